@@ -1,0 +1,37 @@
+//! The native `medagent` command: a thin shell over the library, one submodule per subcommand.
+
+use clap::Parser;
+use std::process::ExitCode;
+
+/// medagent: a private medical knowledge agent (MedQuAD evidence, patient profile, your own LLM).
+///
+/// The same library runs in the browser app (see README.md: `scripts/serve.sh`);
+/// this command-line tool builds the knowledge index and runs the agent natively.
+#[derive(Debug, Parser)]
+#[command(name = "medagent", version = version_line(), about, long_about = None)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// The subcommands. Each one is implemented in its own module under `src/cli/`.
+#[derive(Debug, clap::Subcommand)]
+pub enum Command {}
+
+/// `medagent --version`: the crate version plus the target it was built for.
+fn version_line() -> &'static str {
+    concat!(env!("CARGO_PKG_VERSION"), " (", env!("MEDAGENT_BUILD_TARGET"), ")")
+}
+
+/// Entry point of the binary: parses the arguments and runs the subcommand.
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        None => {
+            use clap::CommandFactory;
+            // No subcommand: show the help rather than doing nothing silently.
+            let _ = Cli::command().print_help();
+            ExitCode::from(2)
+        }
+    }
+}

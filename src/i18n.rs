@@ -1,0 +1,148 @@
+//! The user-interface languages and every visible string of the app, in Korean and English.
+//!
+//! Strings live in one table per language (a struct, so a missing translation is a compile error).
+
+use serde::{Deserialize, Serialize};
+
+/// A language the interface and the answers can be in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Lang {
+    #[serde(rename = "ko")]
+    Ko,
+    #[serde(rename = "en")]
+    En,
+}
+
+impl Lang {
+    /// Picks the language from a BCP 47 tag such as the browser's `navigator.language`
+    /// ("ko", "ko-KR" -> Korean; anything else -> English).
+    pub fn from_tag(tag: &str) -> Lang {
+        let primary = tag.split(['-', '_']).next().unwrap_or("");
+        if primary.eq_ignore_ascii_case("ko") {
+            Lang::Ko
+        } else {
+            Lang::En
+        }
+    }
+
+    /// The BCP 47 code, for `<html lang>` and storage.
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::Ko => "ko",
+            Lang::En => "en",
+        }
+    }
+
+    /// The other language (what the language switch turns to).
+    pub fn other(self) -> Lang {
+        match self {
+            Lang::Ko => Lang::En,
+            Lang::En => Lang::Ko,
+        }
+    }
+}
+
+/// Every visible string of the app shell in one language.
+#[derive(Debug)]
+pub struct Ui {
+    pub product: &'static str,
+    pub tagline: &'static str,
+    /// Label of the language switch: names the language it switches *to*, in that language.
+    pub switch_to_other: &'static str,
+    pub chat_heading: &'static str,
+    pub chat_empty: &'static str,
+    pub input_label: &'static str,
+    pub input_placeholder: &'static str,
+    pub send: &'static str,
+    pub you: &'static str,
+    pub agent: &'static str,
+    pub agent_unavailable: &'static str,
+    pub profile_heading: &'static str,
+    pub profile_empty: &'static str,
+    pub trace_heading: &'static str,
+    pub trace_empty: &'static str,
+    pub disclaimer: &'static str,
+}
+
+const KO: Ui = Ui {
+    product: "medagent",
+    tagline: "내 기기 안에서만 동작하는 의료 지식 에이전트",
+    switch_to_other: "English",
+    chat_heading: "대화",
+    chat_empty: "건강에 관해 궁금한 점을 물어보세요. 대화와 건강 정보는 이 브라우저에만 저장됩니다.",
+    input_label: "질문",
+    input_placeholder: "예: 당뇨병 초기 증상은 무엇인가요?",
+    send: "보내기",
+    you: "나",
+    agent: "에이전트",
+    agent_unavailable: "아직 에이전트를 사용할 수 없습니다: 이 버전에는 지식 색인과 답변 파이프라인이 포함되어 있지 않습니다. 메시지는 보관되었습니다.",
+    profile_heading: "환자 프로필",
+    profile_empty: "아직 알고 있는 정보가 없습니다. 대화에서 말씀하신 나이, 질환, 복용 약, 검사 수치가 여기에 표시됩니다.",
+    trace_heading: "처리 과정",
+    trace_empty: "답변이 만들어지면 각 단계와 소요 시간이 여기에 표시됩니다.",
+    disclaimer: "이 서비스는 의학 정보를 제공할 뿐 진단이나 치료를 대신하지 않습니다. 응급 상황에서는 119에 연락하세요.",
+};
+
+const EN: Ui = Ui {
+    product: "medagent",
+    tagline: "A medical knowledge agent that runs only on your device",
+    switch_to_other: "한국어",
+    chat_heading: "Conversation",
+    chat_empty: "Ask anything about your health. Your conversation and health details stay in this browser.",
+    input_label: "Your question",
+    input_placeholder: "e.g. What are the early signs of diabetes?",
+    send: "Send",
+    you: "You",
+    agent: "Agent",
+    agent_unavailable: "The agent is not available yet: this version does not include the knowledge index and the answer pipeline. Your message was kept.",
+    profile_heading: "Patient profile",
+    profile_empty: "Nothing known yet. Age, conditions, medications and lab values you mention will appear here.",
+    trace_heading: "Trace",
+    trace_empty: "Once an answer is produced, each step and its timing will appear here.",
+    disclaimer: "This is medical information, not a diagnosis or treatment. In an emergency call your local emergency number.",
+};
+
+/// The string table for `lang`.
+pub fn ui(lang: Lang) -> &'static Ui {
+    match lang {
+        Lang::Ko => &KO,
+        Lang::En => &EN,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn browser_tags_pick_the_language() {
+        assert_eq!(Lang::from_tag("ko-KR"), Lang::Ko);
+        assert_eq!(Lang::from_tag("ko"), Lang::Ko);
+        assert_eq!(Lang::from_tag("KO_kr"), Lang::Ko);
+        assert_eq!(Lang::from_tag("en-US"), Lang::En);
+        assert_eq!(Lang::from_tag("kok"), Lang::En, "Konkani is not Korean");
+        assert_eq!(Lang::from_tag(""), Lang::En);
+    }
+
+    #[test]
+    fn korean_table_is_korean_and_english_is_not() {
+        let has_hangul = |s: &str| s.chars().any(|c| ('\u{AC00}'..='\u{D7A3}').contains(&c));
+        let ko = ui(Lang::Ko);
+        let en = ui(Lang::En);
+        for (k, e) in [
+            (ko.tagline, en.tagline),
+            (ko.chat_empty, en.chat_empty),
+            (ko.send, en.send),
+            (ko.agent_unavailable, en.agent_unavailable),
+            (ko.profile_heading, en.profile_heading),
+            (ko.trace_heading, en.trace_heading),
+            (ko.disclaimer, en.disclaimer),
+        ] {
+            assert!(has_hangul(k), "Korean string without Hangul: {k}");
+            assert!(!has_hangul(e), "English string with Hangul: {e}");
+        }
+        // The switch is labelled with the language it leads to.
+        assert!(has_hangul(en.switch_to_other));
+        assert!(!has_hangul(ko.switch_to_other));
+    }
+}

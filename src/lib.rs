@@ -1,0 +1,12 @@
+//! medagent: a private, in-browser medical knowledge agent.
+//!
+//! The library holds everything that is the same in the browser and natively; the two shells over it
+//! are [`web`] (the leptos app, wasm32 only) and [`cli`] (the `medagent` command, native only).
+
+pub mod i18n;
+
+#[cfg(not(target_arch = "wasm32"))]
+pub mod cli;
+
+#[cfg(target_arch = "wasm32")]
+pub mod web;
