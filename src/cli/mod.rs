@@ -20,7 +20,12 @@ pub enum Command {}
 
 /// `medagent --version`: the crate version plus the target it was built for.
 fn version_line() -> &'static str {
-    concat!(env!("CARGO_PKG_VERSION"), " (", env!("MEDAGENT_BUILD_TARGET"), ")")
+    concat!(
+        env!("CARGO_PKG_VERSION"),
+        " (",
+        env!("MEDAGENT_BUILD_TARGET"),
+        ")"
+    )
 }
 
 /// Entry point of the binary: parses the arguments and runs the subcommand.

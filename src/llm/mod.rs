@@ -1,0 +1,152 @@
+//! Large-language-model access: the [`Llm`] trait the pipeline calls, and its implementations
+//! (offline evidence responder, scripted test LLM, and the real providers).
+//!
+//! The trait is object-safe and its futures are not `Send`, because browser futures are not.
+
+use serde::{Deserialize, Serialize};
+use std::future::Future;
+use std::pin::Pin;
+
+/// A boxed future that need not be `Send` (browser futures never are).
+pub type LocalFuture<'a, T> = Pin<Box<dyn Future<Output = T> + 'a>>;
+
+/// Who wrote a message of the conversation sent to the model.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Role {
+    System,
+    User,
+    Assistant,
+}
+
+/// One message of a chat request.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ChatMessage {
+    pub role: Role,
+    pub content: String,
+}
+
+impl ChatMessage {
+    pub fn system(content: impl Into<String>) -> Self {
+        Self {
+            role: Role::System,
+            content: content.into(),
+        }
+    }
+    pub fn user(content: impl Into<String>) -> Self {
+        Self {
+            role: Role::User,
+            content: content.into(),
+        }
+    }
+    pub fn assistant(content: impl Into<String>) -> Self {
+        Self {
+            role: Role::Assistant,
+            content: content.into(),
+        }
+    }
+}
+
+/// What the pipeline asks a model for.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct ChatRequest {
+    pub messages: Vec<ChatMessage>,
+    /// Ask for a JSON object reply (the quality judge); providers that support a JSON mode use it.
+    pub json: bool,
+    pub max_tokens: Option<u32>,
+    pub temperature: Option<f32>,
+}
+
+/// Token counts a provider reported, when it reports them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Usage {
+    pub prompt_tokens: u32,
+    pub completion_tokens: u32,
+}
+
+/// A finished reply.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Completion {
+    pub text: String,
+    pub usage: Option<Usage>,
+}
+
+/// Why a model call failed. Each variant maps to a message a person understands (see `describe`
+/// in the provider module); `CutOff` keeps the text that did arrive.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum LlmError {
+    /// 401/403: the key is missing or wrong.
+    Unauthorized,
+    /// 404: no such model (or wrong base URL).
+    NotFound { model: String },
+    /// 429: rate limited; how long the provider asked us to wait, when it said.
+    RateLimited { retry_after_secs: Option<u64> },
+    /// 5xx: the provider failed.
+    Server { status: u16 },
+    /// Any other HTTP status with the provider's message.
+    Http { status: u16, message: String },
+    /// The request never got an HTTP answer (offline, DNS, connection refused, CORS in a browser).
+    Network { detail: String },
+    /// No answer within the time limit.
+    Timeout { secs: u64 },
+    /// The user pressed stop.
+    Cancelled,
+    /// The stream ended before the provider said it was done; `partial` is what arrived.
+    CutOff { partial: String },
+    /// The provider answered something we could not read.
+    BadResponse { detail: String },
+}
+
+impl std::fmt::Display for LlmError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LlmError::Unauthorized => write!(
+                f,
+                "the provider refused the API key (check the key in settings)"
+            ),
+            LlmError::NotFound { model } => write!(
+                f,
+                "the provider has no model named {model:?} (check the model name and base URL)"
+            ),
+            LlmError::RateLimited {
+                retry_after_secs: Some(s),
+            } => write!(f, "rate limited by the provider: try again in {s} s"),
+            LlmError::RateLimited {
+                retry_after_secs: None,
+            } => write!(f, "rate limited by the provider: try again shortly"),
+            LlmError::Server { status } => {
+                write!(f, "the provider failed (HTTP {status}); try again later")
+            }
+            LlmError::Http { status, message } => {
+                write!(f, "the provider answered HTTP {status}: {message}")
+            }
+            LlmError::Network { detail } => write!(f, "could not reach the provider: {detail}"),
+            LlmError::Timeout { secs } => write!(f, "the provider did not answer within {secs} s"),
+            LlmError::Cancelled => write!(f, "stopped"),
+            LlmError::CutOff { .. } => write!(f, "the answer was cut off before it finished"),
+            LlmError::BadResponse { detail } => {
+                write!(f, "the provider's answer could not be read: {detail}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for LlmError {}
+
+/// A language model the pipeline can call: the offline evidence responder, a scripted model for
+/// tests, or a real provider. `on_delta` receives the reply as it streams (each call a new piece).
+pub trait Llm {
+    /// A short name for traces ("offline", "openai:gpt-4o-mini", ...). Never contains a key.
+    fn name(&self) -> String;
+
+    /// Whether this is a real generative model (false for the offline evidence responder, so the
+    /// pipeline knows the judge and the rewriter must use their heuristic fallbacks).
+    fn is_generative(&self) -> bool;
+
+    /// Sends the request and streams the reply into `on_delta`; returns the whole reply.
+    fn complete<'a>(
+        &'a self,
+        request: &'a ChatRequest,
+        on_delta: &'a mut dyn FnMut(&str),
+    ) -> LocalFuture<'a, Result<Completion, LlmError>>;
+}
