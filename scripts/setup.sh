@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# Installs what building, serving and testing medagent needs on a fresh Debian machine with a Rust
+# toolchain, and nothing more. Idempotent: every step checks first and skips what is already there
+# at the right version. Fails loudly with the reason.
+#
+#   scripts/setup.sh                  tools to build and serve the app
+#   scripts/setup.sh --browser-tests  also Chromium and playwright-core for the browser tests
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+TRUNK_VERSION=0.21.14
+browser_tests=false
+for arg in "$@"; do
+  case "$arg" in
+    --browser-tests) browser_tests=true ;;
+    *) echo "setup: unknown option '$arg' (known: --browser-tests)" >&2; exit 2 ;;
+  esac
+done
+
+say() { printf 'setup: %s\n' "$*"; }
+die() { printf 'setup: FAILED: %s\n' "$*" >&2; exit 1; }
+
+command -v cargo >/dev/null || die "cargo is not on PATH: install the Rust toolchain (rustup) first"
+command -v rustup >/dev/null || die "rustup is not on PATH: the wasm32 target is added with rustup"
+export PATH="$HOME/.cargo/bin:$PATH"
+
+# 1. The WebAssembly target.
+if rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+  say "wasm32-unknown-unknown target: present"
+else
+  say "adding the wasm32-unknown-unknown target"
+  rustup target add wasm32-unknown-unknown || die "rustup could not add wasm32-unknown-unknown"
+fi
+
+# 2. trunk, pinned (newer trunk needs a newer rustc than some machines have).
+if command -v trunk >/dev/null && [ "$(trunk --version 2>/dev/null)" = "trunk $TRUNK_VERSION" ]; then
+  say "trunk $TRUNK_VERSION: present"
+else
+  say "installing trunk $TRUNK_VERSION (cargo install --locked; a few minutes on 2 cores)"
+  cargo install trunk --version "$TRUNK_VERSION" --locked || die "cargo install trunk $TRUNK_VERSION failed (see above)"
+fi
+
+# 3. wasm-bindgen-cli at exactly the version Cargo.lock pins, else trunk tries to download it.
+[ -f Cargo.lock ] || die "Cargo.lock is missing: it pins the wasm-bindgen version"
+wbg_version=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock)
+[ -n "$wbg_version" ] || die "could not read the wasm-bindgen version from Cargo.lock"
+if command -v wasm-bindgen >/dev/null && [ "$(wasm-bindgen --version 2>/dev/null)" = "wasm-bindgen $wbg_version" ]; then
+  say "wasm-bindgen-cli $wbg_version: present"
+else
+  say "installing wasm-bindgen-cli $wbg_version (the version Cargo.lock pins)"
+  # Without --locked: the registry mirror can lag behind the lock file wasm-bindgen-cli ships.
+  cargo install wasm-bindgen-cli --version "$wbg_version" || die "cargo install wasm-bindgen-cli $wbg_version failed (see above)"
+fi
+
+# 4. Debian packages: binaryen (wasm-opt for release builds), and for the browser tests Chromium.
+apt_packages=(binaryen)
+$browser_tests && apt_packages+=(chromium chromium-driver)
+missing=()
+for pkg in "${apt_packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+  say "Debian packages ${apt_packages[*]}: present"
+else
+  sudo=""
+  if [ "$(id -u)" -ne 0 ]; then
+    command -v sudo >/dev/null || die "need root (or sudo) to apt-get install ${missing[*]}"
+    sudo="sudo"
+  fi
+  say "apt-get install ${missing[*]}"
+  $sudo apt-get update -qq || die "apt-get update failed"
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null \
+    || die "apt-get install ${missing[*]} failed"
+fi
+
+# 5. playwright-core from npm (drives Debian's Chromium; it never downloads a browser).
+if $browser_tests; then
+  command -v npm >/dev/null || die "npm is not on PATH: the browser tests need Node.js and npm"
+  want=$(node -p "require('./tests/browser/package.json').devDependencies['playwright-core']")
+  have=$(node -p "try { require('./tests/browser/node_modules/playwright-core/package.json').version } catch { '' }")
+  if [ "$have" = "$want" ]; then
+    say "playwright-core $want: present"
+  else
+    say "npm ci in tests/browser (playwright-core $want)"
+    (cd tests/browser && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error) \
+      || die "npm ci in tests/browser failed"
+  fi
+fi
+
+say "done"

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# The whole test suite: native `cargo test`, the wasm release build, and the browser tests in
+# headless Chromium. Sets up missing tools first. Stops at the first failing step.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="$HOME/.cargo/bin:$PATH"
+
+step() { printf '\n==> %s\n' "$*"; }
+started=$SECONDS
+
+step "setup"
+scripts/setup.sh --browser-tests
+
+step "native tests (cargo test)"
+cargo test --locked
+
+step "wasm release build (trunk build --release)"
+trunk build --release
+wasm=$(ls dist/*.wasm)
+printf 'wasm: %s, %s bytes raw, %s bytes gzip -9\n' "$wasm" "$(stat -c %s "$wasm")" "$(gzip -9c "$wasm" | wc -c)"
+
+step "browser tests (headless Chromium)"
+(cd tests/browser && npm test)
+
+printf '\ntest.sh: all steps passed in %ss\n' "$((SECONDS - started))"
