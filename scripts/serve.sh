@@ -3,7 +3,8 @@
 # Extra arguments go to trunk, e.g. `scripts/serve.sh --port 9000`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-export PATH="$HOME/.cargo/bin:$PATH"
+# node_modules/.bin first: trunk must find binaryen 132's wasm-opt, not an older system one.
+export PATH="$PWD/node_modules/.bin:$HOME/.cargo/bin:$PATH"
 scripts/setup.sh
 echo "serve: building the app (release) and serving it; open the address trunk prints"
 exec trunk serve --release "$@"

@@ -4,7 +4,7 @@
 # at the right version. Fails loudly with the reason.
 #
 #   scripts/setup.sh                  tools to build and serve the app
-#   scripts/setup.sh --browser-tests  also Chromium and playwright-core for the browser tests
+#   scripts/setup.sh --browser-tests  also Debian Chromium for the browser tests
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -52,38 +52,35 @@ else
   cargo install wasm-bindgen-cli --version "$wbg_version" || die "cargo install wasm-bindgen-cli $wbg_version failed (see above)"
 fi
 
-# 4. Debian packages: binaryen (wasm-opt for release builds), and for the browser tests Chromium.
-apt_packages=(binaryen)
-$browser_tests && apt_packages+=(chromium chromium-driver)
-missing=()
-for pkg in "${apt_packages[@]}"; do
-  dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
-done
-if [ ${#missing[@]} -eq 0 ]; then
-  say "Debian packages ${apt_packages[*]}: present"
+# 4. npm tools (package.json, pinned by package-lock.json): binaryen's wasm-opt 132 for release
+#    builds (Debian's binaryen 108 breaks wasm-bindgen's reference-types output: the app fails to
+#    start), and playwright-core for the browser tests (it never downloads a browser).
+command -v npm >/dev/null || die "npm is not on PATH: install Node.js and npm (Debian: apt-get install nodejs npm)"
+if npm ls --depth=0 >/dev/null 2>&1; then
+  say "npm tools (binaryen, playwright-core): present"
 else
-  sudo=""
-  if [ "$(id -u)" -ne 0 ]; then
-    command -v sudo >/dev/null || die "need root (or sudo) to apt-get install ${missing[*]}"
-    sudo="sudo"
-  fi
-  say "apt-get install ${missing[*]}"
-  $sudo apt-get update -qq || die "apt-get update failed"
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null \
-    || die "apt-get install ${missing[*]} failed"
+  say "npm ci (binaryen, playwright-core)"
+  PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error || die "npm ci failed"
 fi
 
-# 5. playwright-core from npm (drives Debian's Chromium; it never downloads a browser).
+# 5. For the browser tests: Debian's Chromium and its driver.
 if $browser_tests; then
-  command -v npm >/dev/null || die "npm is not on PATH: the browser tests need Node.js and npm"
-  want=$(node -p "require('./tests/browser/package.json').devDependencies['playwright-core']")
-  have=$(node -p "try { require('./tests/browser/node_modules/playwright-core/package.json').version } catch { '' }")
-  if [ "$have" = "$want" ]; then
-    say "playwright-core $want: present"
+  missing=()
+  for pkg in chromium chromium-driver; do
+    dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
+  done
+  if [ ${#missing[@]} -eq 0 ]; then
+    say "Debian chromium, chromium-driver: present"
   else
-    say "npm ci in tests/browser (playwright-core $want)"
-    (cd tests/browser && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error) \
-      || die "npm ci in tests/browser failed"
+    sudo=""
+    if [ "$(id -u)" -ne 0 ]; then
+      command -v sudo >/dev/null || die "need root (or sudo) to apt-get install ${missing[*]}"
+      sudo="sudo"
+    fi
+    say "apt-get install ${missing[*]}"
+    $sudo apt-get update -qq || die "apt-get update failed"
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null \
+      || die "apt-get install ${missing[*]} failed"
   fi
 fi
 

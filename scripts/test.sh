@@ -3,7 +3,8 @@
 # headless Chromium. Sets up missing tools first. Stops at the first failing step.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-export PATH="$HOME/.cargo/bin:$PATH"
+# node_modules/.bin first: trunk must find binaryen 132's wasm-opt, not an older system one.
+export PATH="$PWD/node_modules/.bin:$HOME/.cargo/bin:$PATH"
 
 step() { printf '\n==> %s\n' "$*"; }
 started=$SECONDS
@@ -20,6 +21,6 @@ wasm=$(ls dist/*.wasm)
 printf 'wasm: %s, %s bytes raw, %s bytes gzip -9\n' "$wasm" "$(stat -c %s "$wasm")" "$(gzip -9c "$wasm" | wc -c)"
 
 step "browser tests (headless Chromium)"
-(cd tests/browser && npm test)
+npm run --silent test:browser
 
 printf '\ntest.sh: all steps passed in %ss\n' "$((SECONDS - started))"
