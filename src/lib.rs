@@ -6,6 +6,7 @@
 pub mod i18n;
 pub mod llm;
 pub mod markdown;
+pub mod persist;
 
 #[cfg(not(target_arch = "wasm32"))]
 pub mod cli;
