@@ -19,6 +19,18 @@ struct Turn {
     text: String,
 }
 
+/// Enter sends, Shift+Enter starts a new line. While an IME is composing (Korean input), Enter
+/// only finishes the syllable.
+fn submit_on_enter(ev: leptos::ev::KeyboardEvent) {
+    if ev.key() == "Enter" && !ev.shift_key() && !ev.is_composing() {
+        ev.prevent_default();
+        let form = event_target::<web_sys::HtmlTextAreaElement>(&ev).form();
+        if let Some(form) = form {
+            let _ = form.request_submit();
+        }
+    }
+}
+
 /// The conversation and the input. Until the pipeline exists every message gets an honest notice
 /// that the agent is not available; the message itself is kept on screen.
 #[component]
@@ -78,7 +90,8 @@ pub fn Chat(lang: RwSignal<Lang>) -> impl IntoView {
                 <textarea id="question" rows="2"
                     placeholder=move || text().input_placeholder
                     prop:value=move || draft.get()
-                    on:input=move |ev| draft.set(event_target_value(&ev))></textarea>
+                    on:input=move |ev| draft.set(event_target_value(&ev))
+                    on:keydown=submit_on_enter></textarea>
                 <button type="submit" id="send">{move || text().send}</button>
             </form>
         </section>

@@ -56,3 +56,18 @@ test('sending a message keeps it and says plainly that the agent is not availabl
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('Enter sends, Shift+Enter adds a line', async () => {
+  const { page, context, problems } = await openPage(browser, site.url, { locale: 'en-US' });
+  await page.waitForSelector('.app[data-ready="true"]');
+  await page.click('#question');
+  await page.keyboard.type('first line');
+  await page.keyboard.press('Shift+Enter');
+  await page.keyboard.type('second line');
+  assert.equal(await page.locator('.turn').count(), 0);
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('.turn.user');
+  assert.equal(await page.textContent('.turn.user .said'), 'first line\nsecond line');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
