@@ -7,6 +7,7 @@ pub mod i18n;
 pub mod llm;
 pub mod markdown;
 pub mod persist;
+pub mod retrieval;
 
 #[cfg(not(target_arch = "wasm32"))]
 pub mod cli;

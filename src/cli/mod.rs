@@ -1,5 +1,9 @@
 //! The native `medagent` command: a thin shell over the library, one submodule per subcommand.
 
+mod files;
+mod index;
+mod search;
+
 use clap::Parser;
 use std::process::ExitCode;
 
@@ -16,7 +20,12 @@ pub struct Cli {
 
 /// The subcommands. Each one is implemented in its own module under `src/cli/`.
 #[derive(Debug, clap::Subcommand)]
-pub enum Command {}
+pub enum Command {
+    /// Build or check the static knowledge index (`index build`, `index status`).
+    Index(index::IndexArgs),
+    /// Search the knowledge index.
+    Search(search::SearchArgs),
+}
 
 /// `medagent --version`: the crate version plus the target it was built for.
 fn version_line() -> &'static str {
@@ -31,12 +40,21 @@ fn version_line() -> &'static str {
 /// Entry point of the binary: parses the arguments and runs the subcommand.
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
-    match cli.command {
+    let result = match cli.command {
         None => {
             use clap::CommandFactory;
             // No subcommand: show the help rather than doing nothing silently.
             let _ = Cli::command().print_help();
-            ExitCode::from(2)
+            return ExitCode::from(2);
+        }
+        Some(Command::Index(args)) => index::run(args),
+        Some(Command::Search(args)) => search::run(args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("medagent: {message}");
+            ExitCode::FAILURE
         }
     }
 }

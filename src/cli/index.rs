@@ -1,0 +1,165 @@
+//! `medagent index`: build the static index files, check whether they are current, export tokens
+//! for the reference check.
+
+use super::files::{read_corpus, DEFAULT_CORPUS, DEFAULT_INDEX_DIR};
+use crate::retrieval::format::FORMAT_VERSION;
+use crate::retrieval::index_files::{build, sha256_hex, Manifest, MANIFEST};
+use crate::retrieval::tokenizer::tokenize;
+use clap::{Args, Subcommand};
+use indicatif::{ProgressBar, ProgressStyle};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// Build or check the knowledge index.
+#[derive(Debug, Args)]
+pub struct IndexArgs {
+    #[command(subcommand)]
+    pub command: IndexCommand,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum IndexCommand {
+    /// Build the static index files the browser loads (deterministic; prints sizes).
+    Build {
+        /// The compressed MedQuAD corpus.
+        #[arg(long, default_value = DEFAULT_CORPUS)]
+        corpus: PathBuf,
+        /// Output folder (trunk serves it as /index/).
+        #[arg(long, default_value = DEFAULT_INDEX_DIR)]
+        out: PathBuf,
+    },
+    /// Exit 0 if the built index is complete and current, 1 (with the reason) if it must be rebuilt.
+    Status {
+        #[arg(long, default_value = DEFAULT_CORPUS)]
+        corpus: PathBuf,
+        #[arg(long, default_value = DEFAULT_INDEX_DIR)]
+        out: PathBuf,
+    },
+    /// Write every document's and some queries' tokens as JSON (input of scripts/bm25_reference.py).
+    ExportTokens {
+        #[arg(long, default_value = DEFAULT_CORPUS)]
+        corpus: PathBuf,
+        /// A file with one query per line.
+        #[arg(long)]
+        queries: PathBuf,
+        #[arg(long)]
+        out: PathBuf,
+    },
+}
+
+pub fn run(args: IndexArgs) -> Result<(), String> {
+    match args.command {
+        IndexCommand::Build { corpus, out } => build_index(&corpus, &out),
+        IndexCommand::Status { corpus, out } => match staleness(&corpus, &out)? {
+            None => {
+                println!("index in {} is current", out.display());
+                Ok(())
+            }
+            Some(reason) => Err(format!(
+                "index in {} must be rebuilt: {reason}",
+                out.display()
+            )),
+        },
+        IndexCommand::ExportTokens {
+            corpus,
+            queries,
+            out,
+        } => export_tokens(&corpus, &queries, &out),
+    }
+}
+
+fn build_index(corpus: &Path, out: &Path) -> Result<(), String> {
+    let started = Instant::now();
+    let (docs, corpus_sha) = read_corpus(corpus)?;
+    let bar = ProgressBar::new(docs.len() as u64);
+    bar.set_style(
+        ProgressStyle::with_template("{msg:>10} [{bar:40}] {pos}/{len} ({eta} left)")
+            .expect("valid template")
+            .progress_chars("=> "),
+    );
+    let built = build(&docs, &corpus_sha, &mut |stage, done, total| {
+        bar.set_message(stage.to_string());
+        bar.set_length(total as u64);
+        bar.set_position(done as u64);
+    });
+    bar.finish_and_clear();
+    std::fs::create_dir_all(out).map_err(|e| format!("cannot create {}: {e}", out.display()))?;
+    // Files first, manifest last: an interrupted build leaves no manifest and counts as stale.
+    let _ = std::fs::remove_file(out.join(MANIFEST));
+    for (name, bytes) in &built.files {
+        std::fs::write(out.join(name), bytes)
+            .map_err(|e| format!("cannot write {}: {e}", out.join(name).display()))?;
+    }
+    let manifest = serde_json::to_string_pretty(&built.manifest).expect("manifest serialises");
+    std::fs::write(out.join(MANIFEST), manifest)
+        .map_err(|e| format!("cannot write the manifest: {e}"))?;
+    let total: u64 = built.manifest.files.iter().map(|f| f.bytes).sum();
+    println!(
+        "built {} documents, {} chunks, {} terms into {} ({} files, {} bytes) in {:.1} s",
+        built.manifest.documents,
+        built.manifest.chunks,
+        built.manifest.terms,
+        out.display(),
+        built.manifest.files.len() + 1,
+        total,
+        started.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+/// Why the index in `out` must be rebuilt, or `None` if it is current.
+pub fn staleness(corpus: &Path, out: &Path) -> Result<Option<String>, String> {
+    let Ok(text) = std::fs::read_to_string(out.join(MANIFEST)) else {
+        return Ok(Some(
+            "no manifest (never built, or the last build was interrupted)".into(),
+        ));
+    };
+    let Ok(manifest) = serde_json::from_str::<Manifest>(&text) else {
+        return Ok(Some("the manifest is unreadable".into()));
+    };
+    if manifest.format_version != FORMAT_VERSION {
+        return Ok(Some(format!(
+            "built with format {}, this medagent writes {FORMAT_VERSION}",
+            manifest.format_version
+        )));
+    }
+    let corpus_bytes = std::fs::read(corpus)
+        .map_err(|e| format!("cannot read the corpus at {}: {e}", corpus.display()))?;
+    if sha256_hex(&corpus_bytes) != manifest.corpus_sha256 {
+        return Ok(Some("the corpus changed".into()));
+    }
+    for file in &manifest.files {
+        match std::fs::read(out.join(&file.name)) {
+            Ok(bytes) if bytes.len() as u64 == file.bytes && sha256_hex(&bytes) == file.sha256 => {}
+            Ok(_) => return Ok(Some(format!("{} differs from the manifest", file.name))),
+            Err(_) => return Ok(Some(format!("{} is missing", file.name))),
+        }
+    }
+    Ok(None)
+}
+
+fn export_tokens(corpus: &Path, queries: &Path, out: &Path) -> Result<(), String> {
+    let (docs, _) = read_corpus(corpus)?;
+    let queries = std::fs::read_to_string(queries)
+        .map_err(|e| format!("cannot read {}: {e}", queries.display()))?;
+    let file =
+        std::fs::File::create(out).map_err(|e| format!("cannot create {}: {e}", out.display()))?;
+    let mut w = std::io::BufWriter::new(file);
+    let doc_tokens: Vec<serde_json::Value> = docs
+        .iter()
+        .map(|d| serde_json::json!({"id": d.id, "tokens": tokenize(&d.indexed_text())}))
+        .collect();
+    let query_tokens: Vec<serde_json::Value> = queries
+        .lines()
+        .filter(|q| !q.trim().is_empty())
+        .map(|q| serde_json::json!({"query": q, "tokens": tokenize(q)}))
+        .collect();
+    serde_json::to_writer(
+        &mut w,
+        &serde_json::json!({"documents": doc_tokens, "queries": query_tokens}),
+    )
+    .map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+    w.flush()
+        .map_err(|e| format!("cannot write {}: {e}", out.display()))
+}

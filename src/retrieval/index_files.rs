@@ -1,0 +1,545 @@
+//! The static index files the browser fetches, how they are built from the corpus, and how they
+//! are loaded part by part.
+//!
+//! Files (each in the container of [`super::format`]), laid out by when they are needed:
+//! - `stats.bin` (first): document count N, mean length, every document's token count, shard layout.
+//!   Payload: varint N, f64 avgdl, varint postings_shards, varint docs_per_meta_shard,
+//!   varint docs_per_text_shard, then N varint lengths.
+//! - `postings-NNN.bin` (per query): the terms whose FNV-1a hash falls in shard NNN, sorted. Payload:
+//!   varint term count, then per term: string term, f64 idf, varint df, df pairs of
+//!   (varint doc-number delta, varint tf). A query fetches only the shards of its terms.
+//! - `docs-NNN.bin` (per result): metadata of documents [NNN*D, NNN*D + D). Payload: varint count,
+//!   then per document: strings id, source, focus, qtype, question, url; varint chunk count; per chunk
+//!   varint start, varint end (byte offsets into the answer).
+//! - `text-NNN.bin` (per cited passage): answers of documents [NNN*T, NNN*T + T). Payload: varint
+//!   count, then one string per document.
+//! - `manifest.json`: format version, corpus hash, counts, and every file's size and SHA-256.
+
+use super::bm25::{self, Bm25Index, Collection, Params, Posting, TermPostings};
+use super::corpus::{chunk_answer, Chunk, Document};
+use super::format::{FileKind, FormatError, Reader, Writer, FORMAT_VERSION};
+use super::tokenizer::tokenize;
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+use std::collections::{BTreeMap, HashMap};
+
+/// Number of postings shards: a query of a few terms fetches a few of them.
+pub const POSTINGS_SHARDS: u32 = 64;
+/// Documents per metadata shard.
+pub const DOCS_PER_META_SHARD: u32 = 256;
+/// Documents per answer-text shard (smaller: text is most of the bytes).
+pub const DOCS_PER_TEXT_SHARD: u32 = 64;
+
+/// The manifest file's name.
+pub const MANIFEST: &str = "manifest.json";
+/// The stats file's name.
+pub const STATS: &str = "stats.bin";
+
+/// What `manifest.json` says: enough to check a built index is complete, current and uncorrupted.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Manifest {
+    pub format_version: u16,
+    /// SHA-256 (hex) of the compressed corpus file the index was built from.
+    pub corpus_sha256: String,
+    pub documents: u32,
+    pub chunks: u32,
+    pub terms: u32,
+    pub files: Vec<FileEntry>,
+}
+
+/// One file of the built index.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FileEntry {
+    pub name: String,
+    pub bytes: u64,
+    pub sha256: String,
+}
+
+/// Hex SHA-256 of `bytes`.
+pub fn sha256_hex(bytes: &[u8]) -> String {
+    Sha256::digest(bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+/// The collection numbers and shard layout (`stats.bin`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Stats {
+    pub collection: Collection,
+    pub postings_shards: u32,
+    pub docs_per_meta_shard: u32,
+    pub docs_per_text_shard: u32,
+}
+
+/// A document's metadata as the browser shows it in results.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DocMeta {
+    pub id: String,
+    pub source: String,
+    pub focus: String,
+    pub qtype: String,
+    /// The MedQuAD question, used as the result's title.
+    pub question: String,
+    pub url: String,
+    /// The answer's chunks (byte ranges of the answer text).
+    pub chunks: Vec<Chunk>,
+}
+
+/// The postings shard a term lives in (FNV-1a, stable across platforms and versions).
+pub fn shard_of_term(term: &str, shards: u32) -> u32 {
+    let mut hash: u32 = 0x811c_9dc5;
+    for byte in term.bytes() {
+        hash ^= u32::from(byte);
+        hash = hash.wrapping_mul(0x0100_0193);
+    }
+    hash % shards
+}
+
+pub fn postings_file(shard: u32) -> String {
+    format!("postings-{shard:03}.bin")
+}
+pub fn meta_file(shard: u32) -> String {
+    format!("docs-{shard:03}.bin")
+}
+pub fn text_file(shard: u32) -> String {
+    format!("text-{shard:03}.bin")
+}
+
+/// The files of a freshly built index, in a fixed order, and its manifest.
+pub struct BuiltIndex {
+    pub files: Vec<(String, Vec<u8>)>,
+    pub manifest: Manifest,
+}
+
+/// Builds every static file from the corpus. `progress(stage, done, total)` reports as it goes.
+/// Deterministic: the same documents give the same bytes.
+pub fn build(
+    docs: &[Document],
+    corpus_sha256: &str,
+    progress: &mut dyn FnMut(&str, usize, usize),
+) -> BuiltIndex {
+    let mut tokens = Vec::with_capacity(docs.len());
+    for (i, doc) in docs.iter().enumerate() {
+        tokens.push(tokenize(&doc.indexed_text()));
+        if i % 256 == 0 || i + 1 == docs.len() {
+            progress("tokenize", i + 1, docs.len());
+        }
+    }
+    let index = Bm25Index::build(&tokens, Params::default());
+    let mut files = Vec::new();
+
+    let mut w = Writer::default();
+    w.varint(docs.len() as u64);
+    w.f64(index.collection.avgdl);
+    w.varint(POSTINGS_SHARDS.into());
+    w.varint(DOCS_PER_META_SHARD.into());
+    w.varint(DOCS_PER_TEXT_SHARD.into());
+    for len in &index.collection.doc_len {
+        w.varint((*len).into());
+    }
+    files.push((STATS.to_string(), w.finish(FileKind::Stats)));
+
+    let mut shards: Vec<BTreeMap<&str, &TermPostings>> =
+        vec![BTreeMap::new(); POSTINGS_SHARDS as usize];
+    for (term, postings) in &index.terms {
+        shards[shard_of_term(term, POSTINGS_SHARDS) as usize].insert(term, postings);
+    }
+    for (shard, terms) in shards.iter().enumerate() {
+        let mut w = Writer::default();
+        w.varint(terms.len() as u64);
+        for (term, postings) in terms {
+            w.string(term);
+            w.f64(postings.idf);
+            w.varint(postings.postings.len() as u64);
+            let mut prev = 0;
+            for p in &postings.postings {
+                w.varint((p.doc - prev).into());
+                w.varint(p.tf.into());
+                prev = p.doc;
+            }
+        }
+        files.push((postings_file(shard as u32), w.finish(FileKind::Postings)));
+        progress("postings", shard + 1, shards.len());
+    }
+
+    let mut chunk_count = 0;
+    for (shard, group) in docs.chunks(DOCS_PER_META_SHARD as usize).enumerate() {
+        let mut w = Writer::default();
+        w.varint(group.len() as u64);
+        for doc in group {
+            for field in [
+                &doc.id,
+                &doc.source,
+                &doc.focus,
+                &doc.qtype,
+                &doc.question,
+                &doc.url,
+            ] {
+                w.string(field);
+            }
+            let chunks = chunk_answer(&doc.answer);
+            chunk_count += chunks.len();
+            w.varint(chunks.len() as u64);
+            for chunk in chunks {
+                w.varint(chunk.start.into());
+                w.varint(chunk.end.into());
+            }
+        }
+        files.push((meta_file(shard as u32), w.finish(FileKind::DocMeta)));
+        progress(
+            "documents",
+            (shard + 1) * DOCS_PER_META_SHARD as usize,
+            docs.len(),
+        );
+    }
+    for (shard, group) in docs.chunks(DOCS_PER_TEXT_SHARD as usize).enumerate() {
+        let mut w = Writer::default();
+        w.varint(group.len() as u64);
+        for doc in group {
+            w.string(&doc.answer);
+        }
+        files.push((text_file(shard as u32), w.finish(FileKind::DocText)));
+    }
+
+    let manifest = Manifest {
+        format_version: FORMAT_VERSION,
+        corpus_sha256: corpus_sha256.to_string(),
+        documents: docs.len() as u32,
+        chunks: chunk_count as u32,
+        terms: index.terms.len() as u32,
+        files: files
+            .iter()
+            .map(|(name, bytes)| FileEntry {
+                name: name.clone(),
+                bytes: bytes.len() as u64,
+                sha256: sha256_hex(bytes),
+            })
+            .collect(),
+    };
+    BuiltIndex { files, manifest }
+}
+
+/// Reads `stats.bin`.
+pub fn parse_stats(bytes: &[u8]) -> Result<Stats, FormatError> {
+    let mut r = Reader::open(bytes, FileKind::Stats, STATS)?;
+    let n = r.u32()?;
+    let avgdl = r.f64()?;
+    let postings_shards = r.u32()?;
+    let docs_per_meta_shard = r.u32()?;
+    let docs_per_text_shard = r.u32()?;
+    if postings_shards == 0 || docs_per_meta_shard == 0 || docs_per_text_shard == 0 {
+        return Err(FormatError(format!(
+            "{STATS} has a zero shard size: rebuild the index"
+        )));
+    }
+    let doc_len = (0..n).map(|_| r.u32()).collect::<Result<Vec<_>, _>>()?;
+    r.finish()?;
+    Ok(Stats {
+        collection: Collection { doc_len, avgdl },
+        postings_shards,
+        docs_per_meta_shard,
+        docs_per_text_shard,
+    })
+}
+
+/// Reads a postings shard into its terms.
+pub fn parse_postings(
+    bytes: &[u8],
+    name: &str,
+    n_docs: u32,
+) -> Result<HashMap<String, TermPostings>, FormatError> {
+    let mut r = Reader::open(bytes, FileKind::Postings, name)?;
+    let count = r.u32()?;
+    let mut terms = HashMap::with_capacity(count as usize);
+    for _ in 0..count {
+        let term = r.string()?;
+        let idf = r.f64()?;
+        let df = r.u32()?;
+        let mut postings = Vec::with_capacity(df.min(n_docs) as usize);
+        let mut doc = 0u32;
+        for _ in 0..df {
+            doc = doc
+                .checked_add(r.u32()?)
+                .filter(|&d| d < n_docs)
+                .ok_or_else(|| {
+                    FormatError(format!(
+                        "{name} points past the last document: rebuild the index"
+                    ))
+                })?;
+            postings.push(Posting { doc, tf: r.u32()? });
+        }
+        terms.insert(term, TermPostings { idf, postings });
+    }
+    r.finish()?;
+    Ok(terms)
+}
+
+/// Reads a metadata shard.
+pub fn parse_meta(bytes: &[u8], name: &str) -> Result<Vec<DocMeta>, FormatError> {
+    let mut r = Reader::open(bytes, FileKind::DocMeta, name)?;
+    let count = r.u32()?;
+    let mut docs = Vec::with_capacity(count.min(1 << 16) as usize);
+    for _ in 0..count {
+        let mut field = || r.string();
+        let (id, source, focus, qtype, question, url) =
+            (field()?, field()?, field()?, field()?, field()?, field()?);
+        let chunk_count = r.u32()?;
+        let chunks = (0..chunk_count)
+            .map(|_| {
+                Ok(Chunk {
+                    start: r.u32()?,
+                    end: r.u32()?,
+                })
+            })
+            .collect::<Result<Vec<_>, FormatError>>()?;
+        docs.push(DocMeta {
+            id,
+            source,
+            focus,
+            qtype,
+            question,
+            url,
+            chunks,
+        });
+    }
+    r.finish()?;
+    Ok(docs)
+}
+
+/// Reads an answer-text shard.
+pub fn parse_text(bytes: &[u8], name: &str) -> Result<Vec<String>, FormatError> {
+    let mut r = Reader::open(bytes, FileKind::DocText, name)?;
+    let count = r.u32()?;
+    let texts = (0..count)
+        .map(|_| r.string())
+        .collect::<Result<Vec<_>, _>>()?;
+    r.finish()?;
+    Ok(texts)
+}
+
+/// The index as far as it has been loaded: `stats.bin` first, then shards as queries need them.
+/// The same code serves the browser (files fetched over HTTP) and the CLI (files read from disk).
+pub struct LoadedIndex {
+    pub stats: Stats,
+    postings: HashMap<u32, HashMap<String, TermPostings>>,
+    meta: HashMap<u32, Vec<DocMeta>>,
+    text: HashMap<u32, Vec<String>>,
+}
+
+impl LoadedIndex {
+    pub fn new(stats: Stats) -> LoadedIndex {
+        LoadedIndex {
+            stats,
+            postings: HashMap::new(),
+            meta: HashMap::new(),
+            text: HashMap::new(),
+        }
+    }
+
+    pub fn document_count(&self) -> u32 {
+        self.stats.collection.doc_len.len() as u32
+    }
+
+    /// The postings files still missing for these query terms.
+    pub fn missing_for_terms(&self, terms: &[String]) -> Vec<String> {
+        let mut shards: Vec<u32> = terms
+            .iter()
+            .map(|t| shard_of_term(t, self.stats.postings_shards))
+            .collect();
+        shards.sort_unstable();
+        shards.dedup();
+        shards
+            .into_iter()
+            .filter(|s| !self.postings.contains_key(s))
+            .map(postings_file)
+            .collect()
+    }
+
+    /// The metadata (and, with `text`, answer) files still missing for these documents.
+    pub fn missing_for_docs(&self, docs: &[u32], text: bool) -> Vec<String> {
+        let mut names = Vec::new();
+        for &doc in docs {
+            let meta = doc / self.stats.docs_per_meta_shard;
+            if !self.meta.contains_key(&meta) {
+                names.push(meta_file(meta));
+            }
+            let text_shard = doc / self.stats.docs_per_text_shard;
+            if text && !self.text.contains_key(&text_shard) {
+                names.push(text_file(text_shard));
+            }
+        }
+        names.sort();
+        names.dedup();
+        names
+    }
+
+    /// Adds a fetched file (by its name) to what is loaded.
+    pub fn add_file(&mut self, name: &str, bytes: &[u8]) -> Result<(), FormatError> {
+        let shard = |prefix: &str| -> Option<u32> {
+            name.strip_prefix(prefix)?
+                .strip_suffix(".bin")?
+                .parse()
+                .ok()
+        };
+        if let Some(s) = shard("postings-") {
+            self.postings
+                .insert(s, parse_postings(bytes, name, self.document_count())?);
+        } else if let Some(s) = shard("docs-") {
+            self.meta.insert(s, parse_meta(bytes, name)?);
+        } else if let Some(s) = shard("text-") {
+            self.text.insert(s, parse_text(bytes, name)?);
+        } else {
+            return Err(FormatError(format!(
+                "{name} is not a file of the static index"
+            )));
+        }
+        Ok(())
+    }
+
+    /// BM25 top-k over the loaded postings; the caller loads [`Self::missing_for_terms`] first.
+    pub fn bm25(&self, terms: &[String], k: usize) -> Vec<(u32, f64)> {
+        let query: Vec<Option<&TermPostings>> = terms
+            .iter()
+            .map(|t| {
+                self.postings
+                    .get(&shard_of_term(t, self.stats.postings_shards))
+                    .and_then(|shard| shard.get(t))
+            })
+            .collect();
+        bm25::top_k(&self.stats.collection, &query, k, Params::default())
+    }
+
+    /// A document's metadata, if its shard is loaded.
+    pub fn meta(&self, doc: u32) -> Option<&DocMeta> {
+        let shard = self.meta.get(&(doc / self.stats.docs_per_meta_shard))?;
+        shard.get((doc % self.stats.docs_per_meta_shard) as usize)
+    }
+
+    /// A document's answer text, if its shard is loaded.
+    pub fn answer(&self, doc: u32) -> Option<&str> {
+        let shard = self.text.get(&(doc / self.stats.docs_per_text_shard))?;
+        shard
+            .get((doc % self.stats.docs_per_text_shard) as usize)
+            .map(String::as_str)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn doc(id: &str, question: &str, answer: &str) -> Document {
+        Document {
+            id: id.into(),
+            source: "NIDDK".into(),
+            focus: id.into(),
+            qtype: "symptoms".into(),
+            question: question.into(),
+            answer: answer.into(),
+            url: format!("https://example.nih.gov/{id}"),
+        }
+    }
+
+    fn corpus() -> Vec<Document> {
+        (0..600)
+            .map(|i| match i % 3 {
+                0 => doc(
+                    &format!("D{i}"),
+                    "What are the symptoms of diabetes?",
+                    "Thirst and frequent urination.",
+                ),
+                1 => doc(
+                    &format!("H{i}"),
+                    "How is high blood pressure treated?",
+                    "Less salt, more exercise.",
+                ),
+                _ => doc(
+                    &format!("A{i}"),
+                    "What causes asthma?",
+                    &"Airway inflammation. ".repeat(i % 7 + 1),
+                ),
+            })
+            .collect()
+    }
+
+    fn load_all(built: &BuiltIndex) -> LoadedIndex {
+        let stats = parse_stats(&built.files[0].1).unwrap();
+        let mut index = LoadedIndex::new(stats);
+        for (name, bytes) in &built.files[1..] {
+            index.add_file(name, bytes).unwrap();
+        }
+        index
+    }
+
+    #[test]
+    fn build_is_deterministic_and_manifest_matches_files() {
+        let a = build(&corpus(), "abc", &mut |_, _, _| {});
+        let b = build(&corpus(), "abc", &mut |_, _, _| {});
+        assert_eq!(a.files, b.files);
+        assert_eq!(a.manifest, b.manifest);
+        for ((name, bytes), entry) in a.files.iter().zip(&a.manifest.files) {
+            assert_eq!(name, &entry.name);
+            assert_eq!(bytes.len() as u64, entry.bytes);
+            assert_eq!(sha256_hex(bytes), entry.sha256);
+        }
+        assert_eq!(a.manifest.documents, 600);
+    }
+
+    #[test]
+    fn loaded_files_search_like_the_in_memory_index() {
+        let docs = corpus();
+        let built = build(&docs, "abc", &mut |_, _, _| {});
+        let index = load_all(&built);
+        let tokens: Vec<Vec<String>> = docs.iter().map(|d| tokenize(&d.indexed_text())).collect();
+        let memory = Bm25Index::build(&tokens, Params::default());
+        let query = tokenize("asthma airway inflammation");
+        assert_eq!(
+            index.bm25(&query, 10),
+            memory.search(&query, 10, Params::default())
+        );
+        let best = index.bm25(&query, 1)[0].0;
+        assert_eq!(index.meta(best).unwrap().question, "What causes asthma?");
+        assert!(index
+            .answer(best)
+            .unwrap()
+            .starts_with("Airway inflammation."));
+    }
+
+    #[test]
+    fn a_query_needs_only_the_shards_of_its_terms() {
+        let built = build(&corpus(), "abc", &mut |_, _, _| {});
+        let index = LoadedIndex::new(parse_stats(&built.files[0].1).unwrap());
+        let needed = index.missing_for_terms(&tokenize("diabetes symptoms"));
+        assert!((1..=2).contains(&needed.len()), "{needed:?}");
+        assert_eq!(
+            index.missing_for_docs(&[0, 1, 300], true),
+            vec![
+                "docs-000.bin",
+                "docs-001.bin",
+                "text-000.bin",
+                "text-004.bin"
+            ]
+        );
+    }
+
+    #[test]
+    fn corrupt_shards_are_refused() {
+        let built = build(&corpus(), "abc", &mut |_, _, _| {});
+        let mut index = LoadedIndex::new(parse_stats(&built.files[0].1).unwrap());
+        let (name, bytes) = built
+            .files
+            .iter()
+            .filter(|(n, _)| n.starts_with("postings-"))
+            .max_by_key(|(_, b)| b.len())
+            .unwrap();
+        let err = index.add_file(name, &bytes[..bytes.len() - 3]).unwrap_err();
+        assert!(err.0.contains("truncated"), "{err}");
+        assert!(index.add_file("evil.bin", bytes).is_err());
+        assert!(index
+            .add_file("docs-000.bin", bytes)
+            .unwrap_err()
+            .0
+            .contains("expected"));
+    }
+}

@@ -1,0 +1,9 @@
+//! Retrieval over the knowledge index: the tokenizer, the corpus and its chunks, BM25, and the
+//! static index files (format, build, progressive loading).
+
+pub mod bm25;
+pub mod corpus;
+pub mod format;
+pub mod index_files;
+pub mod search;
+pub mod tokenizer;
