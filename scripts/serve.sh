@@ -6,5 +6,6 @@ cd "$(dirname "$0")/.."
 # node_modules/.bin first: trunk must find binaryen 132's wasm-opt, not an older system one.
 export PATH="$PWD/node_modules/.bin:$HOME/.cargo/bin:$PATH"
 scripts/setup.sh
+scripts/build-index.sh
 echo "serve: building the app (release) and serving it; open the address trunk prints"
 exec trunk serve --release "$@"

@@ -15,6 +15,9 @@ scripts/setup.sh --browser-tests
 step "native tests (cargo test)"
 cargo test --locked
 
+step "knowledge index (medagent index build, when stale)"
+scripts/build-index.sh
+
 step "wasm release build (trunk build --release)"
 trunk build --release
 wasm=$(ls dist/*.wasm)

@@ -1,5 +1,7 @@
 //! The native `medagent` command: a thin shell over the library, one submodule per subcommand.
 
+mod bench;
+mod eval;
 mod files;
 mod index;
 mod search;
@@ -25,6 +27,10 @@ pub enum Command {
     Index(index::IndexArgs),
     /// Search the knowledge index.
     Search(search::SearchArgs),
+    /// Retrieval quality on the development set (MRR@10, Hit@5 per language).
+    Eval(eval::EvalArgs),
+    /// Speed measurements (build with --release).
+    Bench(bench::BenchArgs),
 }
 
 /// `medagent --version`: the crate version plus the target it was built for.
@@ -49,6 +55,8 @@ pub fn main() -> ExitCode {
         }
         Some(Command::Index(args)) => index::run(args),
         Some(Command::Search(args)) => search::run(args),
+        Some(Command::Eval(args)) => eval::run(args),
+        Some(Command::Bench(args)) => bench::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

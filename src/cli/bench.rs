@@ -1,0 +1,128 @@
+//! `medagent bench`: speed measurements, natively (build with --release for real numbers).
+
+use super::eval::read_devset;
+use super::files::{DirSource, DEFAULT_INDEX_DIR};
+use crate::retrieval::index_files::{LoadedIndex, STATS};
+use crate::retrieval::search::{bm25, open};
+use crate::retrieval::tokenizer::tokenize;
+use clap::{Args, Subcommand};
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::Instant;
+
+/// Measure speed.
+#[derive(Debug, Args)]
+pub struct BenchArgs {
+    #[command(subcommand)]
+    pub command: BenchCommand,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum BenchCommand {
+    /// BM25 query latency (p50/p95) and the bytes a first query must fetch.
+    Search {
+        /// Questions to run (JSON lines with a "question" field, or plain lines).
+        #[arg(long, default_value = "tests/fixtures/bm25_queries.txt")]
+        queries: PathBuf,
+        /// Times to run the whole query set.
+        #[arg(long, default_value_t = 5)]
+        rounds: usize,
+        #[arg(long, default_value = DEFAULT_INDEX_DIR)]
+        index: PathBuf,
+    },
+}
+
+pub fn run(args: BenchArgs) -> Result<(), String> {
+    match args.command {
+        BenchCommand::Search {
+            queries,
+            rounds,
+            index,
+        } => bench_search(&queries, rounds, index),
+    }
+}
+
+fn read_queries(path: &PathBuf) -> Result<Vec<String>, String> {
+    if path.extension().is_some_and(|e| e == "jsonl") {
+        return Ok(read_devset(path)?.into_iter().map(|q| q.question).collect());
+    }
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    Ok(text
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(str::to_string)
+        .collect())
+}
+
+fn gzip_len(bytes: &[u8]) -> usize {
+    let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+    encoder.write_all(bytes).expect("in-memory write");
+    encoder.finish().expect("in-memory gzip").len()
+}
+
+fn percentile(sorted: &[f64], p: f64) -> f64 {
+    sorted[((sorted.len() - 1) as f64 * p).round() as usize]
+}
+
+fn bench_search(queries: &PathBuf, rounds: usize, dir: PathBuf) -> Result<(), String> {
+    let queries = read_queries(queries)?;
+    if queries.is_empty() {
+        return Err("no queries to run".into());
+    }
+    let source = DirSource { dir: dir.clone() };
+
+    // Bytes of a first query: stats.bin + its postings shards + the metadata shards of its top 10.
+    let stats =
+        std::fs::read(dir.join(STATS)).map_err(|e| format!("{e}: build the index first"))?;
+    let (mut raw, mut gz) = (Vec::new(), Vec::new());
+    for q in &queries {
+        let mut cold: LoadedIndex = pollster::block_on(open(&source))?;
+        let mut names = cold.missing_for_terms(&tokenize(q));
+        let hits = pollster::block_on(bm25(&mut cold, &source, q, 10))?;
+        names.extend(
+            LoadedIndex::new(cold.stats.clone())
+                .missing_for_docs(&hits.iter().map(|h| h.doc).collect::<Vec<_>>(), false),
+        );
+        let files: Vec<Vec<u8>> = names
+            .iter()
+            .map(|n| std::fs::read(dir.join(n)).expect("file was just read"))
+            .collect();
+        raw.push(stats.len() + files.iter().map(Vec::len).sum::<usize>());
+        gz.push(gzip_len(&stats) + files.iter().map(|f| gzip_len(f)).sum::<usize>());
+    }
+    raw.sort_unstable();
+    gz.sort_unstable();
+
+    // Warm latency: everything a query needs is loaded; this is the per-keystroke/per-question cost.
+    let mut warm = pollster::block_on(open(&source))?;
+    for q in &queries {
+        pollster::block_on(bm25(&mut warm, &source, q, 10))?;
+    }
+    let mut times = Vec::with_capacity(queries.len() * rounds);
+    for _ in 0..rounds {
+        for q in &queries {
+            let started = Instant::now();
+            let hits = pollster::block_on(bm25(&mut warm, &source, q, 10))?;
+            times.push(started.elapsed().as_secs_f64() * 1e3);
+            std::hint::black_box(hits);
+        }
+    }
+    times.sort_by(f64::total_cmp);
+    println!("queries: {} x {rounds} rounds", queries.len());
+    println!(
+        "bm25 search, warm (ms): p50 {:.3}  p95 {:.3}  max {:.3}",
+        percentile(&times, 0.5),
+        percentile(&times, 0.95),
+        times[times.len() - 1]
+    );
+    let median = |v: &[usize]| v[v.len() / 2];
+    println!(
+        "bytes before a first answer (stats + postings shards + metadata shards of the top 10): median raw {} / gzip {}, max raw {} / gzip {}",
+        median(&raw),
+        median(&gz),
+        raw[raw.len() - 1],
+        gz[gz.len() - 1]
+    );
+    Ok(())
+}
