@@ -4,6 +4,7 @@
 //! are [`web`] (the leptos app, wasm32 only) and [`cli`] (the `medagent` command, native only).
 
 pub mod i18n;
+pub mod lexicon;
 pub mod llm;
 pub mod markdown;
 pub mod persist;

@@ -3,7 +3,8 @@
 //! question's focus names (case-insensitive) and its qtype one of its qtypes.
 
 use super::files::{DirSource, DEFAULT_INDEX_DIR};
-use crate::retrieval::search::{bm25, open, Hit};
+use crate::lexicon::bridge::bridge;
+use crate::retrieval::search::{bm25, open, open_lexicon, Hit};
 use clap::Args;
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -57,10 +58,16 @@ pub fn run(args: EvalArgs) -> Result<(), String> {
     let questions = read_devset(&args.devset)?;
     let source = DirSource { dir: args.index };
     let mut index = pollster::block_on(open(&source))?;
+    let lexicon = pollster::block_on(open_lexicon(&source))?;
     // Per language: (questions, reciprocal rank sum, hits at 5).
     let mut totals: BTreeMap<&str, (usize, f64, usize)> = BTreeMap::new();
     for q in &questions {
-        let hits = pollster::block_on(bm25(&mut index, &source, &q.question, 10))?;
+        let hits = pollster::block_on(bm25(
+            &mut index,
+            &source,
+            &bridge(&lexicon, &q.question).text,
+            10,
+        ))?;
         let first = hits.iter().position(|h| q.is_relevant(h)).map(|i| i + 1);
         let entry = totals.entry(q.lang.as_str()).or_default();
         entry.0 += 1;

@@ -1,9 +1,13 @@
 //! `medagent index`: build the static index files, check whether they are current, export tokens
 //! for the reference check.
 
-use super::files::{read_corpus, DEFAULT_CORPUS, DEFAULT_INDEX_DIR};
+use super::files::{
+    lexicon_sources_sha256, load_lexicon, read_corpus, DEFAULT_CORPUS, DEFAULT_INDEX_DIR,
+    DEFAULT_LEXICON_SOURCES,
+};
+use crate::lexicon::file::{encode, LEXICON_FILE};
 use crate::retrieval::format::FORMAT_VERSION;
-use crate::retrieval::index_files::{build, sha256_hex, Manifest, MANIFEST};
+use crate::retrieval::index_files::{build, sha256_hex, FileEntry, Manifest, MANIFEST};
 use crate::retrieval::tokenizer::tokenize;
 use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -25,6 +29,9 @@ pub enum IndexCommand {
         /// The compressed MedQuAD corpus.
         #[arg(long, default_value = DEFAULT_CORPUS)]
         corpus: PathBuf,
+        /// The folder of the concept lexicon sources.
+        #[arg(long, default_value = DEFAULT_LEXICON_SOURCES)]
+        lexicon: PathBuf,
         /// Output folder (trunk serves it as /index/).
         #[arg(long, default_value = DEFAULT_INDEX_DIR)]
         out: PathBuf,
@@ -33,6 +40,8 @@ pub enum IndexCommand {
     Status {
         #[arg(long, default_value = DEFAULT_CORPUS)]
         corpus: PathBuf,
+        #[arg(long, default_value = DEFAULT_LEXICON_SOURCES)]
+        lexicon: PathBuf,
         #[arg(long, default_value = DEFAULT_INDEX_DIR)]
         out: PathBuf,
     },
@@ -50,8 +59,16 @@ pub enum IndexCommand {
 
 pub fn run(args: IndexArgs) -> Result<(), String> {
     match args.command {
-        IndexCommand::Build { corpus, out } => build_index(&corpus, &out),
-        IndexCommand::Status { corpus, out } => match staleness(&corpus, &out)? {
+        IndexCommand::Build {
+            corpus,
+            lexicon,
+            out,
+        } => build_index(&corpus, &lexicon, &out),
+        IndexCommand::Status {
+            corpus,
+            lexicon,
+            out,
+        } => match staleness(&corpus, &lexicon, &out)? {
             None => {
                 println!("index in {} is current", out.display());
                 Ok(())
@@ -69,21 +86,28 @@ pub fn run(args: IndexArgs) -> Result<(), String> {
     }
 }
 
-fn build_index(corpus: &Path, out: &Path) -> Result<(), String> {
+fn build_index(corpus: &Path, lexicon_dir: &Path, out: &Path) -> Result<(), String> {
     let started = Instant::now();
     let (docs, corpus_sha) = read_corpus(corpus)?;
+    let lexicon = encode(&load_lexicon(lexicon_dir)?);
     let bar = ProgressBar::new(docs.len() as u64);
     bar.set_style(
         ProgressStyle::with_template("{msg:>10} [{bar:40}] {pos}/{len} ({eta} left)")
             .expect("valid template")
             .progress_chars("=> "),
     );
-    let built = build(&docs, &corpus_sha, &mut |stage, done, total| {
+    let mut built = build(&docs, &corpus_sha, &mut |stage, done, total| {
         bar.set_message(stage.to_string());
         bar.set_length(total as u64);
         bar.set_position(done as u64);
     });
     bar.finish_and_clear();
+    built.manifest.lexicon_sources_sha256 = lexicon_sources_sha256(lexicon_dir)?;
+    built
+        .manifest
+        .files
+        .push(FileEntry::of(LEXICON_FILE, &lexicon));
+    built.files.push((LEXICON_FILE.to_string(), lexicon));
     std::fs::create_dir_all(out).map_err(|e| format!("cannot create {}: {e}", out.display()))?;
     // Files first, manifest last: an interrupted build leaves no manifest and counts as stale.
     let _ = std::fs::remove_file(out.join(MANIFEST));
@@ -109,7 +133,7 @@ fn build_index(corpus: &Path, out: &Path) -> Result<(), String> {
 }
 
 /// Why the index in `out` must be rebuilt, or `None` if it is current.
-pub fn staleness(corpus: &Path, out: &Path) -> Result<Option<String>, String> {
+pub fn staleness(corpus: &Path, lexicon_dir: &Path, out: &Path) -> Result<Option<String>, String> {
     let Ok(text) = std::fs::read_to_string(out.join(MANIFEST)) else {
         return Ok(Some(
             "no manifest (never built, or the last build was interrupted)".into(),
@@ -128,6 +152,9 @@ pub fn staleness(corpus: &Path, out: &Path) -> Result<Option<String>, String> {
         .map_err(|e| format!("cannot read the corpus at {}: {e}", corpus.display()))?;
     if sha256_hex(&corpus_bytes) != manifest.corpus_sha256 {
         return Ok(Some("the corpus changed".into()));
+    }
+    if lexicon_sources_sha256(lexicon_dir)? != manifest.lexicon_sources_sha256 {
+        return Ok(Some("the lexicon sources changed".into()));
     }
     for file in &manifest.files {
         match std::fs::read(out.join(&file.name)) {

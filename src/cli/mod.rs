@@ -2,7 +2,7 @@
 
 mod bench;
 mod eval;
-mod files;
+pub mod files;
 mod index;
 mod search;
 

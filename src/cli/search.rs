@@ -1,7 +1,8 @@
 //! `medagent search`: search the built index from the command line (table or `--json`).
 
 use super::files::{DirSource, DEFAULT_INDEX_DIR};
-use crate::retrieval::search::{bm25, open, Hit};
+use crate::lexicon::bridge::bridge;
+use crate::retrieval::search::{bm25, open, open_lexicon, Hit};
 use clap::{Args, ValueEnum};
 use std::path::PathBuf;
 use std::time::Instant;
@@ -45,13 +46,17 @@ pub fn run(args: SearchArgs) -> Result<(), String> {
         dir: args.index.clone(),
     };
     let mut index = pollster::block_on(open(&source))?;
+    let lexicon = pollster::block_on(open_lexicon(&source))?;
     let loaded = started.elapsed();
-    let hits: Vec<Hit> = pollster::block_on(bm25(&mut index, &source, &args.query, args.k))?;
+    // Korean questions are searched with English terms (the corpus is English).
+    let search_text = bridge(&lexicon, &args.query).text;
+    let hits: Vec<Hit> = pollster::block_on(bm25(&mut index, &source, &search_text, args.k))?;
     let total = started.elapsed();
     if args.json {
         let out = serde_json::json!({
             "query": args.query,
             "mode": args.mode.name(),
+            "search_text": search_text,
             "results": hits,
             "timings_ms": {
                 "open": loaded.as_secs_f64() * 1e3,

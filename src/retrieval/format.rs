@@ -29,6 +29,8 @@ pub enum FileKind {
     DocMeta = 3,
     /// Answer text of a range of documents.
     DocText = 4,
+    /// The concept lexicon (see `crate::lexicon::file`).
+    Lexicon = 5,
 }
 
 /// Why an index file could not be read.

@@ -41,6 +41,8 @@ pub struct Manifest {
     pub format_version: u16,
     /// SHA-256 (hex) of the compressed corpus file the index was built from.
     pub corpus_sha256: String,
+    /// SHA-256 (hex) over the lexicon source files, in name order.
+    pub lexicon_sources_sha256: String,
     pub documents: u32,
     pub chunks: u32,
     pub terms: u32,
@@ -53,6 +55,16 @@ pub struct FileEntry {
     pub name: String,
     pub bytes: u64,
     pub sha256: String,
+}
+
+impl FileEntry {
+    pub fn of(name: &str, bytes: &[u8]) -> FileEntry {
+        FileEntry {
+            name: name.to_string(),
+            bytes: bytes.len() as u64,
+            sha256: sha256_hex(bytes),
+        }
+    }
 }
 
 /// Hex SHA-256 of `bytes`.
@@ -205,6 +217,7 @@ pub fn build(
     let manifest = Manifest {
         format_version: FORMAT_VERSION,
         corpus_sha256: corpus_sha256.to_string(),
+        lexicon_sources_sha256: String::new(),
         documents: docs.len() as u32,
         chunks: chunk_count as u32,
         terms: index.terms.len() as u32,

@@ -4,6 +4,8 @@
 
 use super::index_files::{parse_stats, LoadedIndex, STATS};
 use super::tokenizer::tokenize;
+use crate::lexicon::file::{decode, LEXICON_FILE};
+use crate::lexicon::Lexicon;
 use crate::llm::LocalFuture;
 use serde::Serialize;
 
@@ -33,6 +35,12 @@ pub struct Hit {
     pub url: String,
     #[serde(skip)]
     pub source: String,
+}
+
+/// Loads `lexicon.bin`: the concept lexicon (the Korean bridge and slot extraction need it).
+pub async fn open_lexicon(source: &dyn FileSource) -> Result<Lexicon, String> {
+    let bytes = source.fetch(LEXICON_FILE).await?;
+    decode(&bytes).map_err(|e| e.to_string())
 }
 
 /// Loads `stats.bin`: the one file every search needs first.

@@ -209,6 +209,11 @@ const KOREAN_SUFFIXES: &[&str] = &[
     "요",
 ];
 
+/// Whether `word` is one of the Korean particles or endings the tokenizer strips ("이", "은", "에서" ...).
+pub fn is_korean_particle(word: &str) -> bool {
+    KOREAN_SUFFIXES.contains(&word)
+}
+
 fn stemmer() -> &'static Stemmer {
     static STEMMER: OnceLock<Stemmer> = OnceLock::new();
     STEMMER.get_or_init(|| Stemmer::create(Algorithm::English))
@@ -256,7 +261,7 @@ fn words(text: &str) -> impl Iterator<Item = String> + '_ {
 
 /// The stem of a Hangul word without its particle; `None` for a lone particle.
 fn strip_korean_suffix(word: &str) -> Option<&str> {
-    if KOREAN_SUFFIXES.contains(&word) {
+    if is_korean_particle(word) {
         return None;
     }
     let syllables = word.chars().count();

@@ -1,0 +1,197 @@
+//! Builds the [`Lexicon`] from the source files in `index/lexicon/` (their text, so this runs in
+//! the browser too): the curated consumer list first (its names win), then ICD-10-CM categories,
+//! KCD Korean names, DrugBank names.
+//!
+//! Source formats (tab-separated, first line a header unless noted):
+//! - `curated.tsv`: `id  type  en names (|)  ko names (|)`, `#` comment lines, no header; the first
+//!   name in each language is the display name.
+//! - ICD-10-CM categories: `code description inclusion_terms includes_notes chapter entity_type`,
+//!   inclusion terms `|`-separated; chapter 18 concepts are symptoms.
+//! - KCD: `kcd ko en`.
+//! - DrugBank: `drugbank_id name`.
+
+use super::{names, normalise, Concept, ConceptKind, Lexicon};
+use std::collections::HashMap;
+
+/// The text of each source file.
+pub struct Sources<'a> {
+    pub curated: &'a str,
+    pub icd10cm_categories: &'a str,
+    pub kcd_categories: &'a str,
+    pub drugbank_names: &'a str,
+}
+
+/// Collects concepts and names; the first concept to claim a name keeps it.
+#[derive(Default)]
+struct Builder {
+    concepts: Vec<Concept>,
+    by_id: HashMap<String, u32>,
+    names: HashMap<String, u32>,
+}
+
+impl Builder {
+    /// The index of concept `id`, creating it with these display names if new.
+    fn concept(&mut self, id: &str, kind: ConceptKind, en: &str, ko: &str) -> u32 {
+        if let Some(&i) = self.by_id.get(id) {
+            let concept = &mut self.concepts[i as usize];
+            if concept.ko.is_empty() {
+                concept.ko = ko.to_string();
+            }
+            return i;
+        }
+        let i = self.concepts.len() as u32;
+        self.concepts.push(Concept {
+            id: id.to_string(),
+            kind,
+            en: en.to_string(),
+            ko: ko.to_string(),
+        });
+        self.by_id.insert(id.to_string(), i);
+        i
+    }
+
+    /// Adds a match name; Korean names also match without their spaces ("갑상선 기능 항진증").
+    fn name(&mut self, name: &str, concept: u32) {
+        let normal = normalise(name);
+        if normal.chars().count() < 2 {
+            // One-character English names are too ambiguous; one-syllable Korean names ("열") are kept.
+            if !normal
+                .chars()
+                .next()
+                .is_some_and(|c| ('\u{AC00}'..='\u{D7A3}').contains(&c))
+            {
+                return;
+            }
+        }
+        if normal
+            .chars()
+            .any(|c| ('\u{AC00}'..='\u{D7A3}').contains(&c))
+            && normal.contains(' ')
+        {
+            self.names.entry(normal.replace(' ', "")).or_insert(concept);
+        }
+        self.names.entry(normal).or_insert(concept);
+    }
+}
+
+fn kind_of(name: &str) -> Result<ConceptKind, String> {
+    ConceptKind::ALL
+        .into_iter()
+        .find(|k| k.name() == name)
+        .ok_or_else(|| format!("unknown concept type {name:?}"))
+}
+
+/// Data rows of a headed TSV: the header is checked so a wrong file fails loudly.
+fn rows<'a>(
+    text: &'a str,
+    header: &str,
+    file: &str,
+) -> Result<impl Iterator<Item = Vec<&'a str>>, String> {
+    let mut lines = text.lines();
+    let first = lines.next().unwrap_or_default();
+    if !first.starts_with(header) {
+        return Err(format!(
+            "{file}: expected a header starting {header:?}, found {first:?}"
+        ));
+    }
+    Ok(lines
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| l.split('\t').collect()))
+}
+
+/// Builds the lexicon. Errors name the file and line that could not be read.
+pub fn build(sources: &Sources) -> Result<Lexicon, String> {
+    let mut b = Builder::default();
+
+    for (n, line) in sources.curated.lines().enumerate() {
+        if line.starts_with('#') || line.trim().is_empty() {
+            continue;
+        }
+        let cols: Vec<&str> = line.split('\t').collect();
+        let [id, kind, en, ko] = cols[..] else {
+            return Err(format!(
+                "curated.tsv line {}: expected 4 tab-separated columns",
+                n + 1
+            ));
+        };
+        let kind = kind_of(kind).map_err(|e| format!("curated.tsv line {}: {e}", n + 1))?;
+        let en_names: Vec<&str> = en
+            .split('|')
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .collect();
+        let ko_names: Vec<&str> = ko
+            .split('|')
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .collect();
+        let display_en = en_names.first().copied().unwrap_or(id);
+        let display_ko = ko_names.first().copied().unwrap_or("");
+        let concept = b.concept(id, kind, display_en, display_ko);
+        for name in en_names.iter().chain(&ko_names) {
+            b.name(name, concept);
+        }
+    }
+
+    let kcd: HashMap<&str, &str> = rows(sources.kcd_categories, "kcd\tko", "KCD")?
+        .filter_map(|cols| Some((*cols.first()?, *cols.get(1)?)))
+        .collect();
+    for cols in rows(
+        sources.icd10cm_categories,
+        "code\tdescription",
+        "ICD-10-CM categories",
+    )? {
+        let [code, description, inclusion, _, chapter, ..] = cols[..] else {
+            continue;
+        };
+        let kind = if chapter == "18" {
+            ConceptKind::Symptom
+        } else {
+            ConceptKind::Condition
+        };
+        let ko_label = kcd.get(code).copied().unwrap_or("");
+        let concept = b.concept(
+            code,
+            kind,
+            &names::display(description),
+            &names::display(ko_label),
+        );
+        let labels = std::iter::once(description).chain(inclusion.split('|').map(str::trim));
+        for name in labels.filter_map(names::english) {
+            b.name(&name, concept);
+        }
+        if let Some(name) = names::korean(ko_label) {
+            b.name(&name, concept);
+        }
+    }
+    // KCD categories that ICD-10-CM lacks (e.g. E14, unspecified diabetes) still get a concept.
+    for cols in rows(sources.kcd_categories, "kcd\tko", "KCD")? {
+        let [code, ko, en, ..] = cols[..] else {
+            continue;
+        };
+        if b.by_id.contains_key(code) || names::korean(ko).is_none() {
+            continue;
+        }
+        let kind = if code.starts_with('R') {
+            ConceptKind::Symptom
+        } else {
+            ConceptKind::Condition
+        };
+        let concept = b.concept(code, kind, &names::display(en), &names::display(ko));
+        if let Some(name) = names::korean(ko) {
+            b.name(&name, concept);
+        }
+        if let Some(name) = names::english(en) {
+            b.name(&name, concept);
+        }
+    }
+
+    for cols in rows(sources.drugbank_names, "drugbank_id\tname", "DrugBank")? {
+        let [id, name, ..] = cols[..] else { continue };
+        if let Some(clean) = names::drug(name) {
+            let concept = b.concept(id, ConceptKind::Medication, name, "");
+            b.name(&clean, concept);
+        }
+    }
+    Ok(Lexicon::new(b.concepts, b.names))
+}

@@ -1,0 +1,70 @@
+//! `lexicon.bin`: the lexicon as the browser loads it, in the container of
+//! [`crate::retrieval::format`] (kind 5).
+//!
+//! Payload: varint concept count; per concept: string id, varint kind (0 condition, 1 symptom,
+//! 2 medication, 3 lab, 4 vital), string English display name, string Korean display name; then
+//! varint name count; per name (sorted): string normalised name, varint concept index.
+
+use super::{Concept, ConceptKind, Lexicon};
+use crate::retrieval::format::{FileKind, FormatError, Reader, Writer};
+use std::collections::HashMap;
+
+/// The lexicon file's name in the static index.
+pub const LEXICON_FILE: &str = "lexicon.bin";
+
+/// Encodes the lexicon (deterministic bytes).
+pub fn encode(lexicon: &Lexicon) -> Vec<u8> {
+    let mut w = Writer::default();
+    w.varint(lexicon.concepts().len() as u64);
+    for c in lexicon.concepts() {
+        w.string(&c.id);
+        w.varint(
+            ConceptKind::ALL
+                .iter()
+                .position(|k| *k == c.kind)
+                .expect("listed") as u64,
+        );
+        w.string(&c.en);
+        w.string(&c.ko);
+    }
+    let names = lexicon.names();
+    w.varint(names.len() as u64);
+    for (name, concept) in names {
+        w.string(name);
+        w.varint(concept.into());
+    }
+    w.finish(FileKind::Lexicon)
+}
+
+/// Decodes `lexicon.bin`, rejecting truncated, foreign or inconsistent files.
+pub fn decode(bytes: &[u8]) -> Result<Lexicon, FormatError> {
+    let mut r = Reader::open(bytes, FileKind::Lexicon, LEXICON_FILE)?;
+    let count = r.u32()?;
+    let mut concepts = Vec::with_capacity(count.min(1 << 20) as usize);
+    for _ in 0..count {
+        let id = r.string()?;
+        let kind = *ConceptKind::ALL
+            .get(r.varint()? as usize)
+            .ok_or_else(|| FormatError(format!("{LEXICON_FILE} has an unknown concept type")))?;
+        concepts.push(Concept {
+            id,
+            kind,
+            en: r.string()?,
+            ko: r.string()?,
+        });
+    }
+    let name_count = r.u32()?;
+    let mut names = HashMap::with_capacity(name_count.min(1 << 20) as usize);
+    for _ in 0..name_count {
+        let name = r.string()?;
+        let concept = r.u32()?;
+        if concept >= count {
+            return Err(FormatError(format!(
+                "{LEXICON_FILE} names a concept that does not exist"
+            )));
+        }
+        names.insert(name, concept);
+    }
+    r.finish()?;
+    Ok(Lexicon::new(concepts, names))
+}
