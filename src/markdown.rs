@@ -118,16 +118,11 @@ pub fn plain_text(inlines: &[Inline]) -> String {
 /// The URL if it is safe to put in an `href`: absolute http(s) or mailto, no control characters.
 pub fn safe_url(url: &str) -> Option<&str> {
     let url = url.trim();
-    if url
-        .chars()
-        .any(|c| c.is_control() || c == '"' || c == '<' || c == '>')
-    {
+    if url.chars().any(|c| c.is_control() || c == '"' || c == '<' || c == '>') {
         return None;
     }
     let lower = url.to_ascii_lowercase();
-    let allowed = ["https://", "http://", "mailto:"]
-        .iter()
-        .any(|scheme| lower.starts_with(scheme));
+    let allowed = ["https://", "http://", "mailto:"].iter().any(|scheme| lower.starts_with(scheme));
     (allowed && url.len() > 8).then_some(url)
 }
 
@@ -255,13 +250,7 @@ fn link(s: &str) -> Option<(Inline, usize)> {
     let url = &after[..end];
     let used = close + 2 + end + 1;
     match safe_url(url) {
-        Some(url) => Some((
-            Inline::Link {
-                text: parse_inline(text),
-                url: url.to_string(),
-            },
-            used,
-        )),
+        Some(url) => Some((Inline::Link { text: parse_inline(text), url: url.to_string() }, used)),
         // An unsafe target keeps its words but loses the link.
         None => Some((Inline::Text(text.to_string()), used)),
     }
@@ -272,19 +261,11 @@ fn bare_url(s: &str) -> Option<(Inline, usize)> {
     if !(lower_prefix.starts_with("https://") || lower_prefix.starts_with("http://")) {
         return None;
     }
-    let end = s
-        .find(|c: char| c.is_whitespace() || c == '<' || c == '>' || c == '"')
-        .unwrap_or(s.len());
+    let end = s.find(|c: char| c.is_whitespace() || c == '<' || c == '>' || c == '"').unwrap_or(s.len());
     // Trailing punctuation belongs to the sentence, not the URL.
     let url = s[..end].trim_end_matches(['.', ',', ')', ';', ':', '!', '?']);
     let url = safe_url(url)?;
-    Some((
-        Inline::Link {
-            text: vec![Inline::Text(url.to_string())],
-            url: url.to_string(),
-        },
-        url.len(),
-    ))
+    Some((Inline::Link { text: vec![Inline::Text(url.to_string())], url: url.to_string() }, url.len()))
 }
 
 #[cfg(test)]
@@ -300,25 +281,18 @@ mod tests {
         let blocks = parse("Hello <img src=x onerror=alert(1)> <script>alert(2)</script>");
         assert_eq!(
             blocks,
-            vec![Block::Paragraph(vec![text(
-                "Hello <img src=x onerror=alert(1)> <script>alert(2)</script>"
-            )])]
+            vec![Block::Paragraph(vec![text("Hello <img src=x onerror=alert(1)> <script>alert(2)</script>")])]
         );
     }
 
     #[test]
     fn javascript_and_data_links_lose_their_target() {
-        let blocks = parse("[click](javascript:alert(1)) and [x](data:text/html,hi) and [ok](https://medlineplus.gov/a)");
-        let Block::Paragraph(inlines) = &blocks[0] else {
-            panic!()
-        };
+        let blocks =
+            parse("[click](javascript:alert(1)) and [x](data:text/html,hi) and [ok](https://medlineplus.gov/a)");
+        let Block::Paragraph(inlines) = &blocks[0] else { panic!() };
         assert_eq!(inlines[0], text("click"));
-        assert!(inlines
-            .iter()
-            .all(|i| !matches!(i, Inline::Link { url, .. } if !url.starts_with("https://"))));
-        assert!(inlines
-            .iter()
-            .any(|i| matches!(i, Inline::Link { url, .. } if url == "https://medlineplus.gov/a")));
+        assert!(inlines.iter().all(|i| !matches!(i, Inline::Link { url, .. } if !url.starts_with("https://"))));
+        assert!(inlines.iter().any(|i| matches!(i, Inline::Link { url, .. } if url == "https://medlineplus.gov/a")));
         assert_eq!(safe_url("JAVASCRIPT:alert(1)"), None);
         assert_eq!(safe_url("https://x.org/\u{0}"), None);
         assert_eq!(safe_url("https://x.org/\"onmouseover=1"), None);
@@ -326,12 +300,8 @@ mod tests {
 
     #[test]
     fn citations_and_emphasis() {
-        let blocks = parse(
-            "Metformin is first-line **for type 2 diabetes** [1][2]. See *also* `HbA1c` [12].",
-        );
-        let Block::Paragraph(inlines) = &blocks[0] else {
-            panic!()
-        };
+        let blocks = parse("Metformin is first-line **for type 2 diabetes** [1][2]. See *also* `HbA1c` [12].");
+        let Block::Paragraph(inlines) = &blocks[0] else { panic!() };
         assert_eq!(
             inlines,
             &vec![
@@ -353,45 +323,19 @@ mod tests {
 
     #[test]
     fn lists_headings_and_paragraphs() {
-        let blocks =
-            parse("## 증상\n- 갈증 [1]\n- 잦은 소변\n  (특히 밤에)\n\n1. First\n2. Second\nafter");
+        let blocks = parse("## 증상\n- 갈증 [1]\n- 잦은 소변\n  (특히 밤에)\n\n1. First\n2. Second\nafter");
         assert_eq!(blocks[0], Block::Heading(2, vec![text("증상")]));
-        let Block::List {
-            ordered: false,
-            items,
-        } = &blocks[1]
-        else {
-            panic!("{blocks:?}")
-        };
+        let Block::List { ordered: false, items } = &blocks[1] else { panic!("{blocks:?}") };
         assert_eq!(items.len(), 2);
         assert_eq!(plain_text(&items[1]), "잦은 소변 (특히 밤에)");
-        let Block::List {
-            ordered: true,
-            items,
-        } = &blocks[2]
-        else {
-            panic!("{blocks:?}")
-        };
+        let Block::List { ordered: true, items } = &blocks[2] else { panic!("{blocks:?}") };
         assert_eq!(items.len(), 2);
         assert_eq!(blocks[3], Block::Paragraph(vec![text("after")]));
     }
 
     #[test]
     fn odd_input_is_kept_as_text() {
-        for s in [
-            "",
-            "*",
-            "**",
-            "[",
-            "[]",
-            "[0]",
-            "`",
-            "2 * 3 * 4",
-            "a_b_c",
-            "🙂🙂",
-            "[1](",
-            "](x)",
-        ] {
+        for s in ["", "*", "**", "[", "[]", "[0]", "`", "2 * 3 * 4", "a_b_c", "🙂🙂", "[1](", "](x)"] {
             let blocks = parse(s);
             let all: String = blocks
                 .iter()
@@ -400,23 +344,15 @@ mod tests {
                     Block::List { items, .. } => items.iter().map(|i| plain_text(i)).collect(),
                 })
                 .collect();
-            assert_eq!(
-                all.replace('\n', ""),
-                s.trim(),
-                "input {s:?} gave {blocks:?}"
-            );
+            assert_eq!(all.replace('\n', ""), s.trim(), "input {s:?} gave {blocks:?}");
         }
     }
 
     #[test]
     fn bare_urls_become_links_without_trailing_punctuation() {
         let blocks = parse("Read https://www.nhlbi.nih.gov/health/hbp.");
-        let Block::Paragraph(inlines) = &blocks[0] else {
-            panic!()
-        };
-        assert!(
-            matches!(&inlines[1], Inline::Link { url, .. } if url == "https://www.nhlbi.nih.gov/health/hbp")
-        );
+        let Block::Paragraph(inlines) = &blocks[0] else { panic!() };
+        assert!(matches!(&inlines[1], Inline::Link { url, .. } if url == "https://www.nhlbi.nih.gov/health/hbp"));
         assert_eq!(inlines[2], text("."));
     }
 

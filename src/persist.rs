@@ -35,11 +35,12 @@ pub enum StoreError {
 impl std::fmt::Display for StoreError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            StoreError::QuotaExceeded => write!(
-                f,
-                "browser storage is full: export your data, then clear the answer cache or old conversations"
-            ),
-            StoreError::Unavailable(why) => write!(f, "browser storage is unavailable ({why}); nothing will be kept after reload"),
+            StoreError::QuotaExceeded => {
+                write!(f, "browser storage is full: export your data, then clear the answer cache or old conversations")
+            }
+            StoreError::Unavailable(why) => {
+                write!(f, "browser storage is unavailable ({why}); nothing will be kept after reload")
+            }
         }
     }
 }
@@ -83,10 +84,7 @@ struct Envelope {
 }
 
 /// Loads the record of `kind`, migrating it, or backing it up if it is unreadable.
-pub fn load<T: DeserializeOwned>(
-    store: &dyn KeyValue,
-    kind: &RecordKind,
-) -> Result<Loaded<T>, StoreError> {
+pub fn load<T: DeserializeOwned>(store: &dyn KeyValue, kind: &RecordKind) -> Result<Loaded<T>, StoreError> {
     let Some(raw) = store.get(kind.key)? else {
         return Ok(Loaded::Missing);
     };
@@ -101,28 +99,16 @@ pub fn load<T: DeserializeOwned>(
 }
 
 /// Saves `value` as the current schema of `kind`.
-pub fn save<T: Serialize>(
-    store: &dyn KeyValue,
-    kind: &RecordKind,
-    value: &T,
-) -> Result<(), StoreError> {
-    let envelope = Envelope {
-        schema: kind.schema,
-        data: serde_json::to_value(value).expect("records serialise"),
-    };
-    store.set(
-        kind.key,
-        &serde_json::to_string(&envelope).expect("envelopes serialise"),
-    )
+pub fn save<T: Serialize>(store: &dyn KeyValue, kind: &RecordKind, value: &T) -> Result<(), StoreError> {
+    let envelope = Envelope { schema: kind.schema, data: serde_json::to_value(value).expect("records serialise") };
+    store.set(kind.key, &serde_json::to_string(&envelope).expect("envelopes serialise"))
 }
 
 /// Reads a stored record into the current schema of `kind`.
 fn decode<T: DeserializeOwned>(raw: &str, kind: &RecordKind) -> Result<T, String> {
-    let envelope: Envelope =
-        serde_json::from_str(raw).map_err(|e| format!("not a medagent record: {e}"))?;
+    let envelope: Envelope = serde_json::from_str(raw).map_err(|e| format!("not a medagent record: {e}"))?;
     let data = migrate(envelope.schema, envelope.data, kind)?;
-    serde_json::from_value(data)
-        .map_err(|e| format!("record does not match schema {}: {e}", kind.schema))
+    serde_json::from_value(data).map_err(|e| format!("record does not match schema {}: {e}", kind.schema))
 }
 
 fn migrate(mut schema: u32, mut data: Value, kind: &RecordKind) -> Result<Value, String> {
@@ -138,8 +124,7 @@ fn migrate(mut schema: u32, mut data: Value, kind: &RecordKind) -> Result<Value,
             .iter()
             .find(|m| m.from == schema)
             .ok_or_else(|| format!("no migration from schema {schema}"))?;
-        data = (step.apply)(data)
-            .map_err(|e| format!("migration from schema {schema} failed: {e}"))?;
+        data = (step.apply)(data).map_err(|e| format!("migration from schema {schema} failed: {e}"))?;
         schema += 1;
     }
     Ok(data)
@@ -147,9 +132,7 @@ fn migrate(mut schema: u32, mut data: Value, kind: &RecordKind) -> Result<Value,
 
 fn free_backup_key(store: &dyn KeyValue, key: &str) -> Result<String, StoreError> {
     let keys = store.keys()?;
-    let n = (1..)
-        .find(|n| !keys.iter().any(|k| *k == format!("{key}.backup.{n}")))
-        .expect("unbounded");
+    let n = (1..).find(|n| !keys.iter().any(|k| *k == format!("{key}.backup.{n}"))).expect("unbounded");
     Ok(format!("{key}.backup.{n}"))
 }
 
@@ -176,11 +159,7 @@ pub fn export(store: &dyn KeyValue, kinds: &[&RecordKind]) -> Result<Export, Sto
             records.insert(kind.key.to_string(), value);
         }
     }
-    Ok(Export {
-        app: EXPORT_APP.into(),
-        export_version: EXPORT_VERSION,
-        records,
-    })
+    Ok(Export { app: EXPORT_APP.into(), export_version: EXPORT_VERSION, records })
 }
 
 /// What an import file holds, checked record by record, before anything is written.
@@ -195,22 +174,14 @@ pub struct ImportPreview {
 
 /// Validates an export file against the record kinds this version knows.
 pub fn preview_import<'k>(text: &str, kinds: &[&'k RecordKind]) -> Result<ImportPreview, String> {
-    let file: Export = serde_json::from_str(text)
-        .map_err(|e| format!("this is not a medagent export file: {e}"))?;
+    let file: Export = serde_json::from_str(text).map_err(|e| format!("this is not a medagent export file: {e}"))?;
     if file.app != EXPORT_APP {
         return Err(format!("this file is from {:?}, not medagent", file.app));
     }
     if file.export_version > EXPORT_VERSION {
-        return Err(format!(
-            "this export is from a newer medagent (format {}); update the app",
-            file.export_version
-        ));
+        return Err(format!("this export is from a newer medagent (format {}); update the app", file.export_version));
     }
-    let mut preview = ImportPreview {
-        valid: Vec::new(),
-        invalid: Vec::new(),
-        records: BTreeMap::new(),
-    };
+    let mut preview = ImportPreview { valid: Vec::new(), invalid: Vec::new(), records: BTreeMap::new() };
     for (key, value) in file.records {
         let Some(kind) = kinds.iter().find(|k| k.key == key) else {
             preview.invalid.push((key, "unknown record".into()));
@@ -256,11 +227,7 @@ impl KeyValue for MemoryStore {
     fn set(&self, key: &str, value: &str) -> Result<(), StoreError> {
         let mut map = self.map.borrow_mut();
         if let Some(quota) = self.quota {
-            let others: usize = map
-                .iter()
-                .filter(|(k, _)| *k != key)
-                .map(|(k, v)| k.len() + v.len())
-                .sum();
+            let others: usize = map.iter().filter(|(k, _)| *k != key).map(|(k, v)| k.len() + v.len()).sum();
             if others + key.len() + value.len() > quota {
                 return Err(StoreError::QuotaExceeded);
             }
@@ -300,43 +267,26 @@ mod tests {
     static SETTINGS: RecordKind = RecordKind {
         key: "medagent.settings",
         schema: 2,
-        migrations: &[Migration {
-            from: 1,
-            apply: v1_to_v2,
-        }],
+        migrations: &[Migration { from: 1, apply: v1_to_v2 }],
         check: check_as::<Settings>,
     };
 
     #[test]
     fn save_and_load_round_trip() {
         let store = MemoryStore::default();
-        assert_eq!(
-            load::<Settings>(&store, &SETTINGS).unwrap(),
-            Loaded::Missing
-        );
-        let settings = Settings {
-            language: "ko".into(),
-            provider: "anthropic".into(),
-        };
+        assert_eq!(load::<Settings>(&store, &SETTINGS).unwrap(), Loaded::Missing);
+        let settings = Settings { language: "ko".into(), provider: "anthropic".into() };
         save(&store, &SETTINGS, &settings).unwrap();
-        assert_eq!(
-            load::<Settings>(&store, &SETTINGS).unwrap(),
-            Loaded::Found(settings)
-        );
+        assert_eq!(load::<Settings>(&store, &SETTINGS).unwrap(), Loaded::Found(settings));
     }
 
     #[test]
     fn old_records_are_migrated() {
         let store = MemoryStore::default();
-        store
-            .set("medagent.settings", r#"{"schema":1,"data":{"lang":"en"}}"#)
-            .unwrap();
+        store.set("medagent.settings", r#"{"schema":1,"data":{"lang":"en"}}"#).unwrap();
         assert_eq!(
             load::<Settings>(&store, &SETTINGS).unwrap(),
-            Loaded::Found(Settings {
-                language: "en".into(),
-                provider: "offline".into()
-            })
+            Loaded::Found(Settings { language: "en".into(), provider: "offline".into() })
         );
     }
 
@@ -344,76 +294,38 @@ mod tests {
     fn garbage_is_backed_up_not_dropped() {
         let store = MemoryStore::default();
         store.set("medagent.settings", "{{{ not json").unwrap();
-        let Loaded::Recovered { backup_key, reason } = load::<Settings>(&store, &SETTINGS).unwrap()
-        else {
+        let Loaded::Recovered { backup_key, reason } = load::<Settings>(&store, &SETTINGS).unwrap() else {
             panic!("expected recovery")
         };
         assert_eq!(backup_key, "medagent.settings.backup.1");
         assert!(reason.contains("not a medagent record"), "{reason}");
-        assert_eq!(
-            store.get(&backup_key).unwrap().as_deref(),
-            Some("{{{ not json")
-        );
+        assert_eq!(store.get(&backup_key).unwrap().as_deref(), Some("{{{ not json"));
         // A second bad load keeps the first backup and makes another.
-        let Loaded::Recovered { backup_key, .. } = load::<Settings>(&store, &SETTINGS).unwrap()
-        else {
-            panic!()
-        };
+        let Loaded::Recovered { backup_key, .. } = load::<Settings>(&store, &SETTINGS).unwrap() else { panic!() };
         assert_eq!(backup_key, "medagent.settings.backup.2");
     }
 
     #[test]
     fn records_from_a_newer_app_are_kept_and_explained() {
         let store = MemoryStore::default();
-        store
-            .set("medagent.settings", r#"{"schema":9,"data":{}}"#)
-            .unwrap();
-        let Loaded::Recovered { reason, .. } = load::<Settings>(&store, &SETTINGS).unwrap() else {
-            panic!()
-        };
+        store.set("medagent.settings", r#"{"schema":9,"data":{}}"#).unwrap();
+        let Loaded::Recovered { reason, .. } = load::<Settings>(&store, &SETTINGS).unwrap() else { panic!() };
         assert!(reason.contains("newer medagent"), "{reason}");
     }
 
     #[test]
     fn quota_exceeded_is_reported_and_keeps_the_old_value() {
-        let store = MemoryStore {
-            quota: Some(120),
-            ..Default::default()
-        };
-        save(
-            &store,
-            &SETTINGS,
-            &Settings {
-                language: "ko".into(),
-                provider: "offline".into(),
-            },
-        )
-        .unwrap();
-        let huge = Settings {
-            language: "x".repeat(500),
-            provider: "offline".into(),
-        };
-        assert_eq!(
-            save(&store, &SETTINGS, &huge),
-            Err(StoreError::QuotaExceeded)
-        );
-        assert!(
-            matches!(load::<Settings>(&store, &SETTINGS).unwrap(), Loaded::Found(s) if s.language == "ko")
-        );
+        let store = MemoryStore { quota: Some(120), ..Default::default() };
+        save(&store, &SETTINGS, &Settings { language: "ko".into(), provider: "offline".into() }).unwrap();
+        let huge = Settings { language: "x".repeat(500), provider: "offline".into() };
+        assert_eq!(save(&store, &SETTINGS, &huge), Err(StoreError::QuotaExceeded));
+        assert!(matches!(load::<Settings>(&store, &SETTINGS).unwrap(), Loaded::Found(s) if s.language == "ko"));
     }
 
     #[test]
     fn export_then_import_restores_everything() {
         let store = MemoryStore::default();
-        save(
-            &store,
-            &SETTINGS,
-            &Settings {
-                language: "ko".into(),
-                provider: "gemini".into(),
-            },
-        )
-        .unwrap();
+        save(&store, &SETTINGS, &Settings { language: "ko".into(), provider: "gemini".into() }).unwrap();
         let file = serde_json::to_string(&export(&store, &[&SETTINGS]).unwrap()).unwrap();
 
         let fresh = MemoryStore::default();
@@ -423,22 +335,15 @@ mod tests {
         assert_eq!(apply_import(&fresh, &preview).unwrap(), 1);
         assert_eq!(
             load::<Settings>(&fresh, &SETTINGS).unwrap(),
-            Loaded::Found(Settings {
-                language: "ko".into(),
-                provider: "gemini".into()
-            })
+            Loaded::Found(Settings { language: "ko".into(), provider: "gemini".into() })
         );
     }
 
     #[test]
     fn bad_import_files_are_refused_with_a_reason() {
-        assert!(preview_import("not json", &[&SETTINGS])
-            .unwrap_err()
-            .contains("not a medagent export"));
+        assert!(preview_import("not json", &[&SETTINGS]).unwrap_err().contains("not a medagent export"));
         let other = r#"{"app":"other","export_version":1,"records":{}}"#;
-        assert!(preview_import(other, &[&SETTINGS])
-            .unwrap_err()
-            .contains("not medagent"));
+        assert!(preview_import(other, &[&SETTINGS]).unwrap_err().contains("not medagent"));
         let mixed = r#"{"app":"medagent","export_version":1,"records":{
             "medagent.settings":{"schema":2,"data":{"language":3}},
             "medagent.unknown":{"schema":1,"data":{}}}}"#;

@@ -3,10 +3,7 @@
 use std::process::Command;
 
 fn medagent(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_medagent"))
-        .args(args)
-        .output()
-        .expect("run medagent")
+    Command::new(env!("CARGO_BIN_EXE_medagent")).args(args).output().expect("run medagent")
 }
 
 #[test]
@@ -14,10 +11,7 @@ fn version_names_the_crate_version_and_target() {
     let out = medagent(&["--version"]);
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
-    assert!(
-        text.starts_with(&format!("medagent {}", env!("CARGO_PKG_VERSION"))),
-        "{text}"
-    );
+    assert!(text.starts_with(&format!("medagent {}", env!("CARGO_PKG_VERSION"))), "{text}");
     assert!(text.contains(std::env::consts::ARCH), "{text}");
 }
 

@@ -1,7 +1,7 @@
 //! `medagent bench`: speed measurements, natively (build with --release for real numbers).
 
 use super::eval::read_devset;
-use super::files::{DirSource, DEFAULT_INDEX_DIR};
+use super::files::{load_lexicon, DirSource, DEFAULT_INDEX_DIR, DEFAULT_LEXICON_SOURCES};
 use crate::retrieval::index_files::{LoadedIndex, STATS};
 use crate::retrieval::search::{bm25, open};
 use crate::retrieval::tokenizer::tokenize;
@@ -30,15 +30,19 @@ pub enum BenchCommand {
         #[arg(long, default_value = DEFAULT_INDEX_DIR)]
         index: PathBuf,
     },
+    /// Concept matching speed on a short question and on a 10 KB text (p50/p95).
+    Lexicon {
+        #[arg(long, default_value = DEFAULT_LEXICON_SOURCES)]
+        sources: PathBuf,
+        #[arg(long, default_value_t = 200)]
+        rounds: usize,
+    },
 }
 
 pub fn run(args: BenchArgs) -> Result<(), String> {
     match args.command {
-        BenchCommand::Search {
-            queries,
-            rounds,
-            index,
-        } => bench_search(&queries, rounds, index),
+        BenchCommand::Search { queries, rounds, index } => bench_search(&queries, rounds, index),
+        BenchCommand::Lexicon { sources, rounds } => bench_lexicon(&sources, rounds),
     }
 }
 
@@ -46,13 +50,8 @@ fn read_queries(path: &PathBuf) -> Result<Vec<String>, String> {
     if path.extension().is_some_and(|e| e == "jsonl") {
         return Ok(read_devset(path)?.into_iter().map(|q| q.question).collect());
     }
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    Ok(text
-        .lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(str::to_string)
-        .collect())
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    Ok(text.lines().filter(|l| !l.trim().is_empty()).map(str::to_string).collect())
 }
 
 fn gzip_len(bytes: &[u8]) -> usize {
@@ -73,8 +72,7 @@ fn bench_search(queries: &PathBuf, rounds: usize, dir: PathBuf) -> Result<(), St
     let source = DirSource { dir: dir.clone() };
 
     // Bytes of a first query: stats.bin + its postings shards + the metadata shards of its top 10.
-    let stats =
-        std::fs::read(dir.join(STATS)).map_err(|e| format!("{e}: build the index first"))?;
+    let stats = std::fs::read(dir.join(STATS)).map_err(|e| format!("{e}: build the index first"))?;
     let (mut raw, mut gz) = (Vec::new(), Vec::new());
     for q in &queries {
         let mut cold: LoadedIndex = pollster::block_on(open(&source))?;
@@ -84,10 +82,8 @@ fn bench_search(queries: &PathBuf, rounds: usize, dir: PathBuf) -> Result<(), St
             LoadedIndex::new(cold.stats.clone())
                 .missing_for_docs(&hits.iter().map(|h| h.doc).collect::<Vec<_>>(), false),
         );
-        let files: Vec<Vec<u8>> = names
-            .iter()
-            .map(|n| std::fs::read(dir.join(n)).expect("file was just read"))
-            .collect();
+        let files: Vec<Vec<u8>> =
+            names.iter().map(|n| std::fs::read(dir.join(n)).expect("file was just read")).collect();
         raw.push(stats.len() + files.iter().map(Vec::len).sum::<usize>());
         gz.push(gzip_len(&stats) + files.iter().map(|f| gzip_len(f)).sum::<usize>());
     }
@@ -124,5 +120,29 @@ fn bench_search(queries: &PathBuf, rounds: usize, dir: PathBuf) -> Result<(), St
         raw[raw.len() - 1],
         gz[gz.len() - 1]
     );
+    Ok(())
+}
+
+fn bench_lexicon(sources: &std::path::Path, rounds: usize) -> Result<(), String> {
+    let started = Instant::now();
+    let lexicon = load_lexicon(sources)?;
+    println!("lexicon built from sources in {:.0} ms", started.elapsed().as_secs_f64() * 1e3);
+    let short = "65세 남성으로 10년째 당뇨 환자입니다. 공복혈당은 180, HbA1c 8.2%, metformin 복용 중";
+    let long: String = short.repeat(10_240 / short.len() + 1);
+    for (label, text) in [("short question", short), ("10 KB text", long.as_str())] {
+        let mut times = Vec::with_capacity(rounds);
+        for _ in 0..rounds {
+            let t = Instant::now();
+            std::hint::black_box(lexicon.find(text));
+            times.push(t.elapsed().as_secs_f64() * 1e3);
+        }
+        times.sort_by(f64::total_cmp);
+        println!(
+            "{label:<15} ({} bytes): p50 {:.3} ms  p95 {:.3} ms",
+            text.len(),
+            percentile(&times, 0.5),
+            percentile(&times, 0.95)
+        );
+    }
     Ok(())
 }

@@ -34,23 +34,17 @@ pub struct DevQuestion {
 
 impl DevQuestion {
     fn is_relevant(&self, hit: &Hit) -> bool {
-        self.focus
-            .iter()
-            .any(|f| f.eq_ignore_ascii_case(&hit.focus))
-            && self.qtype.contains(&hit.qtype)
+        self.focus.iter().any(|f| f.eq_ignore_ascii_case(&hit.focus)) && self.qtype.contains(&hit.qtype)
     }
 }
 
 /// Reads the development set.
 pub fn read_devset(path: &PathBuf) -> Result<Vec<DevQuestion>, String> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     text.lines()
         .filter(|l| !l.trim().is_empty())
         .enumerate()
-        .map(|(i, l)| {
-            serde_json::from_str(l).map_err(|e| format!("{} line {}: {e}", path.display(), i + 1))
-        })
+        .map(|(i, l)| serde_json::from_str(l).map_err(|e| format!("{} line {}: {e}", path.display(), i + 1)))
         .collect()
 }
 
@@ -62,12 +56,7 @@ pub fn run(args: EvalArgs) -> Result<(), String> {
     // Per language: (questions, reciprocal rank sum, hits at 5).
     let mut totals: BTreeMap<&str, (usize, f64, usize)> = BTreeMap::new();
     for q in &questions {
-        let hits = pollster::block_on(bm25(
-            &mut index,
-            &source,
-            &bridge(&lexicon, &q.question).text,
-            10,
-        ))?;
+        let hits = pollster::block_on(bm25(&mut index, &source, &bridge(&lexicon, &q.question).text, 10))?;
         let first = hits.iter().position(|h| q.is_relevant(h)).map(|i| i + 1);
         let entry = totals.entry(q.lang.as_str()).or_default();
         entry.0 += 1;
@@ -78,18 +67,9 @@ pub fn run(args: EvalArgs) -> Result<(), String> {
             println!("{:>3}  {}  {}", rank, q.lang, q.question);
         }
     }
-    println!(
-        "{:<5} {:>9} {:>7} {:>7}",
-        "lang", "questions", "MRR@10", "Hit@5"
-    );
+    println!("{:<5} {:>9} {:>7} {:>7}", "lang", "questions", "MRR@10", "Hit@5");
     for (lang, (n, rr, hit5)) in totals {
-        println!(
-            "{:<5} {:>9} {:>7.3} {:>7.3}",
-            lang,
-            n,
-            rr / n as f64,
-            hit5 as f64 / n as f64
-        );
+        println!("{:<5} {:>9} {:>7.3} {:>7.3}", lang, n, rr / n as f64, hit5 as f64 / n as f64);
     }
     Ok(())
 }

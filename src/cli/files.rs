@@ -20,22 +20,13 @@ pub const DEFAULT_INDEX_DIR: &str = "target/site/index";
 
 /// A text file, gunzipped when its name ends in `.gz`.
 fn read_text(path: &Path) -> Result<String, String> {
-    let bytes = std::fs::read(path).map_err(|e| {
-        format!(
-            "cannot read {}: {e} (run from the repository root, or pass the path)",
-            path.display()
-        )
-    })?;
+    let bytes = std::fs::read(path)
+        .map_err(|e| format!("cannot read {}: {e} (run from the repository root, or pass the path)", path.display()))?;
     if path.extension().is_some_and(|e| e == "gz") {
         let mut text = String::new();
         flate2::read::GzDecoder::new(&bytes[..])
             .read_to_string(&mut text)
-            .map_err(|e| {
-                format!(
-                    "{} is not a readable gzip of UTF-8 text: {e}",
-                    path.display()
-                )
-            })?;
+            .map_err(|e| format!("{} is not a readable gzip of UTF-8 text: {e}", path.display()))?;
         Ok(text)
     } else {
         String::from_utf8(bytes).map_err(|_| format!("{} is not UTF-8 text", path.display()))
@@ -43,20 +34,15 @@ fn read_text(path: &Path) -> Result<String, String> {
 }
 
 /// The lexicon source files, in the order their hash is taken.
-const LEXICON_SOURCES: [&str; 4] = [
-    "curated.tsv",
-    "drugbank_names.tsv.gz",
-    "icd10cm_2026_categories.tsv.gz",
-    "kcd_categories_ko_en.tsv.gz",
-];
+const LEXICON_SOURCES: [&str; 4] =
+    ["curated.tsv", "drugbank_names.tsv.gz", "icd10cm_2026_categories.tsv.gz", "kcd_categories_ko_en.tsv.gz"];
 
 /// SHA-256 over the lexicon source files in `dir` (to tell when the built lexicon is stale).
 pub fn lexicon_sources_sha256(dir: &Path) -> Result<String, String> {
     let mut all = Vec::new();
     for name in LEXICON_SOURCES {
         all.extend(
-            std::fs::read(dir.join(name))
-                .map_err(|e| format!("cannot read {}: {e}", dir.join(name).display()))?,
+            std::fs::read(dir.join(name)).map_err(|e| format!("cannot read {}: {e}", dir.join(name).display()))?,
         );
     }
     Ok(sha256_hex(&all))
@@ -66,31 +52,18 @@ pub fn lexicon_sources_sha256(dir: &Path) -> Result<String, String> {
 pub fn load_lexicon(dir: &Path) -> Result<Lexicon, String> {
     let [curated, drugs, icd, kcd] = LEXICON_SOURCES.map(|name| read_text(&dir.join(name)));
     let (curated, drugs, icd, kcd) = (curated?, drugs?, icd?, kcd?);
-    build(&Sources {
-        curated: &curated,
-        icd10cm_categories: &icd,
-        kcd_categories: &kcd,
-        drugbank_names: &drugs,
-    })
+    build(&Sources { curated: &curated, icd10cm_categories: &icd, kcd_categories: &kcd, drugbank_names: &drugs })
 }
 
 /// The corpus documents and the SHA-256 of the compressed file they came from.
 pub fn read_corpus(path: &Path) -> Result<(Vec<Document>, String), String> {
     let compressed = std::fs::read(path).map_err(|e| {
-        format!(
-            "cannot read the corpus at {}: {e} (run from the repository root, or pass --corpus)",
-            path.display()
-        )
+        format!("cannot read the corpus at {}: {e} (run from the repository root, or pass --corpus)", path.display())
     })?;
     let mut text = String::new();
     flate2::read::GzDecoder::new(&compressed[..])
         .read_to_string(&mut text)
-        .map_err(|e| {
-            format!(
-                "{} is not a readable gzip of UTF-8 JSON lines: {e}",
-                path.display()
-            )
-        })?;
+        .map_err(|e| format!("{} is not a readable gzip of UTF-8 JSON lines: {e}", path.display()))?;
     let docs = parse_jsonl(&text).map_err(|e| format!("{}: {e}", path.display()))?;
     Ok((docs, sha256_hex(&compressed)))
 }

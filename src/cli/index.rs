@@ -2,10 +2,11 @@
 //! for the reference check.
 
 use super::files::{
-    lexicon_sources_sha256, load_lexicon, read_corpus, DEFAULT_CORPUS, DEFAULT_INDEX_DIR,
-    DEFAULT_LEXICON_SOURCES,
+    lexicon_sources_sha256, load_lexicon, read_corpus, DEFAULT_CORPUS, DEFAULT_INDEX_DIR, DEFAULT_LEXICON_SOURCES,
 };
+use crate::lexicon::bridge::bridge;
 use crate::lexicon::file::{encode, LEXICON_FILE};
+use crate::lexicon::Lexicon;
 use crate::retrieval::format::FORMAT_VERSION;
 use crate::retrieval::index_files::{build, sha256_hex, FileEntry, Manifest, MANIFEST};
 use crate::retrieval::tokenizer::tokenize;
@@ -52,6 +53,11 @@ pub enum IndexCommand {
         /// A file with one query per line.
         #[arg(long)]
         queries: PathBuf,
+        /// Bridge Korean queries to English terms first (as search does).
+        #[arg(long)]
+        bridge: bool,
+        #[arg(long, default_value = DEFAULT_LEXICON_SOURCES)]
+        lexicon: PathBuf,
         #[arg(long)]
         out: PathBuf,
     },
@@ -59,30 +65,18 @@ pub enum IndexCommand {
 
 pub fn run(args: IndexArgs) -> Result<(), String> {
     match args.command {
-        IndexCommand::Build {
-            corpus,
-            lexicon,
-            out,
-        } => build_index(&corpus, &lexicon, &out),
-        IndexCommand::Status {
-            corpus,
-            lexicon,
-            out,
-        } => match staleness(&corpus, &lexicon, &out)? {
+        IndexCommand::Build { corpus, lexicon, out } => build_index(&corpus, &lexicon, &out),
+        IndexCommand::Status { corpus, lexicon, out } => match staleness(&corpus, &lexicon, &out)? {
             None => {
                 println!("index in {} is current", out.display());
                 Ok(())
             }
-            Some(reason) => Err(format!(
-                "index in {} must be rebuilt: {reason}",
-                out.display()
-            )),
+            Some(reason) => Err(format!("index in {} must be rebuilt: {reason}", out.display())),
         },
-        IndexCommand::ExportTokens {
-            corpus,
-            queries,
-            out,
-        } => export_tokens(&corpus, &queries, &out),
+        IndexCommand::ExportTokens { corpus, queries, bridge, lexicon, out } => {
+            let lexicon = if bridge { Some(load_lexicon(&lexicon)?) } else { None };
+            export_tokens(&corpus, &queries, lexicon.as_ref(), &out)
+        }
     }
 }
 
@@ -103,21 +97,16 @@ fn build_index(corpus: &Path, lexicon_dir: &Path, out: &Path) -> Result<(), Stri
     });
     bar.finish_and_clear();
     built.manifest.lexicon_sources_sha256 = lexicon_sources_sha256(lexicon_dir)?;
-    built
-        .manifest
-        .files
-        .push(FileEntry::of(LEXICON_FILE, &lexicon));
+    built.manifest.files.push(FileEntry::of(LEXICON_FILE, &lexicon));
     built.files.push((LEXICON_FILE.to_string(), lexicon));
     std::fs::create_dir_all(out).map_err(|e| format!("cannot create {}: {e}", out.display()))?;
     // Files first, manifest last: an interrupted build leaves no manifest and counts as stale.
     let _ = std::fs::remove_file(out.join(MANIFEST));
     for (name, bytes) in &built.files {
-        std::fs::write(out.join(name), bytes)
-            .map_err(|e| format!("cannot write {}: {e}", out.join(name).display()))?;
+        std::fs::write(out.join(name), bytes).map_err(|e| format!("cannot write {}: {e}", out.join(name).display()))?;
     }
     let manifest = serde_json::to_string_pretty(&built.manifest).expect("manifest serialises");
-    std::fs::write(out.join(MANIFEST), manifest)
-        .map_err(|e| format!("cannot write the manifest: {e}"))?;
+    std::fs::write(out.join(MANIFEST), manifest).map_err(|e| format!("cannot write the manifest: {e}"))?;
     let total: u64 = built.manifest.files.iter().map(|f| f.bytes).sum();
     println!(
         "built {} documents, {} chunks, {} terms into {} ({} files, {} bytes) in {:.1} s",
@@ -135,9 +124,7 @@ fn build_index(corpus: &Path, lexicon_dir: &Path, out: &Path) -> Result<(), Stri
 /// Why the index in `out` must be rebuilt, or `None` if it is current.
 pub fn staleness(corpus: &Path, lexicon_dir: &Path, out: &Path) -> Result<Option<String>, String> {
     let Ok(text) = std::fs::read_to_string(out.join(MANIFEST)) else {
-        return Ok(Some(
-            "no manifest (never built, or the last build was interrupted)".into(),
-        ));
+        return Ok(Some("no manifest (never built, or the last build was interrupted)".into()));
     };
     let Ok(manifest) = serde_json::from_str::<Manifest>(&text) else {
         return Ok(Some("the manifest is unreadable".into()));
@@ -148,8 +135,8 @@ pub fn staleness(corpus: &Path, lexicon_dir: &Path, out: &Path) -> Result<Option
             manifest.format_version
         )));
     }
-    let corpus_bytes = std::fs::read(corpus)
-        .map_err(|e| format!("cannot read the corpus at {}: {e}", corpus.display()))?;
+    let corpus_bytes =
+        std::fs::read(corpus).map_err(|e| format!("cannot read the corpus at {}: {e}", corpus.display()))?;
     if sha256_hex(&corpus_bytes) != manifest.corpus_sha256 {
         return Ok(Some("the corpus changed".into()));
     }
@@ -166,27 +153,22 @@ pub fn staleness(corpus: &Path, lexicon_dir: &Path, out: &Path) -> Result<Option
     Ok(None)
 }
 
-fn export_tokens(corpus: &Path, queries: &Path, out: &Path) -> Result<(), String> {
+fn export_tokens(corpus: &Path, queries: &Path, lexicon: Option<&Lexicon>, out: &Path) -> Result<(), String> {
     let (docs, _) = read_corpus(corpus)?;
-    let queries = std::fs::read_to_string(queries)
-        .map_err(|e| format!("cannot read {}: {e}", queries.display()))?;
-    let file =
-        std::fs::File::create(out).map_err(|e| format!("cannot create {}: {e}", out.display()))?;
+    let queries = std::fs::read_to_string(queries).map_err(|e| format!("cannot read {}: {e}", queries.display()))?;
+    let file = std::fs::File::create(out).map_err(|e| format!("cannot create {}: {e}", out.display()))?;
     let mut w = std::io::BufWriter::new(file);
-    let doc_tokens: Vec<serde_json::Value> = docs
-        .iter()
-        .map(|d| serde_json::json!({"id": d.id, "tokens": tokenize(&d.indexed_text())}))
-        .collect();
+    let doc_tokens: Vec<serde_json::Value> =
+        docs.iter().map(|d| serde_json::json!({"id": d.id, "tokens": tokenize(&d.indexed_text())})).collect();
     let query_tokens: Vec<serde_json::Value> = queries
         .lines()
         .filter(|q| !q.trim().is_empty())
-        .map(|q| serde_json::json!({"query": q, "tokens": tokenize(q)}))
+        .map(|q| {
+            let text = lexicon.map_or_else(|| q.to_string(), |l| bridge(l, q).text);
+            serde_json::json!({"query": q, "tokens": tokenize(&text)})
+        })
         .collect();
-    serde_json::to_writer(
-        &mut w,
-        &serde_json::json!({"documents": doc_tokens, "queries": query_tokens}),
-    )
-    .map_err(|e| format!("cannot write {}: {e}", out.display()))?;
-    w.flush()
-        .map_err(|e| format!("cannot write {}: {e}", out.display()))
+    serde_json::to_writer(&mut w, &serde_json::json!({"documents": doc_tokens, "queries": query_tokens}))
+        .map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+    w.flush().map_err(|e| format!("cannot write {}: {e}", out.display()))
 }

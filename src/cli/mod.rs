@@ -4,6 +4,7 @@ mod bench;
 mod eval;
 pub mod files;
 mod index;
+mod lexicon;
 mod search;
 
 use clap::Parser;
@@ -27,6 +28,8 @@ pub enum Command {
     Index(index::IndexArgs),
     /// Search the knowledge index.
     Search(search::SearchArgs),
+    /// Inspect the concept lexicon (`lexicon match TEXT`).
+    Lexicon(lexicon::LexiconArgs),
     /// Retrieval quality on the development set (MRR@10, Hit@5 per language).
     Eval(eval::EvalArgs),
     /// Speed measurements (build with --release).
@@ -35,12 +38,7 @@ pub enum Command {
 
 /// `medagent --version`: the crate version plus the target it was built for.
 fn version_line() -> &'static str {
-    concat!(
-        env!("CARGO_PKG_VERSION"),
-        " (",
-        env!("MEDAGENT_BUILD_TARGET"),
-        ")"
-    )
+    concat!(env!("CARGO_PKG_VERSION"), " (", env!("MEDAGENT_BUILD_TARGET"), ")")
 }
 
 /// Entry point of the binary: parses the arguments and runs the subcommand.
@@ -55,6 +53,7 @@ pub fn main() -> ExitCode {
         }
         Some(Command::Index(args)) => index::run(args),
         Some(Command::Search(args)) => search::run(args),
+        Some(Command::Lexicon(args)) => lexicon::run(args),
         Some(Command::Eval(args)) => eval::run(args),
         Some(Command::Bench(args)) => bench::run(args),
     };

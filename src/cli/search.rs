@@ -42,9 +42,7 @@ pub struct SearchArgs {
 
 pub fn run(args: SearchArgs) -> Result<(), String> {
     let started = Instant::now();
-    let source = DirSource {
-        dir: args.index.clone(),
-    };
+    let source = DirSource { dir: args.index.clone() };
     let mut index = pollster::block_on(open(&source))?;
     let lexicon = pollster::block_on(open_lexicon(&source))?;
     let loaded = started.elapsed();
@@ -68,19 +66,9 @@ pub fn run(args: SearchArgs) -> Result<(), String> {
     } else if hits.is_empty() {
         println!("no documents match {:?}", args.query);
     } else {
-        println!(
-            "{:>4}  {:>8}  {:<28}  {:<16}  question",
-            "rank", "score", "id", "qtype"
-        );
+        println!("{:>4}  {:>8}  {:<28}  {:<16}  question", "rank", "score", "id", "qtype");
         for (i, hit) in hits.iter().enumerate() {
-            println!(
-                "{:>4}  {:>8.3}  {:<28}  {:<16}  {}",
-                i + 1,
-                hit.score,
-                hit.id,
-                hit.qtype,
-                hit.title
-            );
+            println!("{:>4}  {:>8.3}  {:<28}  {:<16}  {}", i + 1, hit.score, hit.id, hit.qtype, hit.title);
         }
         println!("({} ms)", total.as_millis());
     }

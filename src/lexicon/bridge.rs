@@ -17,60 +17,20 @@ pub struct Intent {
 
 /// The intents, most specific first.
 pub const INTENTS: &[Intent] = &[
+    Intent { qtype: "complications", en: "complications", ko: &["합병증"] },
+    Intent { qtype: "symptoms", en: "symptoms signs", ko: &["증상", "징후", "증세"] },
+    Intent { qtype: "causes", en: "causes", ko: &["원인", "왜 생기", "왜 걸리", "이유"] },
+    Intent { qtype: "prevention", en: "prevent prevention", ko: &["예방", "막으려면", "막을 수"] },
+    Intent { qtype: "exams and tests", en: "diagnose tests", ko: &["검사", "진단"] },
     Intent {
-        qtype: "complications",
-        en: "complications",
-        ko: &["합병증"],
+        qtype: "treatment", en: "treatment treat", ko: &["치료", "낫", "고치", "약을", "약은", "약이"]
     },
+    Intent { qtype: "inheritance", en: "inherited genetic", ko: &["유전"] },
+    Intent { qtype: "outlook", en: "outlook prognosis", ko: &["전망", "예후", "완치"] },
+    Intent { qtype: "susceptibility", en: "risk who gets", ko: &["잘 걸리", "위험", "누가 걸리", "누구"] },
+    Intent { qtype: "frequency", en: "how many people common", ko: &["얼마나 흔", "흔한가", "흔한 병"] },
     Intent {
-        qtype: "symptoms",
-        en: "symptoms signs",
-        ko: &["증상", "징후", "증세"],
-    },
-    Intent {
-        qtype: "causes",
-        en: "causes",
-        ko: &["원인", "왜 생기", "왜 걸리", "이유"],
-    },
-    Intent {
-        qtype: "prevention",
-        en: "prevent prevention",
-        ko: &["예방", "막으려면", "막을 수"],
-    },
-    Intent {
-        qtype: "exams and tests",
-        en: "diagnose tests",
-        ko: &["검사", "진단"],
-    },
-    Intent {
-        qtype: "treatment",
-        en: "treatment treat",
-        ko: &["치료", "낫", "고치", "약을", "약은", "약이"],
-    },
-    Intent {
-        qtype: "inheritance",
-        en: "inherited genetic",
-        ko: &["유전"],
-    },
-    Intent {
-        qtype: "outlook",
-        en: "outlook prognosis",
-        ko: &["전망", "예후", "완치"],
-    },
-    Intent {
-        qtype: "susceptibility",
-        en: "risk who gets",
-        ko: &["잘 걸리", "위험", "누가 걸리", "누구"],
-    },
-    Intent {
-        qtype: "frequency",
-        en: "how many people common",
-        ko: &["얼마나 흔", "흔한가", "흔한 병"],
-    },
-    Intent {
-        qtype: "information",
-        en: "what is",
-        ko: &["무엇인가", "뭔가요", "뭐예요", "무엇이", "어떤 병", "이란"],
+        qtype: "information", en: "what is", ko: &["무엇인가", "뭔가요", "뭐예요", "무엇이", "어떤 병", "이란"]
     },
 ];
 
@@ -100,17 +60,10 @@ pub fn bridge(lexicon: &Lexicon, question: &str) -> BridgedQuery {
             english_names.push(mention.concept.en.clone());
         }
     }
-    let qtypes: Vec<&'static str> = INTENTS
-        .iter()
-        .filter(|i| i.ko.iter().any(|cue| question.contains(cue)))
-        .map(|i| i.qtype)
-        .collect();
+    let qtypes: Vec<&'static str> =
+        INTENTS.iter().filter(|i| i.ko.iter().any(|cue| question.contains(cue))).map(|i| i.qtype).collect();
     if !has_hangul(question) {
-        return BridgedQuery {
-            text: question.to_string(),
-            concepts,
-            qtypes,
-        };
+        return BridgedQuery { text: question.to_string(), concepts, qtypes };
     }
     let mut parts: Vec<String> = question
         .split(|c: char| !c.is_ascii_alphanumeric() && c != '\'')
@@ -118,15 +71,6 @@ pub fn bridge(lexicon: &Lexicon, question: &str) -> BridgedQuery {
         .map(str::to_string)
         .collect();
     parts.extend(english_names);
-    parts.extend(
-        INTENTS
-            .iter()
-            .filter(|i| qtypes.contains(&i.qtype))
-            .map(|i| i.en.to_string()),
-    );
-    BridgedQuery {
-        text: parts.join(" "),
-        concepts,
-        qtypes,
-    }
+    parts.extend(INTENTS.iter().filter(|i| qtypes.contains(&i.qtype)).map(|i| i.en.to_string()));
+    BridgedQuery { text: parts.join(" "), concepts, qtypes }
 }

@@ -40,12 +40,7 @@ impl Builder {
             return i;
         }
         let i = self.concepts.len() as u32;
-        self.concepts.push(Concept {
-            id: id.to_string(),
-            kind,
-            en: en.to_string(),
-            ko: ko.to_string(),
-        });
+        self.concepts.push(Concept { id: id.to_string(), kind, en: en.to_string(), ko: ko.to_string() });
         self.by_id.insert(id.to_string(), i);
         i
     }
@@ -55,19 +50,11 @@ impl Builder {
         let normal = normalise(name);
         if normal.chars().count() < 2 {
             // One-character English names are too ambiguous; one-syllable Korean names ("열") are kept.
-            if !normal
-                .chars()
-                .next()
-                .is_some_and(|c| ('\u{AC00}'..='\u{D7A3}').contains(&c))
-            {
+            if !normal.chars().next().is_some_and(|c| ('\u{AC00}'..='\u{D7A3}').contains(&c)) {
                 return;
             }
         }
-        if normal
-            .chars()
-            .any(|c| ('\u{AC00}'..='\u{D7A3}').contains(&c))
-            && normal.contains(' ')
-        {
+        if normal.chars().any(|c| ('\u{AC00}'..='\u{D7A3}').contains(&c)) && normal.contains(' ') {
             self.names.entry(normal.replace(' ', "")).or_insert(concept);
         }
         self.names.entry(normal).or_insert(concept);
@@ -75,28 +62,17 @@ impl Builder {
 }
 
 fn kind_of(name: &str) -> Result<ConceptKind, String> {
-    ConceptKind::ALL
-        .into_iter()
-        .find(|k| k.name() == name)
-        .ok_or_else(|| format!("unknown concept type {name:?}"))
+    ConceptKind::ALL.into_iter().find(|k| k.name() == name).ok_or_else(|| format!("unknown concept type {name:?}"))
 }
 
 /// Data rows of a headed TSV: the header is checked so a wrong file fails loudly.
-fn rows<'a>(
-    text: &'a str,
-    header: &str,
-    file: &str,
-) -> Result<impl Iterator<Item = Vec<&'a str>>, String> {
+fn rows<'a>(text: &'a str, header: &str, file: &str) -> Result<impl Iterator<Item = Vec<&'a str>>, String> {
     let mut lines = text.lines();
     let first = lines.next().unwrap_or_default();
     if !first.starts_with(header) {
-        return Err(format!(
-            "{file}: expected a header starting {header:?}, found {first:?}"
-        ));
+        return Err(format!("{file}: expected a header starting {header:?}, found {first:?}"));
     }
-    Ok(lines
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| l.split('\t').collect()))
+    Ok(lines.filter(|l| !l.trim().is_empty()).map(|l| l.split('\t').collect()))
 }
 
 /// Builds the lexicon. Errors name the file and line that could not be read.
@@ -109,22 +85,11 @@ pub fn build(sources: &Sources) -> Result<Lexicon, String> {
         }
         let cols: Vec<&str> = line.split('\t').collect();
         let [id, kind, en, ko] = cols[..] else {
-            return Err(format!(
-                "curated.tsv line {}: expected 4 tab-separated columns",
-                n + 1
-            ));
+            return Err(format!("curated.tsv line {}: expected 4 tab-separated columns", n + 1));
         };
         let kind = kind_of(kind).map_err(|e| format!("curated.tsv line {}: {e}", n + 1))?;
-        let en_names: Vec<&str> = en
-            .split('|')
-            .map(str::trim)
-            .filter(|s| !s.is_empty())
-            .collect();
-        let ko_names: Vec<&str> = ko
-            .split('|')
-            .map(str::trim)
-            .filter(|s| !s.is_empty())
-            .collect();
+        let en_names: Vec<&str> = en.split('|').map(str::trim).filter(|s| !s.is_empty()).collect();
+        let ko_names: Vec<&str> = ko.split('|').map(str::trim).filter(|s| !s.is_empty()).collect();
         let display_en = en_names.first().copied().unwrap_or(id);
         let display_ko = ko_names.first().copied().unwrap_or("");
         let concept = b.concept(id, kind, display_en, display_ko);
@@ -136,26 +101,13 @@ pub fn build(sources: &Sources) -> Result<Lexicon, String> {
     let kcd: HashMap<&str, &str> = rows(sources.kcd_categories, "kcd\tko", "KCD")?
         .filter_map(|cols| Some((*cols.first()?, *cols.get(1)?)))
         .collect();
-    for cols in rows(
-        sources.icd10cm_categories,
-        "code\tdescription",
-        "ICD-10-CM categories",
-    )? {
+    for cols in rows(sources.icd10cm_categories, "code\tdescription", "ICD-10-CM categories")? {
         let [code, description, inclusion, _, chapter, ..] = cols[..] else {
             continue;
         };
-        let kind = if chapter == "18" {
-            ConceptKind::Symptom
-        } else {
-            ConceptKind::Condition
-        };
+        let kind = if chapter == "18" { ConceptKind::Symptom } else { ConceptKind::Condition };
         let ko_label = kcd.get(code).copied().unwrap_or("");
-        let concept = b.concept(
-            code,
-            kind,
-            &names::display(description),
-            &names::display(ko_label),
-        );
+        let concept = b.concept(code, kind, &names::display(description), &names::display(ko_label));
         let labels = std::iter::once(description).chain(inclusion.split('|').map(str::trim));
         for name in labels.filter_map(names::english) {
             b.name(&name, concept);
@@ -172,11 +124,7 @@ pub fn build(sources: &Sources) -> Result<Lexicon, String> {
         if b.by_id.contains_key(code) || names::korean(ko).is_none() {
             continue;
         }
-        let kind = if code.starts_with('R') {
-            ConceptKind::Symptom
-        } else {
-            ConceptKind::Condition
-        };
+        let kind = if code.starts_with('R') { ConceptKind::Symptom } else { ConceptKind::Condition };
         let concept = b.concept(code, kind, &names::display(en), &names::display(ko));
         if let Some(name) = names::korean(ko) {
             b.name(&name, concept);

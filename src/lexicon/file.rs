@@ -18,12 +18,7 @@ pub fn encode(lexicon: &Lexicon) -> Vec<u8> {
     w.varint(lexicon.concepts().len() as u64);
     for c in lexicon.concepts() {
         w.string(&c.id);
-        w.varint(
-            ConceptKind::ALL
-                .iter()
-                .position(|k| *k == c.kind)
-                .expect("listed") as u64,
-        );
+        w.varint(ConceptKind::ALL.iter().position(|k| *k == c.kind).expect("listed") as u64);
         w.string(&c.en);
         w.string(&c.ko);
     }
@@ -46,12 +41,7 @@ pub fn decode(bytes: &[u8]) -> Result<Lexicon, FormatError> {
         let kind = *ConceptKind::ALL
             .get(r.varint()? as usize)
             .ok_or_else(|| FormatError(format!("{LEXICON_FILE} has an unknown concept type")))?;
-        concepts.push(Concept {
-            id,
-            kind,
-            en: r.string()?,
-            ko: r.string()?,
-        });
+        concepts.push(Concept { id, kind, en: r.string()?, ko: r.string()? });
     }
     let name_count = r.u32()?;
     let mut names = HashMap::with_capacity(name_count.min(1 << 20) as usize);
@@ -59,9 +49,7 @@ pub fn decode(bytes: &[u8]) -> Result<Lexicon, FormatError> {
         let name = r.string()?;
         let concept = r.u32()?;
         if concept >= count {
-            return Err(FormatError(format!(
-                "{LEXICON_FILE} names a concept that does not exist"
-            )));
+            return Err(FormatError(format!("{LEXICON_FILE} names a concept that does not exist")));
         }
         names.insert(name, concept);
     }

@@ -27,13 +27,8 @@ pub enum ConceptKind {
 }
 
 impl ConceptKind {
-    pub const ALL: [ConceptKind; 5] = [
-        ConceptKind::Condition,
-        ConceptKind::Symptom,
-        ConceptKind::Medication,
-        ConceptKind::Lab,
-        ConceptKind::Vital,
-    ];
+    pub const ALL: [ConceptKind; 5] =
+        [ConceptKind::Condition, ConceptKind::Symptom, ConceptKind::Medication, ConceptKind::Lab, ConceptKind::Vital];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -78,10 +73,7 @@ pub struct Lexicon {
 
 /// Lowercases and folds runs of white space into one space: the form names are matched in.
 pub fn normalise(name: &str) -> String {
-    name.split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ")
-        .to_lowercase()
+    name.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase()
 }
 
 fn is_hangul(c: char) -> bool {
@@ -92,11 +84,7 @@ impl Lexicon {
     /// Assembles a lexicon from concepts and (normalised name, concept index) pairs.
     pub fn new(concepts: Vec<Concept>, names: HashMap<String, u32>) -> Lexicon {
         let lengths: BTreeSet<usize> = names.keys().map(|n| n.chars().count()).collect();
-        Lexicon {
-            concepts,
-            names,
-            lengths: lengths.into_iter().rev().collect(),
-        }
+        Lexicon { concepts, names, lengths: lengths.into_iter().rev().collect() }
     }
 
     pub fn concepts(&self) -> &[Concept] {
@@ -105,8 +93,7 @@ impl Lexicon {
 
     /// Every (name, concept index) pair, sorted by name (for the file writer and reports).
     pub fn names(&self) -> Vec<(&str, u32)> {
-        let mut names: Vec<(&str, u32)> =
-            self.names.iter().map(|(n, &i)| (n.as_str(), i)).collect();
+        let mut names: Vec<(&str, u32)> = self.names.iter().map(|(n, &i)| (n.as_str(), i)).collect();
         names.sort_unstable();
         names
     }
@@ -117,9 +104,7 @@ impl Lexicon {
 
     /// The concept a normalised name points to.
     pub fn lookup(&self, name: &str) -> Option<&Concept> {
-        self.names
-            .get(&normalise(name))
-            .map(|&i| &self.concepts[i as usize])
+        self.names.get(&normalise(name)).map(|&i| &self.concepts[i as usize])
     }
 
     /// Finds concept mentions in `text`: at each word start the longest known name wins; English
@@ -186,12 +171,7 @@ impl Lexicon {
     }
 
     /// Where a name occupying `chars[start..end]` really ends, if the text around it allows it.
-    fn accept_end(
-        &self,
-        chars: &[(char, usize, usize)],
-        start: usize,
-        end: usize,
-    ) -> Option<usize> {
+    fn accept_end(&self, chars: &[(char, usize, usize)], start: usize, end: usize) -> Option<usize> {
         let last = chars[end - 1].0;
         let next = chars.get(end).map(|&(c, _, _)| c);
         if is_hangul(last) {
@@ -199,11 +179,7 @@ impl Lexicon {
                 return Some(end);
             }
             // A one-syllable name must be followed by a particle, not by more of a word.
-            let rest: String = chars[end..]
-                .iter()
-                .map(|&(c, _, _)| c)
-                .take_while(|&c| is_hangul(c))
-                .collect();
+            let rest: String = chars[end..].iter().map(|&(c, _, _)| c).take_while(|&c| is_hangul(c)).collect();
             return is_korean_particle(&rest).then_some(end);
         }
         match next {
@@ -211,12 +187,9 @@ impl Lexicon {
                 // Plurals: "headaches", "kidney stones".
                 for suffix in ["s", "es"] {
                     let n = suffix.len();
-                    let follows = chars
-                        .get(end..end + n)
-                        .is_some_and(|s| s.iter().map(|&(c, _, _)| c).eq(suffix.chars()));
-                    let boundary = chars
-                        .get(end + n)
-                        .is_none_or(|&(c, _, _)| !c.is_alphanumeric());
+                    let follows =
+                        chars.get(end..end + n).is_some_and(|s| s.iter().map(|&(c, _, _)| c).eq(suffix.chars()));
+                    let boundary = chars.get(end + n).is_none_or(|&(c, _, _)| !c.is_alphanumeric());
                     if follows && boundary {
                         return Some(end + n);
                     }

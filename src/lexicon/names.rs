@@ -26,19 +26,8 @@ const EN_REJECT: &[&str] = &[
     ";",
 ];
 /// The same for Korean labels (기타 "other", 및 "and", 달리 분류되지 않은 "not elsewhere classified" ...).
-const KO_REJECT: &[&str] = &[
-    "기타",
-    "및",
-    "달리 분류",
-    "명시",
-    "상세불명",
-    "의한",
-    "동반",
-    "합병",
-    "후유증",
-    "병력",
-    "또는",
-];
+const KO_REJECT: &[&str] =
+    &["기타", "및", "달리 분류", "명시", "상세불명", "의한", "동반", "합병", "후유증", "병력", "또는"];
 
 /// Removes parenthesised and bracketed parts and NOS / unspecified markers; collapses spaces.
 fn strip_qualifiers(label: &str) -> String {
@@ -52,20 +41,13 @@ fn strip_qualifiers(label: &str) -> String {
             _ => {}
         }
     }
-    let mut name = out
-        .replace(", NOS", "")
-        .replace(" NOS", "")
-        .replace(", unspecified", "");
+    let mut name = out.replace(", NOS", "").replace(" NOS", "").replace(", unspecified", "");
     for suffix in [" unspecified", ", not otherwise specified"] {
         if let Some(s) = name.strip_suffix(suffix) {
             name = s.to_string();
         }
     }
-    name.split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ")
-        .trim_matches([',', '.', ' ', '-'])
-        .to_string()
+    name.split_whitespace().collect::<Vec<_>>().join(" ").trim_matches([',', '.', ' ', '-']).to_string()
 }
 
 /// A match name from an English classification label, or `None` if people would not type it.
@@ -84,18 +66,14 @@ pub fn english(label: &str) -> Option<String> {
 /// A match name from a Korean classification label, or `None`.
 pub fn korean(label: &str) -> Option<String> {
     let name = strip_qualifiers(label);
-    let ok = name.chars().count() >= 2
-        && name.chars().count() <= 16
-        && !KO_REJECT.iter().any(|r| name.contains(r));
+    let ok = name.chars().count() >= 2 && name.chars().count() <= 16 && !KO_REJECT.iter().any(|r| name.contains(r));
     ok.then_some(name)
 }
 
 /// A match name from a DrugBank drug name: short, plain names only (no salts lists, codes, formulas).
 pub fn drug(name: &str) -> Option<String> {
     let words = name.split_whitespace().count();
-    let plain = name
-        .chars()
-        .all(|c| c.is_ascii_alphabetic() || c == ' ' || c == '-');
+    let plain = name.chars().all(|c| c.is_ascii_alphabetic() || c == ' ' || c == '-');
     (plain && words <= 2 && (4..=30).contains(&name.len())).then(|| name.to_string())
 }
 
@@ -115,35 +93,20 @@ mod tests {
 
     #[test]
     fn english_labels_are_cleaned() {
-        assert_eq!(
-            english("Essential (primary) hypertension").as_deref(),
-            Some("Essential hypertension")
-        );
-        assert_eq!(
-            english("Headache, unspecified").as_deref(),
-            Some("Headache")
-        );
+        assert_eq!(english("Essential (primary) hypertension").as_deref(), Some("Essential hypertension"));
+        assert_eq!(english("Headache, unspecified").as_deref(), Some("Headache"));
         assert_eq!(english("Zoster [herpes zoster]").as_deref(), Some("Zoster"));
         assert_eq!(english("diabetes NOS").as_deref(), Some("diabetes"));
-        assert_eq!(
-            english("Type 2 diabetes mellitus without complications"),
-            None
-        );
+        assert_eq!(english("Type 2 diabetes mellitus without complications"), None);
         assert_eq!(english("Other disorders of urinary system"), None);
         assert_eq!(english("Nausea and vomiting"), None);
-        assert_eq!(
-            english("Cholera due to Vibrio cholerae 01, biovar cholerae"),
-            None
-        );
+        assert_eq!(english("Cholera due to Vibrio cholerae 01, biovar cholerae"), None);
         assert_eq!(english("Ab"), None);
     }
 
     #[test]
     fn korean_labels_are_cleaned() {
-        assert_eq!(
-            korean("본태성(원발성) 고혈압").as_deref(),
-            Some("본태성 고혈압")
-        );
+        assert_eq!(korean("본태성(원발성) 고혈압").as_deref(), Some("본태성 고혈압"));
         assert_eq!(korean("편두통").as_deref(), Some("편두통"));
         assert_eq!(korean("기타 및 원인미상의 열"), None);
         assert_eq!(korean("상세불명의 당뇨병"), None);
@@ -152,10 +115,7 @@ mod tests {
     #[test]
     fn drug_names_are_plain() {
         assert_eq!(drug("Metformin").as_deref(), Some("Metformin"));
-        assert_eq!(
-            drug("Insulin glargine").as_deref(),
-            Some("Insulin glargine")
-        );
+        assert_eq!(drug("Insulin glargine").as_deref(), Some("Insulin glargine"));
         assert_eq!(drug("[Leu1, Thr2]-63-desulfohirudin"), None);
         assert_eq!(drug("Ado-trastuzumab emtansine conjugate"), None);
     }

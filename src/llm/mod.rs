@@ -28,22 +28,13 @@ pub struct ChatMessage {
 
 impl ChatMessage {
     pub fn system(content: impl Into<String>) -> Self {
-        Self {
-            role: Role::System,
-            content: content.into(),
-        }
+        Self { role: Role::System, content: content.into() }
     }
     pub fn user(content: impl Into<String>) -> Self {
-        Self {
-            role: Role::User,
-            content: content.into(),
-        }
+        Self { role: Role::User, content: content.into() }
     }
     pub fn assistant(content: impl Into<String>) -> Self {
-        Self {
-            role: Role::Assistant,
-            content: content.into(),
-        }
+        Self { role: Role::Assistant, content: content.into() }
     }
 }
 
@@ -100,20 +91,16 @@ pub enum LlmError {
 impl std::fmt::Display for LlmError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            LlmError::Unauthorized => write!(
-                f,
-                "the provider refused the API key (check the key in settings)"
-            ),
-            LlmError::NotFound { model } => write!(
-                f,
-                "the provider has no model named {model:?} (check the model name and base URL)"
-            ),
-            LlmError::RateLimited {
-                retry_after_secs: Some(s),
-            } => write!(f, "rate limited by the provider: try again in {s} s"),
-            LlmError::RateLimited {
-                retry_after_secs: None,
-            } => write!(f, "rate limited by the provider: try again shortly"),
+            LlmError::Unauthorized => write!(f, "the provider refused the API key (check the key in settings)"),
+            LlmError::NotFound { model } => {
+                write!(f, "the provider has no model named {model:?} (check the model name and base URL)")
+            }
+            LlmError::RateLimited { retry_after_secs: Some(s) } => {
+                write!(f, "rate limited by the provider: try again in {s} s")
+            }
+            LlmError::RateLimited { retry_after_secs: None } => {
+                write!(f, "rate limited by the provider: try again shortly")
+            }
             LlmError::Server { status } => {
                 write!(f, "the provider failed (HTTP {status}); try again later")
             }

@@ -20,11 +20,7 @@ pub struct Params {
 
 impl Default for Params {
     fn default() -> Self {
-        Params {
-            k1: 1.5,
-            b: 0.75,
-            epsilon: 0.25,
-        }
+        Params { k1: 1.5, b: 0.75, epsilon: 0.25 }
     }
 }
 
@@ -83,15 +79,9 @@ impl Bm25Index {
             for (term, count) in tf {
                 let entry = terms.entry(term.to_string()).or_insert_with(|| {
                     first_seen.push(term.to_string());
-                    TermPostings {
-                        idf: 0.0,
-                        postings: Vec::new(),
-                    }
+                    TermPostings { idf: 0.0, postings: Vec::new() }
                 });
-                entry.postings.push(Posting {
-                    doc: doc as u32,
-                    tf: count,
-                });
+                entry.postings.push(Posting { doc: doc as u32, tf: count });
             }
         }
         let n = docs.len() as f64;
@@ -110,15 +100,8 @@ impl Bm25Index {
         for term in negative {
             terms.get_mut(term).expect("indexed").idf = eps;
         }
-        let avgdl = if docs.is_empty() {
-            0.0
-        } else {
-            total_len as f64 / n
-        };
-        Bm25Index {
-            collection: Collection { doc_len, avgdl },
-            terms,
-        }
+        let avgdl = if docs.is_empty() { 0.0 } else { total_len as f64 / n };
+        Bm25Index { collection: Collection { doc_len, avgdl }, terms }
     }
 
     /// The top `k` documents for the query tokens.
@@ -130,12 +113,7 @@ impl Bm25Index {
 
 /// Scores every document that contains a query term and returns the best `k`, best first (ties by
 /// lower document number). `query` has one entry per query token, `None` for unknown terms.
-pub fn top_k(
-    collection: &Collection,
-    query: &[Option<&TermPostings>],
-    k: usize,
-    params: Params,
-) -> Vec<(u32, f64)> {
+pub fn top_k(collection: &Collection, query: &[Option<&TermPostings>], k: usize, params: Params) -> Vec<(u32, f64)> {
     let mut scores: HashMap<u32, f64> = HashMap::new();
     for term in query.iter().flatten() {
         for p in &term.postings {
@@ -143,8 +121,7 @@ pub fn top_k(
             let dl = collection.doc_len[p.doc as usize] as f64;
             // Same operation order as rank_bm25's numpy expression.
             let contribution = term.idf
-                * (tf * (params.k1 + 1.0)
-                    / (tf + params.k1 * (1.0 - params.b + params.b * dl / collection.avgdl)));
+                * (tf * (params.k1 + 1.0) / (tf + params.k1 * (1.0 - params.b + params.b * dl / collection.avgdl)));
             *scores.entry(p.doc).or_insert(0.0) += contribution;
         }
     }
@@ -185,10 +162,7 @@ pub fn best_k(scored: impl Iterator<Item = (u32, f64)>, k: usize) -> Vec<(u32, f
             heap.push(candidate);
         }
     }
-    heap.into_sorted_vec()
-        .into_iter()
-        .map(|Kept(score, doc)| (doc, score))
-        .collect()
+    heap.into_sorted_vec().into_iter().map(|Kept(score, doc)| (doc, score)).collect()
 }
 
 #[cfg(test)]
@@ -196,10 +170,7 @@ mod tests {
     use super::*;
 
     fn docs(texts: &[&str]) -> Vec<Vec<String>> {
-        texts
-            .iter()
-            .map(|t| t.split_whitespace().map(str::to_string).collect())
-            .collect()
+        texts.iter().map(|t| t.split_whitespace().map(str::to_string).collect()).collect()
     }
 
     #[test]
@@ -238,10 +209,7 @@ mod tests {
     #[test]
     fn top_k_keeps_the_best_and_breaks_ties_by_document() {
         let scored = vec![(5, 1.0), (2, 3.0), (9, 3.0), (1, 0.5), (7, 2.0)];
-        assert_eq!(
-            best_k(scored.clone().into_iter(), 3),
-            vec![(2, 3.0), (9, 3.0), (7, 2.0)]
-        );
+        assert_eq!(best_k(scored.clone().into_iter(), 3), vec![(2, 3.0), (9, 3.0), (7, 2.0)]);
         assert_eq!(best_k(scored.clone().into_iter(), 0), vec![]);
         assert_eq!(best_k(scored.into_iter(), 10).len(), 5);
     }

@@ -34,9 +34,7 @@ pub fn parse_jsonl(text: &str) -> Result<Vec<Document>, String> {
     text.lines()
         .enumerate()
         .filter(|(_, line)| !line.trim().is_empty())
-        .map(|(i, line)| {
-            serde_json::from_str(line).map_err(|e| format!("corpus line {}: {e}", i + 1))
-        })
+        .map(|(i, line)| serde_json::from_str(line).map_err(|e| format!("corpus line {}: {e}", i + 1)))
         .collect()
 }
 
@@ -98,28 +96,19 @@ pub fn chunk_answer(answer: &str) -> Vec<Chunk> {
             continue;
         }
         if end > start {
-            chunks.push(Chunk {
-                start: start as u32,
-                end: trim_end(answer, start, end) as u32,
-            });
+            chunks.push(Chunk { start: start as u32, end: trim_end(answer, start, end) as u32 });
             start = skip_space(answer, end);
         }
         // The sentence alone may still be too long: cut it between words.
         while !fits(start, boundary) {
             let cut = last_word_break_that_fits(answer, start, boundary, &fits);
-            chunks.push(Chunk {
-                start: start as u32,
-                end: trim_end(answer, start, cut) as u32,
-            });
+            chunks.push(Chunk { start: start as u32, end: trim_end(answer, start, cut) as u32 });
             start = skip_space(answer, cut);
         }
         end = boundary;
     }
     if trim_end(answer, start, end) > start {
-        chunks.push(Chunk {
-            start: start as u32,
-            end: trim_end(answer, start, end) as u32,
-        });
+        chunks.push(Chunk { start: start as u32, end: trim_end(answer, start, end) as u32 });
     }
     chunks
 }
@@ -138,12 +127,7 @@ fn sentence_ends(text: &str) -> Vec<usize> {
     ends
 }
 
-fn last_word_break_that_fits(
-    text: &str,
-    start: usize,
-    limit: usize,
-    fits: &dyn Fn(usize, usize) -> bool,
-) -> usize {
+fn last_word_break_that_fits(text: &str, start: usize, limit: usize, fits: &dyn Fn(usize, usize) -> bool) -> usize {
     let mut best = None;
     for (i, c) in text[start..limit].char_indices() {
         let at = start + i;
@@ -182,10 +166,7 @@ mod tests {
     use super::*;
 
     fn texts<'a>(answer: &'a str, chunks: &[Chunk]) -> Vec<&'a str> {
-        chunks
-            .iter()
-            .map(|c| &answer[c.start as usize..c.end as usize])
-            .collect()
+        chunks.iter().map(|c| &answer[c.start as usize..c.end as usize]).collect()
     }
 
     #[test]
@@ -203,17 +184,11 @@ mod tests {
         for text in texts(&answer, &chunks) {
             assert!(text.chars().count() <= MAX_CHUNK_CHARS);
             assert!(estimate_word_pieces(text) <= MAX_CHUNK_PIECES);
-            assert!(
-                text.ends_with('.'),
-                "chunk should end at a sentence: {text:?}"
-            );
+            assert!(text.ends_with('.'), "chunk should end at a sentence: {text:?}");
         }
         // Nothing is lost: the chunks cover every word.
         let rejoined: String = texts(&answer, &chunks).join(" ");
-        assert_eq!(
-            rejoined.split_whitespace().count(),
-            answer.split_whitespace().count()
-        );
+        assert_eq!(rejoined.split_whitespace().count(), answer.split_whitespace().count());
     }
 
     #[test]

@@ -95,21 +95,12 @@ pub struct Reader<'a> {
 impl<'a> Reader<'a> {
     /// Checks the header of `bytes` (file `name`, for messages) and positions at the payload.
     pub fn open(bytes: &'a [u8], kind: FileKind, name: &'a str) -> Result<Reader<'a>, FormatError> {
-        let rebuild =
-            "rebuild the index with `medagent index build` (or reload the page after a deploy)";
-        if bytes.len() < HEADER_LEN
-            && MAGIC.starts_with(&bytes[..bytes.len().min(4)])
-            && !bytes.is_empty()
-        {
-            return Err(FormatError(format!(
-                "{name} is truncated ({} bytes): {rebuild}",
-                bytes.len()
-            )));
+        let rebuild = "rebuild the index with `medagent index build` (or reload the page after a deploy)";
+        if bytes.len() < HEADER_LEN && MAGIC.starts_with(&bytes[..bytes.len().min(4)]) && !bytes.is_empty() {
+            return Err(FormatError(format!("{name} is truncated ({} bytes): {rebuild}", bytes.len())));
         }
         if bytes.len() < HEADER_LEN || &bytes[..4] != MAGIC {
-            return Err(FormatError(format!(
-                "{name} is not a medagent index file: {rebuild}"
-            )));
+            return Err(FormatError(format!("{name} is not a medagent index file: {rebuild}")));
         }
         if bytes[4] != kind as u8 {
             return Err(FormatError(format!(
@@ -130,18 +121,11 @@ impl<'a> Reader<'a> {
                 bytes.len() - HEADER_LEN
             )));
         }
-        Ok(Reader {
-            bytes,
-            pos: HEADER_LEN,
-            name,
-        })
+        Ok(Reader { bytes, pos: HEADER_LEN, name })
     }
 
     fn truncated(&self) -> FormatError {
-        FormatError(format!(
-            "{} ends in the middle of a record (offset {}): rebuild the index",
-            self.name, self.pos
-        ))
+        FormatError(format!("{} ends in the middle of a record (offset {}): rebuild the index", self.name, self.pos))
     }
 
     pub fn varint(&mut self) -> Result<u64, FormatError> {
@@ -154,46 +138,28 @@ impl<'a> Reader<'a> {
                 return Ok(value);
             }
         }
-        Err(FormatError(format!(
-            "{} has a malformed number at offset {}",
-            self.name, self.pos
-        )))
+        Err(FormatError(format!("{} has a malformed number at offset {}", self.name, self.pos)))
     }
 
     /// A varint that must fit in u32.
     pub fn u32(&mut self) -> Result<u32, FormatError> {
         let v = self.varint()?;
-        u32::try_from(v).map_err(|_| {
-            FormatError(format!(
-                "{} has an out-of-range count at offset {}",
-                self.name, self.pos
-            ))
-        })
+        u32::try_from(v)
+            .map_err(|_| FormatError(format!("{} has an out-of-range count at offset {}", self.name, self.pos)))
     }
 
     pub fn string(&mut self) -> Result<String, FormatError> {
         let len = self.varint()? as usize;
-        let end = self
-            .pos
-            .checked_add(len)
-            .filter(|&e| e <= self.bytes.len())
-            .ok_or_else(|| self.truncated())?;
-        let s = std::str::from_utf8(&self.bytes[self.pos..end]).map_err(|_| {
-            FormatError(format!(
-                "{} has invalid UTF-8 at offset {}",
-                self.name, self.pos
-            ))
-        })?;
+        let end = self.pos.checked_add(len).filter(|&e| e <= self.bytes.len()).ok_or_else(|| self.truncated())?;
+        let s = std::str::from_utf8(&self.bytes[self.pos..end])
+            .map_err(|_| FormatError(format!("{} has invalid UTF-8 at offset {}", self.name, self.pos)))?;
         self.pos = end;
         Ok(s.to_string())
     }
 
     pub fn f64(&mut self) -> Result<f64, FormatError> {
         let end = self.pos + 8;
-        let raw = self
-            .bytes
-            .get(self.pos..end)
-            .ok_or_else(|| self.truncated())?;
+        let raw = self.bytes.get(self.pos..end).ok_or_else(|| self.truncated())?;
         self.pos = end;
         Ok(f64::from_le_bytes(raw.try_into().expect("8 bytes")))
     }
@@ -203,11 +169,7 @@ impl<'a> Reader<'a> {
         if self.pos == self.bytes.len() {
             Ok(())
         } else {
-            Err(FormatError(format!(
-                "{} has {} unread bytes at the end",
-                self.name,
-                self.bytes.len() - self.pos
-            )))
+            Err(FormatError(format!("{} has {} unread bytes at the end", self.name, self.bytes.len() - self.pos)))
         }
     }
 }
@@ -242,9 +204,7 @@ mod tests {
     fn every_truncation_is_rejected() {
         let bytes = sample();
         for cut in 0..bytes.len() {
-            let err = Reader::open(&bytes[..cut], FileKind::Stats, "stats.bin")
-                .err()
-                .expect("truncated file accepted");
+            let err = Reader::open(&bytes[..cut], FileKind::Stats, "stats.bin").err().expect("truncated file accepted");
             assert!(err.0.contains("stats.bin"), "{err}");
         }
     }
@@ -252,23 +212,11 @@ mod tests {
     #[test]
     fn wrong_magic_kind_or_version_is_rejected() {
         let mut bytes = sample();
-        assert!(Reader::open(&bytes, FileKind::Postings, "x")
-            .err()
-            .unwrap()
-            .0
-            .contains("expected"));
+        assert!(Reader::open(&bytes, FileKind::Postings, "x").err().unwrap().0.contains("expected"));
         bytes[5] = 99;
-        assert!(Reader::open(&bytes, FileKind::Stats, "x")
-            .err()
-            .unwrap()
-            .0
-            .contains("format 99"));
+        assert!(Reader::open(&bytes, FileKind::Stats, "x").err().unwrap().0.contains("format 99"));
         bytes[0] = b'X';
-        assert!(Reader::open(&bytes, FileKind::Stats, "x")
-            .err()
-            .unwrap()
-            .0
-            .contains("not a medagent index file"));
+        assert!(Reader::open(&bytes, FileKind::Stats, "x").err().unwrap().0.contains("not a medagent index file"));
     }
 
     #[test]

@@ -59,20 +59,13 @@ pub struct FileEntry {
 
 impl FileEntry {
     pub fn of(name: &str, bytes: &[u8]) -> FileEntry {
-        FileEntry {
-            name: name.to_string(),
-            bytes: bytes.len() as u64,
-            sha256: sha256_hex(bytes),
-        }
+        FileEntry { name: name.to_string(), bytes: bytes.len() as u64, sha256: sha256_hex(bytes) }
     }
 }
 
 /// Hex SHA-256 of `bytes`.
 pub fn sha256_hex(bytes: &[u8]) -> String {
-    Sha256::digest(bytes)
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
+    Sha256::digest(bytes).iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// The collection numbers and shard layout (`stats.bin`).
@@ -126,11 +119,7 @@ pub struct BuiltIndex {
 
 /// Builds every static file from the corpus. `progress(stage, done, total)` reports as it goes.
 /// Deterministic: the same documents give the same bytes.
-pub fn build(
-    docs: &[Document],
-    corpus_sha256: &str,
-    progress: &mut dyn FnMut(&str, usize, usize),
-) -> BuiltIndex {
+pub fn build(docs: &[Document], corpus_sha256: &str, progress: &mut dyn FnMut(&str, usize, usize)) -> BuiltIndex {
     let mut tokens = Vec::with_capacity(docs.len());
     for (i, doc) in docs.iter().enumerate() {
         tokens.push(tokenize(&doc.indexed_text()));
@@ -152,8 +141,7 @@ pub fn build(
     }
     files.push((STATS.to_string(), w.finish(FileKind::Stats)));
 
-    let mut shards: Vec<BTreeMap<&str, &TermPostings>> =
-        vec![BTreeMap::new(); POSTINGS_SHARDS as usize];
+    let mut shards: Vec<BTreeMap<&str, &TermPostings>> = vec![BTreeMap::new(); POSTINGS_SHARDS as usize];
     for (term, postings) in &index.terms {
         shards[shard_of_term(term, POSTINGS_SHARDS) as usize].insert(term, postings);
     }
@@ -180,14 +168,7 @@ pub fn build(
         let mut w = Writer::default();
         w.varint(group.len() as u64);
         for doc in group {
-            for field in [
-                &doc.id,
-                &doc.source,
-                &doc.focus,
-                &doc.qtype,
-                &doc.question,
-                &doc.url,
-            ] {
+            for field in [&doc.id, &doc.source, &doc.focus, &doc.qtype, &doc.question, &doc.url] {
                 w.string(field);
             }
             let chunks = chunk_answer(&doc.answer);
@@ -199,11 +180,7 @@ pub fn build(
             }
         }
         files.push((meta_file(shard as u32), w.finish(FileKind::DocMeta)));
-        progress(
-            "documents",
-            (shard + 1) * DOCS_PER_META_SHARD as usize,
-            docs.len(),
-        );
+        progress("documents", (shard + 1) * DOCS_PER_META_SHARD as usize, docs.len());
     }
     for (shard, group) in docs.chunks(DOCS_PER_TEXT_SHARD as usize).enumerate() {
         let mut w = Writer::default();
@@ -223,11 +200,7 @@ pub fn build(
         terms: index.terms.len() as u32,
         files: files
             .iter()
-            .map(|(name, bytes)| FileEntry {
-                name: name.clone(),
-                bytes: bytes.len() as u64,
-                sha256: sha256_hex(bytes),
-            })
+            .map(|(name, bytes)| FileEntry { name: name.clone(), bytes: bytes.len() as u64, sha256: sha256_hex(bytes) })
             .collect(),
     };
     BuiltIndex { files, manifest }
@@ -242,26 +215,15 @@ pub fn parse_stats(bytes: &[u8]) -> Result<Stats, FormatError> {
     let docs_per_meta_shard = r.u32()?;
     let docs_per_text_shard = r.u32()?;
     if postings_shards == 0 || docs_per_meta_shard == 0 || docs_per_text_shard == 0 {
-        return Err(FormatError(format!(
-            "{STATS} has a zero shard size: rebuild the index"
-        )));
+        return Err(FormatError(format!("{STATS} has a zero shard size: rebuild the index")));
     }
     let doc_len = (0..n).map(|_| r.u32()).collect::<Result<Vec<_>, _>>()?;
     r.finish()?;
-    Ok(Stats {
-        collection: Collection { doc_len, avgdl },
-        postings_shards,
-        docs_per_meta_shard,
-        docs_per_text_shard,
-    })
+    Ok(Stats { collection: Collection { doc_len, avgdl }, postings_shards, docs_per_meta_shard, docs_per_text_shard })
 }
 
 /// Reads a postings shard into its terms.
-pub fn parse_postings(
-    bytes: &[u8],
-    name: &str,
-    n_docs: u32,
-) -> Result<HashMap<String, TermPostings>, FormatError> {
+pub fn parse_postings(bytes: &[u8], name: &str, n_docs: u32) -> Result<HashMap<String, TermPostings>, FormatError> {
     let mut r = Reader::open(bytes, FileKind::Postings, name)?;
     let count = r.u32()?;
     let mut terms = HashMap::with_capacity(count as usize);
@@ -275,11 +237,7 @@ pub fn parse_postings(
             doc = doc
                 .checked_add(r.u32()?)
                 .filter(|&d| d < n_docs)
-                .ok_or_else(|| {
-                    FormatError(format!(
-                        "{name} points past the last document: rebuild the index"
-                    ))
-                })?;
+                .ok_or_else(|| FormatError(format!("{name} points past the last document: rebuild the index")))?;
             postings.push(Posting { doc, tf: r.u32()? });
         }
         terms.insert(term, TermPostings { idf, postings });
@@ -295,26 +253,12 @@ pub fn parse_meta(bytes: &[u8], name: &str) -> Result<Vec<DocMeta>, FormatError>
     let mut docs = Vec::with_capacity(count.min(1 << 16) as usize);
     for _ in 0..count {
         let mut field = || r.string();
-        let (id, source, focus, qtype, question, url) =
-            (field()?, field()?, field()?, field()?, field()?, field()?);
+        let (id, source, focus, qtype, question, url) = (field()?, field()?, field()?, field()?, field()?, field()?);
         let chunk_count = r.u32()?;
         let chunks = (0..chunk_count)
-            .map(|_| {
-                Ok(Chunk {
-                    start: r.u32()?,
-                    end: r.u32()?,
-                })
-            })
+            .map(|_| Ok(Chunk { start: r.u32()?, end: r.u32()? }))
             .collect::<Result<Vec<_>, FormatError>>()?;
-        docs.push(DocMeta {
-            id,
-            source,
-            focus,
-            qtype,
-            question,
-            url,
-            chunks,
-        });
+        docs.push(DocMeta { id, source, focus, qtype, question, url, chunks });
     }
     r.finish()?;
     Ok(docs)
@@ -324,9 +268,7 @@ pub fn parse_meta(bytes: &[u8], name: &str) -> Result<Vec<DocMeta>, FormatError>
 pub fn parse_text(bytes: &[u8], name: &str) -> Result<Vec<String>, FormatError> {
     let mut r = Reader::open(bytes, FileKind::DocText, name)?;
     let count = r.u32()?;
-    let texts = (0..count)
-        .map(|_| r.string())
-        .collect::<Result<Vec<_>, _>>()?;
+    let texts = (0..count).map(|_| r.string()).collect::<Result<Vec<_>, _>>()?;
     r.finish()?;
     Ok(texts)
 }
@@ -342,12 +284,7 @@ pub struct LoadedIndex {
 
 impl LoadedIndex {
     pub fn new(stats: Stats) -> LoadedIndex {
-        LoadedIndex {
-            stats,
-            postings: HashMap::new(),
-            meta: HashMap::new(),
-            text: HashMap::new(),
-        }
+        LoadedIndex { stats, postings: HashMap::new(), meta: HashMap::new(), text: HashMap::new() }
     }
 
     pub fn document_count(&self) -> u32 {
@@ -356,17 +293,10 @@ impl LoadedIndex {
 
     /// The postings files still missing for these query terms.
     pub fn missing_for_terms(&self, terms: &[String]) -> Vec<String> {
-        let mut shards: Vec<u32> = terms
-            .iter()
-            .map(|t| shard_of_term(t, self.stats.postings_shards))
-            .collect();
+        let mut shards: Vec<u32> = terms.iter().map(|t| shard_of_term(t, self.stats.postings_shards)).collect();
         shards.sort_unstable();
         shards.dedup();
-        shards
-            .into_iter()
-            .filter(|s| !self.postings.contains_key(s))
-            .map(postings_file)
-            .collect()
+        shards.into_iter().filter(|s| !self.postings.contains_key(s)).map(postings_file).collect()
     }
 
     /// The metadata (and, with `text`, answer) files still missing for these documents.
@@ -389,23 +319,15 @@ impl LoadedIndex {
 
     /// Adds a fetched file (by its name) to what is loaded.
     pub fn add_file(&mut self, name: &str, bytes: &[u8]) -> Result<(), FormatError> {
-        let shard = |prefix: &str| -> Option<u32> {
-            name.strip_prefix(prefix)?
-                .strip_suffix(".bin")?
-                .parse()
-                .ok()
-        };
+        let shard = |prefix: &str| -> Option<u32> { name.strip_prefix(prefix)?.strip_suffix(".bin")?.parse().ok() };
         if let Some(s) = shard("postings-") {
-            self.postings
-                .insert(s, parse_postings(bytes, name, self.document_count())?);
+            self.postings.insert(s, parse_postings(bytes, name, self.document_count())?);
         } else if let Some(s) = shard("docs-") {
             self.meta.insert(s, parse_meta(bytes, name)?);
         } else if let Some(s) = shard("text-") {
             self.text.insert(s, parse_text(bytes, name)?);
         } else {
-            return Err(FormatError(format!(
-                "{name} is not a file of the static index"
-            )));
+            return Err(FormatError(format!("{name} is not a file of the static index")));
         }
         Ok(())
     }
@@ -414,11 +336,7 @@ impl LoadedIndex {
     pub fn bm25(&self, terms: &[String], k: usize) -> Vec<(u32, f64)> {
         let query: Vec<Option<&TermPostings>> = terms
             .iter()
-            .map(|t| {
-                self.postings
-                    .get(&shard_of_term(t, self.stats.postings_shards))
-                    .and_then(|shard| shard.get(t))
-            })
+            .map(|t| self.postings.get(&shard_of_term(t, self.stats.postings_shards)).and_then(|shard| shard.get(t)))
             .collect();
         bm25::top_k(&self.stats.collection, &query, k, Params::default())
     }
@@ -432,9 +350,7 @@ impl LoadedIndex {
     /// A document's answer text, if its shard is loaded.
     pub fn answer(&self, doc: u32) -> Option<&str> {
         let shard = self.text.get(&(doc / self.stats.docs_per_text_shard))?;
-        shard
-            .get((doc % self.stats.docs_per_text_shard) as usize)
-            .map(String::as_str)
+        shard.get((doc % self.stats.docs_per_text_shard) as usize).map(String::as_str)
     }
 }
 
@@ -457,21 +373,9 @@ mod tests {
     fn corpus() -> Vec<Document> {
         (0..600)
             .map(|i| match i % 3 {
-                0 => doc(
-                    &format!("D{i}"),
-                    "What are the symptoms of diabetes?",
-                    "Thirst and frequent urination.",
-                ),
-                1 => doc(
-                    &format!("H{i}"),
-                    "How is high blood pressure treated?",
-                    "Less salt, more exercise.",
-                ),
-                _ => doc(
-                    &format!("A{i}"),
-                    "What causes asthma?",
-                    &"Airway inflammation. ".repeat(i % 7 + 1),
-                ),
+                0 => doc(&format!("D{i}"), "What are the symptoms of diabetes?", "Thirst and frequent urination."),
+                1 => doc(&format!("H{i}"), "How is high blood pressure treated?", "Less salt, more exercise."),
+                _ => doc(&format!("A{i}"), "What causes asthma?", &"Airway inflammation. ".repeat(i % 7 + 1)),
             })
             .collect()
     }
@@ -507,16 +411,10 @@ mod tests {
         let tokens: Vec<Vec<String>> = docs.iter().map(|d| tokenize(&d.indexed_text())).collect();
         let memory = Bm25Index::build(&tokens, Params::default());
         let query = tokenize("asthma airway inflammation");
-        assert_eq!(
-            index.bm25(&query, 10),
-            memory.search(&query, 10, Params::default())
-        );
+        assert_eq!(index.bm25(&query, 10), memory.search(&query, 10, Params::default()));
         let best = index.bm25(&query, 1)[0].0;
         assert_eq!(index.meta(best).unwrap().question, "What causes asthma?");
-        assert!(index
-            .answer(best)
-            .unwrap()
-            .starts_with("Airway inflammation."));
+        assert!(index.answer(best).unwrap().starts_with("Airway inflammation."));
     }
 
     #[test]
@@ -527,12 +425,7 @@ mod tests {
         assert!((1..=2).contains(&needed.len()), "{needed:?}");
         assert_eq!(
             index.missing_for_docs(&[0, 1, 300], true),
-            vec![
-                "docs-000.bin",
-                "docs-001.bin",
-                "text-000.bin",
-                "text-004.bin"
-            ]
+            vec!["docs-000.bin", "docs-001.bin", "text-000.bin", "text-004.bin"]
         );
     }
 
@@ -540,19 +433,11 @@ mod tests {
     fn corrupt_shards_are_refused() {
         let built = build(&corpus(), "abc", &mut |_, _, _| {});
         let mut index = LoadedIndex::new(parse_stats(&built.files[0].1).unwrap());
-        let (name, bytes) = built
-            .files
-            .iter()
-            .filter(|(n, _)| n.starts_with("postings-"))
-            .max_by_key(|(_, b)| b.len())
-            .unwrap();
+        let (name, bytes) =
+            built.files.iter().filter(|(n, _)| n.starts_with("postings-")).max_by_key(|(_, b)| b.len()).unwrap();
         let err = index.add_file(name, &bytes[..bytes.len() - 3]).unwrap_err();
         assert!(err.0.contains("truncated"), "{err}");
         assert!(index.add_file("evil.bin", bytes).is_err());
-        assert!(index
-            .add_file("docs-000.bin", bytes)
-            .unwrap_err()
-            .0
-            .contains("expected"));
+        assert!(index.add_file("docs-000.bin", bytes).unwrap_err().0.contains("expected"));
     }
 }

@@ -46,17 +46,11 @@ pub async fn open_lexicon(source: &dyn FileSource) -> Result<Lexicon, String> {
 /// Loads `stats.bin`: the one file every search needs first.
 pub async fn open(source: &dyn FileSource) -> Result<LoadedIndex, String> {
     let bytes = source.fetch(STATS).await?;
-    Ok(LoadedIndex::new(
-        parse_stats(&bytes).map_err(|e| e.to_string())?,
-    ))
+    Ok(LoadedIndex::new(parse_stats(&bytes).map_err(|e| e.to_string())?))
 }
 
 /// Fetches and adds every named file not loaded yet.
-async fn load(
-    index: &mut LoadedIndex,
-    source: &dyn FileSource,
-    names: Vec<String>,
-) -> Result<(), String> {
+async fn load(index: &mut LoadedIndex, source: &dyn FileSource, names: Vec<String>) -> Result<(), String> {
     for name in names {
         let bytes = source.fetch(&name).await?;
         index.add_file(&name, &bytes).map_err(|e| e.to_string())?;
@@ -65,12 +59,7 @@ async fn load(
 }
 
 /// BM25 search for `query` (already bridged to English where needed): the top `k` documents.
-pub async fn bm25(
-    index: &mut LoadedIndex,
-    source: &dyn FileSource,
-    query: &str,
-    k: usize,
-) -> Result<Vec<Hit>, String> {
+pub async fn bm25(index: &mut LoadedIndex, source: &dyn FileSource, query: &str, k: usize) -> Result<Vec<Hit>, String> {
     let terms = tokenize(query);
     load(index, source, index.missing_for_terms(&terms)).await?;
     let scored = index.bm25(&terms, k);
@@ -97,10 +86,6 @@ pub async fn bm25(
 }
 
 /// Fetches the answer text of these documents (for evidence passages).
-pub async fn load_answers(
-    index: &mut LoadedIndex,
-    source: &dyn FileSource,
-    docs: &[u32],
-) -> Result<(), String> {
+pub async fn load_answers(index: &mut LoadedIndex, source: &dyn FileSource, docs: &[u32]) -> Result<(), String> {
     load(index, source, index.missing_for_docs(docs, true)).await
 }

@@ -282,10 +282,7 @@ mod tests {
 
     #[test]
     fn english_is_lowercased_stemmed_and_stopped() {
-        assert_eq!(
-            tokenize("What are the symptoms of Diabetes?"),
-            vec!["symptom", "diabet"],
-        );
+        assert_eq!(tokenize("What are the symptoms of Diabetes?"), vec!["symptom", "diabet"],);
         assert_eq!(
             tokenize("High blood pressure (hypertension) causes"),
             vec!["high", "blood", "pressur", "hypertens", "caus"]
@@ -294,10 +291,7 @@ mod tests {
 
     #[test]
     fn korean_particles_are_stripped() {
-        assert_eq!(
-            tokenize("당뇨병 초기 증상은 무엇인가요"),
-            vec!["당뇨병", "초기", "증상", "무엇"]
-        );
+        assert_eq!(tokenize("당뇨병 초기 증상은 무엇인가요"), vec!["당뇨병", "초기", "증상", "무엇"]);
         assert_eq!(tokenize("고혈압이 있어요"), vec!["고혈압", "있어"]);
     }
 

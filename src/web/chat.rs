@@ -47,16 +47,8 @@ pub fn Chat(lang: RwSignal<Lang>) -> impl IntoView {
         }
         turns.update(|t| {
             let id = t.len();
-            t.push(Turn {
-                id,
-                speaker: Speaker::User,
-                text: message,
-            });
-            t.push(Turn {
-                id: id + 1,
-                speaker: Speaker::Notice,
-                text: String::new(),
-            });
+            t.push(Turn { id, speaker: Speaker::User, text: message });
+            t.push(Turn { id: id + 1, speaker: Speaker::Notice, text: String::new() });
         });
         draft.set(String::new());
     };

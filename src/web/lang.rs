@@ -16,9 +16,7 @@ pub fn initial_lang() -> Lang {
         Some("ko") => Lang::Ko,
         Some("en") => Lang::En,
         _ => {
-            let tag = web_sys::window()
-                .and_then(|w| w.navigator().language())
-                .unwrap_or_default();
+            let tag = web_sys::window().and_then(|w| w.navigator().language()).unwrap_or_default();
             Lang::from_tag(&tag)
         }
     }

@@ -1,0 +1,58 @@
+//! [`KeyValue`] over the browser's localStorage, and the request for persistent storage.
+
+use crate::persist::{KeyValue, StoreError};
+use wasm_bindgen::JsCast;
+
+/// The page's localStorage. Operations on a browser without storage report `Unavailable`.
+pub struct LocalStorage;
+
+fn storage() -> Result<web_sys::Storage, StoreError> {
+    web_sys::window()
+        .ok_or_else(|| StoreError::Unavailable("no window".into()))?
+        .local_storage()
+        .map_err(|e| StoreError::Unavailable(js_message(&e)))?
+        .ok_or_else(|| StoreError::Unavailable("localStorage is disabled".into()))
+}
+
+fn js_message(err: &wasm_bindgen::JsValue) -> String {
+    err.dyn_ref::<web_sys::DomException>().map(|e| e.message()).unwrap_or_else(|| format!("{err:?}"))
+}
+
+impl KeyValue for LocalStorage {
+    fn get(&self, key: &str) -> Result<Option<String>, StoreError> {
+        storage()?.get_item(key).map_err(|e| StoreError::Unavailable(js_message(&e)))
+    }
+
+    fn set(&self, key: &str, value: &str) -> Result<(), StoreError> {
+        storage()?.set_item(key, value).map_err(|e| {
+            let quota = e.dyn_ref::<web_sys::DomException>().is_some_and(|d| d.name() == "QuotaExceededError");
+            if quota {
+                StoreError::QuotaExceeded
+            } else {
+                StoreError::Unavailable(js_message(&e))
+            }
+        })
+    }
+
+    fn remove(&self, key: &str) -> Result<(), StoreError> {
+        storage()?.remove_item(key).map_err(|e| StoreError::Unavailable(js_message(&e)))
+    }
+
+    fn keys(&self) -> Result<Vec<String>, StoreError> {
+        let storage = storage()?;
+        let len = storage.length().map_err(|e| StoreError::Unavailable(js_message(&e)))?;
+        Ok((0..len).filter_map(|i| storage.key(i).ok().flatten()).collect())
+    }
+}
+
+/// Asks the browser to keep this site's storage under pressure (best effort; the browser decides).
+pub fn request_persistence() {
+    if let Some(window) = web_sys::window() {
+        if let Ok(promise) = window.navigator().storage().persist() {
+            // The answer only matters to the browser; a refusal changes nothing for the app.
+            wasm_bindgen_futures::spawn_local(async move {
+                let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
+            });
+        }
+    }
+}
