@@ -3,6 +3,7 @@
 
 use super::files::{load_lexicon, DEFAULT_LEXICON_SOURCES};
 use crate::lexicon::bridge::bridge;
+use crate::lexicon::ConceptKind;
 use clap::{Args, Subcommand};
 use std::path::PathBuf;
 
@@ -23,10 +24,18 @@ pub enum LexiconCommand {
         #[arg(long, default_value = DEFAULT_LEXICON_SOURCES)]
         sources: PathBuf,
     },
+    /// Count concepts and match names per concept type.
+    Stats {
+        #[arg(long, default_value = DEFAULT_LEXICON_SOURCES)]
+        sources: PathBuf,
+    },
 }
 
 pub fn run(args: LexiconArgs) -> Result<(), String> {
-    let LexiconCommand::Match { text, json, sources } = args.command;
+    let (text, json, sources) = match args.command {
+        LexiconCommand::Match { text, json, sources } => (text, json, sources),
+        LexiconCommand::Stats { sources } => return stats(&sources),
+    };
     let lexicon = load_lexicon(&sources)?;
     let mentions = lexicon.find(&text);
     let bridged = bridge(&lexicon, &text);
@@ -60,6 +69,20 @@ pub fn run(args: LexiconArgs) -> Result<(), String> {
     println!("search text: {}", bridged.text);
     if !bridged.qtypes.is_empty() {
         println!("asks about: {}", bridged.qtypes.join(", "));
+    }
+    Ok(())
+}
+
+fn stats(sources: &std::path::Path) -> Result<(), String> {
+    let lexicon = load_lexicon(sources)?;
+    let names = lexicon.names();
+    println!("{:<11} {:>8} {:>8} {:>10}", "type", "concepts", "names", "korean");
+    for kind in ConceptKind::ALL {
+        let concepts = lexicon.concepts().iter().filter(|c| c.kind == kind).count();
+        let of_kind: Vec<&str> =
+            names.iter().filter(|(_, i)| lexicon.concepts()[*i as usize].kind == kind).map(|(n, _)| *n).collect();
+        let korean = of_kind.iter().filter(|n| n.chars().any(|c| ('\u{AC00}'..='\u{D7A3}').contains(&c))).count();
+        println!("{:<11} {:>8} {:>8} {:>10}", kind.name(), concepts, of_kind.len(), korean);
     }
     Ok(())
 }

@@ -8,7 +8,7 @@
 //! - ICD-10-CM categories: `code description inclusion_terms includes_notes chapter entity_type`,
 //!   inclusion terms `|`-separated; chapter 18 concepts are symptoms.
 //! - KCD: `kcd ko en`.
-//! - DrugBank: `drugbank_id name`.
+//! - DrugBank: `drugbank_id name synonyms`, synonyms `|`-separated.
 
 use super::{names, normalise, Concept, ConceptKind, Lexicon};
 use std::collections::HashMap;
@@ -134,10 +134,15 @@ pub fn build(sources: &Sources) -> Result<Lexicon, String> {
         }
     }
 
-    for cols in rows(sources.drugbank_names, "drugbank_id\tname", "DrugBank")? {
-        let [id, name, ..] = cols[..] else { continue };
-        if let Some(clean) = names::drug(name) {
-            let concept = b.concept(id, ConceptKind::Medication, name, "");
+    for cols in rows(sources.drugbank_names, "drugbank_id\tname\tsynonyms", "DrugBank")? {
+        let [id, name, synonyms, ..] = cols[..] else { continue };
+        let names: Vec<String> =
+            std::iter::once(name).chain(synonyms.split('|').map(str::trim)).filter_map(names::drug).collect();
+        if names.is_empty() {
+            continue;
+        }
+        let concept = b.concept(id, ConceptKind::Medication, name, "");
+        for clean in names {
             b.name(&clean, concept);
         }
     }
