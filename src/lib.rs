@@ -3,6 +3,7 @@
 //! The library holds everything that is the same in the browser and natively; the two shells over it
 //! are [`web`] (the leptos app, wasm32 only) and [`cli`] (the `medagent` command, native only).
 
+pub mod extract;
 pub mod i18n;
 pub mod lexicon;
 pub mod llm;

@@ -1,0 +1,85 @@
+//! Slot extraction on messages as patients write them.
+
+use medagent::cli::files::load_lexicon;
+use medagent::extract::{extract, Gender, MeasureKind, Slots};
+use medagent::lexicon::Lexicon;
+use std::sync::OnceLock;
+
+fn lexicon() -> &'static Lexicon {
+    static LEXICON: OnceLock<Lexicon> = OnceLock::new();
+    LEXICON.get_or_init(|| {
+        load_lexicon(std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/index/lexicon"))).unwrap()
+    })
+}
+
+fn slots(text: &str) -> Slots {
+    extract(text, Some(lexicon()))
+}
+
+fn measure(slots: &Slots, kind: MeasureKind) -> Option<(f64, Option<f64>, String)> {
+    slots.vitals.iter().chain(&slots.labs).find(|m| m.kind == kind).map(|m| (m.value, m.second, m.unit.clone()))
+}
+
+#[test]
+fn the_seed_example_exactly() {
+    let s = slots("65세 남성으로 10년째 당뇨 환자입니다. 공복혈당은 180 정도이고 HbA1c는 8.2%입니다.");
+    assert_eq!(s.demographics.age, Some(65));
+    assert_eq!(s.demographics.gender, Some(Gender::Male));
+    assert_eq!(s.conditions.len(), 1);
+    assert_eq!(s.conditions[0].id, "E14");
+    assert_eq!(s.conditions[0].ko, "당뇨병");
+    assert_eq!(s.conditions[0].duration.as_deref(), Some("10년"));
+    assert_eq!(measure(&s, MeasureKind::FastingGlucose), Some((180.0, None, "mg/dL".into())));
+    assert_eq!(measure(&s, MeasureKind::Hba1c), Some((8.2, None, "%".into())));
+    assert!(s.symptoms.is_empty() && s.medications.is_empty());
+    assert_eq!(s.labs.len(), 2);
+}
+
+#[test]
+fn english_phrasings() {
+    let s =
+        slots("I'm a 54 year old woman with high blood pressure for 3 years. BP 150/95, pulse 88, taking lisinopril.");
+    assert_eq!(s.demographics.age, Some(54));
+    assert_eq!(s.demographics.gender, Some(Gender::Female));
+    assert_eq!(s.conditions[0].id, "I10");
+    assert_eq!(s.conditions[0].duration.as_deref(), Some("3년"));
+    assert_eq!(measure(&s, MeasureKind::BloodPressure), Some((150.0, Some(95.0), "mmHg".into())));
+    assert_eq!(measure(&s, MeasureKind::HeartRate), Some((88.0, None, "bpm".into())));
+    assert_eq!(s.medications[0].id, "DB00722");
+}
+
+#[test]
+fn korean_vitals_and_labs() {
+    let s =
+        slots("40대 여자예요. 혈압 135/85, 체온 38.2도, 몸무게 62kg, 총 콜레스테롤 240, LDL 160이에요. 임신 중입니다.");
+    assert_eq!(s.demographics.age_group, Some(40));
+    assert_eq!(s.demographics.pregnant, Some(true));
+    assert_eq!(measure(&s, MeasureKind::BloodPressure), Some((135.0, Some(85.0), "mmHg".into())));
+    assert_eq!(measure(&s, MeasureKind::Temperature), Some((38.2, None, "°C".into())));
+    assert_eq!(measure(&s, MeasureKind::Weight), Some((62.0, None, "kg".into())));
+    assert_eq!(measure(&s, MeasureKind::TotalCholesterol).map(|m| m.0), Some(240.0));
+    assert_eq!(measure(&s, MeasureKind::LdlCholesterol).map(|m| m.0), Some(160.0));
+}
+
+#[test]
+fn negated_concepts_add_no_slot() {
+    assert!(slots("no fever and no cough").symptoms.is_empty());
+    assert!(slots("열은 없어요").symptoms.is_empty());
+    assert!(slots("Patient denies chest pain.").symptoms.is_empty());
+    let s = slots("두통은 없고 기침이 나요");
+    assert_eq!(s.symptoms.iter().map(|c| c.id.as_str()).collect::<Vec<_>>(), vec!["R05"]);
+}
+
+#[test]
+fn bad_input_gives_empty_or_partial_slots() {
+    assert!(slots("").is_empty());
+    assert!(slots("🙂🙂🙂🔥").is_empty());
+    assert!(slots("hello there").is_empty());
+    let big = "당뇨 diabetes 혈압 140/90 ".repeat(5000);
+    let s = slots(&big);
+    assert_eq!(s.conditions.len(), 1, "the same concept counts once per message");
+    assert_eq!(s.vitals.len(), 1);
+    // Implausible numbers are not facts.
+    assert!(measure(&slots("혈압 999/1"), MeasureKind::BloodPressure).is_none());
+    assert!(slots("I am 500 years old").demographics.age.is_none());
+}
