@@ -8,7 +8,9 @@ pub mod i18n;
 pub mod lexicon;
 pub mod llm;
 pub mod markdown;
+pub mod memory;
 pub mod persist;
+pub mod pipeline;
 pub mod retrieval;
 
 #[cfg(not(target_arch = "wasm32"))]

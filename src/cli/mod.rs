@@ -1,5 +1,6 @@
 //! The native `medagent` command: a thin shell over the library, one submodule per subcommand.
 
+mod ask;
 mod bench;
 mod eval;
 pub mod files;
@@ -26,6 +27,10 @@ pub struct Cli {
 pub enum Command {
     /// Build or check the static knowledge index (`index build`, `index status`).
     Index(index::IndexArgs),
+    /// Ask the agent one question (keep a conversation with --state FILE).
+    Ask(ask::AskArgs),
+    /// Run a conversation from a JSON-lines script of {"user": "..."} messages.
+    Chat(ask::ChatArgs),
     /// Search the knowledge index.
     Search(search::SearchArgs),
     /// Inspect the concept lexicon (`lexicon match TEXT`).
@@ -52,6 +57,8 @@ pub fn main() -> ExitCode {
             return ExitCode::from(2);
         }
         Some(Command::Index(args)) => index::run(args),
+        Some(Command::Ask(args)) => ask::ask(args),
+        Some(Command::Chat(args)) => ask::chat(args),
         Some(Command::Search(args)) => search::run(args),
         Some(Command::Lexicon(args)) => lexicon::run(args),
         Some(Command::Eval(args)) => eval::run(args),

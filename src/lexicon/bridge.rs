@@ -2,7 +2,7 @@
 //! the English names of the concepts it mentions and the English words of what it asks about
 //! (symptoms, causes, treatment ...), each matching a MedQuAD question type.
 
-use super::Lexicon;
+use super::{ConceptKind, Lexicon};
 
 /// A kind of question, as MedQuAD's `qtype`, with the Korean and English words that ask it.
 #[derive(Debug, PartialEq, Eq)]
@@ -54,10 +54,16 @@ fn has_hangul(text: &str) -> bool {
 pub fn bridge(lexicon: &Lexicon, question: &str) -> BridgedQuery {
     let mut concepts = Vec::new();
     let mut english_names = Vec::new();
-    for mention in lexicon.find(question) {
+    let mentions = lexicon.find(question);
+    // Lab and vital names are the topic only when nothing else is: "HbA1c 8.2, 당뇨 합병증은?" asks about diabetes.
+    let has_topic = mentions.iter().any(|m| !matches!(m.concept.kind, ConceptKind::Lab | ConceptKind::Vital));
+    for mention in mentions {
+        let measured = matches!(mention.concept.kind, ConceptKind::Lab | ConceptKind::Vital);
         if !concepts.contains(&mention.concept.id) {
             concepts.push(mention.concept.id.clone());
-            english_names.push(mention.concept.en.clone());
+            if !(measured && has_topic) {
+                english_names.push(mention.concept.en.clone());
+            }
         }
     }
     let qtypes: Vec<&'static str> =
@@ -67,7 +73,8 @@ pub fn bridge(lexicon: &Lexicon, question: &str) -> BridgedQuery {
     }
     let mut parts: Vec<String> = question
         .split(|c: char| !c.is_ascii_alphanumeric() && c != '\'')
-        .filter(|w| !w.is_empty())
+        // Numbers ("65세", "180") are facts about the patient, not search terms.
+        .filter(|w| !w.is_empty() && !w.chars().all(|c| c.is_ascii_digit()))
         .map(str::to_string)
         .collect();
     parts.extend(english_names);

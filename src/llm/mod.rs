@@ -3,6 +3,11 @@
 //!
 //! The trait is object-safe and its futures are not `Send`, because browser futures are not.
 
+pub mod judge;
+pub mod offline;
+pub mod prompts;
+pub mod scripted;
+
 use serde::{Deserialize, Serialize};
 use std::future::Future;
 use std::pin::Pin;

@@ -5,5 +5,6 @@ pub mod bm25;
 pub mod corpus;
 pub mod format;
 pub mod index_files;
+pub mod knowledge;
 pub mod search;
 pub mod tokenizer;

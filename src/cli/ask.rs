@@ -1,0 +1,221 @@
+//! `medagent ask` and `medagent chat`: run the agent pipeline natively, one turn or a scripted
+//! conversation, with the profile, conversation and cache kept in a `--state` JSON file.
+
+use super::files::{DirSource, DEFAULT_INDEX_DIR};
+use crate::i18n::Lang;
+use crate::memory::Memory;
+use crate::pipeline::flags::{profile, PROFILES};
+use crate::pipeline::graph::{run_turn, Services, TurnInput};
+use crate::pipeline::ports::{Clock, LexicalEmbedder};
+use crate::pipeline::state::{Mode, TurnState};
+use crate::retrieval::knowledge::IndexKnowledge;
+use crate::retrieval::search::{open, open_lexicon};
+use clap::{Args, ValueEnum};
+use serde_json::json;
+use std::cell::RefCell;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::{Instant, SystemTime, UNIX_EPOCH};
+
+/// How to answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ModeArg {
+    /// The full pipeline.
+    Agent,
+    /// The plain baseline: the question straight to the model.
+    Llm,
+}
+
+/// Options shared by `ask` and `chat`.
+#[derive(Debug, Args)]
+pub struct TurnOptions {
+    #[arg(long, value_enum, default_value = "agent")]
+    pub mode: ModeArg,
+    /// Ablation profile: baseline, self_refine_heuristic, self_refine_llm_quality,
+    /// self_refine_dynamic_query, self_refine_full_safety, full_context_engineering.
+    #[arg(long, default_value = "full_context_engineering")]
+    pub profile: String,
+    /// Whose profile and conversation (e.g. family members).
+    #[arg(long, default_value = "default")]
+    pub user: String,
+    /// JSON file with the profiles, conversations and cache: read before, written after.
+    #[arg(long)]
+    pub state: Option<PathBuf>,
+    /// Print one JSON object per turn.
+    #[arg(long)]
+    pub json: bool,
+    /// Answer language (default: Korean for Korean questions, else English).
+    #[arg(long)]
+    pub lang: Option<String>,
+    /// The built static index.
+    #[arg(long, default_value = DEFAULT_INDEX_DIR)]
+    pub index: PathBuf,
+}
+
+/// Ask one question.
+#[derive(Debug, Args)]
+pub struct AskArgs {
+    pub text: String,
+    #[command(flatten)]
+    pub options: TurnOptions,
+}
+
+/// Run a conversation from a file of `{"user": "..."}` lines.
+#[derive(Debug, Args)]
+pub struct ChatArgs {
+    #[arg(long)]
+    pub script: PathBuf,
+    #[command(flatten)]
+    pub options: TurnOptions,
+}
+
+/// Wall-clock and monotonic time on this machine.
+pub struct SystemClock(Instant);
+
+impl Clock for SystemClock {
+    fn now_ms(&self) -> f64 {
+        SystemTime::now().duration_since(UNIX_EPOCH).map_or(0.0, |d| d.as_secs_f64() * 1e3)
+    }
+    fn monotonic_ms(&self) -> f64 {
+        self.0.elapsed().as_secs_f64() * 1e3
+    }
+}
+
+fn read_state(path: Option<&Path>) -> Result<Memory, String> {
+    let Some(path) = path else { return Ok(Memory::default()) };
+    match std::fs::read_to_string(path) {
+        Ok(text) => serde_json::from_str(&text).map_err(|e| {
+            format!(
+                "{} is not a medagent state file ({e}); it was left untouched: pass another --state path",
+                path.display()
+            )
+        }),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Memory::default()),
+        Err(e) => Err(format!("cannot read {}: {e}", path.display())),
+    }
+}
+
+fn write_state(path: Option<&Path>, memory: &Memory) -> Result<(), String> {
+    let Some(path) = path else { return Ok(()) };
+    // Write beside it, then rename: an interrupted write never leaves half a file.
+    let tmp = path.with_extension("tmp");
+    std::fs::write(&tmp, serde_json::to_string(memory).expect("memory serialises"))
+        .and_then(|()| std::fs::rename(&tmp, path))
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))
+}
+
+/// One turn as the `--json` contract prints it.
+pub fn turn_json(state: &TurnState, memory: &Memory) -> serde_json::Value {
+    let cited: Vec<&str> = state
+        .retrieved_docs
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| state.answer.contains(&format!("[{}]", i + 1)))
+        .map(|(_, d)| d.id.as_str())
+        .collect();
+    let profile = memory.profiles.profile(&state.user_id);
+    json!({
+        "answer": state.answer,
+        "citations": cited,
+        "sources": state.retrieved_docs.iter().map(|d| json!({"id": d.id, "title": d.title, "url": d.url})).collect::<Vec<_>>(),
+        "slots": state.slots,
+        "profile_summary": state.profile_summary,
+        "profile": profile.map(|p| &p.facts),
+        "trace": state.trace.steps.iter().map(|s| {
+            let mut step = json!({"node": s.node, "ms": s.ms});
+            if let (Some(obj), Some(detail)) = (step.as_object_mut(), s.detail.as_object()) {
+                obj.extend(detail.clone());
+            }
+            step
+        }).collect::<Vec<_>>(),
+        "quality_scores": state.quality_score_history,
+        "iterations": state.iteration_count,
+        "llm_calls": state.llm_calls,
+        "cache_hit": state.cache_hit,
+        "emergency": state.emergency,
+        "stop_reason": state.stop_reason,
+        "error": state.error,
+    })
+}
+
+/// Runs the given messages as consecutive turns.
+fn run_messages(messages: &[String], options: &TurnOptions) -> Result<(), String> {
+    let flags = profile(&options.profile)
+        .ok_or_else(|| format!("unknown profile {:?}: use one of {}", options.profile, PROFILES.join(", ")))?;
+    let lang = match options.lang.as_deref() {
+        None => None,
+        Some("ko") => Some(Lang::Ko),
+        Some("en") => Some(Lang::En),
+        Some(other) => return Err(format!("unknown language {other:?}: use ko or en")),
+    };
+    let mut memory = read_state(options.state.as_deref())?;
+    let source = DirSource { dir: options.index.clone() };
+    let index = pollster::block_on(open(&source))?;
+    let lexicon = pollster::block_on(open_lexicon(&source))?;
+    let knowledge = IndexKnowledge { source, index: RefCell::new(index), lexicon };
+    let clock = SystemClock(Instant::now());
+    let services = Services {
+        knowledge: &knowledge,
+        llm: None,
+        embedder: &LexicalEmbedder,
+        lexicon: Some(&knowledge.lexicon),
+        clock: &clock,
+    };
+    for text in messages {
+        let input = TurnInput {
+            text: text.clone(),
+            user: options.user.clone(),
+            lang,
+            mode: match options.mode {
+                ModeArg::Agent => Mode::Agent,
+                ModeArg::Llm => Mode::Llm,
+            },
+            flags: flags.clone(),
+        };
+        let stream = !options.json;
+        let mut print = |piece: &str| {
+            if stream {
+                print!("{piece}");
+                let _ = std::io::stdout().flush();
+            }
+        };
+        let state = pollster::block_on(run_turn(input, &mut memory, &services, &mut print));
+        if options.json {
+            println!("{}", turn_json(&state, &memory));
+        } else {
+            println!();
+            for (i, d) in state.retrieved_docs.iter().enumerate() {
+                println!("  [{}] {} ({}) {}", i + 1, d.title, d.id, d.url);
+            }
+            if let Some(error) = &state.error {
+                println!("  note: {error}");
+            }
+            let path = state.trace.path().join(" > ");
+            println!("  trace: {path} | {}\n", state.stop_reason.as_deref().unwrap_or(""));
+        }
+        // Save after every turn: a later failure loses nothing already said.
+        write_state(options.state.as_deref(), &memory)?;
+    }
+    Ok(())
+}
+
+pub fn ask(args: AskArgs) -> Result<(), String> {
+    run_messages(&[args.text], &args.options)
+}
+
+pub fn chat(args: ChatArgs) -> Result<(), String> {
+    let text =
+        std::fs::read_to_string(&args.script).map_err(|e| format!("cannot read {}: {e}", args.script.display()))?;
+    let messages = text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+        .map(|(i, l)| {
+            serde_json::from_str::<serde_json::Value>(l)
+                .ok()
+                .and_then(|v| v.get("user")?.as_str().map(str::to_string))
+                .ok_or_else(|| format!("{} line {}: expected {{\"user\": \"...\"}}", args.script.display(), i + 1))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    run_messages(&messages, &args.options)
+}

@@ -1,0 +1,67 @@
+//! The offline evidence responder: with no model configured, the answer is built from the top
+//! passages themselves (their sentences that best match the question, each with its source number),
+//! and says plainly that it is not a generated answer. Headings follow the user's language; the
+//! passages stay in English, the language of the corpus.
+
+use crate::i18n::Lang;
+use crate::pipeline::state::Evidence;
+use crate::retrieval::tokenizer::tokenize;
+use std::collections::HashSet;
+
+/// Passages quoted at most.
+const SOURCES: usize = 3;
+/// Sentences quoted per passage at most.
+const SENTENCES: usize = 2;
+
+/// The extractive answer for `question` from `evidence`.
+pub fn answer(question: &str, evidence: &[Evidence], profile_summary: &str, lang: Lang) -> String {
+    if evidence.is_empty() {
+        return match lang {
+            Lang::Ko => {
+                "관련 의학 자료를 찾지 못했습니다. 질문을 조금 더 구체적으로 (질환명, 증상, 약 이름 등) 적어 주세요. \
+                         AI 모델이 설정되어 있지 않아 자료에 근거해서만 답합니다."
+                    .into()
+            }
+            Lang::En => "I found no medical sources for this. Try naming the condition, symptom or medicine. \
+                         No AI model is configured, so I can only answer from the sources."
+                .into(),
+        };
+    }
+    let terms: HashSet<String> = tokenize(question).into_iter().collect();
+    let mut out = String::from(match lang {
+        Lang::Ko => "**의학 자료에서 찾은 내용입니다** (AI 모델이 설정되지 않아 생성된 답변이 아니라 출처 문장을 그대로 보여 드립니다. 출처는 영어입니다.)\n\n",
+        Lang::En => "**What the medical sources say** (no AI model is configured, so this is not a generated answer: these are the sources' own sentences).\n\n",
+    });
+    for (i, e) in evidence.iter().take(SOURCES).enumerate() {
+        let sentences = best_sentences(&e.passage, &terms, SENTENCES);
+        if sentences.is_empty() {
+            continue;
+        }
+        out.push_str(&format!("- **{}**: {} [{}]\n", e.title.trim_end_matches(['?', ' ']), sentences.join(" "), i + 1));
+    }
+    if !profile_summary.is_empty() {
+        out.push_str(&match lang {
+            Lang::Ko => format!("\n알고 있는 정보: {profile_summary}. 이 정보에 맞춘 해석은 AI 모델을 설정하거나 의료진과 상의하세요.\n"),
+            Lang::En => format!("\nWhat I know about you: {profile_summary}. For advice fitted to this, configure an AI model or ask a clinician.\n"),
+        });
+    }
+    out
+}
+
+/// Up to `n` sentences of `text` sharing the most terms with the question, in text order.
+fn best_sentences<'a>(text: &'a str, terms: &HashSet<String>, n: usize) -> Vec<&'a str> {
+    let sentences: Vec<&str> = text
+        .split_inclusive(['.', '!', '?', '\n'])
+        .map(|s| s.trim().trim_start_matches("- "))
+        .filter(|s| s.len() > 20)
+        .collect();
+    let mut scored: Vec<(usize, usize)> = sentences
+        .iter()
+        .enumerate()
+        .map(|(i, s)| (i, tokenize(s).iter().filter(|t| terms.contains(*t)).count()))
+        .collect();
+    scored.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    let mut keep: Vec<usize> = scored.into_iter().take(n).map(|(i, _)| i).collect();
+    keep.sort_unstable();
+    keep.into_iter().map(|i| sentences[i]).collect()
+}

@@ -1,0 +1,114 @@
+//! The prompts (seed 001 3.2.4): the agent's system prompt with its five principles, the profile
+//! and evidence sections with numbered sources, the judge and the query rewriter, and the plain
+//! prompt of LLM mode. Korean and English versions; the user's language decides.
+
+use crate::i18n::Lang;
+
+/// The agent's system prompt (seed 001 3.2.4.2), plus how to cite.
+pub fn system_agent(lang: Lang) -> &'static str {
+    match lang {
+        Lang::Ko => "당신은 개인화된 의료 정보 전문가입니다. 아래 5가지 핵심 원칙에 기반하여 답변하세요.\n\
+1. 환자 중심 분석: 환자의 구체적 상황(나이, 성별, 과거병력, 현재 복용약)을 종합적으로 고려하고, 이 환자에게 특화된 답변을 제공하세요.\n\
+2. 근거 기반 설명: 제공된 의학 문서에 근거하여 답변하고, 문장마다 근거 문서 번호를 [1], [2]처럼 표시하세요. 출처가 불명확한 정보는 언급하지 마세요.\n\
+3. 증상의 의학적 의미 설명: 왜 이런 증상이 나타나는지 쉬운 말로 설명하세요.\n\
+4. 단계별 대응 계획: 즉시 해야 할 일(응급 시), 단기 대응(1주 이내), 중장기 관리(1개월 이상)를 제시하세요.\n\
+5. 따뜻하고 공감적인 톤: 불안을 덜어 주되 의학적 정확성을 지키세요.\n\
+중요: 의료 전문가의 진료를 대체하지 않으며 정보 제공 목적임을 밝히세요. 한국어로 답하세요.",
+        Lang::En => "You are a personalised medical information specialist. Answer by these five principles.\n\
+1. Patient-centred: weigh the patient's situation (age, sex, history, current medications) and answer for this patient, not in generalities.\n\
+2. Evidence-based: answer from the medical documents provided and mark each statement with its source number, like [1] or [2]. Leave out anything the sources do not support.\n\
+3. Explain what symptoms mean: say why they happen, in plain words.\n\
+4. A step-by-step plan: what to do now (if urgent), in the next week, and over the following months.\n\
+5. Warm and empathetic: reassure without giving up medical accuracy.\n\
+Important: say that this is information and does not replace a clinician. Answer in English.",
+    }
+}
+
+/// The patient profile section (seed 001 3.2.4.3).
+pub fn profile_section(summary: &str, lang: Lang) -> String {
+    if summary.is_empty() {
+        return String::new();
+    }
+    match lang {
+        Lang::Ko => format!("[환자 프로필]\n{summary}\n위 환자 정보를 고려하여 개인화된 답변을 제공하세요."),
+        Lang::En => format!("[Patient profile]\n{summary}\nTake this patient's situation into account."),
+    }
+}
+
+/// The evidence section with numbered sources (seed 001 3.2.4.4). `passages` are (title, text).
+pub fn evidence_section(passages: &[(String, String)], lang: Lang) -> String {
+    if passages.is_empty() {
+        return String::new();
+    }
+    let mut out = String::from(match lang {
+        Lang::Ko => "[검색된 의학 근거] (영어 원문)\n",
+        Lang::En => "[Medical evidence]\n",
+    });
+    for (i, (title, text)) in passages.iter().enumerate() {
+        out.push_str(&format!("\n[{}] {title}\n{text}\n", i + 1));
+    }
+    out.push_str(match lang {
+        Lang::Ko => "\n위 문서에 근거하여 답변하고 근거 번호를 [1]처럼 표시하세요.",
+        Lang::En => "\nAnswer from these documents and cite them as [1], [2].",
+    });
+    out
+}
+
+/// The conversation-memory section.
+pub fn memory_section(lines: &[String], lang: Lang) -> String {
+    if lines.is_empty() {
+        return String::new();
+    }
+    let head = if lang == Lang::Ko { "[이전 대화]" } else { "[Earlier in this conversation]" };
+    format!("{head}\n{}", lines.join("\n"))
+}
+
+/// The question section.
+pub fn question_section(question: &str, lang: Lang) -> String {
+    let head = if lang == Lang::Ko { "[사용자 질문]" } else { "[Question]" };
+    format!("{head}\n{question}")
+}
+
+/// LLM mode's plain system prompt: no profile, no evidence.
+pub fn system_plain(lang: Lang) -> &'static str {
+    match lang {
+        Lang::Ko => "당신은 의료 정보를 제공하는 도우미입니다. 정확하고 이해하기 쉽게 한국어로 답하고, 진료를 대체하지 않는다는 점을 밝히세요.",
+        Lang::En => "You are a helpful assistant giving medical information. Answer accurately and plainly, and say that this does not replace a clinician.",
+    }
+}
+
+/// The judge's system prompt and instructions (seed 001 3.2.5.2).
+pub fn judge(question: &str, profile: &str, answer: &str, docs: &[(String, String)]) -> (String, String) {
+    let docs: Vec<String> = docs
+        .iter()
+        .take(3)
+        .enumerate()
+        .map(|(i, (_, text))| format!("[{}]\n{}", i + 1, text.chars().take(500).collect::<String>()))
+        .collect();
+    let system = "You are an expert evaluator of medical AI answers. Reply with one JSON object only.".to_string();
+    let user = format!(
+        "Evaluate this medical AI answer strictly.\n\nQuestion:\n{question}\n\nPatient profile:\n{profile}\n\nAnswer:\n{answer}\n\n\
+Retrieved documents:\n{}\n\n---\nScore each from 0.0 to 1.0 and return JSON only:\n\
+grounding_score: are the answer's claims supported by the documents?\n\
+completeness_score: does it answer every part of the question?\n\
+accuracy_score: is it medically accurate and safe for this patient?\n\
+missing_info: list of what the answer lacks (e.g. side effects, contraindications)\n\
+improvement_suggestions: list\nsafety_concerns: list\n\n\
+{{\"grounding_score\": 0.8, \"completeness_score\": 0.7, \"accuracy_score\": 0.9, \"missing_info\": [], \"improvement_suggestions\": [], \"safety_concerns\": []}}",
+        docs.join("\n\n")
+    );
+    (system, user)
+}
+
+/// The query rewriter's prompts (seed 001 3.2.5.3).
+pub fn rewrite(question: &str, missing: &[String], previous_answer: &str, profile: &str) -> (String, String) {
+    let system = "You optimise medical search queries. Reply with the rewritten query only, in English.".to_string();
+    let user = format!(
+        "Rewrite this medical question for a better search.\n\nOriginal question:\n{question}\n\n\
+Previous answer (start):\n{}...\n\nMissing information (must be included):\n{}\n\nPatient profile:\n{profile}\n\n\
+Include the missing information explicitly, use specific medical keywords, keep it to one or two sentences.\n\nRewritten query:",
+        previous_answer.chars().take(200).collect::<String>(),
+        missing.join(", ")
+    );
+    (system, user)
+}

@@ -1,0 +1,91 @@
+//! A deterministic LLM for tests: replies are chosen by what the request is (judge, rewrite,
+//! answer) and by a script, and every request is recorded.
+
+use super::{ChatRequest, Completion, Llm, LlmError, LocalFuture};
+use std::cell::RefCell;
+
+/// What the scripted model answers.
+#[derive(Clone, Debug)]
+pub struct Script {
+    /// The judge's reply (a JSON object, or anything to test bad JSON).
+    pub judge: String,
+    /// The rewriter's reply.
+    pub rewrite: String,
+    /// The answer; `{sources}` becomes "[1] [2]" for as many sources as the prompt numbers.
+    pub answer: String,
+    /// Fail every call with this error.
+    pub fail: Option<LlmError>,
+}
+
+impl Default for Script {
+    fn default() -> Self {
+        Script {
+            judge: judge_json(0.9, &[]),
+            rewrite: "diabetes symptoms complications".into(),
+            answer: "Based on the sources {sources}, here is what applies to you.".into(),
+            fail: None,
+        }
+    }
+}
+
+/// A judge reply with all three scores `score`.
+pub fn judge_json(score: f64, missing: &[&str]) -> String {
+    serde_json::json!({
+        "grounding_score": score, "completeness_score": score, "accuracy_score": score,
+        "missing_info": missing, "improvement_suggestions": [], "safety_concerns": []
+    })
+    .to_string()
+}
+
+/// The scripted model.
+#[derive(Default)]
+pub struct ScriptedLlm {
+    pub script: Script,
+    /// Every request received, in order.
+    pub requests: RefCell<Vec<ChatRequest>>,
+}
+
+impl ScriptedLlm {
+    pub fn new(script: Script) -> Self {
+        ScriptedLlm { script, requests: RefCell::default() }
+    }
+}
+
+impl Llm for ScriptedLlm {
+    fn name(&self) -> String {
+        "scripted".into()
+    }
+
+    fn is_generative(&self) -> bool {
+        true
+    }
+
+    fn complete<'a>(
+        &'a self,
+        request: &'a ChatRequest,
+        on_delta: &'a mut dyn FnMut(&str),
+    ) -> LocalFuture<'a, Result<Completion, LlmError>> {
+        Box::pin(async move {
+            self.requests.borrow_mut().push(request.clone());
+            if let Some(err) = &self.script.fail {
+                return Err(err.clone());
+            }
+            let prompt: String = request.messages.iter().map(|m| m.content.as_str()).collect::<Vec<_>>().join("\n");
+            let text = if request.json {
+                self.script.judge.clone()
+            } else if prompt.contains("Rewritten query:") {
+                self.script.rewrite.clone()
+            } else {
+                let sources = (1..=9)
+                    .filter(|n| prompt.contains(&format!("\n[{n}] ")))
+                    .map(|n| format!("[{n}]"))
+                    .collect::<Vec<_>>();
+                self.script.answer.replace("{sources}", &sources.join(" "))
+            };
+            for piece in text.split_inclusive(' ') {
+                on_delta(piece);
+            }
+            Ok(Completion { text, usage: None })
+        })
+    }
+}

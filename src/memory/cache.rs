@@ -1,0 +1,117 @@
+//! The response cache (seed 001 3.4.1): answers already given, found again by query similarity
+//! (cosine >= 0.85). The key includes the profile fingerprint, so an answer personalised for one
+//! patient is never served to another. Least recently used entries go first past 1000. Cached
+//! answers are returned as they were (no random rewording): the app marks them as cached.
+
+use super::similarity::cosine;
+use crate::pipeline::state::Evidence;
+use serde::{Deserialize, Serialize};
+
+/// Entries kept at most.
+pub const CAPACITY: usize = 1000;
+/// Least cosine similarity for a hit.
+pub const THRESHOLD: f32 = 0.85;
+
+/// One cached answer.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CacheEntry {
+    pub query: String,
+    pub embedding: Vec<f32>,
+    /// Fingerprint of the profile the answer was made for.
+    pub fingerprint: String,
+    pub answer: String,
+    pub evidence: Vec<Evidence>,
+    pub quality: f64,
+    /// Logical time of the last use (for LRU).
+    pub last_used: u64,
+}
+
+/// The cache.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct ResponseCache {
+    pub entries: Vec<CacheEntry>,
+    clock: u64,
+}
+
+impl ResponseCache {
+    /// The most similar entry for this profile, if it reaches `threshold`; marks it used.
+    pub fn lookup(&mut self, embedding: &[f32], fingerprint: &str, threshold: f32) -> Option<(&CacheEntry, f32)> {
+        let best = self
+            .entries
+            .iter()
+            .enumerate()
+            .filter(|(_, e)| e.fingerprint == fingerprint)
+            .map(|(i, e)| (i, cosine(embedding, &e.embedding)))
+            .max_by(|a, b| a.1.total_cmp(&b.1))?;
+        if best.1 < threshold {
+            return None;
+        }
+        self.clock += 1;
+        self.entries[best.0].last_used = self.clock;
+        Some((&self.entries[best.0], best.1))
+    }
+
+    /// The best similarity for this profile, hit or not (for the trace).
+    pub fn best_similarity(&self, embedding: &[f32], fingerprint: &str) -> f32 {
+        self.entries
+            .iter()
+            .filter(|e| e.fingerprint == fingerprint)
+            .map(|e| cosine(embedding, &e.embedding))
+            .fold(0.0, f32::max)
+    }
+
+    /// Stores an answer, replacing one for the same query and profile; evicts the least recently used.
+    pub fn store(&mut self, mut entry: CacheEntry) {
+        self.clock += 1;
+        entry.last_used = self.clock;
+        self.entries.retain(|e| !(e.query == entry.query && e.fingerprint == entry.fingerprint));
+        self.entries.push(entry);
+        while self.entries.len() > CAPACITY {
+            let oldest =
+                self.entries.iter().enumerate().min_by_key(|(_, e)| e.last_used).map(|(i, _)| i).expect("non-empty");
+            self.entries.remove(oldest);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::memory::similarity::lexical_embedding;
+
+    fn entry(query: &str, fingerprint: &str) -> CacheEntry {
+        CacheEntry {
+            query: query.into(),
+            embedding: lexical_embedding(query),
+            fingerprint: fingerprint.into(),
+            answer: format!("answer to {query}"),
+            evidence: vec![],
+            quality: 1.0,
+            last_used: 0,
+        }
+    }
+
+    #[test]
+    fn hits_need_similarity_and_the_same_profile() {
+        let mut cache = ResponseCache::default();
+        cache.store(entry("What are the symptoms of diabetes?", "dad"));
+        let q = lexical_embedding("what are symptoms of diabetes");
+        assert!(cache.lookup(&q, "dad", THRESHOLD).is_some());
+        assert!(cache.lookup(&q, "mom", THRESHOLD).is_none(), "another profile never gets dad's answer");
+        assert!(cache.lookup(&lexical_embedding("asthma treatment"), "dad", THRESHOLD).is_none());
+    }
+
+    #[test]
+    fn least_recently_used_goes_first() {
+        let mut cache = ResponseCache::default();
+        for i in 0..CAPACITY {
+            cache.store(entry(&format!("question number {i} about topic{i}"), "p"));
+        }
+        // Use the first entry, then add one more: the second entry is the oldest and goes.
+        assert!(cache.lookup(&lexical_embedding("question number 0 about topic0"), "p", 0.99).is_some());
+        cache.store(entry("a brand new question", "p"));
+        assert_eq!(cache.entries.len(), CAPACITY);
+        assert!(cache.entries.iter().any(|e| e.query == "question number 0 about topic0"));
+        assert!(!cache.entries.iter().any(|e| e.query == "question number 1 about topic1"));
+    }
+}

@@ -1,0 +1,363 @@
+//! The patient profile: facts from the conversation in six slots, each with when it was said and a
+//! temporal weight `w = exp(-lambda * hours)` (seed 001 3.2.3.2: vitals 0.1, labs 0.05, symptoms
+//! 0.02, medications 0.005, conditions 0.001; demographics do not decay). The same fact said again
+//! refreshes its time instead of adding a copy (same concept id; vitals and labs within tolerance).
+
+use crate::extract::{ConceptSlot, Gender, Measurement, Slots};
+use crate::i18n::Lang;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// The six slots of the profile.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SlotKind {
+    Demographics,
+    Conditions,
+    Symptoms,
+    Medications,
+    Vitals,
+    Labs,
+}
+
+impl SlotKind {
+    pub const ALL: [SlotKind; 6] = [
+        SlotKind::Demographics,
+        SlotKind::Conditions,
+        SlotKind::Symptoms,
+        SlotKind::Medications,
+        SlotKind::Vitals,
+        SlotKind::Labs,
+    ];
+
+    /// Decay rate per hour.
+    pub fn lambda(self) -> f64 {
+        match self {
+            SlotKind::Demographics => 0.0,
+            SlotKind::Conditions => 0.001,
+            SlotKind::Symptoms => 0.02,
+            SlotKind::Medications => 0.005,
+            SlotKind::Vitals => 0.1,
+            SlotKind::Labs => 0.05,
+        }
+    }
+
+    pub fn label(self, lang: Lang) -> &'static str {
+        match (self, lang) {
+            (SlotKind::Demographics, Lang::Ko) => "인적 정보",
+            (SlotKind::Demographics, Lang::En) => "About",
+            (SlotKind::Conditions, Lang::Ko) => "질환",
+            (SlotKind::Conditions, Lang::En) => "Conditions",
+            (SlotKind::Symptoms, Lang::Ko) => "증상",
+            (SlotKind::Symptoms, Lang::En) => "Symptoms",
+            (SlotKind::Medications, Lang::Ko) => "복용약",
+            (SlotKind::Medications, Lang::En) => "Medications",
+            (SlotKind::Vitals, Lang::Ko) => "활력징후",
+            (SlotKind::Vitals, Lang::En) => "Vitals",
+            (SlotKind::Labs, Lang::Ko) => "검사 수치",
+            (SlotKind::Labs, Lang::En) => "Labs",
+        }
+    }
+}
+
+/// Facts whose weight fell below this are left out of summaries and fingerprints (still kept and shown).
+pub const FADED: f64 = 0.05;
+
+/// One remembered fact.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Fact {
+    pub slot: SlotKind,
+    /// What the fact is about: a concept id, a measurement kind ("hba1c"), or "age"/"gender"/...
+    pub key: String,
+    pub en: String,
+    pub ko: String,
+    /// The value as shown ("65", "male", "180 mg/dL", "10년"); empty for a bare concept.
+    pub value: String,
+    /// The reading, for vitals and labs (used for the dedup tolerance).
+    pub measurement: Option<Measurement>,
+    /// When it was last said, in milliseconds since the Unix epoch.
+    pub said_at_ms: f64,
+}
+
+impl Fact {
+    /// The temporal weight at `now_ms`.
+    pub fn weight(&self, now_ms: f64) -> f64 {
+        let hours = ((now_ms - self.said_at_ms) / 3_600_000.0).max(0.0);
+        (-self.slot.lambda() * hours).exp()
+    }
+
+    /// The fact as one phrase in `lang`.
+    pub fn describe(&self, lang: Lang) -> String {
+        let name = match lang {
+            Lang::Ko if !self.ko.is_empty() => &self.ko,
+            _ => &self.en,
+        };
+        match (self.slot, self.value.is_empty()) {
+            (_, true) => name.clone(),
+            (SlotKind::Conditions | SlotKind::Medications | SlotKind::Symptoms, false) => {
+                format!("{name} ({})", duration_in(&self.value, lang))
+            }
+            _ => format!("{name}: {}", self.value),
+        }
+    }
+}
+
+/// A duration as extracted ("10년", "3개월") in `lang` ("10 years").
+fn duration_in(value: &str, lang: Lang) -> String {
+    if lang == Lang::Ko {
+        return value.to_string();
+    }
+    for (ko, en) in [("년", "years"), ("개월", "months"), ("주", "weeks"), ("일", "days")] {
+        if let Some(n) = value.strip_suffix(ko) {
+            return format!("{n} {en}");
+        }
+    }
+    value.to_string()
+}
+
+/// One person's profile.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Profile {
+    pub facts: Vec<Fact>,
+}
+
+/// All profiles on this device, by user id (e.g. family members).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct ProfileStore {
+    pub profiles: BTreeMap<String, Profile>,
+}
+
+impl ProfileStore {
+    /// Adds what `slots` says about `user`; returns how many facts were new.
+    pub fn update(&mut self, user: &str, slots: &Slots, now_ms: f64) -> usize {
+        let profile = self.profiles.entry(user.to_string()).or_default();
+        let mut added = 0;
+        let d = &slots.demographics;
+        let demographic = |key: &str, en: &str, ko: &str, value: String| Fact {
+            slot: SlotKind::Demographics,
+            key: key.into(),
+            en: en.into(),
+            ko: ko.into(),
+            value,
+            measurement: None,
+            said_at_ms: now_ms,
+        };
+        let mut facts = Vec::new();
+        if let Some(age) = d.age {
+            facts.push(demographic("age", "Age", "나이", age.to_string()));
+        }
+        if let Some(group) = d.age_group {
+            facts.push(demographic("age_group", "Age group", "연령대", group.to_string()));
+        }
+        if let Some(g) = d.gender {
+            let value = if g == Gender::Male { "male" } else { "female" };
+            facts.push(demographic("gender", "Gender", "성별", value.into()));
+        }
+        if let Some(p) = d.pregnant {
+            facts.push(demographic("pregnant", "Pregnant", "임신", if p { "yes" } else { "no" }.into()));
+        }
+        let concept = |slot: SlotKind, c: &ConceptSlot| Fact {
+            slot,
+            key: c.id.clone(),
+            en: c.en.clone(),
+            ko: c.ko.clone(),
+            value: c.duration.clone().unwrap_or_default(),
+            measurement: None,
+            said_at_ms: now_ms,
+        };
+        facts.extend(slots.conditions.iter().map(|c| concept(SlotKind::Conditions, c)));
+        facts.extend(slots.symptoms.iter().map(|c| concept(SlotKind::Symptoms, c)));
+        facts.extend(slots.medications.iter().map(|c| concept(SlotKind::Medications, c)));
+        for m in slots.vitals.iter().chain(&slots.labs) {
+            facts.push(Fact {
+                slot: if m.kind.is_vital() { SlotKind::Vitals } else { SlotKind::Labs },
+                key: serde_json::to_value(m.kind).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default(),
+                en: m.kind.name(false).into(),
+                ko: m.kind.name(true).into(),
+                value: m.display(),
+                measurement: Some(m.clone()),
+                said_at_ms: now_ms,
+            });
+        }
+        for fact in facts {
+            match profile.facts.iter_mut().find(|old| same_fact(old, &fact)) {
+                Some(old) => {
+                    old.said_at_ms = now_ms;
+                    if !fact.value.is_empty() && fact.measurement.is_none() {
+                        old.value = fact.value;
+                    }
+                }
+                None => {
+                    profile.facts.push(fact);
+                    added += 1;
+                }
+            }
+        }
+        added
+    }
+
+    pub fn profile(&self, user: &str) -> Option<&Profile> {
+        self.profiles.get(user)
+    }
+}
+
+/// Whether `new` restates `old`: same demographic or concept, or a reading within tolerance.
+fn same_fact(old: &Fact, new: &Fact) -> bool {
+    if old.slot != new.slot || old.key != new.key {
+        return false;
+    }
+    match (&old.measurement, &new.measurement) {
+        (Some(a), Some(b)) => {
+            let tol = a.kind.tolerance();
+            (a.value - b.value).abs() <= tol && a.second.zip(b.second).is_none_or(|(x, y)| (x - y).abs() <= tol)
+        }
+        _ => true,
+    }
+}
+
+impl Profile {
+    /// Facts that still count at `now_ms`, by slot, heaviest first; the latest reading per vital/lab.
+    pub fn current(&self, now_ms: f64) -> Vec<&Fact> {
+        let mut facts: Vec<&Fact> = self.facts.iter().filter(|f| f.weight(now_ms) >= FADED).collect();
+        facts.sort_by(|a, b| a.slot.cmp(&b.slot).then(b.said_at_ms.total_cmp(&a.said_at_ms)));
+        let mut seen_measures: Vec<&str> = Vec::new();
+        facts.retain(|f| {
+            if f.measurement.is_none() {
+                return true;
+            }
+            let first = !seen_measures.contains(&f.key.as_str());
+            seen_measures.push(&f.key);
+            first
+        });
+        facts
+    }
+
+    /// One-line summary for prompts ("65세 남성 | 질환: 당뇨병 (10년) | ..."), empty when nothing counts.
+    pub fn summary(&self, lang: Lang, now_ms: f64) -> String {
+        let facts = self.current(now_ms);
+        let value = |key: &str| facts.iter().find(|f| f.key == key).map(|f| f.value.as_str());
+        let mut parts = Vec::new();
+        let gender = value("gender").map(|g| match (g, lang) {
+            ("male", Lang::Ko) => "남성",
+            ("female", Lang::Ko) => "여성",
+            ("male", Lang::En) => "male",
+            _ => "female",
+        });
+        let who = match (value("age"), value("age_group"), gender, lang) {
+            (Some(a), _, Some(g), Lang::Ko) => format!("{a}세 {g}"),
+            (Some(a), _, Some(g), Lang::En) => format!("{a}-year-old {g}"),
+            (Some(a), _, None, Lang::Ko) => format!("{a}세"),
+            (Some(a), _, None, Lang::En) => format!("age {a}"),
+            (None, Some(d), Some(g), Lang::Ko) => format!("{d}대 {g}"),
+            (None, Some(d), Some(g), Lang::En) => format!("{g} in their {d}s"),
+            (None, Some(d), None, Lang::Ko) => format!("{d}대"),
+            (None, Some(d), None, Lang::En) => format!("in their {d}s"),
+            (None, None, Some(g), _) => g.to_string(),
+            (None, None, None, _) => String::new(),
+        };
+        if !who.is_empty() {
+            parts.push(who);
+        }
+        if value("pregnant") == Some("yes") {
+            parts.push(if lang == Lang::Ko { "임신 중".into() } else { "pregnant".into() });
+        }
+        for slot in [SlotKind::Conditions, SlotKind::Symptoms, SlotKind::Medications] {
+            let names: Vec<String> = facts.iter().filter(|f| f.slot == slot).map(|f| f.describe(lang)).collect();
+            if !names.is_empty() {
+                parts.push(format!("{}: {}", slot.label(lang), names.join(", ")));
+            }
+        }
+        for f in facts.iter().filter(|f| matches!(f.slot, SlotKind::Vitals | SlotKind::Labs)) {
+            parts.push(f.describe(lang));
+        }
+        parts.join(" | ")
+    }
+
+    /// A fingerprint of the facts that shape answers now: answers cached for one fingerprint are
+    /// never served to a profile with another.
+    pub fn fingerprint(&self, now_ms: f64) -> String {
+        let mut keys: Vec<String> = self.current(now_ms).iter().map(|f| format!("{}={}", f.key, f.value)).collect();
+        keys.sort();
+        crate::retrieval::index_files::sha256_hex(keys.join("\n").as_bytes())[..16].to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::extract::{Demographics, MeasureKind};
+
+    const HOUR: f64 = 3_600_000.0;
+
+    fn bp(s: f64, d: f64) -> Slots {
+        Slots {
+            vitals: vec![Measurement {
+                kind: MeasureKind::BloodPressure,
+                value: s,
+                second: Some(d),
+                unit: "mmHg".into(),
+            }],
+            ..Slots::default()
+        }
+    }
+
+    #[test]
+    fn decay_matches_the_seed_examples() {
+        // Seed 001 3.2.3.2: blood pressure said 1 h, 12 h and 48 h ago weighs 0.90, 0.30, 0.01.
+        let mut store = ProfileStore::default();
+        store.update("a", &bp(140.0, 90.0), 0.0);
+        let fact = &store.profile("a").unwrap().facts[0];
+        assert!((fact.weight(HOUR) - 0.90).abs() < 0.005);
+        assert!((fact.weight(12.0 * HOUR) - 0.30).abs() < 0.005);
+        assert!((fact.weight(48.0 * HOUR) - 0.01).abs() < 0.005);
+        let condition = Fact { slot: SlotKind::Conditions, ..fact.clone() };
+        assert!((condition.weight(693.0 * HOUR) - 0.5).abs() < 0.01, "conditions halve in 693 h");
+    }
+
+    #[test]
+    fn the_same_fact_said_again_is_not_duplicated() {
+        let mut store = ProfileStore::default();
+        assert_eq!(store.update("a", &bp(140.0, 90.0), 0.0), 1);
+        assert_eq!(store.update("a", &bp(142.0, 88.0), HOUR), 0, "within 5 mmHg: same reading");
+        assert_eq!(store.profile("a").unwrap().facts[0].said_at_ms, HOUR);
+        assert_eq!(store.update("a", &bp(160.0, 100.0), 2.0 * HOUR), 1, "a new reading");
+        let current = store.profile("a").unwrap().current(2.0 * HOUR);
+        assert_eq!(current.len(), 1, "only the latest reading counts");
+        assert_eq!(current[0].value, "160/100 mmHg");
+    }
+
+    #[test]
+    fn summary_in_both_languages_and_profiles_are_separate() {
+        let mut store = ProfileStore::default();
+        let slots = Slots {
+            demographics: Demographics { age: Some(65), gender: Some(Gender::Male), ..Demographics::default() },
+            conditions: vec![ConceptSlot {
+                id: "E14".into(),
+                en: "Diabetes".into(),
+                ko: "당뇨병".into(),
+                said: "당뇨".into(),
+                duration: Some("10년".into()),
+            }],
+            labs: vec![Measurement { kind: MeasureKind::Hba1c, value: 8.2, second: None, unit: "%".into() }],
+            ..Slots::default()
+        };
+        store.update("dad", &slots, 0.0);
+        let dad = store.profile("dad").unwrap();
+        assert_eq!(dad.summary(Lang::Ko, 0.0), "65세 남성 | 질환: 당뇨병 (10년) | HbA1c: 8.2 %");
+        assert_eq!(dad.summary(Lang::En, 0.0), "65-year-old male | Conditions: Diabetes (10 years) | HbA1c: 8.2 %");
+        assert!(store.profile("mom").is_none());
+        let fp = dad.fingerprint(0.0);
+        store.update("dad", &bp(150.0, 95.0), 0.0);
+        assert_ne!(store.profile("dad").unwrap().fingerprint(0.0), fp, "a new fact changes the fingerprint");
+        // Labs fade after a few days and leave the summary.
+        assert!(!store.profile("dad").unwrap().summary(Lang::En, 100.0 * HOUR).contains("HbA1c"));
+    }
+
+    #[test]
+    fn profiles_survive_serde() {
+        let mut store = ProfileStore::default();
+        store.update("a", &bp(120.0, 80.0), 5.0);
+        let json = serde_json::to_string(&store).unwrap();
+        assert_eq!(serde_json::from_str::<ProfileStore>(&json).unwrap(), store);
+    }
+}

@@ -1,0 +1,191 @@
+//! The pipeline's graph: the ten nodes, the edges between them and the routers, in one place
+//! (seed 001 3.3.3-3.3.4, seed 003 s.1).
+//!
+//! ```text
+//! agent mode:  check_similarity --hit--> store_response
+//!                   | miss
+//!              classify_intent --no documents needed--> assemble_context
+//!                   | needs documents
+//!              extract_slots -> store_memory -> assemble_context
+//!              assemble_context --documents not yet retrieved this iteration--> retrieve -> assemble_context
+//!              assemble_context --> generate_answer -> refine -> quality_check
+//!              quality_check --retrieve again--> retrieve ;  --stop--> store_response -> end
+//! llm mode:    generate_answer -> store_response -> end
+//! ```
+
+use super::flags::Flags;
+use super::nodes::{self, Env};
+use super::ports::{Clock, Embedder, Knowledge};
+use super::state::{Mode, TurnState};
+use super::trace::Step;
+use crate::i18n::Lang;
+use crate::lexicon::Lexicon;
+use crate::llm::Llm;
+use crate::memory::Memory;
+
+/// The ten nodes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Node {
+    CheckSimilarity,
+    ClassifyIntent,
+    ExtractSlots,
+    StoreMemory,
+    AssembleContext,
+    Retrieve,
+    GenerateAnswer,
+    Refine,
+    QualityCheck,
+    StoreResponse,
+}
+
+impl Node {
+    pub const ALL: [Node; 10] = [
+        Node::CheckSimilarity,
+        Node::ClassifyIntent,
+        Node::ExtractSlots,
+        Node::StoreMemory,
+        Node::AssembleContext,
+        Node::Retrieve,
+        Node::GenerateAnswer,
+        Node::Refine,
+        Node::QualityCheck,
+        Node::StoreResponse,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Node::CheckSimilarity => "check_similarity",
+            Node::ClassifyIntent => "classify_intent",
+            Node::ExtractSlots => "extract_slots",
+            Node::StoreMemory => "store_memory",
+            Node::AssembleContext => "assemble_context",
+            Node::Retrieve => "retrieve",
+            Node::GenerateAnswer => "generate_answer",
+            Node::Refine => "refine",
+            Node::QualityCheck => "quality_check",
+            Node::StoreResponse => "store_response",
+        }
+    }
+}
+
+/// Where a turn starts.
+pub fn start(state: &TurnState) -> Node {
+    match state.mode {
+        Mode::Agent => Node::CheckSimilarity,
+        Mode::Llm => Node::GenerateAnswer,
+    }
+}
+
+/// The edges: which node runs after `node`, given the state it left; `None` ends the turn.
+pub fn next(node: Node, state: &TurnState) -> Option<Node> {
+    Some(match node {
+        Node::CheckSimilarity if state.cache_hit => Node::StoreResponse,
+        Node::CheckSimilarity => Node::ClassifyIntent,
+        Node::ClassifyIntent if state.needs_retrieval => Node::ExtractSlots,
+        Node::ClassifyIntent => Node::AssembleContext,
+        Node::ExtractSlots => Node::StoreMemory,
+        Node::StoreMemory => Node::AssembleContext,
+        // One retrieval per iteration: iteration i has retrieved once history holds i + 1 entries.
+        Node::AssembleContext
+            if state.needs_retrieval && state.retrieved_docs_history.len() <= state.iteration_count =>
+        {
+            Node::Retrieve
+        }
+        Node::AssembleContext => Node::GenerateAnswer,
+        Node::Retrieve => Node::AssembleContext,
+        Node::GenerateAnswer if state.mode == Mode::Llm => Node::StoreResponse,
+        Node::GenerateAnswer => Node::Refine,
+        Node::Refine => Node::QualityCheck,
+        Node::QualityCheck if state.stop_reason.is_none() => Node::Retrieve,
+        Node::QualityCheck => Node::StoreResponse,
+        Node::StoreResponse => return None,
+    })
+}
+
+async fn run_node(node: Node, state: &mut TurnState, env: &mut Env<'_>) -> serde_json::Value {
+    match node {
+        Node::CheckSimilarity => nodes::check_similarity::run(state, env).await,
+        Node::ClassifyIntent => nodes::classify_intent::run(state, env).await,
+        Node::ExtractSlots => nodes::extract_slots::run(state, env).await,
+        Node::StoreMemory => nodes::store_memory::run(state, env).await,
+        Node::AssembleContext => nodes::assemble_context::run(state, env).await,
+        Node::Retrieve => nodes::retrieve::run(state, env).await,
+        Node::GenerateAnswer => nodes::generate_answer::run(state, env).await,
+        Node::Refine => nodes::refine::run(state, env).await,
+        Node::QualityCheck => nodes::quality_check::run(state, env).await,
+        Node::StoreResponse => nodes::store_response::run(state, env).await,
+    }
+}
+
+/// A user's message and how to answer it.
+#[derive(Clone, Debug, Default)]
+pub struct TurnInput {
+    pub text: String,
+    pub user: String,
+    /// The answer's language; `None` picks Korean for text with Hangul, else English.
+    pub lang: Option<Lang>,
+    pub mode: Mode,
+    pub flags: Flags,
+}
+
+/// What a turn runs against.
+pub struct Services<'a> {
+    pub knowledge: &'a dyn Knowledge,
+    pub llm: Option<&'a dyn Llm>,
+    pub embedder: &'a dyn Embedder,
+    pub lexicon: Option<&'a Lexicon>,
+    pub clock: &'a dyn Clock,
+}
+
+/// The most node runs one turn may take: more than any route needs (10 + 4 per iteration at the
+/// iteration cap), so a routing bug ends the turn instead of looping.
+const MAX_STEPS: usize = 40;
+
+/// Runs one turn: the answer streams into `on_delta`; the returned state holds it all, trace included.
+pub async fn run_turn(
+    input: TurnInput,
+    memory: &mut Memory,
+    services: &Services<'_>,
+    on_delta: &mut dyn FnMut(&str),
+) -> TurnState {
+    let lang = input.lang.unwrap_or_else(|| {
+        if input.text.chars().any(|c| ('\u{AC00}'..='\u{D7A3}').contains(&c)) {
+            Lang::Ko
+        } else {
+            Lang::En
+        }
+    });
+    let mut state = TurnState {
+        user_text: input.text,
+        user_id: if input.user.is_empty() { "default".into() } else { input.user },
+        lang: Some(lang),
+        mode: input.mode,
+        flags: input.flags,
+        ..TurnState::default()
+    };
+    let mut env = Env {
+        knowledge: services.knowledge,
+        llm: services.llm,
+        embedder: services.embedder,
+        lexicon: services.lexicon,
+        clock: services.clock,
+        memory,
+        on_delta,
+    };
+    let mut node = start(&state);
+    for _ in 0..MAX_STEPS {
+        let started = services.clock.monotonic_ms();
+        let detail = run_node(node, &mut state, &mut env).await;
+        state.trace.steps.push(Step {
+            node: node.name().to_string(),
+            ms: services.clock.monotonic_ms() - started,
+            detail,
+        });
+        match next(node, &state) {
+            Some(following) => node = following,
+            None => return state,
+        }
+    }
+    state.stop_reason = Some("step limit reached".into());
+    state
+}

@@ -1,0 +1,12 @@
+//! The agent pipeline: ten nodes over one [`state::TurnState`], wired in [`graph`] (read that file
+//! first: the whole flow is there), switched by [`flags`], recorded in a [`trace`].
+
+pub mod context;
+pub mod emergency;
+pub mod flags;
+pub mod graph;
+pub mod nodes;
+pub mod ports;
+pub mod state;
+pub mod tokens;
+pub mod trace;

@@ -1,0 +1,38 @@
+//! Node 1: is this question already answered for this profile? (response cache, cosine >= 0.85)
+
+use super::{json, Detail, Env, State};
+use crate::extract::extract;
+use crate::memory::cache::THRESHOLD;
+use crate::pipeline::flags::MemoryMode;
+
+pub async fn run(state: &mut State, env: &mut Env<'_>) -> Detail {
+    state.query_vector = env.embedder.embed(&state.user_text).await;
+    // The fingerprint of the profile as it will be once this message's facts are stored: the answer
+    // is shaped by that profile, so a hit must have been made for exactly it.
+    state.profile_fingerprint = match state.flags.memory_mode {
+        MemoryMode::None => "none".into(),
+        MemoryMode::Structured => {
+            let mut profiles = env.memory.profiles.clone();
+            let slots = extract(&state.user_text, env.lexicon.filter(|_| state.flags.lexicon_extraction));
+            let now = env.clock.now_ms();
+            profiles.update(&state.user_id, &slots, now);
+            profiles.profile(&state.user_id).map_or_else(String::new, |p| p.fingerprint(now))
+        }
+    };
+    if !state.flags.response_cache_enabled {
+        return json!({"cache": "disabled", "embedder": env.embedder.describe()});
+    }
+    let best = env.memory.cache.best_similarity(&state.query_vector, &state.profile_fingerprint);
+    state.cache_similarity = best;
+    if let Some((entry, similarity)) =
+        env.memory.cache.lookup(&state.query_vector, &state.profile_fingerprint, THRESHOLD)
+    {
+        state.cache_hit = true;
+        state.answer = entry.answer.clone();
+        state.retrieved_docs = entry.evidence.clone();
+        state.quality.overall = entry.quality;
+        (env.on_delta)(&state.answer);
+        return json!({"cache": "hit", "similarity": similarity, "cached_query": entry.query, "embedder": env.embedder.describe()});
+    }
+    json!({"cache": "miss", "best_similarity": best, "threshold": THRESHOLD, "embedder": env.embedder.describe()})
+}

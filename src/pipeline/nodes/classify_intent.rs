@@ -1,0 +1,125 @@
+//! Node 2: active retrieval (seed 001 3.4.2): does this message need the knowledge base, and how many
+//! documents? Stage 1 rules (greetings and acknowledgements need none), stage 2 the number of medical
+//! facts and the length, stage 3 the content (a question or not).
+
+use super::{json, Detail, Env, State};
+use crate::extract::patterns::measurements;
+use crate::lexicon::ConceptKind;
+use crate::pipeline::state::Complexity;
+
+const GREETINGS: &[&str] = &[
+    "hi",
+    "hello",
+    "hey",
+    "thanks",
+    "thank you",
+    "thank",
+    "ok",
+    "okay",
+    "yes",
+    "no",
+    "bye",
+    "good morning",
+    "안녕",
+    "안녕하세요",
+    "감사",
+    "감사합니다",
+    "고마워",
+    "고마워요",
+    "네",
+    "알겠",
+    "알겠습니다",
+    "반가",
+    "반갑습니다",
+    "좋아요",
+];
+const QUESTION_CUES: &[&str] = &[
+    "?",
+    "what",
+    "how",
+    "why",
+    "when",
+    "where",
+    "who",
+    "which",
+    "can ",
+    "should",
+    "is it",
+    "does",
+    "do i",
+    "뭐",
+    "무엇",
+    "어떻",
+    "왜",
+    "언제",
+    "어디",
+    "누구",
+    "나요",
+    "까요",
+    "인가요",
+    "되나요",
+    "있나요",
+    "할까",
+    "해야",
+    "궁금",
+];
+
+/// Stage 1: a short greeting or acknowledgement with nothing medical in it.
+fn is_small_talk(text: &str) -> bool {
+    let cleaned: String = text.to_lowercase().chars().filter(|c| c.is_alphanumeric() || c.is_whitespace()).collect();
+    let cleaned = cleaned.trim();
+    cleaned.chars().count() <= 20
+        && GREETINGS.iter().any(|g| {
+            cleaned == *g
+                || cleaned.starts_with(&format!("{g} "))
+                || (g.chars().all(|c| !c.is_ascii()) && cleaned.starts_with(g))
+        })
+}
+
+pub async fn run(state: &mut State, env: &mut Env<'_>) -> Detail {
+    let text = state.user_text.trim();
+    let chars = text.chars().count();
+    let concepts = env.lexicon.map_or(0, |l| {
+        l.find(text).iter().filter(|m| !matches!(m.concept.kind, ConceptKind::Lab | ConceptKind::Vital)).count()
+    }) + measurements(text).len();
+    if !state.flags.active_retrieval_enabled {
+        state.needs_retrieval = true;
+        state.query_complexity = Some(Complexity::Moderate);
+        state.dynamic_k = Complexity::Moderate.k();
+        return json!({"stage": "disabled", "needs_retrieval": true, "k": state.dynamic_k});
+    }
+    let (stage, needs, complexity) = if is_small_talk(text) && concepts == 0 {
+        ("rules", false, Complexity::Simple)
+    } else if concepts > 0 {
+        // Seed 001 3.4.2.1 stage 2 (lengths in characters).
+        let c = if concepts <= 1 && chars <= 30 {
+            Complexity::Simple
+        } else if concepts <= 3 && chars <= 60 {
+            Complexity::Moderate
+        } else {
+            Complexity::Complex
+        };
+        ("slots", true, c)
+    } else {
+        let lower = text.to_lowercase();
+        let question = QUESTION_CUES.iter().any(|c| lower.contains(c));
+        let c = if chars < 20 {
+            Complexity::Simple
+        } else if chars < 50 {
+            Complexity::Moderate
+        } else {
+            Complexity::Complex
+        };
+        // Text that is not a question and names nothing medical needs no documents.
+        ("content", question || chars >= 50, c)
+    };
+    state.needs_retrieval = needs && !text.is_empty();
+    state.query_complexity = Some(complexity);
+    // Without dynamic routing every retrieving question gets the moderate k.
+    state.dynamic_k = match (state.needs_retrieval, state.flags.dynamic_rag_routing) {
+        (false, _) => 0,
+        (true, true) => complexity.k(),
+        (true, false) => Complexity::Moderate.k(),
+    };
+    json!({"stage": stage, "needs_retrieval": state.needs_retrieval, "complexity": complexity, "k": state.dynamic_k, "medical_facts": concepts})
+}

@@ -1,0 +1,84 @@
+//! Node 7: the answer. The red-flag check runs first and puts an emergency notice at the top; then
+//! the configured model streams the answer, or, without one, the offline evidence responder builds it.
+
+use super::{json, Detail, Env, State};
+use crate::i18n::Lang;
+use crate::llm::{offline, prompts, ChatMessage, ChatRequest, LlmError};
+use crate::pipeline::emergency;
+use crate::pipeline::state::Mode;
+
+fn small_talk_reply(lang: Lang) -> &'static str {
+    match lang {
+        Lang::Ko => "안녕하세요! 건강에 관해 궁금한 점을 편하게 물어보세요. 나이, 앓고 있는 질환, 복용 중인 약을 알려 주시면 그에 맞춰 답해 드립니다.",
+        Lang::En => "Hello! Ask me anything about your health. If you tell me your age, conditions and medicines, I can fit the answer to you.",
+    }
+}
+
+pub async fn run(state: &mut State, env: &mut Env<'_>) -> Detail {
+    let lang = state.lang();
+    let mut answer = String::new();
+    if let Some((name, notice)) = emergency::check(&state.user_text, lang) {
+        state.emergency = Some(name.to_string());
+        answer.push_str(notice);
+        answer.push_str("\n\n");
+        (env.on_delta)(&answer);
+    }
+    let request = match state.mode {
+        Mode::Llm => ChatRequest {
+            messages: vec![ChatMessage::system(prompts::system_plain(lang)), ChatMessage::user(&state.user_text)],
+            ..ChatRequest::default()
+        },
+        Mode::Agent => ChatRequest {
+            messages: vec![ChatMessage::system(&state.system_prompt), ChatMessage::user(&state.user_prompt)],
+            ..ChatRequest::default()
+        },
+    };
+    let Some(llm) = super::generative(env) else {
+        let body = if state.mode == Mode::Agent && !state.needs_retrieval && state.retrieved_docs.is_empty() {
+            small_talk_reply(lang).to_string()
+        } else if state.mode == Mode::Llm {
+            match lang {
+                Lang::Ko => "LLM 모드에는 AI 모델이 필요합니다. 설정에서 제공자(OpenAI, Anthropic, Gemini, Ollama 등)를 선택하거나 에이전트 모드를 사용하세요.".into(),
+                Lang::En => "LLM mode needs an AI model: choose a provider in settings (OpenAI, Anthropic, Gemini, Ollama ...) or use agent mode.".into(),
+            }
+        } else {
+            offline::answer(&state.user_text, &state.retrieved_docs, &state.profile_summary, lang)
+        };
+        (env.on_delta)(&body);
+        answer.push_str(&body);
+        state.answer = answer;
+        return json!({"responder": "offline", "emergency": state.emergency, "chars": state.answer.chars().count()});
+    };
+    state.llm_calls += 1;
+    let mut streamed = String::new();
+    let result = {
+        let on_delta = &mut *env.on_delta;
+        let mut sink = |piece: &str| {
+            streamed.push_str(piece);
+            on_delta(piece);
+        };
+        llm.complete(&request, &mut sink).await
+    };
+    let detail = match result {
+        Ok(done) => {
+            answer.push_str(&done.text);
+            json!({"responder": llm.name(), "emergency": state.emergency, "usage": done.usage})
+        }
+        Err(LlmError::CutOff { partial }) => {
+            let kept = if partial.is_empty() { streamed } else { partial };
+            answer.push_str(&kept);
+            state.error = Some(LlmError::CutOff { partial: String::new() }.to_string());
+            json!({"responder": llm.name(), "error": "cut off", "kept_chars": kept.chars().count()})
+        }
+        Err(error) => {
+            // The model failed: say why, and still answer from the evidence.
+            state.error = Some(error.to_string());
+            let fallback = offline::answer(&state.user_text, &state.retrieved_docs, &state.profile_summary, lang);
+            (env.on_delta)(&fallback);
+            answer.push_str(&fallback);
+            json!({"responder": llm.name(), "error": error.to_string(), "fallback": "offline"})
+        }
+    };
+    state.answer = answer;
+    detail
+}

@@ -1,0 +1,91 @@
+//! Node 8: judge the answer (seed 002's strategies). Corrective: the LLM judge when enabled and a
+//! model is configured, else the heuristic; then, when quality is low and dynamic rewriting is on,
+//! a better query for the next retrieval. Basic: score 1.0, no retry.
+
+use super::{json, Detail, Env, State};
+use crate::llm::{judge, prompts, ChatMessage, ChatRequest};
+use crate::pipeline::flags::RefineStrategy;
+use crate::pipeline::state::Quality;
+
+pub async fn run(state: &mut State, env: &mut Env<'_>) -> Detail {
+    if state.flags.refine_strategy == RefineStrategy::Basic {
+        state.quality = Quality {
+            grounding: 1.0,
+            completeness: 1.0,
+            accuracy: 1.0,
+            overall: 1.0,
+            method: "basic".into(),
+            ..Quality::default()
+        };
+        state.quality_score_history.push(1.0);
+        return json!({"strategy": "basic", "score": 1.0});
+    }
+    let passages: Vec<(String, String)> =
+        state.retrieved_docs.iter().map(|d| (d.title.clone(), d.passage.clone())).collect();
+    let profile_terms: Vec<String> = env
+        .memory
+        .profiles
+        .profile(&state.user_id)
+        .map(|p| p.facts.iter().flat_map(|f| [f.en.clone(), f.ko.clone()]).collect())
+        .unwrap_or_default();
+    let heuristic = || judge::heuristic(&state.answer, passages.len(), &profile_terms);
+    let llm = super::generative(env).filter(|_| state.flags.llm_quality_check);
+    state.quality = match llm {
+        Some(llm) => {
+            let (system, user) = prompts::judge(&state.user_text, &state.profile_summary, &state.answer, &passages);
+            let request = ChatRequest {
+                messages: vec![ChatMessage::system(system), ChatMessage::user(user)],
+                json: true,
+                temperature: Some(0.0),
+                ..ChatRequest::default()
+            };
+            state.llm_calls += 1;
+            match llm.complete(&request, &mut |_| {}).await.ok().and_then(|c| judge::parse(&c.text)) {
+                Some(q) => q,
+                None => Quality { method: "heuristic-fallback".into(), ..heuristic() },
+            }
+        }
+        None => heuristic(),
+    };
+    state.quality_score_history.push(state.quality.overall);
+    let mut rewritten = None;
+    if state.flags.dynamic_query_rewrite
+        && state.quality.overall < state.flags.quality_threshold
+        && state.needs_retrieval
+    {
+        let query = match super::generative(env) {
+            Some(llm) => {
+                let (system, user) = prompts::rewrite(
+                    &state.user_text,
+                    &state.quality.missing_info,
+                    &state.answer,
+                    &state.profile_summary,
+                );
+                let request = ChatRequest {
+                    messages: vec![ChatMessage::system(system), ChatMessage::user(user)],
+                    max_tokens: Some(200),
+                    temperature: Some(0.3),
+                    ..ChatRequest::default()
+                };
+                state.llm_calls += 1;
+                llm.complete(&request, &mut |_| {})
+                    .await
+                    .ok()
+                    .map(|c| c.text.trim().to_string())
+                    .filter(|q| !q.is_empty())
+            }
+            None => None,
+        };
+        // Without a model: the question plus what the judge found missing and the profile's conditions.
+        let query = query.unwrap_or_else(|| {
+            let mut parts = vec![state.user_text.clone()];
+            parts.extend(state.quality.missing_info.iter().cloned());
+            parts.extend(state.slots.conditions.iter().map(|c| c.en.clone()));
+            parts.join(" ")
+        });
+        state.query_for_retrieval = query.clone();
+        state.rewritten_queries.push(query.clone());
+        rewritten = Some(query);
+    }
+    json!({"strategy": "corrective", "quality": state.quality, "rewritten_query": rewritten})
+}

@@ -1,0 +1,120 @@
+//! The state one turn carries through the nodes (seed 001 3.3.5), and the evidence it retrieves.
+
+use super::flags::Flags;
+use super::trace::Trace;
+use crate::extract::Slots;
+use crate::i18n::Lang;
+use serde::{Deserialize, Serialize};
+
+/// How the turn is answered.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Mode {
+    /// The full context-engineered pipeline.
+    #[default]
+    Agent,
+    /// The plain baseline: the question straight to the model.
+    Llm,
+}
+
+/// A passage found for the question: one MedQuAD document, its best chunk.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Evidence {
+    /// The MedQuAD id.
+    pub id: String,
+    pub title: String,
+    pub passage: String,
+    pub url: String,
+    pub source: String,
+    pub focus: String,
+    pub qtype: String,
+    pub score: f64,
+    pub bm25_rank: Option<usize>,
+    pub vector_rank: Option<usize>,
+    pub rrf_rank: Option<usize>,
+}
+
+/// How complex the question is (active retrieval, seed 001 3.4.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Complexity {
+    Simple,
+    Moderate,
+    Complex,
+}
+
+impl Complexity {
+    /// Documents to retrieve: 3 / 8 / 15.
+    pub fn k(self) -> usize {
+        match self {
+            Complexity::Simple => 3,
+            Complexity::Moderate => 8,
+            Complexity::Complex => 15,
+        }
+    }
+}
+
+/// The judge's verdict on an answer (seed 001 3.2.5.2).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Quality {
+    pub grounding: f64,
+    pub completeness: f64,
+    pub accuracy: f64,
+    /// 0.4 grounding + 0.3 completeness + 0.3 accuracy (or the heuristic's own mix).
+    pub overall: f64,
+    pub missing_info: Vec<String>,
+    pub suggestions: Vec<String>,
+    pub safety_concerns: Vec<String>,
+    /// "llm", "heuristic" (no model), "heuristic-fallback" (the model's JSON was unusable), "basic".
+    pub method: String,
+}
+
+/// Everything one turn knows, node by node.
+#[derive(Clone, Debug, Default)]
+pub struct TurnState {
+    // Input
+    pub user_text: String,
+    pub user_id: String,
+    pub lang: Option<Lang>,
+    pub mode: Mode,
+    pub flags: Flags,
+    // Cache
+    pub query_vector: Vec<f32>,
+    pub cache_hit: bool,
+    pub cache_similarity: f32,
+    pub profile_fingerprint: String,
+    // Active retrieval
+    pub needs_retrieval: bool,
+    pub query_complexity: Option<Complexity>,
+    pub dynamic_k: usize,
+    // Extraction and storage
+    pub slots: Slots,
+    pub profile_summary: String,
+    // Injection
+    pub system_prompt: String,
+    pub user_prompt: String,
+    pub token_plan: Vec<(String, usize)>,
+    // Retrieval
+    pub query_for_retrieval: String,
+    pub retrieved_docs: Vec<Evidence>,
+    /// Document ids of each iteration's retrieval (for the duplicate safety stop).
+    pub retrieved_docs_history: Vec<Vec<String>>,
+    pub rewritten_queries: Vec<String>,
+    // Generation
+    pub answer: String,
+    pub emergency: Option<String>,
+    pub llm_calls: usize,
+    pub error: Option<String>,
+    // Verification
+    pub quality: Quality,
+    pub quality_score_history: Vec<f64>,
+    pub iteration_count: usize,
+    pub stop_reason: Option<String>,
+    pub trace: Trace,
+}
+
+impl TurnState {
+    pub fn lang(&self) -> Lang {
+        self.lang.unwrap_or(Lang::En)
+    }
+}
