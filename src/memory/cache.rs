@@ -16,6 +16,7 @@ pub const THRESHOLD: f32 = 0.85;
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct CacheEntry {
     pub query: String,
+    #[serde(with = "super::similarity::compact")]
     pub embedding: Vec<f32>,
     /// Fingerprint of the profile the answer was made for.
     pub fingerprint: String,
@@ -108,7 +109,9 @@ mod tests {
             cache.store(entry(&format!("question number {i} about topic{i}"), "p"));
         }
         // Use the first entry, then add one more: the second entry is the oldest and goes.
-        assert!(cache.lookup(&lexical_embedding("question number 0 about topic0"), "p", 0.99).is_some());
+        let hit =
+            cache.lookup(&lexical_embedding("question number 0 about topic0"), "p", 0.99).map(|(e, _)| e.query.clone());
+        assert_eq!(hit.as_deref(), Some("question number 0 about topic0"));
         cache.store(entry("a brand new question", "p"));
         assert_eq!(cache.entries.len(), CAPACITY);
         assert!(cache.entries.iter().any(|e| e.query == "question number 0 about topic0"));

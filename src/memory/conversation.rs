@@ -17,6 +17,7 @@ pub const RECALL_THRESHOLD: f32 = 0.35;
 pub struct Exchange {
     pub user: String,
     pub answer: String,
+    #[serde(with = "super::similarity::compact")]
     pub embedding: Vec<f32>,
     pub at_ms: f64,
 }
