@@ -7,7 +7,7 @@ use crate::memory::Memory;
 use crate::pipeline::flags::{profile, PROFILES};
 use crate::pipeline::graph::{run_turn, Services, TurnInput};
 use crate::pipeline::ports::{Clock, LexicalEmbedder};
-use crate::pipeline::state::{Mode, TurnState};
+use crate::pipeline::state::{Mode, TurnEvent, TurnState};
 use crate::retrieval::knowledge::IndexKnowledge;
 use crate::retrieval::search::{open, open_lexicon};
 use clap::{Args, ValueEnum};
@@ -173,11 +173,14 @@ fn run_messages(messages: &[String], options: &TurnOptions) -> Result<(), String
             flags: flags.clone(),
         };
         let stream = !options.json;
-        let mut print = |piece: &str| {
-            if stream {
+        let mut print = |event: TurnEvent| match event {
+            TurnEvent::Delta(piece) if stream => {
                 print!("{piece}");
                 let _ = std::io::stdout().flush();
             }
+            // A refine iteration answers afresh: start the new answer on its own line.
+            TurnEvent::AnswerStarted if stream => println!(),
+            _ => {}
         };
         let state = pollster::block_on(run_turn(input, &mut memory, &services, &mut print));
         if options.json {

@@ -1,6 +1,7 @@
 //! Slot extraction: what a message says about the patient, in six slots (demographics, conditions,
 //! symptoms, medications, vitals, labs). Numbers come from patterns ([`patterns`]); concepts from the
-//! lexicon; a negated concept ("no fever", "열은 없어요", "denies chest pain") adds nothing; a duration
+//! lexicon; a negated concept ("no fever", "열은 없어요", "denies chest pain") or one only asked
+//! about ("What causes gout?") adds nothing; a duration
 //! next to a condition ("10년째 당뇨") is kept with it.
 
 mod negation;
@@ -171,7 +172,10 @@ pub fn extract(text: &str, lexicon: Option<&Lexicon>) -> Slots {
             ConceptKind::Medication => &mut slots.medications,
             ConceptKind::Lab | ConceptKind::Vital => continue,
         };
-        if target.iter().any(|s| s.id == concept.id) || negation::is_negated(text, mention.start, mention.end) {
+        if target.iter().any(|s| s.id == concept.id)
+            || negation::is_negated(text, mention.start, mention.end)
+            || negation::is_only_asked_about(text, mention.start, mention.end)
+        {
             continue;
         }
         target.push(ConceptSlot {

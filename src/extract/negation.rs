@@ -1,5 +1,7 @@
-//! Whether a concept mention is negated ("no fever", "denies chest pain", "열은 없어요").
-//! English negators come shortly before the mention; Korean ones shortly after it, in the same clause.
+//! Whether a concept mention says something about the patient: not when it is negated ("no fever",
+//! "denies chest pain", "열은 없어요": English negators come shortly before the mention, Korean ones
+//! shortly after it, in the same clause), and not when the sentence only asks about it ("What are
+//! the symptoms of diabetes?") without saying anything about the asker.
 
 const EN_BEFORE: &[&str] = &[
     "no ",
@@ -35,9 +37,83 @@ pub fn is_negated(text: &str, start: usize, end: usize) -> bool {
     KO_AFTER.iter().any(|n| after.contains(n))
 }
 
+const QUESTION_CUES: &[&str] = &[
+    "?",
+    "what ",
+    "how ",
+    "why ",
+    "which ",
+    "can ",
+    "does ",
+    "is it",
+    "무엇",
+    "뭐",
+    "어떻",
+    "왜",
+    "하나요",
+    "되나요",
+    "까요",
+    "인가요",
+    "있나요",
+];
+/// Words by which a sentence speaks about the asker ("I have", "제가", "복용 중").
+const SELF_CUES: &[&str] = &[
+    "i ",
+    "i'm",
+    "i've",
+    "my ",
+    "me ",
+    " me",
+    "we ",
+    "our ",
+    "저는",
+    "제가",
+    "저도",
+    "나는",
+    "내가",
+    "저의",
+    "제 ",
+    "우리",
+    "있는데",
+    "있어요",
+    "있습니다",
+    "있고",
+    "환자",
+    "앓",
+    "먹고",
+    "먹는",
+    "복용",
+    "진단",
+    "처방",
+    "걸렸",
+    "mine",
+];
+
+/// Whether the sentence around the mention only asks about the concept.
+pub fn is_only_asked_about(text: &str, start: usize, end: usize) -> bool {
+    let from = text[..start].rfind(['.', '!', '?', '\n']).map_or(0, |i| i + 1);
+    let to = text[end..].find(['.', '!', '?', '\n']).map_or(text.len(), |i| (end + i + 1).min(text.len()));
+    let sentence = format!(" {} ", text[from..to].to_lowercase());
+    QUESTION_CUES.iter().any(|c| sentence.contains(c)) && !SELF_CUES.iter().any(|c| sentence.contains(c))
+}
+
 #[cfg(test)]
 mod tests {
-    use super::is_negated;
+    use super::{is_negated, is_only_asked_about};
+
+    #[test]
+    fn questions_about_a_concept_say_nothing_about_the_asker() {
+        let asked = |text: &str, word: &str| {
+            let start = text.find(word).unwrap();
+            is_only_asked_about(text, start, start + word.len())
+        };
+        assert!(asked("What are the symptoms of diabetes?", "diabetes"));
+        assert!(asked("당뇨병 초기 증상은 무엇인가요?", "당뇨병"));
+        assert!(!asked("I have diabetes. What should I eat?", "diabetes"));
+        assert!(!asked("당뇨가 있는데 무엇을 먹어야 하나요?", "당뇨"));
+        assert!(!asked("메트포르민을 복용 중인데 부작용이 뭐예요?", "메트포르민"));
+        assert!(!asked("65세 남성으로 10년째 당뇨 환자입니다.", "당뇨"));
+    }
 
     fn negated(text: &str, word: &str) -> bool {
         let start = text.find(word).unwrap();

@@ -4,8 +4,8 @@
 //! ```text
 //! agent mode:  check_similarity --hit--> store_response
 //!                   | miss
-//!              classify_intent --no documents needed--> assemble_context
-//!                   | needs documents
+//!              classify_intent --small talk--> assemble_context
+//!                   | anything else (facts are kept even when no documents are needed)
 //!              extract_slots -> store_memory -> assemble_context
 //!              assemble_context --documents not yet retrieved this iteration--> retrieve -> assemble_context
 //!              assemble_context --> generate_answer -> refine -> quality_check
@@ -16,7 +16,7 @@
 use super::flags::Flags;
 use super::nodes::{self, Env};
 use super::ports::{Clock, Embedder, Knowledge};
-use super::state::{Mode, TurnState};
+use super::state::{Mode, TurnEvent, TurnState};
 use super::trace::Step;
 use crate::i18n::Lang;
 use crate::lexicon::Lexicon;
@@ -81,8 +81,8 @@ pub fn next(node: Node, state: &TurnState) -> Option<Node> {
     Some(match node {
         Node::CheckSimilarity if state.cache_hit => Node::StoreResponse,
         Node::CheckSimilarity => Node::ClassifyIntent,
-        Node::ClassifyIntent if state.needs_retrieval => Node::ExtractSlots,
-        Node::ClassifyIntent => Node::AssembleContext,
+        Node::ClassifyIntent if state.small_talk => Node::AssembleContext,
+        Node::ClassifyIntent => Node::ExtractSlots,
         Node::ExtractSlots => Node::StoreMemory,
         Node::StoreMemory => Node::AssembleContext,
         // One retrieval per iteration: iteration i has retrieved once history holds i + 1 entries.
@@ -141,12 +141,13 @@ pub struct Services<'a> {
 /// iteration cap), so a routing bug ends the turn instead of looping.
 const MAX_STEPS: usize = 40;
 
-/// Runs one turn: the answer streams into `on_delta`; the returned state holds it all, trace included.
+/// Runs one turn, reporting progress and the streaming answer to `on_event`; the returned state
+/// holds everything, trace included.
 pub async fn run_turn(
     input: TurnInput,
     memory: &mut Memory,
     services: &Services<'_>,
-    on_delta: &mut dyn FnMut(&str),
+    on_event: &mut dyn FnMut(TurnEvent),
 ) -> TurnState {
     let lang = input.lang.unwrap_or_else(|| {
         if input.text.chars().any(|c| ('\u{AC00}'..='\u{D7A3}').contains(&c)) {
@@ -170,10 +171,11 @@ pub async fn run_turn(
         lexicon: services.lexicon,
         clock: services.clock,
         memory,
-        on_delta,
+        on_event,
     };
     let mut node = start(&state);
     for _ in 0..MAX_STEPS {
+        (env.on_event)(TurnEvent::Node(node.name()));
         let started = services.clock.monotonic_ms();
         let detail = run_node(node, &mut state, &mut env).await;
         state.trace.steps.push(Step {

@@ -84,6 +84,8 @@ pub struct TurnState {
     pub cache_similarity: f32,
     pub profile_fingerprint: String,
     // Active retrieval
+    /// A greeting or acknowledgement: nothing to extract, nothing to retrieve.
+    pub small_talk: bool,
     pub needs_retrieval: bool,
     pub query_complexity: Option<Complexity>,
     pub dynamic_k: usize,
@@ -117,4 +119,15 @@ impl TurnState {
     pub fn lang(&self) -> Lang {
         self.lang.unwrap_or(Lang::En)
     }
+}
+
+/// What a running turn reports as it goes: the app shows the node running and streams the answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TurnEvent<'a> {
+    /// A node starts.
+    Node(&'static str),
+    /// A new answer starts (each refine iteration answers afresh): drop what streamed before.
+    AnswerStarted,
+    /// The next piece of the answer.
+    Delta(&'a str),
 }

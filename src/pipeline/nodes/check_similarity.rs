@@ -4,6 +4,7 @@ use super::{json, Detail, Env, State};
 use crate::extract::extract;
 use crate::memory::cache::THRESHOLD;
 use crate::pipeline::flags::MemoryMode;
+use crate::pipeline::state::TurnEvent;
 
 pub async fn run(state: &mut State, env: &mut Env<'_>) -> Detail {
     state.query_vector = env.embedder.embed(&state.user_text).await;
@@ -31,7 +32,8 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> Detail {
         state.answer = entry.answer.clone();
         state.retrieved_docs = entry.evidence.clone();
         state.quality.overall = entry.quality;
-        (env.on_delta)(&state.answer);
+        (env.on_event)(TurnEvent::AnswerStarted);
+        (env.on_event)(TurnEvent::Delta(&state.answer));
         return json!({"cache": "hit", "similarity": similarity, "cached_query": entry.query, "embedder": env.embedder.describe()});
     }
     json!({"cache": "miss", "best_similarity": best, "threshold": THRESHOLD, "embedder": env.embedder.describe()})

@@ -83,7 +83,8 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> Detail {
         l.find(text).iter().filter(|m| !matches!(m.concept.kind, ConceptKind::Lab | ConceptKind::Vital)).count()
     }) + measurements(text).len();
     if !state.flags.active_retrieval_enabled {
-        state.needs_retrieval = true;
+        state.needs_retrieval = !text.is_empty();
+        state.small_talk = text.is_empty();
         state.query_complexity = Some(Complexity::Moderate);
         state.dynamic_k = Complexity::Moderate.k();
         return json!({"stage": "disabled", "needs_retrieval": true, "k": state.dynamic_k});
@@ -113,6 +114,7 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> Detail {
         // Text that is not a question and names nothing medical needs no documents.
         ("content", question || chars >= 50, c)
     };
+    state.small_talk = stage == "rules" || text.is_empty();
     state.needs_retrieval = needs && !text.is_empty();
     state.query_complexity = Some(complexity);
     // Without dynamic routing every retrieving question gets the moderate k.

@@ -5,7 +5,7 @@ use super::{json, Detail, Env, State};
 use crate::i18n::Lang;
 use crate::llm::{offline, prompts, ChatMessage, ChatRequest, LlmError};
 use crate::pipeline::emergency;
-use crate::pipeline::state::Mode;
+use crate::pipeline::state::{Mode, TurnEvent};
 
 fn small_talk_reply(lang: Lang) -> &'static str {
     match lang {
@@ -17,11 +17,12 @@ fn small_talk_reply(lang: Lang) -> &'static str {
 pub async fn run(state: &mut State, env: &mut Env<'_>) -> Detail {
     let lang = state.lang();
     let mut answer = String::new();
+    (env.on_event)(TurnEvent::AnswerStarted);
     if let Some((name, notice)) = emergency::check(&state.user_text, lang) {
         state.emergency = Some(name.to_string());
         answer.push_str(notice);
         answer.push_str("\n\n");
-        (env.on_delta)(&answer);
+        (env.on_event)(TurnEvent::Delta(&answer));
     }
     let request = match state.mode {
         Mode::Llm => ChatRequest {
@@ -34,7 +35,7 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> Detail {
         },
     };
     let Some(llm) = super::generative(env) else {
-        let body = if state.mode == Mode::Agent && !state.needs_retrieval && state.retrieved_docs.is_empty() {
+        let body = if state.mode == Mode::Agent && state.small_talk {
             small_talk_reply(lang).to_string()
         } else if state.mode == Mode::Llm {
             match lang {
@@ -44,7 +45,7 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> Detail {
         } else {
             offline::answer(&state.user_text, &state.retrieved_docs, &state.profile_summary, lang)
         };
-        (env.on_delta)(&body);
+        (env.on_event)(TurnEvent::Delta(&body));
         answer.push_str(&body);
         state.answer = answer;
         return json!({"responder": "offline", "emergency": state.emergency, "chars": state.answer.chars().count()});
@@ -52,10 +53,10 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> Detail {
     state.llm_calls += 1;
     let mut streamed = String::new();
     let result = {
-        let on_delta = &mut *env.on_delta;
+        let on_event = &mut *env.on_event;
         let mut sink = |piece: &str| {
             streamed.push_str(piece);
-            on_delta(piece);
+            on_event(TurnEvent::Delta(piece));
         };
         llm.complete(&request, &mut sink).await
     };
@@ -74,7 +75,7 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> Detail {
             // The model failed: say why, and still answer from the evidence.
             state.error = Some(error.to_string());
             let fallback = offline::answer(&state.user_text, &state.retrieved_docs, &state.profile_summary, lang);
-            (env.on_delta)(&fallback);
+            (env.on_event)(TurnEvent::Delta(&fallback));
             answer.push_str(&fallback);
             json!({"responder": llm.name(), "error": error.to_string(), "fallback": "offline"})
         }

@@ -13,7 +13,7 @@ pub mod store_memory;
 pub mod store_response;
 
 use super::ports::{Clock, Embedder, Knowledge};
-use super::state::TurnState;
+use super::state::{TurnEvent, TurnState};
 use crate::lexicon::Lexicon;
 use crate::llm::Llm;
 use crate::memory::Memory;
@@ -27,8 +27,8 @@ pub struct Env<'a> {
     pub lexicon: Option<&'a Lexicon>,
     pub clock: &'a dyn Clock,
     pub memory: &'a mut Memory,
-    /// Receives the answer as it streams.
-    pub on_delta: &'a mut dyn FnMut(&str),
+    /// Receives progress and the answer as it streams.
+    pub on_event: &'a mut dyn FnMut(TurnEvent),
 }
 
 /// Shorthand for a node's trace detail.
