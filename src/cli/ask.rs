@@ -72,6 +72,18 @@ pub struct ChatArgs {
 /// Wall-clock and monotonic time on this machine.
 pub struct SystemClock(Instant);
 
+impl SystemClock {
+    pub fn new() -> Self {
+        SystemClock(Instant::now())
+    }
+}
+
+impl Default for SystemClock {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
 impl Clock for SystemClock {
     fn now_ms(&self) -> f64 {
         SystemTime::now().duration_since(UNIX_EPOCH).map_or(0.0, |d| d.as_secs_f64() * 1e3)
@@ -153,7 +165,7 @@ fn run_messages(messages: &[String], options: &TurnOptions) -> Result<(), String
     let index = pollster::block_on(open(&source))?;
     let lexicon = pollster::block_on(open_lexicon(&source))?;
     let knowledge = IndexKnowledge { source, index: RefCell::new(index), lexicon };
-    let clock = SystemClock(Instant::now());
+    let clock = SystemClock::new();
     let services = Services {
         knowledge: &knowledge,
         llm: None,

@@ -30,6 +30,14 @@ pub enum BenchCommand {
         #[arg(long, default_value = DEFAULT_INDEX_DIR)]
         index: PathBuf,
     },
+    /// Pipeline time per turn (offline responder, lexical embedding: no model time) and LLM calls
+    /// per ablation profile on a scripted 5-turn conversation.
+    Pipeline {
+        #[arg(long, default_value = "tests/fixtures/devset.jsonl")]
+        questions: PathBuf,
+        #[arg(long, default_value = DEFAULT_INDEX_DIR)]
+        index: PathBuf,
+    },
     /// Concept matching speed on a short question and on a 10 KB text (p50/p95).
     Lexicon {
         #[arg(long, default_value = DEFAULT_LEXICON_SOURCES)]
@@ -43,6 +51,7 @@ pub fn run(args: BenchArgs) -> Result<(), String> {
     match args.command {
         BenchCommand::Search { queries, rounds, index } => bench_search(&queries, rounds, index),
         BenchCommand::Lexicon { sources, rounds } => bench_lexicon(&sources, rounds),
+        BenchCommand::Pipeline { questions, index } => bench_pipeline(&questions, index),
     }
 }
 
@@ -142,6 +151,88 @@ fn bench_lexicon(sources: &std::path::Path, rounds: usize) -> Result<(), String>
             text.len(),
             percentile(&times, 0.5),
             percentile(&times, 0.95)
+        );
+    }
+    Ok(())
+}
+
+fn bench_pipeline(questions: &PathBuf, dir: PathBuf) -> Result<(), String> {
+    use crate::llm::scripted::{judge_json, Script, ScriptedLlm};
+    use crate::memory::Memory;
+    use crate::pipeline::flags::{profile, PROFILES};
+    use crate::pipeline::graph::{run_turn, Services, TurnInput};
+    use crate::pipeline::ports::LexicalEmbedder;
+    use crate::retrieval::knowledge::IndexKnowledge;
+    use crate::retrieval::search::open_lexicon;
+
+    let questions = read_queries(questions)?;
+    let source = DirSource { dir };
+    let index = pollster::block_on(open(&source))?;
+    let lexicon = pollster::block_on(open_lexicon(&source))?;
+    let knowledge = IndexKnowledge { source, index: std::cell::RefCell::new(index), lexicon };
+    let clock = super::ask::SystemClock::new();
+    let run = |memory: &mut Memory, text: &str, flags, llm: Option<&dyn crate::llm::Llm>| {
+        let services = Services {
+            knowledge: &knowledge,
+            llm,
+            embedder: &LexicalEmbedder,
+            lexicon: Some(&knowledge.lexicon),
+            clock: &clock,
+        };
+        let input = TurnInput { text: text.into(), user: "bench".into(), flags, ..TurnInput::default() };
+        pollster::block_on(run_turn(input, memory, &services, &mut |_| {}))
+    };
+    // Warm the shard cache so disk reads are not measured; caching off so every turn runs the pipeline.
+    let mut flags = profile("full_context_engineering").expect("known");
+    flags.response_cache_enabled = false;
+    for q in &questions {
+        run(&mut Memory::default(), q, flags.clone(), None);
+    }
+    let (mut total, mut without_retrieval) = (Vec::new(), Vec::new());
+    for _ in 0..5 {
+        for q in &questions {
+            let state = run(&mut Memory::default(), q, flags.clone(), None);
+            let all: f64 = state.trace.steps.iter().map(|s| s.ms).sum();
+            let retrieval: f64 = state.trace.steps.iter().filter(|s| s.node == "retrieve").map(|s| s.ms).sum();
+            total.push(all);
+            without_retrieval.push(all - retrieval);
+        }
+    }
+    total.sort_by(f64::total_cmp);
+    without_retrieval.sort_by(f64::total_cmp);
+    println!("{} questions x 5, offline responder, lexical embedding (no model time):", questions.len());
+    println!("  whole turn          p50 {:.2} ms  p95 {:.2} ms", percentile(&total, 0.5), percentile(&total, 0.95));
+    println!(
+        "  without retrieval   p50 {:.2} ms  p95 {:.2} ms",
+        percentile(&without_retrieval, 0.5),
+        percentile(&without_retrieval, 0.95)
+    );
+
+    let conversation = [
+        "안녕하세요",
+        "65세 남성으로 10년째 당뇨 환자입니다. 공복혈당은 180 정도이고 HbA1c는 8.2%입니다.",
+        "What are the symptoms of diabetes?",
+        "what are the symptoms of diabetes",
+        "메트포르민 부작용은 무엇인가요?",
+    ];
+    println!("\nLLM calls per turn, scripted model (judge always 0.4 with missing info), 5-turn conversation:");
+    println!("{:<28} {:>6} {:>6} {:>6} {:>6} {:>6} {:>6}", "profile", "t1", "t2", "t3", "t4", "t5", "total");
+    for name in PROFILES {
+        let llm = ScriptedLlm::new(Script { judge: judge_json(0.4, &["side effects"]), ..Script::default() });
+        let mut memory = Memory::default();
+        let calls: Vec<usize> = conversation
+            .iter()
+            .map(|q| run(&mut memory, q, profile(name).expect("known"), Some(&llm)).llm_calls)
+            .collect();
+        println!(
+            "{:<28} {:>6} {:>6} {:>6} {:>6} {:>6} {:>6}",
+            name,
+            calls[0],
+            calls[1],
+            calls[2],
+            calls[3],
+            calls[4],
+            calls.iter().sum::<usize>()
         );
     }
     Ok(())

@@ -1,6 +1,6 @@
 //! The native `medagent` command: a thin shell over the library, one submodule per subcommand.
 
-mod ask;
+pub mod ask;
 mod bench;
 mod eval;
 pub mod files;
