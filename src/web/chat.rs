@@ -1,22 +1,27 @@
-//! The chat column: the conversation so far and the message input.
+//! The chat column: the conversation, each answer streaming in with its numbered sources, and the
+//! message input.
 
-use crate::i18n::{ui, Lang};
+use super::answer::RichText;
+use super::app::{LastTurn, Shared, Status};
+use crate::i18n::ui;
+use crate::pipeline::flags::Flags;
+use crate::pipeline::state::{Evidence, TurnEvent};
 use leptos::prelude::*;
 
-/// Who said a line of the conversation.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Speaker {
-    User,
-    /// A notice from the app itself (not a model answer).
-    Notice,
-}
-
-/// One line of the conversation as shown.
-#[derive(Clone, Debug)]
+/// One question and its answer as shown (signals, so the answer can stream in).
+#[derive(Clone, Copy)]
 struct Turn {
     id: usize,
-    speaker: Speaker,
-    text: String,
+    question: StoredValue<String>,
+    answer: RwSignal<String>,
+    /// The node running, while the answer is prepared.
+    progress: RwSignal<Option<&'static str>>,
+    evidence: RwSignal<Vec<Evidence>>,
+    cached: RwSignal<bool>,
+    emergency: RwSignal<bool>,
+    error: RwSignal<Option<String>>,
+    /// The source the user opened, if any (1-based).
+    open: RwSignal<Option<usize>>,
 }
 
 /// Enter sends, Shift+Enter starts a new line. While an IME is composing (Korean input), Enter
@@ -31,49 +36,103 @@ fn submit_on_enter(ev: leptos::ev::KeyboardEvent) {
     }
 }
 
-/// The conversation and the input. Until the pipeline exists every message gets an honest notice
-/// that the agent is not available; the message itself is kept on screen.
+/// Sends `question` through the engine, streaming into `turn`.
+fn ask(shared: Shared, turn: Turn, question: String) {
+    let Some(engine) = shared.engine.get_value() else { return };
+    leptos::task::spawn_local(async move {
+        let mut on_event = |event: TurnEvent| match event {
+            TurnEvent::Node(name) => turn.progress.set(Some(name)),
+            TurnEvent::AnswerStarted => turn.answer.set(String::new()),
+            TurnEvent::Delta(piece) => turn.answer.update(|a| a.push_str(piece)),
+        };
+        let (state, save_error) = engine.ask(question, shared.user.get_untracked(), Flags::default(), &mut on_event).await;
+        turn.answer.set(state.answer.clone());
+        turn.evidence.set(state.retrieved_docs.clone());
+        turn.cached.set(state.cache_hit);
+        turn.emergency.set(state.emergency.is_some());
+        turn.error.set(state.error.clone());
+        turn.progress.set(None);
+        shared.last_turn.set(Some(LastTurn {
+            steps: state.trace.steps.clone(),
+            stop_reason: state.stop_reason.clone(),
+            quality: state.quality_score_history.clone(),
+            rewritten: state.rewritten_queries.clone(),
+        }));
+        if let Some(error) = save_error {
+            shared.notice.set(Some(error));
+        }
+        shared.refresh_facts();
+    });
+}
+
+/// The conversation and the input.
 #[component]
-pub fn Chat(lang: RwSignal<Lang>) -> impl IntoView {
+pub fn Chat() -> impl IntoView {
+    let shared = expect_context::<Shared>();
     let turns = RwSignal::new(Vec::<Turn>::new());
     let draft = RwSignal::new(String::new());
-    let text = move || ui(lang.get());
+    let text = move || ui(shared.lang.get());
+    let busy = move || turns.with(|t| t.last().is_some_and(|t| t.progress.get().is_some()));
 
     let send = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
-        let message = draft.get_untracked();
-        if message.trim().is_empty() {
+        let question = draft.get_untracked();
+        if question.trim().is_empty() || shared.status.get_untracked() != Status::Ready || busy() {
             return;
         }
-        turns.update(|t| {
-            let id = t.len();
-            t.push(Turn { id, speaker: Speaker::User, text: message });
-            t.push(Turn { id: id + 1, speaker: Speaker::Notice, text: String::new() });
-        });
+        let turn = Turn {
+            id: turns.with_untracked(Vec::len),
+            question: StoredValue::new(question.clone()),
+            answer: RwSignal::new(String::new()),
+            progress: RwSignal::new(Some("check_similarity")),
+            evidence: RwSignal::new(Vec::new()),
+            cached: RwSignal::new(false),
+            emergency: RwSignal::new(false),
+            error: RwSignal::new(None),
+            open: RwSignal::new(None),
+        };
+        turns.update(|t| t.push(turn));
         draft.set(String::new());
+        ask(shared, turn, question);
     };
 
     view! {
         <section class="chat" aria-labelledby="chat-heading">
             <h2 id="chat-heading">{move || text().chat_heading}</h2>
+            <Show when=move || shared.notice.get().is_some()>
+                <p class="storage-notice" role="alert">{move || text().storage_recovered} " " {move || shared.notice.get()}</p>
+            </Show>
+            {move || match shared.status.get() {
+                Status::Loading => view! { <p class="status" id="index-status">{text().loading_index}</p> }.into_any(),
+                Status::Failed(error) => view! { <p class="status error" role="alert">{text().index_failed} " (" {error} ")"</p> }.into_any(),
+                Status::Ready => ().into_any(),
+            }}
             <ol class="turns" aria-live="polite">
                 <Show when=move || turns.with(Vec::is_empty)>
                     <li class="empty">{move || text().chat_empty}</li>
                 </Show>
                 <For each=move || turns.get() key=|turn| turn.id let:turn>
-                    <li class=move || match turn.speaker { Speaker::User => "turn user", Speaker::Notice => "turn notice" }>
-                        <span class="who">{move || match turn.speaker {
-                            Speaker::User => text().you,
-                            Speaker::Notice => text().agent,
-                        }}</span>
-                        <p class="said">{
-                            // A notice is re-rendered in the current language; the user's words stay as typed.
-                            let said = turn.text.clone();
-                            move || match turn.speaker {
-                                Speaker::User => said.clone(),
-                                Speaker::Notice => text().agent_unavailable.to_string(),
-                            }
-                        }</p>
+                    <li class="turn user">
+                        <span class="who">{move || text().you}</span>
+                        <p class="said">{turn.question.get_value()}</p>
+                    </li>
+                    <li class="turn agent" class:emergency=move || turn.emergency.get()>
+                        <span class="who">
+                            {move || text().agent}
+                            <Show when=move || turn.cached.get()>
+                                <span class="badge cached">{move || text().cached}</span>
+                            </Show>
+                        </span>
+                        <Show when=move || turn.progress.get().is_some() && turn.answer.with(String::is_empty)>
+                            <p class="thinking">{move || text().thinking} " " <code>{move || turn.progress.get()}</code></p>
+                        </Show>
+                        <div class="answer">
+                            <RichText text=turn.answer on_cite=Callback::new(move |n| turn.open.set(Some(n))) />
+                        </div>
+                        <Show when=move || turn.error.get().is_some()>
+                            <p class="turn-error">{move || turn.error.get()}</p>
+                        </Show>
+                        <Sources turn=turn />
                     </li>
                 </For>
             </ol>
@@ -84,8 +143,41 @@ pub fn Chat(lang: RwSignal<Lang>) -> impl IntoView {
                     prop:value=move || draft.get()
                     on:input=move |ev| draft.set(event_target_value(&ev))
                     on:keydown=submit_on_enter></textarea>
-                <button type="submit" id="send">{move || text().send}</button>
+                <button type="submit" id="send" disabled=move || shared.status.get() != Status::Ready>{move || text().send}</button>
             </form>
         </section>
+    }
+}
+
+/// The numbered sources of an answer; the opened one shows its passage and link.
+#[component]
+fn Sources(turn: Turn) -> impl IntoView {
+    let shared = expect_context::<Shared>();
+    let text = move || ui(shared.lang.get());
+    view! {
+        <Show when=move || turn.evidence.with(|e| !e.is_empty())>
+            <details class="sources" open=move || turn.open.get().is_some()>
+                <summary>{move || text().sources} " (" {move || turn.evidence.with(Vec::len)} ")"</summary>
+                <ol>
+                    {move || turn.evidence.get().into_iter().enumerate().map(|(i, e)| {
+                        let n = i + 1;
+                        let opened = move || turn.open.get() == Some(n);
+                        let url = crate::markdown::safe_url(&e.url).map(str::to_string);
+                        view! {
+                            <li class="source" class:opened=opened id=format!("source-{}-{n}", turn.id)>
+                                <button type="button" class="source-title" on:click=move |_| turn.open.set(if opened() { None } else { Some(n) })>
+                                    {format!("[{n}] {}", e.title)}
+                                </button>
+                                <span class="source-meta">{format!("{} · {}", e.source, e.id)}</span>
+                                <Show when=opened>
+                                    <blockquote class="passage">{e.passage.clone()}</blockquote>
+                                    {url.clone().map(|u| view! { <a href=u target="_blank" rel="noopener noreferrer">{move || text().open_source}</a> })}
+                                </Show>
+                            </li>
+                        }
+                    }).collect_view()}
+                </ol>
+            </details>
+        </Show>
     }
 }

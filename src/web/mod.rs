@@ -1,12 +1,16 @@
 //! The browser app (wasm32 only): leptos components over the library.
 //!
-//! One component per concern: [`app::App`] lays out the shell, [`chat`] holds the conversation,
-//! [`side`] the profile and trace panels, [`lang`] the language switch.
+//! [`app::App`] lays out the shell and loads the [`engine::Engine`]; [`chat`] holds the conversation,
+//! [`side`] the profile and trace panels, [`lang`] the language switch, [`answer`] renders answers
+//! safely, [`storage`] is localStorage behind the library's persistence.
 
+mod answer;
 mod app;
 mod chat;
+mod engine;
 mod lang;
 mod side;
+mod storage;
 
 /// Starts the app: installs the panic hook (panics show in the console) and mounts on `<body>`.
 pub fn mount() {

@@ -1,4 +1,4 @@
-// The app shell: the wasm app mounts, switches language for real, and keeps a sent message.
+// The app: the wasm app mounts, switches language for real, and answers offline from the index.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { serveStatic, launchBrowser, openPage } from './harness.mjs';
@@ -40,19 +40,39 @@ test('a Korean browser starts in Korean and remembers a switch across reloads', 
   await context.close();
 });
 
-test('sending a message keeps it and says plainly that the agent is not available yet', async () => {
+test('offline: an English and a Korean question get evidence answers with citations that open', async () => {
   const { page, context, problems } = await openPage(browser, site.url, { locale: 'en-US' });
   await page.waitForSelector('.app[data-ready="true"]');
-  const question = '당뇨병 초기 증상은 무엇인가요? And is HbA1c 8.2% high?';
-  await page.fill('#question', question);
+  // The index loads after the app is usable; Send stays disabled until it is ready.
+  await page.waitForSelector('#index-status', { state: 'detached', timeout: 60_000 });
+
+  await page.fill('#question', 'What are the symptoms of glaucoma?');
   await page.click('#send');
-  await page.waitForSelector('.turn.notice');
-  assert.equal(await page.textContent('.turn.user .said'), question);
-  assert.match(await page.textContent('.turn.notice .said'), /not available yet/);
+  await page.waitForSelector('.turn.agent .answer .cite', { timeout: 30_000 });
   assert.equal(await page.inputValue('#question'), '');
+  assert.match(await page.textContent('.turn.agent .answer'), /glaucoma/i);
+  // A citation opens its passage with the MedQuAD source.
+  await page.click('.turn.agent .answer .cite >> nth=0');
+  await page.waitForSelector('.turn.agent .source.opened .passage');
+  assert.match(await page.textContent('.turn.agent .source.opened .source-meta'), /\S+ · \S+/);
+  assert.ok((await page.textContent('.turn.agent .source.opened .passage')).length > 40);
+
+  const korean = '65세 남성이고 당뇨 10년째예요. 당뇨병 초기 증상은 무엇인가요?';
+  await page.fill('#question', korean);
+  await page.click('#send');
+  await page.waitForFunction(() => document.querySelectorAll('.turn.agent .answer .cite').length > 0
+    && document.querySelectorAll('.turn.agent').length === 2
+    && document.querySelectorAll('.turn.agent')[1].querySelector('.cite'), null, { timeout: 30_000 });
+  assert.equal(await page.textContent('.turn.user >> nth=1 >> .said'), korean);
+  assert.match(await page.textContent('.turn.agent >> nth=1 >> .answer'), /diabet|당뇨/i);
+  // The profile panel shows what the message said; the trace lists the node path.
+  const profile = await page.textContent('.panel.profile');
+  assert.match(profile, /65/);
+  assert.match(profile, /diabet|당뇨/i);
+  assert.ok(await page.locator('.panel.trace .step').count() >= 5);
   // An empty message sends nothing.
   await page.click('#send');
-  assert.equal(await page.locator('.turn').count(), 2);
+  assert.equal(await page.locator('.turn').count(), 4);
   assert.deepEqual(problems, []);
   await context.close();
 });
@@ -60,6 +80,7 @@ test('sending a message keeps it and says plainly that the agent is not availabl
 test('Enter sends, Shift+Enter adds a line', async () => {
   const { page, context, problems } = await openPage(browser, site.url, { locale: 'en-US' });
   await page.waitForSelector('.app[data-ready="true"]');
+  await page.waitForSelector('#index-status', { state: 'detached', timeout: 60_000 });
   await page.click('#question');
   await page.keyboard.type('first line');
   await page.keyboard.press('Shift+Enter');
