@@ -5,6 +5,7 @@
 
 pub mod i18n;
 pub mod llm;
+pub mod platform;
 
 #[cfg(not(target_arch = "wasm32"))]
 pub mod cli;
