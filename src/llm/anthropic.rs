@@ -13,16 +13,22 @@ use super::{ChatRequest, LlmError, Role};
 use crate::platform::http::HttpRequest;
 use serde_json::{json, Value};
 
+/// Anthropic has no JSON mode: a JSON request gets this line added to its system prompt.
+pub const JSON_ONLY_INSTRUCTION: &str = "Reply with a single JSON object and nothing else.";
+
 /// Anthropic requires `max_tokens`; used when the pipeline sets none.
 const DEFAULT_MAX_TOKENS: u32 = 2048;
 
 pub fn build_request(config: &ProviderConfig, request: &ChatRequest) -> HttpRequest {
-    let system: Vec<&str> = request
+    let mut system: Vec<&str> = request
         .messages
         .iter()
         .filter(|m| m.role == Role::System)
         .map(|m| m.content.as_str())
         .collect();
+    if request.json {
+        system.push(JSON_ONLY_INSTRUCTION);
+    }
     let messages: Vec<Value> = request
         .messages
         .iter()

@@ -387,6 +387,10 @@ impl Provider {
                 if !frame.text.is_empty() {
                     on_delta(&frame.text);
                     text.push_str(&frame.text);
+                    // One network chunk can hold many frames: stop means stop now.
+                    if self.stop.is_stopped() {
+                        return Err(LlmError::Cancelled);
+                    }
                 }
                 if frame.prompt_tokens.is_some() || frame.completion_tokens.is_some() {
                     let u = usage.get_or_insert_with(Usage::default);

@@ -1,0 +1,68 @@
+//! The `--provider / --base-url / --model` options shared by the commands that call an LLM
+//! (`ask`, `chat`, `bench-stream`), and the provider they select. Keys come only from the
+//! environment (`OPENAI_API_KEY`, `ANTHROPIC_API_KEY`, `GEMINI_API_KEY`) and are never printed.
+
+use crate::llm::{provider_from_config, ApiKey, Llm, ProviderConfig, ProviderKind};
+use crate::platform::default_transport;
+
+/// Which LLM answers. Flatten into a command with `#[command(flatten)]`.
+#[derive(Debug, Clone, clap::Args)]
+pub struct ProviderArgs {
+    /// LLM provider: offline (evidence only, no LLM), openai (also Ollama, llama.cpp, LM Studio,
+    /// vLLM, OpenRouter via --base-url), anthropic or gemini. The key is read from
+    /// OPENAI_API_KEY / ANTHROPIC_API_KEY / GEMINI_API_KEY.
+    #[arg(long, value_enum, default_value = "offline")]
+    pub provider: ProviderChoice,
+    /// Base URL of the provider, e.g. http://localhost:11434 for Ollama (default: the provider's own).
+    #[arg(long)]
+    pub base_url: Option<String>,
+    /// Model name (default: a small model of the provider).
+    #[arg(long)]
+    pub model: Option<String>,
+}
+
+/// `--provider` values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ProviderChoice {
+    Offline,
+    Openai,
+    Anthropic,
+    Gemini,
+}
+
+impl ProviderArgs {
+    /// The provider configuration, with the key from the environment (not saved anywhere).
+    pub fn config(&self) -> ProviderConfig {
+        let kind = match self.provider {
+            ProviderChoice::Offline => ProviderKind::Offline,
+            ProviderChoice::Openai => ProviderKind::Openai,
+            ProviderChoice::Anthropic => ProviderKind::Anthropic,
+            ProviderChoice::Gemini => ProviderKind::Gemini,
+        };
+        let key = kind
+            .key_env()
+            .and_then(|name| std::env::var(name).ok())
+            .filter(|k| !k.trim().is_empty())
+            .map(|k| ApiKey::new(k.trim(), false));
+        ProviderConfig {
+            kind,
+            base_url: self.base_url.clone().unwrap_or_default(),
+            model: self.model.clone().unwrap_or_default(),
+            key,
+        }
+    }
+
+    /// The selected LLM; `None` for `--provider offline` (the caller uses the evidence
+    /// responder). Errors say which environment variable to set when a key is required.
+    pub fn build(&self) -> Result<Option<Box<dyn Llm>>, String> {
+        let config = self.config();
+        if config.kind.needs_key() && config.key().is_none() {
+            let var = config.kind.key_env().unwrap_or("the API key variable");
+            let name = format!("{:?}", self.provider).to_lowercase();
+            return Err(format!(
+                "--provider {name} needs an API key: set {var} in the environment"
+            ));
+        }
+        Ok(provider_from_config(&config, default_transport()))
+    }
+}
