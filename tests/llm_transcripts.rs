@@ -377,3 +377,13 @@ fn missing_key_fails_before_any_request() {
         Provider::from_config(&ProviderConfig::new(ProviderKind::Offline), transport).is_none()
     );
 }
+
+#[test]
+fn a_key_echoed_by_the_provider_is_scrubbed_from_the_error() {
+    let body = r#"{"error":{"message":"Key test-key-0123456789 is not allowed for this project"}}"#;
+    let (result, _, _) = run(ProviderKind::Openai, vec![error(400, body, &[])]);
+    let error = result.unwrap_err();
+    let shown = format!("{error:?} {error}");
+    assert!(!shown.contains("test-key-0123456789"), "{shown}");
+    assert!(shown.contains("<redacted>"), "{shown}");
+}

@@ -66,3 +66,36 @@ impl ProviderArgs {
         Ok(provider_from_config(&config, default_transport()))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    #[derive(Parser)]
+    struct Command {
+        #[command(flatten)]
+        provider: ProviderArgs,
+    }
+
+    #[test]
+    fn flags_select_kind_base_url_and_model() {
+        let args = Command::parse_from([
+            "ask",
+            "--provider",
+            "openai",
+            "--base-url",
+            "http://localhost:11434",
+            "--model",
+            "llama3.2",
+        ]);
+        let config = args.provider.config();
+        assert_eq!(config.kind, ProviderKind::Openai);
+        assert_eq!(config.base_url(), "http://localhost:11434");
+        assert_eq!(config.model(), "llama3.2");
+        let offline = Command::parse_from(["ask"]).provider;
+        assert_eq!(offline.provider, ProviderChoice::Offline);
+        assert!(offline.build().unwrap().is_none());
+        assert!(Command::try_parse_from(["ask", "--provider", "cohere"]).is_err());
+    }
+}

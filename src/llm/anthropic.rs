@@ -90,11 +90,11 @@ pub fn decode(event: &SseEvent) -> Result<Frame, LlmError> {
                 frame.completion_tokens = token_count(usage, "output_tokens");
             }
         }
-        "content_block_delta" => {
-            if value.pointer("/delta/type").and_then(Value::as_str) == Some("text_delta") {
-                if let Some(text) = value.pointer("/delta/text").and_then(Value::as_str) {
-                    frame.text = text.to_string();
-                }
+        "content_block_delta"
+            if value.pointer("/delta/type").and_then(Value::as_str) == Some("text_delta") =>
+        {
+            if let Some(text) = value.pointer("/delta/text").and_then(Value::as_str) {
+                frame.text = text.to_string();
             }
         }
         "message_delta" => {
