@@ -6,9 +6,9 @@
 //! Reply: named SSE events `message_start`, `content_block_start`, `content_block_delta`,
 //! `content_block_stop`, `message_delta`, `message_stop`, `ping`, `error`; no `[DONE]`.
 
-use super::openai::{snippet, token_count};
 use super::provider::{error_message, status_error, Frame, ProviderConfig};
 use super::sse::SseEvent;
+use super::wire::{parse_frame, sse_post, token_count};
 use super::{ChatRequest, LlmError, Role};
 use crate::platform::http::HttpRequest;
 use serde_json::{json, Value};
@@ -54,8 +54,6 @@ pub fn build_request(config: &ProviderConfig, request: &ChatRequest) -> HttpRequ
         format!("{base}/v1/messages")
     };
     let mut headers = vec![
-        ("content-type".to_string(), "application/json".to_string()),
-        ("accept".to_string(), "text/event-stream".to_string()),
         ("anthropic-version".to_string(), "2023-06-01".to_string()),
         (
             "anthropic-dangerous-direct-browser-access".to_string(),
@@ -65,18 +63,11 @@ pub fn build_request(config: &ProviderConfig, request: &ChatRequest) -> HttpRequ
     if let Some(key) = config.key() {
         headers.push(("x-api-key".to_string(), key.to_string()));
     }
-    HttpRequest {
-        method: "POST",
-        url,
-        headers,
-        body: body.to_string(),
-    }
+    sse_post(url, &body, headers)
 }
 
 pub fn decode(event: &SseEvent) -> Result<Frame, LlmError> {
-    let value: Value = serde_json::from_str(&event.data).map_err(|e| LlmError::BadResponse {
-        detail: format!("unreadable stream frame ({e}): {}", snippet(&event.data)),
-    })?;
+    let value = parse_frame(&event.data)?;
     // The event name and the data's `type` agree; the data is authoritative.
     let kind = value
         .get("type")

@@ -7,9 +7,9 @@
 //! Reply: SSE `data:` frames, each a `GenerateContentResponse` with the new text at
 //! `candidates[0].content.parts[].text`; the last carries `finishReason`; the stream just closes.
 
-use super::openai::{snippet, token_count};
 use super::provider::{error_message, status_error, Frame, ProviderConfig};
 use super::sse::SseEvent;
+use super::wire::{parse_frame, sse_post, token_count};
 use super::{ChatRequest, LlmError, Role};
 use crate::platform::http::HttpRequest;
 use serde_json::{json, Value};
@@ -55,28 +55,18 @@ pub fn build_request(config: &ProviderConfig, request: &ChatRequest) -> HttpRequ
     } else {
         format!("{base}/v1beta")
     };
-    let mut headers = vec![
-        ("content-type".to_string(), "application/json".to_string()),
-        ("accept".to_string(), "text/event-stream".to_string()),
-    ];
-    if let Some(key) = config.key() {
-        headers.push(("x-goog-api-key".to_string(), key.to_string()));
-    }
-    HttpRequest {
-        method: "POST",
-        url: format!(
-            "{prefix}/models/{}:streamGenerateContent?alt=sse",
-            config.model()
-        ),
-        headers,
-        body: body.to_string(),
-    }
+    let auth = config
+        .key()
+        .map(|key| ("x-goog-api-key".to_string(), key.to_string()));
+    let url = format!(
+        "{prefix}/models/{}:streamGenerateContent?alt=sse",
+        config.model()
+    );
+    sse_post(url, &body, auth.into_iter().collect())
 }
 
 pub fn decode(event: &SseEvent) -> Result<Frame, LlmError> {
-    let value: Value = serde_json::from_str(&event.data).map_err(|e| LlmError::BadResponse {
-        detail: format!("unreadable stream frame ({e}): {}", snippet(&event.data)),
-    })?;
+    let value = parse_frame(&event.data)?;
     if value.get("error").is_some() {
         let status = value
             .pointer("/error/code")

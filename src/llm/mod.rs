@@ -9,6 +9,7 @@ pub mod gemini;
 pub mod openai;
 pub mod provider;
 pub mod sse;
+pub mod wire;
 
 pub use describe::describe;
 pub use provider::{provider_from_config, ApiKey, Provider, ProviderConfig, ProviderKind};

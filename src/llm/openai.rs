@@ -8,6 +8,7 @@
 
 use super::provider::{Frame, ProviderConfig};
 use super::sse::SseEvent;
+use super::wire::{parse_frame, sse_post, token_count};
 use super::{ChatRequest, LlmError};
 use crate::platform::http::HttpRequest;
 use serde_json::{json, Value};
@@ -39,19 +40,11 @@ pub fn build_request(config: &ProviderConfig, request: &ChatRequest) -> HttpRequ
     if request.json {
         body["response_format"] = json!({"type": "json_object"});
     }
-    let mut headers = vec![
-        ("content-type".to_string(), "application/json".to_string()),
-        ("accept".to_string(), "text/event-stream".to_string()),
-    ];
-    if let Some(key) = config.key() {
-        headers.push(("authorization".to_string(), format!("Bearer {key}")));
-    }
-    HttpRequest {
-        method: "POST",
-        url: endpoint(config.base_url(), "chat/completions"),
-        headers,
-        body: body.to_string(),
-    }
+    let auth = config
+        .key()
+        .map(|key| ("authorization".to_string(), format!("Bearer {key}")));
+    let url = endpoint(config.base_url(), "chat/completions");
+    sse_post(url, &body, auth.into_iter().collect())
 }
 
 /// One SSE event of the reply.
@@ -64,9 +57,7 @@ pub fn decode(event: &SseEvent) -> Result<Frame, LlmError> {
             ..Frame::default()
         });
     }
-    let value: Value = serde_json::from_str(data).map_err(|e| LlmError::BadResponse {
-        detail: format!("unreadable stream frame ({e}): {}", snippet(data)),
-    })?;
+    let value = parse_frame(data)?;
     if let Some(error) = value.get("error") {
         let message = error
             .get("message")
@@ -89,15 +80,6 @@ pub fn decode(event: &SseEvent) -> Result<Frame, LlmError> {
         frame.completion_tokens = token_count(usage, "completion_tokens");
     }
     Ok(frame)
-}
-
-pub(crate) fn token_count(usage: &Value, field: &str) -> Option<u32> {
-    usage.get(field).and_then(Value::as_u64).map(|n| n as u32)
-}
-
-/// The start of a frame, for error messages (whole characters only).
-pub(crate) fn snippet(data: &str) -> String {
-    data.chars().take(120).collect()
 }
 
 #[cfg(test)]

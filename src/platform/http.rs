@@ -12,10 +12,10 @@ use std::time::Duration;
 /// Header names whose values are secrets: never shown by `Debug`, traces or errors.
 const SECRET_HEADERS: [&str; 3] = ["authorization", "x-api-key", "x-goog-api-key"];
 
-/// One outgoing request. `Debug` masks the credential headers.
+/// One outgoing request: always a POST (every provider call is one). `Debug` masks the
+/// credential headers.
 #[derive(Clone, PartialEq)]
 pub struct HttpRequest {
-    pub method: &'static str,
     pub url: String,
     pub headers: Vec<(String, String)>,
     pub body: String,
@@ -39,7 +39,6 @@ impl std::fmt::Debug for HttpRequest {
             })
             .collect();
         f.debug_struct("HttpRequest")
-            .field("method", &self.method)
             .field("url", &self.url)
             .field("headers", &headers)
             .field("body_bytes", &self.body.len())
@@ -147,7 +146,6 @@ mod tests {
     #[test]
     fn debug_masks_every_credential_header() {
         let request = HttpRequest {
-            method: "POST",
             url: "https://example.test/v1/chat/completions".into(),
             headers: vec![
                 ("Authorization".into(), "Bearer sk-secret-1".into()),

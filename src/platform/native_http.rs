@@ -64,27 +64,16 @@ impl HttpTransport for NativeTransport {
             if stop.is_stopped() {
                 return Err(LlmError::Cancelled);
             }
-            let result = if request.method == "GET" {
-                let mut b = self.agent.get(&request.url);
-                for (k, v) in &request.headers {
-                    b = b.header(k, v);
-                }
-                b.config()
-                    .timeout_recv_response(Some(limits.first_byte))
-                    .timeout_global(Some(limits.total))
-                    .build()
-                    .call()
-            } else {
-                let mut b = self.agent.post(&request.url);
-                for (k, v) in &request.headers {
-                    b = b.header(k, v);
-                }
-                b.config()
-                    .timeout_recv_response(Some(limits.first_byte))
-                    .timeout_global(Some(limits.total))
-                    .build()
-                    .send(request.body.as_bytes())
-            };
+            let mut builder = self.agent.post(&request.url);
+            for (k, v) in &request.headers {
+                builder = builder.header(k, v);
+            }
+            let result = builder
+                .config()
+                .timeout_recv_response(Some(limits.first_byte))
+                .timeout_global(Some(limits.total))
+                .build()
+                .send(request.body.as_bytes());
             let response = result.map_err(|e| map_error(e, limits))?;
             let status = response.status().as_u16();
             let headers = response

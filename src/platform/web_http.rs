@@ -134,12 +134,10 @@ impl HttpTransport for FetchTransport {
                 headers.set(k, v).map_err(|e| network(&e))?;
             }
             let init = web_sys::RequestInit::new();
-            init.set_method(request.method);
+            init.set_method("POST");
             init.set_headers(&headers);
             init.set_signal(Some(&controller.signal()));
-            if request.method != "GET" {
-                init.set_body(&JsValue::from_str(&request.body));
-            }
+            init.set_body(&JsValue::from_str(&request.body));
             let js_request = web_sys::Request::new_with_str_and_init(&request.url, &init)
                 .map_err(|e| network(&e))?;
             let watchdog = Watchdog::start(&window, controller, stop.clone(), limits)?;
