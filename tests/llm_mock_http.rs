@@ -231,3 +231,17 @@ fn connection_refused_is_a_network_error() {
         "{result:?}"
     );
 }
+
+#[test]
+fn a_server_rejecting_optional_fields_gets_a_plain_request() {
+    let (result, _) = call(ProviderKind::Openai, "strict");
+    let completion = result.unwrap();
+    assert!(completion.text.contains("[1]"));
+    assert_eq!(
+        completion.usage, None,
+        "usage was not asked for the second time"
+    );
+    // Other wire formats send no optional fields to drop: the 400 stands.
+    let (result, _) = call(ProviderKind::Anthropic, "strict");
+    assert!(result.is_ok(), "{result:?}");
+}

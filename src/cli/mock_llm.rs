@@ -12,8 +12,9 @@
 //! Faults are injected by a path prefix, so a base URL is all a client needs to change:
 //! `{base}/fault/<fault>[x<N>]/v1/chat/completions`, e.g. base `http://127.0.0.1:8080/fault/429x1`.
 //! `<fault>` is `401`, `404`, `429` (with `Retry-After: 1`), `500`, `malformed` (an unreadable
-//! stream frame), `cutoff` (the stream breaks mid-frame, after some text) or `slow` (3 s before
-//! the first byte). With `x<N>` only the first N requests to that prefix fail; later ones are
+//! stream frame), `cutoff` (the stream breaks mid-frame, after some text), `slow` (3 s before
+//! the first byte) or `strict` (a 400 for the optional `stream_options` / `response_format`
+//! fields, as some OpenAI-compatible servers answer). With `x<N>` only the first N requests to that prefix fail; later ones are
 //! answered normally (to test retries). Without it every request fails.
 
 use super::mock_reply;
@@ -131,7 +132,7 @@ pub fn run(args: &MockLlmArgs) -> Result<(), String> {
     let server = spawn_mock_with((args.host.as_str(), args.port), options)
         .map_err(|e| format!("cannot listen on {}:{}: {e}", args.host, args.port))?;
     println!(
-        "mock LLM listening on {}\n  OpenAI-compatible: POST {0}/v1/chat/completions\n  Anthropic: POST {0}/v1/messages\n  Gemini: POST {0}/v1beta/models/<model>:streamGenerateContent?alt=sse\n  faults: base URL {0}/fault/<401|404|429|500|malformed|cutoff|slow>[x<N>]\nstop with Ctrl-C",
+        "mock LLM listening on {}\n  OpenAI-compatible: POST {0}/v1/chat/completions\n  Anthropic: POST {0}/v1/messages\n  Gemini: POST {0}/v1beta/models/<model>:streamGenerateContent?alt=sse\n  faults: base URL {0}/fault/<401|404|429|500|malformed|cutoff|slow|strict>[x<N>]\nstop with Ctrl-C",
         server.base_url()
     );
     server.wait();
@@ -403,6 +404,16 @@ fn chat(
         }
         Some("500") => return error_reply(stream, wire, 500, "The server had an error."),
         Some("slow") => std::thread::sleep(Duration::from_secs(3)),
+        Some("strict")
+            if body.get("stream_options").is_some() || body.get("response_format").is_some() =>
+        {
+            return error_reply(
+                stream,
+                wire,
+                400,
+                "Unrecognized request argument supplied: stream_options",
+            );
+        }
         _ => {}
     }
     let request = parse_chat(wire, &body);

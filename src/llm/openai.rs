@@ -47,6 +47,21 @@ pub fn build_request(config: &ProviderConfig, request: &ChatRequest) -> HttpRequ
     sse_post(url, &body, auth.into_iter().collect())
 }
 
+/// The same request without the optional fields some compatible servers reject with a 400
+/// (`stream_options` on older servers, `response_format: json_object` on LM Studio, which only
+/// takes a JSON schema); `None` when there is nothing to drop. The answer then comes without
+/// usage or JSON mode, which the pipeline copes with (the judge has a heuristic fallback).
+pub fn without_optional_fields(http: &HttpRequest) -> Option<HttpRequest> {
+    let mut body: Value = serde_json::from_str(&http.body).ok()?;
+    let object = body.as_object_mut()?;
+    let dropped =
+        object.remove("stream_options").is_some() | object.remove("response_format").is_some();
+    dropped.then(|| HttpRequest {
+        body: body.to_string(),
+        ..http.clone()
+    })
+}
+
 /// One SSE event of the reply.
 pub fn decode(event: &SseEvent) -> Result<Frame, LlmError> {
     let data = event.data.trim();

@@ -5,7 +5,9 @@
 //! Retry rules: only HTTP 429 and 5xx answers are retried, at most `RetryPolicy::max_retries`
 //! times, waiting what the provider's `Retry-After` says (seconds or an HTTP date) or an
 //! exponential backoff; a wait longer than `max_wait` is not waited out but reported. Nothing is
-//! retried once the reply has started streaming (the user already saw text), and no other 4xx.
+//! retried once the reply has started streaming (the user already saw text), and no other 4xx,
+//! except one immediate resend without optional fields when an OpenAI-compatible server rejects
+//! the request (see `openai::without_optional_fields`).
 
 use super::sse::SseParser;
 use super::{anthropic, gemini, openai};
@@ -329,8 +331,9 @@ impl Provider {
         if self.config.kind.needs_key() && self.config.key().is_none() {
             return Err(LlmError::Unauthorized);
         }
-        let http = self.build_request(request);
+        let mut http = self.build_request(request);
         let mut attempt = 0;
+        let mut simplified = false;
         let mut response = loop {
             let mut response = self.transport.send(&http, self.limits, &self.stop).await?;
             if (200..300).contains(&response.status) {
@@ -346,6 +349,20 @@ impl Provider {
                 retry_after,
                 &String::from_utf8_lossy(&body),
             );
+            let rejected_fields = matches!(
+                error,
+                LlmError::Http {
+                    status: 400 | 422,
+                    ..
+                }
+            );
+            if self.config.kind == ProviderKind::Openai && rejected_fields && !simplified {
+                if let Some(plain) = openai::without_optional_fields(&http) {
+                    http = plain;
+                    simplified = true;
+                    continue;
+                }
+            }
             let backoff = self.retry.base_backoff * 2u32.saturating_pow(attempt);
             let wait = match &error {
                 LlmError::RateLimited {
