@@ -245,3 +245,18 @@ fn a_server_rejecting_optional_fields_gets_a_plain_request() {
     let (result, _) = call(ProviderKind::Anthropic, "strict");
     assert!(result.is_ok(), "{result:?}");
 }
+
+#[test]
+fn stop_ends_a_call_that_is_still_waiting_for_the_server() {
+    let server = spawn_mock("127.0.0.1:0").unwrap();
+    let mut provider = provider(&server, ProviderKind::Openai, "slow");
+    provider.limits.first_byte = Duration::from_secs(30);
+    let stop = provider.stop_handle();
+    let presser = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(200));
+        stop.stop();
+    });
+    let result = block_on(provider.complete(&question(), &mut |_| {}));
+    presser.join().unwrap();
+    assert_eq!(result.unwrap_err(), LlmError::Cancelled);
+}

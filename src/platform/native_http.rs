@@ -1,13 +1,16 @@
 //! The native HTTP transport: ureq (HTTP/1.1, rustls for https), blocking inside the future.
 //!
-//! Blocking is fine natively: the CLI drives one call at a time with [`block_on`]. The stop
-//! handle is checked before the request and between body chunks; a read that is waiting for
-//! bytes is bounded by the time limits rather than interrupted.
+//! Each request runs on its own thread and hands the head and body chunks over a channel; the
+//! caller's future waits on that channel (blocking: the CLI drives one call at a time with
+//! [`block_on`]) and looks at the stop handle every 50 ms, so stop takes effect at once even
+//! while the server is silent. A stopped call drops the channel and the thread ends the
+//! connection at its next read (bounded by the time limits).
 
 use super::http::{BodyStream, HttpRequest, HttpResponse, HttpTransport, Limits, StopHandle};
 use crate::llm::{LlmError, LocalFuture};
 use std::future::Future;
 use std::io::{ErrorKind, Read};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, Sender};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 /// ureq-backed transport. One agent, so connections to the same host are reused.
@@ -53,6 +56,89 @@ fn map_error(error: ureq::Error, limits: Limits) -> LlmError {
     }
 }
 
+/// What the request thread reports, in order: the head, body chunks, then the end or a failure.
+enum Piece {
+    Head(u16, Vec<(String, String)>),
+    Chunk(Vec<u8>),
+    End,
+    Fail(LlmError),
+}
+
+/// Runs the blocking exchange; stops when the receiver is gone (the call was stopped).
+fn exchange(agent: ureq::Agent, request: HttpRequest, limits: Limits, tx: Sender<Piece>) {
+    let mut builder = agent.post(&request.url);
+    for (k, v) in &request.headers {
+        builder = builder.header(k, v);
+    }
+    let result = builder
+        .config()
+        .timeout_recv_response(Some(limits.first_byte))
+        .timeout_global(Some(limits.total))
+        .build()
+        .send(request.body.as_bytes());
+    let response = match result {
+        Ok(response) => response,
+        Err(e) => {
+            let _ = tx.send(Piece::Fail(map_error(e, limits)));
+            return;
+        }
+    };
+    let headers = response
+        .headers()
+        .iter()
+        .map(|(k, v)| {
+            let value = String::from_utf8_lossy(v.as_bytes()).into_owned();
+            (k.as_str().to_string(), value)
+        })
+        .collect();
+    if tx
+        .send(Piece::Head(response.status().as_u16(), headers))
+        .is_err()
+    {
+        return;
+    }
+    let mut reader = response.into_body().into_reader();
+    let mut buf = vec![0u8; 16 * 1024];
+    loop {
+        let piece = match reader.read(&mut buf) {
+            Ok(0) => Piece::End,
+            Ok(n) => Piece::Chunk(buf[..n].to_vec()),
+            Err(e) if e.kind() == ErrorKind::Interrupted => continue,
+            Err(e) if e.kind() == ErrorKind::TimedOut => Piece::Fail(LlmError::Timeout {
+                secs: secs(limits.total),
+            }),
+            Err(e) => Piece::Fail(LlmError::Network {
+                detail: e.to_string(),
+            }),
+        };
+        let last = !matches!(piece, Piece::Chunk(_));
+        if tx.send(piece).is_err() || last {
+            return;
+        }
+    }
+}
+
+/// The next report of the request thread, or `Cancelled` as soon as stop is pressed.
+fn next_piece(rx: &Receiver<Piece>, stop: &StopHandle) -> Result<Piece, LlmError> {
+    loop {
+        if stop.is_stopped() {
+            return Err(LlmError::Cancelled);
+        }
+        match rx.recv_timeout(POLL) {
+            Ok(piece) => return Ok(piece),
+            Err(RecvTimeoutError::Timeout) => continue,
+            Err(RecvTimeoutError::Disconnected) => {
+                return Err(LlmError::Network {
+                    detail: "the connection ended unexpectedly".into(),
+                })
+            }
+        }
+    }
+}
+
+/// How often a waiting call looks at the stop handle.
+const POLL: Duration = Duration::from_millis(50);
+
 impl HttpTransport for NativeTransport {
     fn send<'a>(
         &'a self,
@@ -64,37 +150,23 @@ impl HttpTransport for NativeTransport {
             if stop.is_stopped() {
                 return Err(LlmError::Cancelled);
             }
-            let mut builder = self.agent.post(&request.url);
-            for (k, v) in &request.headers {
-                builder = builder.header(k, v);
+            let (tx, rx) = channel();
+            let (agent, owned) = (self.agent.clone(), request.clone());
+            std::thread::spawn(move || exchange(agent, owned, limits, tx));
+            match next_piece(&rx, stop)? {
+                Piece::Head(status, headers) => Ok(HttpResponse {
+                    status,
+                    headers,
+                    body: Box::new(NativeBody {
+                        rx,
+                        stop: stop.clone(),
+                    }),
+                }),
+                Piece::Fail(error) => Err(error),
+                Piece::Chunk(_) | Piece::End => Err(LlmError::Network {
+                    detail: "no response head".into(),
+                }),
             }
-            let result = builder
-                .config()
-                .timeout_recv_response(Some(limits.first_byte))
-                .timeout_global(Some(limits.total))
-                .build()
-                .send(request.body.as_bytes());
-            let response = result.map_err(|e| map_error(e, limits))?;
-            let status = response.status().as_u16();
-            let headers = response
-                .headers()
-                .iter()
-                .map(|(k, v)| {
-                    let value = String::from_utf8_lossy(v.as_bytes()).into_owned();
-                    (k.as_str().to_string(), value)
-                })
-                .collect();
-            let reader = response.into_body().into_reader();
-            let body = NativeBody {
-                reader: Box::new(reader),
-                stop: stop.clone(),
-                limits,
-            };
-            Ok(HttpResponse {
-                status,
-                headers,
-                body: Box::new(body),
-            })
         })
     }
 
@@ -106,7 +178,7 @@ impl HttpTransport for NativeTransport {
                 if now >= end {
                     break;
                 }
-                std::thread::sleep((end - now).min(Duration::from_millis(50)));
+                std::thread::sleep((end - now).min(POLL));
             }
         })
     }
@@ -119,38 +191,22 @@ impl HttpTransport for NativeTransport {
     }
 }
 
+/// The body as the request thread delivers it.
 struct NativeBody {
-    reader: Box<dyn Read>,
+    rx: Receiver<Piece>,
     stop: StopHandle,
-    limits: Limits,
 }
 
 impl BodyStream for NativeBody {
     fn next_chunk(&mut self) -> LocalFuture<'_, Result<Option<Vec<u8>>, LlmError>> {
         Box::pin(async move {
-            if self.stop.is_stopped() {
-                return Err(LlmError::Cancelled);
-            }
-            let mut buf = vec![0u8; 16 * 1024];
-            loop {
-                match self.reader.read(&mut buf) {
-                    Ok(0) => return Ok(None),
-                    Ok(n) => {
-                        buf.truncate(n);
-                        return Ok(Some(buf));
-                    }
-                    Err(e) if e.kind() == ErrorKind::Interrupted => continue,
-                    Err(e) if e.kind() == ErrorKind::TimedOut => {
-                        return Err(LlmError::Timeout {
-                            secs: secs(self.limits.total),
-                        })
-                    }
-                    Err(e) => {
-                        return Err(LlmError::Network {
-                            detail: e.to_string(),
-                        })
-                    }
-                }
+            match next_piece(&self.rx, &self.stop)? {
+                Piece::Chunk(bytes) => Ok(Some(bytes)),
+                Piece::End => Ok(None),
+                Piece::Fail(error) => Err(error),
+                Piece::Head(..) => Err(LlmError::Network {
+                    detail: "a second response head".into(),
+                }),
             }
         })
     }
