@@ -110,9 +110,9 @@ async fn faults_end_with_clear_errors_or_retried_success() {
         }
     );
     let p = provider(ProviderKind::Openai, "cutoff").unwrap();
-    assert!(
-        matches!(ask(&p, "q").await.0, Err(LlmError::CutOff { partial }) if !partial.is_empty())
-    );
+    // The partial text may be empty here: a browser drops received chunks it had not yet handed
+    // to the reader when the connection breaks (natively the partial text is always kept).
+    assert!(matches!(ask(&p, "q").await.0, Err(LlmError::CutOff { .. })));
     let p = provider(ProviderKind::Openai, "slow").unwrap();
     assert!(matches!(
         ask(&p, "q").await.0,

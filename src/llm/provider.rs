@@ -391,12 +391,11 @@ impl Provider {
                 Ok(Some(chunk)) => chunk,
                 Ok(None) => break,
                 Err(LlmError::Cancelled) => return Err(LlmError::Cancelled),
-                // A broken connection after text arrived is a cut-off answer: keep the text.
-                Err(_) if !text.is_empty() && !finished => {
-                    return Err(LlmError::CutOff { partial: text })
-                }
                 Err(_) if finished => break,
-                Err(e) => return Err(e),
+                Err(e @ LlmError::Timeout { .. }) if text.is_empty() => return Err(e),
+                // The body broke after a 200: a cut-off answer, keeping what arrived (a browser
+                // may drop chunks it had received but not yet handed over, so it can be empty).
+                Err(_) => return Err(LlmError::CutOff { partial: text }),
             };
             parser.push(&chunk, &mut events);
             for event in events.drain(..) {
@@ -420,7 +419,8 @@ impl Provider {
                 }
             }
         }
-        if parser.finish().is_err() || !finished {
+        // Once the model said it finished, a torn trailing frame (usage, [DONE]) loses nothing.
+        if !finished {
             return Err(LlmError::CutOff { partial: text });
         }
         Ok(Completion { text, usage })
