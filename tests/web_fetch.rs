@@ -12,6 +12,7 @@
 #![cfg(target_arch = "wasm32")]
 
 use medagent::llm::provider::RetryPolicy;
+use medagent::llm::stream_cost::client_ns_per_token;
 use medagent::llm::{
     ApiKey, ChatMessage, ChatRequest, Completion, Llm, LlmError, Provider, ProviderConfig,
     ProviderKind,
@@ -160,5 +161,13 @@ async fn measure_streaming_overhead() {
         assert_eq!(deltas, tokens);
         best = best.min(ms * 1000.0 / tokens as f64);
     }
-    console_log!("browser: {tokens} tokens streamed from the mock, best {best:.2} us/token (fetch + SSE parse + decode)");
+    console_log!("browser: {tokens} tokens streamed from the mock, best {best:.2} us/token (mock + fetch + SSE parse + decode)");
+    for kind in [
+        ProviderKind::Openai,
+        ProviderKind::Anthropic,
+        ProviderKind::Gemini,
+    ] {
+        let ns = client_ns_per_token(kind, 20_000, 1400, 5, &js_sys::Date::now);
+        console_log!("browser: client work (SSE parse + decode) {kind:?}: {ns:.0} ns/token");
+    }
 }

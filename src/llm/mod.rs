@@ -9,6 +9,7 @@ pub mod gemini;
 pub mod openai;
 pub mod provider;
 pub mod sse;
+pub mod stream_cost;
 pub mod wire;
 
 pub use describe::describe;

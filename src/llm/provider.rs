@@ -191,6 +191,15 @@ pub struct Frame {
     pub done: bool,
 }
 
+/// One SSE event of a reply in `kind`'s wire format.
+pub fn decode(kind: ProviderKind, event: &super::sse::SseEvent) -> Result<Frame, LlmError> {
+    match kind {
+        ProviderKind::Anthropic => anthropic::decode(event),
+        ProviderKind::Gemini => gemini::decode(event),
+        ProviderKind::Openai | ProviderKind::Offline => openai::decode(event),
+    }
+}
+
 /// The HTTP status mapped to the error a person can act on; `message` is the provider's own.
 pub fn status_error(
     status: u16,
@@ -304,14 +313,6 @@ impl Provider {
         }
     }
 
-    fn decode(&self, event: &super::sse::SseEvent) -> Result<Frame, LlmError> {
-        match self.config.kind {
-            ProviderKind::Anthropic => anthropic::decode(event),
-            ProviderKind::Gemini => gemini::decode(event),
-            ProviderKind::Openai | ProviderKind::Offline => openai::decode(event),
-        }
-    }
-
     fn parse_error(&self, status: u16, retry_after: Option<u64>, body: &str) -> LlmError {
         let model = self.config.model();
         match self.config.kind {
@@ -399,7 +400,7 @@ impl Provider {
             };
             parser.push(&chunk, &mut events);
             for event in events.drain(..) {
-                let frame = self.decode(&event)?;
+                let frame = decode(self.config.kind, &event)?;
                 if !frame.text.is_empty() {
                     on_delta(&frame.text);
                     text.push_str(&frame.text);
