@@ -2,13 +2,11 @@
 //! loopback, for every injected fault: each call ends with a clear error or a retried success,
 //! never a hang (tight time limits), and the key never shows in an error.
 
+mod common;
+
+use common::mock_provider;
 use medagent::cli::mock_llm::{spawn_mock, MockServer};
-use medagent::llm::provider::RetryPolicy;
-use medagent::llm::{
-    ApiKey, ChatMessage, ChatRequest, Completion, Llm, LlmError, Provider, ProviderConfig,
-    ProviderKind,
-};
-use medagent::platform::http::Limits;
+use medagent::llm::{ChatMessage, ChatRequest, Completion, Llm, LlmError, Provider, ProviderKind};
 use medagent::platform::native_http::{block_on, NativeTransport};
 use std::rc::Rc;
 use std::time::Duration;
@@ -21,25 +19,8 @@ const KINDS: [ProviderKind; 3] = [
 ];
 
 fn provider(server: &MockServer, kind: ProviderKind, fault: &str) -> Provider {
-    let mut config = ProviderConfig::new(kind);
-    config.base_url = if fault.is_empty() {
-        server.base_url()
-    } else {
-        format!("{}/fault/{fault}", server.base_url())
-    };
-    config.model = "mock-1".into();
-    config.key = Some(ApiKey::new(KEY, false));
-    let mut provider = Provider::from_config(&config, Rc::new(NativeTransport::new())).unwrap();
-    provider.limits = Limits {
-        first_byte: Duration::from_millis(700),
-        total: Duration::from_secs(10),
-    };
-    provider.retry = RetryPolicy {
-        max_retries: 2,
-        base_backoff: Duration::from_millis(20),
-        max_wait: Duration::from_secs(2),
-    };
-    provider
+    let transport = Rc::new(NativeTransport::new());
+    mock_provider(&server.base_url(), kind, fault, KEY, transport)
 }
 
 fn question() -> ChatRequest {

@@ -11,13 +11,11 @@
 //! on the console and do nothing.
 #![cfg(target_arch = "wasm32")]
 
-use medagent::llm::provider::RetryPolicy;
+mod common;
+
+use common::mock_provider;
 use medagent::llm::stream_cost::client_ns_per_token;
-use medagent::llm::{
-    ApiKey, ChatMessage, ChatRequest, Completion, Llm, LlmError, Provider, ProviderConfig,
-    ProviderKind,
-};
-use medagent::platform::http::Limits;
+use medagent::llm::{ChatMessage, ChatRequest, Completion, Llm, LlmError, Provider, ProviderKind};
 use medagent::platform::web_http::FetchTransport;
 use std::rc::Rc;
 use std::time::Duration;
@@ -32,25 +30,13 @@ fn provider(kind: ProviderKind, fault: &str) -> Option<Provider> {
         console_log!("MEDAGENT_MOCK_URL not set at compile time: browser transport not tested");
         return None;
     };
-    let mut config = ProviderConfig::new(kind);
-    config.base_url = if fault.is_empty() {
-        base.to_string()
-    } else {
-        format!("{base}/fault/{fault}")
-    };
-    config.model = "mock-1".into();
-    config.key = Some(ApiKey::new("sk-browser-test", false));
-    let mut provider = Provider::from_config(&config, Rc::new(FetchTransport))?;
-    provider.limits = Limits {
-        first_byte: Duration::from_millis(700),
-        total: Duration::from_secs(20),
-    };
-    provider.retry = RetryPolicy {
-        max_retries: 2,
-        base_backoff: Duration::from_millis(20),
-        max_wait: Duration::from_secs(2),
-    };
-    Some(provider)
+    Some(mock_provider(
+        base,
+        kind,
+        fault,
+        "sk-browser-test",
+        Rc::new(FetchTransport),
+    ))
 }
 
 fn question(text: &str) -> ChatRequest {

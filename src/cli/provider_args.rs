@@ -58,9 +58,9 @@ impl ProviderArgs {
         let config = self.config();
         if config.kind.needs_key() && config.key().is_none() {
             let var = config.kind.key_env().unwrap_or("the API key variable");
-            let name = format!("{:?}", self.provider).to_lowercase();
             return Err(format!(
-                "--provider {name} needs an API key: set {var} in the environment"
+                "--provider {} needs an API key: set {var} in the environment",
+                config.kind.as_str()
             ));
         }
         Ok(provider_from_config(&config, default_transport()))

@@ -32,6 +32,16 @@ pub enum ProviderKind {
 }
 
 impl ProviderKind {
+    /// The name used in settings, flags and traces.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ProviderKind::Offline => "offline",
+            ProviderKind::Openai => "openai",
+            ProviderKind::Anthropic => "anthropic",
+            ProviderKind::Gemini => "gemini",
+        }
+    }
+
     pub fn default_base_url(self) -> &'static str {
         match self {
             ProviderKind::Offline => "",
@@ -430,11 +440,7 @@ impl Provider {
 
 impl Llm for Provider {
     fn name(&self) -> String {
-        let kind = serde_json::to_value(self.config.kind)
-            .ok()
-            .and_then(|v| v.as_str().map(str::to_string))
-            .unwrap_or_default();
-        format!("{kind}:{}", self.config.model())
+        format!("{}:{}", self.config.kind.as_str(), self.config.model())
     }
 
     fn is_generative(&self) -> bool {
