@@ -12,6 +12,7 @@ pub mod memory;
 pub mod persist;
 pub mod pipeline;
 pub mod retrieval;
+pub mod platform;
 
 #[cfg(not(target_arch = "wasm32"))]
 pub mod cli;

@@ -7,6 +7,10 @@ pub mod files;
 mod index;
 mod lexicon;
 mod search;
+pub mod bench_stream;
+pub mod mock_llm;
+pub mod mock_reply;
+pub mod provider_args;
 
 use clap::Parser;
 use std::process::ExitCode;
@@ -39,6 +43,10 @@ pub enum Command {
     Eval(eval::EvalArgs),
     /// Speed measurements (build with --release).
     Bench(bench::BenchArgs),
+    /// Run a deterministic OpenAI-compatible LLM server on loopback (tests, demos, fault injection).
+    MockLlm(mock_llm::MockLlmArgs),
+    /// Measure the client's per-token streaming overhead (SSE parse + decode) against the mock.
+    BenchStream(bench_stream::BenchStreamArgs),
 }
 
 /// `medagent --version`: the crate version plus the target it was built for.
@@ -63,6 +71,8 @@ pub fn main() -> ExitCode {
         Some(Command::Lexicon(args)) => lexicon::run(args),
         Some(Command::Eval(args)) => eval::run(args),
         Some(Command::Bench(args)) => bench::run(args),
+        Some(Command::MockLlm(args)) => mock_llm::run(&args),
+        Some(Command::BenchStream(args)) => bench_stream::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -3,10 +3,21 @@
 //!
 //! The trait is object-safe and its futures are not `Send`, because browser futures are not.
 
+pub mod anthropic;
+pub mod describe;
+pub mod gemini;
 pub mod judge;
 pub mod offline;
+pub mod openai;
 pub mod prompts;
+pub mod provider;
 pub mod scripted;
+pub mod sse;
+pub mod stream_cost;
+pub mod wire;
+
+pub use describe::describe;
+pub use provider::{provider_from_config, ApiKey, Provider, ProviderConfig, ProviderKind};
 
 use serde::{Deserialize, Serialize};
 use std::future::Future;
@@ -67,8 +78,9 @@ pub struct Completion {
     pub usage: Option<Usage>,
 }
 
-/// Why a model call failed. Each variant maps to a message a person understands (see `describe`
-/// in the provider module); `CutOff` keeps the text that did arrive.
+/// Why a model call failed. Each variant maps to a message a person understands, in Korean or
+/// English: [`describe`]; `CutOff` keeps the text that did arrive. No variant ever carries an API
+/// key (providers scrub it from the messages they pass through).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum LlmError {
     /// 401/403: the key is missing or wrong.

@@ -1,0 +1,101 @@
+//! The `--provider / --base-url / --model` options shared by the commands that call an LLM
+//! (`ask`, `chat`, `bench-stream`), and the provider they select. Keys come only from the
+//! environment (`OPENAI_API_KEY`, `ANTHROPIC_API_KEY`, `GEMINI_API_KEY`) and are never printed.
+
+use crate::llm::{provider_from_config, ApiKey, Llm, ProviderConfig, ProviderKind};
+use crate::platform::default_transport;
+
+/// Which LLM answers. Flatten into a command with `#[command(flatten)]`.
+#[derive(Debug, Clone, clap::Args)]
+pub struct ProviderArgs {
+    /// LLM provider: offline (evidence only, no LLM), openai (also Ollama, llama.cpp, LM Studio,
+    /// vLLM, OpenRouter via --base-url), anthropic or gemini. The key is read from
+    /// OPENAI_API_KEY / ANTHROPIC_API_KEY / GEMINI_API_KEY.
+    #[arg(long, value_enum, default_value = "offline")]
+    pub provider: ProviderChoice,
+    /// Base URL of the provider, e.g. http://localhost:11434 for Ollama (default: the provider's own).
+    #[arg(long)]
+    pub base_url: Option<String>,
+    /// Model name (default: a small model of the provider).
+    #[arg(long)]
+    pub model: Option<String>,
+}
+
+/// `--provider` values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ProviderChoice {
+    Offline,
+    Openai,
+    Anthropic,
+    Gemini,
+}
+
+impl ProviderArgs {
+    /// The provider configuration, with the key from the environment (not saved anywhere).
+    pub fn config(&self) -> ProviderConfig {
+        let kind = match self.provider {
+            ProviderChoice::Offline => ProviderKind::Offline,
+            ProviderChoice::Openai => ProviderKind::Openai,
+            ProviderChoice::Anthropic => ProviderKind::Anthropic,
+            ProviderChoice::Gemini => ProviderKind::Gemini,
+        };
+        let key = kind
+            .key_env()
+            .and_then(|name| std::env::var(name).ok())
+            .filter(|k| !k.trim().is_empty())
+            .map(|k| ApiKey::new(k.trim(), false));
+        ProviderConfig {
+            kind,
+            base_url: self.base_url.clone().unwrap_or_default(),
+            model: self.model.clone().unwrap_or_default(),
+            key,
+        }
+    }
+
+    /// The selected LLM; `None` for `--provider offline` (the caller uses the evidence
+    /// responder). Errors say which environment variable to set when a key is required.
+    pub fn build(&self) -> Result<Option<Box<dyn Llm>>, String> {
+        let config = self.config();
+        if config.kind.needs_key() && config.key().is_none() {
+            let var = config.kind.key_env().unwrap_or("the API key variable");
+            return Err(format!(
+                "--provider {} needs an API key: set {var} in the environment",
+                config.kind.as_str()
+            ));
+        }
+        Ok(provider_from_config(&config, default_transport()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    #[derive(Parser)]
+    struct Command {
+        #[command(flatten)]
+        provider: ProviderArgs,
+    }
+
+    #[test]
+    fn flags_select_kind_base_url_and_model() {
+        let args = Command::parse_from([
+            "ask",
+            "--provider",
+            "openai",
+            "--base-url",
+            "http://localhost:11434",
+            "--model",
+            "llama3.2",
+        ]);
+        let config = args.provider.config();
+        assert_eq!(config.kind, ProviderKind::Openai);
+        assert_eq!(config.base_url(), "http://localhost:11434");
+        assert_eq!(config.model(), "llama3.2");
+        let offline = Command::parse_from(["ask"]).provider;
+        assert_eq!(offline.provider, ProviderChoice::Offline);
+        assert!(offline.build().unwrap().is_none());
+        assert!(Command::try_parse_from(["ask", "--provider", "cohere"]).is_err());
+    }
+}

@@ -1,0 +1,38 @@
+//! Shared by the native (tests/llm_mock_http.rs) and browser (tests/web_fetch.rs) transport
+//! tests: a provider pointed at `medagent mock-llm`, with tight limits so no test can hang.
+
+use medagent::llm::provider::RetryPolicy;
+use medagent::llm::{ApiKey, Provider, ProviderConfig, ProviderKind};
+use medagent::platform::http::{HttpTransport, Limits};
+use std::rc::Rc;
+use std::time::Duration;
+
+/// A `kind` provider on the mock at `base`, through `/fault/{fault}` unless `fault` is empty.
+/// First byte within 0.7 s; retries back off 20 ms and wait at most 2 s.
+pub fn mock_provider(
+    base: &str,
+    kind: ProviderKind,
+    fault: &str,
+    key: &str,
+    transport: Rc<dyn HttpTransport>,
+) -> Provider {
+    let mut config = ProviderConfig::new(kind);
+    config.base_url = if fault.is_empty() {
+        base.to_string()
+    } else {
+        format!("{base}/fault/{fault}")
+    };
+    config.model = "mock-1".into();
+    config.key = Some(ApiKey::new(key, false));
+    let mut provider = Provider::from_config(&config, transport).expect("not offline");
+    provider.limits = Limits {
+        first_byte: Duration::from_millis(700),
+        total: Duration::from_secs(20),
+    };
+    provider.retry = RetryPolicy {
+        max_retries: 2,
+        base_backoff: Duration::from_millis(20),
+        max_wait: Duration::from_secs(2),
+    };
+    provider
+}
