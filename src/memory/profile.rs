@@ -97,8 +97,22 @@ impl Fact {
             (SlotKind::Conditions | SlotKind::Medications | SlotKind::Symptoms, false) => {
                 format!("{name} ({})", duration_in(&self.value, lang))
             }
-            _ => format!("{name}: {}", self.value),
+            _ => format!("{name}: {}", demographic_value(&self.key, &self.value, lang)),
         }
+    }
+}
+
+/// A demographic value as a person reads it in `lang` ("65" → "65세", "male" → "남성"); others unchanged.
+fn demographic_value(key: &str, value: &str, lang: Lang) -> String {
+    let ko = lang == Lang::Ko;
+    match (key, value) {
+        ("age", _) if ko => format!("{value}세"),
+        ("age_group", _) => if ko { format!("{value}대") } else { format!("{value}s") },
+        ("gender", "male") if ko => "남성".into(),
+        ("gender", "female") if ko => "여성".into(),
+        ("pregnant", "yes") if ko => "예".into(),
+        ("pregnant", "no") if ko => "아니요".into(),
+        _ => value.to_string(),
     }
 }
 
