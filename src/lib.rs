@@ -3,8 +3,10 @@
 //! The library holds everything that is the same in the browser and natively; the two shells over it
 //! are [`web`] (the leptos app, wasm32 only) and [`cli`] (the `medagent` command, native only).
 
+pub mod embed;
 pub mod i18n;
 pub mod llm;
+pub mod retrieval;
 
 #[cfg(not(target_arch = "wasm32"))]
 pub mod cli;

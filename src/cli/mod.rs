@@ -1,5 +1,8 @@
 //! The native `medagent` command: a thin shell over the library, one submodule per subcommand.
 
+pub mod model;
+pub mod vectors;
+
 use clap::Parser;
 use std::process::ExitCode;
 
@@ -16,7 +19,10 @@ pub struct Cli {
 
 /// The subcommands. Each one is implemented in its own module under `src/cli/`.
 #[derive(Debug, clap::Subcommand)]
-pub enum Command {}
+pub enum Command {
+    /// Prepare the embedding model for the browser (`model prepare`).
+    Model(model::ModelArgs),
+}
 
 /// `medagent --version`: the crate version plus the target it was built for.
 fn version_line() -> &'static str {
@@ -26,6 +32,12 @@ fn version_line() -> &'static str {
         env!("MEDAGENT_BUILD_TARGET"),
         ")"
     )
+}
+
+fn run(command: Command) -> Result<(), String> {
+    match command {
+        Command::Model(args) => model::run(args),
+    }
 }
 
 /// Entry point of the binary: parses the arguments and runs the subcommand.
@@ -38,5 +50,12 @@ pub fn main() -> ExitCode {
             let _ = Cli::command().print_help();
             ExitCode::from(2)
         }
+        Some(command) => match run(command) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(message) => {
+                eprintln!("medagent: {message}");
+                ExitCode::FAILURE
+            }
+        },
     }
 }
