@@ -22,6 +22,8 @@ pub struct Cli {
 pub enum Command {
     /// Prepare the embedding model for the browser (`model prepare`).
     Model(model::ModelArgs),
+    /// Build and measure the vector index (`vectors build`).
+    Vectors(vectors::VectorsArgs),
 }
 
 /// `medagent --version`: the crate version plus the target it was built for.
@@ -37,6 +39,7 @@ fn version_line() -> &'static str {
 fn run(command: Command) -> Result<(), String> {
     match command {
         Command::Model(args) => model::run(args),
+        Command::Vectors(args) => vectors::run(args),
     }
 }
 

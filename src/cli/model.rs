@@ -85,7 +85,7 @@ fn prepare(model_dir: &Path, out: &Path) -> Result<(), String> {
     };
     let worst = min_cosine(&f32_files, &f16_files)?;
     println!(
-        "f16 vs f32 embeddings: minimum cosine {worst:.6} over {} sentences",
+        "f16 vs f32 embeddings: minimum cosine {worst:.7} over {} sentences",
         CHECK_SENTENCES.len()
     );
     if worst < MIN_COSINE {

@@ -152,3 +152,90 @@ pub fn write_index(
     let json = serde_json::to_string_pretty(&manifest).expect("manifest serialises") + "\n";
     write("manifest.json", json.as_bytes())
 }
+
+/// One line of the chunk list given to `medagent vectors build --chunks`: `{"doc": "<MedQuAD id>", "text":
+/// "<chunk text>"}`; the line number (from 0) is the chunk id stored in the index.
+#[derive(Debug, serde::Deserialize)]
+pub struct ChunkLine {
+    /// MedQuAD document id.
+    pub doc: String,
+    /// Text that is embedded.
+    pub text: String,
+}
+
+/// Reads a chunk list (JSON lines, see [`ChunkLine`]); errors name the file and line.
+pub fn read_chunks(path: &Path) -> Result<Vec<ChunkLine>, String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    text.lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+        .map(|(i, l)| {
+            serde_json::from_str(l).map_err(|e| {
+                format!(
+                    "{}:{}: not a {{\"doc\", \"text\"}} chunk line ({e})",
+                    path.display(),
+                    i + 1
+                )
+            })
+        })
+        .collect()
+}
+
+/// Arguments of `medagent vectors`.
+#[derive(Debug, clap::Args)]
+pub struct VectorsArgs {
+    #[command(subcommand)]
+    pub action: VectorsAction,
+}
+
+/// What `medagent vectors` does.
+#[derive(Debug, clap::Subcommand)]
+pub enum VectorsAction {
+    /// Embed every chunk (resumable) and write index/vectors/{hnsw.bin,manifest.json}.
+    Build {
+        /// The chunk list, JSON lines {"doc": ..., "text": ...}.
+        #[arg(long)]
+        chunks: PathBuf,
+        /// The f32 model fetched by scripts/fetch-model.sh.
+        #[arg(long, default_value = super::model::MODEL_DIR)]
+        model_dir: PathBuf,
+        /// Output directory (committed).
+        #[arg(long, default_value = "index/vectors")]
+        out: PathBuf,
+    },
+}
+
+/// Runs `medagent vectors ...`.
+pub fn run(args: VectorsArgs) -> Result<(), String> {
+    match args.action {
+        VectorsAction::Build {
+            chunks,
+            model_dir,
+            out,
+        } => {
+            let chunks = read_chunks(&chunks)?;
+            let model = super::model::load_model_dir(&model_dir)?;
+            let model_hash = model.fingerprint();
+            let corpus_hash = crate::retrieval::vector_manifest::chunk_fingerprint(
+                chunks.iter().map(|c| (c.doc.as_str(), c.text.as_str())),
+            );
+            println!(
+                "{} chunks, corpus {}, model {}",
+                chunks.len(),
+                &corpus_hash[..16],
+                &model_hash[..16]
+            );
+            let texts: Vec<&str> = chunks.iter().map(|c| c.text.as_str()).collect();
+            let dir = checkpoint_dir(&corpus_hash, &model_hash);
+            let vectors = embed_corpus(&model, &texts, &dir)?;
+            write_index(
+                &vectors,
+                crate::retrieval::vector_index::DEFAULT_PARAMS,
+                model_hash,
+                corpus_hash,
+                &out,
+            )
+        }
+    }
+}
