@@ -3,6 +3,7 @@
 //! The library holds everything that is the same in the browser and natively; the two shells over it
 //! are [`web`] (the leptos app, wasm32 only) and [`cli`] (the `medagent` command, native only).
 
+pub mod embed;
 pub mod extract;
 pub mod i18n;
 pub mod lexicon;
@@ -11,8 +12,8 @@ pub mod markdown;
 pub mod memory;
 pub mod persist;
 pub mod pipeline;
-pub mod retrieval;
 pub mod platform;
+pub mod retrieval;
 
 #[cfg(not(target_arch = "wasm32"))]
 pub mod cli;

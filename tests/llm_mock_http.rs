@@ -12,11 +12,7 @@ use std::rc::Rc;
 use std::time::Duration;
 
 const KEY: &str = "sk-mock-secret-key-42";
-const KINDS: [ProviderKind; 3] = [
-    ProviderKind::Openai,
-    ProviderKind::Anthropic,
-    ProviderKind::Gemini,
-];
+const KINDS: [ProviderKind; 3] = [ProviderKind::Openai, ProviderKind::Anthropic, ProviderKind::Gemini];
 
 fn provider(server: &MockServer, kind: ProviderKind, fault: &str) -> Provider {
     let transport = Rc::new(NativeTransport::new());
@@ -36,11 +32,7 @@ fn question() -> ChatRequest {
 }
 
 /// One call to a fresh mock; returns the result and the streamed text.
-fn call_with(
-    kind: ProviderKind,
-    fault: &str,
-    tweak: impl Fn(&mut Provider),
-) -> (Result<Completion, LlmError>, String) {
+fn call_with(kind: ProviderKind, fault: &str, tweak: impl Fn(&mut Provider)) -> (Result<Completion, LlmError>, String) {
     let server = spawn_mock("127.0.0.1:0").unwrap();
     let mut provider = provider(&server, kind, fault);
     tweak(&mut provider);
@@ -59,10 +51,7 @@ fn call(kind: ProviderKind, fault: &str) -> (Result<Completion, LlmError>, Strin
 
 /// Runs `check` for the three wire formats in parallel (each on its own mock).
 fn each_kind(check: fn(ProviderKind)) {
-    let threads: Vec<_> = KINDS
-        .into_iter()
-        .map(|kind| std::thread::spawn(move || check(kind)))
-        .collect();
+    let threads: Vec<_> = KINDS.into_iter().map(|kind| std::thread::spawn(move || check(kind))).collect();
     for t in threads {
         t.join().unwrap();
     }
@@ -74,13 +63,7 @@ fn streams_a_cited_answer_with_usage() {
         let (result, streamed) = call(kind, "");
         let completion = result.unwrap_or_else(|e| panic!("{kind:?}: {e:?}"));
         assert_eq!(completion.text, streamed);
-        assert!(
-            completion
-                .text
-                .contains("Hypertension is high blood pressure. [1]"),
-            "{kind:?}: {}",
-            completion.text
-        );
+        assert!(completion.text.contains("Hypertension is high blood pressure. [1]"), "{kind:?}: {}", completion.text);
         assert!(completion.usage.unwrap().completion_tokens > 5, "{kind:?}");
     });
 }
@@ -93,8 +76,8 @@ fn judge_requests_get_valid_json() {
         let mut request = question();
         request.json = true;
         let completion = block_on(provider.complete(&request, &mut |_| {})).unwrap();
-        let verdict: serde_json::Value = serde_json::from_str(&completion.text)
-            .unwrap_or_else(|e| panic!("{kind:?}: {e}: {}", completion.text));
+        let verdict: serde_json::Value =
+            serde_json::from_str(&completion.text).unwrap_or_else(|e| panic!("{kind:?}: {e}: {}", completion.text));
         assert!(verdict["grounding_score"].is_number(), "{kind:?}");
     }
 }
@@ -102,24 +85,10 @@ fn judge_requests_get_valid_json() {
 #[test]
 fn auth_and_model_errors_are_clear_and_not_retried() {
     each_kind(|kind| {
-        assert_eq!(
-            call(kind, "401").0.unwrap_err(),
-            LlmError::Unauthorized,
-            "{kind:?}"
-        );
-        assert_eq!(
-            call(kind, "404").0.unwrap_err(),
-            LlmError::NotFound {
-                model: "mock-1".into()
-            },
-            "{kind:?}"
-        );
+        assert_eq!(call(kind, "401").0.unwrap_err(), LlmError::Unauthorized, "{kind:?}");
+        assert_eq!(call(kind, "404").0.unwrap_err(), LlmError::NotFound { model: "mock-1".into() }, "{kind:?}");
         // x1: only the first request fails; no retry means the 401 still surfaces.
-        assert_eq!(
-            call(kind, "401x1").0.unwrap_err(),
-            LlmError::Unauthorized,
-            "{kind:?}"
-        );
+        assert_eq!(call(kind, "401x1").0.unwrap_err(), LlmError::Unauthorized, "{kind:?}");
     });
 }
 
@@ -132,21 +101,9 @@ fn rate_limit_and_server_errors_are_retried_then_reported() {
         let (result, _) = call(kind, "500x2");
         assert!(result.unwrap().text.contains("[1]"), "{kind:?}");
         // Still failing after the retries: the error, with the provider's wait.
-        assert_eq!(
-            call(kind, "500").0.unwrap_err(),
-            LlmError::Server { status: 500 },
-            "{kind:?}"
-        );
-        let (result, _) = call_with(kind, "429", |p| {
-            p.retry.max_wait = Duration::from_millis(500)
-        });
-        assert_eq!(
-            result.unwrap_err(),
-            LlmError::RateLimited {
-                retry_after_secs: Some(1)
-            },
-            "{kind:?}"
-        );
+        assert_eq!(call(kind, "500").0.unwrap_err(), LlmError::Server { status: 500 }, "{kind:?}");
+        let (result, _) = call_with(kind, "429", |p| p.retry.max_wait = Duration::from_millis(500));
+        assert_eq!(result.unwrap_err(), LlmError::RateLimited { retry_after_secs: Some(1) }, "{kind:?}");
     });
 }
 
@@ -158,19 +115,13 @@ fn broken_streams_end_with_an_error_and_keep_the_partial_answer() {
         let (result, streamed) = call(kind, "cutoff");
         match result {
             Err(LlmError::CutOff { partial }) => {
-                assert!(
-                    !partial.is_empty() && full.starts_with(&partial),
-                    "{kind:?}: {partial:?}"
-                );
+                assert!(!partial.is_empty() && full.starts_with(&partial), "{kind:?}: {partial:?}");
                 assert_eq!(partial, streamed);
             }
             other => panic!("{kind:?}: {other:?}"),
         }
         let (result, _) = call(kind, "malformed");
-        assert!(
-            matches!(result, Err(LlmError::BadResponse { .. })),
-            "{kind:?}: {result:?}"
-        );
+        assert!(matches!(result, Err(LlmError::BadResponse { .. })), "{kind:?}: {result:?}");
     });
 }
 
@@ -178,10 +129,7 @@ fn broken_streams_end_with_an_error_and_keep_the_partial_answer() {
 fn slow_first_byte_times_out_and_stop_cancels() {
     each_kind(|kind| {
         let (result, _) = call(kind, "slow");
-        assert!(
-            matches!(result, Err(LlmError::Timeout { .. })),
-            "{kind:?}: {result:?}"
-        );
+        assert!(matches!(result, Err(LlmError::Timeout { .. })), "{kind:?}: {result:?}");
 
         let server = spawn_mock("127.0.0.1:0").unwrap();
         let provider = provider(&server, kind, "");
@@ -194,10 +142,7 @@ fn slow_first_byte_times_out_and_stop_cancels() {
         assert_eq!(result.unwrap_err(), LlmError::Cancelled, "{kind:?}");
         assert!(deltas >= 1);
         // The next call re-arms the stop handle.
-        assert!(
-            block_on(provider.complete(&question(), &mut |_| {})).is_ok(),
-            "{kind:?}"
-        );
+        assert!(block_on(provider.complete(&question(), &mut |_| {})).is_ok(), "{kind:?}");
     });
 }
 
@@ -207,10 +152,7 @@ fn connection_refused_is_a_network_error() {
     let provider = provider(&server, ProviderKind::Openai, "");
     drop(server);
     let result = block_on(provider.complete(&question(), &mut |_| {}));
-    assert!(
-        matches!(result, Err(LlmError::Network { .. })),
-        "{result:?}"
-    );
+    assert!(matches!(result, Err(LlmError::Network { .. })), "{result:?}");
 }
 
 #[test]
@@ -218,10 +160,7 @@ fn a_server_rejecting_optional_fields_gets_a_plain_request() {
     let (result, _) = call(ProviderKind::Openai, "strict");
     let completion = result.unwrap();
     assert!(completion.text.contains("[1]"));
-    assert_eq!(
-        completion.usage, None,
-        "usage was not asked for the second time"
-    );
+    assert_eq!(completion.usage, None, "usage was not asked for the second time");
     // Other wire formats send no optional fields to drop: the 400 stands.
     let (result, _) = call(ProviderKind::Anthropic, "strict");
     assert!(result.is_ok(), "{result:?}");

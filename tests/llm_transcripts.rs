@@ -3,12 +3,9 @@
 //! cuts the body at every byte boundary; and every documented error body.
 
 use medagent::llm::{
-    ApiKey, ChatMessage, ChatRequest, Completion, Llm, LlmError, Provider, ProviderConfig,
-    ProviderKind, Usage,
+    ApiKey, ChatMessage, ChatRequest, Completion, Llm, LlmError, Provider, ProviderConfig, ProviderKind, Usage,
 };
-use medagent::platform::http::{
-    BodyStream, HttpRequest, HttpResponse, HttpTransport, Limits, StopHandle,
-};
+use medagent::platform::http::{BodyStream, HttpRequest, HttpResponse, HttpTransport, Limits, StopHandle};
 use medagent::platform::native_http::block_on;
 use std::cell::RefCell;
 use std::collections::VecDeque;
@@ -47,11 +44,7 @@ impl HttpTransport for CannedTransport {
         _stop: &'a StopHandle,
     ) -> medagent::llm::LocalFuture<'a, Result<HttpResponse, LlmError>> {
         self.sent.borrow_mut().push(request.clone());
-        let canned = self
-            .answers
-            .borrow_mut()
-            .pop_front()
-            .expect("no canned answer left");
+        let canned = self.answers.borrow_mut().pop_front().expect("no canned answer left");
         Box::pin(async move {
             Ok(HttpResponse {
                 status: canned.status,
@@ -60,11 +53,7 @@ impl HttpTransport for CannedTransport {
             })
         })
     }
-    fn sleep<'a>(
-        &'a self,
-        wait: Duration,
-        _stop: &'a StopHandle,
-    ) -> medagent::llm::LocalFuture<'a, ()> {
+    fn sleep<'a>(&'a self, wait: Duration, _stop: &'a StopHandle) -> medagent::llm::LocalFuture<'a, ()> {
         self.slept.borrow_mut().push(wait);
         Box::pin(async {})
     }
@@ -85,17 +74,11 @@ fn config(kind: ProviderKind) -> ProviderConfig {
 }
 
 fn request() -> ChatRequest {
-    ChatRequest {
-        messages: vec![ChatMessage::system("Be brief."), ChatMessage::user("Hi")],
-        ..ChatRequest::default()
-    }
+    ChatRequest { messages: vec![ChatMessage::system("Be brief."), ChatMessage::user("Hi")], ..ChatRequest::default() }
 }
 
 /// Runs one call over the given answers; returns the result and the streamed deltas joined.
-fn run(
-    kind: ProviderKind,
-    answers: Vec<Canned>,
-) -> (Result<Completion, LlmError>, String, Rc<CannedTransport>) {
+fn run(kind: ProviderKind, answers: Vec<Canned>) -> (Result<Completion, LlmError>, String, Rc<CannedTransport>) {
     let transport = Rc::new(CannedTransport::default());
     transport.answers.borrow_mut().extend(answers);
     let provider = Provider::from_config(&config(kind), transport.clone()).unwrap();
@@ -105,20 +88,13 @@ fn run(
 }
 
 fn ok(chunks: Vec<Vec<u8>>) -> Canned {
-    Canned {
-        status: 200,
-        headers: vec![("content-type".into(), "text/event-stream".into())],
-        chunks,
-    }
+    Canned { status: 200, headers: vec![("content-type".into(), "text/event-stream".into())], chunks }
 }
 
 fn error(status: u16, body: &str, headers: &[(&str, &str)]) -> Canned {
     Canned {
         status,
-        headers: headers
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.to_string()))
-            .collect(),
+        headers: headers.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect(),
         chunks: vec![body.as_bytes().to_vec()],
     }
 }
@@ -127,9 +103,8 @@ fn error(status: u16, body: &str, headers: &[(&str, &str)]) -> Canned {
 /// text and usage as in one piece.
 fn check_every_split(kind: ProviderKind, name: &str, text: &str, usage: Option<Usage>) {
     let bytes = fixture(name);
-    let mut splits: Vec<Vec<Vec<u8>>> = (0..=bytes.len())
-        .map(|i| vec![bytes[..i].to_vec(), bytes[i..].to_vec()])
-        .collect();
+    let mut splits: Vec<Vec<Vec<u8>>> =
+        (0..=bytes.len()).map(|i| vec![bytes[..i].to_vec(), bytes[i..].to_vec()]).collect();
     splits.push(bytes.iter().map(|b| vec![*b]).collect());
     for chunks in splits {
         let (result, streamed, _) = run(kind, vec![ok(chunks)]);
@@ -142,72 +117,39 @@ fn check_every_split(kind: ProviderKind, name: &str, text: &str, usage: Option<U
 
 #[test]
 fn openai_transcript_at_every_split() {
-    let usage = Some(Usage {
-        prompt_tokens: 9,
-        completion_tokens: 12,
-    });
-    check_every_split(
-        ProviderKind::Openai,
-        "openai_stream.sse",
-        "Hello! How can I help? 😊 안녕하세요",
-        usage,
-    );
-    check_every_split(
-        ProviderKind::Openai,
-        "ollama_stream.sse",
-        "Hypertension [1].",
-        None,
-    );
+    let usage = Some(Usage { prompt_tokens: 9, completion_tokens: 12 });
+    check_every_split(ProviderKind::Openai, "openai_stream.sse", "Hello! How can I help? 😊 안녕하세요", usage);
+    check_every_split(ProviderKind::Openai, "ollama_stream.sse", "Hypertension [1].", None);
 }
 
 #[test]
 fn anthropic_transcript_at_every_split() {
-    let usage = Some(Usage {
-        prompt_tokens: 25,
-        completion_tokens: 15,
-    });
-    check_every_split(
-        ProviderKind::Anthropic,
-        "anthropic_stream.sse",
-        "Hello! 고혈압은",
-        usage,
-    );
+    let usage = Some(Usage { prompt_tokens: 25, completion_tokens: 15 });
+    check_every_split(ProviderKind::Anthropic, "anthropic_stream.sse", "Hello! 고혈압은", usage);
 }
 
 #[test]
 fn gemini_transcript_at_every_split() {
-    let usage = Some(Usage {
-        prompt_tokens: 8,
-        completion_tokens: 13,
-    });
+    let usage = Some(Usage { prompt_tokens: 8, completion_tokens: 13 });
     let text = "The sky appears blue because of Rayleigh scattering. 하늘.";
     check_every_split(ProviderKind::Gemini, "gemini_stream.sse", text, usage);
 }
 
 #[test]
 fn requests_carry_each_providers_auth_and_shape() {
-    let (_, _, t) = run(
-        ProviderKind::Anthropic,
-        vec![ok(vec![fixture("anthropic_stream.sse")])],
-    );
+    let (_, _, t) = run(ProviderKind::Anthropic, vec![ok(vec![fixture("anthropic_stream.sse")])]);
     let sent = &t.sent.borrow()[0];
     assert_eq!(sent.url, "https://api.anthropic.com/v1/messages");
     assert_eq!(sent.header("x-api-key"), Some("test-key-0123456789"));
     assert_eq!(sent.header("anthropic-version"), Some("2023-06-01"));
-    assert_eq!(
-        sent.header("anthropic-dangerous-direct-browser-access"),
-        Some("true")
-    );
+    assert_eq!(sent.header("anthropic-dangerous-direct-browser-access"), Some("true"));
     let body: serde_json::Value = serde_json::from_str(&sent.body).unwrap();
     assert_eq!(body["system"], "Be brief.");
     assert_eq!(body["messages"].as_array().unwrap().len(), 1);
     assert!(body["max_tokens"].as_u64().unwrap() > 0);
     assert!(!format!("{sent:?}").contains("test-key"));
 
-    let (_, _, t) = run(
-        ProviderKind::Gemini,
-        vec![ok(vec![fixture("gemini_stream.sse")])],
-    );
+    let (_, _, t) = run(ProviderKind::Gemini, vec![ok(vec![fixture("gemini_stream.sse")])]);
     let sent = &t.sent.borrow()[0];
     assert_eq!(
         sent.url,
@@ -223,66 +165,24 @@ fn requests_carry_each_providers_auth_and_shape() {
 fn documented_error_bodies_become_clear_errors() {
     use LlmError::*;
     let cases: Vec<(ProviderKind, u16, &str, LlmError)> = vec![
-        (
-            ProviderKind::Openai,
-            401,
-            "openai_error_401.json",
-            Unauthorized,
-        ),
-        (
-            ProviderKind::Openai,
-            404,
-            "openai_error_404.json",
-            NotFound {
-                model: "gpt-4o-mini".into(),
-            },
-        ),
-        (
-            ProviderKind::Openai,
-            404,
-            "ollama_error_404.json",
-            NotFound {
-                model: "gpt-4o-mini".into(),
-            },
-        ),
+        (ProviderKind::Openai, 401, "openai_error_401.json", Unauthorized),
+        (ProviderKind::Openai, 404, "openai_error_404.json", NotFound { model: "gpt-4o-mini".into() }),
+        (ProviderKind::Openai, 404, "ollama_error_404.json", NotFound { model: "gpt-4o-mini".into() }),
         (
             ProviderKind::Openai,
             400,
             "openai_error_400.json",
-            Http {
-                status: 400,
-                message: "Additional properties are not allowed ('foo' was unexpected)".into(),
-            },
+            Http { status: 400, message: "Additional properties are not allowed ('foo' was unexpected)".into() },
         ),
-        (
-            ProviderKind::Anthropic,
-            401,
-            "anthropic_error_401.json",
-            Unauthorized,
-        ),
+        (ProviderKind::Anthropic, 401, "anthropic_error_401.json", Unauthorized),
         (
             ProviderKind::Anthropic,
             400,
             "anthropic_error_400.json",
-            Http {
-                status: 400,
-                message: "max_tokens: Field required".into(),
-            },
+            Http { status: 400, message: "max_tokens: Field required".into() },
         ),
-        (
-            ProviderKind::Gemini,
-            400,
-            "gemini_error_400_key.json",
-            Unauthorized,
-        ),
-        (
-            ProviderKind::Gemini,
-            404,
-            "gemini_error_404.json",
-            NotFound {
-                model: "gemini-2.0-flash".into(),
-            },
-        ),
+        (ProviderKind::Gemini, 400, "gemini_error_400_key.json", Unauthorized),
+        (ProviderKind::Gemini, 404, "gemini_error_404.json", NotFound { model: "gemini-2.0-flash".into() }),
     ];
     for (kind, status, name, expected) in cases {
         let body = String::from_utf8(fixture(name)).unwrap();
@@ -307,10 +207,7 @@ fn rate_limits_are_retried_honouring_the_wait_then_reported() {
     let body = String::from_utf8(fixture("openai_error_429.json")).unwrap();
     let (result, _, t) = run(
         ProviderKind::Openai,
-        vec![
-            error(429, &body, &[("Retry-After", "3")]),
-            ok(vec![fixture("ollama_stream.sse")]),
-        ],
+        vec![error(429, &body, &[("Retry-After", "3")]), ok(vec![fixture("ollama_stream.sse")])],
     );
     assert_eq!(result.unwrap().text, "Hypertension [1].");
     assert_eq!(*t.slept.borrow(), vec![Duration::from_secs(3)]);
@@ -318,69 +215,40 @@ fn rate_limits_are_retried_honouring_the_wait_then_reported() {
     // Gemini says "retryDelay: 37s" in the body: longer than we wait, so it is reported.
     let body = String::from_utf8(fixture("gemini_error_429.json")).unwrap();
     let (result, _, t) = run(ProviderKind::Gemini, vec![error(429, &body, &[])]);
-    assert_eq!(
-        result.unwrap_err(),
-        LlmError::RateLimited {
-            retry_after_secs: Some(37)
-        }
-    );
+    assert_eq!(result.unwrap_err(), LlmError::RateLimited { retry_after_secs: Some(37) });
     assert!(t.slept.borrow().is_empty());
 
     // Anthropic overloaded (529) three times: two retries with growing backoff, then the error.
     let body = String::from_utf8(fixture("anthropic_error_529.json")).unwrap();
-    let (result, _, t) = run(
-        ProviderKind::Anthropic,
-        vec![
-            error(529, &body, &[]),
-            error(529, &body, &[]),
-            error(529, &body, &[]),
-        ],
-    );
+    let (result, _, t) =
+        run(ProviderKind::Anthropic, vec![error(529, &body, &[]), error(529, &body, &[]), error(529, &body, &[])]);
     assert_eq!(result.unwrap_err(), LlmError::Server { status: 529 });
-    assert_eq!(
-        *t.slept.borrow(),
-        vec![Duration::from_secs(1), Duration::from_secs(2)]
-    );
+    assert_eq!(*t.slept.borrow(), vec![Duration::from_secs(1), Duration::from_secs(2)]);
 }
 
 #[test]
 fn errors_after_text_started_are_not_retried_and_keep_the_text() {
-    let (result, streamed, t) = run(
-        ProviderKind::Anthropic,
-        vec![ok(vec![fixture("anthropic_stream_overloaded.sse")])],
-    );
+    let (result, streamed, t) =
+        run(ProviderKind::Anthropic, vec![ok(vec![fixture("anthropic_stream_overloaded.sse")])]);
     assert_eq!(result.unwrap_err(), LlmError::Server { status: 529 });
     assert_eq!(streamed, "Hel");
     assert_eq!(t.sent.borrow().len(), 1);
 
     // Cut mid-frame: the partial text is kept.
     let bytes = fixture("openai_stream.sse");
-    let cut = String::from_utf8_lossy(&bytes)
-        .find("\"finish_reason\":\"stop\"")
-        .unwrap();
+    let cut = String::from_utf8_lossy(&bytes).find("\"finish_reason\":\"stop\"").unwrap();
     let (result, _, _) = run(ProviderKind::Openai, vec![ok(vec![bytes[..cut].to_vec()])]);
-    assert_eq!(
-        result.unwrap_err(),
-        LlmError::CutOff {
-            partial: "Hello! How can I help? 😊 안녕하세요".into()
-        }
-    );
+    assert_eq!(result.unwrap_err(), LlmError::CutOff { partial: "Hello! How can I help? 😊 안녕하세요".into() });
 }
 
 #[test]
 fn missing_key_fails_before_any_request() {
     let transport = Rc::new(CannedTransport::default());
-    let provider = Provider::from_config(
-        &ProviderConfig::new(ProviderKind::Gemini),
-        transport.clone(),
-    )
-    .unwrap();
+    let provider = Provider::from_config(&ProviderConfig::new(ProviderKind::Gemini), transport.clone()).unwrap();
     let result = block_on(provider.complete(&request(), &mut |_| {}));
     assert_eq!(result.unwrap_err(), LlmError::Unauthorized);
     assert!(transport.sent.borrow().is_empty());
-    assert!(
-        Provider::from_config(&ProviderConfig::new(ProviderKind::Offline), transport).is_none()
-    );
+    assert!(Provider::from_config(&ProviderConfig::new(ProviderKind::Offline), transport).is_none());
 }
 
 #[test]

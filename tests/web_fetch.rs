@@ -30,13 +30,7 @@ fn provider(kind: ProviderKind, fault: &str) -> Option<Provider> {
         console_log!("MEDAGENT_MOCK_URL not set at compile time: browser transport not tested");
         return None;
     };
-    Some(mock_provider(
-        base,
-        kind,
-        fault,
-        "sk-browser-test",
-        Rc::new(FetchTransport),
-    ))
+    Some(mock_provider(base, kind, fault, "sk-browser-test", Rc::new(FetchTransport)))
 }
 
 fn question(text: &str) -> ChatRequest {
@@ -51,30 +45,19 @@ fn question(text: &str) -> ChatRequest {
 
 async fn ask(provider: &Provider, text: &str) -> (Result<Completion, LlmError>, usize) {
     let mut deltas = 0;
-    let result = provider
-        .complete(&question(text), &mut |_| deltas += 1)
-        .await;
+    let result = provider.complete(&question(text), &mut |_| deltas += 1).await;
     (result, deltas)
 }
 
 #[wasm_bindgen_test]
 async fn streams_each_wire_format_through_fetch() {
-    for kind in [
-        ProviderKind::Openai,
-        ProviderKind::Anthropic,
-        ProviderKind::Gemini,
-    ] {
+    for kind in [ProviderKind::Openai, ProviderKind::Anthropic, ProviderKind::Gemini] {
         let Some(provider) = provider(kind, "") else {
             return;
         };
         let (result, deltas) = ask(&provider, "What is hypertension?").await;
         let completion = result.unwrap_or_else(|e| panic!("{kind:?}: {e:?}"));
-        assert!(
-            completion
-                .text
-                .contains("Hypertension is high blood pressure. [1]"),
-            "{kind:?}"
-        );
+        assert!(completion.text.contains("Hypertension is high blood pressure. [1]"), "{kind:?}");
         assert!(deltas > 5, "{kind:?}: streamed in pieces");
     }
 }
@@ -90,26 +73,15 @@ async fn faults_end_with_clear_errors_or_retried_success() {
     assert!(ask(&p, "q").await.0.is_ok());
     let mut p = provider(ProviderKind::Openai, "429").unwrap();
     p.retry.max_wait = Duration::from_millis(100);
-    assert_eq!(
-        ask(&p, "q").await.0.unwrap_err(),
-        LlmError::RateLimited {
-            retry_after_secs: Some(1)
-        }
-    );
+    assert_eq!(ask(&p, "q").await.0.unwrap_err(), LlmError::RateLimited { retry_after_secs: Some(1) });
     let p = provider(ProviderKind::Openai, "cutoff").unwrap();
     // The partial text may be empty here: a browser drops received chunks it had not yet handed
     // to the reader when the connection breaks (natively the partial text is always kept).
     assert!(matches!(ask(&p, "q").await.0, Err(LlmError::CutOff { .. })));
     let p = provider(ProviderKind::Openai, "slow").unwrap();
-    assert!(matches!(
-        ask(&p, "q").await.0,
-        Err(LlmError::Timeout { .. })
-    ));
+    assert!(matches!(ask(&p, "q").await.0, Err(LlmError::Timeout { .. })));
     let p = provider(ProviderKind::Openai, "malformed").unwrap();
-    assert!(matches!(
-        ask(&p, "q").await.0,
-        Err(LlmError::BadResponse { .. })
-    ));
+    assert!(matches!(ask(&p, "q").await.0, Err(LlmError::BadResponse { .. })));
 }
 
 #[wasm_bindgen_test]
@@ -121,9 +93,7 @@ async fn stop_aborts_the_fetch() {
     let stop = p.stop_handle();
     wasm_bindgen_futures::spawn_local(async move {
         let promise = js_sys::Promise::new(&mut |resolve, _| {
-            let _ = web_sys::window()
-                .unwrap()
-                .set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, 100);
+            let _ = web_sys::window().unwrap().set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, 100);
         });
         let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
         stop.stop();
@@ -147,12 +117,10 @@ async fn measure_streaming_overhead() {
         assert_eq!(deltas, tokens);
         best = best.min(ms * 1000.0 / tokens as f64);
     }
-    console_log!("browser: {tokens} tokens streamed from the mock, best {best:.2} us/token (mock + fetch + SSE parse + decode)");
-    for kind in [
-        ProviderKind::Openai,
-        ProviderKind::Anthropic,
-        ProviderKind::Gemini,
-    ] {
+    console_log!(
+        "browser: {tokens} tokens streamed from the mock, best {best:.2} us/token (mock + fetch + SSE parse + decode)"
+    );
+    for kind in [ProviderKind::Openai, ProviderKind::Anthropic, ProviderKind::Gemini] {
         let ns = client_ns_per_token(kind, 20_000, 1400, 5, &js_sys::Date::now);
         console_log!("browser: client work (SSE parse + decode) {kind:?}: {ns:.0} ns/token");
     }

@@ -52,8 +52,7 @@ pub fn run(args: &BenchStreamArgs) -> Result<(), String> {
     let mut config = ProviderConfig::new(ProviderKind::Openai);
     config.base_url = server.base_url();
     config.model = "mock-1".into();
-    let provider =
-        Provider::from_config(&config, Rc::new(NativeTransport::new())).ok_or("no provider")?;
+    let provider = Provider::from_config(&config, Rc::new(NativeTransport::new())).ok_or("no provider")?;
     let request = ChatRequest {
         messages: vec![ChatMessage::user(format!("MOCK_TOKENS={}", args.tokens))],
         ..ChatRequest::default()
@@ -69,13 +68,8 @@ pub fn run(args: &BenchStreamArgs) -> Result<(), String> {
         }))
         .map_err(|e| format!("streaming from the mock failed: {e}"))?;
         let total = start.elapsed().as_secs_f64();
-        if deltas != args.tokens
-            || completion.usage.map(|u| u.completion_tokens as usize) != Some(args.tokens)
-        {
-            return Err(format!(
-                "expected {} tokens, got {deltas} deltas",
-                args.tokens
-            ));
+        if deltas != args.tokens || completion.usage.map(|u| u.completion_tokens as usize) != Some(args.tokens) {
+            return Err(format!("expected {} tokens, got {deltas} deltas", args.tokens));
         }
         best_total = best_total.min(total * 1e6 / args.tokens as f64);
         best_first = best_first.min(first.unwrap_or(total) * 1e3);

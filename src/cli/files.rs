@@ -17,6 +17,8 @@ pub const DEFAULT_LEXICON_SOURCES: &str = "index/lexicon";
 
 /// Where `medagent index build` writes the static index (trunk copies it to `dist/index/`).
 pub const DEFAULT_INDEX_DIR: &str = "target/site/index";
+/// The vector index (committed: embedding the corpus takes too long to do on every build).
+pub const DEFAULT_VECTORS_DIR: &str = "index/vectors";
 
 /// A text file, gunzipped when its name ends in `.gz`.
 fn read_text(path: &Path) -> Result<String, String> {

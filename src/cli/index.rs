@@ -3,6 +3,7 @@
 
 use super::files::{
     lexicon_sources_sha256, load_lexicon, read_corpus, DEFAULT_CORPUS, DEFAULT_INDEX_DIR, DEFAULT_LEXICON_SOURCES,
+    DEFAULT_VECTORS_DIR,
 };
 use crate::lexicon::bridge::bridge;
 use crate::lexicon::file::{encode, LEXICON_FILE};
@@ -36,6 +37,16 @@ pub enum IndexCommand {
         /// Output folder (trunk serves it as /index/).
         #[arg(long, default_value = DEFAULT_INDEX_DIR)]
         out: PathBuf,
+        /// Also embed every chunk and build the vector index (slow: tens of minutes on two cores;
+        /// resumable). Its output is committed, so this is run once per corpus or model change.
+        #[arg(long)]
+        vectors: bool,
+        /// The f32 model fetched by scripts/fetch-model.sh (only with --vectors).
+        #[arg(long, default_value = super::model::MODEL_DIR)]
+        model_dir: PathBuf,
+        /// Where the vector index goes (only with --vectors; committed).
+        #[arg(long, default_value = DEFAULT_VECTORS_DIR)]
+        vectors_out: PathBuf,
     },
     /// Exit 0 if the built index is complete and current, 1 (with the reason) if it must be rebuilt.
     Status {
@@ -65,7 +76,14 @@ pub enum IndexCommand {
 
 pub fn run(args: IndexArgs) -> Result<(), String> {
     match args.command {
-        IndexCommand::Build { corpus, lexicon, out } => build_index(&corpus, &lexicon, &out),
+        IndexCommand::Build { corpus, lexicon, out, vectors, model_dir, vectors_out } => {
+            build_index(&corpus, &lexicon, &out)?;
+            if vectors {
+                let (docs, _) = read_corpus(&corpus)?;
+                super::vectors::build_vectors(&docs, &model_dir, &vectors_out)?;
+            }
+            Ok(())
+        }
         IndexCommand::Status { corpus, lexicon, out } => match staleness(&corpus, &lexicon, &out)? {
             None => {
                 println!("index in {} is current", out.display());

@@ -117,18 +117,12 @@ pub fn spawn_mock_with(addr: impl ToSocketAddrs, options: MockOptions) -> io::Re
             });
         }
     });
-    Ok(MockServer {
-        addr,
-        shutdown,
-        thread: Some(thread),
-    })
+    Ok(MockServer { addr, shutdown, thread: Some(thread) })
 }
 
 /// `medagent mock-llm`: serves until killed.
 pub fn run(args: &MockLlmArgs) -> Result<(), String> {
-    let options = MockOptions {
-        token_delay: Duration::from_millis(args.token_delay_ms),
-    };
+    let options = MockOptions { token_delay: Duration::from_millis(args.token_delay_ms) };
     let server = spawn_mock_with((args.host.as_str(), args.port), options)
         .map_err(|e| format!("cannot listen on {}:{}: {e}", args.host, args.port))?;
     println!(
@@ -180,12 +174,7 @@ fn respond(stream: &mut TcpStream, status: &str, headers: &str, body: &str) -> i
     stream.flush()
 }
 
-fn respond_json(
-    stream: &mut TcpStream,
-    status: &str,
-    headers: &str,
-    body: &Value,
-) -> io::Result<()> {
+fn respond_json(stream: &mut TcpStream, status: &str, headers: &str, body: &Value) -> io::Result<()> {
     let headers = format!("{headers}Content-Type: application/json\r\n");
     respond(stream, status, &headers, &body.to_string())
 }
@@ -220,11 +209,7 @@ fn active_fault<'a>(spec: &'a str, counters: &Mutex<HashMap<String, u32>>) -> Op
     (*used <= budget).then_some(fault)
 }
 
-fn serve(
-    mut stream: TcpStream,
-    counters: &Mutex<HashMap<String, u32>>,
-    options: MockOptions,
-) -> io::Result<()> {
+fn serve(mut stream: TcpStream, counters: &Mutex<HashMap<String, u32>>, options: MockOptions) -> io::Result<()> {
     stream.set_read_timeout(Some(Duration::from_secs(10)))?;
     let request = read_request(&stream)?;
     if request.method == "OPTIONS" {
@@ -247,10 +232,7 @@ fn serve(
             let fault = spec.and_then(|s| active_fault(s, counters));
             chat(&mut stream, Wire::Anthropic, &request.body, fault, options)
         }
-        ("POST", gemini)
-            if gemini.starts_with("/v1beta/models/")
-                && gemini.ends_with(":streamGenerateContent") =>
-        {
+        ("POST", gemini) if gemini.starts_with("/v1beta/models/") && gemini.ends_with(":streamGenerateContent") => {
             let fault = spec.and_then(|s| active_fault(s, counters));
             chat(&mut stream, Wire::Gemini, &request.body, fault, options)
         }
@@ -291,8 +273,7 @@ fn parse_chat(wire: Wire, body: &Value) -> ChatRequest {
             if body["system"].is_string() {
                 messages.push(ChatMessage::system(text(&body["system"])));
             }
-            let rest: Vec<ChatMessage> =
-                serde_json::from_value(body["messages"].clone()).unwrap_or_default();
+            let rest: Vec<ChatMessage> = serde_json::from_value(body["messages"].clone()).unwrap_or_default();
             messages.extend(rest);
         }
         Wire::Gemini => {
@@ -314,12 +295,7 @@ fn parse_chat(wire: Wire, body: &Value) -> ChatRequest {
         Wire::Anthropic => false,
         Wire::Gemini => body["generationConfig"]["responseMimeType"] == "application/json",
     };
-    ChatRequest {
-        messages,
-        json,
-        max_tokens: None,
-        temperature: None,
-    }
+    ChatRequest { messages, json, max_tokens: None, temperature: None }
 }
 
 /// An error answer in the wire's documented error shape.
@@ -343,10 +319,7 @@ fn error_reply(stream: &mut TcpStream, wire: Wire, status: u16, message: &str) -
                 400 => "invalid_request_error",
                 _ => "api_error",
             };
-            (
-                status,
-                json!({"type": "error", "error": {"type": kind, "message": message}}),
-            )
+            (status, json!({"type": "error", "error": {"type": kind, "message": message}}))
         }
         // Gemini answers a bad key with 400 + reason API_KEY_INVALID, not 401.
         Wire::Gemini if status == 401 => (
@@ -361,10 +334,7 @@ fn error_reply(stream: &mut TcpStream, wire: Wire, status: u16, message: &str) -
                 400 => "INVALID_ARGUMENT",
                 _ => "INTERNAL",
             };
-            (
-                status,
-                json!({"error": {"code": status, "message": message, "status": grpc}}),
-            )
+            (status, json!({"error": {"code": status, "message": message, "status": grpc}}))
         }
     };
     let reason = match line {
@@ -374,21 +344,11 @@ fn error_reply(stream: &mut TcpStream, wire: Wire, status: u16, message: &str) -
         429 => "Too Many Requests",
         _ => "Internal Server Error",
     };
-    let extra = if line == 429 {
-        "Retry-After: 1\r\n"
-    } else {
-        ""
-    };
+    let extra = if line == 429 { "Retry-After: 1\r\n" } else { "" };
     respond_json(stream, &format!("{line} {reason}"), extra, &body)
 }
 
-fn chat(
-    stream: &mut TcpStream,
-    wire: Wire,
-    body: &[u8],
-    fault: Option<&str>,
-    options: MockOptions,
-) -> io::Result<()> {
+fn chat(stream: &mut TcpStream, wire: Wire, body: &[u8], fault: Option<&str>, options: MockOptions) -> io::Result<()> {
     let Ok(body) = serde_json::from_slice::<Value>(body) else {
         return error_reply(stream, wire, 400, "the request body is not JSON");
     };
@@ -399,30 +359,17 @@ fn chat(
             let message = format!("The model `{model}` does not exist.");
             return error_reply(stream, wire, 404, &message);
         }
-        Some("429") => {
-            return error_reply(stream, wire, 429, "Rate limit reached. Try again in 1s.")
-        }
+        Some("429") => return error_reply(stream, wire, 429, "Rate limit reached. Try again in 1s."),
         Some("500") => return error_reply(stream, wire, 500, "The server had an error."),
         Some("slow") => std::thread::sleep(Duration::from_secs(3)),
-        Some("strict")
-            if body.get("stream_options").is_some() || body.get("response_format").is_some() =>
-        {
-            return error_reply(
-                stream,
-                wire,
-                400,
-                "Unrecognized request argument supplied: stream_options",
-            );
+        Some("strict") if body.get("stream_options").is_some() || body.get("response_format").is_some() => {
+            return error_reply(stream, wire, 400, "Unrecognized request argument supplied: stream_options");
         }
         _ => {}
     }
     let request = parse_chat(wire, &body);
     let text = mock_reply::reply(&request);
-    let prompt_tokens = request
-        .messages
-        .iter()
-        .map(|m| m.content.split_whitespace().count())
-        .sum::<usize>();
+    let prompt_tokens = request.messages.iter().map(|m| m.content.split_whitespace().count()).sum::<usize>();
     let pieces = tokens(&text);
     let usage = json!({"prompt_tokens": prompt_tokens, "completion_tokens": pieces.len(), "total_tokens": prompt_tokens + pieces.len()});
     if wire == Wire::OpenAi && body["stream"] != true {
@@ -444,16 +391,14 @@ fn chat(
                "choices": [{"index": 0, "delta": delta, "finish_reason": finish}]})
     };
     match wire {
-        Wire::OpenAi => sse.frame(
-            None,
-            &openai_chunk(json!({"role": "assistant", "content": ""}), Value::Null),
-        )?,
+        Wire::OpenAi => sse.frame(None, &openai_chunk(json!({"role": "assistant", "content": ""}), Value::Null))?,
         Wire::Anthropic => {
             let start = json!({"type": "message_start", "message": {"id": "msg_mock", "type": "message",
                 "role": "assistant", "content": [], "model": model, "stop_reason": null,
                 "usage": {"input_tokens": prompt_tokens, "output_tokens": 1}}});
             sse.frame(Some("message_start"), &start)?;
-            let block = json!({"type": "content_block_start", "index": 0, "content_block": {"type": "text", "text": ""}});
+            let block =
+                json!({"type": "content_block_start", "index": 0, "content_block": {"type": "text", "text": ""}});
             sse.frame(Some("content_block_start"), &block)?;
             sse.frame(Some("ping"), &json!({"type": "ping"}))?;
         }
@@ -470,11 +415,10 @@ fn chat(
         }
         let last = i + 1 == pieces.len();
         match wire {
-            Wire::OpenAi => {
-                sse.frame(None, &openai_chunk(json!({"content": piece}), Value::Null))?
-            }
+            Wire::OpenAi => sse.frame(None, &openai_chunk(json!({"content": piece}), Value::Null))?,
             Wire::Anthropic => {
-                let delta = json!({"type": "content_block_delta", "index": 0, "delta": {"type": "text_delta", "text": piece}});
+                let delta =
+                    json!({"type": "content_block_delta", "index": 0, "delta": {"type": "text_delta", "text": piece}});
                 sse.frame(Some("content_block_delta"), &delta)?;
             }
             Wire::Gemini => {
@@ -503,10 +447,7 @@ fn chat(
             sse.raw(b"data: [DONE]\n\n")?;
         }
         Wire::Anthropic => {
-            sse.frame(
-                Some("content_block_stop"),
-                &json!({"type": "content_block_stop", "index": 0}),
-            )?;
+            sse.frame(Some("content_block_stop"), &json!({"type": "content_block_stop", "index": 0}))?;
             let delta = json!({"type": "message_delta", "delta": {"stop_reason": "end_turn", "stop_sequence": null},
                                "usage": {"output_tokens": pieces.len()}});
             sse.frame(Some("message_delta"), &delta)?;
@@ -551,14 +492,8 @@ impl SseWriter<'_> {
     }
 
     fn frame(&mut self, event: Option<&str>, data: &Value) -> io::Result<()> {
-        let eol = if self.wire == Wire::Gemini {
-            "\r\n"
-        } else {
-            "\n"
-        };
-        let event = event
-            .map(|e| format!("event: {e}{eol}"))
-            .unwrap_or_default();
+        let eol = if self.wire == Wire::Gemini { "\r\n" } else { "\n" };
+        let event = event.map(|e| format!("event: {e}{eol}")).unwrap_or_default();
         let frame = format!("{event}data: {data}{eol}{eol}");
         let bytes = frame.as_bytes();
         let (first, second) = bytes.split_at(bytes.len() / 2);
@@ -573,10 +508,7 @@ mod tests {
 
     #[test]
     fn fault_prefix_and_budget() {
-        assert_eq!(
-            split_fault("/fault/429x1/v1/chat/completions"),
-            (Some("429x1"), "/v1/chat/completions")
-        );
+        assert_eq!(split_fault("/fault/429x1/v1/chat/completions"), (Some("429x1"), "/v1/chat/completions"));
         assert_eq!(split_fault("/v1/models"), (None, "/v1/models"));
         let counters = Mutex::default();
         assert_eq!(active_fault("500x2", &counters), Some("500"));

@@ -16,26 +16,13 @@ use serde_json::json;
 
 /// The whole reply text for a request.
 pub fn reply(request: &ChatRequest) -> String {
-    let all: String = request
-        .messages
-        .iter()
-        .map(|m| m.content.as_str())
-        .collect::<Vec<_>>()
-        .join("\n");
-    let question = request
-        .messages
-        .iter()
-        .rev()
-        .find(|m| m.role == Role::User)
-        .map(|m| m.content.as_str())
-        .unwrap_or("");
+    let all: String = request.messages.iter().map(|m| m.content.as_str()).collect::<Vec<_>>().join("\n");
+    let question =
+        request.messages.iter().rev().find(|m| m.role == Role::User).map(|m| m.content.as_str()).unwrap_or("");
     if let Some(n) = magic_token_count(&all) {
         return (0..n).map(|i| format!("t{i} ")).collect();
     }
-    if request.json
-        || all.contains("grounding_score")
-        || all.contains(crate::llm::anthropic::JSON_ONLY_INSTRUCTION)
-    {
+    if request.json || all.contains("grounding_score") || all.contains(crate::llm::anthropic::JSON_ONLY_INSTRUCTION) {
         return judge(question);
     }
     let lower = all.to_lowercase();
@@ -47,10 +34,7 @@ pub fn reply(request: &ChatRequest) -> String {
 
 fn magic_token_count(text: &str) -> Option<usize> {
     let start = text.find("MOCK_TOKENS=")? + "MOCK_TOKENS=".len();
-    let digits: String = text[start..]
-        .chars()
-        .take_while(char::is_ascii_digit)
-        .collect();
+    let digits: String = text[start..].chars().take_while(char::is_ascii_digit).collect();
     digits.parse().ok()
 }
 
@@ -101,15 +85,11 @@ fn answer(prompt: &str, question: &str) -> String {
         return if ko {
             "제공된 근거에서 이 질문에 대한 정보를 찾지 못했습니다. 의료진과 상담하세요.".into()
         } else {
-            "I could not find information on this in the provided sources. Please ask a clinician."
-                .into()
+            "I could not find information on this in the provided sources. Please ask a clinician.".into()
         };
     }
-    let mut out = String::from(if ko {
-        "제공된 근거에 따르면:\n"
-    } else {
-        "According to the provided sources:\n"
-    });
+    let mut out =
+        String::from(if ko { "제공된 근거에 따르면:\n" } else { "According to the provided sources:\n" });
     for (marker, sentence) in found.iter().take(3) {
         out.push_str(&format!("- {sentence} {marker}\n"));
     }
@@ -134,15 +114,9 @@ fn judge(prompt: &str) -> String {
         })
     } else {
         let (missing, suggestion) = if ko {
-            (
-                vec!["부작용", "금기 사항"],
-                "문서에 명시된 내용을 출처 번호와 함께 인용",
-            )
+            (vec!["부작용", "금기 사항"], "문서에 명시된 내용을 출처 번호와 함께 인용")
         } else {
-            (
-                vec!["side effects", "contraindications"],
-                "cite the sources by number",
-            )
+            (vec!["side effects", "contraindications"], "cite the sources by number")
         };
         json!({
             "grounding_score": 0.4,
@@ -160,19 +134,13 @@ fn judge(prompt: &str) -> String {
 fn line_after(prompt: &str, labels: &[&str]) -> Option<String> {
     let mut lines = prompt.lines();
     lines.find(|l| labels.iter().any(|label| l.contains(label)))?;
-    lines
-        .map(str::trim)
-        .find(|l| !l.is_empty())
-        .map(str::to_string)
+    lines.map(str::trim).find(|l| !l.is_empty()).map(str::to_string)
 }
 
 fn rewrite(prompt: &str) -> String {
     let original = line_after(prompt, &["원본 질의", "Original query", "original query"])
         .unwrap_or_else(|| prompt.lines().next().unwrap_or("").trim().to_string());
-    let missing = line_after(
-        prompt,
-        &["부족한 정보", "Missing information", "missing information"],
-    );
+    let missing = line_after(prompt, &["부족한 정보", "Missing information", "missing information"]);
     match missing {
         Some(missing) => format!("{original} {}", missing.replace(',', "")),
         None => original,
@@ -194,7 +162,8 @@ mod tests {
 
     #[test]
     fn answers_cite_the_sources_in_the_prompt_in_the_question_language() {
-        let evidence = "Sources:\n[1] Metformin lowers blood sugar. It is taken with meals.\n[2] Side effects include nausea.\n";
+        let evidence =
+            "Sources:\n[1] Metformin lowers blood sugar. It is taken with meals.\n[2] Side effects include nausea.\n";
         let en = ask(evidence, "What does metformin do?", false);
         assert!(en.contains("Metformin lowers blood sugar. [1]"), "{en}");
         assert!(en.contains("nausea. [2]"), "{en}");
@@ -205,21 +174,14 @@ mod tests {
 
     #[test]
     fn judge_is_valid_json_in_the_seed_shape_and_reads_the_answer() {
-        let good: serde_json::Value =
-            serde_json::from_str(&ask("judge", "답변: 혈당을 낮춥니다 [1].", true)).unwrap();
+        let good: serde_json::Value = serde_json::from_str(&ask("judge", "답변: 혈당을 낮춥니다 [1].", true)).unwrap();
         assert_eq!(good["grounding_score"], 0.9);
         assert!(good["missing_info"].as_array().unwrap().is_empty());
         let bad: serde_json::Value =
-            serde_json::from_str(&ask("judge", "grounding_score 답변: 그냥 드세요.", false))
-                .unwrap();
+            serde_json::from_str(&ask("judge", "grounding_score 답변: 그냥 드세요.", false)).unwrap();
         assert_eq!(bad["grounding_score"], 0.4);
         assert_eq!(bad["missing_info"][0], "부작용");
-        for field in [
-            "completeness_score",
-            "accuracy_score",
-            "improvement_suggestions",
-            "safety_concerns",
-        ] {
+        for field in ["completeness_score", "accuracy_score", "improvement_suggestions", "safety_concerns"] {
             assert!(bad.get(field).is_some(), "{field}");
         }
     }

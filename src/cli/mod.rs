@@ -2,15 +2,17 @@
 
 pub mod ask;
 mod bench;
+pub mod bench_stream;
 mod eval;
 pub mod files;
 mod index;
 mod lexicon;
-mod search;
-pub mod bench_stream;
 pub mod mock_llm;
 pub mod mock_reply;
+pub mod model;
 pub mod provider_args;
+mod search;
+mod vectors;
 
 use clap::Parser;
 use std::process::ExitCode;
@@ -47,6 +49,8 @@ pub enum Command {
     MockLlm(mock_llm::MockLlmArgs),
     /// Measure the client's per-token streaming overhead (SSE parse + decode) against the mock.
     BenchStream(bench_stream::BenchStreamArgs),
+    /// Prepare the embedding model for the browser (`model prepare`).
+    Model(model::ModelArgs),
 }
 
 /// `medagent --version`: the crate version plus the target it was built for.
@@ -73,6 +77,7 @@ pub fn main() -> ExitCode {
         Some(Command::Bench(args)) => bench::run(args),
         Some(Command::MockLlm(args)) => mock_llm::run(&args),
         Some(Command::BenchStream(args)) => bench_stream::run(&args),
+        Some(Command::Model(args)) => model::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -58,10 +58,7 @@ impl ProviderArgs {
         let config = self.config();
         if config.kind.needs_key() && config.key().is_none() {
             let var = config.kind.key_env().unwrap_or("the API key variable");
-            return Err(format!(
-                "--provider {} needs an API key: set {var} in the environment",
-                config.kind.as_str()
-            ));
+            return Err(format!("--provider {} needs an API key: set {var} in the environment", config.kind.as_str()));
         }
         Ok(provider_from_config(&config, default_transport()))
     }

@@ -20,12 +20,8 @@ pub const JSON_ONLY_INSTRUCTION: &str = "Reply with a single JSON object and not
 const DEFAULT_MAX_TOKENS: u32 = 2048;
 
 pub fn build_request(config: &ProviderConfig, request: &ChatRequest) -> HttpRequest {
-    let mut system: Vec<&str> = request
-        .messages
-        .iter()
-        .filter(|m| m.role == Role::System)
-        .map(|m| m.content.as_str())
-        .collect();
+    let mut system: Vec<&str> =
+        request.messages.iter().filter(|m| m.role == Role::System).map(|m| m.content.as_str()).collect();
     if request.json {
         system.push(JSON_ONLY_INSTRUCTION);
     }
@@ -48,17 +44,10 @@ pub fn build_request(config: &ProviderConfig, request: &ChatRequest) -> HttpRequ
         body["temperature"] = json!(t);
     }
     let base = config.base_url();
-    let url = if base.ends_with("/v1") {
-        format!("{base}/messages")
-    } else {
-        format!("{base}/v1/messages")
-    };
+    let url = if base.ends_with("/v1") { format!("{base}/messages") } else { format!("{base}/v1/messages") };
     let mut headers = vec![
         ("anthropic-version".to_string(), "2023-06-01".to_string()),
-        (
-            "anthropic-dangerous-direct-browser-access".to_string(),
-            "true".to_string(),
-        ),
+        ("anthropic-dangerous-direct-browser-access".to_string(), "true".to_string()),
     ];
     if let Some(key) = config.key() {
         headers.push(("x-api-key".to_string(), key.to_string()));
@@ -69,10 +58,7 @@ pub fn build_request(config: &ProviderConfig, request: &ChatRequest) -> HttpRequ
 pub fn decode(event: &SseEvent) -> Result<Frame, LlmError> {
     let value = parse_frame(&event.data)?;
     // The event name and the data's `type` agree; the data is authoritative.
-    let kind = value
-        .get("type")
-        .and_then(Value::as_str)
-        .unwrap_or(&event.event);
+    let kind = value.get("type").and_then(Value::as_str).unwrap_or(&event.event);
     let mut frame = Frame::default();
     match kind {
         "message_start" => {
@@ -81,9 +67,7 @@ pub fn decode(event: &SseEvent) -> Result<Frame, LlmError> {
                 frame.completion_tokens = token_count(usage, "output_tokens");
             }
         }
-        "content_block_delta"
-            if value.pointer("/delta/type").and_then(Value::as_str) == Some("text_delta") =>
-        {
+        "content_block_delta" if value.pointer("/delta/type").and_then(Value::as_str) == Some("text_delta") => {
             if let Some(text) = value.pointer("/delta/text").and_then(Value::as_str) {
                 frame.text = text.to_string();
             }
@@ -92,9 +76,7 @@ pub fn decode(event: &SseEvent) -> Result<Frame, LlmError> {
             if let Some(usage) = value.get("usage") {
                 frame.completion_tokens = token_count(usage, "output_tokens");
             }
-            frame.finished = value
-                .pointer("/delta/stop_reason")
-                .is_some_and(|r| !r.is_null());
+            frame.finished = value.pointer("/delta/stop_reason").is_some_and(|r| !r.is_null());
         }
         "message_stop" => {
             frame.finished = true;
@@ -110,20 +92,13 @@ pub fn decode(event: &SseEvent) -> Result<Frame, LlmError> {
 /// An `error` event inside a stream that had already answered 200.
 fn stream_error(value: &Value) -> LlmError {
     let kind = value.pointer("/error/type").and_then(Value::as_str);
-    let message = value
-        .pointer("/error/message")
-        .and_then(Value::as_str)
-        .unwrap_or("unknown error");
+    let message = value.pointer("/error/message").and_then(Value::as_str).unwrap_or("unknown error");
     match kind {
         Some("overloaded_error") => LlmError::Server { status: 529 },
         Some("api_error") => LlmError::Server { status: 500 },
-        Some("rate_limit_error") => LlmError::RateLimited {
-            retry_after_secs: None,
-        },
+        Some("rate_limit_error") => LlmError::RateLimited { retry_after_secs: None },
         Some("authentication_error") | Some("permission_error") => LlmError::Unauthorized,
-        _ => LlmError::BadResponse {
-            detail: format!("the provider reported an error mid-answer: {message}"),
-        },
+        _ => LlmError::BadResponse { detail: format!("the provider reported an error mid-answer: {message}") },
     }
 }
 

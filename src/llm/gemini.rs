@@ -15,22 +15,14 @@ use crate::platform::http::HttpRequest;
 use serde_json::{json, Value};
 
 pub fn build_request(config: &ProviderConfig, request: &ChatRequest) -> HttpRequest {
-    let system: Vec<Value> = request
-        .messages
-        .iter()
-        .filter(|m| m.role == Role::System)
-        .map(|m| json!({"text": m.content}))
-        .collect();
+    let system: Vec<Value> =
+        request.messages.iter().filter(|m| m.role == Role::System).map(|m| json!({"text": m.content})).collect();
     let contents: Vec<Value> = request
         .messages
         .iter()
         .filter(|m| m.role != Role::System)
         .map(|m| {
-            let role = if m.role == Role::Assistant {
-                "model"
-            } else {
-                "user"
-            };
+            let role = if m.role == Role::Assistant { "model" } else { "user" };
             json!({"role": role, "parts": [{"text": m.content}]})
         })
         .collect();
@@ -50,44 +42,24 @@ pub fn build_request(config: &ProviderConfig, request: &ChatRequest) -> HttpRequ
     }
     let base = config.base_url();
     let versioned = base.ends_with("/v1beta") || base.ends_with("/v1");
-    let prefix = if versioned {
-        base.to_string()
-    } else {
-        format!("{base}/v1beta")
-    };
-    let auth = config
-        .key()
-        .map(|key| ("x-goog-api-key".to_string(), key.to_string()));
-    let url = format!(
-        "{prefix}/models/{}:streamGenerateContent?alt=sse",
-        config.model()
-    );
+    let prefix = if versioned { base.to_string() } else { format!("{base}/v1beta") };
+    let auth = config.key().map(|key| ("x-goog-api-key".to_string(), key.to_string()));
+    let url = format!("{prefix}/models/{}:streamGenerateContent?alt=sse", config.model());
     sse_post(url, &body, auth.into_iter().collect())
 }
 
 pub fn decode(event: &SseEvent) -> Result<Frame, LlmError> {
     let value = parse_frame(&event.data)?;
     if value.get("error").is_some() {
-        let status = value
-            .pointer("/error/code")
-            .and_then(Value::as_u64)
-            .unwrap_or(500) as u16;
+        let status = value.pointer("/error/code").and_then(Value::as_u64).unwrap_or(500) as u16;
         return Err(parse_error(status, None, &event.data, ""));
     }
-    if let Some(reason) = value
-        .pointer("/promptFeedback/blockReason")
-        .and_then(Value::as_str)
-    {
-        return Err(LlmError::BadResponse {
-            detail: format!("the provider refused the question ({reason})"),
-        });
+    if let Some(reason) = value.pointer("/promptFeedback/blockReason").and_then(Value::as_str) {
+        return Err(LlmError::BadResponse { detail: format!("the provider refused the question ({reason})") });
     }
     let mut frame = Frame::default();
     let candidate = value.pointer("/candidates/0");
-    if let Some(parts) = candidate
-        .and_then(|c| c.pointer("/content/parts"))
-        .and_then(Value::as_array)
-    {
+    if let Some(parts) = candidate.and_then(|c| c.pointer("/content/parts")).and_then(Value::as_array) {
         for part in parts {
             // Thought summaries of thinking models are not the answer.
             if part.get("thought").and_then(Value::as_bool) == Some(true) {
@@ -98,16 +70,11 @@ pub fn decode(event: &SseEvent) -> Result<Frame, LlmError> {
             }
         }
     }
-    if let Some(reason) = candidate
-        .and_then(|c| c.get("finishReason"))
-        .and_then(Value::as_str)
-    {
+    if let Some(reason) = candidate.and_then(|c| c.get("finishReason")).and_then(Value::as_str) {
         match reason {
             "STOP" | "MAX_TOKENS" | "FINISH_REASON_UNSPECIFIED" => frame.finished = true,
             other => {
-                return Err(LlmError::BadResponse {
-                    detail: format!("the provider stopped the answer ({other})"),
-                })
+                return Err(LlmError::BadResponse { detail: format!("the provider stopped the answer ({other})") })
             }
         }
     }
@@ -123,14 +90,8 @@ pub fn decode(event: &SseEvent) -> Result<Frame, LlmError> {
 /// to wait in a `RetryInfo` detail (`"retryDelay": "37s"`) instead of a header.
 pub fn parse_error(status: u16, retry_after: Option<u64>, body: &str, model: &str) -> LlmError {
     let value: Value = serde_json::from_str(body).unwrap_or(Value::Null);
-    let details = value
-        .pointer("/error/details")
-        .and_then(Value::as_array)
-        .cloned()
-        .unwrap_or_default();
-    let key_invalid = details
-        .iter()
-        .any(|d| d.get("reason").and_then(Value::as_str) == Some("API_KEY_INVALID"));
+    let details = value.pointer("/error/details").and_then(Value::as_array).cloned().unwrap_or_default();
+    let key_invalid = details.iter().any(|d| d.get("reason").and_then(Value::as_str) == Some("API_KEY_INVALID"));
     if key_invalid {
         return LlmError::Unauthorized;
     }

@@ -40,9 +40,7 @@ pub fn build_request(config: &ProviderConfig, request: &ChatRequest) -> HttpRequ
     if request.json {
         body["response_format"] = json!({"type": "json_object"});
     }
-    let auth = config
-        .key()
-        .map(|key| ("authorization".to_string(), format!("Bearer {key}")));
+    let auth = config.key().map(|key| ("authorization".to_string(), format!("Bearer {key}")));
     let url = endpoint(config.base_url(), "chat/completions");
     sse_post(url, &body, auth.into_iter().collect())
 }
@@ -54,34 +52,20 @@ pub fn build_request(config: &ProviderConfig, request: &ChatRequest) -> HttpRequ
 pub fn without_optional_fields(http: &HttpRequest) -> Option<HttpRequest> {
     let mut body: Value = serde_json::from_str(&http.body).ok()?;
     let object = body.as_object_mut()?;
-    let dropped =
-        object.remove("stream_options").is_some() | object.remove("response_format").is_some();
-    dropped.then(|| HttpRequest {
-        body: body.to_string(),
-        ..http.clone()
-    })
+    let dropped = object.remove("stream_options").is_some() | object.remove("response_format").is_some();
+    dropped.then(|| HttpRequest { body: body.to_string(), ..http.clone() })
 }
 
 /// One SSE event of the reply.
 pub fn decode(event: &SseEvent) -> Result<Frame, LlmError> {
     let data = event.data.trim();
     if data == "[DONE]" {
-        return Ok(Frame {
-            done: true,
-            finished: true,
-            ..Frame::default()
-        });
+        return Ok(Frame { done: true, finished: true, ..Frame::default() });
     }
     let value = parse_frame(data)?;
     if let Some(error) = value.get("error") {
-        let message = error
-            .get("message")
-            .and_then(Value::as_str)
-            .or(error.as_str())
-            .unwrap_or("unknown error");
-        return Err(LlmError::BadResponse {
-            detail: format!("the provider reported an error mid-answer: {message}"),
-        });
+        let message = error.get("message").and_then(Value::as_str).or(error.as_str()).unwrap_or("unknown error");
+        return Err(LlmError::BadResponse { detail: format!("the provider reported an error mid-answer: {message}") });
     }
     let mut frame = Frame::default();
     if let Some(choice) = value.get("choices").and_then(|c| c.get(0)) {

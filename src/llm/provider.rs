@@ -12,9 +12,7 @@
 use super::sse::SseParser;
 use super::{anthropic, gemini, openai};
 use super::{ChatRequest, Completion, Llm, LlmError, LocalFuture, Usage};
-use crate::platform::http::{
-    find_header, read_body_capped, HttpRequest, HttpTransport, Limits, StopHandle,
-};
+use crate::platform::http::{find_header, read_body_capped, HttpRequest, HttpTransport, Limits, StopHandle};
 use serde::{Deserialize, Serialize};
 use std::rc::Rc;
 use std::time::Duration;
@@ -86,10 +84,7 @@ pub struct ApiKey {
 impl ApiKey {
     /// A key; `remember` = whether saving the configuration may store it.
     pub fn new(secret: impl Into<String>, remember: bool) -> Self {
-        Self {
-            secret: secret.into(),
-            remember,
-        }
+        Self { secret: secret.into(), remember }
     }
     /// The secret itself, for the one place that puts it in a request header.
     pub fn expose(&self) -> &str {
@@ -138,10 +133,7 @@ pub struct ProviderConfig {
 
 impl ProviderConfig {
     pub fn new(kind: ProviderKind) -> Self {
-        Self {
-            kind,
-            ..Self::default()
-        }
+        Self { kind, ..Self::default() }
     }
     /// The base URL without trailing slashes, or the kind's default.
     pub fn base_url(&self) -> &str {
@@ -161,10 +153,7 @@ impl ProviderConfig {
         }
     }
     pub fn key(&self) -> Option<&str> {
-        self.key
-            .as_ref()
-            .map(ApiKey::expose)
-            .filter(|k| !k.is_empty())
+        self.key.as_ref().map(ApiKey::expose).filter(|k| !k.is_empty())
     }
 }
 
@@ -180,11 +169,7 @@ pub struct RetryPolicy {
 
 impl Default for RetryPolicy {
     fn default() -> Self {
-        RetryPolicy {
-            max_retries: 2,
-            base_backoff: Duration::from_secs(1),
-            max_wait: Duration::from_secs(20),
-        }
+        RetryPolicy { max_retries: 2, base_backoff: Duration::from_secs(1), max_wait: Duration::from_secs(20) }
     }
 }
 
@@ -211,17 +196,10 @@ pub fn decode(kind: ProviderKind, event: &super::sse::SseEvent) -> Result<Frame,
 }
 
 /// The HTTP status mapped to the error a person can act on; `message` is the provider's own.
-pub fn status_error(
-    status: u16,
-    retry_after_secs: Option<u64>,
-    message: String,
-    model: &str,
-) -> LlmError {
+pub fn status_error(status: u16, retry_after_secs: Option<u64>, message: String, model: &str) -> LlmError {
     match status {
         401 | 403 => LlmError::Unauthorized,
-        404 => LlmError::NotFound {
-            model: model.to_string(),
-        },
+        404 => LlmError::NotFound { model: model.to_string() },
         429 => LlmError::RateLimited { retry_after_secs },
         500..=599 => LlmError::Server { status },
         _ => LlmError::Http { status, message },
@@ -233,9 +211,7 @@ pub fn status_error(
 pub fn error_message(body: &str) -> String {
     let parsed: Option<serde_json::Value> = serde_json::from_str(body).ok();
     let error = parsed.as_ref().and_then(|v| v.get("error"));
-    let message = error
-        .and_then(|e| e.get("message").and_then(|m| m.as_str()).or(e.as_str()))
-        .map(str::to_string);
+    let message = error.and_then(|e| e.get("message").and_then(|m| m.as_str()).or(e.as_str())).map(str::to_string);
     message.unwrap_or_else(|| body.trim().chars().take(200).collect())
 }
 
@@ -252,10 +228,7 @@ pub fn parse_retry_after(value: &str, now_unix_secs: u64) -> Option<u64> {
 
 /// A provider answer the adapter turned into an error, before any text was shown.
 fn retryable(error: &LlmError) -> bool {
-    matches!(
-        error,
-        LlmError::RateLimited { .. } | LlmError::Server { .. }
-    )
+    matches!(error, LlmError::RateLimited { .. } | LlmError::Server { .. })
 }
 
 /// Removes the key from any text an error carries (a provider may echo it back).
@@ -265,16 +238,9 @@ fn scrub(error: LlmError, key: Option<&str>) -> LlmError {
     };
     let clean = |s: String| s.replace(key, "<redacted>");
     match error {
-        LlmError::Http { status, message } => LlmError::Http {
-            status,
-            message: clean(message),
-        },
-        LlmError::Network { detail } => LlmError::Network {
-            detail: clean(detail),
-        },
-        LlmError::BadResponse { detail } => LlmError::BadResponse {
-            detail: clean(detail),
-        },
+        LlmError::Http { status, message } => LlmError::Http { status, message: clean(message) },
+        LlmError::Network { detail } => LlmError::Network { detail: clean(detail) },
+        LlmError::BadResponse { detail } => LlmError::BadResponse { detail: clean(detail) },
         other => other,
     }
 }
@@ -317,9 +283,7 @@ impl Provider {
         match self.config.kind {
             ProviderKind::Anthropic => anthropic::build_request(&self.config, request),
             ProviderKind::Gemini => gemini::build_request(&self.config, request),
-            ProviderKind::Openai | ProviderKind::Offline => {
-                openai::build_request(&self.config, request)
-            }
+            ProviderKind::Openai | ProviderKind::Offline => openai::build_request(&self.config, request),
         }
     }
 
@@ -334,11 +298,7 @@ impl Provider {
         }
     }
 
-    async fn run(
-        &self,
-        request: &ChatRequest,
-        on_delta: &mut dyn FnMut(&str),
-    ) -> Result<Completion, LlmError> {
+    async fn run(&self, request: &ChatRequest, on_delta: &mut dyn FnMut(&str)) -> Result<Completion, LlmError> {
         if self.config.kind.needs_key() && self.config.key().is_none() {
             return Err(LlmError::Unauthorized);
         }
@@ -352,21 +312,9 @@ impl Provider {
             }
             let retry_after = find_header(&response.headers, "retry-after")
                 .and_then(|v| parse_retry_after(v, self.transport.now_unix_secs()));
-            let body = read_body_capped(response.body.as_mut(), 64 * 1024)
-                .await
-                .unwrap_or_default();
-            let error = self.parse_error(
-                response.status,
-                retry_after,
-                &String::from_utf8_lossy(&body),
-            );
-            let rejected_fields = matches!(
-                error,
-                LlmError::Http {
-                    status: 400 | 422,
-                    ..
-                }
-            );
+            let body = read_body_capped(response.body.as_mut(), 64 * 1024).await.unwrap_or_default();
+            let error = self.parse_error(response.status, retry_after, &String::from_utf8_lossy(&body));
+            let rejected_fields = matches!(error, LlmError::Http { status: 400 | 422, .. });
             if self.config.kind == ProviderKind::Openai && rejected_fields && !simplified {
                 if let Some(plain) = openai::without_optional_fields(&http) {
                     http = plain;
@@ -376,13 +324,10 @@ impl Provider {
             }
             let backoff = self.retry.base_backoff * 2u32.saturating_pow(attempt);
             let wait = match &error {
-                LlmError::RateLimited {
-                    retry_after_secs: Some(s),
-                } => Duration::from_secs(*s),
+                LlmError::RateLimited { retry_after_secs: Some(s) } => Duration::from_secs(*s),
                 _ => backoff,
             };
-            if !retryable(&error) || attempt >= self.retry.max_retries || wait > self.retry.max_wait
-            {
+            if !retryable(&error) || attempt >= self.retry.max_retries || wait > self.retry.max_wait {
                 return Err(error);
             }
             attempt += 1;
@@ -461,10 +406,7 @@ impl Llm for Provider {
 }
 
 /// The provider the settings describe, boxed for the pipeline; `None` for offline.
-pub fn provider_from_config(
-    config: &ProviderConfig,
-    transport: Rc<dyn HttpTransport>,
-) -> Option<Box<dyn Llm>> {
+pub fn provider_from_config(config: &ProviderConfig, transport: Rc<dyn HttpTransport>) -> Option<Box<dyn Llm>> {
     Provider::from_config(config, transport).map(|p| Box::new(p) as Box<dyn Llm>)
 }
 
@@ -501,17 +443,8 @@ mod tests {
 
     #[test]
     fn error_messages_from_every_body_shape() {
-        assert_eq!(
-            error_message(r#"{"error":{"message":"bad thing","type":"x"}}"#),
-            "bad thing"
-        );
-        assert_eq!(
-            error_message(r#"{"error":"model 'x' not found"}"#),
-            "model 'x' not found"
-        );
-        assert_eq!(
-            error_message("<html>502 Bad Gateway</html>"),
-            "<html>502 Bad Gateway</html>"
-        );
+        assert_eq!(error_message(r#"{"error":{"message":"bad thing","type":"x"}}"#), "bad thing");
+        assert_eq!(error_message(r#"{"error":"model 'x' not found"}"#), "model 'x' not found");
+        assert_eq!(error_message("<html>502 Bad Gateway</html>"), "<html>502 Bad Gateway</html>");
     }
 }

@@ -57,11 +57,7 @@ impl SseParser {
                 return;
             }
             self.bom_checked = true;
-            let start = if self.line.starts_with(b"\xEF\xBB\xBF") {
-                3
-            } else {
-                0
-            };
+            let start = if self.line.starts_with(b"\xEF\xBB\xBF") { 3 } else { 0 };
             let pending = std::mem::take(&mut self.line);
             return self.push(&pending[start..], out);
         }
@@ -147,11 +143,7 @@ impl SseParser {
         }
         self.has_data = false;
         out.push(SseEvent {
-            event: if event.is_empty() {
-                "message".to_string()
-            } else {
-                event
-            },
+            event: if event.is_empty() { "message".to_string() } else { event },
             data: std::mem::take(&mut self.data),
         });
     }
@@ -171,20 +163,14 @@ mod tests {
     }
 
     fn ev(event: &str, data: &str) -> SseEvent {
-        SseEvent {
-            event: event.into(),
-            data: data.into(),
-        }
+        SseEvent { event: event.into(), data: data.into() }
     }
 
     #[test]
     fn line_endings_comments_multiline_and_named_events() {
         let text = b"\xEF\xBB\xBF: keep-alive\r\ndata: a\r\ndata:b\r\n\r\nevent: ping\rdata: {}\r\revent: x\nid: 7\nretry: 10\ndata\n\n";
         let (events, end) = parse_all(&[text]);
-        assert_eq!(
-            events,
-            vec![ev("message", "a\nb"), ev("ping", "{}"), ev("x", "")]
-        );
+        assert_eq!(events, vec![ev("message", "a\nb"), ev("ping", "{}"), ev("x", "")]);
         assert_eq!(end, Ok(()));
     }
 
@@ -212,19 +198,9 @@ mod tests {
     fn cut_off_mid_frame_is_reported_with_what_arrived() {
         let (events, end) = parse_all(&[b"data: one\n\ndata: {\"par"]);
         assert_eq!(events, vec![ev("message", "one")]);
-        assert_eq!(
-            end,
-            Err(SseCutOff {
-                pending: "data: {\"par".into()
-            })
-        );
+        assert_eq!(end, Err(SseCutOff { pending: "data: {\"par".into() }));
         // A complete data line whose blank terminator never came is cut off too.
         let (_, end) = parse_all(&[b"data: two\n"]);
-        assert_eq!(
-            end,
-            Err(SseCutOff {
-                pending: "two".into()
-            })
-        );
+        assert_eq!(end, Err(SseCutOff { pending: "two".into() }));
     }
 }

@@ -63,11 +63,7 @@ mod tests {
 
     #[test]
     fn every_format_decodes_every_token() {
-        for kind in [
-            ProviderKind::Openai,
-            ProviderKind::Anthropic,
-            ProviderKind::Gemini,
-        ] {
+        for kind in [ProviderKind::Openai, ProviderKind::Anthropic, ProviderKind::Gemini] {
             let ns = client_ns_per_token(kind, 50, 7, 1, &|| 0.0);
             assert_eq!(ns, 0.0, "{kind:?}: the fake clock never moves");
         }

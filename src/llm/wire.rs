@@ -12,20 +12,13 @@ pub fn sse_post(url: String, body: &Value, extra: Vec<(String, String)>) -> Http
         ("accept".to_string(), "text/event-stream".to_string()),
     ];
     headers.extend(extra);
-    HttpRequest {
-        url,
-        headers,
-        body: body.to_string(),
-    }
+    HttpRequest { url, headers, body: body.to_string() }
 }
 
 /// The JSON of one SSE frame, or a `BadResponse` quoting its start.
 pub fn parse_frame(data: &str) -> Result<Value, LlmError> {
     serde_json::from_str(data).map_err(|e| LlmError::BadResponse {
-        detail: format!(
-            "unreadable stream frame ({e}): {}",
-            data.chars().take(120).collect::<String>()
-        ),
+        detail: format!("unreadable stream frame ({e}): {}", data.chars().take(120).collect::<String>()),
     })
 }
 

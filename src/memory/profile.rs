@@ -107,7 +107,13 @@ fn demographic_value(key: &str, value: &str, lang: Lang) -> String {
     let ko = lang == Lang::Ko;
     match (key, value) {
         ("age", _) if ko => format!("{value}세"),
-        ("age_group", _) => if ko { format!("{value}대") } else { format!("{value}s") },
+        ("age_group", _) => {
+            if ko {
+                format!("{value}대")
+            } else {
+                format!("{value}s")
+            }
+        }
         ("gender", "male") if ko => "남성".into(),
         ("gender", "female") if ko => "여성".into(),
         ("pregnant", "yes") if ko => "예".into(),

@@ -48,10 +48,7 @@ impl std::fmt::Debug for HttpRequest {
 
 /// Case-insensitive header lookup.
 pub fn find_header<'a>(headers: &'a [(String, String)], name: &str) -> Option<&'a str> {
-    headers
-        .iter()
-        .find(|(k, _)| k.eq_ignore_ascii_case(name))
-        .map(|(_, v)| v.as_str())
+    headers.iter().find(|(k, _)| k.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str())
 }
 
 /// Time limits of one request: until the response head arrives, and for the whole exchange.
@@ -65,10 +62,7 @@ impl Default for Limits {
     /// Generous enough for a local model that loads on the first request (Ollama can take a
     /// minute), short enough that a dead server does not hang the turn.
     fn default() -> Self {
-        Limits {
-            first_byte: Duration::from_secs(120),
-            total: Duration::from_secs(600),
-        }
+        Limits { first_byte: Duration::from_secs(120), total: Duration::from_secs(600) }
     }
 }
 

@@ -41,18 +41,10 @@ fn secs(d: Duration) -> u64 {
 
 fn map_error(error: ureq::Error, limits: Limits) -> LlmError {
     match error {
-        ureq::Error::Timeout(ureq::Timeout::RecvResponse) => LlmError::Timeout {
-            secs: secs(limits.first_byte),
-        },
-        ureq::Error::Timeout(_) => LlmError::Timeout {
-            secs: secs(limits.total),
-        },
-        ureq::Error::Io(e) if e.kind() == ErrorKind::TimedOut => LlmError::Timeout {
-            secs: secs(limits.total),
-        },
-        other => LlmError::Network {
-            detail: other.to_string(),
-        },
+        ureq::Error::Timeout(ureq::Timeout::RecvResponse) => LlmError::Timeout { secs: secs(limits.first_byte) },
+        ureq::Error::Timeout(_) => LlmError::Timeout { secs: secs(limits.total) },
+        ureq::Error::Io(e) if e.kind() == ErrorKind::TimedOut => LlmError::Timeout { secs: secs(limits.total) },
+        other => LlmError::Network { detail: other.to_string() },
     }
 }
 
@@ -91,10 +83,7 @@ fn exchange(agent: ureq::Agent, request: HttpRequest, limits: Limits, tx: Sender
             (k.as_str().to_string(), value)
         })
         .collect();
-    if tx
-        .send(Piece::Head(response.status().as_u16(), headers))
-        .is_err()
-    {
+    if tx.send(Piece::Head(response.status().as_u16(), headers)).is_err() {
         return;
     }
     let mut reader = response.into_body().into_reader();
@@ -104,12 +93,8 @@ fn exchange(agent: ureq::Agent, request: HttpRequest, limits: Limits, tx: Sender
             Ok(0) => Piece::End,
             Ok(n) => Piece::Chunk(buf[..n].to_vec()),
             Err(e) if e.kind() == ErrorKind::Interrupted => continue,
-            Err(e) if e.kind() == ErrorKind::TimedOut => Piece::Fail(LlmError::Timeout {
-                secs: secs(limits.total),
-            }),
-            Err(e) => Piece::Fail(LlmError::Network {
-                detail: e.to_string(),
-            }),
+            Err(e) if e.kind() == ErrorKind::TimedOut => Piece::Fail(LlmError::Timeout { secs: secs(limits.total) }),
+            Err(e) => Piece::Fail(LlmError::Network { detail: e.to_string() }),
         };
         let last = !matches!(piece, Piece::Chunk(_));
         if tx.send(piece).is_err() || last {
@@ -128,9 +113,7 @@ fn next_piece(rx: &Receiver<Piece>, stop: &StopHandle) -> Result<Piece, LlmError
             Ok(piece) => return Ok(piece),
             Err(RecvTimeoutError::Timeout) => continue,
             Err(RecvTimeoutError::Disconnected) => {
-                return Err(LlmError::Network {
-                    detail: "the connection ended unexpectedly".into(),
-                })
+                return Err(LlmError::Network { detail: "the connection ended unexpectedly".into() })
             }
         }
     }
@@ -154,18 +137,11 @@ impl HttpTransport for NativeTransport {
             let (agent, owned) = (self.agent.clone(), request.clone());
             std::thread::spawn(move || exchange(agent, owned, limits, tx));
             match next_piece(&rx, stop)? {
-                Piece::Head(status, headers) => Ok(HttpResponse {
-                    status,
-                    headers,
-                    body: Box::new(NativeBody {
-                        rx,
-                        stop: stop.clone(),
-                    }),
-                }),
+                Piece::Head(status, headers) => {
+                    Ok(HttpResponse { status, headers, body: Box::new(NativeBody { rx, stop: stop.clone() }) })
+                }
                 Piece::Fail(error) => Err(error),
-                Piece::Chunk(_) | Piece::End => Err(LlmError::Network {
-                    detail: "no response head".into(),
-                }),
+                Piece::Chunk(_) | Piece::End => Err(LlmError::Network { detail: "no response head".into() }),
             }
         })
     }
@@ -184,10 +160,7 @@ impl HttpTransport for NativeTransport {
     }
 
     fn now_unix_secs(&self) -> u64 {
-        SystemTime::now()
-            .duration_since(UNIX_EPOCH)
-            .map(|d| d.as_secs())
-            .unwrap_or(0)
+        SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0)
     }
 }
 
@@ -204,9 +177,7 @@ impl BodyStream for NativeBody {
                 Piece::Chunk(bytes) => Ok(Some(bytes)),
                 Piece::End => Ok(None),
                 Piece::Fail(error) => Err(error),
-                Piece::Head(..) => Err(LlmError::Network {
-                    detail: "a second response head".into(),
-                }),
+                Piece::Head(..) => Err(LlmError::Network { detail: "a second response head".into() }),
             }
         })
     }

@@ -51,8 +51,7 @@ impl Watchdog {
             if r.get().is_some() {
                 return;
             }
-            let elapsed =
-                Duration::from_secs_f64((js_sys::Date::now() - started).max(0.0) / 1000.0);
+            let elapsed = Duration::from_secs_f64((js_sys::Date::now() - started).max(0.0) / 1000.0);
             let fired = if stop.is_stopped() {
                 Some(AbortReason::Stopped)
             } else if !h.get() && elapsed > limits.first_byte {
@@ -68,19 +67,9 @@ impl Watchdog {
             }
         });
         let interval = window
-            .set_interval_with_callback_and_timeout_and_arguments_0(
-                tick.as_ref().unchecked_ref(),
-                100,
-            )
+            .set_interval_with_callback_and_timeout_and_arguments_0(tick.as_ref().unchecked_ref(), 100)
             .map_err(|e| network(&e))?;
-        Ok(Watchdog {
-            window: window.clone(),
-            interval,
-            _tick: tick,
-            reason,
-            head_arrived,
-            limits,
-        })
+        Ok(Watchdog { window: window.clone(), interval, _tick: tick, reason, head_arrived, limits })
     }
 
     /// The error for a rejected promise: what the watchdog did, or the browser's own failure.
@@ -88,12 +77,8 @@ impl Watchdog {
         let secs = |d: Duration| d.as_secs_f64().round() as u64;
         match self.reason.get() {
             Some(AbortReason::Stopped) => LlmError::Cancelled,
-            Some(AbortReason::FirstByte) => LlmError::Timeout {
-                secs: secs(self.limits.first_byte),
-            },
-            Some(AbortReason::Total) => LlmError::Timeout {
-                secs: secs(self.limits.total),
-            },
+            Some(AbortReason::FirstByte) => LlmError::Timeout { secs: secs(self.limits.first_byte) },
+            Some(AbortReason::Total) => LlmError::Timeout { secs: secs(self.limits.total) },
             None => network(js),
         }
     }
@@ -125,9 +110,7 @@ impl HttpTransport for FetchTransport {
             if stop.is_stopped() {
                 return Err(LlmError::Cancelled);
             }
-            let window = web_sys::window().ok_or_else(|| LlmError::Network {
-                detail: "no browser window".into(),
-            })?;
+            let window = web_sys::window().ok_or_else(|| LlmError::Network { detail: "no browser window".into() })?;
             let controller = web_sys::AbortController::new().map_err(|e| network(&e))?;
             let headers = web_sys::Headers::new().map_err(|e| network(&e))?;
             for (k, v) in &request.headers {
@@ -138,12 +121,10 @@ impl HttpTransport for FetchTransport {
             init.set_headers(&headers);
             init.set_signal(Some(&controller.signal()));
             init.set_body(&JsValue::from_str(&request.body));
-            let js_request = web_sys::Request::new_with_str_and_init(&request.url, &init)
-                .map_err(|e| network(&e))?;
+            let js_request = web_sys::Request::new_with_str_and_init(&request.url, &init).map_err(|e| network(&e))?;
             let watchdog = Watchdog::start(&window, controller, stop.clone(), limits)?;
-            let response = JsFuture::from(window.fetch_with_request(&js_request))
-                .await
-                .map_err(|e| watchdog.error(&e))?;
+            let response =
+                JsFuture::from(window.fetch_with_request(&js_request)).await.map_err(|e| watchdog.error(&e))?;
             watchdog.head_arrived.set(true);
             let response: web_sys::Response = response.dyn_into().map_err(|e| network(&e))?;
             let mut header_list = Vec::new();
@@ -157,10 +138,7 @@ impl HttpTransport for FetchTransport {
             }
             let reader = match response.body() {
                 Some(stream) => Some(
-                    stream
-                        .get_reader()
-                        .dyn_into::<web_sys::ReadableStreamDefaultReader>()
-                        .map_err(|e| network(&e))?,
+                    stream.get_reader().dyn_into::<web_sys::ReadableStreamDefaultReader>().map_err(|e| network(&e))?,
                 ),
                 None => None,
             };
@@ -185,8 +163,7 @@ impl HttpTransport for FetchTransport {
                 }
                 let slice = left.min(100.0) as i32;
                 let promise = js_sys::Promise::new(&mut |resolve, _reject| {
-                    let _ = window
-                        .set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, slice);
+                    let _ = window.set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, slice);
                 });
                 let _ = JsFuture::from(promise).await;
             }
@@ -209,9 +186,7 @@ impl BodyStream for FetchBody {
             let Some(reader) = &self.reader else {
                 return Ok(None);
             };
-            let result = JsFuture::from(reader.read())
-                .await
-                .map_err(|e| self.watchdog.error(&e))?;
+            let result = JsFuture::from(reader.read()).await.map_err(|e| self.watchdog.error(&e))?;
             let done = js_sys::Reflect::get(&result, &JsValue::from_str("done"))
                 .ok()
                 .and_then(|d| d.as_bool())
@@ -219,8 +194,7 @@ impl BodyStream for FetchBody {
             if done {
                 return Ok(None);
             }
-            let value = js_sys::Reflect::get(&result, &JsValue::from_str("value"))
-                .map_err(|e| network(&e))?;
+            let value = js_sys::Reflect::get(&result, &JsValue::from_str("value")).map_err(|e| network(&e))?;
             Ok(Some(js_sys::Uint8Array::new(&value).to_vec()))
         })
     }

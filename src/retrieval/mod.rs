@@ -1,10 +1,13 @@
-//! Retrieval over the knowledge index: the tokenizer, the corpus and its chunks, BM25, and the
-//! static index files (format, build, progressive loading).
+//! Retrieval over the knowledge index: the tokenizer, the corpus and its chunks, BM25, the vector
+//! index, RRF fusion, and the static index files (format, build, progressive loading).
 
 pub mod bm25;
 pub mod corpus;
 pub mod format;
+pub mod fusion;
 pub mod index_files;
 pub mod knowledge;
 pub mod search;
 pub mod tokenizer;
+pub mod vector_index;
+pub mod vector_manifest;

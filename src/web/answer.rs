@@ -22,10 +22,7 @@ fn render_block(block: Block, on_cite: Callback<usize>) -> AnyView {
         }
         Block::Paragraph(inlines) => view! { <p>{render_inlines(inlines, on_cite)}</p> }.into_any(),
         Block::List { ordered, items } => {
-            let items = items
-                .into_iter()
-                .map(|item| view! { <li>{render_inlines(item, on_cite)}</li> })
-                .collect_view();
+            let items = items.into_iter().map(|item| view! { <li>{render_inlines(item, on_cite)}</li> }).collect_view();
             if ordered {
                 view! { <ol>{items}</ol> }.into_any()
             } else {

@@ -45,7 +45,8 @@ fn ask(shared: Shared, turn: Turn, question: String) {
             TurnEvent::AnswerStarted => turn.answer.set(String::new()),
             TurnEvent::Delta(piece) => turn.answer.update(|a| a.push_str(piece)),
         };
-        let (state, save_error) = engine.ask(question, shared.user.get_untracked(), Flags::default(), &mut on_event).await;
+        let (state, save_error) =
+            engine.ask(question, shared.user.get_untracked(), Flags::default(), &mut on_event).await;
         turn.answer.set(state.answer.clone());
         turn.evidence.set(state.retrieved_docs.clone());
         turn.cached.set(state.cache_hit);

@@ -36,12 +36,14 @@ impl FileSource for HttpSource {
 
 async fn fetch_bytes(url: &str) -> Result<Vec<u8>, String> {
     let window = web_sys::window().ok_or("no window")?;
-    let response = JsFuture::from(window.fetch_with_str(url)).await.map_err(|e| format!("cannot fetch {url}: {e:?}"))?;
+    let response =
+        JsFuture::from(window.fetch_with_str(url)).await.map_err(|e| format!("cannot fetch {url}: {e:?}"))?;
     let response: web_sys::Response = response.dyn_into().map_err(|_| "not a response".to_string())?;
     if !response.ok() {
         return Err(format!("{url}: HTTP {}", response.status()));
     }
-    let buffer = JsFuture::from(response.array_buffer().map_err(|e| format!("{e:?}"))?).await.map_err(|e| format!("{e:?}"))?;
+    let buffer =
+        JsFuture::from(response.array_buffer().map_err(|e| format!("{e:?}"))?).await.map_err(|e| format!("{e:?}"))?;
     Ok(js_sys::Uint8Array::new(&buffer).to_vec())
 }
 
@@ -74,14 +76,26 @@ impl Engine {
         let (memory, recovered) = match load::<Memory>(&LocalStorage, &MEMORY_RECORD) {
             Ok(Loaded::Found(memory)) => (memory, None),
             Ok(Loaded::Missing) => (Memory::default(), None),
-            Ok(Loaded::Recovered { backup_key, reason }) => (Memory::default(), Some(format!("{reason} (backup: {backup_key})"))),
+            Ok(Loaded::Recovered { backup_key, reason }) => {
+                (Memory::default(), Some(format!("{reason} (backup: {backup_key})")))
+            }
             Err(e) => (Memory::default(), Some(e.to_string())),
         };
-        Ok(Engine { knowledge: IndexKnowledge { source, index: RefCell::new(index), lexicon }, memory: RefCell::new(memory), recovered })
+        Ok(Engine {
+            knowledge: IndexKnowledge { source, index: RefCell::new(index), lexicon },
+            memory: RefCell::new(memory),
+            recovered,
+        })
     }
 
     /// Runs one turn; `on_event` sees progress and the streaming answer. Saves the memory after.
-    pub async fn ask(&self, text: String, user: String, flags: Flags, on_event: &mut dyn FnMut(TurnEvent)) -> (TurnState, Option<String>) {
+    pub async fn ask(
+        &self,
+        text: String,
+        user: String,
+        flags: Flags,
+        on_event: &mut dyn FnMut(TurnEvent),
+    ) -> (TurnState, Option<String>) {
         let services = Services {
             knowledge: &self.knowledge,
             llm: None,
@@ -90,7 +104,8 @@ impl Engine {
             clock: &BrowserClock,
         };
         let mut memory = self.memory.borrow_mut();
-        let state = run_turn(TurnInput { text, user, flags, ..TurnInput::default() }, &mut memory, &services, on_event).await;
+        let state =
+            run_turn(TurnInput { text, user, flags, ..TurnInput::default() }, &mut memory, &services, on_event).await;
         let saved = save(&LocalStorage, &MEMORY_RECORD, &*memory).err().map(|e| e.to_string());
         (state, saved)
     }

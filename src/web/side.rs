@@ -44,7 +44,8 @@ pub fn SidePanel() -> impl IntoView {
         shared.refresh_facts();
     };
     let forget = move |_| {
-        let confirmed = web_sys::window().and_then(|w| w.confirm_with_message(text().forget_confirm).ok()).unwrap_or(false);
+        let confirmed =
+            web_sys::window().and_then(|w| w.confirm_with_message(text().forget_confirm).ok()).unwrap_or(false);
         if !confirmed {
             return;
         }

@@ -17,22 +17,12 @@ pub fn mock_provider(
     transport: Rc<dyn HttpTransport>,
 ) -> Provider {
     let mut config = ProviderConfig::new(kind);
-    config.base_url = if fault.is_empty() {
-        base.to_string()
-    } else {
-        format!("{base}/fault/{fault}")
-    };
+    config.base_url = if fault.is_empty() { base.to_string() } else { format!("{base}/fault/{fault}") };
     config.model = "mock-1".into();
     config.key = Some(ApiKey::new(key, false));
     let mut provider = Provider::from_config(&config, transport).expect("not offline");
-    provider.limits = Limits {
-        first_byte: Duration::from_millis(700),
-        total: Duration::from_secs(20),
-    };
-    provider.retry = RetryPolicy {
-        max_retries: 2,
-        base_backoff: Duration::from_millis(20),
-        max_wait: Duration::from_secs(2),
-    };
+    provider.limits = Limits { first_byte: Duration::from_millis(700), total: Duration::from_secs(20) };
+    provider.retry =
+        RetryPolicy { max_retries: 2, base_backoff: Duration::from_millis(20), max_wait: Duration::from_secs(2) };
     provider
 }

@@ -1,0 +1,123 @@
+//! `medagent model prepare`: turns the fetched model (`model/`, see scripts/fetch-model.sh) into the form
+//! the browser loads, `www/generated/model/`: `config.json`, `vocab.txt` and `model.f16.safetensors`
+//! (half the download of f32). It refuses to write the f16 copy unless its embeddings agree with the f32
+//! model (cosine >= 0.999 on every check sentence).
+
+use crate::embed::{Embedder, ModelFiles};
+use std::path::{Path, PathBuf};
+
+/// Where scripts/fetch-model.sh puts the model, relative to the repo root.
+pub const MODEL_DIR: &str = "model";
+/// The browser's copy of the model (build output, gitignored).
+pub const PREPARED_DIR: &str = "www/generated/model";
+/// File name of the f16 weights in [`PREPARED_DIR`].
+pub const F16_WEIGHTS: &str = "model.f16.safetensors";
+
+/// Minimum cosine between the f16 and the f32 embedding of every check sentence.
+const MIN_COSINE: f32 = 0.999;
+
+/// Sentences the f16 copy is checked on: English, Korean, mixed, short and long.
+const CHECK_SENTENCES: &[&str] = &[
+    "What are the symptoms of heart failure?",
+    "my ankles swell and I get breathless lying down",
+    "고혈압 증상이 뭐예요?",
+    "HbA1c가 7.5%인데 metformin 용량을 늘려야 하나요?",
+    "fever",
+    "Glaucoma is a group of diseases that can damage the eye's optic nerve and result in vision loss and blindness. It is the leading cause of irreversible blindness worldwide.",
+];
+
+/// Arguments of `medagent model`.
+#[derive(Debug, clap::Args)]
+pub struct ModelArgs {
+    #[command(subcommand)]
+    pub action: ModelAction,
+}
+
+/// What `medagent model` does.
+#[derive(Debug, clap::Subcommand)]
+pub enum ModelAction {
+    /// Convert model/ to the browser form (f16 weights + vocabulary) in www/generated/model/.
+    Prepare {
+        /// The fetched model (scripts/fetch-model.sh).
+        #[arg(long, default_value = MODEL_DIR)]
+        model_dir: PathBuf,
+        /// Output directory.
+        #[arg(long, default_value = PREPARED_DIR)]
+        out: PathBuf,
+    },
+}
+
+/// Reads the f32 model files from `dir`; the error says to run scripts/fetch-model.sh.
+pub fn load_model_dir(dir: &Path) -> Result<ModelFiles, String> {
+    let read = |name: &str| {
+        let path = dir.join(name);
+        std::fs::read(&path).map_err(|e| {
+            format!("cannot read {} ({e}); fetch the model first with scripts/fetch-model.sh", path.display())
+        })
+    };
+    Ok(ModelFiles {
+        config_json: read("config.json")?,
+        vocab_txt: read("vocab.txt")?,
+        weights: read("model.safetensors")?,
+    })
+}
+
+/// Runs `medagent model ...`.
+pub fn run(args: ModelArgs) -> Result<(), String> {
+    match args.action {
+        ModelAction::Prepare { model_dir, out } => prepare(&model_dir, &out),
+    }
+}
+
+fn prepare(model_dir: &Path, out: &Path) -> Result<(), String> {
+    let f32_files = load_model_dir(model_dir)?;
+    println!("converting {} to f16", model_dir.join("model.safetensors").display());
+    let f16_weights = to_f16_safetensors(&f32_files.weights)?;
+    let f16_files = ModelFiles { weights: f16_weights, ..f32_files.clone() };
+    let worst = min_cosine(&f32_files, &f16_files)?;
+    println!("f16 vs f32 embeddings: minimum cosine {worst:.7} over {} sentences", CHECK_SENTENCES.len());
+    if worst < MIN_COSINE {
+        return Err(format!(
+            "the f16 model drifts too far from f32 (cosine {worst:.6} < {MIN_COSINE}); nothing written"
+        ));
+    }
+    std::fs::create_dir_all(out).map_err(|e| format!("cannot create {}: {e}", out.display()))?;
+    for (name, bytes) in [
+        ("config.json", &f16_files.config_json),
+        ("vocab.txt", &f16_files.vocab_txt),
+        (F16_WEIGHTS, &f16_files.weights),
+    ] {
+        let path = out.join(name);
+        std::fs::write(&path, bytes).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        println!("wrote {} ({} bytes)", path.display(), bytes.len());
+    }
+    Ok(())
+}
+
+/// Re-encodes every f32 tensor of a safetensors file as f16.
+fn to_f16_safetensors(f32_bytes: &[u8]) -> Result<Vec<u8>, String> {
+    use candle_core::{safetensors, DType, Device};
+    let tensors = safetensors::load_buffer(f32_bytes, &Device::Cpu)
+        .map_err(|e| format!("model.safetensors is unreadable ({e}); re-run scripts/fetch-model.sh"))?;
+    let half: std::collections::HashMap<String, candle_core::Tensor> = tensors
+        .into_iter()
+        .map(|(name, t)| {
+            let t = if t.dtype() == DType::F32 { t.to_dtype(DType::F16) } else { Ok(t) };
+            t.map(|t| (name, t))
+        })
+        .collect::<Result<_, _>>()
+        .map_err(|e| e.to_string())?;
+    let tmp = std::env::temp_dir().join(format!("medagent-f16-{}.safetensors", std::process::id()));
+    safetensors::save(&half, &tmp).map_err(|e| format!("cannot write {}: {e}", tmp.display()))?;
+    let bytes = std::fs::read(&tmp).map_err(|e| e.to_string());
+    let _ = std::fs::remove_file(&tmp);
+    bytes
+}
+
+fn min_cosine(a: &ModelFiles, b: &ModelFiles) -> Result<f32, String> {
+    let ea = Embedder::from_files(a).map_err(|e| e.to_string())?;
+    let eb = Embedder::from_files(b).map_err(|e| e.to_string())?;
+    let va = ea.embed_batch(CHECK_SENTENCES).map_err(|e| e.to_string())?;
+    let vb = eb.embed_batch(CHECK_SENTENCES).map_err(|e| e.to_string())?;
+    Ok(va.iter().zip(&vb).map(|(x, y)| x.iter().zip(y).map(|(p, q)| p * q).sum::<f32>()).fold(1.0, f32::min))
+}

@@ -1,0 +1,169 @@
+//! `medagent index build --vectors`: embeds every corpus chunk natively and writes `index/vectors/`
+//! (`hnsw.bin` + `manifest.json`, see `medagent::retrieval::vector_index` and `vector_manifest`).
+//!
+//! Embedding the corpus takes long on a small machine, so it checkpoints: chunks are embedded in groups of
+//! [`GROUP`], each group's f32 vectors written atomically to
+//! `target/vector-build/<corpus hash>-<model hash>/part-NNNNN.f32`; a restart skips the groups on disk.
+//! The f32 vectors stay there for `medagent bench vectors` (quantisation recall).
+
+use crate::embed::{Embedder, ModelFiles, DIMS};
+use crate::retrieval::corpus::{chunk_answer, Chunk, Document};
+use crate::retrieval::vector_index::{HnswParams, VectorIndex, DEFAULT_PARAMS};
+use crate::retrieval::vector_manifest::{chunk_fingerprint, FileEntry, VectorManifest, HNSW_FILE};
+use indicatif::{ProgressBar, ProgressStyle};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// Chunks per checkpoint file.
+pub const GROUP: usize = 256;
+/// Texts per forward pass (after sorting a group by length, so padding stays small).
+const BATCH: usize = 16;
+
+/// Where the checkpoints of one (corpus, model) pair live.
+pub fn checkpoint_dir(corpus_hash: &str, model_hash: &str) -> PathBuf {
+    PathBuf::from("target/vector-build").join(format!("{}-{}", &corpus_hash[..16], &model_hash[..16]))
+}
+
+/// Embeds `texts` (resuming from the checkpoints in `dir`), returning one f32 vector per text.
+pub fn embed_corpus(model: &ModelFiles, texts: &[&str], dir: &Path) -> Result<Vec<Vec<f32>>, String> {
+    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    let groups = texts.len().div_ceil(GROUP);
+    let part = |g: usize| dir.join(format!("part-{g:05}.f32"));
+    let expected_len = |g: usize| ((GROUP.min(texts.len() - g * GROUP)) * DIMS * 4) as u64;
+    let done: Vec<bool> =
+        (0..groups).map(|g| std::fs::metadata(part(g)).is_ok_and(|m| m.len() == expected_len(g))).collect();
+    let resumed = done.iter().filter(|d| **d).count();
+    if resumed > 0 {
+        println!("resuming: {resumed} of {groups} groups already embedded in {}", dir.display());
+    }
+    let todo: usize = (0..groups).filter(|g| !done[*g]).map(|g| expected_len(g) as usize / (DIMS * 4)).sum();
+    let embedder = Embedder::from_files(model).map_err(|e| e.to_string())?;
+    let bar = ProgressBar::new(todo as u64);
+    bar.set_style(
+        ProgressStyle::with_template(
+            "embedding {pos}/{len} chunks [{elapsed_precise}] {wide_bar} {per_sec} ETA {eta_precise}",
+        )
+        .expect("valid template"),
+    );
+    let started = Instant::now();
+    for g in (0..groups).filter(|g| !done[*g]) {
+        let group = &texts[g * GROUP..texts.len().min((g + 1) * GROUP)];
+        let mut order: Vec<usize> = (0..group.len()).collect();
+        order.sort_by_key(|&i| group[i].len());
+        let mut vectors = vec![Vec::new(); group.len()];
+        for batch in order.chunks(BATCH) {
+            let batch_texts: Vec<&str> = batch.iter().map(|&i| group[i]).collect();
+            let out = embedder.embed_batch(&batch_texts).map_err(|e| e.to_string())?;
+            for (&i, v) in batch.iter().zip(out) {
+                vectors[i] = v;
+            }
+            bar.inc(batch.len() as u64);
+        }
+        let bytes: Vec<u8> = vectors.iter().flatten().flat_map(|x| x.to_le_bytes()).collect();
+        let tmp = part(g).with_extension("tmp");
+        std::fs::write(&tmp, &bytes)
+            .and_then(|_| std::fs::rename(&tmp, part(g)))
+            .map_err(|e| format!("cannot write checkpoint {}: {e}", part(g).display()))?;
+    }
+    bar.finish();
+    if todo > 0 {
+        let secs = started.elapsed().as_secs_f64();
+        println!("embedded {todo} chunks in {secs:.1} s ({:.1} chunks/s)", todo as f64 / secs);
+    }
+    read_checkpoints(dir, texts.len())
+}
+
+/// Reads all checkpoint parts of a complete build back as vectors.
+pub fn read_checkpoints(dir: &Path, count: usize) -> Result<Vec<Vec<f32>>, String> {
+    let mut all = Vec::with_capacity(count);
+    for g in 0..count.div_ceil(GROUP) {
+        let path = dir.join(format!("part-{g:05}.f32"));
+        let bytes = std::fs::read(&path).map_err(|e| {
+            format!("missing checkpoint {} ({e}); run `medagent index build --vectors`", path.display())
+        })?;
+        for v in bytes.chunks_exact(DIMS * 4) {
+            all.push(v.chunks_exact(4).map(|b| f32::from_le_bytes(b.try_into().unwrap())).collect());
+        }
+    }
+    if all.len() != count {
+        return Err(format!("checkpoints in {} hold {} vectors, expected {count}", dir.display(), all.len()));
+    }
+    Ok(all)
+}
+
+/// Builds the HNSW map over `vectors` and writes `hnsw.bin`, the chunk map and `manifest.json` into `out`.
+pub fn write_index(
+    vectors: &[Vec<f32>],
+    chunk_counts: &[u8],
+    params: HnswParams,
+    model_hash: String,
+    corpus_hash: String,
+    out: &Path,
+) -> Result<(), String> {
+    let started = Instant::now();
+    let index = VectorIndex::build(vectors, params);
+    println!(
+        "HNSW build: {} points in {:.1} s (one thread, seed {:#x})",
+        vectors.len(),
+        started.elapsed().as_secs_f64(),
+        params.seed
+    );
+    let bytes = index.to_bytes();
+    let mut manifest = VectorManifest::new(model_hash, corpus_hash, vectors.len(), params, &bytes);
+    manifest.files.insert(CHUNK_COUNTS_FILE.to_string(), FileEntry::of(chunk_counts));
+    std::fs::create_dir_all(out).map_err(|e| format!("cannot create {}: {e}", out.display()))?;
+    let write = |name: &str, data: &[u8]| {
+        let path = out.join(name);
+        std::fs::write(&path, data).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        println!("wrote {} ({} bytes)", path.display(), data.len());
+        Ok::<(), String>(())
+    };
+    // Manifest last: an interrupted write leaves an old manifest that no longer matches, which the
+    // freshness test reports.
+    write(HNSW_FILE, &bytes)?;
+    write(CHUNK_COUNTS_FILE, chunk_counts)?;
+    let json = serde_json::to_string_pretty(&manifest).expect("manifest serialises") + "\n";
+    write("manifest.json", json.as_bytes())
+}
+
+/// Name of the chunk map inside `index/vectors/`: one byte per document in corpus order, its number of
+/// chunks. Chunk ids in `hnsw.bin` count through the documents in that order, so prefix sums of this file
+/// map a chunk id to (document ordinal, chunk within the document) without loading the document shards.
+pub const CHUNK_COUNTS_FILE: &str = "chunks.bin";
+
+/// What is embedded for one chunk: the document's question, then the chunk's text, so that a later chunk of
+/// a long answer still says what it is about.
+pub fn chunk_text(doc: &Document, chunk: &Chunk) -> String {
+    format!("{}\n{}", doc.question, &doc.answer[chunk.start as usize..chunk.end as usize])
+}
+
+/// `medagent index build --vectors`: embeds every chunk of `docs` (resuming from checkpoints) and writes
+/// `hnsw.bin`, `chunks.bin` and `manifest.json` into `out`.
+pub fn build_vectors(docs: &[Document], model_dir: &Path, out: &Path) -> Result<(), String> {
+    let mut counts = Vec::with_capacity(docs.len());
+    let mut texts = Vec::new();
+    let mut ids = Vec::new();
+    for doc in docs {
+        let chunks = chunk_answer(&doc.answer);
+        let count = u8::try_from(chunks.len())
+            .map_err(|_| format!("document {} has {} chunks; the chunk map holds at most 255", doc.id, chunks.len()))?;
+        counts.push(count);
+        for chunk in &chunks {
+            texts.push(chunk_text(doc, chunk));
+            ids.push(doc.id.as_str());
+        }
+    }
+    let model = super::model::load_model_dir(model_dir)?;
+    let model_hash = model.fingerprint();
+    let corpus_hash = chunk_fingerprint(ids.iter().copied().zip(texts.iter().map(String::as_str)));
+    println!(
+        "{} chunks of {} documents, corpus {}, model {}",
+        texts.len(),
+        docs.len(),
+        &corpus_hash[..16],
+        &model_hash[..16]
+    );
+    let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
+    let vectors = embed_corpus(&model, &refs, &checkpoint_dir(&corpus_hash, &model_hash))?;
+    write_index(&vectors, &counts, DEFAULT_PARAMS, model_hash, corpus_hash, out)
+}

@@ -1,0 +1,107 @@
+//! `index/vectors/manifest.json`: what the committed vector files were built from, so stale vectors are
+//! detected (a test compares it with the committed corpus and the model) and the browser can check what
+//! it downloaded.
+//!
+//! ```json
+//! { "format_version": 1, "model": "all-MiniLM-L6-v2", "model_hash": "<ModelFiles::fingerprint>",
+//!   "corpus_hash": "<chunk_fingerprint>", "chunks": 12345, "dims": 384,
+//!   "quantization": "int8 per vector (one f32 scale)",
+//!   "hnsw": { "seed": 7882829, "ef_construction": 100, "ef_search": 64 },
+//!   "files": { "hnsw.bin": { "bytes": 1, "sha256": "..." } } }
+//! ```
+
+use super::vector_index::{HnswParams, FORMAT_VERSION};
+use crate::embed::model_files::hex;
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+use std::collections::BTreeMap;
+
+/// Name of the HNSW file inside `index/vectors/`.
+pub const HNSW_FILE: &str = "hnsw.bin";
+
+/// The manifest of the vector index (module docs show the JSON).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct VectorManifest {
+    /// `hnsw.bin` layout version.
+    pub format_version: u32,
+    /// Human-readable model name.
+    pub model: String,
+    /// Fingerprint of the f32 model files the chunks were embedded with.
+    pub model_hash: String,
+    /// Fingerprint of the chunk list that was embedded.
+    pub corpus_hash: String,
+    /// Number of chunks (= points in the map).
+    pub chunks: usize,
+    /// Embedding dimensions.
+    pub dims: usize,
+    /// How vectors are stored.
+    pub quantization: String,
+    /// HNSW build parameters.
+    pub hnsw: HnswParams,
+    /// Size and SHA-256 of each file.
+    pub files: BTreeMap<String, FileEntry>,
+}
+
+/// Size and hash of one static file.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FileEntry {
+    /// Length in bytes.
+    pub bytes: u64,
+    /// Lower-case hex SHA-256.
+    pub sha256: String,
+}
+
+impl FileEntry {
+    /// Describes `bytes`.
+    pub fn of(bytes: &[u8]) -> Self {
+        FileEntry { bytes: bytes.len() as u64, sha256: sha256_hex(bytes) }
+    }
+}
+
+impl VectorManifest {
+    /// The manifest for an index just built.
+    pub fn new(model_hash: String, corpus_hash: String, chunks: usize, hnsw: HnswParams, hnsw_bytes: &[u8]) -> Self {
+        VectorManifest {
+            format_version: FORMAT_VERSION,
+            model: "all-MiniLM-L6-v2".into(),
+            model_hash,
+            corpus_hash,
+            chunks,
+            dims: crate::embed::DIMS,
+            quantization: "int8 per vector (one f32 scale)".into(),
+            hnsw,
+            files: BTreeMap::from([(HNSW_FILE.to_string(), FileEntry::of(hnsw_bytes))]),
+        }
+    }
+}
+
+/// SHA-256 of the chunk list in order: each chunk's document id and text, length-prefixed so that no two
+/// different lists hash alike. Changes whenever the chunker or the corpus does.
+pub fn chunk_fingerprint<'a>(chunks: impl IntoIterator<Item = (&'a str, &'a str)>) -> String {
+    let mut h = Sha256::new();
+    for (doc, text) in chunks {
+        for part in [doc, text] {
+            h.update((part.len() as u64).to_le_bytes());
+            h.update(part.as_bytes());
+        }
+    }
+    hex(&h.finalize())
+}
+
+/// Lower-case hex SHA-256 of `bytes`.
+pub fn sha256_hex(bytes: &[u8]) -> String {
+    hex(&Sha256::digest(bytes))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn chunk_fingerprint_sees_boundaries_and_order() {
+        let a = chunk_fingerprint([("d1", "ab"), ("d2", "c")]);
+        assert_ne!(a, chunk_fingerprint([("d1", "a"), ("d2", "bc")]));
+        assert_ne!(a, chunk_fingerprint([("d2", "c"), ("d1", "ab")]));
+        assert_eq!(a, chunk_fingerprint([("d1", "ab"), ("d2", "c")]));
+    }
+}
