@@ -14,6 +14,7 @@ pub mod persist;
 pub mod pipeline;
 pub mod platform;
 pub mod retrieval;
+pub mod settings;
 
 #[cfg(not(target_arch = "wasm32"))]
 pub mod cli;

@@ -10,6 +10,8 @@
 //! - Any other prompt gets an answer quoting the first sentence of each numbered source (`[n] ...`
 //!   lines) with its `[n]` citation, in Korean when the question is Korean.
 //! - `MOCK_TOKENS=N` anywhere in the prompt: an answer of exactly N tokens (for benchmarks).
+//! - `MOCK_ECHO:` in the question: the answer is the rest of the question, verbatim (to test how the
+//!   app renders hostile model output).
 
 use crate::llm::{ChatRequest, Role};
 use serde_json::json;
@@ -28,6 +30,9 @@ pub fn reply(request: &ChatRequest) -> String {
     let lower = all.to_lowercase();
     if all.contains("재작성") || lower.contains("rewrite") {
         return rewrite(question);
+    }
+    if let Some((_, echo)) = question.split_once("MOCK_ECHO:") {
+        return echo.trim().to_string();
     }
     answer(&all, question)
 }

@@ -1,13 +1,18 @@
 //! The app shell: header, chat column, side panel, standing disclaimer; and the state they share.
 
-use super::chat::Chat;
+use super::chat::{Chat, Turn};
+use super::data::DataPanel;
 use super::engine::Engine;
 use super::lang::{initial_lang, LangSwitch};
+use super::settings::{load_settings, SettingsPanel};
 use super::side::SidePanel;
-use super::storage::request_persistence;
+use super::storage::{self, request_persistence};
+use super::transcript::{Transcript, TRANSCRIPT_RECORD};
 use crate::i18n::{ui, Lang};
 use crate::memory::profile::Fact;
+use crate::persist::{load, Loaded};
 use crate::pipeline::trace::Step;
+use crate::settings::Settings;
 use leptos::prelude::*;
 use std::rc::Rc;
 
@@ -40,6 +45,11 @@ pub struct Shared {
     /// A message about storage (recovered data, quota) shown above the chat.
     pub notice: RwSignal<Option<String>>,
     pub user: RwSignal<String>,
+    pub settings: RwSignal<Settings>,
+    /// The conversation shown in the chat column.
+    pub turns: RwSignal<Vec<Turn>>,
+    /// Every person's saved conversation (what `turns` is saved into).
+    pub transcript: StoredValue<Transcript, LocalStorage>,
 }
 
 impl Shared {
@@ -51,6 +61,25 @@ impl Shared {
             .with_value(|e| e.as_ref().and_then(|e| e.memory.borrow().profiles.profile(&user).map(|p| p.facts.clone())))
             .unwrap_or_default();
         self.facts.set(facts);
+    }
+
+    /// Shows the current person's saved conversation.
+    pub fn show_transcript(&self) {
+        let user = self.user.get_untracked();
+        let saved = self.transcript.with_value(|t| t.turns.get(&user).cloned().unwrap_or_default());
+        self.turns.set(saved.into_iter().enumerate().map(|(id, turn)| Turn::new(id, turn, false)).collect());
+    }
+}
+
+/// The stored transcript, and why it could not be read if so.
+fn load_transcript() -> (Transcript, Option<String>) {
+    match load::<Transcript>(&storage::LocalStorage, &TRANSCRIPT_RECORD) {
+        Ok(Loaded::Found(t)) => (t, None),
+        Ok(Loaded::Missing) => (Transcript::default(), None),
+        Ok(Loaded::Recovered { backup_key, reason }) => {
+            (Transcript::default(), Some(format!("{reason} (backup: {backup_key})")))
+        }
+        Err(e) => (Transcript::default(), Some(e.to_string())),
     }
 }
 
@@ -65,8 +94,21 @@ pub fn App() -> impl IntoView {
         last_turn: RwSignal::new(None),
         notice: RwSignal::new(None),
         user: RwSignal::new("default".to_string()),
+        settings: RwSignal::new(Settings::default()),
+        turns: RwSignal::new(Vec::new()),
+        transcript: StoredValue::new_local(Transcript::default()),
     };
     provide_context(shared);
+    // Settings and the conversation come from storage at once; the index follows over the network.
+    let (settings, settings_problem) = load_settings();
+    let (transcript, transcript_problem) = load_transcript();
+    shared.settings.set(settings);
+    shared.transcript.set_value(transcript);
+    shared.show_transcript();
+    let problems: Vec<String> = [settings_problem, transcript_problem].into_iter().flatten().collect();
+    if !problems.is_empty() {
+        shared.notice.set(Some(problems.join("; ")));
+    }
     let lang = shared.lang;
     // Keep <html lang> in step so screen readers and fonts follow the switch.
     Effect::new(move |_| {
@@ -79,7 +121,8 @@ pub fn App() -> impl IntoView {
         match Engine::load().await {
             Ok(engine) => {
                 if let Some(reason) = &engine.recovered {
-                    shared.notice.set(Some(reason.clone()));
+                    let earlier = shared.notice.get_untracked().map(|n| format!("{n}; ")).unwrap_or_default();
+                    shared.notice.set(Some(format!("{earlier}{reason}")));
                 }
                 shared.engine.set_value(Some(Rc::new(engine)));
                 shared.status.set(Status::Ready);
@@ -100,7 +143,11 @@ pub fn App() -> impl IntoView {
             </header>
             <main class="layout">
                 <Chat />
-                <SidePanel />
+                <div class="side-column">
+                    <SettingsPanel />
+                    <SidePanel />
+                    <DataPanel />
+                </div>
             </main>
             <footer class="disclaimer" role="note">{move || text().disclaimer}</footer>
         </div>

@@ -3,14 +3,16 @@
 
 use super::answer::RichText;
 use super::app::{LastTurn, Shared, Status};
+use super::storage::LocalStorage;
+use super::transcript::{SavedTurn, TRANSCRIPT_RECORD};
 use crate::i18n::ui;
-use crate::pipeline::flags::Flags;
+use crate::persist::save;
 use crate::pipeline::state::{Evidence, TurnEvent};
 use leptos::prelude::*;
 
 /// One question and its answer as shown (signals, so the answer can stream in).
 #[derive(Clone, Copy)]
-struct Turn {
+pub struct Turn {
     id: usize,
     question: StoredValue<String>,
     answer: RwSignal<String>,
@@ -22,6 +24,47 @@ struct Turn {
     error: RwSignal<Option<String>>,
     /// The source the user opened, if any (1-based).
     open: RwSignal<Option<usize>>,
+}
+
+impl Turn {
+    /// A turn shown from the saved transcript, or a new one (`saved.answer` empty) about to run.
+    pub fn new(id: usize, saved: SavedTurn, running: bool) -> Turn {
+        Turn {
+            id,
+            question: StoredValue::new(saved.question),
+            answer: RwSignal::new(saved.answer),
+            progress: RwSignal::new(running.then_some("check_similarity")),
+            evidence: RwSignal::new(saved.evidence),
+            cached: RwSignal::new(saved.cached),
+            emergency: RwSignal::new(saved.emergency),
+            error: RwSignal::new(saved.error),
+            open: RwSignal::new(None),
+        }
+    }
+
+    fn saved(&self) -> SavedTurn {
+        SavedTurn {
+            question: self.question.get_value(),
+            answer: self.answer.get_untracked(),
+            evidence: self.evidence.get_untracked(),
+            cached: self.cached.get_untracked(),
+            emergency: self.emergency.get_untracked(),
+            error: self.error.get_untracked(),
+        }
+    }
+}
+
+/// Saves the shown conversation of the current person.
+fn save_transcript(shared: Shared) {
+    let turns: Vec<SavedTurn> = shared.turns.with_untracked(|t| t.iter().map(Turn::saved).collect());
+    let user = shared.user.get_untracked();
+    let problem = shared.transcript.try_update_value(|t| {
+        t.set(&user, turns);
+        save(&LocalStorage, &TRANSCRIPT_RECORD, t).err()
+    });
+    if let Some(Some(error)) = problem {
+        shared.notice.set(Some(error.to_string()));
+    }
 }
 
 /// Enter sends, Shift+Enter starts a new line. While an IME is composing (Korean input), Enter
@@ -36,17 +79,21 @@ fn submit_on_enter(ev: leptos::ev::KeyboardEvent) {
     }
 }
 
-/// Sends `question` through the engine, streaming into `turn`.
-fn ask(shared: Shared, turn: Turn, question: String) {
+/// Sends `question` through the engine, streaming into `turn`; `fresh` bypasses the answer cache
+/// (regenerate).
+fn ask(shared: Shared, turn: Turn, question: String, fresh: bool) {
     let Some(engine) = shared.engine.get_value() else { return };
+    let mut settings = shared.settings.get_untracked();
+    if fresh {
+        settings.flags.response_cache_enabled = false;
+    }
     leptos::task::spawn_local(async move {
         let mut on_event = |event: TurnEvent| match event {
             TurnEvent::Node(name) => turn.progress.set(Some(name)),
             TurnEvent::AnswerStarted => turn.answer.set(String::new()),
             TurnEvent::Delta(piece) => turn.answer.update(|a| a.push_str(piece)),
         };
-        let (state, save_error) =
-            engine.ask(question, shared.user.get_untracked(), Flags::default(), &mut on_event).await;
+        let (state, save_error) = engine.ask(question, shared.user.get_untracked(), &settings, &mut on_event).await;
         turn.answer.set(state.answer.clone());
         turn.evidence.set(state.retrieved_docs.clone());
         turn.cached.set(state.cache_hit);
@@ -63,6 +110,7 @@ fn ask(shared: Shared, turn: Turn, question: String) {
             shared.notice.set(Some(error));
         }
         shared.refresh_facts();
+        save_transcript(shared);
     });
 }
 
@@ -70,7 +118,7 @@ fn ask(shared: Shared, turn: Turn, question: String) {
 #[component]
 pub fn Chat() -> impl IntoView {
     let shared = expect_context::<Shared>();
-    let turns = RwSignal::new(Vec::<Turn>::new());
+    let turns = shared.turns;
     let draft = RwSignal::new(String::new());
     let text = move || ui(shared.lang.get());
     let busy = move || turns.with(|t| t.last().is_some_and(|t| t.progress.get().is_some()));
@@ -81,20 +129,35 @@ pub fn Chat() -> impl IntoView {
         if question.trim().is_empty() || shared.status.get_untracked() != Status::Ready || busy() {
             return;
         }
-        let turn = Turn {
-            id: turns.with_untracked(Vec::len),
-            question: StoredValue::new(question.clone()),
-            answer: RwSignal::new(String::new()),
-            progress: RwSignal::new(Some("check_similarity")),
-            evidence: RwSignal::new(Vec::new()),
-            cached: RwSignal::new(false),
-            emergency: RwSignal::new(false),
-            error: RwSignal::new(None),
-            open: RwSignal::new(None),
-        };
+        let turn = Turn::new(
+            turns.with_untracked(Vec::len),
+            SavedTurn { question: question.clone(), ..SavedTurn::default() },
+            true,
+        );
         turns.update(|t| t.push(turn));
         draft.set(String::new());
-        ask(shared, turn, question);
+        ask(shared, turn, question, false);
+    };
+    let stop = move |_| {
+        shared.engine.with_value(|e| {
+            if let Some(engine) = e {
+                engine.stop()
+            }
+        })
+    };
+    // Regenerate: the last question once more, past the cache.
+    let regenerate = move |_| {
+        if busy() || shared.status.get_untracked() != Status::Ready {
+            return;
+        }
+        let Some(question) = turns.with_untracked(|t| t.last().map(|t| t.question.get_value())) else { return };
+        let turn = Turn::new(
+            turns.with_untracked(Vec::len),
+            SavedTurn { question: question.clone(), ..SavedTurn::default() },
+            true,
+        );
+        turns.update(|t| t.push(turn));
+        ask(shared, turn, question, true);
     };
 
     view! {
@@ -144,7 +207,14 @@ pub fn Chat() -> impl IntoView {
                     prop:value=move || draft.get()
                     on:input=move |ev| draft.set(event_target_value(&ev))
                     on:keydown=submit_on_enter></textarea>
-                <button type="submit" id="send" disabled=move || shared.status.get() != Status::Ready>{move || text().send}</button>
+                <Show when=busy fallback=move || view! {
+                    <button type="submit" id="send" disabled=move || shared.status.get() != Status::Ready>{move || text().send}</button>
+                }>
+                    <button type="button" id="stop" on:click=stop>{move || text().stop}</button>
+                </Show>
+                <Show when=move || !busy() && turns.with(|t| !t.is_empty())>
+                    <button type="button" id="regenerate" class="secondary" on:click=regenerate>{move || text().regenerate}</button>
+                </Show>
             </form>
         </section>
     }

@@ -2,16 +2,19 @@
 //! and one turn at a time through the same pipeline as the CLI.
 
 use super::storage::LocalStorage;
-use crate::llm::LocalFuture;
+use crate::llm::{ChatMessage, ChatRequest, Llm, LlmError, LocalFuture, Provider, ProviderConfig};
 use crate::memory::Memory;
 use crate::persist::{check_as, load, save, Loaded, RecordKind};
-use crate::pipeline::flags::Flags;
 use crate::pipeline::graph::{run_turn, Services, TurnInput};
 use crate::pipeline::ports::{Clock, LexicalEmbedder};
 use crate::pipeline::state::{TurnEvent, TurnState};
+use crate::platform::http::StopHandle;
+use crate::platform::web_http::FetchTransport;
 use crate::retrieval::knowledge::IndexKnowledge;
 use crate::retrieval::search::{open, open_lexicon, FileSource};
+use crate::settings::Settings;
 use std::cell::RefCell;
+use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 
@@ -65,6 +68,13 @@ pub struct Engine {
     pub memory: RefCell<Memory>,
     /// Why stored memory could not be read (it was backed up), to tell the user once.
     pub recovered: Option<String>,
+    /// Stops the model call of the turn in progress.
+    stop: RefCell<Option<StopHandle>>,
+}
+
+/// The model the settings name, talking through the page's fetch; `None` for offline.
+fn provider(config: &ProviderConfig) -> Option<Provider> {
+    Provider::from_config(config, Rc::new(FetchTransport))
 }
 
 impl Engine {
@@ -85,33 +95,58 @@ impl Engine {
             knowledge: IndexKnowledge { source, index: RefCell::new(index), lexicon },
             memory: RefCell::new(memory),
             recovered,
+            stop: RefCell::new(None),
         })
     }
 
-    /// Runs one turn; `on_event` sees progress and the streaming answer. Saves the memory after.
+    /// Runs one turn with the model and flags of `settings`; `on_event` sees progress and the streaming
+    /// answer. Saves the memory after.
     pub async fn ask(
         &self,
         text: String,
         user: String,
-        flags: Flags,
+        settings: &Settings,
         on_event: &mut dyn FnMut(TurnEvent),
     ) -> (TurnState, Option<String>) {
+        let llm = provider(&settings.provider);
+        *self.stop.borrow_mut() = llm.as_ref().map(Provider::stop_handle);
         let services = Services {
             knowledge: &self.knowledge,
-            llm: None,
+            llm: llm.as_ref().map(|p| p as &dyn Llm),
             embedder: &LexicalEmbedder,
             lexicon: Some(&self.knowledge.lexicon),
             clock: &BrowserClock,
         };
         let mut memory = self.memory.borrow_mut();
-        let state =
-            run_turn(TurnInput { text, user, flags, ..TurnInput::default() }, &mut memory, &services, on_event).await;
+        let input =
+            TurnInput { text, user, mode: settings.mode, flags: settings.flags.clone(), ..TurnInput::default() };
+        let state = run_turn(input, &mut memory, &services, on_event).await;
+        *self.stop.borrow_mut() = None;
         let saved = save(&LocalStorage, &MEMORY_RECORD, &*memory).err().map(|e| e.to_string());
         (state, saved)
+    }
+
+    /// The stop button: ends the model call of the turn in progress (the turn keeps what arrived).
+    pub fn stop(&self) {
+        if let Some(stop) = self.stop.borrow().as_ref() {
+            stop.stop();
+        }
     }
 
     /// Saves the memory after an edit in the profile panel.
     pub fn persist(&self) -> Option<String> {
         save(&LocalStorage, &MEMORY_RECORD, &*self.memory.borrow()).err().map(|e| e.to_string())
     }
+}
+
+/// The settings panel's "test connection": one tiny request to the configured model. `Ok` holds the
+/// model's reply; offline has nothing to test and answers `Ok` with an empty string.
+pub async fn test_connection(config: &ProviderConfig) -> Result<String, LlmError> {
+    let Some(llm) = provider(config) else { return Ok(String::new()) };
+    let request = ChatRequest {
+        messages: vec![ChatMessage::user("Reply with the single word OK.")],
+        max_tokens: Some(8),
+        ..ChatRequest::default()
+    };
+    llm.complete(&request, &mut |_| {}).await.map(|done| done.text)
 }

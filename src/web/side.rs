@@ -2,8 +2,11 @@
 //! and how the last answer was made (the trace).
 
 use super::app::Shared;
+use super::storage::LocalStorage;
+use super::transcript::TRANSCRIPT_RECORD;
 use crate::i18n::{ui, Lang};
 use crate::memory::profile::SlotKind;
+use crate::persist::save;
 use leptos::prelude::*;
 
 /// "5 min ago" / "3 h ago" / "2 d ago" in `lang`.
@@ -63,6 +66,16 @@ pub fn SidePanel() -> impl IntoView {
                 }
             }
         });
+        // The shown conversation goes too.
+        let user = shared.user.get_untracked();
+        let problem = shared.transcript.try_update_value(|t| {
+            t.turns.remove(&user);
+            save(&LocalStorage, &TRANSCRIPT_RECORD, t).err()
+        });
+        if let Some(Some(error)) = problem {
+            shared.notice.set(Some(error.to_string()));
+        }
+        shared.turns.set(Vec::new());
         shared.refresh_facts();
         shared.last_turn.set(None);
     };

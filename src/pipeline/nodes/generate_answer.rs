@@ -68,12 +68,12 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> Detail {
         Err(LlmError::CutOff { partial }) => {
             let kept = if partial.is_empty() { streamed } else { partial };
             answer.push_str(&kept);
-            state.error = Some(LlmError::CutOff { partial: String::new() }.to_string());
+            state.error = Some(crate::llm::describe(&LlmError::CutOff { partial: String::new() }, lang));
             json!({"responder": llm.name(), "error": "cut off", "kept_chars": kept.chars().count()})
         }
         Err(error) => {
             // The model failed: say why, and still answer from the evidence.
-            state.error = Some(error.to_string());
+            state.error = Some(crate::llm::describe(&error, lang));
             let fallback = offline::answer(&state.user_text, &state.retrieved_docs, &state.profile_summary, lang);
             (env.on_event)(TurnEvent::Delta(&fallback));
             answer.push_str(&fallback);

@@ -1,0 +1,108 @@
+//! The user's settings: which LLM answers, how the pipeline runs. The browser keeps them as the
+//! `medagent.settings` record (see [`SETTINGS_RECORD`]); the UI language has its own small key.
+//!
+//! The API key is the one sensitive field. It is written into the record only when the user ticked
+//! "remember in this browser" ([`crate::llm::ApiKey::remembered`]); otherwise the page keeps it in
+//! sessionStorage, which the browser forgets when the tab closes.
+
+use crate::llm::ProviderConfig;
+use crate::persist::{check_as, RecordKind};
+use crate::pipeline::flags::{profile, Flags, PROFILES};
+use crate::pipeline::state::Mode;
+use serde::{Deserialize, Serialize};
+
+/// Everything the settings panel edits.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Settings {
+    /// The LLM provider (offline = answers from the evidence alone).
+    pub provider: ProviderConfig,
+    /// Agent (the whole pipeline) or plain LLM (the question straight to the model).
+    pub mode: Mode,
+    /// The ablation profile the flags came from; empty once a flag was changed by hand.
+    pub profile: String,
+    pub flags: Flags,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        let name = PROFILES[PROFILES.len() - 1];
+        Settings {
+            provider: ProviderConfig::default(),
+            mode: Mode::Agent,
+            profile: name.to_string(),
+            flags: profile(name).expect("known profile"),
+        }
+    }
+}
+
+impl Settings {
+    /// Switches to an ablation profile by name; unknown names change nothing and return false.
+    pub fn use_profile(&mut self, name: &str) -> bool {
+        match profile(name) {
+            Some(flags) => {
+                self.flags = flags;
+                self.profile = name.to_string();
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Applies a hand edit of the flags: the settings no longer match a named profile unless the
+    /// edit happens to give one's flags exactly.
+    pub fn edit_flags(&mut self, edit: impl FnOnce(&mut Flags)) {
+        edit(&mut self.flags);
+        self.profile = PROFILES.iter().find(|p| profile(p) == Some(self.flags.clone())).unwrap_or(&"").to_string();
+    }
+}
+
+/// Where the browser stores the settings.
+pub static SETTINGS_RECORD: RecordKind =
+    RecordKind { key: "medagent.settings", schema: 1, migrations: &[], check: check_as::<Settings> };
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::llm::{ApiKey, ProviderKind};
+    use crate::persist::{load, save, KeyValue, Loaded, MemoryStore};
+
+    #[test]
+    fn a_key_is_stored_only_when_the_user_asked_to_remember_it() {
+        let store = MemoryStore::default();
+        let mut settings = Settings::default();
+        settings.provider.kind = ProviderKind::Openai;
+        settings.provider.key = Some(ApiKey::new("sk-session-only", false));
+        save(&store, &SETTINGS_RECORD, &settings).unwrap();
+        let Loaded::Found(back) = load::<Settings>(&store, &SETTINGS_RECORD).unwrap() else { panic!("saved") };
+        assert_eq!(back.provider.key, None);
+        assert!(!store.get(SETTINGS_RECORD.key).unwrap().unwrap().contains("sk-session-only"));
+
+        settings.provider.key = Some(ApiKey::new("sk-remembered", true));
+        save(&store, &SETTINGS_RECORD, &settings).unwrap();
+        let Loaded::Found(back) = load::<Settings>(&store, &SETTINGS_RECORD).unwrap() else { panic!("saved") };
+        assert_eq!(back.provider.key(), Some("sk-remembered"));
+        assert_eq!(back.provider.kind, ProviderKind::Openai);
+    }
+
+    #[test]
+    fn profiles_and_hand_edits() {
+        let mut settings = Settings::default();
+        assert!(settings.use_profile("baseline"));
+        assert!(!settings.flags.self_refine_enabled);
+        assert!(!settings.use_profile("no such profile"));
+        assert_eq!(settings.profile, "baseline");
+        settings.edit_flags(|f| f.lexicon_extraction = false);
+        assert_eq!(settings.profile, "");
+        settings.edit_flags(|f| f.lexicon_extraction = true);
+        assert_eq!(settings.profile, "baseline");
+    }
+
+    #[test]
+    fn older_or_partial_records_fill_in_defaults() {
+        let settings: Settings = serde_json::from_str(r#"{"provider":{"kind":"anthropic"}}"#).unwrap();
+        assert_eq!(settings.provider.kind, ProviderKind::Anthropic);
+        assert_eq!(settings.mode, Mode::Agent);
+        assert_eq!(settings.flags, Flags::default());
+    }
+}

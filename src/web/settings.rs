@@ -1,0 +1,175 @@
+//! The settings panel: provider, model, key, mode, ablation profile and flags; and where settings
+//! are kept (localStorage record; a key not meant to be remembered goes to sessionStorage).
+
+use super::app::Shared;
+use super::engine::test_connection;
+use super::storage::LocalStorage;
+use crate::i18n::ui;
+use crate::llm::{describe, ApiKey, ProviderKind};
+use crate::persist::{load, save, Loaded};
+use crate::pipeline::flags::{Flags, PROFILES};
+use crate::pipeline::state::Mode;
+use crate::settings::{Settings, SETTINGS_RECORD};
+use leptos::prelude::*;
+
+/// sessionStorage key of an API key kept for this tab only.
+const SESSION_KEY: &str = "medagent.session-key";
+
+fn session_storage() -> Option<web_sys::Storage> {
+    web_sys::window()?.session_storage().ok()?
+}
+
+/// The stored settings (with a session-only key put back), and why they could not be read if so.
+pub fn load_settings() -> (Settings, Option<String>) {
+    let (mut settings, problem) = match load::<Settings>(&LocalStorage, &SETTINGS_RECORD) {
+        Ok(Loaded::Found(settings)) => (settings, None),
+        Ok(Loaded::Missing) => (Settings::default(), None),
+        Ok(Loaded::Recovered { backup_key, reason }) => {
+            (Settings::default(), Some(format!("{reason} (backup: {backup_key})")))
+        }
+        Err(e) => (Settings::default(), Some(e.to_string())),
+    };
+    if settings.provider.key.is_none() {
+        let session_key = session_storage().and_then(|s| s.get_item(SESSION_KEY).ok().flatten());
+        settings.provider.key = session_key.map(|k| ApiKey::new(k, false));
+    }
+    (settings, problem)
+}
+
+/// Saves `settings`; the key goes to the record only when remembered, else to sessionStorage.
+pub fn save_settings(settings: &Settings) -> Option<String> {
+    if let Some(session) = session_storage() {
+        // sessionStorage is best effort: without it a session-only key lives until the page closes.
+        let _ = match &settings.provider.key {
+            Some(key) if !key.remembered() => session.set_item(SESSION_KEY, key.expose()),
+            _ => session.remove_item(SESSION_KEY),
+        };
+    }
+    save(&LocalStorage, &SETTINGS_RECORD, settings).err().map(|e| e.to_string())
+}
+
+/// A flag the panel shows as a checkbox: its name in the seeds, how to read and set it.
+type FlagBox = (&'static str, fn(&Flags) -> bool, fn(&mut Flags, bool));
+
+const FLAG_BOXES: [FlagBox; 8] = [
+    ("self_refine_enabled", |f| f.self_refine_enabled, |f, v| f.self_refine_enabled = v),
+    ("llm_quality_check", |f| f.llm_quality_check, |f, v| f.llm_quality_check = v),
+    ("dynamic_query_rewrite", |f| f.dynamic_query_rewrite, |f, v| f.dynamic_query_rewrite = v),
+    ("safety_stops", |f| f.safety_stops, |f, v| f.safety_stops = v),
+    ("active_retrieval_enabled", |f| f.active_retrieval_enabled, |f, v| f.active_retrieval_enabled = v),
+    ("response_cache_enabled", |f| f.response_cache_enabled, |f, v| f.response_cache_enabled = v),
+    ("dynamic_rag_routing", |f| f.dynamic_rag_routing, |f, v| f.dynamic_rag_routing = v),
+    ("lexicon_extraction", |f| f.lexicon_extraction, |f, v| f.lexicon_extraction = v),
+];
+
+const KINDS: [ProviderKind; 4] =
+    [ProviderKind::Offline, ProviderKind::Openai, ProviderKind::Anthropic, ProviderKind::Gemini];
+
+/// The settings panel. Every change applies at once and is saved.
+#[component]
+pub fn SettingsPanel() -> impl IntoView {
+    let shared = expect_context::<Shared>();
+    let settings = shared.settings;
+    let text = move || ui(shared.lang.get());
+    let report = RwSignal::new(None::<String>);
+    let testing = RwSignal::new(false);
+    let change = move |edit: &dyn Fn(&mut Settings)| {
+        settings.update(|s| edit(s));
+        let problem = settings.with_untracked(save_settings);
+        report.set(problem);
+    };
+    let kind = move || settings.with(|s| s.provider.kind);
+    let remembered = move || settings.with(|s| s.provider.key.as_ref().is_some_and(ApiKey::remembered));
+
+    let test = move |_| {
+        let config = settings.get_untracked().provider;
+        testing.set(true);
+        report.set(None);
+        leptos::task::spawn_local(async move {
+            let lang = shared.lang.get_untracked();
+            let message = match test_connection(&config).await {
+                Ok(_) if config.kind == ProviderKind::Offline => ui(lang).offline_nothing_to_test.to_string(),
+                Ok(reply) => format!("{} {}", ui(lang).connection_ok, reply.trim()),
+                Err(error) => describe(&error, lang),
+            };
+            testing.set(false);
+            report.set(Some(message));
+        });
+    };
+
+    view! {
+        <details class="panel settings" id="settings">
+            <summary><h2>{move || text().settings}</h2></summary>
+            <label for="provider">{move || text().provider}</label>
+            <select id="provider" prop:value=move || kind().as_str()
+                on:change=move |ev| {
+                    let chosen = event_target_value(&ev);
+                    change(&|s| if let Some(k) = KINDS.iter().find(|k| k.as_str() == chosen) { s.provider.kind = *k });
+                }>
+                {KINDS.map(|k| {
+                    let label = move || match k {
+                        ProviderKind::Offline => text().provider_offline,
+                        ProviderKind::Openai => text().provider_openai,
+                        ProviderKind::Anthropic => text().provider_anthropic,
+                        ProviderKind::Gemini => text().provider_gemini,
+                    };
+                    view! { <option value=k.as_str()>{label}</option> }
+                })}
+            </select>
+            <Show when=move || kind() != ProviderKind::Offline>
+                <label for="base-url">{move || text().base_url}</label>
+                <input id="base-url" type="url" spellcheck="false" placeholder=move || kind().default_base_url()
+                    prop:value=move || settings.with(|s| s.provider.base_url.clone())
+                    on:input=move |ev| { let v = event_target_value(&ev); change(&|s| s.provider.base_url = v.clone()) } />
+                <label for="model">{move || text().model}</label>
+                <input id="model" type="text" spellcheck="false" placeholder=move || kind().default_model()
+                    prop:value=move || settings.with(|s| s.provider.model.clone())
+                    on:input=move |ev| { let v = event_target_value(&ev); change(&|s| s.provider.model = v.clone()) } />
+                <label for="api-key">{move || text().api_key}</label>
+                <input id="api-key" type="password" autocomplete="off" spellcheck="false"
+                    prop:value=move || settings.with(|s| s.provider.key().unwrap_or_default().to_string())
+                    on:input=move |ev| {
+                        let v = event_target_value(&ev);
+                        let remember = remembered();
+                        change(&|s| s.provider.key = (!v.trim().is_empty()).then(|| ApiKey::new(v.trim(), remember)))
+                    } />
+                <p class="key-warning">{move || text().key_warning}</p>
+                <label class="check">
+                    <input id="remember-key" type="checkbox" prop:checked=remembered
+                        on:change=move |ev| {
+                            let remember = event_target_checked(&ev);
+                            change(&|s| if let Some(key) = &s.provider.key { s.provider.key = Some(ApiKey::new(key.expose(), remember)) })
+                        } />
+                    {move || text().remember_key}
+                </label>
+            </Show>
+            <button type="button" id="test-connection" on:click=test disabled=move || testing.get()>
+                {move || if testing.get() { text().testing } else { text().test_connection }}
+            </button>
+            <p class="settings-report" role="status" aria-live="polite">{move || report.get()}</p>
+
+            <label for="mode">{move || text().mode}</label>
+            <select id="mode" prop:value=move || if settings.with(|s| s.mode) == Mode::Llm { "llm" } else { "agent" }
+                on:change=move |ev| { let llm = event_target_value(&ev) == "llm"; change(&|s| s.mode = if llm { Mode::Llm } else { Mode::Agent }) }>
+                <option value="agent">{move || text().mode_agent}</option>
+                <option value="llm">{move || text().mode_llm}</option>
+            </select>
+            <label for="ablation">{move || text().ablation}</label>
+            <select id="ablation" prop:value=move || settings.with(|s| s.profile.clone())
+                on:change=move |ev| { let name = event_target_value(&ev); change(&|s| { s.use_profile(&name); }) }>
+                {PROFILES.map(|p| view! { <option value=p>{p}</option> })}
+                <option value="" disabled=true>{move || text().custom_flags}</option>
+            </select>
+            <fieldset class="flags">
+                <legend>{move || text().flags}</legend>
+                {FLAG_BOXES.map(|(name, get, set)| view! {
+                    <label class="check">
+                        <input type="checkbox" name=name prop:checked=move || settings.with(|s| get(&s.flags))
+                            on:change=move |ev| { let on = event_target_checked(&ev); change(&|s| s.edit_flags(|f| set(f, on))) } />
+                        <code>{name}</code>
+                    </label>
+                })}
+            </fieldset>
+        </details>
+    }
+}

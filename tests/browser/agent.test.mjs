@@ -1,0 +1,170 @@
+// The app with a model: agent mode against `medagent mock-llm` on loopback (streaming, trace, profile),
+// persistence across reloads with export / forget / import, hostile model output, provider faults,
+// and corrupted storage.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { serveStatic, launchBrowser, openPage, DIST } from './harness.mjs';
+
+const MEDAGENT = process.env.MEDAGENT_BIN ?? resolve(DIST, '../target/release/medagent');
+let site, browser, mock, mockUrl;
+
+/** Starts `medagent mock-llm` on a free port; resolves to its base URL. */
+function startMock() {
+  mock = spawn(MEDAGENT, ['mock-llm', '--port', '0', '--token-delay-ms', '15'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((ok, fail) => {
+    mock.on('error', (e) => fail(new Error(`cannot run ${MEDAGENT} (build it: cargo build --release): ${e.message}`)));
+    let out = '';
+    mock.stdout.on('data', (d) => {
+      out += d;
+      const m = out.match(/listening on (http:\/\/[\d.]+:\d+)/);
+      if (m) ok(m[1]);
+    });
+  });
+}
+
+before(async () => {
+  mockUrl = await startMock();
+  site = await serveStatic();
+  browser = await launchBrowser();
+});
+after(async () => { await browser?.close(); await site?.close(); mock?.kill(); });
+
+async function ready(page) {
+  await page.waitForSelector('.app[data-ready="true"]');
+  await page.waitForSelector('#index-status', { state: 'detached', timeout: 60_000 });
+}
+
+/** Chooses the OpenAI-compatible provider at `base` through the settings panel. */
+async function useMock(page, base, mode = 'agent') {
+  await page.click('#settings summary');
+  await page.selectOption('#provider', 'openai');
+  await page.fill('#base-url', base);
+  await page.fill('#model', 'mock-1');
+  await page.fill('#api-key', 'sk-browser-test');
+  await page.selectOption('#mode', mode);
+}
+
+async function ask(page, question) {
+  const before = await page.locator('.turn.agent').count();
+  await page.fill('#question', question);
+  await page.click('#send');
+  await page.waitForFunction((n) => document.querySelectorAll('.turn.agent').length === n + 1
+    && !document.querySelector('#stop') && !document.querySelector('.thinking'), before, { timeout: 60_000 });
+  return page.locator('.turn.agent').nth(before);
+}
+
+test('agent mode streams the answer from the model, with trace and profile; everything survives reload, export, forget and import', async () => {
+  const { page, context, problems } = await openPage(browser, site.url, { locale: 'ko-KR' });
+  page.on('dialog', (d) => d.accept());
+  await ready(page);
+  await useMock(page, mockUrl);
+  // Test connection reports the model's reply.
+  await page.click('#test-connection');
+  await page.waitForFunction(() => /연결됨/.test(document.querySelector('.settings-report')?.textContent ?? ''));
+
+  // Streaming: while the stop button shows, the answer already has text.
+  await page.fill('#question', '65세 남성, 당뇨 10년, 공복혈당 180이에요. 당뇨병 합병증은 뭐가 있나요?');
+  await page.click('#send');
+  await page.waitForFunction(() => document.querySelector('#stop')
+    && (document.querySelector('.turn.agent .answer')?.textContent.length ?? 0) > 0, null, { timeout: 60_000 });
+  await page.waitForSelector('#send', { timeout: 60_000 });
+  const answer = page.locator('.turn.agent .answer').first();
+  assert.ok(await answer.locator('.cite').count() > 0, 'the model answer cites sources');
+  assert.equal(await page.locator('.turn-error').count(), 0);
+  const trace = await page.textContent('.panel.trace');
+  for (const node of ['check_similarity', 'extract_slots', 'retrieve', 'generate_answer', 'quality_check', 'store_response']) {
+    assert.match(trace, new RegExp(node));
+  }
+  const profile = await page.textContent('.panel.profile');
+  assert.match(profile, /65세/);
+  assert.match(profile, /당뇨/);
+  assert.match(profile, /180/);
+
+  // Reload: conversation, profile and settings are all still there.
+  await page.reload();
+  await ready(page);
+  assert.equal(await page.locator('.turn.agent').count(), 1);
+  assert.match(await page.textContent('.panel.profile'), /65세/);
+  await page.click('#settings summary');
+  assert.equal(await page.inputValue('#provider'), 'openai');
+  assert.equal(await page.inputValue('#base-url'), mockUrl);
+
+  // Export, forget everything, import: all back.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#export')]);
+  const exported = await readFile(await download.path(), 'utf8');
+  assert.match(exported, /medagent\.memory/);
+  assert.doesNotMatch(exported, /sk-browser-test/, 'a session-only key is never exported');
+  await page.click('.forget');
+  await page.waitForFunction(() => document.querySelectorAll('.turn').length === 0);
+  assert.doesNotMatch(await page.textContent('.panel.profile'), /65세/);
+  await page.setInputFiles('#import-file', { name: 'medagent-export.json', mimeType: 'application/json', buffer: Buffer.from(exported) });
+  await page.waitForSelector('.import-preview');
+  assert.match(await page.textContent('.import-preview'), /medagent\.transcript/);
+  await Promise.all([page.waitForEvent('load'), page.click('#import-apply')]);
+  await ready(page);
+  assert.equal(await page.locator('.turn.agent').count(), 1);
+  assert.match(await page.textContent('.panel.profile'), /65세/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('hostile model output is rendered inert', async () => {
+  const { page, context, problems } = await openPage(browser, site.url, { locale: 'en-US' });
+  const dialogs = [];
+  page.on('dialog', (d) => { dialogs.push(d.message()); d.dismiss(); });
+  await ready(page);
+  await useMock(page, mockUrl, 'llm');
+  const turn = await ask(page, 'MOCK_ECHO: <img src=x onerror=alert(1)> [click me](javascript:alert(2)) <script>alert(3)</script> **bold**');
+  const answer = turn.locator('.answer');
+  assert.match(await answer.textContent(), /<img src=x onerror=alert\(1\)>/, 'the tag shows as text');
+  assert.equal(await answer.locator('img, script, iframe').count(), 0);
+  assert.equal(await answer.locator('a[href^="javascript"]').count(), 0);
+  assert.equal(await answer.locator('strong').count(), 1, 'markdown still renders');
+  await page.waitForTimeout(300);
+  assert.deepEqual(dialogs, []);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('provider faults give the right message and keep a partial answer', async () => {
+  const { page, context, problems } = await openPage(browser, site.url, { locale: 'en-US' });
+  await ready(page);
+  await useMock(page, `${mockUrl}/fault/401`, 'llm');
+  let turn = await ask(page, 'What is glaucoma?');
+  assert.match(await turn.locator('.turn-error').textContent(), /refused the API key/);
+
+  await page.fill('#base-url', `${mockUrl}/fault/429`);
+  turn = await ask(page, 'What is glaucoma?');
+  assert.match(await turn.locator('.turn-error').textContent(), /Rate limited.*\d+ second/);
+
+  await page.fill('#base-url', `${mockUrl}/fault/cutoff`);
+  turn = await ask(page, 'What is glaucoma?');
+  assert.match(await turn.locator('.turn-error').textContent(), /ended before the answer was finished|cut off/i);
+  assert.ok((await turn.locator('.answer').textContent()).trim().length > 0, 'the partial answer is kept');
+  // The browser reports the refused requests itself; nothing else may go wrong.
+  assert.deepEqual(problems.filter((p) => !/HTTP (401|429)|Failed to load resource|request failed/.test(p)), []);
+  await context.close();
+});
+
+test('corrupted storage gives the recovery message and the app still answers', async () => {
+  const { page, context, problems } = await openPage(browser, site.url, { locale: 'en-US' });
+  await ready(page);
+  await page.evaluate(() => {
+    localStorage.setItem('medagent.memory', '{"schema":1,"data":{"profiles":');
+    localStorage.setItem('medagent.settings', 'not json at all');
+    localStorage.setItem('medagent.transcript', '\u0000\u0001garbage');
+  });
+  await page.reload();
+  await ready(page);
+  await page.waitForSelector('.storage-notice');
+  const turn = await ask(page, 'What are the symptoms of glaucoma?');
+  assert.ok(await turn.locator('.cite').count() > 0);
+  // What could not be read was kept as a backup.
+  const backups = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.includes('backup')).length);
+  assert.ok(backups >= 3, `backups kept: ${backups}`);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
