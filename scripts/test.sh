@@ -26,4 +26,7 @@ printf 'wasm: %s, %s bytes raw, %s bytes gzip -9\n' "$wasm" "$(stat -c %s "$wasm
 step "browser tests (headless Chromium)"
 npm run --silent test:browser
 
+step "browser LLM transport against mock-llm (wasm-bindgen-test in headless Chromium)"
+scripts/test-web-fetch.sh --release
+
 printf '\ntest.sh: all steps passed in %ss\n' "$((SECONDS - started))"

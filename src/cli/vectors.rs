@@ -7,9 +7,9 @@
 //! The f32 vectors stay there for `medagent bench vectors` (quantisation recall).
 
 use crate::embed::{Embedder, ModelFiles, DIMS};
-use crate::retrieval::corpus::{chunk_answer, Chunk, Document};
+use crate::retrieval::corpus::Document;
 use crate::retrieval::vector_index::{HnswParams, VectorIndex, DEFAULT_PARAMS};
-use crate::retrieval::vector_manifest::{chunk_fingerprint, FileEntry, VectorManifest, HNSW_FILE};
+use crate::retrieval::vector_manifest::{ChunkList, FileEntry, VectorManifest, CHUNK_COUNTS_FILE, HNSW_FILE};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -64,6 +64,12 @@ pub fn embed_corpus(model: &ModelFiles, texts: &[&str], dir: &Path) -> Result<Ve
         std::fs::write(&tmp, &bytes)
             .and_then(|_| std::fs::rename(&tmp, part(g)))
             .map_err(|e| format!("cannot write checkpoint {}: {e}", part(g).display()))?;
+        if bar.is_hidden() {
+            // Not a terminal (a log file, CI): a plain line per checkpoint instead of the bar.
+            let (pos, secs) = (bar.position() as f64, started.elapsed().as_secs_f64());
+            let eta = (todo as f64 - pos) / (pos / secs).max(1e-9);
+            println!("embedded {pos}/{todo} chunks, {:.1} chunks/s, ETA {:.0} min", pos / secs, eta / 60.0);
+        }
     }
     bar.finish();
     if todo > 0 {
@@ -126,36 +132,14 @@ pub fn write_index(
     write("manifest.json", json.as_bytes())
 }
 
-/// Name of the chunk map inside `index/vectors/`: one byte per document in corpus order, its number of
-/// chunks. Chunk ids in `hnsw.bin` count through the documents in that order, so prefix sums of this file
-/// map a chunk id to (document ordinal, chunk within the document) without loading the document shards.
-pub const CHUNK_COUNTS_FILE: &str = "chunks.bin";
-
-/// What is embedded for one chunk: the document's question, then the chunk's text, so that a later chunk of
-/// a long answer still says what it is about.
-pub fn chunk_text(doc: &Document, chunk: &Chunk) -> String {
-    format!("{}\n{}", doc.question, &doc.answer[chunk.start as usize..chunk.end as usize])
-}
-
 /// `medagent index build --vectors`: embeds every chunk of `docs` (resuming from checkpoints) and writes
 /// `hnsw.bin`, `chunks.bin` and `manifest.json` into `out`.
 pub fn build_vectors(docs: &[Document], model_dir: &Path, out: &Path) -> Result<(), String> {
-    let mut counts = Vec::with_capacity(docs.len());
-    let mut texts = Vec::new();
-    let mut ids = Vec::new();
-    for doc in docs {
-        let chunks = chunk_answer(&doc.answer);
-        let count = u8::try_from(chunks.len())
-            .map_err(|_| format!("document {} has {} chunks; the chunk map holds at most 255", doc.id, chunks.len()))?;
-        counts.push(count);
-        for chunk in &chunks {
-            texts.push(chunk_text(doc, chunk));
-            ids.push(doc.id.as_str());
-        }
-    }
+    let list = ChunkList::of(docs)?;
+    let (counts, texts) = (list.counts, list.texts);
     let model = super::model::load_model_dir(model_dir)?;
     let model_hash = model.fingerprint();
-    let corpus_hash = chunk_fingerprint(ids.iter().copied().zip(texts.iter().map(String::as_str)));
+    let corpus_hash = list.fingerprint;
     println!(
         "{} chunks of {} documents, corpus {}, model {}",
         texts.len(),

@@ -65,7 +65,7 @@ impl FileEntry {
 
 /// Hex SHA-256 of `bytes`.
 pub fn sha256_hex(bytes: &[u8]) -> String {
-    Sha256::digest(bytes).iter().map(|b| format!("{b:02x}")).collect()
+    crate::embed::model_files::hex(&Sha256::digest(bytes))
 }
 
 /// The collection numbers and shard layout (`stats.bin`).

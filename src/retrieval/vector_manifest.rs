@@ -10,6 +10,8 @@
 //!   "files": { "hnsw.bin": { "bytes": 1, "sha256": "..." } } }
 //! ```
 
+use super::corpus::{chunk_answer, Document};
+use super::index_files::sha256_hex;
 use super::vector_index::{HnswParams, FORMAT_VERSION};
 use crate::embed::model_files::hex;
 use serde::{Deserialize, Serialize};
@@ -75,6 +77,44 @@ impl VectorManifest {
     }
 }
 
+/// Name of the chunk map inside `index/vectors/`: one byte per document in corpus order, its number of
+/// chunks. Chunk ids in `hnsw.bin` count through the documents in that order, so prefix sums of this file
+/// map a chunk id to (document ordinal, chunk within the document) without loading the document shards.
+pub const CHUNK_COUNTS_FILE: &str = "chunks.bin";
+
+/// What the vector index embeds: every chunk of every document, in corpus order.
+pub struct ChunkList {
+    /// Chunks per document (the content of [`CHUNK_COUNTS_FILE`]).
+    pub counts: Vec<u8>,
+    /// The text embedded for each chunk: the document's question, then the chunk, so that a later chunk
+    /// of a long answer still says what it is about.
+    pub texts: Vec<String>,
+    /// [`chunk_fingerprint`] of the list: the manifest's `corpus_hash`.
+    pub fingerprint: String,
+}
+
+impl ChunkList {
+    /// The chunk list of `docs`; fails if a document has more chunks than [`CHUNK_COUNTS_FILE`] can say.
+    pub fn of(docs: &[Document]) -> Result<ChunkList, String> {
+        let mut counts = Vec::with_capacity(docs.len());
+        let mut texts = Vec::new();
+        let mut ids = Vec::new();
+        for doc in docs {
+            let chunks = chunk_answer(&doc.answer);
+            let count = u8::try_from(chunks.len()).map_err(|_| {
+                format!("document {} has {} chunks; the chunk map holds at most 255", doc.id, chunks.len())
+            })?;
+            counts.push(count);
+            for chunk in &chunks {
+                texts.push(format!("{}\n{}", doc.question, &doc.answer[chunk.start as usize..chunk.end as usize]));
+                ids.push(doc.id.as_str());
+            }
+        }
+        let fingerprint = chunk_fingerprint(ids.into_iter().zip(texts.iter().map(String::as_str)));
+        Ok(ChunkList { counts, texts, fingerprint })
+    }
+}
+
 /// SHA-256 of the chunk list in order: each chunk's document id and text, length-prefixed so that no two
 /// different lists hash alike. Changes whenever the chunker or the corpus does.
 pub fn chunk_fingerprint<'a>(chunks: impl IntoIterator<Item = (&'a str, &'a str)>) -> String {
@@ -86,11 +126,6 @@ pub fn chunk_fingerprint<'a>(chunks: impl IntoIterator<Item = (&'a str, &'a str)
         }
     }
     hex(&h.finalize())
-}
-
-/// Lower-case hex SHA-256 of `bytes`.
-pub fn sha256_hex(bytes: &[u8]) -> String {
-    hex(&Sha256::digest(bytes))
 }
 
 #[cfg(test)]
