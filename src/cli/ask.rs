@@ -2,6 +2,7 @@
 //! conversation, with the profile, conversation and cache kept in a `--state` JSON file.
 
 use super::files::{DirSource, DEFAULT_INDEX_DIR};
+use super::provider_args::ProviderArgs;
 use crate::i18n::Lang;
 use crate::memory::Memory;
 use crate::pipeline::flags::{profile, PROFILES};
@@ -50,6 +51,8 @@ pub struct TurnOptions {
     /// The built static index.
     #[arg(long, default_value = DEFAULT_INDEX_DIR)]
     pub index: PathBuf,
+    #[command(flatten)]
+    pub provider: ProviderArgs,
 }
 
 /// Ask one question.
@@ -166,13 +169,15 @@ fn run_messages(messages: &[String], options: &TurnOptions) -> Result<(), String
     let lexicon = pollster::block_on(open_lexicon(&source))?;
     let knowledge = IndexKnowledge { source, index: RefCell::new(index), lexicon };
     let clock = SystemClock::new();
+    let llm = options.provider.build()?;
     let services = Services {
         knowledge: &knowledge,
-        llm: None,
+        llm: llm.as_deref(),
         embedder: &LexicalEmbedder,
         lexicon: Some(&knowledge.lexicon),
         clock: &clock,
     };
+    let mut failed = None;
     for text in messages {
         let input = TurnInput {
             text: text.clone(),
@@ -210,8 +215,10 @@ fn run_messages(messages: &[String], options: &TurnOptions) -> Result<(), String
         }
         // Save after every turn: a later failure loses nothing already said.
         write_state(options.state.as_deref(), &memory)?;
+        failed = state.error.clone().or(failed);
     }
-    Ok(())
+    // The answers were printed (with the evidence fallback); the exit status still says the model failed.
+    failed.map_or(Ok(()), |error| Err(format!("the model call failed: {error}")))
 }
 
 pub fn ask(args: AskArgs) -> Result<(), String> {
