@@ -1,9 +1,15 @@
 //! The `medagent` binary as a user runs it.
 
+use std::io::{BufRead, BufReader, Write};
+use std::path::PathBuf;
 use std::process::Command;
 
 fn medagent(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_medagent")).args(args).output().expect("run medagent")
+    Command::new(env!("CARGO_BIN_EXE_medagent"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(args)
+        .output()
+        .expect("run medagent")
 }
 
 #[test]
@@ -37,4 +43,115 @@ fn an_unknown_subcommand_is_an_error_with_a_hint() {
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("frobnicate"), "{err}");
+}
+
+/// A fresh folder with a small index built from the first 40 diabetes answers of the corpus.
+fn small_index(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("medagent-cli-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let corpus = std::fs::File::open(concat!(env!("CARGO_MANIFEST_DIR"), "/index/corpus/medquad.jsonl.gz")).unwrap();
+    let lines: Vec<String> = BufReader::new(flate2::read::GzDecoder::new(corpus))
+        .lines()
+        .map(Result::unwrap)
+        .filter(|l| l.contains("Diabetes"))
+        .take(40)
+        .collect();
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    gz.write_all((lines.join("\n") + "\n").as_bytes()).unwrap();
+    std::fs::write(dir.join("corpus.jsonl.gz"), gz.finish().unwrap()).unwrap();
+    let out = medagent(&[
+        "index",
+        "build",
+        "--corpus",
+        dir.join("corpus.jsonl.gz").to_str().unwrap(),
+        "--out",
+        dir.join("index").to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    dir
+}
+
+fn json_lines(out: &std::process::Output) -> Vec<serde_json::Value> {
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("one JSON object a line"))
+        .collect()
+}
+
+/// The CLI contract of issue 5: `ask --json` prints one object with the listed fields, and
+/// `--state` carries the profile and conversation to the next call.
+#[test]
+fn ask_json_prints_the_contract_and_keeps_the_conversation_in_the_state_file() {
+    let dir = small_index("ask");
+    let index = dir.join("index");
+    let state = dir.join("state.json");
+    let ask = |text: &str| {
+        medagent(&["ask", "--json", "--index", index.to_str().unwrap(), "--state", state.to_str().unwrap(), text])
+    };
+    let first =
+        &json_lines(&ask("65세 남성으로 10년째 당뇨 환자입니다. 공복혈당은 180 정도이고 HbA1c는 8.2%입니다."))[0];
+    for field in [
+        "answer",
+        "citations",
+        "slots",
+        "profile_summary",
+        "profile",
+        "trace",
+        "quality_scores",
+        "iterations",
+        "llm_calls",
+        "cache_hit",
+        "emergency",
+    ] {
+        assert!(first.get(field).is_some(), "missing {field}: {first}");
+    }
+    assert_eq!(first["profile_summary"], "65세 남성 | 질환: 당뇨병 (10년) | 공복혈당: 180 mg/dL | HbA1c: 8.2 %");
+    assert_eq!(first["slots"]["demographics"]["age"], 65);
+    assert_eq!(first["profile"].as_array().unwrap().len(), 5);
+    let sources: Vec<&str> = first["sources"].as_array().unwrap().iter().map(|s| s["id"].as_str().unwrap()).collect();
+    let cited = first["citations"].as_array().unwrap();
+    assert!(!cited.is_empty() && cited.iter().all(|c| sources.contains(&c.as_str().unwrap())), "{first}");
+    assert_eq!(first["trace"][0]["node"], "check_similarity");
+    assert!(first["trace"].as_array().unwrap().iter().all(|s| s["ms"].is_number()));
+    assert_eq!(first["llm_calls"], 0);
+    assert_eq!(first["cache_hit"], false);
+    assert!(first["emergency"].is_null());
+    assert!(first["stop_reason_code"].is_string());
+    // The next call is the same conversation: the profile is remembered, in the new question's language.
+    let second = &json_lines(&ask("What complications should I watch for?"))[0];
+    assert_eq!(
+        second["profile_summary"],
+        "65-year-old male | Conditions: Diabetes (10 years) | Fasting glucose: 180 mg/dL | HbA1c: 8.2 %"
+    );
+    let saved: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&state).unwrap()).unwrap();
+    assert_eq!(saved["conversations"]["default"]["exchanges"].as_array().unwrap().len(), 2);
+
+    // chat: one JSON object per line of the script, one conversation.
+    let script = dir.join("script.jsonl");
+    std::fs::write(&script, "{\"user\": \"안녕하세요\"}\n\n{\"user\": \"당뇨병 증상은 무엇인가요?\"}\n").unwrap();
+    let chat = json_lines(&medagent(&[
+        "chat",
+        "--json",
+        "--index",
+        index.to_str().unwrap(),
+        "--script",
+        script.to_str().unwrap(),
+    ]));
+    assert_eq!(chat.len(), 2);
+    assert_eq!(
+        chat[0]["trace"].as_array().unwrap().iter().filter(|s| s["node"] == "retrieve").count(),
+        0,
+        "a greeting retrieves nothing"
+    );
+    assert!(chat[1]["answer"].as_str().unwrap().contains("[1]"));
+
+    // A state file that is not ours is a clear error and stays as it was.
+    std::fs::write(&state, "not json").unwrap();
+    let out = ask("hello");
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("not a medagent state file"));
+    assert_eq!(std::fs::read_to_string(&state).unwrap(), "not json");
+    std::fs::remove_dir_all(&dir).unwrap();
 }

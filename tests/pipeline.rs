@@ -11,6 +11,7 @@ use medagent::pipeline::flags::{profile, Flags, MemoryMode, RefineStrategy, PROF
 use medagent::pipeline::graph::{run_turn, Services, TurnInput};
 use medagent::pipeline::ports::{Clock, Knowledge, LexicalEmbedder};
 use medagent::pipeline::state::{Evidence, Mode, TurnEvent, TurnState};
+use medagent::pipeline::stop::StopReason;
 use std::cell::Cell;
 use std::sync::OnceLock;
 
@@ -243,14 +244,19 @@ fn a_judge_stuck_at_0_3_stops_at_the_limit_or_on_stagnation() {
     let s = h.turn("What are the symptoms of diabetes?", flags.clone(), Some(&llm));
     assert_eq!(s.iteration_count, 2);
     assert_eq!(s.quality_score_history, vec![0.3, 0.3, 0.3]);
-    assert!(s.stop_reason.as_deref().unwrap().contains("iteration limit"), "{:?}", s.stop_reason);
+    assert_eq!(s.stop_reason, Some(StopReason::IterationLimit { limit: 2 }));
+    // The trace keeps the English sentence and adds the code; people read it in their language.
+    let last_check = s.trace.steps.iter().rev().find(|step| step.node == "quality_check").unwrap();
+    assert_eq!(last_check.detail["reason"], "iteration limit reached (2)");
+    assert_eq!(last_check.detail["reason_code"], "iteration_limit");
+    assert_eq!(s.stop_reason.as_ref().unwrap().describe(Lang::Ko), "최대 반복 횟수에 도달했습니다 (2회)");
     assert_eq!(s.rewritten_queries.len(), 3);
     // With safety stops: stagnation after the first retry.
     flags.safety_stops = true;
     let llm = ScriptedLlm::new(low);
     let s = Harness::new(true).turn("What are the symptoms of diabetes?", flags, Some(&llm));
     assert_eq!(s.iteration_count, 1);
-    assert!(s.stop_reason.as_deref().unwrap().contains("stopped improving"), "{:?}", s.stop_reason);
+    assert!(matches!(s.stop_reason, Some(StopReason::QualityStagnant { .. })), "{:?}", s.stop_reason);
     // answer + judge + rewrite per iteration.
     assert_eq!(s.llm_calls, 6);
 }
@@ -264,7 +270,7 @@ fn identical_documents_stop_on_the_duplicate_check() {
         Some(&llm),
     );
     assert_eq!(s.iteration_count, 1);
-    assert!(s.stop_reason.as_deref().unwrap().contains("repeat"), "{:?}", s.stop_reason);
+    assert_eq!(s.stop_reason, Some(StopReason::DuplicateDocuments { jaccard: 1.0 }));
 }
 
 #[test]
@@ -387,5 +393,197 @@ fn llm_calls_grow_with_the_profiles() {
     assert!(calls[2] > calls[1] && calls[3] > calls[2], "{calls:?}");
     assert!(calls[4] <= calls[3], "safety stops never add calls: {calls:?}");
     assert!(calls[5] < calls[4], "the cache and small-talk skipping save calls: {calls:?}");
-    let _ = Lang::En;
+}
+
+/// Active retrieval's stages, as the trace of classify_intent records them, and where each leads.
+#[test]
+fn classify_intent_takes_each_stage() {
+    let mut h = Harness::new(false);
+    let stage = |s: &TurnState| {
+        let step = s.trace.steps.iter().find(|step| step.node == "classify_intent").unwrap();
+        (step.detail["stage"].as_str().unwrap().to_string(), s.needs_retrieval)
+    };
+    let s = h.turn("hello", full(), None);
+    assert_eq!(stage(&s), ("rules".into(), false));
+    assert_eq!(s.stop_reason, Some(StopReason::NoDocumentsNeeded));
+    let s = h.turn("My metformin makes me dizzy", full(), None);
+    assert_eq!(stage(&s), ("slots".into(), true));
+    let s = h.turn("What should I bring to my appointment?", full(), None);
+    assert_eq!(stage(&s), ("content".into(), true));
+    // Not a question and nothing medical: no documents, but not small talk either (facts are kept).
+    let s = h.turn("I went for a walk today", full(), None);
+    assert_eq!(stage(&s), ("content".into(), false));
+    assert!(s.trace.path().contains(&"extract_slots") && !s.trace.path().contains(&"retrieve"));
+    let mut off = full();
+    off.active_retrieval_enabled = false;
+    off.response_cache_enabled = false;
+    let s = h.turn("hello there", off, None);
+    assert_eq!(stage(&s), ("disabled".into(), true));
+    assert!(s.trace.path().contains(&"retrieve"));
+}
+
+#[test]
+fn a_good_first_answer_stops_on_quality() {
+    let llm = ScriptedLlm::default();
+    let s = Harness::new(false).turn("What are the symptoms of diabetes?", full(), Some(&llm));
+    assert!(matches!(s.stop_reason, Some(StopReason::QualityReached { .. })), "{:?}", s.stop_reason);
+    assert_eq!(s.iteration_count, 0);
+}
+
+/// Distinct questions, so that no turn is a cache hit.
+const QUESTIONS: [&str; 12] = [
+    "I have type 2 diabetes, what are its symptoms?",
+    "How is gout treated?",
+    "What causes high blood pressure?",
+    "Can asthma be prevented?",
+    "What are the side effects of metformin?",
+    "How do I know if I have anemia?",
+    "Is osteoporosis hereditary?",
+    "What is the outlook for kidney disease?",
+    "How is glaucoma diagnosed?",
+    "Who is at risk for hepatitis B?",
+    "What are the stages of Alzheimer's disease?",
+    "How can I lower my cholesterol?",
+];
+
+/// The detail a node recorded in the trace (its last run).
+fn detail<'a>(s: &'a TurnState, node: &str) -> &'a serde_json::Value {
+    &s.trace.steps.iter().rev().find(|step| step.node == node).unwrap().detail
+}
+
+#[test]
+fn a_long_conversation_is_summarised_by_the_model_once_per_block() {
+    let llm = ScriptedLlm::default();
+    let mut h = Harness::new(false);
+    let turns: Vec<TurnState> = QUESTIONS.iter().map(|q| h.turn(q, full(), Some(&llm))).collect();
+    // Turn 8 leaves exchanges 1-3 in tier 2 for the next turn: one summary call, after the answer.
+    assert_eq!(
+        detail(&turns[7], "store_response")["memory_summary"],
+        serde_json::json!({"block": [0, 3], "source": "llm"})
+    );
+    assert_eq!(turns[7].llm_calls, 3, "answer + judge + summary");
+    let requests = llm.summary_requests();
+    assert!(requests[0].contains(QUESTIONS[0]) && requests[0].contains(QUESTIONS[2]));
+    assert!(!requests[0].contains(QUESTIONS[3]), "one block of three exchanges");
+    // Turn 9's prompt has the model's summary in place of the three extractive lines.
+    assert!(turns[8].user_prompt.contains("Summary of 3 earlier exchanges"), "{}", turns[8].user_prompt);
+    assert!(!turns[8].user_prompt.contains(&format!("Q: {}", QUESTIONS[0])));
+    assert_eq!(detail(&turns[8], "assemble_context")["memory"]["summary_source"], "llm");
+    assert_eq!(turns[8].llm_calls, 2, "the summary is kept, not made again");
+    // Turn 10: exchange 4 is summarised extractively until its block is complete (turn 11).
+    assert_eq!(detail(&turns[9], "assemble_context")["memory"]["summary_source"], "llm+extractive");
+    assert!(turns[9].user_prompt.contains(&format!("Q: {}", QUESTIONS[3])));
+    assert_eq!(detail(&turns[10], "store_response")["memory_summary"]["block"], serde_json::json!([3, 6]));
+    let calls: Vec<usize> = turns.iter().map(|t| t.llm_calls).collect();
+    assert_eq!(calls, [2, 2, 2, 2, 2, 2, 2, 3, 2, 2, 3, 2]);
+    assert_eq!(llm.summary_requests().len(), 2);
+    // The summaries live in the memory (so the CLI --state file and the browser keep them).
+    let stored = &h.memory.conversations["me"].summaries;
+    assert_eq!(stored.iter().map(|b| (b.from, b.to)).collect::<Vec<_>>(), [(0, 3), (3, 6)]);
+}
+
+#[test]
+fn a_failing_summary_falls_back_to_extractive_without_losing_the_turn() {
+    // Only the summaries fail: the answers are fine.
+    let llm = ScriptedLlm::new(Script { summary_fail: Some(LlmError::Timeout { secs: 30 }), ..Script::default() });
+    let mut h = Harness::new(false);
+    let turns: Vec<TurnState> = QUESTIONS[..9].iter().map(|q| h.turn(q, full(), Some(&llm))).collect();
+    let summary = &detail(&turns[7], "store_response")["memory_summary"];
+    assert_eq!(summary["source"], "extractive");
+    assert!(summary["error"].as_str().unwrap().contains("30 s"), "{summary}");
+    assert!(turns[7].error.is_none(), "the answer itself succeeded");
+    assert!(turns[7].answer.contains("[1]"));
+    assert_eq!(turns[7].llm_calls, 3, "the failed call still counts");
+    assert_eq!(detail(&turns[8], "assemble_context")["memory"]["summary_source"], "extractive");
+    assert!(turns[8].user_prompt.contains(&format!("Q: {}", QUESTIONS[0])));
+    assert_eq!(h.memory.conversations["me"].exchanges.len(), 9, "no turn lost");
+    assert!(h.memory.conversations["me"].summaries.is_empty());
+
+    // The whole model down: the answers come from the evidence and no summary is even tried.
+    let down =
+        ScriptedLlm::new(Script { fail: Some(LlmError::Network { detail: "offline".into() }), ..Script::default() });
+    let mut h = Harness::new(false);
+    let turns: Vec<TurnState> = QUESTIONS[..9].iter().map(|q| h.turn(q, full(), Some(&down))).collect();
+    assert_eq!(detail(&turns[7], "store_response")["memory_summary"]["why"], "the model failed this turn");
+    assert!(down.summary_requests().is_empty());
+    // The newest summarised exchange quotes the evidence answer, not its preamble.
+    let line = format!("Q: {} -> A: - **", QUESTIONS[2]);
+    assert!(turns[8].user_prompt.contains(&line), "{}", turns[8].user_prompt);
+    assert_eq!(h.memory.conversations["me"].exchanges.len(), 9);
+
+    // No model at all: extractive, and the trace says why.
+    let mut h = Harness::new(false);
+    let turns: Vec<TurnState> = QUESTIONS[..9].iter().map(|q| h.turn(q, full(), None)).collect();
+    assert_eq!(detail(&turns[7], "store_response")["memory_summary"]["why"], "no model");
+    assert_eq!(detail(&turns[8], "assemble_context")["memory"]["summary_source"], "extractive");
+}
+
+#[test]
+fn no_memory_and_llm_mode_make_no_summary_calls() {
+    let mut none = full();
+    none.memory_mode = MemoryMode::None;
+    let llm = ScriptedLlm::default();
+    let mut h = Harness::new(false);
+    let turns: Vec<TurnState> = QUESTIONS[..9].iter().map(|q| h.turn(q, none.clone(), Some(&llm))).collect();
+    assert!(llm.summary_requests().is_empty());
+    assert!(!turns[8].user_prompt.contains("[Earlier in this conversation]"), "memory_mode none uses no memory");
+    assert_eq!(detail(&turns[8], "assemble_context")["memory"]["recent"], 0);
+
+    let llm = ScriptedLlm::default();
+    let mut h = Harness::new(false);
+    for q in &QUESTIONS[..9] {
+        assert_eq!(h.turn_as(q, "me", Mode::Llm, full(), Some(&llm)).llm_calls, 1, "LLM mode: the plain baseline");
+    }
+    assert!(llm.summary_requests().is_empty());
+
+    // Every ablation profile keeps the same conversation memory: one summary call by turn 9.
+    for name in PROFILES {
+        let llm = ScriptedLlm::default();
+        let mut h = Harness::new(false);
+        for q in &QUESTIONS[..9] {
+            h.turn(q, profile(name).unwrap(), Some(&llm));
+        }
+        assert_eq!(llm.summary_requests().len(), 1, "{name}");
+    }
+}
+
+#[test]
+fn the_latest_exchange_survives_the_memory_budget() {
+    // Long answers: five recent exchanges are more than the memory budget holds.
+    let long = format!("Based on the sources {{sources}}: {}", "Keep your blood glucose close to target. ".repeat(12));
+    let llm = ScriptedLlm::new(Script { answer: long, ..Script::default() });
+    let mut h = Harness::new(false);
+    for q in &QUESTIONS[..6] {
+        h.turn(q, full(), Some(&llm));
+    }
+    let s = h.turn("And what about the one I just asked about?", full(), Some(&llm));
+    assert!(s.user_prompt.contains(QUESTIONS[5]), "the latest exchange is in the prompt:\n{}", s.user_prompt);
+    let memory = s.token_plan.iter().find(|(section, _)| section == "memory").unwrap().1;
+    assert!(memory <= medagent::pipeline::context::BUDGET_MEMORY, "{memory}");
+}
+
+/// The `--json` contract of `medagent ask` / `chat`, field by field.
+#[test]
+fn the_json_turn_has_every_contract_field() {
+    let mut h = Harness::new(false);
+    let s = h.turn("65세 남성으로 10년째 당뇨 환자입니다. 공복혈당은 180 정도이고 HbA1c는 8.2%입니다.", full(), None);
+    let json = medagent::cli::ask::turn_json(&s, &h.memory);
+    assert_eq!(json["answer"], s.answer);
+    assert_eq!(json["citations"][0], "NIHSeniorHealth_0000015-4", "cited ids: {}", json["citations"]);
+    assert_eq!(json["slots"]["demographics"]["age"], 65);
+    assert_eq!(json["profile_summary"], "65세 남성 | 질환: 당뇨병 (10년) | 공복혈당: 180 mg/dL | HbA1c: 8.2 %");
+    assert_eq!(json["profile"].as_array().unwrap().len(), 5, "{}", json["profile"]);
+    let trace = json["trace"].as_array().unwrap();
+    assert_eq!(trace.len(), s.trace.steps.len());
+    assert!(trace.iter().all(|step| step["node"].is_string() && step["ms"].is_number()));
+    assert_eq!(trace[0]["cache"], "miss", "each node's decision is inline");
+    assert_eq!(json["quality_scores"].as_array().unwrap().len(), 1);
+    assert_eq!(json["iterations"], 0);
+    assert_eq!(json["llm_calls"], 0);
+    assert_eq!(json["cache_hit"], false);
+    assert!(json["emergency"].is_null());
+    assert_eq!(json["stop_reason_code"], s.stop_reason.as_ref().unwrap().code());
+    assert!(json["stop_reason"].as_str().unwrap().is_ascii(), "the JSON keeps the English sentence");
+    let emergency = h.turn("I have crushing chest pain and sweating", full(), None);
+    assert_eq!(medagent::cli::ask::turn_json(&emergency, &h.memory)["emergency"], "heart attack signs");
 }

@@ -69,8 +69,7 @@ fn turn(base: &str, fault: &str, memory: &mut Memory) -> (String, Option<String>
         lexicon: None,
         clock: &clock,
     };
-    let mut flags = Flags::default();
-    flags.response_cache_enabled = false;
+    let flags = Flags { response_cache_enabled: false, ..Flags::default() };
     let input = TurnInput { text: MESSAGE.into(), user: "dad".into(), flags, ..TurnInput::default() };
     let started = Instant::now();
     let state = pollster::block_on(run_turn(input, memory, &services, &mut |_| {}));

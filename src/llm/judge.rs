@@ -46,9 +46,10 @@ pub fn heuristic(answer: &str, sources: usize, profile_terms: &[String]) -> Qual
     let cited = (1..=sources).filter(|n| answer.contains(&format!("[{n}]"))).count();
     let evidence = if sources == 0 { 0.0 } else { (cited as f64 / sources.min(3) as f64).min(1.0) };
     let lower = answer.to_lowercase();
-    let personal = if profile_terms.is_empty() {
-        1.0
-    } else if profile_terms.iter().any(|t| !t.is_empty() && lower.contains(&t.to_lowercase())) {
+    // Nothing known about the patient: nothing to personalise.
+    let personal = if profile_terms.is_empty()
+        || profile_terms.iter().any(|t| !t.is_empty() && lower.contains(&t.to_lowercase()))
+    {
         1.0
     } else {
         0.3

@@ -13,6 +13,14 @@ const SOURCES: usize = 3;
 /// Sentences quoted per passage at most.
 const SENTENCES: usize = 2;
 
+/// The first line of an offline answer with sources, saying what it is.
+pub fn preamble(lang: Lang) -> &'static str {
+    match lang {
+        Lang::Ko => "**의학 자료에서 찾은 내용입니다** (AI 모델이 설정되지 않아 생성된 답변이 아니라 출처 문장을 그대로 보여 드립니다. 출처는 영어입니다.)",
+        Lang::En => "**What the medical sources say** (no AI model is configured, so this is not a generated answer: these are the sources' own sentences).",
+    }
+}
+
 /// The extractive answer for `question` from `evidence`.
 pub fn answer(question: &str, evidence: &[Evidence], profile_summary: &str, lang: Lang) -> String {
     if evidence.is_empty() {
@@ -28,10 +36,7 @@ pub fn answer(question: &str, evidence: &[Evidence], profile_summary: &str, lang
         };
     }
     let terms: HashSet<String> = tokenize(question).into_iter().collect();
-    let mut out = String::from(match lang {
-        Lang::Ko => "**의학 자료에서 찾은 내용입니다** (AI 모델이 설정되지 않아 생성된 답변이 아니라 출처 문장을 그대로 보여 드립니다. 출처는 영어입니다.)\n\n",
-        Lang::En => "**What the medical sources say** (no AI model is configured, so this is not a generated answer: these are the sources' own sentences).\n\n",
-    });
+    let mut out = format!("{}\n\n", preamble(lang));
     for (i, e) in evidence.iter().take(SOURCES).enumerate() {
         let sentences = best_sentences(&e.passage, &terms, SENTENCES);
         if sentences.is_empty() {

@@ -112,3 +112,29 @@ Include the missing information explicitly, use specific medical keywords, keep 
     );
     (system, user)
 }
+
+/// How the conversation-summary prompt ends (the scripted model knows such requests by it).
+pub const SUMMARY_CUE: &str = "Summary of these exchanges:";
+
+/// The prompts that summarise a block of earlier exchanges for conversation memory (seed 003 s.7,
+/// tier 2): the patient's facts, what was asked, the key advice, in a sentence or two.
+pub fn conversation_summary(exchanges: &[(String, String)], lang: Lang) -> (String, String) {
+    let language = if lang == Lang::Ko { "Korean" } else { "English" };
+    let system = format!(
+        "You keep the memory of a conversation between a patient and a medical information assistant. \
+Summarise the exchanges you are given in one or two sentences, at most 30 words, in {language}: keep the \
+patient's facts (age, conditions, symptoms, medicines, measurements), what they asked and the key advice. \
+Reply with the summary only."
+    );
+    let turns: Vec<String> = exchanges
+        .iter()
+        .map(|(user, answer)| {
+            format!(
+                "User: {}\nAssistant: {}",
+                user.chars().take(300).collect::<String>(),
+                answer.chars().take(500).collect::<String>()
+            )
+        })
+        .collect();
+    (system, format!("{}\n\n{SUMMARY_CUE}", turns.join("\n\n")))
+}

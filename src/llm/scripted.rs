@@ -1,5 +1,5 @@
 //! A deterministic LLM for tests: replies are chosen by what the request is (judge, rewrite,
-//! answer) and by a script, and every request is recorded.
+//! conversation summary, answer) and by a script, and every request is recorded.
 
 use super::{ChatRequest, Completion, Llm, LlmError, LocalFuture};
 use std::cell::RefCell;
@@ -11,6 +11,10 @@ pub struct Script {
     pub judge: String,
     /// The rewriter's reply.
     pub rewrite: String,
+    /// The conversation-memory summary; `{turns}` becomes how many exchanges it was given.
+    pub summary: String,
+    /// Fail only the conversation-memory summaries with this error.
+    pub summary_fail: Option<LlmError>,
     /// The answer; `{sources}` becomes "[1] [2]" for as many sources as the prompt numbers.
     pub answer: String,
     /// Fail every call with this error.
@@ -22,6 +26,8 @@ impl Default for Script {
         Script {
             judge: judge_json(0.9, &[]),
             rewrite: "diabetes symptoms complications".into(),
+            summary: "Summary of {turns} earlier exchanges: the patient asked about diabetes.".into(),
+            summary_fail: None,
             answer: "Based on the sources {sources}, here is what applies to you.".into(),
             fail: None,
         }
@@ -51,6 +57,19 @@ impl ScriptedLlm {
     }
 }
 
+/// Whether `request` asks for a conversation-memory summary.
+fn is_summary(request: &ChatRequest) -> bool {
+    request.messages.last().is_some_and(|m| m.content.ends_with(super::prompts::SUMMARY_CUE))
+}
+
+impl ScriptedLlm {
+    /// The conversation-memory summary requests received so far (their user message).
+    pub fn summary_requests(&self) -> Vec<String> {
+        let requests = self.requests.borrow();
+        requests.iter().filter(|r| is_summary(r)).filter_map(|r| r.messages.last()).map(|m| m.content.clone()).collect()
+    }
+}
+
 impl Llm for ScriptedLlm {
     fn name(&self) -> String {
         "scripted".into()
@@ -71,7 +90,13 @@ impl Llm for ScriptedLlm {
                 return Err(err.clone());
             }
             let prompt: String = request.messages.iter().map(|m| m.content.as_str()).collect::<Vec<_>>().join("\n");
-            let text = if request.json {
+            let summary = is_summary(request);
+            if let Some(err) = self.script.summary_fail.as_ref().filter(|_| summary) {
+                return Err(err.clone());
+            }
+            let text = if summary {
+                self.script.summary.replace("{turns}", &prompt.matches("\nAssistant: ").count().to_string())
+            } else if request.json {
                 self.script.judge.clone()
             } else if prompt.contains("Rewritten query:") {
                 self.script.rewrite.clone()

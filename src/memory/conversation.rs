@@ -1,8 +1,14 @@
 //! Conversation memory in three tiers (seed 003 s.7): the last 5 exchanges verbatim, exchanges 6-20
-//! summarised (extractively: the question and the answer's first sentence), older ones recalled only
-//! when similar to the current question.
+//! summarised, older ones recalled only when similar to the current question.
+//!
+//! Tier 2 is summarised by the model when one is configured: in blocks of [`SUMMARY_BLOCK`]
+//! exchanges, each block once (the summary is stored with the range it covers, so no exchange is
+//! summarised twice), at most one block per turn. An exchange not (yet) covered by a model summary is
+//! summarised extractively: its question and the answer's first sentence.
 
 use super::similarity::cosine;
+use crate::i18n::Lang;
+use crate::llm::offline;
 use serde::{Deserialize, Serialize};
 
 /// Exchanges kept verbatim.
@@ -11,6 +17,8 @@ pub const RECENT: usize = 5;
 pub const SUMMARISED: usize = 20;
 /// Least similarity for recalling an old exchange.
 pub const RECALL_THRESHOLD: f32 = 0.35;
+/// Exchanges one model summary covers: block `k` is exchanges `k * SUMMARY_BLOCK ..(k + 1) * SUMMARY_BLOCK`.
+pub const SUMMARY_BLOCK: usize = 3;
 
 /// One question and its answer.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -22,10 +30,40 @@ pub struct Exchange {
     pub at_ms: f64,
 }
 
+/// A model-written summary of the exchanges `from..to`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct BlockSummary {
+    pub from: usize,
+    pub to: usize,
+    pub text: String,
+}
+
 /// One user's conversation.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Conversation {
     pub exchanges: Vec<Exchange>,
+    /// Model summaries of tier-2 blocks, oldest first (absent in state saved before they existed).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub summaries: Vec<BlockSummary>,
+}
+
+/// Who wrote a line of the tier-2 summary.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SummarySource {
+    /// The model, for a whole block.
+    Llm,
+    /// Question and first sentence of the answer, for one exchange.
+    Extractive,
+}
+
+/// One line of the tier-2 summary.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SummaryLine {
+    pub text: String,
+    pub source: SummarySource,
+    /// Exchanges it covers.
+    pub exchanges: usize,
 }
 
 /// What the conversation contributes to a prompt.
@@ -33,10 +71,32 @@ pub struct Conversation {
 pub struct Recollection {
     /// Tier 1: the last exchanges, oldest first.
     pub recent: Vec<Exchange>,
-    /// Tier 2: one line per summarised exchange.
-    pub summary: Vec<String>,
+    /// Tier 2: summary lines, oldest first.
+    pub summary: Vec<SummaryLine>,
     /// Tier 3: older exchanges similar to the question.
     pub recalled: Vec<Exchange>,
+}
+
+impl Recollection {
+    /// Exchanges tier 2 covers with summaries from `source`.
+    pub fn summarised_by(&self, source: SummarySource) -> usize {
+        self.summary.iter().filter(|l| l.source == source).map(|l| l.exchanges).sum()
+    }
+}
+
+/// The answer without the lines the pipeline puts before it (an emergency notice, the offline
+/// responder's preamble), so that an extractive summary quotes what was actually said.
+fn substance(answer: &str) -> &str {
+    let mut rest = answer.trim_start();
+    loop {
+        let end = rest.find('\n').unwrap_or(rest.len());
+        let line = rest[..end].trim();
+        let added = line.starts_with('⚠') || [Lang::Ko, Lang::En].iter().any(|&l| line == offline::preamble(l));
+        if !added || line.is_empty() {
+            return rest;
+        }
+        rest = rest[end..].trim_start();
+    }
 }
 
 fn first_sentence(text: &str, max_chars: usize) -> String {
@@ -49,15 +109,48 @@ impl Conversation {
         self.exchanges.push(exchange);
     }
 
+    /// The tier-2 range once `n` exchanges are stored.
+    fn tier2(n: usize) -> (usize, usize) {
+        (n.saturating_sub(SUMMARISED), n.saturating_sub(RECENT))
+    }
+
+    /// The model summaries that apply to the tier-2 range `from..to` (a block may reach back past
+    /// `from` by up to two exchanges that have just moved on to tier 3).
+    fn summaries_within(&self, from: usize, to: usize) -> impl Iterator<Item = &BlockSummary> {
+        self.summaries.iter().filter(move |s| s.to > from && s.to <= to && s.from < s.to)
+    }
+
     /// The three tiers for a question with embedding `query`.
     pub fn recall(&self, query: &[f32]) -> Recollection {
         let n = self.exchanges.len();
-        let recent_from = n.saturating_sub(RECENT);
-        let summary_from = n.saturating_sub(SUMMARISED);
-        let summary = self.exchanges[summary_from..recent_from]
-            .iter()
-            .map(|e| format!("Q: {} -> A: {}", first_sentence(&e.user, 120), first_sentence(&e.answer, 160)))
-            .collect();
+        let (summary_from, recent_from) = Self::tier2(n);
+        let mut summary = Vec::new();
+        let mut blocks = self.summaries_within(summary_from, recent_from).peekable();
+        let mut i = summary_from;
+        while i < recent_from {
+            // Stored state may hold overlapping blocks (an edited import): skip what is covered.
+            while blocks.next_if(|b| b.to <= i).is_some() {}
+            if let Some(block) = blocks.next_if(|b| b.from <= i) {
+                summary.push(SummaryLine {
+                    text: block.text.clone(),
+                    source: SummarySource::Llm,
+                    exchanges: block.to - i,
+                });
+                i = block.to;
+                continue;
+            }
+            let e = &self.exchanges[i];
+            summary.push(SummaryLine {
+                text: format!(
+                    "Q: {} -> A: {}",
+                    first_sentence(&e.user, 120),
+                    first_sentence(substance(&e.answer), 160)
+                ),
+                source: SummarySource::Extractive,
+                exchanges: 1,
+            });
+            i += 1;
+        }
         let mut older: Vec<(f32, &Exchange)> =
             self.exchanges[..summary_from].iter().map(|e| (cosine(query, &e.embedding), e)).collect();
         older.retain(|(s, _)| *s >= RECALL_THRESHOLD);
@@ -67,6 +160,31 @@ impl Conversation {
             summary,
             recalled: older.into_iter().take(2).map(|(_, e)| e.clone()).collect(),
         }
+    }
+
+    /// The block the model should summarise next, if any: the newest block wholly in tier 2 (as the
+    /// next turn will see it) that has no summary yet.
+    pub fn pending_block(&self) -> Option<(usize, usize)> {
+        let (from, to) = Self::tier2(self.exchanges.len());
+        let last = to / SUMMARY_BLOCK;
+        (0..last)
+            .rev()
+            .map(|k| (k * SUMMARY_BLOCK, (k + 1) * SUMMARY_BLOCK))
+            .take_while(|&(_, end)| end > from)
+            .find(|&(start, end)| !self.summaries.iter().any(|s| s.from == start && s.to == end))
+    }
+
+    /// The exchanges of a block.
+    pub fn block(&self, (from, to): (usize, usize)) -> &[Exchange] {
+        &self.exchanges[from.min(self.exchanges.len())..to.min(self.exchanges.len())]
+    }
+
+    /// Keeps the model's summary of a block, and forgets summaries that no longer reach tier 2.
+    pub fn store_summary(&mut self, (from, to): (usize, usize), text: String) {
+        let (tier2_from, _) = Self::tier2(self.exchanges.len());
+        self.summaries.retain(|s| s.to > tier2_from && !(s.from == from && s.to == to));
+        self.summaries.push(BlockSummary { from, to, text });
+        self.summaries.sort_by_key(|s| s.from);
     }
 }
 
@@ -84,6 +202,14 @@ mod tests {
         }
     }
 
+    fn conversation(n: usize) -> Conversation {
+        let mut c = Conversation::default();
+        for i in 0..n {
+            c.push(exchange(&format!("filler question {i}")));
+        }
+        c
+    }
+
     #[test]
     fn three_tiers() {
         let mut c = Conversation::default();
@@ -95,8 +221,78 @@ mod tests {
         assert_eq!(r.recent.len(), 5);
         assert_eq!(r.recent[4].user, "filler question 23");
         assert_eq!(r.summary.len(), 15);
-        assert!(r.summary[0].starts_with("Q: filler question 4 -> A: About filler question 4."));
+        assert!(r.summary[0].text.starts_with("Q: filler question 4 -> A: About filler question 4."));
+        assert_eq!(r.summarised_by(SummarySource::Extractive), 15);
         assert_eq!(r.recalled.len(), 1);
         assert_eq!(r.recalled[0].user, "how is gout treated");
+    }
+
+    #[test]
+    fn blocks_are_summarised_once_newest_first() {
+        // 7 exchanges: tier 2 is exchanges 0..2, no whole block yet.
+        assert_eq!(conversation(7).pending_block(), None);
+        let mut c = conversation(8);
+        assert_eq!(c.pending_block(), Some((0, 3)));
+        c.store_summary((0, 3), "The patient asked about fillers 0-2.".into());
+        assert_eq!(c.pending_block(), None, "a summarised block is not asked for again");
+        let r = c.recall(&[]);
+        assert_eq!(r.summary.len(), 1);
+        assert_eq!(r.summary[0].source, SummarySource::Llm);
+        assert_eq!(r.summarised_by(SummarySource::Llm), 3);
+        // Three more exchanges: the next block; the older one stays summarised.
+        for i in 8..11 {
+            c.push(exchange(&format!("filler question {i}")));
+        }
+        assert_eq!(c.pending_block(), Some((3, 6)));
+        let r = c.recall(&[]);
+        assert_eq!(
+            r.summary.iter().map(|l| l.source).collect::<Vec<_>>(),
+            [SummarySource::Llm, SummarySource::Extractive, SummarySource::Extractive, SummarySource::Extractive]
+        );
+    }
+
+    #[test]
+    fn summaries_follow_tier_2_as_it_moves() {
+        let mut c = conversation(30);
+        // Tier 2 is 10..25: the newest unsummarised whole block is 21..24, and nothing older than
+        // the block reaching into tier 2 (9..12) is asked for.
+        assert_eq!(c.pending_block(), Some((21, 24)));
+        for k in (3..8).rev() {
+            c.store_summary((k * 3, k * 3 + 3), format!("block {k}"));
+        }
+        assert_eq!(c.pending_block(), None);
+        let r = c.recall(&[]);
+        assert_eq!(
+            r.summary.iter().map(|l| l.text.as_str()).collect::<Vec<_>>()[..5],
+            ["block 3", "block 4", "block 5", "block 6", "block 7"]
+        );
+        assert_eq!(r.summarised_by(SummarySource::Llm) + r.summarised_by(SummarySource::Extractive), 15);
+        // Much later, old blocks are forgotten when a new one is stored.
+        for i in 30..40 {
+            c.push(exchange(&format!("filler question {i}")));
+        }
+        c.store_summary((24, 27), "block 8".into());
+        assert!(c.summaries.iter().all(|s| s.to > 20), "{:?}", c.summaries);
+    }
+
+    #[test]
+    fn extractive_lines_quote_the_answer_not_the_notices_before_it() {
+        let mut c = conversation(5);
+        let answer = format!(
+            "⚠️ Chest pain that spreads can be a heart attack. Call now.\n\n{}\n\n- **Angina**: Angina is chest pain. [1]",
+            offline::preamble(Lang::En)
+        );
+        c.exchanges.insert(0, Exchange { answer, ..exchange("chest pain") });
+        let r = c.recall(&[]);
+        assert_eq!(r.summary[0].text, "Q: chest pain -> A: - **Angina**: Angina is chest pain.");
+    }
+
+    #[test]
+    fn state_saved_before_summaries_existed_still_loads() {
+        let old = r#"{"exchanges":[{"user":"q","answer":"a","embedding":"","at_ms":1.0}]}"#;
+        let c: Conversation = serde_json::from_str(old).unwrap();
+        assert_eq!(c.exchanges.len(), 1);
+        assert!(c.summaries.is_empty());
+        assert!(!serde_json::to_string(&c).unwrap().contains("summaries"));
     }
 }

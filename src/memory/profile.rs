@@ -103,7 +103,7 @@ impl Fact {
 }
 
 /// A demographic value as a person reads it in `lang` ("65" → "65세", "male" → "남성"); others unchanged.
-fn demographic_value(key: &str, value: &str, lang: Lang) -> String {
+pub(super) fn demographic_value(key: &str, value: &str, lang: Lang) -> String {
     let ko = lang == Lang::Ko;
     match (key, value) {
         ("age", _) if ko => format!("{value}세"),
@@ -123,7 +123,7 @@ fn demographic_value(key: &str, value: &str, lang: Lang) -> String {
 }
 
 /// A duration as extracted ("10년", "3개월") in `lang` ("10 years").
-fn duration_in(value: &str, lang: Lang) -> String {
+pub(super) fn duration_in(value: &str, lang: Lang) -> String {
     if lang == Lang::Ko {
         return value.to_string();
     }
@@ -203,8 +203,10 @@ impl ProfileStore {
             match profile.facts.iter_mut().find(|old| same_fact(old, &fact)) {
                 Some(old) => {
                     old.said_at_ms = now_ms;
-                    if !fact.value.is_empty() && fact.measurement.is_none() {
+                    // A reading within tolerance is the same fact, but the newest value is the current one.
+                    if !fact.value.is_empty() {
                         old.value = fact.value;
+                        old.measurement = fact.measurement;
                     }
                 }
                 None => {
@@ -335,11 +337,56 @@ mod tests {
     }
 
     #[test]
+    fn every_slot_halves_at_its_seed_half_life() {
+        // Seed 001 3.2.3.2's table: half-lives 7 h, 14 h, 35 h, 139 h (6 days), 693 h (29 days).
+        let fact = |slot| Fact {
+            slot,
+            key: "k".into(),
+            en: String::new(),
+            ko: String::new(),
+            value: String::new(),
+            measurement: None,
+            said_at_ms: 0.0,
+        };
+        for (slot, half_life) in [
+            (SlotKind::Vitals, 7.0),
+            (SlotKind::Labs, 14.0),
+            (SlotKind::Symptoms, 35.0),
+            (SlotKind::Medications, 139.0),
+            (SlotKind::Conditions, 693.0),
+        ] {
+            let w = fact(slot).weight(half_life * HOUR);
+            assert!((w - 0.5).abs() < 0.01, "{slot:?}: {w}");
+        }
+        assert_eq!(fact(SlotKind::Demographics).weight(1e6 * HOUR), 1.0, "age and sex do not fade");
+    }
+
+    #[test]
+    fn the_seed_blood_pressure_history_shows_the_latest_reading() {
+        // Seed 001 3.2.3.2: 145/92 said 48 h ago, 150/95 12 h ago, 140/90 1 h ago.
+        let mut store = ProfileStore::default();
+        let now = 48.0 * HOUR;
+        store.update("a", &bp(145.0, 92.0), now - 48.0 * HOUR);
+        store.update("a", &bp(150.0, 95.0), now - 12.0 * HOUR);
+        store.update("a", &bp(140.0, 90.0), now - HOUR);
+        let profile = store.profile("a").unwrap();
+        assert_eq!(profile.summary(Lang::En, now), "Blood pressure: 140/90 mmHg");
+        let current = profile.current(now);
+        assert!((current[0].weight(now) - 0.90).abs() < 0.005);
+        // 150/95 restated 145/92 (within 5 mmHg): one fact, now weighing exp(-0.1 x 12) = 0.30.
+        let older: Vec<f64> =
+            profile.facts.iter().filter(|f| f.value != "140/90 mmHg").map(|f| f.weight(now)).collect();
+        assert_eq!(older.len(), 1);
+        assert!((older[0] - 0.30).abs() < 0.005, "{older:?}");
+    }
+
+    #[test]
     fn the_same_fact_said_again_is_not_duplicated() {
         let mut store = ProfileStore::default();
         assert_eq!(store.update("a", &bp(140.0, 90.0), 0.0), 1);
         assert_eq!(store.update("a", &bp(142.0, 88.0), HOUR), 0, "within 5 mmHg: same reading");
         assert_eq!(store.profile("a").unwrap().facts[0].said_at_ms, HOUR);
+        assert_eq!(store.profile("a").unwrap().facts[0].value, "142/88 mmHg", "the newest value is shown");
         assert_eq!(store.update("a", &bp(160.0, 100.0), 2.0 * HOUR), 1, "a new reading");
         let current = store.profile("a").unwrap().current(2.0 * HOUR);
         assert_eq!(current.len(), 1, "only the latest reading counts");

@@ -6,6 +6,7 @@ use super::state::Evidence;
 use super::tokens::{estimate, truncate};
 use crate::i18n::Lang;
 use crate::llm::prompts;
+use crate::memory::conversation::{Exchange, Recollection};
 use crate::retrieval::tokenizer::tokenize;
 use std::collections::HashSet;
 
@@ -14,6 +15,13 @@ pub const BUDGET_PROFILE: usize = 200;
 pub const BUDGET_MEMORY: usize = 400;
 pub const BUDGET_EVIDENCE: usize = 900;
 pub const BUDGET_QUESTION: usize = 200;
+
+/// Within [`BUDGET_MEMORY`]: what recalled old exchanges (tier 3) and the summary (tier 2) may take;
+/// the recent exchanges (tier 1) get the rest.
+pub const BUDGET_RECALLED: usize = 60;
+pub const BUDGET_SUMMARY: usize = 140;
+/// Tokens kept for the memory section's heading.
+const MEMORY_HEADING: usize = 10;
 
 /// The assembled prompt and how many tokens each section took.
 pub struct Assembled {
@@ -45,6 +53,47 @@ pub fn compress(text: &str, question_terms: &HashSet<String>, budget: usize) -> 
     }
     keep.sort_unstable();
     keep.iter().map(|&i| sentences[i]).collect::<Vec<_>>().join(" ")
+}
+
+/// The newest of `lines` (oldest first) that fit in `budget` tokens, oldest first; the newest line
+/// is cut to the budget when even it does not fit.
+fn newest_within(lines: Vec<String>, budget: usize) -> Vec<String> {
+    let mut kept = Vec::new();
+    let mut left = budget;
+    for line in lines.into_iter().rev() {
+        // Each line also costs the line break that joins it.
+        let cost = estimate(&line) + 1;
+        if cost <= left {
+            left -= cost;
+            kept.push(line);
+        } else {
+            if kept.is_empty() && left > 1 {
+                kept.push(truncate(&line, left - 1));
+            }
+            break;
+        }
+    }
+    kept.reverse();
+    kept
+}
+
+fn exchange_line(e: &Exchange) -> String {
+    let cut = |text: &str, n: usize| text.chars().take(n).collect::<String>();
+    format!("User: {}\nAssistant: {}", cut(&e.user, 300), cut(&e.answer, 400))
+}
+
+/// The conversation-memory lines, oldest first (recalled, summary, recent), within
+/// [`BUDGET_MEMORY`]. Each tier drops its oldest lines first when over its budget, so the latest
+/// exchange, which a follow-up question most likely refers to, is always there.
+pub fn memory_lines(recollection: &Recollection) -> Vec<String> {
+    let recalled = newest_within(recollection.recalled.iter().map(exchange_line).collect(), BUDGET_RECALLED);
+    let summary = newest_within(recollection.summary.iter().map(|l| l.text.clone()).collect(), BUDGET_SUMMARY);
+    let used: usize = recalled.iter().chain(&summary).map(|l| estimate(l) + 1).sum();
+    let recent = newest_within(
+        recollection.recent.iter().map(exchange_line).collect(),
+        BUDGET_MEMORY.saturating_sub(MEMORY_HEADING + used),
+    );
+    recalled.into_iter().chain(summary).chain(recent).collect()
 }
 
 /// Builds the agent prompt from its sections.

@@ -17,6 +17,7 @@ use super::flags::Flags;
 use super::nodes::{self, Env};
 use super::ports::{Clock, Embedder, Knowledge};
 use super::state::{Mode, TurnEvent, TurnState};
+use super::stop::StopReason;
 use super::trace::Step;
 use crate::i18n::Lang;
 use crate::lexicon::Lexicon;
@@ -150,7 +151,7 @@ pub async fn run_turn(
     on_event: &mut dyn FnMut(TurnEvent),
 ) -> TurnState {
     let lang = input.lang.unwrap_or_else(|| {
-        if input.text.chars().any(|c| ('\u{AC00}'..='\u{D7A3}').contains(&c)) {
+        if crate::i18n::has_hangul(&input.text) {
             Lang::Ko
         } else {
             Lang::En
@@ -188,6 +189,56 @@ pub async fn run_turn(
             None => return state,
         }
     }
-    state.stop_reason = Some("step limit reached".into());
+    state.stop_reason = Some(StopReason::StepLimit);
     state
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `next` from `node` for a state shaped by `shape`.
+    fn after(node: Node, shape: impl FnOnce(&mut TurnState)) -> Option<Node> {
+        let mut state = TurnState::default();
+        shape(&mut state);
+        next(node, &state)
+    }
+
+    #[test]
+    fn every_router_branch() {
+        // Where a turn starts.
+        assert_eq!(start(&TurnState::default()), Node::CheckSimilarity);
+        assert_eq!(start(&TurnState { mode: Mode::Llm, ..TurnState::default() }), Node::GenerateAnswer);
+        // check_similarity: a hit ends the turn, a miss goes on.
+        assert_eq!(after(Node::CheckSimilarity, |s| s.cache_hit = true), Some(Node::StoreResponse));
+        assert_eq!(after(Node::CheckSimilarity, |_| {}), Some(Node::ClassifyIntent));
+        // classify_intent: small talk skips extraction and storage.
+        assert_eq!(after(Node::ClassifyIntent, |s| s.small_talk = true), Some(Node::AssembleContext));
+        assert_eq!(after(Node::ClassifyIntent, |_| {}), Some(Node::ExtractSlots));
+        assert_eq!(after(Node::ExtractSlots, |_| {}), Some(Node::StoreMemory));
+        assert_eq!(after(Node::StoreMemory, |_| {}), Some(Node::AssembleContext));
+        // assemble_context: retrieve once per iteration when documents are needed.
+        assert_eq!(after(Node::AssembleContext, |s| s.needs_retrieval = true), Some(Node::Retrieve));
+        let retrieved = |s: &mut TurnState| {
+            s.needs_retrieval = true;
+            s.retrieved_docs_history = vec![vec!["a".into()]];
+        };
+        assert_eq!(after(Node::AssembleContext, retrieved), Some(Node::GenerateAnswer));
+        let second_iteration = |s: &mut TurnState| {
+            retrieved(s);
+            s.iteration_count = 1;
+        };
+        assert_eq!(after(Node::AssembleContext, second_iteration), Some(Node::Retrieve));
+        assert_eq!(after(Node::AssembleContext, |_| {}), Some(Node::GenerateAnswer));
+        assert_eq!(after(Node::Retrieve, |_| {}), Some(Node::AssembleContext));
+        // generate_answer: LLM mode ends after the answer, agent mode judges it.
+        assert_eq!(after(Node::GenerateAnswer, |s| s.mode = Mode::Llm), Some(Node::StoreResponse));
+        assert_eq!(after(Node::GenerateAnswer, |_| {}), Some(Node::Refine));
+        assert_eq!(after(Node::Refine, |_| {}), Some(Node::QualityCheck));
+        // quality_check: retrieve again unless a stop reason was set.
+        assert_eq!(after(Node::QualityCheck, |_| {}), Some(Node::Retrieve));
+        let stopped = |s: &mut TurnState| s.stop_reason = Some(StopReason::IterationLimit { limit: 2 });
+        assert_eq!(after(Node::QualityCheck, stopped), Some(Node::StoreResponse));
+        assert_eq!(after(Node::StoreResponse, |_| {}), None);
+    }
 }

@@ -8,5 +8,6 @@ pub mod graph;
 pub mod nodes;
 pub mod ports;
 pub mod state;
+pub mod stop;
 pub mod tokens;
 pub mod trace;

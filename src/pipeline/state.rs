@@ -1,6 +1,7 @@
 //! The state one turn carries through the nodes (seed 001 3.3.5), and the evidence it retrieves.
 
 use super::flags::Flags;
+use super::stop::StopReason;
 use super::trace::Trace;
 use crate::extract::Slots;
 use crate::i18n::Lang;
@@ -111,7 +112,7 @@ pub struct TurnState {
     pub quality: Quality,
     pub quality_score_history: Vec<f64>,
     pub iteration_count: usize,
-    pub stop_reason: Option<String>,
+    pub stop_reason: Option<StopReason>,
     pub trace: Trace,
 }
 

@@ -2,7 +2,8 @@
 //! memory (three tiers), numbered evidence, question.
 
 use super::{json, Detail, Env, State};
-use crate::pipeline::context::assemble;
+use crate::memory::conversation::{Recollection, SummarySource};
+use crate::pipeline::context::{assemble, memory_lines};
 use crate::pipeline::flags::MemoryMode;
 
 pub async fn run(state: &mut State, env: &mut Env<'_>) -> Detail {
@@ -13,23 +14,36 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> Detail {
         state.profile_summary =
             env.memory.profiles.profile(&state.user_id).map_or_else(String::new, |p| p.summary(lang, now));
     }
-    let recollection =
-        env.memory.conversations.get(&state.user_id).map(|c| c.recall(&state.query_vector)).unwrap_or_default();
-    let mut lines: Vec<String> = recollection
-        .recalled
-        .iter()
-        .chain(&recollection.recent)
-        .map(|e| format!("User: {}\nAssistant: {}", e.user, e.answer.chars().take(400).collect::<String>()))
-        .collect();
-    lines.splice(recollection.recalled.len()..recollection.recalled.len(), recollection.summary.iter().cloned());
+    // memory_mode none is the no-memory ablation: no profile and no conversation memory.
+    let recollection = match state.flags.memory_mode {
+        MemoryMode::Structured => {
+            env.memory.conversations.get(&state.user_id).map(|c| c.recall(&state.query_vector)).unwrap_or_default()
+        }
+        MemoryMode::None => Recollection::default(),
+    };
+    let lines = memory_lines(&recollection);
     let assembled = assemble(&state.user_text, &state.profile_summary, &lines, &state.retrieved_docs, lang);
     state.system_prompt = assembled.system;
     state.user_prompt = assembled.user;
     state.token_plan = assembled.plan;
+    let llm_summarised = recollection.summarised_by(SummarySource::Llm);
+    let extractive = recollection.summarised_by(SummarySource::Extractive);
+    let summary_source = match (llm_summarised, extractive) {
+        (0, 0) => None,
+        (_, 0) => Some("llm"),
+        (0, _) => Some("extractive"),
+        _ => Some("llm+extractive"),
+    };
     json!({
         "tokens": state.token_plan.iter().map(|(s, t)| json!({"section": s, "tokens": t})).collect::<Vec<_>>(),
         "evidence_compressed": assembled.compressed,
-        "memory": {"recent": recollection.recent.len(), "summarised": recollection.summary.len(), "recalled": recollection.recalled.len()},
+        "memory": {
+            "mode": state.flags.memory_mode,
+            "recent": recollection.recent.len(),
+            "recalled": recollection.recalled.len(),
+            "summarised": {"llm": llm_summarised, "extractive": extractive},
+            "summary_source": summary_source,
+        },
         "documents": state.retrieved_docs.len(),
     })
 }

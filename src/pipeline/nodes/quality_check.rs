@@ -3,6 +3,8 @@
 //! at least 80 % the same as the previous iteration's (Jaccard) or quality improved by less than 0.05.
 
 use super::{json, Detail, Env, State};
+use crate::i18n::Lang;
+use crate::pipeline::stop::StopReason;
 use std::collections::HashSet;
 
 /// Jaccard similarity of two document-id lists.
@@ -29,24 +31,26 @@ pub async fn run(state: &mut State, _env: &mut Env<'_>) -> Detail {
     let improvement = (scores.len() >= 2).then(|| scores[scores.len() - 1] - scores[scores.len() - 2]);
     let needs_more = score < state.flags.quality_threshold || !state.quality.missing_info.is_empty();
     let stop = if !state.needs_retrieval {
-        Some("the question needs no documents".to_string())
+        Some(StopReason::NoDocumentsNeeded)
     } else if state.iteration_count >= limit {
-        Some(format!("iteration limit reached ({limit})"))
+        Some(StopReason::IterationLimit { limit })
     } else if !needs_more {
-        Some(format!("quality {score:.2} reached the threshold {:.2}", state.flags.quality_threshold))
-    } else if state.flags.safety_stops && duplicate.is_some_and(|j| j >= 0.8) {
-        Some(format!("the documents repeat the previous iteration's (Jaccard {:.2})", duplicate.unwrap_or_default()))
-    } else if state.flags.safety_stops && improvement.is_some_and(|d| d < 0.05) {
-        Some(format!("quality stopped improving ({:+.2})", improvement.unwrap_or_default()))
+        Some(StopReason::QualityReached { score, threshold: state.flags.quality_threshold })
+    } else if let Some(jaccard) = duplicate.filter(|j| state.flags.safety_stops && *j >= 0.8) {
+        Some(StopReason::DuplicateDocuments { jaccard })
     } else {
-        None
+        improvement
+            .filter(|d| state.flags.safety_stops && *d < 0.05)
+            .map(|improvement| StopReason::QualityStagnant { improvement })
     };
-    match &stop {
-        Some(reason) => state.stop_reason = Some(reason.clone()),
-        None => state.iteration_count += 1,
+    // The trace keeps the English sentence (its readers and tools expect it) and adds the code.
+    let (reason, code) = stop.as_ref().map(|r| (r.describe(Lang::En), r.code())).unzip();
+    if stop.is_none() {
+        state.iteration_count += 1;
     }
+    state.stop_reason = stop;
     json!({
         "score": score, "iteration": state.iteration_count, "limit": limit, "jaccard": duplicate,
-        "improvement": improvement, "decision": if stop.is_some() { "stop" } else { "retrieve again" }, "reason": stop,
+        "improvement": improvement, "decision": if code.is_some() { "stop" } else { "retrieve again" }, "reason": reason, "reason_code": code,
     })
 }

@@ -1,10 +1,54 @@
 //! Node 10: keep the exchange in the conversation and the answer in the cache (with the profile
-//! fingerprint), unless it came from the cache or failed.
+//! fingerprint), unless it came from the cache or failed. With a model configured, it then has the
+//! model summarise the next block of earlier exchanges for conversation memory (tier 2): one bounded
+//! call, after the answer, so the next turn's prompt has it; on any failure tier 2 stays extractive.
 
 use super::{json, Detail, Env, State};
+use crate::llm::{prompts, ChatMessage, ChatRequest};
 use crate::memory::cache::CacheEntry;
 use crate::memory::conversation::Exchange;
+use crate::pipeline::flags::MemoryMode;
 use crate::pipeline::state::Mode;
+use crate::pipeline::tokens::truncate;
+
+/// The most tokens a block summary may take in the prompt (the prompt asks for 30 words).
+const SUMMARY_TOKENS: usize = 80;
+
+/// Summarises the conversation's next pending block with the model, when this turn may call it.
+async fn summarise_memory(state: &mut State, env: &mut Env<'_>) -> Detail {
+    let llm = super::generative(env);
+    let Some(conversation) = env.memory.conversations.get_mut(&state.user_id) else { return Detail::Null };
+    let Some(block) = conversation.pending_block() else { return Detail::Null };
+    // Without a model, or when the answer's call failed (the model is unreachable now), or on a
+    // cache hit (which costs no model call), tier 2 stays extractive for now.
+    let why_not = match llm {
+        None => Some("no model"),
+        Some(_) if state.error.is_some() => Some("the model failed this turn"),
+        Some(_) if state.cache_hit => Some("cache hit"),
+        Some(_) => None,
+    };
+    let (Some(llm), None) = (llm, why_not) else {
+        return json!({"block": block, "source": "extractive", "why": why_not});
+    };
+    let exchanges: Vec<(String, String)> =
+        conversation.block(block).iter().map(|e| (e.user.clone(), e.answer.clone())).collect();
+    let (system, user) = prompts::conversation_summary(&exchanges, state.lang());
+    let request = ChatRequest {
+        messages: vec![ChatMessage::system(system), ChatMessage::user(user)],
+        max_tokens: Some(120),
+        temperature: Some(0.0),
+        ..ChatRequest::default()
+    };
+    state.llm_calls += 1;
+    match llm.complete(&request, &mut |_| {}).await {
+        Ok(done) if !done.text.trim().is_empty() => {
+            conversation.store_summary(block, truncate(done.text.trim(), SUMMARY_TOKENS));
+            json!({"block": block, "source": "llm"})
+        }
+        Ok(_) => json!({"block": block, "source": "extractive", "error": "empty summary"}),
+        Err(error) => json!({"block": block, "source": "extractive", "error": error.to_string()}),
+    }
+}
 
 pub async fn run(state: &mut State, env: &mut Env<'_>) -> Detail {
     let now = env.clock.now_ms();
@@ -31,5 +75,11 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> Detail {
             last_used: 0,
         });
     }
-    json!({"cached": cacheable, "cache_entries": env.memory.cache.entries.len()})
+    // LLM mode is the plain baseline and memory_mode none uses no memory: neither needs a summary.
+    let memory_summary = if state.mode == Mode::Agent && state.flags.memory_mode == MemoryMode::Structured {
+        summarise_memory(state, env).await
+    } else {
+        Detail::Null
+    };
+    json!({"cached": cacheable, "cache_entries": env.memory.cache.entries.len(), "memory_summary": memory_summary})
 }
