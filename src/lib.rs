@@ -10,11 +10,13 @@ pub mod lexicon;
 pub mod llm;
 pub mod markdown;
 pub mod memory;
+pub mod people;
 pub mod persist;
 pub mod pipeline;
 pub mod platform;
 pub mod retrieval;
 pub mod settings;
+pub mod trace_view;
 
 #[cfg(not(target_arch = "wasm32"))]
 pub mod cli;

@@ -4,15 +4,18 @@ use super::chat::{Chat, Turn};
 use super::data::DataPanel;
 use super::engine::Engine;
 use super::lang::{initial_lang, LangSwitch};
+use super::people::PeopleBar;
+use super::profile::ProfilePanel;
+use super::progress::{LoadProgress, VectorLoad};
 use super::settings::{load_settings, SettingsPanel};
-use super::side::SidePanel;
 use super::storage::{self, request_persistence};
+use super::trace::TracePanel;
 use super::transcript::{Transcript, TRANSCRIPT_RECORD};
 use crate::i18n::{ui, Lang};
 use crate::memory::profile::Fact;
-use crate::persist::{load, Loaded};
-use crate::pipeline::trace::Step;
+use crate::people::{People, PEOPLE_RECORD};
 use crate::settings::Settings;
+use crate::trace_view::TurnTrace;
 use leptos::prelude::*;
 use std::rc::Rc;
 
@@ -24,15 +27,6 @@ pub enum Status {
     Failed(String),
 }
 
-/// The last turn's trace, for the trace panel.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct LastTurn {
-    pub steps: Vec<Step>,
-    pub stop_reason: Option<String>,
-    pub quality: Vec<f64>,
-    pub rewritten: Vec<String>,
-}
-
 /// State every component reads (all handles are Copy).
 #[derive(Clone, Copy)]
 pub struct Shared {
@@ -41,15 +35,23 @@ pub struct Shared {
     pub status: RwSignal<Status>,
     /// The current user's profile facts.
     pub facts: RwSignal<Vec<Fact>>,
-    pub last_turn: RwSignal<Option<LastTurn>>,
+    /// The traces of this session's turns, every person's, oldest first.
+    pub traces: RwSignal<Vec<TurnTrace>>,
     /// A message about storage (recovered data, quota) shown above the chat.
     pub notice: RwSignal<Option<String>>,
+    /// The id of the person the app is talking about (`people`'s current one).
     pub user: RwSignal<String>,
+    /// Everyone on this device (e.g. family members) and the one chosen.
+    pub people: RwSignal<People>,
     pub settings: RwSignal<Settings>,
     /// The conversation shown in the chat column.
     pub turns: RwSignal<Vec<Turn>>,
     /// Every person's saved conversation (what `turns` is saved into).
     pub transcript: StoredValue<Transcript, LocalStorage>,
+    /// Bytes of the keyword index fetched to become ready.
+    pub index_bytes: RwSignal<u64>,
+    /// The embedding model and vector index downloading in the worker.
+    pub vector_load: RwSignal<VectorLoad>,
 }
 
 impl Shared {
@@ -63,23 +65,16 @@ impl Shared {
         self.facts.set(facts);
     }
 
+    /// Whether an answer is on its way.
+    pub fn busy(&self) -> bool {
+        self.turns.with(|t| t.last().is_some_and(Turn::running))
+    }
+
     /// Shows the current person's saved conversation.
     pub fn show_transcript(&self) {
         let user = self.user.get_untracked();
         let saved = self.transcript.with_value(|t| t.turns.get(&user).cloned().unwrap_or_default());
-        self.turns.set(saved.into_iter().enumerate().map(|(id, turn)| Turn::new(id, turn, false)).collect());
-    }
-}
-
-/// The stored transcript, and why it could not be read if so.
-fn load_transcript() -> (Transcript, Option<String>) {
-    match load::<Transcript>(&storage::LocalStorage, &TRANSCRIPT_RECORD) {
-        Ok(Loaded::Found(t)) => (t, None),
-        Ok(Loaded::Missing) => (Transcript::default(), None),
-        Ok(Loaded::Recovered { backup_key, reason }) => {
-            (Transcript::default(), Some(format!("{reason} (backup: {backup_key})")))
-        }
-        Err(e) => (Transcript::default(), Some(e.to_string())),
+        self.turns.set(saved.into_iter().map(|turn| Turn::new(turn, false)).collect());
     }
 }
 
@@ -91,21 +86,27 @@ pub fn App() -> impl IntoView {
         engine: StoredValue::new_local(None),
         status: RwSignal::new(Status::Loading),
         facts: RwSignal::new(Vec::new()),
-        last_turn: RwSignal::new(None),
+        traces: RwSignal::new(Vec::new()),
         notice: RwSignal::new(None),
-        user: RwSignal::new("default".to_string()),
+        user: RwSignal::new(String::new()),
+        people: RwSignal::new(People::default()),
         settings: RwSignal::new(Settings::default()),
         turns: RwSignal::new(Vec::new()),
         transcript: StoredValue::new_local(Transcript::default()),
+        index_bytes: RwSignal::new(0),
+        vector_load: RwSignal::new(VectorLoad::default()),
     };
     provide_context(shared);
     // Settings and the conversation come from storage at once; the index follows over the network.
     let (settings, settings_problem) = load_settings();
-    let (transcript, transcript_problem) = load_transcript();
+    let (transcript, transcript_problem) = storage::load_or_default::<Transcript>(&TRANSCRIPT_RECORD);
+    let (people, people_problem) = storage::load_or_default::<People>(&PEOPLE_RECORD);
     shared.settings.set(settings);
+    shared.people.set(people);
     shared.transcript.set_value(transcript);
+    shared.adopt_orphans();
     shared.show_transcript();
-    let problems: Vec<String> = [settings_problem, transcript_problem].into_iter().flatten().collect();
+    let problems: Vec<String> = [settings_problem, transcript_problem, people_problem].into_iter().flatten().collect();
     if !problems.is_empty() {
         shared.notice.set(Some(problems.join("; ")));
     }
@@ -124,9 +125,14 @@ pub fn App() -> impl IntoView {
                     let earlier = shared.notice.get_untracked().map(|n| format!("{n}; ")).unwrap_or_default();
                     shared.notice.set(Some(format!("{earlier}{reason}")));
                 }
-                shared.engine.set_value(Some(Rc::new(engine)));
+                let engine = Rc::new(engine);
+                shared.index_bytes.set(engine.knowledge.source.fetched_bytes.get() as u64);
+                shared.engine.set_value(Some(engine.clone()));
+                shared.adopt_orphans();
                 shared.status.set(Status::Ready);
                 shared.refresh_facts();
+                // Keyword search answers from now on; the vector side follows in the background.
+                engine.start_vectors(move |report| shared.vector_load.update(|load| load.apply(report)));
             }
             Err(error) => shared.status.set(Status::Failed(error)),
         }
@@ -141,11 +147,14 @@ pub fn App() -> impl IntoView {
                 </div>
                 <LangSwitch lang=lang />
             </header>
+            <LoadProgress />
+            <PeopleBar />
             <main class="layout">
                 <Chat />
                 <div class="side-column">
                     <SettingsPanel />
-                    <SidePanel />
+                    <ProfilePanel />
+                    <TracePanel />
                     <DataPanel />
                 </div>
             </main>

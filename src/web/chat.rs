@@ -2,17 +2,29 @@
 //! message input.
 
 use super::answer::RichText;
-use super::app::{LastTurn, Shared, Status};
+use super::app::{Shared, Status};
 use super::storage::LocalStorage;
 use super::transcript::{SavedTurn, TRANSCRIPT_RECORD};
 use crate::i18n::ui;
 use crate::persist::save;
 use crate::pipeline::state::{Evidence, TurnEvent};
+use crate::trace_view::TurnTrace;
 use leptos::prelude::*;
+
+thread_local! {
+    static NEXT_TURN_ID: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+/// An id no other turn of this page has: the chat's list is keyed by it, and another person's
+/// conversation must never reuse the rows of the one shown before.
+fn next_turn_id() -> usize {
+    NEXT_TURN_ID.with(|n| n.replace(n.get() + 1))
+}
 
 /// One question and its answer as shown (signals, so the answer can stream in).
 #[derive(Clone, Copy)]
 pub struct Turn {
+    /// Unique in the page (see [`next_turn_id`]).
     id: usize,
     question: StoredValue<String>,
     answer: RwSignal<String>,
@@ -24,13 +36,15 @@ pub struct Turn {
     error: RwSignal<Option<String>>,
     /// The source the user opened, if any (1-based).
     open: RwSignal<Option<usize>>,
+    /// What had the focus when a citation opened its source (it gets it back on close).
+    opener: StoredValue<Option<web_sys::HtmlElement>, leptos::prelude::LocalStorage>,
 }
 
 impl Turn {
     /// A turn shown from the saved transcript, or a new one (`saved.answer` empty) about to run.
-    pub fn new(id: usize, saved: SavedTurn, running: bool) -> Turn {
+    pub fn new(saved: SavedTurn, running: bool) -> Turn {
         Turn {
-            id,
+            id: next_turn_id(),
             question: StoredValue::new(saved.question),
             answer: RwSignal::new(saved.answer),
             progress: RwSignal::new(running.then_some("check_similarity")),
@@ -39,6 +53,32 @@ impl Turn {
             emergency: RwSignal::new(saved.emergency),
             error: RwSignal::new(saved.error),
             open: RwSignal::new(None),
+            opener: StoredValue::new_local(None),
+        }
+    }
+
+    /// Whether the answer is still being prepared.
+    pub fn running(&self) -> bool {
+        self.progress.with(Option::is_some)
+    }
+
+    /// Opens source `n` from a citation: the focus moves to the source, remembering where it was.
+    fn open_from_citation(&self, n: usize) {
+        let active =
+            document().active_element().and_then(|e| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(e).ok());
+        self.opener.set_value(active);
+        self.open.set(Some(n));
+        let id = format!("source-{}-{n}", self.id);
+        request_animation_frame(move || focus_selector(&format!("#{id} .source-title")));
+    }
+
+    /// Closes the open source; the focus goes back where it was when a citation opened it.
+    fn close_source(&self) {
+        let Some(n) = self.open.get_untracked() else { return };
+        self.open.set(None);
+        match self.opener.try_update_value(Option::take).flatten() {
+            Some(opener) if opener.is_connected() => drop(opener.focus()),
+            _ => focus_selector(&format!("#source-{}-{n} .source-title", self.id)),
         }
     }
 
@@ -51,6 +91,13 @@ impl Turn {
             emergency: self.emergency.get_untracked(),
             error: self.error.get_untracked(),
         }
+    }
+}
+
+/// Moves the focus to the first element matching `selector`, if there is one.
+fn focus_selector(selector: &str) {
+    if let Some(element) = document().query_selector(selector).ok().flatten() {
+        let _ = wasm_bindgen::JsCast::unchecked_into::<web_sys::HtmlElement>(element).focus();
     }
 }
 
@@ -93,19 +140,15 @@ fn ask(shared: Shared, turn: Turn, question: String, fresh: bool) {
             TurnEvent::AnswerStarted => turn.answer.set(String::new()),
             TurnEvent::Delta(piece) => turn.answer.update(|a| a.push_str(piece)),
         };
-        let (state, save_error) = engine.ask(question, shared.user.get_untracked(), &settings, &mut on_event).await;
+        let user = shared.user.get_untracked();
+        let (state, save_error) = engine.ask(question, user.clone(), &settings, &mut on_event).await;
         turn.answer.set(state.answer.clone());
         turn.evidence.set(state.retrieved_docs.clone());
         turn.cached.set(state.cache_hit);
         turn.emergency.set(state.emergency.is_some());
         turn.error.set(state.error.clone());
         turn.progress.set(None);
-        shared.last_turn.set(Some(LastTurn {
-            steps: state.trace.steps.clone(),
-            stop_reason: state.stop_reason.clone(),
-            quality: state.quality_score_history.clone(),
-            rewritten: state.rewritten_queries.clone(),
-        }));
+        shared.traces.update(|t| t.push(TurnTrace::from_state(&user, &state)));
         if let Some(error) = save_error {
             shared.notice.set(Some(error));
         }
@@ -119,9 +162,19 @@ fn ask(shared: Shared, turn: Turn, question: String, fresh: bool) {
 pub fn Chat() -> impl IntoView {
     let shared = expect_context::<Shared>();
     let turns = shared.turns;
+    let list = NodeRef::<leptos::html::Ol>::new();
+    // Follow the answer as it streams in, unless the reader scrolled up to read something else.
+    Effect::new(move |_| {
+        turns.with(|t| t.last().map(|t| t.answer.track()));
+        if let Some(list) = list.get_untracked() {
+            if list.scroll_height() - list.scroll_top() - list.client_height() < 240 {
+                list.set_scroll_top(list.scroll_height());
+            }
+        }
+    });
     let draft = RwSignal::new(String::new());
     let text = move || ui(shared.lang.get());
-    let busy = move || turns.with(|t| t.last().is_some_and(|t| t.progress.get().is_some()));
+    let busy = move || shared.busy();
 
     let send = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
@@ -129,11 +182,7 @@ pub fn Chat() -> impl IntoView {
         if question.trim().is_empty() || shared.status.get_untracked() != Status::Ready || busy() {
             return;
         }
-        let turn = Turn::new(
-            turns.with_untracked(Vec::len),
-            SavedTurn { question: question.clone(), ..SavedTurn::default() },
-            true,
-        );
+        let turn = Turn::new(SavedTurn { question: question.clone(), ..SavedTurn::default() }, true);
         turns.update(|t| t.push(turn));
         draft.set(String::new());
         ask(shared, turn, question, false);
@@ -151,11 +200,7 @@ pub fn Chat() -> impl IntoView {
             return;
         }
         let Some(question) = turns.with_untracked(|t| t.last().map(|t| t.question.get_value())) else { return };
-        let turn = Turn::new(
-            turns.with_untracked(Vec::len),
-            SavedTurn { question: question.clone(), ..SavedTurn::default() },
-            true,
-        );
+        let turn = Turn::new(SavedTurn { question: question.clone(), ..SavedTurn::default() }, true);
         turns.update(|t| t.push(turn));
         ask(shared, turn, question, true);
     };
@@ -171,7 +216,7 @@ pub fn Chat() -> impl IntoView {
                 Status::Failed(error) => view! { <p class="status error" role="alert">{text().index_failed} " (" {error} ")"</p> }.into_any(),
                 Status::Ready => ().into_any(),
             }}
-            <ol class="turns" aria-live="polite">
+            <ol class="turns" aria-live="polite" node_ref=list>
                 <Show when=move || turns.with(Vec::is_empty)>
                     <li class="empty">{move || text().chat_empty}</li>
                 </Show>
@@ -191,7 +236,7 @@ pub fn Chat() -> impl IntoView {
                             <p class="thinking">{move || text().thinking} " " <code>{move || turn.progress.get()}</code></p>
                         </Show>
                         <div class="answer">
-                            <RichText text=turn.answer on_cite=Callback::new(move |n| turn.open.set(Some(n))) />
+                            <RichText text=turn.answer on_cite=Callback::new(move |n| turn.open_from_citation(n)) />
                         </div>
                         <Show when=move || turn.error.get().is_some()>
                             <p class="turn-error">{move || turn.error.get()}</p>
@@ -212,8 +257,9 @@ pub fn Chat() -> impl IntoView {
                 }>
                     <button type="button" id="stop" on:click=stop>{move || text().stop}</button>
                 </Show>
-                <Show when=move || !busy() && turns.with(|t| !t.is_empty())>
-                    <button type="button" id="regenerate" class="secondary" on:click=regenerate>{move || text().regenerate}</button>
+                // Kept in place (disabled) while answering so the composer does not shift.
+                <Show when=move || turns.with(|t| !t.is_empty())>
+                    <button type="button" id="regenerate" class="secondary" disabled=busy on:click=regenerate>{move || text().regenerate}</button>
                 </Show>
             </form>
         </section>
@@ -227,7 +273,11 @@ fn Sources(turn: Turn) -> impl IntoView {
     let text = move || ui(shared.lang.get());
     view! {
         <Show when=move || turn.evidence.with(|e| !e.is_empty())>
-            <details class="sources" open=move || turn.open.get().is_some()>
+            <details class="sources" open=move || turn.open.get().is_some()
+                on:keydown=move |ev: leptos::ev::KeyboardEvent| if ev.key() == "Escape" && turn.open.get_untracked().is_some() {
+                    ev.prevent_default();
+                    turn.close_source();
+                }>
                 <summary>{move || text().sources} " (" {move || turn.evidence.with(Vec::len)} ")"</summary>
                 <ol>
                     {move || turn.evidence.get().into_iter().enumerate().map(|(i, e)| {
@@ -243,6 +293,7 @@ fn Sources(turn: Turn) -> impl IntoView {
                                 <Show when=opened>
                                     <blockquote class="passage">{e.passage.clone()}</blockquote>
                                     {url.clone().map(|u| view! { <a href=u target="_blank" rel="noopener noreferrer">{move || text().open_source}</a> })}
+                                    <button type="button" class="source-close secondary" on:click=move |_| turn.close_source()>{move || text().close}</button>
                                 </Show>
                             </li>
                         }

@@ -5,6 +5,7 @@ use super::engine::MEMORY_RECORD;
 use super::storage::LocalStorage;
 use super::transcript::TRANSCRIPT_RECORD;
 use crate::i18n::ui;
+use crate::people::PEOPLE_RECORD;
 use crate::persist::{apply_import, export, preview_import, ImportPreview, RecordKind};
 use crate::settings::SETTINGS_RECORD;
 use leptos::prelude::*;
@@ -12,7 +13,7 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 
 /// Every record the app stores, in export order.
-const RECORDS: [&RecordKind; 3] = [&MEMORY_RECORD, &SETTINGS_RECORD, &TRANSCRIPT_RECORD];
+const RECORDS: [&RecordKind; 4] = [&MEMORY_RECORD, &PEOPLE_RECORD, &SETTINGS_RECORD, &TRANSCRIPT_RECORD];
 
 /// Offers `json` to the user as a downloaded file.
 fn download(json: &str, file_name: &str) -> Result<(), String> {

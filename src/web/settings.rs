@@ -3,10 +3,10 @@
 
 use super::app::Shared;
 use super::engine::test_connection;
-use super::storage::LocalStorage;
+use super::storage::{load_or_default, LocalStorage};
 use crate::i18n::ui;
 use crate::llm::{describe, ApiKey, ProviderKind};
-use crate::persist::{load, save, Loaded};
+use crate::persist::save;
 use crate::pipeline::flags::{Flags, PROFILES};
 use crate::pipeline::state::Mode;
 use crate::settings::{Settings, SETTINGS_RECORD};
@@ -21,14 +21,7 @@ fn session_storage() -> Option<web_sys::Storage> {
 
 /// The stored settings (with a session-only key put back), and why they could not be read if so.
 pub fn load_settings() -> (Settings, Option<String>) {
-    let (mut settings, problem) = match load::<Settings>(&LocalStorage, &SETTINGS_RECORD) {
-        Ok(Loaded::Found(settings)) => (settings, None),
-        Ok(Loaded::Missing) => (Settings::default(), None),
-        Ok(Loaded::Recovered { backup_key, reason }) => {
-            (Settings::default(), Some(format!("{reason} (backup: {backup_key})")))
-        }
-        Err(e) => (Settings::default(), Some(e.to_string())),
-    };
+    let (mut settings, problem) = load_or_default::<Settings>(&SETTINGS_RECORD);
     if settings.provider.key.is_none() {
         let session_key = session_storage().and_then(|s| s.get_item(SESSION_KEY).ok().flatten());
         settings.provider.key = session_key.map(|k| ApiKey::new(k, false));

@@ -1,6 +1,7 @@
 //! [`KeyValue`] over the browser's localStorage, and the request for persistent storage.
 
-use crate::persist::{KeyValue, StoreError};
+use crate::persist::{load, KeyValue, Loaded, RecordKind, StoreError};
+use serde::de::DeserializeOwned;
 use wasm_bindgen::JsCast;
 
 /// The page's localStorage. Operations on a browser without storage report `Unavailable`.
@@ -42,6 +43,19 @@ impl KeyValue for LocalStorage {
         let storage = storage()?;
         let len = storage.length().map_err(|e| StoreError::Unavailable(js_message(&e)))?;
         Ok((0..len).filter_map(|i| storage.key(i).ok().flatten()).collect())
+    }
+}
+
+/// The stored record of `kind` (the default when none is stored or it cannot be read), and why it
+/// could not be read if so (the unreadable value is kept under the backup key named).
+pub fn load_or_default<T: DeserializeOwned + Default>(kind: &RecordKind) -> (T, Option<String>) {
+    match load::<T>(&LocalStorage, kind) {
+        Ok(Loaded::Found(value)) => (value, None),
+        Ok(Loaded::Missing) => (T::default(), None),
+        Ok(Loaded::Recovered { backup_key, reason }) => {
+            (T::default(), Some(format!("{reason} (backup: {backup_key})")))
+        }
+        Err(e) => (T::default(), Some(e.to_string())),
     }
 }
 

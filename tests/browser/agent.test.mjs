@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { serveStatic, launchBrowser, openPage, DIST } from './harness.mjs';
+import { serveStatic, launchBrowser, openPage, ready, ask, DIST } from './harness.mjs';
 
 const MEDAGENT = process.env.MEDAGENT_BIN ?? resolve(DIST, '../target/release/medagent');
 let site, browser, mock, mockUrl;
@@ -32,11 +32,6 @@ before(async () => {
 });
 after(async () => { await browser?.close(); await site?.close(); mock?.kill(); });
 
-async function ready(page) {
-  await page.waitForSelector('.app[data-ready="true"]');
-  await page.waitForSelector('#index-status', { state: 'detached', timeout: 60_000 });
-}
-
 /** Chooses the OpenAI-compatible provider at `base` through the settings panel. */
 async function useMock(page, base, mode = 'agent') {
   await page.click('#settings summary');
@@ -45,15 +40,6 @@ async function useMock(page, base, mode = 'agent') {
   await page.fill('#model', 'mock-1');
   await page.fill('#api-key', 'sk-browser-test');
   await page.selectOption('#mode', mode);
-}
-
-async function ask(page, question) {
-  const before = await page.locator('.turn.agent').count();
-  await page.fill('#question', question);
-  await page.click('#send');
-  await page.waitForFunction((n) => document.querySelectorAll('.turn.agent').length === n + 1
-    && !document.querySelector('#stop') && !document.querySelector('.thinking'), before, { timeout: 60_000 });
-  return page.locator('.turn.agent').nth(before);
 }
 
 test('agent mode streams the answer from the model, with trace and profile; everything survives reload, export, forget and import', async () => {
@@ -156,6 +142,7 @@ test('corrupted storage gives the recovery message and the app still answers', a
     localStorage.setItem('medagent.memory', '{"schema":1,"data":{"profiles":');
     localStorage.setItem('medagent.settings', 'not json at all');
     localStorage.setItem('medagent.transcript', '\u0000\u0001garbage');
+    localStorage.setItem('medagent.people', '{"schema":1,"data":{"people":7}}');
   });
   await page.reload();
   await ready(page);
@@ -164,7 +151,33 @@ test('corrupted storage gives the recovery message and the app still answers', a
   assert.ok(await turn.locator('.cite').count() > 0);
   // What could not be read was kept as a backup.
   const backups = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.includes('backup')).length);
-  assert.ok(backups >= 3, `backups kept: ${backups}`);
+  assert.ok(backups >= 4, `backups kept: ${backups}`);
   assert.deepEqual(problems, []);
   await context.close();
+});
+
+test('nothing on the page shifts while an answer streams, on a desktop and on a phone', async () => {
+  for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+    const { page, context, problems } = await openPage(browser, site.url, { locale: 'en-US', viewport });
+    await ready(page);
+    await useMock(page, mockUrl, 'llm');
+    await page.click('#settings summary');
+    await ask(page, 'What is glaucoma?');
+    await page.fill('#question', 'Explain glaucoma in detail. MOCK_TOKENS=200');
+    // Layout shifts right after a real input do not count; the send is scripted so every shift counts.
+    await page.waitForTimeout(600);
+    await page.evaluate(() => {
+      window.shifts = [];
+      new PerformanceObserver((list) => { for (const e of list.getEntries()) window.shifts.push(e.value); })
+        .observe({ type: 'layout-shift' });
+      document.querySelector('#send').click();
+    });
+    await page.waitForSelector('#stop');
+    await page.waitForSelector('#send', { timeout: 60_000 });
+    const shift = await page.evaluate(() => window.shifts.reduce((a, b) => a + b, 0));
+    assert.ok((await page.textContent('.turn.agent >> nth=1 >> .answer')).length > 20, 'an answer streamed');
+    assert.ok(shift < 0.01, `layout shift while streaming at ${viewport.width}px: ${shift}`);
+    assert.deepEqual(problems, []);
+    await context.close();
+  }
 });

@@ -49,10 +49,10 @@ export function launchBrowser() {
 
 /**
  * Opens a page that records every console error, uncaught exception and failed request, so a
- * test can assert there were none.
+ * test can assert there were none. `viewport` ({ width, height }) sizes the window (default 1280x720).
  */
-export async function openPage(browser, url, { locale = 'en-US' } = {}) {
-  const context = await browser.newContext({ locale });
+export async function openPage(browser, url, { locale = 'en-US', viewport } = {}) {
+  const context = await browser.newContext({ locale, ...(viewport ? { viewport } : {}) });
   const page = await context.newPage();
   const problems = [];
   page.on('console', (msg) => { if (msg.type() === 'error') problems.push(`console error: ${msg.text()}`); });
@@ -61,4 +61,20 @@ export async function openPage(browser, url, { locale = 'en-US' } = {}) {
   page.on('response', (res) => { if (res.status() >= 400) problems.push(`HTTP ${res.status()}: ${res.url()}`); });
   await page.goto(url);
   return { page, context, problems };
+}
+
+/** Waits until the app is mounted and the index has loaded (Send works). */
+export async function ready(page) {
+  await page.waitForSelector('.app[data-ready="true"]');
+  await page.waitForSelector('#index-status', { state: 'detached', timeout: 60_000 });
+}
+
+/** Sends `question` and waits for the whole answer; resolves to the answer's turn. */
+export async function ask(page, question) {
+  const before = await page.locator('.turn.agent').count();
+  await page.fill('#question', question);
+  await page.click('#send');
+  await page.waitForFunction((n) => document.querySelectorAll('.turn.agent').length === n + 1
+    && !document.querySelector('#stop') && !document.querySelector('.thinking'), before, { timeout: 60_000 });
+  return page.locator('.turn.agent').nth(before);
 }

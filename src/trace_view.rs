@@ -1,0 +1,341 @@
+//! What the trace panel shows about one turn, read from the turn's state: the node path drawn on
+//! the ten-node graph, per-node timings, the documents of every retrieval with their BM25 / vector /
+//! RRF ranks, the quality of every iteration, rewritten queries, and why the loop stopped.
+//!
+//! The graph's picture is data here ([`LAYOUT`], [`EDGES`]); the browser draws it. Its edges are
+//! the routes of `pipeline::graph::next`, which a test checks, so the picture cannot drift from the
+//! pipeline.
+
+use crate::i18n::Lang;
+use crate::pipeline::graph::Node;
+use crate::pipeline::state::TurnState;
+use serde_json::Value;
+
+/// Where a node sits in the picture: column (0 main line, 1 beside it) and row.
+pub const LAYOUT: [(Node, u8, u8); 10] = [
+    (Node::CheckSimilarity, 0, 0),
+    (Node::ClassifyIntent, 0, 1),
+    (Node::ExtractSlots, 0, 2),
+    (Node::StoreMemory, 0, 3),
+    (Node::AssembleContext, 0, 4),
+    (Node::Retrieve, 1, 4),
+    (Node::GenerateAnswer, 0, 5),
+    (Node::Refine, 0, 6),
+    (Node::QualityCheck, 0, 7),
+    (Node::StoreResponse, 0, 8),
+];
+
+/// How an edge is drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shape {
+    /// Straight down the main line.
+    Down,
+    /// Across to the node beside (`true`: there, `false`: back).
+    Across(bool),
+    /// Back up on the right (the refine loop to `retrieve`).
+    Loop,
+    /// A shortcut down the left, at this distance from the main line (1 nearest).
+    Skip(u8),
+}
+
+/// One route of the graph, with what takes it when that is not the usual way.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Edge {
+    pub from: Node,
+    pub to: Node,
+    pub shape: Shape,
+    /// (English, Korean) label of a conditional route.
+    pub label: Option<(&'static str, &'static str)>,
+}
+
+const fn edge(from: Node, to: Node, shape: Shape, label: Option<(&'static str, &'static str)>) -> Edge {
+    Edge { from, to, shape, label }
+}
+
+/// Every route `pipeline::graph::next` can take.
+pub const EDGES: [Edge; 14] = [
+    edge(Node::CheckSimilarity, Node::ClassifyIntent, Shape::Down, None),
+    edge(Node::CheckSimilarity, Node::StoreResponse, Shape::Skip(3), Some(("cache hit", "캐시 적중"))),
+    edge(Node::ClassifyIntent, Node::ExtractSlots, Shape::Down, None),
+    edge(Node::ClassifyIntent, Node::AssembleContext, Shape::Skip(1), Some(("small talk", "인사·잡담"))),
+    edge(Node::ExtractSlots, Node::StoreMemory, Shape::Down, None),
+    edge(Node::StoreMemory, Node::AssembleContext, Shape::Down, None),
+    edge(Node::AssembleContext, Node::Retrieve, Shape::Across(true), None),
+    edge(Node::Retrieve, Node::AssembleContext, Shape::Across(false), None),
+    edge(Node::AssembleContext, Node::GenerateAnswer, Shape::Down, None),
+    edge(Node::GenerateAnswer, Node::Refine, Shape::Down, None),
+    edge(Node::GenerateAnswer, Node::StoreResponse, Shape::Skip(2), Some(("LLM mode", "LLM 모드"))),
+    edge(Node::Refine, Node::QualityCheck, Shape::Down, None),
+    edge(Node::QualityCheck, Node::Retrieve, Shape::Loop, Some(("retrieve again", "다시 검색"))),
+    edge(Node::QualityCheck, Node::StoreResponse, Shape::Down, None),
+];
+
+/// What a node does, in `lang` (its code name is shown beside it).
+pub fn node_label(node: Node, lang: Lang) -> &'static str {
+    let (en, ko) = match node {
+        Node::CheckSimilarity => ("Cache lookup", "캐시 확인"),
+        Node::ClassifyIntent => ("Classify question", "질문 분류"),
+        Node::ExtractSlots => ("Extract facts", "정보 추출"),
+        Node::StoreMemory => ("Update profile", "프로필 갱신"),
+        Node::AssembleContext => ("Assemble context", "맥락 구성"),
+        Node::Retrieve => ("Search sources", "자료 검색"),
+        Node::GenerateAnswer => ("Generate answer", "답변 생성"),
+        Node::Refine => ("Judge quality", "품질 평가"),
+        Node::QualityCheck => ("Retry or stop", "재검색 판단"),
+        Node::StoreResponse => ("Save answer", "답변 저장"),
+    };
+    match lang {
+        Lang::En => en,
+        Lang::Ko => ko,
+    }
+}
+
+/// The node named `name`.
+pub fn node_named(name: &str) -> Option<Node> {
+    Node::ALL.into_iter().find(|n| n.name() == name)
+}
+
+/// One node's run.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StepView {
+    pub node: String,
+    pub ms: f64,
+    /// What the node decided, as compact JSON.
+    pub detail: String,
+}
+
+/// A document one retrieval found, with its place in each ranking (`None`: not ranked there).
+#[derive(Clone, Debug, PartialEq)]
+pub struct RankedDoc {
+    pub id: String,
+    pub title: String,
+    pub bm25: Option<usize>,
+    pub vector: Option<usize>,
+    pub rrf: Option<usize>,
+}
+
+/// The judge's verdict on one iteration's answer.
+#[derive(Clone, Debug, PartialEq)]
+pub struct QualityView {
+    pub overall: f64,
+    /// Grounding, completeness, accuracy, when the strategy scores them.
+    pub parts: Option<(f64, f64, f64)>,
+    /// "llm", "heuristic", "heuristic-fallback", "basic".
+    pub method: String,
+    pub missing_info: Vec<String>,
+}
+
+/// One pass of retrieve → generate → judge.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Iteration {
+    /// The search as run (the rewritten query from the second iteration on), if one ran.
+    pub query: Option<String>,
+    /// How the search ran (e.g. BM25 only while the vectors load).
+    pub search: String,
+    pub documents: Vec<RankedDoc>,
+    pub search_error: Option<String>,
+    pub quality: Option<QualityView>,
+    /// The query the judge's findings suggested for the next pass.
+    pub rewritten: Option<String>,
+}
+
+/// Everything the trace panel shows about one turn.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct TurnTrace {
+    /// The person the turn was for.
+    pub user: String,
+    pub question: String,
+    pub steps: Vec<StepView>,
+    pub iterations: Vec<Iteration>,
+    pub stop_reason: Option<crate::pipeline::stop::StopReason>,
+    pub cache_hit: bool,
+}
+
+fn text(v: &Value, key: &str) -> Option<String> {
+    v.get(key).and_then(Value::as_str).map(str::to_string)
+}
+
+fn rank(v: &Value, key: &str) -> Option<usize> {
+    v.get(key).and_then(Value::as_u64).map(|r| r as usize)
+}
+
+fn score(v: &Value, key: &str) -> Option<f64> {
+    v.get(key).and_then(Value::as_f64)
+}
+
+/// The refine node's verdict from its trace detail.
+fn quality(detail: &Value) -> QualityView {
+    match detail.get("quality") {
+        Some(q) => QualityView {
+            overall: score(q, "overall").unwrap_or_default(),
+            parts: score(q, "grounding")
+                .zip(score(q, "completeness"))
+                .zip(score(q, "accuracy"))
+                .map(|((g, c), a)| (g, c, a)),
+            method: text(q, "method").unwrap_or_default(),
+            missing_info: q
+                .get("missing_info")
+                .and_then(Value::as_array)
+                .map(|a| a.iter().filter_map(Value::as_str).map(str::to_string).collect())
+                .unwrap_or_default(),
+        },
+        None => QualityView {
+            overall: score(detail, "score").unwrap_or(1.0),
+            parts: None,
+            method: text(detail, "strategy").unwrap_or_default(),
+            missing_info: Vec::new(),
+        },
+    }
+}
+
+/// The retrieve node's documents with their ranks, from its trace detail.
+fn ranked_documents(detail: &Value) -> Vec<RankedDoc> {
+    let docs = detail.get("documents").and_then(Value::as_array).map(Vec::as_slice).unwrap_or_default();
+    docs.iter()
+        .map(|d| RankedDoc {
+            id: text(d, "id").unwrap_or_default(),
+            title: text(d, "title").unwrap_or_default(),
+            bm25: rank(d, "bm25_rank"),
+            vector: rank(d, "vector_rank"),
+            rrf: rank(d, "rrf_rank"),
+        })
+        .collect()
+}
+
+impl TurnTrace {
+    /// The trace of a finished turn asked by `user`.
+    pub fn from_state(user: &str, state: &TurnState) -> TurnTrace {
+        let mut iterations: Vec<Iteration> = Vec::new();
+        for step in &state.trace.steps {
+            let detail = &step.detail;
+            match step.node.as_str() {
+                "retrieve" => {
+                    // A retrieval starts a pass unless the current one has not searched or been judged yet.
+                    if iterations.last().is_none_or(|i| i.query.is_some() || i.quality.is_some()) {
+                        iterations.push(Iteration::default());
+                    }
+                    let iteration = iterations.last_mut().expect("pushed");
+                    iteration.query = Some(text(detail, "query").unwrap_or_default());
+                    iteration.search = text(detail, "search").unwrap_or_default();
+                    iteration.search_error = text(detail, "error");
+                    iteration.documents = ranked_documents(detail);
+                }
+                "refine" => {
+                    if iterations.last().is_none_or(|i| i.quality.is_some()) {
+                        iterations.push(Iteration::default());
+                    }
+                    let iteration = iterations.last_mut().expect("pushed");
+                    iteration.quality = Some(quality(detail));
+                    iteration.rewritten = text(detail, "rewritten_query");
+                }
+                _ => {}
+            }
+        }
+        TurnTrace {
+            user: user.to_string(),
+            question: state.user_text.clone(),
+            steps: state
+                .trace
+                .steps
+                .iter()
+                .map(|s| StepView { node: s.node.clone(), ms: s.ms, detail: s.detail.to_string() })
+                .collect(),
+            iterations,
+            stop_reason: state.stop_reason.clone(),
+            cache_hit: state.cache_hit,
+        }
+    }
+
+    /// The nodes that ran, each once, in the order they first ran.
+    pub fn ran(&self) -> Vec<Node> {
+        let mut ran: Vec<Node> = Vec::new();
+        for node in self.steps.iter().filter_map(|s| node_named(&s.node)) {
+            if !ran.contains(&node) {
+                ran.push(node);
+            }
+        }
+        ran
+    }
+
+    /// How often `node` ran and how long it took in all.
+    pub fn runs(&self, node: Node) -> (usize, f64) {
+        self.steps.iter().filter(|s| s.node == node.name()).fold((0, 0.0), |(n, ms), s| (n + 1, ms + s.ms))
+    }
+
+    /// Whether the turn went along `edge`.
+    pub fn took(&self, edge: &Edge) -> bool {
+        self.steps.windows(2).any(|w| w[0].node == edge.from.name() && w[1].node == edge.to.name())
+    }
+
+    /// The pipeline's own time: every node's time added up.
+    pub fn total_ms(&self) -> f64 {
+        self.steps.iter().map(|s| s.ms).sum()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pipeline::graph::{next, start};
+    use crate::pipeline::state::Mode;
+
+    /// States that reach every router decision of the graph.
+    fn states() -> Vec<TurnState> {
+        let mut states = Vec::new();
+        for mode in [Mode::Agent, Mode::Llm] {
+            for cache_hit in [false, true] {
+                for small_talk in [false, true] {
+                    for needs_retrieval in [false, true] {
+                        for retrieved in [0, 1] {
+                            for stop in [None, Some(crate::pipeline::stop::StopReason::StepLimit)] {
+                                states.push(TurnState {
+                                    mode,
+                                    cache_hit,
+                                    small_talk,
+                                    needs_retrieval,
+                                    retrieved_docs_history: vec![Vec::new(); retrieved],
+                                    stop_reason: stop,
+                                    ..TurnState::default()
+                                });
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        states
+    }
+
+    #[test]
+    fn the_picture_has_every_route_the_pipeline_takes_and_no_other() {
+        let mut taken = Vec::new();
+        for state in states() {
+            for node in Node::ALL {
+                if let Some(to) = next(node, &state) {
+                    assert!(
+                        EDGES.iter().any(|e| e.from == node && e.to == to),
+                        "{} -> {} is not drawn",
+                        node.name(),
+                        to.name()
+                    );
+                    taken.push((node, to));
+                }
+            }
+        }
+        for e in EDGES {
+            assert!(taken.contains(&(e.from, e.to)), "{} -> {} is drawn but never taken", e.from.name(), e.to.name());
+        }
+        assert_eq!(start(&states()[0]), Node::CheckSimilarity);
+    }
+
+    #[test]
+    fn every_node_has_one_place_and_a_label_in_both_languages() {
+        for node in Node::ALL {
+            assert_eq!(LAYOUT.iter().filter(|(n, _, _)| *n == node).count(), 1, "{}", node.name());
+            assert_ne!(node_label(node, Lang::En), node_label(node, Lang::Ko));
+            assert_eq!(node_named(node.name()), Some(node));
+        }
+        let places: std::collections::HashSet<(u8, u8)> = LAYOUT.iter().map(|(_, c, r)| (*c, *r)).collect();
+        assert_eq!(places.len(), LAYOUT.len(), "no two nodes on one spot");
+    }
+}

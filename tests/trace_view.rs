@@ -1,0 +1,144 @@
+//! The trace panel's reading of real pipeline turns: every iteration's documents with their ranks,
+//! quality and rewritten query; the path drawn on the graph's edges; the cache shortcut.
+
+use medagent::llm::scripted::{judge_json, Script, ScriptedLlm};
+use medagent::llm::{Llm, LocalFuture};
+use medagent::memory::Memory;
+use medagent::pipeline::flags::{profile, Flags};
+use medagent::pipeline::graph::{run_turn, Node, Services, TurnInput};
+use medagent::pipeline::ports::{Clock, Knowledge, LexicalEmbedder};
+use medagent::pipeline::state::{Evidence, TurnState};
+use medagent::trace_view::{TurnTrace, EDGES};
+use std::cell::Cell;
+
+/// Two documents per search, ids numbered by call so every iteration finds new ones; the second is
+/// ranked by vectors too, as hybrid search does.
+struct TwoDocs {
+    calls: Cell<usize>,
+}
+
+impl Knowledge for TwoDocs {
+    fn search<'a>(&'a self, _query: &'a str, _k: usize) -> LocalFuture<'a, Result<Vec<Evidence>, String>> {
+        Box::pin(async move {
+            let call = self.calls.get();
+            self.calls.set(call + 1);
+            Ok((1..=2)
+                .map(|rank| Evidence {
+                    id: format!("DOC_{call}-{rank}"),
+                    title: format!("What is diabetes ? ({rank})"),
+                    passage: "Diabetes is a disease in which blood glucose levels are too high.".into(),
+                    url: "https://medlineplus.gov/diabetes.html".into(),
+                    source: "NIDDK".into(),
+                    focus: "Diabetes".into(),
+                    qtype: "information".into(),
+                    score: 1.0,
+                    bm25_rank: Some(rank),
+                    vector_rank: (rank == 2).then_some(1),
+                    rrf_rank: (rank == 2).then_some(1),
+                })
+                .collect())
+        })
+    }
+    fn describe(&self) -> String {
+        "two documents".into()
+    }
+}
+
+struct FixedClock;
+
+impl Clock for FixedClock {
+    fn now_ms(&self) -> f64 {
+        1.7e12
+    }
+    fn monotonic_ms(&self) -> f64 {
+        0.0
+    }
+}
+
+fn turn(memory: &mut Memory, knowledge: &TwoDocs, text: &str, flags: Flags, llm: Option<&dyn Llm>) -> TurnState {
+    let services = Services { knowledge, llm, embedder: &LexicalEmbedder, lexicon: None, clock: &FixedClock };
+    let input = TurnInput { text: text.into(), user: "mom".into(), flags, ..TurnInput::default() };
+    pollster::block_on(run_turn(input, memory, &services, &mut |_| {}))
+}
+
+/// Every step after the first follows a drawn edge.
+fn follows_the_drawing(trace: &TurnTrace) {
+    for pair in trace.steps.windows(2) {
+        assert!(
+            EDGES.iter().any(|e| e.from.name() == pair[0].node && e.to.name() == pair[1].node && trace.took(e)),
+            "{} -> {} is not drawn",
+            pair[0].node,
+            pair[1].node
+        );
+    }
+}
+
+#[test]
+fn a_refining_turn_shows_every_iteration() {
+    let llm = ScriptedLlm::new(Script { judge: judge_json(0.3, &["side effects"]), ..Script::default() });
+    let knowledge = TwoDocs { calls: Cell::new(0) };
+    let state = turn(
+        &mut Memory::default(),
+        &knowledge,
+        "What are the symptoms of diabetes?",
+        profile("self_refine_dynamic_query").unwrap(),
+        Some(&llm),
+    );
+    let trace = TurnTrace::from_state("mom", &state);
+    assert_eq!(trace.user, "mom");
+    assert_eq!(trace.question, "What are the symptoms of diabetes?");
+    assert_eq!(trace.steps.len(), state.trace.steps.len());
+    assert_eq!(trace.iterations.len(), 3, "{:#?}", trace.iterations);
+    for (n, iteration) in trace.iterations.iter().enumerate() {
+        let ids: Vec<&str> = iteration.documents.iter().map(|d| d.id.as_str()).collect();
+        assert_eq!(ids, [format!("DOC_{n}-1"), format!("DOC_{n}-2")]);
+        assert_eq!(iteration.search, "two documents");
+        let second = &iteration.documents[1];
+        assert_eq!((second.bm25, second.vector, second.rrf), (Some(2), Some(1), Some(1)));
+        assert_eq!(iteration.documents[0].vector, None);
+        let quality = iteration.quality.as_ref().unwrap();
+        assert!((quality.overall - 0.3).abs() < 1e-9);
+        assert_eq!(quality.method, "llm");
+        assert_eq!(quality.missing_info, ["side effects"]);
+        assert!(quality.parts.is_some());
+        assert_eq!(iteration.rewritten.as_deref(), Some("diabetes symptoms complications"));
+    }
+    assert_eq!(trace.iterations[0].query.as_deref(), Some("What are the symptoms of diabetes?"));
+    assert_eq!(
+        trace.iterations[1].query.as_deref(),
+        Some("diabetes symptoms complications"),
+        "the rewritten query ran"
+    );
+    assert_eq!(trace.stop_reason, state.stop_reason);
+    assert!(trace.stop_reason.is_some());
+    let loop_back = EDGES.iter().find(|e| e.from == Node::QualityCheck && e.to == Node::Retrieve).unwrap();
+    assert!(trace.took(loop_back));
+    assert_eq!(trace.runs(Node::Retrieve).0, 3);
+    assert_eq!(trace.ran().len(), 10, "a first question runs every node");
+    follows_the_drawing(&trace);
+}
+
+#[test]
+fn a_cached_answer_takes_the_shortcut_and_a_greeting_searches_nothing() {
+    let knowledge = TwoDocs { calls: Cell::new(0) };
+    let mut memory = Memory::default();
+    let flags = profile("full_context_engineering").unwrap();
+    turn(&mut memory, &knowledge, "What are the symptoms of diabetes?", flags.clone(), None);
+    let again = TurnTrace::from_state(
+        "mom",
+        &turn(&mut memory, &knowledge, "What are the symptoms of diabetes?", flags.clone(), None),
+    );
+    assert!(again.cache_hit);
+    assert_eq!(again.ran(), [Node::CheckSimilarity, Node::StoreResponse]);
+    assert!(again.iterations.is_empty());
+    let shortcut = EDGES.iter().find(|e| e.from == Node::CheckSimilarity && e.to == Node::StoreResponse).unwrap();
+    assert!(again.took(shortcut));
+    follows_the_drawing(&again);
+
+    let hello = TurnTrace::from_state("mom", &turn(&mut memory, &knowledge, "안녕하세요", flags, None));
+    assert!(!hello.ran().contains(&Node::Retrieve));
+    assert_eq!(hello.iterations.len(), 1, "judged once, searched never");
+    assert_eq!(hello.iterations[0].query, None);
+    assert!(hello.iterations[0].quality.is_some());
+    follows_the_drawing(&hello);
+}
