@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # Builds the static knowledge index into target/site/index when it is missing or stale
-# (`medagent index status` decides), so trunk can copy it into the app.
+# (`medagent index status` decides), and the browser's f16 copy of the embedding model into
+# www/generated/model when it is missing or made from another model, so trunk can copy both into the app.
+# (The vector index, index/vectors/, is committed: see README.)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build --release --locked --quiet --bin medagent
+./target/release/medagent model prepare
 if ./target/release/medagent index status; then
   exit 0
 fi

@@ -1,19 +1,18 @@
 //! `medagent ask` and `medagent chat`: run the agent pipeline natively, one turn or a scripted
 //! conversation, with the profile, conversation and cache kept in a `--state` JSON file.
 
-use super::files::{DirSource, DEFAULT_INDEX_DIR};
+use super::files::{DirSource, DEFAULT_INDEX_DIR, DEFAULT_VECTORS_DIR};
 use super::provider_args::ProviderArgs;
 use crate::i18n::Lang;
 use crate::memory::Memory;
 use crate::pipeline::flags::{profile, PROFILES};
 use crate::pipeline::graph::{run_turn, Services, TurnInput};
-use crate::pipeline::ports::{Clock, LexicalEmbedder};
+use crate::pipeline::ports::Clock;
 use crate::pipeline::state::{Mode, TurnEvent, TurnState};
-use crate::retrieval::knowledge::IndexKnowledge;
+use crate::retrieval::knowledge::{IndexKnowledge, QuestionEmbedder, VectorSide};
 use crate::retrieval::search::{open, open_lexicon};
 use clap::{Args, ValueEnum};
 use serde_json::json;
-use std::cell::RefCell;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
@@ -51,6 +50,15 @@ pub struct TurnOptions {
     /// The built static index.
     #[arg(long, default_value = DEFAULT_INDEX_DIR)]
     pub index: PathBuf,
+    /// Keyword search only: do not load the embedding model and the vector index.
+    #[arg(long)]
+    pub bm25_only: bool,
+    /// The vector index (hybrid search; BM25 alone, with a note in the trace, when it cannot be loaded).
+    #[arg(long, default_value = DEFAULT_VECTORS_DIR)]
+    pub vectors: PathBuf,
+    /// The embedding model fetched by scripts/fetch-model.sh.
+    #[arg(long, default_value = super::model::MODEL_DIR)]
+    pub model_dir: PathBuf,
     #[command(flatten)]
     pub provider: ProviderArgs,
 }
@@ -148,7 +156,8 @@ pub fn turn_json(state: &TurnState, memory: &Memory) -> serde_json::Value {
         "llm_calls": state.llm_calls,
         "cache_hit": state.cache_hit,
         "emergency": state.emergency,
-        "stop_reason": state.stop_reason,
+        "stop_reason": state.stop_reason.as_ref().map(|r| r.describe(Lang::En)),
+        "stop_reason_code": state.stop_reason.as_ref().map(|r| r.code()),
         "error": state.error,
     })
 }
@@ -167,13 +176,18 @@ fn run_messages(messages: &[String], options: &TurnOptions) -> Result<(), String
     let source = DirSource { dir: options.index.clone() };
     let index = pollster::block_on(open(&source))?;
     let lexicon = pollster::block_on(open_lexicon(&source))?;
-    let knowledge = IndexKnowledge { source, index: RefCell::new(index), lexicon };
+    let vectors = if options.bm25_only {
+        VectorSide::Unavailable("--bm25-only".into())
+    } else {
+        super::vectors::vector_side(&options.vectors, &options.model_dir)
+    };
+    let knowledge = IndexKnowledge::new(source, index, lexicon, vectors);
     let clock = SystemClock::new();
     let llm = options.provider.build()?;
     let services = Services {
         knowledge: &knowledge,
         llm: llm.as_deref(),
-        embedder: &LexicalEmbedder,
+        embedder: &QuestionEmbedder(&knowledge.vectors),
         lexicon: Some(&knowledge.lexicon),
         clock: &clock,
     };
@@ -211,7 +225,8 @@ fn run_messages(messages: &[String], options: &TurnOptions) -> Result<(), String
                 println!("  note: {error}");
             }
             let path = state.trace.path().join(" > ");
-            println!("  trace: {path} | {}\n", state.stop_reason.as_deref().unwrap_or(""));
+            let reason = state.stop_reason.as_ref().map(|r| r.describe(state.lang())).unwrap_or_default();
+            println!("  trace: {path} | {reason}\n");
         }
         // Save after every turn: a later failure loses nothing already said.
         write_state(options.state.as_deref(), &memory)?;

@@ -31,13 +31,18 @@ pub enum BenchCommand {
         index: PathBuf,
     },
     /// Pipeline time per turn (offline responder, lexical embedding: no model time) and LLM calls
-    /// per ablation profile on a scripted 5-turn conversation.
+    /// per ablation profile on a scripted 5-turn conversation and on a 12-turn one (memory summaries).
     Pipeline {
         #[arg(long, default_value = "tests/fixtures/devset.jsonl")]
         questions: PathBuf,
         #[arg(long, default_value = DEFAULT_INDEX_DIR)]
         index: PathBuf,
     },
+    /// Vector side: HNSW recall/latency over ef_search, quantisation recall, and embedding, vector,
+    /// BM25 and hybrid search speed.
+    Vectors(super::bench_vectors::BenchVectorsArgs),
+    /// Client cost per streamed token (SSE parse + decode), alone and end to end against the mock.
+    Stream(super::bench_stream::BenchStreamArgs),
     /// Concept matching speed on a short question and on a 10 KB text (p50/p95).
     Lexicon {
         #[arg(long, default_value = DEFAULT_LEXICON_SOURCES)]
@@ -52,10 +57,12 @@ pub fn run(args: BenchArgs) -> Result<(), String> {
         BenchCommand::Search { queries, rounds, index } => bench_search(&queries, rounds, index),
         BenchCommand::Lexicon { sources, rounds } => bench_lexicon(&sources, rounds),
         BenchCommand::Pipeline { questions, index } => bench_pipeline(&questions, index),
+        BenchCommand::Vectors(args) => super::bench_vectors::run(&args),
+        BenchCommand::Stream(args) => super::bench_stream::run(&args),
     }
 }
 
-fn read_queries(path: &PathBuf) -> Result<Vec<String>, String> {
+pub(super) fn read_queries(path: &PathBuf) -> Result<Vec<String>, String> {
     if path.extension().is_some_and(|e| e == "jsonl") {
         return Ok(read_devset(path)?.into_iter().map(|q| q.question).collect());
     }
@@ -69,7 +76,7 @@ fn gzip_len(bytes: &[u8]) -> usize {
     encoder.finish().expect("in-memory gzip").len()
 }
 
-fn percentile(sorted: &[f64], p: f64) -> f64 {
+pub(super) fn percentile(sorted: &[f64], p: f64) -> f64 {
     sorted[((sorted.len() - 1) as f64 * p).round() as usize]
 }
 
@@ -162,14 +169,15 @@ fn bench_pipeline(questions: &PathBuf, dir: PathBuf) -> Result<(), String> {
     use crate::pipeline::flags::{profile, PROFILES};
     use crate::pipeline::graph::{run_turn, Services, TurnInput};
     use crate::pipeline::ports::LexicalEmbedder;
-    use crate::retrieval::knowledge::IndexKnowledge;
+    use crate::retrieval::knowledge::{IndexKnowledge, VectorSide};
     use crate::retrieval::search::open_lexicon;
 
     let questions = read_queries(questions)?;
     let source = DirSource { dir };
     let index = pollster::block_on(open(&source))?;
     let lexicon = pollster::block_on(open_lexicon(&source))?;
-    let knowledge = IndexKnowledge { source, index: std::cell::RefCell::new(index), lexicon };
+    // BM25 and the lexical embedding: the pipeline's own time, without model time.
+    let knowledge = IndexKnowledge::new(source, index, lexicon, VectorSide::Unavailable("bench: no model time".into()));
     let clock = super::ask::SystemClock::new();
     let run = |memory: &mut Memory, text: &str, flags, llm: Option<&dyn crate::llm::Llm>| {
         let services = Services {
@@ -234,6 +242,19 @@ fn bench_pipeline(questions: &PathBuf, dir: PathBuf) -> Result<(), String> {
             calls[4],
             calls.iter().sum::<usize>()
         );
+    }
+
+    // Conversation memory: from turn 8 on, the model summarises each block of three earlier
+    // exchanges once (seed 003 s.7, tier 2); a 5-turn conversation never gets there.
+    let long: Vec<&String> = questions.iter().take(12).collect();
+    println!("\nLLM calls, same model, the first {} questions as one conversation:", long.len());
+    println!("{:<28} {:>6} {:>18}", "profile", "total", "memory summaries");
+    for name in PROFILES {
+        let llm = ScriptedLlm::new(Script { judge: judge_json(0.4, &["side effects"]), ..Script::default() });
+        let mut memory = Memory::default();
+        let total: usize =
+            long.iter().map(|q| run(&mut memory, q, profile(name).expect("known"), Some(&llm)).llm_calls).sum();
+        println!("{:<28} {:>6} {:>18}", name, total, llm.summary_requests().len());
     }
     Ok(())
 }

@@ -1,4 +1,4 @@
-//! `medagent bench-stream`: what our client costs per streamed token.
+//! `medagent bench stream`: what our client costs per streamed token.
 //!
 //! 1. Client work alone: `llm::stream_cost` (SSE parse + decode of a synthetic reply, no I/O).
 //! 2. End to end natively: the same through the native transport against `medagent mock-llm`
@@ -13,7 +13,7 @@ use crate::platform::native_http::{block_on, NativeTransport};
 use std::rc::Rc;
 use std::time::Instant;
 
-/// Arguments of `medagent bench-stream`.
+/// Arguments of `medagent bench stream`.
 #[derive(Debug, clap::Args)]
 pub struct BenchStreamArgs {
     /// Tokens per streamed reply.
@@ -27,7 +27,7 @@ pub struct BenchStreamArgs {
     pub chunk: usize,
 }
 
-/// `medagent bench-stream`.
+/// `medagent bench stream`.
 pub fn run(args: &BenchStreamArgs) -> Result<(), String> {
     if args.tokens == 0 || args.runs == 0 {
         return Err("--tokens and --runs must be at least 1".into());

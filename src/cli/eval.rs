@@ -1,10 +1,12 @@
 //! `medagent eval`: retrieval quality on the development set (tests/fixtures/devset.jsonl):
-//! MRR@10 and Hit@5 per language. A result is relevant when its MedQuAD focus is one of the
-//! question's focus names (case-insensitive) and its qtype one of its qtypes.
+//! MRR@10 and Hit@5 per search mode and language. A result is relevant when its MedQuAD focus is one
+//! of the question's focus names (case-insensitive) and its qtype one of its qtypes.
 
-use super::files::{DirSource, DEFAULT_INDEX_DIR};
+use super::files::{DirSource, DEFAULT_INDEX_DIR, DEFAULT_VECTORS_DIR};
+use super::search::ModeArg;
 use crate::lexicon::bridge::bridge;
-use crate::retrieval::search::{bm25, open, open_lexicon, Hit};
+use crate::retrieval::search::{open, open_lexicon, search, Hit, SearchMode};
+use crate::retrieval::vectors::VectorSearch;
 use clap::Args;
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -18,7 +20,16 @@ pub struct EvalArgs {
     pub devset: PathBuf,
     #[arg(long, default_value = DEFAULT_INDEX_DIR)]
     pub index: PathBuf,
-    /// Print every question with the rank of its first relevant document.
+    /// Only this mode (default: bm25, vector and hybrid side by side).
+    #[arg(long, value_enum)]
+    pub mode: Option<ModeArg>,
+    /// The vector index (vector and hybrid modes).
+    #[arg(long, default_value = DEFAULT_VECTORS_DIR)]
+    pub vectors: PathBuf,
+    /// The embedding model fetched by scripts/fetch-model.sh (vector and hybrid modes).
+    #[arg(long, default_value = super::model::MODEL_DIR)]
+    pub model_dir: PathBuf,
+    /// Print every question with the rank of its first relevant document in each mode.
     #[arg(long)]
     pub verbose: bool,
 }
@@ -48,28 +59,56 @@ pub fn read_devset(path: &PathBuf) -> Result<Vec<DevQuestion>, String> {
         .collect()
 }
 
+/// Questions, reciprocal rank sum and hits at 5 of one (mode, language).
+#[derive(Default)]
+struct Tally {
+    questions: usize,
+    reciprocal_ranks: f64,
+    hits_at_5: usize,
+}
+
 pub fn run(args: EvalArgs) -> Result<(), String> {
     let questions = read_devset(&args.devset)?;
     let source = DirSource { dir: args.index };
     let mut index = pollster::block_on(open(&source))?;
     let lexicon = pollster::block_on(open_lexicon(&source))?;
-    // Per language: (questions, reciprocal rank sum, hits at 5).
-    let mut totals: BTreeMap<&str, (usize, f64, usize)> = BTreeMap::new();
+    let modes: Vec<SearchMode> = match args.mode {
+        Some(mode) => vec![mode.into()],
+        None => vec![SearchMode::Bm25, SearchMode::Vector, SearchMode::Hybrid],
+    };
+    let vectors = if modes.iter().any(|m| *m != SearchMode::Bm25) {
+        Some(super::vectors::load_vectors(&args.vectors, &args.model_dir, None).map_err(|e| {
+            format!("{e}\n(vector and hybrid evaluation need the vector index; `--mode bm25` works without it)")
+        })?)
+    } else {
+        None
+    };
+    let vectors = vectors.as_ref().map(|v| v as &dyn VectorSearch);
+    let mut tallies: BTreeMap<(&str, &str), Tally> = BTreeMap::new();
     for q in &questions {
-        let hits = pollster::block_on(bm25(&mut index, &source, &bridge(&lexicon, &q.question).text, 10))?;
-        let first = hits.iter().position(|h| q.is_relevant(h)).map(|i| i + 1);
-        let entry = totals.entry(q.lang.as_str()).or_default();
-        entry.0 += 1;
-        entry.1 += first.map_or(0.0, |r| 1.0 / r as f64);
-        entry.2 += usize::from(first.is_some_and(|r| r <= 5));
+        let text = bridge(&lexicon, &q.question).text;
+        let mut ranks = Vec::new();
+        for &mode in &modes {
+            let hits = pollster::block_on(search(&mut index, &source, vectors, mode, &text, 10))?;
+            let first = hits.iter().position(|h| q.is_relevant(h)).map(|i| i + 1);
+            for lang in [q.lang.as_str(), "all"] {
+                let tally = tallies.entry((mode.name(), lang)).or_default();
+                tally.questions += 1;
+                tally.reciprocal_ranks += first.map_or(0.0, |r| 1.0 / r as f64);
+                tally.hits_at_5 += usize::from(first.is_some_and(|r| r <= 5));
+            }
+            ranks.push(first.map_or("-".to_string(), |r| r.to_string()));
+        }
         if args.verbose {
-            let rank = first.map_or("-".to_string(), |r| r.to_string());
-            println!("{:>3}  {}  {}", rank, q.lang, q.question);
+            println!("{:>12}  {}  {}", ranks.join(" "), q.lang, q.question);
         }
     }
-    println!("{:<5} {:>9} {:>7} {:>7}", "lang", "questions", "MRR@10", "Hit@5");
-    for (lang, (n, rr, hit5)) in totals {
-        println!("{:<5} {:>9} {:>7.3} {:>7.3}", lang, n, rr / n as f64, hit5 as f64 / n as f64);
+    println!("{:<7} {:<5} {:>9} {:>7} {:>7}", "mode", "lang", "questions", "MRR@10", "Hit@5");
+    for mode in &modes {
+        for ((m, lang), t) in tallies.iter().filter(|((m, _), _)| *m == mode.name()) {
+            let n = t.questions as f64;
+            println!("{:<7} {:<5} {:>9} {:>7.3} {:>7.3}", m, lang, t.questions, t.reciprocal_ranks / n, t.hits_at_5 as f64 / n);
+        }
     }
     Ok(())
 }

@@ -81,7 +81,7 @@ fn stats(sources: &std::path::Path) -> Result<(), String> {
         let concepts = lexicon.concepts().iter().filter(|c| c.kind == kind).count();
         let of_kind: Vec<&str> =
             names.iter().filter(|(_, i)| lexicon.concepts()[*i as usize].kind == kind).map(|(n, _)| *n).collect();
-        let korean = of_kind.iter().filter(|n| n.chars().any(|c| ('\u{AC00}'..='\u{D7A3}').contains(&c))).count();
+        let korean = of_kind.iter().filter(|n| crate::i18n::has_hangul(n)).count();
         println!("{:<11} {:>8} {:>8} {:>10}", kind.name(), concepts, of_kind.len(), korean);
     }
     Ok(())

@@ -3,6 +3,7 @@
 pub mod ask;
 mod bench;
 pub mod bench_stream;
+mod bench_vectors;
 mod eval;
 pub mod files;
 mod index;
@@ -12,7 +13,7 @@ pub mod mock_reply;
 pub mod model;
 pub mod provider_args;
 mod search;
-mod vectors;
+pub mod vectors;
 
 use clap::Parser;
 use std::process::ExitCode;
@@ -47,8 +48,6 @@ pub enum Command {
     Bench(bench::BenchArgs),
     /// Run a deterministic OpenAI-compatible LLM server on loopback (tests, demos, fault injection).
     MockLlm(mock_llm::MockLlmArgs),
-    /// Measure the client's per-token streaming overhead (SSE parse + decode) against the mock.
-    BenchStream(bench_stream::BenchStreamArgs),
     /// Prepare the embedding model for the browser (`model prepare`).
     Model(model::ModelArgs),
 }
@@ -76,7 +75,6 @@ pub fn main() -> ExitCode {
         Some(Command::Eval(args)) => eval::run(args),
         Some(Command::Bench(args)) => bench::run(args),
         Some(Command::MockLlm(args)) => mock_llm::run(&args),
-        Some(Command::BenchStream(args)) => bench_stream::run(&args),
         Some(Command::Model(args)) => model::run(args),
     };
     match result {

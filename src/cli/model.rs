@@ -3,15 +3,16 @@
 //! (half the download of f32). It refuses to write the f16 copy unless its embeddings agree with the f32
 //! model (cosine >= 0.999 on every check sentence).
 
+use crate::embed::model_files::{PreparedModel, F16_WEIGHTS, PREPARED_MANIFEST};
 use crate::embed::{Embedder, ModelFiles};
+use crate::retrieval::vector_manifest::FileEntry;
 use std::path::{Path, PathBuf};
 
 /// Where scripts/fetch-model.sh puts the model, relative to the repo root.
 pub const MODEL_DIR: &str = "model";
 /// The browser's copy of the model (build output, gitignored).
 pub const PREPARED_DIR: &str = "www/generated/model";
-/// File name of the f16 weights in [`PREPARED_DIR`].
-pub const F16_WEIGHTS: &str = "model.f16.safetensors";
+
 
 /// Minimum cosine between the f16 and the f32 embedding of every check sentence.
 const MIN_COSINE: f32 = 0.999;
@@ -45,9 +46,22 @@ pub enum ModelAction {
         #[arg(long, default_value = PREPARED_DIR)]
         out: PathBuf,
     },
+    /// Print the embedding of each text as JSON lines ({"text", "vector"}): the native reference the
+    /// browser's embedder is compared with (use --model-dir www/generated/model for the f16 copy).
+    Embed {
+        /// The model: the fetched f32 model, or a prepared f16 copy.
+        #[arg(long, default_value = MODEL_DIR)]
+        model_dir: PathBuf,
+        /// A JSON file holding an array of strings, or an object with "cases": [{"text": ...}].
+        #[arg(long)]
+        file: Option<PathBuf>,
+        /// Texts to embed (after those of --file).
+        texts: Vec<String>,
+    },
 }
 
-/// Reads the f32 model files from `dir`; the error says to run scripts/fetch-model.sh.
+/// Reads the f32 model files from `dir`, or the f16 copy `medagent model prepare` wrote there; the
+/// error says to run scripts/fetch-model.sh.
 pub fn load_model_dir(dir: &Path) -> Result<ModelFiles, String> {
     let read = |name: &str| {
         let path = dir.join(name);
@@ -58,7 +72,7 @@ pub fn load_model_dir(dir: &Path) -> Result<ModelFiles, String> {
     Ok(ModelFiles {
         config_json: read("config.json")?,
         vocab_txt: read("vocab.txt")?,
-        weights: read("model.safetensors")?,
+        weights: if dir.join(F16_WEIGHTS).exists() { read(F16_WEIGHTS)? } else { read("model.safetensors")? },
     })
 }
 
@@ -66,11 +80,44 @@ pub fn load_model_dir(dir: &Path) -> Result<ModelFiles, String> {
 pub fn run(args: ModelArgs) -> Result<(), String> {
     match args.action {
         ModelAction::Prepare { model_dir, out } => prepare(&model_dir, &out),
+        ModelAction::Embed { model_dir, file, texts } => embed(&model_dir, file.as_deref(), texts),
     }
+}
+
+/// Texts of a JSON file: an array of strings, or `{"cases": [{"text": ...}]}` (the reference fixture).
+fn texts_of(path: &Path) -> Result<Vec<String>, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let json: serde_json::Value =
+        serde_json::from_slice(&bytes).map_err(|e| format!("{} is not JSON: {e}", path.display()))?;
+    let items = json.get("cases").unwrap_or(&json).as_array().cloned().unwrap_or_default();
+    items
+        .iter()
+        .map(|item| item.get("text").unwrap_or(item).as_str().map(str::to_string))
+        .collect::<Option<Vec<_>>>()
+        .ok_or_else(|| format!("{}: expected an array of strings or {{\"cases\": [{{\"text\": ...}}]}}", path.display()))
+}
+
+fn embed(model_dir: &Path, file: Option<&Path>, mut texts: Vec<String>) -> Result<(), String> {
+    if let Some(file) = file {
+        texts.splice(0..0, texts_of(file)?);
+    }
+    let embedder = Embedder::from_files(&load_model_dir(model_dir)?).map_err(|e| e.to_string())?;
+    for text in texts {
+        let vector = embedder.embed(&text).map_err(|e| e.to_string())?;
+        println!("{}", serde_json::json!({ "text": text, "vector": vector }));
+    }
+    Ok(())
 }
 
 fn prepare(model_dir: &Path, out: &Path) -> Result<(), String> {
     let f32_files = load_model_dir(model_dir)?;
+    let current = std::fs::read(out.join(PREPARED_MANIFEST))
+        .ok()
+        .and_then(|bytes| serde_json::from_slice::<PreparedModel>(&bytes).ok());
+    if current.is_some_and(|m| m.source_hash == f32_files.fingerprint()) {
+        println!("{} is up to date", out.display());
+        return Ok(());
+    }
     println!("converting {} to f16", model_dir.join("model.safetensors").display());
     let f16_weights = to_f16_safetensors(&f32_files.weights)?;
     let f16_files = ModelFiles { weights: f16_weights, ..f32_files.clone() };
@@ -82,16 +129,27 @@ fn prepare(model_dir: &Path, out: &Path) -> Result<(), String> {
         ));
     }
     std::fs::create_dir_all(out).map_err(|e| format!("cannot create {}: {e}", out.display()))?;
-    for (name, bytes) in [
+    let files = [
         ("config.json", &f16_files.config_json),
         ("vocab.txt", &f16_files.vocab_txt),
         (F16_WEIGHTS, &f16_files.weights),
-    ] {
+    ];
+    let write = |name: &str, bytes: &[u8]| {
         let path = out.join(name);
         std::fs::write(&path, bytes).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
         println!("wrote {} ({} bytes)", path.display(), bytes.len());
+        Ok::<(), String>(())
+    };
+    for (name, bytes) in files {
+        write(name, bytes)?;
     }
-    Ok(())
+    // The manifest last: a copy interrupted half-way has none, and the browser reports it missing.
+    let manifest = PreparedModel {
+        model: "all-MiniLM-L6-v2".into(),
+        source_hash: f32_files.fingerprint(),
+        files: files.iter().map(|(name, bytes)| (name.to_string(), FileEntry::of(bytes))).collect(),
+    };
+    write(PREPARED_MANIFEST, (serde_json::to_string_pretty(&manifest).expect("serialises") + "\n").as_bytes())
 }
 
 /// Re-encodes every f32 tensor of a safetensors file as f16.

@@ -1,5 +1,5 @@
 //! The `--provider / --base-url / --model` options shared by the commands that call an LLM
-//! (`ask`, `chat`, `bench-stream`), and the provider they select. Keys come only from the
+//! (`ask`, `chat`, `bench stream`), and the provider they select. Keys come only from the
 //! environment (`OPENAI_API_KEY`, `ANTHROPIC_API_KEY`, `GEMINI_API_KEY`) and are never printed.
 
 use crate::llm::{provider_from_config, ApiKey, Llm, ProviderConfig, ProviderKind};

@@ -1,23 +1,30 @@
 //! `medagent search`: search the built index from the command line (table or `--json`).
 
-use super::files::{DirSource, DEFAULT_INDEX_DIR};
+use super::files::{DirSource, DEFAULT_INDEX_DIR, DEFAULT_VECTORS_DIR};
 use crate::lexicon::bridge::bridge;
-use crate::retrieval::search::{bm25, open, open_lexicon, Hit};
+use crate::retrieval::search::{open, open_lexicon, search, Hit, SearchMode};
+use crate::retrieval::vectors::VectorSearch;
 use clap::{Args, ValueEnum};
 use std::path::PathBuf;
 use std::time::Instant;
 
 /// Which retrieval to use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum Mode {
+pub enum ModeArg {
     /// Keyword search (BM25Okapi).
     Bm25,
+    /// Nearest chunks by all-MiniLM-L6-v2 embedding.
+    Vector,
+    /// Both, fused by reciprocal rank (RRF, k = 60).
+    Hybrid,
 }
 
-impl Mode {
-    fn name(self) -> &'static str {
-        match self {
-            Mode::Bm25 => "bm25",
+impl From<ModeArg> for SearchMode {
+    fn from(mode: ModeArg) -> Self {
+        match mode {
+            ModeArg::Bm25 => SearchMode::Bm25,
+            ModeArg::Vector => SearchMode::Vector,
+            ModeArg::Hybrid => SearchMode::Hybrid,
         }
     }
 }
@@ -27,8 +34,8 @@ impl Mode {
 pub struct SearchArgs {
     /// The question or keywords.
     pub query: String,
-    #[arg(long, value_enum, default_value = "bm25")]
-    pub mode: Mode,
+    #[arg(long, value_enum, default_value = "hybrid")]
+    pub mode: ModeArg,
     /// How many documents to return.
     #[arg(long, default_value_t = 10)]
     pub k: usize,
@@ -38,22 +45,36 @@ pub struct SearchArgs {
     /// The built static index.
     #[arg(long, default_value = DEFAULT_INDEX_DIR)]
     pub index: PathBuf,
+    /// The vector index (vector and hybrid modes).
+    #[arg(long, default_value = DEFAULT_VECTORS_DIR)]
+    pub vectors: PathBuf,
+    /// The embedding model fetched by scripts/fetch-model.sh (vector and hybrid modes).
+    #[arg(long, default_value = super::model::MODEL_DIR)]
+    pub model_dir: PathBuf,
 }
 
 pub fn run(args: SearchArgs) -> Result<(), String> {
     let started = Instant::now();
+    let mode = SearchMode::from(args.mode);
     let source = DirSource { dir: args.index.clone() };
     let mut index = pollster::block_on(open(&source))?;
     let lexicon = pollster::block_on(open_lexicon(&source))?;
+    let vectors = match mode {
+        SearchMode::Bm25 => None,
+        _ => Some(super::vectors::load_vectors(&args.vectors, &args.model_dir, None).map_err(|e| {
+            format!("{e}\n(the {} mode needs the vector index; `--mode bm25` works without it)", mode.name())
+        })?),
+    };
     let loaded = started.elapsed();
     // Korean questions are searched with English terms (the corpus is English).
     let search_text = bridge(&lexicon, &args.query).text;
-    let hits: Vec<Hit> = pollster::block_on(bm25(&mut index, &source, &search_text, args.k))?;
+    let vectors = vectors.as_ref().map(|v| v as &dyn VectorSearch);
+    let hits: Vec<Hit> = pollster::block_on(search(&mut index, &source, vectors, mode, &search_text, args.k))?;
     let total = started.elapsed();
     if args.json {
         let out = serde_json::json!({
             "query": args.query,
-            "mode": args.mode.name(),
+            "mode": mode.name(),
             "search_text": search_text,
             "results": hits,
             "timings_ms": {
@@ -66,11 +87,21 @@ pub fn run(args: SearchArgs) -> Result<(), String> {
     } else if hits.is_empty() {
         println!("no documents match {:?}", args.query);
     } else {
-        println!("{:>4}  {:>8}  {:<28}  {:<16}  question", "rank", "score", "id", "qtype");
+        let rank = |r: Option<usize>| r.map_or("-".to_string(), |r| r.to_string());
+        println!("{:>4}  {:>8}  {:>4}  {:>4}  {:<28}  {:<16}  question", "rank", "score", "bm25", "vec", "id", "qtype");
         for (i, hit) in hits.iter().enumerate() {
-            println!("{:>4}  {:>8.3}  {:<28}  {:<16}  {}", i + 1, hit.score, hit.id, hit.qtype, hit.title);
+            println!(
+                "{:>4}  {:>8.4}  {:>4}  {:>4}  {:<28}  {:<16}  {}",
+                i + 1,
+                hit.score,
+                rank(hit.bm25_rank),
+                rank(hit.vector_rank),
+                hit.id,
+                hit.qtype,
+                hit.title
+            );
         }
-        println!("({} ms)", total.as_millis());
+        println!("({} mode, {} ms)", mode.name(), total.as_millis());
     }
     Ok(())
 }

@@ -8,8 +8,12 @@
 
 use crate::embed::{Embedder, ModelFiles, DIMS};
 use crate::retrieval::corpus::Document;
+use crate::retrieval::knowledge::VectorSide;
 use crate::retrieval::vector_index::{HnswParams, VectorIndex, DEFAULT_PARAMS};
-use crate::retrieval::vector_manifest::{ChunkList, FileEntry, VectorManifest, CHUNK_COUNTS_FILE, HNSW_FILE};
+use crate::retrieval::vector_manifest::{
+    ChunkList, FileEntry, VectorManifest, CHUNK_COUNTS_FILE, HNSW_FILE, MANIFEST_FILE,
+};
+use crate::retrieval::vectors::LocalVectors;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -129,7 +133,48 @@ pub fn write_index(
     write(HNSW_FILE, &bytes)?;
     write(CHUNK_COUNTS_FILE, chunk_counts)?;
     let json = serde_json::to_string_pretty(&manifest).expect("manifest serialises") + "\n";
-    write("manifest.json", json.as_bytes())
+    write(MANIFEST_FILE, json.as_bytes())
+}
+
+/// Reads `manifest.json` of the vector index in `dir`.
+pub fn read_manifest(dir: &Path) -> Result<VectorManifest, String> {
+    let path = dir.join(MANIFEST_FILE);
+    let text = std::fs::read_to_string(&path)
+        .map_err(|e| format!("cannot read {} ({e}); build it with `medagent index build --vectors`", path.display()))?;
+    serde_json::from_str(&text).map_err(|e| format!("{} is not a vector manifest: {e}", path.display()))
+}
+
+/// Loads the vector side from the vector index in `dir` and the f32 model in `model_dir`, checking that
+/// the files are the ones the manifest describes and that the model is the one the chunks were embedded
+/// with. `ef_search` overrides the shipped value.
+pub fn load_vectors(dir: &Path, model_dir: &Path, ef_search: Option<usize>) -> Result<LocalVectors, String> {
+    let manifest = read_manifest(dir)?;
+    let model = super::model::load_model_dir(model_dir)?;
+    if model.fingerprint() != manifest.model_hash {
+        return Err(format!(
+            "the model in {} is not the one {} was built with; fetch it again with scripts/fetch-model.sh",
+            model_dir.display(),
+            dir.display()
+        ));
+    }
+    let read = |name: &str| {
+        let path = dir.join(name);
+        let bytes = std::fs::read(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        match manifest.files.get(name) {
+            Some(entry) if *entry == FileEntry::of(&bytes) => Ok(bytes),
+            _ => Err(format!("{} does not match {}; rebuild with `medagent index build --vectors`", path.display(), MANIFEST_FILE)),
+        }
+    };
+    let (hnsw, counts) = (read(HNSW_FILE)?, read(CHUNK_COUNTS_FILE)?);
+    LocalVectors::load(&model, &hnsw, &counts, ef_search)
+}
+
+/// The vector side for the CLI: loaded, or unavailable with the reason (search then uses BM25 alone).
+pub fn vector_side(dir: &Path, model_dir: &Path) -> VectorSide {
+    match load_vectors(dir, model_dir, None) {
+        Ok(vectors) => VectorSide::Ready(std::rc::Rc::new(vectors)),
+        Err(why) => VectorSide::Unavailable(why),
+    }
 }
 
 /// `medagent index build --vectors`: embeds every chunk of `docs` (resuming from checkpoints) and writes

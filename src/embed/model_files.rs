@@ -4,7 +4,10 @@
 //! `model.safetensors` (f32). The browser loads the prepared copy in `generated/model/`
 //! (`medagent model prepare`): the same `config.json` and `vocab.txt` and `model.f16.safetensors`.
 
+use crate::retrieval::vector_manifest::FileEntry;
+use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
+use std::collections::BTreeMap;
 
 /// The bytes of one copy of the model.
 #[derive(Debug, Clone)]
@@ -33,4 +36,36 @@ impl ModelFiles {
 /// Lower-case hex of a byte string.
 pub fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// File name of the f16 weights in the browser's copy of the model.
+pub const F16_WEIGHTS: &str = "model.f16.safetensors";
+/// File name of the [`PreparedModel`] manifest in the browser's copy of the model.
+pub const PREPARED_MANIFEST: &str = "manifest.json";
+
+/// `manifest.json` of the browser's copy of the model (written by `medagent model prepare`):
+///
+/// ```json
+/// { "model": "all-MiniLM-L6-v2", "source_hash": "<fingerprint of the f32 model>",
+///   "files": { "config.json": { "bytes": 612, "sha256": "..." }, "vocab.txt": {...},
+///              "model.f16.safetensors": {...} } }
+/// ```
+///
+/// The browser reads it first: the sizes drive the download progress, and `source_hash` must equal
+/// the vector index's `model_hash` (the chunks were embedded by the model this copy was made from).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PreparedModel {
+    /// Human-readable model name.
+    pub model: String,
+    /// [`ModelFiles::fingerprint`] of the f32 model the copy was made from.
+    pub source_hash: String,
+    /// Size and SHA-256 of each file of the copy.
+    pub files: BTreeMap<String, FileEntry>,
+}
+
+impl PreparedModel {
+    /// Total bytes of the copy's files.
+    pub fn bytes(&self) -> u64 {
+        self.files.values().map(|f| f.bytes).sum()
+    }
 }

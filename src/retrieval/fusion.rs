@@ -1,7 +1,7 @@
 //! Reciprocal rank fusion (RRF) of the BM25 and vector result lists, at document level.
 //!
-//! Each side first collapses its chunk hits to one per document (the best chunk, i.e. the first seen in
-//! rank order), then every document scores `sum over lists of 1 / (k + rank)` with 1-based ranks and
+//! Each side first collapses its hits to one per document (the best chunk, i.e. the first seen in rank
+//! order), then every document scores `sum over lists of 1 / (k + rank)` with 1-based ranks and
 //! k = 60 (seed 000 section 4.5). Ties are broken by the better single rank, then by the BM25 order, so
 //! the fused order is deterministic.
 
@@ -16,8 +16,9 @@ pub const RRF_K: f64 = 60.0;
 pub struct Candidate<D> {
     /// The document (MedQuAD question-answer pair) the chunk belongs to.
     pub doc: D,
-    /// The chunk's position in the corpus chunk list.
-    pub chunk: u32,
+    /// The chunk that matched, when the retriever ranks chunks (the vector side); `None` when it ranks
+    /// whole documents (BM25).
+    pub chunk: Option<u32>,
 }
 
 /// One fused document: its best chunk, RRF score and the rank it had on each side (1-based; `None` when
@@ -26,8 +27,9 @@ pub struct Candidate<D> {
 pub struct FusedHit<D> {
     /// The document.
     pub doc: D,
-    /// The chunk shown for the document: the best-ranked chunk of the side that ranked the document best.
-    pub chunk: u32,
+    /// The chunk to show for the document: the vector side's chunk when that side ranked the document
+    /// at least as well as BM25, else `None` (the caller picks the passage).
+    pub chunk: Option<u32>,
     /// Sum of `1 / (k + rank)` over the lists that returned the document.
     pub score: f64,
     /// Rank among the BM25 documents.
@@ -64,8 +66,8 @@ pub fn rrf<D: Clone + Eq + Hash>(bm25: &[Candidate<D>], vector: &[Candidate<D>],
             if side == 0 {
                 entry.bm25_rank = Some(rank);
             } else {
-                // The vector side's chunk wins only when it ranks the document better.
-                if entry.bm25_rank.is_some_and(|b| rank < b) {
+                // The vector side's chunk is shown unless BM25 ranked the document better.
+                if entry.bm25_rank.is_none_or(|b| rank <= b) {
                     entry.chunk = hit.chunk;
                 }
                 entry.vector_rank = Some(rank);
@@ -83,13 +85,17 @@ mod tests {
     use super::*;
 
     fn list(docs: &[(&'static str, u32)]) -> Vec<Candidate<&'static str>> {
-        docs.iter().map(|&(doc, chunk)| Candidate { doc, chunk }).collect()
+        docs.iter().map(|&(doc, chunk)| Candidate { doc, chunk: Some(chunk) }).collect()
+    }
+
+    fn documents(docs: &[&'static str]) -> Vec<Candidate<&'static str>> {
+        docs.iter().map(|&doc| Candidate { doc, chunk: None }).collect()
     }
 
     #[test]
     fn seed_000_section_4_5_example() {
         // BM25: A rank 1, B rank 3, C rank 5; FAISS: B rank 1, A rank 2, D rank 3.
-        let bm25 = list(&[("A", 0), ("X", 10), ("B", 1), ("Y", 11), ("C", 2)]);
+        let bm25 = documents(&["A", "X", "B", "Y", "C"]);
         let vector = list(&[("B", 1), ("A", 0), ("D", 3)]);
         let fused = rrf(&bm25, &vector, RRF_K);
         let order: Vec<&str> = fused.iter().map(|h| h.doc).collect();
@@ -114,16 +120,17 @@ mod tests {
         let bm25 = list(&[("A", 5), ("A", 6), ("A", 7), ("B", 8)]);
         let fused = rrf(&bm25, &[], RRF_K);
         assert_eq!(fused.len(), 2);
-        assert_eq!((fused[0].doc, fused[0].chunk), ("A", 5));
+        assert_eq!((fused[0].doc, fused[0].chunk), ("A", Some(5)));
         assert_eq!(fused[1].bm25_rank, Some(2));
     }
 
     #[test]
     fn the_shown_chunk_comes_from_the_side_that_ranked_the_document_best() {
-        let bm25 = list(&[("X", 1), ("A", 2)]);
-        let vector = list(&[("A", 3)]);
+        let bm25 = documents(&["X", "A"]);
+        let vector = list(&[("A", 3), ("X", 4)]);
         let fused = rrf(&bm25, &vector, RRF_K);
-        assert_eq!(fused[0].doc, "A");
-        assert_eq!(fused[0].chunk, 3);
+        let chunk = |d: &str| fused.iter().find(|h| h.doc == d).unwrap().chunk;
+        // A: vector rank 1 beats BM25 rank 2; X: BM25 rank 1 beats vector rank 2.
+        assert_eq!((chunk("A"), chunk("X")), (Some(3), None));
     }
 }

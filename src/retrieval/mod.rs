@@ -2,6 +2,7 @@
 //! index, RRF fusion, and the static index files (format, build, progressive loading).
 
 pub mod bm25;
+pub mod chunk_map;
 pub mod corpus;
 pub mod format;
 pub mod fusion;
@@ -11,3 +12,5 @@ pub mod search;
 pub mod tokenizer;
 pub mod vector_index;
 pub mod vector_manifest;
+pub mod vectors;
+pub mod worker_messages;

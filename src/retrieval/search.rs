@@ -1,9 +1,11 @@
-//! Keyword search end to end: tokenize the query, fetch the shards it needs, score, and describe
-//! the best documents. Async over a [`FileSource`] so the browser can fetch shards over HTTP while
-//! the CLI reads them from disk.
+//! Search end to end: BM25 (tokenize the query, fetch the shards it needs, score), the vector side,
+//! and their RRF fusion, each describing the best documents. Async over a [`FileSource`] so the
+//! browser can fetch shards over HTTP while the CLI reads them from disk.
 
+use super::fusion::{rrf, Candidate, RRF_K};
 use super::index_files::{parse_stats, LoadedIndex, STATS};
 use super::tokenizer::tokenize;
+use super::vectors::VectorSearch;
 use crate::lexicon::file::{decode, LEXICON_FILE};
 use crate::lexicon::Lexicon;
 use crate::llm::LocalFuture;
@@ -15,6 +17,30 @@ pub trait FileSource {
     fn fetch<'a>(&'a self, name: &'a str) -> LocalFuture<'a, Result<Vec<u8>, String>>;
 }
 
+/// Which retrieval answers a search.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SearchMode {
+    /// Keyword search (BM25Okapi).
+    Bm25,
+    /// Nearest chunks by all-MiniLM-L6-v2 embedding.
+    Vector,
+    /// Both, fused by reciprocal rank (k = 60), each side contributing 2k candidates.
+    #[default]
+    Hybrid,
+}
+
+impl SearchMode {
+    /// The mode's name as the CLI and the trace spell it.
+    pub fn name(self) -> &'static str {
+        match self {
+            SearchMode::Bm25 => "bm25",
+            SearchMode::Vector => "vector",
+            SearchMode::Hybrid => "hybrid",
+        }
+    }
+}
+
 /// One search result: a MedQuAD document.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Hit {
@@ -23,10 +49,15 @@ pub struct Hit {
     pub doc: u32,
     /// The MedQuAD id.
     pub id: String,
+    /// BM25 score, vector cosine or RRF score, by the mode that ranked the list.
     pub score: f64,
-    /// 1-based rank in the BM25 list.
+    /// 1-based rank among the BM25 documents (`None` when BM25 did not return it).
+    pub bm25_rank: Option<usize>,
+    /// 1-based rank among the vector documents (`None` when the vector side did not return it).
+    pub vector_rank: Option<usize>,
+    /// The chunk of the answer the vector side matched, when it ranked the document best.
     #[serde(skip)]
-    pub bm25_rank: usize,
+    pub chunk: Option<u16>,
     pub focus: String,
     pub qtype: String,
     /// The MedQuAD question.
@@ -58,31 +89,127 @@ async fn load(index: &mut LoadedIndex, source: &dyn FileSource, names: Vec<Strin
     Ok(())
 }
 
-/// BM25 search for `query` (already bridged to English where needed): the top `k` documents.
+/// A ranked document before its metadata is loaded.
+struct Ranked {
+    doc: u32,
+    score: f64,
+    bm25_rank: Option<usize>,
+    vector_rank: Option<usize>,
+    chunk: Option<u16>,
+}
+
+/// Search for `query` (already bridged to English where needed): the top `k` documents by `mode`.
+/// `vectors` is the vector side when it is loaded; vector and hybrid searches need it.
+pub async fn search(
+    index: &mut LoadedIndex,
+    source: &dyn FileSource,
+    vectors: Option<&dyn VectorSearch>,
+    mode: SearchMode,
+    query: &str,
+    k: usize,
+) -> Result<Vec<Hit>, String> {
+    let need_vectors = || {
+        vectors.ok_or_else(|| {
+            format!("{} search needs the vector index and the embedding model, which are not loaded", mode.name())
+        })
+    };
+    let ranked = match mode {
+        SearchMode::Bm25 => bm25_ranked(index, source, query, k).await?,
+        SearchMode::Vector => vector_ranked(need_vectors()?, query, k).await?,
+        SearchMode::Hybrid => {
+            let keyword = bm25_ranked(index, source, query, 2 * k).await?;
+            let semantic = vector_ranked(need_vectors()?, query, 2 * k).await?;
+            fuse(&keyword, &semantic, k)
+        }
+    };
+    describe(index, source, ranked).await
+}
+
+/// BM25 search: the top `k` documents. Shorthand for [`search`] in [`SearchMode::Bm25`].
 pub async fn bm25(index: &mut LoadedIndex, source: &dyn FileSource, query: &str, k: usize) -> Result<Vec<Hit>, String> {
+    search(index, source, None, SearchMode::Bm25, query, k).await
+}
+
+async fn bm25_ranked(
+    index: &mut LoadedIndex,
+    source: &dyn FileSource,
+    query: &str,
+    k: usize,
+) -> Result<Vec<Ranked>, String> {
     let terms = tokenize(query);
     load(index, source, index.missing_for_terms(&terms)).await?;
-    let scored = index.bm25(&terms, k);
-    let docs: Vec<u32> = scored.iter().map(|(doc, _)| *doc).collect();
-    load(index, source, index.missing_for_docs(&docs, false)).await?;
-    Ok(scored
+    Ok(index
+        .bm25(&terms, k)
         .into_iter()
         .enumerate()
-        .map(|(i, (doc, score))| {
-            let meta = index.meta(doc).expect("metadata shard was just loaded");
-            Hit {
-                doc,
+        .map(|(i, (doc, score))| Ranked { doc, score, bm25_rank: Some(i + 1), vector_rank: None, chunk: None })
+        .collect())
+}
+
+/// Chunks asked of the vector side per wanted document: a document's chunks often crowd the top.
+const CHUNKS_PER_DOCUMENT: usize = 4;
+
+/// The top `k` documents by their best chunk's similarity.
+async fn vector_ranked(vectors: &dyn VectorSearch, query: &str, k: usize) -> Result<Vec<Ranked>, String> {
+    let answer = vectors.nearest(query, k * CHUNKS_PER_DOCUMENT).await?;
+    let mut seen = std::collections::HashSet::new();
+    Ok(answer
+        .matches
+        .into_iter()
+        .filter(|m| seen.insert(m.place.doc))
+        .take(k)
+        .enumerate()
+        .map(|(i, m)| Ranked {
+            doc: m.place.doc,
+            score: f64::from(m.score),
+            bm25_rank: None,
+            vector_rank: Some(i + 1),
+            chunk: Some(m.place.nth),
+        })
+        .collect())
+}
+
+/// RRF of the two document lists (each already one entry per document), the top `k`.
+fn fuse(keyword: &[Ranked], semantic: &[Ranked], k: usize) -> Vec<Ranked> {
+    let candidates = |list: &[Ranked]| -> Vec<Candidate<u32>> {
+        list.iter().map(|r| Candidate { doc: r.doc, chunk: r.chunk.map(u32::from) }).collect()
+    };
+    rrf(&candidates(keyword), &candidates(semantic), RRF_K)
+        .into_iter()
+        .take(k)
+        .map(|f| Ranked {
+            doc: f.doc,
+            score: f.score,
+            bm25_rank: f.bm25_rank,
+            vector_rank: f.vector_rank,
+            chunk: f.chunk.map(|c| c as u16),
+        })
+        .collect()
+}
+
+/// Loads the metadata of the ranked documents and describes them.
+async fn describe(index: &mut LoadedIndex, source: &dyn FileSource, ranked: Vec<Ranked>) -> Result<Vec<Hit>, String> {
+    let docs: Vec<u32> = ranked.iter().map(|r| r.doc).collect();
+    load(index, source, index.missing_for_docs(&docs, false)).await?;
+    ranked
+        .into_iter()
+        .map(|r| {
+            let meta = index.meta(r.doc).ok_or_else(|| format!("document {} is not in the index", r.doc))?;
+            Ok(Hit {
+                doc: r.doc,
                 id: meta.id.clone(),
-                score,
-                bm25_rank: i + 1,
+                score: r.score,
+                bm25_rank: r.bm25_rank,
+                vector_rank: r.vector_rank,
+                chunk: r.chunk,
                 focus: meta.focus.clone(),
                 qtype: meta.qtype.clone(),
                 title: meta.question.clone(),
                 url: meta.url.clone(),
                 source: meta.source.clone(),
-            }
+            })
         })
-        .collect())
+        .collect()
 }
 
 /// Fetches the answer text of these documents (for evidence passages).

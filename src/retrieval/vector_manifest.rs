@@ -20,6 +20,8 @@ use std::collections::BTreeMap;
 
 /// Name of the HNSW file inside `index/vectors/`.
 pub const HNSW_FILE: &str = "hnsw.bin";
+/// Name of the manifest inside `index/vectors/`.
+pub const MANIFEST_FILE: &str = "manifest.json";
 
 /// The manifest of the vector index (module docs show the JSON).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -1,0 +1,111 @@
+//! The vector side of search: embed the question with all-MiniLM-L6-v2 and find the nearest corpus
+//! chunks in the HNSW map.
+//!
+//! [`VectorSearch`] is what hybrid search asks for; [`LocalVectors`] answers it in-process (natively
+//! in the CLI, and inside the browser's embedding worker, which the page reaches by messages).
+
+use super::chunk_map::{ChunkMap, ChunkPlace};
+use super::vector_index::VectorIndex;
+use crate::embed::{Embedder, ModelFiles};
+use crate::llm::LocalFuture;
+
+/// One chunk near the question.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct VectorMatch {
+    /// The chunk's document and position.
+    pub place: ChunkPlace,
+    /// Cosine similarity to the question (higher is closer).
+    pub score: f32,
+}
+
+/// What the vector side found for one question.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct VectorAnswer {
+    /// The question's embedding (the response cache and conversation recall reuse it).
+    pub query_vector: Vec<f32>,
+    /// The nearest chunks, best first.
+    pub matches: Vec<VectorMatch>,
+}
+
+/// Semantic search over the corpus chunks.
+pub trait VectorSearch {
+    /// How many documents the vector index covers (it must be the keyword index's corpus).
+    fn documents(&self) -> usize;
+    /// The L2-normalised embedding of `text`.
+    fn embed<'a>(&'a self, text: &'a str) -> LocalFuture<'a, Result<Vec<f32>, String>>;
+    /// The embedding of `text` and its nearest `chunks` chunks, best first (fewer when the map's
+    /// ef_search caps them).
+    fn nearest<'a>(&'a self, text: &'a str, chunks: usize) -> LocalFuture<'a, Result<VectorAnswer, String>>;
+}
+
+/// The embedder, the HNSW map and the chunk map, loaded in this thread.
+pub struct LocalVectors {
+    embedder: Embedder,
+    index: VectorIndex,
+    chunks: ChunkMap,
+}
+
+impl LocalVectors {
+    /// Loads the model and the vector files (`hnsw.bin`, `chunks.bin`); `ef_search` overrides the value
+    /// stored in the map. Fails with a message saying what to rebuild when the two files disagree.
+    pub fn load(
+        model: &ModelFiles,
+        hnsw: &[u8],
+        chunk_counts: &[u8],
+        ef_search: Option<usize>,
+    ) -> Result<LocalVectors, String> {
+        let embedder = Embedder::from_files(model).map_err(|e| e.to_string())?;
+        let index = VectorIndex::from_bytes_with_ef_search(hnsw, ef_search).map_err(|e| e.to_string())?;
+        let chunks = ChunkMap::from_bytes(chunk_counts)?;
+        if chunks.chunks() != index.len() {
+            return Err(format!(
+                "the vector index has {} chunks but chunks.bin describes {}; rebuild with `medagent index build --vectors`",
+                index.len(),
+                chunks.chunks()
+            ));
+        }
+        Ok(LocalVectors { embedder, index, chunks })
+    }
+
+    /// The question's embedding.
+    pub fn embed_now(&self, text: &str) -> Result<Vec<f32>, String> {
+        self.embedder.embed(text).map_err(|e| e.to_string())
+    }
+
+    /// The chunks nearest to an embedding, best first.
+    pub fn nearest_to(&self, query_vector: &[f32], chunks: usize) -> Vec<VectorMatch> {
+        self.index
+            .search(query_vector, chunks)
+            .into_iter()
+            .filter_map(|hit| Some(VectorMatch { place: self.chunks.place(hit.chunk)?, score: hit.score }))
+            .collect()
+    }
+
+    /// The map itself (for recall measurements against exact search).
+    pub fn index(&self) -> &VectorIndex {
+        &self.index
+    }
+
+    /// The chunk layout.
+    pub fn chunk_map(&self) -> &ChunkMap {
+        &self.chunks
+    }
+}
+
+impl VectorSearch for LocalVectors {
+    fn documents(&self) -> usize {
+        self.chunks.documents()
+    }
+
+    fn embed<'a>(&'a self, text: &'a str) -> LocalFuture<'a, Result<Vec<f32>, String>> {
+        Box::pin(async move { self.embed_now(text) })
+    }
+
+    fn nearest<'a>(&'a self, text: &'a str, chunks: usize) -> LocalFuture<'a, Result<VectorAnswer, String>> {
+        Box::pin(async move {
+            let query_vector = self.embed_now(text)?;
+            let matches = self.nearest_to(&query_vector, chunks);
+            Ok(VectorAnswer { query_vector, matches })
+        })
+    }
+}

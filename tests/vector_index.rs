@@ -1,0 +1,81 @@
+//! The committed vector index (index/vectors/) belongs to the committed corpus and to the model: its
+//! manifest names the chunk list's fingerprint and the model's, its files match their hashes, and its
+//! vectors are the embeddings of those chunks. Fails when the corpus, the chunker or the model changed
+//! without `medagent index build --vectors` (the message says so).
+//!
+//! Needs the model in model/ (scripts/fetch-model.sh; CI's setup fetches it).
+
+use medagent::cli::files::{read_corpus, DEFAULT_CORPUS, DEFAULT_VECTORS_DIR};
+use medagent::cli::model::{load_model_dir, MODEL_DIR};
+use medagent::cli::vectors::{load_vectors, read_manifest};
+use medagent::retrieval::vector_manifest::ChunkList;
+use std::path::Path;
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+const REBUILD: &str = "run `cargo run --release -- index build --vectors` (about an hour on two cores) and commit index/vectors/";
+
+#[test]
+fn committed_vectors_match_the_corpus_the_model_and_their_manifest() {
+    let manifest = read_manifest(&root().join(DEFAULT_VECTORS_DIR)).unwrap();
+    let (docs, _) = read_corpus(&root().join(DEFAULT_CORPUS)).unwrap();
+    let list = ChunkList::of(&docs).unwrap();
+    assert_eq!(manifest.corpus_hash, list.fingerprint, "the corpus or the chunker changed since the vectors were built: {REBUILD}");
+    assert_eq!(manifest.chunks, list.texts.len(), "{REBUILD}");
+    let model = load_model_dir(&root().join(MODEL_DIR)).unwrap();
+    assert_eq!(manifest.model_hash, model.fingerprint(), "the embedding model changed since the vectors were built: {REBUILD}");
+    let committed_counts = std::fs::read(root().join(DEFAULT_VECTORS_DIR).join("chunks.bin")).unwrap();
+    assert_eq!(committed_counts, list.counts, "chunks.bin is not the corpus's chunk layout: {REBUILD}");
+
+    // load_vectors checks every file against the manifest's size and SHA-256.
+    let vectors = load_vectors(&root().join(DEFAULT_VECTORS_DIR), &root().join(MODEL_DIR), None).unwrap();
+    assert_eq!(vectors.index().len(), list.texts.len());
+
+    // The stored vectors are the chunks' embeddings: chunks spread over the corpus, embedded now, find
+    // themselves first by exact search (int8 storage keeps the cosine within about 0.01).
+    for chunk in (0..list.texts.len()).step_by(list.texts.len() / 7) {
+        let query = vectors.embed_now(&list.texts[chunk]).unwrap();
+        let best = vectors.index().exact_search(&query, 1)[0];
+        assert!(best.score > 0.98, "chunk {chunk}: stored vector differs from its embedding (cosine {})", best.score);
+        let text = |c: u32| &list.texts[c as usize];
+        assert!(
+            best.chunk as usize == chunk || text(best.chunk) == text(chunk as u32),
+            "chunk {chunk} finds chunk {} first: the stored vectors are not in chunk order. {REBUILD}",
+            best.chunk
+        );
+    }
+}
+
+/// The response cache serves an answer again when the new question's embedding is within cosine 0.85.
+/// MiniLM reads Korean as loose jamo, so Korean questions are embedded lexically: two different Korean
+/// questions must not look alike, while English paraphrases still do.
+#[test]
+fn the_cache_embedding_tells_korean_questions_apart_and_matches_english_paraphrases() {
+    use medagent::memory::cache::THRESHOLD;
+    use medagent::memory::similarity::cosine;
+    use medagent::pipeline::ports::Embedder;
+    use medagent::retrieval::knowledge::{QuestionEmbedder, VectorSide};
+    use std::cell::RefCell;
+    use std::rc::Rc;
+
+    let vectors = load_vectors(&root().join(DEFAULT_VECTORS_DIR), &root().join(MODEL_DIR), None).unwrap();
+    let side = RefCell::new(VectorSide::Ready(Rc::new(vectors)));
+    let embedder = QuestionEmbedder(&side);
+    let embed = |text: &str| pollster::block_on(embedder.embed(text));
+    let similar = |a: &str, b: &str| cosine(&embed(a), &embed(b));
+
+    for (a, b) in [
+        ("편두통은 어떻게 치료하나요", "천식은 왜 생기나요"),
+        ("당뇨병 초기 증상은 무엇인가요?", "천식은 왜 생기나요"),
+        ("고혈압 치료는 어떻게 하나요?", "편두통은 어떻게 치료하나요"),
+    ] {
+        assert!(similar(a, b) < THRESHOLD, "{a} / {b}: {}", similar(a, b));
+    }
+    assert!(similar("당뇨병 초기 증상은 무엇인가요?", "당뇨병 초기 증상은 무엇인가요") >= THRESHOLD);
+    let paraphrase = similar("What are the symptoms of diabetes?", "what are the signs of diabetes");
+    assert!(paraphrase >= THRESHOLD, "English paraphrase: {paraphrase}");
+    assert!(similar("What are the symptoms of diabetes?", "How is asthma treated?") < THRESHOLD);
+    assert_eq!(embed("What is glaucoma?").len(), 384, "English goes through the sentence model");
+}
