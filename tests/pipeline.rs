@@ -411,6 +411,11 @@ fn classify_intent_takes_each_stage() {
     let s = h.turn("What should I bring to my appointment?", full(), None);
     assert_eq!(stage(&s), ("content".into(), true));
     // Not a question and nothing medical: no documents, but not small talk either (facts are kept).
+    // A complaint in lay words, not phrased as a question, still searches.
+    let s = h.turn("my ankles swell and I get breathless lying down", full(), None);
+    assert_eq!(stage(&s), ("content".into(), true));
+    let s = h.turn("다리가 붓고 누우면 숨이 차요", full(), None);
+    assert!(s.needs_retrieval, "a Korean complaint searches: {:?}", stage(&s));
     let s = h.turn("I went for a walk today", full(), None);
     assert_eq!(stage(&s), ("content".into(), false));
     assert!(s.trace.path().contains(&"extract_slots") && !s.trace.path().contains(&"retrieve"));

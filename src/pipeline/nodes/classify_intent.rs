@@ -63,6 +63,41 @@ const QUESTION_CUES: &[&str] = &[
     "해야",
     "궁금",
 ];
+/// Words of a bodily complaint in lay terms ("my ankles swell", "숨이 차요"): such a message needs the
+/// knowledge base even when it is not phrased as a question and names no lexicon concept.
+const COMPLAINT_CUES: &[&str] = &[
+    "hurt",
+    "pain",
+    "ache",
+    "swell",
+    "swollen",
+    "breath",
+    "dizzy",
+    "itch",
+    "rash",
+    "bleed",
+    "numb",
+    "sore",
+    "vomit",
+    "nause",
+    "tired",
+    "i feel",
+    "아프",
+    "아파",
+    "통증",
+    "붓",
+    "부어",
+    "숨이",
+    "숨쉬",
+    "어지러",
+    "저리",
+    "저려",
+    "가려",
+    "피가",
+    "토하",
+    "메스꺼",
+    "피곤",
+];
 
 /// Stage 1: a short greeting or acknowledgement with nothing medical in it.
 fn is_small_talk(text: &str) -> bool {
@@ -104,6 +139,7 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> Detail {
     } else {
         let lower = text.to_lowercase();
         let question = QUESTION_CUES.iter().any(|c| lower.contains(c));
+        let complaint = COMPLAINT_CUES.iter().any(|c| lower.contains(c));
         let c = if chars < 20 {
             Complexity::Simple
         } else if chars < 50 {
@@ -111,8 +147,8 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> Detail {
         } else {
             Complexity::Complex
         };
-        // Text that is not a question and names nothing medical needs no documents.
-        ("content", question || chars >= 50, c)
+        // Text that is neither a question nor a complaint and names nothing medical needs no documents.
+        ("content", question || complaint || chars >= 50, c)
     };
     state.small_talk = stage == "rules" || text.is_empty();
     state.needs_retrieval = needs && !text.is_empty();
