@@ -11,6 +11,8 @@ use crate::lexicon::Lexicon;
 use crate::retrieval::format::FORMAT_VERSION;
 use crate::retrieval::index_files::{build, sha256_hex, FileEntry, Manifest, MANIFEST};
 use crate::retrieval::tokenizer::tokenize;
+use crate::retrieval::vector_index::VectorIndex;
+use crate::retrieval::vector_manifest::HNSW_FILE;
 use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::Write;
@@ -57,6 +59,12 @@ pub enum IndexCommand {
         #[arg(long, default_value = DEFAULT_INDEX_DIR)]
         out: PathBuf,
     },
+    /// Rebuild the committed HNSW map from its own vectors with the manifest's parameters and check
+    /// the bytes are identical (the build is reproducible). About a minute and a half; needs no model.
+    CheckVectors {
+        #[arg(long, default_value = DEFAULT_VECTORS_DIR)]
+        vectors: PathBuf,
+    },
     /// Write every document's and some queries' tokens as JSON (input of scripts/bm25_reference.py).
     ExportTokens {
         #[arg(long, default_value = DEFAULT_CORPUS)]
@@ -91,11 +99,38 @@ pub fn run(args: IndexArgs) -> Result<(), String> {
             }
             Some(reason) => Err(format!("index in {} must be rebuilt: {reason}", out.display())),
         },
+        IndexCommand::CheckVectors { vectors } => check_vectors(&vectors),
         IndexCommand::ExportTokens { corpus, queries, bridge, lexicon, out } => {
             let lexicon = if bridge { Some(load_lexicon(&lexicon)?) } else { None };
             export_tokens(&corpus, &queries, lexicon.as_ref(), &out)
         }
     }
+}
+
+fn check_vectors(dir: &Path) -> Result<(), String> {
+    let manifest = super::vectors::read_manifest(dir)?;
+    let path = dir.join(HNSW_FILE);
+    let committed = std::fs::read(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let index = VectorIndex::from_bytes(&committed).map_err(|e| format!("{}: {e}", path.display()))?;
+    let started = Instant::now();
+    let rebuilt = index.rebuild(manifest.hnsw).to_bytes();
+    let seconds = started.elapsed().as_secs_f64();
+    if rebuilt != committed {
+        return Err(format!(
+            "rebuilding {} from its own {} vectors gave different bytes ({} vs {}): the HNSW build is not reproducible",
+            path.display(),
+            index.len(),
+            rebuilt.len(),
+            committed.len()
+        ));
+    }
+    println!(
+        "rebuilt the HNSW map over {} vectors in {seconds:.1} s: identical to {} (sha256 {})",
+        index.len(),
+        path.display(),
+        sha256_hex(&committed)
+    );
+    Ok(())
 }
 
 fn build_index(corpus: &Path, lexicon_dir: &Path, out: &Path) -> Result<(), String> {

@@ -137,8 +137,21 @@ impl VectorIndex {
     /// Builds the map from one embedding per chunk (position = chunk id), on a single thread so that the
     /// same input and parameters always give the same bytes.
     pub fn build(vectors: &[Vec<f32>], params: HnswParams) -> Self {
-        let points: Vec<QuantizedVector> = vectors.iter().map(|v| QuantizedVector::new(v)).collect();
-        let values: Vec<u32> = (0..vectors.len() as u32).collect();
+        Self::from_points(vectors.iter().map(|v| QuantizedVector::new(v)).collect(), params)
+    }
+
+    /// Builds the map again from its own stored points, in chunk order, with `params`: when the build
+    /// is reproducible the bytes come back identical (`medagent index check-vectors`).
+    pub fn rebuild(&self, params: HnswParams) -> Self {
+        let mut points: Vec<(u32, QuantizedVector)> =
+            self.map.iter().map(|(id, p)| (self.map.values[id.into_inner() as usize], p.clone())).collect();
+        points.sort_by_key(|(chunk, _)| *chunk);
+        Self::from_points(points.into_iter().map(|(_, p)| p).collect(), params)
+    }
+
+    fn from_points(points: Vec<QuantizedVector>, params: HnswParams) -> Self {
+        let len = points.len();
+        let values: Vec<u32> = (0..len as u32).collect();
         let builder =
             Builder::default().seed(params.seed).ef_construction(params.ef_construction).ef_search(params.ef_search);
         // instant-distance inserts each layer with rayon; one worker thread makes the insertion order, and
@@ -146,7 +159,7 @@ impl VectorIndex {
         let pool =
             rayon::ThreadPoolBuilder::new().num_threads(1).build().expect("a one-thread pool can always be created");
         let map = pool.install(|| builder.build(points, values));
-        VectorIndex { map, len: vectors.len() }
+        VectorIndex { map, len }
     }
 
     /// Number of chunks in the index.
@@ -298,6 +311,8 @@ mod tests {
         assert_eq!(wide.search(&v[5], 120).len(), 120);
         assert!(loaded.search(&v[5], 120).len() <= TEST_PARAMS.ef_search);
         assert_eq!(loaded.exact_search(&v[73], 1)[0].chunk, 73);
+        // Rebuilding a loaded map from its own points gives the file back.
+        assert_eq!(loaded.rebuild(TEST_PARAMS).to_bytes(), a);
     }
 
     #[test]
