@@ -15,17 +15,25 @@ fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
 
-const REBUILD: &str = "run `cargo run --release -- index build --vectors` (about an hour on two cores) and commit index/vectors/";
+const REBUILD: &str =
+    "run `cargo run --release -- index build --vectors` (about an hour on two cores) and commit index/vectors/";
 
 #[test]
 fn committed_vectors_match_the_corpus_the_model_and_their_manifest() {
     let manifest = read_manifest(&root().join(DEFAULT_VECTORS_DIR)).unwrap();
     let (docs, _) = read_corpus(&root().join(DEFAULT_CORPUS)).unwrap();
     let list = ChunkList::of(&docs).unwrap();
-    assert_eq!(manifest.corpus_hash, list.fingerprint, "the corpus or the chunker changed since the vectors were built: {REBUILD}");
+    assert_eq!(
+        manifest.corpus_hash, list.fingerprint,
+        "the corpus or the chunker changed since the vectors were built: {REBUILD}"
+    );
     assert_eq!(manifest.chunks, list.texts.len(), "{REBUILD}");
     let model = load_model_dir(&root().join(MODEL_DIR)).unwrap();
-    assert_eq!(manifest.model_hash, model.fingerprint(), "the embedding model changed since the vectors were built: {REBUILD}");
+    assert_eq!(
+        manifest.model_hash,
+        model.fingerprint(),
+        "the embedding model changed since the vectors were built: {REBUILD}"
+    );
     let committed_counts = std::fs::read(root().join(DEFAULT_VECTORS_DIR).join("chunks.bin")).unwrap();
     assert_eq!(committed_counts, list.counts, "chunks.bin is not the corpus's chunk layout: {REBUILD}");
 

@@ -76,7 +76,8 @@ fn chunk_ids(hits: &[crate::retrieval::vector_index::VectorHit]) -> Vec<u32> {
 pub fn run(args: &BenchVectorsArgs) -> Result<(), String> {
     let (docs, _) = read_corpus(&args.corpus)?;
     let step = (docs.len() / args.corpus_queries.max(1)).max(1);
-    let mut queries: Vec<String> = docs.iter().step_by(step).take(args.corpus_queries).map(|d| d.question.clone()).collect();
+    let mut queries: Vec<String> =
+        docs.iter().step_by(step).take(args.corpus_queries).map(|d| d.question.clone()).collect();
     queries.extend(read_queries(&args.questions)?);
     let source = DirSource { dir: args.index.clone() };
     let lexicon = pollster::block_on(open_lexicon(&source))?;
@@ -86,7 +87,12 @@ pub fn run(args: &BenchVectorsArgs) -> Result<(), String> {
     let vectors = load_vectors(&args.vectors, &args.model_dir, None)?;
     println!("loaded model + vector index in {:.0} ms", millis(started));
     let manifest = read_manifest(&args.vectors)?;
-    println!("{} queries ({} corpus questions, the rest from {})", texts.len(), texts.len().min(args.corpus_queries), args.questions.display());
+    println!(
+        "{} queries ({} corpus questions, the rest from {})",
+        texts.len(),
+        texts.len().min(args.corpus_queries),
+        args.questions.display()
+    );
 
     let mut embed_ms = Vec::with_capacity(texts.len());
     let mut embedded = Vec::with_capacity(texts.len());
@@ -100,7 +106,10 @@ pub fn run(args: &BenchVectorsArgs) -> Result<(), String> {
     let truth: Vec<Vec<u32>> = embedded.iter().map(|q| chunk_ids(&vectors.index().exact_search(q, K))).collect();
     let hnsw = std::fs::read(args.vectors.join(crate::retrieval::vector_manifest::HNSW_FILE))
         .map_err(|e| format!("cannot read the vector index: {e}"))?;
-    println!("\nHNSW recall@{K} against exact search over the same int8 vectors (built with ef_construction {}):", manifest.hnsw.ef_construction);
+    println!(
+        "\nHNSW recall@{K} against exact search over the same int8 vectors (built with ef_construction {}):",
+        manifest.hnsw.ef_construction
+    );
     println!("{:>9} {:>10} {:>12} {:>12}", "ef_search", "recall@10", "p50 ms", "p95 ms");
     for &ef in &args.ef {
         let index = VectorIndex::from_bytes_with_ef_search(&hnsw, Some(ef)).map_err(|e| e.to_string())?;
@@ -145,7 +154,11 @@ fn quantisation(
         shipped += recall(&chunk_ids(&vectors.index().search(q, K)), &truth);
     }
     let n = embedded.len() as f64;
-    println!("\nagainst exact search over the f32 vectors: int8 exact recall@{K} {:.4}, int8 HNSW (shipped ef_search) {:.4}", exact_int8 / n, shipped / n);
+    println!(
+        "\nagainst exact search over the f32 vectors: int8 exact recall@{K} {:.4}, int8 HNSW (shipped ef_search) {:.4}",
+        exact_int8 / n,
+        shipped / n
+    );
     Ok(())
 }
 

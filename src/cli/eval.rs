@@ -107,7 +107,14 @@ pub fn run(args: EvalArgs) -> Result<(), String> {
     for mode in &modes {
         for ((m, lang), t) in tallies.iter().filter(|((m, _), _)| *m == mode.name()) {
             let n = t.questions as f64;
-            println!("{:<7} {:<5} {:>9} {:>7.3} {:>7.3}", m, lang, t.questions, t.reciprocal_ranks / n, t.hits_at_5 as f64 / n);
+            println!(
+                "{:<7} {:<5} {:>9} {:>7.3} {:>7.3}",
+                m,
+                lang,
+                t.questions,
+                t.reciprocal_ranks / n,
+                t.hits_at_5 as f64 / n
+            );
         }
     }
     Ok(())

@@ -13,7 +13,6 @@ pub const MODEL_DIR: &str = "model";
 /// The browser's copy of the model (build output, gitignored).
 pub const PREPARED_DIR: &str = "www/generated/model";
 
-
 /// Minimum cosine between the f16 and the f32 embedding of every check sentence.
 const MIN_COSINE: f32 = 0.999;
 
@@ -94,7 +93,9 @@ fn texts_of(path: &Path) -> Result<Vec<String>, String> {
         .iter()
         .map(|item| item.get("text").unwrap_or(item).as_str().map(str::to_string))
         .collect::<Option<Vec<_>>>()
-        .ok_or_else(|| format!("{}: expected an array of strings or {{\"cases\": [{{\"text\": ...}}]}}", path.display()))
+        .ok_or_else(|| {
+            format!("{}: expected an array of strings or {{\"cases\": [{{\"text\": ...}}]}}", path.display())
+        })
 }
 
 fn embed(model_dir: &Path, file: Option<&Path>, mut texts: Vec<String>) -> Result<(), String> {

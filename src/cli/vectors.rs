@@ -162,7 +162,11 @@ pub fn load_vectors(dir: &Path, model_dir: &Path, ef_search: Option<usize>) -> R
         let bytes = std::fs::read(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
         match manifest.files.get(name) {
             Some(entry) if *entry == FileEntry::of(&bytes) => Ok(bytes),
-            _ => Err(format!("{} does not match {}; rebuild with `medagent index build --vectors`", path.display(), MANIFEST_FILE)),
+            _ => Err(format!(
+                "{} does not match {}; rebuild with `medagent index build --vectors`",
+                path.display(),
+                MANIFEST_FILE
+            )),
         }
     };
     let (hnsw, counts) = (read(HNSW_FILE)?, read(CHUNK_COUNTS_FILE)?);

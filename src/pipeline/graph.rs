@@ -150,13 +150,7 @@ pub async fn run_turn(
     services: &Services<'_>,
     on_event: &mut dyn FnMut(TurnEvent),
 ) -> TurnState {
-    let lang = input.lang.unwrap_or_else(|| {
-        if crate::i18n::has_hangul(&input.text) {
-            Lang::Ko
-        } else {
-            Lang::En
-        }
-    });
+    let lang = input.lang.unwrap_or_else(|| if crate::i18n::has_hangul(&input.text) { Lang::Ko } else { Lang::En });
     let mut state = TurnState {
         user_text: input.text,
         user_id: if input.user.is_empty() { "default".into() } else { input.user },
