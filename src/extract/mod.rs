@@ -94,6 +94,25 @@ impl MeasureKind {
         }
     }
 
+    /// The readings taken as real (first number; for blood pressure the systolic one, see
+    /// [`DIASTOLIC`]): what the patterns extract and what an edit in the profile panel accepts.
+    pub fn plausible(self) -> std::ops::RangeInclusive<f64> {
+        match self {
+            MeasureKind::BloodPressure => 70.0..=260.0,
+            MeasureKind::HeartRate => 25.0..=250.0,
+            // Celsius or Fahrenheit.
+            MeasureKind::Temperature => 30.0..=115.0,
+            // Kilograms or pounds.
+            MeasureKind::Weight => 2.0..=660.0,
+            MeasureKind::FastingGlucose => 20.0..=700.0,
+            MeasureKind::BloodGlucose => 20.0..=900.0,
+            MeasureKind::Hba1c => 3.0..=20.0,
+            MeasureKind::LdlCholesterol => 10.0..=500.0,
+            MeasureKind::HdlCholesterol => 5.0..=200.0,
+            MeasureKind::TotalCholesterol => 50.0..=600.0,
+        }
+    }
+
     /// Two readings closer than this are the same fact said again (dedup in the profile).
     pub fn tolerance(self) -> f64 {
         match self {
@@ -107,6 +126,9 @@ impl MeasureKind {
         }
     }
 }
+
+/// The diastolic pressures taken as real (below the systolic one).
+pub const DIASTOLIC: std::ops::RangeInclusive<f64> = 40.0..=160.0;
 
 /// A number the user reported, with its unit.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -2,7 +2,7 @@
 //! gender, pregnancy, blood pressure, heart rate, temperature, weight, fasting and random glucose,
 //! HbA1c, cholesterol; Korean and English phrasings; durations.
 
-use super::{Demographics, Gender, MeasureKind, Measurement};
+use super::{Demographics, Gender, MeasureKind, Measurement, DIASTOLIC};
 use regex_lite::Regex;
 use std::sync::OnceLock;
 
@@ -102,35 +102,35 @@ pub fn measurements(text: &str) -> Vec<Measurement> {
     };
     if let Some(c) = blood_pressure().captures(text) {
         let (s, d): (f64, f64) = (c[1].parse().unwrap_or(0.0), c[2].parse().unwrap_or(0.0));
-        if (70.0..=260.0).contains(&s) && (40.0..=160.0).contains(&d) && s > d {
+        if MeasureKind::BloodPressure.plausible().contains(&s) && DIASTOLIC.contains(&d) && s > d {
             out.push(Measurement { kind: MeasureKind::BloodPressure, value: s, second: Some(d), unit: "mmHg".into() });
         }
     }
-    let mut push = |kind, range: std::ops::RangeInclusive<f64>, reading: Option<(f64, usize)>, unit: &str| {
-        if let Some((v, _)) = reading.filter(|(v, _)| range.contains(v)) {
+    let mut push = |kind: MeasureKind, reading: Option<(f64, usize)>, unit: &str| {
+        if let Some((v, _)) = reading.filter(|(v, _)| kind.plausible().contains(v)) {
             out.push(Measurement { kind, value: v, second: None, unit: unit.into() });
         }
     };
-    push(MeasureKind::HeartRate, 25.0..=250.0, number(heart_rate()), "bpm");
+    push(MeasureKind::HeartRate, number(heart_rate()), "bpm");
     let temp = number(temperature());
     let fahrenheit = temp.is_some_and(|(v, _)| v > 90.0);
-    push(MeasureKind::Temperature, 30.0..=115.0, temp, if fahrenheit { "°F" } else { "°C" });
+    push(MeasureKind::Temperature, temp, if fahrenheit { "°F" } else { "°C" });
     if let Some(c) = weight().captures(text) {
         let (v, unit) = match (c.get(1).or(c.get(3)), c.get(2).or(c.get(4))) {
             (Some(v), Some(u)) => (v.as_str().parse::<f64>().unwrap_or(0.0), u.as_str().to_lowercase()),
             _ => (0.0, String::new()),
         };
         let unit = if unit.starts_with('l') || unit.starts_with('p') { "lb" } else { "kg" };
-        push(MeasureKind::Weight, 2.0..=660.0, Some((v, 0)), unit);
+        push(MeasureKind::Weight, Some((v, 0)), unit);
     }
     let fasting = number(fasting_glucose());
-    push(MeasureKind::FastingGlucose, 20.0..=700.0, fasting, "mg/dL");
+    push(MeasureKind::FastingGlucose, fasting, "mg/dL");
     if fasting.is_none() {
-        push(MeasureKind::BloodGlucose, 20.0..=900.0, number(blood_glucose()), "mg/dL");
+        push(MeasureKind::BloodGlucose, number(blood_glucose()), "mg/dL");
     }
-    push(MeasureKind::Hba1c, 3.0..=20.0, number(hba1c()), "%");
-    push(MeasureKind::LdlCholesterol, 10.0..=500.0, number(ldl()), "mg/dL");
-    push(MeasureKind::HdlCholesterol, 5.0..=200.0, number(hdl()), "mg/dL");
+    push(MeasureKind::Hba1c, number(hba1c()), "%");
+    push(MeasureKind::LdlCholesterol, number(ldl()), "mg/dL");
+    push(MeasureKind::HdlCholesterol, number(hdl()), "mg/dL");
     // "LDL cholesterol 160" must not also count as total cholesterol.
     let total = total_cholesterol()
         .captures_iter(text)
@@ -139,7 +139,7 @@ pub fn measurements(text: &str) -> Vec<Measurement> {
             !before.trim_end().ends_with("ldl") && !before.trim_end().ends_with("hdl")
         })
         .and_then(|c| Some((c.get(1)?.as_str().parse().ok()?, 0)));
-    push(MeasureKind::TotalCholesterol, 50.0..=600.0, total, "mg/dL");
+    push(MeasureKind::TotalCholesterol, total, "mg/dL");
     out
 }
 

@@ -3,6 +3,7 @@
 //! (symptoms, causes, treatment ...), each matching a MedQuAD question type.
 
 use super::{ConceptKind, Lexicon};
+use crate::i18n::has_hangul;
 
 /// A kind of question, as MedQuAD's `qtype`, with the Korean and English words that ask it.
 #[derive(Debug, PartialEq, Eq)]
@@ -44,10 +45,6 @@ pub struct BridgedQuery {
     pub concepts: Vec<String>,
     /// MedQuAD qtypes the question asks about.
     pub qtypes: Vec<&'static str>,
-}
-
-fn has_hangul(text: &str) -> bool {
-    text.chars().any(|c| ('\u{AC00}'..='\u{D7A3}').contains(&c))
 }
 
 /// Bridges `question` to English search terms.

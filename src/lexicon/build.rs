@@ -54,7 +54,7 @@ impl Builder {
                 return;
             }
         }
-        if normal.chars().any(|c| ('\u{AC00}'..='\u{D7A3}').contains(&c)) && normal.contains(' ') {
+        if crate::i18n::has_hangul(&normal) && normal.contains(' ') {
             self.names.entry(normal.replace(' ', "")).or_insert(concept);
         }
         self.names.entry(normal).or_insert(concept);

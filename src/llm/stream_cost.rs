@@ -1,6 +1,6 @@
 //! What our client costs per streamed token, without I/O: a synthetic reply of N tokens in a
 //! provider's wire format, cut into network-sized chunks, through the SSE parser and the
-//! adapter's decoder. Run natively by `medagent bench-stream` and in the browser by
+//! adapter's decoder. Run natively by `medagent bench stream` and in the browser by
 //! tests/web_fetch.rs, with the platform's clock passed in (no `Instant` in the browser).
 
 use super::provider::{decode, ProviderKind};
