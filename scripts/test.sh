@@ -20,8 +20,9 @@ scripts/build-index.sh
 
 step "wasm release build (trunk build --release)"
 trunk build --release
-wasm=$(ls dist/*.wasm)
-printf 'wasm: %s, %s bytes raw, %s bytes gzip -9\n' "$wasm" "$(stat -c %s "$wasm")" "$(gzip -9c "$wasm" | wc -c)"
+for wasm in dist/*.wasm; do
+    printf 'wasm: %s, %s bytes raw, %s bytes gzip -9\n' "$wasm" "$(stat -c %s "$wasm")" "$(gzip -9c "$wasm" | wc -c)"
+done
 
 step "browser tests (headless Chromium)"
 npm run --silent test:browser

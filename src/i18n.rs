@@ -42,6 +42,60 @@ impl Lang {
     }
 }
 
+/// The strings of the loading panel (index, model and vectors download), in one language.
+#[derive(Debug)]
+pub struct LoadingText {
+    pub heading: &'static str,
+    pub index: &'static str,
+    pub model: &'static str,
+    pub vectors: &'static str,
+    pub ready: &'static str,
+    pub waiting: &'static str,
+    /// Shown while the vector side loads: keyword search answers meanwhile.
+    pub keyword_only: &'static str,
+    /// Shown when both sides are ready.
+    pub hybrid_ready: &'static str,
+    /// Prefix of the reason semantic search could not load.
+    pub vectors_failed: &'static str,
+}
+
+/// The loading panel's strings in `lang`.
+pub fn loading_text(lang: Lang) -> &'static LoadingText {
+    match lang {
+        Lang::Ko => &LOADING_KO,
+        Lang::En => &LOADING_EN,
+    }
+}
+
+static LOADING_KO: LoadingText = LoadingText {
+    heading: "불러오기",
+    index: "검색 색인 (키워드)",
+    model: "임베딩 모델",
+    vectors: "벡터 색인",
+    ready: "준비됨",
+    waiting: "대기 중",
+    keyword_only: "지금은 키워드 검색(BM25)으로 답합니다. 의미 검색은 내려받는 중입니다.",
+    hybrid_ready: "하이브리드 검색(키워드 + 의미) 준비됨",
+    vectors_failed: "의미 검색을 쓸 수 없어 키워드 검색으로만 답합니다:",
+};
+
+static LOADING_EN: LoadingText = LoadingText {
+    heading: "Loading",
+    index: "Search index (keywords)",
+    model: "Embedding model",
+    vectors: "Vector index",
+    ready: "ready",
+    waiting: "waiting",
+    keyword_only: "Answering with keyword search (BM25) for now; semantic search is downloading.",
+    hybrid_ready: "Hybrid search (keywords + meaning) ready",
+    vectors_failed: "Semantic search is unavailable, answering with keyword search only:",
+};
+
+/// Whether `text` has Hangul syllables (Korean).
+pub fn has_hangul(text: &str) -> bool {
+    text.chars().any(|c| ('\u{AC00}'..='\u{D7A3}').contains(&c))
+}
+
 /// Every visible string of the app shell in one language.
 #[derive(Debug)]
 pub struct Ui {
@@ -107,6 +161,63 @@ pub struct Ui {
     pub cancel: &'static str,
     pub data_heading: &'static str,
     pub stopped: &'static str,
+    pub person: &'static str,
+    /// The name of the unnamed first person.
+    pub default_person: &'static str,
+    pub add_person: &'static str,
+    pub rename_person: &'static str,
+    pub remove_person: &'static str,
+    pub person_name: &'static str,
+    pub person_name_placeholder: &'static str,
+    pub save: &'static str,
+    /// `{name}` is replaced.
+    pub remove_person_confirm: &'static str,
+    pub remove_person_yes: &'static str,
+    pub person_name_empty: &'static str,
+    /// `{max}` is replaced.
+    pub person_name_too_long: &'static str,
+    /// `{name}` is replaced.
+    pub person_name_taken: &'static str,
+    pub person_last: &'static str,
+    pub person_unknown: &'static str,
+    pub edit_fact: &'static str,
+    pub fact_new_value: &'static str,
+    pub said: &'static str,
+    pub weight_help: &'static str,
+    /// `{min}`, `{max}`, `{unit}` are replaced.
+    pub edit_number: &'static str,
+    pub edit_blood_pressure: &'static str,
+    pub edit_age: &'static str,
+    pub edit_age_group: &'static str,
+    pub edit_gender: &'static str,
+    pub edit_yes_no: &'static str,
+    pub edit_duration: &'static str,
+    pub close: &'static str,
+    pub trace_turn: &'static str,
+    pub trace_graph: &'static str,
+    pub trace_graph_help: &'static str,
+    pub trace_timings: &'static str,
+    pub trace_total: &'static str,
+    pub trace_documents: &'static str,
+    /// `{n}` is replaced.
+    pub trace_iteration: &'static str,
+    pub trace_query: &'static str,
+    pub trace_search: &'static str,
+    pub trace_document: &'static str,
+    pub rank_vector: &'static str,
+    pub rank_rrf: &'static str,
+    pub trace_quality: &'static str,
+    pub quality_overall: &'static str,
+    pub quality_grounding: &'static str,
+    pub quality_completeness: &'static str,
+    pub quality_accuracy: &'static str,
+    pub quality_method: &'static str,
+    pub quality_missing: &'static str,
+    pub trace_rewritten: &'static str,
+    pub trace_none: &'static str,
+    pub trace_no_search: &'static str,
+    pub trace_cache_hit: &'static str,
+    pub trace_detail: &'static str,
 }
 
 const KO: Ui = Ui {
@@ -171,6 +282,57 @@ const KO: Ui = Ui {
     cancel: "취소",
     data_heading: "내 데이터",
     stopped: "중지됨",
+    person: "대상자",
+    default_person: "나",
+    add_person: "사람 추가",
+    rename_person: "이름 바꾸기",
+    remove_person: "삭제",
+    person_name: "이름",
+    person_name_placeholder: "예: 엄마",
+    save: "저장",
+    remove_person_confirm: "{name} 님을 삭제할까요? 이 기기에 있는 {name} 님의 프로필, 대화, 저장된 답변이 모두 지워지며 되돌릴 수 없습니다.",
+    remove_person_yes: "삭제합니다",
+    person_name_empty: "이름을 입력하세요.",
+    person_name_too_long: "이름은 {max}자까지 쓸 수 있습니다.",
+    person_name_taken: "‘{name}’은(는) 이미 있는 이름입니다. 다른 이름을 쓰세요.",
+    person_last: "마지막 한 사람은 삭제할 수 없습니다. 정보를 지우려면 '모두 잊기'를 사용하세요.",
+    person_unknown: "없는 사람입니다",
+    edit_fact: "수정",
+    fact_new_value: "새 값",
+    said: "말한 때",
+    weight_help: "시간이 지나면 줄어드는 반영 비중입니다 (활력징후는 몇 시간, 검사 수치는 며칠, 질환은 몇 달에 걸쳐 줄어듭니다).",
+    edit_number: "{min}~{max} {unit} 사이의 숫자를 입력하세요.",
+    edit_blood_pressure: "혈압은 수축기/이완기로 입력하세요. 예: 130/85",
+    edit_age: "1~120 사이의 나이를 입력하세요.",
+    edit_age_group: "40처럼 10 단위 연령대를 입력하세요 (40대).",
+    edit_gender: "남성 또는 여성을 입력하세요.",
+    edit_yes_no: "예 또는 아니요를 입력하세요.",
+    edit_duration: "기간을 입력하세요 (예: 10년, 3개월). 비워 두어도 됩니다.",
+    close: "닫기",
+    trace_turn: "볼 질문",
+    trace_graph: "실행 경로",
+    trace_graph_help: "실행된 단계는 색으로 채워지고 지나간 경로는 굵게 표시됩니다. ×2는 두 번 실행된 단계입니다.",
+    trace_timings: "단계별 소요 시간",
+    trace_total: "합계 (모델 대기 포함)",
+    trace_documents: "검색 문서와 순위",
+    trace_iteration: "{n}회차",
+    trace_query: "검색어",
+    trace_search: "검색 방식",
+    trace_document: "문서",
+    rank_vector: "벡터",
+    rank_rrf: "RRF (결합)",
+    trace_quality: "회차별 품질 점수",
+    quality_overall: "종합",
+    quality_grounding: "근거성",
+    quality_completeness: "완전성",
+    quality_accuracy: "정확성",
+    quality_method: "평가 방식",
+    quality_missing: "부족한 정보",
+    trace_rewritten: "다시 쓴 검색어",
+    trace_none: "없음",
+    trace_no_search: "이 질문에서는 자료를 검색하지 않았습니다.",
+    trace_cache_hit: "저장된 답변으로 응답했습니다 (검색과 생성 생략).",
+    trace_detail: "판단 내용",
 };
 
 const EN: Ui = Ui {
@@ -235,6 +397,57 @@ const EN: Ui = Ui {
     cancel: "Cancel",
     data_heading: "Your data",
     stopped: "stopped",
+    person: "Person",
+    default_person: "Me",
+    add_person: "Add person",
+    rename_person: "Rename",
+    remove_person: "Remove",
+    person_name: "Name",
+    person_name_placeholder: "e.g. Mom",
+    save: "Save",
+    remove_person_confirm: "Remove {name}? This deletes {name}'s profile, conversation and cached answers on this device. It cannot be undone.",
+    remove_person_yes: "Yes, remove",
+    person_name_empty: "Enter a name.",
+    person_name_too_long: "A name can have at most {max} characters.",
+    person_name_taken: "“{name}” is already on the list: choose another name.",
+    person_last: "The last person cannot be removed; use “Forget everything” to clear their data.",
+    person_unknown: "No such person",
+    edit_fact: "Edit",
+    fact_new_value: "New value",
+    said: "said",
+    weight_help: "How much the fact still counts: it fades with time (vitals within hours, labs within days, conditions over months).",
+    edit_number: "Enter a number from {min} to {max} {unit}.",
+    edit_blood_pressure: "Enter blood pressure as systolic/diastolic, e.g. 130/85.",
+    edit_age: "Enter an age from 1 to 120.",
+    edit_age_group: "Enter a decade such as 40 (for the 40s).",
+    edit_gender: "Enter male or female.",
+    edit_yes_no: "Enter yes or no.",
+    edit_duration: "Enter how long, e.g. 10 years or 3 months, or leave it empty.",
+    close: "Close",
+    trace_turn: "Turn",
+    trace_graph: "Node path",
+    trace_graph_help: "Nodes that ran are filled and the routes taken are bold; ×2 marks a node that ran twice.",
+    trace_timings: "Time per node",
+    trace_total: "Total (including waiting for the model)",
+    trace_documents: "Documents and their ranks",
+    trace_iteration: "Iteration {n}",
+    trace_query: "Query",
+    trace_search: "Search",
+    trace_document: "Document",
+    rank_vector: "Vector",
+    rank_rrf: "RRF (fused)",
+    trace_quality: "Quality per iteration",
+    quality_overall: "overall",
+    quality_grounding: "grounding",
+    quality_completeness: "completeness",
+    quality_accuracy: "accuracy",
+    quality_method: "method",
+    quality_missing: "missing",
+    trace_rewritten: "Rewritten queries",
+    trace_none: "none",
+    trace_no_search: "No search ran in this turn.",
+    trace_cache_hit: "Answered from the cache (no search, no generation).",
+    trace_detail: "what it decided",
 };
 
 /// The string table for `lang`.
@@ -261,7 +474,6 @@ mod tests {
 
     #[test]
     fn korean_table_is_korean_and_english_is_not() {
-        let has_hangul = |s: &str| s.chars().any(|c| ('\u{AC00}'..='\u{D7A3}').contains(&c));
         let ko = ui(Lang::Ko);
         let en = ui(Lang::En);
         for (k, e) in [
@@ -273,6 +485,14 @@ mod tests {
             (ko.profile_heading, en.profile_heading),
             (ko.trace_heading, en.trace_heading),
             (ko.disclaimer, en.disclaimer),
+            (ko.person, en.person),
+            (ko.remove_person_confirm, en.remove_person_confirm),
+            (ko.person_last, en.person_last),
+            (ko.weight_help, en.weight_help),
+            (ko.edit_duration, en.edit_duration),
+            (ko.trace_graph_help, en.trace_graph_help),
+            (ko.trace_documents, en.trace_documents),
+            (ko.trace_cache_hit, en.trace_cache_hit),
         ] {
             assert!(has_hangul(k), "Korean string without Hangul: {k}");
             assert!(!has_hangul(e), "English string with Hangul: {e}");

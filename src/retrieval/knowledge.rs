@@ -1,70 +1,194 @@
 //! The knowledge base the pipeline searches: the static index (loaded part by part from a
-//! [`FileSource`]) with the Korean bridge, giving each document's passage that best matches the query.
+//! [`FileSource`]) with the Korean bridge, plus the vector side once it is loaded, giving each
+//! document's passage that best matches the query.
+//!
+//! Hybrid search needs the embedding model and the vector files, which arrive after the app is
+//! usable (and may be missing natively); until then BM25 answers alone and the trace says why.
 
 use super::index_files::LoadedIndex;
-use super::search::{bm25, load_answers, FileSource};
+use super::search::{load_answers, search, FileSource, Hit, SearchMode};
 use super::tokenizer::tokenize;
+use super::vectors::VectorSearch;
+use crate::i18n::has_hangul;
 use crate::lexicon::bridge::bridge;
 use crate::lexicon::Lexicon;
 use crate::llm::LocalFuture;
-use crate::pipeline::ports::Knowledge;
+use crate::pipeline::ports::{Embedder, Knowledge};
 use crate::pipeline::state::Evidence;
 use std::cell::RefCell;
 use std::collections::HashSet;
+use std::rc::Rc;
 
-/// BM25 over the static index files.
+/// Where the vector side of search stands.
+#[derive(Clone)]
+pub enum VectorSide {
+    /// Still downloading or loading: BM25 serves alone meanwhile.
+    Loading,
+    /// Loaded: searches are hybrid.
+    Ready(Rc<dyn VectorSearch>),
+    /// Could not be loaded (the reason, for the trace); BM25 serves alone.
+    Unavailable(String),
+}
+
+/// BM25 over the static index files, fused with the vector side when it is ready.
 pub struct IndexKnowledge<S: FileSource> {
     pub source: S,
     pub index: RefCell<LoadedIndex>,
     pub lexicon: Lexicon,
+    /// The vector side; the browser sets it when the model and vectors have arrived.
+    pub vectors: RefCell<VectorSide>,
+    /// The keyword index's document count, kept apart because the vectors may arrive while a
+    /// search holds the index.
+    documents: usize,
+    /// How the last search was made, for the trace.
+    last_method: RefCell<String>,
+}
+
+impl<S: FileSource> IndexKnowledge<S> {
+    /// The knowledge base over `index`; hybrid once [`Self::set_vectors`] gives it a ready vector side.
+    pub fn new(source: S, index: LoadedIndex, lexicon: Lexicon, vectors: VectorSide) -> Self {
+        let knowledge = IndexKnowledge {
+            documents: index.document_count() as usize,
+            source,
+            index: RefCell::new(index),
+            lexicon,
+            vectors: RefCell::new(VectorSide::Loading),
+            last_method: RefCell::new(String::new()),
+        };
+        knowledge.set_vectors(vectors);
+        knowledge
+    }
+
+    /// Changes the vector side (loaded, or failed to load). A vector index over another corpus than
+    /// the keyword index is refused (its document numbers would name the wrong documents).
+    pub fn set_vectors(&self, vectors: VectorSide) {
+        let documents = self.documents;
+        let vectors = match vectors {
+            VectorSide::Ready(v) if v.documents() != documents => VectorSide::Unavailable(format!(
+                "the vector index covers {} documents, the keyword index {documents}: they were built from different corpora",
+                v.documents()
+            )),
+            other => other,
+        };
+        *self.vectors.borrow_mut() = vectors;
+    }
+
+    /// The vector side when it is ready.
+    pub fn ready_vectors(&self) -> Option<Rc<dyn VectorSearch>> {
+        QuestionEmbedder(&self.vectors).ready()
+    }
+
+    /// The search mode the current vector side allows, and how to describe it in the trace.
+    fn method(&self) -> (SearchMode, String) {
+        match &*self.vectors.borrow() {
+            VectorSide::Ready(_) => (SearchMode::Hybrid, "hybrid".into()),
+            VectorSide::Loading => (SearchMode::Bm25, "bm25 (vectors still loading)".into()),
+            VectorSide::Unavailable(why) => (SearchMode::Bm25, format!("bm25 (vectors unavailable: {why})")),
+        }
+    }
 }
 
 impl<S: FileSource> Knowledge for IndexKnowledge<S> {
     fn search<'a>(&'a self, query: &'a str, k: usize) -> LocalFuture<'a, Result<Vec<Evidence>, String>> {
         Box::pin(async move {
             let text = bridge(&self.lexicon, query).text;
+            let (mode, method) = self.method();
+            let vectors = self.ready_vectors();
+            *self.last_method.borrow_mut() = method;
             // The index is only borrowed across awaits of this search; the pipeline runs one search at a time.
             let mut index =
                 self.index.try_borrow_mut().map_err(|_| "the index is busy with another search".to_string())?;
-            let hits = bm25(&mut index, &self.source, &text, k).await?;
+            let hits = search(&mut index, &self.source, vectors.as_deref(), mode, &text, k).await?;
             let docs: Vec<u32> = hits.iter().map(|h| h.doc).collect();
             load_answers(&mut index, &self.source, &docs).await?;
             let terms: HashSet<String> = tokenize(&text).into_iter().collect();
-            Ok(hits
-                .into_iter()
-                .map(|hit| {
-                    let passage = best_chunk(&index, hit.doc, &terms);
-                    Evidence {
-                        id: hit.id,
-                        title: hit.title,
-                        passage,
-                        url: hit.url,
-                        source: hit.source,
-                        focus: hit.focus,
-                        qtype: hit.qtype,
-                        score: hit.score,
-                        bm25_rank: Some(hit.bm25_rank),
-                        vector_rank: None,
-                        rrf_rank: None,
-                    }
-                })
-                .collect())
+            Ok(hits.into_iter().enumerate().map(|(i, hit)| evidence(&index, hit, i + 1, mode, &terms)).collect())
         })
     }
 
     fn describe(&self) -> String {
-        "bm25".into()
+        let last = self.last_method.borrow();
+        if last.is_empty() {
+            self.method().1
+        } else {
+            last.clone()
+        }
     }
 }
 
-/// The chunk of the document's answer sharing the most terms with the query (the first on ties).
-fn best_chunk(index: &LoadedIndex, doc: u32, terms: &HashSet<String>) -> String {
+/// A search hit as evidence: its passage is the chunk the vector side matched, else the chunk sharing
+/// the most terms with the query.
+fn evidence(index: &LoadedIndex, hit: Hit, rank: usize, mode: SearchMode, terms: &HashSet<String>) -> Evidence {
+    let passage = passage(index, hit.doc, hit.chunk, terms);
+    Evidence {
+        id: hit.id,
+        title: hit.title,
+        passage,
+        url: hit.url,
+        source: hit.source,
+        focus: hit.focus,
+        qtype: hit.qtype,
+        score: hit.score,
+        bm25_rank: hit.bm25_rank,
+        vector_rank: hit.vector_rank,
+        rrf_rank: (mode == SearchMode::Hybrid).then_some(rank),
+    }
+}
+
+/// The text of chunk `nth` of the document, or (without one) the chunk sharing the most terms with the
+/// query (the first on ties).
+fn passage(index: &LoadedIndex, doc: u32, nth: Option<u16>, terms: &HashSet<String>) -> String {
     let (Some(meta), Some(answer)) = (index.meta(doc), index.answer(doc)) else { return String::new() };
+    let chunk_text = |c: &super::corpus::Chunk| &answer[c.start as usize..c.end as usize];
+    if let Some(chunk) = nth.and_then(|n| meta.chunks.get(usize::from(n))) {
+        return chunk_text(chunk).to_string();
+    }
     meta.chunks
         .iter()
-        .map(|c| &answer[c.start as usize..c.end as usize])
+        .map(chunk_text)
         .enumerate()
         .max_by_key(|(i, text)| (tokenize(text).iter().filter(|t| terms.contains(*t)).count(), usize::MAX - i))
         .map(|(_, text)| text.to_string())
         .unwrap_or_default()
+}
+
+/// Embeds questions for the response cache and conversation recall: with all-MiniLM-L6-v2 when the
+/// vector side is ready and the text is not Korean, else with the lexical embedding (vectors of another
+/// length, so the two kinds never match each other in the cache).
+///
+/// Why not MiniLM for Korean: its English vocabulary reads Hangul as loose jamo, so unrelated Korean
+/// questions look alike ("편두통은 어떻게 치료하나요" and "천식은 왜 생기나요" have cosine 0.87, above the
+/// cache's 0.85): a cached answer would be served for the wrong question. The lexical embedding of the
+/// Korean words matches only questions that share them.
+pub struct QuestionEmbedder<'a>(pub &'a RefCell<VectorSide>);
+
+impl QuestionEmbedder<'_> {
+    fn ready(&self) -> Option<Rc<dyn VectorSearch>> {
+        match &*self.0.borrow() {
+            VectorSide::Ready(v) => Some(v.clone()),
+            _ => None,
+        }
+    }
+
+    /// The sentence model, when it is ready and can read `text`.
+    fn model_for(&self, text: &str) -> Option<Rc<dyn VectorSearch>> {
+        self.ready().filter(|_| !has_hangul(text))
+    }
+}
+
+impl Embedder for QuestionEmbedder<'_> {
+    fn embed<'a>(&'a self, text: &'a str) -> LocalFuture<'a, Vec<f32>> {
+        Box::pin(async move {
+            if let Some(vectors) = self.model_for(text) {
+                if let Ok(vector) = vectors.embed(text).await {
+                    return vector;
+                }
+            }
+            crate::memory::similarity::lexical_embedding(text)
+        })
+    }
+
+    fn describe(&self) -> String {
+        if self.ready().is_some() { "all-MiniLM-L6-v2 (lexical for Korean)" } else { "lexical" }.into()
+    }
 }

@@ -1,22 +1,22 @@
 //! The agent in the page: the static index fetched over HTTP, the memory kept in localStorage,
 //! and one turn at a time through the same pipeline as the CLI.
 
+use super::fetch::fetch_bytes;
 use super::storage::LocalStorage;
+use super::worker_client::{LoadReport, WorkerVectors};
 use crate::llm::{ChatMessage, ChatRequest, Llm, LlmError, LocalFuture, Provider, ProviderConfig};
 use crate::memory::Memory;
 use crate::persist::{check_as, load, save, Loaded, RecordKind};
 use crate::pipeline::graph::{run_turn, Services, TurnInput};
-use crate::pipeline::ports::{Clock, LexicalEmbedder};
+use crate::pipeline::ports::Clock;
 use crate::pipeline::state::{TurnEvent, TurnState};
 use crate::platform::http::StopHandle;
 use crate::platform::web_http::FetchTransport;
-use crate::retrieval::knowledge::IndexKnowledge;
+use crate::retrieval::knowledge::{IndexKnowledge, QuestionEmbedder, VectorSide};
 use crate::retrieval::search::{open, open_lexicon, FileSource};
 use crate::settings::Settings;
 use std::cell::RefCell;
 use std::rc::Rc;
-use wasm_bindgen::JsCast;
-use wasm_bindgen_futures::JsFuture;
 
 /// Where the app keeps its memory (profiles, conversations, cache).
 pub static MEMORY_RECORD: RecordKind =
@@ -30,24 +30,11 @@ pub struct HttpSource {
 impl FileSource for HttpSource {
     fn fetch<'a>(&'a self, name: &'a str) -> LocalFuture<'a, Result<Vec<u8>, String>> {
         Box::pin(async move {
-            let bytes = fetch_bytes(&format!("index/{name}")).await?;
+            let bytes = fetch_bytes(&format!("index/{name}"), &mut |_| {}).await?;
             self.fetched_bytes.set(self.fetched_bytes.get() + bytes.len());
             Ok(bytes)
         })
     }
-}
-
-async fn fetch_bytes(url: &str) -> Result<Vec<u8>, String> {
-    let window = web_sys::window().ok_or("no window")?;
-    let response =
-        JsFuture::from(window.fetch_with_str(url)).await.map_err(|e| format!("cannot fetch {url}: {e:?}"))?;
-    let response: web_sys::Response = response.dyn_into().map_err(|_| "not a response".to_string())?;
-    if !response.ok() {
-        return Err(format!("{url}: HTTP {}", response.status()));
-    }
-    let buffer =
-        JsFuture::from(response.array_buffer().map_err(|e| format!("{e:?}"))?).await.map_err(|e| format!("{e:?}"))?;
-    Ok(js_sys::Uint8Array::new(&buffer).to_vec())
 }
 
 /// The browser's clocks.
@@ -70,6 +57,8 @@ pub struct Engine {
     pub recovered: Option<String>,
     /// Stops the model call of the turn in progress.
     stop: RefCell<Option<StopHandle>>,
+    /// The embedding worker, once started (it becomes the knowledge's vector side when loaded).
+    worker: RefCell<Option<Rc<WorkerVectors>>>,
 }
 
 /// The model the settings name, talking through the page's fetch; `None` for offline.
@@ -92,11 +81,45 @@ impl Engine {
             Err(e) => (Memory::default(), Some(e.to_string())),
         };
         Ok(Engine {
-            knowledge: IndexKnowledge { source, index: RefCell::new(index), lexicon },
+            knowledge: IndexKnowledge::new(source, index, lexicon, VectorSide::Loading),
             memory: RefCell::new(memory),
             recovered,
             stop: RefCell::new(None),
+            worker: RefCell::new(None),
         })
+    }
+
+    /// Starts the embedding worker, which downloads the model and the vectors in the background;
+    /// `report` sees its progress. When it is loaded, search becomes hybrid; if it fails, search stays
+    /// keyword-only and the trace says why.
+    pub fn start_vectors(self: &Rc<Self>, report: impl Fn(&LoadReport) + 'static) {
+        let engine = Rc::downgrade(self);
+        let report = Rc::new(report);
+        let report_start = report.clone();
+        let outcome = move |event: LoadReport| {
+            let Some(engine) = engine.upgrade() else { return };
+            match &event {
+                LoadReport::Ready { .. } => {
+                    if let Some(worker) = engine.worker.borrow().clone() {
+                        engine.knowledge.set_vectors(VectorSide::Ready(worker));
+                    }
+                    // The knowledge refuses vectors of another corpus: say so instead of "ready".
+                    if let VectorSide::Unavailable(why) = &*engine.knowledge.vectors.borrow() {
+                        return report(&LoadReport::Failed(why.clone()));
+                    }
+                }
+                LoadReport::Failed(why) => engine.knowledge.set_vectors(VectorSide::Unavailable(why.clone())),
+                LoadReport::Progress { .. } => {}
+            }
+            report(&event);
+        };
+        match WorkerVectors::start(outcome) {
+            Ok(worker) => *self.worker.borrow_mut() = Some(Rc::new(worker)),
+            Err(why) => {
+                self.knowledge.set_vectors(VectorSide::Unavailable(why.clone()));
+                report_start(&LoadReport::Failed(why));
+            }
+        }
     }
 
     /// Runs one turn with the model and flags of `settings`; `on_event` sees progress and the streaming
@@ -113,7 +136,7 @@ impl Engine {
         let services = Services {
             knowledge: &self.knowledge,
             llm: llm.as_ref().map(|p| p as &dyn Llm),
-            embedder: &LexicalEmbedder,
+            embedder: &QuestionEmbedder(&self.knowledge.vectors),
             lexicon: Some(&self.knowledge.lexicon),
             clock: &BrowserClock,
         };

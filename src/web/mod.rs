@@ -1,20 +1,31 @@
 //! The browser app (wasm32 only): leptos components over the library.
 //!
 //! [`app::App`] lays out the shell and loads the [`engine::Engine`]; [`chat`] holds the conversation,
-//! [`side`] the profile and trace panels, [`settings`] the provider and flags, [`data`] export and import,
+//! [`people`] the person switcher, [`profile`] the profile panel, [`trace`] the trace panel (with
+//! [`trace_graph`] drawing the node graph), [`settings`] the provider and flags, [`data`] export and import,
 //! [`transcript`] the saved conversation, [`lang`] the language switch, [`answer`] renders answers
 //! safely, [`storage`] is localStorage behind the library's persistence.
+//!
+//! [`embed_worker`] is the other entry point: the Web Worker that embeds questions and searches the
+//! vector index ([`worker_client`] is the page's side of it; [`fetch`] downloads static files for both).
 
 mod answer;
 mod app;
 mod chat;
 mod data;
+pub mod embed_worker;
 mod engine;
+mod fetch;
 mod lang;
+mod people;
+mod profile;
+mod progress;
 mod settings;
-mod side;
 mod storage;
+mod trace;
+mod trace_graph;
 mod transcript;
+mod worker_client;
 
 /// Starts the app: installs the panic hook (panics show in the console) and mounts on `<body>`.
 pub fn mount() {

@@ -1,0 +1,167 @@
+//! The embedding worker (the `embed-worker` binary, run as a Web Worker): downloads the model and the
+//! vector index, then embeds questions and searches the HNSW map off the page's thread. The messages
+//! are documented in [`crate::retrieval::worker_messages`].
+
+use super::fetch::fetch_bytes;
+use crate::embed::model_files::{PreparedModel, F16_WEIGHTS, PREPARED_MANIFEST};
+use crate::embed::ModelFiles;
+use crate::retrieval::vector_manifest::{VectorManifest, CHUNK_COUNTS_FILE, HNSW_FILE, MANIFEST_FILE};
+use crate::retrieval::vectors::LocalVectors;
+use crate::retrieval::worker_messages::{parse, FromWorker, ToWorker};
+use std::cell::RefCell;
+use std::rc::Rc;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+
+/// The worker's global scope.
+fn scope() -> web_sys::DedicatedWorkerGlobalScope {
+    js_sys::global().unchecked_into()
+}
+
+fn post(message: &FromWorker) {
+    // Posting a string cannot fail while the worker lives.
+    let _ = scope().post_message(&JsValue::from_str(&message.to_json()));
+}
+
+fn now_ms() -> f64 {
+    scope().performance().map_or_else(js_sys::Date::now, |p| p.now())
+}
+
+/// What the worker holds once loaded.
+type Loaded = Rc<RefCell<Option<LocalVectors>>>;
+
+/// Entry point of the worker: listens for requests, then tells the page it is listening.
+pub fn run() {
+    console_error_panic_hook::set_once();
+    let loaded: Loaded = Rc::new(RefCell::new(None));
+    let on_message = Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |event: web_sys::MessageEvent| {
+        let text = event.data().as_string().unwrap_or_default();
+        match parse::<ToWorker>(&text) {
+            Ok(request) => handle(request, &loaded),
+            Err(message) => post(&FromWorker::Failed { id: 0, message }),
+        }
+    });
+    scope().set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    // The handler lives as long as the worker.
+    on_message.forget();
+    post(&FromWorker::Started {});
+}
+
+fn handle(request: ToWorker, loaded: &Loaded) {
+    match request {
+        ToWorker::Load { model, vectors, ef_search } => {
+            let loaded = loaded.clone();
+            wasm_bindgen_futures::spawn_local(async move {
+                let started = now_ms();
+                match load(&model, &vectors, ef_search).await {
+                    Ok((side, bytes)) => {
+                        let documents = side.chunk_map().documents();
+                        *loaded.borrow_mut() = Some(side);
+                        post(&FromWorker::Ready { ms: now_ms() - started, bytes, documents });
+                    }
+                    Err(message) => post(&FromWorker::LoadFailed { message }),
+                }
+            });
+        }
+        ToWorker::Embed { id, text } => post(&match &*loaded.borrow() {
+            None => not_loaded(id),
+            Some(side) => {
+                let started = now_ms();
+                match side.embed_now(&text) {
+                    Ok(vector) => FromWorker::Embedded { id, vector, ms: now_ms() - started },
+                    Err(message) => FromWorker::Failed { id, message },
+                }
+            }
+        }),
+        ToWorker::Nearest { id, text, chunks } => post(&match &*loaded.borrow() {
+            None => not_loaded(id),
+            Some(side) => {
+                let started = now_ms();
+                match side.embed_now(&text) {
+                    Ok(vector) => {
+                        let embedded = now_ms();
+                        let matches = side
+                            .nearest_to(&vector, chunks)
+                            .into_iter()
+                            .map(|m| (m.place.doc, m.place.nth, m.score))
+                            .collect();
+                        let search_ms = now_ms() - embedded;
+                        FromWorker::Found { id, vector, matches, embed_ms: embedded - started, search_ms }
+                    }
+                    Err(message) => FromWorker::Failed { id, message },
+                }
+            }
+        }),
+    }
+}
+
+fn not_loaded(id: u32) -> FromWorker {
+    FromWorker::Failed { id, message: "the embedding model is not loaded yet".into() }
+}
+
+/// Downloads one part's files in order, reporting the part's progress; returns their bytes.
+async fn download(part: &str, base: &str, files: &[(&str, u64)]) -> Result<Vec<Vec<u8>>, String> {
+    let total: u64 = files.iter().map(|(_, bytes)| bytes).sum();
+    let mut done = 0;
+    let mut out = Vec::with_capacity(files.len());
+    // One message per percent at most: enough for a smooth bar, few enough not to flood the page.
+    let mut last_percent = u64::MAX;
+    for (name, size) in files {
+        let bytes = fetch_bytes(&format!("{base}{name}"), &mut |loaded| {
+            let percent = (done + loaded) * 100 / total.max(1);
+            if percent != last_percent {
+                last_percent = percent;
+                post(&FromWorker::Progress { part: part.into(), loaded: done + loaded, total });
+            }
+        })
+        .await?;
+        if bytes.len() as u64 != *size {
+            return Err(format!(
+                "{base}{name} has {} bytes, its manifest says {size}: an incomplete upload or a stale cache; reload the page",
+                bytes.len()
+            ));
+        }
+        done += size;
+        out.push(bytes);
+    }
+    Ok(out)
+}
+
+async fn manifest<T: serde::de::DeserializeOwned>(url: &str) -> Result<T, String> {
+    let bytes = fetch_bytes(url, &mut |_| {}).await?;
+    serde_json::from_slice(&bytes).map_err(|e| format!("{url} is unreadable ({e}); rebuild the site"))
+}
+
+/// Downloads and loads the model and the vector index; the loaded side and the bytes downloaded.
+async fn load(model_base: &str, vectors_base: &str, ef_search: Option<usize>) -> Result<(LocalVectors, u64), String> {
+    let model: PreparedModel = manifest(&format!("{model_base}{PREPARED_MANIFEST}")).await?;
+    let vectors: VectorManifest = manifest(&format!("{vectors_base}{MANIFEST_FILE}")).await?;
+    if model.source_hash != vectors.model_hash {
+        return Err(
+            "the vector index was built with another embedding model than the one this site serves; rebuild the site"
+                .into(),
+        );
+    }
+    let size = |files: &std::collections::BTreeMap<String, _>, name: &str| {
+        files
+            .get(name)
+            .map(|f: &crate::retrieval::vector_manifest::FileEntry| f.bytes)
+            .ok_or_else(|| format!("{name} is missing from its manifest; rebuild the site"))
+    };
+    let model_files = ["config.json", "vocab.txt", F16_WEIGHTS];
+    let model_sizes: Vec<(&str, u64)> =
+        model_files.iter().map(|n| size(&model.files, n).map(|s| (*n, s))).collect::<Result<_, _>>()?;
+    let mut model_bytes = download("model", model_base, &model_sizes).await?.into_iter();
+    let files = ModelFiles {
+        config_json: model_bytes.next().unwrap_or_default(),
+        vocab_txt: model_bytes.next().unwrap_or_default(),
+        weights: model_bytes.next().unwrap_or_default(),
+    };
+    let vector_sizes =
+        [(HNSW_FILE, size(&vectors.files, HNSW_FILE)?), (CHUNK_COUNTS_FILE, size(&vectors.files, CHUNK_COUNTS_FILE)?)];
+    let mut vector_bytes = download("vectors", vectors_base, &vector_sizes).await?.into_iter();
+    let (hnsw, counts) = (vector_bytes.next().unwrap_or_default(), vector_bytes.next().unwrap_or_default());
+    let bytes = model.bytes() + (hnsw.len() + counts.len()) as u64;
+    let side = LocalVectors::load(&files, &hnsw, &counts, ef_search)?;
+    Ok((side, bytes))
+}

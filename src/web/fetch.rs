@@ -1,0 +1,51 @@
+//! Static files over `fetch`, in the page or in a Web Worker, reporting download progress.
+
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_futures::JsFuture;
+
+fn describe(js: &JsValue) -> String {
+    js.dyn_ref::<js_sys::Error>()
+        .map(|e| String::from(e.message()))
+        .or_else(|| js.as_string())
+        .unwrap_or_else(|| format!("{js:?}"))
+}
+
+/// Fetches `url` whole; `on_progress(loaded)` sees the bytes so far after every piece (the total comes
+/// from the manifests: Content-Length counts compressed bytes when the server compresses). Works in the
+/// page and in a worker: it calls the global `fetch`, which both have.
+pub async fn fetch_bytes(url: &str, on_progress: &mut dyn FnMut(u64)) -> Result<Vec<u8>, String> {
+    let global = js_sys::global();
+    let fetch: js_sys::Function = js_sys::Reflect::get(&global, &JsValue::from_str("fetch"))
+        .ok()
+        .and_then(|f| f.dyn_into().ok())
+        .ok_or("this browser has no fetch")?;
+    let promise: js_sys::Promise =
+        fetch.call1(&global, &JsValue::from_str(url)).map_err(|e| describe(&e))?.unchecked_into();
+    let response: web_sys::Response = JsFuture::from(promise)
+        .await
+        .map_err(|e| format!("cannot fetch {url}: {} (is the site still being served?)", describe(&e)))?
+        .unchecked_into();
+    if !response.ok() {
+        return Err(format!("{url}: HTTP {} (the file is missing from the site; rebuild it)", response.status()));
+    }
+    let Some(body) = response.body() else { return Ok(Vec::new()) };
+    let reader: web_sys::ReadableStreamDefaultReader = body.get_reader().unchecked_into();
+    let mut bytes = Vec::new();
+    loop {
+        let piece = JsFuture::from(reader.read())
+            .await
+            .map_err(|e| format!("download of {url} broke off: {}", describe(&e)))?;
+        let done = js_sys::Reflect::get(&piece, &JsValue::from_str("done")).ok().and_then(|d| d.as_bool());
+        if done != Some(false) {
+            break;
+        }
+        let value = js_sys::Reflect::get(&piece, &JsValue::from_str("value")).map_err(|e| describe(&e))?;
+        let chunk = js_sys::Uint8Array::new(&value);
+        let start = bytes.len();
+        bytes.resize(start + chunk.length() as usize, 0);
+        chunk.copy_to(&mut bytes[start..]);
+        on_progress(bytes.len() as u64);
+    }
+    Ok(bytes)
+}

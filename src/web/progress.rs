@@ -1,0 +1,89 @@
+//! The loading panel: the keyword index, then the embedding model and the vector index downloading in
+//! the background, each with its size; collapses to one line when everything is ready.
+
+use super::app::{Shared, Status};
+use super::worker_client::LoadReport;
+use crate::i18n::loading_text;
+use leptos::prelude::*;
+
+/// How far the vector side has come, from the worker's reports.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct VectorLoad {
+    /// Bytes of the model downloaded, of total.
+    pub model: (u64, u64),
+    /// Bytes of the vector index downloaded, of total.
+    pub vectors: (u64, u64),
+    /// `Ok((ms, bytes))` when loaded, `Err(reason)` when it failed, `None` while loading.
+    pub outcome: Option<Result<(f64, u64), String>>,
+}
+
+impl VectorLoad {
+    /// Takes one report of the worker into account.
+    pub fn apply(&mut self, report: &LoadReport) {
+        match report {
+            LoadReport::Progress { part, loaded, total } if part == "model" => self.model = (*loaded, *total),
+            LoadReport::Progress { loaded, total, .. } => self.vectors = (*loaded, *total),
+            LoadReport::Ready { ms, bytes } => {
+                self.model.0 = self.model.1;
+                self.vectors.0 = self.vectors.1;
+                self.outcome = Some(Ok((*ms, *bytes)));
+            }
+            LoadReport::Failed(why) => self.outcome = Some(Err(why.clone())),
+        }
+    }
+}
+
+fn megabytes(bytes: u64) -> String {
+    format!("{:.1} MB", bytes as f64 / 1_000_000.0)
+}
+
+/// One row: a label, a progress bar and "loaded / total".
+#[component]
+fn PartRow(label: Signal<&'static str>, progress: Signal<(u64, u64)>, id: &'static str) -> impl IntoView {
+    view! {
+        <div class="load-row" id=id>
+            <label for=format!("{id}-bar")>{label}</label>
+            <progress id=format!("{id}-bar") max=move || progress.get().1.max(1) value=move || progress.get().0></progress>
+            <span class="load-bytes">{move || {
+                let (loaded, total) = progress.get();
+                if total == 0 { "…".to_string() } else { format!("{} / {}", megabytes(loaded), megabytes(total)) }
+            }}</span>
+        </div>
+    }
+}
+
+/// The loading panel.
+#[component]
+pub fn LoadProgress() -> impl IntoView {
+    let shared = expect_context::<Shared>();
+    let text = move || loading_text(shared.lang.get());
+    let load = shared.vector_load;
+    let done = move || shared.status.get() == Status::Ready && matches!(load.get().outcome, Some(Ok(_)));
+    let index_bytes = move || shared.index_bytes.get();
+    view! {
+        <section class="loading" aria-live="polite" aria-label=move || text().heading data-state=move || {
+            match load.get().outcome { None => "loading", Some(Ok(_)) => "ready", Some(Err(_)) => "failed" }
+        }>
+            <Show when=done fallback=move || view! {
+                <div class="load-row" id="load-index">
+                    <span>{move || text().index}</span>
+                    <span class="load-bytes">{move || match shared.status.get() {
+                        Status::Ready => format!("{} ({})", text().ready, megabytes(index_bytes())),
+                        _ => "…".to_string(),
+                    }}</span>
+                </div>
+                <PartRow label=Signal::derive(move || text().model) progress=Signal::derive(move || load.get().model) id="load-model" />
+                <PartRow label=Signal::derive(move || text().vectors) progress=Signal::derive(move || load.get().vectors) id="load-vectors" />
+                <p class="load-note">{move || match load.get().outcome {
+                    Some(Err(why)) => format!("{} {why}", text().vectors_failed),
+                    _ => text().keyword_only.to_string(),
+                }}</p>
+            }>
+                <p class="load-note ready">{move || {
+                    let (ms, bytes) = load.get().outcome.and_then(Result::ok).unwrap_or_default();
+                    format!("{} ({}, {:.1} s)", text().hybrid_ready, megabytes(bytes + index_bytes()), ms / 1000.0)
+                }}</p>
+            </Show>
+        </section>
+    }
+}
