@@ -3,44 +3,18 @@
 // and corrupted storage.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
-import { serveStatic, launchBrowser, openPage, ready, ask, DIST } from './harness.mjs';
+import { serveStatic, launchBrowser, openPage, ready, ask, startMockLlm, useMock } from './harness.mjs';
 
-const MEDAGENT = process.env.MEDAGENT_BIN ?? resolve(DIST, '../target/release/medagent');
 let site, browser, mock, mockUrl;
 
-/** Starts `medagent mock-llm` on a free port; resolves to its base URL. */
-function startMock() {
-  mock = spawn(MEDAGENT, ['mock-llm', '--port', '0', '--token-delay-ms', '15'], { stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((ok, fail) => {
-    mock.on('error', (e) => fail(new Error(`cannot run ${MEDAGENT} (build it: cargo build --release): ${e.message}`)));
-    let out = '';
-    mock.stdout.on('data', (d) => {
-      out += d;
-      const m = out.match(/listening on (http:\/\/[\d.]+:\d+)/);
-      if (m) ok(m[1]);
-    });
-  });
-}
-
 before(async () => {
-  mockUrl = await startMock();
+  mock = await startMockLlm(['--token-delay-ms', '15']);
+  mockUrl = mock.url;
   site = await serveStatic();
   browser = await launchBrowser();
 });
-after(async () => { await browser?.close(); await site?.close(); mock?.kill(); });
-
-/** Chooses the OpenAI-compatible provider at `base` through the settings panel. */
-async function useMock(page, base, mode = 'agent') {
-  await page.click('#settings summary');
-  await page.selectOption('#provider', 'openai');
-  await page.fill('#base-url', base);
-  await page.fill('#model', 'mock-1');
-  await page.fill('#api-key', 'sk-browser-test');
-  await page.selectOption('#mode', mode);
-}
+after(async () => { await browser?.close(); await site?.close(); mock?.stop(); });
 
 test('agent mode streams the answer from the model, with trace and profile; everything survives reload, export, forget and import', async () => {
   const { page, context, problems } = await openPage(browser, site.url, { locale: 'ko-KR' });

@@ -1,5 +1,6 @@
 // Shared harness for the browser tests: serves the built app (dist/) on loopback and drives
 // Debian's Chromium through playwright-core. Never downloads a browser.
+import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve } from 'node:path';
@@ -23,6 +24,8 @@ export async function serveStatic(root = DIST) {
   });
   const server = createServer(async (req, res) => {
     const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    // Chromium asks for /favicon.ico on a page without an icon link (a JSON file opened as a page).
+    if (path === '/favicon.ico') { res.writeHead(204).end(); return; }
     const file = normalize(join(root, path.endsWith('/') ? path + 'index.html' : path));
     if (!file.startsWith(root)) { res.writeHead(403).end(); return; }
     try {
@@ -57,7 +60,12 @@ export async function openPage(browser, url, { locale = 'en-US', viewport } = {}
   const problems = [];
   page.on('console', (msg) => { if (msg.type() === 'error') problems.push(`console error: ${msg.text()}`); });
   page.on('pageerror', (err) => problems.push(`uncaught: ${err.message}`));
-  page.on('requestfailed', (req) => problems.push(`request failed: ${req.url()} ${req.failure()?.errorText}`));
+  // ERR_ABORTED is a download the page itself dropped: a reload or a closed page stops the model and
+  // vector downloads still under way. Any other failure is a problem.
+  page.on('requestfailed', (req) => {
+    const error = req.failure()?.errorText;
+    if (error !== 'net::ERR_ABORTED') problems.push(`request failed: ${req.url()} ${error}`);
+  });
   page.on('response', (res) => { if (res.status() >= 400) problems.push(`HTTP ${res.status()}: ${res.url()}`); });
   await page.goto(url);
   return { page, context, problems };
@@ -77,4 +85,33 @@ export async function ask(page, question) {
   await page.waitForFunction((n) => document.querySelectorAll('.turn.agent').length === n + 1
     && !document.querySelector('#stop') && !document.querySelector('.thinking'), before, { timeout: 60_000 });
   return page.locator('.turn.agent').nth(before);
+}
+
+const MEDAGENT = process.env.MEDAGENT_BIN ?? resolve(DIST, '../target/release/medagent');
+
+/**
+ * Starts `medagent mock-llm` on a free loopback port with `args` (e.g. `--token-delay-ms 15`).
+ * Resolves to { url, stop }.
+ */
+export function startMockLlm(args = []) {
+  const mock = spawn(MEDAGENT, ['mock-llm', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((ok, fail) => {
+    mock.on('error', (e) => fail(new Error(`cannot run ${MEDAGENT} (build it: cargo build --release): ${e.message}`)));
+    let out = '';
+    mock.stdout.on('data', (d) => {
+      out += d;
+      const m = out.match(/listening on (http:\/\/[\d.]+:\d+)/);
+      if (m) ok({ url: m[1], stop: () => mock.kill() });
+    });
+  });
+}
+
+/** Chooses the OpenAI-compatible provider at `base` through the settings panel, in `mode` (agent or llm). */
+export async function useMock(page, base, mode = 'agent') {
+  await page.click('#settings summary');
+  await page.selectOption('#provider', 'openai');
+  await page.fill('#base-url', base);
+  await page.fill('#model', 'mock-1');
+  await page.fill('#api-key', 'sk-browser-test');
+  await page.selectOption('#mode', mode);
 }
