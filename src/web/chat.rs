@@ -10,6 +10,8 @@ use crate::persist::save;
 use crate::pipeline::state::{Evidence, TurnEvent};
 use crate::trace_view::TurnTrace;
 use leptos::prelude::*;
+use std::cell::RefCell;
+use std::rc::Rc;
 
 thread_local! {
     static NEXT_TURN_ID: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
@@ -135,13 +137,37 @@ fn ask(shared: Shared, turn: Turn, question: String, fresh: bool) {
         settings.flags.response_cache_enabled = false;
     }
     leptos::task::spawn_local(async move {
+        // Streamed text reaches the page once per frame: a fast model sends tokens faster than the
+        // screen shows them, and re-rendering the answer for each one would cost more than the token.
+        let pending = Rc::new(RefCell::new(String::new()));
+        let show_pending = {
+            let pending = pending.clone();
+            move || {
+                let text = std::mem::take(&mut *pending.borrow_mut());
+                if !text.is_empty() {
+                    turn.answer.update(|a| a.push_str(&text));
+                }
+            }
+        };
         let mut on_event = |event: TurnEvent| match event {
             TurnEvent::Node(name) => turn.progress.set(Some(name)),
-            TurnEvent::AnswerStarted => turn.answer.set(String::new()),
-            TurnEvent::Delta(piece) => turn.answer.update(|a| a.push_str(piece)),
+            TurnEvent::AnswerStarted => {
+                pending.borrow_mut().clear();
+                turn.answer.set(String::new());
+            }
+            TurnEvent::Delta(piece) => {
+                // Empty means no frame is waiting to show it yet.
+                let schedule = pending.borrow().is_empty();
+                pending.borrow_mut().push_str(piece);
+                if schedule {
+                    request_animation_frame(show_pending.clone());
+                }
+            }
         };
         let user = shared.user.get_untracked();
         let (state, save_error) = engine.ask(question, user.clone(), &settings, &mut on_event).await;
+        // The finished answer replaces whatever is still waiting for a frame.
+        pending.borrow_mut().clear();
         turn.answer.set(state.answer.clone());
         turn.evidence.set(state.retrieved_docs.clone());
         turn.cached.set(state.cache_hit);
@@ -164,13 +190,22 @@ pub fn Chat() -> impl IntoView {
     let turns = shared.turns;
     let list = NodeRef::<leptos::html::Ol>::new();
     // Follow the answer as it streams in, unless the reader scrolled up to read something else.
+    // Reading the scroll height forces a layout, so it is read once per frame, not once per token.
+    let follow_scheduled = StoredValue::new(false);
     Effect::new(move |_| {
         turns.with(|t| t.last().map(|t| t.answer.track()));
-        if let Some(list) = list.get_untracked() {
-            if list.scroll_height() - list.scroll_top() - list.client_height() < 240 {
-                list.set_scroll_top(list.scroll_height());
-            }
+        if follow_scheduled.get_value() {
+            return;
         }
+        follow_scheduled.set_value(true);
+        request_animation_frame(move || {
+            follow_scheduled.set_value(false);
+            if let Some(list) = list.get_untracked() {
+                if list.scroll_height() - list.scroll_top() - list.client_height() < 240 {
+                    list.set_scroll_top(list.scroll_height());
+                }
+            }
+        });
     });
     let draft = RwSignal::new(String::new());
     let text = move || ui(shared.lang.get());
