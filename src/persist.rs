@@ -173,7 +173,7 @@ pub struct ImportPreview {
 }
 
 /// Validates an export file against the record kinds this version knows.
-pub fn preview_import<'k>(text: &str, kinds: &[&'k RecordKind]) -> Result<ImportPreview, String> {
+pub fn preview_import(text: &str, kinds: &[&RecordKind]) -> Result<ImportPreview, String> {
     let file: Export = serde_json::from_str(text).map_err(|e| format!("this is not a medagent export file: {e}"))?;
     if file.app != EXPORT_APP {
         return Err(format!("this file is from {:?}, not medagent", file.app));

@@ -124,6 +124,9 @@ impl Engine {
 
     /// Runs one turn with the model and flags of `settings`; `on_event` sees progress and the streaming
     /// answer. Saves the memory after.
+    // The turn holds the memory until it ends; the profile and people panels disable their controls
+    // meanwhile (`Shared::busy`), so nothing else borrows it.
+    #[allow(clippy::await_holding_refcell_ref)]
     pub async fn ask(
         &self,
         text: String,
