@@ -151,10 +151,9 @@ const CHUNKS_PER_DOCUMENT: usize = 4;
 
 /// The top `k` documents by their best chunk's similarity.
 async fn vector_ranked(vectors: &dyn VectorSearch, query: &str, k: usize) -> Result<Vec<Ranked>, String> {
-    let answer = vectors.nearest(query, k * CHUNKS_PER_DOCUMENT).await?;
+    let matches = vectors.nearest(query, k * CHUNKS_PER_DOCUMENT).await?;
     let mut seen = std::collections::HashSet::new();
-    Ok(answer
-        .matches
+    Ok(matches
         .into_iter()
         .filter(|m| seen.insert(m.place.doc))
         .take(k)

@@ -8,6 +8,7 @@ use super::chunk_map::{ChunkMap, ChunkPlace};
 use super::vector_index::VectorIndex;
 use crate::embed::{Embedder, ModelFiles};
 use crate::llm::LocalFuture;
+use std::cell::RefCell;
 
 /// One chunk near the question.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -18,24 +19,14 @@ pub struct VectorMatch {
     pub score: f32,
 }
 
-/// What the vector side found for one question.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct VectorAnswer {
-    /// The question's embedding (the response cache and conversation recall reuse it).
-    pub query_vector: Vec<f32>,
-    /// The nearest chunks, best first.
-    pub matches: Vec<VectorMatch>,
-}
-
 /// Semantic search over the corpus chunks.
 pub trait VectorSearch {
     /// How many documents the vector index covers (it must be the keyword index's corpus).
     fn documents(&self) -> usize;
     /// The L2-normalised embedding of `text`.
     fn embed<'a>(&'a self, text: &'a str) -> LocalFuture<'a, Result<Vec<f32>, String>>;
-    /// The embedding of `text` and its nearest `chunks` chunks, best first (fewer when the map's
-    /// ef_search caps them).
-    fn nearest<'a>(&'a self, text: &'a str, chunks: usize) -> LocalFuture<'a, Result<VectorAnswer, String>>;
+    /// The `chunks` chunks nearest to `text`, best first (fewer when the map's ef_search caps them).
+    fn nearest<'a>(&'a self, text: &'a str, chunks: usize) -> LocalFuture<'a, Result<Vec<VectorMatch>, String>>;
 }
 
 /// The embedder, the HNSW map and the chunk map, loaded in this thread.
@@ -43,6 +34,9 @@ pub struct LocalVectors {
     embedder: Embedder,
     index: VectorIndex,
     chunks: ChunkMap,
+    /// The last text embedded and its embedding: a turn embeds its question for the response cache
+    /// and then again to search, and the model is the slow part.
+    last: RefCell<Option<(String, Vec<f32>)>>,
 }
 
 impl LocalVectors {
@@ -64,12 +58,19 @@ impl LocalVectors {
                 chunks.chunks()
             ));
         }
-        Ok(LocalVectors { embedder, index, chunks })
+        Ok(LocalVectors { embedder, index, chunks, last: RefCell::new(None) })
     }
 
     /// The question's embedding.
     pub fn embed_now(&self, text: &str) -> Result<Vec<f32>, String> {
-        self.embedder.embed(text).map_err(|e| e.to_string())
+        if let Some((last, vector)) = &*self.last.borrow() {
+            if last == text {
+                return Ok(vector.clone());
+            }
+        }
+        let vector = self.embedder.embed(text).map_err(|e| e.to_string())?;
+        *self.last.borrow_mut() = Some((text.to_string(), vector.clone()));
+        Ok(vector)
     }
 
     /// The chunks nearest to an embedding, best first.
@@ -101,11 +102,7 @@ impl VectorSearch for LocalVectors {
         Box::pin(async move { self.embed_now(text) })
     }
 
-    fn nearest<'a>(&'a self, text: &'a str, chunks: usize) -> LocalFuture<'a, Result<VectorAnswer, String>> {
-        Box::pin(async move {
-            let query_vector = self.embed_now(text)?;
-            let matches = self.nearest_to(&query_vector, chunks);
-            Ok(VectorAnswer { query_vector, matches })
-        })
+    fn nearest<'a>(&'a self, text: &'a str, chunks: usize) -> LocalFuture<'a, Result<Vec<VectorMatch>, String>> {
+        Box::pin(async move { Ok(self.nearest_to(&self.embed_now(text)?, chunks)) })
     }
 }

@@ -12,7 +12,7 @@
 //! worker -> page   {"ready":{"ms":2345.0,"bytes":43000000,"documents":16407}}   or {"load_failed":{"message":"..."}}
 //! page -> worker   {"embed":{"id":7,"text":"..."}}            -> {"embedded":{"id":7,"vector":[...],"ms":12.5}}
 //! page -> worker   {"nearest":{"id":8,"text":"...","chunks":40}}
-//!                  -> {"found":{"id":8,"vector":[...],"matches":[[doc,nth,score],...],"embed_ms":..,"search_ms":..}}
+//!                  -> {"found":{"id":8,"matches":[[doc,nth,score],...],"embed_ms":..,"search_ms":..}}
 //! worker -> page   {"failed":{"id":8,"message":"..."}}        a request that could not be answered
 //! ```
 
@@ -45,9 +45,8 @@ pub enum FromWorker {
     LoadFailed { message: String },
     /// The answer to [`ToWorker::Embed`].
     Embedded { id: u32, vector: Vec<f32>, ms: f64 },
-    /// The answer to [`ToWorker::Nearest`]: the question's vector and `(document, chunk of document,
-    /// similarity)` best first.
-    Found { id: u32, vector: Vec<f32>, matches: Vec<(u32, u16, f32)>, embed_ms: f64, search_ms: f64 },
+    /// The answer to [`ToWorker::Nearest`]: `(document, chunk of document, similarity)` best first.
+    Found { id: u32, matches: Vec<(u32, u16, f32)>, embed_ms: f64, search_ms: f64 },
     /// A request failed.
     Failed { id: u32, message: String },
 }
@@ -80,8 +79,7 @@ mod tests {
         let load = ToWorker::Load { model: "model/".into(), vectors: "index/vectors/".into(), ef_search: None };
         assert_eq!(load.to_json(), r#"{"load":{"model":"model/","vectors":"index/vectors/","ef_search":null}}"#);
         assert_eq!(FromWorker::Started {}.to_json(), r#"{"started":{}}"#);
-        let found =
-            FromWorker::Found { id: 8, vector: vec![0.5], matches: vec![(3, 1, 0.75)], embed_ms: 1.0, search_ms: 2.0 };
+        let found = FromWorker::Found { id: 8, matches: vec![(3, 1, 0.75)], embed_ms: 1.0, search_ms: 2.0 };
         assert_eq!(parse::<FromWorker>(&found.to_json()).unwrap(), found);
         assert!(found.to_json().contains(r#""matches":[[3,1,0.75]]"#));
     }

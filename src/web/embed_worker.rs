@@ -86,7 +86,7 @@ fn handle(request: ToWorker, loaded: &Loaded) {
                             .map(|m| (m.place.doc, m.place.nth, m.score))
                             .collect();
                         let search_ms = now_ms() - embedded;
-                        FromWorker::Found { id, vector, matches, embed_ms: embedded - started, search_ms }
+                        FromWorker::Found { id, matches, embed_ms: embedded - started, search_ms }
                     }
                     Err(message) => FromWorker::Failed { id, message },
                 }

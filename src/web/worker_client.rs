@@ -3,7 +3,7 @@
 
 use crate::llm::LocalFuture;
 use crate::retrieval::chunk_map::ChunkPlace;
-use crate::retrieval::vectors::{VectorAnswer, VectorMatch, VectorSearch};
+use crate::retrieval::vectors::{VectorMatch, VectorSearch};
 use crate::retrieval::worker_messages::{parse, FromWorker, ToWorker};
 use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
@@ -137,16 +137,13 @@ impl VectorSearch for WorkerVectors {
         })
     }
 
-    fn nearest<'a>(&'a self, text: &'a str, chunks: usize) -> LocalFuture<'a, Result<VectorAnswer, String>> {
+    fn nearest<'a>(&'a self, text: &'a str, chunks: usize) -> LocalFuture<'a, Result<Vec<VectorMatch>, String>> {
         Box::pin(async move {
             match self.request(|id| ToWorker::Nearest { id, text: text.to_string(), chunks }).await? {
-                FromWorker::Found { vector, matches, .. } => Ok(VectorAnswer {
-                    query_vector: vector,
-                    matches: matches
-                        .into_iter()
-                        .map(|(doc, nth, score)| VectorMatch { place: ChunkPlace { doc, nth }, score })
-                        .collect(),
-                }),
+                FromWorker::Found { matches, .. } => Ok(matches
+                    .into_iter()
+                    .map(|(doc, nth, score)| VectorMatch { place: ChunkPlace { doc, nth }, score })
+                    .collect()),
                 other => Err(format!("unexpected answer from the embedding worker: {other:?}")),
             }
         })
