@@ -142,7 +142,8 @@ test('a profile fact can be edited; a bad value gets a clear error and changes n
   await page.keyboard.press('Escape');
   await page.waitForSelector('.fact-form', { state: 'detached' });
   assert.match(await fact.textContent(), /180 mg\/dL/, 'a refused edit changes nothing');
-  assert.equal(await page.evaluate(() => document.activeElement.classList.contains('fact-edit')), true);
+  // The focus comes back on the next animation frame, when the list is drawn anew.
+  await page.waitForFunction(() => document.activeElement.classList.contains('fact-edit'), null, { timeout: 2_000 });
 
   await page.keyboard.press('Enter');
   await page.fill('.fact-form input', '126');
