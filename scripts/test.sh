@@ -3,11 +3,17 @@
 # headless Chromium. Sets up missing tools first. Stops at the first failing step.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-# node_modules/.bin first: trunk must find binaryen 132's wasm-opt, not an older system one.
-export PATH="$PWD/node_modules/.bin:$HOME/.cargo/bin:$PATH"
+# ~/.cargo/bin first: trunk must find the native wasm-opt that setup installs, not another one.
+export PATH="$HOME/.cargo/bin:$PWD/node_modules/.bin:$PATH"
 
-step() { printf '\n==> %s\n' "$*"; }
 started=$SECONDS
+step_started=
+# Prints the previous step's time and the next step's name.
+step() {
+  if [ -n "$step_started" ]; then printf '(%s s)\n' "$((SECONDS - step_started))"; fi
+  step_started=$SECONDS
+  printf '\n==> %s\n' "$*"
+}
 
 step "setup"
 scripts/setup.sh --browser-tests
@@ -18,8 +24,8 @@ cargo test --locked
 step "knowledge index (medagent index build, when stale)"
 scripts/build-index.sh
 
-step "wasm release build (trunk build --release)"
-trunk build --release
+step "wasm release build (scripts/build-app.sh: trunk build --release, unless dist/ is current)"
+scripts/build-app.sh
 for wasm in dist/*.wasm; do
     printf 'wasm: %s, %s bytes raw, %s bytes gzip -9\n' "$wasm" "$(stat -c %s "$wasm")" "$(gzip -9c "$wasm" | wc -c)"
 done
@@ -30,4 +36,4 @@ npm run --silent test:browser
 step "browser LLM transport against mock-llm (wasm-bindgen-test in headless Chromium)"
 scripts/test-web-fetch.sh --release
 
-printf '\ntest.sh: all steps passed in %ss\n' "$((SECONDS - started))"
+printf '(%s s)\n\ntest.sh: all steps passed in %ss\n' "$((SECONDS - step_started))" "$((SECONDS - started))"

@@ -1,45 +1,11 @@
 // Shared harness for the browser tests: serves the built app (dist/) on loopback and drives
 // Debian's Chromium through playwright-core. Never downloads a browser.
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:http';
-import { readFile, stat } from 'node:fs/promises';
-import { extname, join, normalize, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
 import { chromium } from 'playwright-core';
+import { DIST, serveStatic } from '../../scripts/static-server.mjs';
 
-const here = fileURLToPath(new URL('.', import.meta.url));
-export const DIST = resolve(here, '../../dist');
-
-const TYPES = {
-  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8',
-  '.wasm': 'application/wasm', '.css': 'text/css; charset=utf-8', '.svg': 'image/svg+xml',
-  '.json': 'application/json', '.bin': 'application/octet-stream', '.ico': 'image/x-icon',
-  '.webmanifest': 'application/manifest+json',
-};
-
-/** Serves `root` on 127.0.0.1 at a free port. Resolves to { url, close }. */
-export async function serveStatic(root = DIST) {
-  await stat(join(root, 'index.html')).catch(() => {
-    throw new Error(`no built app at ${root}: run 'trunk build --release' first (scripts/test.sh does)`);
-  });
-  const server = createServer(async (req, res) => {
-    const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
-    // Chromium asks for /favicon.ico on a page without an icon link (a JSON file opened as a page).
-    if (path === '/favicon.ico') { res.writeHead(204).end(); return; }
-    const file = normalize(join(root, path.endsWith('/') ? path + 'index.html' : path));
-    if (!file.startsWith(root)) { res.writeHead(403).end(); return; }
-    try {
-      const body = await readFile(file);
-      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
-      res.end(body);
-    } catch {
-      res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
-    }
-  });
-  await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
-  const { port } = server.address();
-  return { url: `http://127.0.0.1:${port}/`, close: () => new Promise((ok) => server.close(ok)) };
-}
+export { DIST, serveStatic };
 
 /** Launches headless Debian Chromium with the flags this machine needs (no network but loopback). */
 export function launchBrowser() {

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Builds the release app into dist/ (trunk build --release) unless dist/ was built from exactly the
+# inputs there are now. The stamp dist/.inputs holds the sha256 of everything the build reads (the
+# sources, Cargo.lock, the build configuration, the knowledge index, the vectors, the browser's model)
+# and of the tools that shape its output. Run scripts/build-index.sh first: the index is an input.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+# ~/.cargo/bin first: trunk must find the native wasm-opt that setup installs, not another one.
+export PATH="$HOME/.cargo/bin:$PWD/node_modules/.bin:$PATH"
+
+say() { printf 'build-app: %s\n' "$*"; }
+
+for input in target/site/index www/generated/model; do
+  [ -d "$input" ] || { echo "build-app: $input is missing: run scripts/build-index.sh first" >&2; exit 1; }
+done
+
+inputs_stamp() {
+  {
+    find src www .cargo index/vectors target/site/index -type f -print0 | LC_ALL=C sort -z | xargs -0 sha256sum
+    sha256sum Cargo.toml Cargo.lock Trunk.toml build.rs scripts/csp.mjs
+    rustc --version; trunk --version; wasm-bindgen --version; wasm-opt --version
+  } | sha256sum | cut -d' ' -f1
+}
+
+stamp=$(inputs_stamp)
+if [ -f dist/index.html ] && [ "$(cat dist/.inputs 2>/dev/null)" = "$stamp" ]; then
+  say "the app in dist/ is current (nothing it is built from changed)"
+  exit 0
+fi
+say "building the app (trunk build --release: two wasm binaries, then wasm-opt; a few minutes after a code change)"
+started=$SECONDS
+rm -f dist/.inputs
+trunk build --release
+echo "$stamp" > dist/.inputs
+say "built in $((SECONDS - started)) s"
