@@ -157,6 +157,20 @@ impl ProviderConfig {
     }
 }
 
+/// Whether the web app may send requests to `url`. Its Content-Security-Policy (`connect-src` in
+/// www/index.html) allows https anywhere and plain http only on this computer (localhost, 127.0.0.1),
+/// which is also all that a page served over https may reach (mixed content).
+pub fn page_may_connect(url: &str) -> bool {
+    let url = url.trim().to_ascii_lowercase();
+    if url.starts_with("https://") {
+        return true;
+    }
+    let Some(rest) = url.strip_prefix("http://") else { return false };
+    let authority = rest.split(['/', '?', '#']).next().unwrap_or_default();
+    let host = authority.rsplit_once('@').map_or(authority, |(_, host)| host);
+    matches!(host.split(':').next(), Some("localhost" | "127.0.0.1"))
+}
+
 /// How often and how long to retry 429 / 5xx answers.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct RetryPolicy {
@@ -412,6 +426,16 @@ pub fn provider_from_config(config: &ProviderConfig, transport: Rc<dyn HttpTrans
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_page_reaches_https_anywhere_and_http_only_on_this_computer() {
+        for allowed in ["https://api.openai.com/v1", "HTTPS://Example.org", "http://localhost:11434", "http://127.0.0.1:8090/fault/401", "http://localhost"] {
+            assert!(super::page_may_connect(allowed), "{allowed}");
+        }
+        for blocked in ["http://192.168.1.5:11434", "http://localhost.evil.com", "http://127.0.0.1@evil.com", "ftp://localhost", "javascript:alert(1)", ""] {
+            assert!(!super::page_may_connect(blocked), "{blocked}");
+        }
+    }
+
     use super::*;
 
     #[test]

@@ -110,6 +110,13 @@ impl HttpTransport for FetchTransport {
             if stop.is_stopped() {
                 return Err(LlmError::Cancelled);
             }
+            if !crate::llm::provider::page_may_connect(&request.url) {
+                return Err(LlmError::Network {
+                    detail: "this page may reach https addresses, and http only on this computer (localhost, \
+                             127.0.0.1): change the base URL in settings"
+                        .into(),
+                });
+            }
             let window = web_sys::window().ok_or_else(|| LlmError::Network { detail: "no browser window".into() })?;
             let controller = web_sys::AbortController::new().map_err(|e| network(&e))?;
             let headers = web_sys::Headers::new().map_err(|e| network(&e))?;

@@ -114,6 +114,9 @@ pub fn SettingsPanel() -> impl IntoView {
                 <input id="base-url" type="url" spellcheck="false" placeholder=move || kind().default_base_url()
                     prop:value=move || settings.with(|s| s.provider.base_url.clone())
                     on:input=move |ev| { let v = event_target_value(&ev); change(&|s| s.provider.base_url = v.clone()) } />
+                <Show when=move || settings.with(|s| !crate::llm::provider::page_may_connect(s.provider.base_url()))>
+                    <p class="base-url-blocked" role="alert">{move || text().base_url_blocked}</p>
+                </Show>
                 <label for="model">{move || text().model}</label>
                 <input id="model" type="text" spellcheck="false" placeholder=move || kind().default_model()
                     prop:value=move || settings.with(|s| s.provider.model.clone())
