@@ -257,8 +257,13 @@ fn eval_study_with_the_mock_model_writes_a_sound_report() {
         let (tp, fp, fn_) =
             (all_slots["tp"].as_f64().unwrap(), all_slots["fp"].as_f64().unwrap(), all_slots["fn_"].as_f64().unwrap());
         let f1 = 2.0 * tp / (2.0 * tp + fp + fn_);
-        assert!(f1 >= 0.8, "{arm}: slot F1 {f1:.3}");
-        assert!(s["facts_kept_last_turn"].as_f64().unwrap() >= 0.8, "{arm}: {s}");
+        // Floors below the measured values (slot F1 0.965 and 0.935 of the facts kept on this subset;
+        // 0.96 and 0.93 on the full study).
+        assert!(f1 >= 0.9, "{arm}: slot F1 {f1:.3}");
+        assert!(s["facts_kept_last_turn"].as_f64().unwrap() >= 0.9, "{arm}: {s}");
+        // The mock grades every answer: faithfulness is measured, and is a share.
+        assert_eq!(s["faithfulness_scored"], 30, "{arm}");
+        assert!((0.0..=1.0).contains(&s["faithfulness"].as_f64().unwrap()), "{arm}");
         assert_eq!(s["stale_facts"], 0, "{arm}");
         assert_eq!(s["all_terminated"], true);
     }

@@ -124,7 +124,7 @@ pub struct Measure {
 pub const MEASURES: [Measure; 9] = [
     Measure { name: "nDCG@5", higher_is_better: true, value: |r| r.retrieval.map(|x| x.ndcg_at_k) },
     Measure { name: "MRR", higher_is_better: true, value: |r| r.retrieval.map(|x| x.mrr) },
-    Measure { name: "slot F1", higher_is_better: true, value: |r| Some(all_counts(r).f1()) },
+    Measure { name: "slot F1", higher_is_better: true, value: |r| slot_f1(r) },
     Measure { name: "facts kept", higher_is_better: true, value: |r| Some(r.fidelity.kept_share()) },
     Measure { name: "iterations", higher_is_better: false, value: |r| Some(r.iterations as f64) },
     Measure { name: "LLM calls", higher_is_better: false, value: |r| Some(r.llm_calls as f64) },
@@ -133,10 +133,11 @@ pub const MEASURES: [Measure; 9] = [
     Measure { name: "faithfulness", higher_is_better: true, value: |r| r.faithfulness },
 ];
 
-fn all_counts(r: &TurnRecord) -> Counts {
+/// The turn's slot F1; `None` when nothing was expected or found (a vacuous 1 would flatter).
+fn slot_f1(r: &TurnRecord) -> Option<f64> {
     let mut all = Counts::default();
     r.slots.iter().for_each(|c| all.add(*c));
-    all
+    (all.tp + all.fp + all.fn_ > 0).then(|| all.f1())
 }
 
 /// One arm against the reference arm on one measure, paired by scenario.
@@ -178,7 +179,9 @@ pub fn compare(records: &[TurnRecord], arms: &[String]) -> Vec<Comparison> {
             let a: Vec<f64> = keys.iter().map(|k| base[*k]).collect();
             let b: Vec<f64> = keys.iter().map(|k| other[*k]).collect();
             let test = paired(&a, &b);
-            let sentence = if !test.significant() {
+            let sentence = if test.difference.sd == 0.0 && test.difference.mean == 0.0 {
+                format!("{arm} and {reference} give the same {} on every scenario (n = {}).", measure.name, keys.len())
+            } else if !test.significant() {
                 format!(
                     "{arm} does not differ from {reference} on {} (p = {:.3}, n = {}): no evidence either way.",
                     measure.name,
@@ -188,7 +191,7 @@ pub fn compare(records: &[TurnRecord], arms: &[String]) -> Vec<Comparison> {
             } else {
                 let better = (test.difference.mean > 0.0) == measure.higher_is_better;
                 format!(
-                    "{arm} is {} than {reference} on {} by {:+.3} (95 % CI {:+.3} to {:+.3}, p = {}, d = {:.2}).",
+                    "{arm} is {} than {reference} on {} by {:+.3} (95 % CI {:+.3} to {:+.3}, p {}, d = {:.2}).",
                     if better { "better" } else { "worse" },
                     measure.name,
                     test.difference.mean,
@@ -212,11 +215,12 @@ pub fn compare(records: &[TurnRecord], arms: &[String]) -> Vec<Comparison> {
     out
 }
 
+/// "< 0.001" or "= 0.042".
 fn p_text(p: f64) -> String {
     if p < 0.001 {
         "< 0.001".into()
     } else {
-        format!("{p:.3}")
+        format!("= {p:.3}")
     }
 }
 
