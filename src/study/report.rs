@@ -191,14 +191,14 @@ pub fn compare(records: &[TurnRecord], arms: &[String]) -> Vec<Comparison> {
             } else {
                 let better = (test.difference.mean > 0.0) == measure.higher_is_better;
                 format!(
-                    "{arm} is {} than {reference} on {} by {:+.3} (95 % CI {:+.3} to {:+.3}, p {}, d = {:.2}).",
+                    "{arm} is {} than {reference} on {} by {:+.3} (95 % CI {:+.3} to {:+.3}, p {}, d {}).",
                     if better { "better" } else { "worse" },
                     measure.name,
                     test.difference.mean,
                     test.difference.ci95.0,
                     test.difference.ci95.1,
                     p_text(test.p),
-                    test.cohens_d
+                    d_text(test.cohens_d)
                 )
             };
             out.push(Comparison {
@@ -213,6 +213,11 @@ pub fn compare(records: &[TurnRecord], arms: &[String]) -> Vec<Comparison> {
         }
     }
     out
+}
+
+/// "= 0.42", or "undefined" when every scenario differs by the same amount.
+fn d_text(d: Option<f64>) -> String {
+    d.map_or("undefined (the same difference on every scenario)".into(), |d| format!("= {d:.2}"))
 }
 
 /// "< 0.001" or "= 0.042".
@@ -408,14 +413,14 @@ pub fn markdown(results: &Results) -> String {
             let ci = |s: &Summary| format!("{:.3} [{:.3}, {:.3}]", s.mean, s.ci95.0, s.ci95.1);
             let _ = writeln!(
                 md,
-                "| {} | {} | {} | {} | {:+.3} | {} | {:.2} |",
+                "| {} | {} | {} | {} | {:+.3} | {} | {} |",
                 c.measure,
                 c.arm,
                 ci(&c.reference_summary),
                 ci(&c.arm_summary),
                 c.test.difference.mean,
                 p_text(c.test.p),
-                c.test.cohens_d
+                d_text(c.test.cohens_d)
             );
         }
         let _ = writeln!(md);

@@ -30,8 +30,9 @@ pub struct Paired {
     pub t: f64,
     /// Two-sided; 1 when every difference is zero.
     pub p: f64,
-    /// Mean difference over the standard deviation of the differences (0 when they are all equal).
-    pub cohens_d: f64,
+    /// Mean difference over the standard deviation of the differences; `None` when every difference
+    /// is the same (no spread to measure against).
+    pub cohens_d: Option<f64>,
 }
 
 pub fn paired(a: &[f64], b: &[f64]) -> Paired {
@@ -41,10 +42,10 @@ pub fn paired(a: &[f64], b: &[f64]) -> Paired {
     if difference.sd == 0.0 || diffs.len() < 2 {
         // All differences equal: no spread to test against (a non-zero constant shift is certain).
         let p = if difference.mean == 0.0 || diffs.len() < 2 { 1.0 } else { 0.0 };
-        return Paired { difference, t: 0.0, p, cohens_d: 0.0 };
+        return Paired { difference, t: 0.0, p, cohens_d: None };
     }
     let t = difference.mean / (difference.sd / n.sqrt());
-    Paired { difference, t, p: two_sided_p(t, n - 1.0), cohens_d: difference.mean / difference.sd }
+    Paired { difference, t, p: two_sided_p(t, n - 1.0), cohens_d: Some(difference.mean / difference.sd) }
 }
 
 impl Paired {
@@ -167,10 +168,12 @@ mod tests {
         let r = paired(&a, &b);
         assert!((r.t - 4.2426).abs() < 1e-3);
         assert!((r.p - 0.01324).abs() < 1e-4, "{}", r.p);
-        assert!((r.cohens_d - 3.0 / 2.5f64.sqrt()).abs() < 1e-9);
+        assert!((r.cohens_d.unwrap() - 3.0 / 2.5f64.sqrt()).abs() < 1e-9);
         assert!(r.significant());
         let same = paired(&b, &b);
-        assert_eq!((same.p, same.cohens_d), (1.0, 0.0));
+        assert_eq!((same.p, same.cohens_d), (1.0, None));
+        let shifted = paired(&a, &[2.0; 5]);
+        assert_eq!((shifted.p, shifted.cohens_d), (0.0, None));
         assert!(!same.significant());
     }
 }
