@@ -155,3 +155,127 @@ fn ask_json_prints_the_contract_and_keeps_the_conversation_in_the_state_file() {
     assert_eq!(std::fs::read_to_string(&state).unwrap(), "not json");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The committed study scenarios are what `medagent study scenarios` generates from the bundled
+/// Synthea patients and the corpus: 27 patients x 2 languages, five turns each.
+#[test]
+fn study_scenarios_regenerate_to_the_committed_fixture() {
+    let dir = std::env::temp_dir().join(format!("medagent-cli-scenarios-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("scenarios.jsonl");
+    let run = medagent(&["study", "scenarios", "--out", out.to_str().unwrap()]);
+    assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+    assert!(String::from_utf8_lossy(&run.stdout).contains("54 conversations, 270 turns"));
+    let committed =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/study_scenarios.jsonl"));
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), committed.unwrap(), "regenerate the fixture with this command");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `medagent eval study` on six conversations (three patients, both languages) under every arm with
+/// the mock model, over a small index of the documents those conversations are about. What must
+/// hold whatever the model: every loop ends within its budget, the profile keeps the facts told,
+/// extraction scores above the floor measured on the full study, and the report, results and plots
+/// are written and readable.
+#[test]
+fn eval_study_with_the_mock_model_writes_a_sound_report() {
+    let dir = std::env::temp_dir().join(format!("medagent-cli-study-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    // The focus names of the first three scenarios of each language.
+    let scenarios =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/study_scenarios.jsonl")).unwrap();
+    let mut focus = std::collections::BTreeSet::new();
+    for lang in ["ko", "en"] {
+        let chosen = scenarios
+            .lines()
+            .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+            .filter(|s| s["lang"] == lang)
+            .take(3);
+        for s in chosen {
+            for turn in s["turns"].as_array().unwrap() {
+                focus.extend(turn["focus"].as_array().unwrap().iter().map(|f| f.as_str().unwrap().to_lowercase()));
+            }
+        }
+    }
+    let corpus = std::fs::File::open(concat!(env!("CARGO_MANIFEST_DIR"), "/index/corpus/medquad.jsonl.gz")).unwrap();
+    let lines: Vec<String> = BufReader::new(flate2::read::GzDecoder::new(corpus))
+        .lines()
+        .map(Result::unwrap)
+        .filter(|l| {
+            let doc: serde_json::Value = serde_json::from_str(l).unwrap();
+            focus.contains(&doc["focus"].as_str().unwrap().to_lowercase())
+        })
+        .collect();
+    assert!(lines.len() > 20, "the subset index has documents: {}", lines.len());
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    gz.write_all((lines.join("\n") + "\n").as_bytes()).unwrap();
+    std::fs::write(dir.join("corpus.jsonl.gz"), gz.finish().unwrap()).unwrap();
+    let index = dir.join("index");
+    let corpus = dir.join("corpus.jsonl.gz");
+    let built = medagent(&["index", "build", "--corpus", corpus.to_str().unwrap(), "--out", index.to_str().unwrap()]);
+    assert!(built.status.success(), "{}", String::from_utf8_lossy(&built.stderr));
+
+    let server = medagent::cli::mock_llm::spawn_mock("127.0.0.1:0").expect("mock starts");
+    let report = dir.join("report");
+    let out = Command::new(env!("CARGO_BIN_EXE_medagent"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("OPENAI_API_KEY", "sk-study-test")
+        .args(["eval", "study", "--provider", "openai", "--base-url", &server.base_url(), "--model", "mock-1"])
+        .args(["--profiles", "all", "--scenarios", "3", "--lang", "ko,en", "--bm25-only"])
+        .args(["--index", index.to_str().unwrap(), "--out", report.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    drop(server);
+
+    let results: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(report.join("results.json")).unwrap()).unwrap();
+    let records = results["records"].as_array().unwrap();
+    assert_eq!(records.len(), 6 * 7 * 5, "6 conversations x 6 profiles and llm_only x 5 turns");
+    for r in records {
+        let iterations = r["iterations"].as_u64().unwrap();
+        let calls = r["llm_calls"].as_u64().unwrap();
+        assert_eq!(r["terminated"], true, "{r}");
+        // At most two refine iterations; per iteration an answer, a judgement and a query rewrite.
+        assert!(iterations <= 2, "{r}");
+        assert!(calls <= 3 * (iterations + 1), "{calls} calls for {iterations} iterations: {r}");
+        assert_eq!(r["error"], serde_json::Value::Null, "{r}");
+    }
+    let summary = |arm: &str| {
+        results["summaries"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|s| s["arm"] == arm && s["lang"].is_null())
+            .unwrap()
+            .clone()
+    };
+    for arm in ["baseline", "self_refine_full_safety", "full_context_engineering"] {
+        let s = summary(arm);
+        let all_slots = s["slots"].as_array().unwrap().last().unwrap()[1].clone();
+        let (tp, fp, fn_) =
+            (all_slots["tp"].as_f64().unwrap(), all_slots["fp"].as_f64().unwrap(), all_slots["fn_"].as_f64().unwrap());
+        let f1 = 2.0 * tp / (2.0 * tp + fp + fn_);
+        // Floors below the measured values (slot F1 0.965 and 0.935 of the facts kept on this subset;
+        // 0.96 and 0.93 on the full study).
+        assert!(f1 >= 0.9, "{arm}: slot F1 {f1:.3}");
+        assert!(s["facts_kept_last_turn"].as_f64().unwrap() >= 0.9, "{arm}: {s}");
+        // The mock grades every answer: faithfulness is measured, and is a share.
+        assert_eq!(s["faithfulness_scored"], 30, "{arm}");
+        assert!((0.0..=1.0).contains(&s["faithfulness"].as_f64().unwrap()), "{arm}");
+        assert_eq!(s["stale_facts"], 0, "{arm}");
+        assert_eq!(s["all_terminated"], true);
+    }
+    // The plain baseline remembers nothing: the harness tells memory from none.
+    assert_eq!(summary("llm_only")["facts_kept_last_turn"].as_f64().unwrap(), 0.0);
+    let md = std::fs::read_to_string(report.join("report.md")).unwrap();
+    assert!(md.contains("## Between arms") && md.contains("p ="), "{md}");
+    for (file, _) in medagent::study::report::PLOTS {
+        let svg = std::fs::read_to_string(report.join(file)).unwrap();
+        assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\"") && svg.trim_end().ends_with("</svg>"));
+        assert_eq!(svg.matches("<svg").count(), 1, "{file}");
+        assert!(md.contains(file), "{file} linked from the report");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -12,9 +12,12 @@ use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-/// Measure retrieval quality on the development set.
+/// Measure retrieval quality on the development set (or run the study: `eval study`).
 #[derive(Debug, Args)]
+#[command(args_conflicts_with_subcommands = true)]
 pub struct EvalArgs {
+    #[command(subcommand)]
+    pub command: Option<EvalCommand>,
     /// The development set (JSON lines: lang, question, focus[], qtype[]).
     #[arg(long, default_value = "tests/fixtures/devset.jsonl")]
     pub devset: PathBuf,
@@ -32,6 +35,12 @@ pub struct EvalArgs {
     /// Print every question with the rank of its first relevant document in each mode.
     #[arg(long)]
     pub verbose: bool,
+}
+
+#[derive(Debug, clap::Subcommand)]
+pub enum EvalCommand {
+    /// The study: Synthea conversations under every ablation profile; report.md, results.json, plots.
+    Study(super::study::EvalStudyArgs),
 }
 
 /// One development question and what counts as a relevant answer to it.
@@ -68,6 +77,9 @@ struct Tally {
 }
 
 pub fn run(args: EvalArgs) -> Result<(), String> {
+    if let Some(EvalCommand::Study(study)) = args.command {
+        return super::study::run_eval_study(study);
+    }
     let questions = read_devset(&args.devset)?;
     let source = DirSource { dir: args.index };
     let mut index = pollster::block_on(open(&source))?;

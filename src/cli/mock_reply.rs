@@ -9,6 +9,9 @@
 //!   missing information it lists.
 //! - Any other prompt gets an answer quoting the first sentence of each numbered source (`[n] ...`
 //!   lines) with its `[n]` citation, in Korean when the question is Korean.
+//! - The study's grading prompts (`crate::study::grading`) get a lexical grader's JSON arrays: the
+//!   answer's sentences as statements, a statement supported when most of its words are in the
+//!   passages, the answer's statements turned into questions.
 //! - `MOCK_TOKENS=N` anywhere in the prompt: an answer of exactly N tokens (for benchmarks).
 //! - `MOCK_ECHO:` in the question: the answer is the rest of the question, verbatim (to test how the
 //!   app renders hostile model output).
@@ -26,6 +29,9 @@ pub fn reply(request: &ChatRequest) -> String {
     }
     if request.json || all.contains("grounding_score") || all.contains(crate::llm::anthropic::JSON_ONLY_INSTRUCTION) {
         return judge(question);
+    }
+    if let Some(graded) = grading(&all) {
+        return graded;
     }
     let lower = all.to_lowercase();
     if all.contains("재작성") || lower.contains("rewrite") {
@@ -104,6 +110,51 @@ fn answer(prompt: &str, question: &str) -> String {
         "Please talk to a clinician about your own situation."
     });
     out
+}
+
+/// The text after `label` (the grading prompts put the graded text last).
+fn after<'a>(prompt: &'a str, label: &str) -> &'a str {
+    prompt.split_once(label).map_or("", |(_, rest)| rest)
+}
+
+/// The answer's statements: its lines and sentences without list marks and citations.
+fn statements(answer: &str) -> Vec<String> {
+    answer
+        .split(['\n', '.', '?', '!'])
+        .map(|s| s.trim().trim_start_matches("- ").split(" [").next().unwrap_or("").trim().to_string())
+        .filter(|s| s.split_whitespace().count() >= 3)
+        .collect()
+}
+
+fn words(text: &str) -> Vec<String> {
+    text.split(|c: char| !c.is_alphanumeric()).filter(|w| w.chars().count() >= 3).map(str::to_lowercase).collect()
+}
+
+fn grading(prompt: &str) -> Option<String> {
+    use crate::study::grading::{QUESTIONS_PROMPT, STATEMENTS_PROMPT, VERDICTS_PROMPT};
+    let reply = if prompt.contains(STATEMENTS_PROMPT) {
+        json!(statements(after(prompt, "ANSWER:\n")))
+    } else if prompt.contains(QUESTIONS_PROMPT) {
+        let questions: Vec<String> =
+            statements(after(prompt, "ANSWER:\n")).iter().take(3).map(|s| format!("{s}?")).collect();
+        json!(questions)
+    } else if prompt.contains(VERDICTS_PROMPT) {
+        let (passages, statements) = after(prompt, "PASSAGES:\n").split_once("STATEMENTS:\n")?;
+        let passages = words(passages);
+        let verdicts: Vec<u8> = statements
+            .lines()
+            .filter(|l| !l.trim().is_empty())
+            .map(|statement| {
+                let w = words(statement);
+                let found = w.iter().filter(|x| passages.contains(x)).count();
+                u8::from(!w.is_empty() && found * 5 >= w.len() * 3)
+            })
+            .collect();
+        json!(verdicts)
+    } else {
+        return None;
+    };
+    Some(reply.to_string())
 }
 
 fn judge(prompt: &str) -> String {
@@ -189,6 +240,21 @@ mod tests {
         for field in ["completeness_score", "accuracy_score", "improvement_suggestions", "safety_concerns"] {
             assert!(bad.get(field).is_some(), "{field}");
         }
+    }
+
+    #[test]
+    fn grading_prompts_get_a_lexical_graders_arrays() {
+        use crate::study::grading::{STATEMENTS_PROMPT, VERDICTS_PROMPT};
+        let answer =
+            "According to the provided sources:\n- Gout is a form of arthritis. [1]\nPlease talk to a clinician.";
+        let listed: Vec<String> =
+            serde_json::from_str(&ask(STATEMENTS_PROMPT, &format!("ANSWER:\n{answer}"), false)).unwrap();
+        assert_eq!(
+            listed,
+            ["According to the provided sources:", "Gout is a form of arthritis", "Please talk to a clinician"]
+        );
+        let prompt = "PASSAGES:\n[1] Gout is a form of arthritis.\n\nSTATEMENTS:\n1. Gout is a form of arthritis\n2. Please talk to a clinician\n";
+        assert_eq!(ask(VERDICTS_PROMPT, prompt, false), "[1,0]");
     }
 
     #[test]

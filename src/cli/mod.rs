@@ -13,6 +13,7 @@ pub mod mock_reply;
 pub mod model;
 pub mod provider_args;
 mod search;
+pub mod study;
 pub mod vectors;
 
 use clap::Parser;
@@ -44,6 +45,8 @@ pub enum Command {
     Lexicon(lexicon::LexiconArgs),
     /// Retrieval quality on the development set (MRR@10, Hit@5 per language).
     Eval(eval::EvalArgs),
+    /// Study scenarios from the Synthea patients (`study scenarios --out FILE`).
+    Study(study::StudyArgs),
     /// Speed measurements (build with --release).
     Bench(bench::BenchArgs),
     /// Run a deterministic OpenAI-compatible LLM server on loopback (tests, demos, fault injection).
@@ -73,6 +76,7 @@ pub fn main() -> ExitCode {
         Some(Command::Search(args)) => search::run(args),
         Some(Command::Lexicon(args)) => lexicon::run(args),
         Some(Command::Eval(args)) => eval::run(args),
+        Some(Command::Study(args)) => study::run_study_command(args),
         Some(Command::Bench(args)) => bench::run(args),
         Some(Command::MockLlm(args)) => mock_llm::run(&args),
         Some(Command::Model(args)) => model::run(args),

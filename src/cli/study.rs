@@ -1,0 +1,175 @@
+//! `medagent study scenarios` (write the Synthea scenarios) and `medagent eval study` (run the study
+//! and write `report.md`, `results.json` and the SVG plots to a folder).
+
+use super::ask::SystemClock;
+use super::files::{read_corpus, DirSource, DEFAULT_CORPUS, DEFAULT_INDEX_DIR, DEFAULT_VECTORS_DIR};
+use super::provider_args::ProviderArgs;
+use crate::i18n::Lang;
+use crate::retrieval::knowledge::{IndexKnowledge, QuestionEmbedder, VectorSide};
+use crate::retrieval::search::{open, open_lexicon};
+use crate::study::patients::{bundled_patients, parse_patients};
+use crate::study::run::{arms, StudyServices};
+use crate::study::scenario::{generate, parse_jsonl, to_jsonl};
+use crate::study::{report, run, SCENARIOS_JSONL};
+use clap::{Args, Subcommand};
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::Instant;
+
+/// Study scenarios.
+#[derive(Debug, Args)]
+pub struct StudyArgs {
+    #[command(subcommand)]
+    pub command: StudyCommand,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum StudyCommand {
+    /// Build the five-turn Korean and English conversations from the Synthea patients.
+    Scenarios(ScenariosArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct ScenariosArgs {
+    /// Where to write the scenarios (JSON lines).
+    #[arg(long)]
+    pub out: PathBuf,
+    /// Patients file (JSON lines, see index/synthea/LICENSE-Synthea.md; default: the bundled 27).
+    #[arg(long)]
+    pub patients: Option<PathBuf>,
+    /// The corpus the relevant documents are taken from.
+    #[arg(long, default_value = DEFAULT_CORPUS)]
+    pub corpus: PathBuf,
+}
+
+pub fn run_study_command(args: StudyArgs) -> Result<(), String> {
+    let StudyCommand::Scenarios(args) = args.command;
+    let patients = match &args.patients {
+        Some(path) => {
+            parse_patients(&std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?)
+                .map_err(|e| format!("{}: {e}", path.display()))?
+        }
+        None => bundled_patients(),
+    };
+    let (corpus, _) = read_corpus(&args.corpus)?;
+    let scenarios = generate(&patients, &corpus);
+    std::fs::write(&args.out, to_jsonl(&scenarios)).map_err(|e| format!("cannot write {}: {e}", args.out.display()))?;
+    let turns: usize = scenarios.iter().map(|s| s.turns.len()).sum();
+    let without = scenarios.iter().flat_map(|s| &s.turns).filter(|t| t.relevant.is_empty()).count();
+    println!(
+        "{} conversations, {turns} turns ({without} without a relevant document) written to {}",
+        scenarios.len(),
+        args.out.display()
+    );
+    Ok(())
+}
+
+/// Run the study: every scenario under every profile, with the chosen provider.
+#[derive(Debug, Args)]
+pub struct EvalStudyArgs {
+    /// Arms: all (the six ablation profiles and llm_only, the question straight to the model), or
+    /// names separated by commas. The first one is the reference of the comparisons.
+    #[arg(long, default_value = "all")]
+    pub profiles: String,
+    /// How many conversations per language (default: all of them).
+    #[arg(long)]
+    pub scenarios: Option<usize>,
+    /// Languages, separated by commas.
+    #[arg(long, default_value = "ko,en")]
+    pub lang: String,
+    /// The folder for report.md, results.json and the plots (created if needed).
+    #[arg(long)]
+    pub out: PathBuf,
+    /// Scenarios file (default: the committed tests/fixtures/study_scenarios.jsonl).
+    #[arg(long)]
+    pub scenarios_file: Option<PathBuf>,
+    #[arg(long, default_value = DEFAULT_INDEX_DIR)]
+    pub index: PathBuf,
+    /// Keyword search only: do not load the embedding model and the vector index.
+    #[arg(long)]
+    pub bm25_only: bool,
+    #[arg(long, default_value = DEFAULT_VECTORS_DIR)]
+    pub vectors: PathBuf,
+    #[arg(long, default_value = super::model::MODEL_DIR)]
+    pub model_dir: PathBuf,
+    #[command(flatten)]
+    pub provider: ProviderArgs,
+}
+
+fn langs(list: &str) -> Result<Vec<Lang>, String> {
+    list.split(',')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(|l| match l {
+            "ko" => Ok(Lang::Ko),
+            "en" => Ok(Lang::En),
+            other => Err(format!("unknown language {other:?}: use ko, en or ko,en")),
+        })
+        .collect()
+}
+
+pub fn run_eval_study(args: EvalStudyArgs) -> Result<(), String> {
+    let arms = arms(&args.profiles)?;
+    let langs = langs(&args.lang)?;
+    let text = match &args.scenarios_file {
+        Some(path) => std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?,
+        None => SCENARIOS_JSONL.to_string(),
+    };
+    let all = parse_jsonl(&text)?;
+    let mut scenarios = Vec::new();
+    for lang in &langs {
+        let of_lang = all.iter().filter(|s| s.lang == *lang);
+        scenarios.extend(of_lang.take(args.scenarios.unwrap_or(usize::MAX)).cloned());
+    }
+    if scenarios.is_empty() {
+        return Err("no scenario selected: check --lang and --scenarios".into());
+    }
+    std::fs::create_dir_all(&args.out).map_err(|e| format!("cannot create {}: {e}", args.out.display()))?;
+    let source = DirSource { dir: args.index.clone() };
+    let index = pollster::block_on(open(&source))?;
+    let lexicon = pollster::block_on(open_lexicon(&source))?;
+    let vectors = if args.bm25_only {
+        VectorSide::Unavailable("--bm25-only".into())
+    } else {
+        super::vectors::vector_side(&args.vectors, &args.model_dir)
+    };
+    let knowledge = IndexKnowledge::new(source, index, lexicon, vectors);
+    let llm = args.provider.build()?;
+    let clock = SystemClock::new();
+    let embedder = QuestionEmbedder(&knowledge.vectors);
+    let services = StudyServices {
+        knowledge: &knowledge,
+        llm: llm.as_deref(),
+        embedder: &embedder,
+        lexicon: Some(&knowledge.lexicon),
+        clock: &clock,
+    };
+    let provider = llm.as_deref().map_or_else(|| "offline (evidence responder, no model)".to_string(), |l| l.name());
+    let started = Instant::now();
+    let mut progress = |done: usize, total: usize| {
+        eprint!("\r{done}/{total} conversations");
+        let _ = std::io::stderr().flush();
+    };
+    let records = pollster::block_on(run::run(&scenarios, &arms, &services, &mut progress));
+    eprintln!();
+    let names: Vec<String> = arms.iter().map(|a| a.name.clone()).collect();
+    let results = report::build(&provider, &records, &names, &langs, started.elapsed().as_secs_f64());
+    let write = |name: &str, text: &str| {
+        let path = args.out.join(name);
+        std::fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
+    };
+    write("report.md", &report::markdown(&results))?;
+    write("results.json", &serde_json::to_string_pretty(&results).expect("results serialise"))?;
+    for (name, svg) in report::plots(&results) {
+        write(name, &svg)?;
+    }
+    println!(
+        "{} turns ({} conversations x {} arms) in {:.1} s: {}",
+        records.len(),
+        scenarios.len(),
+        arms.len(),
+        results.seconds,
+        args.out.join("report.md").display()
+    );
+    Ok(())
+}

@@ -1,0 +1,270 @@
+//! Runs the study: every scenario under every arm (an ablation profile, or the plain LLM baseline),
+//! each conversation on a fresh memory, through the real pipeline, recording per turn what
+//! [`super::metrics`] and [`super::grading`] measure. Platform-neutral: the CLI and the browser
+//! plug in their knowledge base, model, embedder and clock.
+
+use super::grading;
+use super::metrics::{self, Counts, Fidelity, Retrieval};
+use super::scenario::Scenario;
+use crate::i18n::Lang;
+use crate::lexicon::Lexicon;
+use crate::llm::{ChatRequest, Completion, Llm, LlmError, LocalFuture};
+use crate::memory::Memory;
+use crate::pipeline::flags::{profile, Flags, PROFILES};
+use crate::pipeline::graph::{run_turn, Services, TurnInput};
+use crate::pipeline::ports::{Clock, Embedder, Knowledge};
+use crate::pipeline::state::Mode;
+use crate::pipeline::stop::StopReason;
+use serde::{Deserialize, Serialize};
+use std::cell::Cell;
+
+/// The plain baseline's name among the arms: the question straight to the model.
+pub const LLM_ONLY: &str = "llm_only";
+
+/// One way of answering that the study compares.
+#[derive(Clone, Debug)]
+pub struct Arm {
+    pub name: String,
+    pub mode: Mode,
+    pub flags: Flags,
+}
+
+/// The arms named in `list` ("all", or names separated by commas; `llm_only` is the plain baseline).
+pub fn arms(list: &str) -> Result<Vec<Arm>, String> {
+    let names: Vec<&str> = if list.trim() == "all" {
+        PROFILES.iter().copied().chain([LLM_ONLY]).collect()
+    } else {
+        list.split(',').map(str::trim).filter(|s| !s.is_empty()).collect()
+    };
+    if names.is_empty() {
+        return Err("no profile given: use all, or names separated by commas".into());
+    }
+    names
+        .into_iter()
+        .map(|name| {
+            if name == LLM_ONLY {
+                return Ok(Arm { name: name.into(), mode: Mode::Llm, flags: Flags::default() });
+            }
+            profile(name).map(|flags| Arm { name: name.into(), mode: Mode::Agent, flags }).ok_or_else(|| {
+                format!("unknown profile {name:?}: use all, {LLM_ONLY} or one of {}", PROFILES.join(", "))
+            })
+        })
+        .collect()
+}
+
+/// What one turn of one scenario under one arm measured.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct TurnRecord {
+    pub arm: String,
+    pub scenario: String,
+    pub lang: Lang,
+    /// 0-based turn index.
+    pub turn: usize,
+    pub purpose: super::scenario::TurnPurpose,
+    /// Slot counts in `SlotKind::ALL` order.
+    pub slots: [Counts; 6],
+    pub fidelity: Fidelity,
+    /// `None` when the turn has no relevant document.
+    pub retrieval: Option<Retrieval>,
+    pub documents: usize,
+    pub iterations: usize,
+    pub llm_calls: usize,
+    /// Estimated tokens of every request the pipeline sent.
+    pub tokens_sent: usize,
+    /// Tokens the provider reported (prompt + completion), when it reports them.
+    pub tokens_reported: usize,
+    pub cache_hit: bool,
+    pub stop_reason: Option<String>,
+    /// The turn ended by a route of the graph (not by the step guard).
+    pub terminated: bool,
+    /// Time in the pipeline itself, the model's waiting time taken out.
+    pub pipeline_ms: f64,
+    pub model_ms: f64,
+    pub error: Option<String>,
+    /// The judge's overall score when a model judged the answer.
+    pub judge_score: Option<f64>,
+    pub faithfulness: Option<f64>,
+    pub answer_relevancy: Option<f64>,
+    /// Tokens the grading calls cost (faithfulness and answer relevancy).
+    pub grading_tokens: usize,
+}
+
+/// A model that counts what goes through it: calls, estimated tokens sent, reported usage, time.
+pub struct Counting<'a> {
+    pub inner: &'a dyn Llm,
+    pub clock: &'a dyn Clock,
+    pub calls: Cell<usize>,
+    pub tokens_sent: Cell<usize>,
+    pub tokens_reported: Cell<usize>,
+    pub ms: Cell<f64>,
+}
+
+impl<'a> Counting<'a> {
+    pub fn new(inner: &'a dyn Llm, clock: &'a dyn Clock) -> Self {
+        Counting {
+            inner,
+            clock,
+            calls: Cell::new(0),
+            tokens_sent: Cell::new(0),
+            tokens_reported: Cell::new(0),
+            ms: Cell::new(0.0),
+        }
+    }
+
+    /// Reads and resets the counters: (calls, tokens sent, tokens reported, ms).
+    pub fn take(&self) -> (usize, usize, usize, f64) {
+        (self.calls.take(), self.tokens_sent.take(), self.tokens_reported.take(), self.ms.take())
+    }
+}
+
+impl Llm for Counting<'_> {
+    fn name(&self) -> String {
+        self.inner.name()
+    }
+    fn is_generative(&self) -> bool {
+        self.inner.is_generative()
+    }
+    fn complete<'b>(
+        &'b self,
+        request: &'b ChatRequest,
+        on_delta: &'b mut dyn FnMut(&str),
+    ) -> LocalFuture<'b, Result<Completion, LlmError>> {
+        Box::pin(async move {
+            let started = self.clock.monotonic_ms();
+            self.calls.set(self.calls.get() + 1);
+            let sent: usize = request.messages.iter().map(|m| crate::pipeline::tokens::estimate(&m.content)).sum();
+            self.tokens_sent.set(self.tokens_sent.get() + sent);
+            let result = self.inner.complete(request, on_delta).await;
+            if let Ok(Completion { usage: Some(u), .. }) = &result {
+                self.tokens_reported.set(self.tokens_reported.get() + (u.prompt_tokens + u.completion_tokens) as usize);
+            }
+            self.ms.set(self.ms.get() + self.clock.monotonic_ms() - started);
+            result
+        })
+    }
+}
+
+/// Conversation time: each turn ten minutes after the previous one, from a fixed day, so the facts'
+/// weights are the same on every run; monotonic time is the real one.
+struct ConversationClock<'a> {
+    real: &'a dyn Clock,
+    now: Cell<f64>,
+}
+
+impl Clock for ConversationClock<'_> {
+    fn now_ms(&self) -> f64 {
+        self.now.get()
+    }
+    fn monotonic_ms(&self) -> f64 {
+        self.real.monotonic_ms()
+    }
+}
+
+/// 2024-01-01T09:00Z, the study's first turn.
+const START_MS: f64 = 1_704_099_600_000.0;
+const TURN_GAP_MS: f64 = 10.0 * 60_000.0;
+
+/// What the study runs against.
+pub struct StudyServices<'a> {
+    pub knowledge: &'a dyn Knowledge,
+    /// `None`: the offline evidence responder (no faithfulness, relevancy or judge).
+    pub llm: Option<&'a dyn Llm>,
+    pub embedder: &'a dyn Embedder,
+    pub lexicon: Option<&'a Lexicon>,
+    pub clock: &'a dyn Clock,
+}
+
+/// Runs `scenarios` under `arms`; `on_progress(done, total)` after each conversation.
+pub async fn run(
+    scenarios: &[Scenario],
+    arms: &[Arm],
+    services: &StudyServices<'_>,
+    on_progress: &mut dyn FnMut(usize, usize),
+) -> Vec<TurnRecord> {
+    let counting = services.llm.map(|llm| Counting::new(llm, services.clock));
+    let grader = services.llm.filter(|l| l.is_generative()).map(|llm| Counting::new(llm, services.clock));
+    let clock = ConversationClock { real: services.clock, now: Cell::new(START_MS) };
+    let pipeline = Services {
+        knowledge: services.knowledge,
+        llm: counting.as_ref().map(|c| c as &dyn Llm),
+        embedder: services.embedder,
+        lexicon: services.lexicon,
+        clock: &clock,
+    };
+    let total = scenarios.len() * arms.len();
+    let mut records = Vec::new();
+    let mut done = 0;
+    for arm in arms {
+        for scenario in scenarios {
+            let mut memory = Memory::default();
+            for (index, turn) in scenario.turns.iter().enumerate() {
+                clock.now.set(START_MS + index as f64 * TURN_GAP_MS);
+                let input = TurnInput {
+                    text: turn.text.clone(),
+                    user: "study".into(),
+                    lang: Some(scenario.lang),
+                    mode: arm.mode,
+                    flags: arm.flags.clone(),
+                };
+                let state = run_turn(input, &mut memory, &pipeline, &mut |_| {}).await;
+                let (calls, tokens_sent, tokens_reported, model_ms) =
+                    counting.as_ref().map_or((0, 0, 0, 0.0), Counting::take);
+                // The plain baseline never extracts: its slots are what it found, nothing.
+                let found = metrics::slot_facts(&state.slots);
+                let facts = memory.profiles.profile("study").map_or(&[][..], |p| &p.facts[..]);
+                let ranked: Vec<String> = state.retrieved_docs.iter().map(|d| d.id.clone()).collect();
+                let step_ms: f64 = state.trace.steps.iter().map(|s| s.ms).sum();
+                let mut record = TurnRecord {
+                    arm: arm.name.clone(),
+                    scenario: scenario.id.clone(),
+                    lang: scenario.lang,
+                    turn: index,
+                    purpose: turn.purpose,
+                    slots: metrics::score_slots(&found, &turn.slots),
+                    fidelity: metrics::fidelity(facts, &turn.profile, clock.now_ms()),
+                    retrieval: metrics::retrieval(&ranked, &turn.relevant),
+                    documents: ranked.len(),
+                    iterations: state.iteration_count,
+                    llm_calls: state.llm_calls.max(calls),
+                    tokens_sent,
+                    tokens_reported,
+                    cache_hit: state.cache_hit,
+                    stop_reason: state.stop_reason.as_ref().map(|r| r.code().to_string()),
+                    terminated: state.stop_reason != Some(StopReason::StepLimit),
+                    pipeline_ms: (step_ms - model_ms).max(0.0),
+                    model_ms,
+                    error: state.error.clone(),
+                    judge_score: (state.quality.method == "llm").then_some(state.quality.overall),
+                    faithfulness: None,
+                    answer_relevancy: None,
+                    grading_tokens: 0,
+                };
+                if let Some(grader) = &grader {
+                    if state.error.is_none() && !state.answer.trim().is_empty() {
+                        // The passages the answer cites ([n]); all retrieved ones when it cites none.
+                        let cited: Vec<&str> = state
+                            .retrieved_docs
+                            .iter()
+                            .enumerate()
+                            .filter(|(i, _)| state.answer.contains(&format!("[{}]", i + 1)))
+                            .map(|(_, d)| d.passage.as_str())
+                            .collect();
+                        let passages = if cited.is_empty() {
+                            state.retrieved_docs.iter().map(|d| d.passage.as_str()).collect()
+                        } else {
+                            cited
+                        };
+                        record.faithfulness = grading::faithfulness(grader, &state.answer, &passages).await;
+                        record.answer_relevancy =
+                            grading::answer_relevancy(grader, services.embedder, &turn.text, &state.answer).await;
+                        record.grading_tokens = grader.take().1;
+                    }
+                }
+                records.push(record);
+            }
+            done += 1;
+            on_progress(done, total);
+        }
+    }
+    records
+}
