@@ -341,6 +341,29 @@ impl LoadedIndex {
         bm25::top_k(&self.stats.collection, &query, k, Params::default())
     }
 
+    /// The share of the query terms' idf weight that document `doc` contains; terms the corpus lacks
+    /// (typos, abbreviations it never uses) weigh nothing, and a query of only such terms covers 0.
+    pub fn term_coverage(&self, terms: &[String], doc: u32) -> f64 {
+        let mut distinct: Vec<&String> = terms.iter().collect();
+        distinct.sort_unstable();
+        distinct.dedup();
+        let (mut matched, mut total) = (0.0, 0.0);
+        for term in distinct {
+            let postings =
+                self.postings.get(&shard_of_term(term, self.stats.postings_shards)).and_then(|shard| shard.get(term));
+            let weight = postings.map_or(0.0, |p| p.idf.max(0.0));
+            total += weight;
+            if postings.is_some_and(|p| p.postings.binary_search_by_key(&doc, |posting| posting.doc).is_ok()) {
+                matched += weight;
+            }
+        }
+        if total > 0.0 {
+            matched / total
+        } else {
+            0.0
+        }
+    }
+
     /// A document's metadata, if its shard is loaded.
     pub fn meta(&self, doc: u32) -> Option<&DocMeta> {
         let shard = self.meta.get(&(doc / self.stats.docs_per_meta_shard))?;
