@@ -24,12 +24,18 @@ pub const NAME_ENDINGS: &[(&str, &str)] = &[
 /// English words that are no part of a name's sound (compared names drop them).
 const GENERIC_WORDS: &[&str] = &["syndrome", "disease", "infection", "infections", "fever", "virus", "disorder"];
 
-/// Similarity (1 - edit distance / longer length) a match needs.
-pub const MIN_SIMILARITY: f64 = 0.75;
-/// A two-syllable word (쿠싱) has so short a sound that it must match almost exactly.
-pub const MIN_SHORT_SIMILARITY: f64 = 0.9;
+/// Similarity (1 - edit distance / longer length) a match needs, by the Hangul word's syllables: the
+/// shorter the word, the closer (쿠싱 must match almost exactly; native words such as 할머니 come
+/// within one letter of some English name).
+fn min_similarity(syllables: usize) -> f64 {
+    match syllables {
+        0..=2 => 0.9,
+        3 => 0.85,
+        _ => 0.75,
+    }
+}
 /// Sound forms shorter than this are too ambiguous to match ("kot" would match many names).
-const MIN_SOUND_LEN: usize = 5;
+const MIN_SOUND_LEN: usize = 4;
 
 /// An English name reachable by transliteration.
 #[derive(Clone, Debug, PartialEq)]
@@ -100,7 +106,15 @@ impl Index {
             .filter(|s| s.len() >= MIN_SOUND_LEN)
             .map(str::to_string);
         let at = self.entries.len() as u32;
-        self.buckets.entry(bucket(&sound)).or_default().push(at);
+        // Korean drops an English r before a consonant (warfarin / 와파린): such a name is also
+        // filed under the first consonant it has without that r.
+        let without_r = english_sound(&words.concat().replace("rf", "f").replace("rm", "m").replace("rb", "b"));
+        for key in [bucket(&sound), bucket(&without_r)] {
+            let list = self.buckets.entry(key).or_default();
+            if list.last() != Some(&at) {
+                list.push(at);
+            }
+        }
         self.entries.push(Entry { sound, stem, name: name.to_string(), concept });
     }
 
@@ -145,8 +159,11 @@ impl Index {
         }
         let (similarity, _, i) = best?;
         let entry = &self.entries[(u32::MAX - i) as usize];
-        let needed = if word.chars().count() <= 2 { MIN_SHORT_SIMILARITY } else { MIN_SIMILARITY };
-        (similarity >= needed).then(|| Match { name: entry.name.clone(), concept: entry.concept, similarity })
+        (similarity >= min_similarity(word.chars().count())).then(|| Match {
+            name: entry.name.clone(),
+            concept: entry.concept,
+            similarity,
+        })
     }
 }
 
@@ -156,7 +173,8 @@ fn bucket(sound: &str) -> String {
     sound.chars().filter(|c| !"aeiou".contains(*c)).take(1).collect()
 }
 
-/// 1 - Levenshtein distance / longer length.
+/// 1 - edit distance / longer length, where one vowel for another costs half: vowels are what the
+/// two languages render least alike (ㅓ stands for the u of "hunt", the o of "ton", the er of "-mer").
 fn similarity(a: &str, b: &str) -> f64 {
     let a: Vec<char> = a.chars().collect();
     let b: Vec<char> = b.chars().collect();
@@ -164,17 +182,22 @@ fn similarity(a: &str, b: &str) -> f64 {
     if longer == 0 {
         return 1.0;
     }
-    let mut previous: Vec<usize> = (0..=b.len()).collect();
-    let mut current = vec![0; b.len() + 1];
-    for (i, ca) in a.iter().enumerate() {
-        current[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let substitute = previous[j] + usize::from(ca != cb);
-            current[j + 1] = substitute.min(previous[j + 1] + 1).min(current[j] + 1);
+    let vowel = |c: char| "aeiou".contains(c);
+    let mut previous: Vec<f64> = (0..=b.len()).map(|j| j as f64).collect();
+    let mut current = vec![0.0; b.len() + 1];
+    for (i, &ca) in a.iter().enumerate() {
+        current[0] = (i + 1) as f64;
+        for (j, &cb) in b.iter().enumerate() {
+            let cost = match (ca == cb, vowel(ca) && vowel(cb)) {
+                (true, _) => 0.0,
+                (false, true) => 0.5,
+                (false, false) => 1.0,
+            };
+            current[j + 1] = (previous[j] + cost).min(previous[j + 1] + 1.0).min(current[j] + 1.0);
         }
         std::mem::swap(&mut previous, &mut current);
     }
-    1.0 - previous[b.len()] as f64 / longer as f64
+    1.0 - previous[b.len()] / longer as f64
 }
 
 /// Removes doubled letters ("ll" -> "l").
@@ -282,14 +305,16 @@ mod tests {
         assert_eq!(hangul_sound("쿠싱"), english_sound("cushing"));
         assert_eq!(hangul_sound("로수바스타틴"), english_sound("rosuvastatin"));
         assert_eq!(hangul_sound("가와사키"), english_sound("kawasaki"));
-        assert!(similarity(&hangul_sound("길랑바레"), &english_sound("guillainbarre")) >= MIN_SIMILARITY);
-        assert!(similarity(&hangul_sound("레지오넬라"), &english_sound("legionella")) >= MIN_SIMILARITY);
+        assert!(similarity(&hangul_sound("길랑바레"), &english_sound("guillainbarre")) >= min_similarity(4));
+        assert!(similarity(&hangul_sound("레지오넬라"), &english_sound("legionella")) >= min_similarity(5));
+        assert!(similarity(&hangul_sound("알츠하이머"), &english_sound("alzheimer")) >= min_similarity(5));
     }
 
     #[test]
     fn unlike_words_are_not_similar() {
-        assert!(similarity(&hangul_sound("아버지"), &english_sound("aspirin")) < MIN_SIMILARITY);
-        assert!(similarity(&hangul_sound("병원"), &english_sound("byssinosis")) < MIN_SIMILARITY);
+        assert!(similarity(&hangul_sound("아버지"), &english_sound("aspirin")) < min_similarity(3));
+        assert!(similarity(&hangul_sound("병원"), &english_sound("byssinosis")) < min_similarity(2));
+        assert!(similarity(&hangul_sound("할머니"), &english_sound("almond")) < min_similarity(3));
     }
 
     #[test]
