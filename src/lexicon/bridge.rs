@@ -43,7 +43,7 @@ pub const INTENTS: &[Intent] = &[
     Intent {
         qtype: "treatment",
         en: "treatment treat",
-        ko: &["치료", "낫", "고치", "약을", "약은", "약이", "수술", "좋아지", "어떻게해야", "어떻게하면"],
+        ko: &["치료", "낫", "고치", "약을", "약은", "약이", "수술", "좋아지"],
     },
     Intent { qtype: "inheritance", en: "inherited genetic", ko: &["유전"] },
     Intent {

@@ -29,7 +29,7 @@ pub fn answer(question: &str, evidence: &[Evidence], profile_summary: &str, lang
         return match lang {
             Lang::Ko => {
                 "이 질문에 맞는 의학 자료를 찾지 못했습니다. 관련 없는 자료를 인용하는 대신 말씀드립니다. \
-                         질문을 다르게 표현하거나 질환명, 증상, 약 이름을 적어 주세요 (예: \"렙토스피라증은 어떻게 전염되나요?\"). \
+                         질문을 다르게 표현하거나 질환명, 증상, 약 이름을 적어 주세요 (예: \"통풍은 어떻게 치료하나요?\"). \
                          AI 모델이 설정되어 있지 않아 자료에 근거해서만 답합니다."
                     .into()
             }
@@ -73,4 +73,42 @@ fn best_sentences<'a>(text: &'a str, terms: &HashSet<String>, n: usize) -> Vec<&
     let mut keep: Vec<usize> = scored.into_iter().take(n).map(|(i, _)| i).collect();
     keep.sort_unstable();
     keep.into_iter().map(|i| sentences[i]).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn evidence(passage: &str) -> Evidence {
+        Evidence {
+            id: "1".into(),
+            title: "What is gout?".into(),
+            passage: passage.into(),
+            url: String::new(),
+            source: String::new(),
+            focus: "Gout".into(),
+            qtype: "information".into(),
+            score: 1.0,
+            bm25_rank: Some(1),
+            vector_rank: None,
+            rrf_rank: None,
+        }
+    }
+
+    #[test]
+    fn no_evidence_says_nothing_relevant_was_found_and_what_to_do() {
+        let en = answer("how do I lower my car insurance premium", &[], "", Lang::En);
+        assert!(en.contains("nothing relevant") && en.contains("name the condition"), "{en}");
+        let ko = answer("김치찌개 끓이는 법", &[], "", Lang::Ko);
+        assert!(ko.contains("찾지 못했습니다") && ko.contains("질환명"), "{ko}");
+    }
+
+    #[test]
+    fn site_notices_are_never_quoted() {
+        let passage = "Gout is a painful form of arthritis caused by uric acid crystals in a joint. \
+                       Images and logos on this website which are trademarked are not in the public domain.";
+        let out = answer("what is gout", &[evidence(passage)], "", Lang::En);
+        assert!(out.contains("uric acid"), "{out}");
+        assert!(!out.contains("logos"), "{out}");
+    }
 }

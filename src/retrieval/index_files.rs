@@ -341,27 +341,33 @@ impl LoadedIndex {
         bm25::top_k(&self.stats.collection, &query, k, Params::default())
     }
 
-    /// The share of the query terms' idf weight that document `doc` contains; terms the corpus lacks
-    /// (typos, abbreviations it never uses) weigh nothing, and a query of only such terms covers 0.
+    /// The share of the query terms' idf weight that document `doc` contains. A term the corpus lacks
+    /// (a typo, an abbreviation it never uses, a subject it never covers) weighs as much as the known
+    /// terms do on average; a query of only such terms covers 0.
     pub fn term_coverage(&self, terms: &[String], doc: u32) -> f64 {
         let mut distinct: Vec<&String> = terms.iter().collect();
         distinct.sort_unstable();
         distinct.dedup();
-        let (mut matched, mut total) = (0.0, 0.0);
+        let (mut matched, mut known, mut unknown) = (0.0, 0.0, 0usize);
+        let mut known_count = 0usize;
         for term in distinct {
             let postings =
                 self.postings.get(&shard_of_term(term, self.stats.postings_shards)).and_then(|shard| shard.get(term));
-            let weight = postings.map_or(0.0, |p| p.idf.max(0.0));
-            total += weight;
-            if postings.is_some_and(|p| p.postings.binary_search_by_key(&doc, |posting| posting.doc).is_ok()) {
+            let Some(postings) = postings else {
+                unknown += 1;
+                continue;
+            };
+            let weight = postings.idf.max(0.0);
+            known += weight;
+            known_count += 1;
+            if postings.postings.binary_search_by_key(&doc, |posting| posting.doc).is_ok() {
                 matched += weight;
             }
         }
-        if total > 0.0 {
-            matched / total
-        } else {
-            0.0
+        if known_count == 0 || known <= 0.0 {
+            return 0.0;
         }
+        matched / (known + known / known_count as f64 * unknown as f64)
     }
 
     /// A document's metadata, if its shard is loaded.

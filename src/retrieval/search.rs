@@ -104,7 +104,7 @@ pub struct SearchSignals {
     /// Cosine similarity of the vector side's best chunk (`None` when the vector side did not run).
     pub best_similarity: Option<f64>,
     /// The share of the query's idf weight that BM25's best document contains (`None` when BM25 did
-    /// not run); query words the corpus lacks weigh nothing.
+    /// not run); a query word the corpus lacks weighs as much as its known words do on average.
     pub keyword_coverage: Option<f64>,
 }
 
