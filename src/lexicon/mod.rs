@@ -224,6 +224,10 @@ impl Lexicon {
                 i += 1;
                 continue;
             }
+            // The written Hangul word starting here: a suffix variant is tried only for a candidate
+            // that is the whole word, or the word without its particle (렙토스피라증 of 렙토스피라증은).
+            let word_end =
+                (i + 1..chars.len()).find(|&j| !is_hangul(chars[j].c) || chars[j].after_space).unwrap_or(chars.len());
             let mut matched = None;
             for &len in &self.lengths {
                 if i + len > chars.len() {
@@ -232,7 +236,11 @@ impl Lexicon {
                 candidate.clear();
                 candidate.extend(chars[i..i + len].iter().map(|c| c.c));
                 let Some(end) = self.accept_end(&chars, i, i + len) else { continue };
-                if let Some(concept) = self.names.get(&candidate).copied().or_else(|| self.suffix_variant(&candidate)) {
+                let whole_word = i + len == word_end
+                    || (i + len < word_end
+                        && is_korean_particle(&chars[i + len..word_end].iter().map(|c| c.c).collect::<String>()));
+                let variant = || if whole_word { self.suffix_variant(&candidate) } else { None };
+                if let Some(concept) = self.names.get(&candidate).copied().or_else(variant) {
                     matched = Some((concept, end));
                     break;
                 }
