@@ -238,8 +238,12 @@ pub fn bridge(lexicon: &Lexicon, question: &str) -> BridgedQuery {
         }
     }
     let compact: String = question.split_whitespace().collect();
-    let qtypes: Vec<&'static str> =
+    let mut qtypes: Vec<&'static str> =
         INTENTS.iter().filter(|i| i.ko.iter().any(|cue| compact.contains(cue))).map(|i| i.qtype).collect();
+    // "무엇인가요" only frames a question that names what it asks ("원인은 무엇인가요" asks causes).
+    if qtypes.len() > 1 {
+        qtypes.retain(|&q| q != "information");
+    }
     if !has_hangul(question) {
         return BridgedQuery {
             text: question.to_string(),
