@@ -147,6 +147,15 @@ fn ask_json_prints_the_contract_and_keeps_the_conversation_in_the_state_file() {
     );
     assert!(chat[1]["answer"].as_str().unwrap().contains("[1]"));
 
+    // A question the sources cannot answer gets "nothing relevant found", not unrelated quotes, and
+    // the trace says why.
+    let stew = &json_lines(&ask("쯔쯔가무시병에 걸리면 어떤 증상이 있나요"))[0];
+    let answer = stew["answer"].as_str().unwrap();
+    assert!(answer.contains("찾지 못했습니다") && !answer.contains("[1]"), "{answer}");
+    assert!(stew["citations"].as_array().unwrap().is_empty());
+    let search = stew["trace"].as_array().unwrap().iter().find(|s| s["node"] == "retrieve").unwrap();
+    assert!(search.to_string().contains("relevance failed"), "{search}");
+
     // A state file that is not ours is a clear error and stays as it was.
     std::fs::write(&state, "not json").unwrap();
     let out = ask("hello");

@@ -35,7 +35,8 @@ fn the_seed_example_finds_its_concepts() {
     assert_eq!(
         got,
         vec![
-            ("E14", ConceptKind::Condition, "당뇨"),
+            // "당뇨 환자" is one name (curated 당뇨환자): spaces inside a Korean name do not matter.
+            ("E14", ConceptKind::Condition, "당뇨 환자"),
             ("LAB:FPG", ConceptKind::Lab, "공복혈당"),
             ("LAB:HBA1C", ConceptKind::Lab, "HbA1c"),
         ]
@@ -91,4 +92,65 @@ fn korean_questions_bridge_to_english_terms() {
         mixed.text.contains("HbA1c") && mixed.text.contains("Diabetes") && mixed.text.contains("treatment"),
         "{mixed:?}"
     );
+}
+
+#[test]
+fn korean_is_matched_as_it_is_written() {
+    // Spaces inside a compound do not matter.
+    assert!(!ids("폐색전증").is_empty());
+    assert_eq!(ids("폐 색전증 치료"), ids("폐색전증"));
+    assert_eq!(ids("심방 세동이 있어요"), ids("심방세동"));
+    // Disease suffixes stand for one another: KCD writes 렙토스피라병, people write 렙토스피라증.
+    assert_eq!(ids("렙토스피라증은 어떻게 옮나요?"), vec!["A27"]);
+    assert_eq!(ids("쿠싱 증후군"), ids("쿠싱병"));
+    // One syllable names still need a particle or a space after them.
+    assert_eq!(ids("열 나요"), vec!["R50"]);
+    assert!(ids("열심히 운동해요").is_empty());
+}
+
+#[test]
+fn everyday_korean_reaches_the_corpus_words_whatever_the_ending() {
+    for (question, english) in [
+        ("머리가 욱신거려요", "throbbing"),
+        ("어제부터 욱신거리고 아파요", "throbbing"),
+        ("가슴이 두근거려요", "palpitations"),
+        ("밥 먹고 나면 속이 더부룩해요", "bloating"),
+        ("눈이 침침해요", "blurred vision"),
+        ("목이 칼칼해요", "sore throat"),
+        ("자꾸 어지러워요", "dizziness"),
+        ("계속 어지럽고 토할 것 같아요", "dizziness"),
+    ] {
+        let q = bridge(lexicon(), question);
+        assert!(q.text.to_lowercase().contains(english), "{question}: {q:?}");
+        assert!(q.coverage >= 0.5, "{question}: {q:?}");
+    }
+}
+
+#[test]
+fn intents_the_old_bridge_missed() {
+    let q = bridge(lexicon(), "로수바스타틴 부작용");
+    assert!(q.text.contains("side effects"), "{q:?}");
+    assert!(bridge(lexicon(), "렙토스피라증은 어떻게 옮나요?").text.contains("spread"));
+    assert!(bridge(lexicon(), "이 약 복용법 알려주세요").text.contains("dose"));
+}
+
+#[test]
+fn foreign_names_are_found_by_their_sound() {
+    // Neither name is in the curated list: DrugBank's and the corpus's English names are reached by sound.
+    let q = bridge(lexicon(), "티카그렐러 먹으면 멍이 잘 드나요");
+    assert!(q.text.contains("ticagrelor"), "{q:?}");
+    assert!(q.text.contains("bruising"), "{q:?}");
+    let q = bridge(lexicon(), "톡소플라스마증은 어떻게 옮나요");
+    assert!(q.text.to_lowercase().contains("toxoplasmosis"), "{q:?}");
+    // Native words are not taken for foreign names.
+    let q = bridge(lexicon(), "아버지가 병원에 가셨어요");
+    assert!(q.transliterations.is_empty(), "{q:?}");
+}
+
+#[test]
+fn a_question_about_something_else_is_not_understood() {
+    let q = bridge(lexicon(), "자동차 보험료를 낮추는 방법이 있을까요");
+    assert!(q.coverage < 0.5, "{q:?}");
+    let q = bridge(lexicon(), "김치찌개 맛있게 끓이는 법 알려줘");
+    assert!(q.coverage < 0.5, "{q:?}");
 }

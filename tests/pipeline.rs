@@ -48,9 +48,11 @@ fn library() -> Vec<Evidence> {
     ]
 }
 
-/// Returns passages in a fixed order; `vary` rotates them per call so iterations see new documents.
+/// Returns passages in a fixed order; `vary` rotates them per call so iterations see new documents;
+/// `nothing_relevant` returns none, as the search does when its relevance check fails.
 struct Library {
     vary: bool,
+    nothing_relevant: bool,
     calls: Cell<usize>,
 }
 
@@ -59,7 +61,7 @@ impl Knowledge for Library {
         Box::pin(async move {
             let call = self.calls.get();
             self.calls.set(call + 1);
-            let mut docs = library();
+            let mut docs = if self.nothing_relevant { Vec::new() } else { library() };
             if self.vary {
                 let n = docs.len();
                 docs.rotate_left(call % n);
@@ -102,7 +104,7 @@ impl Harness {
     fn new(vary: bool) -> Self {
         Harness {
             memory: Memory::default(),
-            knowledge: Library { vary, calls: Cell::new(0) },
+            knowledge: Library { vary, nothing_relevant: false, calls: Cell::new(0) },
             clock: TestClock(Cell::new(1.7e12)),
         }
     }
@@ -164,6 +166,18 @@ fn the_seed_conversation_fills_the_profile_and_cites_sources() {
     let s = h.turn("What complications should I watch for?", full(), None);
     assert!(s.profile_summary.contains("65-year-old male"), "{}", s.profile_summary);
     assert!(s.user_prompt.contains("Diabetes (10 years)"));
+}
+
+#[test]
+fn nothing_relevant_found_is_said_not_papered_over() {
+    let mut h = Harness::new(false);
+    h.knowledge.nothing_relevant = true;
+    let s = h.turn("How is leptospirosis spread?", full(), None);
+    assert!(s.answer.contains("nothing relevant") && !s.answer.contains("[1]"), "{}", s.answer);
+    // A model would be told the same.
+    assert!(s.user_prompt.contains("[Medical evidence] None"), "{}", s.user_prompt);
+    let s = h.turn("렙토스피라증은 어떻게 옮나요?", full(), None);
+    assert!(s.answer.contains("찾지 못했습니다"), "{}", s.answer);
 }
 
 #[test]

@@ -160,6 +160,21 @@ fn bench_lexicon(sources: &std::path::Path, rounds: usize) -> Result<(), String>
             percentile(&times, 0.95)
         );
     }
+    // The Korean bridge on everyday questions: concepts, everyday stems, intents and transliteration.
+    let started = Instant::now();
+    lexicon.translit();
+    println!("transliteration index built in {:.0} ms (once, on first use)", started.elapsed().as_secs_f64() * 1e3);
+    let questions = ["가슴이 두근거리고 어지러워요", "렙토스피라증은 어떻게 옮나요?", "클로피도그렐 부작용이 뭔가요"];
+    let mut times = Vec::with_capacity(rounds * questions.len());
+    for _ in 0..rounds {
+        for q in questions {
+            let t = Instant::now();
+            std::hint::black_box(crate::lexicon::bridge::bridge(&lexicon, q));
+            times.push(t.elapsed().as_secs_f64() * 1e3);
+        }
+    }
+    times.sort_by(f64::total_cmp);
+    println!("bridge (Korean message): p50 {:.3} ms  p95 {:.3} ms", percentile(&times, 0.5), percentile(&times, 0.95));
     Ok(())
 }
 

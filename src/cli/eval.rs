@@ -1,15 +1,18 @@
 //! `medagent eval`: retrieval quality on the development set (tests/fixtures/devset.jsonl):
-//! MRR@10 and Hit@5 per search mode and language. A result is relevant when its MedQuAD focus is one
-//! of the question's focus names (case-insensitive) and its qtype one of its qtypes.
+//! MRR@10 and Hit@5 per search mode, language and split. A result is relevant when its MedQuAD focus
+//! is one of the question's focus names (case-insensitive) and its qtype one of its qtypes. Questions
+//! with no focus have no answer in the corpus: they count only for the relevance check.
 
 use super::files::{DirSource, DEFAULT_INDEX_DIR, DEFAULT_VECTORS_DIR};
 use super::search::ModeArg;
-use crate::lexicon::bridge::bridge;
-use crate::retrieval::search::{open, open_lexicon, search, Hit, SearchMode};
+use crate::lexicon::bridge::{bridge, BridgedQuery};
+use crate::retrieval::fusion::{fuse, Candidate, Fusion, FUSION, RRF_K};
+use crate::retrieval::relevance::{judge, judge_at, Relevance, MIN_KEYWORD_COVERAGE, MIN_SIMILARITY};
+use crate::retrieval::search::{open, open_lexicon, search_with_signals, Hit, SearchMode, SearchSignals};
 use crate::retrieval::vectors::VectorSearch;
 use clap::Args;
 use serde::Deserialize;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::path::PathBuf;
 
 /// Measure retrieval quality on the development set (or run the study: `eval study`).
@@ -23,7 +26,7 @@ pub struct EvalArgs {
     pub devset: PathBuf,
     #[arg(long, default_value = DEFAULT_INDEX_DIR)]
     pub index: PathBuf,
-    /// Only this mode (default: bm25, vector and hybrid side by side).
+    /// Only bm25 (needs no vector index); default: bm25, vector and hybrid side by side.
     #[arg(long, value_enum)]
     pub mode: Option<ModeArg>,
     /// The vector index (vector and hybrid modes).
@@ -32,9 +35,13 @@ pub struct EvalArgs {
     /// The embedding model fetched by scripts/fetch-model.sh (vector and hybrid modes).
     #[arg(long, default_value = super::model::MODEL_DIR)]
     pub model_dir: PathBuf,
-    /// Print every question with the rank of its first relevant document in each mode.
+    /// Print every question with the rank of its first relevant document in each mode (bm25,
+    /// vector, hybrid), the relevance check's signals and verdict, and the bridged search text.
     #[arg(long)]
     pub verbose: bool,
+    /// Also try every fusion variant (weighted RRF, score fusion) and cross-validate the choice.
+    #[arg(long)]
+    pub fusion: bool,
 }
 
 #[derive(Debug, clap::Subcommand)]
@@ -48,11 +55,32 @@ pub enum EvalCommand {
 pub struct DevQuestion {
     pub lang: String,
     pub question: String,
+    /// MedQuAD focus names that answer it; empty when nothing in the corpus does.
     pub focus: Vec<String>,
     pub qtype: Vec<String>,
+    /// `tune` (default: used to choose parameters) or `heldout` (never tuned on, reported apart).
+    #[serde(default = "tune_split")]
+    pub split: String,
+    /// `real` (default: written the way people write) or `formulaic` (textbook questions that name the
+    /// condition, the first Korean questions of the set), reported apart.
+    #[serde(default = "real_style")]
+    pub style: String,
+}
+
+fn real_style() -> String {
+    "real".into()
+}
+
+fn tune_split() -> String {
+    "tune".into()
 }
 
 impl DevQuestion {
+    /// Whether the corpus answers the question at all.
+    pub fn answerable(&self) -> bool {
+        !self.focus.is_empty()
+    }
+
     fn is_relevant(&self, hit: &Hit) -> bool {
         self.focus.iter().any(|f| f.eq_ignore_ascii_case(&hit.focus)) && self.qtype.contains(&hit.qtype)
     }
@@ -68,12 +96,73 @@ pub fn read_devset(path: &PathBuf) -> Result<Vec<DevQuestion>, String> {
         .collect()
 }
 
-/// Questions, reciprocal rank sum and hits at 5 of one (mode, language).
+/// Questions, reciprocal rank sum and hits at 5 of one (mode, group).
 #[derive(Default)]
 struct Tally {
     questions: usize,
     reciprocal_ranks: f64,
     hits_at_5: usize,
+}
+
+impl Tally {
+    fn add(&mut self, first: Option<usize>) {
+        self.questions += 1;
+        self.reciprocal_ranks += first.map_or(0.0, |r| 1.0 / r as f64);
+        self.hits_at_5 += usize::from(first.is_some_and(|r| r <= 5));
+    }
+
+    fn mrr(&self) -> f64 {
+        self.reciprocal_ranks / self.questions.max(1) as f64
+    }
+
+    fn hit5(&self) -> f64 {
+        self.hits_at_5 as f64 / self.questions.max(1) as f64
+    }
+}
+
+/// Candidates fetched from each side (hybrid search fuses 2k of each for k = 10 shown).
+const DEPTH: usize = 20;
+
+/// One question's two ranked lists, the signals of the relevance check and what was bridged.
+struct Searched<'q> {
+    question: &'q DevQuestion,
+    bm25: Vec<Hit>,
+    vector: Vec<Hit>,
+    signals: SearchSignals,
+    bridged: BridgedQuery,
+}
+
+impl Searched<'_> {
+    /// The 1-based rank of the first relevant document among the first 10 of `hits`.
+    fn first_relevant(&self, hits: &[Hit]) -> Option<usize> {
+        hits.iter().take(10).position(|h| self.question.is_relevant(h)).map(|i| i + 1)
+    }
+
+    /// The first relevant rank in the fusion of the two lists.
+    fn fused_first(&self, fusion: Fusion) -> Option<usize> {
+        let candidates = |hits: &[Hit]| -> Vec<Candidate<u32>> {
+            hits.iter().map(|h| Candidate { doc: h.doc, chunk: None, score: h.score }).collect()
+        };
+        let by_doc: HashMap<u32, &Hit> = self.bm25.iter().chain(&self.vector).map(|h| (h.doc, h)).collect();
+        fuse(&candidates(&self.bm25), &candidates(&self.vector), fusion)
+            .iter()
+            .take(10)
+            .position(|f| self.question.is_relevant(by_doc[&f.doc]))
+            .map(|i| i + 1)
+    }
+
+    /// The first relevant rank by mode name (bm25, vector, hybrid).
+    fn first_in(&self, mode: &str) -> Option<usize> {
+        match mode {
+            "bm25" => self.first_relevant(&self.bm25),
+            "vector" => self.first_relevant(&self.vector),
+            _ => self.fused_first(FUSION),
+        }
+    }
+
+    fn relevance(&self) -> Relevance {
+        judge(&self.signals, &self.bridged)
+    }
 }
 
 pub fn run(args: EvalArgs) -> Result<(), String> {
@@ -84,11 +173,8 @@ pub fn run(args: EvalArgs) -> Result<(), String> {
     let source = DirSource { dir: args.index };
     let mut index = pollster::block_on(open(&source))?;
     let lexicon = pollster::block_on(open_lexicon(&source))?;
-    let modes: Vec<SearchMode> = match args.mode {
-        Some(mode) => vec![mode.into()],
-        None => vec![SearchMode::Bm25, SearchMode::Vector, SearchMode::Hybrid],
-    };
-    let vectors = if modes.iter().any(|m| *m != SearchMode::Bm25) {
+    let with_vectors = !matches!(args.mode, Some(ModeArg::Bm25));
+    let vectors = if with_vectors {
         Some(super::vectors::load_vectors(&args.vectors, &args.model_dir, None).map_err(|e| {
             format!("{e}\n(vector and hybrid evaluation need the vector index; `--mode bm25` works without it)")
         })?)
@@ -96,38 +182,213 @@ pub fn run(args: EvalArgs) -> Result<(), String> {
         None
     };
     let vectors = vectors.as_ref().map(|v| v as &dyn VectorSearch);
-    let mut tallies: BTreeMap<(&str, &str), Tally> = BTreeMap::new();
+    let mut searched = Vec::with_capacity(questions.len());
+    let mut bridge_time = std::time::Duration::ZERO;
     for q in &questions {
-        let text = bridge(&lexicon, &q.question).text;
-        let mut ranks = Vec::new();
-        for &mode in &modes {
-            let hits = pollster::block_on(search(&mut index, &source, vectors, mode, &text, 10))?;
-            let first = hits.iter().position(|h| q.is_relevant(h)).map(|i| i + 1);
-            for lang in [q.lang.as_str(), "all"] {
-                let tally = tallies.entry((mode.name(), lang)).or_default();
-                tally.questions += 1;
-                tally.reciprocal_ranks += first.map_or(0.0, |r| 1.0 / r as f64);
-                tally.hits_at_5 += usize::from(first.is_some_and(|r| r <= 5));
-            }
-            ranks.push(first.map_or("-".to_string(), |r| r.to_string()));
-        }
-        if args.verbose {
-            println!("{:>12}  {}  {}", ranks.join(" "), q.lang, q.question);
-        }
+        let started = std::time::Instant::now();
+        let bridged = bridge(&lexicon, &q.question);
+        bridge_time += started.elapsed();
+        let (bm25, keyword) =
+            pollster::block_on(search_with_signals(&mut index, &source, None, SearchMode::Bm25, &bridged.text, DEPTH))?;
+        let (vector, semantic) = match vectors {
+            Some(v) => pollster::block_on(search_with_signals(
+                &mut index,
+                &source,
+                Some(v),
+                SearchMode::Vector,
+                &bridged.text,
+                DEPTH,
+            ))?,
+            None => (Vec::new(), SearchSignals::default()),
+        };
+        let signals =
+            SearchSignals { best_similarity: semantic.best_similarity, keyword_coverage: keyword.keyword_coverage };
+        searched.push(Searched { question: q, bm25, vector, signals, bridged });
     }
-    println!("{:<7} {:<5} {:>9} {:>7} {:>7}", "mode", "lang", "questions", "MRR@10", "Hit@5");
-    for mode in &modes {
-        for ((m, lang), t) in tallies.iter().filter(|((m, _), _)| *m == mode.name()) {
-            let n = t.questions as f64;
+    if args.verbose {
+        for s in &searched {
+            let rank = |mode: &str| s.first_in(mode).map_or("-".to_string(), |r| r.to_string());
+            let verdict = s.relevance();
             println!(
-                "{:<7} {:<5} {:>9} {:>7.3} {:>7.3}",
-                m,
-                lang,
-                t.questions,
-                t.reciprocal_ranks / n,
-                t.hits_at_5 as f64 / n
+                "{:>3} {:>3} {:>3}  {} {:<7} {}  sim {:.2} kw {:.2} cov {:.2} {}\n      -> {}",
+                rank("bm25"),
+                rank("vector"),
+                rank("hybrid"),
+                s.question.lang,
+                s.question.split,
+                s.question.question,
+                s.signals.best_similarity.unwrap_or(f64::NAN),
+                s.signals.keyword_coverage.unwrap_or(f64::NAN),
+                s.bridged.coverage,
+                if verdict.relevant { "pass" } else { "FAIL" },
+                s.bridged.text
             );
         }
     }
+    let answerable: Vec<&Searched> = searched.iter().filter(|s| s.question.answerable()).collect();
+    println!("retrieval on {} answerable questions (MRR@10, Hit@5):", answerable.len());
+    println!("{:<7} {:<13} {:>9} {:>7} {:>7}", "mode", "group", "questions", "MRR@10", "Hit@5");
+    let modes: &[&str] = if with_vectors { &["bm25", "vector", "hybrid"] } else { &["bm25"] };
+    for &mode in modes {
+        for (group, tally) in tallies(&answerable, |s| s.first_in(mode)) {
+            println!("{:<7} {:<13} {:>9} {:>7.3} {:>7.3}", mode, group, tally.questions, tally.mrr(), tally.hit5());
+        }
+    }
+    println!(
+        "bridge: {:.3} ms per question ({} questions)",
+        bridge_time.as_secs_f64() * 1000.0 / questions.len().max(1) as f64,
+        questions.len()
+    );
+    relevance_report(&searched);
+    if args.fusion && with_vectors {
+        fusion_report(&answerable);
+    }
     Ok(())
+}
+
+/// Tallies per group: all, each language, each language and split, each language and style.
+fn tallies(searched: &[&Searched], first: impl Fn(&Searched) -> Option<usize>) -> BTreeMap<String, Tally> {
+    let mut tallies: BTreeMap<String, Tally> = BTreeMap::new();
+    for s in searched {
+        let rank = first(s);
+        let q = s.question;
+        for group in
+            ["all".to_string(), q.lang.clone(), format!("{}-{}", q.lang, q.split), format!("{}-{}", q.lang, q.style)]
+        {
+            tallies.entry(group).or_default().add(rank);
+        }
+    }
+    tallies
+}
+
+/// Precision and recall of the relevance check per split: "pass" should mean the corpus answers.
+fn relevance_report(searched: &[Searched]) {
+    println!("relevance check (pass = the corpus answers the question):");
+    println!(
+        "{:<11} {:>10} {:>12} {:>9} {:>7} {:>11}",
+        "group", "answerable", "unanswerable", "precision", "recall", "rejected"
+    );
+    let mut groups: BTreeMap<String, [usize; 4]> = BTreeMap::new();
+    for s in searched {
+        let pass = s.relevance().relevant;
+        let q = s.question;
+        for group in ["all".to_string(), q.lang.clone(), format!("{}-{}", q.lang, q.split), format!("all-{}", q.split)]
+        {
+            let counts = groups.entry(group).or_default();
+            // [answerable passed, answerable, unanswerable passed, unanswerable]
+            if q.answerable() {
+                counts[0] += usize::from(pass);
+                counts[1] += 1;
+            } else {
+                counts[2] += usize::from(pass);
+                counts[3] += 1;
+            }
+        }
+    }
+    for (group, [tp, answerable, fp, unanswerable]) in groups {
+        let precision = tp as f64 / (tp + fp).max(1) as f64;
+        let recall = tp as f64 / answerable.max(1) as f64;
+        let rejected = (unanswerable - fp) as f64 / unanswerable.max(1) as f64;
+        println!("{group:<11} {answerable:>10} {unanswerable:>12} {precision:>9.3} {recall:>7.3} {rejected:>11.3}");
+    }
+    // The threshold sweep they were chosen from (tune split), and how each does held out.
+    println!(
+        "threshold sweep (recall of answerable / share of unanswerable rejected); search uses similarity {MIN_SIMILARITY}, keywords {MIN_KEYWORD_COVERAGE}:"
+    );
+    for keywords in [0.0, 0.2, 0.3, 0.4, 0.5] {
+        for step in 0..=6 {
+            let threshold = 0.30 + 0.05 * f64::from(step);
+            let rates = |heldout: bool| {
+                let set: Vec<&Searched> =
+                    searched.iter().filter(|s| (s.question.split == "heldout") == heldout).collect();
+                let pass = |s: &&Searched| judge_at(&s.signals, &s.bridged, threshold, keywords).relevant;
+                let answerable = set.iter().filter(|s| s.question.answerable()).count().max(1);
+                let unanswerable = set.iter().filter(|s| !s.question.answerable()).count().max(1);
+                let recall =
+                    set.iter().filter(|s| s.question.answerable() && pass(s)).count() as f64 / answerable as f64;
+                let rejected =
+                    set.iter().filter(|s| !s.question.answerable() && !pass(s)).count() as f64 / unanswerable as f64;
+                (recall, rejected)
+            };
+            let (tr, tj) = rates(false);
+            let (hr, hj) = rates(true);
+            println!("  similarity >= {threshold:.2}, keywords >= {keywords:.1}: tune {tr:.3} / {tj:.3}   held-out {hr:.3} / {hj:.3}");
+        }
+    }
+}
+
+/// Every fusion variant on the tune split and the held-out split, and the variant 5-fold
+/// cross-validation over the tune split picks (each fold picks on four fifths, scores the fifth).
+fn fusion_report(answerable: &[&Searched]) {
+    let mut variants = Vec::new();
+    for k in [1.0, 2.0, 5.0, 10.0, 20.0, 40.0, RRF_K] {
+        for vector_weight in [0.5, 1.0, 1.5, 2.0, 3.0, 4.0, 6.0, 10.0] {
+            variants.push(Fusion::Rrf { k, bm25_weight: 1.0, vector_weight });
+        }
+    }
+    for bm25_weight in [0.02, 0.05, 0.1, 0.2, 0.3, 0.5, 0.75, 1.0] {
+        variants.push(Fusion::Scores { bm25_weight, vector_weight: 1.0 });
+    }
+    let tune: Vec<&Searched> = answerable.iter().copied().filter(|s| s.question.split != "heldout").collect();
+    let heldout: Vec<&Searched> = answerable.iter().copied().filter(|s| s.question.split == "heldout").collect();
+    let mrr = |set: &[&Searched], fusion: Fusion| -> (f64, f64) {
+        let mut tally = Tally::default();
+        for s in set {
+            tally.add(s.fused_first(fusion));
+        }
+        (tally.mrr(), tally.hit5())
+    };
+    let side = |set: &[&Searched], vector: bool| -> f64 {
+        let mut tally = Tally::default();
+        for s in set {
+            tally.add(s.first_in(if vector { "vector" } else { "bm25" }));
+        }
+        tally.mrr()
+    };
+    println!(
+        "fusion variants (MRR@10 / Hit@5; tune {} questions, held-out {}); sides alone: bm25 {:.3}/{:.3}, vector {:.3}/{:.3}",
+        tune.len(),
+        heldout.len(),
+        side(&tune, false),
+        side(&heldout, false),
+        side(&tune, true),
+        side(&heldout, true)
+    );
+    for &fusion in &variants {
+        let (t, th) = mrr(&tune, fusion);
+        let (h, hh) = mrr(&heldout, fusion);
+        let lang = |lang: &str| {
+            let set: Vec<&Searched> = tune.iter().copied().filter(|s| s.question.lang == lang).collect();
+            mrr(&set, fusion).0
+        };
+        println!(
+            "  {:<24} tune {t:.3}/{th:.3} (en {:.3}, ko {:.3})  held-out {h:.3}/{hh:.3}",
+            fusion.describe(),
+            lang("en"),
+            lang("ko")
+        );
+    }
+    // 5-fold cross-validation: questions dealt round-robin into folds.
+    let mut cv = Tally::default();
+    let mut picks = Vec::new();
+    for fold in 0..5 {
+        let train: Vec<&Searched> = tune.iter().enumerate().filter(|(i, _)| i % 5 != fold).map(|(_, s)| *s).collect();
+        let test: Vec<&Searched> = tune.iter().enumerate().filter(|(i, _)| i % 5 == fold).map(|(_, s)| *s).collect();
+        let best = variants
+            .iter()
+            .copied()
+            .max_by(|a, b| mrr(&train, *a).0.total_cmp(&mrr(&train, *b).0))
+            .expect("variants listed");
+        for s in &test {
+            cv.add(s.fused_first(best));
+        }
+        picks.push(best.describe());
+    }
+    println!(
+        "5-fold cross-validated MRR@10 {:.3}, Hit@5 {:.3}; folds picked: {}",
+        cv.mrr(),
+        cv.hit5(),
+        picks.join("; ")
+    );
+    println!("search uses: {}", FUSION.describe());
 }

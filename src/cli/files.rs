@@ -36,8 +36,14 @@ fn read_text(path: &Path) -> Result<String, String> {
 }
 
 /// The lexicon source files, in the order their hash is taken.
-const LEXICON_SOURCES: [&str; 4] =
-    ["curated.tsv", "drugbank_names.tsv.gz", "icd10cm_2026_categories.tsv.gz", "kcd_categories_ko_en.tsv.gz"];
+const LEXICON_SOURCES: [&str; 6] = [
+    "curated.tsv",
+    "drugbank_names.tsv.gz",
+    "icd10cm_2026_categories.tsv.gz",
+    "kcd_categories_ko_en.tsv.gz",
+    "everyday_ko.tsv",
+    "topic_names.txt",
+];
 
 /// SHA-256 over the lexicon source files in `dir` (to tell when the built lexicon is stale).
 pub fn lexicon_sources_sha256(dir: &Path) -> Result<String, String> {
@@ -52,9 +58,16 @@ pub fn lexicon_sources_sha256(dir: &Path) -> Result<String, String> {
 
 /// Builds the concept lexicon from the source files in `dir` (see `index/lexicon/LICENSES.md`).
 pub fn load_lexicon(dir: &Path) -> Result<Lexicon, String> {
-    let [curated, drugs, icd, kcd] = LEXICON_SOURCES.map(|name| read_text(&dir.join(name)));
-    let (curated, drugs, icd, kcd) = (curated?, drugs?, icd?, kcd?);
-    build(&Sources { curated: &curated, icd10cm_categories: &icd, kcd_categories: &kcd, drugbank_names: &drugs })
+    let [curated, drugs, icd, kcd, everyday, topics] = LEXICON_SOURCES.map(|name| read_text(&dir.join(name)));
+    let (curated, drugs, icd, kcd, everyday, topics) = (curated?, drugs?, icd?, kcd?, everyday?, topics?);
+    build(&Sources {
+        curated: &curated,
+        icd10cm_categories: &icd,
+        kcd_categories: &kcd,
+        drugbank_names: &drugs,
+        everyday_ko: &everyday,
+        topic_names: &topics,
+    })
 }
 
 /// The corpus documents and the SHA-256 of the compressed file they came from.

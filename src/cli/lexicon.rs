@@ -24,8 +24,17 @@ pub enum LexiconCommand {
         #[arg(long, default_value = DEFAULT_LEXICON_SOURCES)]
         sources: PathBuf,
     },
-    /// Count concepts and match names per concept type.
+    /// Count concepts and match names per concept type, everyday phrases, and the names reachable
+    /// by transliteration.
     Stats {
+        #[arg(long, default_value = DEFAULT_LEXICON_SOURCES)]
+        sources: PathBuf,
+    },
+    /// Check the transliteration matcher on a labelled sample (TSV: hangul word, expected English
+    /// name or `-` when no name should match): precision and recall.
+    Translit {
+        #[arg(long, default_value = "tests/fixtures/translit_sample.tsv")]
+        sample: PathBuf,
         #[arg(long, default_value = DEFAULT_LEXICON_SOURCES)]
         sources: PathBuf,
     },
@@ -35,6 +44,7 @@ pub fn run(args: LexiconArgs) -> Result<(), String> {
     let (text, json, sources) = match args.command {
         LexiconCommand::Match { text, json, sources } => (text, json, sources),
         LexiconCommand::Stats { sources } => return stats(&sources),
+        LexiconCommand::Translit { sample, sources } => return translit(&sample, &sources),
     };
     let lexicon = load_lexicon(&sources)?;
     let mentions = lexicon.find(&text);
@@ -49,7 +59,10 @@ pub fn run(args: LexiconArgs) -> Result<(), String> {
                 })
             })
             .collect();
-        let out = serde_json::json!({"mentions": found, "search_text": bridged.text, "qtypes": bridged.qtypes});
+        let out = serde_json::json!({
+            "mentions": found, "search_text": bridged.text, "qtypes": bridged.qtypes, "phrases": bridged.phrases,
+            "transliterations": bridged.transliterations, "coverage": bridged.coverage,
+        });
         println!("{out}");
         return Ok(());
     }
@@ -66,7 +79,14 @@ pub fn run(args: LexiconArgs) -> Result<(), String> {
             m.concept.ko
         );
     }
+    for (ko, en) in &bridged.phrases {
+        println!("everyday     {ko:<20} {en}");
+    }
+    for (ko, en, similarity) in &bridged.transliterations {
+        println!("by sound     {ko:<20} {en} (similarity {similarity:.2})");
+    }
     println!("search text: {}", bridged.text);
+    println!("understood: {:.0}% of the topic words", bridged.coverage * 100.0);
     if !bridged.qtypes.is_empty() {
         println!("asks about: {}", bridged.qtypes.join(", "));
     }
@@ -84,5 +104,75 @@ fn stats(sources: &std::path::Path) -> Result<(), String> {
         let korean = of_kind.iter().filter(|n| crate::i18n::has_hangul(n)).count();
         println!("{:<11} {:>8} {:>8} {:>10}", kind.name(), concepts, of_kind.len(), korean);
     }
+    let phrases = lexicon.phrases();
+    let entries: std::collections::BTreeSet<&str> = phrases.iter().map(|p| p.en.as_str()).collect();
+    println!("everyday Korean: {} stems for {} English entries", phrases.len(), entries.len());
+    let index = lexicon.translit();
+    let mut reachable: std::collections::BTreeMap<&str, std::collections::BTreeSet<u32>> = Default::default();
+    for concept in index.concepts() {
+        let c = &lexicon.concepts()[concept as usize];
+        let source = if c.kind == ConceptKind::Medication { "DrugBank" } else { "ICD-10/KCD" };
+        reachable.entry(source).or_default().insert(concept);
+    }
+    for (source, concepts) in reachable {
+        let total = lexicon
+            .concepts()
+            .iter()
+            .filter(|c| (c.kind == ConceptKind::Medication) == (source == "DrugBank"))
+            .filter(|c| !matches!(c.kind, ConceptKind::Lab | ConceptKind::Vital))
+            .count();
+        println!(
+            "by sound: {} of {total} {source} concepts have a name the transliteration matcher can reach",
+            concepts.len()
+        );
+    }
+    println!("by sound: {} of {} corpus topic names", index.topics(), lexicon.topics().len());
+    Ok(())
+}
+
+/// Precision and recall of the transliteration matcher on a labelled sample.
+fn translit(sample: &std::path::Path, sources: &std::path::Path) -> Result<(), String> {
+    let text = std::fs::read_to_string(sample).map_err(|e| format!("cannot read {}: {e}", sample.display()))?;
+    let lexicon = load_lexicon(sources)?;
+    let index = lexicon.translit();
+    let (mut right, mut wrong, mut expected, mut missed) = (0, 0, 0, 0);
+    for (n, line) in text.lines().enumerate().filter(|(_, l)| !l.starts_with('#') && !l.trim().is_empty()) {
+        let (word, want) = line.split_once('\t').ok_or_else(|| {
+            format!("{} line {}: expected a hangul word, a tab, an English name or -", sample.display(), n + 1)
+        })?;
+        let (stem, _) = crate::lexicon::translit::strip_name_ending(word.trim());
+        let found = index.lookup(stem);
+        let want = want.trim().to_lowercase();
+        expected += usize::from(want != "-");
+        let verdict = match &found {
+            // The name matched, or another name of its concept (omeprazol is omeprazole's synonym).
+            Some(m)
+                if want != "-"
+                    && (m.name.to_lowercase().contains(&want)
+                        || m.concept
+                            .is_some_and(|c| lexicon.concepts()[c as usize].en.to_lowercase().contains(&want))) =>
+            {
+                right += 1;
+                "ok"
+            }
+            Some(_) => {
+                wrong += 1;
+                "WRONG"
+            }
+            None if want != "-" => {
+                missed += 1;
+                "missed"
+            }
+            None => "ok",
+        };
+        let got = found.map_or("-".to_string(), |m| format!("{} ({:.2})", m.name, m.similarity));
+        println!("{verdict:<7} {word:<16} want {want:<24} got {got}");
+    }
+    println!(
+        "precision {:.3} ({right} right of {} matched), recall {:.3} ({right} of {expected} names; {missed} missed)",
+        right as f64 / (right + wrong).max(1) as f64,
+        right + wrong,
+        right as f64 / expected.max(1) as f64
+    );
     Ok(())
 }

@@ -1,50 +1,222 @@
 //! The Korean-to-English query bridge: the corpus is English, so a Korean question is searched with
 //! the English names of the concepts it mentions and the English words of what it asks about
-//! (symptoms, causes, treatment ...), each matching a MedQuAD question type.
+//! (symptoms, causes, treatment ...), each matching a MedQuAD question type; everyday words for how
+//! one feels ("어지러워요" -> dizziness) and foreign names written by sound ("렙토스피라증" ->
+//! leptospirosis) are carried over too. Its coverage (the share of the question's topic words it
+//! understood) tells the relevance check whether the English search stands for the question.
 
+use super::translit::strip_name_ending;
 use super::{ConceptKind, Lexicon};
 use crate::i18n::has_hangul;
+use crate::retrieval::tokenizer::strip_korean_suffix;
 
-/// A kind of question, as MedQuAD's `qtype`, with the Korean and English words that ask it.
+/// A kind of question, with the Korean and English words that ask it.
 #[derive(Debug, PartialEq, Eq)]
 pub struct Intent {
-    /// The MedQuAD qtype.
+    /// The MedQuAD qtype it asks for; side effects, dosage and transmission have no qtype of their
+    /// own and are named as such.
     pub qtype: &'static str,
     /// English search words for it.
     pub en: &'static str,
-    /// Korean cues, matched as substrings.
+    /// Korean cues, matched as substrings with spaces ignored.
     pub ko: &'static [&'static str],
 }
 
 /// The intents, most specific first.
 pub const INTENTS: &[Intent] = &[
     Intent { qtype: "complications", en: "complications", ko: &["합병증"] },
-    Intent { qtype: "symptoms", en: "symptoms signs", ko: &["증상", "징후", "증세"] },
-    Intent { qtype: "causes", en: "causes", ko: &["원인", "왜 생기", "왜 걸리", "이유"] },
-    Intent { qtype: "prevention", en: "prevent prevention", ko: &["예방", "막으려면", "막을 수"] },
-    Intent { qtype: "exams and tests", en: "diagnose tests", ko: &["검사", "진단"] },
+    Intent { qtype: "side effects", en: "side effects", ko: &["부작용"] },
     Intent {
-        qtype: "treatment", en: "treatment treat", ko: &["치료", "낫", "고치", "약을", "약은", "약이"]
+        qtype: "dosage", en: "dose how to take", ko: &["복용법", "복용량", "용량", "먹는법", "몇알", "하루에몇"]
+    },
+    Intent {
+        qtype: "transmission",
+        en: "spread transmitted contagious",
+        ko: &["전염", "옮나", "옮아", "옮기나", "옮을", "감염되", "퍼지", "걸리나요", "어떻게걸리"],
+    },
+    Intent { qtype: "symptoms", en: "symptoms signs", ko: &["증상", "징후", "증세", "어떤느낌"] },
+    Intent {
+        qtype: "causes", en: "causes", ko: &["원인", "왜생기", "왜걸리", "왜그런", "왜이런", "이유", "때문"]
+    },
+    Intent { qtype: "prevention", en: "prevent prevention", ko: &["예방", "막으려면", "막을수", "안걸리"] },
+    Intent { qtype: "exams and tests", en: "diagnose tests", ko: &["검사", "진단", "검진"] },
+    Intent {
+        qtype: "treatment",
+        en: "treatment treat",
+        ko: &["치료", "낫", "고치", "약을", "약은", "약이", "수술", "좋아지"],
     },
     Intent { qtype: "inheritance", en: "inherited genetic", ko: &["유전"] },
-    Intent { qtype: "outlook", en: "outlook prognosis", ko: &["전망", "예후", "완치"] },
-    Intent { qtype: "susceptibility", en: "risk who gets", ko: &["잘 걸리", "위험", "누가 걸리", "누구"] },
-    Intent { qtype: "frequency", en: "how many people common", ko: &["얼마나 흔", "흔한가", "흔한 병"] },
     Intent {
-        qtype: "information", en: "what is", ko: &["무엇인가", "뭔가요", "뭐예요", "무엇이", "어떤 병", "이란"]
+        qtype: "outlook", en: "outlook prognosis", ko: &["전망", "예후", "완치", "위험한가", "위험한가요"]
+    },
+    Intent { qtype: "susceptibility", en: "risk who gets", ko: &["잘걸리", "위험", "누가걸리", "누구"] },
+    Intent { qtype: "frequency", en: "how many people common", ko: &["얼마나흔", "흔한가", "흔한병"] },
+    Intent {
+        qtype: "information",
+        en: "what is",
+        ko: &["무엇인가", "뭔가요", "뭐예요", "뭐에요", "무엇이", "어떤병", "이란", "란뭔", "뭐죠"],
     },
 ];
 
+/// Written Korean words that carry no topic (question words, "to be", "please tell me" ...): the
+/// bridge's coverage of a question counts the other words. Matched as word beginnings.
+const FUNCTION_WORDS: &[&str] = &[
+    "어떻",
+    "어떤",
+    "어떡",
+    "어디",
+    "언제",
+    "무엇",
+    "뭐",
+    "뭔",
+    "왜",
+    "있",
+    "없",
+    "하",
+    "해",
+    "되",
+    "돼",
+    "된",
+    "가끔",
+    "그런",
+    "그렇",
+    "이런",
+    "저런",
+    "어느",
+    "얼마",
+    "몇",
+    "알려",
+    "궁금",
+    "좀",
+    "그런",
+    "그래",
+    "그냥",
+    "거",
+    "것",
+    "수",
+    "때",
+    "인가",
+    "이에",
+    "예요",
+    "에요",
+    "이",
+    "그",
+    "저",
+    "제",
+    "내",
+    "우리",
+    "정말",
+    "진짜",
+    "혹시",
+    "가능",
+    "대해",
+    "관해",
+    "같",
+    "싶",
+    "요",
+    "네",
+    "나요",
+    "건가",
+    "인데",
+    "는데",
+    "데",
+    "계속",
+    "자꾸",
+    "많이",
+    "너무",
+    "조금",
+    "약간",
+    "가끔",
+    "다른",
+    "또",
+    "더",
+    "잘",
+    "안",
+    "못",
+    "걸리",
+    "생기",
+    "나타",
+    "방법",
+    "느낌",
+    "기분",
+    "도는",
+    "나는",
+    "드는",
+    "오는",
+    "올라",
+    "변하",
+    "움직",
+    "해야",
+    "먹어도",
+    "괜찮",
+    "아닌",
+    "맞나",
+    "말",
+    "걱정",
+    "보통",
+    "일",
+    "주세요",
+    "줘",
+    // Who and how long: facts about the patient that the slot extractor reads, no search topic.
+    "남성",
+    "여성",
+    "남자",
+    "여자",
+    "환자",
+    "정도",
+    "년",
+    "개월",
+    "세",
+    "살",
+    "째",
+    "입니다",
+    "이고",
+    "현재",
+    "지금",
+    "요즘",
+    "최근",
+    "전부터",
+    "부터",
+    "아버지",
+    "어머니",
+    "엄마",
+    "아빠",
+    "아이",
+    "아기",
+    "남편",
+    "아내",
+    "친구",
+    // Generic disease words: the name before them carries the topic ("길랑바레 증후군").
+    "증후군",
+    "질환",
+    "질병",
+    "감염",
+    "바이러스",
+    "병",
+];
+
+/// Endings of Korean verbs and adjectives ("있나요", "아파서", "먹으면").
+const PREDICATE_ENDINGS: &[&str] = &[
+    "요", "죠", "는데", "어서", "아서", "해서", "워서", "으면", "하면", "하고", "니다", "는지", "은지", "려고", "는다",
+    "한다",
+];
+
 /// A question bridged for keyword search over the English corpus.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct BridgedQuery {
     /// What to search for: the question itself when it has no Korean; otherwise its non-Korean
-    /// words plus the English names of its concepts and intents.
+    /// words plus the English of its concepts, everyday words, transliterated names and intents.
     pub text: String,
-    /// Ids of the concepts found.
+    /// Ids of the concepts found (by name or by transliteration).
     pub concepts: Vec<String>,
-    /// MedQuAD qtypes the question asks about.
+    /// The kinds of question it asks ([`Intent::qtype`]).
     pub qtypes: Vec<&'static str>,
+    /// Everyday Korean stems found, with their English.
+    pub phrases: Vec<(String, String)>,
+    /// Hangul words matched to English names by sound: (word, English name, similarity).
+    pub transliterations: Vec<(String, String, f64)>,
+    /// The share of the question's Korean topic words the bridge understood (1 without Korean).
+    pub coverage: f64,
 }
 
 /// Bridges `question` to English search terms.
@@ -54,7 +226,9 @@ pub fn bridge(lexicon: &Lexicon, question: &str) -> BridgedQuery {
     let mentions = lexicon.find(question);
     // Lab and vital names are the topic only when nothing else is: "HbA1c 8.2, 당뇨 합병증은?" asks about diabetes.
     let has_topic = mentions.iter().any(|m| !matches!(m.concept.kind, ConceptKind::Lab | ConceptKind::Vital));
-    for mention in mentions {
+    let mut understood: Vec<(usize, usize)> = Vec::new();
+    for mention in &mentions {
+        understood.push((mention.start, mention.end));
         let measured = matches!(mention.concept.kind, ConceptKind::Lab | ConceptKind::Vital);
         if !concepts.contains(&mention.concept.id) {
             concepts.push(mention.concept.id.clone());
@@ -63,10 +237,67 @@ pub fn bridge(lexicon: &Lexicon, question: &str) -> BridgedQuery {
             }
         }
     }
-    let qtypes: Vec<&'static str> =
-        INTENTS.iter().filter(|i| i.ko.iter().any(|cue| question.contains(cue))).map(|i| i.qtype).collect();
+    let compact: String = question.split_whitespace().collect();
+    let mut qtypes: Vec<&'static str> =
+        INTENTS.iter().filter(|i| i.ko.iter().any(|cue| compact.contains(cue))).map(|i| i.qtype).collect();
+    // "무엇인가요" only frames a question that names what it asks ("원인은 무엇인가요" asks causes).
+    if qtypes.len() > 1 {
+        qtypes.retain(|&q| q != "information");
+    }
     if !has_hangul(question) {
-        return BridgedQuery { text: question.to_string(), concepts, qtypes };
+        return BridgedQuery {
+            text: question.to_string(),
+            concepts,
+            qtypes,
+            phrases: Vec::new(),
+            transliterations: Vec::new(),
+            coverage: 1.0,
+        };
+    }
+    let overlaps =
+        |spans: &[(usize, usize)], start: usize, end: usize| spans.iter().any(|&(s, e)| s < end && start < e);
+    let mut phrases = Vec::new();
+    for found in lexicon.find_phrases(question) {
+        if overlaps(&understood, found.start, found.end) {
+            continue;
+        }
+        understood.push((found.start, found.end));
+        phrases.push((found.phrase.ko.clone(), found.phrase.en.clone()));
+    }
+    // Written words left: topic words the lexicon does not know may be foreign names written by sound.
+    let mut transliterations = Vec::new();
+    let mut topic_words = 0;
+    let mut understood_words = 0;
+    for (start, word) in hangul_words(question) {
+        let end = start + word.len();
+        if overlaps(&understood, start, end) {
+            topic_words += 1;
+            understood_words += 1;
+            continue;
+        }
+        let Some(stem) = strip_korean_suffix(word) else { continue };
+        if FUNCTION_WORDS.iter().any(|f| stem.starts_with(f))
+            || INTENTS.iter().any(|i| i.ko.iter().any(|c| stem.starts_with(c)))
+        {
+            continue;
+        }
+        // Foreign names are nouns: a word with a verb ending ("나요", "해요") is no name.
+        let predicate = PREDICATE_ENDINGS.iter().any(|e| word.ends_with(e));
+        let (name, ending) = strip_name_ending(stem);
+        let found = if predicate { None } else { lexicon.translit().lookup(name) };
+        let Some(found) = found else {
+            topic_words += 1;
+            continue;
+        };
+        topic_words += 1;
+        understood_words += 1;
+        if let Some(concept) = found.concept.map(|c| &lexicon.concepts()[c as usize]) {
+            if !concepts.contains(&concept.id) {
+                concepts.push(concept.id.clone());
+            }
+        }
+        english_names.push(format!("{} {ending}", found.name).trim_end().to_string());
+        transliterations.push((word.to_string(), found.name, found.similarity));
     }
     let mut parts: Vec<String> = question
         .split(|c: char| !c.is_ascii_alphanumeric() && c != '\'')
@@ -75,6 +306,21 @@ pub fn bridge(lexicon: &Lexicon, question: &str) -> BridgedQuery {
         .map(str::to_string)
         .collect();
     parts.extend(english_names);
+    parts.extend(phrases.iter().map(|(_, en)| en.clone()));
+    // A question whose Korean is all question words ("metformin 어떻게 먹나요") is understood when
+    // its other words give something to search for.
+    let coverage = match topic_words {
+        0 if parts.is_empty() => 0.0,
+        0 => 1.0,
+        n => understood_words as f64 / n as f64,
+    };
     parts.extend(INTENTS.iter().filter(|i| qtypes.contains(&i.qtype)).map(|i| i.en.to_string()));
-    BridgedQuery { text: parts.join(" "), concepts, qtypes }
+    BridgedQuery { text: parts.join(" "), concepts, qtypes, phrases, transliterations, coverage }
+}
+
+/// The written Hangul words of `text` with their byte offsets.
+fn hangul_words(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    text.split(|c: char| !super::is_hangul(c))
+        .filter(|w| !w.is_empty())
+        .map(move |w| (w.as_ptr() as usize - text.as_ptr() as usize, w))
 }

@@ -9,6 +9,9 @@
 //!   inclusion terms `|`-separated; chapter 18 concepts are symptoms.
 //! - KCD: `kcd ko en`.
 //! - DrugBank: `drugbank_id name synonyms`, synonyms `|`-separated.
+//! - `everyday_ko.tsv`: everyday Korean stems, see [`super::everyday`].
+//! - `topic_names.txt`: the corpus's English topic names, one per line, `#` comment lines; only the
+//!   transliteration matcher reaches them.
 
 use super::{names, normalise, Concept, ConceptKind, Lexicon};
 use std::collections::HashMap;
@@ -19,6 +22,8 @@ pub struct Sources<'a> {
     pub icd10cm_categories: &'a str,
     pub kcd_categories: &'a str,
     pub drugbank_names: &'a str,
+    pub everyday_ko: &'a str,
+    pub topic_names: &'a str,
 }
 
 /// Collects concepts and names; the first concept to claim a name keeps it.
@@ -146,5 +151,12 @@ pub fn build(sources: &Sources) -> Result<Lexicon, String> {
             b.name(&clean, concept);
         }
     }
-    Ok(Lexicon::new(b.concepts, b.names))
+    let topics = sources
+        .topic_names
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(str::to_string)
+        .collect();
+    Ok(Lexicon::new(b.concepts, b.names, super::everyday::parse(sources.everyday_ko)?, topics))
 }

@@ -3,8 +3,11 @@
 //!
 //! Payload: varint concept count; per concept: string id, varint kind (0 condition, 1 symptom,
 //! 2 medication, 3 lab, 4 vital), string English display name, string Korean display name; then
-//! varint name count; per name (sorted): string normalised name, varint concept index.
+//! varint name count; per name (sorted): string normalised name, varint concept index; then varint
+//! everyday phrase count; per phrase: string Korean stem, string English words, varint 1 when it may
+//! start inside a word else 0; then varint topic name count; per topic name: string.
 
+use super::everyday::Phrase;
 use super::{Concept, ConceptKind, Lexicon};
 use crate::retrieval::format::{FileKind, FormatError, Reader, Writer};
 use std::collections::HashMap;
@@ -27,6 +30,16 @@ pub fn encode(lexicon: &Lexicon) -> Vec<u8> {
     for (name, concept) in names {
         w.string(name);
         w.varint(concept.into());
+    }
+    w.varint(lexicon.phrases().len() as u64);
+    for p in lexicon.phrases() {
+        w.string(&p.ko);
+        w.string(&p.en);
+        w.varint(u64::from(p.inside));
+    }
+    w.varint(lexicon.topics().len() as u64);
+    for topic in lexicon.topics() {
+        w.string(topic);
     }
     w.finish(FileKind::Lexicon)
 }
@@ -53,6 +66,16 @@ pub fn decode(bytes: &[u8]) -> Result<Lexicon, FormatError> {
         }
         names.insert(name, concept);
     }
+    let phrase_count = r.u32()?;
+    let mut phrases = Vec::with_capacity(phrase_count.min(1 << 16) as usize);
+    for _ in 0..phrase_count {
+        phrases.push(Phrase { ko: r.string()?, en: r.string()?, inside: r.varint()? == 1 });
+    }
+    let topic_count = r.u32()?;
+    let mut topics = Vec::with_capacity(topic_count.min(1 << 16) as usize);
+    for _ in 0..topic_count {
+        topics.push(r.string()?);
+    }
     r.finish()?;
-    Ok(Lexicon::new(concepts, names))
+    Ok(Lexicon::new(concepts, names, phrases, topics))
 }

@@ -8,12 +8,16 @@
 
 pub mod bridge;
 pub mod build;
+pub mod everyday;
 pub mod file;
 mod names;
+pub mod translit;
 
 use crate::retrieval::tokenizer::is_korean_particle;
+use everyday::Phrase;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeSet, HashMap};
+use std::sync::OnceLock;
 
 /// What kind of thing a concept is (it decides the profile slot it fills).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -61,14 +65,41 @@ pub struct Mention<'a> {
     pub end: usize,
 }
 
-/// The lexicon: concepts and the normalised names that point to them.
-#[derive(Clone, Debug, PartialEq)]
+/// An everyday Korean stem found in a text (byte offsets into the text searched).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PhraseMention<'a> {
+    pub phrase: &'a Phrase,
+    pub start: usize,
+    pub end: usize,
+}
+
+/// The lexicon: concepts and the normalised names that point to them, and the everyday Korean stems.
+#[derive(Clone, Debug)]
 pub struct Lexicon {
     concepts: Vec<Concept>,
     /// Normalised name -> concept index.
     names: HashMap<String, u32>,
     /// Distinct name lengths in characters, longest first (the matcher tries these).
     lengths: Vec<usize>,
+    phrases: Vec<Phrase>,
+    /// Stem -> phrase index (the first entry of a stem wins).
+    phrase_stems: HashMap<String, u32>,
+    /// Distinct stem lengths in syllables, longest first.
+    phrase_lengths: Vec<usize>,
+    /// The corpus's English topic names (only the transliteration matcher reaches them).
+    topics: Vec<String>,
+    /// The transliteration index over the English names, built on the first Korean loanword.
+    translit: OnceLock<translit::Index>,
+}
+
+impl PartialEq for Lexicon {
+    fn eq(&self, other: &Self) -> bool {
+        // The transliteration index is derived from the names.
+        self.concepts == other.concepts
+            && self.names == other.names
+            && self.phrases == other.phrases
+            && self.topics == other.topics
+    }
 }
 
 /// Lowercases and folds runs of white space into one space: the form names are matched in.
@@ -81,10 +112,80 @@ fn is_hangul(c: char) -> bool {
 }
 
 impl Lexicon {
-    /// Assembles a lexicon from concepts and (normalised name, concept index) pairs.
-    pub fn new(concepts: Vec<Concept>, names: HashMap<String, u32>) -> Lexicon {
+    /// Assembles a lexicon from concepts, (normalised name, concept index) pairs, everyday phrases
+    /// and the corpus's topic names.
+    pub fn new(
+        concepts: Vec<Concept>,
+        names: HashMap<String, u32>,
+        phrases: Vec<Phrase>,
+        topics: Vec<String>,
+    ) -> Lexicon {
         let lengths: BTreeSet<usize> = names.keys().map(|n| n.chars().count()).collect();
-        Lexicon { concepts, names, lengths: lengths.into_iter().rev().collect() }
+        let mut phrase_stems = HashMap::new();
+        for (i, phrase) in phrases.iter().enumerate() {
+            phrase_stems.entry(phrase.ko.clone()).or_insert(i as u32);
+        }
+        let phrase_lengths: BTreeSet<usize> = phrase_stems.keys().map(|n| n.chars().count()).collect();
+        Lexicon {
+            concepts,
+            names,
+            lengths: lengths.into_iter().rev().collect(),
+            phrases,
+            phrase_stems,
+            phrase_lengths: phrase_lengths.into_iter().rev().collect(),
+            topics,
+            translit: OnceLock::new(),
+        }
+    }
+
+    /// The corpus's English topic names.
+    pub fn topics(&self) -> &[String] {
+        &self.topics
+    }
+
+    /// The everyday Korean phrases.
+    pub fn phrases(&self) -> &[Phrase] {
+        &self.phrases
+    }
+
+    /// The transliteration index over the English condition and drug names (built on first use).
+    pub fn translit(&self) -> &translit::Index {
+        self.translit.get_or_init(|| translit::Index::new(self))
+    }
+
+    /// Finds everyday Korean stems in `text`, longest first, left to right, not overlapping.
+    pub fn find_phrases(&self, text: &str) -> Vec<PhraseMention<'_>> {
+        let chars = matching_chars(text);
+        let mut found = Vec::new();
+        let mut i = 0;
+        let mut candidate = String::new();
+        while i < chars.len() {
+            let word_start = chars[i].word_start(i.checked_sub(1).map(|p| &chars[p]));
+            let mut matched = None;
+            if is_hangul(chars[i].c) {
+                for &len in &self.phrase_lengths {
+                    if i + len > chars.len() {
+                        continue;
+                    }
+                    candidate.clear();
+                    candidate.extend(chars[i..i + len].iter().map(|c| c.c));
+                    let Some(&p) = self.phrase_stems.get(&candidate) else { continue };
+                    let phrase = &self.phrases[p as usize];
+                    if (word_start || phrase.inside) && self.accept_end(&chars, i, i + len).is_some() {
+                        matched = Some((phrase, i + len));
+                        break;
+                    }
+                }
+            }
+            match matched {
+                Some((phrase, end)) => {
+                    found.push(PhraseMention { phrase, start: chars[i].start, end: chars[end - 1].end });
+                    i = end;
+                }
+                None => i += 1,
+            }
+        }
+        found
     }
 
     pub fn concepts(&self) -> &[Concept] {
@@ -109,58 +210,47 @@ impl Lexicon {
 
     /// Finds concept mentions in `text`: at each word start the longest known name wins; English
     /// names end at a word boundary (a plural "s"/"es" may follow); a one-syllable Korean name may
-    /// be followed only by a particle ("열이" yes, "열심히" no), longer ones by anything.
+    /// be followed only by a particle or a space ("열이" yes, "열심히" no), longer ones by anything.
+    /// Korean is matched as it is written: spaces inside a compound do not matter ("폐 색전증" finds
+    /// 폐색전증) and the common disease suffixes stand for each other ("렙토스피라증" finds
+    /// 렙토스피라병, "쿠싱" finds 쿠싱증후군).
     pub fn find<'a>(&'a self, text: &str) -> Vec<Mention<'a>> {
-        // Lowercased characters with their byte spans in `text`, white space folded to one space.
-        let mut chars: Vec<(char, usize, usize)> = Vec::with_capacity(text.len());
-        for (at, c) in text.char_indices() {
-            let end = at + c.len_utf8();
-            if c.is_whitespace() {
-                if chars.last().is_some_and(|&(p, _, _)| p == ' ') {
-                    chars.last_mut().expect("checked").2 = end;
-                } else {
-                    chars.push((' ', at, end));
-                }
-            } else {
-                for lower in c.to_lowercase() {
-                    chars.push((lower, at, end));
-                }
-            }
-        }
+        let chars = matching_chars(text);
         let mut mentions = Vec::new();
         let mut i = 0;
         let mut candidate = String::new();
         while i < chars.len() {
-            let c = chars[i].0;
-            let word_start = c.is_alphanumeric()
-                && (i == 0 || {
-                    let p = chars[i - 1].0;
-                    !p.is_alphanumeric() || is_hangul(p) != is_hangul(c)
-                });
-            if !word_start {
+            if !chars[i].word_start(i.checked_sub(1).map(|p| &chars[p])) {
                 i += 1;
                 continue;
             }
+            // The written Hangul word starting here: a suffix variant is tried only for a candidate
+            // that is the whole word, or the word without its particle (렙토스피라증 of 렙토스피라증은).
+            let word_end =
+                (i + 1..chars.len()).find(|&j| !is_hangul(chars[j].c) || chars[j].after_space).unwrap_or(chars.len());
             let mut matched = None;
             for &len in &self.lengths {
                 if i + len > chars.len() {
                     continue;
                 }
                 candidate.clear();
-                candidate.extend(chars[i..i + len].iter().map(|&(c, _, _)| c));
-                if let Some(&concept) = self.names.get(&candidate) {
-                    if let Some(end) = self.accept_end(&chars, i, i + len) {
-                        matched = Some((concept, end));
-                        break;
-                    }
+                candidate.extend(chars[i..i + len].iter().map(|c| c.c));
+                let Some(end) = self.accept_end(&chars, i, i + len) else { continue };
+                let whole_word = i + len == word_end
+                    || (i + len < word_end
+                        && is_korean_particle(&chars[i + len..word_end].iter().map(|c| c.c).collect::<String>()));
+                let variant = || if whole_word { self.suffix_variant(&candidate) } else { None };
+                if let Some(concept) = self.names.get(&candidate).copied().or_else(variant) {
+                    matched = Some((concept, end));
+                    break;
                 }
             }
             match matched {
                 Some((concept, end)) => {
                     mentions.push(Mention {
                         concept: &self.concepts[concept as usize],
-                        start: chars[i].1,
-                        end: chars[end - 1].2,
+                        start: chars[i].start,
+                        end: chars[end - 1].end,
                     });
                     i = end;
                 }
@@ -170,26 +260,46 @@ impl Lexicon {
         mentions
     }
 
+    /// The concept of a Korean disease name written with another common suffix, or with none.
+    fn suffix_variant(&self, name: &str) -> Option<u32> {
+        if !name.chars().last().is_some_and(is_hangul) || name.chars().count() < 2 {
+            return None;
+        }
+        let stem = DISEASE_SUFFIXES.iter().find_map(|s| name.strip_suffix(s)).unwrap_or(name);
+        if stem.chars().count() < 2 {
+            return None;
+        }
+        std::iter::once(String::new())
+            .chain(DISEASE_SUFFIXES.iter().map(|s| s.to_string()))
+            .map(|suffix| format!("{stem}{suffix}"))
+            .filter(|variant| variant != name)
+            .find_map(|variant| self.names.get(&variant).copied())
+    }
+
     /// Where a name occupying `chars[start..end]` really ends, if the text around it allows it.
-    fn accept_end(&self, chars: &[(char, usize, usize)], start: usize, end: usize) -> Option<usize> {
-        let last = chars[end - 1].0;
-        let next = chars.get(end).map(|&(c, _, _)| c);
+    fn accept_end(&self, chars: &[MatchChar], start: usize, end: usize) -> Option<usize> {
+        let last = chars[end - 1].c;
+        let next = chars.get(end);
         if is_hangul(last) {
-            if !next.is_some_and(is_hangul) || end - start > 1 {
+            if !next.is_some_and(|n| is_hangul(n.c) && !n.after_space) || end - start > 1 {
                 return Some(end);
             }
             // A one-syllable name must be followed by a particle, not by more of a word.
-            let rest: String = chars[end..].iter().map(|&(c, _, _)| c).take_while(|&c| is_hangul(c)).collect();
-            return is_korean_particle(&rest).then_some(end);
+            let word: String = chars[end..]
+                .iter()
+                .enumerate()
+                .take_while(|(j, c)| is_hangul(c.c) && (*j == 0 || !c.after_space))
+                .map(|(_, c)| c.c)
+                .collect();
+            return is_korean_particle(&word).then_some(end);
         }
-        match next {
+        match next.map(|n| n.c) {
             Some(c) if c.is_alphanumeric() && !is_hangul(c) => {
                 // Plurals: "headaches", "kidney stones".
                 for suffix in ["s", "es"] {
                     let n = suffix.len();
-                    let follows =
-                        chars.get(end..end + n).is_some_and(|s| s.iter().map(|&(c, _, _)| c).eq(suffix.chars()));
-                    let boundary = chars.get(end + n).is_none_or(|&(c, _, _)| !c.is_alphanumeric());
+                    let follows = chars.get(end..end + n).is_some_and(|s| s.iter().map(|c| c.c).eq(suffix.chars()));
+                    let boundary = chars.get(end + n).is_none_or(|c| !c.c.is_alphanumeric());
                     if follows && boundary {
                         return Some(end + n);
                     }
@@ -199,4 +309,54 @@ impl Lexicon {
             _ => Some(end),
         }
     }
+}
+
+/// Korean disease-name endings that people use for one another (렙토스피라증 / 렙토스피라병,
+/// 쿠싱 / 쿠싱증후군); longest first so 증후군 is removed whole.
+pub const DISEASE_SUFFIXES: &[&str] = &["증후군", "감염증", "질환", "증", "병", "염"];
+
+/// One character of a text as names are matched in it.
+#[derive(Clone, Copy, Debug)]
+struct MatchChar {
+    /// Lowercased; white space as one ' ' (white space between two Hangul syllables is left out).
+    c: char,
+    /// Byte span in the text.
+    start: usize,
+    end: usize,
+    /// A space was left out just before this syllable: it begins a written word.
+    after_space: bool,
+}
+
+impl MatchChar {
+    fn word_start(&self, previous: Option<&MatchChar>) -> bool {
+        self.c.is_alphanumeric()
+            && previous
+                .is_none_or(|p| self.after_space || !p.c.is_alphanumeric() || is_hangul(p.c) != is_hangul(self.c))
+    }
+}
+
+/// The characters of `text` names are matched against (see [`MatchChar`]).
+fn matching_chars(text: &str) -> Vec<MatchChar> {
+    let mut chars: Vec<MatchChar> = Vec::with_capacity(text.len());
+    let mut pending_space: Option<(usize, usize)> = None;
+    for (at, c) in text.char_indices() {
+        let end = at + c.len_utf8();
+        if c.is_whitespace() {
+            pending_space = Some((pending_space.map_or(at, |(s, _)| s), end));
+            continue;
+        }
+        let mut after_space = false;
+        if let Some((s, e)) = pending_space.take() {
+            if is_hangul(c) && chars.last().is_some_and(|p| is_hangul(p.c)) {
+                after_space = true;
+            } else if !chars.is_empty() {
+                chars.push(MatchChar { c: ' ', start: s, end: e, after_space: false });
+            }
+        }
+        for lower in c.to_lowercase() {
+            chars.push(MatchChar { c: lower, start: at, end, after_space });
+            after_space = false;
+        }
+    }
+    chars
 }

@@ -5,6 +5,7 @@
 
 use crate::i18n::Lang;
 use crate::pipeline::state::Evidence;
+use crate::retrieval::corpus::is_boilerplate;
 use crate::retrieval::tokenizer::tokenize;
 use std::collections::HashSet;
 
@@ -21,16 +22,19 @@ pub fn preamble(lang: Lang) -> &'static str {
     }
 }
 
-/// The extractive answer for `question` from `evidence`.
+/// The extractive answer for `question` from `evidence`. No evidence means search found nothing
+/// relevant (the relevance check refused the passages): the answer says so instead of quoting.
 pub fn answer(question: &str, evidence: &[Evidence], profile_summary: &str, lang: Lang) -> String {
     if evidence.is_empty() {
         return match lang {
             Lang::Ko => {
-                "관련 의학 자료를 찾지 못했습니다. 질문을 조금 더 구체적으로 (질환명, 증상, 약 이름 등) 적어 주세요. \
+                "이 질문에 맞는 의학 자료를 찾지 못했습니다. 관련 없는 자료를 인용하는 대신 말씀드립니다. \
+                         질문을 다르게 표현하거나 질환명, 증상, 약 이름을 적어 주세요 (예: \"통풍은 어떻게 치료하나요?\"). \
                          AI 모델이 설정되어 있지 않아 자료에 근거해서만 답합니다."
                     .into()
             }
-            Lang::En => "I found no medical sources for this. Try naming the condition, symptom or medicine. \
+            Lang::En => "I found nothing relevant to this question in the medical sources, so I am not quoting \
+                         unrelated passages. Try rephrasing it, or name the condition, symptom or medicine. \
                          No AI model is configured, so I can only answer from the sources."
                 .into(),
         };
@@ -58,7 +62,7 @@ fn best_sentences<'a>(text: &'a str, terms: &HashSet<String>, n: usize) -> Vec<&
     let sentences: Vec<&str> = text
         .split_inclusive(['.', '!', '?', '\n'])
         .map(|s| s.trim().trim_start_matches("- "))
-        .filter(|s| s.len() > 20)
+        .filter(|s| s.len() > 20 && !is_boilerplate(s))
         .collect();
     let mut scored: Vec<(usize, usize)> = sentences
         .iter()
@@ -69,4 +73,42 @@ fn best_sentences<'a>(text: &'a str, terms: &HashSet<String>, n: usize) -> Vec<&
     let mut keep: Vec<usize> = scored.into_iter().take(n).map(|(i, _)| i).collect();
     keep.sort_unstable();
     keep.into_iter().map(|i| sentences[i]).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn evidence(passage: &str) -> Evidence {
+        Evidence {
+            id: "1".into(),
+            title: "What is gout?".into(),
+            passage: passage.into(),
+            url: String::new(),
+            source: String::new(),
+            focus: "Gout".into(),
+            qtype: "information".into(),
+            score: 1.0,
+            bm25_rank: Some(1),
+            vector_rank: None,
+            rrf_rank: None,
+        }
+    }
+
+    #[test]
+    fn no_evidence_says_nothing_relevant_was_found_and_what_to_do() {
+        let en = answer("how do I lower my car insurance premium", &[], "", Lang::En);
+        assert!(en.contains("nothing relevant") && en.contains("name the condition"), "{en}");
+        let ko = answer("김치찌개 끓이는 법", &[], "", Lang::Ko);
+        assert!(ko.contains("찾지 못했습니다") && ko.contains("질환명"), "{ko}");
+    }
+
+    #[test]
+    fn site_notices_are_never_quoted() {
+        let passage = "Gout is a painful form of arthritis caused by uric acid crystals in a joint. \
+                       Images and logos on this website which are trademarked are not in the public domain.";
+        let out = answer("what is gout", &[evidence(passage)], "", Lang::En);
+        assert!(out.contains("uric acid"), "{out}");
+        assert!(!out.contains("logos"), "{out}");
+    }
 }

@@ -54,6 +54,15 @@ pub fn evidence_section(passages: &[(String, String)], lang: Lang) -> String {
     out
 }
 
+/// Said in place of the evidence section when the search found nothing relevant to the question
+/// (the relevance check refused its passages): the model must not answer as if sources backed it.
+pub fn nothing_found_section(lang: Lang) -> &'static str {
+    match lang {
+        Lang::Ko => "[검색된 의학 근거] 없음: 의학 자료에서 이 질문에 맞는 내용을 찾지 못했습니다. 자료에 근거한 것처럼 답하지 말고, 찾지 못했다고 말한 뒤 질환명이나 증상을 구체적으로 적어 다시 물어보도록 안내하세요.",
+        Lang::En => "[Medical evidence] None: the medical sources have nothing relevant to this question. Do not answer as if sources backed you; say that nothing relevant was found and suggest rephrasing or naming the condition or symptom.",
+    }
+}
+
 /// The conversation-memory section.
 pub fn memory_section(lines: &[String], lang: Lang) -> String {
     if lines.is_empty() {

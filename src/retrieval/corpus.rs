@@ -161,12 +161,40 @@ fn trim_end(text: &str, start: usize, end: usize) -> usize {
     start + text[start..end].trim_end().len()
 }
 
+/// Site notices and link lists in MedQuAD answers: they name no medical fact, so they are never
+/// quoted as an answer.
+const BOILERPLATE: &[&str] = &[
+    "these resources address the diagnosis or management of",
+    "these resources from medlineplus offer information",
+    "images and logos on this website",
+    "trademark",
+    "genetic testing registry:",
+    "gene review:",
+];
+
+/// Whether a passage or sentence is a site notice or a list of links rather than medical text.
+pub fn is_boilerplate(text: &str) -> bool {
+    let lower = text.to_lowercase();
+    BOILERPLATE.iter().any(|marker| lower.contains(marker))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn texts<'a>(answer: &'a str, chunks: &[Chunk]) -> Vec<&'a str> {
         chunks.iter().map(|c| &answer[c.start as usize..c.end as usize]).collect()
+    }
+
+    #[test]
+    fn link_lists_and_site_notices_are_boilerplate() {
+        assert!(is_boilerplate("These resources address the diagnosis or management of Aarskog-Scott syndrome:\n- Genetic Testing Registry: Aarskog syndrome"));
+        assert!(is_boilerplate(
+            "Images and logos on this website which are trademarked/copyrighted are not in the public domain."
+        ));
+        assert!(!is_boilerplate(
+            "Gout is a painful form of arthritis that occurs when uric acid builds up in the joints."
+        ));
     }
 
     #[test]

@@ -341,6 +341,35 @@ impl LoadedIndex {
         bm25::top_k(&self.stats.collection, &query, k, Params::default())
     }
 
+    /// The share of the query terms' idf weight that document `doc` contains. A term the corpus lacks
+    /// (a typo, an abbreviation it never uses, a subject it never covers) weighs as much as the known
+    /// terms do on average; a query of only such terms covers 0.
+    pub fn term_coverage(&self, terms: &[String], doc: u32) -> f64 {
+        let mut distinct: Vec<&String> = terms.iter().collect();
+        distinct.sort_unstable();
+        distinct.dedup();
+        let (mut matched, mut known, mut unknown) = (0.0, 0.0, 0usize);
+        let mut known_count = 0usize;
+        for term in distinct {
+            let postings =
+                self.postings.get(&shard_of_term(term, self.stats.postings_shards)).and_then(|shard| shard.get(term));
+            let Some(postings) = postings else {
+                unknown += 1;
+                continue;
+            };
+            let weight = postings.idf.max(0.0);
+            known += weight;
+            known_count += 1;
+            if postings.postings.binary_search_by_key(&doc, |posting| posting.doc).is_ok() {
+                matched += weight;
+            }
+        }
+        if known_count == 0 || known <= 0.0 {
+            return 0.0;
+        }
+        matched / (known + known / known_count as f64 * unknown as f64)
+    }
+
     /// A document's metadata, if its shard is loaded.
     pub fn meta(&self, doc: u32) -> Option<&DocMeta> {
         let shard = self.meta.get(&(doc / self.stats.docs_per_meta_shard))?;

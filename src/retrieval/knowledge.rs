@@ -5,12 +5,14 @@
 //! Hybrid search needs the embedding model and the vector files, which arrive after the app is
 //! usable (and may be missing natively); until then BM25 answers alone and the trace says why.
 
+use super::corpus::is_boilerplate;
 use super::index_files::LoadedIndex;
-use super::search::{load_answers, search, FileSource, Hit, SearchMode};
+use super::relevance::judge;
+use super::search::{load_answers, search_with_signals, FileSource, Hit, SearchMode};
 use super::tokenizer::tokenize;
 use super::vectors::VectorSearch;
 use crate::i18n::has_hangul;
-use crate::lexicon::bridge::bridge;
+use crate::lexicon::bridge::{bridge, BridgedQuery};
 use crate::lexicon::Lexicon;
 use crate::llm::LocalFuture;
 use crate::pipeline::ports::{Embedder, Knowledge};
@@ -40,7 +42,8 @@ pub struct IndexKnowledge<S: FileSource> {
     /// The keyword index's document count, kept apart because the vectors may arrive while a
     /// search holds the index.
     documents: usize,
-    /// How the last search was made, for the trace.
+    /// How the last search was made, what the question was matched to and the relevance verdict,
+    /// for the trace.
     last_method: RefCell<String>,
 }
 
@@ -94,18 +97,36 @@ impl<S: FileSource> Knowledge for IndexKnowledge<S> {
     #[allow(clippy::await_holding_refcell_ref)]
     fn search<'a>(&'a self, query: &'a str, k: usize) -> LocalFuture<'a, Result<Vec<Evidence>, String>> {
         Box::pin(async move {
-            let text = bridge(&self.lexicon, query).text;
+            let bridged = bridge(&self.lexicon, query);
             let (mode, method) = self.method();
             let vectors = self.ready_vectors();
-            *self.last_method.borrow_mut() = method;
+            *self.last_method.borrow_mut() = method.clone();
             // The index is only borrowed across awaits of this search; the pipeline runs one search at a time.
             let mut index =
                 self.index.try_borrow_mut().map_err(|_| "the index is busy with another search".to_string())?;
-            let hits = search(&mut index, &self.source, vectors.as_deref(), mode, &text, k).await?;
+            let (hits, signals) =
+                search_with_signals(&mut index, &self.source, vectors.as_deref(), mode, &bridged.text, k).await?;
+            let relevance = judge(&signals, &bridged);
+            let similarity =
+                signals.best_similarity.map_or(String::new(), |s| format!("; best vector similarity {s:.2}"));
+            *self.last_method.borrow_mut() = format!(
+                "{method}; matched: {}{similarity}; relevance {}: {}",
+                matched(&self.lexicon, &bridged),
+                if relevance.relevant { "passed" } else { "failed, nothing quoted" },
+                relevance.reason
+            );
+            if !relevance.relevant {
+                return Ok(Vec::new());
+            }
             let docs: Vec<u32> = hits.iter().map(|h| h.doc).collect();
             load_answers(&mut index, &self.source, &docs).await?;
-            let terms: HashSet<String> = tokenize(&text).into_iter().collect();
-            Ok(hits.into_iter().enumerate().map(|(i, hit)| evidence(&index, hit, i + 1, mode, &terms)).collect())
+            let terms: HashSet<String> = tokenize(&bridged.text).into_iter().collect();
+            Ok(hits
+                .into_iter()
+                .enumerate()
+                .map(|(i, hit)| evidence(&index, hit, i + 1, mode, &terms))
+                .filter(|e| !e.passage.is_empty())
+                .collect())
         })
     }
 
@@ -119,8 +140,22 @@ impl<S: FileSource> Knowledge for IndexKnowledge<S> {
     }
 }
 
+/// What the bridge matched the question to, for the trace.
+fn matched(lexicon: &Lexicon, bridged: &BridgedQuery) -> String {
+    let mut parts: Vec<String> =
+        bridged.concepts.iter().filter_map(|id| lexicon.concept(id)).map(|c| format!("{} ({})", c.en, c.id)).collect();
+    parts.extend(bridged.phrases.iter().map(|(ko, en)| format!("{ko} -> {en}")));
+    parts.extend(bridged.transliterations.iter().map(|(ko, en, s)| format!("{ko} ~ {en} (sound {s:.2})")));
+    parts.extend(bridged.qtypes.iter().map(|q| format!("asks: {q}")));
+    if parts.is_empty() {
+        "nothing".into()
+    } else {
+        parts.join(", ")
+    }
+}
+
 /// A search hit as evidence: its passage is the chunk the vector side matched, else the chunk sharing
-/// the most terms with the query.
+/// the most terms with the query; site notices and link lists are never the passage.
 fn evidence(index: &LoadedIndex, hit: Hit, rank: usize, mode: SearchMode, terms: &HashSet<String>) -> Evidence {
     let passage = passage(index, hit.doc, hit.chunk, terms);
     Evidence {
@@ -138,18 +173,19 @@ fn evidence(index: &LoadedIndex, hit: Hit, rank: usize, mode: SearchMode, terms:
     }
 }
 
-/// The text of chunk `nth` of the document, or (without one) the chunk sharing the most terms with the
-/// query (the first on ties).
+/// The text of chunk `nth` of the document, or (without one, or when it is boilerplate) the chunk
+/// sharing the most terms with the query (the first on ties); empty when every chunk is boilerplate.
 fn passage(index: &LoadedIndex, doc: u32, nth: Option<u16>, terms: &HashSet<String>) -> String {
     let (Some(meta), Some(answer)) = (index.meta(doc), index.answer(doc)) else { return String::new() };
     let chunk_text = |c: &super::corpus::Chunk| &answer[c.start as usize..c.end as usize];
-    if let Some(chunk) = nth.and_then(|n| meta.chunks.get(usize::from(n))) {
+    if let Some(chunk) = nth.and_then(|n| meta.chunks.get(usize::from(n))).filter(|c| !is_boilerplate(chunk_text(c))) {
         return chunk_text(chunk).to_string();
     }
     meta.chunks
         .iter()
         .map(chunk_text)
         .enumerate()
+        .filter(|(_, text)| !is_boilerplate(text))
         .max_by_key(|(i, text)| (tokenize(text).iter().filter(|t| terms.contains(*t)).count(), usize::MAX - i))
         .map(|(_, text)| text.to_string())
         .unwrap_or_default()

@@ -8,6 +8,7 @@ pub mod format;
 pub mod fusion;
 pub mod index_files;
 pub mod knowledge;
+pub mod relevance;
 pub mod search;
 pub mod tokenizer;
 pub mod vector_index;

@@ -2,7 +2,7 @@
 //! and their RRF fusion, each describing the best documents. Async over a [`FileSource`] so the
 //! browser can fetch shards over HTTP while the CLI reads them from disk.
 
-use super::fusion::{rrf, Candidate, RRF_K};
+use super::fusion::{fuse as fuse_lists, Candidate, FUSION};
 use super::index_files::{parse_stats, LoadedIndex, STATS};
 use super::tokenizer::tokenize;
 use super::vectors::VectorSearch;
@@ -25,7 +25,7 @@ pub enum SearchMode {
     Bm25,
     /// Nearest chunks by all-MiniLM-L6-v2 embedding.
     Vector,
-    /// Both, fused by reciprocal rank (k = 60), each side contributing 2k candidates.
+    /// Both, fused by [`FUSION`], each side contributing 2k candidates.
     #[default]
     Hybrid,
 }
@@ -98,6 +98,16 @@ struct Ranked {
     chunk: Option<u16>,
 }
 
+/// What the two sides saw of the best documents, for the relevance check.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
+pub struct SearchSignals {
+    /// Cosine similarity of the vector side's best chunk (`None` when the vector side did not run).
+    pub best_similarity: Option<f64>,
+    /// The share of the query's idf weight that BM25's best document contains (`None` when BM25 did
+    /// not run); a query word the corpus lacks weighs as much as its known words do on average.
+    pub keyword_coverage: Option<f64>,
+}
+
 /// Search for `query` (already bridged to English where needed): the top `k` documents by `mode`.
 /// `vectors` is the vector side when it is loaded; vector and hybrid searches need it.
 pub async fn search(
@@ -108,21 +118,34 @@ pub async fn search(
     query: &str,
     k: usize,
 ) -> Result<Vec<Hit>, String> {
+    Ok(search_with_signals(index, source, vectors, mode, query, k).await?.0)
+}
+
+/// [`search`], also returning what each side saw of its best document.
+pub async fn search_with_signals(
+    index: &mut LoadedIndex,
+    source: &dyn FileSource,
+    vectors: Option<&dyn VectorSearch>,
+    mode: SearchMode,
+    query: &str,
+    k: usize,
+) -> Result<(Vec<Hit>, SearchSignals), String> {
     let need_vectors = || {
         vectors.ok_or_else(|| {
             format!("{} search needs the vector index and the embedding model, which are not loaded", mode.name())
         })
     };
+    let mut signals = SearchSignals::default();
     let ranked = match mode {
-        SearchMode::Bm25 => bm25_ranked(index, source, query, k).await?,
-        SearchMode::Vector => vector_ranked(need_vectors()?, query, k).await?,
+        SearchMode::Bm25 => bm25_ranked(index, source, query, k, &mut signals).await?,
+        SearchMode::Vector => vector_ranked(need_vectors()?, query, k, &mut signals).await?,
         SearchMode::Hybrid => {
-            let keyword = bm25_ranked(index, source, query, 2 * k).await?;
-            let semantic = vector_ranked(need_vectors()?, query, 2 * k).await?;
+            let keyword = bm25_ranked(index, source, query, 2 * k, &mut signals).await?;
+            let semantic = vector_ranked(need_vectors()?, query, 2 * k, &mut signals).await?;
             fuse(&keyword, &semantic, k)
         }
     };
-    describe(index, source, ranked).await
+    Ok((describe(index, source, ranked).await?, signals))
 }
 
 /// BM25 search: the top `k` documents. Shorthand for [`search`] in [`SearchMode::Bm25`].
@@ -135,11 +158,13 @@ async fn bm25_ranked(
     source: &dyn FileSource,
     query: &str,
     k: usize,
+    signals: &mut SearchSignals,
 ) -> Result<Vec<Ranked>, String> {
     let terms = tokenize(query);
     load(index, source, index.missing_for_terms(&terms)).await?;
-    Ok(index
-        .bm25(&terms, k)
+    let best = index.bm25(&terms, k);
+    signals.keyword_coverage = Some(best.first().map_or(0.0, |&(doc, _)| index.term_coverage(&terms, doc)));
+    Ok(best
         .into_iter()
         .enumerate()
         .map(|(i, (doc, score))| Ranked { doc, score, bm25_rank: Some(i + 1), vector_rank: None, chunk: None })
@@ -150,8 +175,19 @@ async fn bm25_ranked(
 const CHUNKS_PER_DOCUMENT: usize = 4;
 
 /// The top `k` documents by their best chunk's similarity.
-async fn vector_ranked(vectors: &dyn VectorSearch, query: &str, k: usize) -> Result<Vec<Ranked>, String> {
+async fn vector_ranked(
+    vectors: &dyn VectorSearch,
+    query: &str,
+    k: usize,
+    signals: &mut SearchSignals,
+) -> Result<Vec<Ranked>, String> {
+    // An empty query has no meaning to embed: its nearest chunks would be arbitrary.
+    if query.trim().is_empty() {
+        signals.best_similarity = Some(0.0);
+        return Ok(Vec::new());
+    }
     let matches = vectors.nearest(query, k * CHUNKS_PER_DOCUMENT).await?;
+    signals.best_similarity = Some(matches.first().map_or(0.0, |m| f64::from(m.score)));
     let mut seen = std::collections::HashSet::new();
     Ok(matches
         .into_iter()
@@ -168,12 +204,12 @@ async fn vector_ranked(vectors: &dyn VectorSearch, query: &str, k: usize) -> Res
         .collect())
 }
 
-/// RRF of the two document lists (each already one entry per document), the top `k`.
+/// [`FUSION`] of the two document lists (each already one entry per document), the top `k`.
 fn fuse(keyword: &[Ranked], semantic: &[Ranked], k: usize) -> Vec<Ranked> {
     let candidates = |list: &[Ranked]| -> Vec<Candidate<u32>> {
-        list.iter().map(|r| Candidate { doc: r.doc, chunk: r.chunk.map(u32::from) }).collect()
+        list.iter().map(|r| Candidate { doc: r.doc, chunk: r.chunk.map(u32::from), score: r.score }).collect()
     };
-    rrf(&candidates(keyword), &candidates(semantic), RRF_K)
+    fuse_lists(&candidates(keyword), &candidates(semantic), FUSION)
         .into_iter()
         .take(k)
         .map(|f| Ranked {

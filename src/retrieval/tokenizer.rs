@@ -260,7 +260,7 @@ fn words(text: &str) -> impl Iterator<Item = String> + '_ {
 }
 
 /// The stem of a Hangul word without its particle; `None` for a lone particle.
-fn strip_korean_suffix(word: &str) -> Option<&str> {
+pub fn strip_korean_suffix(word: &str) -> Option<&str> {
     if is_korean_particle(word) {
         return None;
     }

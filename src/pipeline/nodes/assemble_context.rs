@@ -25,6 +25,12 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> Detail {
     let assembled = assemble(&state.user_text, &state.profile_summary, &lines, &state.retrieved_docs, lang);
     state.system_prompt = assembled.system;
     state.user_prompt = assembled.user;
+    // Searched, but the relevance check found nothing relevant: the model hears it too.
+    let nothing_found =
+        state.needs_retrieval && !state.retrieved_docs_history.is_empty() && state.retrieved_docs.is_empty();
+    if nothing_found {
+        state.user_prompt = format!("{}\n\n{}", crate::llm::prompts::nothing_found_section(lang), state.user_prompt);
+    }
     state.token_plan = assembled.plan;
     let llm_summarised = recollection.summarised_by(SummarySource::Llm);
     let extractive = recollection.summarised_by(SummarySource::Extractive);
@@ -45,5 +51,6 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> Detail {
             "summary_source": summary_source,
         },
         "documents": state.retrieved_docs.len(),
+        "nothing_relevant_found": nothing_found,
     })
 }

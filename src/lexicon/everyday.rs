@@ -1,0 +1,75 @@
+//! Everyday Korean: the words people use to say how they feel ("두근거려요", "속이 더부룩해요",
+//! "욱신거리고"), mapped to the English words the corpus uses (palpitations, bloating, throbbing pain).
+//! Each entry is a stem, so any ending matches: Korean words are a stem plus endings, so a stem
+//! found at the start of a written word is that word whatever its ending.
+//!
+//! Source format (`everyday_ko.tsv`, tab-separated, no header, `#` comment lines):
+//! `korean stems (| separated)  english words`. A stem is matched at the start of a written word,
+//! spaces inside it not mattering ("속이 더부룩" = "속이더부룩"); a stem written with a leading `~`
+//! may also start inside a word (heads of compounds: "~통증" in "허리통증"). One-syllable stems
+//! ("목", "배") must be a whole word or be followed by a particle.
+
+use serde::{Deserialize, Serialize};
+
+/// One everyday stem and the English it stands for.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Phrase {
+    /// The stem, without spaces.
+    pub ko: String,
+    /// English search words.
+    pub en: String,
+    /// May start inside a written word.
+    pub inside: bool,
+}
+
+/// Parses the everyday vocabulary. Errors name the line.
+pub fn parse(text: &str) -> Result<Vec<Phrase>, String> {
+    let mut phrases = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        if line.starts_with('#') || line.trim().is_empty() {
+            continue;
+        }
+        let Some((ko, en)) = line.split_once('\t') else {
+            return Err(format!("everyday_ko.tsv line {}: expected korean stems, a tab, english words", n + 1));
+        };
+        let en = en.trim();
+        if en.is_empty() || en.contains('\t') {
+            return Err(format!("everyday_ko.tsv line {}: expected one column of english words", n + 1));
+        }
+        for stem in ko.split('|').map(str::trim).filter(|s| !s.is_empty()) {
+            let (inside, stem) = match stem.strip_prefix('~') {
+                Some(rest) => (true, rest),
+                None => (false, stem),
+            };
+            let ko: String = stem.chars().filter(|c| !c.is_whitespace()).collect();
+            phrases.push(Phrase { ko, en: en.to_string(), inside });
+        }
+    }
+    Ok(phrases)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stems_are_read_without_spaces_and_with_their_inside_mark() {
+        let phrases = parse("# palpitations\n두근|쿵쾅\tpalpitations\n속이 더부룩\tbloating\n~통증\tpain\n").unwrap();
+        let stems: Vec<(&str, &str, bool)> = phrases.iter().map(|p| (p.ko.as_str(), p.en.as_str(), p.inside)).collect();
+        assert_eq!(
+            stems,
+            vec![
+                ("두근", "palpitations", false),
+                ("쿵쾅", "palpitations", false),
+                ("속이더부룩", "bloating", false),
+                ("통증", "pain", true)
+            ]
+        );
+    }
+
+    #[test]
+    fn a_line_without_english_is_an_error_naming_it() {
+        let error = parse("# x\n두근\n").unwrap_err();
+        assert!(error.contains("line 2"), "{error}");
+    }
+}
