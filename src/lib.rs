@@ -16,6 +16,7 @@ pub mod pipeline;
 pub mod platform;
 pub mod retrieval;
 pub mod settings;
+pub mod triage;
 pub mod trace_view;
 
 #[cfg(not(target_arch = "wasm32"))]
