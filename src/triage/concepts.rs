@@ -35,7 +35,7 @@ const CONCEPTS: &[Concept] = &[
     // --- chest (KTAS chest pain; NICE CG95 acute chest pain) ---
     c(
         "chest_pain",
-        r"\bchest\W+(?:\w+\W+){0,3}?(?:pains?|hurt\w*|ach\w*|pressure|tight\w*|heav\w*|discomfort|squeez\w*|crush\w*|burn\w*|feels? like)|\b(?:pain|pains|pressure|tightness|heaviness|squeezing|crushing|hurting)\W+(?:\w+\W+){0,3}?chest\b|\b(?:tight|heavy|crushing|squeezing) chest\b|elephant\W+(?:\w+\W+){0,3}?chest|\bangina\b",
+        r"\bchest\W+(?:\w+\W+){0,3}?(?:pains?|pian\w*|hurt\w*|ach\w*|pressure|tight\w*|heav\w*|discomfort|squeez\w*|crush\w*|burn\w*|killing|feels? like)|\b(?:pain|pains|pian|pressure|tightness|heaviness|squeezing|crushing|hurting)\W+(?:\w+\W+){0,3}?chest\b|\b(?:tight|heavy|crushing|squeezing) chest\b|elephant\W+(?:\w+\W+){0,3}?chest|\bangina\b",
         "(?:가슴|흉부|명치|심장)(?:이|을|가|에|은|는|쪽|한가운데|부위|통증이|한쪽)?.{0,10}?(?:아[프파픈퍼팠]|통증|조이|조여|조인|답답|쥐어짜|짓누르|짓눌|눌리|눌려|뻐근|찌릿|묵직|타는|터질|쪼이|쪼여)|흉통",
     ),
     c("sweating", r"\bsweat\w*|\bclammy\b|\bdiaphore\w*", "식은땀|땀(?:이|을|에)?(?:비|많이|흘|범벅|줄줄|뻘뻘|나)"),
@@ -67,6 +67,11 @@ const CONCEPTS: &[Concept] = &[
         "갑자기|방금|\\d+분(?:전|째|동안)|삼십분|한시간째|30분",
     ),
     c("collapse", r"\bcollaps\w*|\bfell (?:down|over)\b", "주저앉|쓰러지|쓰러졌|쓰러져"),
+    c(
+        "mild_exertion",
+        r"\bslight\w*|\ba (?:little|bit)\b|\bmild\w*|\bwhen (?:climbing|walking|running|exercis\w*)|\bstairs\b|\bafter (?:running|exercis\w*|a workout)",
+        "조금|약간|살짝|계단|운동할때|뛸때|뛰면|걸을때",
+    ),
     c("muscular", r"\bmuscle\w*|\bsore after\b|\bworkout\b|\bbench\w*|\bgym\b|\bexercis\w*|\blifting\b", "근육|헬스|운동을했|운동하고|운동후|담이"),
     // --- heart attack / stroke named while it happens (NHS 111: call 999 for suspected heart attack or stroke) ---
     c(
@@ -88,7 +93,12 @@ const CONCEPTS: &[Concept] = &[
     neg(
         "one_side_weak",
         r"\b(?:one|left|right) side\W+(?:\w+\W+){0,4}?(?:weak|numb|can'?t move|paraly\w*|dead|no feeling)|\bcan'?t (?:lift|move|feel) (?:my|his|her|the) (?:\w+ )?(?:arm|leg|hand|side)|\bcant (?:lift|move|feel) (?:my|his|her|the) (?:\w+ )?(?:arm|leg|hand|side)|\b(?:arm|leg) (?:is |went |feels )?(?:weak|numb|limp|dead)\b|\bhemipleg\w*|\bparaly\w*",
-        "(?:한쪽|오른쪽|왼쪽|반쪽|편측)(?:팔|다리|팔다리|손|몸|얼굴)?.{0,6}?(?:힘이(?:안|없|빠)|힘이안|마비|저리|저려|감각이없|못움직|안움직)|(?:팔|다리|팔다리|손)(?:에|이|가)?(?:갑자기)?힘이(?:안들어|없|빠지|빠졌|안)|반신마비|편마비|숟가락을떨어뜨",
+        "(?:한쪽|오른쪽|왼쪽|반쪽|편측)(?:팔|다리|팔다리|손|몸|얼굴)?.{0,6}?(?:힘이(?:안|없|빠)|힘이안|마비|저리|저려|감각이없|못움직|안움직)|(?:팔|다리|팔다리|손)(?:에|이|가|을|를)?(?:갑자기)?(?:힘이(?:안들어|없|빠지|빠졌|안)|(?:못|안)(?:쓰|써|움직|들))|반신마비|편마비|숟가락을떨어뜨",
+    ),
+    c(
+        "limb_numb",
+        r"\b(?:arm|leg|hand|face|foot)s?\b(?:\W+\w+){0,5}?\W+(?:went|gone|is|are|feels?|going|suddenly) (?:numb|weak|dead|limp|paraly\w*|tingl\w*)|\bnumb(?:ness)? (?:in|on) (?:my|his|her) (?:arm|leg|hand|face)",
+        "(?:팔|다리|팔다리|손|얼굴|발)(?:이|가|에|도|쪽이)?.{0,4}?(?:저리|저려|감각이없|마비|힘이빠|힘이없)",
     ),
     neg(
         "speech_trouble",
@@ -118,7 +128,7 @@ const CONCEPTS: &[Concept] = &[
     // --- breathing (KTAS respiratory distress; NHS 111: struggling to breathe, blue lips) ---
     neg(
         "cant_breathe",
-        r"\bcan'?t breath\w*|\bcant breath\w*|\bcannot breath\w*|\bcan'?t (?:finish|say) a (?:sentence|word)|\bcant finish a sentence|\bgasping\b|\bstruggling (?:to|for) (?:breath\w*|air)\b|\bchoking\b|\bnot getting (?:any )?air\b|\bribs (?:are )?(?:sucking|pulling) in\b|\bsucking in\b",
+        r"\bcan'?t breath\w*|\bcant breath\w*|\bcannot breath\w*|\b(?:can|could)(?:'?t)? (?:barely|hardly) (?:breath\w*|get air)|\bcan'?t (?:finish|say) a (?:sentence|word)|\bcant finish a sentence|\bgasping\b|\bstruggling (?:to|for) (?:breath\w*|air)\b|\bchoking\b|\bnot getting (?:any )?air\b|\bribs (?:are )?(?:sucking|pulling) in\b|\bsucking in\b",
         "숨(?:을|이)?(?:잘|제대로|전혀)?(?:못쉬|못쉴|쉴수없|쉬지못|안쉬어)|(?:숨이차서|숨차서)말(?:이|을)?(?:안|못)|숨을헐떡|숨넘어|캑캑|목이막혀숨|(?:갈비뼈|가슴)(?:가|이)?(?:쑥쑥|쑥)?들어가|숨쉬기(?:가)?(?:너무|많이)힘들",
     ),
     c("blue_lips", r"\b(?:lips?|face|skin|fingers?) (?:are |is |look\w* |turn\w* |going )*(?:blue|bluish|purple|gr[ae]y)\b|\bcyano\w*|\bturning blue\b", "입술(?:이|도)?(?:파래|파랗|보라|퍼래|새파)|청색증|얼굴이(?:파래|파랗|새파)"),
@@ -135,11 +145,16 @@ const CONCEPTS: &[Concept] = &[
         r"\b(?:throat|tongue|lips?|face|mouth|eyes?)\W+(?:\w+\W+){0,3}?(?:swell\w*|swollen|closing|tight\w*|puff\w*)|\bswelling (?:of|in|on) (?:the |my |his |her )?(?:throat|tongue|lips?|face)|\bhard to swallow\b|\bcan'?t swallow\b|\bthroat (?:is )?clos\w*",
         "(?:혀|입술|얼굴|눈|입)(?:이|가|랑|도|과|까지)?.{0,4}?(?:붓|부어|부었|부풀|퉁퉁)|목(?:이|안이|구멍이)?(?:조이|조여|막히|막혀|막힌|좁아|콱)|목소리가(?:이상|안나|변)|삼키기(?:가)?힘들",
     ),
+    neg(
+        "throat_closing",
+        r"\bthroat\W+(?:\w+\W+){0,2}?(?:clos\w*|swell\w*|swollen|tight\w*)|\btongue\W+(?:\w+\W+){0,2}?(?:swell\w*|swollen)|\bcan'?t swallow\b|\bcant swallow\b",
+        "목(?:이|안이|구멍이|이꽉)?(?:조이|조여|막히|막혀|막힌|좁아|콱)|혀(?:가|도)?(?:붓|부어|부었|부풀|퉁퉁)|숨(?:이|통이)?막혀|숨(?:이)?막히",
+    ),
     c("hives", r"\bhives\b|\bwelts\b|\bbroke out\b|\brash all over\b", "두드러기|온몸(?:이|에)?(?:빨개|빨갛|붉|가려|두드러기)"),
     // --- GI bleeding (NHS: vomiting blood, black stools -> A&E) ---
     c(
         "vomit_blood",
-        r"\b(?:vomit\w*|throw\w* up|threw up|puk\w*|cough\w* up)\W+(?:\w+\W+){0,2}?blood\b|\bcoffee[- ]?grounds?\b|\bhematemesis\b",
+        r"\b(?:vomit\w*|throw\w* up|threw up|puk\w*|cough\w* up)\W+(?:\w+\W+){0,4}?blood\b|\bcoffee[- ]?grounds?\b|\bhematemesis\b",
         "피를.{0,6}?(?:토|쏟|게우)|토.{0,3}?피가|토혈|피토|커피색(?:토|구토)|커피(?:찌꺼기|가루)같은|각혈|(?:토|구토)에피|피섞인(?:토|구토)",
     ),
     c(
@@ -156,13 +171,13 @@ const CONCEPTS: &[Concept] = &[
     // --- unresponsive or collapsed (KTAS unresponsive; NHS 999) ---
     neg(
         "unresponsive",
-        r"\bunconscious\b|\bunresponsive\b|\b(?:won'?t|wont|can'?t|cant|not|isn'?t|isnt|doesn'?t|didn'?t|hasn'?t|hasnt) (?:wake|waking|woken|respond\w*|moving|answering)|\bcan'?t wake (?:him|her|them)\b|\bnot breathing\b|\bstopped breathing\b|\bbarely breathing\b|\bno pulse\b|\bpassed out\b|\bcollaps\w*|\bfell (?:down|over) and\b|\bfound (?:him|her|my \w+) on the floor\b|\bknocked out\b",
+        r"\bunconscious\b|\bunresponsive\b|\b(?:won'?t|wont|can'?t|cant|not|isn'?t|isnt|doesn'?t|didn'?t|hasn'?t|hasnt) (?:wake|waking|woken|respond\w*|moving|answering)|\bcan'?t wake (?:him|her|them)\b|\b(?:not|isn'?t|isnt|wasn'?t|aren'?t|stopped) breathing\b|\bbarely breathing\b|\bno pulse\b|\bpassed out\b|\bcollaps\w*|\bfell (?:down|over) and\b|\bfound (?:him|her|my \w+) on the floor\b|\bknocked out\b|\b(?:hasn'?t|hasnt|won'?t|wont|not) (?:come|coming) (?:round|around|to)\b",
         "의식(?:이|을)?(?:없|잃|불명)|안깨|깨지않|못깨|깨어나지않|안깨어나|깨워도|반응(?:이|을)?(?:없|안)|대답(?:이|을)?(?:없|안)|숨을(?:안|쉬지않)|숨(?:이)?(?:멎|멈췄)|쓰러지|쓰러졌|쓰러져|정신을잃|기절|움직이지(?:도)?않|맥박이없|심장이멈",
     ),
     // --- severe bleeding (KTAS uncontrolled haemorrhage; NHS 999) ---
     neg(
         "heavy_bleeding",
-        r"\b(?:bleeding|blood)\W+(?:\w+\W+){0,3}?(?:won'?t|wont|doesn'?t|isn'?t|not|can'?t) (?:stop\w*)|\bwon'?t stop bleeding\b|\bstill bleeding\b|\bbleeding (?:heavily|a lot|badly|everywhere)\b|\bbleeding like crazy\b|\b(?:spurt|gush|pour|squirt)\w*\b|\bsoak\w* through\b|\blots of blood\b|\bso much blood\b|\bbleeding out\b|\bhemorrhag\w*|\bhaemorrhag\w*",
+        r"\b(?:bleeding|blood)\W+(?:\w+\W+){0,3}?(?:won'?t|wont|doesn'?t|isn'?t|not|can'?t) (?:stop\w*)|\bwon'?t stop bleeding\b|\bstill bleeding\b|\bbleeding (?:heavily|a lot|badly|everywhere)\b|\bbleeding like crazy\b|\b(?:spurt|gush|pour|squirt)\w*\b|\bsoak\w* through\b|\blots of blood\b|\bso much blood\b|\bbleeding out\b|\bblood everywhere\b|\b(?:cut|wound|bleed\w*|gash)\b.{0,40}\b(?:won'?t|wont|doesn'?t|will not|can'?t) stop\b|\bhemorrhag\w*|\bhaemorrhag\w*",
         "(?:피|출혈)(?:가|이)?.{0,8}?(?:안멈|멈추지않|멈추질않|안그쳐|안그치|철철|쏟아|콸콸|줄줄|뿜어|흥건|다젖|계속(?:나|흘|나와))|대량출혈|출혈이심|피가많이|피범벅|흘러(?:요|내려)",
     ),
     c("deep_wound", r"\bdeep (?:cut|wound|gash)\b|\bstitch\w*|\bgaping\b", "상처가(?:깊|벌어)|깊게베|꿰매|봉합"),
@@ -184,7 +199,7 @@ const CONCEPTS: &[Concept] = &[
     // --- suicide and self-harm (KTAS suicidal ideation with plan; 109/988 crisis lines) ---
     neg(
         "suicidal",
-        r"\bkill (?:my|him|her)self\b|\bsuicid\w*|\bwant(?:s|ed)? to die\b|\bwanna die\b|\bend (?:it|it all|my life|things)\b|\bdon'?t want to (?:be alive|live|wake up)|\bbetter off dead\b|\btake my (?:own )?life\b|\bhurt(?:ing)? myself\b|\bnot worth living\b|\bno reason to live\b|\bgiving (?:her|his|my) things away\b",
+        r"\bkill (?:my|him|her)self\b|\bsuicid\w*|\bwant(?:s|ed)? to die\b|\bwanna die\b|\bend (?:it|it all|my life|things)\b|\bdon'?t want to (?:be alive|live|wake up)|\bbetter off dead\b|\btake my (?:own )?life\b|\bhurt(?:ing)? myself\b|\bnot worth living\b|\bno reason to live\b|\bgiving (?:her|his|my) things away\b|\bend(?:ing)? (?:my|his|her) (?:own )?life\b|\bending it(?: all)?\b|\bwant to disappear\b|\b(?:pills|meds|tablets) (?:saved|stockpiled|hoarded)|\b(?:saved|stockpiled|hoarded) (?:up )?(?:pills|meds|tablets)|\bno point (?:in )?living\b|\bcan'?t go on\b",
         "죽고싶|죽고만싶|자살|목숨을끊|살고싶지않|살기싫|뛰어내리|다끝내고싶|모든걸끝내|인생을끝내|삶을끝내|사라지고싶|유서|목을매|죽어버리|손목을긋|손목을그|약을모아|죽을(?:거|래)예요|죽으려",
     ),
     // --- lethargy in a child (NICE NG143 red: no response to social cues, hard to wake, floppy) ---

@@ -53,7 +53,7 @@ pattern!(
 pattern!(infant_age_en, r"\b(\d{1,2})[ -]?(day|week|wk|month|mo)s?[ -]?old\b|\b(newborn)\b");
 pattern!(
     infant_age_ko,
-    r"(?:생후|태어난지)(\d{1,2})(일|주|개월|달)|(\d{1,2})(일|주|개월|달)(?:된|짜리|아기|아가|애기|신생아|영아)|(신생아)"
+    r"(?:생후|태어난지)(\d{1,2})(일|주|개월|달)|(\d{1,2})(일|주|개월|달)(?:된|짜리|아기|아가|애기|신생아|영아)|(신생아)|(?:생후|태어난지)?(한|두|세|네|다섯)(주|달)(?:된|짜리|아기|아가|애기|밖에)"
 );
 
 /// The first match of `re` in `text` whose value passes `keep`, with its span.
@@ -108,7 +108,13 @@ pub fn read(view: &View) -> Readings {
     .or_else(|| {
         // Korean ages are read on the compact text ("2 개월 아기" and "2개월아기" alike).
         let r = first(infant_age_ko(), &view.compact, |c| {
-            match (number(c, 1).or(number(c, 3)), c.get(2).or(c.get(4)), c.get(5)) {
+            // Native numerals for small counts: "한 달 된 아기", "두 주".
+            let native = c.get(6).and_then(|w| ["한", "두", "세", "네", "다섯"].iter().position(|n| *n == w.as_str()));
+            match (
+                number(c, 1).or(number(c, 3)).or(native.map(|i| i as f64 + 1.0)),
+                c.get(2).or(c.get(4)).or(c.get(7)),
+                c.get(5),
+            ) {
                 (Some(n), Some(unit), _) => Some((days(n, unit.as_str()), None)),
                 (_, _, Some(_)) => Some((14.0, None)),
                 _ => None,
@@ -168,6 +174,7 @@ mod tests {
         assert_eq!(of("2 month old baby").infant_age_days.map(|r| r.value), Some(60.0));
         assert_eq!(of("태어난지 6주된 아기").infant_age_days.map(|r| r.value), Some(42.0));
         assert_eq!(of("임신 30주인데").infant_age_days, None);
+        assert_eq!(of("한 달 된 아기").infant_age_days.map(|r| r.value), Some(30.0));
         assert_eq!(of("glucose meter says 2.5 mmol").glucose.map(|r| r.value), Some(45.0));
         assert_eq!(of("sugar is 480").glucose.map(|r| r.value), Some(480.0));
         assert_eq!(of("산소포화도가 88이에요").oxygen.map(|r| r.value), Some(88.0));

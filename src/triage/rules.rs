@@ -120,6 +120,7 @@ pub const RULES: &[Rule] = &[
         source: Source::Nhs111,
         fires: |f| {
             f.all(&[&["face_droop", "one_side_weak", "speech_trouble"]])
+                .or_else(|| f.all(&[&["limb_numb"], &["sudden", "confusion", "vision_loss"]]))
                 .or_else(|| f.all(&[&["vision_loss"], &["sudden"]]).filter(|_| !f.pregnant))
         },
     },
@@ -154,7 +155,8 @@ pub const RULES: &[Rule] = &[
         level: Level::Emergency,
         source: Source::Nice,
         fires: |f| {
-            f.all(&[&["allergen"], &["airway_swelling", "breathless", "wheeze"]])
+            f.all(&[&["throat_closing"]])
+                .or_else(|| f.all(&[&["allergen"], &["airway_swelling", "breathless", "wheeze"]]))
                 .or_else(|| f.all(&[&["hives"], &["airway_swelling", "breathless", "wheeze"]]))
         },
     },
@@ -383,7 +385,8 @@ pub const RULES: &[Rule] = &[
         level: Level::Urgent,
         source: Source::Nhs111,
         fires: |f| {
-            f.all(&[&["breathless", "black_stool", "vision_loss", "deep_wound"]])
+            f.all(&[&["black_stool", "vision_loss", "deep_wound"]])
+                .or_else(|| f.all(&[&["breathless"]]).filter(|_| !f.has("mild_exertion")))
                 .or_else(|| f.all(&[&["allergen"], &["hives"]]))
                 .or_else(|| f.all(&[&["abdominal_pain"], &["fever"]]))
                 .or_else(|| f.pregnant.then(|| f.all(&[&["abdominal_pain"]])).flatten())

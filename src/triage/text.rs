@@ -47,7 +47,12 @@ pattern!(
     r"^(?:no|not|never|without|denies|denied|don'?t|doesn'?t|didn'?t|isn'?t|wasn'?t|aren'?t|haven'?t)$"
 );
 // Korean negation right after the mention ("열은 없어요", "숨찬 건 없는데", "아프지 않아요").
-pattern!(ko_negated_after, r"^.{0,2}?(?:없|않|아니|안\s*[나생]|전혀)");
+pattern!(
+    ko_negated_after,
+    r"^(?:(?:증상|증세|건|거|것|느낌|적|일|기운)[은는이가도]?\s*)?.{0,2}?(?:없|않|아니|안\s*[나생]|전혀)"
+);
+// ... or after a list of them ("가슴 통증이나 숨찬 증상은 없어요"), within the clause.
+pattern!(ko_negated_list, r"^(?:이나|나|이랑|랑|하고|과|와|및|또는|,)\s*[^,.고]{0,20}?(?:없|않|아니)");
 /// Korean negators said as a word of their own inside a mention ("가슴은 안 아프고").
 const KO_NEGATORS: &[&str] = &["안", "못", "전혀", "별로"];
 
@@ -76,7 +81,10 @@ pub fn is_negated(view: &View, start: usize, end: usize, negative_form: bool) ->
     // "안 좋아요" (feels bad) is a complaint, not a denial.
     let denied_inside = inside.windows(2).any(|w| KO_NEGATORS.contains(&w[0]) && !w[1].starts_with('좋'));
     let after_end = view.lower[end..].char_indices().nth(8).map_or(view.lower.len(), |(i, _)| end + i);
-    denied_inside || ko_negated_after().is_match(view.lower[end..after_end].trim_start())
+    let list_end = view.lower[end..].char_indices().nth(24).map_or(view.lower.len(), |(i, _)| end + i);
+    denied_inside
+        || ko_negated_after().is_match(view.lower[end..after_end].trim_start())
+        || ko_negated_list().is_match(view.lower[end..list_end].trim_start())
 }
 
 /// Where the clause holding `at` starts: after the last clause mark before it.
@@ -102,7 +110,7 @@ pub fn sentence_around(text: &str, start: usize, end: usize) -> &str {
 // signs of a heart attack?", "심근경색의 초기 증상은 무엇인가요?").
 pattern!(
     en_information,
-    r"\b(?:signs? of|symptoms? of|warning signs?|how (?:is|are|do|does|can)\b.*\b(?:diagnos|treat|tell|know|prevent)|what (?:is|are|causes?|happens)|treatment (?:for|of)|why (?:is|are|do|does)|considered|can \w+ cause|risk of|how do doctors|what (?:to|should \w+|can \w+) do (?:for|about|if|when)|how to (?:treat|tell|recogni[sz]e|prevent|know)|first aid for|when (?:to|should \w+) (?:call|go|worry|see))"
+    r"\b(?:signs? of|symptoms? of|warning signs?|how (?:is|are|do|does|can)\b.*\b(?:diagnos|treat|tell|know|prevent)|what (?:is|are|causes?|happens)|treatment (?:for|of)|why (?:is|are|do|does)|considered|can \w+ cause|risk of|how do doctors|what (?:to|should \w+|can \w+) do (?:for|about|if|when)|how to (?:treat|tell|recogni[sz]e|prevent|know)|first aid for|when (?:to|should \w+) (?:call|go|worry|see)|^\s*(?:is|are|can|could|does|do|should|what|how|why|when|which)\b.*\?\s*$)"
 );
 // Korean: a topic word (symptoms, diagnosis, treatment ...) in a sentence that asks ("증상은 없어요"
 // says something about the asker; "증상은 무엇인가요?" does not).
