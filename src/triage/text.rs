@@ -14,6 +14,11 @@ pub struct View<'a> {
     pub compact: String,
     /// For each byte of `compact`, the offset of the same byte in `text` (plus one past the end).
     offsets: Vec<usize>,
+    /// Whether there is Korean / Latin script to match at all (the other language's forms are skipped).
+    pub has_hangul: bool,
+    pub has_latin: bool,
+    /// The aside of each sentence judged so far (its byte range): a sentence is judged once.
+    asides: std::cell::RefCell<Vec<((usize, usize), Option<Aside>)>>,
 }
 
 impl<'a> View<'a> {
@@ -29,7 +34,9 @@ impl<'a> View<'a> {
             offsets.extend((0..c.len_utf8()).map(|k| i + k));
         }
         offsets.push(text.len());
-        View { text, lower, compact, offsets }
+        let has_hangul = crate::i18n::has_hangul(text);
+        let has_latin = text.bytes().any(|b| b.is_ascii_alphabetic());
+        View { text, lower, compact, offsets, has_hangul, has_latin, asides: Default::default() }
     }
 
     /// The message span of the compact span `start..end`.
@@ -99,11 +106,11 @@ fn clause_start(text: &str, at: usize) -> usize {
         .unwrap_or(from)
 }
 
-/// The sentence holding `start..end`.
-pub fn sentence_around(text: &str, start: usize, end: usize) -> &str {
+/// The byte range of the sentence holding `start..end` (with its closing mark).
+fn sentence_around(text: &str, start: usize, end: usize) -> (usize, usize) {
     let from = text[..start].rfind(['.', '!', '?', '\n']).map_or(0, |i| i + 1);
     let to = text[end..].find(['.', '!', '?', '\n']).map_or(text.len(), |i| end + i + 1).min(text.len());
-    &text[from..to]
+    (from, to)
 }
 
 // A question asked in general: about signs, causes, diagnosis, treatment ("what are the warning
@@ -158,7 +165,16 @@ pub enum Aside {
 
 /// Whether the sentence around `start..end` sets the mention aside.
 pub fn aside(view: &View, start: usize, end: usize) -> Option<Aside> {
-    let sentence = sentence_around(&view.lower, start, end);
+    let range = sentence_around(&view.lower, start, end);
+    if let Some(&(_, judged)) = view.asides.borrow().iter().find(|(r, _)| *r == range) {
+        return judged;
+    }
+    let judged = judge_sentence(&view.lower[range.0..range.1]);
+    view.asides.borrow_mut().push((range, judged));
+    judged
+}
+
+fn judge_sentence(sentence: &str) -> Option<Aside> {
     let compact: String = sentence.split_whitespace().collect();
     if en_hypothetical().is_match(sentence) || ko_hypothetical().is_match(&compact) {
         return Some(Aside::Hypothetical);
