@@ -49,7 +49,7 @@ const CONCEPTS: &[Concept] = &[
         r"\bshort(?:ness)? of breath\b|\bcan'?t (?:catch|get) (?:my|his|her) breath\b|\bbreathless\b|\b(?:hard|difficult|trouble|struggling|hard time) (?:to )?breath\w*|\bout of breath\b|\bbreathing (?:fast|hard|heavy)\b|\bcan'?t breath\w*|\bcant breath\w*",
         "숨(?:이|을|쉬기|쉬는게|쉬기가|쉴때)?(?:너무|좀|많이|계속)?(?:차|찬|찼|막히|막혀|막힌|막혔|가쁘|가빠|가쁜|힘들|힘든|힘드|답답|헐떡)|호흡곤란|숨가쁨",
     ),
-    c("vomiting", r"\bvomit\w*|\bthrow\w* up\b|\bthrew up\b|\bpuk\w*|\bnause\w*", "토(?:하|했|해|할|를|가)|구토|메스꺼|울렁"),
+    c("vomiting", r"\bfeel\w* sick\b|\bvomit\w*|\bthrow\w* up\b|\bthrew up\b|\bpuk\w*|\bnause\w*", "토(?:하|했|해|할|를|가)|구토|메스꺼|울렁"),
     c("pale", r"\bpale\b|\bgr[ae]y\b|\bashen\b|\bwhite as\b", "창백|하얗게|핏기"),
     c(
         "faint",
@@ -133,6 +133,7 @@ const CONCEPTS: &[Concept] = &[
     ),
     c("blue_lips", r"\b(?:lips?|face|skin|fingers?) (?:are |is |look\w* |turn\w* |going )*(?:blue|bluish|purple|gr[ae]y)\b|\bcyano\w*|\bturning blue\b", "입술(?:이|도)?(?:파래|파랗|보라|퍼래|새파)|청색증|얼굴이(?:파래|파랗|새파)"),
     c("wheeze", r"\bwheez\w*|\bwhistling\b|\bstridor\b", "쌕쌕|쌔액|휘파람|그르렁"),
+    c("asthma_attack", r"\basthma attack\b|\basthma (?:is )?(?:flar\w*|bad|worse)", "천식발작|천식이(?:심|악화)"),
     neg("asthma_unrelieved", r"\binhaler\W+(?:\w+\W+){0,3}?(?:not|isn'?t|isnt|doesn'?t|no) (?:help\w*|work\w*)|\b(?:not|isn'?t|isnt) helping\b", "흡입기(?:를|도)?(?:써도|사용해도|뿌려도)|흡입기가(?:안|소용)"),
     // --- anaphylaxis (NICE CG134; KTAS allergic reaction with airway compromise) ---
     c(

@@ -105,6 +105,15 @@ pub const RULES: &[Rule] = &[
         },
     },
     Rule {
+        // NICE CG95: arm or jaw pain with sweating and nausea or breathlessness is a heart attack
+        // without chest pain (common in women, older and diabetic people).
+        id: "arm or jaw pain with cardiac features",
+        category: Category::Cardiac,
+        level: Level::Emergency,
+        source: Source::Nice,
+        fires: |f| f.all(&[&["radiation"], &["sweating"], &["vomiting", "breathless", "faint", "pale"]]),
+    },
+    Rule {
         // NHS 111: call 999 for a suspected heart attack, stroke or anaphylaxis happening now.
         id: "named emergency happening now",
         category: Category::Cardiac,
@@ -144,7 +153,7 @@ pub const RULES: &[Rule] = &[
         source: Source::Ktas,
         fires: |f| {
             f.all(&[&["cant_breathe", "blue_lips"]])
-                .or_else(|| f.all(&[&["breathless", "wheeze"], &["asthma_unrelieved", "severe"]]))
+                .or_else(|| f.all(&[&["breathless", "wheeze", "asthma_attack"], &["asthma_unrelieved", "severe"]]))
         },
     },
     Rule {

@@ -117,7 +117,7 @@ fn sentence_around(text: &str, start: usize, end: usize) -> (usize, usize) {
 // signs of a heart attack?", "심근경색의 초기 증상은 무엇인가요?").
 pattern!(
     en_information,
-    r"\b(?:signs? of|symptoms? of|warning signs?|how (?:is|are|do|does|can)\b.*\b(?:diagnos|treat|tell|know|prevent)|what (?:is|are|causes?|happens)|treatment (?:for|of)|why (?:is|are|do|does)|considered|can \w+ cause|risk of|how do doctors|what (?:to|should \w+|can \w+) do (?:for|about|if|when)|how to (?:treat|tell|recogni[sz]e|prevent|know)|first aid for|when (?:to|should \w+) (?:call|go|worry|see)|^\s*(?:is|are|can|could|does|do|should|what|how|why|when|which)\b.*\?\s*$)"
+    r"\b(?:signs? of|symptoms? of|warning signs?|how (?:is|are|do|does|can)\b.*\b(?:diagnos|treat|tell|know|prevent)|what (?:is|are|causes?|happens)|treatment (?:for|of)|why (?:is|are|do|does)|considered|can \w+ cause|how (?:much|many)\b|risk of|how do doctors|what (?:to|should \w+|can \w+) do (?:for|about|if|when)|how to (?:treat|tell|recogni[sz]e|prevent|know)|first aid for|when (?:to|should \w+) (?:call|go|worry|see)|^\s*(?:is|are|can|could|does|do|should|what|how|why|when|which)\b.*\?\s*$)"
 );
 // Korean: a topic word (symptoms, diagnosis, treatment ...) in a sentence that asks ("증상은 없어요"
 // says something about the asker; "증상은 무엇인가요?" does not).
@@ -146,11 +146,11 @@ pattern!(
 );
 pattern!(
     ko_history,
-    r"작년|재작년|지난(?:달|주|해|번)|저번|예전|옛날|(?:년|개월|달|주)전(?:에|엔|쯤)|몇(?:년|달)전|어릴때|어렸을때|젊었을때|돌아가셨|돌아가신|가족력|유전|괜찮아졌|나았|회복|지금은괜찮|이셨|있으셨|였었|었었|시술을받았|수술을받았"
+    r"작년|재작년|지난(?:달|주|해|번)|저번|예전|옛날|(?:년|개월|달|주)전(?:에|엔|쯤)|몇(?:년|달)전|어릴때|어렸을때|젊었을때|돌아가셨|돌아가신|가족력|유전|괜찮아졌|나았|회복|지금은괜찮|이셨|있으셨|였었|었었|셨었|았었|시술을받았|수술을받았"
 );
 // ... unless it is happening again now.
 pattern!(en_now, r"\b(?:again|still|right now|hasn'?t|won'?t|isn'?t|currently)\b");
-pattern!(ko_now, r"계속|다시|또|지금도|아직|방금");
+pattern!(ko_now, r"계속|지금도|아직|방금|(?:또|다시).{0,6}?(?:아프|아파|시작|생겼|나타|쓰러|경련|발작|피가|숨이)");
 
 /// Why a mention says nothing about an emergency now, if it does not.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
