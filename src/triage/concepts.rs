@@ -72,6 +72,7 @@ const CONCEPTS: &[Concept] = &[
         r"\bslight\w*|\ba (?:little|bit)\b|\bmild\w*|\bwhen (?:climbing|walking|running|exercis\w*)|\bstairs\b|\bafter (?:running|exercis\w*|a workout)",
         "조금|약간|살짝|계단|운동할때|뛸때|뛰면|걸을때",
     ),
+    c("respiratory_infection", r"\b(?:cold|cough\w*|flu|bronchitis|chest infection)\b", "감기|기침|독감|기관지염"),
     c("muscular", r"\bmuscle\w*|\bsore after\b|\bworkout\b|\bbench\w*|\bgym\b|\bexercis\w*|\blifting\b", "근육|헬스|운동을했|운동하고|운동후|담이"),
     // --- heart attack / stroke named while it happens (NHS 111: call 999 for suspected heart attack or stroke) ---
     c(
@@ -108,7 +109,7 @@ const CONCEPTS: &[Concept] = &[
     neg(
         "vision_loss",
         r"\b(?:lost|losing|loss of) (?:my |his |her )?(?:vision|sight)\b|\bcan'?t see\b|\bdouble vision\b|\bblind\b|\bblurr\w* vision\b|\bvision (?:is )?blurr\w*|\bseeing spots\b|\bspots in (?:my|her) vision\b|\bflashing lights\b",
-        "(?:눈이|눈앞이|시야가|앞이).{0,4}?(?:안보|안보여|침침|흐리|흐려|번쩍|깜깜|캄캄|두개로|겹쳐)|시력(?:을|이)?(?:잃|떨어)",
+        "(?:눈이|눈앞이|시야가|앞이).{0,4}?(?:안보|안보여|침침|흐리|흐려|번쩍|깜깜|캄캄|두개로|겹쳐)|시력(?:을|이)?(?:잃|떨어)|두개로보|둘로보|겹쳐보|이중으로보",
     ),
     c("confusion", r"\bconfus\w*|\bdisorient\w*|\bnot making sense\b|\bout of it\b|\bdrows\w*", "정신이없|정신이혼미|횡설수설|헛소리|의식이흐|몽롱|정신을못"),
     // --- headache (NICE CG150: thunderclap headache; KTAS sudden severe headache) ---
@@ -201,7 +202,7 @@ const CONCEPTS: &[Concept] = &[
     neg(
         "suicidal",
         r"\bkill (?:my|him|her)self\b|\bsuicid\w*|\bwant(?:s|ed)? to die\b|\bwanna die\b|\bend (?:it|it all|my life|things)\b|\bdon'?t want to (?:be alive|live|wake up)|\bbetter off dead\b|\btake my (?:own )?life\b|\bhurt(?:ing)? myself\b|\bnot worth living\b|\bno reason to live\b|\bgiving (?:her|his|my) things away\b|\bend(?:ing)? (?:my|his|her) (?:own )?life\b|\bending it(?: all)?\b|\bwant to disappear\b|\b(?:pills|meds|tablets) (?:saved|stockpiled|hoarded)|\b(?:saved|stockpiled|hoarded) (?:up )?(?:pills|meds|tablets)|\bno point (?:in )?living\b|\bcan'?t go on\b",
-        "죽고싶|죽고만싶|자살|목숨을끊|살고싶지않|살기싫|뛰어내리|다끝내고싶|모든걸끝내|인생을끝내|삶을끝내|사라지고싶|유서|목을매|죽어버리|손목을긋|손목을그|약을모아|죽을(?:거|래)예요|죽으려",
+        "죽고싶|죽고만싶|자살|목숨을끊|살고싶지않|살기싫|뛰어내리|다끝내고싶|모든걸끝내|인생을끝내|삶을끝내|사라지고싶|유서|목을매|죽어버리|손목을긋|손목을그|약을모아|죽을(?:거|래)예요|죽으려|살이유가없|살의미가없|사는게의미없|생을마감|세상을떠나고싶",
     ),
     // --- lethargy in a child (NICE NG143 red: no response to social cues, hard to wake, floppy) ---
     neg(

@@ -379,12 +379,13 @@ pub const RULES: &[Rule] = &[
         fires: |f| f.readings.temperature.filter(|t| t.value >= 40.0).map(|t| vec![quote(t)]),
     },
     Rule {
-        // NHS 111: chest pain that is not muscular -> urgent assessment.
+        // NHS 111: chest pain that is not muscular and comes without a cold or cough -> urgent
+        // assessment.
         id: "chest pain",
         category: Category::Cardiac,
         level: Level::Urgent,
         source: Source::Nhs111,
-        fires: |f| f.all(&[&["chest_pain"]]).filter(|_| !f.has("muscular")),
+        fires: |f| f.all(&[&["chest_pain"]]).filter(|_| !f.any(&["muscular", "respiratory_infection"])),
     },
     Rule {
         // NHS 111: breathlessness, black stools, hives after an allergen, abdominal pain with fever
