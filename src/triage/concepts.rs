@@ -46,7 +46,7 @@ const CONCEPTS: &[Concept] = &[
     ),
     c(
         "breathless",
-        r"\bshort(?:ness)? of breath\b|\bcan'?t (?:catch|get) (?:my|his|her) breath\b|\bbreathless\b|\b(?:hard|difficult|trouble|struggling|hard time) (?:to )?breath\w*|\bout of breath\b|\bbreathing (?:fast|hard|heavy)\b|\bcan'?t breath\w*|\bcant breath\w*",
+        r"\bshort(?:ness)? of breath\b|\bcan'?t (?:catch|get) (?:my|his|her) breath\b|\bbreathless\b|\b(?:hard|difficult|trouble|struggling|hard time) (?:to )?breath\w*|\bout of breath\b|\bbreathing (?:is )?(?:really |very |so )?(?:fast|hard|heavy)\b|\bcan'?t breath\w*|\bcant breath\w*",
         "숨(?:이|을|쉬기|쉬는게|쉬기가|쉴때)?(?:너무|좀|많이|계속)?(?:차|찬|찼|막히|막혀|막힌|막혔|가쁘|가빠|가쁜|힘들|힘든|힘드|답답|헐떡)|호흡곤란|숨가쁨",
     ),
     c("vomiting", r"\bfeel\w* sick\b|\bvomit\w*|\bthrow\w* up\b|\bthrew up\b|\bpuk\w*|\bnause\w*", "토(?:하|했|해|할|를|가)|구토|메스꺼|울렁"),
@@ -72,6 +72,11 @@ const CONCEPTS: &[Concept] = &[
         r"\bslight\w*|\ba (?:little|bit)\b|\bmild\w*|\bwhen (?:climbing|walking|running|exercis\w*)|\bstairs\b|\bafter (?:running|exercis\w*|a workout)",
         "조금|약간|살짝|계단|운동할때|뛸때|뛰면|걸을때",
     ),
+    c(
+        "digestive",
+        r"\breflux\b|\bheartburn\b|\bindigestion\b|\bafter (?:eating|a (?:big )?meal|dinner|lunch)",
+        "역류|속쓰|체했|체한|소화",
+    ),
     c("respiratory_infection", r"\b(?:cold|cough\w*|flu|bronchitis|chest infection)\b", "감기|기침|독감|기관지염"),
     c("muscular", r"\bmuscle\w*|\bsore after\b|\bworkout\b|\bbench\w*|\bgym\b|\bexercis\w*|\blifting\b", "근육|헬스|운동을했|운동하고|운동후|담이"),
     // --- heart attack / stroke named while it happens (NHS 111: call 999 for suspected heart attack or stroke) ---
@@ -88,12 +93,12 @@ const CONCEPTS: &[Concept] = &[
     // --- stroke (NHS FAST: face, arms, speech; KTAS acute neurological deficit) ---
     c(
         "face_droop",
-        r"\bface\W+(?:\w+\W+){0,4}?(?:droop\w*|sag\w*|fall\w*|uneven|numb)|\bdroop\w*|\b(?:smile|mouth) (?:is |looks )?(?:crooked|lopsided|uneven|droop\w*)",
+        r"\bface\W+(?:\w+\W+){0,4}?(?:droop\w*|sag\w*|fall\w*|uneven|numb|lopsided|crooked|twisted)|\bdroop\w*|\b(?:smile|mouth) (?:is |looks )?(?:crooked|lopsided|uneven|droop\w*)",
         "얼굴(?:이|한쪽|의)?.{0,6}?(?:처지|처졌|처져|마비|비뚤|돌아가|일그러)|입(?:이|꼬리가|가)?(?:한쪽으로)?(?:돌아가|돌아갔|비뚤|처지|처졌)|안면마비",
     ),
     neg(
         "one_side_weak",
-        r"\b(?:one|left|right) side\W+(?:\w+\W+){0,4}?(?:weak|numb|can'?t move|paraly\w*|dead|no feeling)|\bcan'?t (?:lift|move|feel) (?:my|his|her|the) (?:\w+ )?(?:arm|leg|hand|side)|\bcant (?:lift|move|feel) (?:my|his|her|the) (?:\w+ )?(?:arm|leg|hand|side)|\b(?:arm|leg) (?:is |went |feels )?(?:weak|numb|limp|dead)\b|\bhemipleg\w*|\bparaly\w*",
+        r"\b(?:one|left|right) side\W+(?:\w+\W+){0,4}?(?:weak|numb|can'?t move|paraly\w*|dead|no feeling)|\bcan'?t (?:lift|move|feel) (?:my|his|her|the) (?:\w+ )?(?:arm|leg|hand|side)|\bcant (?:lift|move|feel) (?:my|his|her|the) (?:\w+ )?(?:arm|leg|hand|side)|\b(?:arm|leg) (?:is |went |feels )?(?:weak|numb|limp|dead)\b|\bhemipleg\w*|\bparaly\w*|\b(?:weak\w*|numb\w*) (?:in|on|of) (?:my|his|her|the) (?:left|right) (?:\w+ )?(?:arm|leg|hand|side)|\b(?:left|right) (?:arm|leg|hand)s?\W+(?:\w+\W+){0,3}?(?:weak\w*|numb|limp|dead|paraly\w*)",
         "(?:한쪽|오른쪽|왼쪽|반쪽|편측)(?:팔|다리|팔다리|손|몸|얼굴)?.{0,6}?(?:힘이(?:안|없|빠)|힘이안|마비|저리|저려|감각이없|못움직|안움직)|(?:팔|다리|팔다리|손)(?:에|이|가|을|를)?(?:갑자기)?(?:힘이(?:안들어|없|빠지|빠졌|안)|(?:못|안)(?:쓰|써|움직|들))|반신마비|편마비|숟가락을떨어뜨",
     ),
     c(
@@ -129,7 +134,7 @@ const CONCEPTS: &[Concept] = &[
     // --- breathing (KTAS respiratory distress; NHS 111: struggling to breathe, blue lips) ---
     neg(
         "cant_breathe",
-        r"\bcan'?t breath\w*|\bcant breath\w*|\bcannot breath\w*|\b(?:can|could)(?:'?t)? (?:barely|hardly) (?:breath\w*|get air)|\bcan'?t (?:finish|say) a (?:sentence|word)|\bcant finish a sentence|\bgasping\b|\bstruggling (?:to|for) (?:breath\w*|air)\b|\bchoking\b|\bnot getting (?:any )?air\b|\bribs (?:are )?(?:sucking|pulling) in\b|\bsucking in\b",
+        r"\bcan'?t breath\w*|\bcant breath\w*|\bcannot breath\w*|\b(?:can|could)(?:'?t)? (?:barely|hardly) (?:breath\w*|get air)|\bcan'?t (?:finish|say) a (?:sentence|word)|\bcant finish a sentence|\bgasping\b|\bstruggling (?:to|for) (?:breath\w*|air)\b|\bchoking\b|\bnot getting (?:any )?air\b|\bribs (?:are )?(?:sucking|pulling) in\b|\bgrunt\w*|\blabou?red breathing\b|\bstruggling\b.{0,30}\bbreath\w*|\bbreath\w*.{0,30}\bstruggling\b|\bsucking in\b",
         "숨(?:을|이)?(?:잘|제대로|전혀)?(?:못쉬|못쉴|쉴수없|쉬지못|안쉬어)|(?:숨이차서|숨차서)말(?:이|을)?(?:안|못)|숨을헐떡|숨넘어|캑캑|목이막혀숨|(?:갈비뼈|가슴)(?:가|이)?(?:쑥쑥|쑥)?들어가|숨쉬기(?:가)?(?:너무|많이)힘들",
     ),
     c("blue_lips", r"\b(?:lips?|face|skin|fingers?) (?:are |is |look\w* |turn\w* |going )*(?:blue|bluish|purple|gr[ae]y)\b|\bcyano\w*|\bturning blue\b", "입술(?:이|도)?(?:파래|파랗|보라|퍼래|새파)|청색증|얼굴이(?:파래|파랗|새파)"),
@@ -179,7 +184,7 @@ const CONCEPTS: &[Concept] = &[
     // --- severe bleeding (KTAS uncontrolled haemorrhage; NHS 999) ---
     neg(
         "heavy_bleeding",
-        r"\b(?:bleeding|blood)\W+(?:\w+\W+){0,3}?(?:won'?t|wont|doesn'?t|isn'?t|not|can'?t) (?:stop\w*)|\bwon'?t stop bleeding\b|\bstill bleeding\b|\bbleeding (?:heavily|a lot|badly|everywhere)\b|\bbleeding like crazy\b|\b(?:spurt|gush|pour|squirt)\w*\b|\bsoak\w* through\b|\blots of blood\b|\bso much blood\b|\bbleeding out\b|\bblood everywhere\b|\b(?:cut|wound|bleed\w*|gash)\b.{0,40}\b(?:won'?t|wont|doesn'?t|will not|can'?t) stop\b|\bhemorrhag\w*|\bhaemorrhag\w*",
+        r"\b(?:bleeding|blood)\W+(?:\w+\W+){0,3}?(?:won'?t|wont|doesn'?t|isn'?t|not|can'?t) (?:stop\w*)|\bwon'?t stop bleeding\b|\bstill bleeding\b|\bbleeding (?:heavily|a lot|badly|everywhere)\b|\bbleeding like crazy\b|\b(?:spurt|gush|pour|squirt)\w*\b|\bsoak\w* through\b|\blots of blood\b|\bso much blood\b|\bbleeding out\b|\bblood everywhere\b|\bbleed\w* through\b|\b(?:cut|wound|bleed\w*|gash)\b.{0,40}\b(?:won'?t|wont|doesn'?t|will not|can'?t) stop\b|\bhemorrhag\w*|\bhaemorrhag\w*",
         "(?:피|출혈)(?:가|이)?.{0,8}?(?:안멈|멈추지않|멈추질않|안그쳐|안그치|철철|쏟아|콸콸|줄줄|뿜어|흥건|다젖|계속(?:나|흘|나와))|대량출혈|출혈이심|피가많이|피범벅|흘러(?:요|내려)",
     ),
     c("deep_wound", r"\bdeep (?:cut|wound|gash)\b|\bstitch\w*|\bgaping\b", "상처가(?:깊|벌어)|깊게베|꿰매|봉합"),
@@ -201,7 +206,7 @@ const CONCEPTS: &[Concept] = &[
     // --- suicide and self-harm (KTAS suicidal ideation with plan; 109/988 crisis lines) ---
     neg(
         "suicidal",
-        r"\bkill (?:my|him|her)self\b|\bsuicid\w*|\bwant(?:s|ed)? to die\b|\bwanna die\b|\bend (?:it|it all|my life|things)\b|\bdon'?t want to (?:be alive|live|wake up)|\bbetter off dead\b|\btake my (?:own )?life\b|\bhurt(?:ing)? myself\b|\bnot worth living\b|\bno reason to live\b|\bgiving (?:her|his|my) things away\b|\bend(?:ing)? (?:my|his|her) (?:own )?life\b|\bending it(?: all)?\b|\bwant to disappear\b|\b(?:pills|meds|tablets) (?:saved|stockpiled|hoarded)|\b(?:saved|stockpiled|hoarded) (?:up )?(?:pills|meds|tablets)|\bno point (?:in )?living\b|\bcan'?t go on\b",
+        r"\bkill (?:my|him|her)self\b|\bsuicid\w*|\bwant(?:s|ed)? to die\b|\bwanna die\b|\bend (?:it|it all|my life|things)\b|\bdon'?t want to (?:be alive|live|wake up)|\bbetter off dead\b|\btake my (?:own )?life\b|\bhurt(?:ing)? myself\b|\bnot worth living\b|\bno reason to live\b|\bgiving (?:her|his|my) things away\b|\bend(?:ing)? (?:my|his|her) (?:own )?life\b|\bending it(?: all)?\b|\bwant to disappear\b|\b(?:pills|meds|tablets) (?:saved|stockpiled|hoarded)|\b(?:saved|stockpiled|hoarded) (?:up )?(?:pills|meds|tablets)|\bno point (?:in )?living\b|\bbetter off without me\b|\bjump off (?:a|the|my) (?:bridge|building|roof|balcony)|\bcan'?t go on\b",
         "죽고싶|죽고만싶|자살|목숨을끊|살고싶지않|살기싫|뛰어내리|다끝내고싶|모든걸끝내|인생을끝내|삶을끝내|사라지고싶|유서|목을매|죽어버리|손목을긋|손목을그|약을모아|죽을(?:거|래)예요|죽으려|살이유가없|살의미가없|사는게의미없|생을마감|세상을떠나고싶",
     ),
     // --- lethargy in a child (NICE NG143 red: no response to social cues, hard to wake, floppy) ---

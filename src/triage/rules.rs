@@ -46,8 +46,12 @@ impl Facts<'_> {
         (!spans.is_empty()).then_some(spans)
     }
 
+    /// A temperature of 38 °C or more, or a fever said without a number.
     fn febrile(&self) -> bool {
-        self.has("fever") || self.readings.temperature.is_some_and(|t| t.value >= 38.0)
+        match self.readings.temperature {
+            Some(t) => t.value >= 38.0,
+            None => self.has("fever"),
+        }
     }
 }
 
@@ -280,9 +284,13 @@ pub const RULES: &[Rule] = &[
         level: Level::Emergency,
         source: Source::Nice,
         fires: |f| {
-            let (age, t) = (f.readings.infant_age_days?, f.readings.temperature?);
-            let red = (age.value < 90.0 && t.value >= 38.0) || (age.value < 180.0 && t.value >= 39.0);
-            red.then(|| vec![quote(age), quote(t)])
+            let age = f.readings.infant_age_days?;
+            let t = f.readings.temperature.map_or(0.0, |t| t.value);
+            let red = (age.value < 90.0 && f.febrile()) || (age.value < 180.0 && t >= 39.0);
+            red.then(|| {
+                [vec![quote(age)], f.readings.temperature.map(quote).into_iter().collect(), f.spans(&["fever"])]
+                    .concat()
+            })
         },
     },
     Rule {
@@ -385,7 +393,10 @@ pub const RULES: &[Rule] = &[
         category: Category::Cardiac,
         level: Level::Urgent,
         source: Source::Nhs111,
-        fires: |f| f.all(&[&["chest_pain"]]).filter(|_| !f.any(&["muscular", "respiratory_infection"])),
+        fires: |f| {
+            f.all(&[&["chest_pain"]])
+                .filter(|_| !f.any(&["muscular", "respiratory_infection", "digestive", "mild_exertion"]))
+        },
     },
     Rule {
         // NHS 111: breathlessness, black stools, hives after an allergen, abdominal pain with fever
