@@ -35,7 +35,7 @@ const CONCEPTS: &[Concept] = &[
     // --- chest (KTAS chest pain; NICE CG95 acute chest pain) ---
     c(
         "chest_pain",
-        r"\bchest\W+(?:\w+\W+){0,3}?(?:pains?|pian\w*|hurt\w*|ach\w*|pressure|tight\w*|heav\w*|discomfort|squeez\w*|crush\w*|burn\w*|killing|feels? like)|\b(?:pain|pains|pian|pressure|tightness|heaviness|squeezing|crushing|hurting)\W+(?:\w+\W+){0,3}?chest\b|\b(?:tight|heavy|crushing|squeezing) chest\b|elephant\W+(?:\w+\W+){0,3}?chest|\bangina\b",
+        r"\bchest\W+(?:\w+\W+){0,3}?(?:pains?|pian\w*|hurt\w*|ach\w*|pressure|tight\w*|heav\w*|discomfort|squeez\w*|crush\w*|burn\w*|killing|feels? like)|\b(?:pain|pains|pian|pressure|tightness|heaviness|squeezing|crushing|hurting)\W+(?:\w+\W+){0,3}?chest\b|\b(?:tight|heavy|crushing|squeezing) chest\b|elephant\W+(?:\w+\W+){0,3}?chest|\b(?:standing|sitting|pressing|pushing|weight) on (?:my|his|her) chest|\bangina\b",
         "(?:가슴|흉부|명치|심장)(?:이|을|가|에|은|는|쪽|한가운데|부위|통증이|한쪽)?.{0,10}?(?:아[프파픈퍼팠]|통증|조이|조여|조인|답답|쥐어짜|짓누르|짓눌|눌리|눌려|뻐근|찌릿|묵직|타는|터질|쪼이|쪼여)|흉통",
     ),
     c("sweating", r"\bsweat\w*|\bclammy\b|\bdiaphore\w*", "식은땀|땀(?:이|을|에)?(?:비|많이|흘|범벅|줄줄|뻘뻘|나)"),
@@ -108,7 +108,7 @@ const CONCEPTS: &[Concept] = &[
     ),
     neg(
         "speech_trouble",
-        r"\bslur\w*|\bcan'?t (?:talk|speak|get (?:the|his|her|my) words)\w*|\bcant (?:talk|speak)\w*|\bgibberish\b|\b(?:words|speech)\W+(?:\w+\W+){0,3}?(?:jumbled|garbled|slurred|wrong|weird|strange)|\btalk\w* (?:funny|weird|strange|nonsense)|\bnot making sense\b",
+        r"\bslur\w*|\bcan'?t find (?:his|her|my|the) words|\bcant find (?:his|her|my|the) words|\bcan'?t (?:talk|speak|get (?:the|his|her|my) words)\w*|\bcant (?:talk|speak)\w*|\bgibberish\b|\b(?:words|speech)\W+(?:\w+\W+){0,3}?(?:jumbled|garbled|slurred|wrong|weird|strange)|\btalk\w* (?:funny|weird|strange|nonsense)|\bnot making sense\b",
         "말이(?:어눌|꼬이|꼬여|이상|안나|잘안|안되)|어눌|발음이(?:이상|꼬|안|새)|말을(?:제대로|잘)?못|말을(?:이상하게|횡설수설)|횡설수설|말이어둔",
     ),
     neg(
@@ -137,7 +137,7 @@ const CONCEPTS: &[Concept] = &[
         r"\bcan'?t breath\w*|\bcant breath\w*|\bcannot breath\w*|\b(?:can|could)(?:'?t)? (?:barely|hardly) (?:breath\w*|get air)|\bcan'?t (?:finish|say) a (?:sentence|word)|\bcant finish a sentence|\bgasping\b|\bstruggling (?:to|for) (?:breath\w*|air)\b|\bchoking\b|\bnot getting (?:any )?air\b|\bribs (?:are )?(?:sucking|pulling) in\b|\bgrunt\w*|\blabou?red breathing\b|\bstruggling\b.{0,30}\bbreath\w*|\bbreath\w*.{0,30}\bstruggling\b|\bsucking in\b",
         "숨(?:을|이)?(?:잘|제대로|전혀)?(?:못쉬|못쉴|쉴수없|쉬지못|안쉬어)|(?:숨이차서|숨차서)말(?:이|을)?(?:안|못)|숨을헐떡|숨넘어|캑캑|목이막혀숨|(?:갈비뼈|가슴)(?:가|이)?(?:쑥쑥|쑥)?들어가|숨쉬기(?:가)?(?:너무|많이)힘들",
     ),
-    c("blue_lips", r"\b(?:lips?|face|skin|fingers?) (?:are |is |look\w* |turn\w* |going )*(?:blue|bluish|purple|gr[ae]y)\b|\bcyano\w*|\bturning blue\b", "입술(?:이|도)?(?:파래|파랗|보라|퍼래|새파)|청색증|얼굴이(?:파래|파랗|새파)"),
+    c("blue_lips", r"\b(?:lips?|face|skin|fingers?)\W+(?:\w+\W+){0,5}?(?:blue|bluish|purple|gr[ae]y)\b|\bcyano\w*|\bturning blue\b", "입술(?:이|도)?(?:파래|파랗|보라|퍼래|새파)|청색증|얼굴이(?:파래|파랗|새파)"),
     c("wheeze", r"\bwheez\w*|\bwhistling\b|\bstridor\b", "쌕쌕|쌔액|휘파람|그르렁"),
     c("asthma_attack", r"\basthma attack\b|\basthma (?:is )?(?:flar\w*|bad|worse)", "천식발작|천식이(?:심|악화)"),
     neg("asthma_unrelieved", r"\binhaler\W+(?:\w+\W+){0,3}?(?:not|isn'?t|isnt|doesn'?t|no) (?:help\w*|work\w*)|\b(?:not|isn'?t|isnt) helping\b", "흡입기(?:를|도)?(?:써도|사용해도|뿌려도)|흡입기가(?:안|소용)"),
@@ -206,7 +206,7 @@ const CONCEPTS: &[Concept] = &[
     // --- suicide and self-harm (KTAS suicidal ideation with plan; 109/988 crisis lines) ---
     neg(
         "suicidal",
-        r"\bkill (?:my|him|her)self\b|\bsuicid\w*|\bwant(?:s|ed)? to die\b|\bwanna die\b|\bend (?:it|it all|my life|things)\b|\bdon'?t want to (?:be alive|live|wake up)|\bbetter off dead\b|\btake my (?:own )?life\b|\bhurt(?:ing)? myself\b|\bnot worth living\b|\bno reason to live\b|\bgiving (?:her|his|my) things away\b|\bend(?:ing)? (?:my|his|her) (?:own )?life\b|\bending it(?: all)?\b|\bwant to disappear\b|\b(?:pills|meds|tablets) (?:saved|stockpiled|hoarded)|\b(?:saved|stockpiled|hoarded) (?:up )?(?:pills|meds|tablets)|\bno point (?:in )?living\b|\bbetter off without me\b|\bjump off (?:a|the|my) (?:bridge|building|roof|balcony)|\bcan'?t go on\b",
+        r"\bkill (?:my|him|her)self\b|\bsuicid\w*|\bwant(?:s|ed)? to die\b|\bwanna die\b|\bend (?:it|it all|my life|things)\b|\bdon'?t want to (?:be alive|live|wake up)|\bbetter off dead\b|\btake my (?:own )?life\b|\bhurt(?:ing)? myself\b|\bnot worth living\b|\bno reason to live\b|\bgiving (?:her|his|my) things away\b|\bend(?:ing)? (?:my|his|her) (?:own )?life\b|\bending it(?: all)?\b|\bwant to disappear\b|\b(?:pills|meds|tablets) (?:saved|stockpiled|hoarded)|\b(?:saved|stockpiled|hoarded) (?:up )?(?:pills|meds|tablets)|\bno point (?:in )?living\b|\bbetter off without me\b|\b(?:take|taking|swallow\w*) all (?:of )?(?:my|the) (?:\w+ )?(?:pills|meds|tablets)\b|\bjump off (?:a|the|my) (?:bridge|building|roof|balcony)|\bcan'?t go on\b",
         "죽고싶|죽고만싶|자살|목숨을끊|살고싶지않|살기싫|뛰어내리|다끝내고싶|모든걸끝내|인생을끝내|삶을끝내|사라지고싶|유서|목을매|죽어버리|손목을긋|손목을그|약을모아|죽을(?:거|래)예요|죽으려|살이유가없|살의미가없|사는게의미없|생을마감|세상을떠나고싶",
     ),
     // --- lethargy in a child (NICE NG143 red: no response to social cues, hard to wake, floppy) ---

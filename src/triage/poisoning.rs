@@ -24,7 +24,7 @@ pub enum Ingestion {
 pattern!(en_count, r"\b(?:took|taken|swallowed|ate|downed|popped|had)\W+(?:\w+\W+){0,3}?(\d{2,3})\+?\s*([a-z]*)");
 pattern!(
     en_overdose,
-    r"\boverdos\w*|\bod'?d\b|\bod on\b|\b(?:took|taken|swallowed|ate|downed|popped)\W+(?:\w+\W+){0,3}?(?:a (?:whole|full|entire) (?:bottle|pack|box|strip|packet)|the (?:whole|entire) (?:bottle|pack|box|packet)|all (?:of )?(?:my|his|her|the|their) (?:\w+ )?(?:pills|meds|tablets|medication\w*)|a handful|handfuls|a bunch of|too many|lots of (?:pills|tablets))|\b(?:[3-9]|\d{2}) times (?:my|his|her|the|their) (?:\w+ )?dose\b|\btriple (?:the |my |his |her )?dose\b|\btoo much insulin\b|\binsulin overdose\b"
+    r"\boverdos\w*|\bod'?d\b|\bod on\b|\b(?:took|taken|swallowed|ate|downed|popped)\W+(?:\w+\W+){0,3}?(?:(?:a|the|my|his|her|their) (?:whole|full|entire) (?:bottle|pack|box|strip|packet|prescription|supply)|all (?:of )?(?:my|his|her|the|their) (?:\w+ )?(?:pills|meds|tablets|medication\w*)|a handful|handfuls|a bunch of|too many|lots of (?:pills|tablets))|\b(?:[3-9]|\d{2}) times (?:my|his|her|the|their) (?:\w+ )?dose\b|\btriple (?:the |my |his |her )?dose\b|\btoo much insulin\b|\binsulin overdose\b"
 );
 // Korean counts: digits or native numerals with a pill counter, a whole bottle, all at once; the
 // verb in the past ("먹었어요", "삼켰어요"), so "몇 알 먹어도 되나요" asks about a dose.
