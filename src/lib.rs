@@ -16,8 +16,8 @@ pub mod pipeline;
 pub mod platform;
 pub mod retrieval;
 pub mod settings;
-pub mod triage;
 pub mod trace_view;
+pub mod triage;
 
 #[cfg(not(target_arch = "wasm32"))]
 pub mod cli;

@@ -32,6 +32,15 @@ pub struct EvalArgs {
     /// Print every question with the rank of its first relevant document in each mode.
     #[arg(long)]
     pub verbose: bool,
+    #[command(subcommand)]
+    pub what: Option<EvalWhat>,
+}
+
+/// Other evaluations than retrieval.
+#[derive(Debug, clap::Subcommand)]
+pub enum EvalWhat {
+    /// Emergency triage on a labelled set: recall, false alarms, confusion per language, misses, time.
+    Triage(super::triage::EvalTriageArgs),
 }
 
 /// One development question and what counts as a relevant answer to it.
@@ -68,6 +77,9 @@ struct Tally {
 }
 
 pub fn run(args: EvalArgs) -> Result<(), String> {
+    if let Some(EvalWhat::Triage(triage)) = args.what {
+        return super::triage::eval(triage);
+    }
     let questions = read_devset(&args.devset)?;
     let source = DirSource { dir: args.index };
     let mut index = pollster::block_on(open(&source))?;

@@ -13,6 +13,7 @@ pub mod mock_reply;
 pub mod model;
 pub mod provider_args;
 mod search;
+mod triage;
 pub mod vectors;
 
 use clap::Parser;
@@ -42,7 +43,9 @@ pub enum Command {
     Search(search::SearchArgs),
     /// Inspect the concept lexicon (`lexicon match TEXT`).
     Lexicon(lexicon::LexiconArgs),
-    /// Retrieval quality on the development set (MRR@10, Hit@5 per language).
+    /// Emergency triage of one message: level, rules, matched words, notice (--json for tools).
+    Triage(triage::TriageArgs),
+    /// Retrieval quality on the development set (MRR@10, Hit@5 per language); `eval triage` for triage.
     Eval(eval::EvalArgs),
     /// Speed measurements (build with --release).
     Bench(bench::BenchArgs),
@@ -72,6 +75,7 @@ pub fn main() -> ExitCode {
         Some(Command::Chat(args)) => ask::chat(args),
         Some(Command::Search(args)) => search::run(args),
         Some(Command::Lexicon(args)) => lexicon::run(args),
+        Some(Command::Triage(args)) => triage::run(args),
         Some(Command::Eval(args)) => eval::run(args),
         Some(Command::Bench(args)) => bench::run(args),
         Some(Command::MockLlm(args)) => mock_llm::run(&args),

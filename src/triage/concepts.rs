@@ -263,8 +263,9 @@ pub fn mentions(view: &View) -> Vec<Mention> {
     let mut found = Vec::new();
     for concept in compiled() {
         let english = view.has_latin.then(|| concept.en.find_iter(&view.lower).map(|m| (m.start(), m.end())));
-        let korean =
-            view.has_hangul.then(|| concept.ko.find_iter(&view.compact).map(|m| view.from_compact(m.start(), m.end())));
+        let korean = view
+            .has_hangul
+            .then(|| concept.ko.find_iter(&view.compact).map(|m| view.span_of_compact(m.start(), m.end())));
         for (start, end) in english.into_iter().flatten().chain(korean.into_iter().flatten()) {
             if is_negated(view, start, end, concept.negative_form) || aside(view, start, end).is_some() {
                 continue;

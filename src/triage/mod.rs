@@ -130,8 +130,17 @@ impl Triage {
     }
 }
 
-/// Triages one message.
+/// How much of a message is read: an emergency is told in a few lines, and a pasted document must
+/// not stall the turn (the rules look at every mention in its sentence).
+const READ_BYTES: usize = 4096;
+
+/// Triages one message (its first [`READ_BYTES`] bytes).
 pub fn assess(message: &str) -> Triage {
+    let mut cut = message.len().min(READ_BYTES);
+    while !message.is_char_boundary(cut) {
+        cut -= 1;
+    }
+    let message = &message[..cut];
     let view = text::View::new(message);
     let mentions = concepts::mentions(&view);
     let readings = readings::read(&view);
@@ -155,7 +164,7 @@ pub fn assess(message: &str) -> Triage {
             })
         })
         .collect();
-    reasons.sort_by(|a, b| b.level.cmp(&a.level));
+    reasons.sort_by_key(|r| std::cmp::Reverse(r.level));
     // Once it is an emergency, "see a doctor today" is noise.
     if let Some(top) = reasons.first().map(|r| r.level) {
         reasons.retain(|r| r.level == top);
@@ -200,6 +209,9 @@ mod tests {
         ] {
             assert_eq!(level(text), Level::None, "{text}");
         }
+        // A pasted document (130 KB) is read as far as its beginning, which says what matters.
+        let long = format!("가슴이 아프고 식은땀이 나요. {}", "당뇨 diabetes 혈압 140/90 두통 ".repeat(4000));
+        assert_eq!(level(&long), Level::Emergency);
     }
 
     #[test]

@@ -69,7 +69,7 @@ pub fn ingestions(view: &View, child: bool) -> Vec<(Ingestion, usize, usize)> {
     let compact = |re: &Regex, kind| -> Vec<(Ingestion, usize, usize)> {
         re.find_iter(&view.compact)
             .map(|m| {
-                let (s, e) = view.from_compact(m.start(), m.end());
+                let (s, e) = view.span_of_compact(m.start(), m.end());
                 (kind, s, e)
             })
             .collect()

@@ -120,7 +120,7 @@ pub fn read(view: &View) -> Readings {
                 _ => None,
             }
         })?;
-        let (start, end) = view.from_compact(r.start, r.end);
+        let (start, end) = view.span_of_compact(r.start, r.end);
         Some(Reading { start, end, ..r })
     });
     let mut readings = Readings { blood_pressure, glucose, temperature, oxygen, infant_age_days };

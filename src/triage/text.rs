@@ -5,6 +5,9 @@
 //! ("가슴이 아파요", "가슴이아파요", "가슴 이 아파요"), so a Korean form is written once, without
 //! spaces, and still matches every spacing; an offset table maps a match back to the message.
 
+/// A sentence's byte range and its aside.
+type Judged = ((usize, usize), Option<Aside>);
+
 /// A message prepared for matching.
 pub struct View<'a> {
     pub text: &'a str,
@@ -17,8 +20,8 @@ pub struct View<'a> {
     /// Whether there is Korean / Latin script to match at all (the other language's forms are skipped).
     pub has_hangul: bool,
     pub has_latin: bool,
-    /// The aside of each sentence judged so far (its byte range): a sentence is judged once.
-    asides: std::cell::RefCell<Vec<((usize, usize), Option<Aside>)>>,
+    /// The aside of each sentence judged so far: a sentence is judged once.
+    asides: std::cell::RefCell<Vec<Judged>>,
 }
 
 impl<'a> View<'a> {
@@ -40,7 +43,7 @@ impl<'a> View<'a> {
     }
 
     /// The message span of the compact span `start..end`.
-    pub fn from_compact(&self, start: usize, end: usize) -> (usize, usize) {
+    pub fn span_of_compact(&self, start: usize, end: usize) -> (usize, usize) {
         // Bytes map one to one, so the match ends one past where its last byte is.
         let end = if end > start { self.offsets[end - 1] + 1 } else { self.offsets[start] };
         (self.offsets[start], end)
@@ -200,7 +203,7 @@ mod tests {
         let view = View::new("가슴이 꽉 조여요");
         let start = view.compact.find("꽉").unwrap();
         let end = view.compact.find("요").unwrap() + "요".len();
-        let (s, e) = view.from_compact(start, end);
+        let (s, e) = view.span_of_compact(start, end);
         assert_eq!(&view.text[s..e], "꽉 조여요");
     }
 
