@@ -134,7 +134,7 @@ const CONCEPTS: &[Concept] = &[
     // --- breathing (KTAS respiratory distress; NHS 111: struggling to breathe, blue lips) ---
     neg(
         "cant_breathe",
-        r"\bcan'?t breath\w*|\bcant breath\w*|\bcannot breath\w*|\b(?:can|could)(?:'?t)? (?:barely|hardly) (?:breath\w*|get air)|\bcan'?t (?:finish|say) a (?:sentence|word)|\bcant finish a sentence|\bgasping\b|\bstruggling (?:to|for) (?:breath\w*|air)\b|\bchoking\b|\bnot getting (?:any )?air\b|\bribs (?:are )?(?:sucking|pulling) in\b|\bgrunt\w*|\blabou?red breathing\b|\bstruggling\b.{0,30}\bbreath\w*|\bbreath\w*.{0,30}\bstruggling\b|\bsucking in\b",
+        r"\bcan'?t breath\w*|\bcant breath\w*|\bcannot breath\w*|\b(?:can|could)(?:'?t)? (?:barely|hardly) (?:breath\w*|get air)|\bcan'?t (?:finish|say) a (?:sentence|word)|\bcant finish a sentence|\bgasping\b|\bstruggling (?:to|for) (?:breath\w*|air)\b|\bchoking\b|\bnot getting (?:any )?air\b|\bribs (?:are )?(?:sucking|pulling) in\b|\bgrunt\w*|\bcan only (?:say|speak|talk)\b|\bone word at a time\b|\bcan'?t (?:talk|speak) in (?:full )?sentences\b|\blabou?red breathing\b|\bstruggling\b.{0,30}\bbreath\w*|\bbreath\w*.{0,30}\bstruggling\b|\bsucking in\b",
         "숨(?:을|이)?(?:잘|제대로|전혀)?(?:못쉬|못쉴|쉴수없|쉬지못|안쉬어)|(?:숨이차서|숨차서)말(?:이|을)?(?:안|못)|숨을헐떡|숨넘어|캑캑|목이막혀숨|(?:갈비뼈|가슴)(?:가|이)?(?:쑥쑥|쑥)?들어가|숨쉬기(?:가)?(?:너무|많이)힘들",
     ),
     c("blue_lips", r"\b(?:lips?|face|skin|fingers?)\W+(?:\w+\W+){0,5}?(?:blue|bluish|purple|gr[ae]y)\b|\bcyano\w*|\bturning blue\b", "입술(?:이|도)?(?:파래|파랗|보라|퍼래|새파)|청색증|얼굴이(?:파래|파랗|새파)"),
@@ -144,7 +144,7 @@ const CONCEPTS: &[Concept] = &[
     // --- anaphylaxis (NICE CG134; KTAS allergic reaction with airway compromise) ---
     c(
         "allergen",
-        r"\bstung\b|\bsting\b|\bbee\b|\bwasp\b|\bpeanuts?\b|\bnuts?\b|\bshrimp\b|\bshellfish\b|\bprawns?\b|\ballerg\w*|\bate\b|\beating\b|\bantibiotic\w*|\binjection\b|\bshot\b|\bpenicillin\b",
+        r"\bstung\b|\bsting\b|\bbee\b|\bwasp\b|\bpeanuts?\b|\bnuts?\b|\bshrimp\b|\bshellfish\b|\bprawns?\b|\ballerg\w*|\bate\b|\beating\b|\bantibiotic\w*|\binjection\b|\bshot\b|\bpenicillin\b|\bamoxicillin\b|\bmedicine\b|\bmedication\b|\bdrug\b|\bafter taking\b",
         "벌|쏘였|쏘인|땅콩|견과|새우|갑각류|게를|조개|알레르기|알러지|항생제|주사|먹고|먹은|먹었|먹자마자|약먹고|페니실린",
     ),
     neg(
@@ -179,7 +179,7 @@ const CONCEPTS: &[Concept] = &[
     neg(
         "unresponsive",
         r"\bunconscious\b|\bunresponsive\b|\b(?:won'?t|wont|can'?t|cant|not|isn'?t|isnt|doesn'?t|didn'?t|hasn'?t|hasnt) (?:wake|waking|woken|respond\w*|moving|answering)|\bcan'?t wake (?:him|her|them)\b|\b(?:not|isn'?t|isnt|wasn'?t|aren'?t|stopped) breathing\b|\bbarely breathing\b|\bno pulse\b|\bpassed out\b|\bcollaps\w*|\bfell (?:down|over) and\b|\bfound (?:him|her|my \w+) on the floor\b|\bknocked out\b|\b(?:hasn'?t|hasnt|won'?t|wont|not) (?:come|coming) (?:round|around|to)\b",
-        "의식(?:이|을)?(?:없|잃|불명)|안깨|깨지않|못깨|깨어나지않|안깨어나|깨워도|반응(?:이|을)?(?:없|안)|대답(?:이|을)?(?:없|안)|숨을(?:안|쉬지않)|숨(?:이)?(?:멎|멈췄)|쓰러지|쓰러졌|쓰러져|정신을잃|기절|움직이지(?:도)?않|맥박이없|심장이멈",
+        "의식(?:이|을)?(?:없|잃|불명)|흔들어도|안깨|깨지않|못깨|깨어나지않|안깨어나|깨워도|반응(?:이|을)?(?:없|안)|대답(?:이|을)?(?:없|안)|숨을(?:안|쉬지않)|숨(?:이)?(?:멎|멈췄)|쓰러지|쓰러졌|쓰러져|정신을잃|기절|움직이지(?:도)?않|맥박이없|심장이멈",
     ),
     // --- severe bleeding (KTAS uncontrolled haemorrhage; NHS 999) ---
     neg(

@@ -1,5 +1,6 @@
-//! The settings panel: provider, model, key, mode, emergency-number country, ablation profile and flags; and where settings
-//! are kept (localStorage record; a key not meant to be remembered goes to sessionStorage).
+//! The settings panel: provider, model, key, mode, emergency-number country, ablation profile and
+//! flags; and where settings are kept (localStorage record; a key not meant to be remembered goes to
+//! sessionStorage).
 
 use super::app::Shared;
 use super::engine::test_connection;
