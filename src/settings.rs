@@ -9,6 +9,7 @@ use crate::llm::ProviderConfig;
 use crate::persist::{check_as, RecordKind};
 use crate::pipeline::flags::{profile, Flags, PROFILES};
 use crate::pipeline::state::Mode;
+use crate::triage::Country;
 use serde::{Deserialize, Serialize};
 
 /// Everything the settings panel edits.
@@ -22,6 +23,8 @@ pub struct Settings {
     /// The ablation profile the flags came from; empty once a flag was changed by hand.
     pub profile: String,
     pub flags: Flags,
+    /// Whose emergency numbers the triage notice gives (auto: by the answer's language).
+    pub country: Country,
 }
 
 impl Default for Settings {
@@ -32,6 +35,7 @@ impl Default for Settings {
             mode: Mode::Agent,
             profile: name.to_string(),
             flags: profile(name).expect("known profile"),
+            country: Country::Auto,
         }
     }
 }
@@ -104,5 +108,8 @@ mod tests {
         assert_eq!(settings.provider.kind, ProviderKind::Anthropic);
         assert_eq!(settings.mode, Mode::Agent);
         assert_eq!(settings.flags, Flags::default());
+        assert_eq!(settings.country, Country::Auto);
+        let chosen: Settings = serde_json::from_str(r#"{"country":"gb"}"#).unwrap();
+        assert_eq!(chosen.country, Country::Gb);
     }
 }

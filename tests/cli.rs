@@ -113,11 +113,13 @@ fn ask_json_prints_the_contract_and_keeps_the_conversation_in_the_state_file() {
     let sources: Vec<&str> = first["sources"].as_array().unwrap().iter().map(|s| s["id"].as_str().unwrap()).collect();
     let cited = first["citations"].as_array().unwrap();
     assert!(!cited.is_empty() && cited.iter().all(|c| sources.contains(&c.as_str().unwrap())), "{first}");
-    assert_eq!(first["trace"][0]["node"], "check_similarity");
+    assert_eq!(first["trace"][0]["node"], "triage");
+    assert_eq!(first["trace"][1]["node"], "check_similarity");
     assert!(first["trace"].as_array().unwrap().iter().all(|s| s["ms"].is_number()));
     assert_eq!(first["llm_calls"], 0);
     assert_eq!(first["cache_hit"], false);
     assert!(first["emergency"].is_null());
+    assert_eq!(first["triage"]["level"], "none");
     assert!(first["stop_reason_code"].is_string());
     // The next call is the same conversation: the profile is remembered, in the new question's language.
     let second = &json_lines(&ask("What complications should I watch for?"))[0];

@@ -121,12 +121,12 @@ impl Harness {
             lexicon: Some(lexicon()),
             clock: &self.clock,
         };
-        let input = TurnInput { text: text.into(), user: user.into(), lang: None, mode, flags };
+        let input = TurnInput { text: text.into(), user: user.into(), mode, flags, ..TurnInput::default() };
         let mut streamed = String::new();
         let mut on_event = |event: TurnEvent| match event {
             TurnEvent::AnswerStarted => streamed.clear(),
             TurnEvent::Delta(piece) => streamed.push_str(piece),
-            TurnEvent::Node(_) => {}
+            TurnEvent::Node(_) | TurnEvent::Triage(_) => {}
         };
         let state = pollster::block_on(run_turn(input, &mut self.memory, &services, &mut on_event));
         assert_eq!(streamed, state.answer, "what streamed is the answer");
@@ -139,7 +139,8 @@ fn full() -> Flags {
     profile("full_context_engineering").unwrap()
 }
 
-const AGENT_PATH: [&str; 11] = [
+const AGENT_PATH: [&str; 12] = [
+    "triage",
     "check_similarity",
     "classify_intent",
     "extract_slots",
@@ -187,6 +188,7 @@ fn greetings_skip_retrieval() {
     assert_eq!(
         s.trace.path(),
         [
+            "triage",
             "check_similarity",
             "classify_intent",
             "assemble_context",
@@ -222,7 +224,7 @@ fn the_cache_serves_the_same_profile_only() {
     assert!(!first.cache_hit);
     let again = h.turn_as("what are the symptoms of diabetes", "dad", Mode::Agent, full(), None);
     assert!(again.cache_hit);
-    assert_eq!(again.trace.path(), ["check_similarity", "store_response"]);
+    assert_eq!(again.trace.path(), ["triage", "check_similarity", "store_response"]);
     assert_eq!(again.answer, first.answer, "no random rewording");
     // Another family member with a different profile gets a fresh answer.
     h.turn_as("I am 30 years old and pregnant", "mom", Mode::Agent, full(), None);
@@ -239,7 +241,7 @@ fn llm_mode_is_the_plain_baseline() {
     let mut h = Harness::new(false);
     let llm = ScriptedLlm::default();
     let s = h.turn_as("What are the symptoms of diabetes?", "me", Mode::Llm, full(), Some(&llm));
-    assert_eq!(s.trace.path(), ["generate_answer", "store_response"]);
+    assert_eq!(s.trace.path(), ["triage", "generate_answer", "store_response"]);
     assert_eq!(s.llm_calls, 1);
     let request = &llm.requests.borrow()[0];
     assert!(!request.messages[1].content.contains("[1]"), "no evidence in LLM mode");
@@ -309,11 +311,61 @@ fn a_failing_model_still_answers_from_the_evidence() {
 }
 
 #[test]
-fn red_flags_put_the_emergency_notice_first() {
+fn triage_puts_the_emergency_notice_first() {
     let s = Harness::new(false).turn("I have crushing chest pain and sweating, what should I do?", full(), None);
-    assert_eq!(s.emergency.as_deref(), Some("heart attack signs"));
-    assert!(s.answer.starts_with("⚠️"));
+    assert_eq!(s.triage.level, medagent::triage::Level::Emergency);
+    assert_eq!(s.emergency.as_deref(), Some("chest pain with cardiac features"));
+    assert!(s.answer.starts_with("⚠️") && s.answer.contains("911"), "{}", s.answer);
     assert!(s.answer.len() > 200, "the answer still follows");
+    // The trace records it first, with the rule and the words.
+    let step = &s.trace.steps[0];
+    assert_eq!(step.node, "triage");
+    assert_eq!(step.detail["level"], "emergency");
+    assert!(step.detail["reasons"][0]["matched"].to_string().contains("sweating"), "{}", step.detail);
+    // Korean gets Korean and 119.
+    let ko = Harness::new(false).turn("가슴이 꽉 조이듯 아프고 땀이 비 오듯 나요", full(), None);
+    assert!(ko.answer.starts_with("⚠️ **응급") && ko.answer.contains("119"), "{}", ko.answer);
+}
+
+#[test]
+fn with_a_model_the_notice_leads_and_the_model_is_told() {
+    for mode in [Mode::Llm, Mode::Agent] {
+        let llm = ScriptedLlm::new(Script::default());
+        let s = Harness::new(false).turn_as(
+            "my husband took a whole bottle of his sleeping pills",
+            "me",
+            mode,
+            full(),
+            Some(&llm),
+        );
+        assert!(s.answer.starts_with("⚠️ **This may be an emergency. Call 911 now.**"), "{mode:?}: {}", s.answer);
+        let requests = llm.requests.borrow();
+        let system = &requests[0].messages[0].content;
+        assert!(system.starts_with("Triage:") && system.contains("911"), "{mode:?}: {system}");
+    }
+    // No emergency, no instruction.
+    let llm = ScriptedLlm::new(Script::default());
+    Harness::new(false).turn_as("What are the symptoms of diabetes?", "me", Mode::Llm, full(), Some(&llm));
+    assert!(!llm.requests.borrow()[0].messages[0].content.contains("Triage"));
+}
+
+#[test]
+fn a_cache_hit_still_shows_this_turns_notice() {
+    let mut h = Harness::new(false);
+    let question =
+        "What is a good daily routine for sleep, walking, meals and water to stay healthy and feel better every week?";
+    h.turn(question, full(), None);
+    let plain = h.turn(question, full(), None);
+    assert!(plain.cache_hit && plain.triage.level == medagent::triage::Level::None);
+    // The same question with a poisoning added is close enough to be served from the cache: the cached
+    // answer comes after this turn's notice.
+    let crisis = h.turn(&format!("{question} My toddler swallowed a button battery"), full(), None);
+    assert!(crisis.cache_hit, "similar enough to be served from the cache: {}", crisis.trace.steps[1].detail);
+    assert!(crisis.answer.starts_with("⚠️") && crisis.answer.ends_with(&plain.answer), "{}", crisis.answer);
+    assert!(crisis.answer.contains("Poison Control"), "{}", crisis.answer);
+    // A turn with a notice is not cached, so the plain question never inherits one.
+    let again = h.turn(question, full(), None);
+    assert!(again.cache_hit && !again.answer.starts_with("⚠️"));
 }
 
 #[test]
@@ -595,14 +647,19 @@ fn the_json_turn_has_every_contract_field() {
     let trace = json["trace"].as_array().unwrap();
     assert_eq!(trace.len(), s.trace.steps.len());
     assert!(trace.iter().all(|step| step["node"].is_string() && step["ms"].is_number()));
-    assert_eq!(trace[0]["cache"], "miss", "each node's decision is inline");
+    assert_eq!(trace[0]["node"], "triage");
+    assert_eq!(trace[1]["cache"], "miss", "each node's decision is inline");
     assert_eq!(json["quality_scores"].as_array().unwrap().len(), 1);
     assert_eq!(json["iterations"], 0);
     assert_eq!(json["llm_calls"], 0);
     assert_eq!(json["cache_hit"], false);
     assert!(json["emergency"].is_null());
+    assert_eq!(json["triage"]["level"], "none");
     assert_eq!(json["stop_reason_code"], s.stop_reason.as_ref().unwrap().code());
     assert!(json["stop_reason"].as_str().unwrap().is_ascii(), "the JSON keeps the English sentence");
     let emergency = h.turn("I have crushing chest pain and sweating", full(), None);
-    assert_eq!(medagent::cli::ask::turn_json(&emergency, &h.memory)["emergency"], "heart attack signs");
+    let json = medagent::cli::ask::turn_json(&emergency, &h.memory);
+    assert_eq!(json["emergency"], "chest pain with cardiac features");
+    assert_eq!(json["triage"]["level"], "emergency");
+    assert_eq!(json["triage"]["reasons"][0]["source"], "KTAS");
 }

@@ -11,6 +11,7 @@ use crate::pipeline::ports::Clock;
 use crate::pipeline::state::{Mode, TurnEvent, TurnState};
 use crate::retrieval::knowledge::{IndexKnowledge, QuestionEmbedder, VectorSide};
 use crate::retrieval::search::{open, open_lexicon};
+use crate::triage::Country;
 use clap::{Args, ValueEnum};
 use serde_json::json;
 use std::io::Write;
@@ -47,6 +48,10 @@ pub struct TurnOptions {
     /// Answer language (default: Korean for Korean questions, else English).
     #[arg(long)]
     pub lang: Option<String>,
+    /// Whose emergency numbers a triage notice gives: auto (by language: Korean 119 / 109, English
+    /// 911), kr, us, ca, gb, au, eu.
+    #[arg(long, default_value = "auto", value_parser = parse_country)]
+    pub country: Country,
     /// The built static index.
     #[arg(long, default_value = DEFAULT_INDEX_DIR)]
     pub index: PathBuf,
@@ -61,6 +66,13 @@ pub struct TurnOptions {
     pub model_dir: PathBuf,
     #[command(flatten)]
     pub provider: ProviderArgs,
+}
+
+fn parse_country(code: &str) -> Result<Country, String> {
+    Country::from_code(code).ok_or_else(|| {
+        let codes: Vec<&str> = Country::ALL.iter().map(|c| c.code()).collect();
+        format!("unknown country {code:?}: use one of {}", codes.join(", "))
+    })
 }
 
 /// Ask one question.
@@ -155,6 +167,7 @@ pub fn turn_json(state: &TurnState, memory: &Memory) -> serde_json::Value {
         "iterations": state.iteration_count,
         "llm_calls": state.llm_calls,
         "cache_hit": state.cache_hit,
+        "triage": {"level": state.triage.level, "reasons": state.triage.reasons},
         "emergency": state.emergency,
         "stop_reason": state.stop_reason.as_ref().map(|r| r.describe(Lang::En)),
         "stop_reason_code": state.stop_reason.as_ref().map(|r| r.code()),
@@ -202,6 +215,7 @@ fn run_messages(messages: &[String], options: &TurnOptions) -> Result<(), String
                 ModeArg::Llm => Mode::Llm,
             },
             flags: flags.clone(),
+            country: options.country,
         };
         let stream = !options.json;
         let mut print = |event: TurnEvent| match event {

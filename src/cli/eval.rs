@@ -15,7 +15,7 @@ use serde::Deserialize;
 use std::collections::{BTreeMap, HashMap};
 use std::path::PathBuf;
 
-/// Measure retrieval quality on the development set (or run the study: `eval study`).
+/// Measure retrieval quality on the development set (or `eval study`, `eval triage`).
 #[derive(Debug, Args)]
 #[command(args_conflicts_with_subcommands = true)]
 pub struct EvalArgs {
@@ -44,10 +44,13 @@ pub struct EvalArgs {
     pub fusion: bool,
 }
 
+/// Other evaluations than retrieval.
 #[derive(Debug, clap::Subcommand)]
 pub enum EvalCommand {
     /// The study: Synthea conversations under every ablation profile; report.md, results.json, plots.
     Study(super::study::EvalStudyArgs),
+    /// Emergency triage on a labelled set: recall, false alarms, confusion per language, misses, time.
+    Triage(super::triage::EvalTriageArgs),
 }
 
 /// One development question and what counts as a relevant answer to it.
@@ -166,8 +169,10 @@ impl Searched<'_> {
 }
 
 pub fn run(args: EvalArgs) -> Result<(), String> {
-    if let Some(EvalCommand::Study(study)) = args.command {
-        return super::study::run_eval_study(study);
+    match args.command {
+        Some(EvalCommand::Study(study)) => return super::study::run_eval_study(study),
+        Some(EvalCommand::Triage(triage)) => return super::triage::eval(triage),
+        None => {}
     }
     let questions = read_devset(&args.devset)?;
     let source = DirSource { dir: args.index };

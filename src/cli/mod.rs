@@ -14,6 +14,7 @@ pub mod model;
 pub mod provider_args;
 mod search;
 pub mod study;
+mod triage;
 pub mod vectors;
 
 use clap::Parser;
@@ -43,7 +44,9 @@ pub enum Command {
     Search(search::SearchArgs),
     /// Inspect the concept lexicon (`lexicon match TEXT`).
     Lexicon(lexicon::LexiconArgs),
-    /// Retrieval quality on the development set (MRR@10, Hit@5 per language).
+    /// Emergency triage of one message: level, rules, matched words, notice (--json for tools).
+    Triage(triage::TriageArgs),
+    /// Retrieval quality on the development set (MRR@10, Hit@5 per language); `eval triage` for triage.
     Eval(eval::EvalArgs),
     /// Study scenarios from the Synthea patients (`study scenarios --out FILE`).
     Study(study::StudyArgs),
@@ -75,6 +78,7 @@ pub fn main() -> ExitCode {
         Some(Command::Chat(args)) => ask::chat(args),
         Some(Command::Search(args)) => search::run(args),
         Some(Command::Lexicon(args)) => lexicon::run(args),
+        Some(Command::Triage(args)) => triage::run(args),
         Some(Command::Eval(args)) => eval::run(args),
         Some(Command::Study(args)) => study::run_study_command(args),
         Some(Command::Bench(args)) => bench::run(args),

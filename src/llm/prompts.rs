@@ -3,6 +3,7 @@
 //! prompt of LLM mode. Korean and English versions; the user's language decides.
 
 use crate::i18n::Lang;
+use crate::triage::{Level, Triage};
 
 /// The agent's system prompt (seed 001 3.2.4.2), plus how to cite.
 pub fn system_agent(lang: Lang) -> &'static str {
@@ -83,6 +84,28 @@ pub fn system_plain(lang: Lang) -> &'static str {
     match lang {
         Lang::Ko => "당신은 의료 정보를 제공하는 도우미입니다. 정확하고 이해하기 쉽게 한국어로 답하고, 진료를 대체하지 않는다는 점을 밝히세요.",
         Lang::En => "You are a helpful assistant giving medical information. Answer accurately and plainly, and say that this does not replace a clinician.",
+    }
+}
+
+/// What a configured model is told when triage found an emergency or an urgent problem: the notice
+/// is already shown first, and the answer must not contradict it ("wait and see").
+pub fn triage_instruction(triage: &Triage, lang: Lang, emergency_number: &str) -> Option<String> {
+    let what = &triage.top()?.rule;
+    let n = emergency_number;
+    match (triage.level, lang) {
+        (Level::None, _) => None,
+        (Level::Emergency, Lang::Ko) => Some(format!(
+            "응급 판단: 사용자의 메시지는 응급 상황({what})일 수 있으며, 답변 맨 앞에 {n} 신고 안내가 이미 표시되었습니다. 이 안내와 어긋나는 말(기다려 보라, 괜찮을 것이다)을 하지 말고, 먼저 {n}에 전화하도록 권한 뒤 기다리는 동안 할 일만 짧게 설명하세요."
+        )),
+        (Level::Emergency, Lang::En) => Some(format!(
+            "Triage: the user's message may describe an emergency ({what}); a notice telling them to call {n} is already shown first. Never contradict it (no \"wait and see\", no reassurance): first urge them to call {n} now, then say briefly what to do while waiting."
+        )),
+        (Level::Urgent, Lang::Ko) => Some(format!(
+            "응급 판단: 오늘 안에 진료가 필요한 상황({what})일 수 있습니다. 오늘 진료를 받고, 심해지면 응급실에 가거나 {n}에 전화하라는 안내와 어긋나지 않게 답하세요."
+        )),
+        (Level::Urgent, Lang::En) => Some(format!(
+            "Triage: this may need a doctor today ({what}). Do not contradict the advice to see a doctor today and to go to the emergency department or call {n} if it worsens."
+        )),
     }
 }
 

@@ -127,6 +127,8 @@ pub struct TurnInput {
     pub lang: Option<Lang>,
     pub mode: Mode,
     pub flags: Flags,
+    /// Whose emergency numbers a triage notice gives.
+    pub country: crate::triage::Country,
 }
 
 /// What a turn runs against.
@@ -157,8 +159,10 @@ pub async fn run_turn(
         lang: Some(lang),
         mode: input.mode,
         flags: input.flags,
+        country: input.country,
         ..TurnState::default()
     };
+    triage(&mut state, services.clock, on_event);
     let mut env = Env {
         knowledge: services.knowledge,
         llm: services.llm,
@@ -185,6 +189,24 @@ pub async fn run_turn(
     }
     state.stop_reason = Some(StopReason::StepLimit);
     state
+}
+
+/// Triage, before every route of the graph: it is a step of the turn, not a node, because it
+/// decides no route (every turn goes on exactly as without it), it must run in both modes and on a
+/// cache hit, and it needs nothing the nodes provide (no model, index or embedding). Its result is
+/// the notice the answer starts with (shown at once, before the first node runs), the instruction a
+/// model gets, and a `triage` step in the trace with the level, the rules and the words.
+fn triage(state: &mut TurnState, clock: &dyn Clock, on_event: &mut dyn FnMut(TurnEvent)) {
+    let started = clock.monotonic_ms();
+    let verdict = crate::triage::assess(&state.user_text);
+    state.triage_notice = crate::triage::notice(&verdict, state.lang(), state.country);
+    state.emergency = verdict.top().map(|r| r.rule.clone());
+    if let Some(notice) = &state.triage_notice {
+        on_event(TurnEvent::Triage(notice));
+    }
+    let detail = serde_json::json!({"level": verdict.level, "reasons": verdict.reasons});
+    state.triage = verdict;
+    state.trace.steps.push(Step { node: "triage".into(), ms: clock.monotonic_ms() - started, detail });
 }
 
 #[cfg(test)]

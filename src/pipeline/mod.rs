@@ -2,7 +2,6 @@
 //! first: the whole flow is there), switched by [`flags`], recorded in a [`trace`].
 
 pub mod context;
-pub mod emergency;
 pub mod flags;
 pub mod graph;
 pub mod nodes;

@@ -103,8 +103,15 @@ pub struct TurnState {
     /// Document ids of each iteration's retrieval (for the duplicate safety stop).
     pub retrieved_docs_history: Vec<Vec<String>>,
     pub rewritten_queries: Vec<String>,
+    // Triage (before everything else)
+    pub triage: crate::triage::Triage,
+    /// The triage notice the answer starts with, in the turn's language.
+    pub triage_notice: Option<String>,
+    /// The country whose emergency numbers the notice gives.
+    pub country: crate::triage::Country,
     // Generation
     pub answer: String,
+    /// The rule triage fired when its level is not none (the `emergency` field of `ask --json`).
     pub emergency: Option<String>,
     pub llm_calls: usize,
     pub error: Option<String>,
@@ -125,6 +132,9 @@ impl TurnState {
 /// What a running turn reports as it goes: the app shows the node running and streams the answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TurnEvent<'a> {
+    /// The triage notice, at once, before any node runs (the answer that streams later starts with
+    /// it again, so a shell that prints the answer can ignore this).
+    Triage(&'a str),
     /// A node starts.
     Node(&'static str),
     /// A new answer starts (each refine iteration answers afresh): drop what streamed before.

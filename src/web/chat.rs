@@ -9,6 +9,7 @@ use crate::i18n::ui;
 use crate::persist::save;
 use crate::pipeline::state::{Evidence, TurnEvent};
 use crate::trace_view::TurnTrace;
+use crate::triage::split_notice;
 use leptos::prelude::*;
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -35,6 +36,9 @@ pub struct Turn {
     evidence: RwSignal<Vec<Evidence>>,
     cached: RwSignal<bool>,
     emergency: RwSignal<bool>,
+    /// The triage notice, shown first from the moment triage ran (the answer repeats it, and
+    /// [`split_notice`] takes it off there).
+    notice: RwSignal<Option<String>>,
     error: RwSignal<Option<String>>,
     /// The source the user opened, if any (1-based).
     open: RwSignal<Option<usize>>,
@@ -53,6 +57,7 @@ impl Turn {
             evidence: RwSignal::new(saved.evidence),
             cached: RwSignal::new(saved.cached),
             emergency: RwSignal::new(saved.emergency),
+            notice: RwSignal::new(split_notice(&saved.answer).0.map(str::to_string)),
             error: RwSignal::new(saved.error),
             open: RwSignal::new(None),
             opener: StoredValue::new_local(None),
@@ -150,6 +155,7 @@ fn ask(shared: Shared, turn: Turn, question: String, fresh: bool) {
             }
         };
         let mut on_event = |event: TurnEvent| match event {
+            TurnEvent::Triage(notice) => turn.notice.set(Some(notice.to_string())),
             TurnEvent::Node(name) => turn.progress.set(Some(name)),
             TurnEvent::AnswerStarted => {
                 pending.borrow_mut().clear();
@@ -172,6 +178,7 @@ fn ask(shared: Shared, turn: Turn, question: String, fresh: bool) {
         turn.evidence.set(state.retrieved_docs.clone());
         turn.cached.set(state.cache_hit);
         turn.emergency.set(state.emergency.is_some());
+        turn.notice.set(state.triage_notice.clone());
         turn.error.set(state.error.clone());
         turn.progress.set(None);
         shared.traces.update(|t| t.push(TurnTrace::from_state(&user, &state)));
@@ -267,11 +274,16 @@ pub fn Chat() -> impl IntoView {
                                 <span class="badge cached">{move || text().cached}</span>
                             </Show>
                         </span>
-                        <Show when=move || turn.progress.get().is_some() && turn.answer.with(String::is_empty)>
+                        <Show when=move || turn.notice.with(Option::is_some)>
+                            <div class="triage-notice" role="alert">
+                                <RichText text=Signal::derive(move || turn.notice.get().unwrap_or_default()) on_cite=Callback::new(|_| {}) />
+                            </div>
+                        </Show>
+                        <Show when=move || turn.progress.get().is_some() && turn.answer.with(|a| split_notice(a).1.is_empty())>
                             <p class="thinking">{move || text().thinking} " " <code>{move || turn.progress.get()}</code></p>
                         </Show>
                         <div class="answer">
-                            <RichText text=turn.answer on_cite=Callback::new(move |n| turn.open_from_citation(n)) />
+                            <RichText text=Signal::derive(move || turn.answer.with(|a| split_notice(a).1.to_string())) on_cite=Callback::new(move |n| turn.open_from_citation(n)) />
                         </div>
                         <Show when=move || turn.error.get().is_some()>
                             <p class="turn-error">{move || turn.error.get()}</p>

@@ -144,8 +144,14 @@ impl Engine {
             clock: &BrowserClock,
         };
         let mut memory = self.memory.borrow_mut();
-        let input =
-            TurnInput { text, user, mode: settings.mode, flags: settings.flags.clone(), ..TurnInput::default() };
+        let input = TurnInput {
+            text,
+            user,
+            mode: settings.mode,
+            flags: settings.flags.clone(),
+            country: settings.country,
+            ..TurnInput::default()
+        };
         let state = run_turn(input, &mut memory, &services, on_event).await;
         *self.stop.borrow_mut() = None;
         let saved = save(&LocalStorage, &MEMORY_RECORD, &*memory).err().map(|e| e.to_string());

@@ -1,5 +1,6 @@
-//! The settings panel: provider, model, key, mode, ablation profile and flags; and where settings
-//! are kept (localStorage record; a key not meant to be remembered goes to sessionStorage).
+//! The settings panel: provider, model, key, mode, emergency-number country, ablation profile and
+//! flags; and where settings are kept (localStorage record; a key not meant to be remembered goes to
+//! sessionStorage).
 
 use super::app::Shared;
 use super::engine::test_connection;
@@ -10,6 +11,7 @@ use crate::persist::save;
 use crate::pipeline::flags::{Flags, PROFILES};
 use crate::pipeline::state::Mode;
 use crate::settings::{Settings, SETTINGS_RECORD};
+use crate::triage::Country;
 use leptos::prelude::*;
 
 /// sessionStorage key of an API key kept for this tab only.
@@ -149,6 +151,11 @@ pub fn SettingsPanel() -> impl IntoView {
                 on:change=move |ev| { let llm = event_target_value(&ev) == "llm"; change(&|s| s.mode = if llm { Mode::Llm } else { Mode::Agent }) }>
                 <option value="agent">{move || text().mode_agent}</option>
                 <option value="llm">{move || text().mode_llm}</option>
+            </select>
+            <label for="country">{move || text().country}</label>
+            <select id="country" prop:value=move || settings.with(|s| s.country.code())
+                on:change=move |ev| { let code = event_target_value(&ev); change(&|s| s.country = Country::from_code(&code).unwrap_or_default()) }>
+                {Country::ALL.map(|c| view! { <option value=c.code()>{move || c.label(shared.lang.get())}</option> })}
             </select>
             <label for="ablation">{move || text().ablation}</label>
             <select id="ablation" prop:value=move || settings.with(|s| s.profile.clone())

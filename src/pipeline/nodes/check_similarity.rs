@@ -29,7 +29,11 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> Detail {
         env.memory.cache.lookup(&state.query_vector, &state.profile_fingerprint, THRESHOLD)
     {
         state.cache_hit = true;
-        state.answer = entry.answer.clone();
+        // Answers are cached without a notice (a turn with one is not cached); this turn's goes first.
+        state.answer = match &state.triage_notice {
+            Some(notice) => format!("{notice}\n\n{}", entry.answer),
+            None => entry.answer.clone(),
+        };
         state.retrieved_docs = entry.evidence.clone();
         state.quality.overall = entry.quality;
         (env.on_event)(TurnEvent::AnswerStarted);

@@ -1,10 +1,10 @@
-//! Node 7: the answer. The red-flag check runs first and puts an emergency notice at the top; then
-//! the configured model streams the answer, or, without one, the offline evidence responder builds it.
+//! Node 7: the answer. The triage notice (decided before the graph ran) goes first; then the
+//! configured model streams the answer, told about the notice so it does not contradict it, or,
+//! without one, the offline evidence responder builds it.
 
 use super::{json, Detail, Env, State};
 use crate::i18n::Lang;
 use crate::llm::{offline, prompts, ChatMessage, ChatRequest, LlmError};
-use crate::pipeline::emergency;
 use crate::pipeline::state::{Mode, TurnEvent};
 
 fn small_talk_reply(lang: Lang) -> &'static str {
@@ -18,22 +18,20 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> Detail {
     let lang = state.lang();
     let mut answer = String::new();
     (env.on_event)(TurnEvent::AnswerStarted);
-    if let Some((name, notice)) = emergency::check(&state.user_text, lang) {
-        state.emergency = Some(name.to_string());
+    if let Some(notice) = &state.triage_notice {
         answer.push_str(notice);
         answer.push_str("\n\n");
         (env.on_event)(TurnEvent::Delta(&answer));
     }
-    let request = match state.mode {
-        Mode::Llm => ChatRequest {
-            messages: vec![ChatMessage::system(prompts::system_plain(lang)), ChatMessage::user(&state.user_text)],
-            ..ChatRequest::default()
-        },
-        Mode::Agent => ChatRequest {
-            messages: vec![ChatMessage::system(&state.system_prompt), ChatMessage::user(&state.user_prompt)],
-            ..ChatRequest::default()
-        },
+    let (mut system, user) = match state.mode {
+        Mode::Llm => (prompts::system_plain(lang).to_string(), state.user_text.as_str()),
+        Mode::Agent => (state.system_prompt.clone(), state.user_prompt.as_str()),
     };
+    if let Some(instruction) = prompts::triage_instruction(&state.triage, lang, state.country.emergency_number(lang)) {
+        system = format!("{instruction}\n\n{system}");
+    }
+    let request =
+        ChatRequest { messages: vec![ChatMessage::system(system), ChatMessage::user(user)], ..ChatRequest::default() };
     let Some(llm) = super::generative(env) else {
         let body = if state.mode == Mode::Agent && state.small_talk {
             small_talk_reply(lang).to_string()

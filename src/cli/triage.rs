@@ -1,0 +1,130 @@
+//! `medagent triage "text"`: the level, the rules that fired with their source and the words that
+//! triggered them, and the notice; `--json` for tools. `medagent eval triage`: recall, false alarms,
+//! the confusion matrix per language, the misses, and the time per message.
+
+use crate::i18n::Lang;
+use crate::triage::eval::{parse, score};
+use crate::triage::{assess, notice, Country};
+use clap::Args;
+use serde_json::json;
+use std::path::PathBuf;
+use std::time::Instant;
+
+/// Triage one message.
+#[derive(Debug, Args)]
+pub struct TriageArgs {
+    pub text: String,
+    /// Print JSON: {"level", "reasons": [{"rule", "category", "level", "source", "matched"}], "notice"}.
+    #[arg(long)]
+    pub json: bool,
+    /// The notice's language (default: Korean for text with Hangul, else English).
+    #[arg(long)]
+    pub lang: Option<String>,
+    /// Whose emergency numbers: auto, kr, us, ca, gb, au, eu.
+    #[arg(long, default_value = "auto")]
+    pub country: String,
+}
+
+pub fn run(args: TriageArgs) -> Result<(), String> {
+    let lang = match args.lang.as_deref() {
+        None if crate::i18n::has_hangul(&args.text) => Lang::Ko,
+        None | Some("en") => Lang::En,
+        Some("ko") => Lang::Ko,
+        Some(other) => return Err(format!("unknown language {other:?}: use ko or en")),
+    };
+    let country = Country::from_code(&args.country)
+        .ok_or_else(|| format!("unknown country {:?}: use auto, kr, us, ca, gb, au or eu", args.country))?;
+    let verdict = assess(&args.text);
+    let notice = notice(&verdict, lang, country);
+    if args.json {
+        println!("{}", json!({"level": verdict.level, "reasons": verdict.reasons, "notice": notice}));
+        return Ok(());
+    }
+    println!("level: {}", verdict.level.name());
+    for r in &verdict.reasons {
+        let source =
+            serde_json::to_value(r.source).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default();
+        println!("  {} [{}] ({source}): {}", r.rule, r.level.name(), r.matched.join(" | "));
+    }
+    if let Some(notice) = notice {
+        println!("{notice}");
+    }
+    Ok(())
+}
+
+/// Measure triage on a labelled set.
+#[derive(Debug, Args)]
+pub struct EvalTriageArgs {
+    /// JSON lines {"lang", "level", "category", "text"}.
+    #[arg(long, default_value = "tests/fixtures/triage_dev.jsonl")]
+    pub file: PathBuf,
+    /// Rounds over the set for the timing (build with --release).
+    #[arg(long, default_value_t = 20)]
+    pub rounds: usize,
+}
+
+fn percentile(sorted: &[f64], p: f64) -> f64 {
+    sorted[((sorted.len() - 1) as f64 * p).round() as usize]
+}
+
+pub fn eval(args: EvalTriageArgs) -> Result<(), String> {
+    let text = std::fs::read_to_string(&args.file).map_err(|e| format!("cannot read {}: {e}", args.file.display()))?;
+    let items = parse(&text).map_err(|e| format!("{}: {e}", args.file.display()))?;
+    if items.is_empty() {
+        return Err(format!("{} has no messages", args.file.display()));
+    }
+    let (scores, misses) = score(&items);
+    println!("{} ({} messages)", args.file.display(), items.len());
+    for (lang, s) in &scores {
+        println!(
+            "\n[{lang}] emergency recall {:.3} ({}/{}), false alarms {:.3} ({}/{} negatives)",
+            s.recall(),
+            s.confusion[0][0],
+            s.emergencies(),
+            s.false_alarm_rate(),
+            s.confusion[2][0] + s.confusion[2][1],
+            s.negatives()
+        );
+        println!("  expected \\ got   emergency  urgent  none");
+        for (name, row) in ["emergency", "urgent", "none"].iter().zip(s.confusion) {
+            println!("  {name:<16} {:>9} {:>7} {:>5}", row[0], row[1], row[2]);
+        }
+    }
+    println!("\nmisses ({}):", misses.len());
+    for m in &misses {
+        println!(
+            "  [{}] {} -> {} ({}): {}",
+            m.item.lang,
+            m.item.level.name(),
+            m.got.name(),
+            m.rule.as_deref().unwrap_or("no rule"),
+            m.item.text
+        );
+    }
+    // Time per message: each message `rounds` times, the median of its rounds, then p50 / p95 over
+    // messages (the first call compiles the patterns and is left out).
+    assess("warm up");
+    let mut per_message: Vec<f64> = items
+        .iter()
+        .map(|item| {
+            let mut times: Vec<f64> = (0..args.rounds.max(1))
+                .map(|_| {
+                    let started = Instant::now();
+                    std::hint::black_box(assess(std::hint::black_box(&item.text)));
+                    started.elapsed().as_secs_f64() * 1e3
+                })
+                .collect();
+            times.sort_by(f64::total_cmp);
+            times[times.len() / 2]
+        })
+        .collect();
+    per_message.sort_by(f64::total_cmp);
+    println!(
+        "\ntime per message: p50 {:.3} ms, p95 {:.3} ms, max {:.3} ms ({} rounds; build with --release)",
+        percentile(&per_message, 0.5),
+        percentile(&per_message, 0.95),
+        per_message[per_message.len() - 1],
+        args.rounds
+    );
+    Ok(())
+}

@@ -1,0 +1,117 @@
+//! Scoring triage on a labelled set of messages (`tests/fixtures/triage_dev.jsonl`, and the held-out
+//! `triage_holdout.jsonl` that no rule was tuned on).
+//!
+//! Format, one JSON object a line: `{"lang": "ko"|"en", "level": "emergency"|"urgent"|"none",
+//! "category": "...", "text": "..."}`. `category` says what kind of emergency or of hard negative
+//! the message is (question, past, family, reading, mild, negation, medication, general).
+
+use super::{assess, Level};
+use serde::Deserialize;
+
+/// One labelled message.
+#[derive(Clone, Debug, Deserialize)]
+pub struct Labelled {
+    pub lang: String,
+    pub level: Level,
+    pub category: String,
+    pub text: String,
+}
+
+/// Reads a labelled set; a bad line is reported with its number.
+pub fn parse(jsonl: &str) -> Result<Vec<Labelled>, String> {
+    jsonl
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+        .map(|(i, l)| serde_json::from_str(l).map_err(|e| format!("line {}: {e}", i + 1)))
+        .collect()
+}
+
+const LEVELS: [Level; 3] = [Level::Emergency, Level::Urgent, Level::None];
+
+fn index(level: Level) -> usize {
+    LEVELS.iter().position(|l| *l == level).expect("every level is listed")
+}
+
+/// The figures of one language.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Score {
+    /// `confusion[expected][got]`, levels in the order emergency, urgent, none.
+    pub confusion: [[usize; 3]; 3],
+}
+
+impl Score {
+    pub fn emergencies(&self) -> usize {
+        self.confusion[0].iter().sum()
+    }
+
+    pub fn negatives(&self) -> usize {
+        self.confusion[2].iter().sum()
+    }
+
+    /// Emergencies called emergencies.
+    pub fn recall(&self) -> f64 {
+        self.confusion[0][0] as f64 / self.emergencies().max(1) as f64
+    }
+
+    /// Negatives given any alarm (urgent or emergency).
+    pub fn false_alarm_rate(&self) -> f64 {
+        (self.confusion[2][0] + self.confusion[2][1]) as f64 / self.negatives().max(1) as f64
+    }
+}
+
+/// A message triaged at another level than its label.
+#[derive(Clone, Debug)]
+pub struct Miss<'a> {
+    pub item: &'a Labelled,
+    pub got: Level,
+    pub rule: Option<String>,
+}
+
+/// Scores per language ("ko", "en"), and the misses.
+pub fn score(items: &[Labelled]) -> (Vec<(String, Score)>, Vec<Miss<'_>>) {
+    let mut scores: Vec<(String, Score)> = Vec::new();
+    let mut misses = Vec::new();
+    for item in items {
+        let verdict = assess(&item.text);
+        let at = match scores.iter().position(|(l, _)| *l == item.lang) {
+            Some(at) => at,
+            None => {
+                scores.push((item.lang.clone(), Score::default()));
+                scores.len() - 1
+            }
+        };
+        scores[at].1.confusion[index(item.level)][index(verdict.level)] += 1;
+        if verdict.level != item.level {
+            misses.push(Miss { item, got: verdict.level, rule: verdict.top().map(|r| r.rule.clone()) });
+        }
+    }
+    (scores, misses)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The targets of the development set: recall >= 0.97 per language, false alarms <= 5 %.
+    #[test]
+    fn the_development_set_meets_its_targets() {
+        let items = parse(include_str!("../../tests/fixtures/triage_dev.jsonl")).unwrap();
+        assert!(items.len() >= 150);
+        let (scores, misses) = score(&items);
+        assert_eq!(scores.len(), 2);
+        for (lang, s) in &scores {
+            let missed: Vec<_> =
+                misses.iter().filter(|m| m.item.lang == *lang).map(|m| (&m.item.text, m.got)).collect();
+            assert!(s.recall() >= 0.97, "{lang} recall {:.3}: {missed:#?}", s.recall());
+            assert!(s.false_alarm_rate() <= 0.05, "{lang} false alarms {:.3}: {missed:#?}", s.false_alarm_rate());
+        }
+    }
+
+    #[test]
+    fn a_bad_line_names_its_number() {
+        let error =
+            parse("{\"lang\":\"en\",\"level\":\"none\",\"category\":\"x\",\"text\":\"hi\"}\n{oops").unwrap_err();
+        assert!(error.starts_with("line 2"), "{error}");
+    }
+}

@@ -1,0 +1,222 @@
+//! What the user sees first: the notice in their language with the numbers of their country.
+
+use super::{Category, Level, Triage};
+use crate::i18n::Lang;
+use serde::{Deserialize, Serialize};
+
+/// Where the user is, for the numbers to call. `Auto` follows the answer's language (Korean ->
+/// Korea, English -> the United States).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Country {
+    #[default]
+    Auto,
+    Kr,
+    Us,
+    Ca,
+    Gb,
+    Au,
+    /// Elsewhere in the EU: 112.
+    Eu,
+}
+
+/// The emergency, crisis and poison numbers of a country.
+struct Numbers {
+    emergency: &'static str,
+    crisis: &'static str,
+    poison: &'static str,
+}
+
+impl Country {
+    pub const ALL: [Country; 7] =
+        [Country::Auto, Country::Kr, Country::Us, Country::Ca, Country::Gb, Country::Au, Country::Eu];
+
+    pub fn code(self) -> &'static str {
+        match self {
+            Country::Auto => "auto",
+            Country::Kr => "kr",
+            Country::Us => "us",
+            Country::Ca => "ca",
+            Country::Gb => "gb",
+            Country::Au => "au",
+            Country::Eu => "eu",
+        }
+    }
+
+    pub fn from_code(code: &str) -> Option<Country> {
+        Country::ALL.into_iter().find(|c| c.code() == code)
+    }
+
+    /// Its name in the settings panel.
+    pub fn label(self, lang: Lang) -> &'static str {
+        match (self, lang) {
+            (Country::Auto, Lang::Ko) => "언어에 따라 (한국어 → 한국, 영어 → 미국)",
+            (Country::Auto, Lang::En) => "By language (Korean → Korea, English → US)",
+            (Country::Kr, Lang::Ko) => "대한민국 (119 / 109)",
+            (Country::Kr, Lang::En) => "Korea (119 / 109)",
+            (Country::Us, Lang::Ko) => "미국 (911 / 988)",
+            (Country::Us, Lang::En) => "United States (911 / 988)",
+            (Country::Ca, Lang::Ko) => "캐나다 (911 / 988)",
+            (Country::Ca, Lang::En) => "Canada (911 / 988)",
+            (Country::Gb, Lang::Ko) => "영국 (999 / 116 123)",
+            (Country::Gb, Lang::En) => "United Kingdom (999 / 116 123)",
+            (Country::Au, Lang::Ko) => "호주 (000 / 13 11 14)",
+            (Country::Au, Lang::En) => "Australia (000 / 13 11 14)",
+            (Country::Eu, Lang::Ko) => "유럽연합 (112)",
+            (Country::Eu, Lang::En) => "European Union (112)",
+        }
+    }
+
+    /// The number to call in an emergency, for an answer in `lang`.
+    pub fn emergency_number(self, lang: Lang) -> &'static str {
+        self.numbers(lang).emergency
+    }
+
+    fn resolve(self, lang: Lang) -> Country {
+        match (self, lang) {
+            (Country::Auto, Lang::Ko) => Country::Kr,
+            (Country::Auto, Lang::En) => Country::Us,
+            (country, _) => country,
+        }
+    }
+
+    fn numbers(self, lang: Lang) -> Numbers {
+        match self.resolve(lang) {
+            Country::Kr => Numbers { emergency: "119", crisis: "109", poison: "119" },
+            Country::Us | Country::Auto => {
+                Numbers { emergency: "911", crisis: "988", poison: "1-800-222-1222 (Poison Control)" }
+            }
+            Country::Ca => Numbers { emergency: "911", crisis: "988", poison: "1-844-764-7669 (Poison Centre)" },
+            Country::Gb => Numbers { emergency: "999", crisis: "116 123 (Samaritans)", poison: "111" },
+            Country::Au => Numbers { emergency: "000", crisis: "13 11 14 (Lifeline)", poison: "13 11 26" },
+            Country::Eu => Numbers { emergency: "112", crisis: "112", poison: "112" },
+        }
+    }
+}
+
+/// What to do while waiting, per kind of emergency.
+fn while_waiting(category: Category, lang: Lang, n: &Numbers) -> String {
+    let ko = lang == Lang::Ko;
+    let pick = |korean: &str, english: &str| (if ko { korean } else { english }).to_string();
+    match category {
+        Category::Cardiac | Category::BloodPressure => pick(
+            "움직이지 말고 앉아서 쉬세요. 아스피린 알레르기가 없다면 의료진 안내에 따라 아스피린을 씹어 드실 수 있습니다.",
+            "Sit down and rest; do not drive yourself. If you are not allergic, the dispatcher may tell you to chew an aspirin.",
+        ),
+        Category::Stroke => pick(
+            "증상이 시작된 시각을 기억하세요. 먹거나 마시지 말고 눕혀서 기다리세요.",
+            "Note the time the signs started. Give nothing to eat or drink; lie them down and wait.",
+        ),
+        Category::Anaphylaxis => pick(
+            "에피네프린 자가주사기가 있으면 바로 허벅지에 놓으세요. 숨쉬기 힘들면 앉히고, 어지러우면 눕혀 다리를 올리세요.",
+            "Use an adrenaline (epinephrine) auto-injector now if there is one. Sit up if breathing is hard; lie flat with legs raised if faint.",
+        ),
+        Category::Seizure => pick(
+            "주위의 위험한 물건을 치우고 머리를 받쳐 주세요. 입에 아무것도 넣지 말고, 멈추면 옆으로 눕히세요.",
+            "Move hard objects away and cushion the head. Put nothing in the mouth; once it stops, roll them onto their side.",
+        ),
+        Category::Unresponsive => pick(
+            "숨을 쉬지 않으면 상황실 안내에 따라 가슴압박(심폐소생술)을 시작하세요. 숨을 쉬면 옆으로 눕혀 기도를 확보하세요.",
+            "If they are not breathing, start chest compressions as the dispatcher guides you. If they breathe, roll them onto their side.",
+        ),
+        Category::Bleeding | Category::GiBleed => pick(
+            "깨끗한 천으로 상처를 세게 계속 누르세요. 눕혀서 안정시키고 먹거나 마시지 마세요.",
+            "Press hard on the wound with a clean cloth and keep pressing. Lie down; eat and drink nothing.",
+        ),
+        Category::Suicide => {
+            if ko {
+                format!("혼자 견디지 마세요. 자살예방상담전화 {}에서 24시간 이야기를 들어 드립니다. 주변 사람에게 곁에 있어 달라고 하세요.", n.crisis)
+            } else {
+                format!("You do not have to face this alone. Call or text {} (crisis line) any time, and ask someone to stay with you.", n.crisis)
+            }
+        }
+        Category::Overdose | Category::Poisoning => {
+            if ko {
+                format!("억지로 토하게 하지 마세요. 먹은 약이나 물질의 포장을 챙기세요 (중독 상담 {}).", n.poison)
+            } else {
+                format!("Do not make them vomit. Keep the bottle or package to show (poison help: {}).", n.poison)
+            }
+        }
+        Category::Breathing | Category::Oxygen => pick(
+            "똑바로 앉혀 주세요. 처방받은 흡입기가 있으면 사용하세요.",
+            "Sit upright. Use a prescribed inhaler if there is one.",
+        ),
+        Category::Pregnancy => pick(
+            "왼쪽으로 누워 기다리세요. 산모수첩을 챙기세요.",
+            "Lie on your left side while you wait and keep your maternity notes at hand.",
+        ),
+        Category::Glucose => pick(
+            "의식이 있고 삼킬 수 있으면 당(주스, 사탕)을 드시게 하세요. 의식이 없으면 아무것도 먹이지 마세요.",
+            "If they are awake and can swallow, give sugar (juice, sweets); if not, give nothing by mouth.",
+        ),
+        Category::Headache
+        | Category::Torsion
+        | Category::InfantFever
+        | Category::Meningitis
+        | Category::Fever
+        | Category::Other => pick(
+            "혼자 운전해서 가지 마세요.",
+            "Do not drive yourself.",
+        ),
+    }
+}
+
+/// The notice that goes first in the answer, or `None` when the level is none. One line, starting
+/// with the warning sign (conversation memory leaves such lines out of its summaries).
+pub fn notice(triage: &Triage, lang: Lang, country: Country) -> Option<String> {
+    let n = country.numbers(lang);
+    let top = triage.top()?;
+    let ko = lang == Lang::Ko;
+    Some(match triage.level {
+        Level::None => return None,
+        Level::Emergency => {
+            let headline = match (top.category, ko) {
+                (Category::Suicide, true) => format!("⚠️ **지금 위험하다면 바로 {}에 전화하세요.**", n.emergency),
+                (Category::Suicide, false) => format!("⚠️ **If you are in danger now, call {} now.**", n.emergency),
+                (_, true) => format!("⚠️ **응급 상황일 수 있습니다. 지금 바로 {}에 전화하세요.**", n.emergency),
+                (_, false) => format!("⚠️ **This may be an emergency. Call {} now.**", n.emergency),
+            };
+            format!("{headline} {}", while_waiting(top.category, lang, &n))
+        }
+        Level::Urgent if ko => format!(
+            "⚠️ **오늘 안에 진료를 받으세요.** 증상이 심해지면 바로 응급실로 가거나 {}에 전화하세요.",
+            n.emergency
+        ),
+        Level::Urgent => {
+            format!(
+                "⚠️ **See a doctor today.** If it gets worse, go to the emergency department or call {}.",
+                n.emergency
+            )
+        }
+    })
+}
+
+/// An answer split into the notice it starts with, if any, and the rest (the browser shows the
+/// notice in its own box).
+pub fn split_notice(answer: &str) -> (Option<&str>, &str) {
+    if !answer.starts_with('⚠') {
+        return (None, answer);
+    }
+    let end = answer.find('\n').unwrap_or(answer.len());
+    (Some(&answer[..end]), answer[end..].trim_start())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_follow_language_and_country() {
+        let t = super::super::assess("my husband took a whole bottle of his sleeping pills");
+        let en = notice(&t, Lang::En, Country::Auto).unwrap();
+        assert!(en.starts_with("⚠️") && en.contains("911") && en.contains("Poison"), "{en}");
+        assert!(notice(&t, Lang::En, Country::Gb).unwrap().contains("999"));
+        let ko = notice(&super::super::assess("죽고 싶어요"), Lang::Ko, Country::Auto).unwrap();
+        assert!(ko.contains("119") && ko.contains("109"), "{ko}");
+        assert_eq!(notice(&Triage::default(), Lang::Ko, Country::Auto), None);
+        assert!(!notice(&t, Lang::En, Country::Auto).unwrap().contains('\n'));
+        let answer = format!("{en}\n\nThe answer.");
+        assert_eq!(split_notice(&answer), (Some(en.as_str()), "The answer."));
+        assert_eq!(split_notice("The answer."), (None, "The answer."));
+    }
+}

@@ -1,0 +1,107 @@
+//! Layer 3: overdoses and poisonings (poison-centre advice: any count of pills beyond a dose, a
+//! whole bottle, a child who swallowed any medicine, a household chemical or a button battery,
+//! anyone who drank a corrosive or a pesticide: call now, do not wait for symptoms).
+//!
+//! Why a layer of its own: the danger is in what was taken and how much, not in a symptom; the
+//! person may feel fine for hours (paracetamol), so symptom rules would stay silent.
+
+use super::text::{aside, View};
+use regex_lite::Regex;
+
+/// What kind of ingestion.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ingestion {
+    /// Many pills, a whole bottle, "overdosed".
+    Overdose,
+    /// A child swallowed medicine, a chemical or a battery.
+    Child,
+    /// Anyone swallowed a corrosive, pesticide or fuel.
+    Toxic,
+}
+
+// "took 30 tylenol", "took like 30", "swallowed 15 of her oxycodone": the count and the word after
+// it (a dose in mg or units is no count of pills).
+pattern!(en_count, r"\b(?:took|taken|swallowed|ate|downed|popped|had)\W+(?:\w+\W+){0,3}?(\d{2,3})\+?\s*([a-z]*)");
+pattern!(
+    en_overdose,
+    r"\boverdos\w*|\bod'?d\b|\bod on\b|\b(?:took|taken|swallowed|ate|downed|popped)\W+(?:\w+\W+){0,3}?(?:(?:a|the|my|his|her|their) (?:whole|full|entire) (?:bottle|pack|box|strip|packet|prescription|supply)|all (?:of )?(?:my|his|her|the|their) (?:\w+ )?(?:pills|meds|tablets|medication\w*)|a handful|handfuls|a bunch of|too many|lots of (?:pills|tablets))|\b(?:[3-9]|\d{2}) times (?:my|his|her|the|their) (?:\w+ )?dose\b|\btriple (?:the |my |his |her )?dose\b|\btoo much insulin\b|\binsulin overdose\b"
+);
+// Korean counts: digits or native numerals with a pill counter, a whole bottle, all at once; the
+// verb in the past ("먹었어요", "삼켰어요"), so "몇 알 먹어도 되나요" asks about a dose.
+pattern!(
+    ko_overdose,
+    r"(?:한통|한병|한봉지|한움큼|한주먹|한꺼번에|통째|몽땅|전부|다털어|왕창|(?:[1-9]\d+|열|스무|서른|마흔|쉰|수십)(?:알|정|개|캡슐|봉)).{0,8}?(?:먹었|먹은|삼켰|삼킨|복용했|드셨|마셨|털어넣|먹어버)|과다복용(?:했|한)|약을많이먹었"
+);
+const EN_SUBSTANCE: &str = r"pills?|tablets?|medicine|meds|medication|vitamins|gummies|bleach|detergent|pods?|laundry|dishwasher|batter(?:y|ies)|magnets?|antifreeze|drain cleaner|cleaner|chemicals?|poison|pesticide|weed ?killer|lighter fluid|gasoline|petrol|syrup|nicotine|e-?liquid|vape juice|lye|lamp oil|kerosene|paraffin|turpentine|methanol|mouthwash|essential oils?";
+const TOXIC_EN: &str = r"bleach|antifreeze|drain cleaner|pesticide|weed ?killer|rat poison|poison|lighter fluid|gasoline|petrol|lye|paraquat|lamp oil|kerosene|paraffin|turpentine|methanol";
+const KO_SUBSTANCE: &str = "약|시럽|세제|락스|표백제|건전지|배터리|자석|농약|살충제|제초제|쥐약|부동액|휘발유|석유|담배|니코틴|소독약|세정제|캡슐";
+const TOXIC_KO: &str = "락스|표백제|농약|살충제|제초제|쥐약|부동액|휘발유|석유|등유|세정제|양잿물|메탄올";
+const KO_SWALLOWED: &str = "삼켰|삼킨|먹었|먹은|마셨|마신|드셨|빨았|먹어버|삼킨것";
+
+pattern!(
+    en_ingested,
+    &format!(
+        r"\b(?:swallow\w*|ate|eaten|drank|drunk|got into|chewed|took|licked|bit into)\W+(?:\S+\W+){{0,5}}?(?:{EN_SUBSTANCE})\b"
+    )
+);
+
+pattern!(en_toxic, &format!(r"\b(?:swallow\w*|ate|eaten|drank|drunk|chugged)\W+(?:\S+\W+){{0,4}}?(?:{TOXIC_EN})\b"));
+
+pattern!(ko_ingested, &format!("(?:{KO_SUBSTANCE}).{{0,10}}?(?:{KO_SWALLOWED})"));
+
+pattern!(ko_toxic, &format!("(?:{TOXIC_KO}).{{0,8}}?(?:{KO_SWALLOWED})"));
+
+/// Units after a number that make it a dose, not a count of pills.
+const DOSE_UNITS: &[&str] =
+    &["mg", "mcg", "g", "ml", "unit", "units", "iu", "min", "mins", "minutes", "hours", "years", "percent"];
+
+/// The ingestions `view` reports, with their spans. `child`: the message is about a child.
+pub fn ingestions(view: &View, child: bool) -> Vec<(Ingestion, usize, usize)> {
+    let mut found = Vec::new();
+    for c in en_count().captures_iter(&view.lower) {
+        let (Some(whole), Some(n), unit) = (c.get(0), c.get(1), c.get(2).map_or("", |u| u.as_str())) else { continue };
+        if n.as_str().parse::<u32>().is_ok_and(|n| n >= 10) && !DOSE_UNITS.contains(&unit) {
+            found.push((Ingestion::Overdose, whole.start(), whole.end()));
+        }
+    }
+    found.extend(en_overdose().find_iter(&view.lower).map(|m| (Ingestion::Overdose, m.start(), m.end())));
+    found.extend(en_toxic().find_iter(&view.lower).map(|m| (Ingestion::Toxic, m.start(), m.end())));
+    let compact = |re: &Regex, kind| -> Vec<(Ingestion, usize, usize)> {
+        re.find_iter(&view.compact)
+            .map(|m| {
+                let (s, e) = view.span_of_compact(m.start(), m.end());
+                (kind, s, e)
+            })
+            .collect()
+    };
+    found.extend(compact(ko_overdose(), Ingestion::Overdose));
+    found.extend(compact(ko_toxic(), Ingestion::Toxic));
+    if child {
+        found.extend(en_ingested().find_iter(&view.lower).map(|m| (Ingestion::Child, m.start(), m.end())));
+        found.extend(compact(ko_ingested(), Ingestion::Child));
+    }
+    found.retain(|&(_, s, e)| aside(view, s, e).is_none());
+    found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kinds(text: &str, child: bool) -> Vec<Ingestion> {
+        ingestions(&View::new(text), child).into_iter().map(|(k, _, _)| k).collect()
+    }
+
+    #[test]
+    fn counts_bottles_and_children() {
+        assert!(kinds("i took like 30 tylenol", false).contains(&Ingestion::Overdose));
+        assert!(kinds("my husband took a whole bottle of his sleeping pills", false).contains(&Ingestion::Overdose));
+        assert!(kinds("타이레놀을 20알 먹었어요", false).contains(&Ingestion::Overdose));
+        assert!(kinds("수면제를 한 통 다 먹었어요", false).contains(&Ingestion::Overdose));
+        assert!(kinds("아버지가 농약을 드셨어요", false).contains(&Ingestion::Toxic));
+        assert!(kinds("baby swallowed a button battery", true).contains(&Ingestion::Child));
+        assert!(kinds("I take 20 mg of lisinopril", false).is_empty());
+        assert!(kinds("타이레놀은 하루에 몇 알까지 먹어도 되나요?", false).is_empty());
+        assert!(kinds("what is the treatment for acetaminophen overdose", false).is_empty());
+    }
+}

@@ -1,0 +1,234 @@
+//! The two views of a message the rules read, and the context a mention sits in.
+//!
+//! English is matched on the message lowercased (ASCII only, so byte offsets stay those of the
+//! message). Korean is matched on the same text with every space removed: Koreans space freely
+//! ("가슴이 아파요", "가슴이아파요", "가슴 이 아파요"), so a Korean form is written once, without
+//! spaces, and still matches every spacing; an offset table maps a match back to the message.
+
+/// A sentence's byte range and its aside.
+type Judged = ((usize, usize), Option<Aside>);
+
+/// A message prepared for matching.
+pub struct View<'a> {
+    pub text: &'a str,
+    /// `text` lowercased (ASCII letters only): byte offsets equal those of `text`.
+    pub lower: String,
+    /// `lower` without whitespace.
+    pub compact: String,
+    /// For each byte of `compact`, the offset of the same byte in `text` (plus one past the end).
+    offsets: Vec<usize>,
+    /// Whether there is Korean / Latin script to match at all (the other language's forms are skipped).
+    pub has_hangul: bool,
+    pub has_latin: bool,
+    /// The aside of each sentence judged so far: a sentence is judged once.
+    asides: std::cell::RefCell<Vec<Judged>>,
+}
+
+impl<'a> View<'a> {
+    pub fn new(text: &'a str) -> Self {
+        let lower = text.to_ascii_lowercase();
+        let mut compact = String::with_capacity(lower.len());
+        let mut offsets = Vec::with_capacity(lower.len() + 1);
+        for (i, c) in lower.char_indices() {
+            if c.is_whitespace() {
+                continue;
+            }
+            compact.push(c);
+            offsets.extend((0..c.len_utf8()).map(|k| i + k));
+        }
+        offsets.push(text.len());
+        let has_hangul = crate::i18n::has_hangul(text);
+        let has_latin = text.bytes().any(|b| b.is_ascii_alphabetic());
+        View { text, lower, compact, offsets, has_hangul, has_latin, asides: Default::default() }
+    }
+
+    /// The message span of the compact span `start..end`.
+    pub fn span_of_compact(&self, start: usize, end: usize) -> (usize, usize) {
+        // Bytes map one to one, so the match ends one past where its last byte is.
+        let end = if end > start { self.offsets[end - 1] + 1 } else { self.offsets[start] };
+        (self.offsets[start], end)
+    }
+}
+
+// English negators shortly before a mention ("no chest pain", "denies shortness of breath or
+// chest pain"). A negation that is part of the concept ("won't wake up") is inside the match.
+pattern!(
+    en_negator,
+    r"^(?:no|not|never|without|denies|denied|don'?t|doesn'?t|didn'?t|isn'?t|wasn'?t|aren'?t|haven'?t)$"
+);
+// Korean negation right after the mention ("열은 없어요", "숨찬 건 없는데", "아프지 않아요").
+pattern!(
+    ko_negated_after,
+    r"^(?:(?:증상|증세|건|거|것|느낌|적|일|기운)[은는이가도]?\s*)?.{0,2}?(?:없|않|아니|안\s*[나생]|전혀)"
+);
+// ... or after a list of them ("가슴 통증이나 숨찬 증상은 없어요"), within the clause.
+pattern!(ko_negated_list, r"^(?:이나|나|이랑|랑|하고|과|와|및|또는|,)\s*[^,.고]{0,20}?(?:없|않|아니)");
+/// Korean negators said as a word of their own inside a mention ("가슴은 안 아프고").
+const KO_NEGATORS: &[&str] = &["안", "못", "전혀", "별로"];
+
+/// Whether the mention at `start..end` of the message is negated. `negative_form`: the concept is
+/// itself a negation ("won't stop", "안 깨어나요"), so only a negator before it counts.
+pub fn is_negated(view: &View, start: usize, end: usize, negative_form: bool) -> bool {
+    // English: a negator at most two words before the mention ("no chest pain", "I don't have a
+    // fever"), or five across a list ("denies shortness of breath or chest pain"); further away it
+    // negates something else ("my inhaler isn't helping at all, struggling to breathe").
+    let before = &view.lower[clause_start(&view.lower, start)..start];
+    let words: Vec<&str> = before.split_whitespace().collect();
+    if let Some(at) =
+        words.iter().rposition(|w| en_negator().is_match(w.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'')))
+    {
+        let between = &words[at + 1..];
+        let listed = between.iter().any(|w| matches!(*w, "or" | "nor"));
+        if between.len() <= 2 || (listed && between.len() <= 5) {
+            return true;
+        }
+    }
+    if negative_form {
+        return false;
+    }
+    // Korean: "안 아프고" inside, "없어요" after.
+    let inside: Vec<&str> = view.lower[start..end].split_whitespace().collect();
+    // "안 좋아요" (feels bad) is a complaint, not a denial.
+    let denied_inside = inside.windows(2).any(|w| KO_NEGATORS.contains(&w[0]) && !w[1].starts_with('좋'));
+    let after_end = view.lower[end..].char_indices().nth(8).map_or(view.lower.len(), |(i, _)| end + i);
+    let list_end = view.lower[end..].char_indices().nth(24).map_or(view.lower.len(), |(i, _)| end + i);
+    denied_inside
+        || ko_negated_after().is_match(view.lower[end..after_end].trim_start())
+        || ko_negated_list().is_match(view.lower[end..list_end].trim_start())
+}
+
+/// Where the clause holding `at` starts: after the last clause mark before it.
+fn clause_start(text: &str, at: usize) -> usize {
+    let from = text[..at].rfind(['.', '!', '?', '\n', ',', ';']).map_or(0, |i| i + 1);
+    // "but" and "just" start a new clause too ("no fever but my chest hurts").
+    let tail = &text[from..at];
+    [" but ", " just ", " though "]
+        .iter()
+        .filter_map(|w| tail.rfind(w).map(|i| from + i + w.len()))
+        .max()
+        .unwrap_or(from)
+}
+
+/// The byte range of the sentence holding `start..end` (with its closing mark).
+fn sentence_around(text: &str, start: usize, end: usize) -> (usize, usize) {
+    let from = text[..start].rfind(['.', '!', '?', '\n']).map_or(0, |i| i + 1);
+    let to = text[end..].find(['.', '!', '?', '\n']).map_or(text.len(), |i| end + i + 1).min(text.len());
+    (from, to)
+}
+
+// A question asked in general: about signs, causes, diagnosis, treatment ("what are the warning
+// signs of a heart attack?", "심근경색의 초기 증상은 무엇인가요?").
+pattern!(
+    en_information,
+    r"\b(?:signs? of|symptoms? of|warning signs?|how (?:is|are|do|does|can)\b.*\b(?:diagnos|treat|tell|know|prevent)|what (?:is|are|causes?|happens)|treatment (?:for|of)|why (?:is|are|do|does)|considered|can \w+ cause|how (?:much|many)\b|risk of|how do doctors|what (?:to|should \w+|can \w+) do (?:for|about|if|when)|how to (?:treat|tell|recogni[sz]e|prevent|know)|first aid for|when (?:to|should \w+) (?:call|go|worry|see)|^\s*(?:is|are|can|could|does|do|should|what|how|why|when|which)\b.*\?\s*$)"
+);
+// Korean: a topic word (symptoms, diagnosis, treatment ...) in a sentence that asks ("증상은 없어요"
+// says something about the asker; "증상은 무엇인가요?" does not).
+pattern!(ko_topic, r"증상|징후|전조|진단|치료|원인|예방|이란|란무엇|방법|대처|응급처치|왜생기|왜위험|왜일어나");
+pattern!(ko_asking, r"무엇|뭐|뭔가|어떤|어떻게|궁금|알려|인가요|있나요|하나요|되나요|까요|\?");
+// A hypothetical ("what should I do if someone ...", "삼키면 왜 위험한가요"): nobody is ill now.
+pattern!(
+    en_hypothetical,
+    r"\bif (?:someone|somebody|a person|a child|a kid|you|your|people|they)\b|\bwhat (?:do|should) (?:i|you|we) do if\b"
+);
+pattern!(ko_hypothetical, r"(?:으면|하면|키면|시면|먹으면|마시면)(?:왜|어떻게|어떡|무엇|뭘|위험)|경우에|만약");
+// Words that make a question about someone now ("my dad has chest pain, what should I do?").
+pattern!(
+    en_report,
+    r"\b(?:i'?m|i am|i have|i'?ve|i feel|i took|i can'?t|i cant|i think|i just|my|me|he|she|his|her|him|we|our|us|grandma|grandpa)\b"
+);
+pattern!(
+    ko_report,
+    r"저는|제가|내가|저희|우리|엄마|아빠|아버지|어머니|남편|아내|와이프|아기|애기|아이가|애가|아들|딸이|딸아|할머니|할아버지|친구|동생|언니|오빠|누나|지금|방금|갑자기|아까|어떡|도와"
+);
+// Something that happened long ago or to a relative ("I had a heart attack two years ago", "my
+// father died of a stroke", "작년에 심근경색으로 스텐트", "할아버지가 뇌경색이셨는데").
+pattern!(
+    en_history,
+    r"\b(?:\d+|a|one|two|three|four|five|few|several|many) (?:years?|months?|weeks?) ago\b|\blast (?:year|month|week)\b|\bas a (?:child|kid|teen\w*)\b|\bwhen i was\b|\bonce (?:as|when|in|before)\b|\bhad (?:a |an )?\w+ once\b|\bhistory of\b|\bin the past\b|\bused to\b|\btests? (?:were|was|came back) (?:normal|fine|ok)\b|\brecovered\b|\bclean since\b|\bdied (?:of|from|after|when|at|in)\b|\bpassed away\b|\brun?s? in (?:the|my|our) family\b|\bhad (?:a |an )?\w+(?: \w+)? at \d+|\bmy (?:\w+ )?(?:mom|mother|dad|father|uncle|aunt|grandma|grandpa|grandmother|grandfather|brother|sister) had\b"
+);
+pattern!(
+    ko_history,
+    r"작년|재작년|지난(?:달|주|해|번)|저번|예전|옛날|(?:년|개월|달|주)전(?:에|엔|쯤)|몇(?:년|달)전|어릴때|어렸을때|젊었을때|돌아가셨|돌아가신|가족력|유전|괜찮아졌|나았|회복|지금은괜찮|이셨|있으셨|였었|었었|셨었|았었|시술을받았|수술을받았"
+);
+// ... unless it is happening again now.
+pattern!(en_now, r"\b(?:again|still|right now|hasn'?t|won'?t|isn'?t|currently)\b");
+pattern!(ko_now, r"계속|지금도|아직|방금|(?:또|다시).{0,6}?(?:아프|아파|시작|생겼|나타|쓰러|경련|발작|피가|숨이)");
+
+/// Why a mention says nothing about an emergency now, if it does not.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Aside {
+    /// "What are the warning signs of a heart attack?"
+    Question,
+    /// "What should I do if someone is having a seizure?"
+    Hypothetical,
+    /// "I had a heart attack two years ago", "my father died of a stroke".
+    History,
+}
+
+/// Whether the sentence around `start..end` sets the mention aside.
+pub fn aside(view: &View, start: usize, end: usize) -> Option<Aside> {
+    let range = sentence_around(&view.lower, start, end);
+    if let Some(&(_, judged)) = view.asides.borrow().iter().find(|(r, _)| *r == range) {
+        return judged;
+    }
+    let judged = judge_sentence(&view.lower[range.0..range.1]);
+    view.asides.borrow_mut().push((range, judged));
+    judged
+}
+
+fn judge_sentence(sentence: &str) -> Option<Aside> {
+    let compact: String = sentence.split_whitespace().collect();
+    if en_hypothetical().is_match(sentence) || ko_hypothetical().is_match(&compact) {
+        return Some(Aside::Hypothetical);
+    }
+    let informational =
+        en_information().is_match(sentence) || (ko_topic().is_match(&compact) && ko_asking().is_match(&compact));
+    if informational && !en_report().is_match(sentence) && !ko_report().is_match(&compact) {
+        return Some(Aside::Question);
+    }
+    let past = en_history().is_match(sentence) || ko_history().is_match(&compact);
+    if past && !en_now().is_match(sentence) && !ko_now().is_match(&compact) {
+        return Some(Aside::History);
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn compact_spans_map_back_to_the_message() {
+        let view = View::new("가슴이 꽉 조여요");
+        let start = view.compact.find("꽉").unwrap();
+        let end = view.compact.find("요").unwrap() + "요".len();
+        let (s, e) = view.span_of_compact(start, end);
+        assert_eq!(&view.text[s..e], "꽉 조여요");
+    }
+
+    #[test]
+    fn negation_and_asides() {
+        let neg = |text: &str, word: &str| {
+            let view = View::new(text);
+            let s = view.lower.find(word).unwrap();
+            is_negated(&view, s, s + word.len(), false)
+        };
+        assert!(neg("no chest pain, just heartburn", "chest pain"));
+        assert!(neg("denies shortness of breath or chest pain", "chest pain"));
+        assert!(!neg("i dont know what to do my husband has chest pain", "chest pain"));
+        assert!(neg("열은 없어요", "열"));
+        assert!(neg("가슴은 안 아프고 목이 부었어요", "가슴은 안 아프"));
+        assert!(!neg("가슴이 아프고 식은땀이 나요", "가슴이 아프"));
+        let aside_of = |text: &str, word: &str| {
+            let view = View::new(text);
+            let s = view.lower.find(word).unwrap();
+            aside(&view, s, s + word.len())
+        };
+        assert_eq!(aside_of("what are the warning signs of a heart attack?", "heart attack"), Some(Aside::Question));
+        assert_eq!(aside_of("my dad has chest pain what are the signs of a heart attack", "chest pain"), None);
+        assert_eq!(aside_of("작년에 심근경색으로 시술을 받았어요", "심근경색"), Some(Aside::History));
+        assert_eq!(aside_of("아이가 건전지를 삼키면 왜 위험한가요?", "건전지"), Some(Aside::Hypothetical));
+        assert_eq!(aside_of("he had a seizure last year and is seizing again", "seizing"), None);
+    }
+}
