@@ -71,7 +71,7 @@ pub fn run(args: EvalArgs) -> Result<(), String> {
     let questions = read_devset(&args.devset)?;
     let source = DirSource { dir: args.index };
     let mut index = pollster::block_on(open(&source))?;
-    let lexicon = pollster::block_on(open_lexicon(&source))?;
+    let lexicon = pollster::block_on(open_lexicon(&source, &index))?;
     let modes: Vec<SearchMode> = match args.mode {
         Some(mode) => vec![mode.into()],
         None => vec![SearchMode::Bm25, SearchMode::Vector, SearchMode::Hybrid],

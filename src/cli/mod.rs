@@ -13,6 +13,7 @@ pub mod mock_reply;
 pub mod model;
 pub mod provider_args;
 mod search;
+mod state_file;
 pub mod vectors;
 
 use clap::Parser;

@@ -58,7 +58,7 @@ pub fn run(args: SearchArgs) -> Result<(), String> {
     let mode = SearchMode::from(args.mode);
     let source = DirSource { dir: args.index.clone() };
     let mut index = pollster::block_on(open(&source))?;
-    let lexicon = pollster::block_on(open_lexicon(&source))?;
+    let lexicon = pollster::block_on(open_lexicon(&source, &index))?;
     let vectors = match mode {
         SearchMode::Bm25 => None,
         _ => Some(super::vectors::load_vectors(&args.vectors, &args.model_dir, None).map_err(|e| {
