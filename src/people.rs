@@ -7,7 +7,7 @@
 //! so data stored by older versions stays where it was.
 
 use crate::i18n::{ui, Lang};
-use crate::persist::{check_as, RecordKind};
+use crate::persist::RecordKind;
 use serde::{Deserialize, Serialize};
 
 /// The id of the first person (the one every older version of the app stored its data under).
@@ -180,7 +180,26 @@ impl People {
 
 /// Where the browser stores the people and the chosen one.
 pub static PEOPLE_RECORD: RecordKind =
-    RecordKind { key: "medagent.people", schema: 1, migrations: &[], check: check_as::<People> };
+    RecordKind { key: "medagent.people", schema: 1, migrations: &[], check: check_people, secrets: &[] };
+
+/// The import check of the people record: the record's type, and every name as adding a person
+/// would accept it (not empty unless it is the unnamed first person, not too long, not twice).
+fn check_people(data: &serde_json::Value) -> Result<(), String> {
+    let people = People::deserialize(data).map_err(|e| e.to_string())?;
+    let mut checked = People { people: Vec::new(), current: String::new() };
+    for person in &people.people {
+        if person.id.trim().is_empty() {
+            return Err("a person has no id".into());
+        }
+        let name = if person.name.is_empty() && person.id == DEFAULT_PERSON {
+            String::new()
+        } else {
+            checked.checked_name(&person.name, None).map_err(|e| format!("{}: {}", person.id, e.message(Lang::En)))?
+        };
+        checked.people.push(Person { id: person.id.clone(), name });
+    }
+    Ok(())
+}
 
 #[cfg(test)]
 mod tests {
@@ -253,5 +272,18 @@ mod tests {
         let Loaded::Found(back) = load::<People>(&store, &PEOPLE_RECORD).unwrap() else { panic!("saved") };
         assert_eq!(back.current(), dad);
         assert_eq!(back, people);
+    }
+
+    /// An imported people record gets the checks a name typed in the app gets.
+    #[test]
+    fn imported_names_are_checked_like_typed_ones() {
+        let record =
+            |people: serde_json::Value| check_people(&serde_json::json!({"people": people, "current": "default"}));
+        assert!(record(serde_json::json!([{"id": "default", "name": ""}, {"id": "p1", "name": "Mom"}])).is_ok());
+        let long = "x".repeat(200_000);
+        let error = record(serde_json::json!([{"id": "p1", "name": long}])).unwrap_err();
+        assert!(error.contains("p1") && error.contains(&MAX_NAME_CHARS.to_string()), "{error}");
+        assert!(record(serde_json::json!([{"id": "p1", "name": "Mom"}, {"id": "p2", "name": "mom"}])).is_err());
+        assert!(record(serde_json::json!([{"id": "p1", "name": "  "}])).is_err());
     }
 }

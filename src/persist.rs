@@ -7,8 +7,15 @@
 //! step on load; one that cannot be read is copied to a backup key (`<key>.backup.<n>`) before the
 //! app falls back to an empty record, so nothing is silently lost.
 //!
-//! Export format, JSON: `{"app": "medagent", "export_version": 1, "records": {<key>: <record>}}`.
+//! Export format, JSON: `{"app": "medagent", "export_version": 1, "records": {<key>: <record>},
+//! "left_out": ["<what was not exported, and why>"]}`. A record's secrets (its kind's
+//! [`RecordKind::secrets`], e.g. the API key) are never exported, remembered or not.
+//!
+//! Import is one transaction: every record is validated first, then the new records are written
+//! beside the old ones (under `<key>.importing`: if they do not all fit, nothing changed), then
+//! swapped in; if a swap fails, every record is put back as it was.
 
+use crate::i18n::Lang;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -32,16 +39,41 @@ pub enum StoreError {
     Unavailable(String),
 }
 
-impl std::fmt::Display for StoreError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            StoreError::QuotaExceeded => {
-                write!(f, "browser storage is full: export your data, then clear the answer cache or old conversations")
+impl StoreError {
+    /// Why, in `lang`, with what to do.
+    pub fn message(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (StoreError::QuotaExceeded, Lang::En) => {
+                "browser storage is full: export your data, then delete old conversations or people".into()
             }
-            StoreError::Unavailable(why) => {
-                write!(f, "browser storage is unavailable ({why}); nothing will be kept after reload")
+            (StoreError::QuotaExceeded, Lang::Ko) => {
+                "브라우저 저장 공간이 가득 찼습니다. 데이터를 내보낸 뒤 오래된 대화나 대상자를 지우세요".into()
+            }
+            (StoreError::Unavailable(why), Lang::En) => {
+                format!("browser storage is unavailable ({why}); nothing will be kept after reload")
+            }
+            (StoreError::Unavailable(why), Lang::Ko) => {
+                format!("브라우저 저장소를 쓸 수 없습니다 ({why}). 다시 불러오면 남지 않습니다")
             }
         }
+    }
+
+    /// The notice after `what` (a phrase in `lang`, e.g. "this turn") could not be saved: what was
+    /// not saved, that what was saved before is intact, and what to do. A failed write replaces
+    /// nothing, so older data is always intact.
+    pub fn not_saved(&self, what: &str, lang: Lang) -> String {
+        match lang {
+            Lang::En => format!("Not saved: {what}. Everything saved before is intact. ({})", self.message(lang)),
+            Lang::Ko => {
+                format!("저장하지 못했습니다: {what}. 이전에 저장된 내용은 그대로 있습니다. ({})", self.message(lang))
+            }
+        }
+    }
+}
+
+impl std::fmt::Display for StoreError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message(Lang::En))
     }
 }
 
@@ -59,6 +91,9 @@ pub struct RecordKind {
     /// Checks that migrated data has the record's type (used to validate imports);
     /// normally `check_as::<TheRecordType>`.
     pub check: fn(&Value) -> Result<(), String>,
+    /// Paths inside the record's data that never leave the device in an export (e.g.
+    /// `&[&["provider", "key"]]`), with what they are, for the export's note.
+    pub secrets: &'static [(&'static [&'static str], &'static str)],
 }
 
 /// A [`RecordKind::check`] that accepts data deserialising as `T`.
@@ -141,29 +176,58 @@ pub const EXPORT_APP: &str = "medagent";
 /// The version of the export file format.
 pub const EXPORT_VERSION: u32 = 1;
 
-/// A whole export: every record of the given kinds, as stored.
+/// A whole export: every record of the given kinds, as stored, without their secrets.
 #[derive(Debug, Serialize, Deserialize, PartialEq)]
 pub struct Export {
     pub app: String,
     pub export_version: u32,
     pub records: BTreeMap<String, Value>,
+    /// What the export does not hold, in words (secrets, unreadable records holding secrets).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub left_out: Vec<String>,
 }
 
-/// Builds the export of `kinds` (records not stored yet are left out).
+/// Removes the value at `path` under `value`; whether there was one.
+fn remove_path(value: &mut Value, path: &[&str]) -> bool {
+    match path {
+        [] => false,
+        [last] => value.as_object_mut().is_some_and(|o| o.remove(*last).is_some_and(|v| !v.is_null())),
+        [first, rest @ ..] => value.get_mut(*first).is_some_and(|v| remove_path(v, rest)),
+    }
+}
+
+/// Builds the export of `kinds` (records not stored yet are left out). Secrets are removed, and the
+/// export says so whether one was stored or not (a session-only key is not stored at all).
 pub fn export(store: &dyn KeyValue, kinds: &[&RecordKind]) -> Result<Export, StoreError> {
     let mut records = BTreeMap::new();
+    let mut left_out = Vec::new();
     for kind in kinds {
-        if let Some(raw) = store.get(kind.key)? {
-            // Unreadable records are exported as their raw text so an export never loses them.
-            let value = serde_json::from_str(&raw).unwrap_or(Value::String(raw));
-            records.insert(kind.key.to_string(), value);
+        let Some(raw) = store.get(kind.key)? else { continue };
+        for (_, what) in kind.secrets {
+            left_out.push(format!("{what} is never exported: enter it again after importing"));
         }
+        let mut value = match serde_json::from_str::<Value>(&raw) {
+            Ok(value) => value,
+            // Unreadable records are exported as their raw text so an export never loses them,
+            // unless they may hold a secret.
+            Err(_) if kind.secrets.is_empty() => Value::String(raw),
+            Err(_) => {
+                left_out.push(format!("{} could not be read and may hold a secret: not exported", kind.key));
+                continue;
+            }
+        };
+        if let Some(data) = value.get_mut("data") {
+            for (path, _) in kind.secrets {
+                remove_path(data, path);
+            }
+        }
+        records.insert(kind.key.to_string(), value);
     }
-    Ok(Export { app: EXPORT_APP.into(), export_version: EXPORT_VERSION, records })
+    Ok(Export { app: EXPORT_APP.into(), export_version: EXPORT_VERSION, records, left_out })
 }
 
 /// What an import file holds, checked record by record, before anything is written.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct ImportPreview {
     /// Records that read correctly: key, and the number of top-level entries (for the preview).
     pub valid: Vec<(String, usize)>,
@@ -204,12 +268,100 @@ pub fn preview_import(text: &str, kinds: &[&RecordKind]) -> Result<ImportPreview
     Ok(preview)
 }
 
-/// Writes the valid records of a previewed import, replacing what is stored under those keys.
-pub fn apply_import(store: &dyn KeyValue, preview: &ImportPreview) -> Result<usize, StoreError> {
-    for (key, raw) in &preview.records {
-        store.set(key, raw)?;
+impl ImportPreview {
+    /// The data (current schema) of the valid record `key`.
+    pub fn data(&self, key: &str) -> Option<Value> {
+        let envelope: Envelope = serde_json::from_str(self.records.get(key)?).ok()?;
+        Some(envelope.data)
     }
-    Ok(preview.records.len())
+
+    /// Replaces the data of the valid record `key` before it is applied (e.g. to keep a setting
+    /// the user did not confirm); the record keeps the schema it was checked at.
+    pub fn set_data(&mut self, key: &str, data: Value) {
+        if let Some(raw) = self.records.get_mut(key) {
+            let schema = serde_json::from_str::<Envelope>(raw).map_or(0, |e| e.schema);
+            *raw = serde_json::to_string(&Envelope { schema, data }).expect("envelopes serialise");
+        }
+    }
+}
+
+/// Why an import wrote nothing.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ImportError {
+    /// The record that could not be written.
+    pub key: String,
+    pub error: StoreError,
+    /// Whether putting the previous records back failed too (storage refused even the old data).
+    pub restore_failed: bool,
+}
+
+impl ImportError {
+    /// What happened, in `lang`, and what it means for the data.
+    pub fn message(&self, lang: Lang) -> String {
+        let (key, why) = (&self.key, self.error.message(lang));
+        match (self.restore_failed, lang) {
+            (false, Lang::En) => {
+                format!("Nothing was imported: {key} could not be written ({why}). Your data is as it was.")
+            }
+            (false, Lang::Ko) => format!("가져오지 않았습니다: {key}을(를) 쓸 수 없습니다 ({why}). 데이터는 그대로입니다."),
+            (true, Lang::En) => format!(
+                "The import stopped at {key} ({why}) and the previous data could not all be put back: export what you have now before changing anything."
+            ),
+            (true, Lang::Ko) => format!(
+                "{key}에서 가져오기가 멈췄고 ({why}) 이전 데이터를 모두 되돌리지 못했습니다. 다른 것을 바꾸기 전에 지금 데이터를 내보내세요."
+            ),
+        }
+    }
+}
+
+impl std::fmt::Display for ImportError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message(Lang::En))
+    }
+}
+
+/// The staging key of an import's record.
+fn staging_key(key: &str) -> String {
+    format!("{key}.importing")
+}
+
+/// Writes the valid records of a previewed import, all or none, and returns the keys replaced.
+///
+/// The new records are first written beside the old ones (this checks that they fit: the swap that
+/// follows never needs more space than that), then swapped in one by one. On any failure every
+/// record is put back as it was and the staging copies are removed.
+pub fn apply_import(store: &dyn KeyValue, preview: &ImportPreview) -> Result<Vec<String>, ImportError> {
+    let mut previous: Vec<(&String, Option<String>)> = Vec::new();
+    for key in preview.records.keys() {
+        let old = store.get(key).map_err(|error| ImportError { key: key.clone(), error, restore_failed: false })?;
+        previous.push((key, old));
+    }
+    let clean_staging = || {
+        for key in preview.records.keys() {
+            let _ = store.remove(&staging_key(key));
+        }
+    };
+    for (key, raw) in &preview.records {
+        if let Err(error) = store.set(&staging_key(key), raw) {
+            clean_staging();
+            return Err(ImportError { key: key.clone(), error, restore_failed: false });
+        }
+    }
+    for (done, (key, raw)) in preview.records.iter().enumerate() {
+        // The staging copy goes first, so the swap never holds both copies of the new record.
+        let swapped = store.remove(&staging_key(key)).and_then(|()| store.set(key, raw));
+        if let Err(error) = swapped {
+            let mut restore_failed = false;
+            // A refused write changes nothing: the records before this one are the ones to put back.
+            for (key, old) in &previous[..done] {
+                let restored = store.remove(key).and_then(|()| old.as_ref().map_or(Ok(()), |old| store.set(key, old)));
+                restore_failed |= restored.is_err();
+            }
+            clean_staging();
+            return Err(ImportError { key: key.clone(), error, restore_failed });
+        }
+    }
+    Ok(preview.records.keys().cloned().collect())
 }
 
 /// An in-memory store with an optional size quota (for tests and for a browser without storage).
@@ -269,6 +421,7 @@ mod tests {
         schema: 2,
         migrations: &[Migration { from: 1, apply: v1_to_v2 }],
         check: check_as::<Settings>,
+        secrets: &[],
     };
 
     #[test]
@@ -322,6 +475,22 @@ mod tests {
         assert!(matches!(load::<Settings>(&store, &SETTINGS).unwrap(), Loaded::Found(s) if s.language == "ko"));
     }
 
+    /// Storage full says what was not saved and that older data is intact, never that data was
+    /// unreadable or that the app started fresh.
+    #[test]
+    fn storage_full_says_what_was_not_saved_and_what_is_kept() {
+        let store = MemoryStore { quota: Some(120), ..Default::default() };
+        save(&store, &SETTINGS, &Settings { language: "ko".into(), provider: "offline".into() }).unwrap();
+        let error =
+            save(&store, &SETTINGS, &Settings { language: "x".repeat(500), provider: "offline".into() }).unwrap_err();
+        let en = error.not_saved("this turn", Lang::En);
+        assert!(en.contains("Not saved: this turn") && en.contains("intact") && en.contains("full"), "{en}");
+        assert!(!en.contains("backed up") && !en.contains("could not be read") && !en.contains("fresh"), "{en}");
+        let ko = error.not_saved("이번 대화", Lang::Ko);
+        assert!(ko.contains("이번 대화") && ko.contains("그대로"), "{ko}");
+        assert!(matches!(load::<Settings>(&store, &SETTINGS).unwrap(), Loaded::Found(s) if s.language == "ko"));
+    }
+
     #[test]
     fn export_then_import_restores_everything() {
         let store = MemoryStore::default();
@@ -332,7 +501,7 @@ mod tests {
         let preview = preview_import(&file, &[&SETTINGS]).unwrap();
         assert_eq!(preview.valid, vec![("medagent.settings".to_string(), 2)]);
         assert!(preview.invalid.is_empty());
-        assert_eq!(apply_import(&fresh, &preview).unwrap(), 1);
+        assert_eq!(apply_import(&fresh, &preview).unwrap(), ["medagent.settings"]);
         assert_eq!(
             load::<Settings>(&fresh, &SETTINGS).unwrap(),
             Loaded::Found(Settings { language: "ko".into(), provider: "gemini".into() })
@@ -350,5 +519,113 @@ mod tests {
         let preview = preview_import(mixed, &[&SETTINGS]).unwrap();
         assert!(preview.valid.is_empty());
         assert_eq!(preview.invalid.len(), 2);
+    }
+
+    #[derive(Debug, PartialEq, Serialize, Deserialize)]
+    struct Note {
+        text: String,
+    }
+
+    static NOTE: RecordKind =
+        RecordKind { key: "medagent.note", schema: 1, migrations: &[], check: check_as::<Note>, secrets: &[] };
+    static BOOK: RecordKind =
+        RecordKind { key: "medagent.book", schema: 1, migrations: &[], check: check_as::<Note>, secrets: &[] };
+
+    /// A store that refuses writes to one key (to fail an import half way, past the space check).
+    struct RefusesKey<'a>(&'a MemoryStore, &'a str);
+
+    impl KeyValue for RefusesKey<'_> {
+        fn get(&self, key: &str) -> Result<Option<String>, StoreError> {
+            self.0.get(key)
+        }
+        fn set(&self, key: &str, value: &str) -> Result<(), StoreError> {
+            if key == self.1 {
+                return Err(StoreError::QuotaExceeded);
+            }
+            self.0.set(key, value)
+        }
+        fn remove(&self, key: &str) -> Result<(), StoreError> {
+            self.0.remove(key)
+        }
+        fn keys(&self) -> Result<Vec<String>, StoreError> {
+            self.0.keys()
+        }
+    }
+
+    fn two_records(book: &str, note: &str) -> MemoryStore {
+        let store = MemoryStore::default();
+        save(&store, &BOOK, &Note { text: book.into() }).unwrap();
+        save(&store, &NOTE, &Note { text: note.into() }).unwrap();
+        store
+    }
+
+    fn snapshot(store: &MemoryStore) -> BTreeMap<String, String> {
+        store.map.borrow().clone()
+    }
+
+    /// An import that does not fit writes nothing: the old records are all there, no staging left.
+    #[test]
+    fn an_import_that_does_not_fit_changes_nothing() {
+        let file = serde_json::to_string(&export(&two_records("new book", &"n".repeat(400)), &[&BOOK, &NOTE]).unwrap())
+            .unwrap();
+        let store = two_records("old book", "old note");
+        let before = snapshot(&store);
+        let limited = MemoryStore {
+            quota: Some(before.iter().map(|(k, v)| k.len() + v.len()).sum::<usize>() + 300),
+            ..Default::default()
+        };
+        for (k, v) in &before {
+            limited.set(k, v).unwrap();
+        }
+        let preview = preview_import(&file, &[&BOOK, &NOTE]).unwrap();
+        let error = apply_import(&limited, &preview).unwrap_err();
+        assert_eq!(error.error, StoreError::QuotaExceeded);
+        assert!(!error.restore_failed);
+        assert!(error.to_string().contains("Nothing was imported"), "{error}");
+        assert_eq!(snapshot(&limited), before, "every old record kept, no staging copy left");
+    }
+
+    /// A failure during the swap puts back every record already swapped.
+    #[test]
+    fn a_failed_swap_restores_the_previous_records() {
+        let file =
+            serde_json::to_string(&export(&two_records("new book", "new note"), &[&BOOK, &NOTE]).unwrap()).unwrap();
+        let store = two_records("old book", "old note");
+        let before = snapshot(&store);
+        let preview = preview_import(&file, &[&BOOK, &NOTE]).unwrap();
+        // "medagent.book" swaps first; then "medagent.note" is refused.
+        let error = apply_import(&RefusesKey(&store, "medagent.note"), &preview).unwrap_err();
+        assert_eq!(error.key, "medagent.note");
+        assert_eq!(snapshot(&store), before);
+        // With room, all records are written and reported.
+        assert_eq!(apply_import(&store, &preview).unwrap(), ["medagent.book", "medagent.note"]);
+        assert!(matches!(load::<Note>(&store, &NOTE).unwrap(), Loaded::Found(n) if n.text == "new note"));
+        assert_eq!(store.keys().unwrap(), ["medagent.book", "medagent.note"]);
+    }
+
+    static SECRET: RecordKind = RecordKind {
+        key: "medagent.secret",
+        schema: 1,
+        migrations: &[],
+        check: check_as::<Value>,
+        secrets: &[(&["provider", "key"], "The API key")],
+    };
+
+    /// Secrets never leave in an export, stored or not, and the export says they were left out.
+    #[test]
+    fn exports_leave_secrets_out_and_say_so() {
+        let store = MemoryStore::default();
+        store
+            .set("medagent.secret", r#"{"schema":1,"data":{"provider":{"kind":"openai","key":"sk-remembered"}}}"#)
+            .unwrap();
+        let file = serde_json::to_string(&export(&store, &[&SECRET]).unwrap()).unwrap();
+        assert!(!file.contains("sk-remembered"), "{file}");
+        assert!(file.contains("openai"));
+        assert!(file.contains("The API key is never exported"), "{file}");
+        // An unreadable record that may hold the key is left out too.
+        store.set("medagent.secret", "{ broken sk-remembered").unwrap();
+        let file = serde_json::to_string(&export(&store, &[&SECRET]).unwrap()).unwrap();
+        assert!(!file.contains("sk-remembered"), "{file}");
+        assert!(file.contains("could not be read"), "{file}");
     }
 }

@@ -5,7 +5,7 @@
 //! "remember in this browser" ([`crate::llm::ApiKey::remembered`]); otherwise the page keeps it in
 //! sessionStorage, which the browser forgets when the tab closes.
 
-use crate::llm::ProviderConfig;
+use crate::llm::{ProviderConfig, ProviderKind};
 use crate::persist::{check_as, RecordKind};
 use crate::pipeline::flags::{profile, Flags, PROFILES};
 use crate::pipeline::state::Mode;
@@ -61,14 +61,47 @@ impl Settings {
     }
 }
 
+/// Where questions go: provider, base URL and model. Spelled out for the user to confirm.
+pub fn destination(provider: &ProviderConfig) -> String {
+    match provider.kind {
+        ProviderKind::Offline => "offline (no AI model: nothing is sent)".to_string(),
+        kind => format!("{} at {} (model {})", kind.as_str(), provider.base_url(), provider.model()),
+    }
+}
+
+/// Settings from an import file, applied over `current`: everything but where questions go, unless
+/// the user confirmed that destination separately (an import file must not redirect questions, and
+/// the patient profile in them, to a server the user never chose). The key stays the current one.
+pub fn from_import(current: &Settings, mut imported: Settings, destination_confirmed: bool) -> Settings {
+    if !destination_confirmed {
+        imported.provider = current.provider.clone();
+    } else {
+        imported.provider.key = None;
+    }
+    imported
+}
+
+/// The destination an import of `imported` would switch to, when it is not where questions go now.
+pub fn new_destination(current: &Settings, imported: &Settings) -> Option<String> {
+    let same = current.provider.kind == imported.provider.kind
+        && current.provider.base_url() == imported.provider.base_url()
+        && current.provider.model() == imported.provider.model();
+    (!same).then(|| destination(&imported.provider))
+}
+
 /// Where the browser stores the settings.
-pub static SETTINGS_RECORD: RecordKind =
-    RecordKind { key: "medagent.settings", schema: 1, migrations: &[], check: check_as::<Settings> };
+pub static SETTINGS_RECORD: RecordKind = RecordKind {
+    key: "medagent.settings",
+    schema: 1,
+    migrations: &[],
+    check: check_as::<Settings>,
+    secrets: &[(&["provider", "key"], "The API key")],
+};
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::llm::{ApiKey, ProviderKind};
+    use crate::llm::ApiKey;
     use crate::persist::{load, save, KeyValue, Loaded, MemoryStore};
 
     #[test]
@@ -111,5 +144,26 @@ mod tests {
         assert_eq!(settings.country, Country::Auto);
         let chosen: Settings = serde_json::from_str(r#"{"country":"gb"}"#).unwrap();
         assert_eq!(chosen.country, Country::Gb);
+    }
+
+    /// An import never switches where questions go unless that destination was confirmed.
+    #[test]
+    fn an_import_keeps_the_destination_unless_confirmed() {
+        let mut current = Settings::default();
+        current.provider.kind = ProviderKind::Anthropic;
+        current.provider.key = Some(ApiKey::new("sk-mine", true));
+        let mut imported = Settings::default();
+        imported.use_profile("baseline");
+        imported.provider.kind = ProviderKind::Openai;
+        imported.provider.base_url = "https://evil.example/v1".into();
+        let shown = new_destination(&current, &imported).expect("a new destination");
+        assert!(shown.contains("https://evil.example/v1"), "{shown}");
+        let applied = from_import(&current, imported.clone(), false);
+        assert_eq!(applied.provider, current.provider, "not confirmed: questions still go where they went");
+        assert_eq!(applied.profile, "baseline", "the rest of the settings are imported");
+        let applied = from_import(&current, imported.clone(), true);
+        assert_eq!(applied.provider.base_url, "https://evil.example/v1");
+        assert_eq!(applied.provider.key, None, "a key is never taken over to another destination");
+        assert_eq!(new_destination(&current, &current), None);
     }
 }

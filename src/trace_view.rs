@@ -13,10 +13,10 @@ use serde_json::Value;
 
 /// Where a node sits in the picture: column (0 main line, 1 beside it) and row.
 pub const LAYOUT: [(Node, u8, u8); 10] = [
-    (Node::CheckSimilarity, 0, 0),
-    (Node::ClassifyIntent, 0, 1),
-    (Node::ExtractSlots, 0, 2),
-    (Node::StoreMemory, 0, 3),
+    (Node::ExtractSlots, 0, 0),
+    (Node::StoreMemory, 0, 1),
+    (Node::CheckSimilarity, 0, 2),
+    (Node::ClassifyIntent, 0, 3),
     (Node::AssembleContext, 0, 4),
     (Node::Retrieve, 1, 4),
     (Node::GenerateAnswer, 0, 5),
@@ -53,13 +53,12 @@ const fn edge(from: Node, to: Node, shape: Shape, label: Option<(&'static str, &
 }
 
 /// Every route `pipeline::graph::next` can take.
-pub const EDGES: [Edge; 14] = [
+pub const EDGES: [Edge; 13] = [
+    edge(Node::ExtractSlots, Node::StoreMemory, Shape::Down, None),
+    edge(Node::StoreMemory, Node::CheckSimilarity, Shape::Down, None),
     edge(Node::CheckSimilarity, Node::ClassifyIntent, Shape::Down, None),
     edge(Node::CheckSimilarity, Node::StoreResponse, Shape::Skip(3), Some(("cache hit", "캐시 적중"))),
-    edge(Node::ClassifyIntent, Node::ExtractSlots, Shape::Down, None),
-    edge(Node::ClassifyIntent, Node::AssembleContext, Shape::Skip(1), Some(("small talk", "인사·잡담"))),
-    edge(Node::ExtractSlots, Node::StoreMemory, Shape::Down, None),
-    edge(Node::StoreMemory, Node::AssembleContext, Shape::Down, None),
+    edge(Node::ClassifyIntent, Node::AssembleContext, Shape::Down, None),
     edge(Node::AssembleContext, Node::Retrieve, Shape::Across(true), None),
     edge(Node::Retrieve, Node::AssembleContext, Shape::Across(false), None),
     edge(Node::AssembleContext, Node::GenerateAnswer, Shape::Down, None),
@@ -325,7 +324,7 @@ mod tests {
         for e in EDGES {
             assert!(taken.contains(&(e.from, e.to)), "{} -> {} is drawn but never taken", e.from.name(), e.to.name());
         }
-        assert_eq!(start(&states()[0]), Node::CheckSimilarity);
+        assert_eq!(start(&states()[0]), Node::ExtractSlots);
     }
 
     #[test]

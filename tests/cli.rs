@@ -114,7 +114,7 @@ fn ask_json_prints_the_contract_and_keeps_the_conversation_in_the_state_file() {
     let cited = first["citations"].as_array().unwrap();
     assert!(!cited.is_empty() && cited.iter().all(|c| sources.contains(&c.as_str().unwrap())), "{first}");
     assert_eq!(first["trace"][0]["node"], "triage");
-    assert_eq!(first["trace"][1]["node"], "check_similarity");
+    assert_eq!(first["trace"][1]["node"], "extract_slots");
     assert!(first["trace"].as_array().unwrap().iter().all(|s| s["ms"].is_number()));
     assert_eq!(first["llm_calls"], 0);
     assert_eq!(first["cache_hit"], false);
@@ -289,4 +289,105 @@ fn eval_study_with_the_mock_model_writes_a_sound_report() {
         assert!(md.contains(file), "{file} linked from the report");
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Six runs at once on one `--state` file keep all six profiles (they take turns on the file's lock);
+/// the state file keeps fields it does not know and a backup of the version before.
+#[test]
+fn concurrent_runs_on_one_state_file_keep_every_profile() {
+    let dir = small_index("concurrent");
+    let index = dir.join("index");
+    let state = dir.join("state.json");
+    std::fs::write(
+        &state,
+        r#"{"profiles":{"profiles":{}},"conversations":{},"cache":{"entries":[],"clock":0},"note":"mine"}"#,
+    )
+    .unwrap();
+    let users = ["ann", "ben", "cho", "dan", "eve", "fay"];
+    let runs: Vec<_> = users
+        .iter()
+        .enumerate()
+        .map(|(i, user)| {
+            Command::new(env!("CARGO_BIN_EXE_medagent"))
+                .current_dir(env!("CARGO_MANIFEST_DIR"))
+                .args(["ask", "--json", "--bm25-only", "--user", user, "--index", index.to_str().unwrap()])
+                .args(["--state", state.to_str().unwrap(), &format!("I am {} years old and have diabetes", 30 + i)])
+                .stdout(std::process::Stdio::piped())
+                .stderr(std::process::Stdio::piped())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    for run in runs {
+        let out = run.wait_with_output().unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    }
+    let saved: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&state).unwrap()).unwrap();
+    for (i, user) in users.iter().enumerate() {
+        let facts =
+            saved["profiles"]["profiles"][user]["facts"].as_array().unwrap_or_else(|| panic!("{user}: {saved}"));
+        let age = (30 + i).to_string();
+        assert!(facts.iter().any(|f| f["value"].as_str() == Some(age.as_str())), "{user}: {facts:?}");
+    }
+    assert_eq!(saved["note"], "mine", "a field this version does not know is kept");
+    let backup: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("state.json.bak")).unwrap()).unwrap();
+    assert_eq!(backup["profiles"]["profiles"].as_object().unwrap().len(), 5, "the version before the last run");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Facts stated in a message are stored when the answer comes from the cache; the message can come
+/// from standard input; an empty search is an error, not arbitrary documents.
+#[test]
+fn a_cache_hit_keeps_the_facts_and_stdin_and_empty_search_are_handled() {
+    let dir = small_index("cachefacts");
+    let index = dir.join("index");
+    let state = dir.join("state.json");
+    let ask_as = |user: &str, input: &str, text: &str| {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_medagent"))
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .args(["ask", "--json", "--bm25-only", "--user", user, "--index", index.to_str().unwrap()])
+            .args(["--state", state.to_str().unwrap(), text])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+        child.wait_with_output().unwrap()
+    };
+    let ann = &json_lines(&ask_as("ann", "", "I have asthma"))[0];
+    assert_eq!(ann["cache_hit"], false);
+    let ben = &json_lines(&ask_as("ben", "I have asthma\n", "-"))[0];
+    assert_eq!(ben["cache_hit"], true, "{ben}");
+    assert!(ben["profile"].as_array().is_some_and(|p| p.iter().any(|f| f["en"] == "Asthma")), "{ben}");
+    assert!(ben["profile_summary"].as_str().unwrap().contains("Asthma"), "{ben}");
+    // An empty message from standard input is refused.
+    let out = ask_as("ben", "  \n", "-");
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("the message is empty"));
+
+    let out = medagent(&["search", "--mode", "bm25", "--index", index.to_str().unwrap(), " "]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("the search text is empty"), "{out:?}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `--timeout` bounds a model call with a clear error; the answer still comes from the evidence.
+#[test]
+fn timeout_bounds_a_model_call() {
+    let dir = small_index("timeout");
+    let mock = medagent::cli::mock_llm::spawn_mock("127.0.0.1:0").unwrap();
+    let base = format!("http://{}/fault/slow", mock.addr());
+    let out = Command::new(env!("CARGO_BIN_EXE_medagent"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(["ask", "--bm25-only", "--mode", "llm", "--provider", "openai", "--base-url", &base, "--timeout", "1"])
+        .args(["--index", dir.join("index").to_str().unwrap(), "What is diabetes?"])
+        .env("OPENAI_API_KEY", "test")
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("did not answer within 1 seconds"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
 }

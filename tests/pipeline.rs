@@ -141,10 +141,10 @@ fn full() -> Flags {
 
 const AGENT_PATH: [&str; 12] = [
     "triage",
-    "check_similarity",
-    "classify_intent",
     "extract_slots",
     "store_memory",
+    "check_similarity",
+    "classify_intent",
     "assemble_context",
     "retrieve",
     "assemble_context",
@@ -189,6 +189,8 @@ fn greetings_skip_retrieval() {
         s.trace.path(),
         [
             "triage",
+            "extract_slots",
+            "store_memory",
             "check_similarity",
             "classify_intent",
             "assemble_context",
@@ -224,7 +226,7 @@ fn the_cache_serves_the_same_profile_only() {
     assert!(!first.cache_hit);
     let again = h.turn_as("what are the symptoms of diabetes", "dad", Mode::Agent, full(), None);
     assert!(again.cache_hit);
-    assert_eq!(again.trace.path(), ["triage", "check_similarity", "store_response"]);
+    assert_eq!(again.trace.path(), ["triage", "extract_slots", "store_memory", "check_similarity", "store_response"]);
     assert_eq!(again.answer, first.answer, "no random rewording");
     // Another family member with a different profile gets a fresh answer.
     h.turn_as("I am 30 years old and pregnant", "mom", Mode::Agent, full(), None);
@@ -234,6 +236,22 @@ fn the_cache_serves_the_same_profile_only() {
     let changed =
         h.turn_as("I also take metformin. What are the symptoms of diabetes?", "dad", Mode::Agent, full(), None);
     assert!(!changed.cache_hit);
+}
+
+/// Facts stated in a message are stored even when the answer comes from the cache: ben says the same
+/// words as ann, gets ann's answer (same profile, so it fits) and his profile holds the asthma.
+#[test]
+fn a_cached_answer_still_stores_the_facts_of_the_message() {
+    let mut h = Harness::new(false);
+    let ann = h.turn_as("I have asthma", "ann", Mode::Agent, full(), None);
+    assert!(!ann.cache_hit);
+    let ben = h.turn_as("I have asthma", "ben", Mode::Agent, full(), None);
+    assert!(ben.cache_hit, "the same message for the same profile reuses the answer");
+    assert_eq!(ben.answer, ann.answer);
+    let profile = h.memory.profiles.profile("ben").expect("ben has a profile");
+    assert!(profile.facts.iter().any(|f| f.en == "Asthma"), "{profile:?}");
+    assert_eq!(ben.profile_summary, ann.profile_summary);
+    assert!(ben.profile_summary.contains("Asthma"), "{}", ben.profile_summary);
 }
 
 #[test]
@@ -648,7 +666,7 @@ fn the_json_turn_has_every_contract_field() {
     assert_eq!(trace.len(), s.trace.steps.len());
     assert!(trace.iter().all(|step| step["node"].is_string() && step["ms"].is_number()));
     assert_eq!(trace[0]["node"], "triage");
-    assert_eq!(trace[1]["cache"], "miss", "each node's decision is inline");
+    assert_eq!(trace[3]["cache"], "miss", "each node's decision is inline");
     assert_eq!(json["quality_scores"].as_array().unwrap().len(), 1);
     assert_eq!(json["iterations"], 0);
     assert_eq!(json["llm_calls"], 0);
@@ -662,4 +680,111 @@ fn the_json_turn_has_every_contract_field() {
     assert_eq!(json["emergency"], "chest pain with cardiac features");
     assert_eq!(json["triage"]["level"], "emergency");
     assert_eq!(json["triage"]["reasons"][0]["source"], "KTAS");
+}
+
+/// A model that streams a few words, then sees the user press Stop (the call ends `Cancelled`);
+/// every later call would answer, so a call after Stop shows in `calls`.
+struct StoppedMidStream {
+    stop: medagent::platform::http::StopHandle,
+    calls: Cell<usize>,
+}
+
+impl Llm for StoppedMidStream {
+    fn name(&self) -> String {
+        "stopped-mid-stream".into()
+    }
+    fn is_generative(&self) -> bool {
+        true
+    }
+    fn complete<'a>(
+        &'a self,
+        _request: &'a medagent::llm::ChatRequest,
+        on_delta: &'a mut dyn FnMut(&str),
+    ) -> LocalFuture<'a, Result<medagent::llm::Completion, LlmError>> {
+        Box::pin(async move {
+            self.calls.set(self.calls.get() + 1);
+            if self.calls.get() > 1 {
+                return Ok(medagent::llm::Completion { text: judge_json(0.9, &[]), usage: None });
+            }
+            on_delta("Diabetes often causes ");
+            self.stop.stop();
+            Err(LlmError::Cancelled)
+        })
+    }
+}
+
+fn stopped_turn(mode: Mode) -> (TurnState, usize) {
+    let mut h = Harness::new(false);
+    let stop = medagent::platform::http::StopHandle::new();
+    let llm = StoppedMidStream { stop: stop.clone(), calls: Cell::new(0) };
+    let services = Services {
+        knowledge: &h.knowledge,
+        llm: Some(&llm),
+        embedder: &LexicalEmbedder,
+        lexicon: Some(lexicon()),
+        clock: &h.clock,
+    };
+    let input = TurnInput {
+        text: "What are the symptoms of diabetes?".into(),
+        user: "me".into(),
+        mode,
+        flags: full(),
+        stop,
+        ..TurnInput::default()
+    };
+    let state = pollster::block_on(run_turn(input, &mut h.memory, &services, &mut |_| {}));
+    let exchanges = h.memory.conversations.get("me").map_or(0, |c| c.exchanges.len());
+    assert_eq!(exchanges, 1, "the stopped exchange is kept");
+    assert!(h.memory.cache.entries.is_empty(), "a stopped answer is not cached");
+    (state, llm.calls.get())
+}
+
+/// Stop ends the turn once, in both modes: the partial answer is kept as it was, marked stopped,
+/// nothing is sent after it (no judge, no memory summary), and no fallback text is added.
+#[test]
+fn stop_ends_the_turn_keeping_the_partial_answer_and_sending_nothing_more() {
+    for mode in [Mode::Agent, Mode::Llm] {
+        let (state, calls) = stopped_turn(mode);
+        assert_eq!(state.answer, "Diabetes often causes ", "{mode:?}");
+        assert_eq!(state.stop_reason, Some(StopReason::Stopped), "{mode:?}");
+        assert_eq!(calls, 1, "{mode:?}: nothing is sent after Stop");
+        assert_eq!(state.trace.path().last(), Some(&"store_response"));
+        assert!(!state.trace.path().contains(&"refine"), "{:?}", state.trace.path());
+        assert!(state.error.is_none(), "Stop is not an error: {:?}", state.error);
+        assert!(!state.answer.contains("No AI model"));
+    }
+}
+
+/// Stop pressed while the documents are being searched ends the turn before any answer is asked for.
+#[test]
+fn stop_during_retrieval_ends_the_turn_there() {
+    struct StopsOnSearch(medagent::platform::http::StopHandle);
+    impl Knowledge for StopsOnSearch {
+        fn search<'a>(&'a self, _query: &'a str, _k: usize) -> LocalFuture<'a, Result<Vec<Evidence>, String>> {
+            self.0.stop();
+            Box::pin(async { Ok(library()) })
+        }
+        fn describe(&self) -> String {
+            "stops".into()
+        }
+    }
+    let stop = medagent::platform::http::StopHandle::new();
+    let knowledge = StopsOnSearch(stop.clone());
+    let llm = StoppedMidStream { stop: stop.clone(), calls: Cell::new(0) };
+    let clock = TestClock(Cell::new(0.0));
+    let services = Services {
+        knowledge: &knowledge,
+        llm: Some(&llm),
+        embedder: &LexicalEmbedder,
+        lexicon: Some(lexicon()),
+        clock: &clock,
+    };
+    let input =
+        TurnInput { text: "What are the symptoms of diabetes?".into(), flags: full(), stop, ..TurnInput::default() };
+    let mut memory = Memory::default();
+    let state = pollster::block_on(run_turn(input, &mut memory, &services, &mut |_| {}));
+    assert_eq!(state.trace.path().last(), Some(&"store_response"));
+    assert!(!state.trace.path().contains(&"generate_answer"), "{:?}", state.trace.path());
+    assert_eq!(llm.calls.get(), 0);
+    assert_eq!(state.stop_reason, Some(StopReason::Stopped));
 }

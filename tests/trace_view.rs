@@ -131,7 +131,7 @@ fn a_cached_answer_takes_the_shortcut_and_a_greeting_searches_nothing() {
         &turn(&mut memory, &knowledge, "What are the symptoms of diabetes?", flags.clone(), None),
     );
     assert!(again.cache_hit);
-    assert_eq!(again.ran(), [Node::CheckSimilarity, Node::StoreResponse]);
+    assert_eq!(again.ran(), [Node::ExtractSlots, Node::StoreMemory, Node::CheckSimilarity, Node::StoreResponse]);
     assert!(again.iterations.is_empty());
     let shortcut = EDGES.iter().find(|e| e.from == Node::CheckSimilarity && e.to == Node::StoreResponse).unwrap();
     assert!(again.took(shortcut));

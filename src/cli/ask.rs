@@ -3,6 +3,7 @@
 
 use super::files::{DirSource, DEFAULT_INDEX_DIR, DEFAULT_VECTORS_DIR};
 use super::provider_args::ProviderArgs;
+use super::state_file::StateFile;
 use crate::i18n::Lang;
 use crate::memory::Memory;
 use crate::pipeline::flags::{profile, PROFILES};
@@ -14,8 +15,8 @@ use crate::retrieval::search::{open, open_lexicon};
 use crate::triage::Country;
 use clap::{Args, ValueEnum};
 use serde_json::json;
-use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::io::{Read, Write};
+use std::path::PathBuf;
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
 /// How to answer.
@@ -39,7 +40,8 @@ pub struct TurnOptions {
     /// Whose profile and conversation (e.g. family members).
     #[arg(long, default_value = "default")]
     pub user: String,
-    /// JSON file with the profiles, conversations and cache: read before, written after.
+    /// JSON file with the profiles, conversations and cache: read before, written after each turn
+    /// (atomically, the previous version kept as FILE.bak; runs sharing it take turns).
     #[arg(long)]
     pub state: Option<PathBuf>,
     /// Print one JSON object per turn.
@@ -78,6 +80,7 @@ fn parse_country(code: &str) -> Result<Country, String> {
 /// Ask one question.
 #[derive(Debug, Args)]
 pub struct AskArgs {
+    /// The message; `-` reads it from standard input.
     pub text: String,
     #[command(flatten)]
     pub options: TurnOptions,
@@ -86,6 +89,7 @@ pub struct AskArgs {
 /// Run a conversation from a file of `{"user": "..."}` lines.
 #[derive(Debug, Args)]
 pub struct ChatArgs {
+    /// One `{"user": "..."}` object a line; `-` reads the script from standard input.
     #[arg(long)]
     pub script: PathBuf,
     #[command(flatten)]
@@ -114,29 +118,6 @@ impl Clock for SystemClock {
     fn monotonic_ms(&self) -> f64 {
         self.0.elapsed().as_secs_f64() * 1e3
     }
-}
-
-fn read_state(path: Option<&Path>) -> Result<Memory, String> {
-    let Some(path) = path else { return Ok(Memory::default()) };
-    match std::fs::read_to_string(path) {
-        Ok(text) => serde_json::from_str(&text).map_err(|e| {
-            format!(
-                "{} is not a medagent state file ({e}); it was left untouched: pass another --state path",
-                path.display()
-            )
-        }),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Memory::default()),
-        Err(e) => Err(format!("cannot read {}: {e}", path.display())),
-    }
-}
-
-fn write_state(path: Option<&Path>, memory: &Memory) -> Result<(), String> {
-    let Some(path) = path else { return Ok(()) };
-    // Write beside it, then rename: an interrupted write never leaves half a file.
-    let tmp = path.with_extension("tmp");
-    std::fs::write(&tmp, serde_json::to_string(memory).expect("memory serialises"))
-        .and_then(|()| std::fs::rename(&tmp, path))
-        .map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
 /// One turn as the `--json` contract prints it.
@@ -185,10 +166,10 @@ fn run_messages(messages: &[String], options: &TurnOptions) -> Result<(), String
         Some("en") => Some(Lang::En),
         Some(other) => return Err(format!("unknown language {other:?}: use ko or en")),
     };
-    let mut memory = read_state(options.state.as_deref())?;
     let source = DirSource { dir: options.index.clone() };
-    let index = pollster::block_on(open(&source))?;
-    let lexicon = pollster::block_on(open_lexicon(&source))?;
+    let unusable = |e: String| format!("the knowledge index cannot be used: {e}");
+    let index = pollster::block_on(open(&source)).map_err(unusable)?;
+    let lexicon = pollster::block_on(open_lexicon(&source, &index)).map_err(unusable)?;
     let vectors = if options.bm25_only {
         VectorSide::Unavailable("--bm25-only".into())
     } else {
@@ -197,6 +178,14 @@ fn run_messages(messages: &[String], options: &TurnOptions) -> Result<(), String
     let knowledge = IndexKnowledge::new(source, index, lexicon, vectors);
     let clock = SystemClock::new();
     let llm = options.provider.build()?;
+    // Locked from here to the last write: a run sharing the file waits instead of overwriting.
+    let (state_file, mut memory) = match &options.state {
+        Some(path) => {
+            let (file, memory) = StateFile::open(path)?;
+            (Some(file), memory)
+        }
+        None => (None, Memory::default()),
+    };
     let services = Services {
         knowledge: &knowledge,
         llm: llm.as_deref(),
@@ -216,6 +205,7 @@ fn run_messages(messages: &[String], options: &TurnOptions) -> Result<(), String
             },
             flags: flags.clone(),
             country: options.country,
+            ..TurnInput::default()
         };
         let stream = !options.json;
         let mut print = |event: TurnEvent| match event {
@@ -243,20 +233,40 @@ fn run_messages(messages: &[String], options: &TurnOptions) -> Result<(), String
             println!("  trace: {path} | {reason}\n");
         }
         // Save after every turn: a later failure loses nothing already said.
-        write_state(options.state.as_deref(), &memory)?;
+        if let Some(file) = &state_file {
+            file.write(&memory)?;
+        }
         failed = state.error.clone().or(failed);
     }
-    // The answers were printed (with the evidence fallback); the exit status still says the model failed.
-    failed.map_or(Ok(()), |error| Err(format!("the model call failed: {error}")))
+    // The answers were printed (with the evidence fallback); the exit status still says a step failed
+    // (the model call or the knowledge search: the message names which).
+    failed.map_or(Ok(()), |error| Err(format!("the answer is incomplete: {error}")))
+}
+
+/// Standard input whole, for the `-` argument.
+fn read_stdin(what: &str) -> Result<String, String> {
+    let mut text = String::new();
+    std::io::stdin()
+        .read_to_string(&mut text)
+        .map_err(|e| format!("cannot read the {what} from standard input: {e} (it must be UTF-8 text)"))?;
+    Ok(text)
 }
 
 pub fn ask(args: AskArgs) -> Result<(), String> {
-    run_messages(&[args.text], &args.options)
+    let text = if args.text == "-" { read_stdin("message")? } else { args.text };
+    let text = text.trim_end_matches(['\n', '\r']).to_string();
+    if text.trim().is_empty() {
+        return Err("the message is empty: give the question as an argument, or `-` and pipe it in".into());
+    }
+    run_messages(&[text], &args.options)
 }
 
 pub fn chat(args: ChatArgs) -> Result<(), String> {
-    let text =
-        std::fs::read_to_string(&args.script).map_err(|e| format!("cannot read {}: {e}", args.script.display()))?;
+    let text = if args.script.as_os_str() == "-" {
+        read_stdin("script")?
+    } else {
+        std::fs::read_to_string(&args.script).map_err(|e| format!("cannot read {}: {e}", args.script.display()))?
+    };
     let messages = text
         .lines()
         .enumerate()

@@ -95,8 +95,7 @@ fn bench_search(queries: &PathBuf, rounds: usize, dir: PathBuf) -> Result<(), St
         let mut names = cold.missing_for_terms(&tokenize(q));
         let hits = pollster::block_on(bm25(&mut cold, &source, q, 10))?;
         names.extend(
-            LoadedIndex::new(cold.stats.clone())
-                .missing_for_docs(&hits.iter().map(|h| h.doc).collect::<Vec<_>>(), false),
+            pollster::block_on(open(&source))?.missing_for_docs(&hits.iter().map(|h| h.doc).collect::<Vec<_>>(), false),
         );
         let files: Vec<Vec<u8>> =
             names.iter().map(|n| std::fs::read(dir.join(n)).expect("file was just read")).collect();
@@ -121,6 +120,23 @@ fn bench_search(queries: &PathBuf, rounds: usize, dir: PathBuf) -> Result<(), St
         }
     }
     times.sort_by(f64::total_cmp);
+
+    // The check of every file against the manifest (size + SHA-256), over all files of the index.
+    let manifest = warm.manifest.clone();
+    let files: Vec<(String, Vec<u8>)> = manifest
+        .files
+        .iter()
+        .map(|f| std::fs::read(dir.join(&f.name)).map(|b| (f.name.clone(), b)).map_err(|e| format!("{}: {e}", f.name)))
+        .collect::<Result<_, _>>()?;
+    let total: usize = files.iter().map(|(_, b)| b.len()).sum();
+    let started = Instant::now();
+    for _ in 0..rounds {
+        for (name, bytes) in &files {
+            manifest.verify(name, bytes).map_err(|e| e.to_string())?;
+        }
+    }
+    let verify_ms = started.elapsed().as_secs_f64() * 1e3 / rounds as f64;
+
     println!("queries: {} x {rounds} rounds", queries.len());
     println!(
         "bm25 search, warm (ms): p50 {:.3}  p95 {:.3}  max {:.3}",
@@ -135,6 +151,13 @@ fn bench_search(queries: &PathBuf, rounds: usize, dir: PathBuf) -> Result<(), St
         median(&gz),
         raw[raw.len() - 1],
         gz[gz.len() - 1]
+    );
+    println!(
+        "manifest check (size + SHA-256) of all {} index files, {:.1} MB: {verify_ms:.1} ms ({:.0} MB/s); a first answer checks the median {} bytes above",
+        files.len(),
+        total as f64 / 1e6,
+        total as f64 / 1e3 / verify_ms,
+        median(&raw)
     );
     Ok(())
 }
@@ -190,7 +213,7 @@ fn bench_pipeline(questions: &PathBuf, dir: PathBuf) -> Result<(), String> {
     let questions = read_queries(questions)?;
     let source = DirSource { dir };
     let index = pollster::block_on(open(&source))?;
-    let lexicon = pollster::block_on(open_lexicon(&source))?;
+    let lexicon = pollster::block_on(open_lexicon(&source, &index))?;
     // BM25 and the lexical embedding: the pipeline's own time, without model time.
     let knowledge = IndexKnowledge::new(source, index, lexicon, VectorSide::Unavailable("bench: no model time".into()));
     let clock = super::ask::SystemClock::new();

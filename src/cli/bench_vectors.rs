@@ -80,7 +80,8 @@ pub fn run(args: &BenchVectorsArgs) -> Result<(), String> {
         docs.iter().step_by(step).take(args.corpus_queries).map(|d| d.question.clone()).collect();
     queries.extend(read_queries(&args.questions)?);
     let source = DirSource { dir: args.index.clone() };
-    let lexicon = pollster::block_on(open_lexicon(&source))?;
+    let index = pollster::block_on(open(&source))?;
+    let lexicon = pollster::block_on(open_lexicon(&source, &index))?;
     let texts: Vec<String> = queries.iter().map(|q| bridge(&lexicon, q).text).collect();
 
     let started = Instant::now();

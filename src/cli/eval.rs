@@ -177,7 +177,7 @@ pub fn run(args: EvalArgs) -> Result<(), String> {
     let questions = read_devset(&args.devset)?;
     let source = DirSource { dir: args.index };
     let mut index = pollster::block_on(open(&source))?;
-    let lexicon = pollster::block_on(open_lexicon(&source))?;
+    let lexicon = pollster::block_on(open_lexicon(&source, &index))?;
     let with_vectors = !matches!(args.mode, Some(ModeArg::Bm25));
     let vectors = if with_vectors {
         Some(super::vectors::load_vectors(&args.vectors, &args.model_dir, None).map_err(|e| {

@@ -15,6 +15,7 @@ pub mod provider_args;
 mod search;
 pub mod study;
 mod triage;
+mod state_file;
 pub mod vectors;
 
 use clap::Parser;

@@ -2,8 +2,10 @@
 //! (`ask`, `chat`, `bench stream`), and the provider they select. Keys come only from the
 //! environment (`OPENAI_API_KEY`, `ANTHROPIC_API_KEY`, `GEMINI_API_KEY`) and are never printed.
 
-use crate::llm::{provider_from_config, ApiKey, Llm, ProviderConfig, ProviderKind};
+use crate::llm::{ApiKey, Llm, Provider, ProviderConfig, ProviderKind};
 use crate::platform::default_transport;
+use crate::platform::http::Limits;
+use std::time::Duration;
 
 /// Which LLM answers. Flatten into a command with `#[command(flatten)]`.
 #[derive(Debug, Clone, clap::Args)]
@@ -19,6 +21,10 @@ pub struct ProviderArgs {
     /// Model name (default: a small model of the provider).
     #[arg(long)]
     pub model: Option<String>,
+    /// The most seconds one model request may take, from sending it to the end of its answer
+    /// (default: 120 s to the first byte, 600 s in all).
+    #[arg(long, value_name = "SECONDS", value_parser = clap::value_parser!(u64).range(1..))]
+    pub timeout: Option<u64>,
 }
 
 /// `--provider` values.
@@ -60,7 +66,13 @@ impl ProviderArgs {
             let var = config.kind.key_env().unwrap_or("the API key variable");
             return Err(format!("--provider {} needs an API key: set {var} in the environment", config.kind.as_str()));
         }
-        Ok(provider_from_config(&config, default_transport()))
+        let Some(mut provider) = Provider::from_config(&config, default_transport()) else { return Ok(None) };
+        if let Some(secs) = self.timeout {
+            let limit = Duration::from_secs(secs);
+            let limits = Limits::default();
+            provider.limits = Limits { first_byte: limits.first_byte.min(limit), total: limit };
+        }
+        Ok(Some(Box::new(provider)))
     }
 }
 

@@ -54,11 +54,15 @@ pub struct SearchArgs {
 }
 
 pub fn run(args: SearchArgs) -> Result<(), String> {
+    // Nothing to match: the vector side would return arbitrary nearest documents.
+    if args.query.trim().is_empty() {
+        return Err("the search text is empty: type a question or some keywords".into());
+    }
     let started = Instant::now();
     let mode = SearchMode::from(args.mode);
     let source = DirSource { dir: args.index.clone() };
     let mut index = pollster::block_on(open(&source))?;
-    let lexicon = pollster::block_on(open_lexicon(&source))?;
+    let lexicon = pollster::block_on(open_lexicon(&source, &index))?;
     let vectors = match mode {
         SearchMode::Bm25 => None,
         _ => Some(super::vectors::load_vectors(&args.vectors, &args.model_dir, None).map_err(|e| {

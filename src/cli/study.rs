@@ -127,7 +127,7 @@ pub fn run_eval_study(args: EvalStudyArgs) -> Result<(), String> {
     std::fs::create_dir_all(&args.out).map_err(|e| format!("cannot create {}: {e}", args.out.display()))?;
     let source = DirSource { dir: args.index.clone() };
     let index = pollster::block_on(open(&source))?;
-    let lexicon = pollster::block_on(open_lexicon(&source))?;
+    let lexicon = pollster::block_on(open_lexicon(&source, &index))?;
     let vectors = if args.bm25_only {
         VectorSide::Unavailable("--bm25-only".into())
     } else {

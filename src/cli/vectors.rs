@@ -149,6 +149,14 @@ pub fn read_manifest(dir: &Path) -> Result<VectorManifest, String> {
 /// with. `ef_search` overrides the shipped value.
 pub fn load_vectors(dir: &Path, model_dir: &Path, ef_search: Option<usize>) -> Result<LocalVectors, String> {
     let manifest = read_manifest(dir)?;
+    if manifest.format_version != crate::retrieval::vector_index::FORMAT_VERSION {
+        return Err(format!(
+            "{} is in format {}, this medagent reads format {}; rebuild with `medagent index build --vectors`",
+            dir.display(),
+            manifest.format_version,
+            crate::retrieval::vector_index::FORMAT_VERSION
+        ));
+    }
     let model = super::model::load_model_dir(model_dir)?;
     if model.fingerprint() != manifest.model_hash {
         return Err(format!(

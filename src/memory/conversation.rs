@@ -19,6 +19,10 @@ pub const SUMMARISED: usize = 20;
 pub const RECALL_THRESHOLD: f32 = 0.35;
 /// Exchanges one model summary covers: block `k` is exchanges `k * SUMMARY_BLOCK ..(k + 1) * SUMMARY_BLOCK`.
 pub const SUMMARY_BLOCK: usize = 3;
+/// The most exchanges kept per person, in memory and on screen alike (the chat's transcript has the
+/// same cap, and the app states it). Beyond it the oldest go, a block at a time so summary blocks
+/// stay aligned, and how many went is counted so the app can say so.
+pub const MAX_EXCHANGES: usize = 200;
 
 /// One question and its answer.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -45,6 +49,13 @@ pub struct Conversation {
     /// Model summaries of tier-2 blocks, oldest first (absent in state saved before they existed).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub summaries: Vec<BlockSummary>,
+    /// Exchanges let go past [`MAX_EXCHANGES`], oldest first.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub dropped: usize,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 /// Who wrote a line of the tier-2 summary.
@@ -105,8 +116,20 @@ fn first_sentence(text: &str, max_chars: usize) -> String {
 }
 
 impl Conversation {
+    /// Adds an exchange; past [`MAX_EXCHANGES`] the oldest block goes (the summaries move with the
+    /// exchanges they cover).
     pub fn push(&mut self, exchange: Exchange) {
         self.exchanges.push(exchange);
+        while self.exchanges.len() > MAX_EXCHANGES {
+            let gone = SUMMARY_BLOCK.min(self.exchanges.len());
+            self.exchanges.drain(..gone);
+            self.dropped += gone;
+            self.summaries.retain(|s| s.from >= gone);
+            for s in &mut self.summaries {
+                s.from -= gone;
+                s.to -= gone;
+            }
+        }
     }
 
     /// The tier-2 range once `n` exchanges are stored.
@@ -294,5 +317,24 @@ mod tests {
         assert_eq!(c.exchanges.len(), 1);
         assert!(c.summaries.is_empty());
         assert!(!serde_json::to_string(&c).unwrap().contains("summaries"));
+    }
+
+    /// Memory keeps at most the cap, counts what went, and keeps each summary on the exchanges it
+    /// describes.
+    #[test]
+    fn the_oldest_exchanges_go_past_the_cap_and_are_counted() {
+        let mut c = Conversation::default();
+        for i in 0..MAX_EXCHANGES {
+            c.push(exchange(&format!("question {i}")));
+        }
+        c.summaries.push(BlockSummary { from: 3, to: 6, text: "questions 3 to 5".into() });
+        c.summaries.push(BlockSummary { from: 0, to: 3, text: "questions 0 to 2".into() });
+        assert_eq!(c.dropped, 0);
+        c.push(exchange("one more"));
+        assert!(c.exchanges.len() <= MAX_EXCHANGES);
+        assert_eq!(c.dropped, SUMMARY_BLOCK);
+        assert_eq!(c.exchanges[0].user, "question 3");
+        assert_eq!(c.summaries, [BlockSummary { from: 0, to: 3, text: "questions 3 to 5".into() }]);
+        assert_eq!(c.exchanges.last().unwrap().user, "one more");
     }
 }

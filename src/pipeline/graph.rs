@@ -2,16 +2,18 @@
 //! (seed 001 3.3.3-3.3.4, seed 003 s.1).
 //!
 //! ```text
-//! agent mode:  check_similarity --hit--> store_response
-//!                   | miss
-//!              classify_intent --small talk--> assemble_context
-//!                   | anything else (facts are kept even when no documents are needed)
-//!              extract_slots -> store_memory -> assemble_context
+//! agent mode:  extract_slots -> store_memory -> check_similarity --hit--> store_response
+//!                                                   | miss
+//!              classify_intent -> assemble_context
 //!              assemble_context --documents not yet retrieved this iteration--> retrieve -> assemble_context
 //!              assemble_context --> generate_answer -> refine -> quality_check
 //!              quality_check --retrieve again--> retrieve ;  --stop--> store_response -> end
 //! llm mode:    generate_answer -> store_response -> end
+//! stopped:     any node --the user pressed Stop--> store_response -> end
 //! ```
+//!
+//! The facts a message states are stored before the cache is asked, on every path: the cache decides
+//! only whether an answer is reused, and its lookup is keyed by the profile those facts made.
 
 use super::flags::Flags;
 use super::nodes::{self, Env};
@@ -23,6 +25,7 @@ use crate::i18n::Lang;
 use crate::lexicon::Lexicon;
 use crate::llm::Llm;
 use crate::memory::Memory;
+use crate::platform::http::StopHandle;
 
 /// The ten nodes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -72,20 +75,23 @@ impl Node {
 /// Where a turn starts.
 pub fn start(state: &TurnState) -> Node {
     match state.mode {
-        Mode::Agent => Node::CheckSimilarity,
+        Mode::Agent => Node::ExtractSlots,
         Mode::Llm => Node::GenerateAnswer,
     }
 }
 
 /// The edges: which node runs after `node`, given the state it left; `None` ends the turn.
 pub fn next(node: Node, state: &TurnState) -> Option<Node> {
+    // Stop ends the turn from wherever it is: the exchange is kept, nothing more is asked of anyone.
+    if state.stop_reason == Some(StopReason::Stopped) && node != Node::StoreResponse {
+        return Some(Node::StoreResponse);
+    }
     Some(match node {
+        Node::ExtractSlots => Node::StoreMemory,
+        Node::StoreMemory => Node::CheckSimilarity,
         Node::CheckSimilarity if state.cache_hit => Node::StoreResponse,
         Node::CheckSimilarity => Node::ClassifyIntent,
-        Node::ClassifyIntent if state.small_talk => Node::AssembleContext,
-        Node::ClassifyIntent => Node::ExtractSlots,
-        Node::ExtractSlots => Node::StoreMemory,
-        Node::StoreMemory => Node::AssembleContext,
+        Node::ClassifyIntent => Node::AssembleContext,
         // One retrieval per iteration: iteration i has retrieved once history holds i + 1 entries.
         Node::AssembleContext
             if state.needs_retrieval && state.retrieved_docs_history.len() <= state.iteration_count =>
@@ -129,6 +135,9 @@ pub struct TurnInput {
     pub flags: Flags,
     /// Whose emergency numbers a triage notice gives.
     pub country: crate::triage::Country,
+    /// The turn's Stop button: pressed, the turn ends after the node running (a model call ends at
+    /// once) and nothing more is sent.
+    pub stop: StopHandle,
 }
 
 /// What a turn runs against.
@@ -182,6 +191,9 @@ pub async fn run_turn(
             ms: services.clock.monotonic_ms() - started,
             detail,
         });
+        if input.stop.is_stopped() {
+            state.stop_reason = Some(StopReason::Stopped);
+        }
         match next(node, &state) {
             Some(following) => node = following,
             None => return state,
@@ -223,16 +235,17 @@ mod tests {
     #[test]
     fn every_router_branch() {
         // Where a turn starts.
-        assert_eq!(start(&TurnState::default()), Node::CheckSimilarity);
+        assert_eq!(start(&TurnState::default()), Node::ExtractSlots);
         assert_eq!(start(&TurnState { mode: Mode::Llm, ..TurnState::default() }), Node::GenerateAnswer);
+        // The message's facts are stored first, then the cache is asked.
+        assert_eq!(after(Node::ExtractSlots, |_| {}), Some(Node::StoreMemory));
+        assert_eq!(after(Node::StoreMemory, |_| {}), Some(Node::CheckSimilarity));
         // check_similarity: a hit ends the turn, a miss goes on.
         assert_eq!(after(Node::CheckSimilarity, |s| s.cache_hit = true), Some(Node::StoreResponse));
         assert_eq!(after(Node::CheckSimilarity, |_| {}), Some(Node::ClassifyIntent));
-        // classify_intent: small talk skips extraction and storage.
+        // classify_intent: small talk too goes on to the context (it needs no documents).
         assert_eq!(after(Node::ClassifyIntent, |s| s.small_talk = true), Some(Node::AssembleContext));
-        assert_eq!(after(Node::ClassifyIntent, |_| {}), Some(Node::ExtractSlots));
-        assert_eq!(after(Node::ExtractSlots, |_| {}), Some(Node::StoreMemory));
-        assert_eq!(after(Node::StoreMemory, |_| {}), Some(Node::AssembleContext));
+        assert_eq!(after(Node::ClassifyIntent, |_| {}), Some(Node::AssembleContext));
         // assemble_context: retrieve once per iteration when documents are needed.
         assert_eq!(after(Node::AssembleContext, |s| s.needs_retrieval = true), Some(Node::Retrieve));
         let retrieved = |s: &mut TurnState| {
@@ -256,5 +269,11 @@ mod tests {
         let stopped = |s: &mut TurnState| s.stop_reason = Some(StopReason::IterationLimit { limit: 2 });
         assert_eq!(after(Node::QualityCheck, stopped), Some(Node::StoreResponse));
         assert_eq!(after(Node::StoreResponse, |_| {}), None);
+        // Stop: from any node straight to store_response, which ends the turn.
+        for node in Node::ALL {
+            let by_user = |s: &mut TurnState| s.stop_reason = Some(StopReason::Stopped);
+            let expected = if node == Node::StoreResponse { None } else { Some(Node::StoreResponse) };
+            assert_eq!(after(node, by_user), expected, "{}", node.name());
+        }
     }
 }

@@ -18,6 +18,8 @@ pub enum StopReason {
     QualityStagnant { improvement: f64 },
     /// The graph's step guard ended the turn (a routing bug, never a normal route).
     StepLimit,
+    /// The user pressed Stop: the turn ended where it was, keeping what was answered so far.
+    Stopped,
 }
 
 impl StopReason {
@@ -30,6 +32,7 @@ impl StopReason {
             StopReason::DuplicateDocuments { .. } => "duplicate_documents",
             StopReason::QualityStagnant { .. } => "quality_stagnant",
             StopReason::StepLimit => "step_limit",
+            StopReason::Stopped => "stopped",
         }
     }
 
@@ -59,6 +62,8 @@ impl StopReason {
             StopReason::QualityStagnant { improvement } => format!("quality stopped improving ({improvement:+.2})"),
             StopReason::StepLimit if ko => "단계 수 한도에 도달했습니다".into(),
             StopReason::StepLimit => "step limit reached".into(),
+            StopReason::Stopped if ko => "사용자가 중지했습니다".into(),
+            StopReason::Stopped => "stopped by you".into(),
         }
     }
 }
@@ -77,6 +82,7 @@ mod tests {
             StopReason::DuplicateDocuments { jaccard: 1.0 },
             StopReason::QualityStagnant { improvement: 0.0 },
             StopReason::StepLimit,
+            StopReason::Stopped,
         ];
         let mut codes: Vec<&str> = all.iter().map(StopReason::code).collect();
         codes.sort_unstable();

@@ -14,6 +14,10 @@
 //! - `text-NNN.bin` (per cited passage): answers of documents [NNN*T, NNN*T + T). Payload: varint
 //!   count, then one string per document.
 //! - `manifest.json`: format version, corpus hash, counts, and every file's size and SHA-256.
+//!
+//! Every file is checked against the manifest when it is loaded (listed, size, SHA-256; the manifest's
+//! format version first): a damaged or mixed-up file is a clear error naming it, never different
+//! rankings.
 
 use super::bm25::{self, Bm25Index, Collection, Params, Posting, TermPostings};
 use super::corpus::{chunk_answer, Chunk, Document};
@@ -55,6 +59,40 @@ pub struct FileEntry {
     pub name: String,
     pub bytes: u64,
     pub sha256: String,
+}
+
+/// What to do about an index file that fails its check.
+const REBUILD: &str = "rebuild the index with scripts/build-index.sh (in the browser: reload the page; if this persists, the site's index files are damaged)";
+
+impl Manifest {
+    /// Reads `manifest.json` and checks that this version of medagent reads its files.
+    pub fn parse(bytes: &[u8]) -> Result<Manifest, FormatError> {
+        let manifest: Manifest = serde_json::from_slice(bytes)
+            .map_err(|e| FormatError(format!("{MANIFEST} of the index is unreadable ({e}): {REBUILD}")))?;
+        if manifest.format_version != FORMAT_VERSION {
+            return Err(FormatError(format!(
+                "the index was built in format {} and this medagent reads format {FORMAT_VERSION}: {REBUILD}",
+                manifest.format_version
+            )));
+        }
+        Ok(manifest)
+    }
+
+    /// Checks `bytes`, loaded as file `name`, against the manifest: listed, same size, same SHA-256.
+    pub fn verify(&self, name: &str, bytes: &[u8]) -> Result<(), FormatError> {
+        let entry = self.files.iter().find(|f| f.name == name);
+        let problem = match entry {
+            None => format!("{name} is not listed in the index's {MANIFEST}"),
+            Some(e) if e.bytes != bytes.len() as u64 => {
+                format!("{name} is {} bytes, the index's {MANIFEST} says {}", bytes.len(), e.bytes)
+            }
+            Some(e) if e.sha256 != sha256_hex(bytes) => {
+                format!("{name} does not have the SHA-256 that the index's {MANIFEST} lists: it is damaged or from another build")
+            }
+            Some(_) => return Ok(()),
+        };
+        Err(FormatError(format!("{problem}; {REBUILD}")))
+    }
 }
 
 impl FileEntry {
@@ -277,14 +315,19 @@ pub fn parse_text(bytes: &[u8], name: &str) -> Result<Vec<String>, FormatError> 
 /// The same code serves the browser (files fetched over HTTP) and the CLI (files read from disk).
 pub struct LoadedIndex {
     pub stats: Stats,
+    /// What every file must match when it is added.
+    pub manifest: Manifest,
     postings: HashMap<u32, HashMap<String, TermPostings>>,
     meta: HashMap<u32, Vec<DocMeta>>,
     text: HashMap<u32, Vec<String>>,
 }
 
 impl LoadedIndex {
-    pub fn new(stats: Stats) -> LoadedIndex {
-        LoadedIndex { stats, postings: HashMap::new(), meta: HashMap::new(), text: HashMap::new() }
+    /// The index of `manifest` from its `stats.bin` bytes (checked against the manifest).
+    pub fn new(manifest: Manifest, stats: &[u8]) -> Result<LoadedIndex, FormatError> {
+        manifest.verify(STATS, stats)?;
+        let stats = parse_stats(stats)?;
+        Ok(LoadedIndex { stats, manifest, postings: HashMap::new(), meta: HashMap::new(), text: HashMap::new() })
     }
 
     pub fn document_count(&self) -> u32 {
@@ -317,8 +360,9 @@ impl LoadedIndex {
         names
     }
 
-    /// Adds a fetched file (by its name) to what is loaded.
+    /// Adds a fetched file (by its name) to what is loaded, once it matches the manifest.
     pub fn add_file(&mut self, name: &str, bytes: &[u8]) -> Result<(), FormatError> {
+        self.manifest.verify(name, bytes)?;
         let shard = |prefix: &str| -> Option<u32> { name.strip_prefix(prefix)?.strip_suffix(".bin")?.parse().ok() };
         if let Some(s) = shard("postings-") {
             self.postings.insert(s, parse_postings(bytes, name, self.document_count())?);
@@ -409,9 +453,12 @@ mod tests {
             .collect()
     }
 
+    fn open(built: &BuiltIndex) -> LoadedIndex {
+        LoadedIndex::new(built.manifest.clone(), &built.files[0].1).unwrap()
+    }
+
     fn load_all(built: &BuiltIndex) -> LoadedIndex {
-        let stats = parse_stats(&built.files[0].1).unwrap();
-        let mut index = LoadedIndex::new(stats);
+        let mut index = open(built);
         for (name, bytes) in &built.files[1..] {
             index.add_file(name, bytes).unwrap();
         }
@@ -449,7 +496,7 @@ mod tests {
     #[test]
     fn a_query_needs_only_the_shards_of_its_terms() {
         let built = build(&corpus(), "abc", &mut |_, _, _| {});
-        let index = LoadedIndex::new(parse_stats(&built.files[0].1).unwrap());
+        let index = open(&built);
         let needed = index.missing_for_terms(&tokenize("diabetes symptoms"));
         assert!((1..=2).contains(&needed.len()), "{needed:?}");
         assert_eq!(
@@ -461,12 +508,36 @@ mod tests {
     #[test]
     fn corrupt_shards_are_refused() {
         let built = build(&corpus(), "abc", &mut |_, _, _| {});
-        let mut index = LoadedIndex::new(parse_stats(&built.files[0].1).unwrap());
+        let mut index = open(&built);
         let (name, bytes) =
             built.files.iter().filter(|(n, _)| n.starts_with("postings-")).max_by_key(|(_, b)| b.len()).unwrap();
         let err = index.add_file(name, &bytes[..bytes.len() - 3]).unwrap_err();
-        assert!(err.0.contains("truncated"), "{err}");
-        assert!(index.add_file("evil.bin", bytes).is_err());
-        assert!(index.add_file("docs-000.bin", bytes).unwrap_err().0.contains("expected"));
+        assert!(err.0.contains("bytes, the index's manifest.json says"), "{err}");
+        assert!(parse_postings(&bytes[..bytes.len() - 3], name, 600).unwrap_err().0.contains("truncated"));
+        assert!(index.add_file("evil.bin", bytes).unwrap_err().0.contains("not listed"));
+        assert!(index.add_file("docs-000.bin", bytes).unwrap_err().0.starts_with("docs-000.bin is"));
+        assert!(parse_meta(bytes, "docs-000.bin").unwrap_err().0.contains("expected"));
+    }
+
+    /// One flipped bit in `stats.bin` (the document lengths, which change rankings without breaking
+    /// the format) is a clear error naming the file and what to do, not different rankings.
+    #[test]
+    fn one_flipped_bit_in_stats_is_a_clear_error() {
+        let built = build(&corpus(), "abc", &mut |_, _, _| {});
+        let mut stats = built.files[0].1.clone();
+        let last = stats.len() - 1;
+        stats[last] ^= 1;
+        assert!(parse_stats(&stats).is_ok(), "the format alone cannot see this damage");
+        let err = LoadedIndex::new(built.manifest.clone(), &stats).err().expect("refused").0;
+        assert!(
+            err.contains("stats.bin") && err.contains("SHA-256") && err.contains("scripts/build-index.sh"),
+            "{err}"
+        );
+        // A manifest of another format version is refused before any file is read.
+        let mut other = built.manifest.clone();
+        other.format_version += 1;
+        let err = Manifest::parse(&serde_json::to_vec(&other).unwrap()).unwrap_err().0;
+        assert!(err.contains("format") && err.contains("rebuild"), "{err}");
+        assert!(Manifest::parse(&serde_json::to_vec(&built.manifest).unwrap()).is_ok());
     }
 }

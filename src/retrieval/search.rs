@@ -3,7 +3,7 @@
 //! browser can fetch shards over HTTP while the CLI reads them from disk.
 
 use super::fusion::{fuse as fuse_lists, Candidate, FUSION};
-use super::index_files::{parse_stats, LoadedIndex, STATS};
+use super::index_files::{LoadedIndex, Manifest, MANIFEST, STATS};
 use super::tokenizer::tokenize;
 use super::vectors::VectorSearch;
 use crate::lexicon::file::{decode, LEXICON_FILE};
@@ -68,16 +68,19 @@ pub struct Hit {
     pub source: String,
 }
 
-/// Loads `lexicon.bin`: the concept lexicon (the Korean bridge and slot extraction need it).
-pub async fn open_lexicon(source: &dyn FileSource) -> Result<Lexicon, String> {
+/// Loads `lexicon.bin` of `index`: the concept lexicon (the Korean bridge and slot extraction need
+/// it), checked against the index's manifest.
+pub async fn open_lexicon(source: &dyn FileSource, index: &LoadedIndex) -> Result<Lexicon, String> {
     let bytes = source.fetch(LEXICON_FILE).await?;
+    index.manifest.verify(LEXICON_FILE, &bytes).map_err(|e| e.to_string())?;
     decode(&bytes).map_err(|e| e.to_string())
 }
 
-/// Loads `stats.bin`: the one file every search needs first.
+/// Loads `manifest.json` and `stats.bin`: what every search needs first.
 pub async fn open(source: &dyn FileSource) -> Result<LoadedIndex, String> {
-    let bytes = source.fetch(STATS).await?;
-    Ok(LoadedIndex::new(parse_stats(&bytes).map_err(|e| e.to_string())?))
+    let manifest = Manifest::parse(&source.fetch(MANIFEST).await?).map_err(|e| e.to_string())?;
+    let stats = source.fetch(STATS).await?;
+    LoadedIndex::new(manifest, &stats).map_err(|e| e.to_string())
 }
 
 /// Fetches and adds every named file not loaded yet.

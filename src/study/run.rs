@@ -205,6 +205,7 @@ pub async fn run(
                     lang: Some(scenario.lang),
                     mode: arm.mode,
                     flags: arm.flags.clone(),
+                    ..TurnInput::default()
                 };
                 let state = run_turn(input, &mut memory, &pipeline, &mut |_| {}).await;
                 let (calls, tokens_sent, tokens_reported, model_ms) =

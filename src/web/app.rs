@@ -98,9 +98,10 @@ pub fn App() -> impl IntoView {
     };
     provide_context(shared);
     // Settings and the conversation come from storage at once; the index follows over the network.
-    let (settings, settings_problem) = load_settings();
-    let (transcript, transcript_problem) = storage::load_or_default::<Transcript>(&TRANSCRIPT_RECORD);
-    let (people, people_problem) = storage::load_or_default::<People>(&PEOPLE_RECORD);
+    let start_lang = shared.lang.get_untracked();
+    let (settings, settings_problem) = load_settings(start_lang);
+    let (transcript, transcript_problem) = storage::load_or_default::<Transcript>(&TRANSCRIPT_RECORD, start_lang);
+    let (people, people_problem) = storage::load_or_default::<People>(&PEOPLE_RECORD, start_lang);
     shared.settings.set(settings);
     shared.people.set(people);
     shared.transcript.set_value(transcript);
@@ -119,7 +120,7 @@ pub fn App() -> impl IntoView {
     });
     request_persistence();
     leptos::task::spawn_local(async move {
-        match Engine::load().await {
+        match Engine::load(start_lang).await {
             Ok(engine) => {
                 if let Some(reason) = &engine.recovered {
                     let earlier = shared.notice.get_untracked().map(|n| format!("{n}; ")).unwrap_or_default();

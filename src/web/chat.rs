@@ -4,10 +4,11 @@
 use super::answer::RichText;
 use super::app::{Shared, Status};
 use super::storage::LocalStorage;
-use super::transcript::{SavedTurn, TRANSCRIPT_RECORD};
-use crate::i18n::ui;
+use super::transcript::{SavedTurn, MAX_TURNS, TRANSCRIPT_RECORD};
+use crate::i18n::{ui, Lang};
 use crate::persist::save;
 use crate::pipeline::state::{Evidence, TurnEvent};
+use crate::pipeline::stop::StopReason;
 use crate::trace_view::TurnTrace;
 use crate::triage::split_notice;
 use leptos::prelude::*;
@@ -53,7 +54,7 @@ impl Turn {
             id: next_turn_id(),
             question: StoredValue::new(saved.question),
             answer: RwSignal::new(saved.answer),
-            progress: RwSignal::new(running.then_some("check_similarity")),
+            progress: RwSignal::new(running.then_some("extract_slots")),
             evidence: RwSignal::new(saved.evidence),
             cached: RwSignal::new(saved.cached),
             emergency: RwSignal::new(saved.emergency),
@@ -89,14 +90,17 @@ impl Turn {
         }
     }
 
-    fn saved(&self) -> SavedTurn {
+    /// The turn as stored. A turn still running is stored as interrupted: if the page goes before
+    /// its answer ends, that is what the reloaded page shows (the finished turn is stored again).
+    fn saved(&self, lang: Lang) -> SavedTurn {
+        let interrupted = self.running().then(|| ui(lang).interrupted.to_string());
         SavedTurn {
             question: self.question.get_value(),
             answer: self.answer.get_untracked(),
             evidence: self.evidence.get_untracked(),
             cached: self.cached.get_untracked(),
             emergency: self.emergency.get_untracked(),
-            error: self.error.get_untracked(),
+            error: self.error.get_untracked().or(interrupted),
         }
     }
 }
@@ -110,14 +114,15 @@ fn focus_selector(selector: &str) {
 
 /// Saves the shown conversation of the current person.
 fn save_transcript(shared: Shared) {
-    let turns: Vec<SavedTurn> = shared.turns.with_untracked(|t| t.iter().map(Turn::saved).collect());
+    let lang = shared.lang.get_untracked();
+    let turns: Vec<SavedTurn> = shared.turns.with_untracked(|t| t.iter().map(|turn| turn.saved(lang)).collect());
     let user = shared.user.get_untracked();
     let problem = shared.transcript.try_update_value(|t| {
         t.set(&user, turns);
         save(&LocalStorage, &TRANSCRIPT_RECORD, t).err()
     });
     if let Some(Some(error)) = problem {
-        shared.notice.set(Some(error.to_string()));
+        shared.notice.set(Some(error.not_saved(ui(lang).unsaved_turn, lang)));
     }
 }
 
@@ -137,6 +142,8 @@ fn submit_on_enter(ev: leptos::ev::KeyboardEvent) {
 /// (regenerate).
 fn ask(shared: Shared, turn: Turn, question: String, fresh: bool) {
     let Some(engine) = shared.engine.get_value() else { return };
+    // The question is kept from the moment it is sent (as interrupted until its answer is stored).
+    save_transcript(shared);
     let mut settings = shared.settings.get_untracked();
     if fresh {
         settings.flags.response_cache_enabled = false;
@@ -179,11 +186,14 @@ fn ask(shared: Shared, turn: Turn, question: String, fresh: bool) {
         turn.cached.set(state.cache_hit);
         turn.emergency.set(state.emergency.is_some());
         turn.notice.set(state.triage_notice.clone());
-        turn.error.set(state.error.clone());
+        let stopped = state.stop_reason == Some(StopReason::Stopped);
+        let lang = shared.lang.get_untracked();
+        turn.error.set(state.error.clone().or_else(|| stopped.then(|| ui(lang).stopped.to_string())));
         turn.progress.set(None);
         shared.traces.update(|t| t.push(TurnTrace::from_state(&user, &state)));
         if let Some(error) = save_error {
-            shared.notice.set(Some(error));
+            let lang = shared.lang.get_untracked();
+            shared.notice.set(Some(error.not_saved(ui(lang).unsaved_turn, lang)));
         }
         shared.refresh_facts();
         save_transcript(shared);
@@ -251,12 +261,22 @@ pub fn Chat() -> impl IntoView {
         <section class="chat" aria-labelledby="chat-heading">
             <h2 id="chat-heading">{move || text().chat_heading}</h2>
             <Show when=move || shared.notice.get().is_some()>
-                <p class="storage-notice" role="alert">{move || text().storage_recovered} " " {move || shared.notice.get()}</p>
+                <p class="storage-notice" role="alert">{move || shared.notice.get()}</p>
             </Show>
             {move || match shared.status.get() {
                 Status::Loading => view! { <p class="status" id="index-status">{text().loading_index}</p> }.into_any(),
                 Status::Failed(error) => view! { <p class="status error" role="alert">{text().index_failed} " (" {error} ")"</p> }.into_any(),
                 Status::Ready => ().into_any(),
+            }}
+            {move || {
+                // The turns changed (one may have pushed an old one out): read the count again.
+                turns.track();
+                let user = shared.user.get();
+                let dropped = shared.transcript.with_value(|t| t.dropped.get(&user).copied().unwrap_or(0));
+                (dropped > 0).then(|| {
+                    let line = text().turns_dropped.replace("{n}", &dropped.to_string()).replace("{max}", &MAX_TURNS.to_string());
+                    view! { <p class="turns-dropped" role="note">{line}</p> }
+                })
             }}
             <ol class="turns" aria-live="polite" node_ref=list>
                 <Show when=move || turns.with(Vec::is_empty)>

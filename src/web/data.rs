@@ -3,12 +3,13 @@
 use super::app::Shared;
 use super::engine::MEMORY_RECORD;
 use super::storage::LocalStorage;
-use super::transcript::TRANSCRIPT_RECORD;
-use crate::i18n::ui;
+use super::transcript::{MAX_TURNS, TRANSCRIPT_RECORD};
+use crate::i18n::{ui, Lang};
 use crate::people::PEOPLE_RECORD;
-use crate::persist::{apply_import, export, preview_import, ImportPreview, RecordKind};
-use crate::settings::SETTINGS_RECORD;
+use crate::persist::{apply_import, export, preview_import, ImportPreview, KeyValue, RecordKind};
+use crate::settings::{from_import, new_destination, Settings, SETTINGS_RECORD};
 use leptos::prelude::*;
+use serde_json::Value;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 
@@ -31,6 +32,78 @@ fn download(json: &str, file_name: &str) -> Result<(), String> {
     Ok(())
 }
 
+/// What a record's data holds, in words (`what` of the preview: "3 people: Mom, Dad, Me").
+fn summary(key: &str, data: &Value, lang: Lang) -> String {
+    let len = |v: Option<&Value>| v.and_then(Value::as_object).map_or(0, |o| o.len());
+    let en = lang == Lang::En;
+    match key {
+        "medagent.memory" => {
+            let exchanges: usize = data["conversations"]
+                .as_object()
+                .map_or(0, |c| c.values().map(|c| c["exchanges"].as_array().map_or(0, Vec::len)).sum());
+            let (profiles, cached) =
+                (len(data["profiles"].get("profiles")), data["cache"]["entries"].as_array().map_or(0, Vec::len));
+            if en {
+                format!("{profiles} profiles, {exchanges} remembered exchanges, {cached} cached answers")
+            } else {
+                format!("프로필 {profiles}개, 기억한 대화 {exchanges}개, 저장된 답변 {cached}개")
+            }
+        }
+        "medagent.people" => {
+            let names: Vec<String> = data["people"]
+                .as_array()
+                .map(|p| {
+                    p.iter()
+                        .map(|p| {
+                            p["name"].as_str().filter(|n| !n.is_empty()).unwrap_or(ui(lang).default_person).to_string()
+                        })
+                        .collect()
+                })
+                .unwrap_or_default();
+            if en {
+                format!("{} people: {}", names.len(), names.join(", "))
+            } else {
+                format!("대상자 {}명: {}", names.len(), names.join(", "))
+            }
+        }
+        "medagent.settings" => {
+            let mode = data["mode"].as_str().unwrap_or("agent");
+            let profile = data["profile"].as_str().filter(|p| !p.is_empty()).unwrap_or("custom");
+            if en {
+                format!("mode {mode}, profile {profile}")
+            } else {
+                format!("방식 {mode}, 프로필 {profile}")
+            }
+        }
+        "medagent.transcript" => {
+            let turns: usize =
+                data["turns"].as_object().map_or(0, |t| t.values().map(|v| v.as_array().map_or(0, Vec::len)).sum());
+            if en {
+                format!("{turns} shown turns")
+            } else {
+                format!("화면의 대화 {turns}개")
+            }
+        }
+        _ => String::new(),
+    }
+}
+
+/// The data of the record `key` stored now, if any.
+fn stored_data(key: &str) -> Option<Value> {
+    let raw = LocalStorage.get(key).ok().flatten()?;
+    serde_json::from_str::<Value>(&raw).ok()?.get("data").cloned()
+}
+
+/// One preview line: what the record will hold, and what it replaces.
+fn preview_line(key: &str, data: &Value, lang: Lang) -> String {
+    let new = summary(key, data, lang);
+    match (stored_data(key), lang) {
+        (Some(old), Lang::En) => format!("✓ {key}: {new} (replaces {})", summary(key, &old, lang)),
+        (Some(old), Lang::Ko) => format!("✓ {key}: {new} (지금: {})", summary(key, &old, lang)),
+        (None, _) => format!("✓ {key}: {new}"),
+    }
+}
+
 /// The export and import controls.
 #[component]
 pub fn DataPanel() -> impl IntoView {
@@ -39,14 +112,24 @@ pub fn DataPanel() -> impl IntoView {
     let report = RwSignal::new(None::<String>);
     let pending = StoredValue::new_local(None::<ImportPreview>);
     let preview_lines = RwSignal::new(Vec::<String>::new());
+    // Where imported settings would send questions, when that is not where they go now; applied only
+    // with its own tick.
+    let destination = RwSignal::new(None::<String>);
+    let destination_confirmed = RwSignal::new(false);
 
     let export_all = move |_| {
-        let result = export(&LocalStorage, &RECORDS).map_err(|e| e.to_string()).and_then(|file| {
+        let lang = shared.lang.get_untracked();
+        let result = export(&LocalStorage, &RECORDS).map_err(|e| e.message(lang)).and_then(|file| {
             let json = serde_json::to_string_pretty(&file).expect("export serialises");
             let day = js_sys::Date::new_0().to_iso_string().as_string().unwrap_or_default();
-            download(&json, &format!("medagent-export-{}.json", day.get(..10).unwrap_or("today")))
+            download(&json, &format!("medagent-export-{}.json", day.get(..10).unwrap_or("today")))?;
+            Ok(file.left_out.is_empty())
         });
-        report.set(result.err());
+        report.set(match result {
+            Ok(true) => None,
+            Ok(false) => Some(ui(lang).export_without_key.to_string()),
+            Err(error) => Some(error),
+        });
     };
     let choose_file = move |ev: leptos::ev::Event| {
         let input: web_sys::HtmlInputElement = event_target(&ev);
@@ -57,11 +140,19 @@ pub fn DataPanel() -> impl IntoView {
                 Ok(value) => value.as_string().unwrap_or_default(),
                 Err(e) => return report.set(Some(format!("{e:?}"))),
             };
+            let lang = shared.lang.get_untracked();
             match preview_import(&text, &RECORDS) {
                 Ok(preview) => {
-                    let mut lines: Vec<String> =
-                        preview.valid.iter().map(|(key, entries)| format!("✓ {key} ({entries})")).collect();
+                    let mut lines: Vec<String> = preview
+                        .valid
+                        .iter()
+                        .filter_map(|(key, _)| preview.data(key).map(|data| preview_line(key, &data, lang)))
+                        .collect();
                     lines.extend(preview.invalid.iter().map(|(key, why)| format!("✗ {key}: {why}")));
+                    let imported: Option<Settings> =
+                        preview.data(SETTINGS_RECORD.key).and_then(|d| serde_json::from_value(d).ok());
+                    destination.set(imported.and_then(|i| new_destination(&shared.settings.get_untracked(), &i)));
+                    destination_confirmed.set(false);
                     preview_lines.set(lines);
                     pending.set_value(Some(preview));
                     report.set(None);
@@ -71,19 +162,27 @@ pub fn DataPanel() -> impl IntoView {
         });
     };
     let apply = move |_| {
-        let Some(result) = pending.with_value(|p| p.as_ref().map(|p| apply_import(&LocalStorage, p))) else { return };
-        match result {
-            Ok(_) => {
-                report.set(Some(ui(shared.lang.get_untracked()).import_done.to_string()));
+        let lang = shared.lang.get_untracked();
+        let Some(mut preview) = pending.get_value() else { return };
+        // The settings go in without where questions are sent, unless that was ticked.
+        if let Some(imported) = preview.data(SETTINGS_RECORD.key).and_then(|d| serde_json::from_value(d).ok()) {
+            let settings =
+                from_import(&shared.settings.get_untracked(), imported, destination_confirmed.get_untracked());
+            preview.set_data(SETTINGS_RECORD.key, serde_json::to_value(settings).expect("settings serialise"));
+        }
+        match apply_import(&LocalStorage, &preview) {
+            Ok(keys) => {
+                report.set(Some(format!("{} {}", ui(lang).import_done, keys.join(", "))));
                 // Everything reads its state from storage at start: a reload shows the imported data.
                 let _ = window().location().reload();
             }
-            Err(error) => report.set(Some(error.to_string())),
+            Err(error) => report.set(Some(error.message(lang))),
         }
     };
     let cancel = move |_| {
         pending.set_value(None);
         preview_lines.set(Vec::new());
+        destination.set(None);
     };
 
     view! {
@@ -98,10 +197,22 @@ pub fn DataPanel() -> impl IntoView {
                 <div class="import-preview" role="dialog" aria-labelledby="import-preview-heading">
                     <p id="import-preview-heading">{move || text().import_preview}</p>
                     <ul>{move || preview_lines.get().into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}</ul>
+                    <Show when=move || destination.with(Option::is_some)>
+                        <label class="import-destination">
+                            <input
+                                type="checkbox"
+                                id="import-destination"
+                                prop:checked=move || destination_confirmed.get()
+                                on:change=move |ev| destination_confirmed.set(event_target_checked(&ev))
+                            />
+                            {move || text().import_destination} " " <strong>{move || destination.get()}</strong>
+                        </label>
+                    </Show>
                     <button type="button" id="import-apply" on:click=apply>{move || text().import_apply}</button>
                     <button type="button" class="secondary" on:click=cancel>{move || text().cancel}</button>
                 </div>
             </Show>
+            <p class="data-cap">{move || text().turns_cap.replace("{max}", &MAX_TURNS.to_string())}</p>
             <p class="data-report" role="status">{move || report.get()}</p>
         </section>
     }

@@ -3,11 +3,13 @@
 //! are documented in [`crate::retrieval::worker_messages`].
 
 use super::fetch::fetch_bytes;
-use crate::embed::model_files::{PreparedModel, F16_WEIGHTS, PREPARED_MANIFEST};
+use crate::embed::model_files::{hex, PreparedModel, F16_WEIGHTS, PREPARED_MANIFEST};
 use crate::embed::ModelFiles;
-use crate::retrieval::vector_manifest::{VectorManifest, CHUNK_COUNTS_FILE, HNSW_FILE, MANIFEST_FILE};
+use crate::retrieval::vector_index::FORMAT_VERSION as VECTORS_FORMAT;
+use crate::retrieval::vector_manifest::{FileEntry, VectorManifest, CHUNK_COUNTS_FILE, HNSW_FILE, MANIFEST_FILE};
 use crate::retrieval::vectors::LocalVectors;
 use crate::retrieval::worker_messages::{parse, FromWorker, ToWorker};
+use sha2::{Digest, Sha256};
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -99,15 +101,19 @@ fn not_loaded(id: u32) -> FromWorker {
     FromWorker::Failed { id, message: "the embedding model is not loaded yet".into() }
 }
 
-/// Downloads one part's files in order, reporting the part's progress; returns their bytes.
-async fn download(part: &str, base: &str, files: &[(&str, u64)]) -> Result<Vec<Vec<u8>>, String> {
-    let total: u64 = files.iter().map(|(_, bytes)| bytes).sum();
+/// Downloads one part's files in order, reporting the part's progress, each checked against its
+/// manifest entry (size, and the SHA-256 taken as the bytes arrive); returns their bytes.
+async fn download(part: &str, base: &str, files: &[(&str, &FileEntry)]) -> Result<Vec<Vec<u8>>, String> {
+    let total: u64 = files.iter().map(|(_, entry)| entry.bytes).sum();
     let mut done = 0;
     let mut out = Vec::with_capacity(files.len());
     // One message per percent at most: enough for a smooth bar, few enough not to flood the page.
     let mut last_percent = u64::MAX;
-    for (name, size) in files {
-        let bytes = fetch_bytes(&format!("{base}{name}"), &mut |loaded| {
+    for (name, entry) in files {
+        let size = entry.bytes;
+        let mut hash = Sha256::new();
+        let bytes = fetch_bytes(&format!("{base}{name}"), &mut |piece, loaded| {
+            hash.update(piece);
             let percent = (done + loaded) * 100 / total.max(1);
             if percent != last_percent {
                 last_percent = percent;
@@ -115,10 +121,15 @@ async fn download(part: &str, base: &str, files: &[(&str, u64)]) -> Result<Vec<V
             }
         })
         .await?;
-        if bytes.len() as u64 != *size {
+        if bytes.len() as u64 != size {
             return Err(format!(
                 "{base}{name} has {} bytes, its manifest says {size}: an incomplete upload or a stale cache; reload the page",
                 bytes.len()
+            ));
+        }
+        if hex(&hash.finalize()) != entry.sha256 {
+            return Err(format!(
+                "{base}{name} does not have the SHA-256 its manifest lists: it is damaged or from another build; reload the page (if this persists, rebuild the site with scripts/build-index.sh)"
             ));
         }
         done += size;
@@ -128,7 +139,7 @@ async fn download(part: &str, base: &str, files: &[(&str, u64)]) -> Result<Vec<V
 }
 
 async fn manifest<T: serde::de::DeserializeOwned>(url: &str) -> Result<T, String> {
-    let bytes = fetch_bytes(url, &mut |_| {}).await?;
+    let bytes = fetch_bytes(url, &mut |_, _| {}).await?;
     serde_json::from_slice(&bytes).map_err(|e| format!("{url} is unreadable ({e}); rebuild the site"))
 }
 
@@ -142,24 +153,29 @@ async fn load(model_base: &str, vectors_base: &str, ef_search: Option<usize>) ->
                 .into(),
         );
     }
-    let size = |files: &std::collections::BTreeMap<String, _>, name: &str| {
-        files
-            .get(name)
-            .map(|f: &crate::retrieval::vector_manifest::FileEntry| f.bytes)
-            .ok_or_else(|| format!("{name} is missing from its manifest; rebuild the site"))
+    if vectors.format_version != VECTORS_FORMAT {
+        return Err(format!(
+            "the vector index is in format {} and this app reads format {VECTORS_FORMAT}; rebuild the site",
+            vectors.format_version
+        ));
+    }
+    let entry = |files: &'static str, map: &std::collections::BTreeMap<String, FileEntry>, name: &str| {
+        map.get(name).cloned().ok_or_else(|| format!("{name} is missing from the {files} manifest; rebuild the site"))
     };
     let model_files = ["config.json", "vocab.txt", F16_WEIGHTS];
-    let model_sizes: Vec<(&str, u64)> =
-        model_files.iter().map(|n| size(&model.files, n).map(|s| (*n, s))).collect::<Result<_, _>>()?;
-    let mut model_bytes = download("model", model_base, &model_sizes).await?.into_iter();
+    let model_entries: Vec<FileEntry> =
+        model_files.iter().map(|n| entry("model", &model.files, n)).collect::<Result<_, _>>()?;
+    let model_list: Vec<(&str, &FileEntry)> = model_files.iter().copied().zip(&model_entries).collect();
+    let mut model_bytes = download("model", model_base, &model_list).await?.into_iter();
     let files = ModelFiles {
         config_json: model_bytes.next().unwrap_or_default(),
         vocab_txt: model_bytes.next().unwrap_or_default(),
         weights: model_bytes.next().unwrap_or_default(),
     };
-    let vector_sizes =
-        [(HNSW_FILE, size(&vectors.files, HNSW_FILE)?), (CHUNK_COUNTS_FILE, size(&vectors.files, CHUNK_COUNTS_FILE)?)];
-    let mut vector_bytes = download("vectors", vectors_base, &vector_sizes).await?.into_iter();
+    let (hnsw_entry, counts_entry) =
+        (entry("vector", &vectors.files, HNSW_FILE)?, entry("vector", &vectors.files, CHUNK_COUNTS_FILE)?);
+    let vector_list = [(HNSW_FILE, &hnsw_entry), (CHUNK_COUNTS_FILE, &counts_entry)];
+    let mut vector_bytes = download("vectors", vectors_base, &vector_list).await?.into_iter();
     let (hnsw, counts) = (vector_bytes.next().unwrap_or_default(), vector_bytes.next().unwrap_or_default());
     let bytes = model.bytes() + (hnsw.len() + counts.len()) as u64;
     let side = LocalVectors::load(&files, &hnsw, &counts, ef_search)?;

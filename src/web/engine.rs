@@ -2,11 +2,12 @@
 //! and one turn at a time through the same pipeline as the CLI.
 
 use super::fetch::fetch_bytes;
-use super::storage::LocalStorage;
+use super::storage::{loaded_or_default, LocalStorage};
 use super::worker_client::{LoadReport, WorkerVectors};
+use crate::i18n::{ui, Lang};
 use crate::llm::{ChatMessage, ChatRequest, Llm, LlmError, LocalFuture, Provider, ProviderConfig};
 use crate::memory::Memory;
-use crate::persist::{check_as, load, save, Loaded, RecordKind};
+use crate::persist::{check_as, load, save, RecordKind, StoreError};
 use crate::pipeline::graph::{run_turn, Services, TurnInput};
 use crate::pipeline::ports::Clock;
 use crate::pipeline::state::{TurnEvent, TurnState};
@@ -20,7 +21,7 @@ use std::rc::Rc;
 
 /// Where the app keeps its memory (profiles, conversations, cache).
 pub static MEMORY_RECORD: RecordKind =
-    RecordKind { key: "medagent.memory", schema: 1, migrations: &[], check: check_as::<Memory> };
+    RecordKind { key: "medagent.memory", schema: 1, migrations: &[], check: check_as::<Memory>, secrets: &[] };
 
 /// The static index files under `index/` of the site, fetched on demand; counts the bytes.
 pub struct HttpSource {
@@ -30,7 +31,7 @@ pub struct HttpSource {
 impl FileSource for HttpSource {
     fn fetch<'a>(&'a self, name: &'a str) -> LocalFuture<'a, Result<Vec<u8>, String>> {
         Box::pin(async move {
-            let bytes = fetch_bytes(&format!("index/{name}"), &mut |_| {}).await?;
+            let bytes = fetch_bytes(&format!("index/{name}"), &mut |_, _| {}).await?;
             self.fetched_bytes.set(self.fetched_bytes.get() + bytes.len());
             Ok(bytes)
         })
@@ -55,8 +56,9 @@ pub struct Engine {
     pub memory: RefCell<Memory>,
     /// Why stored memory could not be read (it was backed up), to tell the user once.
     pub recovered: Option<String>,
-    /// Stops the model call of the turn in progress.
-    stop: RefCell<Option<StopHandle>>,
+    /// The Stop buttons of the turn in progress: the turn's own (it ends the turn after the node
+    /// running) and the model's (it ends the call in flight at once).
+    stop: RefCell<Vec<StopHandle>>,
     /// The embedding worker, once started (it becomes the knowledge's vector side when loaded).
     worker: RefCell<Option<Rc<WorkerVectors>>>,
 }
@@ -68,23 +70,16 @@ fn provider(config: &ProviderConfig) -> Option<Provider> {
 
 impl Engine {
     /// Fetches what a first question needs (stats and lexicon) and reads the stored memory.
-    pub async fn load() -> Result<Engine, String> {
+    pub async fn load(lang: Lang) -> Result<Engine, String> {
         let source = HttpSource { fetched_bytes: Default::default() };
         let index = open(&source).await?;
-        let lexicon = open_lexicon(&source).await?;
-        let (memory, recovered) = match load::<Memory>(&LocalStorage, &MEMORY_RECORD) {
-            Ok(Loaded::Found(memory)) => (memory, None),
-            Ok(Loaded::Missing) => (Memory::default(), None),
-            Ok(Loaded::Recovered { backup_key, reason }) => {
-                (Memory::default(), Some(format!("{reason} (backup: {backup_key})")))
-            }
-            Err(e) => (Memory::default(), Some(e.to_string())),
-        };
+        let lexicon = open_lexicon(&source, &index).await?;
+        let (memory, recovered) = loaded_or_default(load::<Memory>(&LocalStorage, &MEMORY_RECORD), lang);
         Ok(Engine {
             knowledge: IndexKnowledge::new(source, index, lexicon, VectorSide::Loading),
             memory: RefCell::new(memory),
             recovered,
-            stop: RefCell::new(None),
+            stop: RefCell::new(Vec::new()),
             worker: RefCell::new(None),
         })
     }
@@ -133,9 +128,11 @@ impl Engine {
         user: String,
         settings: &Settings,
         on_event: &mut dyn FnMut(TurnEvent),
-    ) -> (TurnState, Option<String>) {
+    ) -> (TurnState, Option<StoreError>) {
         let llm = provider(&settings.provider);
-        *self.stop.borrow_mut() = llm.as_ref().map(Provider::stop_handle);
+        let turn_stop = StopHandle::new();
+        *self.stop.borrow_mut() =
+            [Some(turn_stop.clone()), llm.as_ref().map(Provider::stop_handle)].into_iter().flatten().collect();
         let services = Services {
             knowledge: &self.knowledge,
             llm: llm.as_ref().map(|p| p as &dyn Llm),
@@ -150,24 +147,26 @@ impl Engine {
             mode: settings.mode,
             flags: settings.flags.clone(),
             country: settings.country,
+            stop: turn_stop,
             ..TurnInput::default()
         };
         let state = run_turn(input, &mut memory, &services, on_event).await;
-        *self.stop.borrow_mut() = None;
-        let saved = save(&LocalStorage, &MEMORY_RECORD, &*memory).err().map(|e| e.to_string());
+        self.stop.borrow_mut().clear();
+        let saved = save(&LocalStorage, &MEMORY_RECORD, &*memory).err();
         (state, saved)
     }
 
-    /// The stop button: ends the model call of the turn in progress (the turn keeps what arrived).
+    /// The stop button: ends the turn in progress once, at any node (the turn keeps what arrived).
     pub fn stop(&self) {
-        if let Some(stop) = self.stop.borrow().as_ref() {
+        for stop in self.stop.borrow().iter() {
             stop.stop();
         }
     }
 
-    /// Saves the memory after an edit in the profile panel.
-    pub fn persist(&self) -> Option<String> {
-        save(&LocalStorage, &MEMORY_RECORD, &*self.memory.borrow()).err().map(|e| e.to_string())
+    /// Saves the memory after an edit in the profile panel; the notice in `lang` if it was not saved.
+    pub fn persist(&self, lang: Lang) -> Option<String> {
+        let error = save(&LocalStorage, &MEMORY_RECORD, &*self.memory.borrow()).err()?;
+        Some(error.not_saved(ui(lang).unsaved_change, lang))
     }
 }
 

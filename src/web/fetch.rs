@@ -11,10 +11,11 @@ fn describe(js: &JsValue) -> String {
         .unwrap_or_else(|| format!("{js:?}"))
 }
 
-/// Fetches `url` whole; `on_progress(loaded)` sees the bytes so far after every piece (the total comes
-/// from the manifests: Content-Length counts compressed bytes when the server compresses). Works in the
-/// page and in a worker: it calls the global `fetch`, which both have.
-pub async fn fetch_bytes(url: &str, on_progress: &mut dyn FnMut(u64)) -> Result<Vec<u8>, String> {
+/// Fetches `url` whole; `on_piece(piece, loaded)` sees every piece as it arrives (so a hash can be
+/// taken while the rest downloads) and the bytes so far (the total comes from the manifests:
+/// Content-Length counts compressed bytes when the server compresses). Works in the page and in a
+/// worker: it calls the global `fetch`, which both have.
+pub async fn fetch_bytes(url: &str, on_piece: &mut dyn FnMut(&[u8], u64)) -> Result<Vec<u8>, String> {
     let global = js_sys::global();
     let fetch: js_sys::Function = js_sys::Reflect::get(&global, &JsValue::from_str("fetch"))
         .ok()
@@ -45,7 +46,7 @@ pub async fn fetch_bytes(url: &str, on_progress: &mut dyn FnMut(u64)) -> Result<
         let start = bytes.len();
         bytes.resize(start + chunk.length() as usize, 0);
         chunk.copy_to(&mut bytes[start..]);
-        on_progress(bytes.len() as u64);
+        on_piece(&bytes[start..], bytes.len() as u64);
     }
     Ok(bytes)
 }

@@ -30,7 +30,8 @@ impl Shared {
     fn change_people(&self, edit: impl FnOnce(&mut People) -> Result<(), PeopleError>) -> Result<(), String> {
         let mut people = self.people.get_untracked();
         edit(&mut people).map_err(|e| e.message(self.lang.get_untracked()))?;
-        save(&LocalStorage, &PEOPLE_RECORD, &people).map_err(|e| e.to_string())?;
+        let lang = self.lang.get_untracked();
+        save(&LocalStorage, &PEOPLE_RECORD, &people).map_err(|e| e.not_saved(ui(lang).unsaved_change, lang))?;
         let switched = people.current() != self.user.get_untracked();
         self.people.set(people.clone());
         if switched {
@@ -49,14 +50,15 @@ impl Shared {
         self.engine.with_value(|e| {
             if let Some(engine) = e {
                 engine.memory.borrow_mut().forget_user(id);
-                problems.extend(engine.persist());
+                problems.extend(engine.persist(self.lang.get_untracked()));
             }
         });
         let saved = self.transcript.try_update_value(|t| {
             t.turns.remove(id);
             save(&LocalStorage, &TRANSCRIPT_RECORD, t).err()
         });
-        problems.extend(saved.flatten().map(|e| e.to_string()));
+        let lang = self.lang.get_untracked();
+        problems.extend(saved.flatten().map(|e| e.not_saved(ui(lang).unsaved_change, lang)));
         self.traces.update(|traces| traces.retain(|t| t.user != id));
         self.change_people(|p| p.remove(id))?;
         if problems.is_empty() {

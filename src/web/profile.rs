@@ -47,7 +47,7 @@ impl Shared {
                     }
                 }
                 drop(memory);
-                if let Some(error) = engine.persist() {
+                if let Some(error) = engine.persist(self.lang.get_untracked()) {
                     self.notice.set(Some(error));
                 }
             }
@@ -113,7 +113,7 @@ pub fn ProfilePanel() -> impl IntoView {
         shared.engine.with_value(|e| {
             if let Some(engine) = e {
                 engine.memory.borrow_mut().forget_user(&user);
-                if let Some(error) = engine.persist() {
+                if let Some(error) = engine.persist(shared.lang.get_untracked()) {
                     shared.notice.set(Some(error));
                 }
             }
@@ -124,7 +124,8 @@ pub fn ProfilePanel() -> impl IntoView {
             save(&LocalStorage, &TRANSCRIPT_RECORD, t).err()
         });
         if let Some(Some(error)) = problem {
-            shared.notice.set(Some(error.to_string()));
+            let lang = shared.lang.get_untracked();
+            shared.notice.set(Some(error.not_saved(ui(lang).unsaved_change, lang)));
         }
         shared.turns.set(Vec::new());
         shared.refresh_facts();

@@ -5,7 +5,7 @@
 use super::app::Shared;
 use super::engine::test_connection;
 use super::storage::{load_or_default, LocalStorage};
-use crate::i18n::ui;
+use crate::i18n::{ui, Lang};
 use crate::llm::{describe, ApiKey, ProviderKind};
 use crate::persist::save;
 use crate::pipeline::flags::{Flags, PROFILES};
@@ -22,8 +22,8 @@ fn session_storage() -> Option<web_sys::Storage> {
 }
 
 /// The stored settings (with a session-only key put back), and why they could not be read if so.
-pub fn load_settings() -> (Settings, Option<String>) {
-    let (mut settings, problem) = load_or_default::<Settings>(&SETTINGS_RECORD);
+pub fn load_settings(lang: Lang) -> (Settings, Option<String>) {
+    let (mut settings, problem) = load_or_default::<Settings>(&SETTINGS_RECORD, lang);
     if settings.provider.key.is_none() {
         let session_key = session_storage().and_then(|s| s.get_item(SESSION_KEY).ok().flatten());
         settings.provider.key = session_key.map(|k| ApiKey::new(k, false));

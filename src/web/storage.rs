@@ -1,5 +1,6 @@
 //! [`KeyValue`] over the browser's localStorage, and the request for persistent storage.
 
+use crate::i18n::{ui, Lang};
 use crate::persist::{load, KeyValue, Loaded, RecordKind, StoreError};
 use serde::de::DeserializeOwned;
 use wasm_bindgen::JsCast;
@@ -46,17 +47,23 @@ impl KeyValue for LocalStorage {
     }
 }
 
-/// The stored record of `kind` (the default when none is stored or it cannot be read), and why it
-/// could not be read if so (the unreadable value is kept under the backup key named).
-pub fn load_or_default<T: DeserializeOwned + Default>(kind: &RecordKind) -> (T, Option<String>) {
-    match load::<T>(&LocalStorage, kind) {
+/// A loaded record, or the default when none is stored or it cannot be read, with the notice in
+/// `lang` if so: "backed up and started fresh" only when that is what happened (the unreadable value
+/// is kept under the backup key named), else why storage could not be used.
+pub fn loaded_or_default<T: Default>(loaded: Result<Loaded<T>, StoreError>, lang: Lang) -> (T, Option<String>) {
+    match loaded {
         Ok(Loaded::Found(value)) => (value, None),
         Ok(Loaded::Missing) => (T::default(), None),
         Ok(Loaded::Recovered { backup_key, reason }) => {
-            (T::default(), Some(format!("{reason} (backup: {backup_key})")))
+            (T::default(), Some(format!("{} ({reason}; backup: {backup_key})", ui(lang).storage_recovered)))
         }
-        Err(e) => (T::default(), Some(e.to_string())),
+        Err(e) => (T::default(), Some(e.message(lang))),
     }
+}
+
+/// The stored record of `kind`; see [`loaded_or_default`].
+pub fn load_or_default<T: DeserializeOwned + Default>(kind: &RecordKind, lang: Lang) -> (T, Option<String>) {
+    loaded_or_default(load::<T>(&LocalStorage, kind), lang)
 }
 
 /// Asks the browser to keep this site's storage under pressure (best effort; the browser decides).

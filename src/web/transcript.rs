@@ -6,8 +6,9 @@ use crate::pipeline::state::Evidence;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
-/// Turns kept per person; older ones drop off (the agent's own memory keeps its summaries).
-pub const MAX_TURNS: usize = 200;
+/// Turns kept per person: the same cap as the agent's conversation memory. Older ones go, counted in
+/// [`Transcript::dropped`] so the chat can say so.
+pub const MAX_TURNS: usize = crate::memory::conversation::MAX_EXCHANGES;
 
 /// One shown turn.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -25,6 +26,9 @@ pub struct SavedTurn {
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Transcript {
     pub turns: BTreeMap<String, Vec<SavedTurn>>,
+    /// Turns let go past [`MAX_TURNS`], per person.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub dropped: BTreeMap<String, usize>,
 }
 
 impl Transcript {
@@ -32,10 +36,13 @@ impl Transcript {
     pub fn set(&mut self, user: &str, mut turns: Vec<SavedTurn>) {
         let excess = turns.len().saturating_sub(MAX_TURNS);
         turns.drain(..excess);
+        if excess > 0 {
+            *self.dropped.entry(user.to_string()).or_default() += excess;
+        }
         self.turns.insert(user.to_string(), turns);
     }
 }
 
 /// Where the browser stores the transcript.
 pub static TRANSCRIPT_RECORD: RecordKind =
-    RecordKind { key: "medagent.transcript", schema: 1, migrations: &[], check: check_as::<Transcript> };
+    RecordKind { key: "medagent.transcript", schema: 1, migrations: &[], check: check_as::<Transcript>, secrets: &[] };

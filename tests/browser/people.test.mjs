@@ -183,11 +183,11 @@ test('the trace draws the graph with the path taken, the timings, document ranks
   assert.match(await trace.locator('.quality tbody tr').first().textContent(), /\d\.\d\d.*heuristic/);
   assert.doesNotMatch(await trace.locator('.stop').textContent(), /none$/);
 
-  // The same question again is served from the cache: the shortcut, two nodes.
+  // The same question again is served from the cache: its facts are stored, then the shortcut.
   await ask(page, 'What are the symptoms of glaucoma?');
-  assert.equal(await trace.locator('.trace-graph .node.ran').count(), 2);
+  assert.equal(await trace.locator('.trace-graph .node.ran').count(), 4);
   assert.deepEqual(await trace.locator('.trace-graph .node.ran').evaluateAll((n) => n.map((e) => e.dataset.node)),
-    ['check_similarity', 'store_response']);
+    ['extract_slots', 'store_memory', 'check_similarity', 'store_response']);
   assert.equal(await trace.locator('.edge.ran[data-from="check_similarity"][data-to="store_response"]').count(), 1);
   assert.match(await trace.textContent(), /Answered from the cache/);
   // Earlier turns stay one choice away.

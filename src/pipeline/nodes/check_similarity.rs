@@ -1,23 +1,19 @@
 //! Node 1: is this question already answered for this profile? (response cache, cosine >= 0.85)
 
 use super::{json, Detail, Env, State};
-use crate::extract::extract;
 use crate::memory::cache::THRESHOLD;
 use crate::pipeline::flags::MemoryMode;
 use crate::pipeline::state::TurnEvent;
 
 pub async fn run(state: &mut State, env: &mut Env<'_>) -> Detail {
     state.query_vector = env.embedder.embed(&state.user_text).await;
-    // The fingerprint of the profile as it will be once this message's facts are stored: the answer
-    // is shaped by that profile, so a hit must have been made for exactly it.
+    // The fingerprint of the profile this message's facts made (store_memory ran first): the answer is
+    // shaped by that profile, so a hit must have been made for exactly it.
     state.profile_fingerprint = match state.flags.memory_mode {
         MemoryMode::None => "none".into(),
         MemoryMode::Structured => {
-            let mut profiles = env.memory.profiles.clone();
-            let slots = extract(&state.user_text, env.lexicon.filter(|_| state.flags.lexicon_extraction));
             let now = env.clock.now_ms();
-            profiles.update(&state.user_id, &slots, now);
-            profiles.profile(&state.user_id).map_or_else(String::new, |p| p.fingerprint(now))
+            env.memory.profiles.profile(&state.user_id).map_or_else(String::new, |p| p.fingerprint(now))
         }
     };
     if !state.flags.response_cache_enabled {

@@ -6,6 +6,7 @@ use super::{json, Detail, Env, State};
 use crate::i18n::Lang;
 use crate::llm::{offline, prompts, ChatMessage, ChatRequest, LlmError};
 use crate::pipeline::state::{Mode, TurnEvent};
+use crate::pipeline::stop::StopReason;
 
 fn small_talk_reply(lang: Lang) -> &'static str {
     match lang {
@@ -62,6 +63,12 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> Detail {
         Ok(done) => {
             answer.push_str(&done.text);
             json!({"responder": llm.name(), "emergency": state.emergency, "usage": done.usage})
+        }
+        Err(LlmError::Cancelled) => {
+            // Stopped: the partial answer stays as it is, with no fallback after it.
+            answer.push_str(&streamed);
+            state.stop_reason = Some(StopReason::Stopped);
+            json!({"responder": llm.name(), "stopped": true, "kept_chars": streamed.chars().count()})
         }
         Err(LlmError::CutOff { partial }) => {
             let kept = if partial.is_empty() { streamed } else { partial };

@@ -9,6 +9,7 @@ use crate::memory::cache::CacheEntry;
 use crate::memory::conversation::Exchange;
 use crate::pipeline::flags::MemoryMode;
 use crate::pipeline::state::Mode;
+use crate::pipeline::stop::StopReason;
 use crate::pipeline::tokens::truncate;
 
 /// The most tokens a block summary may take in the prompt (the prompt asks for 30 words).
@@ -25,6 +26,7 @@ async fn summarise_memory(state: &mut State, env: &mut Env<'_>) -> Detail {
         None => Some("no model"),
         Some(_) if state.error.is_some() => Some("the model failed this turn"),
         Some(_) if state.cache_hit => Some("cache hit"),
+        Some(_) if state.stop_reason == Some(StopReason::Stopped) => Some("stopped: nothing is sent after Stop"),
         Some(_) => None,
     };
     let (Some(llm), None) = (llm, why_not) else {
@@ -63,6 +65,7 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> Detail {
         && !state.cache_hit
         && state.error.is_none()
         && state.emergency.is_none()
+        && state.stop_reason != Some(StopReason::Stopped)
         && !state.answer.trim().is_empty();
     if cacheable {
         env.memory.cache.store(CacheEntry {

@@ -1,0 +1,140 @@
+//! The `--state` file of `ask` and `chat`: the profiles, conversations and cache ([`Memory`]) as
+//! JSON, shared safely by runs at the same time.
+//!
+//! Rules:
+//! - a run holds an exclusive lock on `<state>.lock` from reading the file until its last write, so
+//!   concurrent runs take turns and none overwrites another's profile (a run waiting for the lock
+//!   says so on stderr);
+//! - a write goes to `<state>.tmp` and is renamed over the file: an interrupted write never leaves
+//!   half a file;
+//! - the version being replaced is kept as `<state>.bak`;
+//! - top-level fields this version does not know (written by a newer medagent, or by hand) are
+//!   written back as they were.
+
+use crate::memory::Memory;
+use serde_json::{Map, Value};
+use std::fs::{File, OpenOptions, TryLockError};
+use std::path::{Path, PathBuf};
+
+/// An open state file, locked until dropped.
+pub struct StateFile {
+    path: PathBuf,
+    /// The fields of the file that [`Memory`] does not hold.
+    unknown: Map<String, Value>,
+    /// Held for the life of the run; the lock ends when it is closed.
+    _lock: File,
+}
+
+fn sibling(path: &Path, suffix: &str) -> PathBuf {
+    let mut name = path.file_name().unwrap_or_default().to_os_string();
+    name.push(suffix);
+    path.with_file_name(name)
+}
+
+impl StateFile {
+    /// Locks `path` and reads it (a missing file is an empty memory). A file that is not ours is an
+    /// error and stays untouched.
+    pub fn open(path: &Path) -> Result<(StateFile, Memory), String> {
+        let lock_path = sibling(path, ".lock");
+        let lock = OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(&lock_path)
+            .map_err(|e| format!("cannot create the lock file {}: {e}", lock_path.display()))?;
+        match lock.try_lock() {
+            Ok(()) => {}
+            Err(TryLockError::WouldBlock) => {
+                eprintln!("waiting for another medagent run that uses {} ...", path.display());
+                lock.lock().map_err(|e| format!("cannot lock {}: {e}", lock_path.display()))?;
+            }
+            Err(TryLockError::Error(e)) => return Err(format!("cannot lock {}: {e}", lock_path.display())),
+        }
+        let not_ours = |e: &dyn std::fmt::Display| {
+            format!(
+                "{} is not a medagent state file ({e}); it was left untouched: pass another --state path",
+                path.display()
+            )
+        };
+        let (memory, unknown) = match std::fs::read_to_string(path) {
+            Ok(text) => {
+                let mut fields = match serde_json::from_str::<Value>(&text).map_err(|e| not_ours(&e))? {
+                    Value::Object(fields) => fields,
+                    _ => return Err(not_ours(&"not a JSON object")),
+                };
+                let memory: Memory = serde_json::from_value(Value::Object(fields.clone())).map_err(|e| not_ours(&e))?;
+                let known = known_fields(&memory);
+                fields.retain(|k, _| !known.contains(k));
+                (memory, fields)
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => (Memory::default(), Map::new()),
+            Err(e) => return Err(format!("cannot read {}: {e}", path.display())),
+        };
+        Ok((StateFile { path: path.to_path_buf(), unknown, _lock: lock }, memory))
+    }
+
+    /// Writes `memory` (with the unknown fields read) atomically, keeping the previous version as
+    /// `<state>.bak`.
+    pub fn write(&self, memory: &Memory) -> Result<(), String> {
+        let mut fields = match serde_json::to_value(memory).expect("memory serialises") {
+            Value::Object(fields) => fields,
+            _ => unreachable!("Memory is a struct"),
+        };
+        for (k, v) in &self.unknown {
+            fields.entry(k.clone()).or_insert_with(|| v.clone());
+        }
+        let failed = |e: std::io::Error| format!("cannot write {}: {e}", self.path.display());
+        let tmp = sibling(&self.path, ".tmp");
+        std::fs::write(&tmp, Value::Object(fields).to_string()).map_err(failed)?;
+        if self.path.exists() {
+            std::fs::copy(&self.path, sibling(&self.path, ".bak")).map_err(failed)?;
+        }
+        std::fs::rename(&tmp, &self.path).map_err(failed)
+    }
+}
+
+/// The top-level field names [`Memory`] writes.
+fn known_fields(memory: &Memory) -> Vec<String> {
+    match serde_json::to_value(memory) {
+        Ok(Value::Object(fields)) => fields.keys().cloned().collect(),
+        _ => Vec::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scratch(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("medagent-state-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir.join("state.json")
+    }
+
+    #[test]
+    fn unknown_fields_are_kept_and_the_previous_version_is_backed_up() {
+        let path = scratch("unknown");
+        let before = r#"{"profiles":{"profiles":{}},"conversations":{},"cache":{"entries":[],"clock":0},"from_the_future":{"x":1}}"#;
+        std::fs::write(&path, before).unwrap();
+        let (file, mut memory) = StateFile::open(&path).unwrap();
+        memory.conversations.entry("ann".into()).or_default();
+        file.write(&memory).unwrap();
+        let after: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        assert_eq!(after["from_the_future"]["x"], 1);
+        assert!(after["conversations"]["ann"].is_object());
+        assert_eq!(std::fs::read_to_string(sibling(&path, ".bak")).unwrap(), before);
+        assert!(!sibling(&path, ".tmp").exists());
+    }
+
+    #[test]
+    fn a_file_that_is_not_ours_is_refused_and_left_alone() {
+        let path = scratch("foreign");
+        for text in ["not json", "[1, 2]", r#"{"profiles": 3}"#] {
+            std::fs::write(&path, text).unwrap();
+            let error = StateFile::open(&path).err().expect("refused");
+            assert!(error.contains("is not a medagent state file"), "{error}");
+            assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
+        }
+    }
+}
