@@ -48,7 +48,7 @@ pub struct EvalArgs {
 #[derive(Debug, clap::Subcommand)]
 pub enum EvalCommand {
     /// The study: Synthea conversations under every ablation profile; report.md, results.json, plots.
-    Study(super::study::EvalStudyArgs),
+    Study(Box<super::study::EvalStudyArgs>),
     /// Emergency triage on a labelled set: recall, false alarms, confusion per language, misses, time.
     Triage(super::triage::EvalTriageArgs),
 }
@@ -170,7 +170,7 @@ impl Searched<'_> {
 
 pub fn run(args: EvalArgs) -> Result<(), String> {
     match args.command {
-        Some(EvalCommand::Study(study)) => return super::study::run_eval_study(study),
+        Some(EvalCommand::Study(study)) => return super::study::run_eval_study(*study),
         Some(EvalCommand::Triage(triage)) => return super::triage::eval(triage),
         None => {}
     }

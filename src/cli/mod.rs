@@ -13,9 +13,9 @@ pub mod mock_reply;
 pub mod model;
 pub mod provider_args;
 mod search;
+mod state_file;
 pub mod study;
 mod triage;
-mod state_file;
 pub mod vectors;
 
 use clap::Parser;

@@ -428,10 +428,23 @@ pub fn provider_from_config(config: &ProviderConfig, transport: Rc<dyn HttpTrans
 mod tests {
     #[test]
     fn the_page_reaches_https_anywhere_and_http_only_on_this_computer() {
-        for allowed in ["https://api.openai.com/v1", "HTTPS://Example.org", "http://localhost:11434", "http://127.0.0.1:8090/fault/401", "http://localhost"] {
+        for allowed in [
+            "https://api.openai.com/v1",
+            "HTTPS://Example.org",
+            "http://localhost:11434",
+            "http://127.0.0.1:8090/fault/401",
+            "http://localhost",
+        ] {
             assert!(super::page_may_connect(allowed), "{allowed}");
         }
-        for blocked in ["http://192.168.1.5:11434", "http://localhost.evil.com", "http://127.0.0.1@evil.com", "ftp://localhost", "javascript:alert(1)", ""] {
+        for blocked in [
+            "http://192.168.1.5:11434",
+            "http://localhost.evil.com",
+            "http://127.0.0.1@evil.com",
+            "ftp://localhost",
+            "javascript:alert(1)",
+            "",
+        ] {
             assert!(!super::page_may_connect(blocked), "{blocked}");
         }
     }
