@@ -50,6 +50,7 @@ pub struct Turn {
 impl Turn {
     /// A turn shown from the saved transcript, or a new one (`saved.answer` empty) about to run.
     pub fn new(saved: SavedTurn, running: bool) -> Turn {
+        let notice = split_notice(&saved.answer).0.map(str::to_string);
         Turn {
             id: next_turn_id(),
             question: StoredValue::new(saved.question),
@@ -58,7 +59,7 @@ impl Turn {
             evidence: RwSignal::new(saved.evidence),
             cached: RwSignal::new(saved.cached),
             emergency: RwSignal::new(saved.emergency),
-            notice: RwSignal::new(split_notice(&saved.answer).0.map(str::to_string)),
+            notice: RwSignal::new(notice),
             error: RwSignal::new(saved.error),
             open: RwSignal::new(None),
             opener: StoredValue::new_local(None),
