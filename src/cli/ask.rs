@@ -54,6 +54,15 @@ pub struct TurnOptions {
     /// 911), kr, us, ca, gb, au, eu.
     #[arg(long, default_value = "auto", value_parser = parse_country)]
     pub country: Country,
+    #[command(flatten)]
+    pub knowledge: KnowledgeArgs,
+    #[command(flatten)]
+    pub provider: ProviderArgs,
+}
+
+/// Where a turn's knowledge comes from (`ask`, `chat`, `eval study`).
+#[derive(Debug, Args)]
+pub struct KnowledgeArgs {
     /// The built static index.
     #[arg(long, default_value = DEFAULT_INDEX_DIR)]
     pub index: PathBuf,
@@ -66,8 +75,22 @@ pub struct TurnOptions {
     /// The embedding model fetched by scripts/fetch-model.sh.
     #[arg(long, default_value = super::model::MODEL_DIR)]
     pub model_dir: PathBuf,
-    #[command(flatten)]
-    pub provider: ProviderArgs,
+}
+
+impl KnowledgeArgs {
+    /// Opens the index, its lexicon and the vector side (BM25 alone when the vectors cannot load).
+    pub fn open(&self) -> Result<IndexKnowledge<DirSource>, String> {
+        let source = DirSource { dir: self.index.clone() };
+        let unusable = |e: String| format!("the knowledge index cannot be used: {e}");
+        let index = pollster::block_on(open(&source)).map_err(unusable)?;
+        let lexicon = pollster::block_on(open_lexicon(&source, &index)).map_err(unusable)?;
+        let vectors = if self.bm25_only {
+            VectorSide::Unavailable("--bm25-only".into())
+        } else {
+            super::vectors::vector_side(&self.vectors, &self.model_dir)
+        };
+        Ok(IndexKnowledge::new(source, index, lexicon, vectors))
+    }
 }
 
 fn parse_country(code: &str) -> Result<Country, String> {
@@ -166,16 +189,7 @@ fn run_messages(messages: &[String], options: &TurnOptions) -> Result<(), String
         Some("en") => Some(Lang::En),
         Some(other) => return Err(format!("unknown language {other:?}: use ko or en")),
     };
-    let source = DirSource { dir: options.index.clone() };
-    let unusable = |e: String| format!("the knowledge index cannot be used: {e}");
-    let index = pollster::block_on(open(&source)).map_err(unusable)?;
-    let lexicon = pollster::block_on(open_lexicon(&source, &index)).map_err(unusable)?;
-    let vectors = if options.bm25_only {
-        VectorSide::Unavailable("--bm25-only".into())
-    } else {
-        super::vectors::vector_side(&options.vectors, &options.model_dir)
-    };
-    let knowledge = IndexKnowledge::new(source, index, lexicon, vectors);
+    let knowledge = options.knowledge.open()?;
     let clock = SystemClock::new();
     let llm = options.provider.build()?;
     // Locked from here to the last write: a run sharing the file waits instead of overwriting.

@@ -1,12 +1,11 @@
 //! `medagent study scenarios` (write the Synthea scenarios) and `medagent eval study` (run the study
 //! and write `report.md`, `results.json` and the SVG plots to a folder).
 
-use super::ask::SystemClock;
-use super::files::{read_corpus, DirSource, DEFAULT_CORPUS, DEFAULT_INDEX_DIR, DEFAULT_VECTORS_DIR};
+use super::ask::{KnowledgeArgs, SystemClock};
+use super::files::{read_corpus, DEFAULT_CORPUS};
 use super::provider_args::ProviderArgs;
 use crate::i18n::Lang;
-use crate::retrieval::knowledge::{IndexKnowledge, QuestionEmbedder, VectorSide};
-use crate::retrieval::search::{open, open_lexicon};
+use crate::retrieval::knowledge::QuestionEmbedder;
 use crate::study::patients::{bundled_patients, parse_patients};
 use crate::study::run::{arms, StudyServices};
 use crate::study::scenario::{generate, parse_jsonl, to_jsonl};
@@ -83,15 +82,8 @@ pub struct EvalStudyArgs {
     /// Scenarios file (default: the committed tests/fixtures/study_scenarios.jsonl).
     #[arg(long)]
     pub scenarios_file: Option<PathBuf>,
-    #[arg(long, default_value = DEFAULT_INDEX_DIR)]
-    pub index: PathBuf,
-    /// Keyword search only: do not load the embedding model and the vector index.
-    #[arg(long)]
-    pub bm25_only: bool,
-    #[arg(long, default_value = DEFAULT_VECTORS_DIR)]
-    pub vectors: PathBuf,
-    #[arg(long, default_value = super::model::MODEL_DIR)]
-    pub model_dir: PathBuf,
+    #[command(flatten)]
+    pub knowledge: KnowledgeArgs,
     #[command(flatten)]
     pub provider: ProviderArgs,
 }
@@ -125,15 +117,7 @@ pub fn run_eval_study(args: EvalStudyArgs) -> Result<(), String> {
         return Err("no scenario selected: check --lang and --scenarios".into());
     }
     std::fs::create_dir_all(&args.out).map_err(|e| format!("cannot create {}: {e}", args.out.display()))?;
-    let source = DirSource { dir: args.index.clone() };
-    let index = pollster::block_on(open(&source))?;
-    let lexicon = pollster::block_on(open_lexicon(&source, &index))?;
-    let vectors = if args.bm25_only {
-        VectorSide::Unavailable("--bm25-only".into())
-    } else {
-        super::vectors::vector_side(&args.vectors, &args.model_dir)
-    };
-    let knowledge = IndexKnowledge::new(source, index, lexicon, vectors);
+    let knowledge = args.knowledge.open()?;
     let llm = args.provider.build()?;
     let clock = SystemClock::new();
     let embedder = QuestionEmbedder(&knowledge.vectors);
