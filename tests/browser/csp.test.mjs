@@ -46,7 +46,6 @@ test('normal use raises no policy violation: offline answers, settings, trace, a
   await ask(page, 'What are the symptoms of glaucoma?');
   await ask(page, '당뇨병 초기 증상은 무엇인가요?');
   await page.click('#lang-switch');
-  await page.click('#settings summary');
   await useMock(page, mock.url, 'agent');
   const turn = await ask(page, 'How is asthma treated?');
   assert.ok((await turn.locator('.answer').textContent()).trim().length > 0);
