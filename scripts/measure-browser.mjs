@@ -90,14 +90,19 @@ async function coldLoad(browser, url) {
   };
 }
 
-/** The pipeline's own time per turn (sum of the trace's node timings) over `n` offline questions. */
+/**
+ * The pipeline's own time per turn (sum of the trace's node timings) over `n` offline questions, and
+ * the triage step's share of it.
+ */
 async function turnTimes(page, n, first = 0) {
-  const totals = [];
+  const totals = []; const triage = [];
+  const ms = (text) => Number(/([\d.]+) ms/.exec(text)[1]);
   for (let i = first; i < first + n; i++) {
     await ask(page, QUESTIONS[i % QUESTIONS.length]);
-    const total = await page.textContent('.trace .total');
-    totals.push(Number(/([\d.]+) ms/.exec(total)[1]));
+    totals.push(ms(await page.textContent('.trace .total')));
+    triage.push(ms(await page.locator('.trace .step', { has: page.locator('code', { hasText: /^triage$/ }) }).locator('.ms').textContent()));
   }
+  totals.triage = triage;
   return totals;
 }
 
@@ -238,6 +243,8 @@ try {
   console.log(`\n# pipeline time per turn in the browser (trace total, offline mode: no LLM), ${TURNS} questions`);
   console.log(`hybrid (question embedded in the worker): p50 ${median(hybrid).toFixed(1)} ms, p95 ${percentile(hybrid, 0.95).toFixed(1)} ms`);
   console.log(`bm25 alone: p50 ${median(bm25).toFixed(1)} ms, p95 ${percentile(bm25, 0.95).toFixed(1)} ms`);
+  const triage = [...hybrid.triage, ...bm25.triage];
+  console.log(`of which the triage step: p50 ${median(triage).toFixed(1)} ms, p95 ${percentile(triage, 0.95).toFixed(1)} ms (the trace rounds to 0.1 ms)`);
 
   const mock = await startMockLlm(['--token-delay-ms', '1']);
   try {
