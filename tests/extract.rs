@@ -1,16 +1,7 @@
 //! Slot extraction on messages as patients write them.
 
-use medagent::cli::files::load_lexicon;
+use crate::common::lexicon;
 use medagent::extract::{extract, Gender, MeasureKind, Slots};
-use medagent::lexicon::Lexicon;
-use std::sync::OnceLock;
-
-fn lexicon() -> &'static Lexicon {
-    static LEXICON: OnceLock<Lexicon> = OnceLock::new();
-    LEXICON.get_or_init(|| {
-        load_lexicon(std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/index/lexicon"))).unwrap()
-    })
-}
 
 fn slots(text: &str) -> Slots {
     extract(text, Some(lexicon()))

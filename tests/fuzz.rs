@@ -2,9 +2,9 @@
 //! network, a file or a person gives the app (the SSE parser, the index loaders, the import parser,
 //! slot extraction). Each target checks a property, not only the absence of a panic.
 //!
-//! `cargo test --test fuzz` runs a small fixed budget ([`DEFAULT_CASES`] cases a target, seeded, so a
+//! `cargo test --test tests fuzz::` runs a small fixed budget ([`DEFAULT_CASES`] cases a target, seeded, so a
 //! failure reproduces); a longer run is explicit:
-//! `FUZZ_CASES=100000 cargo test --release --test fuzz -- --nocapture` (each target prints its count).
+//! `FUZZ_CASES=100000 cargo test --release --test tests fuzz:: -- --nocapture` (each target prints its count).
 
 use medagent::extract::extract;
 use medagent::llm::sse::{SseEvent, SseParser};

@@ -1,18 +1,9 @@
 //! The concept lexicon built from the committed sources, as the slot extractor and the Korean
 //! bridge use it.
 
-use medagent::cli::files::load_lexicon;
+use crate::common::lexicon;
 use medagent::lexicon::bridge::bridge;
-use medagent::lexicon::{file, ConceptKind, Lexicon};
-use std::sync::OnceLock;
-
-fn lexicon() -> &'static Lexicon {
-    static LEXICON: OnceLock<Lexicon> = OnceLock::new();
-    LEXICON.get_or_init(|| {
-        load_lexicon(std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/index/lexicon")))
-            .expect("lexicon builds")
-    })
-}
+use medagent::lexicon::{file, ConceptKind};
 
 fn ids(text: &str) -> Vec<String> {
     lexicon().find(text).iter().map(|m| m.concept.id.clone()).collect()

@@ -2,9 +2,7 @@
 //! loopback, for every injected fault: each call ends with a clear error or a retried success,
 //! never a hang (tight time limits), and the key never shows in an error.
 
-mod common;
-
-use common::mock_provider;
+use crate::common::mock_provider;
 use medagent::cli::mock_llm::{spawn_mock, MockServer};
 use medagent::llm::{ChatMessage, ChatRequest, Completion, Llm, LlmError, Provider, ProviderKind};
 use medagent::platform::native_http::{block_on, NativeTransport};

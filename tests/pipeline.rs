@@ -1,9 +1,8 @@
 //! The agent pipeline end to end, natively: routes, the refine loop and its stops, memory across
 //! turns, the cache, bad input. Knowledge is a small in-memory base of real MedQuAD passages.
 
-use medagent::cli::files::load_lexicon;
+use crate::common::lexicon;
 use medagent::i18n::Lang;
-use medagent::lexicon::Lexicon;
 use medagent::llm::scripted::{judge_json, Script, ScriptedLlm};
 use medagent::llm::{Llm, LlmError, LocalFuture};
 use medagent::memory::Memory;
@@ -13,14 +12,6 @@ use medagent::pipeline::ports::{Clock, Knowledge, LexicalEmbedder};
 use medagent::pipeline::state::{Evidence, Mode, TurnEvent, TurnState};
 use medagent::pipeline::stop::StopReason;
 use std::cell::Cell;
-use std::sync::OnceLock;
-
-fn lexicon() -> &'static Lexicon {
-    static LEXICON: OnceLock<Lexicon> = OnceLock::new();
-    LEXICON.get_or_init(|| {
-        load_lexicon(std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/index/lexicon"))).unwrap()
-    })
-}
 
 fn passage(id: &str, title: &str, text: &str) -> Evidence {
     Evidence {

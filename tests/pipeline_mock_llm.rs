@@ -2,9 +2,7 @@
 //! `medagent mock-llm`, for a good stream and every injected fault: each turn ends in bounded time
 //! with an answer (retried success) or a clear error, and the profile facts of the message survive.
 
-mod common;
-
-use common::mock_provider;
+use crate::common::mock_provider;
 use medagent::cli::ask::SystemClock;
 use medagent::cli::mock_llm::spawn_mock;
 use medagent::llm::{LocalFuture, ProviderKind};

@@ -8,7 +8,7 @@
 //!   Korean questions of tests/fixtures/devset.jsonl ("devset") and prose lines of seed 001 ("seed
 //!   001"). A line is "ko" when at least 80 % of its letters are Hangul.
 //!
-//! `cargo test --test token_estimate -- --nocapture` prints the measured errors.
+//! `cargo test --test tests token_estimate:: -- --nocapture` prints the measured errors.
 #![cfg(not(target_arch = "wasm32"))]
 
 use medagent::pipeline::tokens::estimate;

@@ -1,5 +1,5 @@
-//! Shared by the native (tests/llm_mock_http.rs) and browser (tests/web_fetch.rs) transport
-//! tests: a provider pointed at `medagent mock-llm`, with tight limits so no test can hang.
+//! Shared by the integration tests: a provider pointed at `medagent mock-llm` with tight limits so
+//! no test can hang (the native and the browser transport tests), and the concept lexicon.
 
 use medagent::llm::provider::RetryPolicy;
 use medagent::llm::{ApiKey, Provider, ProviderConfig, ProviderKind};
@@ -25,4 +25,14 @@ pub fn mock_provider(
     provider.retry =
         RetryPolicy { max_retries: 2, base_backoff: Duration::from_millis(20), max_wait: Duration::from_secs(2) };
     provider
+}
+
+/// The concept lexicon built from the committed sources (index/lexicon), once per test run.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn lexicon() -> &'static medagent::lexicon::Lexicon {
+    static LEXICON: std::sync::OnceLock<medagent::lexicon::Lexicon> = std::sync::OnceLock::new();
+    LEXICON.get_or_init(|| {
+        let sources = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/index/lexicon"));
+        medagent::cli::files::load_lexicon(sources).expect("the lexicon builds from index/lexicon")
+    })
 }
