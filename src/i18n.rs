@@ -2,45 +2,8 @@
 //!
 //! Strings live in one table per language (a struct, so a missing translation is a compile error).
 
-use serde::{Deserialize, Serialize};
-
-/// A language the interface and the answers can be in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Lang {
-    #[serde(rename = "ko")]
-    Ko,
-    #[serde(rename = "en")]
-    En,
-}
-
-impl Lang {
-    /// Picks the language from a BCP 47 tag such as the browser's `navigator.language`
-    /// ("ko", "ko-KR" -> Korean; anything else -> English).
-    pub fn from_tag(tag: &str) -> Lang {
-        let primary = tag.split(['-', '_']).next().unwrap_or("");
-        if primary.eq_ignore_ascii_case("ko") {
-            Lang::Ko
-        } else {
-            Lang::En
-        }
-    }
-
-    /// The BCP 47 code, for `<html lang>` and storage.
-    pub fn code(self) -> &'static str {
-        match self {
-            Lang::Ko => "ko",
-            Lang::En => "en",
-        }
-    }
-
-    /// The other language (what the language switch turns to).
-    pub fn other(self) -> Lang {
-        match self {
-            Lang::Ko => Lang::En,
-            Lang::En => Lang::Ko,
-        }
-    }
-}
+pub use crate::core::{has_hangul, Lang};
+use crate::memory::edit::EditError;
 
 /// The strings of the loading panel (index, model and vectors download), in one language.
 #[derive(Debug)]
@@ -90,11 +53,6 @@ static LOADING_EN: LoadingText = LoadingText {
     hybrid_ready: "Hybrid search (keywords + meaning) ready",
     vectors_failed: "Semantic search is unavailable, answering with keyword search only:",
 };
-
-/// Whether `text` has Hangul syllables (Korean).
-pub fn has_hangul(text: &str) -> bool {
-    text.chars().any(|c| ('\u{AC00}'..='\u{D7A3}').contains(&c))
-}
 
 /// Every visible string of the app shell in one language.
 #[derive(Debug)]
@@ -488,6 +446,34 @@ pub fn ui(lang: Lang) -> &'static Ui {
     match lang {
         Lang::Ko => &KO,
         Lang::En => &EN,
+    }
+}
+
+// The messages live with the other UI strings (memory, below the UI, knows no text).
+impl EditError {
+    /// What went wrong and what to type, in `lang`.
+    pub fn message(&self, lang: Lang) -> String {
+        let text = ui(lang);
+        match self {
+            EditError::Number { min, max, unit } => {
+                text.edit_number.replace("{min}", &number(*min)).replace("{max}", &number(*max)).replace("{unit}", unit)
+            }
+            EditError::BloodPressure => text.edit_blood_pressure.to_string(),
+            EditError::Age => text.edit_age.to_string(),
+            EditError::AgeGroup => text.edit_age_group.to_string(),
+            EditError::Gender => text.edit_gender.to_string(),
+            EditError::YesNo => text.edit_yes_no.to_string(),
+            EditError::Duration => text.edit_duration.to_string(),
+        }
+    }
+}
+
+/// `x` without a trailing ".0".
+fn number(x: f64) -> String {
+    if x.fract() == 0.0 {
+        format!("{x:.0}")
+    } else {
+        x.to_string()
     }
 }
 

@@ -3,6 +3,9 @@
 //! The library holds everything that is the same in the browser and natively; the two shells over it
 //! are [`web`] (the leptos app, wasm32 only) and [`cli`] (the `medagent` command, native only).
 
+// First: its macros (`pattern!`) are visible in every module declared after it.
+#[macro_use]
+pub mod core;
 pub mod embed;
 pub mod extract;
 pub mod i18n;

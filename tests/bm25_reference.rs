@@ -2,9 +2,9 @@
 //! scripts/bm25_reference.py): every query's top 10 must have the same documents in the same order
 //! (documents with tied scores may swap) and scores within 1e-4 relative error.
 
+use medagent::core::tokenizer::tokenize;
 use medagent::retrieval::bm25::{Bm25Index, Params};
 use medagent::retrieval::corpus::parse_jsonl;
-use medagent::retrieval::tokenizer::tokenize;
 use serde::Deserialize;
 use std::io::Read;
 

@@ -5,7 +5,7 @@
 use medagent::llm::{
     ApiKey, ChatMessage, ChatRequest, Completion, Llm, LlmError, Provider, ProviderConfig, ProviderKind, Usage,
 };
-use medagent::platform::http::{BodyStream, HttpRequest, HttpResponse, HttpTransport, Limits, StopHandle};
+use medagent::platform::http::{BodyStream, HttpError, HttpRequest, HttpResponse, HttpTransport, Limits, StopHandle};
 use medagent::platform::native_http::block_on;
 use std::cell::RefCell;
 use std::collections::VecDeque;
@@ -30,7 +30,7 @@ struct CannedTransport {
 struct CannedBody(VecDeque<Vec<u8>>);
 
 impl BodyStream for CannedBody {
-    fn next_chunk(&mut self) -> medagent::llm::LocalFuture<'_, Result<Option<Vec<u8>>, LlmError>> {
+    fn next_chunk(&mut self) -> medagent::llm::LocalFuture<'_, Result<Option<Vec<u8>>, HttpError>> {
         let next = self.0.pop_front();
         Box::pin(async move { Ok(next) })
     }
@@ -42,7 +42,7 @@ impl HttpTransport for CannedTransport {
         request: &'a HttpRequest,
         _limits: Limits,
         _stop: &'a StopHandle,
-    ) -> medagent::llm::LocalFuture<'a, Result<HttpResponse, LlmError>> {
+    ) -> medagent::llm::LocalFuture<'a, Result<HttpResponse, HttpError>> {
         self.sent.borrow_mut().push(request.clone());
         let canned = self.answers.borrow_mut().pop_front().expect("no canned answer left");
         Box::pin(async move {

@@ -61,8 +61,8 @@ fn committed_vectors_match_the_corpus_the_model_and_their_manifest() {
 /// questions must not look alike, while English paraphrases still do.
 #[test]
 fn the_cache_embedding_tells_korean_questions_apart_and_matches_english_paraphrases() {
+    use medagent::core::similarity::cosine;
     use medagent::memory::cache::THRESHOLD;
-    use medagent::memory::similarity::cosine;
     use medagent::pipeline::ports::Embedder;
     use medagent::retrieval::knowledge::{QuestionEmbedder, VectorSide};
     use std::cell::RefCell;

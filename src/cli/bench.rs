@@ -2,9 +2,9 @@
 
 use super::eval::read_devset;
 use super::files::{load_lexicon, DirSource, DEFAULT_INDEX_DIR, DEFAULT_LEXICON_SOURCES};
+use crate::core::tokenizer::tokenize;
 use crate::retrieval::index_files::{LoadedIndex, STATS};
 use crate::retrieval::search::{bm25, open};
-use crate::retrieval::tokenizer::tokenize;
 use clap::{Args, Subcommand};
 use std::io::Write;
 use std::path::PathBuf;
@@ -283,7 +283,7 @@ fn bench_pipeline(questions: &PathBuf, dir: PathBuf) -> Result<(), String> {
     }
 
     // Conversation memory: from turn 8 on, the model summarises each block of three earlier
-    // exchanges once (seed 003 s.7, tier 2); a 5-turn conversation never gets there.
+    // exchanges once (tier 2 of conversation memory); a 5-turn conversation never gets there.
     let long: Vec<&String> = questions.iter().take(12).collect();
     println!("\nLLM calls, same model, the first {} questions as one conversation:", long.len());
     println!("{:<28} {:>6} {:>18}", "profile", "total", "memory summaries");

@@ -1,11 +1,11 @@
 //! Native access to the corpus and the built static index: default paths, reading the compressed
 //! corpus, and a [`FileSource`] over the index folder.
 
+use crate::core::files::sha256_hex;
 use crate::lexicon::build::{build, Sources};
 use crate::lexicon::Lexicon;
 use crate::llm::LocalFuture;
 use crate::retrieval::corpus::{parse_jsonl, Document};
-use crate::retrieval::index_files::sha256_hex;
 use crate::retrieval::search::FileSource;
 use std::io::Read;
 use std::path::{Path, PathBuf};

@@ -5,12 +5,13 @@ use super::files::{
     lexicon_sources_sha256, load_lexicon, read_corpus, DEFAULT_CORPUS, DEFAULT_INDEX_DIR, DEFAULT_LEXICON_SOURCES,
     DEFAULT_VECTORS_DIR,
 };
+use crate::core::files::{sha256_hex, MANIFEST};
+use crate::core::format::FORMAT_VERSION;
+use crate::core::tokenizer::tokenize;
 use crate::lexicon::bridge::bridge;
 use crate::lexicon::file::{encode, LEXICON_FILE};
 use crate::lexicon::Lexicon;
-use crate::retrieval::format::FORMAT_VERSION;
-use crate::retrieval::index_files::{build, sha256_hex, FileEntry, Manifest, MANIFEST};
-use crate::retrieval::tokenizer::tokenize;
+use crate::retrieval::index_files::{build, IndexFile, Manifest};
 use crate::retrieval::vector_index::VectorIndex;
 use crate::retrieval::vector_manifest::HNSW_FILE;
 use clap::{Args, Subcommand};
@@ -150,7 +151,7 @@ fn build_index(corpus: &Path, lexicon_dir: &Path, out: &Path) -> Result<(), Stri
     });
     bar.finish_and_clear();
     built.manifest.lexicon_sources_sha256 = lexicon_sources_sha256(lexicon_dir)?;
-    built.manifest.files.push(FileEntry::of(LEXICON_FILE, &lexicon));
+    built.manifest.files.push(IndexFile::of(LEXICON_FILE, &lexicon));
     built.files.push((LEXICON_FILE.to_string(), lexicon));
     std::fs::create_dir_all(out).map_err(|e| format!("cannot create {}: {e}", out.display()))?;
     // Files first, manifest last: an interrupted build leaves no manifest and counts as stale.
@@ -160,7 +161,7 @@ fn build_index(corpus: &Path, lexicon_dir: &Path, out: &Path) -> Result<(), Stri
     }
     let manifest = serde_json::to_string_pretty(&built.manifest).expect("manifest serialises");
     std::fs::write(out.join(MANIFEST), manifest).map_err(|e| format!("cannot write the manifest: {e}"))?;
-    let total: u64 = built.manifest.files.iter().map(|f| f.bytes).sum();
+    let total: u64 = built.manifest.files.iter().map(|f| f.file.bytes).sum();
     println!(
         "built {} documents, {} chunks, {} terms into {} ({} files, {} bytes) in {:.1} s",
         built.manifest.documents,
@@ -198,7 +199,7 @@ pub fn staleness(corpus: &Path, lexicon_dir: &Path, out: &Path) -> Result<Option
     }
     for file in &manifest.files {
         match std::fs::read(out.join(&file.name)) {
-            Ok(bytes) if bytes.len() as u64 == file.bytes && sha256_hex(&bytes) == file.sha256 => {}
+            Ok(bytes) if file.file.matches(&bytes) => {}
             Ok(_) => return Ok(Some(format!("{} differs from the manifest", file.name))),
             Err(_) => return Ok(Some(format!("{} is missing", file.name))),
         }

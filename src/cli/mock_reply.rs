@@ -3,7 +3,7 @@
 //!
 //! - A judge prompt (JSON mode, Anthropic's JSON-only instruction, or one that names
 //!   `grounding_score`) gets a judge verdict in the
-//!   shape of seed 001 3.2.5.2: high scores when the judged answer cites sources (`[n]`), low ones
+//!   judge's JSON shape: high scores when the judged answer cites sources (`[n]`), low ones
 //!   with `missing_info` when it does not.
 //! - A query-rewrite prompt (`재작성` / `rewrite`) gets one line: the original query plus the
 //!   missing information it lists.

@@ -3,9 +3,9 @@
 //! (half the download of f32). It refuses to write the f16 copy unless its embeddings agree with the f32
 //! model (cosine >= 0.999 on every check sentence).
 
-use crate::embed::model_files::{PreparedModel, F16_WEIGHTS, PREPARED_MANIFEST};
+use crate::core::files::{FileEntry, MANIFEST};
+use crate::embed::model_files::{PreparedModel, F16_WEIGHTS};
 use crate::embed::{Embedder, ModelFiles};
-use crate::retrieval::vector_manifest::FileEntry;
 use std::path::{Path, PathBuf};
 
 /// Where scripts/fetch-model.sh puts the model, relative to the repo root.
@@ -112,9 +112,8 @@ fn embed(model_dir: &Path, file: Option<&Path>, mut texts: Vec<String>) -> Resul
 
 fn prepare(model_dir: &Path, out: &Path) -> Result<(), String> {
     let f32_files = load_model_dir(model_dir)?;
-    let current = std::fs::read(out.join(PREPARED_MANIFEST))
-        .ok()
-        .and_then(|bytes| serde_json::from_slice::<PreparedModel>(&bytes).ok());
+    let current =
+        std::fs::read(out.join(MANIFEST)).ok().and_then(|bytes| serde_json::from_slice::<PreparedModel>(&bytes).ok());
     if current.is_some_and(|m| m.source_hash == f32_files.fingerprint()) {
         println!("{} is up to date", out.display());
         return Ok(());
@@ -150,7 +149,7 @@ fn prepare(model_dir: &Path, out: &Path) -> Result<(), String> {
         source_hash: f32_files.fingerprint(),
         files: files.iter().map(|(name, bytes)| (name.to_string(), FileEntry::of(bytes))).collect(),
     };
-    write(PREPARED_MANIFEST, (serde_json::to_string_pretty(&manifest).expect("serialises") + "\n").as_bytes())
+    write(MANIFEST, (serde_json::to_string_pretty(&manifest).expect("serialises") + "\n").as_bytes())
 }
 
 /// Re-encodes every f32 tensor of a safetensors file as f16.

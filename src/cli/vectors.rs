@@ -6,13 +6,12 @@
 //! `target/vector-build/<corpus hash>-<model hash>/part-NNNNN.f32`; a restart skips the groups on disk.
 //! The f32 vectors stay there for `medagent bench vectors` (quantisation recall).
 
+use crate::core::files::{FileEntry, MANIFEST};
 use crate::embed::{Embedder, ModelFiles, DIMS};
 use crate::retrieval::corpus::Document;
 use crate::retrieval::knowledge::VectorSide;
 use crate::retrieval::vector_index::{HnswParams, VectorIndex, DEFAULT_PARAMS};
-use crate::retrieval::vector_manifest::{
-    ChunkList, FileEntry, VectorManifest, CHUNK_COUNTS_FILE, HNSW_FILE, MANIFEST_FILE,
-};
+use crate::retrieval::vector_manifest::{ChunkList, VectorManifest, CHUNK_COUNTS_FILE, HNSW_FILE};
 use crate::retrieval::vectors::LocalVectors;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::path::{Path, PathBuf};
@@ -133,12 +132,12 @@ pub fn write_index(
     write(HNSW_FILE, &bytes)?;
     write(CHUNK_COUNTS_FILE, chunk_counts)?;
     let json = serde_json::to_string_pretty(&manifest).expect("manifest serialises") + "\n";
-    write(MANIFEST_FILE, json.as_bytes())
+    write(MANIFEST, json.as_bytes())
 }
 
 /// Reads `manifest.json` of the vector index in `dir`.
 pub fn read_manifest(dir: &Path) -> Result<VectorManifest, String> {
-    let path = dir.join(MANIFEST_FILE);
+    let path = dir.join(MANIFEST);
     let text = std::fs::read_to_string(&path)
         .map_err(|e| format!("cannot read {} ({e}); build it with `medagent index build --vectors`", path.display()))?;
     serde_json::from_str(&text).map_err(|e| format!("{} is not a vector manifest: {e}", path.display()))
@@ -173,7 +172,7 @@ pub fn load_vectors(dir: &Path, model_dir: &Path, ef_search: Option<usize>) -> R
             _ => Err(format!(
                 "{} does not match {}; rebuild with `medagent index build --vectors`",
                 path.display(),
-                MANIFEST_FILE
+                MANIFEST
             )),
         }
     };

@@ -4,7 +4,7 @@
 //! `model.safetensors` (f32). The browser loads the prepared copy in `generated/model/`
 //! (`medagent model prepare`): the same `config.json` and `vocab.txt` and `model.f16.safetensors`.
 
-use crate::retrieval::vector_manifest::FileEntry;
+use crate::core::files::{hex, FileEntry};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use std::collections::BTreeMap;
@@ -33,15 +33,8 @@ impl ModelFiles {
     }
 }
 
-/// Lower-case hex of a byte string.
-pub fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
-
 /// File name of the f16 weights in the browser's copy of the model.
 pub const F16_WEIGHTS: &str = "model.f16.safetensors";
-/// File name of the [`PreparedModel`] manifest in the browser's copy of the model.
-pub const PREPARED_MANIFEST: &str = "manifest.json";
 
 /// `manifest.json` of the browser's copy of the model (written by `medagent model prepare`):
 ///

@@ -1,23 +1,9 @@
-//! The regular-expression side of slot extraction (seed 001 3.2.2.3 and more): age and age group,
+//! The regular-expression side of slot extraction: age and age group,
 //! gender, pregnancy, blood pressure, heart rate, temperature, weight, fasting and random glucose,
 //! HbA1c, cholesterol; Korean and English phrasings; durations.
 
 use super::{Demographics, Gender, MeasureKind, Measurement, DIASTOLIC};
 use regex_lite::Regex;
-use std::sync::OnceLock;
-
-fn re(cell: &'static OnceLock<Regex>, pattern: &str) -> &'static Regex {
-    cell.get_or_init(|| Regex::new(pattern).expect("valid pattern"))
-}
-
-macro_rules! pattern {
-    ($name:ident, $re:expr) => {
-        fn $name() -> &'static Regex {
-            static CELL: OnceLock<Regex> = OnceLock::new();
-            re(&CELL, $re)
-        }
-    };
-}
 
 pattern!(age_ko, r"(\d{1,3})\s*(?:살|세|歲)");
 pattern!(

@@ -7,8 +7,8 @@
 
 use super::translit::strip_name_ending;
 use super::{ConceptKind, Lexicon};
-use crate::i18n::has_hangul;
-use crate::retrieval::tokenizer::strip_korean_suffix;
+use crate::core::has_hangul;
+use crate::core::tokenizer::strip_korean_suffix;
 
 /// A kind of question, with the Korean and English words that ask it.
 #[derive(Debug, PartialEq, Eq)]

@@ -59,7 +59,7 @@ impl Builder {
                 return;
             }
         }
-        if crate::i18n::has_hangul(&normal) && normal.contains(' ') {
+        if crate::core::has_hangul(&normal) && normal.contains(' ') {
             self.names.entry(normal.replace(' ', "")).or_insert(concept);
         }
         self.names.entry(normal).or_insert(concept);

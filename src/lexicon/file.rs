@@ -1,5 +1,5 @@
 //! `lexicon.bin`: the lexicon as the browser loads it, in the container of
-//! [`crate::retrieval::format`] (kind 5).
+//! [`crate::core::format`] (kind 5).
 //!
 //! Payload: varint concept count; per concept: string id, varint kind (0 condition, 1 symptom,
 //! 2 medication, 3 lab, 4 vital), string English display name, string Korean display name; then
@@ -9,7 +9,7 @@
 
 use super::everyday::Phrase;
 use super::{Concept, ConceptKind, Lexicon};
-use crate::retrieval::format::{FileKind, FormatError, Reader, Writer};
+use crate::core::format::{FileKind, FormatError, Reader, Writer};
 use std::collections::HashMap;
 
 /// The lexicon file's name in the static index.

@@ -13,7 +13,7 @@ pub mod file;
 mod names;
 pub mod translit;
 
-use crate::retrieval::tokenizer::is_korean_particle;
+use crate::core::tokenizer::is_korean_particle;
 use everyday::Phrase;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeSet, HashMap};

@@ -1,7 +1,7 @@
 //! [`LlmError`] as a message a person understands and can act on, in Korean or English.
 
 use super::LlmError;
-use crate::i18n::Lang;
+use crate::core::Lang;
 
 /// The user-facing message for a failed model call, saying what to do next.
 pub fn describe(error: &LlmError, lang: Lang) -> String {

@@ -1,8 +1,8 @@
-//! Judging an answer (seed 001 3.2.5.2): the LLM judge's JSON, weighted 0.4 grounding + 0.3
+//! Judging an answer: the LLM judge's JSON, weighted 0.4 grounding + 0.3
 //! completeness + 0.3 accuracy; and the heuristic used without a model or when its JSON is unusable:
 //! 0.3 length + 0.4 evidence (are sources cited) + 0.3 personalisation (does it use the profile).
 
-use crate::pipeline::state::Quality;
+use crate::core::Quality;
 use serde::Deserialize;
 
 #[derive(Deserialize)]

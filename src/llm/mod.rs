@@ -19,12 +19,8 @@ pub mod wire;
 pub use describe::describe;
 pub use provider::{provider_from_config, ApiKey, Provider, ProviderConfig, ProviderKind};
 
+pub use crate::core::LocalFuture;
 use serde::{Deserialize, Serialize};
-use std::future::Future;
-use std::pin::Pin;
-
-/// A boxed future that need not be `Send` (browser futures never are).
-pub type LocalFuture<'a, T> = Pin<Box<dyn Future<Output = T> + 'a>>;
 
 /// Who wrote a message of the conversation sent to the model.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -103,6 +99,18 @@ pub enum LlmError {
     CutOff { partial: String },
     /// The provider answered something we could not read.
     BadResponse { detail: String },
+}
+
+/// The transport's failures, as the provider reports them.
+impl From<crate::platform::http::HttpError> for LlmError {
+    fn from(error: crate::platform::http::HttpError) -> Self {
+        use crate::platform::http::HttpError;
+        match error {
+            HttpError::Network { detail } => LlmError::Network { detail },
+            HttpError::Timeout { secs } => LlmError::Timeout { secs },
+            HttpError::Cancelled => LlmError::Cancelled,
+        }
+    }
 }
 
 impl std::fmt::Display for LlmError {

@@ -3,10 +3,10 @@
 //! and says plainly that it is not a generated answer. Headings follow the user's language; the
 //! passages stay in English, the language of the corpus.
 
-use crate::i18n::Lang;
-use crate::pipeline::state::Evidence;
+use crate::core::tokenizer::tokenize;
+use crate::core::Evidence;
+use crate::core::Lang;
 use crate::retrieval::corpus::is_boilerplate;
-use crate::retrieval::tokenizer::tokenize;
 use std::collections::HashSet;
 
 /// Passages quoted at most.

@@ -1,11 +1,11 @@
-//! The prompts (seed 001 3.2.4): the agent's system prompt with its five principles, the profile
+//! The prompts: the agent's system prompt with its five principles, the profile
 //! and evidence sections with numbered sources, the judge and the query rewriter, and the plain
 //! prompt of LLM mode. Korean and English versions; the user's language decides.
 
-use crate::i18n::Lang;
+use crate::core::Lang;
 use crate::triage::{Level, Triage};
 
-/// The agent's system prompt (seed 001 3.2.4.2), plus how to cite.
+/// The agent's system prompt, plus how to cite.
 pub fn system_agent(lang: Lang) -> &'static str {
     match lang {
         Lang::Ko => "당신은 개인화된 의료 정보 전문가입니다. 아래 5가지 핵심 원칙에 기반하여 답변하세요.\n\
@@ -25,7 +25,7 @@ Important: say that this is information and does not replace a clinician. Answer
     }
 }
 
-/// The patient profile section (seed 001 3.2.4.3).
+/// The patient profile section.
 pub fn profile_section(summary: &str, lang: Lang) -> String {
     if summary.is_empty() {
         return String::new();
@@ -36,7 +36,7 @@ pub fn profile_section(summary: &str, lang: Lang) -> String {
     }
 }
 
-/// The evidence section with numbered sources (seed 001 3.2.4.4). `passages` are (title, text).
+/// The evidence section with numbered sources. `passages` are (title, text).
 pub fn evidence_section(passages: &[(String, String)], lang: Lang) -> String {
     if passages.is_empty() {
         return String::new();
@@ -109,7 +109,7 @@ pub fn triage_instruction(triage: &Triage, lang: Lang, emergency_number: &str) -
     }
 }
 
-/// The judge's system prompt and instructions (seed 001 3.2.5.2).
+/// The judge's system prompt and instructions.
 pub fn judge(question: &str, profile: &str, answer: &str, docs: &[(String, String)]) -> (String, String) {
     let docs: Vec<String> = docs
         .iter()
@@ -132,7 +132,7 @@ improvement_suggestions: list\nsafety_concerns: list\n\n\
     (system, user)
 }
 
-/// The query rewriter's prompts (seed 001 3.2.5.3).
+/// The query rewriter's prompts.
 pub fn rewrite(question: &str, missing: &[String], previous_answer: &str, profile: &str) -> (String, String) {
     let system = "You optimise medical search queries. Reply with the rewritten query only, in English.".to_string();
     let user = format!(
@@ -148,8 +148,9 @@ Include the missing information explicitly, use specific medical keywords, keep 
 /// How the conversation-summary prompt ends (the scripted model knows such requests by it).
 pub const SUMMARY_CUE: &str = "Summary of these exchanges:";
 
-/// The prompts that summarise a block of earlier exchanges for conversation memory (seed 003 s.7,
-/// tier 2): the patient's facts, what was asked, the key advice, in a sentence or two.
+/// The prompts that summarise a block of earlier exchanges for conversation memory (its second
+/// tier, see memory::conversation): the patient's facts, what was asked, the key advice, in a
+/// sentence or two.
 pub fn conversation_summary(exchanges: &[(String, String)], lang: Lang) -> (String, String) {
     let language = if lang == Lang::Ko { "Korean" } else { "English" };
     let system = format!(

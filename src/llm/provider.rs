@@ -12,7 +12,7 @@
 use super::sse::SseParser;
 use super::{anthropic, gemini, openai};
 use super::{ChatRequest, Completion, Llm, LlmError, LocalFuture, Usage};
-use crate::platform::http::{find_header, read_body_capped, HttpRequest, HttpTransport, Limits, StopHandle};
+use crate::platform::http::{find_header, read_body_capped, HttpError, HttpRequest, HttpTransport, Limits, StopHandle};
 use serde::{Deserialize, Serialize};
 use std::rc::Rc;
 use std::time::Duration;
@@ -157,19 +157,7 @@ impl ProviderConfig {
     }
 }
 
-/// Whether the web app may send requests to `url`. Its Content-Security-Policy (`connect-src` in
-/// www/index.html) allows https anywhere and plain http only on this computer (localhost, 127.0.0.1),
-/// which is also all that a page served over https may reach (mixed content).
-pub fn page_may_connect(url: &str) -> bool {
-    let url = url.trim().to_ascii_lowercase();
-    if url.starts_with("https://") {
-        return true;
-    }
-    let Some(rest) = url.strip_prefix("http://") else { return false };
-    let authority = rest.split(['/', '?', '#']).next().unwrap_or_default();
-    let host = authority.rsplit_once('@').map_or(authority, |(_, host)| host);
-    matches!(host.split(':').next(), Some("localhost" | "127.0.0.1"))
-}
+pub use crate::platform::http::page_may_connect;
 
 /// How often and how long to retry 429 / 5xx answers.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -360,9 +348,9 @@ impl Provider {
             let chunk = match response.body.next_chunk().await {
                 Ok(Some(chunk)) => chunk,
                 Ok(None) => break,
-                Err(LlmError::Cancelled) => return Err(LlmError::Cancelled),
+                Err(HttpError::Cancelled) => return Err(LlmError::Cancelled),
                 Err(_) if finished => break,
-                Err(e @ LlmError::Timeout { .. }) if text.is_empty() => return Err(e),
+                Err(e @ HttpError::Timeout { .. }) if text.is_empty() => return Err(e.into()),
                 // The body broke after a 200: a cut-off answer, keeping what arrived (a browser
                 // may drop chunks it had received but not yet handed over, so it can be empty).
                 Err(_) => return Err(LlmError::CutOff { partial: text }),

@@ -1,10 +1,10 @@
-//! The response cache (seed 001 3.4.1): answers already given, found again by query similarity
+//! The response cache: answers already given, found again by query similarity
 //! (cosine >= 0.85). The key includes the profile fingerprint, so an answer personalised for one
 //! patient is never served to another. Least recently used entries go first past 1000. Cached
 //! answers are returned as they were (no random rewording): the app marks them as cached.
 
-use super::similarity::cosine;
-use crate::pipeline::state::Evidence;
+use crate::core::similarity::cosine;
+use crate::core::Evidence;
 use serde::{Deserialize, Serialize};
 
 /// Entries kept at most.
@@ -16,7 +16,7 @@ pub const THRESHOLD: f32 = 0.85;
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct CacheEntry {
     pub query: String,
-    #[serde(with = "super::similarity::compact")]
+    #[serde(with = "crate::core::similarity::compact")]
     pub embedding: Vec<f32>,
     /// Fingerprint of the profile the answer was made for.
     pub fingerprint: String,
@@ -78,7 +78,7 @@ impl ResponseCache {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::memory::similarity::lexical_embedding;
+    use crate::core::similarity::lexical_embedding;
 
     fn entry(query: &str, fingerprint: &str) -> CacheEntry {
         CacheEntry {

@@ -1,4 +1,4 @@
-//! Conversation memory in three tiers (seed 003 s.7): the last 5 exchanges verbatim, exchanges 6-20
+//! Conversation memory in three tiers: the last 5 exchanges verbatim, exchanges 6-20
 //! summarised, older ones recalled only when similar to the current question.
 //!
 //! Tier 2 is summarised by the model when one is configured: in blocks of [`SUMMARY_BLOCK`]
@@ -6,8 +6,8 @@
 //! summarised twice), at most one block per turn. An exchange not (yet) covered by a model summary is
 //! summarised extractively: its question and the answer's first sentence.
 
-use super::similarity::cosine;
-use crate::i18n::Lang;
+use crate::core::similarity::cosine;
+use crate::core::Lang;
 use crate::llm::offline;
 use serde::{Deserialize, Serialize};
 
@@ -29,7 +29,7 @@ pub const MAX_EXCHANGES: usize = 200;
 pub struct Exchange {
     pub user: String,
     pub answer: String,
-    #[serde(with = "super::similarity::compact")]
+    #[serde(with = "crate::core::similarity::compact")]
     pub embedding: Vec<f32>,
     pub at_ms: f64,
 }
@@ -214,7 +214,7 @@ impl Conversation {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::memory::similarity::lexical_embedding;
+    use crate::core::similarity::lexical_embedding;
 
     fn exchange(q: &str) -> Exchange {
         Exchange {

@@ -6,8 +6,8 @@
 //! (empty for "not said"). The concept itself (which condition) is the lexicon's and stays.
 
 use super::profile::{demographic_value, duration_in, Fact, SlotKind};
+use crate::core::Lang;
 use crate::extract::{MeasureKind, DIASTOLIC};
-use crate::i18n::{ui, Lang};
 
 /// Why an edited value was refused; [`EditError::message`] tells the user what to type instead.
 #[derive(Clone, Debug, PartialEq)]
@@ -25,32 +25,6 @@ pub enum EditError {
     Gender,
     YesNo,
     Duration,
-}
-
-impl EditError {
-    /// What went wrong and what to type, in `lang`.
-    pub fn message(&self, lang: Lang) -> String {
-        let text = ui(lang);
-        match self {
-            EditError::Number { min, max, unit } => {
-                text.edit_number.replace("{min}", &number(*min)).replace("{max}", &number(*max)).replace("{unit}", unit)
-            }
-            EditError::BloodPressure => text.edit_blood_pressure.to_string(),
-            EditError::Age => text.edit_age.to_string(),
-            EditError::AgeGroup => text.edit_age_group.to_string(),
-            EditError::Gender => text.edit_gender.to_string(),
-            EditError::YesNo => text.edit_yes_no.to_string(),
-            EditError::Duration => text.edit_duration.to_string(),
-        }
-    }
-}
-
-fn number(x: f64) -> String {
-    if x.fract() == 0.0 {
-        format!("{x:.0}")
-    } else {
-        x.to_string()
-    }
 }
 
 /// `input` without a trailing word from `suffixes` (case-insensitive), trimmed.

@@ -6,7 +6,6 @@ pub mod cache;
 pub mod conversation;
 pub mod edit;
 pub mod profile;
-pub mod similarity;
 
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;

@@ -1,10 +1,10 @@
 //! The patient profile: facts from the conversation in six slots, each with when it was said and a
-//! temporal weight `w = exp(-lambda * hours)` (seed 001 3.2.3.2: vitals 0.1, labs 0.05, symptoms
+//! temporal weight `w = exp(-lambda * hours)` (vitals 0.1, labs 0.05, symptoms
 //! 0.02, medications 0.005, conditions 0.001; demographics do not decay). The same fact said again
 //! refreshes its time instead of adding a copy (same concept id; vitals and labs within tolerance).
 
+use crate::core::Lang;
 use crate::extract::{ConceptSlot, Gender, Measurement, Slots};
-use crate::i18n::Lang;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -300,7 +300,7 @@ impl Profile {
     pub fn fingerprint(&self, now_ms: f64) -> String {
         let mut keys: Vec<String> = self.current(now_ms).iter().map(|f| format!("{}={}", f.key, f.value)).collect();
         keys.sort();
-        crate::retrieval::index_files::sha256_hex(keys.join("\n").as_bytes())[..16].to_string()
+        crate::core::files::sha256_hex(keys.join("\n").as_bytes())[..16].to_string()
     }
 }
 

@@ -1,16 +1,16 @@
-//! Context assembly inside a token budget (seed 003 s.5-6): sections with their own budgets, and
+//! Context assembly inside a token budget: sections with their own budgets, and
 //! extractive compression of the evidence (the sentences that share most terms with the question)
 //! when it does not fit.
 
 use super::state::Evidence;
 use super::tokens::{estimate, truncate};
-use crate::i18n::Lang;
+use crate::core::tokenizer::tokenize;
+use crate::core::Lang;
 use crate::llm::prompts;
 use crate::memory::conversation::{Exchange, Recollection};
-use crate::retrieval::tokenizer::tokenize;
 use std::collections::HashSet;
 
-/// Section budgets in tokens (seed 003 s.6: of 4000, 500 reserved for the prompts and 1800 for the answer).
+/// Section budgets in tokens (of 4000, 500 reserved for the prompts and 1800 for the answer).
 pub const BUDGET_PROFILE: usize = 200;
 pub const BUDGET_MEMORY: usize = 400;
 pub const BUDGET_EVIDENCE: usize = 900;

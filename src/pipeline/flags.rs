@@ -1,4 +1,5 @@
-//! Feature flags (seed 000) and the six ablation profiles of seed 002 s.8.
+//! Feature flags (each part of the agent can be switched off) and the six ablation profiles: from the
+//! plain baseline, each profile turns on one more part, so the study measures what each adds.
 
 use serde::{Deserialize, Serialize};
 
@@ -54,7 +55,7 @@ impl Default for Flags {
     }
 }
 
-/// The ablation profiles' names, in the seed's order.
+/// The ablation profiles' names, in the order the study reports them.
 pub const PROFILES: [&str; 6] = [
     "baseline",
     "self_refine_heuristic",

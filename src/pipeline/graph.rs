@@ -1,5 +1,4 @@
-//! The pipeline's graph: the ten nodes, the edges between them and the routers, in one place
-//! (seed 001 3.3.3-3.3.4, seed 003 s.1).
+//! The pipeline's graph: the ten nodes, the edges between them and the routers, in one place.
 //!
 //! ```text
 //! agent mode:  extract_slots -> store_memory -> check_similarity --hit--> store_response
@@ -21,7 +20,7 @@ use super::ports::{Clock, Embedder, Knowledge};
 use super::state::{Mode, TurnEvent, TurnState};
 use super::stop::StopReason;
 use super::trace::Step;
-use crate::i18n::Lang;
+use crate::core::Lang;
 use crate::lexicon::Lexicon;
 use crate::llm::Llm;
 use crate::memory::Memory;
@@ -161,7 +160,7 @@ pub async fn run_turn(
     services: &Services<'_>,
     on_event: &mut dyn FnMut(TurnEvent),
 ) -> TurnState {
-    let lang = input.lang.unwrap_or_else(|| if crate::i18n::has_hangul(&input.text) { Lang::Ko } else { Lang::En });
+    let lang = input.lang.unwrap_or_else(|| if crate::core::has_hangul(&input.text) { Lang::Ko } else { Lang::En });
     let mut state = TurnState {
         user_text: input.text,
         user_id: if input.user.is_empty() { "default".into() } else { input.user },

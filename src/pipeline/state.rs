@@ -1,11 +1,13 @@
-//! The state one turn carries through the nodes (seed 001 3.3.5), and the evidence it retrieves.
+//! The state one turn carries through the nodes, and the evidence it retrieves.
 
 use super::flags::Flags;
 use super::stop::StopReason;
 use super::trace::Trace;
+use crate::core::Lang;
 use crate::extract::Slots;
-use crate::i18n::Lang;
 use serde::{Deserialize, Serialize};
+
+pub use crate::core::{Evidence, Quality};
 
 /// How the turn is answered.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -18,24 +20,7 @@ pub enum Mode {
     Llm,
 }
 
-/// A passage found for the question: one MedQuAD document, its best chunk.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Evidence {
-    /// The MedQuAD id.
-    pub id: String,
-    pub title: String,
-    pub passage: String,
-    pub url: String,
-    pub source: String,
-    pub focus: String,
-    pub qtype: String,
-    pub score: f64,
-    pub bm25_rank: Option<usize>,
-    pub vector_rank: Option<usize>,
-    pub rrf_rank: Option<usize>,
-}
-
-/// How complex the question is (active retrieval, seed 001 3.4.2).
+/// How complex the question is (active retrieval: it sets how many documents to fetch).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Complexity {
@@ -53,21 +38,6 @@ impl Complexity {
             Complexity::Complex => 15,
         }
     }
-}
-
-/// The judge's verdict on an answer (seed 001 3.2.5.2).
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-pub struct Quality {
-    pub grounding: f64,
-    pub completeness: f64,
-    pub accuracy: f64,
-    /// 0.4 grounding + 0.3 completeness + 0.3 accuracy (or the heuristic's own mix).
-    pub overall: f64,
-    pub missing_info: Vec<String>,
-    pub suggestions: Vec<String>,
-    pub safety_concerns: Vec<String>,
-    /// "llm", "heuristic" (no model), "heuristic-fallback" (the model's JSON was unusable), "basic".
-    pub method: String,
 }
 
 /// Everything one turn knows, node by node.

@@ -1,7 +1,7 @@
 //! Why a turn's refine loop stopped: a small code for programs and a sentence for people, in Korean
 //! or English (the trace keeps the English sentence in `reason` and adds the code).
 
-use crate::i18n::Lang;
+use crate::core::Lang;
 
 /// Why the loop stopped.
 #[derive(Clone, Debug, PartialEq)]
@@ -71,7 +71,7 @@ impl StopReason {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::i18n::has_hangul;
+    use crate::core::has_hangul;
 
     #[test]
     fn every_reason_has_a_code_and_both_languages() {

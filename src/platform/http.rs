@@ -4,10 +4,49 @@
 //! Implemented by `native_http` (ureq, blocking inside the future) and `web_http` (fetch with a
 //! `ReadableStream` body and an `AbortController`). Futures are not `Send`: browser futures never are.
 
-use crate::llm::{LlmError, LocalFuture};
+use crate::core::LocalFuture;
+use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
+
+/// Why an HTTP exchange did not complete. The providers turn it into their own error
+/// (`LlmError`), which says what the user can do about it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum HttpError {
+    /// No connection, a refused or reset one, a body that broke off, a blocked URL.
+    Network { detail: String },
+    /// The first byte or the whole response took longer than its limit.
+    Timeout { secs: u64 },
+    /// The user pressed stop.
+    Cancelled,
+}
+
+impl fmt::Display for HttpError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            HttpError::Network { detail } => write!(f, "network error: {detail}"),
+            HttpError::Timeout { secs } => write!(f, "no response within {secs} s"),
+            HttpError::Cancelled => f.write_str("stopped"),
+        }
+    }
+}
+
+impl std::error::Error for HttpError {}
+
+/// Whether the web app may send requests to `url`. Its Content-Security-Policy (`connect-src` in
+/// www/index.html) allows https anywhere and plain http only on this computer (localhost, 127.0.0.1),
+/// which is also all that a page served over https may reach (mixed content).
+pub fn page_may_connect(url: &str) -> bool {
+    let url = url.trim().to_ascii_lowercase();
+    if url.starts_with("https://") {
+        return true;
+    }
+    let Some(rest) = url.strip_prefix("http://") else { return false };
+    let authority = rest.split(['/', '?', '#']).next().unwrap_or_default();
+    let host = authority.rsplit_once('@').map_or(authority, |(_, host)| host);
+    matches!(host.split(':').next(), Some("localhost" | "127.0.0.1"))
+}
 
 /// Header names whose values are secrets: never shown by `Debug`, traces or errors.
 const SECRET_HEADERS: [&str; 3] = ["authorization", "x-api-key", "x-goog-api-key"];
@@ -67,7 +106,7 @@ impl Default for Limits {
 }
 
 /// The user's stop button: cloned into the running call; `stop()` ends it with
-/// `LlmError::Cancelled`. Shareable across threads so a native Ctrl-C handler can press it.
+/// `HttpError::Cancelled`. Shareable across threads so a native Ctrl-C handler can press it.
 #[derive(Clone, Debug, Default)]
 pub struct StopHandle(Arc<AtomicBool>);
 
@@ -90,8 +129,8 @@ impl StopHandle {
 /// The body of a response, read chunk by chunk.
 pub trait BodyStream {
     /// The next chunk as it arrives; `Ok(None)` when the server closed the body cleanly.
-    /// A connection that breaks mid-body is `Err(LlmError::Network)`.
-    fn next_chunk(&mut self) -> LocalFuture<'_, Result<Option<Vec<u8>>, LlmError>>;
+    /// A connection that breaks mid-body is `Err(HttpError::Network)`.
+    fn next_chunk(&mut self) -> LocalFuture<'_, Result<Option<Vec<u8>>, HttpError>>;
 }
 
 /// A response whose head has arrived.
@@ -110,7 +149,7 @@ pub trait HttpTransport {
         request: &'a HttpRequest,
         limits: Limits,
         stop: &'a StopHandle,
-    ) -> LocalFuture<'a, Result<HttpResponse, LlmError>>;
+    ) -> LocalFuture<'a, Result<HttpResponse, HttpError>>;
 
     /// Waits (for a retry backoff); returns early when `stop` is pressed.
     fn sleep<'a>(&'a self, wait: Duration, stop: &'a StopHandle) -> LocalFuture<'a, ()>;
@@ -121,7 +160,7 @@ pub trait HttpTransport {
 
 /// Reads a whole (error) body, at most `cap` bytes: error bodies are small, and a misbehaving
 /// server must not make us buffer without bound.
-pub async fn read_body_capped(body: &mut dyn BodyStream, cap: usize) -> Result<Vec<u8>, LlmError> {
+pub async fn read_body_capped(body: &mut dyn BodyStream, cap: usize) -> Result<Vec<u8>, HttpError> {
     let mut all = Vec::new();
     while let Some(chunk) = body.next_chunk().await? {
         all.extend_from_slice(&chunk);

@@ -6,8 +6,8 @@
 //! while the server is silent. A stopped call drops the channel and the thread ends the
 //! connection at its next read (bounded by the time limits).
 
-use super::http::{BodyStream, HttpRequest, HttpResponse, HttpTransport, Limits, StopHandle};
-use crate::llm::{LlmError, LocalFuture};
+use super::http::{BodyStream, HttpError, HttpRequest, HttpResponse, HttpTransport, Limits, StopHandle};
+use crate::core::LocalFuture;
 use std::future::Future;
 use std::io::{ErrorKind, Read};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, Sender};
@@ -39,12 +39,12 @@ fn secs(d: Duration) -> u64 {
     d.as_secs_f64().round() as u64
 }
 
-fn map_error(error: ureq::Error, limits: Limits) -> LlmError {
+fn map_error(error: ureq::Error, limits: Limits) -> HttpError {
     match error {
-        ureq::Error::Timeout(ureq::Timeout::RecvResponse) => LlmError::Timeout { secs: secs(limits.first_byte) },
-        ureq::Error::Timeout(_) => LlmError::Timeout { secs: secs(limits.total) },
-        ureq::Error::Io(e) if e.kind() == ErrorKind::TimedOut => LlmError::Timeout { secs: secs(limits.total) },
-        other => LlmError::Network { detail: other.to_string() },
+        ureq::Error::Timeout(ureq::Timeout::RecvResponse) => HttpError::Timeout { secs: secs(limits.first_byte) },
+        ureq::Error::Timeout(_) => HttpError::Timeout { secs: secs(limits.total) },
+        ureq::Error::Io(e) if e.kind() == ErrorKind::TimedOut => HttpError::Timeout { secs: secs(limits.total) },
+        other => HttpError::Network { detail: other.to_string() },
     }
 }
 
@@ -53,7 +53,7 @@ enum Piece {
     Head(u16, Vec<(String, String)>),
     Chunk(Vec<u8>),
     End,
-    Fail(LlmError),
+    Fail(HttpError),
 }
 
 /// Runs the blocking exchange; stops when the receiver is gone (the call was stopped).
@@ -93,8 +93,8 @@ fn exchange(agent: ureq::Agent, request: HttpRequest, limits: Limits, tx: Sender
             Ok(0) => Piece::End,
             Ok(n) => Piece::Chunk(buf[..n].to_vec()),
             Err(e) if e.kind() == ErrorKind::Interrupted => continue,
-            Err(e) if e.kind() == ErrorKind::TimedOut => Piece::Fail(LlmError::Timeout { secs: secs(limits.total) }),
-            Err(e) => Piece::Fail(LlmError::Network { detail: e.to_string() }),
+            Err(e) if e.kind() == ErrorKind::TimedOut => Piece::Fail(HttpError::Timeout { secs: secs(limits.total) }),
+            Err(e) => Piece::Fail(HttpError::Network { detail: e.to_string() }),
         };
         let last = !matches!(piece, Piece::Chunk(_));
         if tx.send(piece).is_err() || last {
@@ -104,16 +104,16 @@ fn exchange(agent: ureq::Agent, request: HttpRequest, limits: Limits, tx: Sender
 }
 
 /// The next report of the request thread, or `Cancelled` as soon as stop is pressed.
-fn next_piece(rx: &Receiver<Piece>, stop: &StopHandle) -> Result<Piece, LlmError> {
+fn next_piece(rx: &Receiver<Piece>, stop: &StopHandle) -> Result<Piece, HttpError> {
     loop {
         if stop.is_stopped() {
-            return Err(LlmError::Cancelled);
+            return Err(HttpError::Cancelled);
         }
         match rx.recv_timeout(POLL) {
             Ok(piece) => return Ok(piece),
             Err(RecvTimeoutError::Timeout) => continue,
             Err(RecvTimeoutError::Disconnected) => {
-                return Err(LlmError::Network { detail: "the connection ended unexpectedly".into() })
+                return Err(HttpError::Network { detail: "the connection ended unexpectedly".into() })
             }
         }
     }
@@ -128,10 +128,10 @@ impl HttpTransport for NativeTransport {
         request: &'a HttpRequest,
         limits: Limits,
         stop: &'a StopHandle,
-    ) -> LocalFuture<'a, Result<HttpResponse, LlmError>> {
+    ) -> LocalFuture<'a, Result<HttpResponse, HttpError>> {
         Box::pin(async move {
             if stop.is_stopped() {
-                return Err(LlmError::Cancelled);
+                return Err(HttpError::Cancelled);
             }
             let (tx, rx) = channel();
             let (agent, owned) = (self.agent.clone(), request.clone());
@@ -141,7 +141,7 @@ impl HttpTransport for NativeTransport {
                     Ok(HttpResponse { status, headers, body: Box::new(NativeBody { rx, stop: stop.clone() }) })
                 }
                 Piece::Fail(error) => Err(error),
-                Piece::Chunk(_) | Piece::End => Err(LlmError::Network { detail: "no response head".into() }),
+                Piece::Chunk(_) | Piece::End => Err(HttpError::Network { detail: "no response head".into() }),
             }
         })
     }
@@ -171,13 +171,13 @@ struct NativeBody {
 }
 
 impl BodyStream for NativeBody {
-    fn next_chunk(&mut self) -> LocalFuture<'_, Result<Option<Vec<u8>>, LlmError>> {
+    fn next_chunk(&mut self) -> LocalFuture<'_, Result<Option<Vec<u8>>, HttpError>> {
         Box::pin(async move {
             match next_piece(&self.rx, &self.stop)? {
                 Piece::Chunk(bytes) => Ok(Some(bytes)),
                 Piece::End => Ok(None),
                 Piece::Fail(error) => Err(error),
-                Piece::Head(..) => Err(LlmError::Network { detail: "a second response head".into() }),
+                Piece::Head(..) => Err(HttpError::Network { detail: "a second response head".into() }),
             }
         })
     }

@@ -2,11 +2,11 @@
 //! `AbortController` that a watchdog fires when the user presses stop or a time limit passes.
 //!
 //! A request the browser refuses before any answer (server down, wrong address, or a local server
-//! that does not allow this site's origin: CORS) surfaces as `LlmError::Network`; the browser
+//! that does not allow this site's origin: CORS) surfaces as `HttpError::Network`; the browser
 //! gives no way to tell these apart, so the message names all three and the fix for each.
 
-use super::http::{BodyStream, HttpRequest, HttpResponse, HttpTransport, Limits, StopHandle};
-use crate::llm::{LlmError, LocalFuture};
+use super::http::{BodyStream, HttpError, HttpRequest, HttpResponse, HttpTransport, Limits, StopHandle};
+use crate::core::LocalFuture;
 use std::cell::Cell;
 use std::rc::Rc;
 use std::time::Duration;
@@ -42,7 +42,7 @@ impl Watchdog {
         controller: web_sys::AbortController,
         stop: StopHandle,
         limits: Limits,
-    ) -> Result<Watchdog, LlmError> {
+    ) -> Result<Watchdog, HttpError> {
         let reason: Rc<Cell<Option<AbortReason>>> = Rc::new(Cell::new(None));
         let head_arrived = Rc::new(Cell::new(false));
         let started = js_sys::Date::now();
@@ -73,12 +73,12 @@ impl Watchdog {
     }
 
     /// The error for a rejected promise: what the watchdog did, or the browser's own failure.
-    fn error(&self, js: &JsValue) -> LlmError {
+    fn error(&self, js: &JsValue) -> HttpError {
         let secs = |d: Duration| d.as_secs_f64().round() as u64;
         match self.reason.get() {
-            Some(AbortReason::Stopped) => LlmError::Cancelled,
-            Some(AbortReason::FirstByte) => LlmError::Timeout { secs: secs(self.limits.first_byte) },
-            Some(AbortReason::Total) => LlmError::Timeout { secs: secs(self.limits.total) },
+            Some(AbortReason::Stopped) => HttpError::Cancelled,
+            Some(AbortReason::FirstByte) => HttpError::Timeout { secs: secs(self.limits.first_byte) },
+            Some(AbortReason::Total) => HttpError::Timeout { secs: secs(self.limits.total) },
             None => network(js),
         }
     }
@@ -90,13 +90,13 @@ impl Drop for Watchdog {
     }
 }
 
-fn network(js: &JsValue) -> LlmError {
+fn network(js: &JsValue) -> HttpError {
     let detail = js
         .dyn_ref::<js_sys::Error>()
         .map(|e| String::from(e.message()))
         .or_else(|| js.as_string())
         .unwrap_or_else(|| "the browser refused the request".to_string());
-    LlmError::Network { detail }
+    HttpError::Network { detail }
 }
 
 impl HttpTransport for FetchTransport {
@@ -105,19 +105,19 @@ impl HttpTransport for FetchTransport {
         request: &'a HttpRequest,
         limits: Limits,
         stop: &'a StopHandle,
-    ) -> LocalFuture<'a, Result<HttpResponse, LlmError>> {
+    ) -> LocalFuture<'a, Result<HttpResponse, HttpError>> {
         Box::pin(async move {
             if stop.is_stopped() {
-                return Err(LlmError::Cancelled);
+                return Err(HttpError::Cancelled);
             }
-            if !crate::llm::provider::page_may_connect(&request.url) {
-                return Err(LlmError::Network {
+            if !super::http::page_may_connect(&request.url) {
+                return Err(HttpError::Network {
                     detail: "this page may reach https addresses, and http only on this computer (localhost, \
                              127.0.0.1): change the base URL in settings"
                         .into(),
                 });
             }
-            let window = web_sys::window().ok_or_else(|| LlmError::Network { detail: "no browser window".into() })?;
+            let window = web_sys::window().ok_or_else(|| HttpError::Network { detail: "no browser window".into() })?;
             let controller = web_sys::AbortController::new().map_err(|e| network(&e))?;
             let headers = web_sys::Headers::new().map_err(|e| network(&e))?;
             for (k, v) in &request.headers {
@@ -188,7 +188,7 @@ struct FetchBody {
 }
 
 impl BodyStream for FetchBody {
-    fn next_chunk(&mut self) -> LocalFuture<'_, Result<Option<Vec<u8>>, LlmError>> {
+    fn next_chunk(&mut self) -> LocalFuture<'_, Result<Option<Vec<u8>>, HttpError>> {
         Box::pin(async move {
             let Some(reader) = &self.reader else {
                 return Ok(None);

@@ -3,7 +3,7 @@
 //! Each side first collapses its hits to one per document (the best chunk, i.e. the first seen in rank
 //! order). Two families of fusion:
 //! - reciprocal rank fusion (RRF): every document scores `sum over lists of w / (k + rank)` with 1-based
-//!   ranks and a per-side weight `w` (seed 000 section 4.5 is k = 60, both weights 1);
+//!   ranks and a per-side weight `w` (the standard RRF is k = 60, both weights 1);
 //! - score fusion: `w_bm25 * bm25 / best bm25 + w_vector * cosine`, so a side that is sure of its best
 //!   document (a large score gap) weighs more than one whose list is flat.
 //!
@@ -14,7 +14,7 @@
 use std::collections::HashMap;
 use std::hash::Hash;
 
-/// The RRF constant from seed 000.
+/// The RRF constant: k = 60, as in the original RRF (Cormack, Clarke and Buettcher, 2009).
 pub const RRF_K: f64 = 60.0;
 
 /// How the two lists are combined.
@@ -148,7 +148,7 @@ mod tests {
     }
 
     #[test]
-    fn seed_000_section_4_5_example() {
+    fn rrf_of_two_rankings_worked_example() {
         // BM25: A rank 1, B rank 3, C rank 5; FAISS: B rank 1, A rank 2, D rank 3.
         let bm25 = documents(&["A", "X", "B", "Y", "C"]);
         let vector = list(&[("B", 1), ("A", 0), ("D", 3)]);
@@ -160,7 +160,7 @@ mod tests {
         assert!((score("B") - 0.0323).abs() < 5e-5, "{}", score("B"));
         assert!((score("C") - 0.0154).abs() < 5e-5);
         assert!((score("D") - 0.0159).abs() < 5e-5);
-        // D (1/63) before C (1/65), as in the seed's final ranking.
+        // D (1/63) before C (1/65), as the worked example ranks them.
         let pos = |d: &str| order.iter().position(|x| *x == d).unwrap();
         assert!(pos("D") < pos("C"));
         let a = &fused[0];

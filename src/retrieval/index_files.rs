@@ -1,7 +1,7 @@
 //! The static index files the browser fetches, how they are built from the corpus, and how they
 //! are loaded part by part.
 //!
-//! Files (each in the container of [`super::format`]), laid out by when they are needed:
+//! Files (each in the container of [`crate::core::format`]), laid out by when they are needed:
 //! - `stats.bin` (first): document count N, mean length, every document's token count, shard layout.
 //!   Payload: varint N, f64 avgdl, varint postings_shards, varint docs_per_meta_shard,
 //!   varint docs_per_text_shard, then N varint lengths.
@@ -21,10 +21,10 @@
 
 use super::bm25::{self, Bm25Index, Collection, Params, Posting, TermPostings};
 use super::corpus::{chunk_answer, Chunk, Document};
-use super::format::{FileKind, FormatError, Reader, Writer, FORMAT_VERSION};
-use super::tokenizer::tokenize;
+use crate::core::files::{sha256_hex, FileEntry, MANIFEST};
+use crate::core::format::{FileKind, FormatError, Reader, Writer, FORMAT_VERSION};
+use crate::core::tokenizer::tokenize;
 use serde::{Deserialize, Serialize};
-use sha2::{Digest, Sha256};
 use std::collections::{BTreeMap, HashMap};
 
 /// Number of postings shards: a query of a few terms fetches a few of them.
@@ -34,8 +34,6 @@ pub const DOCS_PER_META_SHARD: u32 = 256;
 /// Documents per answer-text shard (smaller: text is most of the bytes).
 pub const DOCS_PER_TEXT_SHARD: u32 = 64;
 
-/// The manifest file's name.
-pub const MANIFEST: &str = "manifest.json";
 /// The stats file's name.
 pub const STATS: &str = "stats.bin";
 
@@ -50,15 +48,15 @@ pub struct Manifest {
     pub documents: u32,
     pub chunks: u32,
     pub terms: u32,
-    pub files: Vec<FileEntry>,
+    pub files: Vec<IndexFile>,
 }
 
-/// One file of the built index.
+/// One file of the built index: its name, then its size and hash (`{"name", "bytes", "sha256"}`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct FileEntry {
+pub struct IndexFile {
     pub name: String,
-    pub bytes: u64,
-    pub sha256: String,
+    #[serde(flatten)]
+    pub file: FileEntry,
 }
 
 /// What to do about an index file that fails its check.
@@ -83,10 +81,10 @@ impl Manifest {
         let entry = self.files.iter().find(|f| f.name == name);
         let problem = match entry {
             None => format!("{name} is not listed in the index's {MANIFEST}"),
-            Some(e) if e.bytes != bytes.len() as u64 => {
-                format!("{name} is {} bytes, the index's {MANIFEST} says {}", bytes.len(), e.bytes)
+            Some(e) if e.file.bytes != bytes.len() as u64 => {
+                format!("{name} is {} bytes, the index's {MANIFEST} says {}", bytes.len(), e.file.bytes)
             }
-            Some(e) if e.sha256 != sha256_hex(bytes) => {
+            Some(e) if e.file.sha256 != sha256_hex(bytes) => {
                 format!("{name} does not have the SHA-256 that the index's {MANIFEST} lists: it is damaged or from another build")
             }
             Some(_) => return Ok(()),
@@ -95,15 +93,10 @@ impl Manifest {
     }
 }
 
-impl FileEntry {
-    pub fn of(name: &str, bytes: &[u8]) -> FileEntry {
-        FileEntry { name: name.to_string(), bytes: bytes.len() as u64, sha256: sha256_hex(bytes) }
+impl IndexFile {
+    pub fn of(name: &str, bytes: &[u8]) -> IndexFile {
+        IndexFile { name: name.to_string(), file: FileEntry::of(bytes) }
     }
-}
-
-/// Hex SHA-256 of `bytes`.
-pub fn sha256_hex(bytes: &[u8]) -> String {
-    crate::embed::model_files::hex(&Sha256::digest(bytes))
 }
 
 /// The collection numbers and shard layout (`stats.bin`).
@@ -236,10 +229,7 @@ pub fn build(docs: &[Document], corpus_sha256: &str, progress: &mut dyn FnMut(&s
         documents: docs.len() as u32,
         chunks: chunk_count as u32,
         terms: index.terms.len() as u32,
-        files: files
-            .iter()
-            .map(|(name, bytes)| FileEntry { name: name.clone(), bytes: bytes.len() as u64, sha256: sha256_hex(bytes) })
-            .collect(),
+        files: files.iter().map(|(name, bytes)| IndexFile::of(name, bytes)).collect(),
     };
     BuiltIndex { files, manifest }
 }
@@ -473,8 +463,8 @@ mod tests {
         assert_eq!(a.manifest, b.manifest);
         for ((name, bytes), entry) in a.files.iter().zip(&a.manifest.files) {
             assert_eq!(name, &entry.name);
-            assert_eq!(bytes.len() as u64, entry.bytes);
-            assert_eq!(sha256_hex(bytes), entry.sha256);
+            assert_eq!(bytes.len() as u64, entry.file.bytes);
+            assert_eq!(sha256_hex(bytes), entry.file.sha256);
         }
         assert_eq!(a.manifest.documents, 600);
     }

@@ -9,14 +9,14 @@ use super::corpus::is_boilerplate;
 use super::index_files::LoadedIndex;
 use super::relevance::judge;
 use super::search::{load_answers, search_with_signals, FileSource, Hit, SearchMode};
-use super::tokenizer::tokenize;
 use super::vectors::VectorSearch;
-use crate::i18n::has_hangul;
+use crate::core::has_hangul;
+use crate::core::ports::{Embedder, Knowledge};
+use crate::core::tokenizer::tokenize;
+use crate::core::Evidence;
+use crate::core::LocalFuture;
 use crate::lexicon::bridge::{bridge, BridgedQuery};
 use crate::lexicon::Lexicon;
-use crate::llm::LocalFuture;
-use crate::pipeline::ports::{Embedder, Knowledge};
-use crate::pipeline::state::Evidence;
 use std::cell::RefCell;
 use std::collections::HashSet;
 use std::rc::Rc;
@@ -223,7 +223,7 @@ impl Embedder for QuestionEmbedder<'_> {
                     return vector;
                 }
             }
-            crate::memory::similarity::lexical_embedding(text)
+            crate::core::similarity::lexical_embedding(text)
         })
     }
 

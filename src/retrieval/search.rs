@@ -3,12 +3,13 @@
 //! browser can fetch shards over HTTP while the CLI reads them from disk.
 
 use super::fusion::{fuse as fuse_lists, Candidate, FUSION};
-use super::index_files::{LoadedIndex, Manifest, MANIFEST, STATS};
-use super::tokenizer::tokenize;
+use super::index_files::{LoadedIndex, Manifest, STATS};
 use super::vectors::VectorSearch;
+use crate::core::files::MANIFEST;
+use crate::core::tokenizer::tokenize;
+use crate::core::LocalFuture;
 use crate::lexicon::file::{decode, LEXICON_FILE};
 use crate::lexicon::Lexicon;
-use crate::llm::LocalFuture;
 use serde::Serialize;
 
 /// Where the static index files come from (HTTP in the browser, a folder natively).

@@ -11,17 +11,15 @@
 //! ```
 
 use super::corpus::{chunk_answer, Document};
-use super::index_files::sha256_hex;
 use super::vector_index::{HnswParams, FORMAT_VERSION};
-use crate::embed::model_files::hex;
+use crate::core::files::hex;
+use crate::core::files::FileEntry;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use std::collections::BTreeMap;
 
 /// Name of the HNSW file inside `index/vectors/`.
 pub const HNSW_FILE: &str = "hnsw.bin";
-/// Name of the manifest inside `index/vectors/`.
-pub const MANIFEST_FILE: &str = "manifest.json";
 
 /// The manifest of the vector index (module docs show the JSON).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -44,22 +42,6 @@ pub struct VectorManifest {
     pub hnsw: HnswParams,
     /// Size and SHA-256 of each file.
     pub files: BTreeMap<String, FileEntry>,
-}
-
-/// Size and hash of one static file.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct FileEntry {
-    /// Length in bytes.
-    pub bytes: u64,
-    /// Lower-case hex SHA-256.
-    pub sha256: String,
-}
-
-impl FileEntry {
-    /// Describes `bytes`.
-    pub fn of(bytes: &[u8]) -> Self {
-        FileEntry { bytes: bytes.len() as u64, sha256: sha256_hex(bytes) }
-    }
 }
 
 impl VectorManifest {

@@ -6,8 +6,8 @@
 
 use super::chunk_map::{ChunkMap, ChunkPlace};
 use super::vector_index::VectorIndex;
+use crate::core::LocalFuture;
 use crate::embed::{Embedder, ModelFiles};
-use crate::llm::LocalFuture;
 use std::cell::RefCell;
 
 /// One chunk near the question.

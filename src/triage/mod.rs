@@ -16,16 +16,6 @@
 //! someone ..."), long past or in the family ("my father died of a stroke") says nothing about now
 //! ([`text`]). When in doubt a rule errs towards calling for help: this is no diagnosis.
 
-/// A lazily compiled regular expression: `$name()` compiles `$re` on first use.
-macro_rules! pattern {
-    ($name:ident, $re:expr) => {
-        fn $name() -> &'static regex_lite::Regex {
-            static CELL: std::sync::OnceLock<regex_lite::Regex> = std::sync::OnceLock::new();
-            CELL.get_or_init(|| regex_lite::Regex::new($re).expect("valid triage pattern"))
-        }
-    };
-}
-
 mod concepts;
 pub mod eval;
 mod notice;

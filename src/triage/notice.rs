@@ -1,7 +1,7 @@
 //! What the user sees first: the notice in their language with the numbers of their country.
 
 use super::{Category, Level, Triage};
-use crate::i18n::Lang;
+use crate::core::Lang;
 use serde::{Deserialize, Serialize};
 
 /// Where the user is, for the numbers to call. `Auto` follows the answer's language (Korean ->

@@ -37,7 +37,7 @@ impl<'a> View<'a> {
             offsets.extend((0..c.len_utf8()).map(|k| i + k));
         }
         offsets.push(text.len());
-        let has_hangul = crate::i18n::has_hangul(text);
+        let has_hangul = crate::core::has_hangul(text);
         let has_latin = text.bytes().any(|b| b.is_ascii_alphabetic());
         View { text, lower, compact, offsets, has_hangul, has_latin, asides: Default::default() }
     }

@@ -3,10 +3,11 @@
 //! are documented in [`crate::retrieval::worker_messages`].
 
 use super::fetch::fetch_bytes;
-use crate::embed::model_files::{hex, PreparedModel, F16_WEIGHTS, PREPARED_MANIFEST};
+use crate::core::files::{hex, FileEntry, MANIFEST};
+use crate::embed::model_files::{PreparedModel, F16_WEIGHTS};
 use crate::embed::ModelFiles;
 use crate::retrieval::vector_index::FORMAT_VERSION as VECTORS_FORMAT;
-use crate::retrieval::vector_manifest::{FileEntry, VectorManifest, CHUNK_COUNTS_FILE, HNSW_FILE, MANIFEST_FILE};
+use crate::retrieval::vector_manifest::{VectorManifest, CHUNK_COUNTS_FILE, HNSW_FILE};
 use crate::retrieval::vectors::LocalVectors;
 use crate::retrieval::worker_messages::{parse, FromWorker, ToWorker};
 use sha2::{Digest, Sha256};
@@ -145,8 +146,8 @@ async fn manifest<T: serde::de::DeserializeOwned>(url: &str) -> Result<T, String
 
 /// Downloads and loads the model and the vector index; the loaded side and the bytes downloaded.
 async fn load(model_base: &str, vectors_base: &str, ef_search: Option<usize>) -> Result<(LocalVectors, u64), String> {
-    let model: PreparedModel = manifest(&format!("{model_base}{PREPARED_MANIFEST}")).await?;
-    let vectors: VectorManifest = manifest(&format!("{vectors_base}{MANIFEST_FILE}")).await?;
+    let model: PreparedModel = manifest(&format!("{model_base}{MANIFEST}")).await?;
+    let vectors: VectorManifest = manifest(&format!("{vectors_base}{MANIFEST}")).await?;
     if model.source_hash != vectors.model_hash {
         return Err(
             "the vector index was built with another embedding model than the one this site serves; rebuild the site"

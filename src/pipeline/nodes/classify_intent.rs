@@ -1,4 +1,4 @@
-//! Node 2: active retrieval (seed 001 3.4.2): does this message need the knowledge base, and how many
+//! Node 2: active retrieval: does this message need the knowledge base, and how many
 //! documents? Stage 1 rules (greetings and acknowledgements need none), stage 2 the number of medical
 //! facts and the length, stage 3 the content (a question or not).
 

@@ -3,7 +3,7 @@
 //! without one, the offline evidence responder builds it.
 
 use super::{json, Detail, Env, State};
-use crate::i18n::Lang;
+use crate::core::Lang;
 use crate::llm::{offline, prompts, ChatMessage, ChatRequest, LlmError};
 use crate::pipeline::state::{Mode, TurnEvent};
 use crate::pipeline::stop::StopReason;

@@ -3,7 +3,7 @@
 //! at least 80 % the same as the previous iteration's (Jaccard) or quality improved by less than 0.05.
 
 use super::{json, Detail, Env, State};
-use crate::i18n::Lang;
+use crate::core::Lang;
 use crate::pipeline::stop::StopReason;
 use std::collections::HashSet;
 

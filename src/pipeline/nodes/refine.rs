@@ -1,4 +1,4 @@
-//! Node 8: judge the answer (seed 002's strategies). Corrective: the LLM judge when enabled and a
+//! Node 8: judge the answer, by the refine strategy. Corrective: the LLM judge when enabled and a
 //! model is configured, else the heuristic; then, when quality is low and dynamic rewriting is on,
 //! a better query for the next retrieval. Basic: score 1.0, no retry.
 

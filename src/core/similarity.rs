@@ -1,7 +1,7 @@
 //! Text similarity for the response cache and conversation recall while no sentence-embedding
 //! model is loaded: a lexical embedding (hashed bag of index terms, L2-normalised), and cosine.
 
-use crate::retrieval::tokenizer::tokenize;
+use crate::core::tokenizer::tokenize;
 
 /// Dimensions of the lexical embedding.
 pub const LEXICAL_DIMS: usize = 1024;

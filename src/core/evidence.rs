@@ -1,0 +1,36 @@
+//! What retrieval finds and what the judge says of an answer: passed between retrieval, the
+//! responders, the cache and the pipeline, so it lives below all of them.
+
+use serde::{Deserialize, Serialize};
+
+/// A passage found for the question: one MedQuAD document, its best chunk.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Evidence {
+    /// The MedQuAD id.
+    pub id: String,
+    pub title: String,
+    pub passage: String,
+    pub url: String,
+    pub source: String,
+    pub focus: String,
+    pub qtype: String,
+    pub score: f64,
+    pub bm25_rank: Option<usize>,
+    pub vector_rank: Option<usize>,
+    pub rrf_rank: Option<usize>,
+}
+
+/// The judge's verdict on an answer.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Quality {
+    pub grounding: f64,
+    pub completeness: f64,
+    pub accuracy: f64,
+    /// 0.4 grounding + 0.3 completeness + 0.3 accuracy (or the heuristic's own mix).
+    pub overall: f64,
+    pub missing_info: Vec<String>,
+    pub suggestions: Vec<String>,
+    pub safety_concerns: Vec<String>,
+    /// "llm", "heuristic" (no model), "heuristic-fallback" (the model's JSON was unusable), "basic".
+    pub method: String,
+}

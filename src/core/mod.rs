@@ -1,0 +1,31 @@
+//! The shared vocabulary: types and helpers that several areas use, kept here so that no area has
+//! to import another for them. This module imports nothing from the rest of the crate (see
+//! ARCHITECTURE.md: an import that would point up means the type moves down, here).
+
+pub mod evidence;
+pub mod files;
+pub mod format;
+pub mod lang;
+pub mod ports;
+pub mod similarity;
+pub mod tokenizer;
+
+pub use evidence::{Evidence, Quality};
+pub use lang::{has_hangul, Lang};
+
+use std::future::Future;
+use std::pin::Pin;
+
+/// A boxed future that need not be `Send` (browser futures never are).
+pub type LocalFuture<'a, T> = Pin<Box<dyn Future<Output = T> + 'a>>;
+
+/// A lazily compiled regular expression: `pattern!(name, r"...")` defines `fn name() -> &'static Regex`
+/// that compiles the pattern on first use.
+macro_rules! pattern {
+    ($name:ident, $re:expr) => {
+        fn $name() -> &'static regex_lite::Regex {
+            static CELL: std::sync::OnceLock<regex_lite::Regex> = std::sync::OnceLock::new();
+            CELL.get_or_init(|| regex_lite::Regex::new($re).expect("valid pattern"))
+        }
+    };
+}

@@ -1,0 +1,18 @@
+//! What the pipeline needs from the knowledge base and a query embedder, as traits: retrieval
+//! implements them, the pipeline calls them, tests plug in small ones.
+
+use super::{Evidence, LocalFuture};
+
+/// Searches the medical knowledge base.
+pub trait Knowledge {
+    /// The best `k` passages for `query` (Korean is bridged to English inside).
+    fn search<'a>(&'a self, query: &'a str, k: usize) -> LocalFuture<'a, Result<Vec<Evidence>, String>>;
+    /// What the search uses, for the trace ("bm25", "hybrid", "bm25 (vectors still loading)").
+    fn describe(&self) -> String;
+}
+
+/// Turns text into a vector for the response cache and conversation recall.
+pub trait Embedder {
+    fn embed<'a>(&'a self, text: &'a str) -> LocalFuture<'a, Vec<f32>>;
+    fn describe(&self) -> String;
+}
