@@ -15,6 +15,9 @@ step() {
   printf '\n==> %s\n' "$*"
 }
 
+step "layer check (scripts/check-layers.py: no import points up, no module cycles; ARCHITECTURE.md)"
+python3 scripts/check-layers.py
+
 step "setup"
 scripts/setup.sh --browser-tests
 
