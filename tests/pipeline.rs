@@ -9,7 +9,7 @@ use medagent::memory::Memory;
 use medagent::pipeline::flags::{profile, Flags, MemoryMode, RefineStrategy, PROFILES};
 use medagent::pipeline::graph::{run_turn, Services, TurnInput};
 use medagent::pipeline::ports::{Clock, Knowledge, LexicalEmbedder};
-use medagent::pipeline::state::{Evidence, Mode, TurnEvent, TurnState};
+use medagent::pipeline::state::{Evidence, Mode, QualityMethod, TurnEvent, TurnState};
 use medagent::pipeline::stop::StopReason;
 use std::cell::Cell;
 
@@ -303,7 +303,7 @@ fn bad_judge_json_falls_back_to_the_heuristic() {
     for bad in ["not json at all", r#"{"grounding_score": 7, "completeness_score": 1, "accuracy_score": 1}"#] {
         let llm = ScriptedLlm::new(Script { judge: bad.into(), ..Script::default() });
         let s = Harness::new(false).turn("What are the symptoms of diabetes?", full(), Some(&llm));
-        assert_eq!(s.quality.method, "heuristic-fallback");
+        assert_eq!(s.quality.method, Some(QualityMethod::HeuristicFallback));
         assert!((0.0..=1.0).contains(&s.quality.overall));
     }
 }

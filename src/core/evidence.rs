@@ -31,6 +31,20 @@ pub struct Quality {
     pub missing_info: Vec<String>,
     pub suggestions: Vec<String>,
     pub safety_concerns: Vec<String>,
-    /// "llm", "heuristic" (no model), "heuristic-fallback" (the model's JSON was unusable), "basic".
-    pub method: String,
+    /// Who judged; `None` before the answer was judged (a cache hit is not judged again).
+    pub method: Option<QualityMethod>,
+}
+
+/// Who judged an answer (written in the trace as "llm", "heuristic", "heuristic-fallback", "basic").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum QualityMethod {
+    /// The LLM judge.
+    Llm,
+    /// The heuristic judge: no model, or the LLM judge is switched off.
+    Heuristic,
+    /// The heuristic judge because the model's verdict was unusable JSON.
+    HeuristicFallback,
+    /// Basic refinement: every answer scores 1.0, nothing is judged.
+    Basic,
 }

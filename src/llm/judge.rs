@@ -2,7 +2,7 @@
 //! completeness + 0.3 accuracy; and the heuristic used without a model or when its JSON is unusable:
 //! 0.3 length + 0.4 evidence (are sources cited) + 0.3 personalisation (does it use the profile).
 
-use crate::core::Quality;
+use crate::core::{Quality, QualityMethod};
 use serde::Deserialize;
 
 #[derive(Deserialize)]
@@ -36,7 +36,7 @@ pub fn parse(reply: &str) -> Option<Quality> {
         missing_info: r.missing_info,
         suggestions: r.improvement_suggestions,
         safety_concerns: r.safety_concerns,
-        method: "llm".into(),
+        method: Some(QualityMethod::Llm),
     })
 }
 
@@ -59,7 +59,7 @@ pub fn heuristic(answer: &str, sources: usize, profile_terms: &[String]) -> Qual
         completeness: length,
         accuracy: personal,
         overall: 0.3 * length + 0.4 * evidence + 0.3 * personal,
-        method: "heuristic".into(),
+        method: Some(QualityMethod::Heuristic),
         ..Quality::default()
     }
 }

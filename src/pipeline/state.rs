@@ -7,7 +7,7 @@ use crate::core::Lang;
 use crate::extract::Slots;
 use serde::{Deserialize, Serialize};
 
-pub use crate::core::{Evidence, Quality};
+pub use crate::core::{Evidence, Quality, QualityMethod};
 
 /// How the turn is answered.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -68,7 +68,8 @@ pub struct TurnState {
     pub user_prompt: String,
     pub token_plan: Vec<(String, usize)>,
     // Retrieval
-    pub query_for_retrieval: String,
+    /// The rewritten query for the next retrieval; `None`: the user's message as it is.
+    pub query_for_retrieval: Option<String>,
     pub retrieved_docs: Vec<Evidence>,
     /// Document ids of each iteration's retrieval (for the duplicate safety stop).
     pub retrieved_docs_history: Vec<Vec<String>>,

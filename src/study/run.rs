@@ -13,7 +13,7 @@ use crate::memory::Memory;
 use crate::pipeline::flags::{profile, Flags, PROFILES};
 use crate::pipeline::graph::{run_turn, Services, TurnInput};
 use crate::pipeline::ports::{Clock, Embedder, Knowledge};
-use crate::pipeline::state::Mode;
+use crate::pipeline::state::{Mode, QualityMethod};
 use crate::pipeline::stop::StopReason;
 use serde::{Deserialize, Serialize};
 use std::cell::Cell;
@@ -235,7 +235,7 @@ pub async fn run(
                     pipeline_ms: (step_ms - model_ms).max(0.0),
                     model_ms,
                     error: state.error.clone(),
-                    judge_score: (state.quality.method == "llm").then_some(state.quality.overall),
+                    judge_score: (state.quality.method == Some(QualityMethod::Llm)).then_some(state.quality.overall),
                     faithfulness: None,
                     answer_relevancy: None,
                     grading_tokens: 0,

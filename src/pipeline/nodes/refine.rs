@@ -5,7 +5,7 @@
 use super::{json, Detail, Env, State};
 use crate::llm::{judge, prompts, ChatMessage, ChatRequest};
 use crate::pipeline::flags::RefineStrategy;
-use crate::pipeline::state::Quality;
+use crate::pipeline::state::{Quality, QualityMethod};
 
 pub async fn run(state: &mut State, env: &mut Env<'_>) -> Detail {
     if state.flags.refine_strategy == RefineStrategy::Basic {
@@ -14,7 +14,7 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> Detail {
             completeness: 1.0,
             accuracy: 1.0,
             overall: 1.0,
-            method: "basic".into(),
+            method: Some(QualityMethod::Basic),
             ..Quality::default()
         };
         state.quality_score_history.push(1.0);
@@ -42,7 +42,7 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> Detail {
             state.llm_calls += 1;
             match llm.complete(&request, &mut |_| {}).await.ok().and_then(|c| judge::parse(&c.text)) {
                 Some(q) => q,
-                None => Quality { method: "heuristic-fallback".into(), ..heuristic() },
+                None => Quality { method: Some(QualityMethod::HeuristicFallback), ..heuristic() },
             }
         }
         None => heuristic(),
@@ -83,7 +83,7 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> Detail {
             parts.extend(state.slots.conditions.iter().map(|c| c.en.clone()));
             parts.join(" ")
         });
-        state.query_for_retrieval = query.clone();
+        state.query_for_retrieval = Some(query.clone());
         state.rewritten_queries.push(query.clone());
         rewritten = Some(query);
     }

@@ -3,8 +3,7 @@
 use super::{json, Detail, Env, State};
 
 pub async fn run(state: &mut State, env: &mut Env<'_>) -> Detail {
-    let query =
-        if state.query_for_retrieval.is_empty() { state.user_text.clone() } else { state.query_for_retrieval.clone() };
+    let query = state.query_for_retrieval.clone().unwrap_or_else(|| state.user_text.clone());
     let k = state.dynamic_k.max(1);
     match env.knowledge.search(&query, k).await {
         Ok(docs) => {
