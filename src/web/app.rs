@@ -10,12 +10,12 @@ use super::progress::{LoadProgress, VectorLoad};
 use super::settings::{load_settings, SettingsPanel};
 use super::storage::{self, request_persistence};
 use super::trace::TracePanel;
-use super::transcript::{Transcript, TRANSCRIPT_RECORD};
 use crate::i18n::{ui, Lang};
 use crate::memory::profile::Fact;
 use crate::people::{People, PEOPLE_RECORD};
 use crate::settings::Settings;
 use crate::trace_view::TurnTrace;
+use crate::transcript::{Transcript, TRANSCRIPT_RECORD};
 use leptos::prelude::*;
 use std::rc::Rc;
 
