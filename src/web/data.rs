@@ -17,7 +17,7 @@ use wasm_bindgen_futures::JsFuture;
 const RECORDS: [&RecordKind; 4] = [&MEMORY_RECORD, &PEOPLE_RECORD, &SETTINGS_RECORD, &TRANSCRIPT_RECORD];
 
 /// Offers `json` to the user as a downloaded file.
-fn download(json: &str, file_name: &str) -> Result<(), String> {
+pub(super) fn download(json: &str, file_name: &str) -> Result<(), String> {
     let parts = js_sys::Array::of1(&json.into());
     let options = web_sys::BlobPropertyBag::new();
     options.set_type("application/json");
