@@ -117,11 +117,18 @@ fn focus_selector(selector: &str) {
 fn save_transcript(shared: Shared) {
     let lang = shared.lang.get_untracked();
     let turns: Vec<SavedTurn> = shared.turns.with_untracked(|t| t.iter().map(|turn| turn.saved(lang)).collect());
+    // Turns past the cap move to the archive: the chat shows them there, not twice.
+    let archived = turns.len().saturating_sub(MAX_TURNS);
     let user = shared.user.get_untracked();
     let problem = shared.transcript.try_update_value(|t| {
         t.set(&user, turns);
         save(&LocalStorage, &TRANSCRIPT_RECORD, t).err()
     });
+    if archived > 0 {
+        shared.turns.update(|t| {
+            t.drain(..archived);
+        });
+    }
     if let Some(Some(error)) = problem {
         shared.notice.set(Some(error.not_saved(ui(lang).unsaved_turn, lang)));
     }

@@ -5,7 +5,7 @@
 //!
 //! It never touches the user's data: every conversation runs on a fresh [`crate::memory::Memory`]
 //! that is dropped afterwards, and nothing is saved. The scenarios are fetched from the site
-//! (`study/scenarios.jsonl`) only when a study starts.
+//! (`study/study_scenarios.jsonl`) only when a study starts.
 
 use super::app::{Shared, Status};
 use super::data::download;
@@ -23,7 +23,7 @@ use std::collections::BTreeSet;
 use wasm_bindgen_futures::JsFuture;
 
 /// Where the site serves the scenarios (copied there by trunk from the committed fixture).
-const SCENARIOS_URL: &str = "study/scenarios.jsonl";
+const SCENARIOS_URL: &str = "study/study_scenarios.jsonl";
 
 /// What the panel shows of a finished (or stopped) study.
 #[derive(Clone, Debug, Default)]
