@@ -54,6 +54,103 @@ static LOADING_EN: LoadingText = LoadingText {
     vectors_failed: "Semantic search is unavailable, answering with keyword search only:",
 };
 
+/// The strings of the Evaluate panel (the study run on the user's own model), in one language.
+#[derive(Debug)]
+pub struct EvaluateText {
+    pub heading: &'static str,
+    /// What the study is and the promise that the user's own data is not touched.
+    pub intro: &'static str,
+    /// Shown when no model is configured.
+    pub offline: &'static str,
+    pub conversations: &'static str,
+    pub languages: &'static str,
+    pub arms: &'static str,
+    pub run: &'static str,
+    pub stop: &'static str,
+    /// "{done} of {total} conversations".
+    pub progress: &'static str,
+    /// "Stopped after {done} of {total} conversations: the figures cover those."
+    pub stopped: &'static str,
+    pub export: &'static str,
+    /// Table headings.
+    pub arm: &'static str,
+    pub turns: &'static str,
+    pub slot_f1: &'static str,
+    pub facts_kept: &'static str,
+    pub calls: &'static str,
+    pub pipeline_ms: &'static str,
+    pub judge: &'static str,
+    pub faithfulness: &'static str,
+    pub relevancy: &'static str,
+    pub comparisons: &'static str,
+    /// Why the study cannot start yet.
+    pub not_ready: &'static str,
+    pub nothing_chosen: &'static str,
+    pub scenarios_failed: &'static str,
+}
+
+/// The Evaluate panel's strings in `lang`.
+pub fn evaluate_text(lang: Lang) -> &'static EvaluateText {
+    match lang {
+        Lang::Ko => &EVALUATE_KO,
+        Lang::En => &EVALUATE_EN,
+    }
+}
+
+static EVALUATE_KO: EvaluateText = EvaluateText {
+    heading: "내 모델로 평가하기",
+    intro: "가상 환자(Synthea)의 5턴 대화를 여러 설정(ablation 프로필)과 모델 단독으로 돌려, 에이전트가 내 모델에 무엇을 더하는지 보여 줍니다. 평가는 별도의 기억으로 실행되며 내 프로필, 대화, 저장된 답변은 읽지도 바꾸지도 않습니다.",
+    offline: "설정된 AI 모델이 없어 근거 기반 응답기로 평가합니다 (충실도·관련성·판정 점수 없음, 모델 단독 비교 제외).",
+    conversations: "언어별 대화 수",
+    languages: "언어",
+    arms: "비교할 설정",
+    run: "평가 실행",
+    stop: "중지",
+    progress: "대화 {done}/{total}개 완료",
+    stopped: "{total}개 중 {done}개 대화 후 중지했습니다. 결과는 그 대화들에 대한 것입니다.",
+    export: "결과 JSON 내보내기",
+    arm: "설정",
+    turns: "턴",
+    slot_f1: "슬롯 F1",
+    facts_kept: "유지된 사실",
+    calls: "모델 호출/턴",
+    pipeline_ms: "파이프라인 ms/턴",
+    judge: "판정 점수",
+    faithfulness: "충실도",
+    relevancy: "답변 관련성",
+    comparisons: "설정 간 비교 (대응 t-검정)",
+    not_ready: "검색 색인을 불러오는 중이거나 답변이 진행 중입니다. 잠시 후 다시 시도하세요.",
+    nothing_chosen: "언어와 설정을 하나 이상 고르세요.",
+    scenarios_failed: "평가 시나리오를 불러오지 못했습니다:",
+};
+
+static EVALUATE_EN: EvaluateText = EvaluateText {
+    heading: "Evaluate on your model",
+    intro: "Runs synthetic patients' (Synthea) five-turn conversations under the ablation profiles and the model alone, to show what the agent adds on your model. It runs on a memory of its own: your profiles, conversations and cached answers are neither read nor changed.",
+    offline: "No AI model is configured: the study runs with the evidence responder (no faithfulness, relevancy or judge scores; the model-only arm is left out).",
+    conversations: "Conversations per language",
+    languages: "Languages",
+    arms: "Arms to compare",
+    run: "Run the study",
+    stop: "Stop",
+    progress: "{done} of {total} conversations done",
+    stopped: "Stopped after {done} of {total} conversations: the figures cover those.",
+    export: "Export results (JSON)",
+    arm: "Arm",
+    turns: "Turns",
+    slot_f1: "Slot F1",
+    facts_kept: "Facts kept",
+    calls: "Model calls/turn",
+    pipeline_ms: "Pipeline ms/turn",
+    judge: "Judge score",
+    faithfulness: "Faithfulness",
+    relevancy: "Answer relevancy",
+    comparisons: "Between arms (paired t-test)",
+    not_ready: "The search index is still loading or an answer is in progress; try again in a moment.",
+    nothing_chosen: "Choose at least one language and one arm.",
+    scenarios_failed: "Could not load the study's scenarios:",
+};
+
 /// Every visible string of the app shell in one language.
 #[derive(Debug)]
 pub struct Ui {
@@ -134,6 +231,7 @@ pub struct Ui {
     pub turns_cap: &'static str,
     /// Above a conversation that lost old turns to the limit (`{n}` of them; `{max}` the limit).
     pub turns_dropped: &'static str,
+    pub turns_archived: &'static str,
     pub person: &'static str,
     /// The name of the unnamed first person.
     pub default_person: &'static str,
@@ -261,8 +359,9 @@ const KO: Ui = Ui {
     cancel: "취소",
     data_heading: "내 데이터",
     stopped: "중지됨",
-    turns_cap: "대상자마다 최근 {max}개의 대화를 저장합니다 (화면의 대화와 에이전트의 대화 기억 모두). 전부 보관하려면 내보내기를 사용하세요.",
-    turns_dropped: "저장 한도({max}개)를 넘어 이전 대화 {n}개는 더 이상 보관하지 않습니다. 전부 보관하려면 내보내기를 사용하세요.",
+    turns_cap: "대상자마다 최근 {max}개의 대화를 그대로 저장하고 (화면의 대화와 에이전트의 대화 기억 모두), 그 이전 대화 {archived}개는 한 줄 요약으로 보관합니다. 전부 보관하려면 내보내기를 사용하세요.",
+    turns_dropped: "가장 오래된 대화 {n}개는 더 이상 보관하지 않습니다 (최근 {max}개는 그대로, 그 이전 {archived}개는 요약으로 보관). 전부 보관하려면 내보내기를 사용하세요.",
+    turns_archived: "이전 대화 {n}개 (한 줄 요약)",
     interrupted: "답변이 끝나기 전에 페이지가 닫히거나 새로고침되어 중단되었습니다. 다시 생성을 눌러 보세요.",
     person: "대상자",
     default_person: "나",
@@ -385,8 +484,9 @@ const EN: Ui = Ui {
     cancel: "Cancel",
     data_heading: "Your data",
     stopped: "stopped",
-    turns_cap: "Kept per person: the last {max} turns (the chat and the agent's conversation memory alike). Export your data to keep everything.",
-    turns_dropped: "{n} earlier turns are no longer kept (the limit is {max} per person). Export your data to keep everything.",
+    turns_cap: "Kept per person: the last {max} turns whole (the chat and the agent's conversation memory alike) and {archived} turns before them as one-line summaries. Export your data to keep everything.",
+    turns_dropped: "The {n} oldest turns are no longer kept (the last {max} are kept whole, {archived} before them as summaries). Export your data to keep everything.",
+    turns_archived: "{n} earlier turns (one-line summaries)",
     interrupted: "Interrupted: the page was closed or reloaded before this answer was finished. Try Regenerate.",
     person: "Person",
     default_person: "Me",

@@ -21,6 +21,7 @@ pub mod retrieval;
 pub mod settings;
 pub mod study;
 pub mod trace_view;
+pub mod transcript;
 pub mod triage;
 
 #[cfg(not(target_arch = "wasm32"))]

@@ -1,6 +1,6 @@
 //! Bounded fuzzing on stable Rust: random and mutated inputs for the parsers that read what the
 //! network, a file or a person gives the app (the SSE parser, the index loaders, the import parser,
-//! slot extraction). Each target checks a property, not only the absence of a panic.
+//! slot extraction, the triage check). Each target checks a property, not only the absence of a panic.
 //!
 //! `cargo test --test tests fuzz::` runs a small fixed budget ([`DEFAULT_CASES`] cases a target, seeded, so a
 //! failure reproduces); a longer run is explicit:
@@ -217,5 +217,41 @@ fn fuzz_slot_extraction() {
             if rng.below(2) == 0 { format!("저는 {age}세입니다. ") } else { format!("I am {age} years old. ") };
         let text = format!("{said}{}", noise.replace(|c: char| c.is_ascii_digit(), ""));
         assert_eq!(extract(&text, Some(lexicon())).demographics.age, Some(age), "{text:?}");
+    }
+}
+
+/// The emergency messages of the triage development set.
+fn emergencies() -> Vec<String> {
+    let dev = include_str!("fixtures/triage_dev.jsonl");
+    dev.lines()
+        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+        .filter(|v| v["level"] == "emergency")
+        .map(|v| v["text"].as_str().unwrap().to_string())
+        .collect()
+}
+
+/// The triage check reads any text: its verdict is a function of the text, every matched word is
+/// in the message, and an emergency stays an emergency with noise in another sentence around it,
+/// or with a long paste after it.
+#[test]
+fn fuzz_triage() {
+    use medagent::triage::{assess, Level};
+    let emergencies = emergencies();
+    assert!(emergencies.len() > 100);
+    let mut rng = Rng(5);
+    for _ in 0..cases("triage") {
+        let noise = rng.text(40);
+        let verdict = assess(&noise);
+        assert_eq!(verdict, assess(&noise));
+        for reason in &verdict.reasons {
+            assert!(reason.matched.iter().all(|m| noise.contains(m.as_str())), "{noise:?}: {reason:?}");
+        }
+        let emergency = rng.pick(&emergencies);
+        let around = match rng.below(3) {
+            0 => format!("{noise}.\n{emergency}"),
+            1 => format!("{emergency}\n{noise}"),
+            _ => format!("{emergency}\n{}", "정상적인 하루였어요. It was a normal day. ".repeat(2000)),
+        };
+        assert_eq!(assess(&around).level, Level::Emergency, "{around:.300?}");
     }
 }

@@ -19,10 +19,13 @@ pub const SUMMARISED: usize = 20;
 pub const RECALL_THRESHOLD: f32 = 0.35;
 /// Exchanges one model summary covers: block `k` is exchanges `k * SUMMARY_BLOCK ..(k + 1) * SUMMARY_BLOCK`.
 pub const SUMMARY_BLOCK: usize = 3;
-/// The most exchanges kept per person, in memory and on screen alike (the chat's transcript has the
-/// same cap, and the app states it). Beyond it the oldest go, a block at a time so summary blocks
-/// stay aligned, and how many went is counted so the app can say so.
+/// The most exchanges kept whole per person, in memory and on screen alike (the chat's transcript has
+/// the same cap, and the app states it). Beyond it the oldest leave a block at a time (so summary
+/// blocks stay aligned) and are archived: one summary line per block, still recalled when similar.
 pub const MAX_EXCHANGES: usize = 200;
+/// The most archived blocks kept per person (so 1,200 more exchanges, about 1 KB each). Only past
+/// this are exchanges let go, counted so the app can say so.
+pub const MAX_ARCHIVED_BLOCKS: usize = 400;
 
 /// One question and its answer.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -49,9 +52,22 @@ pub struct Conversation {
     /// Model summaries of tier-2 blocks, oldest first (absent in state saved before they existed).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub summaries: Vec<BlockSummary>,
-    /// Exchanges let go past [`MAX_EXCHANGES`], oldest first.
+    /// Blocks of exchanges that left past [`MAX_EXCHANGES`], oldest first, each as one summary line.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub archive: Vec<ArchivedBlock>,
+    /// Exchanges let go entirely, past the archive's [`MAX_ARCHIVED_BLOCKS`].
     #[serde(default, skip_serializing_if = "is_zero")]
     pub dropped: usize,
+}
+
+/// Exchanges past the cap, kept as the model's summary of their block (or the extractive lines when
+/// the model never summarised it) and the mean of their embeddings, so tier 3 can still recall them.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ArchivedBlock {
+    pub text: String,
+    #[serde(with = "crate::core::similarity::compact")]
+    pub embedding: Vec<f32>,
+    pub exchanges: usize,
 }
 
 fn is_zero(n: &usize) -> bool {
@@ -86,6 +102,8 @@ pub struct Recollection {
     pub summary: Vec<SummaryLine>,
     /// Tier 3: older exchanges similar to the question.
     pub recalled: Vec<Exchange>,
+    /// Tier 3 too: archived summary lines similar to the question, oldest first.
+    pub recalled_archive: Vec<String>,
 }
 
 impl Recollection {
@@ -115,15 +133,49 @@ fn first_sentence(text: &str, max_chars: usize) -> String {
     text[..end].chars().take(max_chars).collect::<String>().trim().to_string()
 }
 
+/// One exchange in a line: the question and the first sentence of what the answer says (the notices
+/// and the offline preamble before it skipped). Used wherever an exchange is kept shorter.
+pub fn gist(question: &str, answer: &str) -> String {
+    format!("Q: {} -> A: {}", first_sentence(question, 120), first_sentence(substance(answer), 160))
+}
+
+/// The normalised mean of embeddings of one length (empty when there are none or they differ).
+fn mean_embedding<'a>(embeddings: impl Iterator<Item = &'a [f32]>) -> Vec<f32> {
+    let mut sum: Vec<f32> = Vec::new();
+    for e in embeddings {
+        if sum.is_empty() {
+            sum = e.to_vec();
+        } else if sum.len() == e.len() {
+            sum.iter_mut().zip(e).for_each(|(s, x)| *s += x);
+        } else {
+            return Vec::new();
+        }
+    }
+    let norm = sum.iter().map(|x| x * x).sum::<f32>().sqrt();
+    if norm > 0.0 {
+        sum.iter_mut().for_each(|x| *x /= norm);
+    }
+    sum
+}
+
 impl Conversation {
-    /// Adds an exchange; past [`MAX_EXCHANGES`] the oldest block goes (the summaries move with the
-    /// exchanges they cover).
+    /// Adds an exchange; past [`MAX_EXCHANGES`] the oldest block moves to the archive (the summaries
+    /// move with the exchanges they cover), and past [`MAX_ARCHIVED_BLOCKS`] the oldest archived
+    /// block goes.
     pub fn push(&mut self, exchange: Exchange) {
         self.exchanges.push(exchange);
         while self.exchanges.len() > MAX_EXCHANGES {
             let gone = SUMMARY_BLOCK.min(self.exchanges.len());
-            self.exchanges.drain(..gone);
-            self.dropped += gone;
+            let block: Vec<Exchange> = self.exchanges.drain(..gone).collect();
+            let text = match self.summaries.iter().find(|s| s.from == 0 && s.to == gone) {
+                Some(summary) => summary.text.clone(),
+                None => block.iter().map(|e| gist(&e.user, &e.answer)).collect::<Vec<_>>().join("\n"),
+            };
+            let embedding = mean_embedding(block.iter().map(|e| e.embedding.as_slice()));
+            self.archive.push(ArchivedBlock { text, embedding, exchanges: gone });
+            if self.archive.len() > MAX_ARCHIVED_BLOCKS {
+                self.dropped += self.archive.remove(0).exchanges;
+            }
             self.summaries.retain(|s| s.from >= gone);
             for s in &mut self.summaries {
                 s.from -= gone;
@@ -164,24 +216,28 @@ impl Conversation {
             }
             let e = &self.exchanges[i];
             summary.push(SummaryLine {
-                text: format!(
-                    "Q: {} -> A: {}",
-                    first_sentence(&e.user, 120),
-                    first_sentence(substance(&e.answer), 160)
-                ),
+                text: gist(&e.user, &e.answer),
                 source: SummarySource::Extractive,
                 exchanges: 1,
             });
             i += 1;
         }
-        let mut older: Vec<(f32, &Exchange)> =
-            self.exchanges[..summary_from].iter().map(|e| (cosine(query, &e.embedding), e)).collect();
-        older.retain(|(s, _)| *s >= RECALL_THRESHOLD);
+        // Tier 3: the two most similar of the older exchanges and the archived blocks together.
+        let mut older: Vec<(f32, Result<&Exchange, usize>)> = self.exchanges[..summary_from]
+            .iter()
+            .map(|e| (cosine(query, &e.embedding), Ok(e)))
+            .chain(self.archive.iter().enumerate().map(|(i, b)| (cosine(query, &b.embedding), Err(i))))
+            .filter(|(s, _)| *s >= RECALL_THRESHOLD)
+            .collect();
         older.sort_by(|a, b| b.0.total_cmp(&a.0));
+        older.truncate(2);
+        let mut archived: Vec<usize> = older.iter().filter_map(|(_, o)| o.err()).collect();
+        archived.sort_unstable();
         Recollection {
             recent: self.exchanges[recent_from..].to_vec(),
             summary,
-            recalled: older.into_iter().take(2).map(|(_, e)| e.clone()).collect(),
+            recalled: older.iter().filter_map(|(_, o)| o.ok().cloned()).collect(),
+            recalled_archive: archived.into_iter().map(|i| self.archive[i].text.clone()).collect(),
         }
     }
 
@@ -319,22 +375,55 @@ mod tests {
         assert!(!serde_json::to_string(&c).unwrap().contains("summaries"));
     }
 
-    /// Memory keeps at most the cap, counts what went, and keeps each summary on the exchanges it
-    /// describes.
+    /// Memory keeps at most the cap whole, archives what leaves (the model's summary of a block
+    /// when there is one), and keeps each summary on the exchanges it describes.
     #[test]
-    fn the_oldest_exchanges_go_past_the_cap_and_are_counted() {
+    fn the_oldest_exchanges_are_archived_past_the_cap() {
         let mut c = Conversation::default();
         for i in 0..MAX_EXCHANGES {
             c.push(exchange(&format!("question {i}")));
         }
         c.summaries.push(BlockSummary { from: 3, to: 6, text: "questions 3 to 5".into() });
         c.summaries.push(BlockSummary { from: 0, to: 3, text: "questions 0 to 2".into() });
-        assert_eq!(c.dropped, 0);
         c.push(exchange("one more"));
         assert!(c.exchanges.len() <= MAX_EXCHANGES);
-        assert_eq!(c.dropped, SUMMARY_BLOCK);
+        assert_eq!(c.dropped, 0, "nothing is let go while the archive has room");
         assert_eq!(c.exchanges[0].user, "question 3");
         assert_eq!(c.summaries, [BlockSummary { from: 0, to: 3, text: "questions 3 to 5".into() }]);
         assert_eq!(c.exchanges.last().unwrap().user, "one more");
+        assert_eq!(c.archive.len(), 1);
+        assert_eq!(c.archive[0].text, "questions 0 to 2");
+        assert_eq!(c.archive[0].exchanges, SUMMARY_BLOCK);
+        // The next block had no model summary: its exchanges' own lines are kept.
+        for i in 0..SUMMARY_BLOCK {
+            c.push(exchange(&format!("later {i}")));
+        }
+        assert_eq!(c.archive[1].text, "questions 3 to 5");
+        for i in 0..SUMMARY_BLOCK {
+            c.push(exchange(&format!("later still {i}")));
+        }
+        assert_eq!(c.archive[2].text.lines().next(), Some("Q: question 6 -> A: About question 6."));
+    }
+
+    /// An archived exchange is still recalled when the question is about it; past the archive's own
+    /// cap the oldest go and are counted.
+    #[test]
+    fn archived_exchanges_are_recalled_and_only_the_archive_overflow_is_dropped() {
+        let mut c = Conversation::default();
+        c.push(exchange("how is gout treated"));
+        for i in 0..MAX_EXCHANGES + SUMMARY_BLOCK {
+            c.push(exchange(&format!("filler question {i}")));
+        }
+        assert!(c.exchanges.iter().all(|e| e.user != "how is gout treated"));
+        let r = c.recall(&lexical_embedding("how is gout treated"));
+        assert_eq!(r.recalled_archive.len(), 1, "{r:?}");
+        assert!(r.recalled_archive[0].contains("Q: how is gout treated"));
+        assert_eq!(c.dropped, 0);
+        for i in 0..MAX_ARCHIVED_BLOCKS * SUMMARY_BLOCK {
+            c.push(exchange(&format!("more filler {i}")));
+        }
+        assert_eq!(c.archive.len(), MAX_ARCHIVED_BLOCKS);
+        assert_eq!(c.dropped, 2 * SUMMARY_BLOCK);
+        assert!(c.recall(&lexical_embedding("how is gout treated")).recalled_archive.is_empty());
     }
 }

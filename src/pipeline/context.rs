@@ -86,7 +86,10 @@ fn exchange_line(e: &Exchange) -> String {
 /// [`BUDGET_MEMORY`]. Each tier drops its oldest lines first when over its budget, so the latest
 /// exchange, which a follow-up question most likely refers to, is always there.
 pub fn memory_lines(recollection: &Recollection) -> Vec<String> {
-    let recalled = newest_within(recollection.recalled.iter().map(exchange_line).collect(), BUDGET_RECALLED);
+    let recalled = newest_within(
+        recollection.recalled_archive.iter().cloned().chain(recollection.recalled.iter().map(exchange_line)).collect(),
+        BUDGET_RECALLED,
+    );
     let summary = newest_within(recollection.summary.iter().map(|l| l.text.clone()).collect(), BUDGET_SUMMARY);
     let used: usize = recalled.iter().chain(&summary).map(|l| estimate(l) + 1).sum();
     let recent = newest_within(

@@ -9,7 +9,7 @@
 //! worker -> page   {"started":{}}                              listening; the page may send load
 //! page -> worker   {"load":{"model":"model/","vectors":"index/vectors/","ef_search":null}}
 //! worker -> page   {"progress":{"part":"model","loaded":1048576,"total":45000000}}   repeatedly
-//! worker -> page   {"ready":{"ms":2345.0,"bytes":43000000,"documents":16407}}   or {"load_failed":{"message":"..."}}
+//! worker -> page   {"ready":{"ms":2345.0,"bytes":43000000,"documents":16407,"hash_ms":210.0}}  or {"load_failed":{"message":"..."}}
 //! page -> worker   {"embed":{"id":7,"text":"..."}}            -> {"embedded":{"id":7,"vector":[...],"ms":12.5}}
 //! page -> worker   {"nearest":{"id":8,"text":"...","chunks":40}}
 //!                  -> {"found":{"id":8,"matches":[[doc,nth,score],...],"embed_ms":..,"search_ms":..}}
@@ -38,9 +38,16 @@ pub enum FromWorker {
     Started {},
     /// Bytes of one part (`"model"` or `"vectors"`) downloaded so far, of `total`.
     Progress { part: String, loaded: u64, total: u64 },
-    /// Model and vectors are loaded: how long it took, how many bytes were downloaded, and how many
-    /// documents the vector index covers.
-    Ready { ms: f64, bytes: u64, documents: usize },
+    /// Model and vectors are loaded: how long it took, how many bytes were downloaded, how many
+    /// documents the vector index covers, and the milliseconds spent on their SHA-256 (taken as the
+    /// bytes arrived).
+    Ready {
+        ms: f64,
+        bytes: u64,
+        documents: usize,
+        #[serde(default)]
+        hash_ms: f64,
+    },
     /// Loading failed; search stays keyword-only.
     LoadFailed { message: String },
     /// The answer to [`ToWorker::Embed`].

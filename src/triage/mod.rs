@@ -185,6 +185,14 @@ mod tests {
         assert_eq!(level("what are the warning signs of a heart attack?"), Level::None);
     }
 
+    /// A denial on the next line is about something else (found by the triage fuzz target).
+    #[test]
+    fn a_denial_does_not_reach_across_a_line_break() {
+        assert_eq!(level("vomiting dark red blood\n어지럽진 않아요"), Level::Emergency);
+        assert_eq!(level("토할 때 피가 섞여 나와요\n열은 없어요"), Level::Emergency);
+        assert_eq!(level("피를 토하지는 않았어요"), Level::None);
+    }
+
     #[test]
     fn negatives_of_every_kind() {
         for text in [

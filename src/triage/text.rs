@@ -56,10 +56,11 @@ pattern!(
     en_negator,
     r"^(?:no|not|never|without|denies|denied|don'?t|doesn'?t|didn'?t|isn'?t|wasn'?t|aren'?t|haven'?t)$"
 );
-// Korean negation right after the mention ("열은 없어요", "숨찬 건 없는데", "아프지 않아요").
+// Korean negation right after the mention ("열은 없어요", "숨찬 건 없는데", "아프지 않아요",
+// "토하지는 않았어요").
 pattern!(
     ko_negated_after,
-    r"^(?:(?:증상|증세|건|거|것|느낌|적|일|기운)[은는이가도]?\s*)?.{0,2}?(?:없|않|아니|안\s*[나생]|전혀)"
+    r"^(?:(?:증상|증세|건|거|것|느낌|적|일|기운)[은는이가도]?\s*)?\S{0,3}?\s*(?:없|않|아니|안\s*[나생]|전혀)"
 );
 // ... or after a list of them ("가슴 통증이나 숨찬 증상은 없어요"), within the clause.
 pattern!(ko_negated_list, r"^(?:이나|나|이랑|랑|하고|과|와|및|또는|,)\s*[^,.고]{0,20}?(?:없|않|아니)");
@@ -90,8 +91,13 @@ pub fn is_negated(view: &View, start: usize, end: usize, negative_form: bool) ->
     let inside: Vec<&str> = view.lower[start..end].split_whitespace().collect();
     // "안 좋아요" (feels bad) is a complaint, not a denial.
     let denied_inside = inside.windows(2).any(|w| KO_NEGATORS.contains(&w[0]) && !w[1].starts_with('좋'));
-    let after_end = view.lower[end..].char_indices().nth(8).map_or(view.lower.len(), |(i, _)| end + i);
-    let list_end = view.lower[end..].char_indices().nth(24).map_or(view.lower.len(), |(i, _)| end + i);
+    // The denial follows within the sentence: a line break or a full stop ends its reach ("vomiting
+    // blood\n어지럽진 않아요" is two statements).
+    let sentence_end = view.lower[end..].find(['.', '!', '?', '\n', ';']).map_or(view.lower.len(), |i| end + i);
+    let within = |chars: usize| {
+        view.lower[end..].char_indices().nth(chars).map_or(view.lower.len(), |(i, _)| end + i).min(sentence_end)
+    };
+    let (after_end, list_end) = (within(8), within(24));
     denied_inside
         || ko_negated_after().is_match(view.lower[end..after_end].trim_start())
         || ko_negated_list().is_match(view.lower[end..list_end].trim_start())

@@ -3,6 +3,7 @@
 use super::chat::{Chat, Turn};
 use super::data::DataPanel;
 use super::engine::Engine;
+use super::evaluate::EvaluatePanel;
 use super::lang::{initial_lang, LangSwitch};
 use super::people::PeopleBar;
 use super::profile::ProfilePanel;
@@ -10,12 +11,12 @@ use super::progress::{LoadProgress, VectorLoad};
 use super::settings::{load_settings, SettingsPanel};
 use super::storage::{self, request_persistence};
 use super::trace::TracePanel;
-use super::transcript::{Transcript, TRANSCRIPT_RECORD};
 use crate::i18n::{ui, Lang};
 use crate::memory::profile::Fact;
 use crate::people::{People, PEOPLE_RECORD};
 use crate::settings::Settings;
 use crate::trace_view::TurnTrace;
+use crate::transcript::{Transcript, TRANSCRIPT_RECORD};
 use leptos::prelude::*;
 use std::rc::Rc;
 
@@ -52,6 +53,8 @@ pub struct Shared {
     pub index_bytes: RwSignal<u64>,
     /// The embedding model and vector index downloading in the worker.
     pub vector_load: RwSignal<VectorLoad>,
+    /// The Evaluate panel's study is running (it uses the knowledge, so no turn runs meanwhile).
+    pub studying: RwSignal<bool>,
 }
 
 impl Shared {
@@ -65,9 +68,9 @@ impl Shared {
         self.facts.set(facts);
     }
 
-    /// Whether an answer is on its way.
+    /// Whether an answer (or the Evaluate panel's study) is on its way.
     pub fn busy(&self) -> bool {
-        self.turns.with(|t| t.last().is_some_and(Turn::running))
+        self.studying.get() || self.turns.with(|t| t.last().is_some_and(Turn::running))
     }
 
     /// Shows the current person's saved conversation.
@@ -95,6 +98,7 @@ pub fn App() -> impl IntoView {
         transcript: StoredValue::new_local(Transcript::default()),
         index_bytes: RwSignal::new(0),
         vector_load: RwSignal::new(VectorLoad::default()),
+        studying: RwSignal::new(false),
     };
     provide_context(shared);
     // Settings and the conversation come from storage at once; the index follows over the network.
@@ -157,6 +161,7 @@ pub fn App() -> impl IntoView {
                     <ProfilePanel />
                     <TracePanel />
                     <DataPanel />
+                    <EvaluatePanel />
                 </div>
             </main>
             <footer class="disclaimer" role="note">{move || text().disclaimer}</footer>

@@ -4,12 +4,12 @@
 use super::answer::RichText;
 use super::app::{Shared, Status};
 use super::storage::LocalStorage;
-use super::transcript::{SavedTurn, MAX_TURNS, TRANSCRIPT_RECORD};
 use crate::i18n::{ui, Lang};
 use crate::persist::save;
 use crate::pipeline::state::{Evidence, TurnEvent};
 use crate::pipeline::stop::StopReason;
 use crate::trace_view::TurnTrace;
+use crate::transcript::{SavedTurn, MAX_ARCHIVED_TURNS, MAX_TURNS, TRANSCRIPT_RECORD};
 use crate::triage::split_notice;
 use leptos::prelude::*;
 use std::cell::RefCell;
@@ -117,11 +117,18 @@ fn focus_selector(selector: &str) {
 fn save_transcript(shared: Shared) {
     let lang = shared.lang.get_untracked();
     let turns: Vec<SavedTurn> = shared.turns.with_untracked(|t| t.iter().map(|turn| turn.saved(lang)).collect());
+    // Turns past the cap move to the archive: the chat shows them there, not twice.
+    let archived = turns.len().saturating_sub(MAX_TURNS);
     let user = shared.user.get_untracked();
     let problem = shared.transcript.try_update_value(|t| {
         t.set(&user, turns);
         save(&LocalStorage, &TRANSCRIPT_RECORD, t).err()
     });
+    if archived > 0 {
+        shared.turns.update(|t| {
+            t.drain(..archived);
+        });
+    }
     if let Some(Some(error)) = problem {
         shared.notice.set(Some(error.not_saved(ui(lang).unsaved_turn, lang)));
     }
@@ -270,14 +277,30 @@ pub fn Chat() -> impl IntoView {
                 Status::Ready => ().into_any(),
             }}
             {move || {
-                // The turns changed (one may have pushed an old one out): read the count again.
+                // The turns changed (one may have pushed an old one out): read the archive again.
                 turns.track();
                 let user = shared.user.get();
-                let dropped = shared.transcript.with_value(|t| t.dropped.get(&user).copied().unwrap_or(0));
-                (dropped > 0).then(|| {
-                    let line = text().turns_dropped.replace("{n}", &dropped.to_string()).replace("{max}", &MAX_TURNS.to_string());
+                let (archived, dropped) = shared.transcript.with_value(|t| {
+                    (t.archived.get(&user).cloned().unwrap_or_default(), t.dropped.get(&user).copied().unwrap_or(0))
+                });
+                let dropped = (dropped > 0).then(|| {
+                    let line = text()
+                        .turns_dropped
+                        .replace("{n}", &dropped.to_string())
+                        .replace("{max}", &MAX_TURNS.to_string())
+                        .replace("{archived}", &MAX_ARCHIVED_TURNS.to_string());
                     view! { <p class="turns-dropped" role="note">{line}</p> }
-                })
+                });
+                let archived = (!archived.is_empty()).then(|| {
+                    let heading = text().turns_archived.replace("{n}", &archived.len().to_string());
+                    view! {
+                        <details class="turns-archived">
+                            <summary>{heading}</summary>
+                            <ol>{archived.into_iter().map(|line| view! { <li>{line}</li> }).collect::<Vec<_>>()}</ol>
+                        </details>
+                    }
+                });
+                (dropped, archived)
             }}
             <ol class="turns" aria-live="polite" node_ref=list>
                 <Show when=move || turns.with(Vec::is_empty)>

@@ -3,11 +3,11 @@
 use super::app::Shared;
 use super::engine::MEMORY_RECORD;
 use super::storage::LocalStorage;
-use super::transcript::{MAX_TURNS, TRANSCRIPT_RECORD};
 use crate::i18n::{ui, Lang};
 use crate::people::PEOPLE_RECORD;
 use crate::persist::{apply_import, export, preview_import, ImportPreview, KeyValue, RecordKind};
 use crate::settings::{from_import, new_destination, Settings, SETTINGS_RECORD};
+use crate::transcript::{MAX_ARCHIVED_TURNS, MAX_TURNS, TRANSCRIPT_RECORD};
 use leptos::prelude::*;
 use serde_json::Value;
 use wasm_bindgen::JsCast;
@@ -17,7 +17,7 @@ use wasm_bindgen_futures::JsFuture;
 const RECORDS: [&RecordKind; 4] = [&MEMORY_RECORD, &PEOPLE_RECORD, &SETTINGS_RECORD, &TRANSCRIPT_RECORD];
 
 /// Offers `json` to the user as a downloaded file.
-fn download(json: &str, file_name: &str) -> Result<(), String> {
+pub(super) fn download(json: &str, file_name: &str) -> Result<(), String> {
     let parts = js_sys::Array::of1(&json.into());
     let options = web_sys::BlobPropertyBag::new();
     options.set_type("application/json");
@@ -212,7 +212,7 @@ pub fn DataPanel() -> impl IntoView {
                     <button type="button" class="secondary" on:click=cancel>{move || text().cancel}</button>
                 </div>
             </Show>
-            <p class="data-cap">{move || text().turns_cap.replace("{max}", &MAX_TURNS.to_string())}</p>
+            <p class="data-cap">{move || text().turns_cap.replace("{max}", &MAX_TURNS.to_string()).replace("{archived}", &MAX_ARCHIVED_TURNS.to_string())}</p>
             <p class="data-report" role="status">{move || report.get()}</p>
         </section>
     }

@@ -57,10 +57,10 @@ fn handle(request: ToWorker, loaded: &Loaded) {
             wasm_bindgen_futures::spawn_local(async move {
                 let started = now_ms();
                 match load(&model, &vectors, ef_search).await {
-                    Ok((side, bytes)) => {
+                    Ok((side, bytes, hash_ms)) => {
                         let documents = side.chunk_map().documents();
                         *loaded.borrow_mut() = Some(side);
-                        post(&FromWorker::Ready { ms: now_ms() - started, bytes, documents });
+                        post(&FromWorker::Ready { ms: now_ms() - started, bytes, documents, hash_ms });
                     }
                     Err(message) => post(&FromWorker::LoadFailed { message }),
                 }
@@ -103,8 +103,14 @@ fn not_loaded(id: u32) -> FromWorker {
 }
 
 /// Downloads one part's files in order, reporting the part's progress, each checked against its
-/// manifest entry (size, and the SHA-256 taken as the bytes arrive); returns their bytes.
-async fn download(part: &str, base: &str, files: &[(&str, &FileEntry)]) -> Result<Vec<Vec<u8>>, String> {
+/// manifest entry (size, and the SHA-256 taken as the bytes arrive); returns their bytes. The time
+/// spent hashing is added to `hash_ms` (it is the cost of the check, reported on the loading panel).
+async fn download(
+    part: &str,
+    base: &str,
+    files: &[(&str, &FileEntry)],
+    hash_ms: &mut f64,
+) -> Result<Vec<Vec<u8>>, String> {
     let total: u64 = files.iter().map(|(_, entry)| entry.bytes).sum();
     let mut done = 0;
     let mut out = Vec::with_capacity(files.len());
@@ -114,7 +120,9 @@ async fn download(part: &str, base: &str, files: &[(&str, &FileEntry)]) -> Resul
         let size = entry.bytes;
         let mut hash = Sha256::new();
         let bytes = fetch_bytes(&format!("{base}{name}"), &mut |piece, loaded| {
+            let started = now_ms();
             hash.update(piece);
+            *hash_ms += now_ms() - started;
             let percent = (done + loaded) * 100 / total.max(1);
             if percent != last_percent {
                 last_percent = percent;
@@ -128,7 +136,10 @@ async fn download(part: &str, base: &str, files: &[(&str, &FileEntry)]) -> Resul
                 bytes.len()
             ));
         }
-        if hex(&hash.finalize()) != entry.sha256 {
+        let started = now_ms();
+        let digest = hex(&hash.finalize());
+        *hash_ms += now_ms() - started;
+        if digest != entry.sha256 {
             return Err(format!(
                 "{base}{name} does not have the SHA-256 its manifest lists: it is damaged or from another build; reload the page (if this persists, rebuild the site with scripts/build-index.sh)"
             ));
@@ -144,8 +155,13 @@ async fn manifest<T: serde::de::DeserializeOwned>(url: &str) -> Result<T, String
     serde_json::from_slice(&bytes).map_err(|e| format!("{url} is unreadable ({e}); rebuild the site"))
 }
 
-/// Downloads and loads the model and the vector index; the loaded side and the bytes downloaded.
-async fn load(model_base: &str, vectors_base: &str, ef_search: Option<usize>) -> Result<(LocalVectors, u64), String> {
+/// Downloads and loads the model and the vector index; the loaded side, the bytes downloaded and the
+/// milliseconds spent checking their SHA-256.
+async fn load(
+    model_base: &str,
+    vectors_base: &str,
+    ef_search: Option<usize>,
+) -> Result<(LocalVectors, u64, f64), String> {
     let model: PreparedModel = manifest(&format!("{model_base}{MANIFEST}")).await?;
     let vectors: VectorManifest = manifest(&format!("{vectors_base}{MANIFEST}")).await?;
     if model.source_hash != vectors.model_hash {
@@ -167,7 +183,8 @@ async fn load(model_base: &str, vectors_base: &str, ef_search: Option<usize>) ->
     let model_entries: Vec<FileEntry> =
         model_files.iter().map(|n| entry("model", &model.files, n)).collect::<Result<_, _>>()?;
     let model_list: Vec<(&str, &FileEntry)> = model_files.iter().copied().zip(&model_entries).collect();
-    let mut model_bytes = download("model", model_base, &model_list).await?.into_iter();
+    let mut hash_ms = 0.0;
+    let mut model_bytes = download("model", model_base, &model_list, &mut hash_ms).await?.into_iter();
     let files = ModelFiles {
         config_json: model_bytes.next().unwrap_or_default(),
         vocab_txt: model_bytes.next().unwrap_or_default(),
@@ -176,9 +193,9 @@ async fn load(model_base: &str, vectors_base: &str, ef_search: Option<usize>) ->
     let (hnsw_entry, counts_entry) =
         (entry("vector", &vectors.files, HNSW_FILE)?, entry("vector", &vectors.files, CHUNK_COUNTS_FILE)?);
     let vector_list = [(HNSW_FILE, &hnsw_entry), (CHUNK_COUNTS_FILE, &counts_entry)];
-    let mut vector_bytes = download("vectors", vectors_base, &vector_list).await?.into_iter();
+    let mut vector_bytes = download("vectors", vectors_base, &vector_list, &mut hash_ms).await?.into_iter();
     let (hnsw, counts) = (vector_bytes.next().unwrap_or_default(), vector_bytes.next().unwrap_or_default());
     let bytes = model.bytes() + (hnsw.len() + counts.len()) as u64;
     let side = LocalVectors::load(&files, &hnsw, &counts, ef_search)?;
-    Ok((side, bytes))
+    Ok((side, bytes, hash_ms))
 }

@@ -64,7 +64,7 @@ pub struct Engine {
 }
 
 /// The model the settings name, talking through the page's fetch; `None` for offline.
-fn provider(config: &ProviderConfig) -> Option<Provider> {
+pub(super) fn provider(config: &ProviderConfig) -> Option<Provider> {
     Provider::from_config(config, Rc::new(FetchTransport))
 }
 

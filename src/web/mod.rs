@@ -2,9 +2,10 @@
 //!
 //! [`app::App`] lays out the shell and loads the [`engine::Engine`]; [`chat`] holds the conversation,
 //! [`people`] the person switcher, [`profile`] the profile panel, [`trace`] the trace panel (with
-//! [`trace_graph`] drawing the node graph), [`settings`] the provider and flags, [`data`] export and import,
-//! [`transcript`] the saved conversation, [`lang`] the language switch, [`answer`] renders answers
-//! safely, [`storage`] is localStorage behind the library's persistence.
+//! [`trace_graph`] drawing the node graph), [`settings`] the provider and flags, [`data`] export and
+//! import, [`evaluate`] the study on the user's own model, [`lang`] the language switch, [`answer`]
+//! renders answers safely, [`storage`] is localStorage behind the library's persistence (the saved
+//! conversation itself is the library's [`crate::transcript`]).
 //!
 //! [`embed_worker`] is the other entry point: the Web Worker that embeds questions and searches the
 //! vector index ([`worker_client`] is the page's side of it; [`fetch`] downloads static files for both).
@@ -15,6 +16,7 @@ mod chat;
 mod data;
 pub mod embed_worker;
 mod engine;
+mod evaluate;
 mod fetch;
 mod lang;
 mod people;
@@ -24,7 +26,6 @@ mod settings;
 mod storage;
 mod trace;
 mod trace_graph;
-mod transcript;
 mod worker_client;
 
 /// Starts the app: installs the panic hook (panics show in the console) and mounts on `<body>`.

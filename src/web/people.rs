@@ -4,10 +4,10 @@
 
 use super::app::{Shared, Status};
 use super::storage::LocalStorage;
-use super::transcript::TRANSCRIPT_RECORD;
 use crate::i18n::ui;
 use crate::people::{People, PeopleError, PEOPLE_RECORD};
 use crate::persist::save;
+use crate::transcript::TRANSCRIPT_RECORD;
 use leptos::html;
 use leptos::prelude::*;
 
@@ -54,7 +54,7 @@ impl Shared {
             }
         });
         let saved = self.transcript.try_update_value(|t| {
-            t.turns.remove(id);
+            t.remove(id);
             save(&LocalStorage, &TRANSCRIPT_RECORD, t).err()
         });
         let lang = self.lang.get_untracked();

@@ -4,10 +4,10 @@
 
 use super::app::Shared;
 use super::storage::LocalStorage;
-use super::transcript::TRANSCRIPT_RECORD;
 use crate::i18n::{ui, Lang};
 use crate::memory::profile::{Fact, SlotKind};
 use crate::persist::save;
+use crate::transcript::TRANSCRIPT_RECORD;
 use leptos::html;
 use leptos::prelude::*;
 
@@ -120,7 +120,7 @@ pub fn ProfilePanel() -> impl IntoView {
         });
         // The shown conversation goes too.
         let problem = shared.transcript.try_update_value(|t| {
-            t.turns.remove(&user);
+            t.remove(&user);
             save(&LocalStorage, &TRANSCRIPT_RECORD, t).err()
         });
         if let Some(Some(error)) = problem {

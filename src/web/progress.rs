@@ -13,8 +13,17 @@ pub struct VectorLoad {
     pub model: (u64, u64),
     /// Bytes of the vector index downloaded, of total.
     pub vectors: (u64, u64),
-    /// `Ok((ms, bytes))` when loaded, `Err(reason)` when it failed, `None` while loading.
-    pub outcome: Option<Result<(f64, u64), String>>,
+    /// What loading took when loaded, `Err(reason)` when it failed, `None` while loading.
+    pub outcome: Option<Result<Loaded, String>>,
+}
+
+/// What loading the vector side took.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Loaded {
+    pub ms: f64,
+    pub bytes: u64,
+    /// Of `ms`, the time spent checking the files' SHA-256 as they arrived.
+    pub hash_ms: f64,
 }
 
 impl VectorLoad {
@@ -23,10 +32,10 @@ impl VectorLoad {
         match report {
             LoadReport::Progress { part, loaded, total } if part == "model" => self.model = (*loaded, *total),
             LoadReport::Progress { loaded, total, .. } => self.vectors = (*loaded, *total),
-            LoadReport::Ready { ms, bytes } => {
+            &LoadReport::Ready { ms, bytes, hash_ms } => {
                 self.model.0 = self.model.1;
                 self.vectors.0 = self.vectors.1;
-                self.outcome = Some(Ok((*ms, *bytes)));
+                self.outcome = Some(Ok(Loaded { ms, bytes, hash_ms }));
             }
             LoadReport::Failed(why) => self.outcome = Some(Err(why.clone())),
         }
@@ -63,7 +72,7 @@ pub fn LoadProgress() -> impl IntoView {
     view! {
         <section class="loading" aria-live="polite" aria-label=move || text().heading data-state=move || {
             match load.get().outcome { None => "loading", Some(Ok(_)) => "ready", Some(Err(_)) => "failed" }
-        }>
+        } data-hash-ms=move || load.get().outcome.and_then(Result::ok).map(|l| format!("{:.1}", l.hash_ms))>
             <Show when=done fallback=move || view! {
                 <div class="load-row" id="load-index">
                     <span>{move || text().index}</span>
@@ -80,7 +89,7 @@ pub fn LoadProgress() -> impl IntoView {
                 }}</p>
             }>
                 <p class="load-note ready">{move || {
-                    let (ms, bytes) = load.get().outcome.and_then(Result::ok).unwrap_or_default();
+                    let Loaded { ms, bytes, .. } = load.get().outcome.and_then(Result::ok).unwrap_or_default();
                     format!("{} ({}, {:.1} s)", text().hybrid_ready, megabytes(bytes + index_bytes()), ms / 1000.0)
                 }}</p>
             </Show>

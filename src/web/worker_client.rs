@@ -23,8 +23,9 @@ const VECTORS_BASE: &str = "index/vectors/";
 pub enum LoadReport {
     /// Bytes of `part` ("model" or "vectors") downloaded so far, of `total`.
     Progress { part: String, loaded: u64, total: u64 },
-    /// Loaded: milliseconds from the load request and bytes downloaded.
-    Ready { ms: f64, bytes: u64 },
+    /// Loaded: milliseconds from the load request, bytes downloaded, milliseconds of it spent on
+    /// checking the files' SHA-256.
+    Ready { ms: f64, bytes: u64, hash_ms: f64 },
     /// Could not load (the reason); search stays keyword-only.
     Failed(String),
 }
@@ -70,9 +71,9 @@ impl WorkerVectors {
                 FromWorker::Progress { part, loaded, total } => {
                     return on_report(LoadReport::Progress { part: part.clone(), loaded: *loaded, total: *total })
                 }
-                FromWorker::Ready { ms, bytes, documents } => {
+                FromWorker::Ready { ms, bytes, documents, hash_ms } => {
                     covered.set(*documents);
-                    return on_report(LoadReport::Ready { ms: *ms, bytes: *bytes });
+                    return on_report(LoadReport::Ready { ms: *ms, bytes: *bytes, hash_ms: *hash_ms });
                 }
                 FromWorker::LoadFailed { message } => return on_report(LoadReport::Failed(message.clone())),
                 FromWorker::Embedded { id, .. } | FromWorker::Found { id, .. } | FromWorker::Failed { id, .. } => *id,

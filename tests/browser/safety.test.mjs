@@ -147,3 +147,27 @@ test('the question is kept when sent; an answer cut by a reload shows as interru
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('past the cap, the oldest turn is kept as a one-line summary, not lost', async () => {
+  const { page, context, problems } = await openPage(browser, site.url, { locale: 'en-US' });
+  await ready(page);
+  await page.evaluate(() => {
+    const turns = Array.from({ length: 200 }, (_, i) => ({ question: `Old question ${i}?`, answer: `Old answer ${i}. More detail.` }));
+    localStorage.setItem('medagent.transcript', JSON.stringify({ schema: 1, data: { turns: { default: turns } } }));
+  });
+  await page.reload();
+  await ready(page);
+  assert.equal(await page.locator('.turns-archived').count(), 0, 'nothing is archived at the cap');
+  await ask(page, 'What is glaucoma?');
+  assert.match(await page.textContent('.turns-archived summary'), /1 earlier turns/);
+  await page.click('.turns-archived summary');
+  assert.equal(await page.textContent('.turns-archived li'), 'Q: Old question 0? -> A: Old answer 0.');
+  assert.equal(await page.locator('.turns-dropped').count(), 0, 'nothing was let go');
+  assert.equal(await page.locator('.turn.user').count(), 200);
+  await page.reload();
+  await ready(page);
+  assert.match(await page.textContent('.turns-archived summary'), /1 earlier turns/, 'the archive is saved');
+  assert.match(await page.textContent('.data-cap'), /1200 turns before them as one-line summaries/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});

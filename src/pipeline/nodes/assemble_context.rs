@@ -47,6 +47,7 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> Detail {
             "mode": state.flags.memory_mode,
             "recent": recollection.recent.len(),
             "recalled": recollection.recalled.len(),
+            "recalled_archived": recollection.recalled_archive.len(),
             "summarised": {"llm": llm_summarised, "extractive": extractive},
             "summary_source": summary_source,
         },

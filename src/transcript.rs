@@ -1,0 +1,114 @@
+//! The conversation as the chat column shows it, kept across reloads: the `medagent.transcript` record,
+//! each person's turns (question, answer, sources, badges), the last [`MAX_TURNS`] per person whole and
+//! older ones as one line each.
+
+use crate::memory::conversation::gist;
+use crate::persist::{check_as, RecordKind};
+use crate::pipeline::state::Evidence;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// Turns kept whole per person: the same cap as the agent's conversation memory. Older ones are
+/// archived as one line each ([`Transcript::archived`]).
+pub const MAX_TURNS: usize = crate::memory::conversation::MAX_EXCHANGES;
+/// Archived lines kept per person (the same number of exchanges as the memory's archive). Only past
+/// this do turns go, counted in [`Transcript::dropped`] so the chat can say so.
+pub const MAX_ARCHIVED_TURNS: usize =
+    crate::memory::conversation::MAX_ARCHIVED_BLOCKS * crate::memory::conversation::SUMMARY_BLOCK;
+
+/// One shown turn.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct SavedTurn {
+    pub question: String,
+    pub answer: String,
+    pub evidence: Vec<Evidence>,
+    pub cached: bool,
+    pub emergency: bool,
+    pub error: Option<String>,
+}
+
+/// Every person's shown conversation, by profile name.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Transcript {
+    pub turns: BTreeMap<String, Vec<SavedTurn>>,
+    /// Turns past [`MAX_TURNS`], per person, oldest first, one line each (question and the answer's
+    /// first sentence).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub archived: BTreeMap<String, Vec<String>>,
+    /// Turns let go past [`MAX_ARCHIVED_TURNS`] too, per person.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub dropped: BTreeMap<String, usize>,
+}
+
+impl Transcript {
+    /// Replaces `user`'s turns, keeping the newest [`MAX_TURNS`] whole and archiving the older ones.
+    pub fn set(&mut self, user: &str, mut turns: Vec<SavedTurn>) {
+        let excess = turns.len().saturating_sub(MAX_TURNS);
+        if excess > 0 {
+            let archive = self.archived.entry(user.to_string()).or_default();
+            archive.extend(turns.drain(..excess).map(|t| gist(&t.question, &t.answer)));
+            let overflow = archive.len().saturating_sub(MAX_ARCHIVED_TURNS);
+            if overflow > 0 {
+                archive.drain(..overflow);
+                *self.dropped.entry(user.to_string()).or_default() += overflow;
+            }
+        }
+        self.turns.insert(user.to_string(), turns);
+    }
+
+    /// Forgets everything kept for `user` (the person was deleted).
+    pub fn remove(&mut self, user: &str) {
+        self.turns.remove(user);
+        self.archived.remove(user);
+        self.dropped.remove(user);
+    }
+}
+
+/// Where the browser stores the transcript.
+pub static TRANSCRIPT_RECORD: RecordKind =
+    RecordKind { key: "medagent.transcript", schema: 1, migrations: &[], check: check_as::<Transcript>, secrets: &[] };
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn turns(n: usize, from: usize) -> Vec<SavedTurn> {
+        (from..from + n)
+            .map(|i| SavedTurn {
+                question: format!("question {i}"),
+                answer: format!("Answer {i}. More."),
+                ..SavedTurn::default()
+            })
+            .collect()
+    }
+
+    /// Past the cap, older turns are kept as one line each, not lost; only past the archive's cap
+    /// too are they counted as dropped, and deleting a person forgets all three.
+    #[test]
+    fn older_turns_are_archived_then_counted() {
+        let mut t = Transcript::default();
+        t.set("ann", turns(MAX_TURNS + 2, 0));
+        assert_eq!(t.turns["ann"].len(), MAX_TURNS);
+        assert_eq!(t.turns["ann"][0].question, "question 2");
+        assert_eq!(t.archived["ann"], ["Q: question 0 -> A: Answer 0.", "Q: question 1 -> A: Answer 1."]);
+        assert!(t.dropped.is_empty());
+        let mut all = t.turns["ann"].clone();
+        all.extend(turns(MAX_ARCHIVED_TURNS, 1000));
+        t.set("ann", all);
+        assert_eq!(t.archived["ann"].len(), MAX_ARCHIVED_TURNS);
+        assert_eq!(t.dropped["ann"], 2);
+        assert_eq!(t.archived["ann"][0], "Q: question 2 -> A: Answer 2.", "the two oldest went");
+        t.remove("ann");
+        assert_eq!(t, Transcript::default());
+    }
+
+    #[test]
+    fn a_transcript_saved_before_the_archive_existed_still_loads() {
+        let old = r#"{"turns":{"ann":[{"question":"q","answer":"a"}]},"dropped":{"ann":3}}"#;
+        let t: Transcript = serde_json::from_str(old).unwrap();
+        assert_eq!(t.turns["ann"].len(), 1);
+        assert!(t.archived.is_empty());
+        assert_eq!(t.dropped["ann"], 3);
+    }
+}

@@ -1,0 +1,352 @@
+//! "Evaluate on your model": the study (synthetic patients' five-turn conversations under the
+//! ablation profiles and the model alone, see [`crate::study`]) run in the page on the provider the
+//! user configured, with a progress bar, the summary table, the comparisons and the plots, and the
+//! results as a JSON download.
+//!
+//! It never touches the user's data: every conversation runs on a fresh [`crate::memory::Memory`]
+//! that is dropped afterwards, and nothing is saved. The scenarios are fetched from the site
+//! (`study/study_scenarios.jsonl`) only when a study starts.
+
+use super::app::{Shared, Status};
+use super::data::download;
+use super::engine::{provider, BrowserClock};
+use super::fetch::fetch_bytes;
+use crate::i18n::{evaluate_text, Lang};
+use crate::llm::{Llm, Provider};
+use crate::platform::http::StopHandle;
+use crate::retrieval::knowledge::QuestionEmbedder;
+use crate::study::report::{self, ArmSummary, Comparison};
+use crate::study::run::{arms, run, Arm, StudyServices, TurnRecord, LLM_ONLY};
+use crate::study::scenario::{parse_jsonl, Scenario};
+use leptos::prelude::*;
+use std::collections::BTreeSet;
+use wasm_bindgen_futures::JsFuture;
+
+/// Where the site serves the scenarios (copied there by trunk from the committed fixture).
+const SCENARIOS_URL: &str = "study/study_scenarios.jsonl";
+
+/// What the panel shows of a finished (or stopped) study.
+#[derive(Clone, Debug, Default)]
+struct Outcome {
+    summaries: Vec<ArmSummary>,
+    comparisons: Vec<Comparison>,
+    /// `(file name, SVG)` of each plot.
+    plots: Vec<(&'static str, String)>,
+    json: String,
+    /// Conversations run, of those chosen (fewer when stopped).
+    done: usize,
+    total: usize,
+}
+
+/// The chosen languages' first `per_lang` scenarios each.
+fn choose(all: &[Scenario], langs: &[Lang], per_lang: usize) -> Vec<Scenario> {
+    langs.iter().flat_map(|lang| all.iter().filter(move |s| s.lang == *lang).take(per_lang)).cloned().collect()
+}
+
+/// Lets the page paint (the progress bar) between conversations: the study is otherwise one long
+/// task when it needs no network.
+async fn yield_to_page() {
+    let promise = js_sys::Promise::new(&mut |resolve, _| {
+        if let Some(window) = web_sys::window() {
+            let _ = window.set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, 0);
+        }
+    });
+    let _ = JsFuture::from(promise).await;
+}
+
+/// `svg` as an image source (the page's CSP allows `data:` images, not inline markup from strings).
+fn svg_source(svg: &str) -> String {
+    format!("data:image/svg+xml;charset=utf-8,{}", String::from(js_sys::encode_uri_component(svg)))
+}
+
+fn percent(value: f64) -> String {
+    format!("{:.0} %", value * 100.0)
+}
+
+fn optional(value: Option<f64>) -> String {
+    value.map_or_else(|| "–".to_string(), |v| format!("{v:.2}"))
+}
+
+/// Runs the study conversation by conversation so progress shows and Stop takes effect between
+/// conversations (the model's own stop ends a call in flight).
+async fn study(
+    shared: Shared,
+    scenarios: Vec<Scenario>,
+    arms: Vec<Arm>,
+    llm: Option<Provider>,
+    stopped: StopHandle,
+    progress: RwSignal<(usize, usize)>,
+) -> Result<Outcome, String> {
+    let engine = shared.engine.get_value().ok_or_else(|| evaluate_text(shared.lang.get_untracked()).not_ready)?;
+    let services = StudyServices {
+        knowledge: &engine.knowledge,
+        llm: llm.as_ref().map(|p| p as &dyn Llm),
+        embedder: &QuestionEmbedder(&engine.knowledge.vectors),
+        lexicon: Some(&engine.knowledge.lexicon),
+        clock: &BrowserClock,
+    };
+    let started = js_sys::Date::now();
+    let total = scenarios.len() * arms.len();
+    let mut records: Vec<TurnRecord> = Vec::new();
+    let mut done = 0;
+    'arms: for arm in &arms {
+        for scenario in &scenarios {
+            if stopped.is_stopped() {
+                break 'arms;
+            }
+            let one = run(std::slice::from_ref(scenario), std::slice::from_ref(arm), &services, &mut |_, _| {}).await;
+            records.extend(one);
+            done += 1;
+            progress.set((done, total));
+            yield_to_page().await;
+        }
+    }
+    let names: Vec<String> = arms.iter().map(|a| a.name.clone()).collect();
+    let mut langs: Vec<Lang> = Vec::new();
+    for lang in scenarios.iter().map(|s| s.lang) {
+        if !langs.contains(&lang) {
+            langs.push(lang);
+        }
+    }
+    let provider = llm.as_ref().map_or_else(|| "offline (evidence responder, no model)".to_string(), |l| l.name());
+    let results = report::build(&provider, &records, &names, &langs, (js_sys::Date::now() - started) / 1000.0);
+    Ok(Outcome {
+        summaries: results.summaries.clone(),
+        comparisons: results.comparisons.clone(),
+        plots: if records.is_empty() { Vec::new() } else { report::plots(&results) },
+        json: serde_json::to_string_pretty(&results).map_err(|e| e.to_string())?,
+        done,
+        total,
+    })
+}
+
+/// The Evaluate panel.
+#[component]
+pub fn EvaluatePanel() -> impl IntoView {
+    let shared = expect_context::<Shared>();
+    let text = move || evaluate_text(shared.lang.get());
+    let has_model = move || shared.settings.with(|s| provider(&s.provider).is_some());
+    let per_lang = RwSignal::new(2usize);
+    let korean = RwSignal::new(true);
+    let english = RwSignal::new(true);
+    // Every arm the study knows, each with whether it is chosen.
+    let all_arms: Vec<Arm> = arms("all").unwrap_or_default();
+    let chosen = RwSignal::new(all_arms.iter().map(|a| a.name.clone()).collect::<BTreeSet<String>>());
+    let progress = RwSignal::new((0usize, 0usize));
+    let outcome = RwSignal::new(None::<Outcome>);
+    let problem = RwSignal::new(None::<String>);
+    let stop = StoredValue::new_local(None::<(StopHandle, Option<StopHandle>)>);
+
+    let start = move |_| {
+        let lang = shared.lang.get_untracked();
+        let t = evaluate_text(lang);
+        if shared.status.get_untracked() != Status::Ready || shared.busy() {
+            problem.set(Some(t.not_ready.to_string()));
+            return;
+        }
+        let langs: Vec<Lang> = [(korean, Lang::Ko), (english, Lang::En)]
+            .into_iter()
+            .filter(|(on, _)| on.get_untracked())
+            .map(|(_, l)| l)
+            .collect();
+        let llm = shared.settings.with_untracked(|s| provider(&s.provider));
+        let picked: Vec<Arm> = arms("all")
+            .unwrap_or_default()
+            .into_iter()
+            .filter(|a| chosen.with_untracked(|c| c.contains(&a.name)))
+            // The model-only arm means nothing without a model.
+            .filter(|a| llm.is_some() || a.name != LLM_ONLY)
+            .collect();
+        if langs.is_empty() || picked.is_empty() {
+            problem.set(Some(t.nothing_chosen.to_string()));
+            return;
+        }
+        problem.set(None);
+        outcome.set(None);
+        let stopped = StopHandle::new();
+        stop.set_value(Some((stopped.clone(), llm.as_ref().map(Provider::stop_handle))));
+        shared.studying.set(true);
+        let per_lang = per_lang.get_untracked();
+        leptos::task::spawn_local(async move {
+            let result = async {
+                let bytes = fetch_bytes(SCENARIOS_URL, &mut |_, _| {}).await?;
+                let text = String::from_utf8(bytes).map_err(|e| e.to_string())?;
+                let scenarios = choose(&parse_jsonl(&text)?, &langs, per_lang);
+                progress.set((0, scenarios.len() * picked.len()));
+                study(shared, scenarios, picked, llm, stopped, progress).await
+            }
+            .await;
+            match result {
+                Ok(done) => outcome.set(Some(done)),
+                Err(why) => problem.set(Some(format!("{} {why}", t.scenarios_failed))),
+            }
+            stop.set_value(None);
+            shared.studying.set(false);
+        });
+    };
+    let stop_study = move |_| {
+        stop.with_value(|s| {
+            if let Some((study, model)) = s {
+                study.stop();
+                if let Some(model) = model {
+                    model.stop();
+                }
+            }
+        })
+    };
+    let export = move |_| {
+        if let Some(json) = outcome.with_untracked(|o| o.as_ref().map(|o| o.json.clone())) {
+            if let Err(why) = download(&json, "medagent-study.json") {
+                problem.set(Some(why));
+            }
+        }
+    };
+    let arm_boxes = all_arms
+        .iter()
+        .map(|arm| {
+            let name = arm.name.clone();
+            let (checked, toggled) = (name.clone(), name.clone());
+            let needs_model = name == LLM_ONLY;
+            view! {
+                <label class="study-arm">
+                    <input
+                        type="checkbox"
+                        id=format!("study-arm-{name}")
+                        prop:checked=move || chosen.with(|c| c.contains(&checked))
+                        disabled=move || needs_model && !has_model()
+                        on:change=move |ev| {
+                            let on = event_target_checked(&ev);
+                            chosen.update(|c| {
+                                if on { c.insert(toggled.clone()); } else { c.remove(&toggled); }
+                            });
+                        }
+                    />
+                    {name}
+                </label>
+            }
+        })
+        .collect_view();
+
+    view! {
+        <details class="panel evaluate" id="evaluate">
+                <summary><h2>{move || text().heading}</h2></summary>
+                <p class="evaluate-intro">{move || text().intro}</p>
+                <Show when=move || !has_model()>
+                    <p class="evaluate-offline" role="note">{move || text().offline}</p>
+                </Show>
+                <div class="evaluate-choices">
+                    <label>
+                        {move || text().conversations} " "
+                        <input
+                            type="number"
+                            id="study-conversations"
+                            min="1"
+                            max="27"
+                            prop:value=move || per_lang.get().to_string()
+                            on:change=move |ev| {
+                                per_lang.set(event_target_value(&ev).parse::<usize>().unwrap_or(2).clamp(1, 27))
+                            }
+                        />
+                    </label>
+                    <fieldset>
+                        <legend>{move || text().languages}</legend>
+                        <label><input type="checkbox" id="study-ko" prop:checked=move || korean.get() on:change=move |ev| korean.set(event_target_checked(&ev)) /> "한국어"</label>
+                        <label><input type="checkbox" id="study-en" prop:checked=move || english.get() on:change=move |ev| english.set(event_target_checked(&ev)) /> "English"</label>
+                    </fieldset>
+                    <fieldset class="study-arms">
+                        <legend>{move || text().arms}</legend>
+                        {arm_boxes}
+                    </fieldset>
+                </div>
+                <div class="evaluate-actions">
+                    <button type="button" id="study-run" on:click=start disabled=move || shared.studying.get()>{move || text().run}</button>
+                    <Show when=move || shared.studying.get()>
+                        <button type="button" id="study-stop" class="danger" on:click=stop_study>{move || text().stop}</button>
+                    </Show>
+                </div>
+                <Show when=move || shared.studying.get() || outcome.with(Option::is_some)>
+                    <div class="study-progress">
+                        <progress id="study-progress" max=move || progress.get().1.max(1) value=move || progress.get().0></progress>
+                        <span role="status">{move || {
+                            let (done, total) = progress.get();
+                            text().progress.replace("{done}", &done.to_string()).replace("{total}", &total.to_string())
+                        }}</span>
+                    </div>
+                </Show>
+                <Show when=move || problem.with(Option::is_some)>
+                    <p class="evaluate-problem" role="alert">{move || problem.get()}</p>
+                </Show>
+                {move || outcome.get().map(|o| view! { <StudyOutcome outcome=o export=export /> })}
+        </details>
+    }
+}
+
+/// The table, comparisons and plots of a finished study.
+#[component]
+fn StudyOutcome(outcome: Outcome, export: impl Fn(leptos::ev::MouseEvent) + 'static) -> impl IntoView {
+    let shared = expect_context::<Shared>();
+    let text = move || evaluate_text(shared.lang.get());
+    let stopped = (outcome.done < outcome.total).then(|| {
+        let line = move || {
+            text().stopped.replace("{done}", &outcome.done.to_string()).replace("{total}", &outcome.total.to_string())
+        };
+        view! { <p class="study-stopped" role="note">{line}</p> }
+    });
+    // One row per arm over both languages.
+    let rows = outcome
+        .summaries
+        .iter()
+        .filter(|s| s.lang.is_none())
+        .map(|s| {
+            let slot_f1 = s.slots.last().map_or(0.0, |(_, c)| c.f1());
+            view! {
+                <tr>
+                    <th scope="row">{s.arm.clone()}</th>
+                    <td>{s.turns}</td>
+                    <td>{format!("{slot_f1:.2}")}</td>
+                    <td>{percent(s.facts_kept)}</td>
+                    <td>{format!("{:.3}", s.ndcg_at_5)}</td>
+                    <td>{format!("{:.2}", s.llm_calls_mean)}</td>
+                    <td>{format!("{:.1}", s.pipeline_ms_mean)}</td>
+                    <td>{optional(s.judge)}</td>
+                    <td>{optional(s.faithfulness)}</td>
+                    <td>{optional(s.answer_relevancy)}</td>
+                </tr>
+            }
+        })
+        .collect_view();
+    let comparisons = outcome.comparisons.iter().map(|c| view! { <li>{c.sentence.clone()}</li> }).collect_view();
+    let plots = outcome
+        .plots
+        .iter()
+        .map(|(name, svg)| view! { <img class="study-plot" src=svg_source(svg) alt=*name /> })
+        .collect_view();
+    view! {
+        <div class="study-outcome">
+            {stopped}
+            <div class="study-table-wrap">
+                <table class="study-table">
+                    <thead>
+                        <tr>
+                            <th scope="col">{move || text().arm}</th>
+                            <th scope="col">{move || text().turns}</th>
+                            <th scope="col">{move || text().slot_f1}</th>
+                            <th scope="col">{move || text().facts_kept}</th>
+                            <th scope="col">"nDCG@5"</th>
+                            <th scope="col">{move || text().calls}</th>
+                            <th scope="col">{move || text().pipeline_ms}</th>
+                            <th scope="col">{move || text().judge}</th>
+                            <th scope="col">{move || text().faithfulness}</th>
+                            <th scope="col">{move || text().relevancy}</th>
+                        </tr>
+                    </thead>
+                    <tbody>{rows}</tbody>
+                </table>
+            </div>
+            <h3>{move || text().comparisons}</h3>
+            <ul class="study-comparisons">{comparisons}</ul>
+            <div class="study-plots">{plots}</div>
+            <button type="button" id="study-export" class="secondary" on:click=export>{move || text().export}</button>
+        </div>
+    }
+}
