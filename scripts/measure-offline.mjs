@@ -1,8 +1,9 @@
 // Measures offline use of the built app (dist/, or DIR) in headless Chromium on loopback: a first
-// visit (bytes from the server, time until interactive, until hybrid search is ready and until the
-// whole site is kept for offline use), then a second visit with the network off (bytes served by the
-// service worker's cache and by the server, time until interactive, hybrid search ready and the first
-// answer). Not part of the test suite: the figures depend on the machine, so nothing here asserts.
+// visit without the service worker (for comparison); a first visit with it (bytes from the server,
+// time until interactive, until hybrid search is ready and until the whole site is kept for offline
+// use); then a second visit with the network off (bytes served by the service worker's cache and by
+// the server, time until interactive, the first answer and hybrid search ready). Not part of the
+// test suite: the figures depend on the machine, so nothing here asserts.
 //
 //   npm run --silent measure:offline [-- DIR]
 import { readFile } from 'node:fs/promises';
@@ -21,6 +22,20 @@ let served = 0;
 const site = await serveStatic(root, { onRequest: (path) => { served += size.get(path === '/' ? '/index.html' : path) ?? 0; } });
 const browser = await launchBrowser();
 try {
+  // The same first visit with the service worker blocked: what the background download costs it.
+  {
+    const context = await browser.newContext({ locale: 'en-US', serviceWorkers: 'block' });
+    const page = await context.newPage();
+    const start = Date.now();
+    await page.goto(site.url);
+    await ready(page);
+    const interactive = Date.now() - start;
+    await page.waitForSelector('.loading[data-state="ready"]', { timeout: 180_000 });
+    console.log(`first visit without the service worker: interactive ${s(interactive)}, hybrid search ready ${s(Date.now() - start)}; `
+      + `${mb(served)} from the server`);
+    await context.close();
+    served = 0;
+  }
   const context = await browser.newContext({ locale: 'en-US', serviceWorkers: 'allow' });
   const page = await context.newPage();
   let fromCache = 0;

@@ -118,14 +118,21 @@
     if (was !== offline.state) measureStorage();
   });
 
-  // Start the background download once the app is interactive, so a first visit is not slowed down;
+  // Start the background download once the app has loaded what it needs (the keyword index, then
+  // the model and vectors, or a minute after the index), so a first visit is not slowed down;
   // repeat the check while it downloads (it resumes after an interruption and keeps the worker alive).
-  function whenInteractive() {
+  function whenLoaded() {
     return new Promise((resolve) => {
-      const ready = () => document.querySelector('.app[data-ready="true"]') && !document.querySelector('#index-status');
-      if (ready()) { resolve(); return; }
-      const watch = new MutationObserver(() => { if (ready()) { watch.disconnect(); resolve(); } });
-      watch.observe(document.body, { childList: true, subtree: true });
+      let waiting = null;
+      const check = () => {
+        if (!document.querySelector('.app[data-ready="true"]') || document.querySelector('#index-status')) return;
+        const vectors = document.querySelector('.app > .loading')?.dataset.state;
+        if (vectors && vectors !== 'loading') { watch.disconnect(); resolve(); return; }
+        waiting ??= setTimeout(() => { watch.disconnect(); resolve(); }, 60_000);
+      };
+      const watch = new MutationObserver(check);
+      watch.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-state'] });
+      check();
     });
   }
   (async () => {
@@ -139,7 +146,7 @@
     }
     const ready = await worker.ready;
     ready.active?.postMessage({ type: 'status' });
-    await whenInteractive();
+    await whenLoaded();
     const check = () => (worker.controller ?? ready.active)?.postMessage({ type: 'check' });
     check();
     setInterval(() => { if (offline.state === 'downloading' || offline.state === 'incomplete') check(); }, 20_000);

@@ -136,18 +136,22 @@ function sync() {
     const cache = await cacheOf(list.version);
     const previous = await completeList(ready) ?? await completeList(current);
     const previousCache = previous && await cacheOf(previous.version);
-    const queue = [...list.files].sort((a, b) => (b.shell - a.shell) || (a.bytes - b.bytes));
+    // Files already kept (an interrupted download, or the page's own downloads) stay; unchanged ones
+    // are copied; the rest is downloaded, the shell first, then the smallest first.
+    const queue = [];
+    for (const file of list.files) {
+      if (await cache.match(href(file.path))) continue;
+      const copy = previous?.byPath.get(file.path)?.sha256 === file.sha256 && await previousCache.match(href(file.path));
+      if (copy) await cache.put(href(file.path), copy);
+      else queue.push(file);
+    }
+    queue.sort((a, b) => (b.shell - a.shell) || (a.bytes - b.bytes));
     filling = list;
-    progress = { version: list.version, done: 0, total: list.files.reduce((s, f) => s + f.bytes, 0), failed: false };
-    announce();
+    progress = { version: list.version, done: 0, total: queue.reduce((sum, f) => sum + f.bytes, 0), failed: false };
+    announce(true);
     const work = async () => {
       for (let file = queue.shift(); file; file = queue.shift()) {
-        if (!(await cache.match(href(file.path)))) {
-          const old = previous?.byPath.get(file.path);
-          const copy = old?.sha256 === file.sha256 ? await previousCache.match(href(file.path)) : null;
-          if (copy) await cache.put(href(file.path), copy);
-          else if (!(await underway(list, file)) && !(await download(list, file))) throw new Error(`${file.path} not kept`);
-        }
+        if (!(await underway(list, file)) && !(await download(list, file))) throw new Error(`${file.path} not kept`);
         progress.done += file.bytes;
         announce();
       }
