@@ -6,7 +6,7 @@
 // is complete once it holds offline.json itself, which is stored last. The state record (cache
 // `medagent-state`) says which complete version serves pages (`current`) and which newer complete
 // version waits for the next page load (`ready`): a page keeps the files it started with (the app
-// fetches index shards per query, and an old page must not get new shards), and a reload switches.
+// fetches index shards per query, and an old page must not get new shards), and a load switches.
 //
 // Rules:
 // - A page load (the page posts "check" once it is interactive) fetches offline.json from the
@@ -19,7 +19,8 @@
 //   download is already fetching is not fetched twice.
 // - Same-origin GET requests for listed files are answered from the current version's cache, else
 //   from the network; a navigation gets index.html (first switching to a ready update).
-// - Old versions are deleted once a newer one is current.
+// - A page (and its workers) keeps the version it started with while it lives, so an update applied
+//   in one tab does not mix files in another; a version's cache is deleted once nothing needs it.
 // The page is told the state ({ state, done, total, current }) on every change; www/offline.js shows it.
 
 const SCOPE = new URL(self.registration.scope);
@@ -65,6 +66,7 @@ const lists = new Map(); // version -> indexed offline.json of a complete versio
 async function completeList(version) {
   if (!version) return null;
   if (!lists.has(version)) {
+    if (!(await caches.has(PREFIX + version))) return null; // opening it would create it
     const stored = await (await cacheOf(version)).match(href(LIST));
     if (!stored) return null;
     lists.set(version, indexed(await stored.json()));
@@ -120,9 +122,22 @@ let filling = null;
 let progress = null;
 let syncing = null;
 
-async function prune(keepVersions) {
+// The version each page (and its workers) started with, by client id: its files come from that
+// version's cache while it lives. Held while this worker runs; after a restart pages get `current`.
+const pinned = new Map();
+
+/** Deletes the caches of versions nothing needs: not current, ready, being filled, or a live page's. */
+async function prune() {
+  const { current, ready } = await readState();
+  const alive = new Set((await self.clients.matchAll({ includeUncontrolled: true, type: 'all' })).map((c) => c.id));
+  for (const id of pinned.keys()) if (!alive.has(id)) pinned.delete(id);
+  const needed = new Set([current, ready, filling?.version, ...pinned.values()]);
   for (const name of await caches.keys()) {
-    if (name.startsWith(PREFIX) && !keepVersions.includes(name.slice(PREFIX.length))) await caches.delete(name);
+    const version = name.slice(PREFIX.length);
+    if (name.startsWith(PREFIX) && !needed.has(version)) {
+      lists.delete(version);
+      await caches.delete(name);
+    }
   }
 }
 
@@ -132,7 +147,7 @@ function sync() {
     const list = await fetchList();
     if (!list) return; // offline or no offline.json: keep what there is
     const { current, ready } = await readState();
-    if (list.version === current || list.version === ready) return;
+    if (list.version === current || list.version === ready) { await prune(); return; }
     const cache = await cacheOf(list.version);
     const previous = await completeList(ready) ?? await completeList(current);
     const previousCache = previous && await cacheOf(previous.version);
@@ -167,7 +182,7 @@ function sync() {
     lists.set(list.version, list);
     const next = current ? { current, ready: list.version } : { current: list.version, ready: null };
     await writeState(next);
-    await prune([next.current, next.ready]);
+    await prune();
     progress = null;
   })().finally(() => { syncing = null; filling = null; announce(true); });
   return syncing;
@@ -195,7 +210,8 @@ async function announce(now = false) {
 /** A listed file from the current version's cache, else from the network (kept on the way if due). */
 async function serve(path, request, event) {
   const { current } = await readState();
-  const list = await completeList(current);
+  if (request.destination === 'worker' && pinned.has(event.clientId)) pinned.set(event.resultingClientId, pinned.get(event.clientId));
+  const list = await completeList(pinned.get(event.clientId)) ?? await completeList(current);
   if (list?.byPath.has(path)) {
     const hit = await (await cacheOf(list.version)).match(href(path));
     if (hit) return hit;
@@ -218,16 +234,17 @@ async function serve(path, request, event) {
   return response;
 }
 
-async function navigate(path, request) {
+async function navigate(path, request, event) {
   let { current, ready } = await readState();
   if (ready) {
-    // A page load is when an update applies: no page is using the old files any more.
+    // A page load is when an update applies; pages still open keep their version's files.
     await writeState({ current: ready, ready: null });
-    await prune([ready, progress?.version]);
+    await prune();
     current = ready;
     announce(true);
   }
   const list = await completeList(current);
+  if (list && event.resultingClientId) pinned.set(event.resultingClientId, current);
   if (list) {
     const hit = await (await cacheOf(list.version)).match(href(list.byPath.has(path) ? path : 'index.html'));
     if (hit) return hit;
@@ -245,7 +262,7 @@ self.addEventListener('fetch', (event) => {
   const { request } = event;
   const path = request.method === 'GET' ? pathOf(request.url) : null;
   if (path === null || path === LIST || path === 'sw.js') return;
-  event.respondWith(request.mode === 'navigate' ? navigate(path, request) : serve(path, request, event));
+  event.respondWith(request.mode === 'navigate' ? navigate(path, request, event) : serve(path, request, event));
 });
 
 self.addEventListener('message', (event) => {

@@ -67,8 +67,12 @@ test('after one visit the app works with the network off: hybrid search, English
   await context.close();
 });
 
-test('a new deployment: the worker downloads exactly the changed file, says an update is ready, and a reload applies it', async () => {
+test('a new deployment: the worker downloads exactly the changed file, says an update is ready, a reload applies it, other tabs keep their files', async () => {
   const { page, context, problems } = await openKept('en-US');
+  // A second tab, open while the update comes and is applied in the first.
+  const other = await context.newPage();
+  await other.goto(site.url);
+  await ready(other);
 
   // The second deployment: the same site with one index file changed (index/manifest.json written
   // without indentation: other bytes, same meaning), listed again by the build's own step.
@@ -87,14 +91,25 @@ test('a new deployment: the worker downloads exactly the changed file, says an u
   assert.deepEqual(files, ['/index/manifest.json'], 'only the changed file is downloaded');
   assert.equal(await page.innerText('#offline-state'), 'Update ready: Reload');
   // Until the reload the page keeps the files it started with.
-  const served = () => page.evaluate(() => fetch('index/manifest.json').then((r) => r.text()));
-  assert.match(await served(), /\n/);
+  const served = (tab) => tab.evaluate(() => fetch('index/manifest.json').then((r) => r.text()));
+  assert.ok((await served(page)).includes('\n'), 'the page gets the first deployment\'s index/manifest.json');
 
   await Promise.all([page.waitForEvent('load'), page.click('#offline-reload')]);
   await ready(page);
   await page.waitForSelector('#offline[data-state="offline"]');
-  assert.equal(await served(), await readFile(changed, 'utf8'));
+  assert.ok((await served(page)) === await readFile(changed, 'utf8'), 'the reloaded page gets the new index/manifest.json');
   await answeredWithCitations(page, 'How is asthma treated?');
+  // The other tab keeps the files it started with (no mix of old and new index files) and works.
+  assert.ok((await served(other)).includes('\n'), 'the other tab gets the first deployment\'s index/manifest.json');
+  await answeredWithCitations(other, 'What causes kidney stones?');
+
+  // Once no page uses the old version, its cache goes (at the next page load's check).
+  await other.close();
+  await page.reload();
+  await ready(page);
+  const versions = () => page.evaluate(async () => (await caches.keys()).filter((name) => name.startsWith('medagent-v-')).length);
+  for (let tries = 0; tries < 100 && await versions() !== 1; tries++) await page.waitForTimeout(200);
+  assert.equal(await versions(), 1, 'the old version was deleted');
   assert.deepEqual(problems, []);
   await context.close();
   await site.setRoot(DIST);
