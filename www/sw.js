@@ -15,8 +15,8 @@
 //   version is copied from its cache, anything else is downloaded and checked against its sha256.
 //   Each file is kept as soon as it is checked, so an interrupted download resumes where it stopped.
 // - Before the first version is complete, what the page itself fetches is checked and kept on the way
-//   (the app's own download of the model and vectors is not repeated), and a file the background
-//   download is already fetching is not fetched twice.
+//   (the app's own download of the model and vectors is not repeated), a file the background download
+//   is already fetching is not fetched twice, and what is already kept serves.
 // - Same-origin GET requests for listed files are answered from the current version's cache, else
 //   from the network; a navigation gets index.html (first switching to a ready update).
 // - A page (and its workers) keeps the version it started with while it lives, so an update applied
@@ -220,8 +220,10 @@ async function serve(path, request, event) {
   const target = current ? null : filling ?? await (network ?? fetchList());
   const file = target?.byPath.get(path);
   if (file) {
+    // What is kept of the deployment's version serves (after a download finished, or a reload during
+    // the first download).
     const running = underway(target, file);
-    if (running && await running) {
+    if (!running || await running) {
       const hit = await (await cacheOf(target.version)).match(href(path));
       if (hit) return hit;
     }

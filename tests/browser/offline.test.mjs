@@ -115,6 +115,37 @@ test('a new deployment: the worker downloads exactly the changed file, says an u
   await site.setRoot(DIST);
 });
 
+test('an interrupted first download says so and resumes without fetching again what it kept', async () => {
+  // A host that fails to serve the vector map: the app falls back to keywords, the offline copy stops short.
+  const broken = await mkdtemp(join(tmpdir(), 'medagent-broken-'));
+  try {
+    await cp(DIST, broken, { recursive: true });
+    await rm(join(broken, 'index/vectors/hnsw.bin'));
+    await site.setRoot(broken);
+    const { page, context, problems } = await openPage(browser, site.url, { serviceWorkers: 'allow' });
+    await ready(page);
+    await page.waitForSelector('#offline[data-state="incomplete"]', { timeout: 120_000 });
+    assert.match(await page.innerText('#offline-state'), /^Offline copy incomplete \([\d.]+ of [\d.]+ MB\)/);
+    assert.ok(problems.every((p) => /hnsw\.bin|vector/i.test(p)), problems.join('\n'));
+
+    // The host is fixed: the next load downloads only what is missing.
+    await site.setRoot(DIST);
+    requests.length = 0;
+    problems.length = 0;
+    await page.reload();
+    await ready(page);
+    await page.waitForSelector('#offline[data-state="offline"]', { timeout: 120_000 });
+    const files = requests.filter((path) => !['/', '/offline.json', '/sw.js'].includes(path));
+    assert.deepEqual(files, ['/index/vectors/hnsw.bin'], 'only the missing file is fetched');
+    await page.waitForSelector('.loading[data-state="ready"]');
+    assert.deepEqual(problems, []);
+    await context.close();
+  } finally {
+    await site.setRoot(DIST);
+    await rm(broken, { recursive: true, force: true });
+  }
+});
+
 test('the browser can install the app: a web manifest with Korean and English names, a start page and an icon', async () => {
   // A browser profile on disk: Chromium offers no install in an incognito context (newContext's kind).
   const profile = await mkdtemp(join(tmpdir(), 'medagent-profile-'));
