@@ -64,6 +64,10 @@
   let offline = { state: 'serviceWorker' in navigator ? 'none' : 'unsupported' };
   let storage = null; // { persisted, used }
 
+  function remembered() {
+    try { return localStorage.getItem(LAST_EXPORT); } catch { return null; }
+  }
+
   function render() {
     const t = text();
     const { state, done = 0, total = 0, current } = offline;
@@ -73,7 +77,7 @@
     reload.hidden = state !== 'update-ready';
     reload.textContent = t.reload;
     if (storage) {
-      const stamp = localStorage.getItem(LAST_EXPORT);
+      const stamp = remembered();
       const last = stamp ? fill(t.last, { date: new Date(stamp).toLocaleDateString(document.documentElement.lang || undefined) }) : t.never;
       storageLine.textContent = fill(storage.persisted ? t.kept : t.notKept, { used: mb(storage.used), last });
       panel.dataset.persisted = String(storage.persisted);
@@ -102,7 +106,7 @@
   // The export itself is the app's; the click is when it happens.
   document.addEventListener('click', (event) => {
     if (event.target instanceof Element && event.target.closest('#export')) {
-      localStorage.setItem(LAST_EXPORT, new Date().toISOString());
+      try { localStorage.setItem(LAST_EXPORT, new Date().toISOString()); } catch { /* storage disabled or full: nothing to show */ }
       render();
     }
   }, true);
