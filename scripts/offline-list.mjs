@@ -32,6 +32,12 @@ async function filesUnder(dir) {
 
 const dir = process.argv[2];
 if (!dir) { console.error('offline-list: usage: node scripts/offline-list.mjs DIR (the built site)'); process.exit(2); }
+// A debug build (trunk serve) changes on every edit: without offline.json the service worker keeps
+// nothing and drops what an earlier release build at the same address left.
+if (process.env.TRUNK_PROFILE === 'debug') {
+  console.log('offline-list: debug build, no offline.json (the service worker keeps nothing)');
+  process.exit(0);
+}
 const paths = await filesUnder(dir).catch((e) => {
   console.error(`offline-list: cannot read the built site ${dir}: ${e.message}`);
   process.exit(1);

@@ -21,6 +21,7 @@
 //   from the network; a navigation gets index.html (first switching to a ready update).
 // - A page (and its workers) keeps the version it started with while it lives, so an update applied
 //   in one tab does not mix files in another; a version's cache is deleted once nothing needs it.
+// - A site without offline.json (404) drops every kept version and unregisters this worker.
 // The page is told the state ({ state, done, total, current }) on every change; www/offline.js shows it.
 
 const SCOPE = new URL(self.registration.scope);
@@ -74,12 +75,23 @@ async function completeList(version) {
   return lists.get(version);
 }
 
-let network = null; // promise of the deployment's offline.json (indexed), or of null when unreachable
+// The site no longer has offline.json (a debug build, or offline use withdrawn).
+const GONE = Object.freeze({ gone: true });
+let network = null; // promise of the deployment's offline.json (indexed), GONE, or null when unreachable
 function fetchList() {
   network = fetch(href(LIST), { cache: 'no-store' })
-    .then((r) => (r.ok ? r.json().then(indexed) : null))
+    .then((r) => (r.ok ? r.json().then(indexed) : r.status === 404 ? GONE : null))
     .catch(() => null);
   return network;
+}
+
+/** Drops every kept version and this worker: pages load from the network again. */
+async function forget() {
+  for (const name of await caches.keys()) if (name.startsWith(PREFIX) || name === STATE_CACHE) await caches.delete(name);
+  state = null;
+  lists.clear();
+  pinned.clear();
+  await self.registration.unregister();
 }
 
 async function sha256(body) {
@@ -145,7 +157,8 @@ async function prune() {
 function sync() {
   syncing ??= (async () => {
     const list = await fetchList();
-    if (!list) return; // offline or no offline.json: keep what there is
+    if (list === GONE) { await forget(); return; }
+    if (!list) return; // offline or the host failed: keep what there is
     const { current, ready } = await readState();
     if (list.version === current || list.version === ready) { await prune(); return; }
     const cache = await cacheOf(list.version);
@@ -218,7 +231,7 @@ async function serve(path, request, event) {
   }
   // Before the first version is complete, the page's own downloads fill it.
   const target = current ? null : filling ?? await (network ?? fetchList());
-  const file = target?.byPath.get(path);
+  const file = target?.byPath?.get(path);
   if (file) {
     // What is kept of the deployment's version serves (after a download finished, or a reload during
     // the first download).

@@ -146,6 +146,29 @@ test('an interrupted first download says so and resumes without fetching again w
   }
 });
 
+test('a site that no longer lists offline.json drops the kept copy and the worker', async () => {
+  const { page, context, problems } = await openKept('en-US');
+  const plain = await mkdtemp(join(tmpdir(), 'medagent-plain-'));
+  try {
+    await cp(DIST, plain, { recursive: true });
+    await rm(join(plain, 'offline.json'));
+    await site.setRoot(plain);
+    await page.reload();
+    await ready(page);
+    await page.waitForSelector('#offline[data-state="none"]', { timeout: 120_000 });
+    const kept = () => page.evaluate(async () => ({
+      versions: (await caches.keys()).filter((name) => name.startsWith('medagent-v-')).length,
+      registered: Boolean(await navigator.serviceWorker.getRegistration()),
+    }));
+    assert.deepEqual(await kept(), { versions: 0, registered: false });
+    assert.deepEqual(problems, []);
+    await context.close();
+  } finally {
+    await site.setRoot(DIST);
+    await rm(plain, { recursive: true, force: true });
+  }
+});
+
 test('the browser can install the app: a web manifest with Korean and English names, a start page and an icon', async () => {
   // A browser profile on disk: Chromium offers no install in an incognito context (newContext's kind).
   const profile = await mkdtemp(join(tmpdir(), 'medagent-profile-'));
