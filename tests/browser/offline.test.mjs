@@ -14,7 +14,7 @@ import { CHROMIUM, DIST, serveStatic, launchBrowser, openPage, ready, ask } from
 
 // Every path requested from the server, in order.
 const requests = [];
-let site, browser, deployment;
+let site, browser;
 before(async () => {
   site = await serveStatic(DIST, { onRequest: (path) => requests.push(path) });
   browser = await launchBrowser();
@@ -22,8 +22,24 @@ before(async () => {
 after(async () => {
   await browser?.close();
   await site?.close();
-  if (deployment) await rm(deployment, { recursive: true, force: true });
 });
+
+/**
+ * Serves a copy of the built site, changed by `change(dir)`, at the same address while `body()` runs
+ * (another deployment), then the built site again.
+ */
+async function deployed(change, body) {
+  const dir = await mkdtemp(join(tmpdir(), 'medagent-deployment-'));
+  try {
+    await cp(DIST, dir, { recursive: true });
+    await change(dir);
+    await site.setRoot(dir);
+    await body(dir);
+  } finally {
+    await site.setRoot(DIST);
+    await rm(dir, { recursive: true, force: true });
+  }
+}
 
 /** Opens the app with the service worker and waits until the whole site is kept for offline use. */
 async function openKept(locale = 'en-US') {
@@ -76,52 +92,46 @@ test('a new deployment: the worker downloads exactly the changed file, says an u
 
   // The second deployment: the same site with one index file changed (index/manifest.json written
   // without indentation: other bytes, same meaning), listed again by the build's own step.
-  deployment = await mkdtemp(join(tmpdir(), 'medagent-deployment-'));
-  await cp(DIST, deployment, { recursive: true });
-  const changed = join(deployment, 'index/manifest.json');
-  await writeFile(changed, JSON.stringify(JSON.parse(await readFile(changed, 'utf8'))));
-  await promisify(execFile)(process.execPath, [resolve(DIST, '../scripts/offline-list.mjs'), deployment]);
-  await site.setRoot(deployment);
+  const changed = (dir) => join(dir, 'index/manifest.json');
+  await deployed(async (dir) => {
+    await writeFile(changed(dir), JSON.stringify(JSON.parse(await readFile(changed(dir), 'utf8'))));
+    await promisify(execFile)(process.execPath, [resolve(DIST, '../scripts/offline-list.mjs'), dir]);
+  }, async (dir) => {
+    requests.length = 0;
+    await page.reload();
+    await ready(page);
+    await page.waitForSelector('#offline[data-state="update-ready"]', { timeout: 120_000 });
+    const files = requests.filter((path) => path !== '/offline.json' && path !== '/sw.js');
+    assert.deepEqual(files, ['/index/manifest.json'], 'only the changed file is downloaded');
+    assert.equal(await page.innerText('#offline-state'), 'Update ready: Reload');
+    // Until the reload the page keeps the files it started with.
+    const served = (tab) => tab.evaluate(() => fetch('index/manifest.json').then((r) => r.text()));
+    assert.ok((await served(page)).includes('\n'), 'the page gets the first deployment\'s index/manifest.json');
 
-  requests.length = 0;
-  await page.reload();
-  await ready(page);
-  await page.waitForSelector('#offline[data-state="update-ready"]', { timeout: 120_000 });
-  const files = requests.filter((path) => path !== '/offline.json' && path !== '/sw.js');
-  assert.deepEqual(files, ['/index/manifest.json'], 'only the changed file is downloaded');
-  assert.equal(await page.innerText('#offline-state'), 'Update ready: Reload');
-  // Until the reload the page keeps the files it started with.
-  const served = (tab) => tab.evaluate(() => fetch('index/manifest.json').then((r) => r.text()));
-  assert.ok((await served(page)).includes('\n'), 'the page gets the first deployment\'s index/manifest.json');
+    await Promise.all([page.waitForEvent('load'), page.click('#offline-reload')]);
+    await ready(page);
+    await page.waitForSelector('#offline[data-state="offline"]');
+    assert.ok((await served(page)) === await readFile(changed(dir), 'utf8'), 'the reloaded page gets the new index/manifest.json');
+    await answeredWithCitations(page, 'How is asthma treated?');
+    // The other tab keeps the files it started with (no mix of old and new index files) and works.
+    assert.ok((await served(other)).includes('\n'), 'the other tab gets the first deployment\'s index/manifest.json');
+    await answeredWithCitations(other, 'What causes kidney stones?');
 
-  await Promise.all([page.waitForEvent('load'), page.click('#offline-reload')]);
-  await ready(page);
-  await page.waitForSelector('#offline[data-state="offline"]');
-  assert.ok((await served(page)) === await readFile(changed, 'utf8'), 'the reloaded page gets the new index/manifest.json');
-  await answeredWithCitations(page, 'How is asthma treated?');
-  // The other tab keeps the files it started with (no mix of old and new index files) and works.
-  assert.ok((await served(other)).includes('\n'), 'the other tab gets the first deployment\'s index/manifest.json');
-  await answeredWithCitations(other, 'What causes kidney stones?');
-
-  // Once no page uses the old version, its cache goes (at the next page load's check).
-  await other.close();
-  await page.reload();
-  await ready(page);
-  const versions = () => page.evaluate(async () => (await caches.keys()).filter((name) => name.startsWith('medagent-v-')).length);
-  for (let tries = 0; tries < 100 && await versions() !== 1; tries++) await page.waitForTimeout(200);
-  assert.equal(await versions(), 1, 'the old version was deleted');
-  assert.deepEqual(problems, []);
-  await context.close();
-  await site.setRoot(DIST);
+    // Once no page uses the old version, its cache goes (at the next page load's check).
+    await other.close();
+    await page.reload();
+    await ready(page);
+    const versions = () => page.evaluate(async () => (await caches.keys()).filter((name) => name.startsWith('medagent-v-')).length);
+    for (let tries = 0; tries < 100 && await versions() !== 1; tries++) await page.waitForTimeout(200);
+    assert.equal(await versions(), 1, 'the old version was deleted');
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
 });
 
 test('an interrupted first download says so and resumes without fetching again what it kept', async () => {
   // A host that fails to serve the vector map: the app falls back to keywords, the offline copy stops short.
-  const broken = await mkdtemp(join(tmpdir(), 'medagent-broken-'));
-  try {
-    await cp(DIST, broken, { recursive: true });
-    await rm(join(broken, 'index/vectors/hnsw.bin'));
-    await site.setRoot(broken);
+  await deployed((dir) => rm(join(dir, 'index/vectors/hnsw.bin')), async () => {
     const { page, context, problems } = await openPage(browser, site.url, { serviceWorkers: 'allow' });
     await ready(page);
     await page.waitForSelector('#offline[data-state="incomplete"]', { timeout: 120_000 });
@@ -140,19 +150,12 @@ test('an interrupted first download says so and resumes without fetching again w
     await page.waitForSelector('.loading[data-state="ready"]');
     assert.deepEqual(problems, []);
     await context.close();
-  } finally {
-    await site.setRoot(DIST);
-    await rm(broken, { recursive: true, force: true });
-  }
+  });
 });
 
 test('a site that no longer lists offline.json drops the kept copy and the worker', async () => {
   const { page, context, problems } = await openKept('en-US');
-  const plain = await mkdtemp(join(tmpdir(), 'medagent-plain-'));
-  try {
-    await cp(DIST, plain, { recursive: true });
-    await rm(join(plain, 'offline.json'));
-    await site.setRoot(plain);
+  await deployed((dir) => rm(join(dir, 'offline.json')), async () => {
     await page.reload();
     await ready(page);
     await page.waitForSelector('#offline[data-state="none"]', { timeout: 120_000 });
@@ -163,10 +166,7 @@ test('a site that no longer lists offline.json drops the kept copy and the worke
     assert.deepEqual(await kept(), { versions: 0, registered: false });
     assert.deepEqual(problems, []);
     await context.close();
-  } finally {
-    await site.setRoot(DIST);
-    await rm(plain, { recursive: true, force: true });
-  }
+  });
 });
 
 test('the browser can install the app: a web manifest with Korean and English names, a start page and an icon', async () => {
