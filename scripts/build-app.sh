@@ -17,7 +17,7 @@ done
 inputs_stamp() {
   {
     find src www .cargo index/vectors target/site/index -type f -print0 | LC_ALL=C sort -z | xargs -0 sha256sum
-    sha256sum Cargo.toml Cargo.lock Trunk.toml build.rs scripts/csp.mjs
+    sha256sum Cargo.toml Cargo.lock Trunk.toml build.rs scripts/csp.mjs scripts/offline-list.mjs
     rustc --version; trunk --version; wasm-bindgen --version; wasm-opt --version
   } | sha256sum | cut -d' ' -f1
 }

@@ -58,9 +58,12 @@ async function chromiumPss() {
   return { total, renderer };
 }
 
-/** One cold load: a fresh browser context (empty cache and storage). */
+/**
+ * One cold load: a fresh browser context (empty cache and storage). The service worker is blocked in
+ * every context here: its own downloads would be counted with the page's (measure:offline measures it).
+ */
 async function coldLoad(browser, url) {
-  const context = await browser.newContext({ locale: 'en-US' });
+  const context = await browser.newContext({ locale: 'en-US', serviceWorkers: 'block' });
   const page = await context.newPage();
   const problems = [];
   page.on('pageerror', (err) => problems.push(err.message));
@@ -151,7 +154,7 @@ async function streamingCost(browser, url, mockUrl, tokens) {
   const app = []; const baseline = []; const wall = []; const split = [];
   for (let run = 0; run < 3; run++) {
     // A fresh context each time: no earlier answer in the conversation or the cache.
-    const context = await browser.newContext({ locale: 'en-US' });
+    const context = await browser.newContext({ locale: 'en-US', serviceWorkers: 'block' });
     const page = await context.newPage();
     await page.goto(url);
     await ready(page);
@@ -241,7 +244,7 @@ try {
   const hybrid = await turnTimes(last.page, TURNS, 1);
   await last.context.close();
   // ... and BM25 alone, on a page whose vector files cannot load.
-  const bm25Context = await browser.newContext({ locale: 'en-US' });
+  const bm25Context = await browser.newContext({ locale: 'en-US', serviceWorkers: 'block' });
   await bm25Context.route(/\/(model|index\/vectors)\//, (route) => route.abort());
   const bm25Page = await bm25Context.newPage();
   await bm25Page.goto(site.url);

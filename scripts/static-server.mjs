@@ -19,13 +19,22 @@ const TYPES = {
   '.webmanifest': 'application/manifest+json', '.png': 'image/png',
 };
 
-/** Serves `root` on 127.0.0.1 at `port` (0: a free one). Resolves to { url, close }. */
-export async function serveStatic(root = DIST, { port = 0 } = {}) {
+async function checkBuilt(root) {
   await stat(join(root, 'index.html')).catch(() => {
     throw new Error(`no built app at ${root}: run 'trunk build --release' first (scripts/serve.sh and scripts/test.sh do)`);
   });
+}
+
+/**
+ * Serves `root` on 127.0.0.1 at `port` (0: a free one), calling `onRequest(path)` for every request.
+ * Resolves to { url, close, setRoot }: `setRoot(dir)` serves another built site at the same origin
+ * from then on (a new deployment, for the offline tests).
+ */
+export async function serveStatic(root = DIST, { port = 0, onRequest } = {}) {
+  await checkBuilt(root);
   const server = createServer(async (req, res) => {
     const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    onRequest?.(path);
     // Chromium asks for /favicon.ico on a page without an icon link (a JSON file opened as a page).
     if (path === '/favicon.ico') { res.writeHead(204).end(); return; }
     const file = normalize(join(root, path.endsWith('/') ? path + 'index.html' : path));
@@ -45,7 +54,11 @@ export async function serveStatic(root = DIST, { port = 0 } = {}) {
     server.listen(port, '127.0.0.1', ok);
   });
   const { port: bound } = server.address();
-  return { url: `http://127.0.0.1:${bound}/`, close: () => new Promise((ok) => server.close(ok)) };
+  return {
+    url: `http://127.0.0.1:${bound}/`,
+    close: () => new Promise((ok) => server.close(ok)),
+    setRoot: async (dir) => { await checkBuilt(dir); root = resolve(dir); },
+  };
 }
 
 // Run as a program: serve until stopped.

@@ -7,21 +7,26 @@ import { DIST, serveStatic } from '../../scripts/static-server.mjs';
 
 export { DIST, serveStatic };
 
-/** Launches headless Debian Chromium with the flags this machine needs (no network but loopback). */
+/** Debian's Chromium, headless, with the flags this machine needs (no network but loopback). */
+export const CHROMIUM = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+    '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+};
+
+/** Launches headless Debian Chromium (`CHROMIUM`). */
 export function launchBrowser() {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  return chromium.launch(CHROMIUM);
 }
 
 /**
  * Opens a page that records every console error, uncaught exception and failed request, so a
  * test can assert there were none. `viewport` ({ width, height }) sizes the window (default 1280x720).
+ * The service worker (offline use) is blocked unless `serviceWorkers: 'allow'`: it would download the
+ * whole site in the background of every test; tests/browser/offline.test.mjs tests it.
  */
-export async function openPage(browser, url, { locale = 'en-US', viewport } = {}) {
-  const context = await browser.newContext({ locale, ...(viewport ? { viewport } : {}) });
+export async function openPage(browser, url, { locale = 'en-US', viewport, serviceWorkers = 'block' } = {}) {
+  const context = await browser.newContext({ locale, serviceWorkers, ...(viewport ? { viewport } : {}) });
   const page = await context.newPage();
   const problems = [];
   page.on('console', (msg) => { if (msg.type() === 'error') problems.push(`console error: ${msg.text()}`); });
