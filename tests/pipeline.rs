@@ -160,6 +160,29 @@ fn the_seed_conversation_fills_the_profile_and_cites_sources() {
     assert!(s.user_prompt.contains("Diabetes (10 years)"));
 }
 
+/// The query of the turn's first search.
+fn first_query(s: &TurnState) -> String {
+    let step = s.trace.steps.iter().find(|step| step.node == "retrieve").expect("the turn searched");
+    step.detail["query"].as_str().unwrap().to_string()
+}
+
+#[test]
+fn a_question_naming_nothing_medical_is_searched_with_what_it_refers_back_to() {
+    let mut h = Harness::new(false);
+    h.turn("I am 65 and have had diabetes for 10 years. What is HbA1c?", full(), None);
+    let s = h.turn("What should I watch for?", full(), None);
+    let query = first_query(&s);
+    assert!(query.starts_with("What should I watch for?"), "{query}");
+    assert!(query.contains("diabetes") && query.contains("HbA1c") && !query.contains("65"), "{query}");
+    // A question that names its own topic is searched as it is.
+    let s = h.turn("What are the symptoms of gout?", full(), None);
+    assert_eq!(first_query(&s), "What are the symptoms of gout?");
+    // With the conversation forgotten, the profile's conditions stand in.
+    h.memory.conversations.clear();
+    let s = h.turn("그럼 뭘 조심해야 돼요?", full(), None);
+    assert!(first_query(&s).contains("당뇨"), "{}", first_query(&s));
+}
+
 #[test]
 fn nothing_relevant_found_is_said_not_papered_over() {
     let mut h = Harness::new(false);
