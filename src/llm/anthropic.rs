@@ -6,12 +6,37 @@
 //! Reply: named SSE events `message_start`, `content_block_start`, `content_block_delta`,
 //! `content_block_stop`, `message_delta`, `message_stop`, `ping`, `error`; no `[DONE]`.
 
-use super::provider::{error_message, status_error, Frame, ProviderConfig};
+use super::provider::ProviderConfig;
 use super::sse::SseEvent;
-use super::wire::{parse_frame, sse_post, token_count};
+use super::wire::{parse_frame, sse_post, token_count, Frame, WireFormat};
 use super::{ChatRequest, LlmError, Role};
 use crate::platform::http::HttpRequest;
 use serde_json::{json, Value};
+
+/// Anthropic's Messages API. Its error bodies (`{"type":"error","error":{"type":"...","message":"..."}}`)
+/// read with the shared `error.message` rule.
+pub struct Anthropic;
+
+impl WireFormat for Anthropic {
+    fn default_base_url(&self) -> &'static str {
+        "https://api.anthropic.com"
+    }
+    fn default_model(&self) -> &'static str {
+        "claude-3-5-haiku-latest"
+    }
+    fn key_env(&self) -> &'static str {
+        "ANTHROPIC_API_KEY"
+    }
+    fn needs_key(&self) -> bool {
+        true
+    }
+    fn build_request(&self, config: &ProviderConfig, request: &ChatRequest) -> HttpRequest {
+        build_request(config, request)
+    }
+    fn decode(&self, event: &SseEvent) -> Result<Frame, LlmError> {
+        decode(event)
+    }
+}
 
 /// Anthropic has no JSON mode: a JSON request gets this line added to its system prompt.
 pub const JSON_ONLY_INSTRUCTION: &str = "Reply with a single JSON object and nothing else.";
@@ -19,7 +44,7 @@ pub const JSON_ONLY_INSTRUCTION: &str = "Reply with a single JSON object and not
 /// Anthropic requires `max_tokens`; used when the pipeline sets none.
 const DEFAULT_MAX_TOKENS: u32 = 2048;
 
-pub fn build_request(config: &ProviderConfig, request: &ChatRequest) -> HttpRequest {
+fn build_request(config: &ProviderConfig, request: &ChatRequest) -> HttpRequest {
     let mut system: Vec<&str> =
         request.messages.iter().filter(|m| m.role == Role::System).map(|m| m.content.as_str()).collect();
     if request.json {
@@ -55,7 +80,7 @@ pub fn build_request(config: &ProviderConfig, request: &ChatRequest) -> HttpRequ
     sse_post(url, &body, headers)
 }
 
-pub fn decode(event: &SseEvent) -> Result<Frame, LlmError> {
+fn decode(event: &SseEvent) -> Result<Frame, LlmError> {
     let value = parse_frame(&event.data)?;
     // The event name and the data's `type` agree; the data is authoritative.
     let kind = value.get("type").and_then(Value::as_str).unwrap_or(&event.event);
@@ -100,9 +125,4 @@ fn stream_error(value: &Value) -> LlmError {
         Some("authentication_error") | Some("permission_error") => LlmError::Unauthorized,
         _ => LlmError::BadResponse { detail: format!("the provider reported an error mid-answer: {message}") },
     }
-}
-
-/// A non-2xx answer: `{"type":"error","error":{"type":"...","message":"..."}}`.
-pub fn parse_error(status: u16, retry_after: Option<u64>, body: &str, model: &str) -> LlmError {
-    status_error(status, retry_after, error_message(body), model)
 }

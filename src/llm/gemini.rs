@@ -7,14 +7,41 @@
 //! Reply: SSE `data:` frames, each a `GenerateContentResponse` with the new text at
 //! `candidates[0].content.parts[].text`; the last carries `finishReason`; the stream just closes.
 
-use super::provider::{error_message, status_error, Frame, ProviderConfig};
+use super::provider::ProviderConfig;
 use super::sse::SseEvent;
-use super::wire::{parse_frame, sse_post, token_count};
+use super::wire::{error_message, parse_frame, sse_post, status_error, token_count, Frame, WireFormat};
 use super::{ChatRequest, LlmError, Role};
 use crate::platform::http::HttpRequest;
 use serde_json::{json, Value};
 
-pub fn build_request(config: &ProviderConfig, request: &ChatRequest) -> HttpRequest {
+/// Google's Gemini API.
+pub struct Gemini;
+
+impl WireFormat for Gemini {
+    fn default_base_url(&self) -> &'static str {
+        "https://generativelanguage.googleapis.com"
+    }
+    fn default_model(&self) -> &'static str {
+        "gemini-2.0-flash"
+    }
+    fn key_env(&self) -> &'static str {
+        "GEMINI_API_KEY"
+    }
+    fn needs_key(&self) -> bool {
+        true
+    }
+    fn build_request(&self, config: &ProviderConfig, request: &ChatRequest) -> HttpRequest {
+        build_request(config, request)
+    }
+    fn decode(&self, event: &SseEvent) -> Result<Frame, LlmError> {
+        decode(event)
+    }
+    fn parse_error(&self, status: u16, retry_after: Option<u64>, body: &str, model: &str) -> LlmError {
+        parse_error(status, retry_after, body, model)
+    }
+}
+
+fn build_request(config: &ProviderConfig, request: &ChatRequest) -> HttpRequest {
     let system: Vec<Value> =
         request.messages.iter().filter(|m| m.role == Role::System).map(|m| json!({"text": m.content})).collect();
     let contents: Vec<Value> = request
@@ -48,7 +75,7 @@ pub fn build_request(config: &ProviderConfig, request: &ChatRequest) -> HttpRequ
     sse_post(url, &body, auth.into_iter().collect())
 }
 
-pub fn decode(event: &SseEvent) -> Result<Frame, LlmError> {
+fn decode(event: &SseEvent) -> Result<Frame, LlmError> {
     let value = parse_frame(&event.data)?;
     if value.get("error").is_some() {
         let status = value.pointer("/error/code").and_then(Value::as_u64).unwrap_or(500) as u16;
@@ -88,7 +115,7 @@ pub fn decode(event: &SseEvent) -> Result<Frame, LlmError> {
 /// A non-2xx answer: `{"error":{"code":400,"message":"...","status":"INVALID_ARGUMENT",
 /// "details":[...]}}`. A bad key is a 400 with reason `API_KEY_INVALID`; a 429 may say how long
 /// to wait in a `RetryInfo` detail (`"retryDelay": "37s"`) instead of a header.
-pub fn parse_error(status: u16, retry_after: Option<u64>, body: &str, model: &str) -> LlmError {
+fn parse_error(status: u16, retry_after: Option<u64>, body: &str, model: &str) -> LlmError {
     let value: Value = serde_json::from_str(body).unwrap_or(Value::Null);
     let details = value.pointer("/error/details").and_then(Value::as_array).cloned().unwrap_or_default();
     let key_invalid = details.iter().any(|d| d.get("reason").and_then(Value::as_str) == Some("API_KEY_INVALID"));

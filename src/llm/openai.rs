@@ -6,12 +6,39 @@
 //! carries token counts, and `response_format: {"type":"json_object"}` for the judge.
 //! Reply: SSE `data:` frames holding `chat.completion.chunk` objects, then `data: [DONE]`.
 
-use super::provider::{Frame, ProviderConfig};
+use super::provider::ProviderConfig;
 use super::sse::SseEvent;
-use super::wire::{parse_frame, sse_post, token_count};
+use super::wire::{parse_frame, sse_post, token_count, Frame, WireFormat};
 use super::{ChatRequest, LlmError};
 use crate::platform::http::HttpRequest;
 use serde_json::{json, Value};
+
+/// OpenAI chat completions and every compatible server.
+pub struct OpenAi;
+
+impl WireFormat for OpenAi {
+    fn default_base_url(&self) -> &'static str {
+        "https://api.openai.com"
+    }
+    fn default_model(&self) -> &'static str {
+        "gpt-4o-mini"
+    }
+    fn key_env(&self) -> &'static str {
+        "OPENAI_API_KEY"
+    }
+    fn needs_key(&self) -> bool {
+        false
+    }
+    fn build_request(&self, config: &ProviderConfig, request: &ChatRequest) -> HttpRequest {
+        build_request(config, request)
+    }
+    fn decode(&self, event: &SseEvent) -> Result<Frame, LlmError> {
+        decode(event)
+    }
+    fn without_optional_fields(&self, http: &HttpRequest) -> Option<HttpRequest> {
+        without_optional_fields(http)
+    }
+}
 
 /// `{base}/v1/{path}`, not doubling a `/v1` the base already ends with.
 pub fn endpoint(base: &str, path: &str) -> String {
@@ -24,7 +51,7 @@ pub fn endpoint(base: &str, path: &str) -> String {
 }
 
 /// The streaming chat-completions request for `request`.
-pub fn build_request(config: &ProviderConfig, request: &ChatRequest) -> HttpRequest {
+fn build_request(config: &ProviderConfig, request: &ChatRequest) -> HttpRequest {
     let mut body = json!({
         "model": config.model(),
         "messages": request.messages,
@@ -49,7 +76,7 @@ pub fn build_request(config: &ProviderConfig, request: &ChatRequest) -> HttpRequ
 /// (`stream_options` on older servers, `response_format: json_object` on LM Studio, which only
 /// takes a JSON schema); `None` when there is nothing to drop. The answer then comes without
 /// usage or JSON mode, which the pipeline copes with (the judge has a heuristic fallback).
-pub fn without_optional_fields(http: &HttpRequest) -> Option<HttpRequest> {
+fn without_optional_fields(http: &HttpRequest) -> Option<HttpRequest> {
     let mut body: Value = serde_json::from_str(&http.body).ok()?;
     let object = body.as_object_mut()?;
     let dropped = object.remove("stream_options").is_some() | object.remove("response_format").is_some();
@@ -57,7 +84,7 @@ pub fn without_optional_fields(http: &HttpRequest) -> Option<HttpRequest> {
 }
 
 /// One SSE event of the reply.
-pub fn decode(event: &SseEvent) -> Result<Frame, LlmError> {
+fn decode(event: &SseEvent) -> Result<Frame, LlmError> {
     let data = event.data.trim();
     if data == "[DONE]" {
         return Ok(Frame { done: true, finished: true, ..Frame::default() });

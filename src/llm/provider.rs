@@ -10,6 +10,7 @@
 //! the request (see `openai::without_optional_fields`).
 
 use super::sse::SseParser;
+use super::wire::{Frame, WireFormat};
 use super::{anthropic, gemini, openai};
 use super::{ChatRequest, Completion, Llm, LlmError, LocalFuture, Usage};
 use crate::platform::http::{find_header, read_body_capped, HttpError, HttpRequest, HttpTransport, Limits, StopHandle};
@@ -40,37 +41,32 @@ impl ProviderKind {
         }
     }
 
-    pub fn default_base_url(self) -> &'static str {
+    /// The wire format this kind speaks; `None` for offline. The one place a kind becomes a format.
+    pub fn wire(self) -> Option<&'static dyn WireFormat> {
         match self {
-            ProviderKind::Offline => "",
-            ProviderKind::Openai => "https://api.openai.com",
-            ProviderKind::Anthropic => "https://api.anthropic.com",
-            ProviderKind::Gemini => "https://generativelanguage.googleapis.com",
+            ProviderKind::Offline => None,
+            ProviderKind::Openai => Some(&openai::OpenAi),
+            ProviderKind::Anthropic => Some(&anthropic::Anthropic),
+            ProviderKind::Gemini => Some(&gemini::Gemini),
         }
     }
 
+    pub fn default_base_url(self) -> &'static str {
+        self.wire().map_or("", |w| w.default_base_url())
+    }
+
     pub fn default_model(self) -> &'static str {
-        match self {
-            ProviderKind::Offline => "",
-            ProviderKind::Openai => "gpt-4o-mini",
-            ProviderKind::Anthropic => "claude-3-5-haiku-latest",
-            ProviderKind::Gemini => "gemini-2.0-flash",
-        }
+        self.wire().map_or("", |w| w.default_model())
     }
 
     /// The environment variable the CLI reads the key from.
     pub fn key_env(self) -> Option<&'static str> {
-        match self {
-            ProviderKind::Offline => None,
-            ProviderKind::Openai => Some("OPENAI_API_KEY"),
-            ProviderKind::Anthropic => Some("ANTHROPIC_API_KEY"),
-            ProviderKind::Gemini => Some("GEMINI_API_KEY"),
-        }
+        self.wire().map(|w| w.key_env())
     }
 
     /// Whether a call without a key is certain to fail (local OpenAI-compatible servers need none).
     pub fn needs_key(self) -> bool {
-        matches!(self, ProviderKind::Anthropic | ProviderKind::Gemini)
+        self.wire().is_some_and(|w| w.needs_key())
     }
 }
 
@@ -175,46 +171,9 @@ impl Default for RetryPolicy {
     }
 }
 
-/// What one SSE event of a reply meant, decoded by a wire-format adapter.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Frame {
-    /// New answer text (may be empty).
-    pub text: String,
-    pub prompt_tokens: Option<u32>,
-    pub completion_tokens: Option<u32>,
-    /// The model finished its answer: a close of the stream from now on is not a cut-off.
-    pub finished: bool,
-    /// The protocol's end marker: stop reading.
-    pub done: bool,
-}
-
-/// One SSE event of a reply in `kind`'s wire format.
-pub fn decode(kind: ProviderKind, event: &super::sse::SseEvent) -> Result<Frame, LlmError> {
-    match kind {
-        ProviderKind::Anthropic => anthropic::decode(event),
-        ProviderKind::Gemini => gemini::decode(event),
-        ProviderKind::Openai | ProviderKind::Offline => openai::decode(event),
-    }
-}
-
-/// The HTTP status mapped to the error a person can act on; `message` is the provider's own.
-pub fn status_error(status: u16, retry_after_secs: Option<u64>, message: String, model: &str) -> LlmError {
-    match status {
-        401 | 403 => LlmError::Unauthorized,
-        404 => LlmError::NotFound { model: model.to_string() },
-        429 => LlmError::RateLimited { retry_after_secs },
-        500..=599 => LlmError::Server { status },
-        _ => LlmError::Http { status, message },
-    }
-}
-
-/// The `error.message` of a provider error body (OpenAI, Anthropic and Gemini all use that
-/// path; Ollama's native API uses `error` as a string), else the start of the body.
-pub fn error_message(body: &str) -> String {
-    let parsed: Option<serde_json::Value> = serde_json::from_str(body).ok();
-    let error = parsed.as_ref().and_then(|v| v.get("error"));
-    let message = error.and_then(|e| e.get("message").and_then(|m| m.as_str()).or(e.as_str())).map(str::to_string);
-    message.unwrap_or_else(|| body.trim().chars().take(200).collect())
+/// One SSE event of a reply in `kind`'s wire format (`None` for offline, which has none).
+pub fn decode(kind: ProviderKind, event: &super::sse::SseEvent) -> Option<Result<Frame, LlmError>> {
+    kind.wire().map(|wire| wire.decode(event))
 }
 
 /// `Retry-After`: delay seconds, or an HTTP date (turned into seconds from `now_unix_secs`).
@@ -250,6 +209,7 @@ fn scrub(error: LlmError, key: Option<&str>) -> LlmError {
 /// A configured real provider. Implements [`Llm`].
 pub struct Provider {
     config: ProviderConfig,
+    wire: &'static dyn WireFormat,
     transport: Rc<dyn HttpTransport>,
     pub retry: RetryPolicy,
     pub limits: Limits,
@@ -259,10 +219,8 @@ pub struct Provider {
 impl Provider {
     /// `None` for [`ProviderKind::Offline`] (the caller uses the offline evidence responder).
     pub fn from_config(config: &ProviderConfig, transport: Rc<dyn HttpTransport>) -> Option<Self> {
-        if config.kind == ProviderKind::Offline {
-            return None;
-        }
         Some(Provider {
+            wire: config.kind.wire()?,
             config: config.clone(),
             transport,
             retry: RetryPolicy::default(),
@@ -282,26 +240,11 @@ impl Provider {
 
     /// The HTTP request this provider sends for `request` (pure; what the adapters build).
     pub fn build_request(&self, request: &ChatRequest) -> HttpRequest {
-        match self.config.kind {
-            ProviderKind::Anthropic => anthropic::build_request(&self.config, request),
-            ProviderKind::Gemini => gemini::build_request(&self.config, request),
-            ProviderKind::Openai | ProviderKind::Offline => openai::build_request(&self.config, request),
-        }
-    }
-
-    fn parse_error(&self, status: u16, retry_after: Option<u64>, body: &str) -> LlmError {
-        let model = self.config.model();
-        match self.config.kind {
-            ProviderKind::Gemini => gemini::parse_error(status, retry_after, body, model),
-            ProviderKind::Anthropic => anthropic::parse_error(status, retry_after, body, model),
-            ProviderKind::Openai | ProviderKind::Offline => {
-                status_error(status, retry_after, error_message(body), model)
-            }
-        }
+        self.wire.build_request(&self.config, request)
     }
 
     async fn run(&self, request: &ChatRequest, on_delta: &mut dyn FnMut(&str)) -> Result<Completion, LlmError> {
-        if self.config.kind.needs_key() && self.config.key().is_none() {
+        if self.wire.needs_key() && self.config.key().is_none() {
             return Err(LlmError::Unauthorized);
         }
         let mut http = self.build_request(request);
@@ -315,10 +258,15 @@ impl Provider {
             let retry_after = find_header(&response.headers, "retry-after")
                 .and_then(|v| parse_retry_after(v, self.transport.now_unix_secs()));
             let body = read_body_capped(response.body.as_mut(), 64 * 1024).await.unwrap_or_default();
-            let error = self.parse_error(response.status, retry_after, &String::from_utf8_lossy(&body));
+            let error = self.wire.parse_error(
+                response.status,
+                retry_after,
+                &String::from_utf8_lossy(&body),
+                self.config.model(),
+            );
             let rejected_fields = matches!(error, LlmError::Http { status: 400 | 422, .. });
-            if self.config.kind == ProviderKind::Openai && rejected_fields && !simplified {
-                if let Some(plain) = openai::without_optional_fields(&http) {
+            if rejected_fields && !simplified {
+                if let Some(plain) = self.wire.without_optional_fields(&http) {
                     http = plain;
                     simplified = true;
                     continue;
@@ -357,7 +305,7 @@ impl Provider {
             };
             parser.push(&chunk, &mut events);
             for event in events.drain(..) {
-                let frame = decode(self.config.kind, &event)?;
+                let frame = self.wire.decode(&event)?;
                 if !frame.text.is_empty() {
                     on_delta(&frame.text);
                     text.push_str(&frame.text);
@@ -468,6 +416,7 @@ mod tests {
 
     #[test]
     fn error_messages_from_every_body_shape() {
+        use crate::llm::wire::error_message;
         assert_eq!(error_message(r#"{"error":{"message":"bad thing","type":"x"}}"#), "bad thing");
         assert_eq!(error_message(r#"{"error":"model 'x' not found"}"#), "model 'x' not found");
         assert_eq!(error_message("<html>502 Bad Gateway</html>"), "<html>502 Bad Gateway</html>");

@@ -45,7 +45,7 @@ pub fn client_ns_per_token(
         for piece in wire.as_bytes().chunks(chunk.max(1)) {
             parser.push(piece, &mut events);
             for event in events.drain(..) {
-                if let Ok(frame) = decode(kind, &event) {
+                if let Some(Ok(frame)) = decode(kind, &event) {
                     text.push_str(&frame.text);
                 }
             }
