@@ -9,7 +9,7 @@ use super::people::PeopleBar;
 use super::profile::ProfilePanel;
 use super::progress::{LoadProgress, VectorLoad};
 use super::settings::{load_settings, SettingsPanel};
-use super::storage::{self, request_persistence};
+use super::storage;
 use super::trace::TracePanel;
 use crate::i18n::{ui, Lang};
 use crate::memory::profile::Fact;
@@ -122,7 +122,6 @@ pub fn App() -> impl IntoView {
             let _ = root.set_attribute("lang", lang.get().code());
         }
     });
-    request_persistence();
     leptos::task::spawn_local(async move {
         match Engine::load(start_lang).await {
             Ok(engine) => {

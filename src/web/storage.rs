@@ -26,6 +26,7 @@ impl KeyValue for LocalStorage {
     }
 
     fn set(&self, key: &str, value: &str) -> Result<(), StoreError> {
+        request_persistence();
         storage()?.set_item(key, value).map_err(|e| {
             let quota = e.dyn_ref::<web_sys::DomException>().is_some_and(|d| d.name() == "QuotaExceededError");
             if quota {
@@ -66,8 +67,17 @@ pub fn load_or_default<T: DeserializeOwned + Default>(kind: &RecordKind, lang: L
     loaded_or_default(load::<T>(&LocalStorage, kind), lang)
 }
 
-/// Asks the browser to keep this site's storage under pressure (best effort; the browser decides).
-pub fn request_persistence() {
+thread_local! {
+    static PERSISTENCE_ASKED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Asks the browser, once per page and when the app first saves something (not on a visit that
+/// stores nothing), to keep this site's storage under pressure. Best effort: the browser decides, and
+/// the page's storage line (www/offline.js) shows whether it was granted.
+fn request_persistence() {
+    if PERSISTENCE_ASKED.with(|asked| asked.replace(true)) {
+        return;
+    }
     if let Some(window) = web_sys::window() {
         if let Ok(promise) = window.navigator().storage().persist() {
             // The answer only matters to the browser; a refusal changes nothing for the app.
