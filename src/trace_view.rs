@@ -9,6 +9,7 @@
 use crate::i18n::Lang;
 use crate::pipeline::graph::Node;
 use crate::pipeline::state::TurnState;
+use crate::pipeline::trace::StepKind;
 use serde_json::Value;
 
 /// Where a node sits in the picture: column (0 main line, 1 beside it) and row.
@@ -89,15 +90,10 @@ pub fn node_label(node: Node, lang: Lang) -> &'static str {
     }
 }
 
-/// The node named `name`.
-pub fn node_named(name: &str) -> Option<Node> {
-    Node::ALL.into_iter().find(|n| n.name() == name)
-}
-
 /// One node's run.
 #[derive(Clone, Debug, PartialEq)]
 pub struct StepView {
-    pub node: String,
+    pub node: StepKind,
     pub ms: f64,
     /// What the node decided, as compact JSON.
     pub detail: String,
@@ -207,8 +203,8 @@ impl TurnTrace {
         let mut iterations: Vec<Iteration> = Vec::new();
         for step in &state.trace.steps {
             let detail = &step.detail;
-            match step.node.as_str() {
-                "retrieve" => {
+            match step.node {
+                StepKind::Node(Node::Retrieve) => {
                     // A retrieval starts a pass unless the current one has not searched or been judged yet.
                     if iterations.last().is_none_or(|i| i.query.is_some() || i.quality.is_some()) {
                         iterations.push(Iteration::default());
@@ -219,7 +215,7 @@ impl TurnTrace {
                     iteration.search_error = text(detail, "error");
                     iteration.documents = ranked_documents(detail);
                 }
-                "refine" => {
+                StepKind::Node(Node::Refine) => {
                     if iterations.last().is_none_or(|i| i.quality.is_some()) {
                         iterations.push(Iteration::default());
                     }
@@ -237,7 +233,7 @@ impl TurnTrace {
                 .trace
                 .steps
                 .iter()
-                .map(|s| StepView { node: s.node.clone(), ms: s.ms, detail: s.detail.to_string() })
+                .map(|s| StepView { node: s.node, ms: s.ms, detail: s.detail.to_string() })
                 .collect(),
             iterations,
             stop_reason: state.stop_reason.clone(),
@@ -248,7 +244,7 @@ impl TurnTrace {
     /// The nodes that ran, each once, in the order they first ran.
     pub fn ran(&self) -> Vec<Node> {
         let mut ran: Vec<Node> = Vec::new();
-        for node in self.steps.iter().filter_map(|s| node_named(&s.node)) {
+        for node in self.steps.iter().filter_map(|s| s.node.node()) {
             if !ran.contains(&node) {
                 ran.push(node);
             }
@@ -258,12 +254,12 @@ impl TurnTrace {
 
     /// How often `node` ran and how long it took in all.
     pub fn runs(&self, node: Node) -> (usize, f64) {
-        self.steps.iter().filter(|s| s.node == node.name()).fold((0, 0.0), |(n, ms), s| (n + 1, ms + s.ms))
+        self.steps.iter().filter(|s| s.node == StepKind::Node(node)).fold((0, 0.0), |(n, ms), s| (n + 1, ms + s.ms))
     }
 
     /// Whether the turn went along `edge`.
     pub fn took(&self, edge: &Edge) -> bool {
-        self.steps.windows(2).any(|w| w[0].node == edge.from.name() && w[1].node == edge.to.name())
+        self.steps.windows(2).any(|w| w[0].node == StepKind::Node(edge.from) && w[1].node == StepKind::Node(edge.to))
     }
 
     /// The pipeline's own time: every node's time added up.
@@ -332,7 +328,7 @@ mod tests {
         for node in Node::ALL {
             assert_eq!(LAYOUT.iter().filter(|(n, _, _)| *n == node).count(), 1, "{}", node.name());
             assert_ne!(node_label(node, Lang::En), node_label(node, Lang::Ko));
-            assert_eq!(node_named(node.name()), Some(node));
+            assert_eq!(StepKind::named(node.name()), Some(StepKind::Node(node)));
         }
         let places: std::collections::HashSet<(u8, u8)> = LAYOUT.iter().map(|(_, c, r)| (*c, *r)).collect();
         assert_eq!(places.len(), LAYOUT.len(), "no two nodes on one spot");

@@ -7,10 +7,11 @@ use medagent::llm::scripted::{judge_json, Script, ScriptedLlm};
 use medagent::llm::{Llm, LlmError, LocalFuture};
 use medagent::memory::Memory;
 use medagent::pipeline::flags::{profile, Flags, MemoryMode, RefineStrategy, PROFILES};
-use medagent::pipeline::graph::{run_turn, Services, TurnInput};
+use medagent::pipeline::graph::{run_turn, Node, Services, TurnInput};
 use medagent::pipeline::ports::{Clock, Knowledge, LexicalEmbedder};
 use medagent::pipeline::state::{Evidence, Mode, QualityMethod, TurnEvent, TurnState};
 use medagent::pipeline::stop::StopReason;
+use medagent::pipeline::trace::StepKind;
 use std::cell::Cell;
 
 fn passage(id: &str, title: &str, text: &str) -> Evidence {
@@ -162,7 +163,8 @@ fn the_seed_conversation_fills_the_profile_and_cites_sources() {
 
 /// The query of the turn's first search.
 fn first_query(s: &TurnState) -> String {
-    let step = s.trace.steps.iter().find(|step| step.node == "retrieve").expect("the turn searched");
+    let step =
+        s.trace.steps.iter().find(|step| step.node == StepKind::Node(Node::Retrieve)).expect("the turn searched");
     step.detail["query"].as_str().unwrap().to_string()
 }
 
@@ -294,7 +296,7 @@ fn a_judge_stuck_at_0_3_stops_at_the_limit_or_on_stagnation() {
     assert_eq!(s.quality_score_history, vec![0.3, 0.3, 0.3]);
     assert_eq!(s.stop_reason, Some(StopReason::IterationLimit { limit: 2 }));
     // The trace keeps the English sentence and adds the code; people read it in their language.
-    let last_check = s.trace.steps.iter().rev().find(|step| step.node == "quality_check").unwrap();
+    let last_check = s.trace.steps.iter().rev().find(|step| step.node == StepKind::Node(Node::QualityCheck)).unwrap();
     assert_eq!(last_check.detail["reason"], "iteration limit reached (2)");
     assert_eq!(last_check.detail["reason_code"], "iteration_limit");
     assert_eq!(s.stop_reason.as_ref().unwrap().describe(Lang::Ko), "최대 반복 횟수에 도달했습니다 (2회)");
@@ -351,7 +353,7 @@ fn triage_puts_the_emergency_notice_first() {
     assert!(s.answer.len() > 200, "the answer still follows");
     // The trace records it first, with the rule and the words.
     let step = &s.trace.steps[0];
-    assert_eq!(step.node, "triage");
+    assert_eq!(step.node, StepKind::Triage);
     assert_eq!(step.detail["level"], "emergency");
     assert!(step.detail["reasons"][0]["matched"].to_string().contains("sweating"), "{}", step.detail);
     // Korean gets Korean and 119.
@@ -417,7 +419,12 @@ fn bad_input_ends_every_turn() {
     assert!(huge.len() > 100_000);
     for text in ["", "   ", "🙂🙂🙂", "HbA1c 8.2% 인데 diabetes 관리 어떻게 해요?", huge.as_str()] {
         let s = h.turn(text, full(), None);
-        assert_eq!(s.trace.steps.last().unwrap().node, "store_response", "{:?}", &text[..text.len().min(20)]);
+        assert_eq!(
+            s.trace.steps.last().unwrap().node,
+            StepKind::Node(Node::StoreResponse),
+            "{:?}",
+            &text[..text.len().min(20)]
+        );
         assert!(!s.answer.is_empty());
     }
     // The huge message stays inside the prompt budget.
@@ -463,7 +470,7 @@ fn any_flags_every_turn_ends_within_the_limit() {
             s.iteration_count,
             flags.iteration_limit()
         );
-        assert_eq!(s.trace.steps.last().unwrap().node, "store_response", "case {case}");
+        assert_eq!(s.trace.steps.last().unwrap().node, StepKind::Node(Node::StoreResponse), "case {case}");
         assert!(s.stop_reason.is_some() || s.cache_hit, "case {case}");
     }
 }
@@ -498,7 +505,7 @@ fn llm_calls_grow_with_the_profiles() {
 fn classify_intent_takes_each_stage() {
     let mut h = Harness::new(false);
     let stage = |s: &TurnState| {
-        let step = s.trace.steps.iter().find(|step| step.node == "classify_intent").unwrap();
+        let step = s.trace.steps.iter().find(|step| step.node == StepKind::Node(Node::ClassifyIntent)).unwrap();
         (step.detail["stage"].as_str().unwrap().to_string(), s.needs_retrieval)
     };
     let s = h.turn("hello", full(), None);
@@ -550,8 +557,8 @@ const QUESTIONS: [&str; 12] = [
 ];
 
 /// The detail a node recorded in the trace (its last run).
-fn detail<'a>(s: &'a TurnState, node: &str) -> &'a serde_json::Value {
-    &s.trace.steps.iter().rev().find(|step| step.node == node).unwrap().detail
+fn detail(s: &TurnState, node: Node) -> &serde_json::Value {
+    &s.trace.steps.iter().rev().find(|step| step.node == StepKind::Node(node)).unwrap().detail
 }
 
 #[test]
@@ -561,7 +568,7 @@ fn a_long_conversation_is_summarised_by_the_model_once_per_block() {
     let turns: Vec<TurnState> = QUESTIONS.iter().map(|q| h.turn(q, full(), Some(&llm))).collect();
     // Turn 8 leaves exchanges 1-3 in tier 2 for the next turn: one summary call, after the answer.
     assert_eq!(
-        detail(&turns[7], "store_response")["memory_summary"],
+        detail(&turns[7], Node::StoreResponse)["memory_summary"],
         serde_json::json!({"block": [0, 3], "source": "llm"})
     );
     assert_eq!(turns[7].llm_calls, 3, "answer + judge + summary");
@@ -571,12 +578,12 @@ fn a_long_conversation_is_summarised_by_the_model_once_per_block() {
     // Turn 9's prompt has the model's summary in place of the three extractive lines.
     assert!(turns[8].user_prompt.contains("Summary of 3 earlier exchanges"), "{}", turns[8].user_prompt);
     assert!(!turns[8].user_prompt.contains(&format!("Q: {}", QUESTIONS[0])));
-    assert_eq!(detail(&turns[8], "assemble_context")["memory"]["summary_source"], "llm");
+    assert_eq!(detail(&turns[8], Node::AssembleContext)["memory"]["summary_source"], "llm");
     assert_eq!(turns[8].llm_calls, 2, "the summary is kept, not made again");
     // Turn 10: exchange 4 is summarised extractively until its block is complete (turn 11).
-    assert_eq!(detail(&turns[9], "assemble_context")["memory"]["summary_source"], "llm+extractive");
+    assert_eq!(detail(&turns[9], Node::AssembleContext)["memory"]["summary_source"], "llm+extractive");
     assert!(turns[9].user_prompt.contains(&format!("Q: {}", QUESTIONS[3])));
-    assert_eq!(detail(&turns[10], "store_response")["memory_summary"]["block"], serde_json::json!([3, 6]));
+    assert_eq!(detail(&turns[10], Node::StoreResponse)["memory_summary"]["block"], serde_json::json!([3, 6]));
     let calls: Vec<usize> = turns.iter().map(|t| t.llm_calls).collect();
     assert_eq!(calls, [2, 2, 2, 2, 2, 2, 2, 3, 2, 2, 3, 2]);
     assert_eq!(llm.summary_requests().len(), 2);
@@ -591,13 +598,13 @@ fn a_failing_summary_falls_back_to_extractive_without_losing_the_turn() {
     let llm = ScriptedLlm::new(Script { summary_fail: Some(LlmError::Timeout { secs: 30 }), ..Script::default() });
     let mut h = Harness::new(false);
     let turns: Vec<TurnState> = QUESTIONS[..9].iter().map(|q| h.turn(q, full(), Some(&llm))).collect();
-    let summary = &detail(&turns[7], "store_response")["memory_summary"];
+    let summary = &detail(&turns[7], Node::StoreResponse)["memory_summary"];
     assert_eq!(summary["source"], "extractive");
     assert!(summary["error"].as_str().unwrap().contains("30 s"), "{summary}");
     assert!(turns[7].error.is_none(), "the answer itself succeeded");
     assert!(turns[7].answer.contains("[1]"));
     assert_eq!(turns[7].llm_calls, 3, "the failed call still counts");
-    assert_eq!(detail(&turns[8], "assemble_context")["memory"]["summary_source"], "extractive");
+    assert_eq!(detail(&turns[8], Node::AssembleContext)["memory"]["summary_source"], "extractive");
     assert!(turns[8].user_prompt.contains(&format!("Q: {}", QUESTIONS[0])));
     assert_eq!(h.memory.conversations["me"].exchanges.len(), 9, "no turn lost");
     assert!(h.memory.conversations["me"].summaries.is_empty());
@@ -607,7 +614,7 @@ fn a_failing_summary_falls_back_to_extractive_without_losing_the_turn() {
         ScriptedLlm::new(Script { fail: Some(LlmError::Network { detail: "offline".into() }), ..Script::default() });
     let mut h = Harness::new(false);
     let turns: Vec<TurnState> = QUESTIONS[..9].iter().map(|q| h.turn(q, full(), Some(&down))).collect();
-    assert_eq!(detail(&turns[7], "store_response")["memory_summary"]["why"], "the model failed this turn");
+    assert_eq!(detail(&turns[7], Node::StoreResponse)["memory_summary"]["why"], "the model failed this turn");
     assert!(down.summary_requests().is_empty());
     // The newest summarised exchange quotes the evidence answer, not its preamble.
     let line = format!("Q: {} -> A: - **", QUESTIONS[2]);
@@ -617,8 +624,8 @@ fn a_failing_summary_falls_back_to_extractive_without_losing_the_turn() {
     // No model at all: extractive, and the trace says why.
     let mut h = Harness::new(false);
     let turns: Vec<TurnState> = QUESTIONS[..9].iter().map(|q| h.turn(q, full(), None)).collect();
-    assert_eq!(detail(&turns[7], "store_response")["memory_summary"]["why"], "no model");
-    assert_eq!(detail(&turns[8], "assemble_context")["memory"]["summary_source"], "extractive");
+    assert_eq!(detail(&turns[7], Node::StoreResponse)["memory_summary"]["why"], "no model");
+    assert_eq!(detail(&turns[8], Node::AssembleContext)["memory"]["summary_source"], "extractive");
 }
 
 #[test]
@@ -630,7 +637,7 @@ fn no_memory_and_llm_mode_make_no_summary_calls() {
     let turns: Vec<TurnState> = QUESTIONS[..9].iter().map(|q| h.turn(q, none.clone(), Some(&llm))).collect();
     assert!(llm.summary_requests().is_empty());
     assert!(!turns[8].user_prompt.contains("[Earlier in this conversation]"), "memory_mode none uses no memory");
-    assert_eq!(detail(&turns[8], "assemble_context")["memory"]["recent"], 0);
+    assert_eq!(detail(&turns[8], Node::AssembleContext)["memory"]["recent"], 0);
 
     let llm = ScriptedLlm::default();
     let mut h = Harness::new(false);

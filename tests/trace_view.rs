@@ -64,13 +64,13 @@ fn turn(memory: &mut Memory, knowledge: &TwoDocs, text: &str, flags: Flags, llm:
 /// Every node step after the first follows a drawn edge (triage runs before the graph, as a step
 /// of the turn, and is no node of the drawing).
 fn follows_the_drawing(trace: &TurnTrace) {
-    let nodes: Vec<_> = trace.steps.iter().filter(|s| s.node != "triage").cloned().collect();
+    let nodes: Vec<Node> = trace.steps.iter().filter_map(|s| s.node.node()).collect();
     for pair in nodes.windows(2) {
         assert!(
-            EDGES.iter().any(|e| e.from.name() == pair[0].node && e.to.name() == pair[1].node && trace.took(e)),
+            EDGES.iter().any(|e| e.from == pair[0] && e.to == pair[1] && trace.took(e)),
             "{} -> {} is not drawn",
-            pair[0].node,
-            pair[1].node
+            pair[0].name(),
+            pair[1].name()
         );
     }
 }

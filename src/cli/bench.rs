@@ -3,6 +3,8 @@
 use super::eval::read_devset;
 use super::files::{load_lexicon, DirSource, DEFAULT_INDEX_DIR, DEFAULT_LEXICON_SOURCES};
 use crate::core::tokenizer::tokenize;
+use crate::pipeline::graph::Node;
+use crate::pipeline::trace::StepKind;
 use crate::retrieval::index_files::{LoadedIndex, STATS};
 use crate::retrieval::search::{bm25, open};
 use clap::{Args, Subcommand};
@@ -239,7 +241,8 @@ fn bench_pipeline(questions: &PathBuf, dir: PathBuf) -> Result<(), String> {
         for q in &questions {
             let state = run(&mut Memory::default(), q, flags.clone(), None);
             let all: f64 = state.trace.steps.iter().map(|s| s.ms).sum();
-            let retrieval: f64 = state.trace.steps.iter().filter(|s| s.node == "retrieve").map(|s| s.ms).sum();
+            let retrieval: f64 =
+                state.trace.steps.iter().filter(|s| s.node == StepKind::Node(Node::Retrieve)).map(|s| s.ms).sum();
             total.push(all);
             without_retrieval.push(all - retrieval);
         }

@@ -19,7 +19,7 @@ use super::nodes::{self, Env};
 use super::ports::{Clock, Embedder, Knowledge};
 use super::state::{Mode, TurnEvent, TurnState};
 use super::stop::StopReason;
-use super::trace::Step;
+use super::trace::{Step, StepKind};
 use crate::core::Lang;
 use crate::lexicon::Lexicon;
 use crate::llm::Llm;
@@ -186,7 +186,7 @@ pub async fn run_turn(
         let started = services.clock.monotonic_ms();
         let detail = run_node(node, &mut state, &mut env).await;
         state.trace.steps.push(Step {
-            node: node.name().to_string(),
+            node: StepKind::Node(node),
             ms: services.clock.monotonic_ms() - started,
             detail,
         });
@@ -217,7 +217,7 @@ fn triage(state: &mut TurnState, clock: &dyn Clock, on_event: &mut dyn FnMut(Tur
     }
     let detail = serde_json::json!({"level": verdict.level, "reasons": verdict.reasons});
     state.triage = verdict;
-    state.trace.steps.push(Step { node: "triage".into(), ms: clock.monotonic_ms() - started, detail });
+    state.trace.steps.push(Step { node: StepKind::Triage, ms: clock.monotonic_ms() - started, detail });
 }
 
 #[cfg(test)]

@@ -117,7 +117,7 @@ fn turn_view(trace: TurnTrace, lang: Lang) -> impl IntoView {
         .map(|s| {
             view! {
                 <li class="step">
-                    <code>{s.node.clone()}</code>
+                    <code>{s.node.name()}</code>
                     <span class="ms">{format!("{:.1} ms", s.ms)}</span>
                     <details class="step-detail">
                         <summary>{text.trace_detail}</summary>

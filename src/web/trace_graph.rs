@@ -58,7 +58,7 @@ fn route(edge: &Edge) -> (String, (f64, f64, bool)) {
 #[component]
 pub fn TraceGraph(trace: TurnTrace, lang: Lang) -> impl IntoView {
     let text = ui(lang);
-    let path: Vec<&str> = trace.steps.iter().map(|s| s.node.as_str()).collect();
+    let path: Vec<&str> = trace.steps.iter().map(|s| s.node.name()).collect();
     let edges = EDGES
         .iter()
         .map(|edge| {
