@@ -158,7 +158,12 @@ test('past the cap, the oldest turn is kept as a one-line summary, not lost', as
   await page.reload();
   await ready(page);
   assert.equal(await page.locator('.turns-archived').count(), 0, 'nothing is archived at the cap');
-  await ask(page, 'What is glaucoma?');
+  // The oldest shown turn moves to the archive as the new one arrives: the count of turns stays.
+  await page.fill('#question', 'What is glaucoma?');
+  await page.click('#send');
+  await page.waitForFunction(() => document.querySelector('.turns-archived')
+    && [...document.querySelectorAll('.turn.agent')].pop()?.textContent.includes('laucoma')
+    && !document.querySelector('#stop') && !document.querySelector('.thinking'), null, { timeout: 60_000 });
   assert.match(await page.textContent('.turns-archived summary'), /1 earlier turns/);
   await page.click('.turns-archived summary');
   assert.equal(await page.textContent('.turns-archived li'), 'Q: Old question 0? -> A: Old answer 0.');
