@@ -325,7 +325,7 @@ mod tests {
 
     #[test]
     fn decay_matches_the_seed_examples() {
-        // Seed 001 3.2.3.2: blood pressure said 1 h, 12 h and 48 h ago weighs 0.90, 0.30, 0.01.
+        // The specification's example: blood pressure said 1 h, 12 h and 48 h ago weighs 0.90, 0.30, 0.01.
         let mut store = ProfileStore::default();
         store.update("a", &bp(140.0, 90.0), 0.0);
         let fact = &store.profile("a").unwrap().facts[0];
@@ -338,7 +338,7 @@ mod tests {
 
     #[test]
     fn every_slot_halves_at_its_seed_half_life() {
-        // Seed 001 3.2.3.2's table: half-lives 7 h, 14 h, 35 h, 139 h (6 days), 693 h (29 days).
+        // The specification's table: half-lives 7 h, 14 h, 35 h, 139 h (6 days), 693 h (29 days).
         let fact = |slot| Fact {
             slot,
             key: "k".into(),
@@ -363,7 +363,7 @@ mod tests {
 
     #[test]
     fn the_seed_blood_pressure_history_shows_the_latest_reading() {
-        // Seed 001 3.2.3.2: 145/92 said 48 h ago, 150/95 12 h ago, 140/90 1 h ago.
+        // The specification's example: 145/92 said 48 h ago, 150/95 12 h ago, 140/90 1 h ago.
         let mut store = ProfileStore::default();
         let now = 48.0 * HOUR;
         store.update("a", &bp(145.0, 92.0), now - 48.0 * HOUR);

@@ -128,7 +128,8 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> Detail {
     let (stage, needs, complexity) = if is_small_talk(text) && concepts == 0 {
         ("rules", false, Complexity::Simple)
     } else if concepts > 0 {
-        // Seed 001 3.4.2.1 stage 2 (lengths in characters).
+        // Stage 2: one fact in a short message is simple, up to three in a medium one moderate, more
+        // complex (lengths in characters).
         let c = if concepts <= 1 && chars <= 30 {
             Complexity::Simple
         } else if concepts <= 3 && chars <= 60 {
