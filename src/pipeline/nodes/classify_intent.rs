@@ -155,8 +155,8 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> Detail {
     state.small_talk = stage == "rules" || text.is_empty();
     state.needs_retrieval = needs && !text.is_empty();
     // A question that names nothing medical ("what should I watch for?", "그건 어떻게 치료해요?")
-    // refers back: it is searched with the previous question, or on a first turn with the person's
-    // conditions; alone it would match whatever shares its everyday words.
+    // refers back: it is searched with what it refers to (see `context_of`); alone it would match
+    // whatever shares its everyday words.
     let refers_back = (state.needs_retrieval && concepts == 0).then(|| context_of(state, env)).flatten();
     if let Some(context) = &refers_back {
         state.query_for_retrieval = Some(format!("{text} {context}"));
@@ -171,24 +171,29 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> Detail {
     json!({"stage": stage, "needs_retrieval": state.needs_retrieval, "complexity": complexity, "k": state.dynamic_k, "medical_facts": concepts, "refers_back_to": refers_back})
 }
 
-/// What a message that names nothing medical refers back to: what the person's previous question
-/// was about (the words naming its concepts, or the whole question when the lexicon names none), else
-/// the conditions in their profile.
+/// What a message that names nothing medical refers back to: the words that named the concepts of
+/// the person's previous question; when that named none, the conditions and symptoms in their
+/// profile ("given everything I've told you ..."); when there are none either, the previous question.
 fn context_of(state: &State, env: &Env<'_>) -> Option<String> {
     let previous = env.memory.conversations.get(&state.user_id).and_then(|c| c.exchanges.last());
     if let Some(exchange) = previous {
         let named: Vec<&str> = env
             .lexicon
             .map_or(Vec::new(), |l| l.find(&exchange.user).iter().map(|m| &exchange.user[m.start..m.end]).collect());
-        return Some(if named.is_empty() { exchange.user.chars().take(300).collect() } else { named.join(" ") });
+        if !named.is_empty() {
+            return Some(named.join(" "));
+        }
     }
-    let profile = env.memory.profiles.profile(&state.user_id)?;
     let korean = state.lang == Some(crate::core::Lang::Ko);
-    let conditions: Vec<&str> = profile
-        .facts
-        .iter()
-        .filter(|f| f.slot == SlotKind::Conditions)
-        .map(|f| if korean { f.ko.as_str() } else { f.en.as_str() })
-        .collect();
-    (!conditions.is_empty()).then(|| conditions.join(" "))
+    let facts: Vec<&str> = env.memory.profiles.profile(&state.user_id).map_or(Vec::new(), |p| {
+        p.facts
+            .iter()
+            .filter(|f| matches!(f.slot, SlotKind::Conditions | SlotKind::Symptoms))
+            .map(|f| if korean { f.ko.as_str() } else { f.en.as_str() })
+            .collect()
+    });
+    if !facts.is_empty() {
+        return Some(facts.join(" "));
+    }
+    previous.map(|e| e.user.chars().take(300).collect())
 }
