@@ -179,6 +179,16 @@ fn a_question_naming_nothing_medical_is_searched_with_what_it_refers_back_to() {
     // A question that names its own topic is searched as it is.
     let s = h.turn("What are the symptoms of gout?", full(), None);
     assert_eq!(first_query(&s), "What are the symptoms of gout?");
+    // A condition the lexicon does not know is asked about for itself, not as a follow-up.
+    for text in
+        ["쯔쯔가무시병에 걸리면 어떤 증상이 있나요", "How is leptospirosis spread?", "what is scrub typhus fever"]
+    {
+        let s = h.turn(text, full(), None);
+        assert_eq!(first_query(&s), text);
+    }
+    // "Complications" asks about the condition talked about.
+    let s = h.turn("어떤 합병증을 조심해야 하나요?", full(), None);
+    assert!(first_query(&s).len() > "어떤 합병증을 조심해야 하나요?".len(), "{}", first_query(&s));
     // With the conversation forgotten, the profile's conditions stand in.
     h.memory.conversations.clear();
     let s = h.turn("그럼 뭘 조심해야 돼요?", full(), None);

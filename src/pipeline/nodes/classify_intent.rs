@@ -157,7 +157,8 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> Detail {
     // A question that names nothing medical ("what should I watch for?", "그건 어떻게 치료해요?")
     // refers back: it is searched with what it refers to (see `context_of`); alone it would match
     // whatever shares its everyday words.
-    let refers_back = (state.needs_retrieval && concepts == 0).then(|| context_of(state, env)).flatten();
+    let refers_back =
+        (state.needs_retrieval && concepts == 0 && !names_a_condition(text)).then(|| context_of(state, env)).flatten();
     if let Some(context) = &refers_back {
         state.query_for_retrieval = Some(format!("{text} {context}"));
     }
@@ -169,6 +170,24 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> Detail {
         (true, false) => Complexity::Moderate.k(),
     };
     json!({"stage": stage, "needs_retrieval": state.needs_retrieval, "complexity": complexity, "k": state.dynamic_k, "medical_facts": concepts, "refers_back_to": refers_back})
+}
+
+// A condition the lexicon does not know is still named by its form: Korean nouns ending in 병 / 증 /
+// 염 / 암 / 증후군 / 바이러스 ("쯔쯔가무시병", "렙토스피라증"), English words ending in -itis, -osis, -emia,
+// -oma, -pathy, or followed by disease / syndrome / fever / virus. Such a message asks about that
+// condition, not about the conversation before it.
+pattern!(
+    condition_name,
+    r"[가-힣]{2,}(?:병|증|염|암|증후군|바이러스)(?:[이가은는을를에의도과와]|\s|$)|\b[a-z]{3,}(?:itis|osis|emia|aemia|oma|pathy)\b|\b[a-z]+\s+(?:disease|syndrome|fever|virus)\b"
+);
+
+/// Words of that form that name no condition of their own: they ask about the one talked about.
+const GENERIC_CONDITION_WORDS: &[&str] = &["합병증", "후유증", "complication", "infection"];
+
+/// Whether `text` names a condition by its form (see `condition_name`).
+fn names_a_condition(text: &str) -> bool {
+    let lower = text.to_lowercase();
+    condition_name().find_iter(&lower).any(|m| !GENERIC_CONDITION_WORDS.iter().any(|g| m.as_str().contains(g)))
 }
 
 /// What a message that names nothing medical refers back to: the words that named the concepts of
