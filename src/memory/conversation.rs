@@ -223,20 +223,28 @@ impl Conversation {
             i += 1;
         }
         // Tier 3: the two most similar of the older exchanges and the archived blocks together.
-        let mut older: Vec<(f32, Result<&Exchange, usize>)> = self.exchanges[..summary_from]
+        enum Older<'a> {
+            Exchange(&'a Exchange),
+            Archived(usize),
+        }
+        let mut older: Vec<(f32, Older)> = self.exchanges[..summary_from]
             .iter()
-            .map(|e| (cosine(query, &e.embedding), Ok(e)))
-            .chain(self.archive.iter().enumerate().map(|(i, b)| (cosine(query, &b.embedding), Err(i))))
+            .map(|e| (cosine(query, &e.embedding), Older::Exchange(e)))
+            .chain(self.archive.iter().enumerate().map(|(i, b)| (cosine(query, &b.embedding), Older::Archived(i))))
             .filter(|(s, _)| *s >= RECALL_THRESHOLD)
             .collect();
         older.sort_by(|a, b| b.0.total_cmp(&a.0));
         older.truncate(2);
-        let mut archived: Vec<usize> = older.iter().filter_map(|(_, o)| o.err()).collect();
+        let mut archived: Vec<usize> =
+            older.iter().filter_map(|(_, o)| if let Older::Archived(i) = o { Some(*i) } else { None }).collect();
         archived.sort_unstable();
         Recollection {
             recent: self.exchanges[recent_from..].to_vec(),
             summary,
-            recalled: older.iter().filter_map(|(_, o)| o.ok().cloned()).collect(),
+            recalled: older
+                .iter()
+                .filter_map(|(_, o)| if let Older::Exchange(e) = o { Some((*e).clone()) } else { None })
+                .collect(),
             recalled_archive: archived.into_iter().map(|i| self.archive[i].text.clone()).collect(),
         }
     }

@@ -182,7 +182,7 @@ pattern!(
 );
 
 /// Words of that form that name no condition of their own: they ask about the one talked about.
-const GENERIC_CONDITION_WORDS: &[&str] = &["합병증", "후유증", "complication", "infection"];
+const GENERIC_CONDITION_WORDS: &[&str] = &["합병증", "후유증"];
 
 /// Whether `text` names a condition by its form (see `condition_name`).
 fn names_a_condition(text: &str) -> bool {
