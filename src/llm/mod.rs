@@ -11,6 +11,7 @@ pub mod offline;
 pub mod openai;
 pub mod prompts;
 pub mod provider;
+pub mod query_flow;
 pub mod scripted;
 pub mod sse;
 pub mod stream_cost;

@@ -46,6 +46,26 @@ impl Fusion {
     }
 }
 
+/// Reciprocal rank fusion of several ranked lists of the same kind of item (the results of each
+/// search query of a plan): every item scores `sum over lists of 1 / (RRF_K + rank)`, ties keep the
+/// order in which items were first seen (the first list first), and each item appears once.
+pub fn fuse_ranked_lists<K: Clone + Eq + Hash>(lists: &[Vec<K>]) -> Vec<K> {
+    let mut scores: HashMap<K, (f64, usize)> = HashMap::new();
+    let mut seen = 0;
+    for list in lists {
+        for (rank, item) in list.iter().enumerate() {
+            let entry = scores.entry(item.clone()).or_insert_with(|| {
+                seen += 1;
+                (0.0, seen)
+            });
+            entry.0 += 1.0 / (RRF_K + rank as f64 + 1.0);
+        }
+    }
+    let mut fused: Vec<(K, (f64, usize))> = scores.into_iter().collect();
+    fused.sort_by(|a, b| b.1 .0.total_cmp(&a.1 .0).then(a.1 .1.cmp(&b.1 .1)));
+    fused.into_iter().map(|(item, _)| item).collect()
+}
+
 /// One chunk hit from one retriever, in rank order: the document it belongs to and the chunk itself.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Candidate<D> {
@@ -145,6 +165,14 @@ mod tests {
 
     fn documents(docs: &[&'static str]) -> Vec<Candidate<&'static str>> {
         docs.iter().map(|&doc| Candidate { doc, chunk: None, score: 1.0 }).collect()
+    }
+
+    #[test]
+    fn ranked_lists_fuse_by_reciprocal_rank_then_first_seen() {
+        // B is second in both lists and beats A, first in one list only; C and D tie and keep the order seen.
+        let fused = fuse_ranked_lists(&[vec!["A", "B", "C"], vec!["D", "B"], vec![]]);
+        assert_eq!(fused, ["B", "A", "D", "C"]);
+        assert!(fuse_ranked_lists::<u32>(&[]).is_empty());
     }
 
     #[test]
