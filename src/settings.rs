@@ -7,7 +7,7 @@
 
 use crate::llm::{ProviderConfig, ProviderKind};
 use crate::persist::{check_as, RecordKind};
-use crate::pipeline::flags::{profile, Flags, PROFILES};
+use crate::pipeline::flags::{profile, Flags, DEFAULT_PROFILE, PROFILES};
 use crate::pipeline::state::Mode;
 use crate::triage::Country;
 use serde::{Deserialize, Serialize};
@@ -29,7 +29,7 @@ pub struct Settings {
 
 impl Default for Settings {
     fn default() -> Self {
-        let name = PROFILES[PROFILES.len() - 1];
+        let name = DEFAULT_PROFILE;
         Settings {
             provider: ProviderConfig::default(),
             mode: Mode::Agent,

@@ -12,19 +12,29 @@ use crate::pipeline::state::TurnState;
 use crate::pipeline::trace::StepKind;
 use serde_json::Value;
 
-/// Where a node sits in the picture: column (0 main line, 1 beside it) and row.
-pub const LAYOUT: [(Node, u8, u8); 10] = [
+/// Where a node sits in the picture: column (0 main line, 1 beside it) and row. Query Flow's
+/// retrieval steps stand in a column under `retrieve`; its planner beside `classify_intent`, its
+/// grade on the main line after the answer.
+pub const LAYOUT: [(Node, u8, u8); 15] = [
     (Node::ExtractSlots, 0, 0),
     (Node::StoreMemory, 0, 1),
     (Node::CheckSimilarity, 0, 2),
     (Node::ClassifyIntent, 0, 3),
+    (Node::Plan, 1, 3),
     (Node::AssembleContext, 0, 4),
     (Node::Retrieve, 1, 4),
+    (Node::Expand, 1, 5),
+    (Node::Rerank, 1, 6),
+    (Node::JudgeSufficiency, 1, 7),
     (Node::GenerateAnswer, 0, 5),
-    (Node::Refine, 0, 6),
-    (Node::QualityCheck, 0, 7),
-    (Node::StoreResponse, 0, 8),
+    (Node::Grade, 0, 6),
+    (Node::Refine, 0, 7),
+    (Node::QualityCheck, 0, 8),
+    (Node::StoreResponse, 0, 9),
 ];
+
+/// Rows of the picture.
+pub const ROWS: u8 = 10;
 
 /// How an edge is drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -33,10 +43,13 @@ pub enum Shape {
     Down,
     /// Across to the node beside (`true`: there, `false`: back).
     Across(bool),
-    /// Back up on the right (the refine loop to `retrieve`).
-    Loop,
-    /// A shortcut down the left, at this distance from the main line (1 nearest).
+    /// A lane right of the side column, at this distance from it (1 nearest): the loops back to
+    /// `retrieve` and the side column's shortcuts.
+    Right(u8),
+    /// A shortcut down (or back up) the left, at this distance from the main line (1 nearest).
     Skip(u8),
+    /// Straight from the side column back to the main line.
+    Slant,
 }
 
 /// One route of the graph, with what takes it when that is not the usual way.
@@ -54,19 +67,34 @@ const fn edge(from: Node, to: Node, shape: Shape, label: Option<(&'static str, &
 }
 
 /// Every route `pipeline::graph::next` can take.
-pub const EDGES: [Edge; 13] = [
+pub const EDGES: [Edge; 28] = [
     edge(Node::ExtractSlots, Node::StoreMemory, Shape::Down, None),
     edge(Node::StoreMemory, Node::CheckSimilarity, Shape::Down, None),
     edge(Node::CheckSimilarity, Node::ClassifyIntent, Shape::Down, None),
-    edge(Node::CheckSimilarity, Node::StoreResponse, Shape::Skip(3), Some(("cache hit", "캐시 적중"))),
+    edge(Node::CheckSimilarity, Node::StoreResponse, Shape::Skip(4), Some(("cache hit", "캐시 적중"))),
     edge(Node::ClassifyIntent, Node::AssembleContext, Shape::Down, None),
+    edge(Node::ClassifyIntent, Node::Plan, Shape::Across(true), None),
+    edge(Node::Plan, Node::AssembleContext, Shape::Slant, None),
     edge(Node::AssembleContext, Node::Retrieve, Shape::Across(true), None),
     edge(Node::Retrieve, Node::AssembleContext, Shape::Across(false), None),
+    edge(Node::Retrieve, Node::Expand, Shape::Down, None),
+    edge(Node::Retrieve, Node::Rerank, Shape::Right(1), None),
+    edge(Node::Retrieve, Node::JudgeSufficiency, Shape::Right(2), None),
+    edge(Node::Expand, Node::Rerank, Shape::Down, None),
+    edge(Node::Expand, Node::JudgeSufficiency, Shape::Right(1), None),
+    edge(Node::Expand, Node::AssembleContext, Shape::Slant, None),
+    edge(Node::Rerank, Node::JudgeSufficiency, Shape::Down, None),
+    edge(Node::Rerank, Node::AssembleContext, Shape::Slant, None),
+    edge(Node::JudgeSufficiency, Node::Retrieve, Shape::Right(3), Some(("not enough", "근거 부족"))),
+    edge(Node::JudgeSufficiency, Node::AssembleContext, Shape::Slant, None),
     edge(Node::AssembleContext, Node::GenerateAnswer, Shape::Down, None),
-    edge(Node::GenerateAnswer, Node::Refine, Shape::Down, None),
-    edge(Node::GenerateAnswer, Node::StoreResponse, Shape::Skip(2), Some(("LLM mode", "LLM 모드"))),
+    edge(Node::GenerateAnswer, Node::Grade, Shape::Down, None),
+    edge(Node::Grade, Node::GenerateAnswer, Shape::Skip(1), Some(("ungrounded", "근거 없음"))),
+    edge(Node::GenerateAnswer, Node::Refine, Shape::Skip(2), None),
+    edge(Node::Grade, Node::Refine, Shape::Down, None),
+    edge(Node::GenerateAnswer, Node::StoreResponse, Shape::Skip(3), Some(("LLM mode", "LLM 모드"))),
     edge(Node::Refine, Node::QualityCheck, Shape::Down, None),
-    edge(Node::QualityCheck, Node::Retrieve, Shape::Loop, Some(("retrieve again", "다시 검색"))),
+    edge(Node::QualityCheck, Node::Retrieve, Shape::Right(4), Some(("retrieve again", "다시 검색"))),
     edge(Node::QualityCheck, Node::StoreResponse, Shape::Down, None),
 ];
 
@@ -83,6 +111,11 @@ pub fn node_label(node: Node, lang: Lang) -> &'static str {
         Node::Refine => ("Judge quality", "품질 평가"),
         Node::QualityCheck => ("Retry or stop", "재검색 판단"),
         Node::StoreResponse => ("Save answer", "답변 저장"),
+        Node::Plan => ("Plan search", "검색 계획"),
+        Node::Expand => ("Add neighbours", "주변 문단"),
+        Node::Rerank => ("Rerank", "재순위"),
+        Node::JudgeSufficiency => ("Enough?", "근거 충분?"),
+        Node::Grade => ("Grade grounding", "근거 검증"),
     };
     match lang {
         Lang::En => en,
@@ -274,7 +307,8 @@ mod tests {
     use crate::pipeline::graph::{next, start};
     use crate::pipeline::state::Mode;
 
-    /// States that reach every router decision of the graph.
+    /// States that reach every router decision of the graph: each mode and routing field, and every
+    /// combination of Query Flow's five switches.
     fn states() -> Vec<TurnState> {
         let mut states = Vec::new();
         for mode in [Mode::Agent, Mode::Llm] {
@@ -283,15 +317,31 @@ mod tests {
                     for needs_retrieval in [false, true] {
                         for retrieved in [0, 1] {
                             for stop in [None, Some(crate::pipeline::stop::StopReason::StepLimit)] {
-                                states.push(TurnState {
-                                    mode,
-                                    cache_hit,
-                                    small_talk,
-                                    needs_retrieval,
-                                    retrieved_docs_history: vec![Vec::new(); retrieved],
-                                    stop_reason: stop,
-                                    ..TurnState::default()
-                                });
+                                for switches in 0..32u8 {
+                                    for again in [false, true] {
+                                        let on = |bit: u8| switches & (1 << bit) != 0;
+                                        let flags = crate::pipeline::flags::Flags {
+                                            query_planning: on(0),
+                                            neighbour_expansion: on(1),
+                                            rerank: on(2),
+                                            sufficiency_check: on(3),
+                                            grounding_grade: on(4),
+                                            ..Default::default()
+                                        };
+                                        states.push(TurnState {
+                                            mode,
+                                            cache_hit,
+                                            small_talk,
+                                            needs_retrieval,
+                                            retrieved_docs_history: vec![Vec::new(); retrieved],
+                                            stop_reason: stop.clone(),
+                                            flags,
+                                            retrieve_again: again,
+                                            answer_again: again,
+                                            ..TurnState::default()
+                                        });
+                                    }
+                                }
                             }
                         }
                     }

@@ -6,12 +6,12 @@ use medagent::i18n::Lang;
 use medagent::llm::scripted::{judge_json, Script, ScriptedLlm};
 use medagent::llm::{Llm, LlmError, LocalFuture};
 use medagent::memory::Memory;
-use medagent::pipeline::flags::{profile, Flags, MemoryMode, RefineStrategy, PROFILES};
+use medagent::pipeline::flags::{profile, Flags, MemoryMode, RefineStrategy, DEFAULT_MAX_LLM_CALLS, PROFILES};
 use medagent::pipeline::graph::{run_turn, Node, Services, TurnInput};
 use medagent::pipeline::ports::{Clock, Knowledge, LexicalEmbedder};
 use medagent::pipeline::state::{Evidence, Mode, QualityMethod, TurnEvent, TurnState};
 use medagent::pipeline::stop::StopReason;
-use medagent::pipeline::trace::StepKind;
+use medagent::pipeline::trace::{CallPurpose, StepKind};
 use std::cell::Cell;
 
 fn passage(id: &str, title: &str, text: &str) -> Evidence {
@@ -27,6 +27,7 @@ fn passage(id: &str, title: &str, text: &str) -> Evidence {
         bm25_rank: None,
         vector_rank: None,
         rrf_rank: None,
+        location: None,
     }
 }
 
@@ -154,7 +155,7 @@ fn the_seed_conversation_fills_the_profile_and_cites_sources() {
     assert_eq!(s.profile_summary, "65세 남성 | 질환: 당뇨병 (10년) | 공복혈당: 180 mg/dL | HbA1c: 8.2 %");
     assert!(s.answer.contains("[1]"), "offline answer cites sources: {}", s.answer);
     assert!(s.answer.contains("AI 모델이 설정되지 않아"), "honest that it is not generated");
-    assert_eq!(s.llm_calls, 0);
+    assert_eq!(s.llm_calls(), 0);
     // The next question is personalised by what was said before.
     let s = h.turn("What complications should I watch for?", full(), None);
     assert!(s.profile_summary.contains("65-year-old male"), "{}", s.profile_summary);
@@ -286,7 +287,7 @@ fn llm_mode_is_the_plain_baseline() {
     let llm = ScriptedLlm::default();
     let s = h.turn_as("What are the symptoms of diabetes?", "me", Mode::Llm, full(), Some(&llm));
     assert_eq!(s.trace.path(), ["triage", "generate_answer", "store_response"]);
-    assert_eq!(s.llm_calls, 1);
+    assert_eq!(s.llm_calls(), 1);
     let request = &llm.requests.borrow()[0];
     assert!(!request.messages[1].content.contains("[1]"), "no evidence in LLM mode");
     // Without a model, LLM mode says what it needs instead of pretending.
@@ -297,8 +298,23 @@ fn llm_mode_is_the_plain_baseline() {
 #[test]
 fn a_judge_stuck_at_0_3_stops_at_the_limit_or_on_stagnation() {
     let low = Script { judge: judge_json(0.3, &["side effects"]), ..Script::default() };
-    // Without safety stops: the iteration limit (2).
+    // With the default budget of 4 model calls, a second answer fits but not a third.
     let mut flags = profile("self_refine_dynamic_query").unwrap();
+    let llm = ScriptedLlm::new(low.clone());
+    let s = Harness::new(true).turn("What are the symptoms of diabetes?", flags.clone(), Some(&llm));
+    assert_eq!((s.llm_calls(), s.iteration_count), (4, 1));
+    // The second answer is judged by the heuristic: the budget has no call left for the model judge.
+    assert_eq!(s.quality.method, Some(QualityMethod::Heuristic));
+    assert!(
+        matches!(s.stop_reason, Some(StopReason::QualityReached { .. } | StopReason::CallBudget { limit: 4 })),
+        "{:?}",
+        s.stop_reason
+    );
+    let purposes: Vec<CallPurpose> = s.trace.model_calls.iter().map(|c| c.purpose).collect();
+    assert_eq!(purposes, [CallPurpose::Answer, CallPurpose::Judge, CallPurpose::Rewrite, CallPurpose::Answer]);
+    assert!(!s.answer.contains("What the medical sources say"), "the model's answer, not the offline one");
+    // Without safety stops and with calls to spare: the iteration limit (2).
+    flags.max_llm_calls_per_turn = 20;
     let llm = ScriptedLlm::new(low.clone());
     let mut h = Harness::new(true);
     let s = h.turn("What are the symptoms of diabetes?", flags.clone(), Some(&llm));
@@ -318,17 +334,14 @@ fn a_judge_stuck_at_0_3_stops_at_the_limit_or_on_stagnation() {
     assert_eq!(s.iteration_count, 1);
     assert!(matches!(s.stop_reason, Some(StopReason::QualityStagnant { .. })), "{:?}", s.stop_reason);
     // answer + judge + rewrite per iteration.
-    assert_eq!(s.llm_calls, 6);
+    assert_eq!(s.llm_calls(), 6);
 }
 
 #[test]
 fn identical_documents_stop_on_the_duplicate_check() {
     let llm = ScriptedLlm::new(Script { judge: judge_json(0.3, &["dose"]), ..Script::default() });
-    let s = Harness::new(false).turn(
-        "What are the symptoms of diabetes?",
-        profile("self_refine_full_safety").unwrap(),
-        Some(&llm),
-    );
+    let flags = Flags { max_llm_calls_per_turn: 20, ..profile("self_refine_full_safety").unwrap() };
+    let s = Harness::new(false).turn("What are the symptoms of diabetes?", flags, Some(&llm));
     assert_eq!(s.iteration_count, 1);
     assert_eq!(s.stop_reason, Some(StopReason::DuplicateDocuments { jaccard: 1.0 }));
 }
@@ -443,16 +456,27 @@ fn bad_input_ends_every_turn() {
     assert!(s.slots.conditions.len() == 1 && s.slots.vitals.len() == 1);
 }
 
-/// Property: for any flag combination, the loop stays within max_refine_iterations and the turn
-/// ends at store_response. (A fixed-seed generator keeps it deterministic.)
+/// Property: for any flag combination (both flows' switches and the call budget) and any replies of
+/// the model (good, poor or junk for each of its tasks), the refine loop stays within
+/// max_refine_iterations, the sufficiency loop within its rounds, the model is called at most
+/// `max_llm_calls_per_turn` times, the step guard never fires, and the turn ends at store_response.
+/// (A fixed-seed generator keeps it deterministic.)
 #[test]
-fn any_flags_every_turn_ends_within_the_limit() {
+fn any_flags_and_replies_every_turn_ends_within_its_limits_and_budget() {
     let mut seed: u64 = 0x5eed;
-    let mut bit = || {
+    let mut next = move || {
         seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-        (seed >> 33) & 1 == 1
+        seed >> 33
     };
-    for case in 0..200 {
+    let mut bit = || next() & 1 == 1;
+    let pick = |n: u64, bit: &mut dyn FnMut() -> bool| (0..8).fold(0, |acc, _| acc * 2 + u64::from(bit())) % n;
+    let questions = [
+        "What are the symptoms of diabetes?",
+        "통풍 치료와 식단은 어떻게 하나요?",
+        "hello",
+        "is my medicine safe with alcohol?",
+    ];
+    for case in 0..300 {
         let flags = Flags {
             self_refine_enabled: bit(),
             max_refine_iterations: (case % 9) * if bit() { 1 } else { 100 },
@@ -466,20 +490,62 @@ fn any_flags_every_turn_ends_within_the_limit() {
             dynamic_rag_routing: bit(),
             memory_mode: if bit() { MemoryMode::Structured } else { MemoryMode::None },
             lexicon_extraction: bit(),
+            query_planning: bit(),
+            neighbour_expansion: bit(),
+            rerank: bit(),
+            sufficiency_check: bit(),
+            min_sufficiency: if bit() { 0.7 } else { 1.01 },
+            max_sufficiency_iterations: pick(50, &mut bit) as usize,
+            grounding_grade: bit(),
+            max_llm_calls_per_turn: pick(9, &mut bit) as usize,
         };
-        let llm = ScriptedLlm::new(Script { judge: judge_json(0.2, &["more"]), ..Script::default() });
+        let junk = "I think the answer is yes.".to_string();
+        let script = Script {
+            judge: [judge_json(0.2, &["more"]), judge_json(0.95, &[]), junk.clone()][pick(3, &mut bit) as usize]
+                .clone(),
+            plan: [
+                Script::default().plan,
+                r#"{"normalized_query": "diabetes", "subqueries": ["a", "b", "c", "d"]}"#.into(),
+                junk.clone(),
+            ][pick(3, &mut bit) as usize]
+                .clone(),
+            rerank: [r#"{"ranking": [1, 0]}"#.to_string(), r#"{"ranking": [99]}"#.into(), junk.clone()]
+                [pick(3, &mut bit) as usize]
+                .clone(),
+            sufficiency: [
+                r#"{"score": 0.1, "verdict": "not_enough", "missing_aspects": ["diet", "complications"]}"#.to_string(),
+                r#"{"score": 0.9, "verdict": "enough", "missing_aspects": []}"#.into(),
+                junk.clone(),
+            ][pick(3, &mut bit) as usize]
+                .clone(),
+            grade: [
+                r#"{"grounded": false, "score": 0.1, "reason": "dose invented"}"#.to_string(),
+                Script::default().grade,
+                junk.clone(),
+            ][pick(3, &mut bit) as usize]
+                .clone(),
+            ..Script::default()
+        };
+        let llm = ScriptedLlm::new(script);
         let use_llm = bit();
-        let s = Harness::new(bit()).turn(
-            "What are the symptoms of diabetes?",
-            flags.clone(),
-            if use_llm { Some(&llm) } else { None },
-        );
+        let question = questions[pick(4, &mut bit) as usize];
+        let s = Harness::new(bit()).turn(question, flags.clone(), if use_llm { Some(&llm) } else { None });
         assert!(
             s.iteration_count <= flags.iteration_limit(),
             "case {case}: {} > {}",
             s.iteration_count,
             flags.iteration_limit()
         );
+        assert!(s.sufficiency.len() <= flags.sufficiency_limit() * (flags.iteration_limit() + 1), "case {case}");
+        assert!(
+            s.llm_calls() <= flags.max_llm_calls_per_turn,
+            "case {case}: {} calls, budget {}",
+            s.llm_calls(),
+            flags.max_llm_calls_per_turn
+        );
+        assert_eq!(s.llm_calls(), llm.requests.borrow().len(), "case {case}: every request is in the trace");
+        assert!(s.regenerations <= 1, "case {case}");
+        assert_ne!(s.stop_reason, Some(StopReason::StepLimit), "case {case}: {:?}", s.trace.path());
         assert_eq!(s.trace.steps.last().unwrap().node, StepKind::Node(Node::StoreResponse), "case {case}");
         assert!(s.stop_reason.is_some() || s.cache_hit, "case {case}");
     }
@@ -498,9 +564,18 @@ fn llm_calls_grow_with_the_profiles() {
     ];
     let mut calls = Vec::new();
     for name in PROFILES {
+        // The default budget holds every turn of every profile ...
         let llm = ScriptedLlm::new(Script { judge: judge_json(0.4, &["side effects"]), ..Script::default() });
         let mut h = Harness::new(true);
-        let total: usize = conversation.iter().map(|q| h.turn(q, profile(name).unwrap(), Some(&llm)).llm_calls).sum();
+        for q in conversation {
+            let s = h.turn(q, profile(name).unwrap(), Some(&llm));
+            assert!(s.llm_calls() <= DEFAULT_MAX_LLM_CALLS, "{name}: {q}: {:?}", s.trace.model_calls);
+        }
+        // ... and without it the profiles differ as they are built to.
+        let llm = ScriptedLlm::new(Script { judge: judge_json(0.4, &["side effects"]), ..Script::default() });
+        let mut h = Harness::new(true);
+        let unbounded = || Flags { max_llm_calls_per_turn: 100, ..profile(name).unwrap() };
+        let total: usize = conversation.iter().map(|q| h.turn(q, unbounded(), Some(&llm)).llm_calls()).sum();
         calls.push(total);
     }
     assert_eq!(calls[0], 5, "baseline: one call per turn");
@@ -581,7 +656,7 @@ fn a_long_conversation_is_summarised_by_the_model_once_per_block() {
         detail(&turns[7], Node::StoreResponse)["memory_summary"],
         serde_json::json!({"block": [0, 3], "source": "llm"})
     );
-    assert_eq!(turns[7].llm_calls, 3, "answer + judge + summary");
+    assert_eq!(turns[7].llm_calls(), 3, "answer + judge + summary");
     let requests = llm.summary_requests();
     assert!(requests[0].contains(QUESTIONS[0]) && requests[0].contains(QUESTIONS[2]));
     assert!(!requests[0].contains(QUESTIONS[3]), "one block of three exchanges");
@@ -589,12 +664,12 @@ fn a_long_conversation_is_summarised_by_the_model_once_per_block() {
     assert!(turns[8].user_prompt.contains("Summary of 3 earlier exchanges"), "{}", turns[8].user_prompt);
     assert!(!turns[8].user_prompt.contains(&format!("Q: {}", QUESTIONS[0])));
     assert_eq!(detail(&turns[8], Node::AssembleContext)["memory"]["summary_source"], "llm");
-    assert_eq!(turns[8].llm_calls, 2, "the summary is kept, not made again");
+    assert_eq!(turns[8].llm_calls(), 2, "the summary is kept, not made again");
     // Turn 10: exchange 4 is summarised extractively until its block is complete (turn 11).
     assert_eq!(detail(&turns[9], Node::AssembleContext)["memory"]["summary_source"], "llm+extractive");
     assert!(turns[9].user_prompt.contains(&format!("Q: {}", QUESTIONS[3])));
     assert_eq!(detail(&turns[10], Node::StoreResponse)["memory_summary"]["block"], serde_json::json!([3, 6]));
-    let calls: Vec<usize> = turns.iter().map(|t| t.llm_calls).collect();
+    let calls: Vec<usize> = turns.iter().map(|t| t.llm_calls()).collect();
     assert_eq!(calls, [2, 2, 2, 2, 2, 2, 2, 3, 2, 2, 3, 2]);
     assert_eq!(llm.summary_requests().len(), 2);
     // The summaries live in the memory (so the CLI --state file and the browser keep them).
@@ -613,7 +688,7 @@ fn a_failing_summary_falls_back_to_extractive_without_losing_the_turn() {
     assert!(summary["error"].as_str().unwrap().contains("30 s"), "{summary}");
     assert!(turns[7].error.is_none(), "the answer itself succeeded");
     assert!(turns[7].answer.contains("[1]"));
-    assert_eq!(turns[7].llm_calls, 3, "the failed call still counts");
+    assert_eq!(turns[7].llm_calls(), 3, "the failed call still counts");
     assert_eq!(detail(&turns[8], Node::AssembleContext)["memory"]["summary_source"], "extractive");
     assert!(turns[8].user_prompt.contains(&format!("Q: {}", QUESTIONS[0])));
     assert_eq!(h.memory.conversations["me"].exchanges.len(), 9, "no turn lost");
@@ -652,19 +727,28 @@ fn no_memory_and_llm_mode_make_no_summary_calls() {
     let llm = ScriptedLlm::default();
     let mut h = Harness::new(false);
     for q in &QUESTIONS[..9] {
-        assert_eq!(h.turn_as(q, "me", Mode::Llm, full(), Some(&llm)).llm_calls, 1, "LLM mode: the plain baseline");
+        assert_eq!(h.turn_as(q, "me", Mode::Llm, full(), Some(&llm)).llm_calls(), 1, "LLM mode: the plain baseline");
     }
     assert!(llm.summary_requests().is_empty());
 
-    // Every ablation profile keeps the same conversation memory: one summary call by turn 9.
-    for name in PROFILES {
+    // Every ablation profile with memory keeps the same conversation memory: one summary call by
+    // turn 9, when the call budget leaves room for it.
+    for name in PROFILES.into_iter().filter(|p| profile(p).unwrap().memory_mode == MemoryMode::Structured) {
         let llm = ScriptedLlm::default();
         let mut h = Harness::new(false);
         for q in &QUESTIONS[..9] {
-            h.turn(q, profile(name).unwrap(), Some(&llm));
+            h.turn(q, Flags { max_llm_calls_per_turn: 100, ..profile(name).unwrap() }, Some(&llm));
         }
         assert_eq!(llm.summary_requests().len(), 1, "{name}");
     }
+    // full_agent's question turns use all 4 default calls (plan, sufficiency, answer, grade): the
+    // block stays summarised extractively, and the trace says why.
+    let llm = ScriptedLlm::default();
+    let mut h = Harness::new(false);
+    let turns: Vec<TurnState> =
+        QUESTIONS[..9].iter().map(|q| h.turn(q, profile("full_agent").unwrap(), Some(&llm))).collect();
+    assert!(llm.summary_requests().is_empty());
+    assert_eq!(detail(&turns[8], Node::StoreResponse)["memory_summary"]["why"], "the turn's model-call budget is used");
 }
 
 #[test]
@@ -723,9 +807,6 @@ struct StoppedMidStream {
 impl Llm for StoppedMidStream {
     fn name(&self) -> String {
         "stopped-mid-stream".into()
-    }
-    fn is_generative(&self) -> bool {
-        true
     }
     fn complete<'a>(
         &'a self,

@@ -35,6 +35,7 @@ impl Knowledge for TwoPassages {
             bm25_rank: Some(1),
             vector_rank: None,
             rrf_rank: None,
+            location: None,
         };
         Box::pin(async move {
             Ok(vec![

@@ -18,6 +18,7 @@ mod llm_mock_http;
 mod llm_transcripts;
 mod pipeline;
 mod pipeline_mock_llm;
+mod query_flow;
 mod token_estimate;
 mod trace_view;
 mod vector_index;

@@ -35,6 +35,7 @@ impl Knowledge for TwoDocs {
                     bm25_rank: Some(rank),
                     vector_rank: (rank == 2).then_some(1),
                     rrf_rank: (rank == 2).then_some(1),
+                    location: None,
                 })
                 .collect())
         })
@@ -83,7 +84,7 @@ fn a_refining_turn_shows_every_iteration() {
         &mut Memory::default(),
         &knowledge,
         "What are the symptoms of diabetes?",
-        profile("self_refine_dynamic_query").unwrap(),
+        Flags { max_llm_calls_per_turn: 20, ..profile("self_refine_dynamic_query").unwrap() },
         Some(&llm),
     );
     let trace = TurnTrace::from_state("mom", &state);

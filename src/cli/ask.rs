@@ -169,7 +169,7 @@ pub fn turn_json(state: &TurnState, memory: &Memory) -> serde_json::Value {
         }).collect::<Vec<_>>(),
         "quality_scores": state.quality_score_history,
         "iterations": state.iteration_count,
-        "llm_calls": state.llm_calls,
+        "llm_calls": state.llm_calls(),
         "cache_hit": state.cache_hit,
         "triage": {"level": state.triage.level, "reasons": state.triage.reasons},
         "emergency": state.emergency,

@@ -271,7 +271,7 @@ fn bench_pipeline(questions: &PathBuf, dir: PathBuf) -> Result<(), String> {
         let mut memory = Memory::default();
         let calls: Vec<usize> = conversation
             .iter()
-            .map(|q| run(&mut memory, q, profile(name).expect("known"), Some(&llm)).llm_calls)
+            .map(|q| run(&mut memory, q, profile(name).expect("known"), Some(&llm)).llm_calls())
             .collect();
         println!(
             "{:<28} {:>6} {:>6} {:>6} {:>6} {:>6} {:>6}",
@@ -294,7 +294,7 @@ fn bench_pipeline(questions: &PathBuf, dir: PathBuf) -> Result<(), String> {
         let llm = ScriptedLlm::new(Script { judge: judge_json(0.4, &["side effects"]), ..Script::default() });
         let mut memory = Memory::default();
         let total: usize =
-            long.iter().map(|q| run(&mut memory, q, profile(name).expect("known"), Some(&llm)).llm_calls).sum();
+            long.iter().map(|q| run(&mut memory, q, profile(name).expect("known"), Some(&llm)).llm_calls()).sum();
         println!("{:<28} {:>6} {:>18}", name, total, llm.summary_requests().len());
     }
     Ok(())

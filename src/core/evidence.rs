@@ -18,6 +18,17 @@ pub struct Evidence {
     pub bm25_rank: Option<usize>,
     pub vector_rank: Option<usize>,
     pub rrf_rank: Option<usize>,
+    /// Where the passage is in the index; `None` when it is not one chunk of an indexed document
+    /// (a test's knowledge base, a neighbour-expanded passage, an entry cached by an older version).
+    #[serde(default)]
+    pub location: Option<PassageLocation>,
+}
+
+/// A chunk of an indexed document: the document's number and the chunk's place in it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PassageLocation {
+    pub doc: u32,
+    pub chunk: u16,
 }
 
 /// The judge's verdict on an answer.

@@ -10,7 +10,7 @@ pub mod ports;
 pub mod similarity;
 pub mod tokenizer;
 
-pub use evidence::{Evidence, Quality, QualityMethod};
+pub use evidence::{Evidence, PassageLocation, Quality, QualityMethod};
 pub use lang::{has_hangul, Lang};
 
 use std::future::Future;

@@ -1,5 +1,6 @@
-//! Large-language-model access: the [`Llm`] trait the pipeline calls, and its implementations
-//! (offline evidence responder, scripted test LLM, and the real providers).
+//! Large-language-model access: the [`Llm`] trait the pipeline calls and its implementations (the
+//! real providers and a scripted test model), the prompts and the readers of structured replies,
+//! and the offline evidence responder used when no model is configured.
 //!
 //! The trait is object-safe and its futures are not `Send`, because browser futures are not.
 
@@ -146,15 +147,11 @@ impl std::fmt::Display for LlmError {
 
 impl std::error::Error for LlmError {}
 
-/// A language model the pipeline can call: the offline evidence responder, a scripted model for
-/// tests, or a real provider. `on_delta` receives the reply as it streams (each call a new piece).
+/// A language model the pipeline can call: a real provider, or a scripted model for tests. (Without
+/// one the pipeline answers with the offline evidence responder, which is not an `Llm`.) `on_delta` receives the reply as it streams (each call a new piece).
 pub trait Llm {
     /// A short name for traces ("offline", "openai:gpt-4o-mini", ...). Never contains a key.
     fn name(&self) -> String;
-
-    /// Whether this is a real generative model (false for the offline evidence responder, so the
-    /// pipeline knows the judge and the rewriter must use their heuristic fallbacks).
-    fn is_generative(&self) -> bool;
 
     /// Sends the request and streams the reply into `on_delta`; returns the whole reply.
     fn complete<'a>(

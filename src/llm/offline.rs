@@ -92,6 +92,7 @@ mod tests {
             bm25_rank: Some(1),
             vector_rank: None,
             rrf_rank: None,
+            location: None,
         }
     }
 

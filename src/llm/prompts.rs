@@ -132,6 +132,16 @@ improvement_suggestions: list\nsafety_concerns: list\n\n\
     (system, user)
 }
 
+/// Added to the system prompt when an answer is written again because its grade found claims the
+/// sources do not support; `reason` is the grader's.
+pub fn ungrounded_retry(reason: &str, lang: Lang) -> String {
+    let reason = if reason.trim().is_empty() { "-" } else { reason.trim() };
+    match lang {
+        Lang::Ko => format!("이전 답변에 근거 문서가 뒷받침하지 않는 내용이 있었습니다: {reason}\n문서에 있는 내용만으로 다시 답하고, 모든 주장에 근거 번호를 표시하세요."),
+        Lang::En => format!("Your previous answer made claims the sources do not support: {reason}\nAnswer again using only what the sources say, and cite every claim."),
+    }
+}
+
 /// The query rewriter's prompts.
 pub fn rewrite(question: &str, missing: &[String], previous_answer: &str, profile: &str) -> (String, String) {
     let system = "You optimise medical search queries. Reply with the rewritten query only, in English.".to_string();

@@ -338,10 +338,6 @@ impl Llm for Provider {
         format!("{}:{}", self.config.kind.as_str(), self.config.model())
     }
 
-    fn is_generative(&self) -> bool {
-        true
-    }
-
     fn complete<'a>(
         &'a self,
         request: &'a ChatRequest,

@@ -1,7 +1,8 @@
-//! A deterministic LLM for tests: replies are chosen by what the request is (judge, rewrite,
-//! conversation summary, answer) and by a script, and every request is recorded.
+//! A deterministic LLM for tests: replies are chosen by what the request is (Query Flow's plan,
+//! rerank, sufficiency and grade, the judge, rewrite, conversation summary, answer) and by a
+//! script, and every request is recorded.
 
-use super::{ChatRequest, Completion, Llm, LlmError, LocalFuture};
+use super::{query_flow, ChatRequest, Completion, Llm, LlmError, LocalFuture};
 use std::cell::RefCell;
 
 /// What the scripted model answers.
@@ -17,6 +18,14 @@ pub struct Script {
     pub summary_fail: Option<LlmError>,
     /// The answer; `{sources}` becomes "[1] [2]" for as many sources as the prompt numbers.
     pub answer: String,
+    /// The planner's reply; `{question}` becomes the question of the plan prompt.
+    pub plan: String,
+    /// The reranker's reply.
+    pub rerank: String,
+    /// The sufficiency judge's reply.
+    pub sufficiency: String,
+    /// The grader's reply.
+    pub grade: String,
     /// Fail every call with this error.
     pub fail: Option<LlmError>,
 }
@@ -29,6 +38,10 @@ impl Default for Script {
             summary: "Summary of {turns} earlier exchanges: the patient asked about diabetes.".into(),
             summary_fail: None,
             answer: "Based on the sources {sources}, here is what applies to you.".into(),
+            plan: r#"{"normalized_query": "{question}", "intent": "explain", "answer_style": "normal", "subqueries": [], "rewrites": [], "constraints": []}"#.into(),
+            rerank: r#"{"ranking": [0]}"#.into(),
+            sufficiency: r#"{"score": 0.9, "verdict": "enough", "missing_aspects": []}"#.into(),
+            grade: r#"{"grounded": true, "score": 0.95, "reason": ""}"#.into(),
             fail: None,
         }
     }
@@ -75,10 +88,6 @@ impl Llm for ScriptedLlm {
         "scripted".into()
     }
 
-    fn is_generative(&self) -> bool {
-        true
-    }
-
     fn complete<'a>(
         &'a self,
         request: &'a ChatRequest,
@@ -94,7 +103,18 @@ impl Llm for ScriptedLlm {
             if let Some(err) = self.script.summary_fail.as_ref().filter(|_| summary) {
                 return Err(err.clone());
             }
-            let text = if summary {
+            let cue = request.messages.last().map_or("", |m| m.content.lines().next().unwrap_or(""));
+            let text = if cue == query_flow::PLAN_CUE {
+                let question =
+                    prompt.split("Question (any language):\n").nth(1).and_then(|r| r.lines().next()).unwrap_or("");
+                self.script.plan.replace("{question}", &question.replace('"', "'"))
+            } else if cue == query_flow::RERANK_CUE {
+                self.script.rerank.clone()
+            } else if cue == query_flow::SUFFICIENCY_CUE {
+                self.script.sufficiency.clone()
+            } else if cue == query_flow::GRADE_CUE {
+                self.script.grade.clone()
+            } else if summary {
                 self.script.summary.replace("{turns}", &prompt.matches("\nAssistant: ").count().to_string())
             } else if request.json {
                 self.script.judge.clone()

@@ -1,20 +1,26 @@
-//! The pipeline's graph: the ten nodes, the edges between them and the routers, in one place.
+//! The pipeline's graph: the ten nodes of the context-engineering agent, the five of Query Flow, the
+//! edges between them and the routers, in one place. Query Flow's nodes run when their flags are on
+//! (`pipeline::flags`); with all of them off the graph is the ten-node agent.
 //!
 //! ```text
 //! agent mode:  extract_slots -> store_memory -> check_similarity --hit--> store_response
 //!                                                   | miss
-//!              classify_intent -> assemble_context
-//!              assemble_context --documents not yet retrieved this iteration--> retrieve -> assemble_context
-//!              assemble_context --> generate_answer -> refine -> quality_check
-//!              quality_check --retrieve again--> retrieve ;  --stop--> store_response -> end
+//!              classify_intent [-> plan] -> assemble_context
+//!              assemble_context --documents not yet retrieved this iteration--> retrieve
+//!              retrieve [-> expand] [-> rerank] [-> judge_sufficiency --not enough--> retrieve] -> assemble_context
+//!              assemble_context --> generate_answer [-> grade --ungrounded, once--> generate_answer] -> refine
+//!              refine -> quality_check --retrieve again--> retrieve ;  --stop--> store_response -> end
 //! llm mode:    generate_answer -> store_response -> end
 //! stopped:     any node --the user pressed Stop--> store_response -> end
 //! ```
+//! `[-> node]`: only when that node's flag is on (plan: `query_planning`, expand:
+//! `neighbour_expansion`, rerank: `rerank`, judge_sufficiency: `sufficiency_check`, grade:
+//! `grounding_grade`).
 //!
 //! The facts a message states are stored before the cache is asked, on every path: the cache decides
 //! only whether an answer is reused, and its lookup is keyed by the profile those facts made.
 
-use super::flags::Flags;
+use super::flags::{Flags, MAX_ITERATIONS_CAP};
 use super::nodes::{self, Env};
 use super::ports::{Clock, Embedder, Knowledge};
 use super::state::{Mode, TurnEvent, TurnState};
@@ -26,7 +32,7 @@ use crate::llm::Llm;
 use crate::memory::Memory;
 use crate::platform::http::StopHandle;
 
-/// The ten nodes.
+/// The nodes: the agent's ten, then Query Flow's five.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Node {
     CheckSimilarity,
@@ -39,10 +45,15 @@ pub enum Node {
     Refine,
     QualityCheck,
     StoreResponse,
+    Plan,
+    Expand,
+    Rerank,
+    JudgeSufficiency,
+    Grade,
 }
 
 impl Node {
-    pub const ALL: [Node; 10] = [
+    pub const ALL: [Node; 15] = [
         Node::CheckSimilarity,
         Node::ClassifyIntent,
         Node::ExtractSlots,
@@ -53,6 +64,11 @@ impl Node {
         Node::Refine,
         Node::QualityCheck,
         Node::StoreResponse,
+        Node::Plan,
+        Node::Expand,
+        Node::Rerank,
+        Node::JudgeSufficiency,
+        Node::Grade,
     ];
 
     pub fn name(self) -> &'static str {
@@ -67,6 +83,11 @@ impl Node {
             Node::Refine => "refine",
             Node::QualityCheck => "quality_check",
             Node::StoreResponse => "store_response",
+            Node::Plan => "plan",
+            Node::Expand => "expand",
+            Node::Rerank => "rerank",
+            Node::JudgeSufficiency => "judge_sufficiency",
+            Node::Grade => "grade",
         }
     }
 }
@@ -77,6 +98,17 @@ pub fn start(state: &TurnState) -> Node {
         Mode::Agent => Node::ExtractSlots,
         Mode::Llm => Node::GenerateAnswer,
     }
+}
+
+/// After a retrieval step: the next of Query Flow's retrieval steps that is on, else the context.
+fn after_retrieval(node: Node, flags: &Flags) -> Node {
+    let steps = [
+        (Node::Expand, flags.neighbour_expansion),
+        (Node::Rerank, flags.rerank),
+        (Node::JudgeSufficiency, flags.sufficiency_check),
+    ];
+    let from = steps.iter().position(|(n, _)| *n == node).map_or(0, |i| i + 1);
+    steps[from..].iter().find(|(_, on)| *on).map_or(Node::AssembleContext, |(n, _)| *n)
 }
 
 /// The edges: which node runs after `node`, given the state it left; `None` ends the turn.
@@ -90,7 +122,8 @@ pub fn next(node: Node, state: &TurnState) -> Option<Node> {
         Node::StoreMemory => Node::CheckSimilarity,
         Node::CheckSimilarity if state.cache_hit => Node::StoreResponse,
         Node::CheckSimilarity => Node::ClassifyIntent,
-        Node::ClassifyIntent => Node::AssembleContext,
+        Node::ClassifyIntent if state.flags.query_planning && state.needs_retrieval && !state.small_talk => Node::Plan,
+        Node::ClassifyIntent | Node::Plan => Node::AssembleContext,
         // One retrieval per iteration: iteration i has retrieved once history holds i + 1 entries.
         Node::AssembleContext
             if state.needs_retrieval && state.retrieved_docs_history.len() <= state.iteration_count =>
@@ -98,9 +131,13 @@ pub fn next(node: Node, state: &TurnState) -> Option<Node> {
             Node::Retrieve
         }
         Node::AssembleContext => Node::GenerateAnswer,
-        Node::Retrieve => Node::AssembleContext,
+        Node::Retrieve | Node::Expand | Node::Rerank => after_retrieval(node, &state.flags),
+        Node::JudgeSufficiency if state.retrieve_again => Node::Retrieve,
+        Node::JudgeSufficiency => Node::AssembleContext,
         Node::GenerateAnswer if state.mode == Mode::Llm => Node::StoreResponse,
-        Node::GenerateAnswer => Node::Refine,
+        Node::GenerateAnswer if state.flags.grounding_grade && !state.small_talk => Node::Grade,
+        Node::Grade if state.answer_again => Node::GenerateAnswer,
+        Node::GenerateAnswer | Node::Grade => Node::Refine,
         Node::Refine => Node::QualityCheck,
         Node::QualityCheck if state.stop_reason.is_none() => Node::Retrieve,
         Node::QualityCheck => Node::StoreResponse,
@@ -120,6 +157,11 @@ async fn run_node(node: Node, state: &mut TurnState, env: &mut Env<'_>) -> serde
         Node::Refine => nodes::refine::run(state, env).await,
         Node::QualityCheck => nodes::quality_check::run(state, env).await,
         Node::StoreResponse => nodes::store_response::run(state, env).await,
+        Node::Plan => nodes::plan::run(state, env).await,
+        Node::Expand => nodes::expand::run(state, env).await,
+        Node::Rerank => nodes::rerank::run(state, env).await,
+        Node::JudgeSufficiency => nodes::judge_sufficiency::run(state, env).await,
+        Node::Grade => nodes::grade::run(state, env).await,
     }
 }
 
@@ -148,9 +190,13 @@ pub struct Services<'a> {
     pub clock: &'a dyn Clock,
 }
 
-/// The most node runs one turn may take: more than any route needs (10 + 4 per iteration at the
-/// iteration cap), so a routing bug ends the turn instead of looping.
-const MAX_STEPS: usize = 40;
+/// The most node runs one turn may take: more than any route needs, so a routing bug ends the turn
+/// instead of looping. The longest route: 5 steps before the first context (extract_slots to plan),
+/// then per pass of the corrective loop (at most `MAX_ITERATIONS_CAP` + 1 passes) at most 10
+/// (assemble_context twice, retrieve, expand, rerank, judge_sufficiency, generate_answer, grade,
+/// refine, quality_check), 4 more per extra round of the sufficiency loop (fewer than
+/// `MAX_ITERATIONS_CAP` in a turn), 2 for the one regenerated answer and its grade, and store_response.
+pub const MAX_STEPS: usize = 5 + (MAX_ITERATIONS_CAP + 1) * 10 + MAX_ITERATIONS_CAP * 4 + 2 + 1;
 
 /// Runs one turn, reporting progress and the streaming answer to `on_event`; the returned state
 /// holds everything, trace included.

@@ -5,6 +5,7 @@ use super::stop::StopReason;
 use super::trace::Trace;
 use crate::core::Lang;
 use crate::extract::Slots;
+use crate::llm::query_flow::{Grade, QueryPlan, Sufficiency};
 use serde::{Deserialize, Serialize};
 
 pub use crate::core::{Evidence, Quality, QualityMethod};
@@ -74,6 +75,21 @@ pub struct TurnState {
     /// Document ids of each iteration's retrieval (for the duplicate safety stop).
     pub retrieved_docs_history: Vec<Vec<String>>,
     pub rewritten_queries: Vec<String>,
+    // Query Flow
+    /// The planner's plan (the model's, or the local one); `None` when planning is off or not needed.
+    pub plan: Option<QueryPlan>,
+    /// Every passage retrieved this turn, without repeats, in the order first found.
+    pub pool_all: Vec<Evidence>,
+    /// The sufficiency judge's verdict of each round of the sufficiency loop.
+    pub sufficiency: Vec<Sufficiency>,
+    /// Set by the sufficiency judge: retrieve again, adding what is missing to the query.
+    pub retrieve_again: bool,
+    /// The latest grounding grade of the answer.
+    pub grade: Option<Grade>,
+    /// Answers regenerated because the grade found them ungrounded (at most one per turn).
+    pub regenerations: usize,
+    /// Set by the grade: write the answer again, told which claims were unsupported.
+    pub answer_again: bool,
     // Triage (before everything else)
     pub triage: crate::triage::Triage,
     /// The triage notice the answer starts with, in the turn's language.
@@ -84,7 +100,6 @@ pub struct TurnState {
     pub answer: String,
     /// The rule triage fired when its level is not none (the `emergency` field of `ask --json`).
     pub emergency: Option<String>,
-    pub llm_calls: usize,
     pub error: Option<String>,
     // Verification
     pub quality: Quality,
@@ -97,6 +112,11 @@ pub struct TurnState {
 impl TurnState {
     pub fn lang(&self) -> Lang {
         self.lang.unwrap_or(Lang::En)
+    }
+
+    /// The model calls this turn made (each one is listed in the trace with what it was for).
+    pub fn llm_calls(&self) -> usize {
+        self.trace.model_calls.len()
     }
 }
 

@@ -16,6 +16,8 @@ pub enum StopReason {
     DuplicateDocuments { jaccard: f64 },
     /// Safety stop: quality improved by less than 0.05.
     QualityStagnant { improvement: f64 },
+    /// A model answered, and the turn has no model call left for another answer.
+    CallBudget { limit: usize },
     /// The graph's step guard ended the turn (a routing bug, never a normal route).
     StepLimit,
     /// The user pressed Stop: the turn ended where it was, keeping what was answered so far.
@@ -31,6 +33,7 @@ impl StopReason {
             StopReason::QualityReached { .. } => "quality_reached",
             StopReason::DuplicateDocuments { .. } => "duplicate_documents",
             StopReason::QualityStagnant { .. } => "quality_stagnant",
+            StopReason::CallBudget { .. } => "call_budget",
             StopReason::StepLimit => "step_limit",
             StopReason::Stopped => "stopped",
         }
@@ -60,6 +63,8 @@ impl StopReason {
                 format!("품질이 더 나아지지 않았습니다 ({improvement:+.2})")
             }
             StopReason::QualityStagnant { improvement } => format!("quality stopped improving ({improvement:+.2})"),
+            StopReason::CallBudget { limit } if ko => format!("이번 질문의 모델 호출 한도에 도달했습니다 ({limit}회)"),
+            StopReason::CallBudget { limit } => format!("the turn's model-call budget is used ({limit} calls)"),
             StopReason::StepLimit if ko => "단계 수 한도에 도달했습니다".into(),
             StopReason::StepLimit => "step limit reached".into(),
             StopReason::Stopped if ko => "사용자가 중지했습니다".into(),
@@ -81,6 +86,7 @@ mod tests {
             StopReason::QualityReached { score: 0.9, threshold: 0.5 },
             StopReason::DuplicateDocuments { jaccard: 1.0 },
             StopReason::QualityStagnant { improvement: 0.0 },
+            StopReason::CallBudget { limit: 4 },
             StopReason::StepLimit,
             StopReason::Stopped,
         ];

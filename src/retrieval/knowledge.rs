@@ -13,8 +13,8 @@ use super::vectors::VectorSearch;
 use crate::core::has_hangul;
 use crate::core::ports::{Embedder, Knowledge};
 use crate::core::tokenizer::tokenize;
-use crate::core::Evidence;
 use crate::core::LocalFuture;
+use crate::core::{Evidence, PassageLocation};
 use crate::lexicon::bridge::{bridge, BridgedQuery};
 use crate::lexicon::Lexicon;
 use std::cell::RefCell;
@@ -130,6 +130,14 @@ impl<S: FileSource> Knowledge for IndexKnowledge<S> {
         })
     }
 
+    fn widen<'a>(&'a self, evidence: &'a Evidence) -> LocalFuture<'a, Option<String>> {
+        Box::pin(async move {
+            let at = evidence.location?;
+            // The answer was loaded by the search that found the passage.
+            widened(&*self.index.try_borrow().ok()?, at)
+        })
+    }
+
     fn describe(&self) -> String {
         let last = self.last_method.borrow();
         if last.is_empty() {
@@ -157,8 +165,9 @@ fn matched(lexicon: &Lexicon, bridged: &BridgedQuery) -> String {
 /// A search hit as evidence: its passage is the chunk the vector side matched, else the chunk sharing
 /// the most terms with the query; site notices and link lists are never the passage.
 fn evidence(index: &LoadedIndex, hit: Hit, rank: usize, mode: SearchMode, terms: &HashSet<String>) -> Evidence {
-    let passage = passage(index, hit.doc, hit.chunk, terms);
+    let (chunk, passage) = passage(index, hit.doc, hit.chunk, terms).unwrap_or_default();
     Evidence {
+        location: (!passage.is_empty()).then_some(PassageLocation { doc: hit.doc, chunk }),
         id: hit.id,
         title: hit.title,
         passage,
@@ -173,13 +182,13 @@ fn evidence(index: &LoadedIndex, hit: Hit, rank: usize, mode: SearchMode, terms:
     }
 }
 
-/// The text of chunk `nth` of the document, or (without one, or when it is boilerplate) the chunk
-/// sharing the most terms with the query (the first on ties); empty when every chunk is boilerplate.
-fn passage(index: &LoadedIndex, doc: u32, nth: Option<u16>, terms: &HashSet<String>) -> String {
-    let (Some(meta), Some(answer)) = (index.meta(doc), index.answer(doc)) else { return String::new() };
+/// Chunk `nth` of the document and its text, or (without one, or when it is boilerplate) the chunk
+/// sharing the most terms with the query (the first on ties); `None` when every chunk is boilerplate.
+fn passage(index: &LoadedIndex, doc: u32, nth: Option<u16>, terms: &HashSet<String>) -> Option<(u16, String)> {
+    let (meta, answer) = (index.meta(doc)?, index.answer(doc)?);
     let chunk_text = |c: &super::corpus::Chunk| &answer[c.start as usize..c.end as usize];
-    if let Some(chunk) = nth.and_then(|n| meta.chunks.get(usize::from(n))).filter(|c| !is_boilerplate(chunk_text(c))) {
-        return chunk_text(chunk).to_string();
+    if let Some(n) = nth.filter(|&n| meta.chunks.get(usize::from(n)).is_some_and(|c| !is_boilerplate(chunk_text(c)))) {
+        return Some((n, chunk_text(&meta.chunks[usize::from(n)]).to_string()));
     }
     meta.chunks
         .iter()
@@ -187,8 +196,22 @@ fn passage(index: &LoadedIndex, doc: u32, nth: Option<u16>, terms: &HashSet<Stri
         .enumerate()
         .filter(|(_, text)| !is_boilerplate(text))
         .max_by_key(|(i, text)| (tokenize(text).iter().filter(|t| terms.contains(*t)).count(), usize::MAX - i))
-        .map(|(_, text)| text.to_string())
-        .unwrap_or_default()
+        .map(|(i, text)| (i as u16, text.to_string()))
+}
+
+/// The text from the chunk before `at` to the chunk after it (chunks may overlap, so the span is
+/// taken from the answer, not the chunks joined), leaving out a neighbour that is boilerplate.
+fn widened(index: &LoadedIndex, at: PassageLocation) -> Option<String> {
+    let (meta, answer) = (index.meta(at.doc)?, index.answer(at.doc)?);
+    let chunk = usize::from(at.chunk);
+    let usable = |i: usize| meta.chunks.get(i).filter(|c| !is_boilerplate(&answer[c.start as usize..c.end as usize]));
+    let own = meta.chunks.get(chunk)?;
+    let first = chunk.checked_sub(1).and_then(usable).unwrap_or(own);
+    let last = usable(chunk + 1).unwrap_or(own);
+    if std::ptr::eq(first, own) && std::ptr::eq(last, own) {
+        return None;
+    }
+    answer.get(first.start as usize..last.end.max(own.end) as usize).map(str::to_string)
 }
 
 /// Embeds questions for the response cache and conversation recall: with all-MiniLM-L6-v2 when the

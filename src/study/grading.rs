@@ -99,9 +99,6 @@ mod tests {
         fn name(&self) -> String {
             "replies".into()
         }
-        fn is_generative(&self) -> bool {
-            true
-        }
         fn complete<'a>(
             &'a self,
             _: &'a ChatRequest,

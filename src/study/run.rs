@@ -121,9 +121,6 @@ impl Llm for Counting<'_> {
     fn name(&self) -> String {
         self.inner.name()
     }
-    fn is_generative(&self) -> bool {
-        self.inner.is_generative()
-    }
     fn complete<'b>(
         &'b self,
         request: &'b ChatRequest,
@@ -182,7 +179,7 @@ pub async fn run(
     on_progress: &mut dyn FnMut(usize, usize),
 ) -> Vec<TurnRecord> {
     let counting = services.llm.map(|llm| Counting::new(llm, services.clock));
-    let grader = services.llm.filter(|l| l.is_generative()).map(|llm| Counting::new(llm, services.clock));
+    let grader = services.llm.map(|llm| Counting::new(llm, services.clock));
     let clock = ConversationClock { real: services.clock, now: Cell::new(START_MS) };
     let pipeline = Services {
         knowledge: services.knowledge,
@@ -226,7 +223,7 @@ pub async fn run(
                     retrieval: metrics::retrieval(&ranked, &turn.relevant),
                     documents: ranked.len(),
                     iterations: state.iteration_count,
-                    llm_calls: state.llm_calls.max(calls),
+                    llm_calls: state.llm_calls().max(calls),
                     tokens_sent,
                     tokens_reported,
                     cache_hit: state.cache_hit,

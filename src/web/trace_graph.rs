@@ -1,9 +1,9 @@
-//! The ten-node graph as an inline SVG, drawn from [`crate::trace_view`]'s layout and edges, with
+//! The pipeline's graph as an inline SVG, drawn from [`crate::trace_view`]'s layout and edges, with
 //! the nodes that ran filled and the routes the turn took drawn bold.
 
 use crate::i18n::{ui, Lang};
 use crate::pipeline::graph::Node;
-use crate::trace_view::{node_label, Edge, Shape, TurnTrace, EDGES, LAYOUT};
+use crate::trace_view::{node_label, Edge, Shape, TurnTrace, EDGES, LAYOUT, ROWS};
 use leptos::prelude::*;
 
 const BOX_W: f64 = 150.0;
@@ -11,11 +11,13 @@ const SIDE_W: f64 = 100.0;
 const BOX_H: f64 = 34.0;
 const ROW: f64 = 52.0;
 const TOP: f64 = 8.0;
-/// Left edge of the main column: room for three shortcut lanes.
-const MAIN_X: f64 = 62.0;
+/// Left edge of the main column: room for four shortcut lanes.
+const MAIN_X: f64 = 78.0;
 const SIDE_X: f64 = MAIN_X + BOX_W + 32.0;
-const WIDTH: f64 = SIDE_X + SIDE_W + 8.0;
-const HEIGHT: f64 = TOP + 9.0 * ROW;
+/// Room right of the side column for four lanes.
+const RIGHT_LANE: f64 = 12.0;
+const WIDTH: f64 = SIDE_X + SIDE_W + 5.0 * RIGHT_LANE;
+const HEIGHT: f64 = TOP + ROWS as f64 * ROW;
 
 /// A node's box: left, top, width.
 fn frame(node: Node) -> (f64, f64, f64) {
@@ -43,9 +45,17 @@ fn route(edge: &Edge) -> (String, (f64, f64, bool)) {
                 if there { (fmid - 7.0, fx + fw, tx - 2.0) } else { (fmid + 7.0, fx, tx + tw + 2.0) };
             (format!("M{from_x},{y} L{to_x},{y}"), (from_x, y, false))
         }
-        Shape::Loop => {
-            let x = tx + tw / 2.0;
-            (format!("M{},{fmid} L{x},{fmid} L{x},{}", fx + fw, ty + BOX_H + 2.0), (x + 4.0, (fmid + ty) / 2.0, true))
+        Shape::Right(lane) => {
+            let x = SIDE_X + SIDE_W + RIGHT_LANE * f64::from(lane);
+            let (from_y, to_y) = (fmid + 5.0, tmid - 5.0);
+            (
+                format!("M{},{from_y} L{x},{from_y} L{x},{to_y} L{},{to_y}", fx + fw, tx + tw + 2.0),
+                (x + 4.0, (from_y + to_y) / 2.0, true),
+            )
+        }
+        Shape::Slant => {
+            let to_y = if fy < ty { ty + 6.0 } else { ty + BOX_H - 6.0 };
+            (format!("M{fx},{fmid} L{},{to_y}", tx + tw + 2.0), (fx, fmid, false))
         }
         Shape::Skip(lane) => {
             let x = MAIN_X - 16.0 * f64::from(lane);

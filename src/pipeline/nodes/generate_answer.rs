@@ -7,6 +7,7 @@ use crate::core::Lang;
 use crate::llm::{offline, prompts, ChatMessage, ChatRequest, LlmError};
 use crate::pipeline::state::{Mode, TurnEvent};
 use crate::pipeline::stop::StopReason;
+use crate::pipeline::trace::CallPurpose;
 
 fn small_talk_reply(lang: Lang) -> &'static str {
     match lang {
@@ -31,9 +32,16 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> Detail {
     if let Some(instruction) = prompts::triage_instruction(&state.triage, lang, state.country.emergency_number(lang)) {
         system = format!("{instruction}\n\n{system}");
     }
+    // Answering again after the grade found claims the sources do not support: say which.
+    let regenerating =
+        state.grade.as_ref().filter(|g| !g.grounded && state.regenerations > 0).map(|g| g.reason.clone());
+    if let Some(reason) = &regenerating {
+        system = format!("{system}\n\n{}", prompts::ungrounded_retry(reason, lang));
+    }
     let request =
         ChatRequest { messages: vec![ChatMessage::system(system), ChatMessage::user(user)], ..ChatRequest::default() };
-    let Some(llm) = super::generative(env) else {
+    let model = super::model_for(state, env, CallPurpose::Answer);
+    let Ok(llm) = model else {
         let body = if state.mode == Mode::Agent && state.small_talk {
             small_talk_reply(lang).to_string()
         } else if state.mode == Mode::Llm {
@@ -47,9 +55,8 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> Detail {
         (env.on_event)(TurnEvent::Delta(&body));
         answer.push_str(&body);
         state.answer = answer;
-        return json!({"responder": "offline", "emergency": state.emergency, "chars": state.answer.chars().count()});
+        return json!({"responder": "offline", "why": model.err(), "emergency": state.emergency, "chars": state.answer.chars().count()});
     };
-    state.llm_calls += 1;
     let mut streamed = String::new();
     let result = {
         let on_event = &mut *env.on_event;
@@ -62,7 +69,7 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> Detail {
     let detail = match result {
         Ok(done) => {
             answer.push_str(&done.text);
-            json!({"responder": llm.name(), "emergency": state.emergency, "usage": done.usage})
+            json!({"responder": llm.name(), "emergency": state.emergency, "usage": done.usage, "regenerated": regenerating.is_some()})
         }
         Err(LlmError::Cancelled) => {
             // Stopped: the partial answer stays as it is, with no fallback after it.

@@ -1,13 +1,18 @@
-//! The ten nodes, one file each. Every node reads and updates the [`TurnState`] and returns what it
+//! The nodes, one file each. Every node reads and updates the [`TurnState`] and returns what it
 //! decided, for the trace. The order they run in is decided in `graph.rs`, not here.
 
 pub mod assemble_context;
 pub mod check_similarity;
 pub mod classify_intent;
+pub mod expand;
 pub mod extract_slots;
 pub mod generate_answer;
+pub mod grade;
+pub mod judge_sufficiency;
+pub mod plan;
 pub mod quality_check;
 pub mod refine;
+pub mod rerank;
 pub mod retrieve;
 pub mod store_memory;
 pub mod store_response;
@@ -15,8 +20,9 @@ pub mod store_response;
 use super::ports::{Clock, Embedder, Knowledge};
 use super::state::{TurnEvent, TurnState};
 use crate::lexicon::Lexicon;
-use crate::llm::Llm;
+use crate::llm::{ChatMessage, ChatRequest, Llm};
 use crate::memory::Memory;
+use crate::pipeline::trace::{CallPurpose, ModelCall};
 
 /// What the nodes work with besides the state: the services and the memory of this device.
 pub struct Env<'a> {
@@ -34,9 +40,41 @@ pub struct Env<'a> {
 /// Shorthand for a node's trace detail.
 pub type Detail = serde_json::Value;
 
-/// The model, if it is one that generates text.
-pub fn generative<'a>(env: &Env<'a>) -> Option<&'a dyn Llm> {
-    env.llm.filter(|l| l.is_generative())
+/// Why a step runs its local version instead of calling the model.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum NoCall {
+    /// No model is configured.
+    NoModel,
+    /// The turn has used its `max_llm_calls_per_turn`.
+    Budget,
+}
+
+/// The model for one call for `purpose`, counted in the trace against the turn's budget. A call
+/// before the answer is refused unless one more remains for the answer itself.
+pub fn model_for<'a>(state: &mut State, env: &Env<'a>, purpose: CallPurpose) -> Result<&'a dyn Llm, NoCall> {
+    let llm = env.llm.ok_or(NoCall::NoModel)?;
+    let needed = 1 + usize::from(purpose.before_answer());
+    if state.llm_calls() + needed > state.flags.max_llm_calls_per_turn {
+        return Err(NoCall::Budget);
+    }
+    state.trace.model_calls.push(ModelCall { purpose, step: state.trace.steps.len() });
+    Ok(llm)
+}
+
+/// A JSON-mode request of a system and a user message, as the structured steps send it.
+pub fn json_request((system, user): (String, String), max_tokens: u32) -> ChatRequest {
+    ChatRequest {
+        messages: vec![ChatMessage::system(system), ChatMessage::user(user)],
+        json: true,
+        max_tokens: Some(max_tokens),
+        temperature: Some(0.0),
+    }
+}
+
+/// The passages as (title, text), as the prompts number them.
+pub fn passages(evidence: &[crate::core::Evidence]) -> Vec<(String, String)> {
+    evidence.iter().map(|d| (d.title.clone(), d.passage.clone())).collect()
 }
 
 pub(crate) use serde_json::json;

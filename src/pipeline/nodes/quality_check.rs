@@ -1,5 +1,6 @@
 //! Node 9: retrieve again, or stop? Stops when the question needs no documents, at the iteration
-//! limit, when quality reaches the threshold, and (with safety stops on) when the new documents are
+//! limit, when quality reaches the threshold, when a model answered and the turn's call budget has
+//! no call left for another answer, and (with safety stops on) when the new documents are
 //! at least 80 % the same as the previous iteration's (Jaccard) or quality improved by less than 0.05.
 
 use super::{json, Detail, Env, State};
@@ -19,7 +20,7 @@ pub fn jaccard(a: &[String], b: &[String]) -> f64 {
     }
 }
 
-pub async fn run(state: &mut State, _env: &mut Env<'_>) -> Detail {
+pub async fn run(state: &mut State, env: &mut Env<'_>) -> Detail {
     let limit = state.flags.iteration_limit();
     let score = state.quality.overall;
     let history = &state.retrieved_docs_history;
@@ -30,12 +31,17 @@ pub async fn run(state: &mut State, _env: &mut Env<'_>) -> Detail {
     let scores = &state.quality_score_history;
     let improvement = (scores.len() >= 2).then(|| scores[scores.len() - 1] - scores[scores.len() - 2]);
     let needs_more = score < state.flags.quality_threshold || !state.quality.missing_info.is_empty();
+    // Another pass means another answer; with a model, that needs a call the budget still allows.
+    let budget = state.flags.max_llm_calls_per_turn;
+    let out_of_calls = env.llm.is_some() && state.llm_calls() >= budget;
     let stop = if !state.needs_retrieval {
         Some(StopReason::NoDocumentsNeeded)
     } else if state.iteration_count >= limit {
         Some(StopReason::IterationLimit { limit })
     } else if !needs_more {
         Some(StopReason::QualityReached { score, threshold: state.flags.quality_threshold })
+    } else if out_of_calls {
+        Some(StopReason::CallBudget { limit: budget })
     } else if let Some(jaccard) = duplicate.filter(|j| state.flags.safety_stops && *j >= 0.8) {
         Some(StopReason::DuplicateDocuments { jaccard })
     } else {

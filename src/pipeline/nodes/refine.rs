@@ -6,6 +6,7 @@ use super::{json, Detail, Env, State};
 use crate::llm::{judge, prompts, ChatMessage, ChatRequest};
 use crate::pipeline::flags::RefineStrategy;
 use crate::pipeline::state::{Quality, QualityMethod};
+use crate::pipeline::trace::CallPurpose;
 
 pub async fn run(state: &mut State, env: &mut Env<'_>) -> Detail {
     if state.flags.refine_strategy == RefineStrategy::Basic {
@@ -20,16 +21,15 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> Detail {
         state.quality_score_history.push(1.0);
         return json!({"strategy": "basic", "score": 1.0});
     }
-    let passages: Vec<(String, String)> =
-        state.retrieved_docs.iter().map(|d| (d.title.clone(), d.passage.clone())).collect();
+    let passages = super::passages(&state.retrieved_docs);
     let profile_terms: Vec<String> = env
         .memory
         .profiles
         .profile(&state.user_id)
         .map(|p| p.facts.iter().flat_map(|f| [f.en.clone(), f.ko.clone()]).collect())
         .unwrap_or_default();
+    let llm = if state.flags.llm_quality_check { super::model_for(state, env, CallPurpose::Judge).ok() } else { None };
     let heuristic = || judge::heuristic(&state.answer, passages.len(), &profile_terms);
-    let llm = super::generative(env).filter(|_| state.flags.llm_quality_check);
     state.quality = match llm {
         Some(llm) => {
             let (system, user) = prompts::judge(&state.user_text, &state.profile_summary, &state.answer, &passages);
@@ -39,7 +39,6 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> Detail {
                 temperature: Some(0.0),
                 ..ChatRequest::default()
             };
-            state.llm_calls += 1;
             match llm.complete(&request, &mut |_| {}).await.ok().and_then(|c| judge::parse(&c.text)) {
                 Some(q) => q,
                 None => Quality { method: Some(QualityMethod::HeuristicFallback), ..heuristic() },
@@ -53,8 +52,8 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> Detail {
         && state.quality.overall < state.flags.quality_threshold
         && state.needs_retrieval
     {
-        let query = match super::generative(env) {
-            Some(llm) => {
+        let query = match super::model_for(state, env, CallPurpose::Rewrite) {
+            Ok(llm) => {
                 let (system, user) = prompts::rewrite(
                     &state.user_text,
                     &state.quality.missing_info,
@@ -67,14 +66,13 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> Detail {
                     temperature: Some(0.3),
                     ..ChatRequest::default()
                 };
-                state.llm_calls += 1;
                 llm.complete(&request, &mut |_| {})
                     .await
                     .ok()
                     .map(|c| c.text.trim().to_string())
                     .filter(|q| !q.is_empty())
             }
-            None => None,
+            Err(_) => None,
         };
         // Without a model: the question plus what the judge found missing and the profile's conditions.
         let query = query.unwrap_or_else(|| {

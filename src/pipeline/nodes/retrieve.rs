@@ -1,27 +1,88 @@
-//! Node 6: search the knowledge base with the (possibly rewritten) query and the dynamic k.
+//! Node 6: search the knowledge base. What is searched: the corrective loop's rewritten query when
+//! there is one, else every query of the plan (its normalised query and sub-queries), else the
+//! message; in a round of the sufficiency loop, the query plus the aspects the judge found missing.
+//! Each query is searched with the dynamic k (10 at least when passages are reranked afterwards)
+//! and the lists are fused by reciprocal rank. Every passage found is kept in the turn's pool.
 
 use super::{json, Detail, Env, State};
+use crate::core::Evidence;
+use crate::retrieval::fusion::fuse_ranked_lists;
+use std::collections::HashMap;
+
+/// Passages searched per query when they are reranked afterwards (the rerank sees at most 10).
+const RERANK_DEPTH: usize = crate::llm::query_flow::MAX_RERANK;
+
+/// The queries of this retrieval.
+fn queries(state: &State) -> Vec<String> {
+    let base: Vec<String> = match (&state.query_for_retrieval, &state.plan) {
+        (Some(rewritten), _) => vec![rewritten.clone()],
+        (None, Some(plan)) => plan.search_queries(),
+        (None, None) => vec![state.user_text.clone()],
+    };
+    let missing = state.sufficiency.last().filter(|_| state.retrieve_again).map(|s| &s.missing_aspects);
+    match missing.filter(|m| !m.is_empty()) {
+        Some(missing) => vec![format!("{} {}", base[0], missing.join(" "))],
+        None => base,
+    }
+}
 
 pub async fn run(state: &mut State, env: &mut Env<'_>) -> Detail {
-    let query = state.query_for_retrieval.clone().unwrap_or_else(|| state.user_text.clone());
+    let queries = queries(state);
+    let loop_round = std::mem::take(&mut state.retrieve_again);
     let k = state.dynamic_k.max(1);
-    match env.knowledge.search(&query, k).await {
-        Ok(docs) => {
-            state.retrieved_docs = docs;
-            state.retrieved_docs_history.push(state.retrieved_docs.iter().map(|d| d.id.clone()).collect());
-            json!({
-                "query": query, "k": k, "search": env.knowledge.describe(),
-                "documents": state.retrieved_docs.iter().map(|d| json!({
-                    "id": d.id, "title": d.title, "bm25_rank": d.bm25_rank, "vector_rank": d.vector_rank, "rrf_rank": d.rrf_rank, "score": d.score,
-                })).collect::<Vec<_>>(),
-            })
-        }
-        Err(error) => {
-            // Answer without evidence rather than not at all; the trace and the answer say so.
-            state.retrieved_docs.clear();
-            state.retrieved_docs_history.push(Vec::new());
-            state.error.get_or_insert_with(|| format!("search failed: {error}"));
-            json!({"query": query, "k": k, "error": error})
+    let depth = if state.flags.rerank { k.max(RERANK_DEPTH) } else { k };
+    let mut lists: Vec<Vec<String>> = Vec::new();
+    let mut found: HashMap<String, Evidence> = HashMap::new();
+    let mut searched = Vec::new();
+    let mut errors = Vec::new();
+    for query in &queries {
+        match env.knowledge.search(query, depth).await {
+            Ok(docs) => {
+                searched.push(json!({"query": query, "search": env.knowledge.describe(), "found": docs.len()}));
+                lists.push(docs.iter().map(|d| d.id.clone()).collect());
+                for doc in docs {
+                    found.entry(doc.id.clone()).or_insert(doc);
+                }
+            }
+            Err(error) => {
+                searched.push(json!({"query": query, "error": error}));
+                errors.push(error);
+            }
         }
     }
+    if lists.is_empty() {
+        // Every search failed: answer without evidence rather than not at all; the trace and the answer say so.
+        state.retrieved_docs.clear();
+        state.retrieved_docs_history.push(Vec::new());
+        state.error.get_or_insert_with(|| format!("search failed: {}", errors.join("; ")));
+        return json!({"queries": searched, "k": k, "error": errors.join("; ")});
+    }
+    let fused: Vec<Evidence> = fuse_ranked_lists(&lists).into_iter().filter_map(|id| found.get(&id).cloned()).collect();
+    for doc in &fused {
+        if !state.pool_all.iter().any(|p| p.id == doc.id) {
+            state.pool_all.push(doc.clone());
+        }
+    }
+    state.retrieved_docs = if state.flags.rerank || loop_round {
+        // A later round adds to what the earlier ones found (the rerank picks from all of it).
+        let previous: Vec<String> = state.retrieved_docs.iter().map(|d| d.id.clone()).collect();
+        let current: Vec<String> = fused.iter().map(|d| d.id.clone()).collect();
+        let pool: HashMap<&str, &Evidence> = state.pool_all.iter().map(|d| (d.id.as_str(), d)).collect();
+        let keep = if state.flags.rerank { depth } else { k };
+        fuse_ranked_lists(&[current, previous])
+            .into_iter()
+            .filter_map(|id| pool.get(id.as_str()).map(|d| (*d).clone()))
+            .take(keep)
+            .collect()
+    } else {
+        fused.into_iter().take(k).collect()
+    };
+    state.retrieved_docs_history.push(state.retrieved_docs.iter().map(|d| d.id.clone()).collect());
+    json!({
+        "query": queries[0], "queries": searched, "k": k, "search": env.knowledge.describe(), "loop_round": loop_round,
+        "pool": state.pool_all.len(),
+        "documents": state.retrieved_docs.iter().map(|d| json!({
+            "id": d.id, "title": d.title, "bm25_rank": d.bm25_rank, "vector_rank": d.vector_rank, "rrf_rank": d.rrf_rank, "score": d.score,
+        })).collect::<Vec<_>>(),
+    })
 }

@@ -11,27 +11,40 @@ use crate::pipeline::flags::MemoryMode;
 use crate::pipeline::state::Mode;
 use crate::pipeline::stop::StopReason;
 use crate::pipeline::tokens::truncate;
+use crate::pipeline::trace::CallPurpose;
 
 /// The most tokens a block summary may take in the prompt (the prompt asks for 30 words).
 const SUMMARY_TOKENS: usize = 80;
 
 /// Summarises the conversation's next pending block with the model, when this turn may call it.
 async fn summarise_memory(state: &mut State, env: &mut Env<'_>) -> Detail {
-    let llm = super::generative(env);
-    let Some(conversation) = env.memory.conversations.get_mut(&state.user_id) else { return Detail::Null };
-    let Some(block) = conversation.pending_block() else { return Detail::Null };
+    let Some(block) = env.memory.conversations.get(&state.user_id).and_then(|c| c.pending_block()) else {
+        return Detail::Null;
+    };
     // Without a model, or when the answer's call failed (the model is unreachable now), or on a
-    // cache hit (which costs no model call), tier 2 stays extractive for now.
-    let why_not = match llm {
-        None => Some("no model"),
-        Some(_) if state.error.is_some() => Some("the model failed this turn"),
-        Some(_) if state.cache_hit => Some("cache hit"),
-        Some(_) if state.stop_reason == Some(StopReason::Stopped) => Some("stopped: nothing is sent after Stop"),
-        Some(_) => None,
+    // cache hit (which costs no model call), or past the turn's call budget, tier 2 stays extractive for now.
+    let why_not = if env.llm.is_none() {
+        Some("no model")
+    } else if state.error.is_some() {
+        Some("the model failed this turn")
+    } else if state.cache_hit {
+        Some("cache hit")
+    } else if state.stop_reason == Some(StopReason::Stopped) {
+        Some("stopped: nothing is sent after Stop")
+    } else {
+        None
     };
-    let (Some(llm), None) = (llm, why_not) else {
-        return json!({"block": block, "source": "extractive", "why": why_not});
+    let llm = match why_not {
+        Some(why) => Err(why),
+        None => {
+            super::model_for(state, env, CallPurpose::MemorySummary).map_err(|_| "the turn's model-call budget is used")
+        }
     };
+    let llm = match llm {
+        Ok(llm) => llm,
+        Err(why) => return json!({"block": block, "source": "extractive", "why": why}),
+    };
+    let Some(conversation) = env.memory.conversations.get_mut(&state.user_id) else { return Detail::Null };
     let exchanges: Vec<(String, String)> =
         conversation.block(block).iter().map(|e| (e.user.clone(), e.answer.clone())).collect();
     let (system, user) = prompts::conversation_summary(&exchanges, state.lang());
@@ -41,7 +54,6 @@ async fn summarise_memory(state: &mut State, env: &mut Env<'_>) -> Detail {
         temperature: Some(0.0),
         ..ChatRequest::default()
     };
-    state.llm_calls += 1;
     match llm.complete(&request, &mut |_| {}).await {
         Ok(done) if !done.text.trim().is_empty() => {
             conversation.store_summary(block, truncate(done.text.trim(), SUMMARY_TOKENS));

@@ -1,0 +1,205 @@
+//! Query Flow's grounding grade, after the answer: is every claim supported by the passage it
+//! cites? A score (the share of supported claims), a verdict and the reason. An ungrounded answer is
+//! written again once, with the reason in the prompt, when the turn may still call the model for an
+//! answer; otherwise (or when the second answer is ungrounded too) it is shown with a visible
+//! warning that parts of it are not supported by the sources.
+//!
+//! The model grades when the turn may call it. The local grade (no model, or a reply that is not the
+//! grade asked for) reads each sentence of three words or more: in English, a claim is supported
+//! when it cites a passage that exists and at least half of its terms are in the passages it cites;
+//! in Korean (the passages are English, so words cannot be compared) when it cites a passage that
+//! exists. An offline answer quotes the passages, so it is graded but never regenerated or warned about.
+
+use super::{json, json_request, passages, Detail, Env, NoCall, State};
+use crate::core::tokenizer::tokenize;
+use crate::core::{has_hangul, Lang};
+use crate::llm::query_flow::{grade_prompt, parse_grade, Grade};
+use crate::llm::LlmError;
+use crate::pipeline::state::TurnEvent;
+use crate::pipeline::stop::StopReason;
+use crate::pipeline::trace::CallPurpose;
+use std::collections::HashSet;
+
+/// The share of supported claims an answer needs to count as grounded.
+pub const GROUNDED: f64 = 0.7;
+/// Answers written again per turn at most.
+const REGENERATIONS: usize = 1;
+
+/// The warning shown under an answer whose grade found unsupported claims.
+pub fn warning(lang: Lang) -> &'static str {
+    match lang {
+        Lang::Ko => "⚠️ 이 답변의 일부는 출처 문서가 뒷받침하지 않습니다. 그 부분은 의료진에게 확인하세요.",
+        Lang::En => "⚠️ Parts of this answer are not supported by the sources. Check those parts with a clinician.",
+    }
+}
+
+pub async fn run(state: &mut State, env: &mut Env<'_>) -> Detail {
+    // The triage notice is ours, not the model's: only what follows it is graded.
+    let answer = match &state.triage_notice {
+        Some(notice) => state.answer.strip_prefix(notice.as_str()).unwrap_or(&state.answer).trim().to_string(),
+        None => state.answer.clone(),
+    };
+    let evidence = passages(&state.retrieved_docs);
+    let from_model =
+        state.trace.model_calls.last().is_some_and(|c| c.purpose == CallPurpose::Answer) && state.error.is_none();
+    let (grade, method, why) = match super::model_for(state, env, CallPurpose::Grade) {
+        Ok(llm) => {
+            let request = json_request(grade_prompt(&answer, &evidence), 200);
+            match llm.complete(&request, &mut |_| {}).await {
+                Ok(done) => match parse_grade(&done.text) {
+                    Some(grade) => (grade, "model", None),
+                    None => (
+                        local(&answer, &evidence),
+                        "local",
+                        Some("the model's grade was not the JSON asked for".to_string()),
+                    ),
+                },
+                Err(error) => {
+                    if error == LlmError::Cancelled {
+                        state.stop_reason = Some(StopReason::Stopped);
+                    }
+                    (local(&answer, &evidence), "local", Some(error.to_string()))
+                }
+            }
+        }
+        Err(why) => (
+            local(&answer, &evidence),
+            "local",
+            (why == NoCall::Budget).then(|| "the turn's model-call budget".to_string()),
+        ),
+    };
+    let grounded = grade.grounded && grade.score >= GROUNDED;
+    // Write it again only if a model wrote it and one more answer fits the turn's budget.
+    let may_answer = env.llm.is_some() && state.llm_calls() < state.flags.max_llm_calls_per_turn;
+    let again = !grounded
+        && from_model
+        && state.regenerations < REGENERATIONS
+        && may_answer
+        && state.stop_reason != Some(StopReason::Stopped);
+    // An offline answer quotes the passages: nothing in it is the responder's own claim to warn about.
+    let warned = !grounded && !again && from_model && state.stop_reason != Some(StopReason::Stopped);
+    if again {
+        state.regenerations += 1;
+    }
+    if warned {
+        let note = format!("\n\n{}", warning(state.lang()));
+        (env.on_event)(TurnEvent::Delta(&note));
+        state.answer.push_str(&note);
+    }
+    state.answer_again = again;
+    let detail = json!({
+        "method": method, "why": why, "grounded": grounded, "score": grade.score, "reason": grade.reason,
+        "decision": if again { "answer again" } else if warned { "warn" } else { "keep" },
+        "regenerations": state.regenerations,
+    });
+    state.grade = Some(grade);
+    detail
+}
+
+/// The local grade of `answer` against the numbered `passages`.
+pub fn local(answer: &str, passages: &[(String, String)]) -> Grade {
+    let terms: Vec<HashSet<String>> =
+        passages.iter().map(|(title, text)| tokenize(&format!("{title} {text}")).into_iter().collect()).collect();
+    let mut claims = 0;
+    let mut unsupported: Vec<&str> = Vec::new();
+    for sentence in answer.split_inclusive(['.', '!', '?', '\n', '。']).map(str::trim) {
+        let words = sentence.split_whitespace().count();
+        if words < 3 {
+            continue;
+        }
+        let cited: Vec<usize> = citations(sentence).into_iter().filter(|n| (1..=passages.len()).contains(n)).collect();
+        // A sentence without a citation that is not a claim about the sources (a greeting, advice to see a
+        // clinician) is not graded; one with numbers or medical terms and no citation is a claim.
+        let supported = if cited.is_empty() {
+            if !makes_claim(sentence) {
+                continue;
+            }
+            false
+        } else if has_hangul(sentence) {
+            true
+        } else {
+            let own: Vec<String> = tokenize(&strip_citations(sentence));
+            let seen = own.iter().filter(|t| cited.iter().any(|&n| terms[n - 1].contains(*t))).count();
+            own.is_empty() || seen * 2 >= own.len()
+        };
+        claims += 1;
+        if !supported {
+            unsupported.push(sentence);
+        }
+    }
+    let score = if claims == 0 { 1.0 } else { (claims - unsupported.len()) as f64 / claims as f64 };
+    let reason = unsupported
+        .first()
+        .map(|s| format!("not supported by the cited passages: \"{}\"", s.chars().take(160).collect::<String>()))
+        .unwrap_or_default();
+    Grade { grounded: score >= GROUNDED, score, reason }
+}
+
+/// The numbers of the `[n]` citations in `text`.
+fn citations(text: &str) -> Vec<usize> {
+    text.match_indices('[')
+        .filter_map(|(i, _)| {
+            let rest = &text[i + 1..];
+            let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+            rest[digits.len()..].starts_with(']').then(|| digits.parse().ok()).flatten()
+        })
+        .collect()
+}
+
+fn strip_citations(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(i) = rest.find('[') {
+        out.push_str(&rest[..i]);
+        let after = &rest[i + 1..];
+        let digits = after.chars().take_while(char::is_ascii_digit).count();
+        if digits > 0 && after[digits..].starts_with(']') {
+            rest = &after[digits + 1..];
+        } else {
+            out.push('[');
+            rest = after;
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Whether an uncited sentence states something a source should back: a number (a dose, a rate)
+/// or a word of medicine.
+fn makes_claim(sentence: &str) -> bool {
+    const MEDICAL: &[&str] = &[
+        "mg", "dose", "cause", "caus", "treat", "cure", "risk", "symptom", "drug", "medicine", "therapy", "disease",
+        "용량", "원인", "치료", "위험", "증상", "약",
+    ];
+    let lower = sentence.to_lowercase();
+    sentence.chars().any(|c| c.is_ascii_digit()) || MEDICAL.iter().any(|w| lower.contains(w))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn gout() -> Vec<(String, String)> {
+        vec![("Gout".into(), "Gout is a painful arthritis caused by uric acid crystals in a joint.".into())]
+    }
+
+    #[test]
+    fn a_cited_sentence_whose_words_are_in_the_passage_is_supported() {
+        let grade =
+            local("Gout is a painful arthritis caused by uric acid crystals [1]. Please see a clinician.", &gout());
+        assert!(grade.grounded && grade.score == 1.0, "{grade:?}");
+    }
+
+    #[test]
+    fn invented_doses_and_wrong_citations_are_not() {
+        let grade = local("Take 800 mg of ibuprofen every hour. Gout is caused by eating cheese and chocolate [1]. See [7] for more on this topic.", &gout());
+        assert!(!grade.grounded, "{grade:?}");
+        assert!(grade.reason.contains("800 mg"), "{grade:?}");
+    }
+
+    #[test]
+    fn korean_claims_need_a_citation_that_exists() {
+        assert!(local("통풍은 요산 결정 때문에 생기는 관절염입니다 [1].", &gout()).grounded);
+        assert!(!local("통풍 치료에는 하루 800mg 약을 먹어야 합니다.", &gout()).grounded);
+    }
+}

@@ -1,0 +1,105 @@
+//! Query Flow's planner: the message becomes a plan: one clean English search query naming the
+//! condition, symptom or medicine, up to three English sub-queries for a compound question, and the
+//! answer's style and language (the user's: a Korean question is searched in English and answered
+//! in Korean). The model writes the plan when the turn may call it; it sees the profile, so "is my
+//! medicine safe with this?" becomes a query naming the medicine. Without a model, or when its
+//! reply is not the plan asked for, the local plan is the message bridged to English by the concept
+//! lexicon, with the profile's medicines or conditions added when the message refers to "my
+//! medicine" or "my condition".
+
+use super::{json, json_request, Detail, Env, NoCall, State};
+use crate::core::Lang;
+use crate::lexicon::bridge::bridge;
+use crate::llm::query_flow::{parse_plan, plan_prompt, QueryPlan};
+use crate::llm::LlmError;
+use crate::memory::profile::SlotKind;
+use crate::pipeline::flags::MemoryMode;
+use crate::pipeline::stop::StopReason;
+use crate::pipeline::trace::CallPurpose;
+
+/// Words by which a message refers to the person's own medicines.
+const OWN_MEDICINES: &[&str] = &[
+    "my medicine",
+    "my medication",
+    "my meds",
+    "my pills",
+    "my drugs",
+    "내 약",
+    "제 약",
+    "먹는 약",
+    "복용 중인 약",
+    "복용하는 약",
+    "먹고 있는 약",
+];
+/// Words by which a message refers to the person's own conditions.
+const OWN_CONDITIONS: &[&str] = &["my condition", "my disease", "my illness", "내 병", "제 병", "지병", "앓고 있는 병"];
+
+pub async fn run(state: &mut State, env: &mut Env<'_>) -> Detail {
+    let language = match state.lang() {
+        Lang::Ko => "Korean",
+        Lang::En => "English",
+    };
+    let (plan, source, why) = match super::model_for(state, env, CallPurpose::Plan) {
+        Ok(llm) => {
+            let request = json_request(plan_prompt(&state.user_text, &state.profile_summary, language), 400);
+            match llm.complete(&request, &mut |_| {}).await {
+                Ok(done) => match parse_plan(&done.text) {
+                    Some(plan) => (plan, "model", None),
+                    None => (
+                        local_plan(state, env, language),
+                        "local",
+                        Some("the model's plan was not the JSON asked for".to_string()),
+                    ),
+                },
+                Err(LlmError::Cancelled) => {
+                    state.stop_reason = Some(StopReason::Stopped);
+                    (local_plan(state, env, language), "local", Some("stopped".to_string()))
+                }
+                Err(error) => (local_plan(state, env, language), "local", Some(error.to_string())),
+            }
+        }
+        Err(NoCall::NoModel) => (local_plan(state, env, language), "local", None),
+        Err(NoCall::Budget) => {
+            (local_plan(state, env, language), "local", Some("the turn's model-call budget".to_string()))
+        }
+    };
+    let detail = json!({"source": source, "why": why, "plan": plan, "queries": plan.search_queries()});
+    state.plan = Some(plan);
+    detail
+}
+
+/// The deterministic plan: the message in the English the search would make of it, with the named
+/// medicines or conditions of the profile when the message refers to them without naming them.
+pub fn local_plan(state: &State, env: &Env<'_>, language: &str) -> QueryPlan {
+    let bridged = env.lexicon.map(|lexicon| bridge(lexicon, &state.user_text).text).unwrap_or_default();
+    // A Korean message the lexicon understood nothing of is searched as it is.
+    let mut query = if bridged.trim().is_empty() { state.user_text.clone() } else { bridged };
+    let lower = state.user_text.to_lowercase();
+    let refers = |cues: &[&str]| cues.iter().any(|c| lower.contains(c));
+    // memory_mode none is the no-memory ablation: the profile is not used.
+    let profile =
+        env.memory.profiles.profile(&state.user_id).filter(|_| state.flags.memory_mode == MemoryMode::Structured);
+    let named = |kind: SlotKind| -> Vec<String> {
+        profile.map(|p| p.facts.iter().filter(|f| f.slot == kind).map(|f| f.en.clone()).collect()).unwrap_or_default()
+    };
+    let mut added = Vec::new();
+    if refers(OWN_MEDICINES) {
+        added.extend(named(SlotKind::Medications));
+    }
+    if refers(OWN_CONDITIONS) {
+        added.extend(named(SlotKind::Conditions));
+    }
+    for name in added {
+        if !query.to_lowercase().contains(&name.to_lowercase()) {
+            query = format!("{query} {name}");
+        }
+    }
+    QueryPlan {
+        normalized_query: query.trim().to_string(),
+        intent: String::new(),
+        answer_style: "normal".into(),
+        subqueries: Vec::new(),
+        rewrites: Vec::new(),
+        constraints: vec![format!("answer in {language}")],
+    }
+}

@@ -1,0 +1,76 @@
+//! Query Flow's rerank: the first ten pooled passages are put in order of how well they answer the
+//! question, and the best few are kept for the answer (at most five, fewer for a simple question).
+//! The model ranks them when the turn may call it; a reply that is not a ranking of those passages
+//! keeps the retrieval order. Without a model the local rerank fuses the retrieval order with the
+//! order of each passage's embedding similarity to the query (a cross-score the search itself did
+//! not use: it compared the query with chunks, not with the passage as shown).
+
+use super::{json, json_request, passages, Detail, Env, NoCall, State};
+use crate::core::similarity::cosine;
+use crate::llm::query_flow::{parse_rerank, rerank_prompt, MAX_RERANK};
+use crate::llm::LlmError;
+use crate::pipeline::stop::StopReason;
+use crate::pipeline::trace::CallPurpose;
+use crate::retrieval::fusion::fuse_ranked_lists;
+
+/// Passages kept after the rerank at most.
+const KEEP: usize = 5;
+
+/// The query passages are ranked against: the plan's, else the message.
+fn query(state: &State) -> String {
+    state.plan.as_ref().map_or_else(|| state.user_text.clone(), |p| p.normalized_query.clone())
+}
+
+pub async fn run(state: &mut State, env: &mut Env<'_>) -> Detail {
+    let candidates: Vec<_> = state.retrieved_docs.iter().take(MAX_RERANK).cloned().collect();
+    if candidates.is_empty() {
+        return json!({"candidates": 0});
+    }
+    let query = query(state);
+    let (order, method, why) = match super::model_for(state, env, CallPurpose::Rerank) {
+        Ok(llm) => {
+            let request = json_request(rerank_prompt(&query, &passages(&candidates)), 100);
+            match llm.complete(&request, &mut |_| {}).await {
+                Ok(done) => match parse_rerank(&done.text, candidates.len()) {
+                    Some(order) => (order, "model", None),
+                    None => (
+                        (0..candidates.len()).collect(),
+                        "retrieval order",
+                        Some("the model's ranking was not the JSON asked for".to_string()),
+                    ),
+                },
+                Err(error) => {
+                    if error == LlmError::Cancelled {
+                        state.stop_reason = Some(StopReason::Stopped);
+                    }
+                    ((0..candidates.len()).collect(), "retrieval order", Some(error.to_string()))
+                }
+            }
+        }
+        Err(why) => {
+            let why = (why == NoCall::Budget).then(|| "the turn's model-call budget".to_string());
+            (local_order(&query, &candidates, env).await, "local", why)
+        }
+    };
+    let keep = state.dynamic_k.clamp(1, KEEP);
+    state.retrieved_docs = order.iter().take(keep).map(|&i| candidates[i].clone()).collect();
+    json!({
+        "method": method, "why": why, "query": query, "candidates": candidates.len(), "kept": keep,
+        "order": order.iter().map(|&i| json!({"id": candidates[i].id, "title": candidates[i].title, "was": i + 1})).collect::<Vec<_>>(),
+    })
+}
+
+/// The retrieval order fused with the order of embedding similarity between query and passage.
+async fn local_order(query: &str, candidates: &[crate::core::Evidence], env: &Env<'_>) -> Vec<usize> {
+    let query_vector = env.embedder.embed(query).await;
+    let mut similarity = Vec::with_capacity(candidates.len());
+    for (i, doc) in candidates.iter().enumerate() {
+        let vector = env.embedder.embed(&format!("{} {}", doc.title, doc.passage)).await;
+        similarity.push((i, cosine(&query_vector, &vector)));
+    }
+    // Stable: equal similarities keep the retrieval order.
+    similarity.sort_by(|a, b| b.1.total_cmp(&a.1));
+    let retrieval: Vec<usize> = (0..candidates.len()).collect();
+    let by_similarity: Vec<usize> = similarity.into_iter().map(|(i, _)| i).collect();
+    fuse_ranked_lists(&[retrieval, by_similarity])
+}
