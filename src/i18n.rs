@@ -289,6 +289,20 @@ pub struct Ui {
     pub trace_no_search: &'static str,
     pub trace_cache_hit: &'static str,
     pub trace_detail: &'static str,
+    pub max_llm_calls: &'static str,
+    pub max_llm_calls_invalid: &'static str,
+    pub trace_plan: &'static str,
+    pub trace_plan_query: &'static str,
+    pub trace_subqueries: &'static str,
+    pub trace_plan_by_model: &'static str,
+    pub trace_plan_local: &'static str,
+    pub trace_pool: &'static str,
+    pub trace_rerank: &'static str,
+    pub trace_sufficiency: &'static str,
+    pub trace_grades: &'static str,
+    pub trace_grounded: &'static str,
+    pub trace_not_grounded: &'static str,
+    pub trace_model_calls: &'static str,
 }
 
 const KO: Ui = Ui {
@@ -414,6 +428,20 @@ const KO: Ui = Ui {
     trace_no_search: "이 질문에서는 자료를 검색하지 않았습니다.",
     trace_cache_hit: "저장된 답변으로 응답했습니다 (검색과 생성 생략).",
     trace_detail: "판단 내용",
+    max_llm_calls: "질문 하나에 쓸 모델 호출 최대 횟수",
+    max_llm_calls_invalid: "모델 호출 횟수는 0부터 {max}까지의 정수로 적어 주세요. 이전 값을 유지합니다.",
+    trace_plan: "검색 계획",
+    trace_plan_query: "영어 검색어",
+    trace_subqueries: "하위 검색어",
+    trace_plan_by_model: "모델이 작성",
+    trace_plan_local: "기기에서 작성 (모델 없음 또는 응답 오류)",
+    trace_pool: "누적 문서 수",
+    trace_rerank: "재순위",
+    trace_sufficiency: "근거 충분성",
+    trace_grades: "근거 검증",
+    trace_grounded: "근거 있음",
+    trace_not_grounded: "근거 부족",
+    trace_model_calls: "모델 호출 {n}회 (한도 {max}회)",
 };
 
 const EN: Ui = Ui {
@@ -539,6 +567,20 @@ const EN: Ui = Ui {
     trace_no_search: "No search ran in this turn.",
     trace_cache_hit: "Answered from the cache (no search, no generation).",
     trace_detail: "what it decided",
+    max_llm_calls: "Model calls per question, at most",
+    max_llm_calls_invalid: "The number of model calls must be a whole number from 0 to {max}; the previous value is kept.",
+    trace_plan: "Search plan",
+    trace_plan_query: "English query",
+    trace_subqueries: "Sub-queries",
+    trace_plan_by_model: "written by the model",
+    trace_plan_local: "written on this device (no model, or its reply was unusable)",
+    trace_pool: "passages pooled",
+    trace_rerank: "Rerank",
+    trace_sufficiency: "Enough evidence?",
+    trace_grades: "Grounding grade",
+    trace_grounded: "grounded",
+    trace_not_grounded: "not grounded",
+    trace_model_calls: "{n} model calls (budget {max})",
 };
 
 /// The string table for `lang`.

@@ -41,11 +41,12 @@ impl Default for Settings {
 }
 
 impl Settings {
-    /// Switches to an ablation profile by name; unknown names change nothing and return false.
+    /// Switches to an ablation profile by name, keeping the user's model-call budget (a setting of
+    /// its own, not part of any profile); unknown names change nothing and return false.
     pub fn use_profile(&mut self, name: &str) -> bool {
         match profile(name) {
             Some(flags) => {
-                self.flags = flags;
+                self.flags = Flags { max_llm_calls_per_turn: self.flags.max_llm_calls_per_turn, ..flags };
                 self.profile = name.to_string();
                 true
             }
@@ -54,10 +55,14 @@ impl Settings {
     }
 
     /// Applies a hand edit of the flags: the settings no longer match a named profile unless the
-    /// edit happens to give one's flags exactly.
+    /// edit happens to give one's flags exactly (the call budget aside).
     pub fn edit_flags(&mut self, edit: impl FnOnce(&mut Flags)) {
         edit(&mut self.flags);
-        self.profile = PROFILES.iter().find(|p| profile(p) == Some(self.flags.clone())).unwrap_or(&"").to_string();
+        let budget = self.flags.max_llm_calls_per_turn;
+        let same = |name: &str| {
+            profile(name).map(|f| Flags { max_llm_calls_per_turn: budget, ..f }) == Some(self.flags.clone())
+        };
+        self.profile = PROFILES.into_iter().find(|name| same(name)).unwrap_or("").to_string();
     }
 }
 
@@ -129,6 +134,11 @@ mod tests {
         assert!(!settings.flags.self_refine_enabled);
         assert!(!settings.use_profile("no such profile"));
         assert_eq!(settings.profile, "baseline");
+        settings.edit_flags(|f| f.max_llm_calls_per_turn = 2);
+        assert_eq!(settings.profile, "baseline", "the budget is no part of a profile");
+        assert!(settings.use_profile("query_flow"));
+        assert_eq!(settings.flags.max_llm_calls_per_turn, 2, "a profile keeps the user's budget");
+        assert!(settings.use_profile("baseline"));
         settings.edit_flags(|f| f.lexicon_extraction = false);
         assert_eq!(settings.profile, "");
         settings.edit_flags(|f| f.lexicon_extraction = true);

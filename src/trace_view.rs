@@ -1,15 +1,18 @@
 //! What the trace panel shows about one turn, read from the turn's state: the node path drawn on
-//! the ten-node graph, per-node timings, the documents of every retrieval with their BM25 / vector /
-//! RRF ranks, the quality of every iteration, rewritten queries, and why the loop stopped.
+//! the graph, per-node timings, the documents of every retrieval with their BM25 / vector / RRF
+//! ranks, the quality of every iteration, rewritten queries, and why the loop stopped; for Query
+//! Flow also the plan, the pool, the rerank order and the sufficiency verdict of every retrieval,
+//! the grades, and every model call with what it was for.
 //!
 //! The graph's picture is data here ([`LAYOUT`], [`EDGES`]); the browser draws it. Its edges are
 //! the routes of `pipeline::graph::next`, which a test checks, so the picture cannot drift from the
 //! pipeline.
 
 use crate::i18n::Lang;
+use crate::llm::query_flow::{Grade, QueryPlan, Sufficiency};
 use crate::pipeline::graph::Node;
 use crate::pipeline::state::TurnState;
-use crate::pipeline::trace::StepKind;
+use crate::pipeline::trace::{CallPurpose, StepKind};
 use serde_json::Value;
 
 /// Where a node sits in the picture: column (0 main line, 1 beside it) and row. Query Flow's
@@ -123,6 +126,24 @@ pub fn node_label(node: Node, lang: Lang) -> &'static str {
     }
 }
 
+/// What a model call was for, in `lang`.
+pub fn purpose_label(purpose: CallPurpose, lang: Lang) -> &'static str {
+    let (en, ko) = match purpose {
+        CallPurpose::Plan => ("plan", "검색 계획"),
+        CallPurpose::Rerank => ("rerank", "재순위"),
+        CallPurpose::Sufficiency => ("enough evidence?", "근거 충분성"),
+        CallPurpose::Answer => ("answer", "답변"),
+        CallPurpose::Grade => ("grounding grade", "근거 검증"),
+        CallPurpose::Judge => ("quality judge", "품질 평가"),
+        CallPurpose::Rewrite => ("query rewrite", "검색어 재작성"),
+        CallPurpose::MemorySummary => ("memory summary", "대화 요약"),
+    };
+    match lang {
+        Lang::En => en,
+        Lang::Ko => ko,
+    }
+}
+
 /// One node's run.
 #[derive(Clone, Debug, PartialEq)]
 pub struct StepView {
@@ -165,6 +186,39 @@ pub struct Iteration {
     pub quality: Option<QualityView>,
     /// The query the judge's findings suggested for the next pass.
     pub rewritten: Option<String>,
+    /// Every query this retrieval searched (a plan's sub-queries, a loop round's missing aspects).
+    pub queries: Vec<String>,
+    /// Passages pooled this turn once this retrieval was done.
+    pub pool: Option<usize>,
+    /// The rerank of this retrieval's passages.
+    pub rerank: Option<RerankView>,
+    /// The sufficiency judge's verdict on this retrieval's evidence, and what it decided.
+    pub sufficiency: Option<(Sufficiency, String)>,
+}
+
+/// How the passages were reranked: by the model, locally, or kept in retrieval order; the titles
+/// in their new order, each with its place before.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct RerankView {
+    pub method: String,
+    pub order: Vec<(String, usize)>,
+    pub kept: usize,
+}
+
+/// The plan and who wrote it ("model" or "local", with why it was local when that was not chosen).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct PlanView {
+    pub plan: QueryPlan,
+    pub source: String,
+    pub why: Option<String>,
+}
+
+/// One grade of an answer and what followed ("keep", "answer again", "warn").
+#[derive(Clone, Debug, PartialEq)]
+pub struct GradeView {
+    pub grade: Grade,
+    pub method: String,
+    pub decision: String,
 }
 
 /// Everything the trace panel shows about one turn.
@@ -177,6 +231,12 @@ pub struct TurnTrace {
     pub iterations: Vec<Iteration>,
     pub stop_reason: Option<crate::pipeline::stop::StopReason>,
     pub cache_hit: bool,
+    pub plan: Option<PlanView>,
+    pub grades: Vec<GradeView>,
+    /// The model calls, in order: what each was for and the step that made it.
+    pub model_calls: Vec<(CallPurpose, StepKind)>,
+    /// The turn's model-call budget.
+    pub call_budget: usize,
 }
 
 fn text(v: &Value, key: &str) -> Option<String> {
@@ -230,13 +290,55 @@ fn ranked_documents(detail: &Value) -> Vec<RankedDoc> {
         .collect()
 }
 
+/// A value of the shape `T` in a node's detail (the detail flattens it), if it is there.
+fn typed<T: serde::de::DeserializeOwned>(detail: &Value) -> Option<T> {
+    serde_json::from_value(detail.clone()).ok()
+}
+
 impl TurnTrace {
     /// The trace of a finished turn asked by `user`.
     pub fn from_state(user: &str, state: &TurnState) -> TurnTrace {
         let mut iterations: Vec<Iteration> = Vec::new();
+        let mut plan = None;
+        let mut grades = Vec::new();
         for step in &state.trace.steps {
             let detail = &step.detail;
             match step.node {
+                StepKind::Node(Node::Plan) => {
+                    plan = detail.get("plan").and_then(typed).map(|p| PlanView {
+                        plan: p,
+                        source: text(detail, "source").unwrap_or_default(),
+                        why: text(detail, "why"),
+                    });
+                }
+                StepKind::Node(Node::Rerank) => {
+                    if let Some(iteration) = iterations.last_mut() {
+                        let order =
+                            detail.get("order").and_then(Value::as_array).map(Vec::as_slice).unwrap_or_default();
+                        iteration.rerank = Some(RerankView {
+                            method: text(detail, "method").unwrap_or_default(),
+                            order: order
+                                .iter()
+                                .map(|o| (text(o, "title").unwrap_or_default(), rank(o, "was").unwrap_or(0)))
+                                .collect(),
+                            kept: rank(detail, "kept").unwrap_or(0),
+                        });
+                    }
+                }
+                StepKind::Node(Node::JudgeSufficiency) => {
+                    if let (Some(iteration), Some(verdict)) = (iterations.last_mut(), typed::<Sufficiency>(detail)) {
+                        iteration.sufficiency = Some((verdict, text(detail, "decision").unwrap_or_default()));
+                    }
+                }
+                StepKind::Node(Node::Grade) => {
+                    if let Some(grade) = typed::<Grade>(detail) {
+                        grades.push(GradeView {
+                            grade,
+                            method: text(detail, "method").unwrap_or_default(),
+                            decision: text(detail, "decision").unwrap_or_default(),
+                        });
+                    }
+                }
                 StepKind::Node(Node::Retrieve) => {
                     // A retrieval starts a pass unless the current one has not searched or been judged yet.
                     if iterations.last().is_none_or(|i| i.query.is_some() || i.quality.is_some()) {
@@ -244,6 +346,12 @@ impl TurnTrace {
                     }
                     let iteration = iterations.last_mut().expect("pushed");
                     iteration.query = Some(text(detail, "query").unwrap_or_default());
+                    iteration.queries = detail
+                        .get("queries")
+                        .and_then(Value::as_array)
+                        .map(|q| q.iter().filter_map(|q| text(q, "query")).collect())
+                        .unwrap_or_default();
+                    iteration.pool = rank(detail, "pool");
                     iteration.search = text(detail, "search").unwrap_or_default();
                     iteration.search_error = text(detail, "error");
                     iteration.documents = ranked_documents(detail);
@@ -271,6 +379,15 @@ impl TurnTrace {
             iterations,
             stop_reason: state.stop_reason.clone(),
             cache_hit: state.cache_hit,
+            plan,
+            grades,
+            model_calls: state
+                .trace
+                .model_calls
+                .iter()
+                .filter_map(|c| Some((c.purpose, state.trace.steps.get(c.step)?.node)))
+                .collect(),
+            call_budget: state.flags.max_llm_calls_per_turn,
         }
     }
 

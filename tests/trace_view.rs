@@ -8,6 +8,7 @@ use medagent::pipeline::flags::{profile, Flags};
 use medagent::pipeline::graph::{run_turn, Node, Services, TurnInput};
 use medagent::pipeline::ports::{Clock, Knowledge, LexicalEmbedder};
 use medagent::pipeline::state::{Evidence, TurnState};
+use medagent::pipeline::trace::CallPurpose;
 use medagent::trace_view::{TurnTrace, EDGES};
 use std::cell::Cell;
 
@@ -144,4 +145,60 @@ fn a_cached_answer_takes_the_shortcut_and_a_greeting_searches_nothing() {
     assert_eq!(hello.iterations[0].query, None);
     assert!(hello.iterations[0].quality.is_some());
     follows_the_drawing(&hello);
+}
+
+#[test]
+fn a_query_flow_turn_shows_the_plan_pool_rerank_sufficiency_grade_and_calls() {
+    let script = Script {
+        plan: r#"{"normalized_query": "diabetes symptoms", "subqueries": ["diabetes thirst"]}"#.into(),
+        rerank: r#"{"ranking": [1, 0]}"#.into(),
+        sufficiency: r#"{"score": 0.4, "verdict": "not_enough", "missing_aspects": ["type 1"]}"#.into(),
+        grade: r#"{"grounded": false, "score": 0.5, "reason": "one claim uncited"}"#.into(),
+        ..Script::default()
+    };
+    let llm = ScriptedLlm::new(script);
+    let knowledge = TwoDocs { calls: Cell::new(0) };
+    let flags = Flags { max_llm_calls_per_turn: 12, max_sufficiency_iterations: 2, ..profile("query_flow").unwrap() };
+    let state = turn(&mut Memory::default(), &knowledge, "What are the symptoms of diabetes?", flags, Some(&llm));
+    let trace = TurnTrace::from_state("mom", &state);
+    follows_the_drawing(&trace);
+    let plan = trace.plan.as_ref().unwrap();
+    assert_eq!(
+        (plan.source.as_str(), plan.plan.subqueries.as_slice()),
+        ("model", ["diabetes thirst".to_string()].as_slice())
+    );
+    // Two retrieval rounds: the plan's two queries, then the query with the missing aspect.
+    assert_eq!(trace.iterations.len(), 2, "{:#?}", trace.iterations);
+    assert_eq!(trace.iterations[0].queries, ["diabetes symptoms", "diabetes thirst"]);
+    assert_eq!(trace.iterations[1].queries, ["diabetes symptoms type 1"]);
+    assert_eq!(trace.iterations[0].pool, Some(4));
+    assert_eq!(trace.iterations[1].pool, Some(6));
+    let rerank = trace.iterations[0].rerank.as_ref().unwrap();
+    assert_eq!(rerank.method, "model");
+    assert_eq!(rerank.order[0].1, 2, "the second passage moved to the top");
+    let (verdict, decision) = trace.iterations[0].sufficiency.as_ref().unwrap();
+    assert_eq!(
+        (verdict.score, verdict.missing_aspects.as_slice(), decision.as_str()),
+        (0.4, ["type 1".to_string()].as_slice(), "retrieve again")
+    );
+    assert_eq!(trace.iterations[1].sufficiency.as_ref().unwrap().1, "answer");
+    let decisions: Vec<&str> = trace.grades.iter().map(|g| g.decision.as_str()).collect();
+    assert_eq!(decisions, ["answer again", "warn"]);
+    assert_eq!(trace.grades[0].grade.reason, "one claim uncited");
+    let calls: Vec<(CallPurpose, &str)> = trace.model_calls.iter().map(|(p, s)| (*p, s.name())).collect();
+    assert_eq!(
+        calls,
+        [
+            (CallPurpose::Plan, "plan"),
+            (CallPurpose::Rerank, "rerank"),
+            (CallPurpose::Sufficiency, "judge_sufficiency"),
+            (CallPurpose::Rerank, "rerank"),
+            (CallPurpose::Sufficiency, "judge_sufficiency"),
+            (CallPurpose::Answer, "generate_answer"),
+            (CallPurpose::Grade, "grade"),
+            (CallPurpose::Answer, "generate_answer"),
+            (CallPurpose::Grade, "grade"),
+        ]
+    );
+    assert_eq!(trace.call_budget, 12);
 }

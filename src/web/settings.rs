@@ -46,7 +46,7 @@ pub fn save_settings(settings: &Settings) -> Option<String> {
 /// A flag the panel shows as a checkbox: its name in the seeds, how to read and set it.
 type FlagBox = (&'static str, fn(&Flags) -> bool, fn(&mut Flags, bool));
 
-const FLAG_BOXES: [FlagBox; 8] = [
+const FLAG_BOXES: [FlagBox; 13] = [
     ("self_refine_enabled", |f| f.self_refine_enabled, |f, v| f.self_refine_enabled = v),
     ("llm_quality_check", |f| f.llm_quality_check, |f, v| f.llm_quality_check = v),
     ("dynamic_query_rewrite", |f| f.dynamic_query_rewrite, |f, v| f.dynamic_query_rewrite = v),
@@ -55,7 +55,15 @@ const FLAG_BOXES: [FlagBox; 8] = [
     ("response_cache_enabled", |f| f.response_cache_enabled, |f, v| f.response_cache_enabled = v),
     ("dynamic_rag_routing", |f| f.dynamic_rag_routing, |f, v| f.dynamic_rag_routing = v),
     ("lexicon_extraction", |f| f.lexicon_extraction, |f, v| f.lexicon_extraction = v),
+    ("query_planning", |f| f.query_planning, |f, v| f.query_planning = v),
+    ("neighbour_expansion", |f| f.neighbour_expansion, |f, v| f.neighbour_expansion = v),
+    ("rerank", |f| f.rerank, |f, v| f.rerank = v),
+    ("sufficiency_check", |f| f.sufficiency_check, |f, v| f.sufficiency_check = v),
+    ("grounding_grade", |f| f.grounding_grade, |f, v| f.grounding_grade = v),
 ];
+
+/// The largest call budget the settings accept (the study never needs more than a few).
+const MAX_CALL_BUDGET: usize = 20;
 
 const KINDS: [ProviderKind; 4] =
     [ProviderKind::Offline, ProviderKind::Openai, ProviderKind::Anthropic, ProviderKind::Gemini];
@@ -163,6 +171,17 @@ pub fn SettingsPanel() -> impl IntoView {
                 {PROFILES.map(|p| view! { <option value=p>{p}</option> })}
                 <option value="" disabled=true>{move || text().custom_flags}</option>
             </select>
+            <label for="max-llm-calls">{move || text().max_llm_calls}</label>
+            <input id="max-llm-calls" type="number" min="0" max=MAX_CALL_BUDGET.to_string() step="1"
+                prop:value=move || settings.with(|s| s.flags.max_llm_calls_per_turn.to_string())
+                on:change=move |ev| {
+                    // A number outside 0..=20, or no number, keeps the budget as it was.
+                    if let Some(n) = event_target_value(&ev).trim().parse::<usize>().ok().filter(|n| *n <= MAX_CALL_BUDGET) {
+                        change(&|s| s.edit_flags(|f| f.max_llm_calls_per_turn = n));
+                    } else {
+                        report.set(Some(text().max_llm_calls_invalid.replace("{max}", &MAX_CALL_BUDGET.to_string())));
+                    }
+                } />
             <fieldset class="flags">
                 <legend>{move || text().flags}</legend>
                 {FLAG_BOXES.map(|(name, get, set)| view! {

@@ -1,12 +1,13 @@
 //! The trace panel: how an answer was made. A selector picks one of this session's turns of the
 //! current person (the latest by default); for it: the graph with the path taken, the time of every
 //! node, the documents of every retrieval with their BM25 / vector / RRF ranks, the quality of every
-//! iteration, the rewritten queries, and why the loop stopped.
+//! iteration, the rewritten queries, and why the loop stopped; with Query Flow's steps on, the plan,
+//! the pool, rerank order and sufficiency of every retrieval, the grades, and every model call.
 
 use super::app::Shared;
 use super::trace_graph::TraceGraph;
 use crate::i18n::{ui, Lang};
-use crate::trace_view::{Iteration, TurnTrace};
+use crate::trace_view::{purpose_label, Iteration, TurnTrace};
 use leptos::prelude::*;
 
 /// A rank, or "–" where the document was not ranked that way (e.g. no vectors loaded).
@@ -50,6 +51,10 @@ fn documents(n: usize, iteration: &Iteration, lang: Lang) -> impl IntoView {
                 view! { <p class="search"><span class="label">{text.trace_search}</span>" " {search}</p> }
             })}
             {iteration.search_error.clone().map(|e| view! { <p class="turn-error">{e}</p> })}
+            {(iteration.queries.len() > 1).then(|| view! {
+                <ul class="queries">{iteration.queries.iter().map(|q| view! { <li><q>{q.clone()}</q></li> }).collect_view()}</ul>
+            })}
+            {iteration.pool.map(|n| view! { <p class="pool"><span class="label">{text.trace_pool}</span>" " {n}</p> })}
             <table class="ranks">
                 <thead><tr>
                     <th scope="col">{text.trace_document}</th>
@@ -59,7 +64,73 @@ fn documents(n: usize, iteration: &Iteration, lang: Lang) -> impl IntoView {
                 </tr></thead>
                 <tbody>{rows}</tbody>
             </table>
+            {iteration.rerank.clone().map(|r| view! {
+                <div class="rerank">
+                    <h5>{text.trace_rerank}" (" {r.method.clone()} ")"</h5>
+                    <ol>{r.order.iter().enumerate().map(|(i, (title, was))| view! {
+                        <li class=if i < r.kept { "kept" } else { "dropped" }>{title.clone()}<span class="was">{format!(" ← {was}")}</span></li>
+                    }).collect_view()}</ol>
+                </div>
+            })}
+            {iteration.sufficiency.clone().map(|(verdict, decision)| view! {
+                <p class="sufficiency"><span class="label">{text.trace_sufficiency}</span>" "
+                    <span class="score">{format!("{:.2}", verdict.score)}</span>
+                    {(!verdict.missing_aspects.is_empty()).then(|| format!(" · {}: {}", text.quality_missing, verdict.missing_aspects.join(", ")))}
+                    {format!(" → {decision}")}</p>
+            })}
         </div>
+    }
+}
+
+/// The plan of the question, when the turn made one.
+fn plan(trace: &TurnTrace, lang: Lang) -> impl IntoView {
+    let text = ui(lang);
+    trace.plan.clone().map(|p| {
+        let by = if p.source == "model" { text.trace_plan_by_model } else { text.trace_plan_local };
+        view! {
+            <div class="plan">
+                <h3>{text.trace_plan}</h3>
+                <p><span class="label">{text.trace_plan_query}</span>" " <q class="normalized">{p.plan.normalized_query.clone()}</q>" (" {by} ")"</p>
+                {(!p.plan.subqueries.is_empty()).then(|| view! {
+                    <p><span class="label">{text.trace_subqueries}</span></p>
+                    <ul class="subqueries">{p.plan.subqueries.iter().map(|q| view! { <li><q>{q.clone()}</q></li> }).collect_view()}</ul>
+                })}
+                {p.why.clone().map(|why| view! { <p class="why">{why}</p> })}
+            </div>
+        }
+    })
+}
+
+/// The grounding grades and the model calls with what each was for.
+fn grades_and_calls(trace: &TurnTrace, lang: Lang) -> impl IntoView {
+    let text = ui(lang);
+    let grades = (!trace.grades.is_empty()).then(|| {
+        let rows = trace
+            .grades
+            .iter()
+            .map(|g| {
+                let verdict = if g.grade.grounded { text.trace_grounded } else { text.trace_not_grounded };
+                view! {
+                    <li class="grade">{format!("{:.2} {verdict} ({}) → {}", g.grade.score, g.method, g.decision)}
+                        {(!g.grade.reason.is_empty()).then(|| view! { <span class="reason">{format!(": {}", g.grade.reason)}</span> })}</li>
+                }
+            })
+            .collect_view();
+        view! { <h3>{text.trace_grades}</h3><ol class="grades">{rows}</ol> }
+    });
+    let heading = text
+        .trace_model_calls
+        .replace("{n}", &trace.model_calls.len().to_string())
+        .replace("{max}", &trace.call_budget.to_string());
+    let calls = trace
+        .model_calls
+        .iter()
+        .map(|(purpose, step)| view! { <li>{purpose_label(*purpose, lang)}" " <code>{step.name()}</code></li> })
+        .collect_view();
+    view! {
+        {grades}
+        <h3 class="model-calls-heading">{heading}</h3>
+        <ol class="model-calls">{calls}</ol>
     }
 }
 
@@ -132,6 +203,7 @@ fn turn_view(trace: TurnTrace, lang: Lang) -> impl IntoView {
             {trace.stop_reason.as_ref().map_or_else(|| text.trace_none.to_string(), |r| r.describe(lang))}</p>
         {trace.cache_hit.then(|| view! { <p class="cache-hit">{text.trace_cache_hit}</p> })}
         <TraceGraph trace=trace.clone() lang=lang />
+        {plan(&trace, lang)}
         <h3>{text.trace_timings}</h3>
         <ol class="steps">{steps}</ol>
         <p class="total"><span class="label">{text.trace_total}</span>": " {format!("{:.1} ms", trace.total_ms())}</p>
@@ -149,6 +221,7 @@ fn turn_view(trace: TurnTrace, lang: Lang) -> impl IntoView {
         } else {
             view! { <ol class="rewritten">{rewritten.into_iter().map(|q| view! { <li><q>{q}</q></li> }).collect_view()}</ol> }.into_any()
         }}
+        {grades_and_calls(&trace, lang)}
     }
 }
 
