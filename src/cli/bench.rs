@@ -285,6 +285,47 @@ fn bench_pipeline(questions: &PathBuf, dir: PathBuf) -> Result<(), String> {
         );
     }
 
+    // Every profile on single-question conversations: calls per turn, per retrieval round, by purpose,
+    // and the pipeline's own time (the scripted model answers at once, so the time is the pipeline's).
+    let sample: Vec<&String> = questions.iter().take(40).collect();
+    println!(
+        "\nPer profile, {} questions each as a new conversation, scripted model (judge 0.4 with missing info; plan, rerank, sufficiency 0.9, grounded grade), default budget {}:",
+        sample.len(),
+        crate::pipeline::flags::DEFAULT_MAX_LLM_CALLS
+    );
+    println!(
+        "{:<28} {:>10} {:>9} {:>11} {:>12} {:>10}  calls by purpose",
+        "profile", "calls/turn", "max/turn", "retrievals", "calls/round", "p50 ms"
+    );
+    for name in PROFILES {
+        let llm = ScriptedLlm::new(Script { judge: judge_json(0.4, &["side effects"]), ..Script::default() });
+        let (mut calls, mut rounds, mut most, mut times) = (0, 0, 0, Vec::new());
+        let mut purposes: std::collections::BTreeMap<String, usize> = std::collections::BTreeMap::new();
+        for q in &sample {
+            let state = run(&mut Memory::default(), q, profile(name).expect("known"), Some(&llm));
+            calls += state.llm_calls();
+            most = most.max(state.llm_calls());
+            rounds += state.trace.steps.iter().filter(|s| s.node == StepKind::Node(Node::Retrieve)).count();
+            times.push(state.trace.steps.iter().map(|s| s.ms).sum::<f64>());
+            for call in &state.trace.model_calls {
+                *purposes.entry(format!("{:?}", call.purpose).to_lowercase()).or_default() += 1;
+            }
+        }
+        times.sort_by(f64::total_cmp);
+        let n = sample.len().max(1) as f64;
+        let by_purpose: Vec<String> = purposes.iter().map(|(p, c)| format!("{p} {:.2}", *c as f64 / n)).collect();
+        println!(
+            "{:<28} {:>10.2} {:>9} {:>11.2} {:>12.2} {:>10.2}  {}",
+            name,
+            calls as f64 / n,
+            most,
+            rounds as f64 / n,
+            calls as f64 / rounds.max(1) as f64,
+            percentile(&times, 0.5),
+            by_purpose.join(", ")
+        );
+    }
+
     // Conversation memory: from turn 8 on, the model summarises each block of three earlier
     // exchanges once (tier 2 of conversation memory); a 5-turn conversation never gets there.
     let long: Vec<&String> = questions.iter().take(12).collect();
