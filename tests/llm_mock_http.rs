@@ -97,7 +97,7 @@ fn a_junk_fault_spoils_only_its_query_flow_step() {
     for kind in KINDS {
         let clean = provider(&server, kind, "");
         let planned = parse_plan(&ask(&clean, plan())).unwrap_or_else(|| panic!("{kind:?}: no plan"));
-        assert_eq!(planned.normalized_query, "sets off asthma attack", "{kind:?}");
+        assert_eq!(planned.normalized_query, "what sets off asthma attack", "{kind:?}");
         let junk = provider(&server, kind, "junk-plan");
         let prose = ask(&junk, plan());
         assert!(parse_plan(&prose).is_none(), "{kind:?}: {prose}");

@@ -44,7 +44,8 @@ pub struct EvalArgs {
     #[arg(long, default_value = super::model::MODEL_DIR)]
     pub model_dir: PathBuf,
     /// Print every question with the rank of its first relevant document in each mode (bm25,
-    /// vector, hybrid), the relevance check's signals and verdict, and the bridged search text.
+    /// vector, hybrid), the relevance check's signals and verdict, and the bridged search text
+    /// (and, with plans, each plan's ranks and queries).
     #[arg(long)]
     pub verbose: bool,
     /// Also try every fusion variant (weighted RRF, score fusion) and cross-validate the choice.
@@ -335,7 +336,7 @@ pub fn run(args: EvalArgs) -> Result<(), String> {
         searched.push(Searched { question: q, bm25, vector, signals, bridged, planned });
     }
     if args.verbose {
-        for s in &searched {
+        for (i, s) in searched.iter().enumerate() {
             let rank = |mode: &str| s.first_in(mode).map_or("-".to_string(), |r| r.to_string());
             let verdict = s.relevance();
             println!(
@@ -352,6 +353,17 @@ pub fn run(args: EvalArgs) -> Result<(), String> {
                 if verdict.relevant { "pass" } else { "FAIL" },
                 s.bridged.text
             );
+            for (set, ranks) in plan_sets.iter().zip(&s.planned) {
+                let rank = |mode: &str| ranks.get(mode).map_or("-".to_string(), |r| r.to_string());
+                println!(
+                    "      {} plan {} {} {}: {}",
+                    set.name,
+                    rank("bm25"),
+                    rank("vector"),
+                    rank("hybrid"),
+                    set.plans[i].search_queries().join(" | ")
+                );
+            }
         }
     }
     let answerable: Vec<&Searched> = searched.iter().filter(|s| s.question.answerable()).collect();
