@@ -339,8 +339,8 @@ fn two_decimals(x: f64) -> f64 {
 
 /// A plan read off the question alone. The normalised query is the question without filler words;
 /// the mock cannot translate, so a Korean question stays as written (a real planner writes English).
-/// A question of two or more clauses joined by "and" or "," (each with two content words or more)
-/// gets one sub-question per clause.
+/// A question of two or more clauses joined by "and" or "," (each two words or more besides filler)
+/// gets one sub-question per clause. The patient profile in the prompt is not read.
 fn plan(prompt: &str) -> String {
     let question = between(prompt, "Question (any language):\n", "\n\nPatient profile:").trim();
     let language = between(prompt, "e.g. \"answer in ", "\"");
@@ -371,7 +371,7 @@ fn plan(prompt: &str) -> String {
         "answer_style": "normal",
         "subqueries": subqueries,
         "rewrites": [],
-        "constraints": [format!("answer in {language}")],
+        "constraints": if language.is_empty() { Vec::new() } else { vec![format!("answer in {language}")] },
     })
     .to_string()
 }
