@@ -453,4 +453,10 @@ fn eval_with_plans_searches_every_plan_query_and_names_unplanned_questions() {
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("has no plan for 1 development question") && err.contains(barrett), "{err}");
+
+    let blank = plan_line(barrett, serde_json::json!({"normalized_query": " "}));
+    let out = eval(format!("{hiccups_plan}\n{blank}\n"));
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("plans.jsonl line 2: the plan is not a valid query plan"), "{err}");
 }
