@@ -394,3 +394,72 @@ fn timeout_bounds_a_model_call() {
     assert!(err.contains("did not answer within 1 seconds"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `eval --plans`: each question is also searched with every query of its hand-written plan (the
+/// normalised query and the sub-questions, fused), beside the raw message and the mock's plan; a
+/// plans file that lacks a development question is refused, naming it.
+#[test]
+fn eval_with_plans_searches_every_plan_query_and_names_unplanned_questions() {
+    let dir = small_index("evalplans");
+    let index = dir.join("index");
+    let devset = dir.join("devset.jsonl");
+    // Raw messages that name nothing in the index; their plans name the condition, the second
+    // only in a sub-question.
+    let hiccups = "zzz qqq please";
+    let barrett = "mmm hmm ok";
+    std::fs::write(
+        &devset,
+        format!(
+            "{}\n{}\n",
+            serde_json::json!({"lang": "en", "question": hiccups, "focus": ["Chronic hiccups"], "qtype": ["symptoms"]}),
+            serde_json::json!({"lang": "en", "question": barrett, "focus": ["Barrett esophagus"], "qtype": ["treatment"]}),
+        ),
+    )
+    .unwrap();
+    let plan_line = |question: &str, plan: serde_json::Value| serde_json::json!({"question": question, "plan": plan});
+    let hiccups_plan = plan_line(hiccups, serde_json::json!({"normalized_query": "chronic hiccups symptoms"}));
+    let barrett_plan = plan_line(
+        barrett,
+        serde_json::json!({"normalized_query": "xyzzy", "subqueries": ["Barrett esophagus treatment"]}),
+    );
+    let plans = dir.join("plans.jsonl");
+    let eval = |plans_text: String| {
+        std::fs::write(&plans, plans_text).unwrap();
+        medagent(&[
+            "eval",
+            "--mode",
+            "bm25",
+            "--index",
+            index.to_str().unwrap(),
+            "--devset",
+            devset.to_str().unwrap(),
+            "--plans",
+            plans.to_str().unwrap(),
+            "--planner",
+            "mock",
+        ])
+    };
+    let out = eval(format!("{hiccups_plan}\n{barrett_plan}\n"));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let row = text
+        .lines()
+        .find(|l| l.starts_with("bm25") && l.split_whitespace().nth(1) == Some("all") && l.contains('/'))
+        .unwrap_or_else(|| panic!("no plan table: {text}"));
+    assert_eq!(
+        row.split_whitespace().collect::<Vec<_>>(),
+        ["bm25", "all", "2", "0.000/0.000", "1.000/1.000", "0.000/0.000"]
+    );
+    assert!(text.contains("mock: 1.00 queries per question, 0 unreadable"), "{text}");
+
+    let out = eval(format!("{hiccups_plan}\n"));
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("has no plan for 1 development question") && err.contains(barrett), "{err}");
+
+    let blank = plan_line(barrett, serde_json::json!({"normalized_query": " "}));
+    let out = eval(format!("{hiccups_plan}\n{blank}\n"));
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("plans.jsonl line 2: the plan is not a valid query plan"), "{err}");
+}

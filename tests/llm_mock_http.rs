@@ -81,6 +81,35 @@ fn judge_requests_get_valid_json() {
 }
 
 #[test]
+fn a_junk_fault_spoils_only_its_query_flow_step() {
+    use medagent::llm::query_flow::{parse_plan, parse_sufficiency, plan_prompt, sufficiency_prompt};
+    let server = spawn_mock("127.0.0.1:0").unwrap();
+    let ask = |provider: &Provider, (system, user): (String, String)| {
+        let request = ChatRequest {
+            messages: vec![ChatMessage::system(system), ChatMessage::user(user)],
+            ..ChatRequest::default()
+        };
+        block_on(provider.complete(&request, &mut |_| {})).unwrap().text
+    };
+    let plan = || plan_prompt("what sets off an asthma attack", "", "English");
+    let passages = [("Asthma".to_string(), "Asthma attacks are triggered by allergens and smoke.".to_string())];
+    let sufficiency = || sufficiency_prompt("what sets off an asthma attack", "asthma attack triggers", &passages);
+    for kind in KINDS {
+        let clean = provider(&server, kind, "");
+        let planned = parse_plan(&ask(&clean, plan())).unwrap_or_else(|| panic!("{kind:?}: no plan"));
+        assert_eq!(planned.normalized_query, "what sets off asthma attack", "{kind:?}");
+        let junk = provider(&server, kind, "junk-plan");
+        let prose = ask(&junk, plan());
+        assert!(parse_plan(&prose).is_none(), "{kind:?}: {prose}");
+        // Only the plan is spoiled: the judge on the same base URL still answers its JSON.
+        let judged = parse_sufficiency(&ask(&junk, sufficiency())).unwrap_or_else(|| panic!("{kind:?}: no verdict"));
+        assert_eq!(judged.missing_aspects, ["triggers"], "{kind:?}");
+        let all = provider(&server, kind, "junk-all");
+        assert!(parse_sufficiency(&ask(&all, sufficiency())).is_none(), "{kind:?}");
+    }
+}
+
+#[test]
 fn auth_and_model_errors_are_clear_and_not_retried() {
     each_kind(|kind| {
         assert_eq!(call(kind, "401").0.unwrap_err(), LlmError::Unauthorized, "{kind:?}");

@@ -2,11 +2,19 @@
 //! MRR@10 and Hit@5 per search mode, language and split. A result is relevant when its MedQuAD focus
 //! is one of the question's focus names (case-insensitive) and its qtype one of its qtypes. Questions
 //! with no focus have no answer in the corpus: they count only for the relevance check.
+//!
+//! With `--plans FILE` and/or `--planner mock`, each question is also searched the way Query Flow
+//! searches it: every query of its plan (the normalised query and the sub-questions), each bridged
+//! through the lexicon like the raw message, the per-query lists fused by document
+//! (`fuse_ranked_lists`); the report puts the raw message and each plan side by side.
 
 use super::files::{DirSource, DEFAULT_INDEX_DIR, DEFAULT_VECTORS_DIR};
 use super::search::ModeArg;
 use crate::lexicon::bridge::{bridge, BridgedQuery};
-use crate::retrieval::fusion::{fuse, Candidate, Fusion, FUSION, RRF_K};
+use crate::llm::query_flow::{parse_plan, plan_prompt, QueryPlan};
+use crate::llm::{ChatMessage, ChatRequest};
+use crate::retrieval::fusion::{fuse, fuse_ranked_lists, Candidate, Fusion, FUSION, RRF_K};
+use crate::retrieval::index_files::LoadedIndex;
 use crate::retrieval::relevance::{judge, judge_at, Relevance, MIN_KEYWORD_COVERAGE, MIN_SIMILARITY};
 use crate::retrieval::search::{open, open_lexicon, search_with_signals, Hit, SearchMode, SearchSignals};
 use crate::retrieval::vectors::VectorSearch;
@@ -36,12 +44,29 @@ pub struct EvalArgs {
     #[arg(long, default_value = super::model::MODEL_DIR)]
     pub model_dir: PathBuf,
     /// Print every question with the rank of its first relevant document in each mode (bm25,
-    /// vector, hybrid), the relevance check's signals and verdict, and the bridged search text.
+    /// vector, hybrid), the relevance check's signals and verdict, and the bridged search text
+    /// (and, with plans, each plan's ranks and queries).
     #[arg(long)]
     pub verbose: bool,
     /// Also try every fusion variant (weighted RRF, score fusion) and cross-validate the choice.
     #[arg(long)]
     pub fusion: bool,
+    /// Also search each question with its plan from this file (JSON lines `{"question": ...,
+    /// "plan": {...}}`, the plan in the planner's JSON shape; every development question needs one)
+    /// and report it beside the raw message.
+    #[arg(long)]
+    pub plans: Option<PathBuf>,
+    /// Also search with the plans this planner writes (`mock`: the reply of `medagent mock-llm` to
+    /// the plan prompt; an unreadable reply searches the raw message and is counted).
+    #[arg(long, value_enum)]
+    pub planner: Option<PlannerArg>,
+}
+
+/// A planner the evaluation can run without a network.
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+pub enum PlannerArg {
+    /// The mock LLM's plan: the question without filler words, untranslated.
+    Mock,
 }
 
 /// Other evaluations than retrieval.
@@ -89,6 +114,54 @@ impl DevQuestion {
     }
 }
 
+/// One line of a plans file: a development question and the plan written for it.
+#[derive(Deserialize)]
+struct PlanLine {
+    question: String,
+    plan: serde_json::Value,
+}
+
+/// Reads a plans file and returns the plan of each development question, in the set's order. Each
+/// plan is read by the planner's own strict parser; a line it refuses, a question planned twice or a
+/// development question without a plan is an error naming it.
+fn read_plans(path: &PathBuf, questions: &[DevQuestion]) -> Result<Vec<QueryPlan>, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let mut plans: HashMap<String, QueryPlan> = HashMap::new();
+    for (i, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
+        let at = || format!("{} line {}", path.display(), i + 1);
+        let line: PlanLine = serde_json::from_str(line).map_err(|e| format!("{}: {e}", at()))?;
+        let plan = parse_plan(&line.plan.to_string()).ok_or_else(|| {
+            format!(
+                "{}: the plan is not a valid query plan (it needs a non-empty normalized_query and lists of strings)",
+                at()
+            )
+        })?;
+        if plans.insert(line.question.clone(), plan).is_some() {
+            return Err(format!("{}: the question {:?} is planned twice", at(), line.question));
+        }
+    }
+    let missing: Vec<&str> =
+        questions.iter().map(|q| q.question.as_str()).filter(|q| !plans.contains_key(*q)).collect();
+    if !missing.is_empty() {
+        return Err(format!(
+            "{} has no plan for {} development question(s); add a line {{\"question\": ..., \"plan\": {{...}}}} for each:\n  {}",
+            path.display(),
+            missing.len(),
+            missing.join("\n  ")
+        ));
+    }
+    Ok(questions.iter().map(|q| plans[&q.question].clone()).collect())
+}
+
+/// The mock LLM's plan of a question, `None` when its reply is not a plan the parser reads.
+fn mock_plan(question: &DevQuestion) -> Option<QueryPlan> {
+    let language = if question.lang == "ko" { "Korean" } else { "English" };
+    let (system, user) = plan_prompt(&question.question, "", language);
+    let request =
+        ChatRequest { messages: vec![ChatMessage::system(system), ChatMessage::user(user)], ..ChatRequest::default() };
+    parse_plan(&super::mock_reply::reply(&request))
+}
+
 /// Reads the development set.
 pub fn read_devset(path: &PathBuf) -> Result<Vec<DevQuestion>, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
@@ -133,6 +206,52 @@ struct Searched<'q> {
     vector: Vec<Hit>,
     signals: SearchSignals,
     bridged: BridgedQuery,
+    /// The first relevant rank per mode when searched with each plan (`--plans`, `--planner`).
+    planned: Vec<ModeRanks>,
+}
+
+/// The first relevant rank (1-based, within the first 10) in each search mode.
+struct ModeRanks {
+    bm25: Option<usize>,
+    vector: Option<usize>,
+    hybrid: Option<usize>,
+}
+
+impl ModeRanks {
+    fn get(&self, mode: &str) -> Option<usize> {
+        match mode {
+            "bm25" => self.bm25,
+            "vector" => self.vector,
+            _ => self.hybrid,
+        }
+    }
+}
+
+/// The documents of the fusion of one search's two lists, best first.
+fn fused_docs(bm25: &[Hit], vector: &[Hit], fusion: Fusion) -> Vec<u32> {
+    let candidates = |hits: &[Hit]| -> Vec<Candidate<u32>> {
+        hits.iter().map(|h| Candidate { doc: h.doc, chunk: None, score: h.score }).collect()
+    };
+    fuse(&candidates(bm25), &candidates(vector), fusion).into_iter().map(|f| f.doc).collect()
+}
+
+/// The 1-based rank of the first document among the first 10 of `docs` that answers `question`.
+fn first_relevant_doc(question: &DevQuestion, docs: &[u32], hits: &HashMap<u32, &Hit>) -> Option<usize> {
+    docs.iter().take(10).position(|d| question.is_relevant(hits[d])).map(|i| i + 1)
+}
+
+/// The first relevant ranks when each query of a plan is searched (its bm25 and vector lists given)
+/// and the per-query lists of each mode are fused by document.
+fn plan_ranks(question: &DevQuestion, searches: &[(Vec<Hit>, Vec<Hit>)]) -> ModeRanks {
+    let hits: HashMap<u32, &Hit> =
+        searches.iter().flat_map(|(bm25, vector)| bm25.iter().chain(vector)).map(|h| (h.doc, h)).collect();
+    let docs = |hits: &[Hit]| hits.iter().map(|h| h.doc).collect::<Vec<u32>>();
+    let first = |lists: Vec<Vec<u32>>| first_relevant_doc(question, &fuse_ranked_lists(&lists), &hits);
+    ModeRanks {
+        bm25: first(searches.iter().map(|(bm25, _)| docs(bm25)).collect()),
+        vector: first(searches.iter().map(|(_, vector)| docs(vector)).collect()),
+        hybrid: first(searches.iter().map(|(bm25, vector)| fused_docs(bm25, vector, FUSION)).collect()),
+    }
 }
 
 impl Searched<'_> {
@@ -143,15 +262,8 @@ impl Searched<'_> {
 
     /// The first relevant rank in the fusion of the two lists.
     fn fused_first(&self, fusion: Fusion) -> Option<usize> {
-        let candidates = |hits: &[Hit]| -> Vec<Candidate<u32>> {
-            hits.iter().map(|h| Candidate { doc: h.doc, chunk: None, score: h.score }).collect()
-        };
         let by_doc: HashMap<u32, &Hit> = self.bm25.iter().chain(&self.vector).map(|h| (h.doc, h)).collect();
-        fuse(&candidates(&self.bm25), &candidates(&self.vector), fusion)
-            .iter()
-            .take(10)
-            .position(|f| self.question.is_relevant(by_doc[&f.doc]))
-            .map(|i| i + 1)
+        first_relevant_doc(self.question, &fused_docs(&self.bm25, &self.vector, fusion), &by_doc)
     }
 
     /// The first relevant rank by mode name (bm25, vector, hybrid).
@@ -175,6 +287,24 @@ pub fn run(args: EvalArgs) -> Result<(), String> {
         None => {}
     }
     let questions = read_devset(&args.devset)?;
+    // Plans are read before anything is searched, so a bad plans file fails at once.
+    let mut plan_sets: Vec<PlanSet> = Vec::new();
+    if let Some(path) = &args.plans {
+        plan_sets.push(PlanSet { name: "hand", plans: read_plans(path, &questions)?, unreadable: None });
+    }
+    if let Some(PlannerArg::Mock) = args.planner {
+        let mut unreadable = 0;
+        let plans = questions
+            .iter()
+            .map(|q| {
+                mock_plan(q).unwrap_or_else(|| {
+                    unreadable += 1;
+                    QueryPlan { normalized_query: q.question.clone(), ..QueryPlan::default() }
+                })
+            })
+            .collect();
+        plan_sets.push(PlanSet { name: "mock", plans, unreadable: Some(unreadable) });
+    }
     let source = DirSource { dir: args.index };
     let mut index = pollster::block_on(open(&source))?;
     let lexicon = pollster::block_on(open_lexicon(&source, &index))?;
@@ -189,29 +319,24 @@ pub fn run(args: EvalArgs) -> Result<(), String> {
     let vectors = vectors.as_ref().map(|v| v as &dyn VectorSearch);
     let mut searched = Vec::with_capacity(questions.len());
     let mut bridge_time = std::time::Duration::ZERO;
-    for q in &questions {
+    for (i, q) in questions.iter().enumerate() {
         let started = std::time::Instant::now();
         let bridged = bridge(&lexicon, &q.question);
         bridge_time += started.elapsed();
-        let (bm25, keyword) =
-            pollster::block_on(search_with_signals(&mut index, &source, None, SearchMode::Bm25, &bridged.text, DEPTH))?;
-        let (vector, semantic) = match vectors {
-            Some(v) => pollster::block_on(search_with_signals(
-                &mut index,
-                &source,
-                Some(v),
-                SearchMode::Vector,
-                &bridged.text,
-                DEPTH,
-            ))?,
-            None => (Vec::new(), SearchSignals::default()),
-        };
-        let signals =
-            SearchSignals { best_similarity: semantic.best_similarity, keyword_coverage: keyword.keyword_coverage };
-        searched.push(Searched { question: q, bm25, vector, signals, bridged });
+        let (bm25, vector, signals) = search_sides(&mut index, &source, vectors, &bridged.text)?;
+        let mut planned = Vec::with_capacity(plan_sets.len());
+        for set in &plan_sets {
+            let mut searches = Vec::new();
+            for query in set.plans[i].search_queries() {
+                let (bm25, vector, _) = search_sides(&mut index, &source, vectors, &bridge(&lexicon, &query).text)?;
+                searches.push((bm25, vector));
+            }
+            planned.push(plan_ranks(q, &searches));
+        }
+        searched.push(Searched { question: q, bm25, vector, signals, bridged, planned });
     }
     if args.verbose {
-        for s in &searched {
+        for (i, s) in searched.iter().enumerate() {
             let rank = |mode: &str| s.first_in(mode).map_or("-".to_string(), |r| r.to_string());
             let verdict = s.relevance();
             println!(
@@ -228,6 +353,17 @@ pub fn run(args: EvalArgs) -> Result<(), String> {
                 if verdict.relevant { "pass" } else { "FAIL" },
                 s.bridged.text
             );
+            for (set, ranks) in plan_sets.iter().zip(&s.planned) {
+                let rank = |mode: &str| ranks.get(mode).map_or("-".to_string(), |r| r.to_string());
+                println!(
+                    "      {} plan {} {} {}: {}",
+                    set.name,
+                    rank("bm25"),
+                    rank("vector"),
+                    rank("hybrid"),
+                    set.plans[i].search_queries().join(" | ")
+                );
+            }
         }
     }
     let answerable: Vec<&Searched> = searched.iter().filter(|s| s.question.answerable()).collect();
@@ -244,11 +380,77 @@ pub fn run(args: EvalArgs) -> Result<(), String> {
         bridge_time.as_secs_f64() * 1000.0 / questions.len().max(1) as f64,
         questions.len()
     );
+    if !plan_sets.is_empty() {
+        plan_report(&answerable, &plan_sets, modes);
+    }
     relevance_report(&searched);
     if args.fusion && with_vectors {
         fusion_report(&answerable);
     }
     Ok(())
+}
+
+/// The plans of every development question from one source, in the set's order.
+struct PlanSet {
+    /// `hand` (a plans file) or the planner's name.
+    name: &'static str,
+    plans: Vec<QueryPlan>,
+    /// For a planner: how many replies were not a plan (those questions search the raw message).
+    unreadable: Option<usize>,
+}
+
+/// Searches `text` (already bridged) on each side: the BM25 list, the vector list (empty without a
+/// vector index) and the signals of the relevance check.
+fn search_sides(
+    index: &mut LoadedIndex,
+    source: &DirSource,
+    vectors: Option<&dyn VectorSearch>,
+    text: &str,
+) -> Result<(Vec<Hit>, Vec<Hit>, SearchSignals), String> {
+    let (bm25, keyword) = pollster::block_on(search_with_signals(index, source, None, SearchMode::Bm25, text, DEPTH))?;
+    let (vector, semantic) = match vectors {
+        Some(v) => pollster::block_on(search_with_signals(index, source, Some(v), SearchMode::Vector, text, DEPTH))?,
+        None => (Vec::new(), SearchSignals::default()),
+    };
+    let signals =
+        SearchSignals { best_similarity: semantic.best_similarity, keyword_coverage: keyword.keyword_coverage };
+    Ok((bm25, vector, signals))
+}
+
+/// MRR@10 / Hit@5 per mode and group with the raw message and with each set of plans, side by side.
+fn plan_report(answerable: &[&Searched], sets: &[PlanSet], modes: &[&str]) {
+    println!(
+        "retrieval with a plan on {} answerable questions (MRR@10/Hit@5; raw = the message as written):",
+        answerable.len()
+    );
+    for set in sets {
+        let queries: usize = set.plans.iter().map(|p| p.search_queries().len()).sum();
+        let unreadable =
+            set.unreadable.map_or(String::new(), |n| format!(", {n} unreadable replies searched as the raw message"));
+        println!(
+            "  {}: {:.2} queries per question{unreadable}",
+            set.name,
+            queries as f64 / set.plans.len().max(1) as f64
+        );
+    }
+    let names: Vec<&str> = sets.iter().map(|set| set.name).collect();
+    println!(
+        "{:<7} {:<13} {:>9} {:>13} {}",
+        "mode",
+        "group",
+        "questions",
+        "raw",
+        names.iter().map(|n| format!("{n:>13}")).collect::<Vec<_>>().join(" ")
+    );
+    for &mode in modes {
+        let planned: Vec<BTreeMap<String, Tally>> =
+            (0..sets.len()).map(|k| tallies(answerable, |s| s.planned[k].get(mode))).collect();
+        for (group, raw) in tallies(answerable, |s| s.first_in(mode)) {
+            let cell = |t: &Tally| format!("{:>13}", format!("{:.3}/{:.3}", t.mrr(), t.hit5()));
+            let plans: Vec<String> = planned.iter().map(|p| cell(&p[&group])).collect();
+            println!("{:<7} {:<13} {:>9} {} {}", mode, group, raw.questions, cell(&raw), plans.join(" "));
+        }
+    }
 }
 
 /// Tallies per group: all, each language, each language and split, each language and style.

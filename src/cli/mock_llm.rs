@@ -13,9 +13,12 @@
 //! `{base}/fault/<fault>[x<N>]/v1/chat/completions`, e.g. base `http://127.0.0.1:8080/fault/429x1`.
 //! `<fault>` is `401`, `404`, `429` (with `Retry-After: 1`), `500`, `malformed` (an unreadable
 //! stream frame), `cutoff` (the stream breaks mid-frame, after some text), `slow` (3 s before
-//! the first byte) or `strict` (a 400 for the optional `stream_options` / `response_format`
-//! fields, as some OpenAI-compatible servers answer). With `x<N>` only the first N requests to that prefix fail; later ones are
-//! answered normally (to test retries). Without it every request fails.
+//! the first byte), `strict` (a 400 for the optional `stream_options` / `response_format`
+//! fields, as some OpenAI-compatible servers answer), or one of `junk-plan`, `junk-rerank`,
+//! `junk-sufficiency`, `junk-grade` and `junk-all`: the reply to that Query Flow step (to every
+//! step for `junk-all`) is prose instead of its JSON, while every other request is answered
+//! normally, to test each step's fallback. With `x<N>` only the first N requests to that prefix
+//! fail; later ones are answered normally (to test retries). Without it every request fails.
 
 use super::mock_reply;
 use crate::llm::{ChatMessage, ChatRequest};
@@ -126,7 +129,7 @@ pub fn run(args: &MockLlmArgs) -> Result<(), String> {
     let server = spawn_mock_with((args.host.as_str(), args.port), options)
         .map_err(|e| format!("cannot listen on {}:{}: {e}", args.host, args.port))?;
     println!(
-        "mock LLM listening on {}\n  OpenAI-compatible: POST {0}/v1/chat/completions\n  Anthropic: POST {0}/v1/messages\n  Gemini: POST {0}/v1beta/models/<model>:streamGenerateContent?alt=sse\n  faults: base URL {0}/fault/<401|404|429|500|malformed|cutoff|slow|strict>[x<N>]\nstop with Ctrl-C",
+        "mock LLM listening on {}\n  OpenAI-compatible: POST {0}/v1/chat/completions\n  Anthropic: POST {0}/v1/messages\n  Gemini: POST {0}/v1beta/models/<model>:streamGenerateContent?alt=sse\n  faults: base URL {0}/fault/<401|404|429|500|malformed|cutoff|slow|strict|junk-plan|junk-rerank|junk-sufficiency|junk-grade|junk-all>[x<N>]\nstop with Ctrl-C",
         server.base_url()
     );
     server.wait();
@@ -368,7 +371,11 @@ fn chat(stream: &mut TcpStream, wire: Wire, body: &[u8], fault: Option<&str>, op
         _ => {}
     }
     let request = parse_chat(wire, &body);
-    let text = mock_reply::reply(&request);
+    let junk = fault.and_then(|f| f.strip_prefix("junk-"));
+    let text = match mock_reply::query_flow_task(&request) {
+        Some(task) if junk.is_some_and(|kind| kind == "all" || kind == task.name()) => mock_reply::junk_reply(task),
+        _ => mock_reply::reply(&request),
+    };
     let prompt_tokens = request.messages.iter().map(|m| m.content.split_whitespace().count()).sum::<usize>();
     let pieces = tokens(&text);
     let usage = json!({"prompt_tokens": prompt_tokens, "completion_tokens": pieces.len(), "total_tokens": prompt_tokens + pieces.len()});

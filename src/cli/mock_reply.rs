@@ -1,6 +1,12 @@
 //! What the mock LLM says: deterministic replies read off the prompt, so pipeline tests get
 //! sensible answers without a model.
 //!
+//! - A Query Flow prompt (`crate::llm::query_flow`, told by its cue line, checked first) gets the
+//!   JSON its parser reads, derived from the prompt: a plan (the question without filler words;
+//!   one sub-question per clause of a compound question), a rerank by word overlap with the query,
+//!   a sufficiency verdict (the share of the query's words the passages contain) and a grounding
+//!   grade (each claim cited and found in its passages). `medagent mock-llm` can replace any of
+//!   them with prose ([`junk_reply`]).
 //! - A judge prompt (JSON mode, Anthropic's JSON-only instruction, or one that names
 //!   `grounding_score`) gets a judge verdict in the
 //!   judge's JSON shape: high scores when the judged answer cites sources (`[n]`), low ones
@@ -16,6 +22,7 @@
 //! - `MOCK_ECHO:` in the question: the answer is the rest of the question, verbatim (to test how the
 //!   app renders hostile model output).
 
+use crate::llm::query_flow::{GRADE_CUE, MAX_SUBQUERIES, PLAN_CUE, RERANK_CUE, SUFFICIENCY_CUE};
 use crate::llm::{ChatRequest, Role};
 use serde_json::json;
 
@@ -24,6 +31,14 @@ pub fn reply(request: &ChatRequest) -> String {
     let all: String = request.messages.iter().map(|m| m.content.as_str()).collect::<Vec<_>>().join("\n");
     let question =
         request.messages.iter().rev().find(|m| m.role == Role::User).map(|m| m.content.as_str()).unwrap_or("");
+    if let Some(task) = query_flow_task(request) {
+        return match task {
+            QueryFlowTask::Plan => plan(question),
+            QueryFlowTask::Rerank => rerank(question),
+            QueryFlowTask::Sufficiency => sufficiency(question),
+            QueryFlowTask::Grade => grade(question),
+        };
+    }
     if let Some(n) = magic_token_count(&all) {
         return (0..n).map(|i| format!("t{i} ")).collect();
     }
@@ -126,8 +141,28 @@ fn statements(answer: &str) -> Vec<String> {
         .collect()
 }
 
+/// The words of `text` (three letters or more), lower-cased.
 fn words(text: &str) -> Vec<String> {
     text.split(|c: char| !c.is_alphanumeric()).filter(|w| w.chars().count() >= 3).map(str::to_lowercase).collect()
+}
+
+/// A word without a plural `-s`, so "attacks" meets "attack".
+fn stem(word: &str) -> &str {
+    match word.strip_suffix('s') {
+        Some(stem) if stem.len() > 3 && !stem.ends_with('s') => stem,
+        _ => word,
+    }
+}
+
+/// Whether `pool` has `word` (plural or not).
+fn in_pool(word: &str, pool: &[String]) -> bool {
+    pool.iter().any(|p| stem(p) == stem(word))
+}
+
+/// Whether most (three fifths or more) of `words` are in `pool`; never for no words.
+fn mostly_in(words: &[String], pool: &[String]) -> bool {
+    let found = words.iter().filter(|w| in_pool(w, pool)).count();
+    !words.is_empty() && found * 5 >= words.len() * 3
 }
 
 fn grading(prompt: &str) -> Option<String> {
@@ -144,11 +179,7 @@ fn grading(prompt: &str) -> Option<String> {
         let verdicts: Vec<u8> = statements
             .lines()
             .filter(|l| !l.trim().is_empty())
-            .map(|statement| {
-                let w = words(statement);
-                let found = w.iter().filter(|x| passages.contains(x)).count();
-                u8::from(!w.is_empty() && found * 5 >= w.len() * 3)
-            })
+            .map(|statement| u8::from(mostly_in(&words(statement), &passages)))
             .collect();
         json!(verdicts)
     } else {
@@ -201,6 +232,261 @@ fn rewrite(prompt: &str) -> String {
         Some(missing) => format!("{original} {}", missing.replace(',', "")),
         None => original,
     }
+}
+
+/// The Query Flow task a request asks for, by the cue line its user message starts with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum QueryFlowTask {
+    Plan,
+    Rerank,
+    Sufficiency,
+    Grade,
+}
+
+impl QueryFlowTask {
+    /// The name a `junk-<name>` fault of the mock server uses.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Plan => "plan",
+            Self::Rerank => "rerank",
+            Self::Sufficiency => "sufficiency",
+            Self::Grade => "grade",
+        }
+    }
+}
+
+/// Which Query Flow task `request` is, if any (the cue is looked for in the last user message).
+pub fn query_flow_task(request: &ChatRequest) -> Option<QueryFlowTask> {
+    let user = request.messages.iter().rev().find(|m| m.role == Role::User)?.content.trim_start();
+    [
+        (PLAN_CUE, QueryFlowTask::Plan),
+        (RERANK_CUE, QueryFlowTask::Rerank),
+        (SUFFICIENCY_CUE, QueryFlowTask::Sufficiency),
+        (GRADE_CUE, QueryFlowTask::Grade),
+    ]
+    .into_iter()
+    .find(|(cue, _)| user.starts_with(cue))
+    .map(|(_, task)| task)
+}
+
+/// What a model that ignores the JSON instruction says instead (no `{`, so no parser can read it).
+pub fn junk_reply(task: QueryFlowTask) -> String {
+    let what = match task {
+        QueryFlowTask::Plan => "how to search for this",
+        QueryFlowTask::Rerank => "which passage matters most",
+        QueryFlowTask::Sufficiency => "whether the evidence is enough",
+        QueryFlowTask::Grade => "whether the answer is grounded",
+    };
+    format!("Sure! Let me think about {what}. It depends on many things, so I would rather explain it in words.")
+}
+
+/// Words that say nothing about the question (pronouns, articles, greetings, hedges): dropped
+/// from the mock's normalised query. Question words stay, since "why" and "how" say what is asked.
+const FILLER: &[&str] = &[
+    "a", "an", "the", "i", "i'm", "im", "me", "my", "you", "your", "u", "hey", "hi", "please", "really", "just", "so",
+    "kind", "thing", "exactly", "tell", "someone", "anything",
+];
+
+/// Question words, auxiliaries and prepositions: kept in a query, but not content words when the
+/// mock counts overlap.
+const FUNCTION_WORDS: &[&str] = &[
+    "about", "after", "all", "and", "any", "are", "can", "could", "does", "for", "from", "get", "getting", "has",
+    "have", "having", "how", "into", "is", "it's", "its", "keep", "know", "not", "should", "some", "that", "there",
+    "this", "what", "whats", "what's", "when", "which", "who", "why", "will", "with", "would",
+];
+
+fn is_filler(word: &str) -> bool {
+    FILLER.contains(&word.to_lowercase().as_str())
+}
+
+/// The text between `start` and the next `end` after it (to the end of `text` without `end`).
+fn between<'a>(text: &'a str, start: &str, end: &str) -> &'a str {
+    let rest = after(text, start);
+    rest.split_once(end).map_or(rest, |(inside, _)| inside)
+}
+
+/// `text`'s words without punctuation at their edges and without filler words.
+fn trimmed(text: &str) -> String {
+    text.split_whitespace()
+        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric() && c != '\''))
+        .filter(|w| !w.is_empty() && !is_filler(w))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Content words (three letters or more, not filler), lower-cased, each once, for overlap counts.
+fn content_words(text: &str) -> Vec<String> {
+    let mut found: Vec<String> = Vec::new();
+    for word in words(text) {
+        if !is_filler(&word) && !FUNCTION_WORDS.contains(&word.as_str()) && !found.contains(&word) {
+            found.push(word);
+        }
+    }
+    found
+}
+
+/// The share of `of` found in `pool` (1 when `of` is empty).
+fn share_found(of: &[String], pool: &[String]) -> f64 {
+    if of.is_empty() {
+        return 1.0;
+    }
+    of.iter().filter(|w| in_pool(w, pool)).count() as f64 / of.len() as f64
+}
+
+fn two_decimals(x: f64) -> f64 {
+    (x * 100.0).round() / 100.0
+}
+
+/// A plan read off the question alone. The normalised query is the question without filler words;
+/// the mock cannot translate, so a Korean question stays as written (a real planner writes English).
+/// A question of two or more clauses joined by "and" or "," (each two words or more besides filler)
+/// gets one sub-question per clause. The patient profile in the prompt is not read.
+fn plan(prompt: &str) -> String {
+    let question = between(prompt, "Question (any language):\n", "\n\nPatient profile:").trim();
+    let language = between(prompt, "e.g. \"answer in ", "\"");
+    let normalized = trimmed(question);
+    let normalized = if normalized.is_empty() { question.to_string() } else { normalized };
+    let clauses: Vec<String> = question
+        .split(',')
+        .flat_map(|part| part.split(" and "))
+        .map(trimmed)
+        .filter(|clause| clause.split_whitespace().count() >= 2)
+        .collect();
+    let subqueries: Vec<String> =
+        if clauses.len() >= 2 { clauses.into_iter().take(MAX_SUBQUERIES).collect() } else { Vec::new() };
+    let lower = question.to_lowercase();
+    let has = |cues: &[&str]| cues.iter().any(|c| lower.contains(c));
+    let intent = if has(&["side effect", "safe", "interact", "부작용"]) {
+        "safety"
+    } else if has(&[" vs ", "versus", "difference", "compare"]) {
+        "compare"
+    } else if has(&["treat", "cure", "prevent", "avoid", "help", "치료", "예방"]) {
+        "howto"
+    } else {
+        "explain"
+    };
+    json!({
+        "normalized_query": normalized,
+        "intent": intent,
+        "answer_style": "normal",
+        "subqueries": subqueries,
+        "rewrites": [],
+        "constraints": if language.is_empty() { Vec::new() } else { vec![format!("answer in {language}")] },
+    })
+    .to_string()
+}
+
+/// Numbered blocks `[n] ...` of a prompt section: each block runs to the next marker.
+fn numbered_blocks(section: &str) -> Vec<(usize, String)> {
+    let mut blocks: Vec<(usize, String)> = Vec::new();
+    for line in section.lines() {
+        let marker = line.trim_start().strip_prefix('[').and_then(|rest| {
+            let (number, text) = rest.split_once(']')?;
+            Some((number.parse::<usize>().ok()?, text))
+        });
+        match (marker, blocks.last_mut()) {
+            (Some((number, text)), _) => blocks.push((number, text.trim().to_string())),
+            (None, Some((_, block))) => {
+                block.push('\n');
+                block.push_str(line);
+            }
+            (None, None) => {}
+        }
+    }
+    blocks
+}
+
+/// The passages ranked by how many of the query's content words each contains; ties keep the order
+/// shown.
+fn rerank(prompt: &str) -> String {
+    let query = content_words(between(prompt, "Query:\n", "\n\nPassages:\n"));
+    let passages = numbered_blocks(between(prompt, "\n\nPassages:\n", "\n\nReturn the passage indices"));
+    let mut scored: Vec<(usize, usize)> = passages
+        .iter()
+        .map(|(i, text)| {
+            let text = words(text);
+            (*i, query.iter().filter(|w| in_pool(w, &text)).count())
+        })
+        .collect();
+    scored.sort_by_key(|&(_, score)| std::cmp::Reverse(score));
+    json!({"ranking": scored.iter().map(|(i, _)| i).collect::<Vec<_>>()}).to_string()
+}
+
+/// The share of the search query's content words the passages contain; enough at 0.7 or more; the
+/// words not found are the missing aspects.
+fn sufficiency(prompt: &str) -> String {
+    let query = content_words(between(prompt, "Search query:\n", "\n\nPassages:\n"));
+    let passages = numbered_blocks(between(prompt, "\n\nPassages:\n", "\n\nReturn JSON:"));
+    let found: Vec<String> = passages.iter().flat_map(|(_, text)| words(text)).collect();
+    let score = if passages.is_empty() { 0.0 } else { two_decimals(share_found(&query, &found)) };
+    let missing: Vec<&String> = query.iter().filter(|w| passages.is_empty() || !in_pool(w, &found)).collect();
+    let verdict = if score >= 0.7 { "enough" } else { "not_enough" };
+    json!({"score": score, "verdict": verdict, "missing_aspects": missing}).to_string()
+}
+
+/// Words that mark a sentence as advice to see a clinician rather than a claim from the sources.
+const REFERRAL: &[&str] = &["clinician", "doctor", "의료진", "의사", "상담"];
+
+/// The answer's sentences, each with the `[n]` citations that follow its full stop.
+fn answer_sentences(answer: &str) -> Vec<String> {
+    let is_citation = |t: &str| t.starts_with('[') && t[1..].starts_with(|c: char| c.is_ascii_digit());
+    let ends = |t: &str| t.ends_with(['.', '?', '!', '。']);
+    let mut sentences = Vec::new();
+    for line in answer.lines() {
+        let tokens: Vec<&str> = line.split_whitespace().collect();
+        let mut current: Vec<&str> = Vec::new();
+        for (i, &token) in tokens.iter().enumerate() {
+            current.push(token);
+            let closes = ends(token) || (is_citation(token) && i > 0 && ends(tokens[i - 1]));
+            let cited_next = tokens.get(i + 1).is_some_and(|next| is_citation(next));
+            if (closes && !cited_next) || i + 1 == tokens.len() {
+                sentences.push(std::mem::take(&mut current).join(" "));
+            }
+        }
+    }
+    sentences
+}
+
+/// Grounded when every sentence that makes a claim (not a heading ending in `:`, not a referral to a
+/// clinician, two content words or more) cites `[n]` and most of its words are in the cited passages.
+/// The score is the supported share; the reason names the first unsupported sentence.
+fn grade(prompt: &str) -> String {
+    let body = after(prompt, "\n\nPassages:\n");
+    let (passages, rest) = body.split_once("\n\nAnswer:\n").unwrap_or((body, ""));
+    let answer = rest.rsplit_once("\n\nIs every claim").map_or(rest, |(answer, _)| answer);
+    let passages = numbered_blocks(passages);
+    let mut claims = 0;
+    let mut supported = 0;
+    let mut first_unsupported: Option<(String, &str)> = None;
+    for sentence in answer_sentences(answer) {
+        let lower = sentence.to_lowercase();
+        let claim_words = content_words(&sentence);
+        if sentence.ends_with(':') || REFERRAL.iter().any(|r| lower.contains(r)) || claim_words.len() < 2 {
+            continue;
+        }
+        claims += 1;
+        let cited: Vec<String> = passages
+            .iter()
+            .filter(|(n, _)| sentence.contains(&format!("[{n}]")))
+            .flat_map(|(_, text)| words(text))
+            .collect();
+        let problem = if !has_citation(&sentence) {
+            Some("cites no source")
+        } else if !mostly_in(&claim_words, &cited) {
+            Some("is not in the passages it cites")
+        } else {
+            None
+        };
+        match problem {
+            None => supported += 1,
+            Some(problem) => {
+                first_unsupported.get_or_insert((sentence, problem));
+            }
+        }
+    }
+    let score = if claims == 0 { 1.0 } else { two_decimals(supported as f64 / claims as f64) };
+    let reason = first_unsupported.map_or(String::new(), |(sentence, problem)| format!("\"{sentence}\" {problem}"));
+    json!({"grounded": supported == claims, "score": score, "reason": reason}).to_string()
 }
 
 #[cfg(test)]
@@ -262,5 +548,89 @@ mod tests {
         let prompt = "다음 의료 질의를 재작성해주세요.\n\n**원본 질의:**\n메트포르민 부작용\n\n**부족한 정보 (반드시 포함해야 함):**\n유산증, 금기 사항\n";
         assert_eq!(ask("", prompt, false), "메트포르민 부작용 유산증 금기 사항");
         assert_eq!(ask("", "say MOCK_TOKENS=3 please", false), "t0 t1 t2 ");
+    }
+    fn ask_prompt((system, user): (String, String)) -> String {
+        ask(&system, &user, false)
+    }
+
+    #[test]
+    fn a_plan_is_the_question_without_filler_with_a_subquery_per_clause() {
+        use crate::llm::query_flow::{parse_plan, plan_prompt};
+        let simple = parse_plan(&ask_prompt(plan_prompt("What are the symptoms of gout?", "", "English"))).unwrap();
+        assert_eq!(simple.normalized_query, "What are symptoms of gout");
+        assert!(simple.subqueries.is_empty(), "{simple:?}");
+        assert_eq!(simple.constraints, ["answer in English"]);
+        let compound = parse_plan(&ask_prompt(plan_prompt(
+            "my ankles swell and I get out of breath when lying down, is my heart failing",
+            "",
+            "English",
+        )))
+        .unwrap();
+        assert_eq!(compound.subqueries, ["ankles swell", "get out of breath when lying down", "is heart failing"]);
+        assert_eq!(compound.search_queries().len(), 4);
+        // The mock cannot translate: a Korean question is searched as written, answered in Korean.
+        let korean = parse_plan(&ask_prompt(plan_prompt("통풍 치료는 어떻게 하나요?", "", "Korean"))).unwrap();
+        assert_eq!((korean.normalized_query.as_str(), korean.intent.as_str()), ("통풍 치료는 어떻게 하나요", "howto"));
+        assert_eq!(korean.constraints, ["answer in Korean"]);
+    }
+
+    #[test]
+    fn a_rerank_puts_the_passages_sharing_most_query_words_first() {
+        use crate::llm::query_flow::{parse_rerank, rerank_prompt};
+        let passages = [
+            ("Asthma".to_string(), "Asthma narrows the airways.".to_string()),
+            ("Gout".to_string(), "Gout treatment: colchicine and NSAIDs relieve a gout attack.".to_string()),
+            ("Diet".to_string(), "A gout diet avoids purines.".to_string()),
+            ("Flu".to_string(), "Flu is a virus.".to_string()),
+        ];
+        let order = parse_rerank(&ask_prompt(rerank_prompt("gout treatment", &passages)), passages.len()).unwrap();
+        assert_eq!(order, [1, 2, 0, 3]);
+    }
+
+    #[test]
+    fn sufficiency_is_the_share_of_query_words_found_with_the_rest_missing() {
+        use crate::llm::query_flow::{parse_sufficiency, sufficiency_prompt, Verdict};
+        let passages = [("Gout".to_string(), "Gout is treated with colchicine.".to_string())];
+        let partial =
+            parse_sufficiency(&ask_prompt(sufficiency_prompt("gout?", "gout colchicine diet", &passages))).unwrap();
+        assert_eq!((partial.score, partial.verdict), (0.67, Verdict::NotEnough));
+        assert_eq!(partial.missing_aspects, ["diet"]);
+        let whole = parse_sufficiency(&ask_prompt(sufficiency_prompt("gout?", "gout colchicine", &passages))).unwrap();
+        assert_eq!((whole.score, whole.verdict), (1.0, Verdict::Enough));
+        let none = parse_sufficiency(&ask_prompt(sufficiency_prompt("gout?", "gout", &[]))).unwrap();
+        assert_eq!((none.score, none.verdict, none.missing_aspects), (0.0, Verdict::NotEnough, vec!["gout".into()]));
+    }
+
+    #[test]
+    fn a_grade_wants_every_claim_cited_and_in_its_passage() {
+        use crate::llm::query_flow::{grade_prompt, parse_grade};
+        let passages = [
+            ("Gout".to_string(), "Gout is a painful form of arthritis.".to_string()),
+            ("Colchicine".to_string(), "Colchicine relieves gout attacks.".to_string()),
+        ];
+        let grade = |answer: &str| parse_grade(&ask_prompt(grade_prompt(answer, &passages))).unwrap();
+        // The mock's own answer shape: a heading, cited lines, a referral.
+        let own = grade("According to the provided sources:\n- Gout is a painful form of arthritis. [1]\n- Colchicine relieves gout attacks. [2]\nPlease talk to a clinician about your own situation.");
+        assert_eq!((own.grounded, own.score, own.reason.as_str()), (true, 1.0, ""));
+        let uncited = grade("Gout is a painful form of arthritis [1]. Allopurinol lowers uric acid levels.");
+        assert_eq!((uncited.grounded, uncited.score), (false, 0.5));
+        assert!(
+            uncited.reason.contains("Allopurinol lowers uric acid levels.")
+                && uncited.reason.contains("cites no source"),
+            "{}",
+            uncited.reason
+        );
+        let miscited = grade("Colchicine relieves gout attacks [1].");
+        assert_eq!((miscited.grounded, miscited.score), (false, 0.0));
+        assert!(miscited.reason.contains("not in the passages it cites"), "{}", miscited.reason);
+    }
+
+    #[test]
+    fn junk_replies_are_refused_by_every_parser() {
+        use crate::llm::query_flow::{parse_grade, parse_plan, parse_rerank, parse_sufficiency};
+        assert!(parse_plan(&junk_reply(QueryFlowTask::Plan)).is_none());
+        assert!(parse_rerank(&junk_reply(QueryFlowTask::Rerank), 3).is_none());
+        assert!(parse_sufficiency(&junk_reply(QueryFlowTask::Sufficiency)).is_none());
+        assert!(parse_grade(&junk_reply(QueryFlowTask::Grade)).is_none());
     }
 }
