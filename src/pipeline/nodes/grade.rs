@@ -70,7 +70,7 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> Detail {
     };
     let grounded = grade.grounded && grade.score >= GROUNDED;
     // Write it again only if a model wrote it and one more answer fits the turn's budget.
-    let may_answer = env.llm.is_some() && state.llm_calls() < state.flags.max_llm_calls_per_turn;
+    let may_answer = super::may_call(state, env, CallPurpose::Answer).is_ok();
     let again = !grounded
         && from_model
         && state.regenerations < REGENERATIONS

@@ -22,6 +22,8 @@ use super::state::{TurnEvent, TurnState};
 use crate::lexicon::Lexicon;
 use crate::llm::{ChatMessage, ChatRequest, Llm};
 use crate::memory::Memory;
+use crate::pipeline::flags::MemoryMode;
+use crate::pipeline::state::Mode;
 use crate::pipeline::trace::{CallPurpose, ModelCall};
 
 /// What the nodes work with besides the state: the services and the memory of this device.
@@ -50,15 +52,30 @@ pub enum NoCall {
     Budget,
 }
 
-/// The model for one call for `purpose`, counted in the trace against the turn's budget. A call
-/// before the answer is refused unless one more remains for the answer itself.
+/// The model for one call for `purpose`, counted in the trace against the turn's budget; see
+/// [`may_call`] for when it is refused.
 pub fn model_for<'a>(state: &mut State, env: &Env<'a>, purpose: CallPurpose) -> Result<&'a dyn Llm, NoCall> {
+    let llm = may_call(state, env, purpose)?;
+    state.trace.model_calls.push(ModelCall { purpose, step: state.trace.steps.len() });
+    Ok(llm)
+}
+
+/// Whether the turn may call the model for `purpose` now, within `max_llm_calls_per_turn`. Two
+/// calls are kept back: one for the answer (a call before it is refused unless one more remains),
+/// and, once a first answer is written, one for the conversation-memory summary when a block of
+/// earlier exchanges waits for it (a third answer is worth less than a memory of the conversation).
+pub fn may_call<'a>(state: &State, env: &Env<'a>, purpose: CallPurpose) -> Result<&'a dyn Llm, NoCall> {
     let llm = env.llm.ok_or(NoCall::NoModel)?;
-    let needed = 1 + usize::from(purpose.before_answer());
+    let answered = state.trace.model_calls.iter().any(|c| c.purpose == CallPurpose::Answer);
+    let summary_waits = answered
+        && purpose != CallPurpose::MemorySummary
+        && state.mode == Mode::Agent
+        && state.flags.memory_mode == MemoryMode::Structured
+        && env.memory.conversations.get(&state.user_id).is_some_and(|c| c.pending_block().is_some());
+    let needed = 1 + usize::from(purpose.before_answer()) + usize::from(summary_waits);
     if state.llm_calls() + needed > state.flags.max_llm_calls_per_turn {
         return Err(NoCall::Budget);
     }
-    state.trace.model_calls.push(ModelCall { purpose, step: state.trace.steps.len() });
     Ok(llm)
 }
 

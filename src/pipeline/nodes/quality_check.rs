@@ -3,9 +3,10 @@
 //! no call left for another answer, and (with safety stops on) when the new documents are
 //! at least 80 % the same as the previous iteration's (Jaccard) or quality improved by less than 0.05.
 
-use super::{json, Detail, Env, State};
+use super::{json, Detail, Env, NoCall, State};
 use crate::core::Lang;
 use crate::pipeline::stop::StopReason;
+use crate::pipeline::trace::CallPurpose;
 use std::collections::HashSet;
 
 /// Jaccard similarity of two document-id lists.
@@ -33,7 +34,7 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> Detail {
     let needs_more = score < state.flags.quality_threshold || !state.quality.missing_info.is_empty();
     // Another pass means another answer; with a model, that needs a call the budget still allows.
     let budget = state.flags.max_llm_calls_per_turn;
-    let out_of_calls = env.llm.is_some() && state.llm_calls() >= budget;
+    let out_of_calls = matches!(super::may_call(state, env, CallPurpose::Answer), Err(NoCall::Budget));
     let stop = if !state.needs_retrieval {
         Some(StopReason::NoDocumentsNeeded)
     } else if state.iteration_count >= limit {
