@@ -76,6 +76,9 @@ pub enum EvalCommand {
     Study(Box<super::study::EvalStudyArgs>),
     /// Emergency triage on a labelled set: recall, false alarms, confusion per language, misses, time.
     Triage(super::triage::EvalTriageArgs),
+    /// Every ablation profile on the development set with a model that plans as the hand-written
+    /// plans do: quality of the evidence handed to the model, model calls per turn, and the two divided.
+    Pipeline(Box<super::eval_pipeline::EvalPipelineArgs>),
 }
 
 /// One development question and what counts as a relevant answer to it.
@@ -124,7 +127,7 @@ struct PlanLine {
 /// Reads a plans file and returns the plan of each development question, in the set's order. Each
 /// plan is read by the planner's own strict parser; a line it refuses, a question planned twice or a
 /// development question without a plan is an error naming it.
-fn read_plans(path: &PathBuf, questions: &[DevQuestion]) -> Result<Vec<QueryPlan>, String> {
+pub fn read_plans(path: &PathBuf, questions: &[DevQuestion]) -> Result<Vec<QueryPlan>, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let mut plans: HashMap<String, QueryPlan> = HashMap::new();
     for (i, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
@@ -284,6 +287,7 @@ pub fn run(args: EvalArgs) -> Result<(), String> {
     match args.command {
         Some(EvalCommand::Study(study)) => return super::study::run_eval_study(*study),
         Some(EvalCommand::Triage(triage)) => return super::triage::eval(triage),
+        Some(EvalCommand::Pipeline(pipeline)) => return super::eval_pipeline::run(*pipeline),
         None => {}
     }
     let questions = read_devset(&args.devset)?;

@@ -5,6 +5,7 @@ mod bench;
 pub mod bench_stream;
 mod bench_vectors;
 mod eval;
+mod eval_pipeline;
 pub mod files;
 mod index;
 mod lexicon;

@@ -1,6 +1,6 @@
 //! Node 2: active retrieval: does this message need the knowledge base, and how many
 //! documents? Stage 1 rules (greetings and acknowledgements need none), stage 2 the number of medical
-//! facts and the length, stage 3 the content (a question or not).
+//! facts and the length, stage 3 the length of anything else (which is searched).
 
 use super::{json, Detail, Env, State};
 use crate::extract::patterns::measurements;
@@ -34,72 +34,6 @@ const GREETINGS: &[&str] = &[
     "반갑습니다",
     "좋아요",
 ];
-const QUESTION_CUES: &[&str] = &[
-    "?",
-    "what",
-    "how",
-    "why",
-    "when",
-    "where",
-    "who",
-    "which",
-    "can ",
-    "should",
-    "is it",
-    "does",
-    "do i",
-    "뭐",
-    "무엇",
-    "어떻",
-    "왜",
-    "언제",
-    "어디",
-    "누구",
-    "나요",
-    "까요",
-    "인가요",
-    "되나요",
-    "있나요",
-    "할까",
-    "해야",
-    "궁금",
-];
-/// Words of a bodily complaint in lay terms ("my ankles swell", "숨이 차요"): such a message needs the
-/// knowledge base even when it is not phrased as a question and names no lexicon concept.
-const COMPLAINT_CUES: &[&str] = &[
-    "hurt",
-    "pain",
-    "ache",
-    "swell",
-    "swollen",
-    "breath",
-    "dizzy",
-    "itch",
-    "rash",
-    "bleed",
-    "numb",
-    "sore",
-    "vomit",
-    "nause",
-    "tired",
-    "i feel",
-    "아프",
-    "아파",
-    "통증",
-    "붓",
-    "부어",
-    "숨이",
-    "숨쉬",
-    "어지러",
-    "저리",
-    "저려",
-    "가려",
-    "피가",
-    "토하",
-    "메스꺼",
-    "피곤",
-];
-
 /// Stage 1: a short greeting or acknowledgement with nothing medical in it.
 fn is_small_talk(text: &str) -> bool {
     let cleaned: String = text.to_lowercase().chars().filter(|c| c.is_alphanumeric() || c.is_whitespace()).collect();
@@ -139,9 +73,9 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> Detail {
         };
         ("slots", true, c)
     } else {
-        let lower = text.to_lowercase();
-        let question = QUESTION_CUES.iter().any(|c| lower.contains(c));
-        let complaint = COMPLAINT_CUES.iter().any(|c| lower.contains(c));
+        // Stage 3: anything else is searched, sized by its length. People describe what they feel in
+        // words no list holds ("자꾸 어지럽고 빙빙 도는 느낌이에요", "first signs of parkinson's"), and a
+        // search that finds nothing relevant says so; a message left unsearched has no evidence at all.
         let c = if chars < 20 {
             Complexity::Simple
         } else if chars < 50 {
@@ -149,8 +83,7 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> Detail {
         } else {
             Complexity::Complex
         };
-        // Text that is neither a question nor a complaint and names nothing medical needs no documents.
-        ("content", question || complaint || chars >= 50, c)
+        ("content", true, c)
     };
     state.small_talk = stage == "rules" || text.is_empty();
     state.needs_retrieval = needs && !text.is_empty();
