@@ -32,6 +32,9 @@ pub struct EvalPipelineArgs {
     /// Comma-separated profiles (default: all eight).
     #[arg(long)]
     pub profiles: Option<String>,
+    /// No model at all: every step uses its local version (the plan is the lexicon's English).
+    #[arg(long)]
+    pub offline: bool,
     /// Also print, for every answerable question, the rank of the first relevant passage in each
     /// profile's evidence ("-": none) and the size of the evidence.
     #[arg(long)]
@@ -100,9 +103,10 @@ pub fn run(args: EvalPipelineArgs) -> Result<(), String> {
     };
     let answerable = questions.iter().filter(|q| q.answerable()).count();
     println!(
-        "{} questions ({answerable} answerable), each a new conversation; search: {}; model: the hand plans, else mock-llm's replies",
+        "{} questions ({answerable} answerable), each a new conversation; search: {}; model: {}",
         questions.len(),
-        knowledge.describe()
+        knowledge.describe(),
+        if args.offline { "none (every step local)" } else { "the hand plans, else mock-llm's replies" }
     );
     println!(
         "{:<28} {:>8} {:>10} {:>9} {:>10} {:>11} {:>10}",
