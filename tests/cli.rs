@@ -463,3 +463,43 @@ fn eval_with_plans_searches_every_plan_query_and_names_unplanned_questions() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("plans.jsonl line 2: the plan is not a valid query plan"), "{err}");
 }
+
+/// Query Flow on a real (small) index, offline: the plan is local, every planned query is searched,
+/// the top passages are widened with their neighbouring chunks, and no model is called.
+#[test]
+fn query_flow_offline_widens_real_passages_with_their_neighbours() {
+    let dir = small_index("query-flow");
+    let index = dir.join("index");
+    let out = medagent(&[
+        "ask",
+        "--json",
+        "--bm25-only",
+        "--index",
+        index.to_str().unwrap(),
+        "--profile",
+        "query_flow",
+        "What are the symptoms and complications of diabetes?",
+    ]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let turn = &json_lines(&out)[0];
+    let step = |node: &str| {
+        turn["trace"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|s| s["node"] == node)
+            .cloned()
+            .unwrap_or_else(|| panic!("{node} ran: {turn}"))
+    };
+    assert_eq!(step("plan")["source"], "local");
+    let widened = step("expand")["widened"].as_array().unwrap().clone();
+    assert!(!widened.is_empty(), "a passage of a multi-chunk answer was widened: {}", step("expand"));
+    for w in &widened {
+        assert!(w["chars_after"].as_u64() > w["chars_before"].as_u64(), "{w}");
+    }
+    assert_eq!(step("rerank")["method"], "local");
+    assert_eq!(turn["llm_calls"], 0);
+    assert_eq!(turn["model_calls"], serde_json::json!([]));
+    assert!(turn["answer"].as_str().unwrap().contains("[1]"));
+    let _ = std::fs::remove_dir_all(dir);
+}

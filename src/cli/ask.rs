@@ -34,9 +34,13 @@ pub struct TurnOptions {
     #[arg(long, value_enum, default_value = "agent")]
     pub mode: ModeArg,
     /// Ablation profile: baseline, self_refine_heuristic, self_refine_llm_quality,
-    /// self_refine_dynamic_query, self_refine_full_safety, full_context_engineering.
-    #[arg(long, default_value = "full_context_engineering")]
+    /// self_refine_dynamic_query, self_refine_full_safety, full_context_engineering, query_flow,
+    /// full_agent.
+    #[arg(long, default_value = crate::pipeline::flags::DEFAULT_PROFILE)]
     pub profile: String,
+    /// The most model calls one turn may make (every step past it uses its local version).
+    #[arg(long, default_value_t = crate::pipeline::flags::DEFAULT_MAX_LLM_CALLS)]
+    pub max_llm_calls: usize,
     /// Whose profile and conversation (e.g. family members).
     #[arg(long, default_value = "default")]
     pub user: String,
@@ -170,6 +174,7 @@ pub fn turn_json(state: &TurnState, memory: &Memory) -> serde_json::Value {
         "quality_scores": state.quality_score_history,
         "iterations": state.iteration_count,
         "llm_calls": state.llm_calls(),
+        "model_calls": state.trace.model_calls,
         "cache_hit": state.cache_hit,
         "triage": {"level": state.triage.level, "reasons": state.triage.reasons},
         "emergency": state.emergency,
@@ -181,8 +186,9 @@ pub fn turn_json(state: &TurnState, memory: &Memory) -> serde_json::Value {
 
 /// Runs the given messages as consecutive turns.
 fn run_messages(messages: &[String], options: &TurnOptions) -> Result<(), String> {
-    let flags = profile(&options.profile)
+    let mut flags = profile(&options.profile)
         .ok_or_else(|| format!("unknown profile {:?}: use one of {}", options.profile, PROFILES.join(", ")))?;
+    flags.max_llm_calls_per_turn = options.max_llm_calls;
     let lang = match options.lang.as_deref() {
         None => None,
         Some("ko") => Some(Lang::Ko),
