@@ -284,3 +284,16 @@ fn the_plan_resolves_my_medicine_from_the_profile() {
         "{plan_prompt}"
     );
 }
+
+#[test]
+fn a_failing_model_is_asked_once_for_a_step_then_only_for_the_answer() {
+    let llm =
+        ScriptedLlm::new(Script { fail: Some(medagent::llm::LlmError::Server { status: 503 }), ..Script::default() });
+    let s = turn(&mut Memory::default(), &Shelf::default(), "How is gout treated?", query_flow(), Some(&llm));
+    // The plan's call failed; the rerank and the sufficiency judge did not wait on it again.
+    assert_eq!(purposes(&s), [CallPurpose::Plan, CallPurpose::Answer]);
+    assert_eq!(detail(&s, Node::Rerank)["why"], "the model failed earlier in this turn");
+    // The answer's own failure is what the person reads, with the evidence answer after it.
+    assert!(s.error.is_some(), "the failure is reported");
+    assert!(s.answer.contains("colchicine"), "{}", s.answer);
+}

@@ -90,6 +90,9 @@ pub struct TurnState {
     pub regenerations: usize,
     /// Set by the grade: write the answer again, told which claims were unsupported.
     pub answer_again: bool,
+    /// A call for a step around the answer failed (unreachable, refused, rate-limited, ...): the rest
+    /// of the turn's steps run locally, and only the answer still asks the model.
+    pub model_failed: bool,
     // Triage (before everything else)
     pub triage: crate::triage::Triage,
     /// The triage notice the answer starts with, in the turn's language.

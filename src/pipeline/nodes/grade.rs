@@ -10,11 +10,10 @@
 //! in Korean (the passages are English, so words cannot be compared) when it cites a passage that
 //! exists. An offline answer quotes the passages, so it is graded but never regenerated or warned about.
 
-use super::{json, json_request, passages, Detail, Env, NoCall, State};
+use super::{json, json_request, passages, Detail, Env, State};
 use crate::core::tokenizer::tokenize;
 use crate::core::{has_hangul, Lang};
 use crate::llm::query_flow::{grade_prompt, parse_grade, Grade};
-use crate::llm::LlmError;
 use crate::pipeline::state::TurnEvent;
 use crate::pipeline::stop::StopReason;
 use crate::pipeline::trace::CallPurpose;
@@ -55,18 +54,12 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> Detail {
                     ),
                 },
                 Err(error) => {
-                    if error == LlmError::Cancelled {
-                        state.stop_reason = Some(StopReason::Stopped);
-                    }
+                    super::call_failed(state, &error);
                     (local(&answer, &evidence), "local", Some(error.to_string()))
                 }
             }
         }
-        Err(why) => (
-            local(&answer, &evidence),
-            "local",
-            (why == NoCall::Budget).then(|| "the turn's model-call budget".to_string()),
-        ),
+        Err(why) => (local(&answer, &evidence), "local", why.why()),
     };
     let grounded = grade.grounded && grade.score >= GROUNDED;
     // Write it again only if a model wrote it and one more answer fits the turn's budget.

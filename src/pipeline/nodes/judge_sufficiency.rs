@@ -10,12 +10,10 @@
 //! a Korean query through the concept lexicon, and names the terms not found as missing.
 
 use super::quality_check::jaccard;
-use super::{json, json_request, passages, Detail, Env, NoCall, State};
+use super::{json, json_request, passages, Detail, Env, State};
 use crate::core::tokenizer::tokenize;
 use crate::lexicon::bridge::bridge;
 use crate::llm::query_flow::{parse_sufficiency, sufficiency_prompt, Sufficiency, Verdict};
-use crate::llm::LlmError;
-use crate::pipeline::stop::StopReason;
 use crate::pipeline::trace::CallPurpose;
 use std::collections::HashSet;
 
@@ -43,18 +41,12 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> Detail {
                     ),
                 },
                 Err(error) => {
-                    if error == LlmError::Cancelled {
-                        state.stop_reason = Some(StopReason::Stopped);
-                    }
+                    super::call_failed(state, &error);
                     (local(state, env, &query), "local", Some(error.to_string()))
                 }
             }
         }
-        Err(why) => (
-            local(state, env, &query),
-            "local",
-            (why == NoCall::Budget).then(|| "the turn's model-call budget".to_string()),
-        ),
+        Err(why) => (local(state, env, &query), "local", why.why()),
     };
     let previous = state.sufficiency.last().map(|s| s.score);
     let rounds = state.sufficiency.len() + 1;

@@ -50,6 +50,29 @@ pub enum NoCall {
     NoModel,
     /// The turn has used its `max_llm_calls_per_turn`.
     Budget,
+    /// A call earlier in the turn failed: asking again would fail the same way and only add waiting.
+    Failed,
+}
+
+/// Records a failed call of a step around the answer: Stop ends the turn; any other failure leaves
+/// the rest of the turn's steps to their local versions.
+pub fn call_failed(state: &mut State, error: &crate::llm::LlmError) {
+    if *error == crate::llm::LlmError::Cancelled {
+        state.stop_reason = Some(crate::pipeline::stop::StopReason::Stopped);
+    } else {
+        state.model_failed = true;
+    }
+}
+
+impl NoCall {
+    /// Why a step ran locally, for the trace; `None` when no model is configured (nothing to explain).
+    pub fn why(self) -> Option<String> {
+        match self {
+            NoCall::NoModel => None,
+            NoCall::Budget => Some("the turn's model-call budget".into()),
+            NoCall::Failed => Some("the model failed earlier in this turn".into()),
+        }
+    }
 }
 
 /// The model for one call for `purpose`, counted in the trace against the turn's budget; see
@@ -66,6 +89,9 @@ pub fn model_for<'a>(state: &mut State, env: &Env<'a>, purpose: CallPurpose) -> 
 /// earlier exchanges waits for it (a third answer is worth less than a memory of the conversation).
 pub fn may_call<'a>(state: &State, env: &Env<'a>, purpose: CallPurpose) -> Result<&'a dyn Llm, NoCall> {
     let llm = env.llm.ok_or(NoCall::NoModel)?;
+    if state.model_failed && purpose != CallPurpose::Answer {
+        return Err(NoCall::Failed);
+    }
     let answered = state.trace.model_calls.iter().any(|c| c.purpose == CallPurpose::Answer);
     let summary_waits = answered
         && purpose != CallPurpose::MemorySummary

@@ -7,14 +7,12 @@
 //! lexicon, with the profile's medicines or conditions added when the message refers to "my
 //! medicine" or "my condition".
 
-use super::{json, json_request, Detail, Env, NoCall, State};
+use super::{json, json_request, Detail, Env, State};
 use crate::core::Lang;
 use crate::lexicon::bridge::bridge;
 use crate::llm::query_flow::{parse_plan, plan_prompt, QueryPlan};
-use crate::llm::LlmError;
 use crate::memory::profile::SlotKind;
 use crate::pipeline::flags::MemoryMode;
-use crate::pipeline::stop::StopReason;
 use crate::pipeline::trace::CallPurpose;
 
 /// Words by which a message refers to the person's own medicines.
@@ -51,17 +49,13 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> Detail {
                         Some("the model's plan was not the JSON asked for".to_string()),
                     ),
                 },
-                Err(LlmError::Cancelled) => {
-                    state.stop_reason = Some(StopReason::Stopped);
-                    (local_plan(state, env, language), "local", Some("stopped".to_string()))
+                Err(error) => {
+                    super::call_failed(state, &error);
+                    (local_plan(state, env, language), "local", Some(error.to_string()))
                 }
-                Err(error) => (local_plan(state, env, language), "local", Some(error.to_string())),
             }
         }
-        Err(NoCall::NoModel) => (local_plan(state, env, language), "local", None),
-        Err(NoCall::Budget) => {
-            (local_plan(state, env, language), "local", Some("the turn's model-call budget".to_string()))
-        }
+        Err(why) => (local_plan(state, env, language), "local", why.why()),
     };
     let detail = json!({"source": source, "why": why, "plan": plan, "queries": plan.search_queries()});
     state.plan = Some(plan);

@@ -5,11 +5,9 @@
 //! order of each passage's embedding similarity to the query (a cross-score the search itself did
 //! not use: it compared the query with chunks, not with the passage as shown).
 
-use super::{json, json_request, passages, Detail, Env, NoCall, State};
+use super::{json, json_request, passages, Detail, Env, State};
 use crate::core::similarity::cosine;
 use crate::llm::query_flow::{parse_rerank, rerank_prompt, MAX_RERANK};
-use crate::llm::LlmError;
-use crate::pipeline::stop::StopReason;
 use crate::pipeline::trace::CallPurpose;
 use crate::retrieval::fusion::fuse_ranked_lists;
 
@@ -43,15 +41,13 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> Detail {
                     ),
                 },
                 Err(error) => {
-                    if error == LlmError::Cancelled {
-                        state.stop_reason = Some(StopReason::Stopped);
-                    }
+                    super::call_failed(state, &error);
                     ((0..candidates.len()).collect(), "retrieval order", Some(error.to_string()))
                 }
             }
         }
         Err(why) => {
-            let why = (why == NoCall::Budget).then(|| "the turn's model-call budget".to_string());
+            let why = why.why();
             (local_order(&query, &candidates, env).await, "local", why)
         }
     };
