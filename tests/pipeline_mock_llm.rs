@@ -58,6 +58,13 @@ const MESSAGE: &str = "65세 남성, 당뇨 10년, 공복혈당 180이에요. �
 
 /// Runs one agent turn against the mock through `/fault/{fault}`; returns (answer, error, seconds).
 fn turn(base: &str, fault: &str, memory: &mut Memory) -> (String, Option<String>, f64) {
+    let (answer, error, secs, _) =
+        turn_with(base, fault, memory, Flags { response_cache_enabled: false, ..Flags::default() });
+    (answer, error, secs)
+}
+
+/// [`turn`] under `flags`; also returns the model calls the turn made.
+fn turn_with(base: &str, fault: &str, memory: &mut Memory, flags: Flags) -> (String, Option<String>, f64, usize) {
     let provider =
         mock_provider(base, ProviderKind::Openai, fault, "sk-pipeline-test", Rc::new(NativeTransport::new()));
     let clock = SystemClock::new();
@@ -68,11 +75,13 @@ fn turn(base: &str, fault: &str, memory: &mut Memory) -> (String, Option<String>
         lexicon: None,
         clock: &clock,
     };
-    let flags = Flags { response_cache_enabled: false, ..Flags::default() };
+    let budget = flags.max_llm_calls_per_turn;
     let input = TurnInput { text: MESSAGE.into(), user: "dad".into(), flags, ..TurnInput::default() };
     let started = Instant::now();
     let state = pollster::block_on(run_turn(input, memory, &services, &mut |_| {}));
-    (state.answer, state.error, started.elapsed().as_secs_f64())
+    let calls = state.llm_calls();
+    assert!(calls <= budget);
+    (state.answer, state.error, started.elapsed().as_secs_f64(), calls)
 }
 
 #[test]
@@ -110,6 +119,44 @@ fn every_fault_ends_the_turn_clearly_and_keeps_the_profile() {
         let facts = memory.profiles.profile("dad").map(|p| p.facts.clone()).unwrap_or_default();
         assert!(facts.iter().any(|f| f.key == "age" && f.value == "65"), "fault {fault:?}: profile lost: {facts:?}");
         assert!(facts.len() >= 3, "fault {fault:?}: age, diabetes and fasting glucose kept: {facts:?}");
+    }
+    drop(server);
+}
+
+/// Query Flow's profiles over real HTTP: junk for any of its steps still answers with citations and no
+/// error; a failing provider is reported as in the agent's own flow, after one failed step at most
+/// (the other steps then run locally), in bounded time.
+#[test]
+fn query_flow_over_http_survives_junk_and_faults() {
+    let server = spawn_mock("127.0.0.1:0").expect("mock starts");
+    let base = server.base_url();
+    let cases: [(&str, Option<&str>); 8] = [
+        ("", None),
+        ("junk-plan", None),
+        ("junk-rerank", None),
+        ("junk-sufficiency", None),
+        ("junk-grade", None),
+        ("junk-all", None),
+        ("401", Some("API 키를 거부")),
+        ("500", Some("HTTP 500")),
+    ];
+    for name in ["query_flow", "full_agent"] {
+        for (fault, expected) in cases {
+            let flags = Flags { response_cache_enabled: false, ..medagent::pipeline::flags::profile(name).unwrap() };
+            let (answer, error, secs, calls) = turn_with(&base, fault, &mut Memory::default(), flags);
+            assert!(secs < 30.0, "{name} {fault:?}: the turn took {secs:.1} s");
+            match expected {
+                None => {
+                    assert_eq!(error, None, "{name} {fault:?}");
+                    assert!(answer.contains("[1]"), "{name} {fault:?}: the answer cites: {answer}");
+                }
+                Some(words) => {
+                    let error = error.unwrap_or_else(|| panic!("{name} {fault:?}: no error reported"));
+                    assert!(error.contains(words), "{name} {fault:?}: {error}");
+                    assert_eq!(calls, 2, "{name} {fault:?}: the plan failed, then only the answer was tried");
+                }
+            }
+        }
     }
     drop(server);
 }
