@@ -94,9 +94,10 @@ pub fn run(args: EvalPipelineArgs) -> Result<(), String> {
     let embedder = QuestionEmbedder(&knowledge.vectors);
     let clock = SystemClock::new();
     let llm = FixturePlanner { plans };
+    let model: Option<&dyn Llm> = if args.offline { None } else { Some(&llm) };
     let services = Services {
         knowledge: &knowledge,
-        llm: Some(&llm),
+        llm: model,
         embedder: &embedder,
         lexicon: Some(&knowledge.lexicon),
         clock: &clock,
