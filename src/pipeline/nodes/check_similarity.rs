@@ -1,7 +1,7 @@
 //! Node 1: is this question already answered for this profile? (response cache, cosine >= 0.85)
 
 use super::{json, Detail, Env, State};
-use crate::memory::cache::THRESHOLD;
+use crate::memory::cache::{ProfileKey, THRESHOLD};
 use crate::pipeline::flags::MemoryMode;
 use crate::pipeline::state::TurnEvent;
 
@@ -10,10 +10,13 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> Detail {
     // The fingerprint of the profile this message's facts made (store_memory ran first): the answer is
     // shaped by that profile, so a hit must have been made for exactly it.
     state.profile_fingerprint = match state.flags.memory_mode {
-        MemoryMode::None => "none".into(),
+        MemoryMode::None => ProfileKey::MemoryOff,
         MemoryMode::Structured => {
             let now = env.clock.now_ms();
-            env.memory.profiles.profile(&state.user_id).map_or_else(String::new, |p| p.fingerprint(now))
+            env.memory
+                .profiles
+                .profile(&state.user_id)
+                .map_or(ProfileKey::NoProfile, |p| ProfileKey::Fingerprint(p.fingerprint(now)))
         }
     };
     if !state.flags.response_cache_enabled {
