@@ -162,8 +162,8 @@ pub fn turn_json(state: &TurnState, memory: &Memory) -> serde_json::Value {
         "profile": profile.map(|p| &p.facts),
         "trace": state.trace.steps.iter().map(|s| {
             let mut step = json!({"node": s.node, "ms": s.ms});
-            if let (Some(obj), Some(detail)) = (step.as_object_mut(), s.detail.as_object()) {
-                obj.extend(detail.clone());
+            if let (Some(obj), Ok(serde_json::Value::Object(detail))) = (step.as_object_mut(), serde_json::to_value(&s.detail)) {
+                obj.extend(detail);
             }
             step
         }).collect::<Vec<_>>(),
