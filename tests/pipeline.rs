@@ -9,7 +9,7 @@ use medagent::memory::Memory;
 use medagent::pipeline::flags::{profile, Flags, MemoryMode, RefineStrategy, DEFAULT_MAX_LLM_CALLS, PROFILES};
 use medagent::pipeline::graph::{run_turn, Node, Services, TurnInput};
 use medagent::pipeline::nodes::retrieve::RetrieveDetail;
-use medagent::pipeline::ports::{Clock, Knowledge, LexicalEmbedder};
+use medagent::pipeline::ports::{Clock, IndexError, Knowledge, LexicalEmbedder};
 use medagent::pipeline::state::{Evidence, Mode, QualityMethod, TurnEvent, TurnState};
 use medagent::pipeline::stop::StopReason;
 use medagent::pipeline::trace::{CallPurpose, StepDetail, StepKind};
@@ -51,7 +51,7 @@ struct Library {
 }
 
 impl Knowledge for Library {
-    fn search<'a>(&'a self, _query: &'a str, k: usize) -> LocalFuture<'a, Result<Vec<Evidence>, String>> {
+    fn search<'a>(&'a self, _query: &'a str, k: usize) -> LocalFuture<'a, Result<Vec<Evidence>, IndexError>> {
         Box::pin(async move {
             let call = self.calls.get();
             self.calls.set(call + 1);
@@ -880,7 +880,7 @@ fn stop_ends_the_turn_keeping_the_partial_answer_and_sending_nothing_more() {
 fn stop_during_retrieval_ends_the_turn_there() {
     struct StopsOnSearch(medagent::platform::http::StopHandle);
     impl Knowledge for StopsOnSearch {
-        fn search<'a>(&'a self, _query: &'a str, _k: usize) -> LocalFuture<'a, Result<Vec<Evidence>, String>> {
+        fn search<'a>(&'a self, _query: &'a str, _k: usize) -> LocalFuture<'a, Result<Vec<Evidence>, IndexError>> {
             self.0.stop();
             Box::pin(async { Ok(library()) })
         }

@@ -11,7 +11,7 @@ use medagent::llm::{Llm, LocalFuture};
 use medagent::memory::Memory;
 use medagent::pipeline::flags::{profile, Flags};
 use medagent::pipeline::graph::{run_turn, Node, Services, TurnInput};
-use medagent::pipeline::ports::{Clock, Knowledge, LexicalEmbedder};
+use medagent::pipeline::ports::{Clock, IndexError, Knowledge, LexicalEmbedder};
 use medagent::pipeline::state::TurnState;
 use medagent::pipeline::trace::{CallPurpose, StepDetail, StepKind};
 use std::cell::RefCell;
@@ -32,7 +32,7 @@ struct Shelf {
 }
 
 impl Knowledge for Shelf {
-    fn search<'a>(&'a self, query: &'a str, k: usize) -> LocalFuture<'a, Result<Vec<Evidence>, String>> {
+    fn search<'a>(&'a self, query: &'a str, k: usize) -> LocalFuture<'a, Result<Vec<Evidence>, IndexError>> {
         Box::pin(async move {
             self.searched.borrow_mut().push(query.to_string());
             let lower = query.to_lowercase();

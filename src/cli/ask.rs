@@ -11,7 +11,7 @@ use crate::pipeline::graph::{run_turn, Services, TurnInput};
 use crate::pipeline::ports::Clock;
 use crate::pipeline::state::{Mode, TurnEvent, TurnState};
 use crate::retrieval::knowledge::{IndexKnowledge, QuestionEmbedder, VectorSide};
-use crate::retrieval::search::{open, open_lexicon};
+use crate::retrieval::search::{open, open_lexicon, IndexError};
 use crate::triage::Country;
 use clap::{Args, ValueEnum};
 use serde_json::json;
@@ -81,7 +81,7 @@ impl KnowledgeArgs {
     /// Opens the index, its lexicon and the vector side (BM25 alone when the vectors cannot load).
     pub fn open(&self) -> Result<IndexKnowledge<DirSource>, String> {
         let source = DirSource { dir: self.index.clone() };
-        let unusable = |e: String| format!("the knowledge index cannot be used: {e}");
+        let unusable = |e: IndexError| format!("the knowledge index cannot be used: {e}");
         let index = pollster::block_on(open(&source)).map_err(unusable)?;
         let lexicon = pollster::block_on(open_lexicon(&source, &index)).map_err(unusable)?;
         let vectors = if self.bm25_only {

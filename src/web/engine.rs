@@ -14,7 +14,7 @@ use crate::pipeline::state::{TurnEvent, TurnState};
 use crate::platform::http::StopHandle;
 use crate::platform::web_http::FetchTransport;
 use crate::retrieval::knowledge::{IndexKnowledge, QuestionEmbedder, VectorSide};
-use crate::retrieval::search::{open, open_lexicon, FileSource};
+use crate::retrieval::search::{open, open_lexicon, FileSource, IndexError};
 use crate::settings::Settings;
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -29,9 +29,9 @@ pub struct HttpSource {
 }
 
 impl FileSource for HttpSource {
-    fn fetch<'a>(&'a self, name: &'a str) -> LocalFuture<'a, Result<Vec<u8>, String>> {
+    fn fetch<'a>(&'a self, name: &'a str) -> LocalFuture<'a, Result<Vec<u8>, IndexError>> {
         Box::pin(async move {
-            let bytes = fetch_bytes(&format!("index/{name}"), &mut |_, _| {}).await?;
+            let bytes = fetch_bytes(&format!("index/{name}"), &mut |_, _| {}).await.map_err(IndexError::Failed)?;
             self.fetched_bytes.set(self.fetched_bytes.get() + bytes.len());
             Ok(bytes)
         })

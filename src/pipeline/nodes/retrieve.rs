@@ -95,6 +95,7 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> RetrieveDetail {
                 }
             }
             Err(error) => {
+                let error = error.to_string();
                 searched
                     .push(Searched { query: query.clone(), outcome: SearchOutcome::Failed { error: error.clone() } });
                 errors.push(error);
