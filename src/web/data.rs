@@ -157,7 +157,7 @@ pub fn DataPanel() -> impl IntoView {
                     pending.set_value(Some(preview));
                     report.set(None);
                 }
-                Err(error) => report.set(Some(error)),
+                Err(error) => report.set(Some(error.to_string())),
             }
         });
     };
