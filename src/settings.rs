@@ -1,12 +1,11 @@
 //! The user's settings: which LLM answers, how the pipeline runs. The browser keeps them as the
-//! `medagent.settings` record (see [`SETTINGS_RECORD`]); the UI language has its own small key.
+//! `medagent.settings` record (see [`crate::records::SETTINGS_RECORD`]); the UI language has its own small key.
 //!
 //! The API key is the one sensitive field. It is written into the record only when the user ticked
 //! "remember in this browser" ([`crate::llm::ApiKey::remembered`]); otherwise the page keeps it in
 //! sessionStorage, which the browser forgets when the tab closes.
 
 use crate::llm::ProviderConfig;
-use crate::persist::{check_as, RecordKind};
 use crate::pipeline::flags::{profile, Flags, DEFAULT_PROFILE, PROFILES};
 use crate::pipeline::state::Mode;
 use crate::triage::Country;
@@ -109,20 +108,12 @@ pub fn new_destination(current: &Settings, imported: &Settings) -> Option<String
     (!same).then(|| destination(&imported.provider))
 }
 
-/// Where the browser stores the settings.
-pub static SETTINGS_RECORD: RecordKind = RecordKind {
-    key: "medagent.settings",
-    schema: 1,
-    migrations: &[],
-    check: check_as::<Settings>,
-    secrets: &[(&["provider", "key"], "The API key")],
-};
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::llm::{ApiKey, ProviderKind};
     use crate::persist::{load, save, KeyValue, Loaded, MemoryStore};
+    use crate::records::SETTINGS_RECORD;
 
     #[test]
     fn a_key_is_stored_only_when_the_user_asked_to_remember_it() {

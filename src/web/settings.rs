@@ -11,7 +11,8 @@ use crate::llm::{describe, ApiKey, ProviderKind};
 use crate::persist::save;
 use crate::pipeline::flags::{Flags, PROFILES};
 use crate::pipeline::state::Mode;
-use crate::settings::{Settings, SETTINGS_RECORD};
+use crate::records::SETTINGS_RECORD;
+use crate::settings::Settings;
 use crate::triage::Country;
 use leptos::prelude::*;
 
