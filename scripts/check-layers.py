@@ -18,7 +18,7 @@ LAYERS = [
     ["core"],
     ["retrieval", "embed", "lexicon", "extract", "triage", "llm", "memory", "platform"],
     ["pipeline"],
-    ["people", "persist", "settings", "study", "trace_view", "transcript", "i18n", "markdown"],
+    ["people", "persist", "records", "settings", "study", "trace_view", "transcript", "i18n", "markdown"],
     ["web", "cli"],
 ]
 LAYER_OF = {m: i for i, layer in enumerate(LAYERS) for m in layer}

@@ -17,6 +17,7 @@ pub mod people;
 pub mod persist;
 pub mod pipeline;
 pub mod platform;
+pub mod records;
 pub mod retrieval;
 pub mod settings;
 pub mod study;

@@ -1,5 +1,5 @@
 //! The people whose health this device keeps (e.g. family members), and which one the app is
-//! talking about now. The browser keeps them as the `medagent.people` record ([`PEOPLE_RECORD`]).
+//! talking about now. The browser keeps them as the `medagent.people` record ([`crate::records::PEOPLE_RECORD`]).
 //!
 //! A person has a stable id, the key of their profile, conversation and transcript everywhere else,
 //! and a display name the user can change; renaming moves no data. Before this record existed the
@@ -7,7 +7,6 @@
 //! so data stored by older versions stays where it was.
 
 use crate::i18n::{ui, Lang};
-use crate::persist::RecordKind;
 use serde::{Deserialize, Serialize};
 
 /// The id of the first person (the one every older version of the app stored its data under).
@@ -178,13 +177,9 @@ impl People {
     }
 }
 
-/// Where the browser stores the people and the chosen one.
-pub static PEOPLE_RECORD: RecordKind =
-    RecordKind { key: "medagent.people", schema: 1, migrations: &[], check: check_people, secrets: &[] };
-
 /// The import check of the people record: the record's type, and every name as adding a person
 /// would accept it (not empty unless it is the unnamed first person, not too long, not twice).
-fn check_people(data: &serde_json::Value) -> Result<(), String> {
+pub fn check_people(data: &serde_json::Value) -> Result<(), String> {
     let people = People::deserialize(data).map_err(|e| e.to_string())?;
     let mut checked = People { people: Vec::new(), current: String::new() };
     for person in &people.people {
@@ -205,6 +200,7 @@ fn check_people(data: &serde_json::Value) -> Result<(), String> {
 mod tests {
     use super::*;
     use crate::persist::{load, save, Loaded, MemoryStore};
+    use crate::records::PEOPLE_RECORD;
 
     #[test]
     fn the_first_person_is_where_older_versions_kept_their_data() {

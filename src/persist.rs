@@ -77,6 +77,70 @@ impl std::fmt::Display for StoreError {
     }
 }
 
+/// Why a stored or imported record cannot be read, by what it means: not a record at all, written
+/// by a newer app (update it), an older schema with no way forward, or data that is not the
+/// record's type. Each is kept under a backup key on load, and skipped on import.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RecordError {
+    /// Not the JSON of a record (`{"schema": .., "data": ..}`).
+    NotARecord(String),
+    /// Written by a newer medagent at `schema`; this version reads up to `reads`.
+    Newer { schema: u32, reads: u32 },
+    /// An older schema no migration starts from.
+    NoMigration { from: u32 },
+    /// The migration from schema `from` refused the data.
+    MigrationFailed { from: u32, detail: String },
+    /// The data is not the record's type at `schema` (or its kind's check refused it).
+    Mismatch { schema: u32, detail: String },
+    /// A record this version does not know (in an import file).
+    Unknown,
+}
+
+impl std::fmt::Display for RecordError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RecordError::NotARecord(detail) => write!(f, "not a medagent record: {detail}"),
+            RecordError::Newer { schema, reads } => {
+                write!(
+                    f,
+                    "written by a newer medagent (schema {schema}, this version reads up to {reads}): update the app"
+                )
+            }
+            RecordError::NoMigration { from } => write!(f, "no migration from schema {from}"),
+            RecordError::MigrationFailed { from, detail } => write!(f, "migration from schema {from} failed: {detail}"),
+            RecordError::Mismatch { schema, detail } => write!(f, "record does not match schema {schema}: {detail}"),
+            RecordError::Unknown => f.write_str("unknown record"),
+        }
+    }
+}
+
+impl std::error::Error for RecordError {}
+
+/// Why an import file was refused as a whole.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ExportFileError {
+    /// Not the JSON of an export file.
+    NotAnExport(String),
+    /// An export of another app.
+    OtherApp(String),
+    /// An export format newer than this version reads: update the app.
+    Newer(u32),
+}
+
+impl std::fmt::Display for ExportFileError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ExportFileError::NotAnExport(detail) => write!(f, "this is not a medagent export file: {detail}"),
+            ExportFileError::OtherApp(app) => write!(f, "this file is from {app:?}, not medagent"),
+            ExportFileError::Newer(version) => {
+                write!(f, "this export is from a newer medagent (format {version}); update the app")
+            }
+        }
+    }
+}
+
+impl std::error::Error for ExportFileError {}
+
 /// One step of a record's schema history: turns data of schema `from` into schema `from + 1`.
 pub struct Migration {
     pub from: u32,
@@ -109,7 +173,7 @@ pub enum Loaded<T> {
     /// The record, migrated to the current schema if it was older.
     Found(T),
     /// The stored value could not be read; it was kept under `backup_key` and the app starts empty.
-    Recovered { backup_key: String, reason: String },
+    Recovered { backup_key: String, reason: RecordError },
 }
 
 #[derive(Serialize, Deserialize)]
@@ -140,26 +204,20 @@ pub fn save<T: Serialize>(store: &dyn KeyValue, kind: &RecordKind, value: &T) ->
 }
 
 /// Reads a stored record into the current schema of `kind`.
-fn decode<T: DeserializeOwned>(raw: &str, kind: &RecordKind) -> Result<T, String> {
-    let envelope: Envelope = serde_json::from_str(raw).map_err(|e| format!("not a medagent record: {e}"))?;
+fn decode<T: DeserializeOwned>(raw: &str, kind: &RecordKind) -> Result<T, RecordError> {
+    let envelope: Envelope = serde_json::from_str(raw).map_err(|e| RecordError::NotARecord(e.to_string()))?;
     let data = migrate(envelope.schema, envelope.data, kind)?;
-    serde_json::from_value(data).map_err(|e| format!("record does not match schema {}: {e}", kind.schema))
+    serde_json::from_value(data).map_err(|e| RecordError::Mismatch { schema: kind.schema, detail: e.to_string() })
 }
 
-fn migrate(mut schema: u32, mut data: Value, kind: &RecordKind) -> Result<Value, String> {
+fn migrate(mut schema: u32, mut data: Value, kind: &RecordKind) -> Result<Value, RecordError> {
     if schema > kind.schema {
-        return Err(format!(
-            "written by a newer medagent (schema {schema}, this version reads up to {}): update the app",
-            kind.schema
-        ));
+        return Err(RecordError::Newer { schema, reads: kind.schema });
     }
     while schema < kind.schema {
-        let step = kind
-            .migrations
-            .iter()
-            .find(|m| m.from == schema)
-            .ok_or_else(|| format!("no migration from schema {schema}"))?;
-        data = (step.apply)(data).map_err(|e| format!("migration from schema {schema} failed: {e}"))?;
+        let step =
+            kind.migrations.iter().find(|m| m.from == schema).ok_or(RecordError::NoMigration { from: schema })?;
+        data = (step.apply)(data).map_err(|detail| RecordError::MigrationFailed { from: schema, detail })?;
         schema += 1;
     }
     Ok(data)
@@ -232,27 +290,30 @@ pub struct ImportPreview {
     /// Records that read correctly: key, and the number of top-level entries (for the preview).
     pub valid: Vec<(String, usize)>,
     /// Records that would be skipped, with the reason.
-    pub invalid: Vec<(String, String)>,
+    pub invalid: Vec<(String, RecordError)>,
     records: BTreeMap<String, String>,
 }
 
 /// Validates an export file against the record kinds this version knows.
-pub fn preview_import(text: &str, kinds: &[&RecordKind]) -> Result<ImportPreview, String> {
-    let file: Export = serde_json::from_str(text).map_err(|e| format!("this is not a medagent export file: {e}"))?;
+pub fn preview_import(text: &str, kinds: &[&RecordKind]) -> Result<ImportPreview, ExportFileError> {
+    let file: Export = serde_json::from_str(text).map_err(|e| ExportFileError::NotAnExport(e.to_string()))?;
     if file.app != EXPORT_APP {
-        return Err(format!("this file is from {:?}, not medagent", file.app));
+        return Err(ExportFileError::OtherApp(file.app));
     }
     if file.export_version > EXPORT_VERSION {
-        return Err(format!("this export is from a newer medagent (format {}); update the app", file.export_version));
+        return Err(ExportFileError::Newer(file.export_version));
     }
     let mut preview = ImportPreview { valid: Vec::new(), invalid: Vec::new(), records: BTreeMap::new() };
     for (key, value) in file.records {
         let Some(kind) = kinds.iter().find(|k| k.key == key) else {
-            preview.invalid.push((key, "unknown record".into()));
+            preview.invalid.push((key, RecordError::Unknown));
             continue;
         };
         let raw = serde_json::to_string(&value).expect("values serialise");
-        match decode::<Value>(&raw, kind).and_then(|data| (kind.check)(&data).map(|()| data)) {
+        let checked = |data: Value| {
+            (kind.check)(&data).map(|()| data).map_err(|detail| RecordError::Mismatch { schema: kind.schema, detail })
+        };
+        match decode::<Value>(&raw, kind).and_then(checked) {
             Ok(data) => {
                 let entries = match &data {
                     Value::Array(a) => a.len(),
@@ -451,7 +512,8 @@ mod tests {
             panic!("expected recovery")
         };
         assert_eq!(backup_key, "medagent.settings.backup.1");
-        assert!(reason.contains("not a medagent record"), "{reason}");
+        assert!(matches!(reason, RecordError::NotARecord(_)), "{reason}");
+        assert!(reason.to_string().contains("not a medagent record"), "{reason}");
         assert_eq!(store.get(&backup_key).unwrap().as_deref(), Some("{{{ not json"));
         // A second bad load keeps the first backup and makes another.
         let Loaded::Recovered { backup_key, .. } = load::<Settings>(&store, &SETTINGS).unwrap() else { panic!() };
@@ -463,7 +525,8 @@ mod tests {
         let store = MemoryStore::default();
         store.set("medagent.settings", r#"{"schema":9,"data":{}}"#).unwrap();
         let Loaded::Recovered { reason, .. } = load::<Settings>(&store, &SETTINGS).unwrap() else { panic!() };
-        assert!(reason.contains("newer medagent"), "{reason}");
+        assert_eq!(reason, RecordError::Newer { schema: 9, reads: 2 });
+        assert!(reason.to_string().contains("newer medagent"), "{reason}");
     }
 
     #[test]
@@ -510,9 +573,10 @@ mod tests {
 
     #[test]
     fn bad_import_files_are_refused_with_a_reason() {
-        assert!(preview_import("not json", &[&SETTINGS]).unwrap_err().contains("not a medagent export"));
+        let error = |text: &str| preview_import(text, &[&SETTINGS]).err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(error("not json").contains("not a medagent export"));
         let other = r#"{"app":"other","export_version":1,"records":{}}"#;
-        assert!(preview_import(other, &[&SETTINGS]).unwrap_err().contains("not medagent"));
+        assert!(error(other).contains("not medagent"));
         let mixed = r#"{"app":"medagent","export_version":1,"records":{
             "medagent.settings":{"schema":2,"data":{"language":3}},
             "medagent.unknown":{"schema":1,"data":{}}}}"#;

@@ -1,12 +1,11 @@
 //! The user's settings: which LLM answers, how the pipeline runs. The browser keeps them as the
-//! `medagent.settings` record (see [`SETTINGS_RECORD`]); the UI language has its own small key.
+//! `medagent.settings` record (see [`crate::records::SETTINGS_RECORD`]); the UI language has its own small key.
 //!
 //! The API key is the one sensitive field. It is written into the record only when the user ticked
 //! "remember in this browser" ([`crate::llm::ApiKey::remembered`]); otherwise the page keeps it in
 //! sessionStorage, which the browser forgets when the tab closes.
 
-use crate::llm::{ProviderConfig, ProviderKind};
-use crate::persist::{check_as, RecordKind};
+use crate::llm::ProviderConfig;
 use crate::pipeline::flags::{profile, Flags, DEFAULT_PROFILE, PROFILES};
 use crate::pipeline::state::Mode;
 use crate::triage::Country;
@@ -20,8 +19,10 @@ pub struct Settings {
     pub provider: ProviderConfig,
     /// Agent (the whole pipeline) or plain LLM (the question straight to the model).
     pub mode: Mode,
-    /// The ablation profile the flags came from; empty once a flag was changed by hand.
-    pub profile: String,
+    /// The ablation profile the flags came from; `None` (custom flags) once a flag was changed by
+    /// hand. Stored as the profile's name, `""` for custom.
+    #[serde(with = "custom_is_empty")]
+    pub profile: Option<String>,
     pub flags: Flags,
     /// Whose emergency numbers the triage notice gives (auto: by the answer's language).
     pub country: Country,
@@ -33,7 +34,7 @@ impl Default for Settings {
         Settings {
             provider: ProviderConfig::default(),
             mode: Mode::Agent,
-            profile: name.to_string(),
+            profile: Some(name.to_string()),
             flags: profile(name).expect("known profile"),
             country: Country::Auto,
         }
@@ -47,7 +48,7 @@ impl Settings {
         match profile(name) {
             Some(flags) => {
                 self.flags = Flags { max_llm_calls_per_turn: self.flags.max_llm_calls_per_turn, ..flags };
-                self.profile = name.to_string();
+                self.profile = Some(name.to_string());
                 true
             }
             None => false,
@@ -62,15 +63,28 @@ impl Settings {
         let same = |name: &str| {
             profile(name).map(|f| Flags { max_llm_calls_per_turn: budget, ..f }) == Some(self.flags.clone())
         };
-        self.profile = PROFILES.into_iter().find(|name| same(name)).unwrap_or("").to_string();
+        self.profile = PROFILES.into_iter().find(|name| same(name)).map(str::to_string);
+    }
+}
+
+/// `Settings::profile` as the record spells it: the profile's name, or `""` for custom flags.
+mod custom_is_empty {
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(profile: &Option<String>, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(profile.as_deref().unwrap_or_default())
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
+        Ok(Some(String::deserialize(d)?).filter(|name| !name.is_empty()))
     }
 }
 
 /// Where questions go: provider, base URL and model. Spelled out for the user to confirm.
 pub fn destination(provider: &ProviderConfig) -> String {
     match provider.kind {
-        ProviderKind::Offline => "offline (no AI model: nothing is sent)".to_string(),
-        kind => format!("{} at {} (model {})", kind.as_str(), provider.base_url(), provider.model()),
+        None => "offline (no AI model: nothing is sent)".to_string(),
+        Some(kind) => format!("{} at {} (model {})", kind.as_str(), provider.base_url(), provider.model()),
     }
 }
 
@@ -94,26 +108,18 @@ pub fn new_destination(current: &Settings, imported: &Settings) -> Option<String
     (!same).then(|| destination(&imported.provider))
 }
 
-/// Where the browser stores the settings.
-pub static SETTINGS_RECORD: RecordKind = RecordKind {
-    key: "medagent.settings",
-    schema: 1,
-    migrations: &[],
-    check: check_as::<Settings>,
-    secrets: &[(&["provider", "key"], "The API key")],
-};
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::llm::ApiKey;
+    use crate::llm::{ApiKey, ProviderKind};
     use crate::persist::{load, save, KeyValue, Loaded, MemoryStore};
+    use crate::records::SETTINGS_RECORD;
 
     #[test]
     fn a_key_is_stored_only_when_the_user_asked_to_remember_it() {
         let store = MemoryStore::default();
         let mut settings = Settings::default();
-        settings.provider.kind = ProviderKind::Openai;
+        settings.provider.kind = Some(ProviderKind::Openai);
         settings.provider.key = Some(ApiKey::new("sk-session-only", false));
         save(&store, &SETTINGS_RECORD, &settings).unwrap();
         let Loaded::Found(back) = load::<Settings>(&store, &SETTINGS_RECORD).unwrap() else { panic!("saved") };
@@ -124,7 +130,7 @@ mod tests {
         save(&store, &SETTINGS_RECORD, &settings).unwrap();
         let Loaded::Found(back) = load::<Settings>(&store, &SETTINGS_RECORD).unwrap() else { panic!("saved") };
         assert_eq!(back.provider.key(), Some("sk-remembered"));
-        assert_eq!(back.provider.kind, ProviderKind::Openai);
+        assert_eq!(back.provider.kind, Some(ProviderKind::Openai));
     }
 
     #[test]
@@ -133,44 +139,60 @@ mod tests {
         assert!(settings.use_profile("baseline"));
         assert!(!settings.flags.self_refine_enabled);
         assert!(!settings.use_profile("no such profile"));
-        assert_eq!(settings.profile, "baseline");
+        assert_eq!(settings.profile.as_deref(), Some("baseline"));
         settings.edit_flags(|f| f.max_llm_calls_per_turn = 2);
-        assert_eq!(settings.profile, "baseline", "the budget is no part of a profile");
+        assert_eq!(settings.profile.as_deref(), Some("baseline"), "the budget is no part of a profile");
         assert!(settings.use_profile("query_flow"));
         assert_eq!(settings.flags.max_llm_calls_per_turn, 2, "a profile keeps the user's budget");
         assert!(settings.use_profile("baseline"));
         settings.edit_flags(|f| f.lexicon_extraction = false);
-        assert_eq!(settings.profile, "");
+        assert_eq!(settings.profile, None);
         settings.edit_flags(|f| f.lexicon_extraction = true);
-        assert_eq!(settings.profile, "baseline");
+        assert_eq!(settings.profile.as_deref(), Some("baseline"));
     }
 
     #[test]
     fn older_or_partial_records_fill_in_defaults() {
         let settings: Settings = serde_json::from_str(r#"{"provider":{"kind":"anthropic"}}"#).unwrap();
-        assert_eq!(settings.provider.kind, ProviderKind::Anthropic);
+        assert_eq!(settings.provider.kind, Some(ProviderKind::Anthropic));
         assert_eq!(settings.mode, Mode::Agent);
         assert_eq!(settings.flags, Flags::default());
         assert_eq!(settings.country, Country::Auto);
         let chosen: Settings = serde_json::from_str(r#"{"country":"gb"}"#).unwrap();
         assert_eq!(chosen.country, Country::Gb);
+        assert_eq!(chosen.profile, Settings::default().profile, "no profile saved: the default one");
+    }
+
+    /// The record keeps its format: custom flags are `"profile":""`, no model is `"kind":"offline"`.
+    #[test]
+    fn custom_flags_and_no_model_keep_their_stored_form() {
+        let old: Settings =
+            serde_json::from_str(r#"{"provider":{"kind":"offline","base_url":"","model":""},"profile":""}"#).unwrap();
+        assert_eq!(old.profile, None, "an empty profile name is custom flags");
+        assert_eq!(old.provider.kind, None, "offline is no model");
+        let json = serde_json::to_value(&old).unwrap();
+        assert_eq!(json["profile"], "");
+        assert_eq!(json["provider"]["kind"], "offline");
+        let named = serde_json::to_value(Settings::default()).unwrap();
+        assert_eq!(named["profile"], DEFAULT_PROFILE);
+        assert_eq!(serde_json::from_value::<Settings>(named).unwrap(), Settings::default());
     }
 
     /// An import never switches where questions go unless that destination was confirmed.
     #[test]
     fn an_import_keeps_the_destination_unless_confirmed() {
         let mut current = Settings::default();
-        current.provider.kind = ProviderKind::Anthropic;
+        current.provider.kind = Some(ProviderKind::Anthropic);
         current.provider.key = Some(ApiKey::new("sk-mine", true));
         let mut imported = Settings::default();
         imported.use_profile("baseline");
-        imported.provider.kind = ProviderKind::Openai;
+        imported.provider.kind = Some(ProviderKind::Openai);
         imported.provider.base_url = "https://evil.example/v1".into();
         let shown = new_destination(&current, &imported).expect("a new destination");
         assert!(shown.contains("https://evil.example/v1"), "{shown}");
         let applied = from_import(&current, imported.clone(), false);
         assert_eq!(applied.provider, current.provider, "not confirmed: questions still go where they went");
-        assert_eq!(applied.profile, "baseline", "the rest of the settings are imported");
+        assert_eq!(applied.profile.as_deref(), Some("baseline"), "the rest of the settings are imported");
         let applied = from_import(&current, imported.clone(), true);
         assert_eq!(applied.provider.base_url, "https://evil.example/v1");
         assert_eq!(applied.provider.key, None, "a key is never taken over to another destination");

@@ -11,9 +11,11 @@
 use crate::i18n::Lang;
 use crate::llm::query_flow::{Grade, QueryPlan, Sufficiency};
 use crate::pipeline::graph::Node;
-use crate::pipeline::state::TurnState;
-use crate::pipeline::trace::{CallPurpose, StepKind};
-use serde_json::Value;
+use crate::pipeline::nodes::refine::RefineDetail;
+use crate::pipeline::nodes::rerank::RerankDetail;
+use crate::pipeline::nodes::retrieve::{RankedDocument, RetrieveDetail};
+use crate::pipeline::state::{QualityMethod, TurnState};
+use crate::pipeline::trace::{CallPurpose, StepDetail, StepKind};
 
 /// Where a node sits in the picture: column (0 main line, 1 beside it) and row. Query Flow's
 /// retrieval steps stand in a column under `retrieve`; its planner beside `classify_intent`, its
@@ -239,60 +241,41 @@ pub struct TurnTrace {
     pub call_budget: usize,
 }
 
-fn text(v: &Value, key: &str) -> Option<String> {
-    v.get(key).and_then(Value::as_str).map(str::to_string)
+/// A step's detail as the panel prints it: compact JSON, keys in order.
+fn detail_json(detail: &StepDetail) -> String {
+    serde_json::to_value(detail).map(|v| v.to_string()).unwrap_or_default()
 }
 
-fn rank(v: &Value, key: &str) -> Option<usize> {
-    v.get(key).and_then(Value::as_u64).map(|r| r as usize)
-}
-
-fn score(v: &Value, key: &str) -> Option<f64> {
-    v.get(key).and_then(Value::as_f64)
-}
-
-/// The refine node's verdict from its trace detail.
-fn quality(detail: &Value) -> QualityView {
-    match detail.get("quality") {
-        Some(q) => QualityView {
-            overall: score(q, "overall").unwrap_or_default(),
-            parts: score(q, "grounding")
-                .zip(score(q, "completeness"))
-                .zip(score(q, "accuracy"))
-                .map(|((g, c), a)| (g, c, a)),
-            method: text(q, "method").unwrap_or_default(),
-            missing_info: q
-                .get("missing_info")
-                .and_then(Value::as_array)
-                .map(|a| a.iter().filter_map(Value::as_str).map(str::to_string).collect())
-                .unwrap_or_default(),
+/// The refine node's verdict.
+fn quality(detail: &RefineDetail) -> QualityView {
+    match detail {
+        RefineDetail::Corrective { quality: q, .. } => QualityView {
+            overall: q.overall,
+            parts: Some((q.grounding, q.completeness, q.accuracy)),
+            method: q.method.map(QualityMethod::name).unwrap_or_default().to_string(),
+            missing_info: q.missing_info.clone(),
         },
-        None => QualityView {
-            overall: score(detail, "score").unwrap_or(1.0),
+        RefineDetail::Basic { score } => QualityView {
+            overall: *score,
             parts: None,
-            method: text(detail, "strategy").unwrap_or_default(),
+            method: QualityMethod::Basic.name().to_string(),
             missing_info: Vec::new(),
         },
     }
 }
 
-/// The retrieve node's documents with their ranks, from its trace detail.
-fn ranked_documents(detail: &Value) -> Vec<RankedDoc> {
-    let docs = detail.get("documents").and_then(Value::as_array).map(Vec::as_slice).unwrap_or_default();
-    docs.iter()
+/// The retrieve node's documents with their ranks.
+fn ranked_documents(documents: &[RankedDocument]) -> Vec<RankedDoc> {
+    documents
+        .iter()
         .map(|d| RankedDoc {
-            id: text(d, "id").unwrap_or_default(),
-            title: text(d, "title").unwrap_or_default(),
-            bm25: rank(d, "bm25_rank"),
-            vector: rank(d, "vector_rank"),
-            rrf: rank(d, "rrf_rank"),
+            id: d.id.clone(),
+            title: d.title.clone(),
+            bm25: d.bm25_rank,
+            vector: d.vector_rank,
+            rrf: d.rrf_rank,
         })
         .collect()
-}
-
-/// A value of the shape `T` in a node's detail (the detail flattens it), if it is there.
-fn typed<T: serde::de::DeserializeOwned>(detail: &Value) -> Option<T> {
-    serde_json::from_value(detail.clone()).ok()
 }
 
 impl TurnTrace {
@@ -302,67 +285,68 @@ impl TurnTrace {
         let mut plan = None;
         let mut grades = Vec::new();
         for step in &state.trace.steps {
-            let detail = &step.detail;
-            match step.node {
-                StepKind::Node(Node::Plan) => {
-                    plan = detail.get("plan").and_then(typed).map(|p| PlanView {
-                        plan: p,
-                        source: text(detail, "source").unwrap_or_default(),
-                        why: text(detail, "why"),
+            match &step.detail {
+                StepDetail::Plan(detail) => {
+                    plan = Some(PlanView {
+                        plan: detail.plan.clone(),
+                        source: detail.source.to_string(),
+                        why: detail.why.clone(),
                     });
                 }
-                StepKind::Node(Node::Rerank) => {
+                StepDetail::Rerank(RerankDetail { reranked: Some(detail), .. }) => {
                     if let Some(iteration) = iterations.last_mut() {
-                        let order =
-                            detail.get("order").and_then(Value::as_array).map(Vec::as_slice).unwrap_or_default();
                         iteration.rerank = Some(RerankView {
-                            method: text(detail, "method").unwrap_or_default(),
-                            order: order
-                                .iter()
-                                .map(|o| (text(o, "title").unwrap_or_default(), rank(o, "was").unwrap_or(0)))
-                                .collect(),
-                            kept: rank(detail, "kept").unwrap_or(0),
+                            method: detail.method.to_string(),
+                            order: detail.order.iter().map(|o| (o.title.clone(), o.was)).collect(),
+                            kept: detail.kept,
                         });
                     }
                 }
-                StepKind::Node(Node::JudgeSufficiency) => {
-                    if let (Some(iteration), Some(verdict)) = (iterations.last_mut(), typed::<Sufficiency>(detail)) {
-                        iteration.sufficiency = Some((verdict, text(detail, "decision").unwrap_or_default()));
+                StepDetail::JudgeSufficiency(detail) => {
+                    if let Some(iteration) = iterations.last_mut() {
+                        iteration.sufficiency = Some((detail.verdict.clone(), detail.decision.to_string()));
                     }
                 }
-                StepKind::Node(Node::Grade) => {
-                    if let Some(grade) = typed::<Grade>(detail) {
-                        grades.push(GradeView {
-                            grade,
-                            method: text(detail, "method").unwrap_or_default(),
-                            decision: text(detail, "decision").unwrap_or_default(),
-                        });
-                    }
-                }
-                StepKind::Node(Node::Retrieve) => {
+                StepDetail::Grade(detail) => grades.push(GradeView {
+                    grade: Grade { grounded: detail.grounded, score: detail.score, reason: detail.reason.clone() },
+                    method: detail.method.to_string(),
+                    decision: detail.decision.to_string(),
+                }),
+                StepDetail::Retrieve(detail) => {
                     // A retrieval starts a pass unless the current one has not searched or been judged yet.
                     if iterations.last().is_none_or(|i| i.query.is_some() || i.quality.is_some()) {
                         iterations.push(Iteration::default());
                     }
                     let iteration = iterations.last_mut().expect("pushed");
-                    iteration.query = Some(text(detail, "query").unwrap_or_default());
-                    iteration.queries = detail
-                        .get("queries")
-                        .and_then(Value::as_array)
-                        .map(|q| q.iter().filter_map(|q| text(q, "query")).collect())
-                        .unwrap_or_default();
-                    iteration.pool = rank(detail, "pool");
-                    iteration.search = text(detail, "search").unwrap_or_default();
-                    iteration.search_error = text(detail, "error");
-                    iteration.documents = ranked_documents(detail);
+                    match detail {
+                        RetrieveDetail::Found { query, queries, search, pool, documents, .. } => {
+                            iteration.query = Some(query.clone());
+                            iteration.queries = queries.iter().map(|q| q.query.clone()).collect();
+                            iteration.pool = Some(*pool);
+                            iteration.search = search.clone();
+                            iteration.search_error = None;
+                            iteration.documents = ranked_documents(documents);
+                        }
+                        RetrieveDetail::Failed { queries, error, .. } => {
+                            iteration.query = Some(String::new());
+                            iteration.queries = queries.iter().map(|q| q.query.clone()).collect();
+                            iteration.pool = None;
+                            iteration.search = String::new();
+                            iteration.search_error = Some(error.clone());
+                            iteration.documents = Vec::new();
+                        }
+                    }
                 }
-                StepKind::Node(Node::Refine) => {
+                StepDetail::Refine(detail) => {
                     if iterations.last().is_none_or(|i| i.quality.is_some()) {
                         iterations.push(Iteration::default());
                     }
                     let iteration = iterations.last_mut().expect("pushed");
                     iteration.quality = Some(quality(detail));
-                    iteration.rewritten = text(detail, "rewritten_query");
+                    iteration.rewritten = match detail {
+                        RefineDetail::Corrective { rewritten_query, .. } => rewritten_query.clone(),
+                        RefineDetail::Basic { .. } => None,
+                    };
                 }
                 _ => {}
             }
@@ -374,7 +358,7 @@ impl TurnTrace {
                 .trace
                 .steps
                 .iter()
-                .map(|s| StepView { node: s.node, ms: s.ms, detail: s.detail.to_string() })
+                .map(|s| StepView { node: s.node, ms: s.ms, detail: detail_json(&s.detail) })
                 .collect(),
             iterations,
             stop_reason: state.stop_reason.clone(),

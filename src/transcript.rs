@@ -3,7 +3,6 @@
 //! older ones as one line each.
 
 use crate::memory::conversation::gist;
-use crate::persist::{check_as, RecordKind};
 use crate::pipeline::state::Evidence;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -64,10 +63,6 @@ impl Transcript {
         self.dropped.remove(user);
     }
 }
-
-/// Where the browser stores the transcript.
-pub static TRANSCRIPT_RECORD: RecordKind =
-    RecordKind { key: "medagent.transcript", schema: 1, migrations: &[], check: check_as::<Transcript>, secrets: &[] };
 
 #[cfg(test)]
 mod tests {

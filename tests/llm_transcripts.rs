@@ -248,7 +248,7 @@ fn missing_key_fails_before_any_request() {
     let result = block_on(provider.complete(&request(), &mut |_| {}));
     assert_eq!(result.unwrap_err(), LlmError::Unauthorized);
     assert!(transport.sent.borrow().is_empty());
-    assert!(Provider::from_config(&ProviderConfig::new(ProviderKind::Offline), transport).is_none());
+    assert!(Provider::from_config(&ProviderConfig::default(), transport).is_none(), "offline: no provider");
 }
 
 #[test]

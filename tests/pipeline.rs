@@ -8,10 +8,11 @@ use medagent::llm::{Llm, LlmError, LocalFuture};
 use medagent::memory::Memory;
 use medagent::pipeline::flags::{profile, Flags, MemoryMode, RefineStrategy, DEFAULT_MAX_LLM_CALLS, PROFILES};
 use medagent::pipeline::graph::{run_turn, Node, Services, TurnInput};
-use medagent::pipeline::ports::{Clock, Knowledge, LexicalEmbedder};
+use medagent::pipeline::nodes::retrieve::RetrieveDetail;
+use medagent::pipeline::ports::{Clock, IndexError, Knowledge, LexicalEmbedder};
 use medagent::pipeline::state::{Evidence, Mode, QualityMethod, TurnEvent, TurnState};
 use medagent::pipeline::stop::StopReason;
-use medagent::pipeline::trace::{CallPurpose, StepKind};
+use medagent::pipeline::trace::{CallPurpose, StepDetail, StepKind};
 use std::cell::Cell;
 
 fn passage(id: &str, title: &str, text: &str) -> Evidence {
@@ -50,7 +51,7 @@ struct Library {
 }
 
 impl Knowledge for Library {
-    fn search<'a>(&'a self, _query: &'a str, k: usize) -> LocalFuture<'a, Result<Vec<Evidence>, String>> {
+    fn search<'a>(&'a self, _query: &'a str, k: usize) -> LocalFuture<'a, Result<Vec<Evidence>, IndexError>> {
         Box::pin(async move {
             let call = self.calls.get();
             self.calls.set(call + 1);
@@ -166,7 +167,8 @@ fn the_seed_conversation_fills_the_profile_and_cites_sources() {
 fn first_query(s: &TurnState) -> String {
     let step =
         s.trace.steps.iter().find(|step| step.node == StepKind::Node(Node::Retrieve)).expect("the turn searched");
-    step.detail["query"].as_str().unwrap().to_string()
+    let StepDetail::Retrieve(RetrieveDetail::Found { query, .. }) = &step.detail else { panic!("{:?}", step.detail) };
+    query.clone()
 }
 
 #[test]
@@ -323,8 +325,9 @@ fn a_judge_stuck_at_0_3_stops_at_the_limit_or_on_stagnation() {
     assert_eq!(s.stop_reason, Some(StopReason::IterationLimit { limit: 2 }));
     // The trace keeps the English sentence and adds the code; people read it in their language.
     let last_check = s.trace.steps.iter().rev().find(|step| step.node == StepKind::Node(Node::QualityCheck)).unwrap();
-    assert_eq!(last_check.detail["reason"], "iteration limit reached (2)");
-    assert_eq!(last_check.detail["reason_code"], "iteration_limit");
+    let StepDetail::QualityCheck(check) = &last_check.detail else { panic!("{:?}", last_check.detail) };
+    assert_eq!(check.reason.as_deref(), Some("iteration limit reached (2)"));
+    assert_eq!(check.reason_code, Some("iteration_limit"));
     assert_eq!(s.stop_reason.as_ref().unwrap().describe(Lang::Ko), "최대 반복 횟수에 도달했습니다 (2회)");
     assert_eq!(s.rewritten_queries.len(), 3);
     // With safety stops: stagnation after the first retry.
@@ -377,8 +380,9 @@ fn triage_puts_the_emergency_notice_first() {
     // The trace records it first, with the rule and the words.
     let step = &s.trace.steps[0];
     assert_eq!(step.node, StepKind::Triage);
-    assert_eq!(step.detail["level"], "emergency");
-    assert!(step.detail["reasons"][0]["matched"].to_string().contains("sweating"), "{}", step.detail);
+    let json = serde_json::to_value(&step.detail).unwrap();
+    assert_eq!(json["level"], "emergency");
+    assert!(json["reasons"][0]["matched"].to_string().contains("sweating"), "{json}");
     // Korean gets Korean and 119.
     let ko = Harness::new(false).turn("가슴이 꽉 조이듯 아프고 땀이 비 오듯 나요", full(), None);
     assert!(ko.answer.starts_with("⚠️ **응급") && ko.answer.contains("119"), "{}", ko.answer);
@@ -417,7 +421,7 @@ fn a_cache_hit_still_shows_this_turns_notice() {
     // The same question with a poisoning added is close enough to be served from the cache: the cached
     // answer comes after this turn's notice.
     let crisis = h.turn(&format!("{question} My toddler swallowed a button battery"), full(), None);
-    assert!(crisis.cache_hit, "similar enough to be served from the cache: {}", crisis.trace.steps[1].detail);
+    assert!(crisis.cache_hit, "similar enough to be served from the cache: {:?}", crisis.trace.steps[1].detail);
     assert!(crisis.answer.starts_with("⚠️") && crisis.answer.ends_with(&plain.answer), "{}", crisis.answer);
     assert!(crisis.answer.contains("Poison Control"), "{}", crisis.answer);
     // A turn with a notice is not cached, so the plain question never inherits one.
@@ -591,7 +595,7 @@ fn classify_intent_takes_each_stage() {
     let mut h = Harness::new(false);
     let stage = |s: &TurnState| {
         let step = s.trace.steps.iter().find(|step| step.node == StepKind::Node(Node::ClassifyIntent)).unwrap();
-        (step.detail["stage"].as_str().unwrap().to_string(), s.needs_retrieval)
+        (serde_json::to_value(&step.detail).unwrap()["stage"].as_str().unwrap().to_string(), s.needs_retrieval)
     };
     let s = h.turn("hello", full(), None);
     assert_eq!(stage(&s), ("rules".into(), false));
@@ -645,9 +649,10 @@ const QUESTIONS: [&str; 12] = [
     "How can I lower my cholesterol?",
 ];
 
-/// The detail a node recorded in the trace (its last run).
-fn detail(s: &TurnState, node: Node) -> &serde_json::Value {
-    &s.trace.steps.iter().rev().find(|step| step.node == StepKind::Node(node)).unwrap().detail
+/// The detail a node recorded in the trace (its last run), as the JSON `medagent ask --json` writes.
+fn detail(s: &TurnState, node: Node) -> serde_json::Value {
+    let step = s.trace.steps.iter().rev().find(|step| step.node == StepKind::Node(node)).unwrap();
+    serde_json::to_value(&step.detail).unwrap()
 }
 
 #[test]
@@ -879,7 +884,7 @@ fn stop_ends_the_turn_keeping_the_partial_answer_and_sending_nothing_more() {
 fn stop_during_retrieval_ends_the_turn_there() {
     struct StopsOnSearch(medagent::platform::http::StopHandle);
     impl Knowledge for StopsOnSearch {
-        fn search<'a>(&'a self, _query: &'a str, _k: usize) -> LocalFuture<'a, Result<Vec<Evidence>, String>> {
+        fn search<'a>(&'a self, _query: &'a str, _k: usize) -> LocalFuture<'a, Result<Vec<Evidence>, IndexError>> {
             self.0.stop();
             Box::pin(async { Ok(library()) })
         }

@@ -9,7 +9,7 @@ use medagent::llm::{LocalFuture, ProviderKind};
 use medagent::memory::Memory;
 use medagent::pipeline::flags::Flags;
 use medagent::pipeline::graph::{run_turn, Services, TurnInput};
-use medagent::pipeline::ports::{Knowledge, LexicalEmbedder};
+use medagent::pipeline::ports::{IndexError, Knowledge, LexicalEmbedder};
 use medagent::pipeline::state::Evidence;
 use medagent::platform::native_http::NativeTransport;
 use std::rc::Rc;
@@ -22,7 +22,7 @@ impl Knowledge for TwoPassages {
     fn describe(&self) -> String {
         "two fixed passages".into()
     }
-    fn search<'a>(&'a self, _query: &'a str, _k: usize) -> LocalFuture<'a, Result<Vec<Evidence>, String>> {
+    fn search<'a>(&'a self, _query: &'a str, _k: usize) -> LocalFuture<'a, Result<Vec<Evidence>, IndexError>> {
         let evidence = |id: &str, title: &str, passage: &str| Evidence {
             id: id.into(),
             title: title.into(),

@@ -11,9 +11,9 @@ use medagent::llm::{Llm, LocalFuture};
 use medagent::memory::Memory;
 use medagent::pipeline::flags::{profile, Flags};
 use medagent::pipeline::graph::{run_turn, Node, Services, TurnInput};
-use medagent::pipeline::ports::{Clock, Knowledge, LexicalEmbedder};
+use medagent::pipeline::ports::{Clock, IndexError, Knowledge, LexicalEmbedder};
 use medagent::pipeline::state::TurnState;
-use medagent::pipeline::trace::{CallPurpose, StepKind};
+use medagent::pipeline::trace::{CallPurpose, StepDetail, StepKind};
 use std::cell::RefCell;
 
 /// (id, title, text, words that find it)
@@ -32,7 +32,7 @@ struct Shelf {
 }
 
 impl Knowledge for Shelf {
-    fn search<'a>(&'a self, query: &'a str, k: usize) -> LocalFuture<'a, Result<Vec<Evidence>, String>> {
+    fn search<'a>(&'a self, query: &'a str, k: usize) -> LocalFuture<'a, Result<Vec<Evidence>, IndexError>> {
         Box::pin(async move {
             self.searched.borrow_mut().push(query.to_string());
             let lower = query.to_lowercase();
@@ -92,14 +92,15 @@ fn query_flow() -> Flags {
     Flags { max_llm_calls_per_turn: 10, ..profile("query_flow").unwrap() }
 }
 
-fn detail(state: &TurnState, node: Node) -> &serde_json::Value {
-    &state
+/// The detail a node recorded in the trace (its first run), as the JSON `medagent ask --json` writes.
+fn detail(state: &TurnState, node: Node) -> serde_json::Value {
+    let step = state
         .trace
         .steps
         .iter()
         .find(|s| s.node == StepKind::Node(node))
-        .unwrap_or_else(|| panic!("{} ran", node.name()))
-        .detail
+        .unwrap_or_else(|| panic!("{} ran", node.name()));
+    serde_json::to_value(&step.detail).unwrap()
 }
 
 fn purposes(state: &TurnState) -> Vec<CallPurpose> {
@@ -178,7 +179,8 @@ fn the_sufficiency_loop_searches_what_is_missing_and_stops_without_progress() {
     assert_eq!(*shelf.searched.borrow(), ["gout treatment", "gout treatment purine diet"]);
     assert_eq!(s.sufficiency.len(), 2);
     let last = s.trace.steps.iter().rev().find(|st| st.node == StepKind::Node(Node::JudgeSufficiency)).unwrap();
-    assert_eq!(last.detail["reason"], "no progress");
+    let StepDetail::JudgeSufficiency(verdict) = &last.detail else { panic!("{:?}", last.detail) };
+    assert_eq!(verdict.reason, Some("no progress"));
     // The second round added the diet passage to the pool.
     assert!(s.pool_all.iter().any(|d| d.id == "GOUT_D"));
     assert_eq!(s.pool_all.len(), 2);
@@ -210,7 +212,10 @@ fn an_ungrounded_answer_is_written_again_once_then_shown_with_a_warning() {
         .steps
         .iter()
         .filter(|st| st.node == StepKind::Node(Node::Grade))
-        .map(|st| st.detail["decision"].as_str().unwrap())
+        .filter_map(|st| match &st.detail {
+            StepDetail::Grade(grade) => Some(grade.decision),
+            _ => None,
+        })
         .collect();
     assert_eq!(decisions, ["answer again", "warn"]);
 }

@@ -6,7 +6,7 @@ use medagent::llm::{Llm, LocalFuture};
 use medagent::memory::Memory;
 use medagent::pipeline::flags::{profile, Flags};
 use medagent::pipeline::graph::{run_turn, Node, Services, TurnInput};
-use medagent::pipeline::ports::{Clock, Knowledge, LexicalEmbedder};
+use medagent::pipeline::ports::{Clock, IndexError, Knowledge, LexicalEmbedder};
 use medagent::pipeline::state::{Evidence, TurnState};
 use medagent::pipeline::trace::CallPurpose;
 use medagent::trace_view::{TurnTrace, EDGES};
@@ -19,7 +19,7 @@ struct TwoDocs {
 }
 
 impl Knowledge for TwoDocs {
-    fn search<'a>(&'a self, _query: &'a str, _k: usize) -> LocalFuture<'a, Result<Vec<Evidence>, String>> {
+    fn search<'a>(&'a self, _query: &'a str, _k: usize) -> LocalFuture<'a, Result<Vec<Evidence>, IndexError>> {
         Box::pin(async move {
             let call = self.calls.get();
             self.calls.set(call + 1);

@@ -11,7 +11,7 @@ use crate::pipeline::graph::{run_turn, Services, TurnInput};
 use crate::pipeline::ports::Clock;
 use crate::pipeline::state::{Mode, TurnEvent, TurnState};
 use crate::retrieval::knowledge::{IndexKnowledge, QuestionEmbedder, VectorSide};
-use crate::retrieval::search::{open, open_lexicon};
+use crate::retrieval::search::{open, open_lexicon, IndexError};
 use crate::triage::Country;
 use clap::{Args, ValueEnum};
 use serde_json::json;
@@ -85,7 +85,7 @@ impl KnowledgeArgs {
     /// Opens the index, its lexicon and the vector side (BM25 alone when the vectors cannot load).
     pub fn open(&self) -> Result<IndexKnowledge<DirSource>, String> {
         let source = DirSource { dir: self.index.clone() };
-        let unusable = |e: String| format!("the knowledge index cannot be used: {e}");
+        let unusable = |e: IndexError| format!("the knowledge index cannot be used: {e}");
         let index = pollster::block_on(open(&source)).map_err(unusable)?;
         let lexicon = pollster::block_on(open_lexicon(&source, &index)).map_err(unusable)?;
         let vectors = if self.bm25_only {
@@ -166,8 +166,8 @@ pub fn turn_json(state: &TurnState, memory: &Memory) -> serde_json::Value {
         "profile": profile.map(|p| &p.facts),
         "trace": state.trace.steps.iter().map(|s| {
             let mut step = json!({"node": s.node, "ms": s.ms});
-            if let (Some(obj), Some(detail)) = (step.as_object_mut(), s.detail.as_object()) {
-                obj.extend(detail.clone());
+            if let (Some(obj), Ok(serde_json::Value::Object(detail))) = (step.as_object_mut(), serde_json::to_value(&s.detail)) {
+                obj.extend(detail);
             }
             step
         }).collect::<Vec<_>>(),

@@ -6,7 +6,7 @@ use crate::lexicon::build::{build, Sources};
 use crate::lexicon::Lexicon;
 use crate::llm::LocalFuture;
 use crate::retrieval::corpus::{parse_jsonl, Document};
-use crate::retrieval::search::FileSource;
+use crate::retrieval::search::{FileSource, IndexError};
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
@@ -68,6 +68,7 @@ pub fn load_lexicon(dir: &Path) -> Result<Lexicon, String> {
         everyday_ko: &everyday,
         topic_names: &topics,
     })
+    .map_err(|e| e.to_string())
 }
 
 /// The corpus documents and the SHA-256 of the compressed file they came from.
@@ -89,14 +90,18 @@ pub struct DirSource {
 }
 
 impl FileSource for DirSource {
-    fn fetch<'a>(&'a self, name: &'a str) -> LocalFuture<'a, Result<Vec<u8>, String>> {
+    fn fetch<'a>(&'a self, name: &'a str) -> LocalFuture<'a, Result<Vec<u8>, IndexError>> {
         Box::pin(async move {
             std::fs::read(self.dir.join(name)).map_err(|e| {
-                format!(
+                let message = format!(
                     "cannot read {} in {}: {e} (build the index with `medagent index build`)",
                     name,
                     self.dir.display()
-                )
+                );
+                match e.kind() {
+                    std::io::ErrorKind::NotFound => IndexError::Missing(message),
+                    _ => IndexError::Failed(message),
+                }
             })
         })
     }

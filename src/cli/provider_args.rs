@@ -40,14 +40,13 @@ impl ProviderArgs {
     /// The provider configuration, with the key from the environment (not saved anywhere).
     pub fn config(&self) -> ProviderConfig {
         let kind = match self.provider {
-            ProviderChoice::Offline => ProviderKind::Offline,
-            ProviderChoice::Openai => ProviderKind::Openai,
-            ProviderChoice::Anthropic => ProviderKind::Anthropic,
-            ProviderChoice::Gemini => ProviderKind::Gemini,
+            ProviderChoice::Offline => None,
+            ProviderChoice::Openai => Some(ProviderKind::Openai),
+            ProviderChoice::Anthropic => Some(ProviderKind::Anthropic),
+            ProviderChoice::Gemini => Some(ProviderKind::Gemini),
         };
         let key = kind
-            .key_env()
-            .and_then(|name| std::env::var(name).ok())
+            .and_then(|kind| std::env::var(kind.key_env()).ok())
             .filter(|k| !k.trim().is_empty())
             .map(|k| ApiKey::new(k.trim(), false));
         ProviderConfig {
@@ -62,9 +61,9 @@ impl ProviderArgs {
     /// responder). Errors say which environment variable to set when a key is required.
     pub fn build(&self) -> Result<Option<Box<dyn Llm>>, String> {
         let config = self.config();
-        if config.kind.needs_key() && config.key().is_none() {
-            let var = config.kind.key_env().unwrap_or("the API key variable");
-            return Err(format!("--provider {} needs an API key: set {var} in the environment", config.kind.as_str()));
+        if let Some(kind) = config.kind.filter(|kind| kind.needs_key() && config.key().is_none()) {
+            let (name, var) = (kind.as_str(), kind.key_env());
+            return Err(format!("--provider {name} needs an API key: set {var} in the environment"));
         }
         let Some(mut provider) = Provider::from_config(&config, default_transport()) else { return Ok(None) };
         if let Some(secs) = self.timeout {
@@ -99,7 +98,7 @@ mod tests {
             "llama3.2",
         ]);
         let config = args.provider.config();
-        assert_eq!(config.kind, ProviderKind::Openai);
+        assert_eq!(config.kind, Some(ProviderKind::Openai));
         assert_eq!(config.base_url(), "http://localhost:11434");
         assert_eq!(config.model(), "llama3.2");
         let offline = Command::parse_from(["ask"]).provider;

@@ -177,7 +177,7 @@ pub fn load_vectors(dir: &Path, model_dir: &Path, ef_search: Option<usize>) -> R
         }
     };
     let (hnsw, counts) = (read(HNSW_FILE)?, read(CHUNK_COUNTS_FILE)?);
-    LocalVectors::load(&model, &hnsw, &counts, ef_search)
+    LocalVectors::load(&model, &hnsw, &counts, ef_search).map_err(String::from)
 }
 
 /// The vector side for the CLI: loaded, or unavailable with the reason (search then uses BM25 alone).

@@ -59,3 +59,15 @@ pub enum QualityMethod {
     /// Basic refinement: every answer scores 1.0, nothing is judged.
     Basic,
 }
+
+impl QualityMethod {
+    /// The name the trace writes.
+    pub fn name(self) -> &'static str {
+        match self {
+            QualityMethod::Llm => "llm",
+            QualityMethod::Heuristic => "heuristic",
+            QualityMethod::HeuristicFallback => "heuristic-fallback",
+            QualityMethod::Basic => "basic",
+        }
+    }
+}

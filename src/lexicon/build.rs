@@ -66,22 +66,54 @@ impl Builder {
     }
 }
 
-fn kind_of(name: &str) -> Result<ConceptKind, String> {
-    ConceptKind::ALL.into_iter().find(|k| k.name() == name).ok_or_else(|| format!("unknown concept type {name:?}"))
+/// A lexicon source file that does not read as its format says: the file, the line (from 1) when
+/// one line is at fault, and what is wrong. The fix is in that file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SourceError {
+    pub file: &'static str,
+    pub line: Option<usize>,
+    pub problem: String,
+}
+
+impl SourceError {
+    /// `problem` at line `index + 1` of `file`.
+    pub fn at(file: &'static str, index: usize, problem: impl Into<String>) -> Self {
+        SourceError { file, line: Some(index + 1), problem: problem.into() }
+    }
+}
+
+impl std::fmt::Display for SourceError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.line {
+            Some(line) => write!(f, "{} line {line}: {}", self.file, self.problem),
+            None => write!(f, "{}: {}", self.file, self.problem),
+        }
+    }
+}
+
+impl std::error::Error for SourceError {}
+
+fn kind_of(name: &str) -> Option<ConceptKind> {
+    ConceptKind::ALL.into_iter().find(|k| k.name() == name)
 }
 
 /// Data rows of a headed TSV: the header is checked so a wrong file fails loudly.
-fn rows<'a>(text: &'a str, header: &str, file: &str) -> Result<impl Iterator<Item = Vec<&'a str>>, String> {
+fn rows<'a>(
+    text: &'a str,
+    header: &str,
+    file: &'static str,
+) -> Result<impl Iterator<Item = Vec<&'a str>>, SourceError> {
     let mut lines = text.lines();
     let first = lines.next().unwrap_or_default();
     if !first.starts_with(header) {
-        return Err(format!("{file}: expected a header starting {header:?}, found {first:?}"));
+        let problem = format!("expected a header starting {header:?}, found {first:?}");
+        return Err(SourceError { file, line: None, problem });
     }
     Ok(lines.filter(|l| !l.trim().is_empty()).map(|l| l.split('\t').collect()))
 }
 
 /// Builds the lexicon. Errors name the file and line that could not be read.
-pub fn build(sources: &Sources) -> Result<Lexicon, String> {
+pub fn build(sources: &Sources) -> Result<Lexicon, SourceError> {
     let mut b = Builder::default();
 
     for (n, line) in sources.curated.lines().enumerate() {
@@ -90,9 +122,10 @@ pub fn build(sources: &Sources) -> Result<Lexicon, String> {
         }
         let cols: Vec<&str> = line.split('\t').collect();
         let [id, kind, en, ko] = cols[..] else {
-            return Err(format!("curated.tsv line {}: expected 4 tab-separated columns", n + 1));
+            return Err(SourceError::at("curated.tsv", n, "expected 4 tab-separated columns"));
         };
-        let kind = kind_of(kind).map_err(|e| format!("curated.tsv line {}: {e}", n + 1))?;
+        let kind =
+            kind_of(kind).ok_or_else(|| SourceError::at("curated.tsv", n, format!("unknown concept type {kind:?}")))?;
         let en_names: Vec<&str> = en.split('|').map(str::trim).filter(|s| !s.is_empty()).collect();
         let ko_names: Vec<&str> = ko.split('|').map(str::trim).filter(|s| !s.is_empty()).collect();
         let display_en = en_names.first().copied().unwrap_or(id);

@@ -9,6 +9,7 @@
 //! may also start inside a word (heads of compounds: "~통증" in "허리통증"). One-syllable stems
 //! ("목", "배") must be a whole word or be followed by a particle.
 
+use super::build::SourceError;
 use serde::{Deserialize, Serialize};
 
 /// One everyday stem and the English it stands for.
@@ -22,19 +23,22 @@ pub struct Phrase {
     pub inside: bool,
 }
 
+/// The source file's name, for errors.
+const FILE: &str = "everyday_ko.tsv";
+
 /// Parses the everyday vocabulary. Errors name the line.
-pub fn parse(text: &str) -> Result<Vec<Phrase>, String> {
+pub fn parse(text: &str) -> Result<Vec<Phrase>, SourceError> {
     let mut phrases = Vec::new();
     for (n, line) in text.lines().enumerate() {
         if line.starts_with('#') || line.trim().is_empty() {
             continue;
         }
         let Some((ko, en)) = line.split_once('\t') else {
-            return Err(format!("everyday_ko.tsv line {}: expected korean stems, a tab, english words", n + 1));
+            return Err(SourceError::at(FILE, n, "expected korean stems, a tab, english words"));
         };
         let en = en.trim();
         if en.is_empty() || en.contains('\t') {
-            return Err(format!("everyday_ko.tsv line {}: expected one column of english words", n + 1));
+            return Err(SourceError::at(FILE, n, "expected one column of english words"));
         }
         for stem in ko.split('|').map(str::trim).filter(|s| !s.is_empty()) {
             let (inside, stem) = match stem.strip_prefix('~') {
@@ -70,6 +74,7 @@ mod tests {
     #[test]
     fn a_line_without_english_is_an_error_naming_it() {
         let error = parse("# x\n두근\n").unwrap_err();
-        assert!(error.contains("line 2"), "{error}");
+        assert_eq!((error.file, error.line), ("everyday_ko.tsv", Some(2)));
+        assert!(error.to_string().contains("line 2"), "{error}");
     }
 }

@@ -18,55 +18,81 @@ use serde::{Deserialize, Serialize};
 use std::rc::Rc;
 use std::time::Duration;
 
-/// Which service (wire format) a provider speaks. `Offline` means no LLM: the evidence responder.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+/// Which service (wire format) a provider speaks. No provider at all (answers from the evidence
+/// alone) is `None` in [`ProviderConfig::kind`], stored as `"offline"`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum ProviderKind {
-    #[default]
-    Offline,
     /// OpenAI chat completions and every compatible server (Ollama, llama.cpp, LM Studio, vLLM, OpenRouter).
     Openai,
     Anthropic,
     Gemini,
 }
 
+/// The name the settings record, the CLI and traces give to "no model": the offline evidence responder.
+pub const OFFLINE: &str = "offline";
+
+/// The name of a provider choice: the kind's, or [`OFFLINE`] for none.
+pub fn choice_name(kind: Option<ProviderKind>) -> &'static str {
+    kind.map_or(OFFLINE, ProviderKind::as_str)
+}
+
 impl ProviderKind {
     /// The name used in settings, flags and traces.
     pub fn as_str(self) -> &'static str {
         match self {
-            ProviderKind::Offline => "offline",
             ProviderKind::Openai => "openai",
             ProviderKind::Anthropic => "anthropic",
             ProviderKind::Gemini => "gemini",
         }
     }
 
-    /// The wire format this kind speaks; `None` for offline. The one place a kind becomes a format.
-    pub fn wire(self) -> Option<&'static dyn WireFormat> {
+    /// The wire format this kind speaks. The one place a kind becomes a format.
+    pub fn wire(self) -> &'static dyn WireFormat {
         match self {
-            ProviderKind::Offline => None,
-            ProviderKind::Openai => Some(&openai::OpenAi),
-            ProviderKind::Anthropic => Some(&anthropic::Anthropic),
-            ProviderKind::Gemini => Some(&gemini::Gemini),
+            ProviderKind::Openai => &openai::OpenAi,
+            ProviderKind::Anthropic => &anthropic::Anthropic,
+            ProviderKind::Gemini => &gemini::Gemini,
         }
     }
 
     pub fn default_base_url(self) -> &'static str {
-        self.wire().map_or("", |w| w.default_base_url())
+        self.wire().default_base_url()
     }
 
     pub fn default_model(self) -> &'static str {
-        self.wire().map_or("", |w| w.default_model())
+        self.wire().default_model()
     }
 
     /// The environment variable the CLI reads the key from.
-    pub fn key_env(self) -> Option<&'static str> {
-        self.wire().map(|w| w.key_env())
+    pub fn key_env(self) -> &'static str {
+        self.wire().key_env()
     }
 
     /// Whether a call without a key is certain to fail (local OpenAI-compatible servers need none).
     pub fn needs_key(self) -> bool {
-        self.wire().is_some_and(|w| w.needs_key())
+        self.wire().needs_key()
+    }
+}
+
+/// `ProviderConfig::kind` as the settings record spells it: a kind's name, or `"offline"` for none.
+mod kind_or_offline {
+    use super::{choice_name, ProviderKind, OFFLINE};
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(kind: &Option<ProviderKind>, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(choice_name(*kind))
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<ProviderKind>, D::Error> {
+        let name = String::deserialize(d)?;
+        match name.as_str() {
+            OFFLINE => Ok(None),
+            "openai" => Ok(Some(ProviderKind::Openai)),
+            "anthropic" => Ok(Some(ProviderKind::Anthropic)),
+            "gemini" => Ok(Some(ProviderKind::Gemini)),
+            other => Err(serde::de::Error::unknown_variant(other, &[OFFLINE, "openai", "anthropic", "gemini"])),
+        }
     }
 }
 
@@ -115,10 +141,12 @@ impl<'de> Deserialize<'de> for ApiKey {
 
 /// The user's provider choice, as stored in settings (JSON):
 /// `{"kind":"openai","base_url":"http://localhost:11434","model":"llama3.2"}`; `base_url` and
-/// `model` may be empty (= the kind's default). `key` appears only when saved on purpose.
+/// `model` may be empty (= the kind's default). `key` appears only when saved on purpose. `kind` is
+/// `"offline"` for no model (`None`): base URL, model and key are kept for when the user switches back.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct ProviderConfig {
-    pub kind: ProviderKind,
+    #[serde(with = "kind_or_offline")]
+    pub kind: Option<ProviderKind>,
     #[serde(default)]
     pub base_url: String,
     #[serde(default)]
@@ -129,13 +157,13 @@ pub struct ProviderConfig {
 
 impl ProviderConfig {
     pub fn new(kind: ProviderKind) -> Self {
-        Self { kind, ..Self::default() }
+        Self { kind: Some(kind), ..Self::default() }
     }
     /// The base URL without trailing slashes, or the kind's default.
     pub fn base_url(&self) -> &str {
         let base = self.base_url.trim().trim_end_matches('/');
         if base.is_empty() {
-            self.kind.default_base_url()
+            self.kind.map_or("", ProviderKind::default_base_url)
         } else {
             base
         }
@@ -143,7 +171,7 @@ impl ProviderConfig {
     pub fn model(&self) -> &str {
         let model = self.model.trim();
         if model.is_empty() {
-            self.kind.default_model()
+            self.kind.map_or("", ProviderKind::default_model)
         } else {
             model
         }
@@ -171,9 +199,9 @@ impl Default for RetryPolicy {
     }
 }
 
-/// One SSE event of a reply in `kind`'s wire format (`None` for offline, which has none).
-pub fn decode(kind: ProviderKind, event: &super::sse::SseEvent) -> Option<Result<Frame, LlmError>> {
-    kind.wire().map(|wire| wire.decode(event))
+/// One SSE event of a reply in `kind`'s wire format.
+pub fn decode(kind: ProviderKind, event: &super::sse::SseEvent) -> Result<Frame, LlmError> {
+    kind.wire().decode(event)
 }
 
 /// `Retry-After`: delay seconds, or an HTTP date (turned into seconds from `now_unix_secs`).
@@ -217,10 +245,10 @@ pub struct Provider {
 }
 
 impl Provider {
-    /// `None` for [`ProviderKind::Offline`] (the caller uses the offline evidence responder).
+    /// `None` when the configuration chose no model (the caller uses the offline evidence responder).
     pub fn from_config(config: &ProviderConfig, transport: Rc<dyn HttpTransport>) -> Option<Self> {
         Some(Provider {
-            wire: config.kind.wire()?,
+            wire: config.kind?.wire(),
             config: config.clone(),
             transport,
             retry: RetryPolicy::default(),
@@ -335,7 +363,7 @@ impl Provider {
 
 impl Llm for Provider {
     fn name(&self) -> String {
-        format!("{}:{}", self.config.kind.as_str(), self.config.model())
+        format!("{}:{}", choice_name(self.config.kind), self.config.model())
     }
 
     fn complete<'a>(
@@ -395,6 +423,12 @@ mod tests {
         assert!(json.contains("very-secret"));
         let back: ProviderConfig = serde_json::from_str(&json).unwrap();
         assert_eq!(back, config);
+        let offline: ProviderConfig = serde_json::from_str(r#"{"kind":"offline","model":"llama3.2"}"#).unwrap();
+        assert_eq!(offline.kind, None);
+        assert_eq!(offline.model, "llama3.2", "kept for when the user switches back");
+        assert!(serde_json::to_string(&offline).unwrap().contains(r#""kind":"offline""#));
+        assert!(serde_json::from_str::<ProviderConfig>("{}").is_err(), "kind is required");
+        assert!(serde_json::from_str::<ProviderConfig>(r#"{"kind":"cohere"}"#).is_err());
         let plain: ProviderConfig = serde_json::from_str(r#"{"kind":"gemini"}"#).unwrap();
         assert_eq!(plain.model(), "gemini-2.0-flash");
         assert_eq!(plain.key(), None);

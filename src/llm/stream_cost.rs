@@ -18,7 +18,7 @@ pub fn synthetic_transcript(kind: ProviderKind, tokens: usize) -> String {
             ProviderKind::Gemini => format!(
                 "data: {{\"candidates\":[{{\"content\":{{\"parts\":[{{\"text\":\"{token}\"}}],\"role\":\"model\"}},\"index\":0}}],\"modelVersion\":\"gemini-2.0-flash\"}}\r\n\r\n"
             ),
-            ProviderKind::Openai | ProviderKind::Offline => format!(
+            ProviderKind::Openai => format!(
                 "data: {{\"id\":\"chatcmpl-1\",\"object\":\"chat.completion.chunk\",\"created\":0,\"model\":\"m\",\"choices\":[{{\"index\":0,\"delta\":{{\"content\":\"{token}\"}},\"finish_reason\":null}}]}}\n\n"
             ),
         });
@@ -45,7 +45,7 @@ pub fn client_ns_per_token(
         for piece in wire.as_bytes().chunks(chunk.max(1)) {
             parser.push(piece, &mut events);
             for event in events.drain(..) {
-                if let Some(Ok(frame)) = decode(kind, &event) {
+                if let Ok(frame) = decode(kind, &event) {
                     text.push_str(&frame.text);
                 }
             }

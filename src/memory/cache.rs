@@ -12,14 +12,54 @@ pub const CAPACITY: usize = 1000;
 /// Least cosine similarity for a hit.
 pub const THRESHOLD: f32 = 0.85;
 
+/// The profile an answer was made for: a hit needs the same one, so an answer personalised for one
+/// patient is never served to another.
+///
+/// Stored as one string (the format of cached entries): `"none"` for memory off, `""` for memory on
+/// with nothing known about the person, otherwise the profile's fingerprint (16 hex digits).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum ProfileKey {
+    /// Memory was off: the answer used no profile.
+    MemoryOff,
+    /// Memory was on, but nothing was known about the person.
+    #[default]
+    NoProfile,
+    /// [`crate::memory::profile::Profile::fingerprint`] of the facts the answer was shaped by.
+    Fingerprint(String),
+}
+
+/// How [`ProfileKey::MemoryOff`] is stored.
+const MEMORY_OFF: &str = "none";
+
+impl Serialize for ProfileKey {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(match self {
+            ProfileKey::MemoryOff => MEMORY_OFF,
+            ProfileKey::NoProfile => "",
+            ProfileKey::Fingerprint(fingerprint) => fingerprint,
+        })
+    }
+}
+
+impl<'de> Deserialize<'de> for ProfileKey {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let stored = String::deserialize(d)?;
+        Ok(match stored.as_str() {
+            MEMORY_OFF => ProfileKey::MemoryOff,
+            "" => ProfileKey::NoProfile,
+            _ => ProfileKey::Fingerprint(stored),
+        })
+    }
+}
+
 /// One cached answer.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct CacheEntry {
     pub query: String,
     #[serde(with = "crate::core::similarity::compact")]
     pub embedding: Vec<f32>,
-    /// Fingerprint of the profile the answer was made for.
-    pub fingerprint: String,
+    /// The profile the answer was made for.
+    pub fingerprint: ProfileKey,
     pub answer: String,
     pub evidence: Vec<Evidence>,
     pub quality: f64,
@@ -36,12 +76,17 @@ pub struct ResponseCache {
 
 impl ResponseCache {
     /// The most similar entry for this profile, if it reaches `threshold`; marks it used.
-    pub fn lookup(&mut self, embedding: &[f32], fingerprint: &str, threshold: f32) -> Option<(&CacheEntry, f32)> {
+    pub fn lookup(
+        &mut self,
+        embedding: &[f32],
+        fingerprint: &ProfileKey,
+        threshold: f32,
+    ) -> Option<(&CacheEntry, f32)> {
         let best = self
             .entries
             .iter()
             .enumerate()
-            .filter(|(_, e)| e.fingerprint == fingerprint)
+            .filter(|(_, e)| &e.fingerprint == fingerprint)
             .map(|(i, e)| (i, cosine(embedding, &e.embedding)))
             .max_by(|a, b| a.1.total_cmp(&b.1))?;
         if best.1 < threshold {
@@ -53,10 +98,10 @@ impl ResponseCache {
     }
 
     /// The best similarity for this profile, hit or not (for the trace).
-    pub fn best_similarity(&self, embedding: &[f32], fingerprint: &str) -> f32 {
+    pub fn best_similarity(&self, embedding: &[f32], fingerprint: &ProfileKey) -> f32 {
         self.entries
             .iter()
-            .filter(|e| e.fingerprint == fingerprint)
+            .filter(|e| &e.fingerprint == fingerprint)
             .map(|e| cosine(embedding, &e.embedding))
             .fold(0.0, f32::max)
     }
@@ -84,7 +129,7 @@ mod tests {
         CacheEntry {
             query: query.into(),
             embedding: lexical_embedding(query),
-            fingerprint: fingerprint.into(),
+            fingerprint: ProfileKey::Fingerprint(fingerprint.into()),
             answer: format!("answer to {query}"),
             evidence: vec![],
             quality: 1.0,
@@ -97,9 +142,11 @@ mod tests {
         let mut cache = ResponseCache::default();
         cache.store(entry("What are the symptoms of diabetes?", "dad"));
         let q = lexical_embedding("what are symptoms of diabetes");
-        assert!(cache.lookup(&q, "dad", THRESHOLD).is_some());
-        assert!(cache.lookup(&q, "mom", THRESHOLD).is_none(), "another profile never gets dad's answer");
-        assert!(cache.lookup(&lexical_embedding("asthma treatment"), "dad", THRESHOLD).is_none());
+        let key = |name: &str| ProfileKey::Fingerprint(name.into());
+        assert!(cache.lookup(&q, &key("dad"), THRESHOLD).is_some());
+        assert!(cache.lookup(&q, &key("mom"), THRESHOLD).is_none(), "another profile never gets dad's answer");
+        assert!(cache.lookup(&q, &ProfileKey::MemoryOff, THRESHOLD).is_none());
+        assert!(cache.lookup(&lexical_embedding("asthma treatment"), &key("dad"), THRESHOLD).is_none());
     }
 
     #[test]
@@ -109,12 +156,30 @@ mod tests {
             cache.store(entry(&format!("question number {i} about topic{i}"), "p"));
         }
         // Use the first entry, then add one more: the second entry is the oldest and goes.
-        let hit =
-            cache.lookup(&lexical_embedding("question number 0 about topic0"), "p", 0.99).map(|(e, _)| e.query.clone());
+        let hit = cache
+            .lookup(&lexical_embedding("question number 0 about topic0"), &ProfileKey::Fingerprint("p".into()), 0.99)
+            .map(|(e, _)| e.query.clone());
         assert_eq!(hit.as_deref(), Some("question number 0 about topic0"));
         cache.store(entry("a brand new question", "p"));
         assert_eq!(cache.entries.len(), CAPACITY);
         assert!(cache.entries.iter().any(|e| e.query == "question number 0 about topic0"));
         assert!(!cache.entries.iter().any(|e| e.query == "question number 1 about topic1"));
+    }
+
+    /// Entries stored before the key was typed load as they were meant, and are written back the same.
+    #[test]
+    fn stored_keys_keep_their_form() {
+        for (stored, key) in [
+            ("none", ProfileKey::MemoryOff),
+            ("", ProfileKey::NoProfile),
+            ("0123456789abcdef", ProfileKey::Fingerprint("0123456789abcdef".into())),
+        ] {
+            let json = format!(
+                r#"{{"query":"q","embedding":"fw==","fingerprint":"{stored}","answer":"a","evidence":[],"quality":1.0,"last_used":3}}"#
+            );
+            let entry: CacheEntry = serde_json::from_str(&json).unwrap();
+            assert_eq!(entry.fingerprint, key);
+            assert_eq!(serde_json::to_value(&entry).unwrap()["fingerprint"], stored);
+        }
     }
 }

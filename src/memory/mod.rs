@@ -61,7 +61,7 @@ mod tests {
         memory.cache.store(CacheEntry {
             query: question.into(),
             embedding: vec![1.0],
-            fingerprint: user.into(),
+            fingerprint: cache::ProfileKey::Fingerprint(user.into()),
             answer: "a".into(),
             evidence: Vec::new(),
             quality: 1.0,

@@ -25,7 +25,7 @@ use super::nodes::{self, Env};
 use super::ports::{Clock, Embedder, Knowledge};
 use super::state::{Mode, TurnEvent, TurnState};
 use super::stop::StopReason;
-use super::trace::{Step, StepKind};
+use super::trace::{Step, StepDetail, StepKind};
 use crate::core::Lang;
 use crate::lexicon::Lexicon;
 use crate::llm::Llm;
@@ -145,23 +145,23 @@ pub fn next(node: Node, state: &TurnState) -> Option<Node> {
     })
 }
 
-async fn run_node(node: Node, state: &mut TurnState, env: &mut Env<'_>) -> serde_json::Value {
+async fn run_node(node: Node, state: &mut TurnState, env: &mut Env<'_>) -> StepDetail {
     match node {
-        Node::CheckSimilarity => nodes::check_similarity::run(state, env).await,
-        Node::ClassifyIntent => nodes::classify_intent::run(state, env).await,
-        Node::ExtractSlots => nodes::extract_slots::run(state, env).await,
-        Node::StoreMemory => nodes::store_memory::run(state, env).await,
-        Node::AssembleContext => nodes::assemble_context::run(state, env).await,
-        Node::Retrieve => nodes::retrieve::run(state, env).await,
-        Node::GenerateAnswer => nodes::generate_answer::run(state, env).await,
-        Node::Refine => nodes::refine::run(state, env).await,
-        Node::QualityCheck => nodes::quality_check::run(state, env).await,
-        Node::StoreResponse => nodes::store_response::run(state, env).await,
-        Node::Plan => nodes::plan::run(state, env).await,
-        Node::Expand => nodes::expand::run(state, env).await,
-        Node::Rerank => nodes::rerank::run(state, env).await,
-        Node::JudgeSufficiency => nodes::judge_sufficiency::run(state, env).await,
-        Node::Grade => nodes::grade::run(state, env).await,
+        Node::CheckSimilarity => nodes::check_similarity::run(state, env).await.into(),
+        Node::ClassifyIntent => nodes::classify_intent::run(state, env).await.into(),
+        Node::ExtractSlots => nodes::extract_slots::run(state, env).await.into(),
+        Node::StoreMemory => nodes::store_memory::run(state, env).await.into(),
+        Node::AssembleContext => nodes::assemble_context::run(state, env).await.into(),
+        Node::Retrieve => nodes::retrieve::run(state, env).await.into(),
+        Node::GenerateAnswer => nodes::generate_answer::run(state, env).await.into(),
+        Node::Refine => nodes::refine::run(state, env).await.into(),
+        Node::QualityCheck => nodes::quality_check::run(state, env).await.into(),
+        Node::StoreResponse => nodes::store_response::run(state, env).await.into(),
+        Node::Plan => nodes::plan::run(state, env).await.into(),
+        Node::Expand => nodes::expand::run(state, env).await.into(),
+        Node::Rerank => nodes::rerank::run(state, env).await.into(),
+        Node::JudgeSufficiency => nodes::judge_sufficiency::run(state, env).await.into(),
+        Node::Grade => nodes::grade::run(state, env).await.into(),
     }
 }
 
@@ -261,8 +261,8 @@ fn triage(state: &mut TurnState, clock: &dyn Clock, on_event: &mut dyn FnMut(Tur
     if let Some(notice) = &state.triage_notice {
         on_event(TurnEvent::Triage(notice));
     }
-    let detail = serde_json::json!({"level": verdict.level, "reasons": verdict.reasons});
-    state.triage = verdict;
+    state.triage = verdict.clone();
+    let detail = verdict.into();
     state.trace.steps.push(Step { node: StepKind::Triage, ms: clock.monotonic_ms() - started, detail });
 }
 

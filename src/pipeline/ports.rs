@@ -1,7 +1,7 @@
 //! What the pipeline needs from outside, as traits: the knowledge base, the query embedder, a
 //! clock. The browser and the CLI plug in their implementations; tests plug in small ones.
 
-pub use crate::core::ports::{Embedder, Knowledge};
+pub use crate::core::ports::{Embedder, IndexError, Knowledge};
 use crate::core::LocalFuture;
 
 /// Wall-clock milliseconds (since the Unix epoch) and a monotonic millisecond counter.

@@ -54,7 +54,7 @@ pub struct TurnState {
     pub query_vector: Vec<f32>,
     pub cache_hit: bool,
     pub cache_similarity: f32,
-    pub profile_fingerprint: String,
+    pub profile_fingerprint: crate::memory::cache::ProfileKey,
     // Active retrieval
     /// A greeting or acknowledgement: nothing to extract, nothing to retrieve.
     pub small_talk: bool,

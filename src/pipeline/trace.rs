@@ -1,6 +1,26 @@
 //! The trace of a turn: the nodes in the order they ran, how long each took, what each decided.
+//!
+//! What a step decided is typed: each node defines its detail next to the code that decides it
+//! (`nodes::retrieve::RetrieveDetail`, ...), and [`StepDetail`] is the one enum over them, a
+//! variant per step. The readers (the trace panel's model in `trace_view`, the tests) match on the
+//! variant and read fields, so a renamed or removed field is a compile error where it is read, not
+//! an empty panel. One enum rather than a trait object: the set of steps is closed (the graph's
+//! nodes and triage), and a reader needs the concrete type to read a field.
+//!
+//! The JSON is the edge format (`medagent ask --json` merges a step's detail into the step's
+//! object): the enum serializes untagged, as the variant's own object, so every key stays where
+//! it was when the details were built as JSON. A step's `node` already says which variant it holds.
+//! Traces live only as long as the session (nothing stores them), so they are written, never read
+//! back: `Step` is `Serialize` only.
 
 use super::graph::Node;
+use super::nodes::{
+    assemble_context::AssembleDetail, check_similarity::CacheDetail, classify_intent::IntentDetail,
+    expand::ExpandDetail, extract_slots::SlotsDetail, generate_answer::AnswerDetail, grade::GradeDetail,
+    judge_sufficiency::SufficiencyDetail, plan::PlanDetail, quality_check::QualityCheckDetail, refine::RefineDetail,
+    rerank::RerankDetail, retrieve::RetrieveDetail, store_memory::MemoryDetail, store_response::StoreDetail,
+};
+use crate::triage::Triage;
 use serde::{Deserialize, Serialize};
 
 /// What a step of the turn ran: the triage check (before the graph) or one of the graph's nodes.
@@ -50,12 +70,49 @@ impl<'de> Deserialize<'de> for StepKind {
 }
 
 /// One node's run.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Step {
     pub node: StepKind,
     pub ms: f64,
     /// What the node decided (cache similarity, k, slots, documents with ranks, scores, ...).
-    pub detail: serde_json::Value,
+    pub detail: StepDetail,
+}
+
+/// Declares [`StepDetail`] with a variant per step, and the conversion of each node's detail into it.
+macro_rules! step_details {
+    ($($variant:ident($detail:ty)),* $(,)?) => {
+        /// What a step decided: the variant of the step's node (see the module doc).
+        #[derive(Clone, Debug, PartialEq, Serialize)]
+        #[serde(untagged)]
+        pub enum StepDetail {
+            $($variant($detail),)*
+        }
+
+        $(impl From<$detail> for StepDetail {
+            fn from(detail: $detail) -> Self {
+                StepDetail::$variant(detail)
+            }
+        })*
+    };
+}
+
+step_details! {
+    Triage(Triage),
+    ExtractSlots(SlotsDetail),
+    StoreMemory(MemoryDetail),
+    CheckSimilarity(CacheDetail),
+    ClassifyIntent(IntentDetail),
+    Plan(PlanDetail),
+    Retrieve(RetrieveDetail),
+    Expand(ExpandDetail),
+    Rerank(RerankDetail),
+    JudgeSufficiency(SufficiencyDetail),
+    AssembleContext(AssembleDetail),
+    GenerateAnswer(AnswerDetail),
+    Grade(GradeDetail),
+    Refine(RefineDetail),
+    QualityCheck(QualityCheckDetail),
+    StoreResponse(StoreDetail),
 }
 
 /// What a model call was for.
@@ -95,7 +152,7 @@ pub struct ModelCall {
 }
 
 /// The steps of one turn and the model calls they made.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct Trace {
     pub steps: Vec<Step>,
     #[serde(default)]
@@ -114,12 +171,16 @@ mod tests {
     use super::*;
 
     #[test]
-    fn steps_are_written_by_name_and_read_back() {
-        let step = Step { node: StepKind::Node(Node::QualityCheck), ms: 1.5, detail: serde_json::json!({}) };
-        let json = serde_json::to_string(&step).unwrap();
-        assert!(json.contains(r#""node":"quality_check""#), "{json}");
-        assert_eq!(serde_json::from_str::<Step>(&json).unwrap(), step);
+    fn steps_are_written_by_name_with_their_detail_flat() {
+        let detail = RefineDetail::Basic { score: 1.0 };
+        let step = Step { node: StepKind::Node(Node::Refine), ms: 1.5, detail: detail.into() };
+        let json = serde_json::to_value(&step).unwrap();
+        assert_eq!(
+            json,
+            serde_json::json!({"node": "refine", "ms": 1.5, "detail": {"strategy": "basic", "score": 1.0}})
+        );
         assert_eq!(serde_json::to_string(&StepKind::Triage).unwrap(), r#""triage""#);
+        assert_eq!(serde_json::from_str::<StepKind>(r#""quality_check""#).unwrap(), StepKind::Node(Node::QualityCheck));
         let unknown = serde_json::from_str::<StepKind>(r#""judge""#).unwrap_err().to_string();
         assert!(unknown.contains("unknown step \"judge\""), "{unknown}");
     }

@@ -11,7 +11,7 @@ use super::relevance::judge;
 use super::search::{load_answers, search_with_signals, FileSource, Hit, SearchMode};
 use super::vectors::VectorSearch;
 use crate::core::has_hangul;
-use crate::core::ports::{Embedder, Knowledge};
+use crate::core::ports::{Embedder, IndexError, Knowledge};
 use crate::core::tokenizer::tokenize;
 use crate::core::LocalFuture;
 use crate::core::{Evidence, PassageLocation};
@@ -95,15 +95,14 @@ impl<S: FileSource> Knowledge for IndexKnowledge<S> {
     // The index is borrowed across the search's awaits on purpose (it loads parts as it goes); a second
     // search meanwhile gets a clear error from try_borrow_mut instead of a panic.
     #[allow(clippy::await_holding_refcell_ref)]
-    fn search<'a>(&'a self, query: &'a str, k: usize) -> LocalFuture<'a, Result<Vec<Evidence>, String>> {
+    fn search<'a>(&'a self, query: &'a str, k: usize) -> LocalFuture<'a, Result<Vec<Evidence>, IndexError>> {
         Box::pin(async move {
             let bridged = bridge(&self.lexicon, query);
             let (mode, method) = self.method();
             let vectors = self.ready_vectors();
             *self.last_method.borrow_mut() = method.clone();
             // The index is only borrowed across awaits of this search; the pipeline runs one search at a time.
-            let mut index =
-                self.index.try_borrow_mut().map_err(|_| "the index is busy with another search".to_string())?;
+            let mut index = self.index.try_borrow_mut().map_err(|_| IndexError::Busy)?;
             let (hits, signals) =
                 search_with_signals(&mut index, &self.source, vectors.as_deref(), mode, &bridged.text, k).await?;
             let relevance = judge(&signals, &bridged);

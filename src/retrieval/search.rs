@@ -6,6 +6,7 @@ use super::fusion::{fuse as fuse_lists, Candidate, FUSION};
 use super::index_files::{LoadedIndex, Manifest, STATS};
 use super::vectors::VectorSearch;
 use crate::core::files::MANIFEST;
+pub use crate::core::ports::IndexError;
 use crate::core::tokenizer::tokenize;
 use crate::core::LocalFuture;
 use crate::lexicon::file::{decode, LEXICON_FILE};
@@ -14,8 +15,8 @@ use serde::Serialize;
 
 /// Where the static index files come from (HTTP in the browser, a folder natively).
 pub trait FileSource {
-    /// The bytes of the named file of the static index.
-    fn fetch<'a>(&'a self, name: &'a str) -> LocalFuture<'a, Result<Vec<u8>, String>>;
+    /// The bytes of the named file of the static index ([`IndexError::Missing`] when it is not there).
+    fn fetch<'a>(&'a self, name: &'a str) -> LocalFuture<'a, Result<Vec<u8>, IndexError>>;
 }
 
 /// Which retrieval answers a search.
@@ -71,24 +72,29 @@ pub struct Hit {
 
 /// Loads `lexicon.bin` of `index`: the concept lexicon (the Korean bridge and slot extraction need
 /// it), checked against the index's manifest.
-pub async fn open_lexicon(source: &dyn FileSource, index: &LoadedIndex) -> Result<Lexicon, String> {
+pub async fn open_lexicon(source: &dyn FileSource, index: &LoadedIndex) -> Result<Lexicon, IndexError> {
     let bytes = source.fetch(LEXICON_FILE).await?;
-    index.manifest.verify(LEXICON_FILE, &bytes).map_err(|e| e.to_string())?;
-    decode(&bytes).map_err(|e| e.to_string())
+    index.manifest.verify(LEXICON_FILE, &bytes).map_err(corrupt)?;
+    decode(&bytes).map_err(corrupt)
+}
+
+/// A file that is there but does not read as it should.
+fn corrupt(error: impl std::fmt::Display) -> IndexError {
+    IndexError::Corrupt(error.to_string())
 }
 
 /// Loads `manifest.json` and `stats.bin`: what every search needs first.
-pub async fn open(source: &dyn FileSource) -> Result<LoadedIndex, String> {
-    let manifest = Manifest::parse(&source.fetch(MANIFEST).await?).map_err(|e| e.to_string())?;
+pub async fn open(source: &dyn FileSource) -> Result<LoadedIndex, IndexError> {
+    let manifest = Manifest::parse(&source.fetch(MANIFEST).await?).map_err(corrupt)?;
     let stats = source.fetch(STATS).await?;
-    LoadedIndex::new(manifest, &stats).map_err(|e| e.to_string())
+    LoadedIndex::new(manifest, &stats).map_err(corrupt)
 }
 
 /// Fetches and adds every named file not loaded yet.
-async fn load(index: &mut LoadedIndex, source: &dyn FileSource, names: Vec<String>) -> Result<(), String> {
+async fn load(index: &mut LoadedIndex, source: &dyn FileSource, names: Vec<String>) -> Result<(), IndexError> {
     for name in names {
         let bytes = source.fetch(&name).await?;
-        index.add_file(&name, &bytes).map_err(|e| e.to_string())?;
+        index.add_file(&name, &bytes).map_err(corrupt)?;
     }
     Ok(())
 }
@@ -121,7 +127,7 @@ pub async fn search(
     mode: SearchMode,
     query: &str,
     k: usize,
-) -> Result<Vec<Hit>, String> {
+) -> Result<Vec<Hit>, IndexError> {
     Ok(search_with_signals(index, source, vectors, mode, query, k).await?.0)
 }
 
@@ -133,10 +139,13 @@ pub async fn search_with_signals(
     mode: SearchMode,
     query: &str,
     k: usize,
-) -> Result<(Vec<Hit>, SearchSignals), String> {
+) -> Result<(Vec<Hit>, SearchSignals), IndexError> {
     let need_vectors = || {
         vectors.ok_or_else(|| {
-            format!("{} search needs the vector index and the embedding model, which are not loaded", mode.name())
+            IndexError::NotLoaded(format!(
+                "{} search needs the vector index and the embedding model, which are not loaded",
+                mode.name()
+            ))
         })
     };
     let mut signals = SearchSignals::default();
@@ -153,7 +162,12 @@ pub async fn search_with_signals(
 }
 
 /// BM25 search: the top `k` documents. Shorthand for [`search`] in [`SearchMode::Bm25`].
-pub async fn bm25(index: &mut LoadedIndex, source: &dyn FileSource, query: &str, k: usize) -> Result<Vec<Hit>, String> {
+pub async fn bm25(
+    index: &mut LoadedIndex,
+    source: &dyn FileSource,
+    query: &str,
+    k: usize,
+) -> Result<Vec<Hit>, IndexError> {
     search(index, source, None, SearchMode::Bm25, query, k).await
 }
 
@@ -163,7 +177,7 @@ async fn bm25_ranked(
     query: &str,
     k: usize,
     signals: &mut SearchSignals,
-) -> Result<Vec<Ranked>, String> {
+) -> Result<Vec<Ranked>, IndexError> {
     let terms = tokenize(query);
     load(index, source, index.missing_for_terms(&terms)).await?;
     let best = index.bm25(&terms, k);
@@ -184,7 +198,7 @@ async fn vector_ranked(
     query: &str,
     k: usize,
     signals: &mut SearchSignals,
-) -> Result<Vec<Ranked>, String> {
+) -> Result<Vec<Ranked>, IndexError> {
     // An empty query has no meaning to embed: its nearest chunks would be arbitrary.
     if query.trim().is_empty() {
         signals.best_similarity = Some(0.0);
@@ -227,13 +241,19 @@ fn fuse(keyword: &[Ranked], semantic: &[Ranked], k: usize) -> Vec<Ranked> {
 }
 
 /// Loads the metadata of the ranked documents and describes them.
-async fn describe(index: &mut LoadedIndex, source: &dyn FileSource, ranked: Vec<Ranked>) -> Result<Vec<Hit>, String> {
+async fn describe(
+    index: &mut LoadedIndex,
+    source: &dyn FileSource,
+    ranked: Vec<Ranked>,
+) -> Result<Vec<Hit>, IndexError> {
     let docs: Vec<u32> = ranked.iter().map(|r| r.doc).collect();
     load(index, source, index.missing_for_docs(&docs, false)).await?;
     ranked
         .into_iter()
         .map(|r| {
-            let meta = index.meta(r.doc).ok_or_else(|| format!("document {} is not in the index", r.doc))?;
+            let meta = index
+                .meta(r.doc)
+                .ok_or_else(|| IndexError::Corrupt(format!("document {} is not in the index", r.doc)))?;
             Ok(Hit {
                 doc: r.doc,
                 id: meta.id.clone(),
@@ -252,6 +272,33 @@ async fn describe(index: &mut LoadedIndex, source: &dyn FileSource, ranked: Vec<
 }
 
 /// Fetches the answer text of these documents (for evidence passages).
-pub async fn load_answers(index: &mut LoadedIndex, source: &dyn FileSource, docs: &[u32]) -> Result<(), String> {
+pub async fn load_answers(index: &mut LoadedIndex, source: &dyn FileSource, docs: &[u32]) -> Result<(), IndexError> {
     load(index, source, index.missing_for_docs(docs, true)).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashMap;
+
+    /// Index files in memory; a name not in the map is missing.
+    struct Files(HashMap<&'static str, Vec<u8>>);
+
+    impl FileSource for Files {
+        fn fetch<'a>(&'a self, name: &'a str) -> LocalFuture<'a, Result<Vec<u8>, IndexError>> {
+            let found = self.0.get(name).cloned().ok_or_else(|| IndexError::Missing(format!("no {name}")));
+            Box::pin(async move { found })
+        }
+    }
+
+    /// A caller can tell a missing index (build it) from a damaged one (rebuild it).
+    #[test]
+    fn a_missing_file_and_a_corrupt_one_are_told_apart() {
+        let missing = pollster::block_on(open(&Files(HashMap::new()))).err();
+        assert_eq!(missing, Some(IndexError::Missing(format!("no {MANIFEST}"))));
+        let damaged = Files(HashMap::from([(MANIFEST, b"{not json".to_vec())]));
+        let corrupt = pollster::block_on(open(&damaged)).err();
+        assert!(matches!(corrupt, Some(IndexError::Corrupt(_))), "{corrupt:?}");
+        assert_eq!(IndexError::Busy.to_string(), "the index is busy with another search");
+    }
 }

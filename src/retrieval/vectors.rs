@@ -6,6 +6,7 @@
 
 use super::chunk_map::{ChunkMap, ChunkPlace};
 use super::vector_index::VectorIndex;
+use crate::core::ports::IndexError;
 use crate::core::LocalFuture;
 use crate::embed::{Embedder, ModelFiles};
 use std::cell::RefCell;
@@ -24,9 +25,9 @@ pub trait VectorSearch {
     /// How many documents the vector index covers (it must be the keyword index's corpus).
     fn documents(&self) -> usize;
     /// The L2-normalised embedding of `text`.
-    fn embed<'a>(&'a self, text: &'a str) -> LocalFuture<'a, Result<Vec<f32>, String>>;
+    fn embed<'a>(&'a self, text: &'a str) -> LocalFuture<'a, Result<Vec<f32>, IndexError>>;
     /// The `chunks` chunks nearest to `text`, best first (fewer when the map's ef_search caps them).
-    fn nearest<'a>(&'a self, text: &'a str, chunks: usize) -> LocalFuture<'a, Result<Vec<VectorMatch>, String>>;
+    fn nearest<'a>(&'a self, text: &'a str, chunks: usize) -> LocalFuture<'a, Result<Vec<VectorMatch>, IndexError>>;
 }
 
 /// The embedder, the HNSW map and the chunk map, loaded in this thread.
@@ -47,28 +48,29 @@ impl LocalVectors {
         hnsw: &[u8],
         chunk_counts: &[u8],
         ef_search: Option<usize>,
-    ) -> Result<LocalVectors, String> {
-        let embedder = Embedder::from_files(model).map_err(|e| e.to_string())?;
-        let index = VectorIndex::from_bytes_with_ef_search(hnsw, ef_search).map_err(|e| e.to_string())?;
-        let chunks = ChunkMap::from_bytes(chunk_counts)?;
+    ) -> Result<LocalVectors, IndexError> {
+        let embedder = Embedder::from_files(model).map_err(|e| IndexError::Corrupt(e.to_string()))?;
+        let index =
+            VectorIndex::from_bytes_with_ef_search(hnsw, ef_search).map_err(|e| IndexError::Corrupt(e.to_string()))?;
+        let chunks = ChunkMap::from_bytes(chunk_counts).map_err(IndexError::Corrupt)?;
         if chunks.chunks() != index.len() {
-            return Err(format!(
+            return Err(IndexError::Corrupt(format!(
                 "the vector index has {} chunks but chunks.bin describes {}; rebuild with `medagent index build --vectors`",
                 index.len(),
                 chunks.chunks()
-            ));
+            )));
         }
         Ok(LocalVectors { embedder, index, chunks, last: RefCell::new(None) })
     }
 
     /// The question's embedding.
-    pub fn embed_now(&self, text: &str) -> Result<Vec<f32>, String> {
+    pub fn embed_now(&self, text: &str) -> Result<Vec<f32>, IndexError> {
         if let Some((last, vector)) = &*self.last.borrow() {
             if last == text {
                 return Ok(vector.clone());
             }
         }
-        let vector = self.embedder.embed(text).map_err(|e| e.to_string())?;
+        let vector = self.embedder.embed(text).map_err(|e| IndexError::Failed(e.to_string()))?;
         *self.last.borrow_mut() = Some((text.to_string(), vector.clone()));
         Ok(vector)
     }
@@ -98,11 +100,11 @@ impl VectorSearch for LocalVectors {
         self.chunks.documents()
     }
 
-    fn embed<'a>(&'a self, text: &'a str) -> LocalFuture<'a, Result<Vec<f32>, String>> {
+    fn embed<'a>(&'a self, text: &'a str) -> LocalFuture<'a, Result<Vec<f32>, IndexError>> {
         Box::pin(async move { self.embed_now(text) })
     }
 
-    fn nearest<'a>(&'a self, text: &'a str, chunks: usize) -> LocalFuture<'a, Result<Vec<VectorMatch>, String>> {
+    fn nearest<'a>(&'a self, text: &'a str, chunks: usize) -> LocalFuture<'a, Result<Vec<VectorMatch>, IndexError>> {
         Box::pin(async move { Ok(self.nearest_to(&self.embed_now(text)?, chunks)) })
     }
 }

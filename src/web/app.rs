@@ -13,10 +13,11 @@ use super::storage;
 use super::trace::TracePanel;
 use crate::i18n::{ui, Lang};
 use crate::memory::profile::Fact;
-use crate::people::{People, PEOPLE_RECORD};
+use crate::people::People;
+use crate::records::{PEOPLE_RECORD, TRANSCRIPT_RECORD};
 use crate::settings::Settings;
 use crate::trace_view::TurnTrace;
-use crate::transcript::{Transcript, TRANSCRIPT_RECORD};
+use crate::transcript::Transcript;
 use leptos::prelude::*;
 use std::rc::Rc;
 
@@ -40,8 +41,8 @@ pub struct Shared {
     pub traces: RwSignal<Vec<TurnTrace>>,
     /// A message about storage (recovered data, quota) shown above the chat.
     pub notice: RwSignal<Option<String>>,
-    /// The id of the person the app is talking about (`people`'s current one).
-    pub user: RwSignal<String>,
+    /// The id of the person the app is talking about: `people`'s current one, derived from it.
+    pub user: Memo<String>,
     /// Everyone on this device (e.g. family members) and the one chosen.
     pub people: RwSignal<People>,
     pub settings: RwSignal<Settings>,
@@ -84,6 +85,7 @@ impl Shared {
 /// The whole page.
 #[component]
 pub fn App() -> impl IntoView {
+    let people = RwSignal::new(People::default());
     let shared = Shared {
         lang: RwSignal::new(initial_lang()),
         engine: StoredValue::new_local(None),
@@ -91,8 +93,8 @@ pub fn App() -> impl IntoView {
         facts: RwSignal::new(Vec::new()),
         traces: RwSignal::new(Vec::new()),
         notice: RwSignal::new(None),
-        user: RwSignal::new(String::new()),
-        people: RwSignal::new(People::default()),
+        user: Memo::new(move |_| people.with(|p| p.current().to_string())),
+        people,
         settings: RwSignal::new(Settings::default()),
         turns: RwSignal::new(Vec::new()),
         transcript: StoredValue::new_local(Transcript::default()),

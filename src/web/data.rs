@@ -1,20 +1,16 @@
 //! "Your data": export everything as one JSON file, and import such a file back after a preview.
 
 use super::app::Shared;
-use super::engine::MEMORY_RECORD;
 use super::storage::LocalStorage;
 use crate::i18n::{ui, Lang};
-use crate::people::PEOPLE_RECORD;
-use crate::persist::{apply_import, export, preview_import, ImportPreview, KeyValue, RecordKind};
-use crate::settings::{from_import, new_destination, Settings, SETTINGS_RECORD};
-use crate::transcript::{MAX_ARCHIVED_TURNS, MAX_TURNS, TRANSCRIPT_RECORD};
+use crate::persist::{apply_import, export, preview_import, ImportPreview, KeyValue};
+use crate::records::{RECORDS, SETTINGS_RECORD};
+use crate::settings::{from_import, new_destination, Settings};
+use crate::transcript::{MAX_ARCHIVED_TURNS, MAX_TURNS};
 use leptos::prelude::*;
 use serde_json::Value;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
-
-/// Every record the app stores, in export order.
-const RECORDS: [&RecordKind; 4] = [&MEMORY_RECORD, &PEOPLE_RECORD, &SETTINGS_RECORD, &TRANSCRIPT_RECORD];
 
 /// Offers `json` to the user as a downloaded file.
 pub(super) fn download(json: &str, file_name: &str) -> Result<(), String> {
@@ -157,7 +153,7 @@ pub fn DataPanel() -> impl IntoView {
                     pending.set_value(Some(preview));
                     report.set(None);
                 }
-                Err(error) => report.set(Some(error)),
+                Err(error) => report.set(Some(error.to_string())),
             }
         });
     };

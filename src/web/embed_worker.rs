@@ -72,7 +72,7 @@ fn handle(request: ToWorker, loaded: &Loaded) {
                 let started = now_ms();
                 match side.embed_now(&text) {
                     Ok(vector) => FromWorker::Embedded { id, vector, ms: now_ms() - started },
-                    Err(message) => FromWorker::Failed { id, message },
+                    Err(error) => FromWorker::Failed { id, message: error.to_string() },
                 }
             }
         }),
@@ -91,7 +91,7 @@ fn handle(request: ToWorker, loaded: &Loaded) {
                         let search_ms = now_ms() - embedded;
                         FromWorker::Found { id, matches, embed_ms: embedded - started, search_ms }
                     }
-                    Err(message) => FromWorker::Failed { id, message },
+                    Err(error) => FromWorker::Failed { id, message: error.to_string() },
                 }
             }
         }),

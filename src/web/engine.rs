@@ -7,21 +7,18 @@ use super::worker_client::{LoadReport, WorkerVectors};
 use crate::i18n::{ui, Lang};
 use crate::llm::{ChatMessage, ChatRequest, Llm, LlmError, LocalFuture, Provider, ProviderConfig};
 use crate::memory::Memory;
-use crate::persist::{check_as, load, save, RecordKind, StoreError};
+use crate::persist::{load, save, StoreError};
 use crate::pipeline::graph::{run_turn, Services, TurnInput};
 use crate::pipeline::ports::Clock;
 use crate::pipeline::state::{TurnEvent, TurnState};
 use crate::platform::http::StopHandle;
 use crate::platform::web_http::FetchTransport;
+use crate::records::MEMORY_RECORD;
 use crate::retrieval::knowledge::{IndexKnowledge, QuestionEmbedder, VectorSide};
-use crate::retrieval::search::{open, open_lexicon, FileSource};
+use crate::retrieval::search::{open, open_lexicon, FileSource, IndexError};
 use crate::settings::Settings;
 use std::cell::RefCell;
 use std::rc::Rc;
-
-/// Where the app keeps its memory (profiles, conversations, cache).
-pub static MEMORY_RECORD: RecordKind =
-    RecordKind { key: "medagent.memory", schema: 1, migrations: &[], check: check_as::<Memory>, secrets: &[] };
 
 /// The static index files under `index/` of the site, fetched on demand; counts the bytes.
 pub struct HttpSource {
@@ -29,9 +26,9 @@ pub struct HttpSource {
 }
 
 impl FileSource for HttpSource {
-    fn fetch<'a>(&'a self, name: &'a str) -> LocalFuture<'a, Result<Vec<u8>, String>> {
+    fn fetch<'a>(&'a self, name: &'a str) -> LocalFuture<'a, Result<Vec<u8>, IndexError>> {
         Box::pin(async move {
-            let bytes = fetch_bytes(&format!("index/{name}"), &mut |_, _| {}).await?;
+            let bytes = fetch_bytes(&format!("index/{name}"), &mut |_, _| {}).await.map_err(IndexError::Failed)?;
             self.fetched_bytes.set(self.fetched_bytes.get() + bytes.len());
             Ok(bytes)
         })

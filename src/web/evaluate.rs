@@ -126,7 +126,7 @@ pub fn EvaluatePanel() -> impl IntoView {
     let shared = expect_context::<Shared>();
     let text = move || evaluate_text(shared.lang.get());
     // A model is configured when the provider's kind speaks a wire format (offline speaks none).
-    let has_model = move || shared.settings.with(|s| s.provider.kind.wire().is_some());
+    let has_model = move || shared.settings.with(|s| s.provider.kind.is_some());
     let per_lang = RwSignal::new(2usize);
     let korean = RwSignal::new(true);
     let english = RwSignal::new(true);

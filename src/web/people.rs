@@ -5,9 +5,9 @@
 use super::app::{Shared, Status};
 use super::storage::LocalStorage;
 use crate::i18n::ui;
-use crate::people::{People, PeopleError, PEOPLE_RECORD};
+use crate::people::{People, PeopleError};
 use crate::persist::save;
-use crate::transcript::TRANSCRIPT_RECORD;
+use crate::records::{PEOPLE_RECORD, TRANSCRIPT_RECORD};
 use leptos::html;
 use leptos::prelude::*;
 
@@ -21,7 +21,6 @@ impl Shared {
             }
         });
         let people = self.people.get_untracked().repaired(ids.iter().map(String::as_str));
-        self.user.set(people.current().to_string());
         self.people.set(people);
     }
 
@@ -33,9 +32,8 @@ impl Shared {
         let lang = self.lang.get_untracked();
         save(&LocalStorage, &PEOPLE_RECORD, &people).map_err(|e| e.not_saved(ui(lang).unsaved_change, lang))?;
         let switched = people.current() != self.user.get_untracked();
-        self.people.set(people.clone());
+        self.people.set(people);
         if switched {
-            self.user.set(people.current().to_string());
             self.show_transcript();
             self.refresh_facts();
         }

@@ -7,7 +7,7 @@ use super::storage::LocalStorage;
 use crate::i18n::{ui, Lang};
 use crate::memory::profile::{Fact, SlotKind};
 use crate::persist::save;
-use crate::transcript::TRANSCRIPT_RECORD;
+use crate::records::TRANSCRIPT_RECORD;
 use leptos::html;
 use leptos::prelude::*;
 

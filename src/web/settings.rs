@@ -6,11 +6,13 @@ use super::app::Shared;
 use super::engine::test_connection;
 use super::storage::{load_or_default, LocalStorage};
 use crate::i18n::{ui, Lang};
+use crate::llm::provider::choice_name;
 use crate::llm::{describe, ApiKey, ProviderKind};
 use crate::persist::save;
 use crate::pipeline::flags::{Flags, PROFILES};
 use crate::pipeline::state::Mode;
-use crate::settings::{Settings, SETTINGS_RECORD};
+use crate::records::SETTINGS_RECORD;
+use crate::settings::Settings;
 use crate::triage::Country;
 use leptos::prelude::*;
 
@@ -65,8 +67,9 @@ const FLAG_BOXES: [FlagBox; 13] = [
 /// The largest call budget the settings accept (the study never needs more than a few).
 const MAX_CALL_BUDGET: usize = 20;
 
-const KINDS: [ProviderKind; 4] =
-    [ProviderKind::Offline, ProviderKind::Openai, ProviderKind::Anthropic, ProviderKind::Gemini];
+/// The choices of the provider menu: no model, then each service.
+const KINDS: [Option<ProviderKind>; 4] =
+    [None, Some(ProviderKind::Openai), Some(ProviderKind::Anthropic), Some(ProviderKind::Gemini)];
 
 /// The settings panel. Every change applies at once and is saved.
 #[component]
@@ -91,7 +94,7 @@ pub fn SettingsPanel() -> impl IntoView {
         leptos::task::spawn_local(async move {
             let lang = shared.lang.get_untracked();
             let message = match test_connection(&config).await {
-                Ok(_) if config.kind == ProviderKind::Offline => ui(lang).offline_nothing_to_test.to_string(),
+                Ok(_) if config.kind.is_none() => ui(lang).offline_nothing_to_test.to_string(),
                 Ok(reply) => format!("{} {}", ui(lang).connection_ok, reply.trim()),
                 Err(error) => describe(&error, lang),
             };
@@ -104,31 +107,31 @@ pub fn SettingsPanel() -> impl IntoView {
         <details class="panel settings" id="settings">
             <summary><h2>{move || text().settings}</h2></summary>
             <label for="provider">{move || text().provider}</label>
-            <select id="provider" prop:value=move || kind().as_str()
+            <select id="provider" prop:value=move || choice_name(kind())
                 on:change=move |ev| {
                     let chosen = event_target_value(&ev);
-                    change(&|s| if let Some(k) = KINDS.iter().find(|k| k.as_str() == chosen) { s.provider.kind = *k });
+                    change(&|s| if let Some(k) = KINDS.iter().find(|k| choice_name(**k) == chosen) { s.provider.kind = *k });
                 }>
                 {KINDS.map(|k| {
                     let label = move || match k {
-                        ProviderKind::Offline => text().provider_offline,
-                        ProviderKind::Openai => text().provider_openai,
-                        ProviderKind::Anthropic => text().provider_anthropic,
-                        ProviderKind::Gemini => text().provider_gemini,
+                        None => text().provider_offline,
+                        Some(ProviderKind::Openai) => text().provider_openai,
+                        Some(ProviderKind::Anthropic) => text().provider_anthropic,
+                        Some(ProviderKind::Gemini) => text().provider_gemini,
                     };
-                    view! { <option value=k.as_str()>{label}</option> }
+                    view! { <option value=choice_name(k)>{label}</option> }
                 })}
             </select>
-            <Show when=move || kind() != ProviderKind::Offline>
+            <Show when=move || kind().is_some()>
                 <label for="base-url">{move || text().base_url}</label>
-                <input id="base-url" type="url" spellcheck="false" placeholder=move || kind().default_base_url()
+                <input id="base-url" type="url" spellcheck="false" placeholder=move || kind().map_or("", ProviderKind::default_base_url)
                     prop:value=move || settings.with(|s| s.provider.base_url.clone())
                     on:input=move |ev| { let v = event_target_value(&ev); change(&|s| s.provider.base_url = v.clone()) } />
                 <Show when=move || settings.with(|s| !crate::llm::provider::page_may_connect(s.provider.base_url()))>
                     <p class="base-url-blocked" role="alert">{move || text().base_url_blocked}</p>
                 </Show>
                 <label for="model">{move || text().model}</label>
-                <input id="model" type="text" spellcheck="false" placeholder=move || kind().default_model()
+                <input id="model" type="text" spellcheck="false" placeholder=move || kind().map_or("", ProviderKind::default_model)
                     prop:value=move || settings.with(|s| s.provider.model.clone())
                     on:input=move |ev| { let v = event_target_value(&ev); change(&|s| s.provider.model = v.clone()) } />
                 <label for="api-key">{move || text().api_key}</label>
@@ -166,7 +169,7 @@ pub fn SettingsPanel() -> impl IntoView {
                 {Country::ALL.map(|c| view! { <option value=c.code()>{move || c.label(shared.lang.get())}</option> })}
             </select>
             <label for="ablation">{move || text().ablation}</label>
-            <select id="ablation" prop:value=move || settings.with(|s| s.profile.clone())
+            <select id="ablation" prop:value=move || settings.with(|s| s.profile.clone().unwrap_or_default())
                 on:change=move |ev| { let name = event_target_value(&ev); change(&|s| { s.use_profile(&name); }) }>
                 {PROFILES.map(|p| view! { <option value=p>{p}</option> })}
                 <option value="" disabled=true>{move || text().custom_flags}</option>

@@ -3,6 +3,7 @@
 
 use crate::llm::LocalFuture;
 use crate::retrieval::chunk_map::ChunkPlace;
+use crate::retrieval::search::IndexError;
 use crate::retrieval::vectors::{VectorMatch, VectorSearch};
 use crate::retrieval::worker_messages::{parse, FromWorker, ToWorker};
 use std::cell::{Cell, RefCell};
@@ -129,23 +130,27 @@ impl VectorSearch for WorkerVectors {
         self.documents.get()
     }
 
-    fn embed<'a>(&'a self, text: &'a str) -> LocalFuture<'a, Result<Vec<f32>, String>> {
+    fn embed<'a>(&'a self, text: &'a str) -> LocalFuture<'a, Result<Vec<f32>, IndexError>> {
         Box::pin(async move {
-            match self.request(|id| ToWorker::Embed { id, text: text.to_string() }).await? {
+            match self.request(|id| ToWorker::Embed { id, text: text.to_string() }).await.map_err(IndexError::Failed)? {
                 FromWorker::Embedded { vector, .. } => Ok(vector),
-                other => Err(format!("unexpected answer from the embedding worker: {other:?}")),
+                other => Err(IndexError::Failed(format!("unexpected answer from the embedding worker: {other:?}"))),
             }
         })
     }
 
-    fn nearest<'a>(&'a self, text: &'a str, chunks: usize) -> LocalFuture<'a, Result<Vec<VectorMatch>, String>> {
+    fn nearest<'a>(&'a self, text: &'a str, chunks: usize) -> LocalFuture<'a, Result<Vec<VectorMatch>, IndexError>> {
         Box::pin(async move {
-            match self.request(|id| ToWorker::Nearest { id, text: text.to_string(), chunks }).await? {
+            match self
+                .request(|id| ToWorker::Nearest { id, text: text.to_string(), chunks })
+                .await
+                .map_err(IndexError::Failed)?
+            {
                 FromWorker::Found { matches, .. } => Ok(matches
                     .into_iter()
                     .map(|(doc, nth, score)| VectorMatch { place: ChunkPlace { doc, nth }, score })
                     .collect()),
-                other => Err(format!("unexpected answer from the embedding worker: {other:?}")),
+                other => Err(IndexError::Failed(format!("unexpected answer from the embedding worker: {other:?}"))),
             }
         })
     }

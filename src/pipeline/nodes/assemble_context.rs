@@ -1,12 +1,48 @@
 //! Node 5: put the prompt together within the token budget: system prompt, profile, conversation
 //! memory (three tiers), numbered evidence, question.
 
-use super::{json, Detail, Env, State};
+use super::{Env, State};
 use crate::memory::conversation::{Recollection, SummarySource};
 use crate::pipeline::context::{assemble, memory_lines};
 use crate::pipeline::flags::MemoryMode;
 
-pub async fn run(state: &mut State, env: &mut Env<'_>) -> Detail {
+/// How the prompt was filled: tokens per section, the conversation memory used, the evidence.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct AssembleDetail {
+    pub tokens: Vec<SectionTokens>,
+    pub evidence_compressed: bool,
+    pub memory: MemoryUsed,
+    pub documents: usize,
+    pub nothing_relevant_found: bool,
+}
+
+/// Tokens one section of the prompt takes.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct SectionTokens {
+    pub section: String,
+    pub tokens: usize,
+}
+
+/// The conversation memory in the prompt, tier by tier.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct MemoryUsed {
+    pub mode: MemoryMode,
+    pub recent: usize,
+    pub recalled: usize,
+    pub recalled_archived: usize,
+    pub summarised: Summarised,
+    /// "llm", "extractive" or "llm+extractive"; `None` when no summary was used.
+    pub summary_source: Option<&'static str>,
+}
+
+/// Summarised blocks used, by who summarised them.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Summarised {
+    pub llm: usize,
+    pub extractive: usize,
+}
+
+pub async fn run(state: &mut State, env: &mut Env<'_>) -> AssembleDetail {
     let lang = state.lang();
     if state.profile_summary.is_empty() && state.flags.memory_mode == MemoryMode::Structured {
         // Small talk skips store_memory; the profile still shapes the answer.
@@ -40,18 +76,22 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> Detail {
         (0, _) => Some("extractive"),
         _ => Some("llm+extractive"),
     };
-    json!({
-        "tokens": state.token_plan.iter().map(|(s, t)| json!({"section": s, "tokens": t})).collect::<Vec<_>>(),
-        "evidence_compressed": assembled.compressed,
-        "memory": {
-            "mode": state.flags.memory_mode,
-            "recent": recollection.recent.len(),
-            "recalled": recollection.recalled.len(),
-            "recalled_archived": recollection.recalled_archive.len(),
-            "summarised": {"llm": llm_summarised, "extractive": extractive},
-            "summary_source": summary_source,
+    AssembleDetail {
+        tokens: state
+            .token_plan
+            .iter()
+            .map(|(section, tokens)| SectionTokens { section: section.clone(), tokens: *tokens })
+            .collect(),
+        evidence_compressed: assembled.compressed,
+        memory: MemoryUsed {
+            mode: state.flags.memory_mode,
+            recent: recollection.recent.len(),
+            recalled: recollection.recalled.len(),
+            recalled_archived: recollection.recalled_archive.len(),
+            summarised: Summarised { llm: llm_summarised, extractive },
+            summary_source,
         },
-        "documents": state.retrieved_docs.len(),
-        "nothing_relevant_found": nothing_found,
-    })
+        documents: state.retrieved_docs.len(),
+        nothing_relevant_found: nothing_found,
+    }
 }

@@ -1,23 +1,46 @@
 //! Node 1: is this question already answered for this profile? (response cache, cosine >= 0.85)
 
-use super::{json, Detail, Env, State};
-use crate::memory::cache::THRESHOLD;
+use super::{Env, State};
+use crate::memory::cache::{ProfileKey, THRESHOLD};
 use crate::pipeline::flags::MemoryMode;
 use crate::pipeline::state::TurnEvent;
 
-pub async fn run(state: &mut State, env: &mut Env<'_>) -> Detail {
+/// What the lookup found; `embedder` names the embedding the similarity was measured with.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[serde(tag = "cache", rename_all = "snake_case")]
+pub enum CacheDetail {
+    /// The response cache is off.
+    Disabled {
+        embedder: String,
+    },
+    Hit {
+        similarity: f32,
+        cached_query: String,
+        embedder: String,
+    },
+    Miss {
+        best_similarity: f32,
+        threshold: f32,
+        embedder: String,
+    },
+}
+
+pub async fn run(state: &mut State, env: &mut Env<'_>) -> CacheDetail {
     state.query_vector = env.embedder.embed(&state.user_text).await;
     // The fingerprint of the profile this message's facts made (store_memory ran first): the answer is
     // shaped by that profile, so a hit must have been made for exactly it.
     state.profile_fingerprint = match state.flags.memory_mode {
-        MemoryMode::None => "none".into(),
+        MemoryMode::None => ProfileKey::MemoryOff,
         MemoryMode::Structured => {
             let now = env.clock.now_ms();
-            env.memory.profiles.profile(&state.user_id).map_or_else(String::new, |p| p.fingerprint(now))
+            env.memory
+                .profiles
+                .profile(&state.user_id)
+                .map_or(ProfileKey::NoProfile, |p| ProfileKey::Fingerprint(p.fingerprint(now)))
         }
     };
     if !state.flags.response_cache_enabled {
-        return json!({"cache": "disabled", "embedder": env.embedder.describe()});
+        return CacheDetail::Disabled { embedder: env.embedder.describe() };
     }
     let best = env.memory.cache.best_similarity(&state.query_vector, &state.profile_fingerprint);
     state.cache_similarity = best;
@@ -34,7 +57,7 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> Detail {
         state.quality.overall = entry.quality;
         (env.on_event)(TurnEvent::AnswerStarted);
         (env.on_event)(TurnEvent::Delta(&state.answer));
-        return json!({"cache": "hit", "similarity": similarity, "cached_query": entry.query, "embedder": env.embedder.describe()});
+        return CacheDetail::Hit { similarity, cached_query: entry.query.clone(), embedder: env.embedder.describe() };
     }
-    json!({"cache": "miss", "best_similarity": best, "threshold": THRESHOLD, "embedder": env.embedder.describe()})
+    CacheDetail::Miss { best_similarity: best, threshold: THRESHOLD, embedder: env.embedder.describe() }
 }

@@ -2,7 +2,7 @@
 //! documents? Stage 1 rules (greetings and acknowledgements need none), stage 2 the number of medical
 //! facts and the length, stage 3 the length of anything else (which is searched).
 
-use super::{json, Detail, Env, State};
+use super::{Env, State};
 use crate::extract::patterns::measurements;
 use crate::lexicon::ConceptKind;
 use crate::memory::profile::SlotKind;
@@ -46,7 +46,39 @@ fn is_small_talk(text: &str) -> bool {
         })
 }
 
-pub async fn run(state: &mut State, env: &mut Env<'_>) -> Detail {
+/// Which stage decided: the rules (small talk), the medical facts named, or the wording; or none
+/// (active retrieval off: every message is searched).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Stage {
+    Disabled,
+    Rules,
+    Slots,
+    Content,
+}
+
+/// The route decided: search or not, with how many passages.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct IntentDetail {
+    pub stage: Stage,
+    pub needs_retrieval: bool,
+    pub k: usize,
+    /// What a stage found (absent when active retrieval is off).
+    #[serde(flatten)]
+    pub classified: Option<Classified>,
+}
+
+/// What the classifying stages found.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Classified {
+    pub complexity: Complexity,
+    /// Medical concepts and measurements named in the message.
+    pub medical_facts: usize,
+    /// What a question that names nothing medical was searched with besides its own words.
+    pub refers_back_to: Option<String>,
+}
+
+pub async fn run(state: &mut State, env: &mut Env<'_>) -> IntentDetail {
     let text = state.user_text.trim();
     let chars = text.chars().count();
     let concepts = env.lexicon.map_or(0, |l| {
@@ -57,10 +89,10 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> Detail {
         state.small_talk = text.is_empty();
         state.query_complexity = Some(Complexity::Moderate);
         state.dynamic_k = Complexity::Moderate.k();
-        return json!({"stage": "disabled", "needs_retrieval": true, "k": state.dynamic_k});
+        return IntentDetail { stage: Stage::Disabled, needs_retrieval: true, k: state.dynamic_k, classified: None };
     }
     let (stage, needs, complexity) = if is_small_talk(text) && concepts == 0 {
-        ("rules", false, Complexity::Simple)
+        (Stage::Rules, false, Complexity::Simple)
     } else if concepts > 0 {
         // Stage 2: one fact in a short message is simple, up to three in a medium one moderate, more
         // complex (lengths in characters).
@@ -71,7 +103,7 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> Detail {
         } else {
             Complexity::Complex
         };
-        ("slots", true, c)
+        (Stage::Slots, true, c)
     } else {
         // Stage 3: anything else is searched, sized by its length. People describe what they feel in
         // words no list holds ("자꾸 어지럽고 빙빙 도는 느낌이에요", "first signs of parkinson's"), and a
@@ -83,9 +115,9 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> Detail {
         } else {
             Complexity::Complex
         };
-        ("content", true, c)
+        (Stage::Content, true, c)
     };
-    state.small_talk = stage == "rules" || text.is_empty();
+    state.small_talk = stage == Stage::Rules || text.is_empty();
     state.needs_retrieval = needs && !text.is_empty();
     // A question that names nothing medical ("what should I watch for?", "그건 어떻게 치료해요?")
     // refers back: it is searched with what it refers to (see `context_of`); alone it would match
@@ -102,7 +134,12 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> Detail {
         (true, true) => complexity.k(),
         (true, false) => Complexity::Moderate.k(),
     };
-    json!({"stage": stage, "needs_retrieval": state.needs_retrieval, "complexity": complexity, "k": state.dynamic_k, "medical_facts": concepts, "refers_back_to": refers_back})
+    IntentDetail {
+        stage,
+        needs_retrieval: state.needs_retrieval,
+        k: state.dynamic_k,
+        classified: Some(Classified { complexity, medical_facts: concepts, refers_back_to: refers_back }),
+    }
 }
 
 // A condition the lexicon does not know is still named by its form: Korean nouns ending in 병 / 증 /

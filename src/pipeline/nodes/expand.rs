@@ -3,19 +3,36 @@
 //! previous chunk, a dose in the next) is whole. The widened passage replaces the chunk in the
 //! turn's evidence and pool; it is no longer one chunk, so it is not widened again.
 
-use super::{json, Detail, Env, State};
+use super::{Env, State};
 
 /// Passages widened at most: the ones the answer leans on.
 const TOP: usize = 3;
 
-pub async fn run(state: &mut State, env: &mut Env<'_>) -> Detail {
+/// The passages widened, of the top ones tried.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct ExpandDetail {
+    pub widened: Vec<Widened>,
+    pub of: usize,
+}
+
+/// One widened passage and its length before and after, in characters.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Widened {
+    pub id: String,
+    pub chars_before: usize,
+    pub chars_after: usize,
+}
+
+pub async fn run(state: &mut State, env: &mut Env<'_>) -> ExpandDetail {
     let mut widened = Vec::new();
     for i in 0..state.retrieved_docs.len().min(TOP) {
         let Some(text) = env.knowledge.widen(&state.retrieved_docs[i]).await else { continue };
         let doc = &mut state.retrieved_docs[i];
-        widened.push(
-            json!({"id": doc.id, "chars_before": doc.passage.chars().count(), "chars_after": text.chars().count()}),
-        );
+        widened.push(Widened {
+            id: doc.id.clone(),
+            chars_before: doc.passage.chars().count(),
+            chars_after: text.chars().count(),
+        });
         doc.passage = text;
         doc.location = None;
         let doc = doc.clone();
@@ -23,5 +40,5 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> Detail {
             *pooled = doc;
         }
     }
-    json!({"widened": widened, "of": state.retrieved_docs.len().min(TOP)})
+    ExpandDetail { widened, of: state.retrieved_docs.len().min(TOP) }
 }

@@ -2,9 +2,9 @@
 //! configured model streams the answer, told about the notice so it does not contradict it, or,
 //! without one, the offline evidence responder builds it.
 
-use super::{json, Detail, Env, State};
+use super::{Env, NoCall, State};
 use crate::core::Lang;
-use crate::llm::{offline, prompts, ChatMessage, ChatRequest, LlmError};
+use crate::llm::{offline, prompts, ChatMessage, ChatRequest, LlmError, Usage};
 use crate::pipeline::state::{Mode, TurnEvent};
 use crate::pipeline::stop::StopReason;
 use crate::pipeline::trace::CallPurpose;
@@ -16,7 +16,62 @@ fn small_talk_reply(lang: Lang) -> &'static str {
     }
 }
 
-pub async fn run(state: &mut State, env: &mut Env<'_>) -> Detail {
+/// Who answered and how it went. `responder` is the model's name, or `"offline"`.
+#[derive(Clone, Debug, PartialEq)]
+pub enum AnswerDetail {
+    /// The offline responder answered (no model, or no call left); `chars` of answer.
+    Offline { why: NoCall, emergency: Option<String>, chars: usize },
+    /// The model answered, again after an ungrounded grade when `regenerated`.
+    Answered { responder: String, emergency: Option<String>, usage: Option<Usage>, regenerated: bool },
+    /// The user stopped the answer; what had streamed is kept.
+    Stopped { responder: String, kept_chars: usize },
+    /// The reply broke off; what had arrived is kept.
+    CutOff { responder: String, kept_chars: usize },
+    /// The model failed; the offline responder answered instead.
+    Failed { responder: String, error: String },
+}
+
+/// One flat object per outcome, e.g. `{"responder": "offline", "why": "no_model", "emergency": null,
+/// "chars": 120}`, `{"responder": "...", "stopped": true, "kept_chars": 40}`, `{"responder": "...",
+/// "error": "cut off", "kept_chars": 40}`, `{"responder": "...", "error": "...", "fallback": "offline"}`.
+impl serde::Serialize for AnswerDetail {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = s.serialize_map(None)?;
+        match self {
+            AnswerDetail::Offline { why, emergency, chars } => {
+                map.serialize_entry("responder", "offline")?;
+                map.serialize_entry("why", why)?;
+                map.serialize_entry("emergency", emergency)?;
+                map.serialize_entry("chars", chars)?;
+            }
+            AnswerDetail::Answered { responder, emergency, usage, regenerated } => {
+                map.serialize_entry("responder", responder)?;
+                map.serialize_entry("emergency", emergency)?;
+                map.serialize_entry("usage", usage)?;
+                map.serialize_entry("regenerated", regenerated)?;
+            }
+            AnswerDetail::Stopped { responder, kept_chars } => {
+                map.serialize_entry("responder", responder)?;
+                map.serialize_entry("stopped", &true)?;
+                map.serialize_entry("kept_chars", kept_chars)?;
+            }
+            AnswerDetail::CutOff { responder, kept_chars } => {
+                map.serialize_entry("responder", responder)?;
+                map.serialize_entry("error", "cut off")?;
+                map.serialize_entry("kept_chars", kept_chars)?;
+            }
+            AnswerDetail::Failed { responder, error } => {
+                map.serialize_entry("responder", responder)?;
+                map.serialize_entry("error", error)?;
+                map.serialize_entry("fallback", "offline")?;
+            }
+        }
+        map.end()
+    }
+}
+
+pub async fn run(state: &mut State, env: &mut Env<'_>) -> AnswerDetail {
     let lang = state.lang();
     let mut answer = String::new();
     (env.on_event)(TurnEvent::AnswerStarted);
@@ -41,21 +96,28 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> Detail {
     let request =
         ChatRequest { messages: vec![ChatMessage::system(system), ChatMessage::user(user)], ..ChatRequest::default() };
     let model = super::model_for(state, env, CallPurpose::Answer);
-    let Ok(llm) = model else {
-        let body = if state.mode == Mode::Agent && state.small_talk {
-            small_talk_reply(lang).to_string()
-        } else if state.mode == Mode::Llm {
-            match lang {
+    let llm = match model {
+        Ok(llm) => llm,
+        Err(why) => {
+            let body = if state.mode == Mode::Agent && state.small_talk {
+                small_talk_reply(lang).to_string()
+            } else if state.mode == Mode::Llm {
+                match lang {
                 Lang::Ko => "LLM 모드에는 AI 모델이 필요합니다. 설정에서 제공자(OpenAI, Anthropic, Gemini, Ollama 등)를 선택하거나 에이전트 모드를 사용하세요.".into(),
                 Lang::En => "LLM mode needs an AI model: choose a provider in settings (OpenAI, Anthropic, Gemini, Ollama ...) or use agent mode.".into(),
             }
-        } else {
-            offline::answer(&state.user_text, &state.retrieved_docs, &state.profile_summary, lang)
-        };
-        (env.on_event)(TurnEvent::Delta(&body));
-        answer.push_str(&body);
-        state.answer = answer;
-        return json!({"responder": "offline", "why": model.err(), "emergency": state.emergency, "chars": state.answer.chars().count()});
+            } else {
+                offline::answer(&state.user_text, &state.retrieved_docs, &state.profile_summary, lang)
+            };
+            (env.on_event)(TurnEvent::Delta(&body));
+            answer.push_str(&body);
+            state.answer = answer;
+            return AnswerDetail::Offline {
+                why,
+                emergency: state.emergency.clone(),
+                chars: state.answer.chars().count(),
+            };
+        }
     };
     let mut streamed = String::new();
     let result = {
@@ -69,19 +131,24 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> Detail {
     let detail = match result {
         Ok(done) => {
             answer.push_str(&done.text);
-            json!({"responder": llm.name(), "emergency": state.emergency, "usage": done.usage, "regenerated": regenerating.is_some()})
+            AnswerDetail::Answered {
+                responder: llm.name(),
+                emergency: state.emergency.clone(),
+                usage: done.usage,
+                regenerated: regenerating.is_some(),
+            }
         }
         Err(LlmError::Cancelled) => {
             // Stopped: the partial answer stays as it is, with no fallback after it.
             answer.push_str(&streamed);
             state.stop_reason = Some(StopReason::Stopped);
-            json!({"responder": llm.name(), "stopped": true, "kept_chars": streamed.chars().count()})
+            AnswerDetail::Stopped { responder: llm.name(), kept_chars: streamed.chars().count() }
         }
         Err(LlmError::CutOff { partial }) => {
             let kept = if partial.is_empty() { streamed } else { partial };
             answer.push_str(&kept);
             state.error = Some(crate::llm::describe(&LlmError::CutOff { partial: String::new() }, lang));
-            json!({"responder": llm.name(), "error": "cut off", "kept_chars": kept.chars().count()})
+            AnswerDetail::CutOff { responder: llm.name(), kept_chars: kept.chars().count() }
         }
         Err(error) => {
             // The model failed: say why, and still answer from the evidence.
@@ -89,7 +156,7 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> Detail {
             let fallback = offline::answer(&state.user_text, &state.retrieved_docs, &state.profile_summary, lang);
             (env.on_event)(TurnEvent::Delta(&fallback));
             answer.push_str(&fallback);
-            json!({"responder": llm.name(), "error": error.to_string(), "fallback": "offline"})
+            AnswerDetail::Failed { responder: llm.name(), error: error.to_string() }
         }
     };
     state.answer = answer;

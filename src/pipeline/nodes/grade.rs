@@ -10,7 +10,7 @@
 //! in Korean (the passages are English, so words cannot be compared) when it cites a passage that
 //! exists. An offline answer quotes the passages, so it is graded but never regenerated or warned about.
 
-use super::{json, json_request, passages, Detail, Env, State};
+use super::{json_request, passages, Env, State};
 use crate::core::tokenizer::tokenize;
 use crate::core::{has_hangul, Lang};
 use crate::llm::query_flow::{grade_prompt, parse_grade, Grade};
@@ -32,7 +32,23 @@ pub fn warning(lang: Lang) -> &'static str {
     }
 }
 
-pub async fn run(state: &mut State, env: &mut Env<'_>) -> Detail {
+/// The grade and what followed.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct GradeDetail {
+    /// "model" or "local".
+    pub method: &'static str,
+    /// Why the grade is local when a model is configured.
+    pub why: Option<String>,
+    /// The model's verdict and the score's threshold together.
+    pub grounded: bool,
+    pub score: f64,
+    pub reason: String,
+    /// "keep", "answer again" or "warn".
+    pub decision: &'static str,
+    pub regenerations: usize,
+}
+
+pub async fn run(state: &mut State, env: &mut Env<'_>) -> GradeDetail {
     // The triage notice is ours, not the model's: only what follows it is graded.
     let answer = match &state.triage_notice {
         Some(notice) => state.answer.strip_prefix(notice.as_str()).unwrap_or(&state.answer).trim().to_string(),
@@ -80,11 +96,21 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> Detail {
         state.answer.push_str(&note);
     }
     state.answer_again = again;
-    let detail = json!({
-        "method": method, "why": why, "grounded": grounded, "score": grade.score, "reason": grade.reason,
-        "decision": if again { "answer again" } else if warned { "warn" } else { "keep" },
-        "regenerations": state.regenerations,
-    });
+    let detail = GradeDetail {
+        method,
+        why,
+        grounded,
+        score: grade.score,
+        reason: grade.reason.clone(),
+        decision: if again {
+            "answer again"
+        } else if warned {
+            "warn"
+        } else {
+            "keep"
+        },
+        regenerations: state.regenerations,
+    };
     state.grade = Some(grade);
     detail
 }

@@ -10,7 +10,7 @@
 //! a Korean query through the concept lexicon, and names the terms not found as missing.
 
 use super::quality_check::jaccard;
-use super::{json, json_request, passages, Detail, Env, State};
+use super::{json_request, passages, Env, State};
 use crate::core::tokenizer::tokenize;
 use crate::lexicon::bridge::bridge;
 use crate::llm::query_flow::{parse_sufficiency, sufficiency_prompt, Sufficiency, Verdict};
@@ -25,7 +25,28 @@ fn query(state: &State) -> String {
     state.plan.as_ref().map_or_else(|| state.user_text.clone(), |p| p.normalized_query.clone())
 }
 
-pub async fn run(state: &mut State, env: &mut Env<'_>) -> Detail {
+/// The verdict on the evidence so far and whether to search again.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct SufficiencyDetail {
+    /// "model" or "local".
+    pub method: &'static str,
+    /// Why the verdict is local when a model is configured.
+    pub why: Option<String>,
+    #[serde(flatten)]
+    pub verdict: Sufficiency,
+    pub round: usize,
+    pub limit: usize,
+    pub threshold: f64,
+    /// Overlap of the last two retrievals' documents, from the second round on.
+    pub jaccard: Option<f64>,
+    pub improvement: Option<f64>,
+    /// "retrieve again" or "answer".
+    pub decision: &'static str,
+    /// Why the loop ends, when it does.
+    pub reason: Option<&'static str>,
+}
+
+pub async fn run(state: &mut State, env: &mut Env<'_>) -> SufficiencyDetail {
     let query = query(state);
     let evidence = passages(&state.retrieved_docs);
     let (verdict, method, why) = match super::model_for(state, env, CallPurpose::Sufficiency) {
@@ -71,14 +92,19 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> Detail {
         None
     };
     state.retrieve_again = stop.is_none();
-    let detail = json!({
-        "method": method, "why": why, "score": verdict.score, "verdict": verdict.verdict,
-        "missing_aspects": verdict.missing_aspects, "round": rounds, "limit": limit,
-        "threshold": state.flags.min_sufficiency, "jaccard": repeated, "improvement": improvement,
-        "decision": if stop.is_none() { "retrieve again" } else { "answer" }, "reason": stop,
-    });
-    state.sufficiency.push(verdict);
-    detail
+    state.sufficiency.push(verdict.clone());
+    SufficiencyDetail {
+        method,
+        why,
+        verdict,
+        round: rounds,
+        limit,
+        threshold: state.flags.min_sufficiency,
+        jaccard: repeated,
+        improvement,
+        decision: if stop.is_none() { "retrieve again" } else { "answer" },
+        reason: stop,
+    }
 }
 
 /// The local verdict: the share of the query's terms found in the passages.

@@ -39,9 +39,6 @@ pub struct Env<'a> {
     pub on_event: &'a mut dyn FnMut(TurnEvent),
 }
 
-/// Shorthand for a node's trace detail.
-pub type Detail = serde_json::Value;
-
 /// Why a step runs its local version instead of calling the model.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -119,8 +116,6 @@ pub fn json_request((system, user): (String, String), max_tokens: u32) -> ChatRe
 pub fn passages(evidence: &[crate::core::Evidence]) -> Vec<(String, String)> {
     evidence.iter().map(|d| (d.title.clone(), d.passage.clone())).collect()
 }
-
-pub(crate) use serde_json::json;
 
 /// The state every node works on.
 pub type State = TurnState;

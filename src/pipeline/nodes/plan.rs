@@ -7,7 +7,7 @@
 //! lexicon, with the profile's medicines or conditions added when the message refers to "my
 //! medicine" or "my condition".
 
-use super::{json, json_request, Detail, Env, State};
+use super::{json_request, Env, State};
 use crate::core::Lang;
 use crate::lexicon::bridge::bridge;
 use crate::llm::query_flow::{parse_plan, plan_prompt, QueryPlan};
@@ -32,7 +32,18 @@ const OWN_MEDICINES: &[&str] = &[
 /// Words by which a message refers to the person's own conditions.
 const OWN_CONDITIONS: &[&str] = &["my condition", "my disease", "my illness", "내 병", "제 병", "지병", "앓고 있는 병"];
 
-pub async fn run(state: &mut State, env: &mut Env<'_>) -> Detail {
+/// The plan, who wrote it, and the queries it searches.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct PlanDetail {
+    /// "model" or "local".
+    pub source: &'static str,
+    /// Why the plan is local when a model is configured.
+    pub why: Option<String>,
+    pub plan: QueryPlan,
+    pub queries: Vec<String>,
+}
+
+pub async fn run(state: &mut State, env: &mut Env<'_>) -> PlanDetail {
     let language = match state.lang() {
         Lang::Ko => "Korean",
         Lang::En => "English",
@@ -57,9 +68,8 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> Detail {
         }
         Err(why) => (local_plan(state, env, language), "local", why.why()),
     };
-    let detail = json!({"source": source, "why": why, "plan": plan, "queries": plan.search_queries()});
-    state.plan = Some(plan);
-    detail
+    state.plan = Some(plan.clone());
+    PlanDetail { source, why, queries: plan.search_queries(), plan }
 }
 
 /// The deterministic plan: the message in the English the search would make of it, with the named

@@ -3,7 +3,7 @@
 //! no call left for another answer, and (with safety stops on) when the new documents are
 //! at least 80 % the same as the previous iteration's (Jaccard) or quality improved by less than 0.05.
 
-use super::{json, Detail, Env, NoCall, State};
+use super::{Env, NoCall, State};
 use crate::core::Lang;
 use crate::pipeline::stop::StopReason;
 use crate::pipeline::trace::CallPurpose;
@@ -21,7 +21,21 @@ pub fn jaccard(a: &[String], b: &[String]) -> f64 {
     }
 }
 
-pub async fn run(state: &mut State, env: &mut Env<'_>) -> Detail {
+/// The loop's decision: stop (with the reason, in English and as a code) or retrieve again.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct QualityCheckDetail {
+    pub score: f64,
+    pub iteration: usize,
+    pub limit: usize,
+    pub jaccard: Option<f64>,
+    pub improvement: Option<f64>,
+    /// "stop" or "retrieve again".
+    pub decision: &'static str,
+    pub reason: Option<String>,
+    pub reason_code: Option<&'static str>,
+}
+
+pub async fn run(state: &mut State, env: &mut Env<'_>) -> QualityCheckDetail {
     let limit = state.flags.iteration_limit();
     let score = state.quality.overall;
     let history = &state.retrieved_docs_history;
@@ -56,8 +70,14 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> Detail {
         state.iteration_count += 1;
     }
     state.stop_reason = stop;
-    json!({
-        "score": score, "iteration": state.iteration_count, "limit": limit, "jaccard": duplicate,
-        "improvement": improvement, "decision": if code.is_some() { "stop" } else { "retrieve again" }, "reason": reason, "reason_code": code,
-    })
+    QualityCheckDetail {
+        score,
+        iteration: state.iteration_count,
+        limit,
+        jaccard: duplicate,
+        improvement,
+        decision: if code.is_some() { "stop" } else { "retrieve again" },
+        reason,
+        reason_code: code,
+    }
 }

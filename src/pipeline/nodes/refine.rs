@@ -2,13 +2,27 @@
 //! model is configured, else the heuristic; then, when quality is low and dynamic rewriting is on,
 //! a better query for the next retrieval. Basic: score 1.0, no retry.
 
-use super::{json, Detail, Env, State};
+use super::{Env, State};
 use crate::llm::{judge, prompts, ChatMessage, ChatRequest};
 use crate::pipeline::flags::RefineStrategy;
 use crate::pipeline::state::{Quality, QualityMethod};
 use crate::pipeline::trace::CallPurpose;
 
-pub async fn run(state: &mut State, env: &mut Env<'_>) -> Detail {
+/// The answer's quality as the strategy judged it, and the query for the next pass.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[serde(tag = "strategy", rename_all = "snake_case")]
+pub enum RefineDetail {
+    /// Every answer passes.
+    Basic {
+        score: f64,
+    },
+    Corrective {
+        quality: Quality,
+        rewritten_query: Option<String>,
+    },
+}
+
+pub async fn run(state: &mut State, env: &mut Env<'_>) -> RefineDetail {
     if state.flags.refine_strategy == RefineStrategy::Basic {
         state.quality = Quality {
             grounding: 1.0,
@@ -19,7 +33,7 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> Detail {
             ..Quality::default()
         };
         state.quality_score_history.push(1.0);
-        return json!({"strategy": "basic", "score": 1.0});
+        return RefineDetail::Basic { score: 1.0 };
     }
     let passages = super::passages(&state.retrieved_docs);
     let profile_terms: Vec<String> = env
@@ -85,5 +99,5 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> Detail {
         state.rewritten_queries.push(query.clone());
         rewritten = Some(query);
     }
-    json!({"strategy": "corrective", "quality": state.quality, "rewritten_query": rewritten})
+    RefineDetail::Corrective { quality: state.quality.clone(), rewritten_query: rewritten }
 }

@@ -5,7 +5,7 @@
 //! order of each passage's embedding similarity to the query (a cross-score the search itself did
 //! not use: it compared the query with chunks, not with the passage as shown).
 
-use super::{json, json_request, passages, Detail, Env, State};
+use super::{json_request, passages, Env, State};
 use crate::core::similarity::cosine;
 use crate::llm::query_flow::{parse_rerank, rerank_prompt, MAX_RERANK};
 use crate::pipeline::trace::CallPurpose;
@@ -22,10 +22,37 @@ fn query(state: &State) -> String {
     state.plan.as_ref().map_or_else(|| state.user_text.clone(), |p| p.normalized_query.clone())
 }
 
-pub async fn run(state: &mut State, env: &mut Env<'_>) -> Detail {
+/// The candidates and, when there were any, their new order.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct RerankDetail {
+    pub candidates: usize,
+    #[serde(flatten)]
+    pub reranked: Option<Reranked>,
+}
+
+/// How the candidates were reordered and how many were kept.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Reranked {
+    /// "model", "local" or "retrieval order" (the model's ranking failed).
+    pub method: &'static str,
+    pub why: Option<String>,
+    pub query: String,
+    pub kept: usize,
+    pub order: Vec<Moved>,
+}
+
+/// A candidate in its new place, with its place before (from 1).
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Moved {
+    pub id: String,
+    pub title: String,
+    pub was: usize,
+}
+
+pub async fn run(state: &mut State, env: &mut Env<'_>) -> RerankDetail {
     let candidates: Vec<_> = state.retrieved_docs.iter().take(MAX_RERANK).cloned().collect();
     if candidates.is_empty() {
-        return json!({"candidates": 0});
+        return RerankDetail { candidates: 0, reranked: None };
     }
     let query = query(state);
     let (order, method, why) = match super::model_for(state, env, CallPurpose::Rerank) {
@@ -53,10 +80,11 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> Detail {
     };
     let keep = state.dynamic_k.clamp(1, KEEP);
     state.retrieved_docs = order.iter().take(keep).map(|&i| candidates[i].clone()).collect();
-    json!({
-        "method": method, "why": why, "query": query, "candidates": candidates.len(), "kept": keep,
-        "order": order.iter().map(|&i| json!({"id": candidates[i].id, "title": candidates[i].title, "was": i + 1})).collect::<Vec<_>>(),
-    })
+    let order = order
+        .iter()
+        .map(|&i| Moved { id: candidates[i].id.clone(), title: candidates[i].title.clone(), was: i + 1 })
+        .collect();
+    RerankDetail { candidates: candidates.len(), reranked: Some(Reranked { method, why, query, kept: keep, order }) }
 }
 
 /// The retrieval order fused with the order of embedding similarity between query and passage.

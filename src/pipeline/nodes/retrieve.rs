@@ -4,7 +4,7 @@
 //! Each query is searched with the dynamic k (10 at least when passages are reranked afterwards)
 //! and the lists are fused by reciprocal rank. Every passage found is kept in the turn's pool.
 
-use super::{json, Detail, Env, State};
+use super::{Env, State};
 use crate::core::Evidence;
 use crate::retrieval::fusion::fuse_ranked_lists;
 use std::collections::HashMap;
@@ -26,7 +26,54 @@ fn queries(state: &State) -> Vec<String> {
     }
 }
 
-pub async fn run(state: &mut State, env: &mut Env<'_>) -> Detail {
+/// What was searched and found. `k` is the passages asked for per query.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[serde(untagged)]
+pub enum RetrieveDetail {
+    /// Every search failed: the turn answers without evidence.
+    Failed { queries: Vec<Searched>, k: usize, error: String },
+    Found {
+        /// The first query (the one a loop round or a rewrite changed).
+        query: String,
+        queries: Vec<Searched>,
+        k: usize,
+        /// How the search ran (e.g. BM25 only while the vectors load).
+        search: String,
+        loop_round: bool,
+        /// Passages pooled this turn so far.
+        pool: usize,
+        documents: Vec<RankedDocument>,
+    },
+}
+
+/// One query searched and what came of it.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Searched {
+    pub query: String,
+    #[serde(flatten)]
+    pub outcome: SearchOutcome,
+}
+
+/// The documents a search found, or why it failed.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[serde(untagged)]
+pub enum SearchOutcome {
+    Found { search: String, found: usize },
+    Failed { error: String },
+}
+
+/// A document kept, with its place in each ranking (`None`: not ranked there).
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct RankedDocument {
+    pub id: String,
+    pub title: String,
+    pub bm25_rank: Option<usize>,
+    pub vector_rank: Option<usize>,
+    pub rrf_rank: Option<usize>,
+    pub score: f64,
+}
+
+pub async fn run(state: &mut State, env: &mut Env<'_>) -> RetrieveDetail {
     let queries = queries(state);
     let loop_round = std::mem::take(&mut state.retrieve_again);
     let k = state.dynamic_k.max(1);
@@ -38,14 +85,19 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> Detail {
     for query in &queries {
         match env.knowledge.search(query, depth).await {
             Ok(docs) => {
-                searched.push(json!({"query": query, "search": env.knowledge.describe(), "found": docs.len()}));
+                searched.push(Searched {
+                    query: query.clone(),
+                    outcome: SearchOutcome::Found { search: env.knowledge.describe(), found: docs.len() },
+                });
                 lists.push(docs.iter().map(|d| d.id.clone()).collect());
                 for doc in docs {
                     found.entry(doc.id.clone()).or_insert(doc);
                 }
             }
             Err(error) => {
-                searched.push(json!({"query": query, "error": error}));
+                let error = error.to_string();
+                searched
+                    .push(Searched { query: query.clone(), outcome: SearchOutcome::Failed { error: error.clone() } });
                 errors.push(error);
             }
         }
@@ -55,7 +107,7 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> Detail {
         state.retrieved_docs.clear();
         state.retrieved_docs_history.push(Vec::new());
         state.error.get_or_insert_with(|| format!("search failed: {}", errors.join("; ")));
-        return json!({"queries": searched, "k": k, "error": errors.join("; ")});
+        return RetrieveDetail::Failed { queries: searched, k, error: errors.join("; ") };
     }
     let fused: Vec<Evidence> = fuse_ranked_lists(&lists).into_iter().filter_map(|id| found.get(&id).cloned()).collect();
     for doc in &fused {
@@ -78,11 +130,24 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> Detail {
         fused.into_iter().take(k).collect()
     };
     state.retrieved_docs_history.push(state.retrieved_docs.iter().map(|d| d.id.clone()).collect());
-    json!({
-        "query": queries[0], "queries": searched, "k": k, "search": env.knowledge.describe(), "loop_round": loop_round,
-        "pool": state.pool_all.len(),
-        "documents": state.retrieved_docs.iter().map(|d| json!({
-            "id": d.id, "title": d.title, "bm25_rank": d.bm25_rank, "vector_rank": d.vector_rank, "rrf_rank": d.rrf_rank, "score": d.score,
-        })).collect::<Vec<_>>(),
-    })
+    RetrieveDetail::Found {
+        query: queries[0].clone(),
+        queries: searched,
+        k,
+        search: env.knowledge.describe(),
+        loop_round,
+        pool: state.pool_all.len(),
+        documents: state
+            .retrieved_docs
+            .iter()
+            .map(|d| RankedDocument {
+                id: d.id.clone(),
+                title: d.title.clone(),
+                bm25_rank: d.bm25_rank,
+                vector_rank: d.vector_rank,
+                rrf_rank: d.rrf_rank,
+                score: d.score,
+            })
+            .collect(),
+    }
 }

@@ -3,7 +3,7 @@
 //! model summarise the next block of earlier exchanges for conversation memory (tier 2): one bounded
 //! call, after the answer, so the next turn's prompt has it; on any failure tier 2 stays extractive.
 
-use super::{json, Detail, Env, State};
+use super::{Env, State};
 use crate::llm::{prompts, ChatMessage, ChatRequest};
 use crate::memory::cache::CacheEntry;
 use crate::memory::conversation::Exchange;
@@ -16,11 +16,30 @@ use crate::pipeline::trace::CallPurpose;
 /// The most tokens a block summary may take in the prompt (the prompt asks for 30 words).
 const SUMMARY_TOKENS: usize = 80;
 
+/// Whether the answer was cached, and the summary of a block of earlier exchanges, if one waited.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct StoreDetail {
+    pub cached: bool,
+    pub cache_entries: usize,
+    pub memory_summary: Option<SummaryDetail>,
+}
+
+/// Who summarised the block of exchanges (`block`: its first and last index).
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct SummaryDetail {
+    pub block: (usize, usize),
+    /// "llm", or "extractive" when the model was not asked (`why`) or failed (`error`).
+    pub source: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub why: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+}
+
 /// Summarises the conversation's next pending block with the model, when this turn may call it.
-async fn summarise_memory(state: &mut State, env: &mut Env<'_>) -> Detail {
-    let Some(block) = env.memory.conversations.get(&state.user_id).and_then(|c| c.pending_block()) else {
-        return Detail::Null;
-    };
+async fn summarise_memory(state: &mut State, env: &mut Env<'_>) -> Option<SummaryDetail> {
+    let block = env.memory.conversations.get(&state.user_id).and_then(|c| c.pending_block())?;
+    let extractive = |why, error| Some(SummaryDetail { block, source: "extractive", why, error });
     // Without a model, or when the answer's call failed (the model is unreachable now), or on a
     // cache hit (which costs no model call), or past the turn's call budget, tier 2 stays extractive for now.
     let why_not = if env.llm.is_none() {
@@ -42,9 +61,9 @@ async fn summarise_memory(state: &mut State, env: &mut Env<'_>) -> Detail {
     };
     let llm = match llm {
         Ok(llm) => llm,
-        Err(why) => return json!({"block": block, "source": "extractive", "why": why}),
+        Err(why) => return extractive(Some(why), None),
     };
-    let Some(conversation) = env.memory.conversations.get_mut(&state.user_id) else { return Detail::Null };
+    let conversation = env.memory.conversations.get_mut(&state.user_id)?;
     let exchanges: Vec<(String, String)> =
         conversation.block(block).iter().map(|e| (e.user.clone(), e.answer.clone())).collect();
     let (system, user) = prompts::conversation_summary(&exchanges, state.lang());
@@ -57,14 +76,14 @@ async fn summarise_memory(state: &mut State, env: &mut Env<'_>) -> Detail {
     match llm.complete(&request, &mut |_| {}).await {
         Ok(done) if !done.text.trim().is_empty() => {
             conversation.store_summary(block, truncate(done.text.trim(), SUMMARY_TOKENS));
-            json!({"block": block, "source": "llm"})
+            Some(SummaryDetail { block, source: "llm", why: None, error: None })
         }
-        Ok(_) => json!({"block": block, "source": "extractive", "error": "empty summary"}),
-        Err(error) => json!({"block": block, "source": "extractive", "error": error.to_string()}),
+        Ok(_) => extractive(None, Some("empty summary".to_string())),
+        Err(error) => extractive(None, Some(error.to_string())),
     }
 }
 
-pub async fn run(state: &mut State, env: &mut Env<'_>) -> Detail {
+pub async fn run(state: &mut State, env: &mut Env<'_>) -> StoreDetail {
     let now = env.clock.now_ms();
     env.memory.conversations.entry(state.user_id.clone()).or_default().push(Exchange {
         user: state.user_text.clone(),
@@ -94,7 +113,7 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> Detail {
     let memory_summary = if state.mode == Mode::Agent && state.flags.memory_mode == MemoryMode::Structured {
         summarise_memory(state, env).await
     } else {
-        Detail::Null
+        None
     };
-    json!({"cached": cacheable, "cache_entries": env.memory.cache.entries.len(), "memory_summary": memory_summary})
+    StoreDetail { cached: cacheable, cache_entries: env.memory.cache.entries.len(), memory_summary }
 }
