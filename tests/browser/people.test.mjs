@@ -169,8 +169,12 @@ test('the trace draws the graph with the path taken, the timings, document ranks
   await ready(page);
   await ask(page, 'What are the symptoms of glaucoma?');
   const trace = page.locator('.panel.trace');
-  assert.equal(await trace.locator('.trace-graph .node').count(), 10);
-  assert.equal(await trace.locator('.trace-graph .node.ran').count(), 10, 'a first question runs every node');
+  // The agent's ten nodes and Query Flow's five; the default profile runs the agent's ten.
+  assert.equal(await trace.locator('.trace-graph .node').count(), 15);
+  assert.equal(await trace.locator('.trace-graph .node.ran').count(), 10, 'a first question runs every node of the default profile');
+  for (const node of ['plan', 'expand', 'rerank', 'judge_sufficiency', 'grade']) {
+    assert.equal(await trace.locator(`.trace-graph .node.ran[data-node="${node}"]`).count(), 0, `${node} is off by default`);
+  }
   assert.equal(await trace.locator('.edge.ran[data-from="check_similarity"][data-to="store_response"]').count(), 0);
   assert.equal(await trace.locator('.edge.ran[data-from="assemble_context"][data-to="retrieve"]').count(), 1);
   assert.ok(await trace.locator('.step .ms').count() >= 10);
