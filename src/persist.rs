@@ -90,8 +90,10 @@ pub enum RecordError {
     NoMigration { from: u32 },
     /// The migration from schema `from` refused the data.
     MigrationFailed { from: u32, detail: String },
-    /// The data is not the record's type at `schema` (or its kind's check refused it).
+    /// The data is not the record's type at `schema`.
     Mismatch { schema: u32, detail: String },
+    /// The record's kind refused the data (its check's own message, e.g. a name too long).
+    Refused(String),
     /// A record this version does not know (in an import file).
     Unknown,
 }
@@ -109,6 +111,7 @@ impl std::fmt::Display for RecordError {
             RecordError::NoMigration { from } => write!(f, "no migration from schema {from}"),
             RecordError::MigrationFailed { from, detail } => write!(f, "migration from schema {from} failed: {detail}"),
             RecordError::Mismatch { schema, detail } => write!(f, "record does not match schema {schema}: {detail}"),
+            RecordError::Refused(detail) => f.write_str(detail),
             RecordError::Unknown => f.write_str("unknown record"),
         }
     }
@@ -310,9 +313,7 @@ pub fn preview_import(text: &str, kinds: &[&RecordKind]) -> Result<ImportPreview
             continue;
         };
         let raw = serde_json::to_string(&value).expect("values serialise");
-        let checked = |data: Value| {
-            (kind.check)(&data).map(|()| data).map_err(|detail| RecordError::Mismatch { schema: kind.schema, detail })
-        };
+        let checked = |data: Value| (kind.check)(&data).map(|()| data).map_err(RecordError::Refused);
         match decode::<Value>(&raw, kind).and_then(checked) {
             Ok(data) => {
                 let entries = match &data {
