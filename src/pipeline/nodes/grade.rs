@@ -10,7 +10,7 @@
 //! in Korean (the passages are English, so words cannot be compared) when it cites a passage that
 //! exists. An offline answer quotes the passages, so it is graded but never regenerated or warned about.
 
-use super::{json_request, passages, Env, State};
+use super::{passages, Env, State};
 use crate::core::tokenizer::tokenize;
 use crate::core::{has_hangul, Lang};
 use crate::llm::query_flow::{grade_prompt, parse_grade, Grade};
@@ -57,26 +57,12 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> GradeDetail {
     let evidence = passages(&state.retrieved_docs);
     let from_model =
         state.trace.model_calls.last().is_some_and(|c| c.purpose == CallPurpose::Answer) && state.error.is_none();
-    let (grade, method, why) = match super::model_for(state, env, CallPurpose::Grade) {
-        Ok(llm) => {
-            let request = json_request(grade_prompt(&answer, &evidence), 200);
-            match llm.complete(&request, &mut |_| {}).await {
-                Ok(done) => match parse_grade(&done.text) {
-                    Some(grade) => (grade, "model", None),
-                    None => (
-                        local(&answer, &evidence),
-                        "local",
-                        Some("the model's grade was not the JSON asked for".to_string()),
-                    ),
-                },
-                Err(error) => {
-                    super::call_failed(state, &error);
-                    (local(&answer, &evidence), "local", Some(error.to_string()))
-                }
-            }
-        }
-        Err(why) => (local(&answer, &evidence), "local", why.why()),
-    };
+    let prompt = grade_prompt(&answer, &evidence);
+    let (grade, method, why) =
+        match super::ask_json(state, env, CallPurpose::Grade, prompt, 200, "grade", parse_grade).await {
+            Ok(grade) => (grade, "model", None),
+            Err(no) => (local(&answer, &evidence), "local", no.why()),
+        };
     let grounded = grade.grounded && grade.score >= GROUNDED;
     // Write it again only if a model wrote it and one more answer fits the turn's budget.
     let may_answer = super::may_call(state, env, CallPurpose::Answer).is_ok();

@@ -10,7 +10,7 @@
 //! a Korean query through the concept lexicon, and names the terms not found as missing.
 
 use super::quality_check::jaccard;
-use super::{json_request, passages, Env, State};
+use super::{passages, Env, State};
 use crate::core::tokenizer::tokenize;
 use crate::lexicon::bridge::bridge;
 use crate::llm::query_flow::{parse_sufficiency, sufficiency_prompt, Sufficiency, Verdict};
@@ -49,25 +49,11 @@ pub struct SufficiencyDetail {
 pub async fn run(state: &mut State, env: &mut Env<'_>) -> SufficiencyDetail {
     let query = query(state);
     let evidence = passages(&state.retrieved_docs);
-    let (verdict, method, why) = match super::model_for(state, env, CallPurpose::Sufficiency) {
-        Ok(llm) => {
-            let request = json_request(sufficiency_prompt(&state.user_text, &query, &evidence), 200);
-            match llm.complete(&request, &mut |_| {}).await {
-                Ok(done) => match parse_sufficiency(&done.text) {
-                    Some(verdict) => (verdict, "model", None),
-                    None => (
-                        local(state, env, &query),
-                        "local",
-                        Some("the model's verdict was not the JSON asked for".to_string()),
-                    ),
-                },
-                Err(error) => {
-                    super::call_failed(state, &error);
-                    (local(state, env, &query), "local", Some(error.to_string()))
-                }
-            }
-        }
-        Err(why) => (local(state, env, &query), "local", why.why()),
+    let prompt = sufficiency_prompt(&state.user_text, &query, &evidence);
+    let reply = super::ask_json(state, env, CallPurpose::Sufficiency, prompt, 200, "verdict", parse_sufficiency).await;
+    let (verdict, method, why) = match reply {
+        Ok(verdict) => (verdict, "model", None),
+        Err(no) => (local(state, env, &query), "local", no.why()),
     };
     let previous = state.sufficiency.last().map(|s| s.score);
     let rounds = state.sufficiency.len() + 1;

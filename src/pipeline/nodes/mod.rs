@@ -102,8 +102,50 @@ pub fn may_call<'a>(state: &State, env: &Env<'a>, purpose: CallPurpose) -> Resul
     Ok(llm)
 }
 
+/// Why a structured step got no usable reply from the model.
+pub enum NoReply {
+    /// The model was not asked (no model, the budget, an earlier failure).
+    NotAsked(NoCall),
+    /// It was asked, and the call failed or the reply was not the JSON asked for (the reason).
+    Unusable(String),
+}
+
+impl NoReply {
+    /// Why the step's local version ran, for the trace; `None` when no model is configured.
+    pub fn why(self) -> Option<String> {
+        match self {
+            NoReply::NotAsked(not) => not.why(),
+            NoReply::Unusable(why) => Some(why),
+        }
+    }
+}
+
+/// One structured call of Query Flow: asks the model for `purpose` with `prompt` in JSON mode and
+/// reads the reply with the step's strict `parse` (`what` names the reply in the trace: "plan",
+/// "ranking", ...). A failed call is recorded, so the turn's other steps do not wait on it again.
+pub async fn ask_json<T>(
+    state: &mut State,
+    env: &Env<'_>,
+    purpose: CallPurpose,
+    prompt: (String, String),
+    max_tokens: u32,
+    what: &str,
+    parse: impl FnOnce(&str) -> Option<T>,
+) -> Result<T, NoReply> {
+    let llm = model_for(state, env, purpose).map_err(NoReply::NotAsked)?;
+    match llm.complete(&json_request(prompt, max_tokens), &mut |_| {}).await {
+        Ok(done) => {
+            parse(&done.text).ok_or_else(|| NoReply::Unusable(format!("the model's {what} was not the JSON asked for")))
+        }
+        Err(error) => {
+            call_failed(state, &error);
+            Err(NoReply::Unusable(error.to_string()))
+        }
+    }
+}
+
 /// A JSON-mode request of a system and a user message, as the structured steps send it.
-pub fn json_request((system, user): (String, String), max_tokens: u32) -> ChatRequest {
+fn json_request((system, user): (String, String), max_tokens: u32) -> ChatRequest {
     ChatRequest {
         messages: vec![ChatMessage::system(system), ChatMessage::user(user)],
         json: true,

@@ -7,7 +7,7 @@
 //! lexicon, with the profile's medicines or conditions added when the message refers to "my
 //! medicine" or "my condition".
 
-use super::{json_request, Env, State};
+use super::{Env, State};
 use crate::core::Lang;
 use crate::lexicon::bridge::bridge;
 use crate::llm::query_flow::{parse_plan, plan_prompt, QueryPlan};
@@ -48,26 +48,12 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> PlanDetail {
         Lang::Ko => "Korean",
         Lang::En => "English",
     };
-    let (plan, source, why) = match super::model_for(state, env, CallPurpose::Plan) {
-        Ok(llm) => {
-            let request = json_request(plan_prompt(&state.user_text, &state.profile_summary, language), 400);
-            match llm.complete(&request, &mut |_| {}).await {
-                Ok(done) => match parse_plan(&done.text) {
-                    Some(plan) => (plan, "model", None),
-                    None => (
-                        local_plan(state, env, language),
-                        "local",
-                        Some("the model's plan was not the JSON asked for".to_string()),
-                    ),
-                },
-                Err(error) => {
-                    super::call_failed(state, &error);
-                    (local_plan(state, env, language), "local", Some(error.to_string()))
-                }
-            }
-        }
-        Err(why) => (local_plan(state, env, language), "local", why.why()),
-    };
+    let prompt = plan_prompt(&state.user_text, &state.profile_summary, language);
+    let (plan, source, why) =
+        match super::ask_json(state, env, CallPurpose::Plan, prompt, 400, "plan", parse_plan).await {
+            Ok(plan) => (plan, "model", None),
+            Err(no) => (local_plan(state, env, language), "local", no.why()),
+        };
     state.plan = Some(plan.clone());
     PlanDetail { source, why, queries: plan.search_queries(), plan }
 }

@@ -5,7 +5,7 @@
 //! order of each passage's embedding similarity to the query (a cross-score the search itself did
 //! not use: it compared the query with chunks, not with the passage as shown).
 
-use super::{json_request, passages, Env, State};
+use super::{passages, Env, NoReply, State};
 use crate::core::similarity::cosine;
 use crate::llm::query_flow::{parse_rerank, rerank_prompt, MAX_RERANK};
 use crate::pipeline::trace::CallPurpose;
@@ -55,28 +55,15 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> RerankDetail {
         return RerankDetail { candidates: 0, reranked: None };
     }
     let query = query(state);
-    let (order, method, why) = match super::model_for(state, env, CallPurpose::Rerank) {
-        Ok(llm) => {
-            let request = json_request(rerank_prompt(&query, &passages(&candidates)), 100);
-            match llm.complete(&request, &mut |_| {}).await {
-                Ok(done) => match parse_rerank(&done.text, candidates.len()) {
-                    Some(order) => (order, "model", None),
-                    None => (
-                        (0..candidates.len()).collect(),
-                        "retrieval order",
-                        Some("the model's ranking was not the JSON asked for".to_string()),
-                    ),
-                },
-                Err(error) => {
-                    super::call_failed(state, &error);
-                    ((0..candidates.len()).collect(), "retrieval order", Some(error.to_string()))
-                }
-            }
-        }
-        Err(why) => {
-            let why = why.why();
-            (local_order(&query, &candidates, env).await, "local", why)
-        }
+    let prompt = rerank_prompt(&query, &passages(&candidates));
+    let count = candidates.len();
+    let reply =
+        super::ask_json(state, env, CallPurpose::Rerank, prompt, 100, "ranking", |r| parse_rerank(r, count)).await;
+    // A reply that could not be used keeps the retrieval order; without a model the local rerank runs.
+    let (order, method, why) = match reply {
+        Ok(order) => (order, "model", None),
+        Err(NoReply::Unusable(why)) => ((0..count).collect(), "retrieval order", Some(why)),
+        Err(NoReply::NotAsked(not)) => (local_order(&query, &candidates, env).await, "local", not.why()),
     };
     let keep = state.dynamic_k.clamp(1, KEEP);
     state.retrieved_docs = order.iter().take(keep).map(|&i| candidates[i].clone()).collect();
