@@ -4,14 +4,14 @@
 //! its one regeneration and its warning, the local version of every step when the model's reply is
 //! junk or there is no model, and the call budget.
 
-use crate::common::lexicon;
+use crate::common::{lexicon, FixedClock};
 use medagent::core::{Evidence, PassageLocation};
 use medagent::llm::scripted::{Script, ScriptedLlm};
 use medagent::llm::{Llm, LocalFuture};
 use medagent::memory::Memory;
 use medagent::pipeline::flags::{profile, Flags};
 use medagent::pipeline::graph::{run_turn, Node, Services, TurnInput};
-use medagent::pipeline::ports::{Clock, IndexError, Knowledge, LexicalEmbedder};
+use medagent::pipeline::ports::{IndexError, Knowledge, LexicalEmbedder};
 use medagent::pipeline::state::TurnState;
 use medagent::pipeline::trace::{CallPurpose, StepDetail, StepKind};
 use std::cell::RefCell;
@@ -69,20 +69,9 @@ impl Knowledge for Shelf {
     }
 }
 
-struct Clock0;
-
-impl Clock for Clock0 {
-    fn now_ms(&self) -> f64 {
-        1.7e12
-    }
-    fn monotonic_ms(&self) -> f64 {
-        0.0
-    }
-}
-
 fn turn(memory: &mut Memory, shelf: &Shelf, text: &str, flags: Flags, llm: Option<&dyn Llm>) -> TurnState {
     let services =
-        Services { knowledge: shelf, llm, embedder: &LexicalEmbedder, lexicon: Some(lexicon()), clock: &Clock0 };
+        Services { knowledge: shelf, llm, embedder: &LexicalEmbedder, lexicon: Some(lexicon()), clock: &FixedClock };
     let input = TurnInput { text: text.into(), user: "me".into(), flags, ..TurnInput::default() };
     pollster::block_on(run_turn(input, memory, &services, &mut |_| {}))
 }

@@ -1,12 +1,13 @@
 //! The trace panel's reading of real pipeline turns: every iteration's documents with their ranks,
 //! quality and rewritten query; the path drawn on the graph's edges; the cache shortcut.
 
+use crate::common::FixedClock;
 use medagent::llm::scripted::{judge_json, Script, ScriptedLlm};
 use medagent::llm::{Llm, LocalFuture};
 use medagent::memory::Memory;
 use medagent::pipeline::flags::{profile, Flags};
 use medagent::pipeline::graph::{run_turn, Node, Services, TurnInput};
-use medagent::pipeline::ports::{Clock, IndexError, Knowledge, LexicalEmbedder};
+use medagent::pipeline::ports::{IndexError, Knowledge, LexicalEmbedder};
 use medagent::pipeline::state::{Evidence, TurnState};
 use medagent::pipeline::trace::CallPurpose;
 use medagent::trace_view::{TurnTrace, EDGES};
@@ -43,17 +44,6 @@ impl Knowledge for TwoDocs {
     }
     fn describe(&self) -> String {
         "two documents".into()
-    }
-}
-
-struct FixedClock;
-
-impl Clock for FixedClock {
-    fn now_ms(&self) -> f64 {
-        1.7e12
-    }
-    fn monotonic_ms(&self) -> f64 {
-        0.0
     }
 }
 

@@ -113,7 +113,12 @@ impl DevQuestion {
     }
 
     fn is_relevant(&self, hit: &Hit) -> bool {
-        self.focus.iter().any(|f| f.eq_ignore_ascii_case(&hit.focus)) && self.qtype.contains(&hit.qtype)
+        self.answered_by(&hit.focus, &hit.qtype)
+    }
+
+    /// Whether a MedQuAD document of `focus` and `qtype` answers the question.
+    pub fn answered_by(&self, focus: &str, qtype: &str) -> bool {
+        self.focus.iter().any(|f| f.eq_ignore_ascii_case(focus)) && self.qtype.iter().any(|q| q == qtype)
     }
 }
 

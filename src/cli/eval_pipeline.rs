@@ -6,11 +6,10 @@
 //! the two divided: what each call buys. This is how the default profile is chosen.
 
 use super::ask::{KnowledgeArgs, SystemClock};
-use super::eval::{read_devset, read_plans, DevQuestion};
+use super::eval::{read_devset, read_plans};
 use super::mock_reply;
 use crate::core::ports::Knowledge;
-use crate::core::Evidence;
-use crate::llm::query_flow::{QueryPlan, PLAN_CUE};
+use crate::llm::query_flow::{planned_question, QueryPlan};
 use crate::llm::{ChatRequest, Completion, Llm, LlmError, LocalFuture};
 use crate::memory::Memory;
 use crate::pipeline::flags::{profile, DEFAULT_PROFILE, PROFILES};
@@ -60,11 +59,7 @@ impl Llm for FixturePlanner {
     ) -> LocalFuture<'a, Result<Completion, LlmError>> {
         Box::pin(async move {
             let user = request.messages.last().map_or("", |m| m.content.as_str());
-            let planned = user
-                .starts_with(PLAN_CUE)
-                .then(|| user.split("Question (any language):\n").nth(1)?.split("\n\nPatient profile:").next())
-                .flatten()
-                .and_then(|question| self.plans.get(question.trim()));
+            let planned = planned_question(user).and_then(|question| self.plans.get(question));
             let text = match planned {
                 Some(plan) => serde_json::to_string(plan).unwrap_or_default(),
                 None => mock_reply::reply(request),
@@ -73,10 +68,6 @@ impl Llm for FixturePlanner {
             Ok(Completion { text, usage: None })
         })
     }
-}
-
-fn relevant(question: &DevQuestion, evidence: &Evidence) -> bool {
-    question.focus.iter().any(|f| f.eq_ignore_ascii_case(&evidence.focus)) && question.qtype.contains(&evidence.qtype)
 }
 
 pub fn run(args: EvalPipelineArgs) -> Result<(), String> {
@@ -130,7 +121,7 @@ pub fn run(args: EvalPipelineArgs) -> Result<(), String> {
             ms += state.trace.steps.iter().map(|s| s.ms).sum::<f64>();
             if q.answerable() {
                 evidence += state.retrieved_docs.len();
-                let first = state.retrieved_docs.iter().take(10).position(|e| relevant(q, e));
+                let first = state.retrieved_docs.iter().take(10).position(|e| q.answered_by(&e.focus, &e.qtype));
                 reciprocal += first.map_or(0.0, |r| 1.0 / (r + 1) as f64);
                 ranks[i].push(format!(
                     "{}/{}",

@@ -22,7 +22,7 @@
 //! - `MOCK_ECHO:` in the question: the answer is the rest of the question, verbatim (to test how the
 //!   app renders hostile model output).
 
-use crate::llm::query_flow::{GRADE_CUE, MAX_SUBQUERIES, PLAN_CUE, RERANK_CUE, SUFFICIENCY_CUE};
+use crate::llm::query_flow::{planned_question, GRADE_CUE, MAX_SUBQUERIES, PLAN_CUE, RERANK_CUE, SUFFICIENCY_CUE};
 use crate::llm::{ChatRequest, Role};
 use serde_json::json;
 
@@ -342,7 +342,7 @@ fn two_decimals(x: f64) -> f64 {
 /// A question of two or more clauses joined by "and" or "," (each two words or more besides filler)
 /// gets one sub-question per clause. The patient profile in the prompt is not read.
 fn plan(prompt: &str) -> String {
-    let question = between(prompt, "Question (any language):\n", "\n\nPatient profile:").trim();
+    let question = planned_question(prompt.trim_start()).unwrap_or_default();
     let language = between(prompt, "e.g. \"answer in ", "\"");
     let normalized = trimmed(question);
     let normalized = if normalized.is_empty() { question.to_string() } else { normalized };

@@ -91,7 +91,7 @@ pub fn plan_prompt(question: &str, profile: &str, answer_language: &str) -> (Str
             .to_string();
     let profile = if profile.is_empty() { "(none)" } else { profile };
     let user = format!(
-        "{PLAN_CUE}\n\nQuestion (any language):\n{question}\n\nPatient profile:\n{profile}\n\n\
+        "{PLAN_CUE}{QUESTION_LABEL}{question}{PROFILE_LABEL}{profile}\n\n\
 Write the plan as JSON with these fields:\n\
 normalized_query: the question as one clean English search query that names the condition, symptom or medicine (use the profile to resolve \"my medicine\", \"this\", \"it\");\n\
 intent: one of explain, howto, troubleshoot, compare, safety;\n\
@@ -103,6 +103,16 @@ constraints: e.g. \"answer in {answer_language}\".\n\n\
     );
     (system, user)
 }
+
+/// The question a plan prompt (the user message of [`plan_prompt`]) asks to plan; `None` for any
+/// other text. Test models answer plan prompts by it.
+pub fn planned_question(prompt: &str) -> Option<&str> {
+    let rest = prompt.strip_prefix(PLAN_CUE)?.split_once(QUESTION_LABEL)?.1;
+    Some(rest.split_once(PROFILE_LABEL).map_or(rest, |(question, _)| question).trim())
+}
+
+const QUESTION_LABEL: &str = "\n\nQuestion (any language):\n";
+const PROFILE_LABEL: &str = "\n\nPatient profile:\n";
 
 /// Reads a rerank: `{"ranking": [i, ...]}` with indices into the `count` passages shown. Repeats are
 /// dropped; passages the model left out follow in their retrieval order. `None` when the reply is
@@ -296,7 +306,9 @@ mod tests {
     #[test]
     fn every_prompt_starts_its_user_message_with_its_cue() {
         let passages = [("Gout".to_string(), "Gout is arthritis.".to_string())];
-        assert!(plan_prompt("통풍", "", "Korean").1.starts_with(PLAN_CUE));
+        let (_, plan) = plan_prompt("통풍 치료는?\n식단도요", "65세 | 통풍", "Korean");
+        assert_eq!(planned_question(&plan), Some("통풍 치료는?\n식단도요"));
+        assert_eq!(planned_question("Question (any language):\nx"), None);
         assert!(rerank_prompt("gout", &passages).1.starts_with(RERANK_CUE));
         assert!(sufficiency_prompt("gout?", "gout", &passages).1.starts_with(SUFFICIENCY_CUE));
         assert!(grade_prompt("Gout is arthritis [1].", &passages).1.starts_with(GRADE_CUE));

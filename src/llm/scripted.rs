@@ -105,8 +105,8 @@ impl Llm for ScriptedLlm {
             }
             let cue = request.messages.last().map_or("", |m| m.content.lines().next().unwrap_or(""));
             let text = if cue == query_flow::PLAN_CUE {
-                let question =
-                    prompt.split("Question (any language):\n").nth(1).and_then(|r| r.lines().next()).unwrap_or("");
+                let question = request.messages.last().and_then(|m| query_flow::planned_question(&m.content));
+                let question = question.and_then(|q| q.lines().next()).unwrap_or_default();
                 self.script.plan.replace("{question}", &question.replace('"', "'"))
             } else if cue == query_flow::RERANK_CUE {
                 self.script.rerank.clone()

@@ -36,3 +36,17 @@ pub fn lexicon() -> &'static medagent::lexicon::Lexicon {
         medagent::cli::files::load_lexicon(sources).expect("the lexicon builds from index/lexicon")
     })
 }
+
+/// A clock that never moves: every turn happens at the same instant and takes no time.
+#[cfg(not(target_arch = "wasm32"))]
+pub struct FixedClock;
+
+#[cfg(not(target_arch = "wasm32"))]
+impl medagent::pipeline::ports::Clock for FixedClock {
+    fn now_ms(&self) -> f64 {
+        1.7e12
+    }
+    fn monotonic_ms(&self) -> f64 {
+        0.0
+    }
+}
