@@ -144,6 +144,7 @@ fn small_corpus() -> Vec<Document> {
 fn fuzz_index_loaders() {
     let built = build(&small_corpus(), "fuzz", &mut |_, _, _| {});
     let manifest_json = serde_json::to_vec(&built.manifest).unwrap();
+    let vector_list = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/index/vectors/list-0000.bin")).unwrap();
     let mut rng = Rng(2);
     for _ in 0..cases("index") {
         let (name, bytes) = rng.pick(&built.files);
@@ -163,7 +164,8 @@ fn fuzz_index_loaders() {
         let _ = parse_stats(&rng.bytes(40));
         let _ = Manifest::parse(&rng.mutate(&manifest_json));
         let _ = medagent::lexicon::file::decode(&rng.bytes(64));
-        let _ = medagent::retrieval::vector_index::VectorIndex::from_bytes(&rng.bytes(64));
+        let _ = medagent::retrieval::vector_index::Centroids::from_bytes(&rng.bytes(64));
+        let _ = medagent::retrieval::vector_index::VectorList::from_bytes(&rng.mutate(&vector_list), 0);
     }
 }
 

@@ -37,15 +37,16 @@ fn committed_vectors_match_the_corpus_the_model_and_their_manifest() {
     let committed_counts = std::fs::read(root().join(DEFAULT_VECTORS_DIR).join("chunks.bin")).unwrap();
     assert_eq!(committed_counts, list.counts, "chunks.bin is not the corpus's chunk layout: {REBUILD}");
 
-    // load_vectors checks every file against the manifest's size and SHA-256.
+    // load_vectors checks the start files against the manifest's size and SHA-256, and each list as
+    // it is read.
     let vectors = load_vectors(&root().join(DEFAULT_VECTORS_DIR), &root().join(MODEL_DIR), None).unwrap();
-    assert_eq!(vectors.index().len(), list.texts.len());
+    assert_eq!(vectors.chunk_map().chunks(), list.texts.len());
 
     // The stored vectors are the chunks' embeddings: chunks spread over the corpus, embedded now, find
     // themselves first by exact search (int8 storage keeps the cosine within about 0.01).
     for chunk in (0..list.texts.len()).step_by(list.texts.len() / 7) {
         let query = vectors.embed_now(&list.texts[chunk]).unwrap();
-        let best = vectors.index().exact_search(&query, 1)[0];
+        let best = pollster::block_on(vectors.exact_search(&query, 1)).unwrap()[0];
         assert!(best.score > 0.98, "chunk {chunk}: stored vector differs from its embedding (cosine {})", best.score);
         let text = |c: u32| &list.texts[c as usize];
         assert!(

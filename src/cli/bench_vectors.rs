@@ -1,10 +1,12 @@
 //! `medagent bench vectors`: the vector side measured against exact search, and the speed of every
 //! stage of hybrid search.
 //!
-//! - HNSW recall@10 against exact brute-force search over the same int8 vectors, for each ef_search,
-//!   with the search latency at that ef_search (the recall/latency curve);
-//! - the cost of int8 quantisation: exact search over the int8 vectors against exact search over the
-//!   f32 vectors kept in the build's checkpoints (when they are there);
+//! - the bytes a browser fetches before vector search is ready (manifest, centroids, chunk map);
+//! - for each probe count (lists searched per question): recall@10 against exact search over the same
+//!   int8 vectors, the bytes of lists a question fetches, and the search latency (the recall curve);
+//! - the cost of int8 quantisation: recall against exact search over f32 vectors, from the build's
+//!   checkpoints when they are there, else (with `--f32-truth N`) for N questions by embedding again
+//!   in f32 the int8 search's best 30 chunks and ranking those;
 //! - p50/p95 of query embedding, vector search, BM25 search and hybrid search, in one run.
 //!
 //! The queries are MedQuAD questions (every n-th document's question, so they spread over the corpus)
@@ -13,9 +15,11 @@
 use super::bench::{percentile, read_queries};
 use super::files::{read_corpus, DirSource, DEFAULT_CORPUS};
 use super::vectors::{checkpoint_dir, load_vectors, read_checkpoints, read_manifest};
+use crate::core::files::MANIFEST;
 use crate::lexicon::bridge::bridge;
 use crate::retrieval::search::{open, open_lexicon, search, SearchMode};
-use crate::retrieval::vector_index::{VectorIndex, DEFAULT_PARAMS};
+use crate::retrieval::vector_index::CENTROIDS_FILE;
+use crate::retrieval::vector_manifest::{ChunkList, CHUNK_COUNTS_FILE};
 use crate::retrieval::vectors::{LocalVectors, VectorSearch};
 use std::collections::HashSet;
 use std::path::PathBuf;
@@ -30,9 +34,13 @@ pub struct BenchVectorsArgs {
     /// More questions (the development set) to add to them.
     #[arg(long, default_value = "tests/fixtures/devset.jsonl")]
     pub questions: PathBuf,
-    /// ef_search values of the recall/latency curve.
-    #[arg(long, value_delimiter = ',', default_value = "10,16,24,32,48,64,96,128,200")]
-    pub ef: Vec<usize>,
+    /// Probe counts (lists searched per question) of the recall curve.
+    #[arg(long, value_delimiter = ',', default_value = "4,8,12,16,24,32,48,64")]
+    pub probe: Vec<usize>,
+    /// Questions whose f32 truth is made by embedding their int8 candidates again when the f32
+    /// checkpoints are not there (30 embeddings each; 0 skips it).
+    #[arg(long, default_value_t = 0)]
+    pub f32_truth: usize,
     #[arg(long, default_value = DEFAULT_CORPUS)]
     pub corpus: PathBuf,
     #[arg(long, default_value = super::files::DEFAULT_INDEX_DIR)]
@@ -104,61 +112,110 @@ pub fn run(args: &BenchVectorsArgs) -> Result<(), String> {
     }
     println!("query embedding            {}", summary(&mut embed_ms));
 
-    let truth: Vec<Vec<u32>> = embedded.iter().map(|q| chunk_ids(&vectors.index().exact_search(q, K))).collect();
-    let hnsw = std::fs::read(args.vectors.join(crate::retrieval::vector_manifest::HNSW_FILE))
-        .map_err(|e| format!("cannot read the vector index: {e}"))?;
+    let start_bytes = [CENTROIDS_FILE, CHUNK_COUNTS_FILE, MANIFEST]
+        .iter()
+        .map(|name| std::fs::metadata(args.vectors.join(name)).map_or(0, |m| m.len()))
+        .sum::<u64>();
+    let all_bytes: u64 = manifest.files.values().map(|f| f.bytes).sum();
     println!(
-        "\nHNSW recall@{K} against exact search over the same int8 vectors (built with ef_construction {}):",
-        manifest.hnsw.ef_construction
+        "\nvector index: {} chunks in {} lists, {:.1} MB in all; before the first question: {:.2} MB (manifest, centroids, chunk map)",
+        manifest.chunks,
+        manifest.ivf.lists,
+        all_bytes as f64 / 1e6,
+        start_bytes as f64 / 1e6
     );
-    println!("{:>9} {:>10} {:>12} {:>12}", "ef_search", "recall@10", "p50 ms", "p95 ms");
-    for &ef in &args.ef {
-        let index = VectorIndex::from_bytes_with_ef_search(&hnsw, Some(ef)).map_err(|e| e.to_string())?;
+    let truth: Vec<Vec<u32>> = embedded
+        .iter()
+        .map(|q| Ok(chunk_ids(&pollster::block_on(vectors.exact_search(q, K))?)))
+        .collect::<Result<_, String>>()?;
+    println!("\nrecall@{K} against exact search over the same int8 vectors, and what a question fetches:");
+    println!(
+        "{:>6} {:>10} {:>14} {:>14} {:>10} {:>10}",
+        "probe", "recall@10", "mean KB/q", "p95 KB/q", "p50 ms", "p95 ms"
+    );
+    for &probe in &args.probe {
         let mut times = Vec::with_capacity(embedded.len());
+        let mut bytes = Vec::with_capacity(embedded.len());
         let mut total = 0.0;
         for (q, truth) in embedded.iter().zip(&truth) {
+            bytes.push(vectors.probed(q, probe).1 as f64 / 1e3);
             let t = Instant::now();
-            let hits = index.search(q, K);
+            let hits = pollster::block_on(vectors.search(q, K, probe))?;
             times.push(millis(t));
             total += recall(&chunk_ids(&hits), truth);
         }
         times.sort_by(f64::total_cmp);
-        let shipped = if ef == DEFAULT_PARAMS.ef_search { "  <- shipped" } else { "" };
+        bytes.sort_by(f64::total_cmp);
+        let shipped = if probe == vectors.probe() { "  <- shipped" } else { "" };
         println!(
-            "{ef:>9} {:>10.4} {:>12.3} {:>12.3}{shipped}",
+            "{probe:>6} {:>10.4} {:>14.0} {:>14.0} {:>10.3} {:>10.3}{shipped}",
             total / embedded.len() as f64,
+            bytes.iter().sum::<f64>() / bytes.len().max(1) as f64,
+            percentile(&bytes, 0.95),
             percentile(&times, 0.5),
             percentile(&times, 0.95)
         );
     }
 
-    quantisation(&manifest, &embedded, &truth, &vectors)?;
+    quantisation(args, &manifest, &embedded, &truth, &vectors, &docs)?;
     hybrid_speed(&source, &vectors, &texts)
 }
 
-/// Recall of exact int8 search and of the shipped HNSW against exact f32 search.
+/// Recall of exact int8 search and of the shipped search against exact search over f32 vectors.
 fn quantisation(
+    args: &BenchVectorsArgs,
     manifest: &crate::retrieval::vector_manifest::VectorManifest,
     embedded: &[Vec<f32>],
     int8_truth: &[Vec<u32>],
     vectors: &LocalVectors,
+    docs: &[crate::retrieval::corpus::Document],
 ) -> Result<(), String> {
-    let checkpoints = checkpoint_dir(&manifest.corpus_hash, &manifest.model_hash);
-    let Ok(f32_vectors) = read_checkpoints(&checkpoints, manifest.chunks) else {
-        println!("\nquantisation: the f32 vectors are not in {} (they exist only where `medagent index build --vectors` ran); skipped", checkpoints.display());
-        return Ok(());
+    let shipped = |q: &[f32]| -> Result<Vec<u32>, String> {
+        Ok(chunk_ids(&pollster::block_on(vectors.search(q, K, vectors.probe()))?))
     };
-    let (mut exact_int8, mut shipped) = (0.0, 0.0);
-    for (q, int8) in embedded.iter().zip(int8_truth) {
-        let truth = exact_f32(&f32_vectors, q, K);
-        exact_int8 += recall(int8, &truth);
-        shipped += recall(&chunk_ids(&vectors.index().search(q, K)), &truth);
+    let checkpoints = checkpoint_dir(&manifest.corpus_hash, &manifest.model_hash);
+    let (mut exact_int8, mut found, mut n) = (0.0, 0.0, 0usize);
+    if let Ok(f32_vectors) = read_checkpoints(&checkpoints, manifest.chunks) {
+        for (q, int8) in embedded.iter().zip(int8_truth) {
+            let truth = exact_f32(&f32_vectors, q, K);
+            exact_int8 += recall(int8, &truth);
+            found += recall(&shipped(q)?, &truth);
+            n += 1;
+        }
+        println!("\nagainst exact search over the f32 vectors of {}:", checkpoints.display());
+    } else if let Some(step) = embedded.len().checked_div(args.f32_truth) {
+        // The f32 vectors are not kept: the f32 truth of a question is its int8 search's best
+        // CANDIDATES chunks embedded again in f32 and ranked (int8 exact search keeps 0.996 of the f32
+        // top 10, so the f32 top 10 lies within the int8 top 30).
+        const CANDIDATES: usize = 30;
+        let texts = ChunkList::of(docs)?.texts;
+        let step = step.max(1);
+        for q in embedded.iter().step_by(step).take(args.f32_truth) {
+            let candidates = chunk_ids(&pollster::block_on(vectors.exact_search(q, CANDIDATES))?);
+            let mut scored = Vec::with_capacity(candidates.len());
+            for &chunk in &candidates {
+                let v = vectors.embed_now(&texts[chunk as usize])?;
+                scored.push(crate::retrieval::vector_index::VectorHit {
+                    chunk,
+                    score: v.iter().zip(q).map(|(a, b)| a * b).sum(),
+                });
+            }
+            let truth = chunk_ids(&crate::retrieval::vector_index::best(scored, K));
+            exact_int8 += recall(&candidates[..K], &truth);
+            found += recall(&shipped(q)?, &truth);
+            n += 1;
+        }
+        println!("\nagainst exact f32 search for {n} questions (their int8 top {CANDIDATES} embedded again in f32):");
+    } else {
+        println!("\nquantisation: the f32 vectors are not in {} (they exist only where `medagent index build --vectors` ran); `--f32-truth 60` measures it by embedding again", checkpoints.display());
+        return Ok(());
     }
-    let n = embedded.len() as f64;
+    let n = n.max(1) as f64;
     println!(
-        "\nagainst exact search over the f32 vectors: int8 exact recall@{K} {:.4}, int8 HNSW (shipped ef_search) {:.4}",
+        "int8 exact recall@{K} {:.4}, shipped search (probe {}) {:.4}",
         exact_int8 / n,
-        shipped / n
+        vectors.probe(),
+        found / n
     );
     Ok(())
 }
@@ -185,9 +242,9 @@ fn hybrid_speed(source: &DirSource, vectors: &LocalVectors, texts: &[String]) ->
     for text in texts {
         let q = vectors.embed_now(text)?;
         let t = Instant::now();
-        std::hint::black_box(vectors.nearest_to(&q, K * 4));
+        std::hint::black_box(pollster::block_on(vectors.nearest_to(&q, K * 4))?);
         times.push(millis(t));
     }
-    println!("vector search alone (HNSW + chunk map, no embedding) {}", summary(&mut times));
+    println!("vector search alone (centroids, lists in memory, chunk map; no embedding) {}", summary(&mut times));
     Ok(())
 }

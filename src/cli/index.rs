@@ -12,8 +12,8 @@ use crate::lexicon::bridge::bridge;
 use crate::lexicon::file::{encode, LEXICON_FILE};
 use crate::lexicon::Lexicon;
 use crate::retrieval::index_files::{build, IndexFile, Manifest};
-use crate::retrieval::vector_index::VectorIndex;
-use crate::retrieval::vector_manifest::HNSW_FILE;
+
+use crate::retrieval::vector_manifest::VectorManifest;
 use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::Write;
@@ -50,6 +50,11 @@ pub enum IndexCommand {
         /// Where the vector index goes (only with --vectors; committed).
         #[arg(long, default_value = DEFAULT_VECTORS_DIR)]
         vectors_out: PathBuf,
+        /// Instead of the corpus: build a synthetic vector index of N documents into --vectors-out (to
+        /// measure how the layout grows; see `medagent::cli::vectors::build_synthetic`) and report its
+        /// bytes to hybrid-ready and per question, and its recall.
+        #[arg(long, value_name = "N")]
+        synthetic: Option<usize>,
     },
     /// Exit 0 if the built index is complete and current, 1 (with the reason) if it must be rebuilt.
     Status {
@@ -60,8 +65,8 @@ pub enum IndexCommand {
         #[arg(long, default_value = DEFAULT_INDEX_DIR)]
         out: PathBuf,
     },
-    /// Rebuild the committed HNSW map from its own vectors with the manifest's parameters and check
-    /// the bytes are identical (the build is reproducible). About a minute and a half; needs no model.
+    /// Rebuild the committed vector index from its own vectors with the manifest's parameters and check
+    /// every file is identical (the build is reproducible). Needs no model.
     CheckVectors {
         #[arg(long, default_value = DEFAULT_VECTORS_DIR)]
         vectors: PathBuf,
@@ -85,7 +90,10 @@ pub enum IndexCommand {
 
 pub fn run(args: IndexArgs) -> Result<(), String> {
     match args.command {
-        IndexCommand::Build { corpus, lexicon, out, vectors, model_dir, vectors_out } => {
+        IndexCommand::Build { synthetic: Some(documents), vectors_out, .. } => {
+            super::vectors::build_synthetic(documents, Path::new(DEFAULT_VECTORS_DIR), &vectors_out)
+        }
+        IndexCommand::Build { corpus, lexicon, out, vectors, model_dir, vectors_out, synthetic: None } => {
             build_index(&corpus, &lexicon, &out)?;
             if vectors {
                 let (docs, _) = read_corpus(&corpus)?;
@@ -110,26 +118,39 @@ pub fn run(args: IndexArgs) -> Result<(), String> {
 
 fn check_vectors(dir: &Path) -> Result<(), String> {
     let manifest = super::vectors::read_manifest(dir)?;
-    let path = dir.join(HNSW_FILE);
-    let committed = std::fs::read(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    let index = VectorIndex::from_bytes(&committed).map_err(|e| format!("{}: {e}", path.display()))?;
+    let points = super::vectors::read_points(dir, &manifest)?;
     let started = Instant::now();
-    let rebuilt = index.rebuild(manifest.hnsw).to_bytes();
+    let rebuilt = crate::retrieval::vector_index::build(&points, manifest.ivf);
     let seconds = started.elapsed().as_secs_f64();
-    if rebuilt != committed {
+    let fresh = VectorManifest::new(
+        manifest.model_hash.clone(),
+        manifest.corpus_hash.clone(),
+        points.len(),
+        manifest.ivf,
+        &rebuilt,
+    );
+    let differ: Vec<&String> = fresh
+        .files
+        .iter()
+        .filter(|(name, entry)| manifest.files.get(*name) != Some(entry))
+        .map(|(name, _)| name)
+        .collect();
+    if !differ.is_empty() {
         return Err(format!(
-            "rebuilding {} from its own {} vectors gave different bytes ({} vs {}): the HNSW build is not reproducible",
-            path.display(),
-            index.len(),
-            rebuilt.len(),
-            committed.len()
+            "rebuilding {} from its own {} vectors gave different bytes in {} of {} files (first: {}): the build is not reproducible",
+            dir.display(),
+            points.len(),
+            differ.len(),
+            fresh.files.len(),
+            differ[0]
         ));
     }
     println!(
-        "rebuilt the HNSW map over {} vectors in {seconds:.1} s: identical to {} (sha256 {})",
-        index.len(),
-        path.display(),
-        sha256_hex(&committed)
+        "rebuilt the inverted-file index over {} vectors ({} lists) in {seconds:.1} s: all {} files identical to {}",
+        points.len(),
+        manifest.ivf.lists,
+        fresh.files.len(),
+        dir.display()
     );
     Ok(())
 }

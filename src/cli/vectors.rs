@@ -1,17 +1,19 @@
 //! `medagent index build --vectors`: embeds every corpus chunk natively and writes `index/vectors/`
-//! (`hnsw.bin` + `manifest.json`, see `medagent::retrieval::vector_index` and `vector_manifest`).
+//! (`centroids.bin`, `list-NNNN.bin`, `chunks.bin`, `manifest.json`; see
+//! `medagent::retrieval::vector_index` and `vector_manifest`).
 //!
 //! Embedding the corpus takes long on a small machine, so it checkpoints: chunks are embedded in groups of
 //! [`GROUP`], each group's f32 vectors written atomically to
 //! `target/vector-build/<corpus hash>-<model hash>/part-NNNNN.f32`; a restart skips the groups on disk.
 //! The f32 vectors stay there for `medagent bench vectors` (quantisation recall).
 
+use super::files::DirSource;
 use crate::core::files::{FileEntry, MANIFEST};
 use crate::embed::{Embedder, ModelFiles, DIMS};
 use crate::retrieval::corpus::Document;
 use crate::retrieval::knowledge::VectorSide;
-use crate::retrieval::vector_index::{HnswParams, VectorIndex, DEFAULT_PARAMS};
-use crate::retrieval::vector_manifest::{ChunkList, VectorManifest, CHUNK_COUNTS_FILE, HNSW_FILE};
+use crate::retrieval::vector_index::{build, list_file, IvfParams, QuantizedVector, VectorList, CENTROIDS_FILE};
+use crate::retrieval::vector_manifest::{ChunkList, VectorManifest, CHUNK_COUNTS_FILE};
 use crate::retrieval::vectors::LocalVectors;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::path::{Path, PathBuf};
@@ -100,39 +102,93 @@ pub fn read_checkpoints(dir: &Path, count: usize) -> Result<Vec<Vec<f32>>, Strin
     Ok(all)
 }
 
-/// Builds the HNSW map over `vectors` and writes `hnsw.bin`, the chunk map and `manifest.json` into `out`.
+/// Builds the inverted-file index over `points` (position = chunk id) and writes `centroids.bin`, the
+/// lists, the chunk map and `manifest.json` into `out` (stale lists of an earlier build are removed).
 pub fn write_index(
-    vectors: &[Vec<f32>],
+    points: &[QuantizedVector],
     chunk_counts: &[u8],
-    params: HnswParams,
+    params: IvfParams,
     model_hash: String,
     corpus_hash: String,
     out: &Path,
 ) -> Result<(), String> {
     let started = Instant::now();
-    let index = VectorIndex::build(vectors, params);
+    let index = build(points, params);
     println!(
-        "HNSW build: {} points in {:.1} s (one thread, seed {:#x})",
-        vectors.len(),
+        "IVF build: {} vectors in {} lists in {:.1} s (one thread, seed {:#x})",
+        points.len(),
+        index.lists.len(),
         started.elapsed().as_secs_f64(),
         params.seed
     );
-    let bytes = index.to_bytes();
-    let mut manifest = VectorManifest::new(model_hash, corpus_hash, vectors.len(), params, &bytes);
+    let mut manifest = VectorManifest::new(model_hash, corpus_hash, points.len(), params, &index);
     manifest.files.insert(CHUNK_COUNTS_FILE.to_string(), FileEntry::of(chunk_counts));
     std::fs::create_dir_all(out).map_err(|e| format!("cannot create {}: {e}", out.display()))?;
+    remove_stale_files(out, &manifest)?;
     let write = |name: &str, data: &[u8]| {
         let path = out.join(name);
-        std::fs::write(&path, data).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-        println!("wrote {} ({} bytes)", path.display(), data.len());
-        Ok::<(), String>(())
+        std::fs::write(&path, data).map_err(|e| format!("cannot write {}: {e}", path.display()))
     };
     // Manifest last: an interrupted write leaves an old manifest that no longer matches, which the
     // freshness test reports.
-    write(HNSW_FILE, &bytes)?;
+    write(CENTROIDS_FILE, &index.centroids.to_bytes())?;
+    for (n, list) in index.lists.iter().enumerate() {
+        write(&list_file(n as u32), &list.to_bytes())?;
+    }
     write(CHUNK_COUNTS_FILE, chunk_counts)?;
     let json = serde_json::to_string_pretty(&manifest).expect("manifest serialises") + "\n";
-    write(MANIFEST, json.as_bytes())
+    write(MANIFEST, json.as_bytes())?;
+    let bytes: u64 = manifest.files.values().map(|f| f.bytes).sum();
+    println!("wrote {} files ({bytes} bytes) into {}", manifest.files.len() + 1, out.display());
+    Ok(())
+}
+
+/// Removes the files of an earlier build that the new one does not write (lists of a larger build, the
+/// format-1 `hnsw.bin`), so the folder holds exactly what the manifest lists.
+fn remove_stale_files(out: &Path, manifest: &VectorManifest) -> Result<(), String> {
+    let entries = std::fs::read_dir(out).map_err(|e| format!("cannot read {}: {e}", out.display()))?;
+    for entry in entries.flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let ours = name.ends_with(".bin") && (name.starts_with("list-") || name == "hnsw.bin");
+        if ours && !manifest.files.contains_key(&name) {
+            std::fs::remove_file(entry.path()).map_err(|e| format!("cannot remove {}: {e}", entry.path().display()))?;
+        }
+    }
+    Ok(())
+}
+
+/// Every stored vector of the index in `dir`, in chunk order (the lists checked against the manifest).
+pub fn read_points(dir: &Path, manifest: &VectorManifest) -> Result<Vec<QuantizedVector>, String> {
+    let mut points: Vec<Option<QuantizedVector>> = vec![None; manifest.chunks];
+    for list in 0..manifest.ivf.lists {
+        let name = list_file(list);
+        let bytes = read_checked(dir, manifest, &name)?;
+        let list = VectorList::from_bytes(&bytes, list).map_err(|e| format!("{}: {e}", dir.join(&name).display()))?;
+        for (chunk, point) in list.vectors() {
+            let slot =
+                points.get_mut(chunk as usize).ok_or_else(|| format!("{name} names chunk {chunk}, past the last"))?;
+            *slot = Some(point);
+        }
+    }
+    points
+        .into_iter()
+        .enumerate()
+        .map(|(chunk, p)| p.ok_or_else(|| format!("no list of {} holds chunk {chunk}", dir.display())))
+        .collect()
+}
+
+/// A file of the vector index in `dir`, checked against its manifest entry (size and SHA-256).
+fn read_checked(dir: &Path, manifest: &VectorManifest, name: &str) -> Result<Vec<u8>, String> {
+    let path = dir.join(name);
+    let bytes = std::fs::read(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    match manifest.files.get(name) {
+        Some(entry) if *entry == FileEntry::of(&bytes) => Ok(bytes),
+        _ => Err(format!(
+            "{} does not match {}; rebuild with `medagent index build --vectors`",
+            path.display(),
+            MANIFEST
+        )),
+    }
 }
 
 /// Reads `manifest.json` of the vector index in `dir`.
@@ -145,8 +201,9 @@ pub fn read_manifest(dir: &Path) -> Result<VectorManifest, String> {
 
 /// Loads the vector side from the vector index in `dir` and the f32 model in `model_dir`, checking that
 /// the files are the ones the manifest describes and that the model is the one the chunks were embedded
-/// with. `ef_search` overrides the shipped value.
-pub fn load_vectors(dir: &Path, model_dir: &Path, ef_search: Option<usize>) -> Result<LocalVectors, String> {
+/// with. Lists are read as questions need them, each checked against the manifest. `probe` overrides the
+/// shipped lists per question.
+pub fn load_vectors(dir: &Path, model_dir: &Path, probe: Option<usize>) -> Result<LocalVectors, String> {
     let manifest = read_manifest(dir)?;
     if manifest.format_version != crate::retrieval::vector_index::FORMAT_VERSION {
         return Err(format!(
@@ -164,20 +221,10 @@ pub fn load_vectors(dir: &Path, model_dir: &Path, ef_search: Option<usize>) -> R
             dir.display()
         ));
     }
-    let read = |name: &str| {
-        let path = dir.join(name);
-        let bytes = std::fs::read(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        match manifest.files.get(name) {
-            Some(entry) if *entry == FileEntry::of(&bytes) => Ok(bytes),
-            _ => Err(format!(
-                "{} does not match {}; rebuild with `medagent index build --vectors`",
-                path.display(),
-                MANIFEST
-            )),
-        }
-    };
-    let (hnsw, counts) = (read(HNSW_FILE)?, read(CHUNK_COUNTS_FILE)?);
-    LocalVectors::load(&model, &hnsw, &counts, ef_search).map_err(String::from)
+    let (centroids, counts) =
+        (read_checked(dir, &manifest, CENTROIDS_FILE)?, read_checked(dir, &manifest, CHUNK_COUNTS_FILE)?);
+    let source = Box::new(DirSource { dir: dir.to_path_buf() });
+    LocalVectors::load(&model, &manifest, &centroids, &counts, source, probe).map_err(String::from)
 }
 
 /// The vector side for the CLI: loaded, or unavailable with the reason (search then uses BM25 alone).
@@ -189,7 +236,7 @@ pub fn vector_side(dir: &Path, model_dir: &Path) -> VectorSide {
 }
 
 /// `medagent index build --vectors`: embeds every chunk of `docs` (resuming from checkpoints) and writes
-/// `hnsw.bin`, `chunks.bin` and `manifest.json` into `out`.
+/// the inverted-file index, `chunks.bin` and `manifest.json` into `out`.
 pub fn build_vectors(docs: &[Document], model_dir: &Path, out: &Path) -> Result<(), String> {
     let list = ChunkList::of(docs)?;
     let (counts, texts) = (list.counts, list.texts);
@@ -205,5 +252,78 @@ pub fn build_vectors(docs: &[Document], model_dir: &Path, out: &Path) -> Result<
     );
     let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
     let vectors = embed_corpus(&model, &refs, &checkpoint_dir(&corpus_hash, &model_hash))?;
-    write_index(&vectors, &counts, DEFAULT_PARAMS, model_hash, corpus_hash, out)
+    let points: Vec<QuantizedVector> = vectors.iter().map(|v| QuantizedVector::new(v)).collect();
+    write_index(&points, &counts, IvfParams::for_chunks(points.len()), model_hash, corpus_hash, out)
+}
+
+/// `medagent index build --synthetic N --vectors-out DIR`: a vector index of `documents` synthetic
+/// documents shaped like the committed one, to measure how the layout grows with the corpus. Each
+/// document takes the chunk count of a committed document (in turn), each chunk a committed chunk's
+/// vector (drawn at random) plus Gaussian noise of norm about 0.45 (cosine about 0.9 to it), so the
+/// vectors cluster as real ones do. Reports the files, the bytes before the first question, the bytes
+/// of lists a question fetches at the shipped probe count, and recall@10 against exact search, for 40
+/// questions (stored vectors, with noise again).
+pub fn build_synthetic(documents: usize, committed: &Path, out: &Path) -> Result<(), String> {
+    use crate::retrieval::vector_index::{best, XorShift};
+    if out == committed {
+        return Err("--synthetic needs --vectors-out: it must not overwrite the committed vector index".into());
+    }
+    let manifest = read_manifest(committed)?;
+    let base = read_points(committed, &manifest)?;
+    let base_counts = std::fs::read(committed.join(CHUNK_COUNTS_FILE))
+        .map_err(|e| format!("cannot read {}: {e}", committed.join(CHUNK_COUNTS_FILE).display()))?;
+    let counts: Vec<u8> = base_counts.iter().copied().cycle().take(documents).collect();
+    let chunks: usize = counts.iter().map(|&c| c as usize).sum();
+    let mut rng = XorShift(0x5eed_5eed);
+    let sigma = 0.45 / (DIMS as f32).sqrt();
+    let noisy = |rng: &mut XorShift| {
+        let v: Vec<f32> = base[rng.below(base.len())].to_f32().into_iter().map(|x| x + sigma * rng.normal()).collect();
+        crate::embed::pooling::l2_normalized(v)
+    };
+    let started = Instant::now();
+    let points: Vec<QuantizedVector> = (0..chunks).map(|_| QuantizedVector::new(&noisy(&mut rng))).collect();
+    println!("{documents} synthetic documents, {chunks} chunks, made in {:.1} s", started.elapsed().as_secs_f64());
+    let params = IvfParams::for_chunks(chunks);
+    write_index(&points, &counts, params, "synthetic".into(), "synthetic".into(), out)?;
+
+    let manifest = read_manifest(out)?;
+    let start: u64 = [CENTROIDS_FILE, CHUNK_COUNTS_FILE, MANIFEST]
+        .iter()
+        .map(|name| std::fs::metadata(out.join(name)).map_or(0, |m| m.len()))
+        .sum();
+    let centroids =
+        crate::retrieval::vector_index::Centroids::from_bytes(&read_checked(out, &manifest, CENTROIDS_FILE)?)
+            .map_err(|e| e.to_string())?;
+    let lists: Vec<VectorList> = (0..manifest.ivf.lists)
+        .map(|l| VectorList::from_bytes(&read_checked(out, &manifest, &list_file(l))?, l).map_err(|e| e.to_string()))
+        .collect::<Result<_, String>>()?;
+    let (mut bytes, mut recall) = (Vec::new(), 0.0);
+    const QUESTIONS: usize = 40;
+    for _ in 0..QUESTIONS {
+        let q = noisy(&mut rng);
+        let top = |probe: usize| -> Vec<u32> {
+            let hits = centroids.nearest_lists(&q, probe).iter().flat_map(|&l| lists[l as usize].scores(&q)).collect();
+            best(hits, 10).into_iter().map(|h| h.chunk).collect()
+        };
+        let probed = centroids.nearest_lists(&q, manifest.ivf.probe as usize);
+        bytes.push(probed.iter().map(|&l| manifest.files[&list_file(l)].bytes).sum::<u64>());
+        let truth = top(lists.len());
+        recall += top(manifest.ivf.probe as usize).iter().filter(|c| truth.contains(c)).count() as f64 / 10.0;
+    }
+    bytes.sort_unstable();
+    let all: u64 = manifest.files.values().map(|f| f.bytes).sum();
+    println!(
+        "| documents | chunks | lists | all files | before the first question | per question (mean / p95, probe {}) | recall@10 |",
+        manifest.ivf.probe
+    );
+    println!(
+        "| {documents} | {chunks} | {} | {:.1} MB | {:.2} MB | {:.2} / {:.2} MB | {:.3} |",
+        manifest.ivf.lists,
+        all as f64 / 1e6,
+        start as f64 / 1e6,
+        bytes.iter().sum::<u64>() as f64 / bytes.len() as f64 / 1e6,
+        bytes[bytes.len() * 95 / 100] as f64 / 1e6,
+        recall / QUESTIONS as f64
+    );
+    Ok(())
 }

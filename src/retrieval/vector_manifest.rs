@@ -3,23 +3,24 @@
 //! it downloaded.
 //!
 //! ```json
-//! { "format_version": 1, "model": "all-MiniLM-L6-v2", "model_hash": "<ModelFiles::fingerprint>",
+//! { "format_version": 2, "model": "all-MiniLM-L6-v2", "model_hash": "<ModelFiles::fingerprint>",
 //!   "corpus_hash": "<chunk_fingerprint>", "chunks": 12345, "dims": 384,
 //!   "quantization": "int8 per vector (one f32 scale)",
-//!   "hnsw": { "seed": 7882829, "ef_construction": 100, "ef_search": 64 },
-//!   "files": { "hnsw.bin": { "bytes": 1, "sha256": "..." } } }
+//!   "ivf": { "seed": 7882829, "lists": 800, "iterations": 12, "probe": 96 },
+//!   "files": { "centroids.bin": { "bytes": 1, "sha256": "..." }, "chunks.bin": {...},
+//!              "list-0000.bin": {...}, ... } }
 //! ```
+//!
+//! Every file of the index is listed: the browser fetches a list only when a question needs it and
+//! checks it against its entry here.
 
 use super::corpus::{chunk_answer, Document};
-use super::vector_index::{HnswParams, FORMAT_VERSION};
+use super::vector_index::{list_file, BuiltIndex, IvfParams, CENTROIDS_FILE, FORMAT_VERSION};
 use crate::core::files::hex;
 use crate::core::files::FileEntry;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use std::collections::BTreeMap;
-
-/// Name of the HNSW file inside `index/vectors/`.
-pub const HNSW_FILE: &str = "hnsw.bin";
 
 /// The manifest of the vector index (module docs show the JSON).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -32,21 +33,26 @@ pub struct VectorManifest {
     pub model_hash: String,
     /// Fingerprint of the chunk list that was embedded.
     pub corpus_hash: String,
-    /// Number of chunks (= points in the map).
+    /// Number of chunks (= vectors in the lists).
     pub chunks: usize,
     /// Embedding dimensions.
     pub dims: usize,
     /// How vectors are stored.
     pub quantization: String,
-    /// HNSW build parameters.
-    pub hnsw: HnswParams,
+    /// The inverted file's build and search parameters.
+    pub ivf: IvfParams,
     /// Size and SHA-256 of each file.
     pub files: BTreeMap<String, FileEntry>,
 }
 
 impl VectorManifest {
-    /// The manifest for an index just built.
-    pub fn new(model_hash: String, corpus_hash: String, chunks: usize, hnsw: HnswParams, hnsw_bytes: &[u8]) -> Self {
+    /// The manifest for an index just built (`files` gets the centroid and list files; the caller adds
+    /// the chunk map).
+    pub fn new(model_hash: String, corpus_hash: String, chunks: usize, ivf: IvfParams, index: &BuiltIndex) -> Self {
+        let mut files = BTreeMap::from([(CENTROIDS_FILE.to_string(), FileEntry::of(&index.centroids.to_bytes()))]);
+        for (n, list) in index.lists.iter().enumerate() {
+            files.insert(list_file(n as u32), FileEntry::of(&list.to_bytes()));
+        }
         VectorManifest {
             format_version: FORMAT_VERSION,
             model: "all-MiniLM-L6-v2".into(),
@@ -55,8 +61,8 @@ impl VectorManifest {
             chunks,
             dims: crate::embed::DIMS,
             quantization: "int8 per vector (one f32 scale)".into(),
-            hnsw,
-            files: BTreeMap::from([(HNSW_FILE.to_string(), FileEntry::of(hnsw_bytes))]),
+            ivf,
+            files,
         }
     }
 }

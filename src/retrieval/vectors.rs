@@ -1,15 +1,20 @@
 //! The vector side of search: embed the question with all-MiniLM-L6-v2 and find the nearest corpus
-//! chunks in the HNSW map.
+//! chunks in the inverted-file index (fetching the lists a question needs).
 //!
 //! [`VectorSearch`] is what hybrid search asks for; [`LocalVectors`] answers it in-process (natively
 //! in the CLI, and inside the browser's embedding worker, which the page reaches by messages).
 
 use super::chunk_map::{ChunkMap, ChunkPlace};
-use super::vector_index::VectorIndex;
+use super::search::FileSource;
+use super::vector_index::{best, list_file, Centroids, VectorHit, VectorList};
+use super::vector_manifest::VectorManifest;
+use crate::core::files::FileEntry;
 use crate::core::ports::IndexError;
 use crate::core::LocalFuture;
 use crate::embed::{Embedder, ModelFiles};
 use std::cell::RefCell;
+use std::collections::{HashMap, VecDeque};
+use std::rc::Rc;
 
 /// One chunk near the question.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -26,41 +31,50 @@ pub trait VectorSearch {
     fn documents(&self) -> usize;
     /// The L2-normalised embedding of `text`.
     fn embed<'a>(&'a self, text: &'a str) -> LocalFuture<'a, Result<Vec<f32>, IndexError>>;
-    /// The `chunks` chunks nearest to `text`, best first (fewer when the map's ef_search caps them).
+    /// The `chunks` chunks nearest to `text`, best first .
     fn nearest<'a>(&'a self, text: &'a str, chunks: usize) -> LocalFuture<'a, Result<Vec<VectorMatch>, IndexError>>;
 }
 
-/// The embedder, the HNSW map and the chunk map, loaded in this thread.
+/// The embedder, the centroid graph and the chunk map, loaded in this thread, and the lists fetched so
+/// far.
 pub struct LocalVectors {
     embedder: Embedder,
-    index: VectorIndex,
+    centroids: Centroids,
     chunks: ChunkMap,
+    lists: ListStore,
+    /// Lists searched per question.
+    probe: usize,
     /// The last text embedded and its embedding: a turn embeds its question for the response cache
     /// and then again to search, and the model is the slow part.
     last: RefCell<Option<(String, Vec<f32>)>>,
 }
 
 impl LocalVectors {
-    /// Loads the model and the vector files (`hnsw.bin`, `chunks.bin`); `ef_search` overrides the value
-    /// stored in the map. Fails with a message saying what to rebuild when the two files disagree.
+    /// Loads the model and the vector index's start files (`centroids.bin`, `chunks.bin`, both already
+    /// checked against `manifest`); lists come from `source` as questions need them. `probe` overrides
+    /// the manifest's lists per question. Fails with a message saying what to rebuild when the files
+    /// disagree.
     pub fn load(
         model: &ModelFiles,
-        hnsw: &[u8],
+        manifest: &VectorManifest,
+        centroids: &[u8],
         chunk_counts: &[u8],
-        ef_search: Option<usize>,
+        source: Box<dyn FileSource>,
+        probe: Option<usize>,
     ) -> Result<LocalVectors, IndexError> {
         let embedder = Embedder::from_files(model).map_err(|e| IndexError::Corrupt(e.to_string()))?;
-        let index =
-            VectorIndex::from_bytes_with_ef_search(hnsw, ef_search).map_err(|e| IndexError::Corrupt(e.to_string()))?;
+        let probe = probe.unwrap_or(manifest.ivf.probe as usize).max(1);
+        let centroids = Centroids::from_bytes(centroids).map_err(|e| IndexError::Corrupt(e.to_string()))?;
         let chunks = ChunkMap::from_bytes(chunk_counts).map_err(IndexError::Corrupt)?;
-        if chunks.chunks() != index.len() {
+        if chunks.chunks() != manifest.chunks {
             return Err(IndexError::Corrupt(format!(
                 "the vector index has {} chunks but chunks.bin describes {}; rebuild with `medagent index build --vectors`",
-                index.len(),
+                manifest.chunks,
                 chunks.chunks()
             )));
         }
-        Ok(LocalVectors { embedder, index, chunks, last: RefCell::new(None) })
+        let lists = ListStore::new(source, manifest, centroids.lists());
+        Ok(LocalVectors { embedder, centroids, chunks, lists, probe, last: RefCell::new(None) })
     }
 
     /// The question's embedding.
@@ -75,23 +89,135 @@ impl LocalVectors {
         Ok(vector)
     }
 
-    /// The chunks nearest to an embedding, best first.
-    pub fn nearest_to(&self, query_vector: &[f32], chunks: usize) -> Vec<VectorMatch> {
-        self.index
-            .search(query_vector, chunks)
+    /// The chunks nearest to an embedding, best first, from the lists nearest to it (fetched if needed).
+    pub async fn nearest_to(&self, query_vector: &[f32], chunks: usize) -> Result<Vec<VectorMatch>, IndexError> {
+        let hits = self.search(query_vector, chunks, self.probe).await?;
+        Ok(hits
             .into_iter()
             .filter_map(|hit| Some(VectorMatch { place: self.chunks.place(hit.chunk)?, score: hit.score }))
-            .collect()
+            .collect())
     }
 
-    /// The map itself (for recall measurements against exact search).
-    pub fn index(&self) -> &VectorIndex {
-        &self.index
+    /// The `k` best chunks among the `probe` lists nearest `query_vector` (every list: exact search).
+    pub async fn search(&self, query_vector: &[f32], k: usize, probe: usize) -> Result<Vec<VectorHit>, IndexError> {
+        let nearest = self.centroids.nearest_lists(query_vector, probe);
+        let lists = self.lists.get(&nearest).await?;
+        let hits = lists.iter().flat_map(|list| list.scores(query_vector)).collect();
+        Ok(best(hits, k))
+    }
+
+    /// Exact search: every list (for recall measurements; fetches the whole index).
+    pub async fn exact_search(&self, query_vector: &[f32], k: usize) -> Result<Vec<VectorHit>, IndexError> {
+        self.search(query_vector, k, self.centroids.lists() as usize).await
+    }
+
+    /// The lists `probe` would search for `query_vector`, and their bytes (what a question fetches).
+    pub fn probed(&self, query_vector: &[f32], probe: usize) -> (Vec<u32>, u64) {
+        let lists = self.centroids.nearest_lists(query_vector, probe);
+        let bytes = lists.iter().map(|&l| self.lists.file_bytes(l)).sum();
+        (lists, bytes)
+    }
+
+    /// Lists searched per question.
+    pub fn probe(&self) -> usize {
+        self.probe
+    }
+
+    /// Bytes of list files fetched so far.
+    pub fn fetched_bytes(&self) -> u64 {
+        self.lists.cache.borrow().fetched_bytes
     }
 
     /// The chunk layout.
     pub fn chunk_map(&self) -> &ChunkMap {
         &self.chunks
+    }
+}
+
+/// The lists, fetched on demand, checked against the manifest and kept (up to [`LIST_CACHE_BYTES`];
+/// the least recently used go first).
+struct ListStore {
+    source: Box<dyn FileSource>,
+    /// Each list's file entry, by list number.
+    entries: Vec<Option<FileEntry>>,
+    cache: RefCell<ListCache>,
+}
+
+/// Bytes of lists kept in memory: the whole index of today's corpus, a bounded share of a larger one.
+pub const LIST_CACHE_BYTES: usize = 32 << 20;
+
+#[derive(Default)]
+struct ListCache {
+    lists: HashMap<u32, Rc<VectorList>>,
+    /// List numbers, least recently used first.
+    order: VecDeque<u32>,
+    bytes: usize,
+    fetched_bytes: u64,
+}
+
+impl ListStore {
+    fn new(source: Box<dyn FileSource>, manifest: &VectorManifest, lists: u32) -> ListStore {
+        let entries = (0..lists).map(|l| manifest.files.get(&list_file(l)).cloned()).collect();
+        ListStore { source, entries, cache: RefCell::default() }
+    }
+
+    fn file_bytes(&self, list: u32) -> u64 {
+        self.entries.get(list as usize).and_then(|e| e.as_ref()).map_or(0, |e| e.bytes)
+    }
+
+    /// The lists `wanted`, fetching (all at once) those not in memory.
+    async fn get(&self, wanted: &[u32]) -> Result<Vec<Rc<VectorList>>, IndexError> {
+        let missing: Vec<u32> = wanted.iter().copied().filter(|l| !self.cache.borrow().lists.contains_key(l)).collect();
+        let fetched = futures_util::future::join_all(missing.iter().map(|&l| self.fetch(l))).await;
+        let mut cache = self.cache.borrow_mut();
+        for list in fetched {
+            let list = list?;
+            cache.fetched_bytes += list.bytes() as u64;
+            cache.insert(Rc::new(list));
+        }
+        Ok(wanted.iter().filter_map(|l| cache.touch(*l)).collect())
+    }
+
+    async fn fetch(&self, list: u32) -> Result<VectorList, IndexError> {
+        let name = list_file(list);
+        let entry = self.entries.get(list as usize).and_then(|e| e.as_ref()).ok_or_else(|| {
+            IndexError::Corrupt(format!(
+                "{name} is missing from the vector manifest; rebuild with `medagent index build --vectors`"
+            ))
+        })?;
+        let bytes = self.source.fetch(&name).await?;
+        if FileEntry::of(&bytes) != *entry {
+            return Err(IndexError::Corrupt(format!(
+                "{name} does not match the vector manifest (size or SHA-256): it is damaged or from another build; reload, or rebuild with `medagent index build --vectors`"
+            )));
+        }
+        VectorList::from_bytes(&bytes, list).map_err(|e| IndexError::Corrupt(format!("{name}: {e}")))
+    }
+}
+
+impl ListCache {
+    fn insert(&mut self, list: Rc<VectorList>) {
+        let number = list.number();
+        self.bytes += list.bytes();
+        if let Some(old) = self.lists.insert(number, list) {
+            self.bytes -= old.bytes();
+            self.order.retain(|&l| l != number);
+        }
+        self.order.push_back(number);
+        while self.bytes > LIST_CACHE_BYTES && self.order.len() > 1 {
+            let Some(oldest) = self.order.pop_front() else { break };
+            if let Some(gone) = self.lists.remove(&oldest) {
+                self.bytes -= gone.bytes();
+            }
+        }
+    }
+
+    /// The list if held, marked as just used.
+    fn touch(&mut self, list: u32) -> Option<Rc<VectorList>> {
+        let found = self.lists.get(&list).cloned()?;
+        self.order.retain(|&l| l != list);
+        self.order.push_back(list);
+        Some(found)
     }
 }
 
@@ -105,6 +231,6 @@ impl VectorSearch for LocalVectors {
     }
 
     fn nearest<'a>(&'a self, text: &'a str, chunks: usize) -> LocalFuture<'a, Result<Vec<VectorMatch>, IndexError>> {
-        Box::pin(async move { Ok(self.nearest_to(&self.embed_now(text)?, chunks)) })
+        Box::pin(async move { self.nearest_to(&self.embed_now(text)?, chunks).await })
     }
 }

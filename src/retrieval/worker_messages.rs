@@ -2,17 +2,17 @@
 //!
 //! The worker owns the vector side of search in the browser: it downloads the embedding model and the
 //! vector index itself (so tens of megabytes never cross threads), embeds questions and searches the
-//! HNSW map off the main thread, so typing and scrolling never wait for it. Every message is one JSON
+//! lists of the vector index near them (fetching those it lacks) off the main thread, so typing and scrolling never wait for it. Every message is one JSON
 //! string (`postMessage(string)`), a [`ToWorker`] from the page or a [`FromWorker`] back:
 //!
 //! ```text
 //! worker -> page   {"started":{}}                              listening; the page may send load
-//! page -> worker   {"load":{"model":"model/","vectors":"index/vectors/","ef_search":null}}
+//! page -> worker   {"load":{"model":"model/","vectors":"index/vectors/","probe":null}}
 //! worker -> page   {"progress":{"part":"model","loaded":1048576,"total":45000000}}   repeatedly
 //! worker -> page   {"ready":{"ms":2345.0,"bytes":43000000,"documents":16407,"hash_ms":210.0}}  or {"load_failed":{"message":"..."}}
 //! page -> worker   {"embed":{"id":7,"text":"..."}}            -> {"embedded":{"id":7,"vector":[...],"ms":12.5}}
 //! page -> worker   {"nearest":{"id":8,"text":"...","chunks":40}}
-//!                  -> {"found":{"id":8,"matches":[[doc,nth,score],...],"embed_ms":..,"search_ms":..}}
+//!                  -> {"found":{"id":8,"matches":[[doc,nth,score],...],"embed_ms":..,"search_ms":..,"fetched_bytes":..}}
 //! worker -> page   {"failed":{"id":8,"message":"..."}}        a request that could not be answered
 //! ```
 
@@ -22,8 +22,9 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum ToWorker {
-    /// Download and load the model and the vector index from these base URLs (ending in `/`).
-    Load { model: String, vectors: String, ef_search: Option<usize> },
+    /// Download and load the model and the vector index from these base URLs (ending in `/`);
+    /// `probe` overrides the lists searched per question.
+    Load { model: String, vectors: String, probe: Option<usize> },
     /// Embed one text.
     Embed { id: u32, text: String },
     /// Embed a question and find its nearest `chunks` chunks.
@@ -52,8 +53,16 @@ pub enum FromWorker {
     LoadFailed { message: String },
     /// The answer to [`ToWorker::Embed`].
     Embedded { id: u32, vector: Vec<f32>, ms: f64 },
-    /// The answer to [`ToWorker::Nearest`]: `(document, chunk of document, similarity)` best first.
-    Found { id: u32, matches: Vec<(u32, u16, f32)>, embed_ms: f64, search_ms: f64 },
+    /// The answer to [`ToWorker::Nearest`]: `(document, chunk of document, similarity)` best first,
+    /// and the bytes of vector lists the search had to fetch (0 when they were all in memory).
+    Found {
+        id: u32,
+        matches: Vec<(u32, u16, f32)>,
+        embed_ms: f64,
+        search_ms: f64,
+        #[serde(default)]
+        fetched_bytes: u64,
+    },
     /// A request failed.
     Failed { id: u32, message: String },
 }
@@ -83,10 +92,11 @@ mod tests {
 
     #[test]
     fn messages_have_the_documented_shape_and_round_trip() {
-        let load = ToWorker::Load { model: "model/".into(), vectors: "index/vectors/".into(), ef_search: None };
-        assert_eq!(load.to_json(), r#"{"load":{"model":"model/","vectors":"index/vectors/","ef_search":null}}"#);
+        let load = ToWorker::Load { model: "model/".into(), vectors: "index/vectors/".into(), probe: None };
+        assert_eq!(load.to_json(), r#"{"load":{"model":"model/","vectors":"index/vectors/","probe":null}}"#);
         assert_eq!(FromWorker::Started {}.to_json(), r#"{"started":{}}"#);
-        let found = FromWorker::Found { id: 8, matches: vec![(3, 1, 0.75)], embed_ms: 1.0, search_ms: 2.0 };
+        let found =
+            FromWorker::Found { id: 8, matches: vec![(3, 1, 0.75)], embed_ms: 1.0, search_ms: 2.0, fetched_bytes: 0 };
         assert_eq!(parse::<FromWorker>(&found.to_json()).unwrap(), found);
         assert!(found.to_json().contains(r#""matches":[[3,1,0.75]]"#));
     }

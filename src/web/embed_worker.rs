@@ -1,13 +1,14 @@
 //! The embedding worker (the `embed-worker` binary, run as a Web Worker): downloads the model and the
-//! vector index, then embeds questions and searches the HNSW map off the page's thread. The messages
+//! vector index's start files, then embeds questions and searches the lists near them (fetched as
+//! needed) off the page's thread. The messages
 //! are documented in [`crate::retrieval::worker_messages`].
 
-use super::fetch::fetch_bytes;
+use super::fetch::{fetch_bytes, HttpSource};
 use crate::core::files::{hex, FileEntry, MANIFEST};
 use crate::embed::model_files::{PreparedModel, F16_WEIGHTS};
 use crate::embed::ModelFiles;
-use crate::retrieval::vector_index::FORMAT_VERSION as VECTORS_FORMAT;
-use crate::retrieval::vector_manifest::{VectorManifest, CHUNK_COUNTS_FILE, HNSW_FILE};
+use crate::retrieval::vector_index::{CENTROIDS_FILE, FORMAT_VERSION as VECTORS_FORMAT};
+use crate::retrieval::vector_manifest::{VectorManifest, CHUNK_COUNTS_FILE};
 use crate::retrieval::vectors::LocalVectors;
 use crate::retrieval::worker_messages::{parse, FromWorker, ToWorker};
 use sha2::{Digest, Sha256};
@@ -31,7 +32,7 @@ fn now_ms() -> f64 {
 }
 
 /// What the worker holds once loaded.
-type Loaded = Rc<RefCell<Option<LocalVectors>>>;
+type Loaded = Rc<RefCell<Option<Rc<LocalVectors>>>>;
 
 /// Entry point of the worker: listens for requests, then tells the page it is listening.
 pub fn run() {
@@ -52,14 +53,14 @@ pub fn run() {
 
 fn handle(request: ToWorker, loaded: &Loaded) {
     match request {
-        ToWorker::Load { model, vectors, ef_search } => {
+        ToWorker::Load { model, vectors, probe } => {
             let loaded = loaded.clone();
             wasm_bindgen_futures::spawn_local(async move {
                 let started = now_ms();
-                match load(&model, &vectors, ef_search).await {
+                match load(&model, &vectors, probe).await {
                     Ok((side, bytes, hash_ms)) => {
                         let documents = side.chunk_map().documents();
-                        *loaded.borrow_mut() = Some(side);
+                        *loaded.borrow_mut() = Some(Rc::new(side));
                         post(&FromWorker::Ready { ms: now_ms() - started, bytes, documents, hash_ms });
                     }
                     Err(message) => post(&FromWorker::LoadFailed { message }),
@@ -76,25 +77,35 @@ fn handle(request: ToWorker, loaded: &Loaded) {
                 }
             }
         }),
-        ToWorker::Nearest { id, text, chunks } => post(&match &*loaded.borrow() {
-            None => not_loaded(id),
-            Some(side) => {
-                let started = now_ms();
-                match side.embed_now(&text) {
-                    Ok(vector) => {
-                        let embedded = now_ms();
-                        let matches = side
-                            .nearest_to(&vector, chunks)
-                            .into_iter()
-                            .map(|m| (m.place.doc, m.place.nth, m.score))
-                            .collect();
-                        let search_ms = now_ms() - embedded;
-                        FromWorker::Found { id, matches, embed_ms: embedded - started, search_ms }
-                    }
-                    Err(error) => FromWorker::Failed { id, message: error.to_string() },
-                }
-            }
-        }),
+        ToWorker::Nearest { id, text, chunks } => {
+            // The lists a question needs may have to be fetched: the search runs on its own, holding
+            // the loaded side, while other messages are handled.
+            let Some(side) = loaded.borrow().clone() else {
+                post(&not_loaded(id));
+                return;
+            };
+            wasm_bindgen_futures::spawn_local(async move { post(&nearest(&side, id, &text, chunks).await) });
+        }
+    }
+}
+
+async fn nearest(side: &LocalVectors, id: u32, text: &str, chunks: usize) -> FromWorker {
+    let started = now_ms();
+    let vector = match side.embed_now(text) {
+        Ok(vector) => vector,
+        Err(error) => return FromWorker::Failed { id, message: error.to_string() },
+    };
+    let embedded = now_ms();
+    let fetched_before = side.fetched_bytes();
+    match side.nearest_to(&vector, chunks).await {
+        Ok(matches) => FromWorker::Found {
+            id,
+            matches: matches.into_iter().map(|m| (m.place.doc, m.place.nth, m.score)).collect(),
+            embed_ms: embedded - started,
+            search_ms: now_ms() - embedded,
+            fetched_bytes: (side.fetched_bytes() - fetched_before),
+        },
+        Err(error) => FromWorker::Failed { id, message: error.to_string() },
     }
 }
 
@@ -155,13 +166,9 @@ async fn manifest<T: serde::de::DeserializeOwned>(url: &str) -> Result<T, String
     serde_json::from_slice(&bytes).map_err(|e| format!("{url} is unreadable ({e}); rebuild the site"))
 }
 
-/// Downloads and loads the model and the vector index; the loaded side, the bytes downloaded and the
-/// milliseconds spent checking their SHA-256.
-async fn load(
-    model_base: &str,
-    vectors_base: &str,
-    ef_search: Option<usize>,
-) -> Result<(LocalVectors, u64, f64), String> {
+/// Downloads and loads the model and the vector index's start files (the lists come as questions need
+/// them); the loaded side, the bytes downloaded and the milliseconds spent checking their SHA-256.
+async fn load(model_base: &str, vectors_base: &str, probe: Option<usize>) -> Result<(LocalVectors, u64, f64), String> {
     let model: PreparedModel = manifest(&format!("{model_base}{MANIFEST}")).await?;
     let vectors: VectorManifest = manifest(&format!("{vectors_base}{MANIFEST}")).await?;
     if model.source_hash != vectors.model_hash {
@@ -190,12 +197,13 @@ async fn load(
         vocab_txt: model_bytes.next().unwrap_or_default(),
         weights: model_bytes.next().unwrap_or_default(),
     };
-    let (hnsw_entry, counts_entry) =
-        (entry("vector", &vectors.files, HNSW_FILE)?, entry("vector", &vectors.files, CHUNK_COUNTS_FILE)?);
-    let vector_list = [(HNSW_FILE, &hnsw_entry), (CHUNK_COUNTS_FILE, &counts_entry)];
+    let (centroids_entry, counts_entry) =
+        (entry("vector", &vectors.files, CENTROIDS_FILE)?, entry("vector", &vectors.files, CHUNK_COUNTS_FILE)?);
+    let vector_list = [(CENTROIDS_FILE, &centroids_entry), (CHUNK_COUNTS_FILE, &counts_entry)];
     let mut vector_bytes = download("vectors", vectors_base, &vector_list, &mut hash_ms).await?.into_iter();
-    let (hnsw, counts) = (vector_bytes.next().unwrap_or_default(), vector_bytes.next().unwrap_or_default());
-    let bytes = model.bytes() + (hnsw.len() + counts.len()) as u64;
-    let side = LocalVectors::load(&files, &hnsw, &counts, ef_search)?;
+    let (centroids, counts) = (vector_bytes.next().unwrap_or_default(), vector_bytes.next().unwrap_or_default());
+    let bytes = model.bytes() + (centroids.len() + counts.len()) as u64;
+    let side =
+        LocalVectors::load(&files, &vectors, &centroids, &counts, Box::new(HttpSource::new(vectors_base)), probe)?;
     Ok((side, bytes, hash_ms))
 }

@@ -1,11 +1,11 @@
 //! The agent in the page: the static index fetched over HTTP, the memory kept in localStorage,
 //! and one turn at a time through the same pipeline as the CLI.
 
-use super::fetch::fetch_bytes;
+use super::fetch::HttpSource;
 use super::storage::{loaded_or_default, LocalStorage};
 use super::worker_client::{LoadReport, WorkerVectors};
 use crate::i18n::{ui, Lang};
-use crate::llm::{ChatMessage, ChatRequest, Llm, LlmError, LocalFuture, Provider, ProviderConfig};
+use crate::llm::{ChatMessage, ChatRequest, Llm, LlmError, Provider, ProviderConfig};
 use crate::memory::Memory;
 use crate::persist::{load, save, StoreError};
 use crate::pipeline::graph::{run_turn, Services, TurnInput};
@@ -15,25 +15,10 @@ use crate::platform::http::StopHandle;
 use crate::platform::web_http::FetchTransport;
 use crate::records::MEMORY_RECORD;
 use crate::retrieval::knowledge::{IndexKnowledge, QuestionEmbedder, VectorSide};
-use crate::retrieval::search::{open, open_lexicon, FileSource, IndexError};
+use crate::retrieval::search::{open, open_lexicon};
 use crate::settings::Settings;
 use std::cell::RefCell;
 use std::rc::Rc;
-
-/// The static index files under `index/` of the site, fetched on demand; counts the bytes.
-pub struct HttpSource {
-    pub fetched_bytes: std::cell::Cell<usize>,
-}
-
-impl FileSource for HttpSource {
-    fn fetch<'a>(&'a self, name: &'a str) -> LocalFuture<'a, Result<Vec<u8>, IndexError>> {
-        Box::pin(async move {
-            let bytes = fetch_bytes(&format!("index/{name}"), &mut |_, _| {}).await.map_err(IndexError::Failed)?;
-            self.fetched_bytes.set(self.fetched_bytes.get() + bytes.len());
-            Ok(bytes)
-        })
-    }
-}
 
 /// The browser's clocks.
 pub struct BrowserClock;
@@ -68,7 +53,7 @@ pub(super) fn provider(config: &ProviderConfig) -> Option<Provider> {
 impl Engine {
     /// Fetches what a first question needs (stats and lexicon) and reads the stored memory.
     pub async fn load(lang: Lang) -> Result<Engine, String> {
-        let source = HttpSource { fetched_bytes: Default::default() };
+        let source = HttpSource::new("index/");
         let index = open(&source).await?;
         let lexicon = open_lexicon(&source, &index).await?;
         let (memory, recovered) = loaded_or_default(load::<Memory>(&LocalStorage, &MEMORY_RECORD), lang);

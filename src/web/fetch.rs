@@ -1,5 +1,9 @@
 //! Static files over `fetch`, in the page or in a Web Worker, reporting download progress.
 
+use crate::core::ports::IndexError;
+use crate::core::LocalFuture;
+use crate::retrieval::search::FileSource;
+use std::cell::Cell;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
@@ -49,4 +53,30 @@ pub async fn fetch_bytes(url: &str, on_piece: &mut dyn FnMut(&[u8], u64)) -> Res
         on_piece(&bytes[start..], bytes.len() as u64);
     }
     Ok(bytes)
+}
+
+/// Static files under `base` of the site (`index/`, `index/vectors/`), fetched on demand; counts the
+/// bytes.
+pub struct HttpSource {
+    base: String,
+    /// Bytes fetched so far.
+    pub fetched_bytes: Cell<usize>,
+}
+
+impl HttpSource {
+    /// Files under `base` (relative to the page or worker, ending in '/').
+    pub fn new(base: &str) -> HttpSource {
+        HttpSource { base: base.to_string(), fetched_bytes: Cell::new(0) }
+    }
+}
+
+impl FileSource for HttpSource {
+    fn fetch<'a>(&'a self, name: &'a str) -> LocalFuture<'a, Result<Vec<u8>, IndexError>> {
+        Box::pin(async move {
+            let bytes =
+                fetch_bytes(&format!("{}{name}", self.base), &mut |_, _| {}).await.map_err(IndexError::Failed)?;
+            self.fetched_bytes.set(self.fetched_bytes.get() + bytes.len());
+            Ok(bytes)
+        })
+    }
 }

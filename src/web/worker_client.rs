@@ -64,8 +64,7 @@ impl WorkerVectors {
             };
             let id = match &message {
                 FromWorker::Started {} => {
-                    let load =
-                        ToWorker::Load { model: MODEL_BASE.into(), vectors: VECTORS_BASE.into(), ef_search: None };
+                    let load = ToWorker::Load { model: MODEL_BASE.into(), vectors: VECTORS_BASE.into(), probe: None };
                     let _ = to_worker.post_message(&JsValue::from_str(&load.to_json()));
                     return;
                 }

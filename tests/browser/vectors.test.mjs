@@ -51,7 +51,7 @@ async function driveWorker({ texts, questions }) {
   };
   await until('started');
   const started = performance.now();
-  worker.postMessage(JSON.stringify({ load: { model: 'model/', vectors: 'index/vectors/', ef_search: null } }));
+  worker.postMessage(JSON.stringify({ load: { model: 'model/', vectors: 'index/vectors/', probe: null } }));
   const ready = await until('ready');
   const loadMs = performance.now() - started;
   const vectors = [];
