@@ -4,7 +4,7 @@ use super::app::Shared;
 use super::storage::LocalStorage;
 use crate::i18n::{ui, Lang};
 use crate::persist::{apply_import, export, preview_import, ImportPreview, KeyValue};
-use crate::records::{RECORDS, SETTINGS_RECORD};
+use crate::records::{summary, RECORDS, SETTINGS_RECORD};
 use crate::settings::{from_import, new_destination, Settings};
 use crate::transcript::{MAX_ARCHIVED_TURNS, MAX_TURNS};
 use leptos::prelude::*;
@@ -26,62 +26,6 @@ pub(super) fn download(json: &str, file_name: &str) -> Result<(), String> {
     link.click();
     let _ = web_sys::Url::revoke_object_url(&url);
     Ok(())
-}
-
-/// What a record's data holds, in words (`what` of the preview: "3 people: Mom, Dad, Me").
-fn summary(key: &str, data: &Value, lang: Lang) -> String {
-    let len = |v: Option<&Value>| v.and_then(Value::as_object).map_or(0, |o| o.len());
-    let en = lang == Lang::En;
-    match key {
-        "medagent.memory" => {
-            let exchanges: usize = data["conversations"]
-                .as_object()
-                .map_or(0, |c| c.values().map(|c| c["exchanges"].as_array().map_or(0, Vec::len)).sum());
-            let (profiles, cached) =
-                (len(data["profiles"].get("profiles")), data["cache"]["entries"].as_array().map_or(0, Vec::len));
-            if en {
-                format!("{profiles} profiles, {exchanges} remembered exchanges, {cached} cached answers")
-            } else {
-                format!("프로필 {profiles}개, 기억한 대화 {exchanges}개, 저장된 답변 {cached}개")
-            }
-        }
-        "medagent.people" => {
-            let names: Vec<String> = data["people"]
-                .as_array()
-                .map(|p| {
-                    p.iter()
-                        .map(|p| {
-                            p["name"].as_str().filter(|n| !n.is_empty()).unwrap_or(ui(lang).default_person).to_string()
-                        })
-                        .collect()
-                })
-                .unwrap_or_default();
-            if en {
-                format!("{} people: {}", names.len(), names.join(", "))
-            } else {
-                format!("대상자 {}명: {}", names.len(), names.join(", "))
-            }
-        }
-        "medagent.settings" => {
-            let mode = data["mode"].as_str().unwrap_or("agent");
-            let profile = data["profile"].as_str().filter(|p| !p.is_empty()).unwrap_or("custom");
-            if en {
-                format!("mode {mode}, profile {profile}")
-            } else {
-                format!("방식 {mode}, 프로필 {profile}")
-            }
-        }
-        "medagent.transcript" => {
-            let turns: usize =
-                data["turns"].as_object().map_or(0, |t| t.values().map(|v| v.as_array().map_or(0, Vec::len)).sum());
-            if en {
-                format!("{turns} shown turns")
-            } else {
-                format!("화면의 대화 {turns}개")
-            }
-        }
-        _ => String::new(),
-    }
 }
 
 /// The data of the record `key` stored now, if any.
