@@ -114,9 +114,7 @@ mod tests {
         people.add("Mom").unwrap();
         assert_eq!(summary(PEOPLE_RECORD.key, &to_value(&people).unwrap(), Lang::En), "2 people: Me, Mom");
         assert_eq!(summary(PEOPLE_RECORD.key, &to_value(&people).unwrap(), Lang::Ko), "대상자 2명: 나, Mom");
-        let mut settings = Settings::default();
-        settings.mode = Mode::Llm;
-        settings.profile = None;
+        let settings = Settings { mode: Mode::Llm, profile: None, ..Settings::default() };
         assert_eq!(summary(SETTINGS_RECORD.key, &to_value(&settings).unwrap(), Lang::En), "mode llm, profile custom");
         let turns = json!({"turns": {"default": [{"question": "a"}, {"question": "b"}], "p1": [{"question": "c"}]}});
         assert_eq!(summary(TRANSCRIPT_RECORD.key, &turns, Lang::En), "3 shown turns");

@@ -1,6 +1,6 @@
 //! "Your data": export everything as one JSON file, and import such a file back after a preview.
 
-use super::app::Shared;
+use super::state::Preferences;
 use super::storage::LocalStorage;
 use crate::i18n::{ui, Lang};
 use crate::persist::{apply_import, export, preview_import, ImportPreview, KeyValue};
@@ -47,8 +47,8 @@ fn preview_line(key: &str, data: &Value, lang: Lang) -> String {
 /// The export and import controls.
 #[component]
 pub fn DataPanel() -> impl IntoView {
-    let shared = expect_context::<Shared>();
-    let text = move || ui(shared.lang.get());
+    let Preferences { lang, settings } = expect_context::<Preferences>();
+    let text = move || ui(lang.get());
     let report = RwSignal::new(None::<String>);
     let pending = StoredValue::new_local(None::<ImportPreview>);
     let preview_lines = RwSignal::new(Vec::<String>::new());
@@ -58,7 +58,7 @@ pub fn DataPanel() -> impl IntoView {
     let destination_confirmed = RwSignal::new(false);
 
     let export_all = move |_| {
-        let lang = shared.lang.get_untracked();
+        let lang = lang.get_untracked();
         let result = export(&LocalStorage, &RECORDS).map_err(|e| e.message(lang)).and_then(|file| {
             let json = serde_json::to_string_pretty(&file).expect("export serialises");
             let day = js_sys::Date::new_0().to_iso_string().as_string().unwrap_or_default();
@@ -80,7 +80,7 @@ pub fn DataPanel() -> impl IntoView {
                 Ok(value) => value.as_string().unwrap_or_default(),
                 Err(e) => return report.set(Some(format!("{e:?}"))),
             };
-            let lang = shared.lang.get_untracked();
+            let lang = lang.get_untracked();
             match preview_import(&text, &RECORDS) {
                 Ok(preview) => {
                     let mut lines: Vec<String> = preview
@@ -91,7 +91,7 @@ pub fn DataPanel() -> impl IntoView {
                     lines.extend(preview.invalid.iter().map(|(key, why)| format!("✗ {key}: {why}")));
                     let imported: Option<Settings> =
                         preview.data(SETTINGS_RECORD.key).and_then(|d| serde_json::from_value(d).ok());
-                    destination.set(imported.and_then(|i| new_destination(&shared.settings.get_untracked(), &i)));
+                    destination.set(imported.and_then(|i| new_destination(&settings.value.get_untracked(), &i)));
                     destination_confirmed.set(false);
                     preview_lines.set(lines);
                     pending.set_value(Some(preview));
@@ -102,12 +102,12 @@ pub fn DataPanel() -> impl IntoView {
         });
     };
     let apply = move |_| {
-        let lang = shared.lang.get_untracked();
+        let lang = lang.get_untracked();
         let Some(mut preview) = pending.get_value() else { return };
         // The settings go in without where questions are sent, unless that was ticked.
         if let Some(imported) = preview.data(SETTINGS_RECORD.key).and_then(|d| serde_json::from_value(d).ok()) {
             let settings =
-                from_import(&shared.settings.get_untracked(), imported, destination_confirmed.get_untracked());
+                from_import(&settings.value.get_untracked(), imported, destination_confirmed.get_untracked());
             preview.set_data(SETTINGS_RECORD.key, serde_json::to_value(settings).expect("settings serialise"));
         }
         match apply_import(&LocalStorage, &preview) {
