@@ -11,6 +11,7 @@
 //! plus the development set's questions.
 
 use super::bench::{percentile, read_queries};
+use super::error::CliError;
 use super::files::{read_corpus, DirSource, DEFAULT_CORPUS};
 use super::vectors::{checkpoint_dir, load_vectors, read_checkpoints, read_manifest};
 use crate::lexicon::bridge::bridge;
@@ -73,7 +74,7 @@ fn chunk_ids(hits: &[crate::retrieval::vector_index::VectorHit]) -> Vec<u32> {
     hits.iter().map(|h| h.chunk).collect()
 }
 
-pub fn run(args: &BenchVectorsArgs) -> Result<(), String> {
+pub fn run(args: &BenchVectorsArgs) -> Result<(), CliError> {
     let (docs, _) = read_corpus(&args.corpus)?;
     let step = (docs.len() / args.corpus_queries.max(1)).max(1);
     let mut queries: Vec<String> =
@@ -106,14 +107,15 @@ pub fn run(args: &BenchVectorsArgs) -> Result<(), String> {
 
     let truth: Vec<Vec<u32>> = embedded.iter().map(|q| chunk_ids(&vectors.index().exact_search(q, K))).collect();
     let hnsw = std::fs::read(args.vectors.join(crate::retrieval::vector_manifest::HNSW_FILE))
-        .map_err(|e| format!("cannot read the vector index: {e}"))?;
+        .map_err(|e| CliError::failed(format!("cannot read the vector index: {e}")))?;
     println!(
         "\nHNSW recall@{K} against exact search over the same int8 vectors (built with ef_construction {}):",
         manifest.hnsw.ef_construction
     );
     println!("{:>9} {:>10} {:>12} {:>12}", "ef_search", "recall@10", "p50 ms", "p95 ms");
     for &ef in &args.ef {
-        let index = VectorIndex::from_bytes_with_ef_search(&hnsw, Some(ef)).map_err(|e| e.to_string())?;
+        let index =
+            VectorIndex::from_bytes_with_ef_search(&hnsw, Some(ef)).map_err(|e| CliError::failed(e.to_string()))?;
         let mut times = Vec::with_capacity(embedded.len());
         let mut total = 0.0;
         for (q, truth) in embedded.iter().zip(&truth) {
@@ -142,7 +144,7 @@ fn quantisation(
     embedded: &[Vec<f32>],
     int8_truth: &[Vec<u32>],
     vectors: &LocalVectors,
-) -> Result<(), String> {
+) -> Result<(), CliError> {
     let checkpoints = checkpoint_dir(&manifest.corpus_hash, &manifest.model_hash);
     let Ok(f32_vectors) = read_checkpoints(&checkpoints, manifest.chunks) else {
         println!("\nquantisation: the f32 vectors are not in {} (they exist only where `medagent index build --vectors` ran); skipped", checkpoints.display());
@@ -164,7 +166,7 @@ fn quantisation(
 }
 
 /// p50/p95 of vector search alone, BM25 alone and hybrid search (embedding included), warm.
-fn hybrid_speed(source: &DirSource, vectors: &LocalVectors, texts: &[String]) -> Result<(), String> {
+fn hybrid_speed(source: &DirSource, vectors: &LocalVectors, texts: &[String]) -> Result<(), CliError> {
     let mut index = pollster::block_on(open(source))?;
     let side: &dyn VectorSearch = vectors;
     for text in texts {

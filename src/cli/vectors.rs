@@ -6,10 +6,12 @@
 //! `target/vector-build/<corpus hash>-<model hash>/part-NNNNN.f32`; a restart skips the groups on disk.
 //! The f32 vectors stay there for `medagent bench vectors` (quantisation recall).
 
+use super::error::CliError;
 use crate::core::files::{FileEntry, MANIFEST};
 use crate::embed::{Embedder, ModelFiles, DIMS};
 use crate::retrieval::corpus::Document;
 use crate::retrieval::knowledge::VectorSide;
+use crate::retrieval::search::IndexError;
 use crate::retrieval::vector_index::{HnswParams, VectorIndex, DEFAULT_PARAMS};
 use crate::retrieval::vector_manifest::{ChunkList, VectorManifest, CHUNK_COUNTS_FILE, HNSW_FILE};
 use crate::retrieval::vectors::LocalVectors;
@@ -28,8 +30,8 @@ pub fn checkpoint_dir(corpus_hash: &str, model_hash: &str) -> PathBuf {
 }
 
 /// Embeds `texts` (resuming from the checkpoints in `dir`), returning one f32 vector per text.
-pub fn embed_corpus(model: &ModelFiles, texts: &[&str], dir: &Path) -> Result<Vec<Vec<f32>>, String> {
-    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+pub fn embed_corpus(model: &ModelFiles, texts: &[&str], dir: &Path) -> Result<Vec<Vec<f32>>, CliError> {
+    std::fs::create_dir_all(dir).map_err(CliError::create(dir))?;
     let groups = texts.len().div_ceil(GROUP);
     let part = |g: usize| dir.join(format!("part-{g:05}.f32"));
     let expected_len = |g: usize| ((GROUP.min(texts.len() - g * GROUP)) * DIMS * 4) as u64;
@@ -40,7 +42,7 @@ pub fn embed_corpus(model: &ModelFiles, texts: &[&str], dir: &Path) -> Result<Ve
         println!("resuming: {resumed} of {groups} groups already embedded in {}", dir.display());
     }
     let todo: usize = (0..groups).filter(|g| !done[*g]).map(|g| expected_len(g) as usize / (DIMS * 4)).sum();
-    let embedder = Embedder::from_files(model).map_err(|e| e.to_string())?;
+    let embedder = Embedder::from_files(model)?;
     let bar = ProgressBar::new(todo as u64);
     bar.set_style(
         ProgressStyle::with_template(
@@ -56,7 +58,7 @@ pub fn embed_corpus(model: &ModelFiles, texts: &[&str], dir: &Path) -> Result<Ve
         let mut vectors = vec![Vec::new(); group.len()];
         for batch in order.chunks(BATCH) {
             let batch_texts: Vec<&str> = batch.iter().map(|&i| group[i]).collect();
-            let out = embedder.embed_batch(&batch_texts).map_err(|e| e.to_string())?;
+            let out = embedder.embed_batch(&batch_texts)?;
             for (&i, v) in batch.iter().zip(out) {
                 vectors[i] = v;
             }
@@ -66,7 +68,7 @@ pub fn embed_corpus(model: &ModelFiles, texts: &[&str], dir: &Path) -> Result<Ve
         let tmp = part(g).with_extension("tmp");
         std::fs::write(&tmp, &bytes)
             .and_then(|_| std::fs::rename(&tmp, part(g)))
-            .map_err(|e| format!("cannot write checkpoint {}: {e}", part(g).display()))?;
+            .map_err(|e| CliError::failed(format!("cannot write checkpoint {}: {e}", part(g).display())))?;
         if bar.is_hidden() {
             // Not a terminal (a log file, CI): a plain line per checkpoint instead of the bar.
             let (pos, secs) = (bar.position() as f64, started.elapsed().as_secs_f64());
@@ -83,19 +85,26 @@ pub fn embed_corpus(model: &ModelFiles, texts: &[&str], dir: &Path) -> Result<Ve
 }
 
 /// Reads all checkpoint parts of a complete build back as vectors.
-pub fn read_checkpoints(dir: &Path, count: usize) -> Result<Vec<Vec<f32>>, String> {
+pub fn read_checkpoints(dir: &Path, count: usize) -> Result<Vec<Vec<f32>>, CliError> {
     let mut all = Vec::with_capacity(count);
     for g in 0..count.div_ceil(GROUP) {
         let path = dir.join(format!("part-{g:05}.f32"));
         let bytes = std::fs::read(&path).map_err(|e| {
-            format!("missing checkpoint {} ({e}); run `medagent index build --vectors`", path.display())
+            CliError::failed(format!(
+                "missing checkpoint {} ({e}); run `medagent index build --vectors`",
+                path.display()
+            ))
         })?;
         for v in bytes.chunks_exact(DIMS * 4) {
             all.push(v.chunks_exact(4).map(|b| f32::from_le_bytes(b.try_into().unwrap())).collect());
         }
     }
     if all.len() != count {
-        return Err(format!("checkpoints in {} hold {} vectors, expected {count}", dir.display(), all.len()));
+        return Err(CliError::failed(format!(
+            "checkpoints in {} hold {} vectors, expected {count}",
+            dir.display(),
+            all.len()
+        )));
     }
     Ok(all)
 }
@@ -108,7 +117,7 @@ pub fn write_index(
     model_hash: String,
     corpus_hash: String,
     out: &Path,
-) -> Result<(), String> {
+) -> Result<(), CliError> {
     let started = Instant::now();
     let index = VectorIndex::build(vectors, params);
     println!(
@@ -120,12 +129,12 @@ pub fn write_index(
     let bytes = index.to_bytes();
     let mut manifest = VectorManifest::new(model_hash, corpus_hash, vectors.len(), params, &bytes);
     manifest.files.insert(CHUNK_COUNTS_FILE.to_string(), FileEntry::of(chunk_counts));
-    std::fs::create_dir_all(out).map_err(|e| format!("cannot create {}: {e}", out.display()))?;
+    std::fs::create_dir_all(out).map_err(CliError::create(out))?;
     let write = |name: &str, data: &[u8]| {
         let path = out.join(name);
-        std::fs::write(&path, data).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        std::fs::write(&path, data).map_err(CliError::write(&path))?;
         println!("wrote {} ({} bytes)", path.display(), data.len());
-        Ok::<(), String>(())
+        Ok::<(), CliError>(())
     };
     // Manifest last: an interrupted write leaves an old manifest that no longer matches, which the
     // freshness test reports.
@@ -136,62 +145,67 @@ pub fn write_index(
 }
 
 /// Reads `manifest.json` of the vector index in `dir`.
-pub fn read_manifest(dir: &Path) -> Result<VectorManifest, String> {
+pub fn read_manifest(dir: &Path) -> Result<VectorManifest, CliError> {
     let path = dir.join(MANIFEST);
-    let text = std::fs::read_to_string(&path)
-        .map_err(|e| format!("cannot read {} ({e}); build it with `medagent index build --vectors`", path.display()))?;
-    serde_json::from_str(&text).map_err(|e| format!("{} is not a vector manifest: {e}", path.display()))
+    let text = std::fs::read_to_string(&path).map_err(|e| {
+        CliError::from(IndexError::Missing(format!(
+            "cannot read {} ({e}); build it with `medagent index build --vectors`",
+            path.display()
+        )))
+    })?;
+    serde_json::from_str(&text)
+        .map_err(|e| CliError::from(IndexError::Corrupt(format!("{} is not a vector manifest: {e}", path.display()))))
 }
 
 /// Loads the vector side from the vector index in `dir` and the f32 model in `model_dir`, checking that
 /// the files are the ones the manifest describes and that the model is the one the chunks were embedded
 /// with. `ef_search` overrides the shipped value.
-pub fn load_vectors(dir: &Path, model_dir: &Path, ef_search: Option<usize>) -> Result<LocalVectors, String> {
+pub fn load_vectors(dir: &Path, model_dir: &Path, ef_search: Option<usize>) -> Result<LocalVectors, CliError> {
     let manifest = read_manifest(dir)?;
     if manifest.format_version != crate::retrieval::vector_index::FORMAT_VERSION {
-        return Err(format!(
+        return Err(CliError::from(IndexError::Corrupt(format!(
             "{} is in format {}, this medagent reads format {}; rebuild with `medagent index build --vectors`",
             dir.display(),
             manifest.format_version,
             crate::retrieval::vector_index::FORMAT_VERSION
-        ));
+        ))));
     }
     let model = super::model::load_model_dir(model_dir)?;
     if model.fingerprint() != manifest.model_hash {
-        return Err(format!(
+        return Err(CliError::failed(format!(
             "the model in {} is not the one {} was built with; fetch it again with scripts/fetch-model.sh",
             model_dir.display(),
             dir.display()
-        ));
+        )));
     }
     let read = |name: &str| {
         let path = dir.join(name);
-        let bytes = std::fs::read(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let bytes = std::fs::read(&path).map_err(CliError::read(&path))?;
         match manifest.files.get(name) {
             Some(entry) if *entry == FileEntry::of(&bytes) => Ok(bytes),
-            _ => Err(format!(
+            _ => Err(CliError::from(IndexError::Corrupt(format!(
                 "{} does not match {}; rebuild with `medagent index build --vectors`",
                 path.display(),
                 MANIFEST
-            )),
+            )))),
         }
     };
     let (hnsw, counts) = (read(HNSW_FILE)?, read(CHUNK_COUNTS_FILE)?);
-    LocalVectors::load(&model, &hnsw, &counts, ef_search).map_err(String::from)
+    LocalVectors::load(&model, &hnsw, &counts, ef_search).map_err(|e| CliError::Failed(String::from(e)))
 }
 
 /// The vector side for the CLI: loaded, or unavailable with the reason (search then uses BM25 alone).
 pub fn vector_side(dir: &Path, model_dir: &Path) -> VectorSide {
     match load_vectors(dir, model_dir, None) {
         Ok(vectors) => VectorSide::Ready(std::rc::Rc::new(vectors)),
-        Err(why) => VectorSide::Unavailable(why),
+        Err(why) => VectorSide::Unavailable(why.to_string()),
     }
 }
 
 /// `medagent index build --vectors`: embeds every chunk of `docs` (resuming from checkpoints) and writes
 /// `hnsw.bin`, `chunks.bin` and `manifest.json` into `out`.
-pub fn build_vectors(docs: &[Document], model_dir: &Path, out: &Path) -> Result<(), String> {
-    let list = ChunkList::of(docs)?;
+pub fn build_vectors(docs: &[Document], model_dir: &Path, out: &Path) -> Result<(), CliError> {
+    let list = ChunkList::of(docs).map_err(CliError::failed)?;
     let (counts, texts) = (list.counts, list.texts);
     let model = super::model::load_model_dir(model_dir)?;
     let model_hash = model.fingerprint();
