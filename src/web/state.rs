@@ -13,7 +13,7 @@ use crate::i18n::{ui, Lang};
 use crate::memory::profile::Fact;
 use crate::memory::Memory;
 use crate::people::{People, PeopleError};
-use crate::persist::StoreError;
+use crate::persist::{save_if_changed, StoreError};
 use crate::settings::Settings;
 use crate::trace_view::TurnTrace;
 use crate::transcript::{SavedTurn, Transcript};
@@ -91,20 +91,12 @@ pub fn keep_saved<T: Clone + PartialEq + 'static>(
     refused: impl Fn(StoreError) + 'static,
 ) {
     Effect::new(move |saved: Option<Option<T>>| {
-        let saved = saved.flatten();
-        let Some(value) = current() else { return saved };
-        let Some(saved) = saved else { return Some(value) };
-        if value == saved {
-            return Some(saved);
+        let (saved, error) = save_if_changed(saved.flatten(), current(), &save);
+        if let (Some(error), Some(saved)) = (error, &saved) {
+            refused(error);
+            restore(saved.clone());
         }
-        match save(&value) {
-            Ok(()) => Some(value),
-            Err(error) => {
-                refused(error);
-                restore(saved.clone());
-                Some(saved)
-            }
-        }
+        saved
     });
 }
 
