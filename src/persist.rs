@@ -426,6 +426,28 @@ pub fn apply_import(store: &dyn KeyValue, preview: &ImportPreview) -> Result<Vec
     Ok(preview.records.keys().cloned().collect())
 }
 
+/// One step of keeping a record saved while the app changes it: `saved` is the value saved last
+/// (`None` until the first value is known: that one came from storage and is not written back),
+/// `value` the value now (`None` while there is none to read). Writes `value` with `save` when it
+/// differs from `saved`. Returns the value saved last after this step, and why `save` failed if it
+/// did: the caller then shows the returned value again, so what is shown never differs silently from
+/// what is stored, and what was stored is never lost.
+pub fn save_if_changed<T: PartialEq>(
+    saved: Option<T>,
+    value: Option<T>,
+    save: impl FnOnce(&T) -> Result<(), StoreError>,
+) -> (Option<T>, Option<StoreError>) {
+    let Some(value) = value else { return (saved, None) };
+    let Some(saved) = saved else { return (Some(value), None) };
+    if value == saved {
+        return (Some(saved), None);
+    }
+    match save(&value) {
+        Ok(()) => (Some(value), None),
+        Err(error) => (Some(saved), Some(error)),
+    }
+}
+
 /// An in-memory store with an optional size quota (for tests and for a browser without storage).
 #[derive(Default)]
 pub struct MemoryStore {
@@ -692,5 +714,32 @@ mod tests {
         let file = serde_json::to_string(&export(&store, &[&SECRET]).unwrap()).unwrap();
         assert!(!file.contains("sk-remembered"), "{file}");
         assert!(file.contains("could not be read"), "{file}");
+    }
+
+    /// A kept record: the loaded value is not written back, a change is, an unchanged value is not
+    /// written again, and a change the store refuses leaves the value saved before, in the store and
+    /// as the one to show.
+    #[test]
+    fn save_if_changed_writes_changes_and_keeps_the_last_saved_on_refusal() {
+        let store = MemoryStore { quota: Some(200), ..MemoryStore::default() };
+        let kind =
+            RecordKind { key: "medagent.kept", schema: 1, migrations: &[], check: check_as::<String>, secrets: &[] };
+        let writes = std::cell::Cell::new(0);
+        let save = |value: &String| {
+            writes.set(writes.get() + 1);
+            save(&store, &kind, value)
+        };
+        let (saved, refused) = save_if_changed(None, Some("loaded".to_string()), save);
+        assert_eq!((saved.as_deref(), refused, writes.get()), (Some("loaded"), None, 0));
+        assert_eq!(store.get("medagent.kept").unwrap(), None);
+        let (saved, refused) = save_if_changed(saved, Some("changed".to_string()), save);
+        assert_eq!((saved.as_deref(), refused, writes.get()), (Some("changed"), None, 1));
+        let (saved, _) = save_if_changed(saved, Some("changed".to_string()), save);
+        assert_eq!(writes.get(), 1, "an unchanged value is not written again");
+        let (saved, refused) = save_if_changed(saved, Some("x".repeat(500)), save);
+        assert_eq!((saved.as_deref(), refused), (Some("changed"), Some(StoreError::QuotaExceeded)));
+        assert_eq!(load::<String>(&store, &kind).unwrap(), Loaded::Found("changed".to_string()));
+        let (saved, refused) = save_if_changed(saved, None, save);
+        assert_eq!((saved.as_deref(), refused), (Some("changed"), None), "nothing to read keeps the last saved");
     }
 }

@@ -1,6 +1,7 @@
 //! `medagent ask` and `medagent chat`: run the agent pipeline natively, one turn or a scripted
 //! conversation, with the profile, conversation and cache kept in a `--state` JSON file.
 
+use super::error::CliError;
 use super::files::{DirSource, DEFAULT_INDEX_DIR, DEFAULT_VECTORS_DIR};
 use super::provider_args::ProviderArgs;
 use super::state_file::StateFile;
@@ -11,7 +12,7 @@ use crate::pipeline::graph::{run_turn, Services, TurnInput};
 use crate::pipeline::ports::Clock;
 use crate::pipeline::state::{Mode, TurnEvent, TurnState};
 use crate::retrieval::knowledge::{IndexKnowledge, QuestionEmbedder, VectorSide};
-use crate::retrieval::search::{open, open_lexicon, IndexError};
+use crate::retrieval::search::{open, open_lexicon};
 use crate::triage::Country;
 use clap::{Args, ValueEnum};
 use serde_json::json;
@@ -83,9 +84,9 @@ pub struct KnowledgeArgs {
 
 impl KnowledgeArgs {
     /// Opens the index, its lexicon and the vector side (BM25 alone when the vectors cannot load).
-    pub fn open(&self) -> Result<IndexKnowledge<DirSource>, String> {
+    pub fn open(&self) -> Result<IndexKnowledge<DirSource>, CliError> {
         let source = DirSource { dir: self.index.clone() };
-        let unusable = |e: IndexError| format!("the knowledge index cannot be used: {e}");
+        let unusable = |error| CliError::Index { context: "the knowledge index cannot be used: ", error };
         let index = pollster::block_on(open(&source)).map_err(unusable)?;
         let lexicon = pollster::block_on(open_lexicon(&source, &index)).map_err(unusable)?;
         let vectors = if self.bm25_only {
@@ -97,10 +98,10 @@ impl KnowledgeArgs {
     }
 }
 
-fn parse_country(code: &str) -> Result<Country, String> {
+fn parse_country(code: &str) -> Result<Country, CliError> {
     Country::from_code(code).ok_or_else(|| {
         let codes: Vec<&str> = Country::ALL.iter().map(|c| c.code()).collect();
-        format!("unknown country {code:?}: use one of {}", codes.join(", "))
+        CliError::usage(format!("unknown country {code:?}: use one of {}", codes.join(", ")))
     })
 }
 
@@ -185,15 +186,16 @@ pub fn turn_json(state: &TurnState, memory: &Memory) -> serde_json::Value {
 }
 
 /// Runs the given messages as consecutive turns.
-fn run_messages(messages: &[String], options: &TurnOptions) -> Result<(), String> {
-    let mut flags = profile(&options.profile)
-        .ok_or_else(|| format!("unknown profile {:?}: use one of {}", options.profile, PROFILES.join(", ")))?;
+fn run_messages(messages: &[String], options: &TurnOptions) -> Result<(), CliError> {
+    let mut flags = profile(&options.profile).ok_or_else(|| {
+        CliError::usage(format!("unknown profile {:?}: use one of {}", options.profile, PROFILES.join(", ")))
+    })?;
     flags.max_llm_calls_per_turn = options.max_llm_calls;
     let lang = match options.lang.as_deref() {
         None => None,
         Some("ko") => Some(Lang::Ko),
         Some("en") => Some(Lang::En),
-        Some(other) => return Err(format!("unknown language {other:?}: use ko or en")),
+        Some(other) => return Err(CliError::usage(format!("unknown language {other:?}: use ko or en"))),
     };
     let knowledge = options.knowledge.open()?;
     let clock = SystemClock::new();
@@ -260,32 +262,32 @@ fn run_messages(messages: &[String], options: &TurnOptions) -> Result<(), String
     }
     // The answers were printed (with the evidence fallback); the exit status still says a step failed
     // (the model call or the knowledge search: the message names which).
-    failed.map_or(Ok(()), |error| Err(format!("the answer is incomplete: {error}")))
+    failed.map_or(Ok(()), |error| Err(CliError::failed(format!("the answer is incomplete: {error}"))))
 }
 
 /// Standard input whole, for the `-` argument.
-fn read_stdin(what: &str) -> Result<String, String> {
+fn read_stdin(what: &str) -> Result<String, CliError> {
     let mut text = String::new();
-    std::io::stdin()
-        .read_to_string(&mut text)
-        .map_err(|e| format!("cannot read the {what} from standard input: {e} (it must be UTF-8 text)"))?;
+    std::io::stdin().read_to_string(&mut text).map_err(|e| {
+        CliError::failed(format!("cannot read the {what} from standard input: {e} (it must be UTF-8 text)"))
+    })?;
     Ok(text)
 }
 
-pub fn ask(args: AskArgs) -> Result<(), String> {
+pub fn ask(args: AskArgs) -> Result<(), CliError> {
     let text = if args.text == "-" { read_stdin("message")? } else { args.text };
     let text = text.trim_end_matches(['\n', '\r']).to_string();
     if text.trim().is_empty() {
-        return Err("the message is empty: give the question as an argument, or `-` and pipe it in".into());
+        return Err(CliError::usage("the message is empty: give the question as an argument, or `-` and pipe it in"));
     }
     run_messages(&[text], &args.options)
 }
 
-pub fn chat(args: ChatArgs) -> Result<(), String> {
+pub fn chat(args: ChatArgs) -> Result<(), CliError> {
     let text = if args.script.as_os_str() == "-" {
         read_stdin("script")?
     } else {
-        std::fs::read_to_string(&args.script).map_err(|e| format!("cannot read {}: {e}", args.script.display()))?
+        std::fs::read_to_string(&args.script).map_err(CliError::read(&args.script))?
     };
     let messages = text
         .lines()
@@ -295,7 +297,9 @@ pub fn chat(args: ChatArgs) -> Result<(), String> {
             serde_json::from_str::<serde_json::Value>(l)
                 .ok()
                 .and_then(|v| v.get("user")?.as_str().map(str::to_string))
-                .ok_or_else(|| format!("{} line {}: expected {{\"user\": \"...\"}}", args.script.display(), i + 1))
+                .ok_or_else(|| {
+                    CliError::usage(format!("{} line {}: expected {{\"user\": \"...\"}}", args.script.display(), i + 1))
+                })
         })
         .collect::<Result<Vec<_>, _>>()?;
     run_messages(&messages, &args.options)

@@ -1,11 +1,13 @@
 //! `medagent bench`: speed measurements, natively (build with --release for real numbers).
 
+use super::error::CliError;
 use super::eval::read_devset;
 use super::files::{load_lexicon, DirSource, DEFAULT_INDEX_DIR, DEFAULT_LEXICON_SOURCES};
 use crate::core::tokenizer::tokenize;
 use crate::pipeline::graph::Node;
 use crate::pipeline::trace::StepKind;
 use crate::retrieval::index_files::{LoadedIndex, STATS};
+use crate::retrieval::search::IndexError;
 use crate::retrieval::search::{bm25, open};
 use clap::{Args, Subcommand};
 use std::io::Write;
@@ -54,7 +56,7 @@ pub enum BenchCommand {
     },
 }
 
-pub fn run(args: BenchArgs) -> Result<(), String> {
+pub fn run(args: BenchArgs) -> Result<(), CliError> {
     match args.command {
         BenchCommand::Search { queries, rounds, index } => bench_search(&queries, rounds, index),
         BenchCommand::Lexicon { sources, rounds } => bench_lexicon(&sources, rounds),
@@ -64,11 +66,11 @@ pub fn run(args: BenchArgs) -> Result<(), String> {
     }
 }
 
-pub(super) fn read_queries(path: &PathBuf) -> Result<Vec<String>, String> {
+pub(super) fn read_queries(path: &PathBuf) -> Result<Vec<String>, CliError> {
     if path.extension().is_some_and(|e| e == "jsonl") {
         return Ok(read_devset(path)?.into_iter().map(|q| q.question).collect());
     }
-    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let text = std::fs::read_to_string(path).map_err(CliError::read(path))?;
     Ok(text.lines().filter(|l| !l.trim().is_empty()).map(str::to_string).collect())
 }
 
@@ -82,15 +84,16 @@ pub(super) fn percentile(sorted: &[f64], p: f64) -> f64 {
     sorted[((sorted.len() - 1) as f64 * p).round() as usize]
 }
 
-fn bench_search(queries: &PathBuf, rounds: usize, dir: PathBuf) -> Result<(), String> {
+fn bench_search(queries: &PathBuf, rounds: usize, dir: PathBuf) -> Result<(), CliError> {
     let queries = read_queries(queries)?;
     if queries.is_empty() {
-        return Err("no queries to run".into());
+        return Err(CliError::usage("no queries to run"));
     }
     let source = DirSource { dir: dir.clone() };
 
     // Bytes of a first query: stats.bin + its postings shards + the metadata shards of its top 10.
-    let stats = std::fs::read(dir.join(STATS)).map_err(|e| format!("{e}: build the index first"))?;
+    let stats = std::fs::read(dir.join(STATS))
+        .map_err(|e| CliError::from(IndexError::Missing(format!("{e}: build the index first"))))?;
     let (mut raw, mut gz) = (Vec::new(), Vec::new());
     for q in &queries {
         let mut cold: LoadedIndex = pollster::block_on(open(&source))?;
@@ -128,13 +131,17 @@ fn bench_search(queries: &PathBuf, rounds: usize, dir: PathBuf) -> Result<(), St
     let files: Vec<(String, Vec<u8>)> = manifest
         .files
         .iter()
-        .map(|f| std::fs::read(dir.join(&f.name)).map(|b| (f.name.clone(), b)).map_err(|e| format!("{}: {e}", f.name)))
+        .map(|f| {
+            std::fs::read(dir.join(&f.name))
+                .map(|b| (f.name.clone(), b))
+                .map_err(|e| CliError::failed(format!("{}: {e}", f.name)))
+        })
         .collect::<Result<_, _>>()?;
     let total: usize = files.iter().map(|(_, b)| b.len()).sum();
     let started = Instant::now();
     for _ in 0..rounds {
         for (name, bytes) in &files {
-            manifest.verify(name, bytes).map_err(|e| e.to_string())?;
+            manifest.verify(name, bytes).map_err(|e| CliError::failed(e.to_string()))?;
         }
     }
     let verify_ms = started.elapsed().as_secs_f64() * 1e3 / rounds as f64;
@@ -164,7 +171,7 @@ fn bench_search(queries: &PathBuf, rounds: usize, dir: PathBuf) -> Result<(), St
     Ok(())
 }
 
-fn bench_lexicon(sources: &std::path::Path, rounds: usize) -> Result<(), String> {
+fn bench_lexicon(sources: &std::path::Path, rounds: usize) -> Result<(), CliError> {
     let started = Instant::now();
     let lexicon = load_lexicon(sources)?;
     println!("lexicon built from sources in {:.0} ms", started.elapsed().as_secs_f64() * 1e3);
@@ -203,7 +210,7 @@ fn bench_lexicon(sources: &std::path::Path, rounds: usize) -> Result<(), String>
     Ok(())
 }
 
-fn bench_pipeline(questions: &PathBuf, dir: PathBuf) -> Result<(), String> {
+fn bench_pipeline(questions: &PathBuf, dir: PathBuf) -> Result<(), CliError> {
     use crate::llm::scripted::{judge_json, Script, ScriptedLlm};
     use crate::memory::Memory;
     use crate::pipeline::flags::{profile, PROFILES};

@@ -5,6 +5,7 @@
 //!    started in-process on loopback (time to first token, and per token over the whole stream;
 //!    this includes the mock's own work and the loopback socket).
 
+use super::error::CliError;
 use super::mock_llm::spawn_mock;
 use crate::llm::stream_cost::client_ns_per_token;
 use crate::llm::{ChatMessage, ChatRequest, Llm};
@@ -28,9 +29,9 @@ pub struct BenchStreamArgs {
 }
 
 /// `medagent bench stream`.
-pub fn run(args: &BenchStreamArgs) -> Result<(), String> {
+pub fn run(args: &BenchStreamArgs) -> Result<(), CliError> {
     if args.tokens == 0 || args.runs == 0 {
-        return Err("--tokens and --runs must be at least 1".into());
+        return Err(CliError::usage("--tokens and --runs must be at least 1"));
     }
     println!(
         "client work per streamed token (SSE parse + decode + append), {} tokens, {}-byte chunks, best of {}:",
@@ -48,11 +49,12 @@ pub fn run(args: &BenchStreamArgs) -> Result<(), String> {
         println!("  {name:<18} {ns:>8.0} ns/token");
     }
 
-    let server = spawn_mock("127.0.0.1:0").map_err(|e| format!("cannot start the mock: {e}"))?;
+    let server = spawn_mock("127.0.0.1:0").map_err(|e| CliError::failed(format!("cannot start the mock: {e}")))?;
     let mut config = ProviderConfig::new(ProviderKind::Openai);
     config.base_url = server.base_url();
     config.model = "mock-1".into();
-    let provider = Provider::from_config(&config, Rc::new(NativeTransport::new())).ok_or("no provider")?;
+    let provider = Provider::from_config(&config, Rc::new(NativeTransport::new()))
+        .ok_or_else(|| CliError::failed("no provider"))?;
     let request = ChatRequest {
         messages: vec![ChatMessage::user(format!("MOCK_TOKENS={}", args.tokens))],
         ..ChatRequest::default()
@@ -66,10 +68,10 @@ pub fn run(args: &BenchStreamArgs) -> Result<(), String> {
             deltas += 1;
             first.get_or_insert_with(|| start.elapsed().as_secs_f64());
         }))
-        .map_err(|e| format!("streaming from the mock failed: {e}"))?;
+        .map_err(|e| CliError::failed(format!("streaming from the mock failed: {e}")))?;
         let total = start.elapsed().as_secs_f64();
         if deltas != args.tokens || completion.usage.map(|u| u.completion_tokens as usize) != Some(args.tokens) {
-            return Err(format!("expected {} tokens, got {deltas} deltas", args.tokens));
+            return Err(CliError::failed(format!("expected {} tokens, got {deltas} deltas", args.tokens)));
         }
         best_total = best_total.min(total * 1e6 / args.tokens as f64);
         best_first = best_first.min(first.unwrap_or(total) * 1e3);

@@ -13,6 +13,7 @@
 //! plus the development set's questions.
 
 use super::bench::{percentile, read_queries};
+use super::error::CliError;
 use super::files::{read_corpus, DirSource, DEFAULT_CORPUS};
 use super::vectors::{checkpoint_dir, load_vectors, read_checkpoints, read_manifest};
 use crate::core::files::MANIFEST;
@@ -81,7 +82,7 @@ fn chunk_ids(hits: &[crate::retrieval::vector_index::VectorHit]) -> Vec<u32> {
     hits.iter().map(|h| h.chunk).collect()
 }
 
-pub fn run(args: &BenchVectorsArgs) -> Result<(), String> {
+pub fn run(args: &BenchVectorsArgs) -> Result<(), CliError> {
     let (docs, _) = read_corpus(&args.corpus)?;
     let step = (docs.len() / args.corpus_queries.max(1)).max(1);
     let mut queries: Vec<String> =
@@ -127,7 +128,7 @@ pub fn run(args: &BenchVectorsArgs) -> Result<(), String> {
     let truth: Vec<Vec<u32>> = embedded
         .iter()
         .map(|q| Ok(chunk_ids(&pollster::block_on(vectors.exact_search(q, K))?)))
-        .collect::<Result<_, String>>()?;
+        .collect::<Result<_, CliError>>()?;
     println!("\nrecall@{K} against exact search over the same int8 vectors, and what a question fetches:");
     println!(
         "{:>6} {:>10} {:>14} {:>14} {:>10} {:>10}",
@@ -169,8 +170,8 @@ fn quantisation(
     int8_truth: &[Vec<u32>],
     vectors: &LocalVectors,
     docs: &[crate::retrieval::corpus::Document],
-) -> Result<(), String> {
-    let shipped = |q: &[f32]| -> Result<Vec<u32>, String> {
+) -> Result<(), CliError> {
+    let shipped = |q: &[f32]| -> Result<Vec<u32>, CliError> {
         Ok(chunk_ids(&pollster::block_on(vectors.search(q, K, vectors.probe()))?))
     };
     let checkpoints = checkpoint_dir(&manifest.corpus_hash, &manifest.model_hash);
@@ -188,7 +189,7 @@ fn quantisation(
         // CANDIDATES chunks embedded again in f32 and ranked (int8 exact search keeps 0.996 of the f32
         // top 10, so the f32 top 10 lies within the int8 top 30).
         const CANDIDATES: usize = 30;
-        let texts = ChunkList::of(docs)?.texts;
+        let texts = ChunkList::of(docs).map_err(CliError::failed)?.texts;
         let step = step.max(1);
         for q in embedded.iter().step_by(step).take(args.f32_truth) {
             let candidates = chunk_ids(&pollster::block_on(vectors.exact_search(q, CANDIDATES))?);
@@ -221,7 +222,7 @@ fn quantisation(
 }
 
 /// p50/p95 of vector search alone, BM25 alone and hybrid search (embedding included), warm.
-fn hybrid_speed(source: &DirSource, vectors: &LocalVectors, texts: &[String]) -> Result<(), String> {
+fn hybrid_speed(source: &DirSource, vectors: &LocalVectors, texts: &[String]) -> Result<(), CliError> {
     let mut index = pollster::block_on(open(source))?;
     let side: &dyn VectorSearch = vectors;
     for text in texts {

@@ -8,6 +8,7 @@
 //! through the lexicon like the raw message, the per-query lists fused by document
 //! (`fuse_ranked_lists`); the report puts the raw message and each plan side by side.
 
+use super::error::CliError;
 use super::files::{DirSource, DEFAULT_INDEX_DIR, DEFAULT_VECTORS_DIR};
 use super::search::ModeArg;
 use crate::lexicon::bridge::{bridge, BridgedQuery};
@@ -132,31 +133,31 @@ struct PlanLine {
 /// Reads a plans file and returns the plan of each development question, in the set's order. Each
 /// plan is read by the planner's own strict parser; a line it refuses, a question planned twice or a
 /// development question without a plan is an error naming it.
-pub fn read_plans(path: &PathBuf, questions: &[DevQuestion]) -> Result<Vec<QueryPlan>, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+pub fn read_plans(path: &PathBuf, questions: &[DevQuestion]) -> Result<Vec<QueryPlan>, CliError> {
+    let text = std::fs::read_to_string(path).map_err(CliError::read(path))?;
     let mut plans: HashMap<String, QueryPlan> = HashMap::new();
     for (i, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
         let at = || format!("{} line {}", path.display(), i + 1);
-        let line: PlanLine = serde_json::from_str(line).map_err(|e| format!("{}: {e}", at()))?;
+        let line: PlanLine = serde_json::from_str(line).map_err(|e| CliError::failed(format!("{}: {e}", at())))?;
         let plan = parse_plan(&line.plan.to_string()).ok_or_else(|| {
-            format!(
+            CliError::usage(format!(
                 "{}: the plan is not a valid query plan (it needs a non-empty normalized_query and lists of strings)",
                 at()
-            )
+            ))
         })?;
         if plans.insert(line.question.clone(), plan).is_some() {
-            return Err(format!("{}: the question {:?} is planned twice", at(), line.question));
+            return Err(CliError::usage(format!("{}: the question {:?} is planned twice", at(), line.question)));
         }
     }
     let missing: Vec<&str> =
         questions.iter().map(|q| q.question.as_str()).filter(|q| !plans.contains_key(*q)).collect();
     if !missing.is_empty() {
-        return Err(format!(
+        return Err(CliError::usage(format!(
             "{} has no plan for {} development question(s); add a line {{\"question\": ..., \"plan\": {{...}}}} for each:\n  {}",
             path.display(),
             missing.len(),
             missing.join("\n  ")
-        ));
+        )));
     }
     Ok(questions.iter().map(|q| plans[&q.question].clone()).collect())
 }
@@ -171,12 +172,14 @@ fn mock_plan(question: &DevQuestion) -> Option<QueryPlan> {
 }
 
 /// Reads the development set.
-pub fn read_devset(path: &PathBuf) -> Result<Vec<DevQuestion>, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+pub fn read_devset(path: &PathBuf) -> Result<Vec<DevQuestion>, CliError> {
+    let text = std::fs::read_to_string(path).map_err(CliError::read(path))?;
     text.lines()
         .filter(|l| !l.trim().is_empty())
         .enumerate()
-        .map(|(i, l)| serde_json::from_str(l).map_err(|e| format!("{} line {}: {e}", path.display(), i + 1)))
+        .map(|(i, l)| {
+            serde_json::from_str(l).map_err(|e| CliError::usage(format!("{} line {}: {e}", path.display(), i + 1)))
+        })
         .collect()
 }
 
@@ -288,7 +291,7 @@ impl Searched<'_> {
     }
 }
 
-pub fn run(args: EvalArgs) -> Result<(), String> {
+pub fn run(args: EvalArgs) -> Result<(), CliError> {
     match args.command {
         Some(EvalCommand::Study(study)) => return super::study::run_eval_study(*study),
         Some(EvalCommand::Triage(triage)) => return super::triage::eval(triage),
@@ -320,7 +323,9 @@ pub fn run(args: EvalArgs) -> Result<(), String> {
     let with_vectors = !matches!(args.mode, Some(ModeArg::Bm25));
     let vectors = if with_vectors {
         Some(super::vectors::load_vectors(&args.vectors, &args.model_dir, None).map_err(|e| {
-            format!("{e}\n(vector and hybrid evaluation need the vector index; `--mode bm25` works without it)")
+            CliError::failed(format!(
+                "{e}\n(vector and hybrid evaluation need the vector index; `--mode bm25` works without it)"
+            ))
         })?)
     } else {
         None
@@ -415,7 +420,7 @@ fn search_sides(
     source: &DirSource,
     vectors: Option<&dyn VectorSearch>,
     text: &str,
-) -> Result<(Vec<Hit>, Vec<Hit>, SearchSignals), String> {
+) -> Result<(Vec<Hit>, Vec<Hit>, SearchSignals), CliError> {
     let (bm25, keyword) = pollster::block_on(search_with_signals(index, source, None, SearchMode::Bm25, text, DEPTH))?;
     let (vector, semantic) = match vectors {
         Some(v) => pollster::block_on(search_with_signals(index, source, Some(v), SearchMode::Vector, text, DEPTH))?,

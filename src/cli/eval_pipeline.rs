@@ -6,6 +6,7 @@
 //! the two divided: what each call buys. This is how the default profile is chosen.
 
 use super::ask::{KnowledgeArgs, SystemClock};
+use super::error::CliError;
 use super::eval::{read_devset, read_plans};
 use super::mock_reply;
 use crate::core::ports::Knowledge;
@@ -70,7 +71,7 @@ impl Llm for FixturePlanner {
     }
 }
 
-pub fn run(args: EvalPipelineArgs) -> Result<(), String> {
+pub fn run(args: EvalPipelineArgs) -> Result<(), CliError> {
     let questions = read_devset(&args.devset)?;
     let plans: HashMap<String, QueryPlan> =
         questions.iter().map(|q| q.question.clone()).zip(read_plans(&args.plans, &questions)?).collect();
@@ -79,7 +80,8 @@ pub fn run(args: EvalPipelineArgs) -> Result<(), String> {
         None => PROFILES.iter().map(|p| p.to_string()).collect(),
     };
     for name in &names {
-        profile(name).ok_or_else(|| format!("unknown profile {name:?}: use one of {}", PROFILES.join(", ")))?;
+        profile(name)
+            .ok_or_else(|| CliError::usage(format!("unknown profile {name:?}: use one of {}", PROFILES.join(", "))))?;
     }
     let knowledge = args.knowledge.open()?;
     let embedder = QuestionEmbedder(&knowledge.vectors);

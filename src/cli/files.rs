@@ -1,6 +1,7 @@
 //! Native access to the corpus and the built static index: default paths, reading the compressed
 //! corpus, and a [`FileSource`] over the index folder.
 
+use super::error::CliError;
 use crate::core::files::sha256_hex;
 use crate::lexicon::build::{build, Sources};
 use crate::lexicon::Lexicon;
@@ -21,17 +22,17 @@ pub const DEFAULT_INDEX_DIR: &str = "target/site/index";
 pub const DEFAULT_VECTORS_DIR: &str = "index/vectors";
 
 /// A text file, gunzipped when its name ends in `.gz`.
-fn read_text(path: &Path) -> Result<String, String> {
-    let bytes = std::fs::read(path)
-        .map_err(|e| format!("cannot read {}: {e} (run from the repository root, or pass the path)", path.display()))?;
+fn read_text(path: &Path) -> Result<String, CliError> {
+    let bytes =
+        std::fs::read(path).map_err(CliError::io("read", path, " (run from the repository root, or pass the path)"))?;
     if path.extension().is_some_and(|e| e == "gz") {
         let mut text = String::new();
         flate2::read::GzDecoder::new(&bytes[..])
             .read_to_string(&mut text)
-            .map_err(|e| format!("{} is not a readable gzip of UTF-8 text: {e}", path.display()))?;
+            .map_err(|e| CliError::failed(format!("{} is not a readable gzip of UTF-8 text: {e}", path.display())))?;
         Ok(text)
     } else {
-        String::from_utf8(bytes).map_err(|_| format!("{} is not UTF-8 text", path.display()))
+        String::from_utf8(bytes).map_err(|_| CliError::failed(format!("{} is not UTF-8 text", path.display())))
     }
 }
 
@@ -46,18 +47,16 @@ const LEXICON_SOURCES: [&str; 6] = [
 ];
 
 /// SHA-256 over the lexicon source files in `dir` (to tell when the built lexicon is stale).
-pub fn lexicon_sources_sha256(dir: &Path) -> Result<String, String> {
+pub fn lexicon_sources_sha256(dir: &Path) -> Result<String, CliError> {
     let mut all = Vec::new();
     for name in LEXICON_SOURCES {
-        all.extend(
-            std::fs::read(dir.join(name)).map_err(|e| format!("cannot read {}: {e}", dir.join(name).display()))?,
-        );
+        all.extend(std::fs::read(dir.join(name)).map_err(CliError::read(&dir.join(name)))?);
     }
     Ok(sha256_hex(&all))
 }
 
 /// Builds the concept lexicon from the source files in `dir` (see `index/lexicon/LICENSES.md`).
-pub fn load_lexicon(dir: &Path) -> Result<Lexicon, String> {
+pub fn load_lexicon(dir: &Path) -> Result<Lexicon, CliError> {
     let [curated, drugs, icd, kcd, everyday, topics] = LEXICON_SOURCES.map(|name| read_text(&dir.join(name)));
     let (curated, drugs, icd, kcd, everyday, topics) = (curated?, drugs?, icd?, kcd?, everyday?, topics?);
     build(&Sources {
@@ -68,19 +67,21 @@ pub fn load_lexicon(dir: &Path) -> Result<Lexicon, String> {
         everyday_ko: &everyday,
         topic_names: &topics,
     })
-    .map_err(|e| e.to_string())
+    .map_err(|e| CliError::failed(e.to_string()))
 }
 
 /// The corpus documents and the SHA-256 of the compressed file they came from.
-pub fn read_corpus(path: &Path) -> Result<(Vec<Document>, String), String> {
-    let compressed = std::fs::read(path).map_err(|e| {
-        format!("cannot read the corpus at {}: {e} (run from the repository root, or pass --corpus)", path.display())
-    })?;
+pub fn read_corpus(path: &Path) -> Result<(Vec<Document>, String), CliError> {
+    let compressed = std::fs::read(path).map_err(CliError::io(
+        "read the corpus at",
+        path,
+        " (run from the repository root, or pass --corpus)",
+    ))?;
     let mut text = String::new();
     flate2::read::GzDecoder::new(&compressed[..])
         .read_to_string(&mut text)
-        .map_err(|e| format!("{} is not a readable gzip of UTF-8 JSON lines: {e}", path.display()))?;
-    let docs = parse_jsonl(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        .map_err(|e| CliError::failed(format!("{} is not a readable gzip of UTF-8 JSON lines: {e}", path.display())))?;
+    let docs = parse_jsonl(&text).map_err(|e| CliError::failed(format!("{}: {e}", path.display())))?;
     Ok((docs, sha256_hex(&compressed)))
 }
 

@@ -1,6 +1,7 @@
 //! `medagent index`: build the static index files, check whether they are current, export tokens
 //! for the reference check.
 
+use super::error::CliError;
 use super::files::{
     lexicon_sources_sha256, load_lexicon, read_corpus, DEFAULT_CORPUS, DEFAULT_INDEX_DIR, DEFAULT_LEXICON_SOURCES,
     DEFAULT_VECTORS_DIR,
@@ -13,6 +14,7 @@ use crate::lexicon::file::{encode, LEXICON_FILE};
 use crate::lexicon::Lexicon;
 use crate::retrieval::index_files::{build, IndexFile, Manifest};
 
+use crate::retrieval::search::IndexError;
 use crate::retrieval::vector_manifest::VectorManifest;
 use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -88,7 +90,7 @@ pub enum IndexCommand {
     },
 }
 
-pub fn run(args: IndexArgs) -> Result<(), String> {
+pub fn run(args: IndexArgs) -> Result<(), CliError> {
     match args.command {
         IndexCommand::Build { synthetic: Some(documents), vectors_out, .. } => {
             super::vectors::build_synthetic(documents, Path::new(DEFAULT_VECTORS_DIR), &vectors_out)
@@ -106,7 +108,10 @@ pub fn run(args: IndexArgs) -> Result<(), String> {
                 println!("index in {} is current", out.display());
                 Ok(())
             }
-            Some(reason) => Err(format!("index in {} must be rebuilt: {reason}", out.display())),
+            Some(reason) => Err(CliError::from(IndexError::Corrupt(format!(
+                "index in {} must be rebuilt: {reason}",
+                out.display()
+            )))),
         },
         IndexCommand::CheckVectors { vectors } => check_vectors(&vectors),
         IndexCommand::ExportTokens { corpus, queries, bridge, lexicon, out } => {
@@ -116,7 +121,7 @@ pub fn run(args: IndexArgs) -> Result<(), String> {
     }
 }
 
-fn check_vectors(dir: &Path) -> Result<(), String> {
+fn check_vectors(dir: &Path) -> Result<(), CliError> {
     let manifest = super::vectors::read_manifest(dir)?;
     let points = super::vectors::read_points(dir, &manifest)?;
     let started = Instant::now();
@@ -136,14 +141,14 @@ fn check_vectors(dir: &Path) -> Result<(), String> {
         .map(|(name, _)| name)
         .collect();
     if !differ.is_empty() {
-        return Err(format!(
+        return Err(CliError::failed(format!(
             "rebuilding {} from its own {} vectors gave different bytes in {} of {} files (first: {}): the build is not reproducible",
             dir.display(),
             points.len(),
             differ.len(),
             fresh.files.len(),
             differ[0]
-        ));
+        )));
     }
     println!(
         "rebuilt the inverted-file index over {} vectors ({} lists) in {seconds:.1} s: all {} files identical to {}",
@@ -155,7 +160,7 @@ fn check_vectors(dir: &Path) -> Result<(), String> {
     Ok(())
 }
 
-fn build_index(corpus: &Path, lexicon_dir: &Path, out: &Path) -> Result<(), String> {
+fn build_index(corpus: &Path, lexicon_dir: &Path, out: &Path) -> Result<(), CliError> {
     let started = Instant::now();
     let (docs, corpus_sha) = read_corpus(corpus)?;
     let lexicon = encode(&load_lexicon(lexicon_dir)?);
@@ -174,14 +179,15 @@ fn build_index(corpus: &Path, lexicon_dir: &Path, out: &Path) -> Result<(), Stri
     built.manifest.lexicon_sources_sha256 = lexicon_sources_sha256(lexicon_dir)?;
     built.manifest.files.push(IndexFile::of(LEXICON_FILE, &lexicon));
     built.files.push((LEXICON_FILE.to_string(), lexicon));
-    std::fs::create_dir_all(out).map_err(|e| format!("cannot create {}: {e}", out.display()))?;
+    std::fs::create_dir_all(out).map_err(CliError::create(out))?;
     // Files first, manifest last: an interrupted build leaves no manifest and counts as stale.
     let _ = std::fs::remove_file(out.join(MANIFEST));
     for (name, bytes) in &built.files {
-        std::fs::write(out.join(name), bytes).map_err(|e| format!("cannot write {}: {e}", out.join(name).display()))?;
+        std::fs::write(out.join(name), bytes).map_err(CliError::write(&out.join(name)))?;
     }
     let manifest = serde_json::to_string_pretty(&built.manifest).expect("manifest serialises");
-    std::fs::write(out.join(MANIFEST), manifest).map_err(|e| format!("cannot write the manifest: {e}"))?;
+    std::fs::write(out.join(MANIFEST), manifest)
+        .map_err(|e| CliError::failed(format!("cannot write the manifest: {e}")))?;
     let total: u64 = built.manifest.files.iter().map(|f| f.file.bytes).sum();
     println!(
         "built {} documents, {} chunks, {} terms into {} ({} files, {} bytes) in {:.1} s",
@@ -197,7 +203,7 @@ fn build_index(corpus: &Path, lexicon_dir: &Path, out: &Path) -> Result<(), Stri
 }
 
 /// Why the index in `out` must be rebuilt, or `None` if it is current.
-pub fn staleness(corpus: &Path, lexicon_dir: &Path, out: &Path) -> Result<Option<String>, String> {
+pub fn staleness(corpus: &Path, lexicon_dir: &Path, out: &Path) -> Result<Option<String>, CliError> {
     let Ok(text) = std::fs::read_to_string(out.join(MANIFEST)) else {
         return Ok(Some("no manifest (never built, or the last build was interrupted)".into()));
     };
@@ -210,8 +216,7 @@ pub fn staleness(corpus: &Path, lexicon_dir: &Path, out: &Path) -> Result<Option
             manifest.format_version
         )));
     }
-    let corpus_bytes =
-        std::fs::read(corpus).map_err(|e| format!("cannot read the corpus at {}: {e}", corpus.display()))?;
+    let corpus_bytes = std::fs::read(corpus).map_err(CliError::io("read the corpus at", corpus, ""))?;
     if sha256_hex(&corpus_bytes) != manifest.corpus_sha256 {
         return Ok(Some("the corpus changed".into()));
     }
@@ -228,10 +233,10 @@ pub fn staleness(corpus: &Path, lexicon_dir: &Path, out: &Path) -> Result<Option
     Ok(None)
 }
 
-fn export_tokens(corpus: &Path, queries: &Path, lexicon: Option<&Lexicon>, out: &Path) -> Result<(), String> {
+fn export_tokens(corpus: &Path, queries: &Path, lexicon: Option<&Lexicon>, out: &Path) -> Result<(), CliError> {
     let (docs, _) = read_corpus(corpus)?;
-    let queries = std::fs::read_to_string(queries).map_err(|e| format!("cannot read {}: {e}", queries.display()))?;
-    let file = std::fs::File::create(out).map_err(|e| format!("cannot create {}: {e}", out.display()))?;
+    let queries = std::fs::read_to_string(queries).map_err(CliError::read(queries))?;
+    let file = std::fs::File::create(out).map_err(CliError::create(out))?;
     let mut w = std::io::BufWriter::new(file);
     let doc_tokens: Vec<serde_json::Value> =
         docs.iter().map(|d| serde_json::json!({"id": d.id, "tokens": tokenize(&d.indexed_text())})).collect();
@@ -244,6 +249,6 @@ fn export_tokens(corpus: &Path, queries: &Path, lexicon: Option<&Lexicon>, out: 
         })
         .collect();
     serde_json::to_writer(&mut w, &serde_json::json!({"documents": doc_tokens, "queries": query_tokens}))
-        .map_err(|e| format!("cannot write {}: {e}", out.display()))?;
-    w.flush().map_err(|e| format!("cannot write {}: {e}", out.display()))
+        .map_err(|e| CliError::write(out)(e.into()))?;
+    w.flush().map_err(CliError::write(out))
 }

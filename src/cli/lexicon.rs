@@ -1,6 +1,7 @@
 //! `medagent lexicon match`: show the concepts the lexicon finds in a text (a debugging tool for
 //! the slot extractor and the Korean bridge).
 
+use super::error::CliError;
 use super::files::{load_lexicon, DEFAULT_LEXICON_SOURCES};
 use crate::lexicon::bridge::bridge;
 use crate::lexicon::ConceptKind;
@@ -40,7 +41,7 @@ pub enum LexiconCommand {
     },
 }
 
-pub fn run(args: LexiconArgs) -> Result<(), String> {
+pub fn run(args: LexiconArgs) -> Result<(), CliError> {
     let (text, json, sources) = match args.command {
         LexiconCommand::Match { text, json, sources } => (text, json, sources),
         LexiconCommand::Stats { sources } => return stats(&sources),
@@ -93,7 +94,7 @@ pub fn run(args: LexiconArgs) -> Result<(), String> {
     Ok(())
 }
 
-fn stats(sources: &std::path::Path) -> Result<(), String> {
+fn stats(sources: &std::path::Path) -> Result<(), CliError> {
     let lexicon = load_lexicon(sources)?;
     let names = lexicon.names();
     println!("{:<11} {:>8} {:>8} {:>10}", "type", "concepts", "names", "korean");
@@ -131,14 +132,18 @@ fn stats(sources: &std::path::Path) -> Result<(), String> {
 }
 
 /// Precision and recall of the transliteration matcher on a labelled sample.
-fn translit(sample: &std::path::Path, sources: &std::path::Path) -> Result<(), String> {
-    let text = std::fs::read_to_string(sample).map_err(|e| format!("cannot read {}: {e}", sample.display()))?;
+fn translit(sample: &std::path::Path, sources: &std::path::Path) -> Result<(), CliError> {
+    let text = std::fs::read_to_string(sample).map_err(CliError::read(sample))?;
     let lexicon = load_lexicon(sources)?;
     let index = lexicon.translit();
     let (mut right, mut wrong, mut expected, mut missed) = (0, 0, 0, 0);
     for (n, line) in text.lines().enumerate().filter(|(_, l)| !l.starts_with('#') && !l.trim().is_empty()) {
         let (word, want) = line.split_once('\t').ok_or_else(|| {
-            format!("{} line {}: expected a hangul word, a tab, an English name or -", sample.display(), n + 1)
+            CliError::usage(format!(
+                "{} line {}: expected a hangul word, a tab, an English name or -",
+                sample.display(),
+                n + 1
+            ))
         })?;
         let (stem, _) = crate::lexicon::translit::strip_name_ending(word.trim());
         let found = index.lookup(stem);

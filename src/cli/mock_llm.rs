@@ -20,6 +20,7 @@
 //! normally, to test each step's fallback. With `x<N>` only the first N requests to that prefix
 //! fail; later ones are answered normally (to test retries). Without it every request fails.
 
+use super::error::CliError;
 use super::mock_reply;
 use crate::llm::{ChatMessage, ChatRequest};
 use serde_json::{json, Value};
@@ -124,10 +125,10 @@ pub fn spawn_mock_with(addr: impl ToSocketAddrs, options: MockOptions) -> io::Re
 }
 
 /// `medagent mock-llm`: serves until killed.
-pub fn run(args: &MockLlmArgs) -> Result<(), String> {
+pub fn run(args: &MockLlmArgs) -> Result<(), CliError> {
     let options = MockOptions { token_delay: Duration::from_millis(args.token_delay_ms) };
     let server = spawn_mock_with((args.host.as_str(), args.port), options)
-        .map_err(|e| format!("cannot listen on {}:{}: {e}", args.host, args.port))?;
+        .map_err(|e| CliError::failed(format!("cannot listen on {}:{}: {e}", args.host, args.port)))?;
     println!(
         "mock LLM listening on {}\n  OpenAI-compatible: POST {0}/v1/chat/completions\n  Anthropic: POST {0}/v1/messages\n  Gemini: POST {0}/v1beta/models/<model>:streamGenerateContent?alt=sse\n  faults: base URL {0}/fault/<401|404|429|500|malformed|cutoff|slow|strict|junk-plan|junk-rerank|junk-sufficiency|junk-grade|junk-all>[x<N>]\nstop with Ctrl-C",
         server.base_url()

@@ -4,6 +4,7 @@ pub mod ask;
 mod bench;
 pub mod bench_stream;
 mod bench_vectors;
+mod error;
 mod eval;
 mod eval_pipeline;
 pub mod files;
@@ -18,6 +19,8 @@ mod state_file;
 pub mod study;
 mod triage;
 pub mod vectors;
+
+pub use error::CliError;
 
 use clap::Parser;
 use std::process::ExitCode;
@@ -89,8 +92,9 @@ pub fn main() -> ExitCode {
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
-        Err(message) => {
-            eprintln!("medagent: {message}");
+        // The one place an error becomes a message.
+        Err(error) => {
+            eprintln!("medagent: {error}");
             ExitCode::FAILURE
         }
     }

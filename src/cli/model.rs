@@ -3,6 +3,7 @@
 //! (half the download of f32). It refuses to write the f16 copy unless its embeddings agree with the f32
 //! model (cosine >= 0.999 on every check sentence).
 
+use super::error::CliError;
 use crate::core::files::{FileEntry, MANIFEST};
 use crate::embed::model_files::{PreparedModel, F16_WEIGHTS};
 use crate::embed::{Embedder, ModelFiles};
@@ -61,11 +62,14 @@ pub enum ModelAction {
 
 /// Reads the f32 model files from `dir`, or the f16 copy `medagent model prepare` wrote there; the
 /// error says to run scripts/fetch-model.sh.
-pub fn load_model_dir(dir: &Path) -> Result<ModelFiles, String> {
+pub fn load_model_dir(dir: &Path) -> Result<ModelFiles, CliError> {
     let read = |name: &str| {
         let path = dir.join(name);
         std::fs::read(&path).map_err(|e| {
-            format!("cannot read {} ({e}); fetch the model first with scripts/fetch-model.sh", path.display())
+            CliError::failed(format!(
+                "cannot read {} ({e}); fetch the model first with scripts/fetch-model.sh",
+                path.display()
+            ))
         })
     };
     Ok(ModelFiles {
@@ -76,7 +80,7 @@ pub fn load_model_dir(dir: &Path) -> Result<ModelFiles, String> {
 }
 
 /// Runs `medagent model ...`.
-pub fn run(args: ModelArgs) -> Result<(), String> {
+pub fn run(args: ModelArgs) -> Result<(), CliError> {
     match args.action {
         ModelAction::Prepare { model_dir, out } => prepare(&model_dir, &out),
         ModelAction::Embed { model_dir, file, texts } => embed(&model_dir, file.as_deref(), texts),
@@ -84,33 +88,36 @@ pub fn run(args: ModelArgs) -> Result<(), String> {
 }
 
 /// Texts of a JSON file: an array of strings, or `{"cases": [{"text": ...}]}` (the reference fixture).
-fn texts_of(path: &Path) -> Result<Vec<String>, String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+fn texts_of(path: &Path) -> Result<Vec<String>, CliError> {
+    let bytes = std::fs::read(path).map_err(CliError::read(path))?;
     let json: serde_json::Value =
-        serde_json::from_slice(&bytes).map_err(|e| format!("{} is not JSON: {e}", path.display()))?;
+        serde_json::from_slice(&bytes).map_err(|e| CliError::usage(format!("{} is not JSON: {e}", path.display())))?;
     let items = json.get("cases").unwrap_or(&json).as_array().cloned().unwrap_or_default();
     items
         .iter()
         .map(|item| item.get("text").unwrap_or(item).as_str().map(str::to_string))
         .collect::<Option<Vec<_>>>()
         .ok_or_else(|| {
-            format!("{}: expected an array of strings or {{\"cases\": [{{\"text\": ...}}]}}", path.display())
+            CliError::usage(format!(
+                "{}: expected an array of strings or {{\"cases\": [{{\"text\": ...}}]}}",
+                path.display()
+            ))
         })
 }
 
-fn embed(model_dir: &Path, file: Option<&Path>, mut texts: Vec<String>) -> Result<(), String> {
+fn embed(model_dir: &Path, file: Option<&Path>, mut texts: Vec<String>) -> Result<(), CliError> {
     if let Some(file) = file {
         texts.splice(0..0, texts_of(file)?);
     }
-    let embedder = Embedder::from_files(&load_model_dir(model_dir)?).map_err(|e| e.to_string())?;
+    let embedder = Embedder::from_files(&load_model_dir(model_dir)?)?;
     for text in texts {
-        let vector = embedder.embed(&text).map_err(|e| e.to_string())?;
+        let vector = embedder.embed(&text)?;
         println!("{}", serde_json::json!({ "text": text, "vector": vector }));
     }
     Ok(())
 }
 
-fn prepare(model_dir: &Path, out: &Path) -> Result<(), String> {
+fn prepare(model_dir: &Path, out: &Path) -> Result<(), CliError> {
     let f32_files = load_model_dir(model_dir)?;
     let current =
         std::fs::read(out.join(MANIFEST)).ok().and_then(|bytes| serde_json::from_slice::<PreparedModel>(&bytes).ok());
@@ -124,11 +131,11 @@ fn prepare(model_dir: &Path, out: &Path) -> Result<(), String> {
     let worst = min_cosine(&f32_files, &f16_files)?;
     println!("f16 vs f32 embeddings: minimum cosine {worst:.7} over {} sentences", CHECK_SENTENCES.len());
     if worst < MIN_COSINE {
-        return Err(format!(
+        return Err(CliError::failed(format!(
             "the f16 model drifts too far from f32 (cosine {worst:.6} < {MIN_COSINE}); nothing written"
-        ));
+        )));
     }
-    std::fs::create_dir_all(out).map_err(|e| format!("cannot create {}: {e}", out.display()))?;
+    std::fs::create_dir_all(out).map_err(CliError::create(out))?;
     let files = [
         ("config.json", &f16_files.config_json),
         ("vocab.txt", &f16_files.vocab_txt),
@@ -136,9 +143,9 @@ fn prepare(model_dir: &Path, out: &Path) -> Result<(), String> {
     ];
     let write = |name: &str, bytes: &[u8]| {
         let path = out.join(name);
-        std::fs::write(&path, bytes).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        std::fs::write(&path, bytes).map_err(CliError::write(&path))?;
         println!("wrote {} ({} bytes)", path.display(), bytes.len());
-        Ok::<(), String>(())
+        Ok::<(), CliError>(())
     };
     for (name, bytes) in files {
         write(name, bytes)?;
@@ -153,10 +160,11 @@ fn prepare(model_dir: &Path, out: &Path) -> Result<(), String> {
 }
 
 /// Re-encodes every f32 tensor of a safetensors file as f16.
-fn to_f16_safetensors(f32_bytes: &[u8]) -> Result<Vec<u8>, String> {
+fn to_f16_safetensors(f32_bytes: &[u8]) -> Result<Vec<u8>, CliError> {
     use candle_core::{safetensors, DType, Device};
-    let tensors = safetensors::load_buffer(f32_bytes, &Device::Cpu)
-        .map_err(|e| format!("model.safetensors is unreadable ({e}); re-run scripts/fetch-model.sh"))?;
+    let tensors = safetensors::load_buffer(f32_bytes, &Device::Cpu).map_err(|e| {
+        CliError::failed(format!("model.safetensors is unreadable ({e}); re-run scripts/fetch-model.sh"))
+    })?;
     let half: std::collections::HashMap<String, candle_core::Tensor> = tensors
         .into_iter()
         .map(|(name, t)| {
@@ -164,18 +172,18 @@ fn to_f16_safetensors(f32_bytes: &[u8]) -> Result<Vec<u8>, String> {
             t.map(|t| (name, t))
         })
         .collect::<Result<_, _>>()
-        .map_err(|e| e.to_string())?;
+        .map_err(|e| CliError::failed(e.to_string()))?;
     let tmp = std::env::temp_dir().join(format!("medagent-f16-{}.safetensors", std::process::id()));
-    safetensors::save(&half, &tmp).map_err(|e| format!("cannot write {}: {e}", tmp.display()))?;
-    let bytes = std::fs::read(&tmp).map_err(|e| e.to_string());
+    safetensors::save(&half, &tmp).map_err(|e| CliError::failed(format!("cannot write {}: {e}", tmp.display())))?;
+    let bytes = std::fs::read(&tmp).map_err(CliError::read(&tmp));
     let _ = std::fs::remove_file(&tmp);
     bytes
 }
 
-fn min_cosine(a: &ModelFiles, b: &ModelFiles) -> Result<f32, String> {
-    let ea = Embedder::from_files(a).map_err(|e| e.to_string())?;
-    let eb = Embedder::from_files(b).map_err(|e| e.to_string())?;
-    let va = ea.embed_batch(CHECK_SENTENCES).map_err(|e| e.to_string())?;
-    let vb = eb.embed_batch(CHECK_SENTENCES).map_err(|e| e.to_string())?;
+fn min_cosine(a: &ModelFiles, b: &ModelFiles) -> Result<f32, CliError> {
+    let ea = Embedder::from_files(a)?;
+    let eb = Embedder::from_files(b)?;
+    let va = ea.embed_batch(CHECK_SENTENCES)?;
+    let vb = eb.embed_batch(CHECK_SENTENCES)?;
     Ok(va.iter().zip(&vb).map(|(x, y)| x.iter().zip(y).map(|(p, q)| p * q).sum::<f32>()).fold(1.0, f32::min))
 }

@@ -2,6 +2,7 @@
 //! (`ask`, `chat`, `bench stream`), and the provider they select. Keys come only from the
 //! environment (`OPENAI_API_KEY`, `ANTHROPIC_API_KEY`, `GEMINI_API_KEY`) and are never printed.
 
+use super::error::CliError;
 use crate::llm::{ApiKey, Llm, Provider, ProviderConfig, ProviderKind};
 use crate::platform::default_transport;
 use crate::platform::http::Limits;
@@ -59,11 +60,11 @@ impl ProviderArgs {
 
     /// The selected LLM; `None` for `--provider offline` (the caller uses the evidence
     /// responder). Errors say which environment variable to set when a key is required.
-    pub fn build(&self) -> Result<Option<Box<dyn Llm>>, String> {
+    pub fn build(&self) -> Result<Option<Box<dyn Llm>>, CliError> {
         let config = self.config();
         if let Some(kind) = config.kind.filter(|kind| kind.needs_key() && config.key().is_none()) {
             let (name, var) = (kind.as_str(), kind.key_env());
-            return Err(format!("--provider {name} needs an API key: set {var} in the environment"));
+            return Err(CliError::usage(format!("--provider {name} needs an API key: set {var} in the environment")));
         }
         let Some(mut provider) = Provider::from_config(&config, default_transport()) else { return Ok(None) };
         if let Some(secs) = self.timeout {

@@ -1,5 +1,6 @@
 //! `medagent search`: search the built index from the command line (table or `--json`).
 
+use super::error::CliError;
 use super::files::{DirSource, DEFAULT_INDEX_DIR, DEFAULT_VECTORS_DIR};
 use crate::lexicon::bridge::bridge;
 use crate::retrieval::search::{open, open_lexicon, search, Hit, SearchMode};
@@ -53,10 +54,10 @@ pub struct SearchArgs {
     pub model_dir: PathBuf,
 }
 
-pub fn run(args: SearchArgs) -> Result<(), String> {
+pub fn run(args: SearchArgs) -> Result<(), CliError> {
     // Nothing to match: the vector side would return arbitrary nearest documents.
     if args.query.trim().is_empty() {
-        return Err("the search text is empty: type a question or some keywords".into());
+        return Err(CliError::usage("the search text is empty: type a question or some keywords"));
     }
     let started = Instant::now();
     let mode = SearchMode::from(args.mode);
@@ -66,7 +67,10 @@ pub fn run(args: SearchArgs) -> Result<(), String> {
     let vectors = match mode {
         SearchMode::Bm25 => None,
         _ => Some(super::vectors::load_vectors(&args.vectors, &args.model_dir, None).map_err(|e| {
-            format!("{e}\n(the {} mode needs the vector index; `--mode bm25` works without it)", mode.name())
+            CliError::failed(format!(
+                "{e}\n(the {} mode needs the vector index; `--mode bm25` works without it)",
+                mode.name()
+            ))
         })?),
     };
     let loaded = started.elapsed();

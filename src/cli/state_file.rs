@@ -11,6 +11,7 @@
 //! - top-level fields this version does not know (written by a newer medagent, or by hand) are
 //!   written back as they were.
 
+use super::error::CliError;
 use crate::memory::Memory;
 use serde_json::{Map, Value};
 use std::fs::{File, OpenOptions, TryLockError};
@@ -34,27 +35,27 @@ fn sibling(path: &Path, suffix: &str) -> PathBuf {
 impl StateFile {
     /// Locks `path` and reads it (a missing file is an empty memory). A file that is not ours is an
     /// error and stays untouched.
-    pub fn open(path: &Path) -> Result<(StateFile, Memory), String> {
+    pub fn open(path: &Path) -> Result<(StateFile, Memory), CliError> {
         let lock_path = sibling(path, ".lock");
         let lock = OpenOptions::new()
             .create(true)
             .truncate(false)
             .write(true)
             .open(&lock_path)
-            .map_err(|e| format!("cannot create the lock file {}: {e}", lock_path.display()))?;
+            .map_err(CliError::io("create the lock file", &lock_path, ""))?;
         match lock.try_lock() {
             Ok(()) => {}
             Err(TryLockError::WouldBlock) => {
                 eprintln!("waiting for another medagent run that uses {} ...", path.display());
-                lock.lock().map_err(|e| format!("cannot lock {}: {e}", lock_path.display()))?;
+                lock.lock().map_err(CliError::io("lock", &lock_path, ""))?;
             }
-            Err(TryLockError::Error(e)) => return Err(format!("cannot lock {}: {e}", lock_path.display())),
+            Err(TryLockError::Error(e)) => return Err(CliError::io("lock", &lock_path, "")(e)),
         }
         let not_ours = |e: &dyn std::fmt::Display| {
-            format!(
+            CliError::usage(format!(
                 "{} is not a medagent state file ({e}); it was left untouched: pass another --state path",
                 path.display()
-            )
+            ))
         };
         let (memory, unknown) = match std::fs::read_to_string(path) {
             Ok(text) => {
@@ -68,14 +69,14 @@ impl StateFile {
                 (memory, fields)
             }
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => (Memory::default(), Map::new()),
-            Err(e) => return Err(format!("cannot read {}: {e}", path.display())),
+            Err(e) => return Err(CliError::read(path)(e)),
         };
         Ok((StateFile { path: path.to_path_buf(), unknown, _lock: lock }, memory))
     }
 
     /// Writes `memory` (with the unknown fields read) atomically, keeping the previous version as
     /// `<state>.bak`.
-    pub fn write(&self, memory: &Memory) -> Result<(), String> {
+    pub fn write(&self, memory: &Memory) -> Result<(), CliError> {
         let mut fields = match serde_json::to_value(memory).expect("memory serialises") {
             Value::Object(fields) => fields,
             _ => unreachable!("Memory is a struct"),
@@ -83,7 +84,7 @@ impl StateFile {
         for (k, v) in &self.unknown {
             fields.entry(k.clone()).or_insert_with(|| v.clone());
         }
-        let failed = |e: std::io::Error| format!("cannot write {}: {e}", self.path.display());
+        let failed = |e: std::io::Error| CliError::write(&self.path)(e);
         let tmp = sibling(&self.path, ".tmp");
         std::fs::write(&tmp, Value::Object(fields).to_string()).map_err(failed)?;
         if self.path.exists() {
@@ -132,7 +133,7 @@ mod tests {
         let path = scratch("foreign");
         for text in ["not json", "[1, 2]", r#"{"profiles": 3}"#] {
             std::fs::write(&path, text).unwrap();
-            let error = StateFile::open(&path).err().expect("refused");
+            let error = StateFile::open(&path).err().expect("refused").to_string();
             assert!(error.contains("is not a medagent state file"), "{error}");
             assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
         }

@@ -2,6 +2,7 @@
 //! and write `report.md`, `results.json` and the SVG plots to a folder).
 
 use super::ask::{KnowledgeArgs, SystemClock};
+use super::error::CliError;
 use super::files::{read_corpus, DEFAULT_CORPUS};
 use super::provider_args::ProviderArgs;
 use crate::i18n::Lang;
@@ -41,18 +42,16 @@ pub struct ScenariosArgs {
     pub corpus: PathBuf,
 }
 
-pub fn run_study_command(args: StudyArgs) -> Result<(), String> {
+pub fn run_study_command(args: StudyArgs) -> Result<(), CliError> {
     let StudyCommand::Scenarios(args) = args.command;
     let patients = match &args.patients {
-        Some(path) => {
-            parse_patients(&std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?)
-                .map_err(|e| format!("{}: {e}", path.display()))?
-        }
+        Some(path) => parse_patients(&std::fs::read_to_string(path).map_err(CliError::read(path))?)
+            .map_err(|e| CliError::failed(format!("{}: {e}", path.display())))?,
         None => bundled_patients(),
     };
     let (corpus, _) = read_corpus(&args.corpus)?;
     let scenarios = generate(&patients, &corpus);
-    std::fs::write(&args.out, to_jsonl(&scenarios)).map_err(|e| format!("cannot write {}: {e}", args.out.display()))?;
+    std::fs::write(&args.out, to_jsonl(&scenarios)).map_err(CliError::write(&args.out))?;
     let turns: usize = scenarios.iter().map(|s| s.turns.len()).sum();
     let without = scenarios.iter().flat_map(|s| &s.turns).filter(|t| t.relevant.is_empty()).count();
     println!(
@@ -88,35 +87,35 @@ pub struct EvalStudyArgs {
     pub provider: ProviderArgs,
 }
 
-fn langs(list: &str) -> Result<Vec<Lang>, String> {
+fn langs(list: &str) -> Result<Vec<Lang>, CliError> {
     list.split(',')
         .map(str::trim)
         .filter(|s| !s.is_empty())
         .map(|l| match l {
             "ko" => Ok(Lang::Ko),
             "en" => Ok(Lang::En),
-            other => Err(format!("unknown language {other:?}: use ko, en or ko,en")),
+            other => Err(CliError::usage(format!("unknown language {other:?}: use ko, en or ko,en"))),
         })
         .collect()
 }
 
-pub fn run_eval_study(args: EvalStudyArgs) -> Result<(), String> {
-    let arms = arms(&args.profiles)?;
+pub fn run_eval_study(args: EvalStudyArgs) -> Result<(), CliError> {
+    let arms = arms(&args.profiles).map_err(CliError::usage)?;
     let langs = langs(&args.lang)?;
     let text = match &args.scenarios_file {
-        Some(path) => std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?,
+        Some(path) => std::fs::read_to_string(path).map_err(CliError::read(path))?,
         None => SCENARIOS_JSONL.to_string(),
     };
-    let all = parse_jsonl(&text)?;
+    let all = parse_jsonl(&text).map_err(CliError::usage)?;
     let mut scenarios = Vec::new();
     for lang in &langs {
         let of_lang = all.iter().filter(|s| s.lang == *lang);
         scenarios.extend(of_lang.take(args.scenarios.unwrap_or(usize::MAX)).cloned());
     }
     if scenarios.is_empty() {
-        return Err("no scenario selected: check --lang and --scenarios".into());
+        return Err(CliError::usage("no scenario selected: check --lang and --scenarios"));
     }
-    std::fs::create_dir_all(&args.out).map_err(|e| format!("cannot create {}: {e}", args.out.display()))?;
+    std::fs::create_dir_all(&args.out).map_err(CliError::create(&args.out))?;
     let knowledge = args.knowledge.open()?;
     let llm = args.provider.build()?;
     let clock = SystemClock::new();
@@ -140,7 +139,7 @@ pub fn run_eval_study(args: EvalStudyArgs) -> Result<(), String> {
     let results = report::build(&provider, &records, &names, &langs, started.elapsed().as_secs_f64());
     let write = |name: &str, text: &str| {
         let path = args.out.join(name);
-        std::fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
+        std::fs::write(&path, text).map_err(CliError::write(&path))
     };
     write("report.md", &report::markdown(&results))?;
     write("results.json", &serde_json::to_string_pretty(&results).expect("results serialise"))?;

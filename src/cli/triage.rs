@@ -2,6 +2,7 @@
 //! triggered them, and the notice; `--json` for tools. `medagent eval triage`: recall, false alarms,
 //! the confusion matrix per language, the misses, and the time per message.
 
+use super::error::CliError;
 use crate::i18n::Lang;
 use crate::triage::eval::{parse, score};
 use crate::triage::{assess, notice, Country};
@@ -25,15 +26,16 @@ pub struct TriageArgs {
     pub country: String,
 }
 
-pub fn run(args: TriageArgs) -> Result<(), String> {
+pub fn run(args: TriageArgs) -> Result<(), CliError> {
     let lang = match args.lang.as_deref() {
         None if crate::i18n::has_hangul(&args.text) => Lang::Ko,
         None | Some("en") => Lang::En,
         Some("ko") => Lang::Ko,
-        Some(other) => return Err(format!("unknown language {other:?}: use ko or en")),
+        Some(other) => return Err(CliError::usage(format!("unknown language {other:?}: use ko or en"))),
     };
-    let country = Country::from_code(&args.country)
-        .ok_or_else(|| format!("unknown country {:?}: use auto, kr, us, ca, gb, au or eu", args.country))?;
+    let country = Country::from_code(&args.country).ok_or_else(|| {
+        CliError::failed(format!("unknown country {:?}: use auto, kr, us, ca, gb, au or eu", args.country))
+    })?;
     let verdict = assess(&args.text);
     let notice = notice(&verdict, lang, country);
     if args.json {
@@ -67,11 +69,11 @@ fn percentile(sorted: &[f64], p: f64) -> f64 {
     sorted[((sorted.len() - 1) as f64 * p).round() as usize]
 }
 
-pub fn eval(args: EvalTriageArgs) -> Result<(), String> {
-    let text = std::fs::read_to_string(&args.file).map_err(|e| format!("cannot read {}: {e}", args.file.display()))?;
-    let items = parse(&text).map_err(|e| format!("{}: {e}", args.file.display()))?;
+pub fn eval(args: EvalTriageArgs) -> Result<(), CliError> {
+    let text = std::fs::read_to_string(&args.file).map_err(CliError::read(&args.file))?;
+    let items = parse(&text).map_err(|e| CliError::failed(format!("{}: {e}", args.file.display())))?;
     if items.is_empty() {
-        return Err(format!("{} has no messages", args.file.display()));
+        return Err(CliError::usage(format!("{} has no messages", args.file.display())));
     }
     let (scores, misses) = score(&items);
     println!("{} ({} messages)", args.file.display(), items.len());

@@ -7,11 +7,13 @@
 //! `target/vector-build/<corpus hash>-<model hash>/part-NNNNN.f32`; a restart skips the groups on disk.
 //! The f32 vectors stay there for `medagent bench vectors` (quantisation recall).
 
+use super::error::CliError;
 use super::files::DirSource;
 use crate::core::files::{FileEntry, MANIFEST};
 use crate::embed::{Embedder, ModelFiles, DIMS};
 use crate::retrieval::corpus::Document;
 use crate::retrieval::knowledge::VectorSide;
+use crate::retrieval::search::IndexError;
 use crate::retrieval::vector_index::{build, list_file, IvfParams, QuantizedVector, VectorList, CENTROIDS_FILE};
 use crate::retrieval::vector_manifest::{ChunkList, VectorManifest, CHUNK_COUNTS_FILE};
 use crate::retrieval::vectors::LocalVectors;
@@ -30,8 +32,8 @@ pub fn checkpoint_dir(corpus_hash: &str, model_hash: &str) -> PathBuf {
 }
 
 /// Embeds `texts` (resuming from the checkpoints in `dir`), returning one f32 vector per text.
-pub fn embed_corpus(model: &ModelFiles, texts: &[&str], dir: &Path) -> Result<Vec<Vec<f32>>, String> {
-    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+pub fn embed_corpus(model: &ModelFiles, texts: &[&str], dir: &Path) -> Result<Vec<Vec<f32>>, CliError> {
+    std::fs::create_dir_all(dir).map_err(CliError::create(dir))?;
     let groups = texts.len().div_ceil(GROUP);
     let part = |g: usize| dir.join(format!("part-{g:05}.f32"));
     let expected_len = |g: usize| ((GROUP.min(texts.len() - g * GROUP)) * DIMS * 4) as u64;
@@ -42,7 +44,7 @@ pub fn embed_corpus(model: &ModelFiles, texts: &[&str], dir: &Path) -> Result<Ve
         println!("resuming: {resumed} of {groups} groups already embedded in {}", dir.display());
     }
     let todo: usize = (0..groups).filter(|g| !done[*g]).map(|g| expected_len(g) as usize / (DIMS * 4)).sum();
-    let embedder = Embedder::from_files(model).map_err(|e| e.to_string())?;
+    let embedder = Embedder::from_files(model)?;
     let bar = ProgressBar::new(todo as u64);
     bar.set_style(
         ProgressStyle::with_template(
@@ -58,7 +60,7 @@ pub fn embed_corpus(model: &ModelFiles, texts: &[&str], dir: &Path) -> Result<Ve
         let mut vectors = vec![Vec::new(); group.len()];
         for batch in order.chunks(BATCH) {
             let batch_texts: Vec<&str> = batch.iter().map(|&i| group[i]).collect();
-            let out = embedder.embed_batch(&batch_texts).map_err(|e| e.to_string())?;
+            let out = embedder.embed_batch(&batch_texts)?;
             for (&i, v) in batch.iter().zip(out) {
                 vectors[i] = v;
             }
@@ -68,7 +70,7 @@ pub fn embed_corpus(model: &ModelFiles, texts: &[&str], dir: &Path) -> Result<Ve
         let tmp = part(g).with_extension("tmp");
         std::fs::write(&tmp, &bytes)
             .and_then(|_| std::fs::rename(&tmp, part(g)))
-            .map_err(|e| format!("cannot write checkpoint {}: {e}", part(g).display()))?;
+            .map_err(|e| CliError::failed(format!("cannot write checkpoint {}: {e}", part(g).display())))?;
         if bar.is_hidden() {
             // Not a terminal (a log file, CI): a plain line per checkpoint instead of the bar.
             let (pos, secs) = (bar.position() as f64, started.elapsed().as_secs_f64());
@@ -85,19 +87,26 @@ pub fn embed_corpus(model: &ModelFiles, texts: &[&str], dir: &Path) -> Result<Ve
 }
 
 /// Reads all checkpoint parts of a complete build back as vectors.
-pub fn read_checkpoints(dir: &Path, count: usize) -> Result<Vec<Vec<f32>>, String> {
+pub fn read_checkpoints(dir: &Path, count: usize) -> Result<Vec<Vec<f32>>, CliError> {
     let mut all = Vec::with_capacity(count);
     for g in 0..count.div_ceil(GROUP) {
         let path = dir.join(format!("part-{g:05}.f32"));
         let bytes = std::fs::read(&path).map_err(|e| {
-            format!("missing checkpoint {} ({e}); run `medagent index build --vectors`", path.display())
+            CliError::failed(format!(
+                "missing checkpoint {} ({e}); run `medagent index build --vectors`",
+                path.display()
+            ))
         })?;
         for v in bytes.chunks_exact(DIMS * 4) {
             all.push(v.chunks_exact(4).map(|b| f32::from_le_bytes(b.try_into().unwrap())).collect());
         }
     }
     if all.len() != count {
-        return Err(format!("checkpoints in {} hold {} vectors, expected {count}", dir.display(), all.len()));
+        return Err(CliError::failed(format!(
+            "checkpoints in {} hold {} vectors, expected {count}",
+            dir.display(),
+            all.len()
+        )));
     }
     Ok(all)
 }
@@ -111,7 +120,7 @@ pub fn write_index(
     model_hash: String,
     corpus_hash: String,
     out: &Path,
-) -> Result<(), String> {
+) -> Result<(), CliError> {
     let started = Instant::now();
     let index = build(points, params);
     println!(
@@ -123,11 +132,11 @@ pub fn write_index(
     );
     let mut manifest = VectorManifest::new(model_hash, corpus_hash, points.len(), params, &index);
     manifest.files.insert(CHUNK_COUNTS_FILE.to_string(), FileEntry::of(chunk_counts));
-    std::fs::create_dir_all(out).map_err(|e| format!("cannot create {}: {e}", out.display()))?;
+    std::fs::create_dir_all(out).map_err(CliError::create(out))?;
     remove_stale_files(out, &manifest)?;
     let write = |name: &str, data: &[u8]| {
         let path = out.join(name);
-        std::fs::write(&path, data).map_err(|e| format!("cannot write {}: {e}", path.display()))
+        std::fs::write(&path, data).map_err(CliError::write(&path))
     };
     // Manifest last: an interrupted write leaves an old manifest that no longer matches, which the
     // freshness test reports.
@@ -145,100 +154,111 @@ pub fn write_index(
 
 /// Removes the files of an earlier build that the new one does not write (lists of a larger build, the
 /// format-1 `hnsw.bin`), so the folder holds exactly what the manifest lists.
-fn remove_stale_files(out: &Path, manifest: &VectorManifest) -> Result<(), String> {
-    let entries = std::fs::read_dir(out).map_err(|e| format!("cannot read {}: {e}", out.display()))?;
+fn remove_stale_files(out: &Path, manifest: &VectorManifest) -> Result<(), CliError> {
+    let entries = std::fs::read_dir(out).map_err(CliError::read(out))?;
     for entry in entries.flatten() {
         let name = entry.file_name().to_string_lossy().into_owned();
         let ours = name.ends_with(".bin") && (name.starts_with("list-") || name == "hnsw.bin");
         if ours && !manifest.files.contains_key(&name) {
-            std::fs::remove_file(entry.path()).map_err(|e| format!("cannot remove {}: {e}", entry.path().display()))?;
+            std::fs::remove_file(entry.path()).map_err(CliError::io("remove", &entry.path(), ""))?;
         }
     }
     Ok(())
 }
 
 /// Every stored vector of the index in `dir`, in chunk order (the lists checked against the manifest).
-pub fn read_points(dir: &Path, manifest: &VectorManifest) -> Result<Vec<QuantizedVector>, String> {
+pub fn read_points(dir: &Path, manifest: &VectorManifest) -> Result<Vec<QuantizedVector>, CliError> {
     let mut points: Vec<Option<QuantizedVector>> = vec![None; manifest.chunks];
     for list in 0..manifest.ivf.lists {
         let name = list_file(list);
         let bytes = read_checked(dir, manifest, &name)?;
-        let list = VectorList::from_bytes(&bytes, list).map_err(|e| format!("{}: {e}", dir.join(&name).display()))?;
+        let list = VectorList::from_bytes(&bytes, list)
+            .map_err(|e| CliError::from(IndexError::Corrupt(format!("{}: {e}", dir.join(&name).display()))))?;
         for (chunk, point) in list.vectors() {
-            let slot =
-                points.get_mut(chunk as usize).ok_or_else(|| format!("{name} names chunk {chunk}, past the last"))?;
+            let slot = points.get_mut(chunk as usize).ok_or_else(|| {
+                CliError::from(IndexError::Corrupt(format!("{name} names chunk {chunk}, past the last")))
+            })?;
             *slot = Some(point);
         }
     }
     points
         .into_iter()
         .enumerate()
-        .map(|(chunk, p)| p.ok_or_else(|| format!("no list of {} holds chunk {chunk}", dir.display())))
+        .map(|(chunk, p)| {
+            p.ok_or_else(|| {
+                CliError::from(IndexError::Corrupt(format!("no list of {} holds chunk {chunk}", dir.display())))
+            })
+        })
         .collect()
 }
 
 /// A file of the vector index in `dir`, checked against its manifest entry (size and SHA-256).
-fn read_checked(dir: &Path, manifest: &VectorManifest, name: &str) -> Result<Vec<u8>, String> {
+fn read_checked(dir: &Path, manifest: &VectorManifest, name: &str) -> Result<Vec<u8>, CliError> {
     let path = dir.join(name);
-    let bytes = std::fs::read(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let bytes = std::fs::read(&path).map_err(CliError::read(&path))?;
     match manifest.files.get(name) {
         Some(entry) if *entry == FileEntry::of(&bytes) => Ok(bytes),
-        _ => Err(format!(
+        _ => Err(CliError::from(IndexError::Corrupt(format!(
             "{} does not match {}; rebuild with `medagent index build --vectors`",
             path.display(),
             MANIFEST
-        )),
+        )))),
     }
 }
 
 /// Reads `manifest.json` of the vector index in `dir`.
-pub fn read_manifest(dir: &Path) -> Result<VectorManifest, String> {
+pub fn read_manifest(dir: &Path) -> Result<VectorManifest, CliError> {
     let path = dir.join(MANIFEST);
-    let text = std::fs::read_to_string(&path)
-        .map_err(|e| format!("cannot read {} ({e}); build it with `medagent index build --vectors`", path.display()))?;
-    serde_json::from_str(&text).map_err(|e| format!("{} is not a vector manifest: {e}", path.display()))
+    let text = std::fs::read_to_string(&path).map_err(|e| {
+        CliError::from(IndexError::Missing(format!(
+            "cannot read {} ({e}); build it with `medagent index build --vectors`",
+            path.display()
+        )))
+    })?;
+    serde_json::from_str(&text)
+        .map_err(|e| CliError::from(IndexError::Corrupt(format!("{} is not a vector manifest: {e}", path.display()))))
 }
 
 /// Loads the vector side from the vector index in `dir` and the f32 model in `model_dir`, checking that
 /// the files are the ones the manifest describes and that the model is the one the chunks were embedded
 /// with. Lists are read as questions need them, each checked against the manifest. `probe` overrides the
 /// shipped lists per question.
-pub fn load_vectors(dir: &Path, model_dir: &Path, probe: Option<usize>) -> Result<LocalVectors, String> {
+pub fn load_vectors(dir: &Path, model_dir: &Path, probe: Option<usize>) -> Result<LocalVectors, CliError> {
     let manifest = read_manifest(dir)?;
     if manifest.format_version != crate::retrieval::vector_index::FORMAT_VERSION {
-        return Err(format!(
+        return Err(CliError::from(IndexError::Corrupt(format!(
             "{} is in format {}, this medagent reads format {}; rebuild with `medagent index build --vectors`",
             dir.display(),
             manifest.format_version,
             crate::retrieval::vector_index::FORMAT_VERSION
-        ));
+        ))));
     }
     let model = super::model::load_model_dir(model_dir)?;
     if model.fingerprint() != manifest.model_hash {
-        return Err(format!(
+        return Err(CliError::failed(format!(
             "the model in {} is not the one {} was built with; fetch it again with scripts/fetch-model.sh",
             model_dir.display(),
             dir.display()
-        ));
+        )));
     }
     let (centroids, counts) =
         (read_checked(dir, &manifest, CENTROIDS_FILE)?, read_checked(dir, &manifest, CHUNK_COUNTS_FILE)?);
     let source = Box::new(DirSource { dir: dir.to_path_buf() });
-    LocalVectors::load(&model, &manifest, &centroids, &counts, source, probe).map_err(String::from)
+    Ok(LocalVectors::load(&model, &manifest, &centroids, &counts, source, probe)?)
 }
 
 /// The vector side for the CLI: loaded, or unavailable with the reason (search then uses BM25 alone).
 pub fn vector_side(dir: &Path, model_dir: &Path) -> VectorSide {
     match load_vectors(dir, model_dir, None) {
         Ok(vectors) => VectorSide::Ready(std::rc::Rc::new(vectors)),
-        Err(why) => VectorSide::Unavailable(why),
+        Err(why) => VectorSide::Unavailable(why.to_string()),
     }
 }
 
 /// `medagent index build --vectors`: embeds every chunk of `docs` (resuming from checkpoints) and writes
 /// the inverted-file index, `chunks.bin` and `manifest.json` into `out`.
-pub fn build_vectors(docs: &[Document], model_dir: &Path, out: &Path) -> Result<(), String> {
-    let list = ChunkList::of(docs)?;
+pub fn build_vectors(docs: &[Document], model_dir: &Path, out: &Path) -> Result<(), CliError> {
+    let list = ChunkList::of(docs).map_err(CliError::failed)?;
     let (counts, texts) = (list.counts, list.texts);
     let model = super::model::load_model_dir(model_dir)?;
     let model_hash = model.fingerprint();
@@ -263,15 +283,16 @@ pub fn build_vectors(docs: &[Document], model_dir: &Path, out: &Path) -> Result<
 /// vectors cluster as real ones do. Reports the files, the bytes before the first question, the bytes
 /// of lists a question fetches at the shipped probe count, and recall@10 against exact search, for 40
 /// questions (stored vectors, with noise again).
-pub fn build_synthetic(documents: usize, committed: &Path, out: &Path) -> Result<(), String> {
+pub fn build_synthetic(documents: usize, committed: &Path, out: &Path) -> Result<(), CliError> {
     use crate::retrieval::vector_index::{best, XorShift};
     if out == committed {
-        return Err("--synthetic needs --vectors-out: it must not overwrite the committed vector index".into());
+        return Err(CliError::usage(
+            "--synthetic needs --vectors-out: it must not overwrite the committed vector index",
+        ));
     }
     let manifest = read_manifest(committed)?;
     let base = read_points(committed, &manifest)?;
-    let base_counts = std::fs::read(committed.join(CHUNK_COUNTS_FILE))
-        .map_err(|e| format!("cannot read {}: {e}", committed.join(CHUNK_COUNTS_FILE).display()))?;
+    let base_counts = read_checked(committed, &manifest, CHUNK_COUNTS_FILE)?;
     let counts: Vec<u8> = base_counts.iter().copied().cycle().take(documents).collect();
     let chunks: usize = counts.iter().map(|&c| c as usize).sum();
     let mut rng = XorShift(0x5eed_5eed);
@@ -291,12 +312,14 @@ pub fn build_synthetic(documents: usize, committed: &Path, out: &Path) -> Result
         .iter()
         .map(|name| std::fs::metadata(out.join(name)).map_or(0, |m| m.len()))
         .sum();
+    let corrupt =
+        |e: crate::retrieval::vector_index::VectorIndexError| CliError::from(IndexError::Corrupt(e.to_string()));
     let centroids =
         crate::retrieval::vector_index::Centroids::from_bytes(&read_checked(out, &manifest, CENTROIDS_FILE)?)
-            .map_err(|e| e.to_string())?;
+            .map_err(corrupt)?;
     let lists: Vec<VectorList> = (0..manifest.ivf.lists)
-        .map(|l| VectorList::from_bytes(&read_checked(out, &manifest, &list_file(l))?, l).map_err(|e| e.to_string()))
-        .collect::<Result<_, String>>()?;
+        .map(|l| VectorList::from_bytes(&read_checked(out, &manifest, &list_file(l))?, l).map_err(corrupt))
+        .collect::<Result<_, CliError>>()?;
     let (mut bytes, mut recall) = (Vec::new(), 0.0);
     const QUESTIONS: usize = 40;
     for _ in 0..QUESTIONS {

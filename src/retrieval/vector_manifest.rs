@@ -6,7 +6,7 @@
 //! { "format_version": 2, "model": "all-MiniLM-L6-v2", "model_hash": "<ModelFiles::fingerprint>",
 //!   "corpus_hash": "<chunk_fingerprint>", "chunks": 12345, "dims": 384,
 //!   "quantization": "int8 per vector (one f32 scale)",
-//!   "ivf": { "seed": 7882829, "lists": 800, "iterations": 12, "probe": 96 },
+//!   "ivf": { "seed": 7882829, "lists": 801, "iterations": 12, "probe": 128 },
 //!   "files": { "centroids.bin": { "bytes": 1, "sha256": "..." }, "chunks.bin": {...},
 //!              "list-0000.bin": {...}, ... } }
 //! ```

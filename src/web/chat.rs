@@ -2,13 +2,10 @@
 //! message input.
 
 use super::answer::RichText;
-use super::app::{Shared, Status};
-use super::storage::LocalStorage;
+use super::state::{Agent, Change, Diagnostics, Preferences, Session, Status};
 use crate::i18n::{ui, Lang};
-use crate::persist::save;
 use crate::pipeline::state::{Evidence, TurnEvent};
 use crate::pipeline::stop::StopReason;
-use crate::records::TRANSCRIPT_RECORD;
 use crate::trace_view::TurnTrace;
 use crate::transcript::{SavedTurn, MAX_ARCHIVED_TURNS, MAX_TURNS};
 use crate::triage::split_notice;
@@ -94,7 +91,7 @@ impl Turn {
 
     /// The turn as stored. A turn still running is stored as interrupted: if the page goes before
     /// its answer ends, that is what the reloaded page shows (the finished turn is stored again).
-    fn saved(&self, lang: Lang) -> SavedTurn {
+    pub(super) fn saved(&self, lang: Lang) -> SavedTurn {
         let interrupted = self.running().then(|| ui(lang).interrupted.to_string());
         SavedTurn {
             question: self.question.get_value(),
@@ -114,27 +111,6 @@ fn focus_selector(selector: &str) {
     }
 }
 
-/// Saves the shown conversation of the current person.
-fn save_transcript(shared: Shared) {
-    let lang = shared.lang.get_untracked();
-    let turns: Vec<SavedTurn> = shared.turns.with_untracked(|t| t.iter().map(|turn| turn.saved(lang)).collect());
-    // Turns past the cap move to the archive: the chat shows them there, not twice.
-    let archived = turns.len().saturating_sub(MAX_TURNS);
-    let user = shared.user.get_untracked();
-    let problem = shared.transcript.try_update_value(|t| {
-        t.set(&user, turns);
-        save(&LocalStorage, &TRANSCRIPT_RECORD, t).err()
-    });
-    if archived > 0 {
-        shared.turns.update(|t| {
-            t.drain(..archived);
-        });
-    }
-    if let Some(Some(error)) = problem {
-        shared.notice.set(Some(error.not_saved(ui(lang).unsaved_turn, lang)));
-    }
-}
-
 /// Enter sends, Shift+Enter starts a new line. While an IME is composing (Korean input), Enter
 /// only finishes the syllable.
 fn submit_on_enter(ev: leptos::ev::KeyboardEvent) {
@@ -149,11 +125,20 @@ fn submit_on_enter(ev: leptos::ev::KeyboardEvent) {
 
 /// Sends `question` through the engine, streaming into `turn`; `fresh` bypasses the answer cache
 /// (regenerate).
-fn ask(shared: Shared, turn: Turn, question: String, fresh: bool) {
-    let Some(engine) = shared.engine.get_value() else { return };
+fn ask(
+    session: Session,
+    agent: Agent,
+    preferences: Preferences,
+    diagnostics: Diagnostics,
+    turn: Turn,
+    question: String,
+    fresh: bool,
+) {
+    let Some(engine) = agent.engine.get_value() else { return };
+    agent.answering.set(true);
     // The question is kept from the moment it is sent (as interrupted until its answer is stored).
-    save_transcript(shared);
-    let mut settings = shared.settings.get_untracked();
+    session.record_turns(preferences.lang.get_untracked());
+    let mut settings = preferences.settings.value.get_untracked();
     if fresh {
         settings.flags.response_cache_enabled = false;
     }
@@ -186,8 +171,8 @@ fn ask(shared: Shared, turn: Turn, question: String, fresh: bool) {
                 }
             }
         };
-        let user = shared.user.get_untracked();
-        let (state, save_error) = engine.ask(question, user.clone(), &settings, &mut on_event).await;
+        let user = session.user.get_untracked();
+        let state = engine.ask(question, user.clone(), &settings, &mut on_event).await;
         // The finished answer replaces whatever is still waiting for a frame.
         pending.borrow_mut().clear();
         turn.answer.set(state.answer.clone());
@@ -196,24 +181,26 @@ fn ask(shared: Shared, turn: Turn, question: String, fresh: bool) {
         turn.emergency.set(state.emergency.is_some());
         turn.notice.set(state.triage_notice.clone());
         let stopped = state.stop_reason == Some(StopReason::Stopped);
-        let lang = shared.lang.get_untracked();
+        let lang = preferences.lang.get_untracked();
         turn.error.set(state.error.clone().or_else(|| stopped.then(|| ui(lang).stopped.to_string())));
         turn.progress.set(None);
-        shared.traces.update(|t| t.push(TurnTrace::from_state(&user, &state)));
-        if let Some(error) = save_error {
-            let lang = shared.lang.get_untracked();
-            shared.notice.set(Some(error.not_saved(ui(lang).unsaved_turn, lang)));
-        }
-        shared.refresh_facts();
-        save_transcript(shared);
+        agent.answering.set(false);
+        diagnostics.traces.update(|t| t.push(TurnTrace::from_state(&user, &state)));
+        // The turn ended (answered or stopped): the memory and the conversation are saved now, once,
+        // not as the answer streamed in.
+        agent.memory_changed(Change::Turn);
+        session.record_turns(lang);
     });
 }
 
 /// The conversation and the input.
 #[component]
 pub fn Chat() -> impl IntoView {
-    let shared = expect_context::<Shared>();
-    let turns = shared.turns;
+    let (session, agent, diagnostics) =
+        (expect_context::<Session>(), expect_context::<Agent>(), expect_context::<Diagnostics>());
+    let preferences = expect_context::<Preferences>();
+    let lang = preferences.lang;
+    let turns = session.turns;
     let list = NodeRef::<leptos::html::Ol>::new();
     // Follow the answer as it streams in, unless the reader scrolled up to read something else.
     // Reading the scroll height forces a layout, so it is read once per frame, not once per token.
@@ -234,22 +221,22 @@ pub fn Chat() -> impl IntoView {
         });
     });
     let draft = RwSignal::new(String::new());
-    let text = move || ui(shared.lang.get());
-    let busy = move || shared.busy();
+    let text = move || ui(lang.get());
+    let busy = move || agent.busy();
 
     let send = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         let question = draft.get_untracked();
-        if question.trim().is_empty() || shared.status.get_untracked() != Status::Ready || busy() {
+        if question.trim().is_empty() || !agent.can_ask() {
             return;
         }
         let turn = Turn::new(SavedTurn { question: question.clone(), ..SavedTurn::default() }, true);
         turns.update(|t| t.push(turn));
         draft.set(String::new());
-        ask(shared, turn, question, false);
+        ask(session, agent, preferences, diagnostics, turn, question, false);
     };
     let stop = move |_| {
-        shared.engine.with_value(|e| {
+        agent.engine.with_value(|e| {
             if let Some(engine) = e {
                 engine.stop()
             }
@@ -257,31 +244,29 @@ pub fn Chat() -> impl IntoView {
     };
     // Regenerate: the last question once more, past the cache.
     let regenerate = move |_| {
-        if busy() || shared.status.get_untracked() != Status::Ready {
+        if !agent.can_ask() {
             return;
         }
         let Some(question) = turns.with_untracked(|t| t.last().map(|t| t.question.get_value())) else { return };
         let turn = Turn::new(SavedTurn { question: question.clone(), ..SavedTurn::default() }, true);
         turns.update(|t| t.push(turn));
-        ask(shared, turn, question, true);
+        ask(session, agent, preferences, diagnostics, turn, question, true);
     };
 
     view! {
         <section class="chat" aria-labelledby="chat-heading">
             <h2 id="chat-heading">{move || text().chat_heading}</h2>
-            <Show when=move || shared.notice.get().is_some()>
-                <p class="storage-notice" role="alert">{move || shared.notice.get()}</p>
+            <Show when=move || diagnostics.notice.get().is_some()>
+                <p class="storage-notice" role="alert">{move || diagnostics.notice.get()}</p>
             </Show>
-            {move || match shared.status.get() {
+            {move || match agent.status.get() {
                 Status::Loading => view! { <p class="status" id="index-status">{text().loading_index}</p> }.into_any(),
                 Status::Failed(error) => view! { <p class="status error" role="alert">{text().index_failed} " (" {error} ")"</p> }.into_any(),
                 Status::Ready => ().into_any(),
             }}
             {move || {
-                // The turns changed (one may have pushed an old one out): read the archive again.
-                turns.track();
-                let user = shared.user.get();
-                let (archived, dropped) = shared.transcript.with_value(|t| {
+                let user = session.user.get();
+                let (archived, dropped) = session.transcript.value.with(|t| {
                     (t.archived.get(&user).cloned().unwrap_or_default(), t.dropped.get(&user).copied().unwrap_or(0))
                 });
                 let dropped = (dropped > 0).then(|| {
@@ -345,7 +330,7 @@ pub fn Chat() -> impl IntoView {
                     on:input=move |ev| draft.set(event_target_value(&ev))
                     on:keydown=submit_on_enter></textarea>
                 <Show when=busy fallback=move || view! {
-                    <button type="submit" id="send" disabled=move || shared.status.get() != Status::Ready>{move || text().send}</button>
+                    <button type="submit" id="send" disabled=move || agent.status.get() != Status::Ready>{move || text().send}</button>
                 }>
                     <button type="button" id="stop" on:click=stop>{move || text().stop}</button>
                 </Show>
@@ -361,8 +346,8 @@ pub fn Chat() -> impl IntoView {
 /// The numbered sources of an answer; the opened one shows its passage and link.
 #[component]
 fn Sources(turn: Turn) -> impl IntoView {
-    let shared = expect_context::<Shared>();
-    let text = move || ui(shared.lang.get());
+    let lang = expect_context::<Preferences>().lang;
+    let text = move || ui(lang.get());
     view! {
         <Show when=move || turn.evidence.with(|e| !e.is_empty())>
             <details class="sources" open=move || turn.open.get().is_some()

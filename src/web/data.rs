@@ -1,10 +1,10 @@
 //! "Your data": export everything as one JSON file, and import such a file back after a preview.
 
-use super::app::Shared;
+use super::state::Preferences;
 use super::storage::LocalStorage;
 use crate::i18n::{ui, Lang};
 use crate::persist::{apply_import, export, preview_import, ImportPreview, KeyValue};
-use crate::records::{RECORDS, SETTINGS_RECORD};
+use crate::records::{summary, RECORDS, SETTINGS_RECORD};
 use crate::settings::{from_import, new_destination, Settings};
 use crate::transcript::{MAX_ARCHIVED_TURNS, MAX_TURNS};
 use leptos::prelude::*;
@@ -28,62 +28,6 @@ pub(super) fn download(json: &str, file_name: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// What a record's data holds, in words (`what` of the preview: "3 people: Mom, Dad, Me").
-fn summary(key: &str, data: &Value, lang: Lang) -> String {
-    let len = |v: Option<&Value>| v.and_then(Value::as_object).map_or(0, |o| o.len());
-    let en = lang == Lang::En;
-    match key {
-        "medagent.memory" => {
-            let exchanges: usize = data["conversations"]
-                .as_object()
-                .map_or(0, |c| c.values().map(|c| c["exchanges"].as_array().map_or(0, Vec::len)).sum());
-            let (profiles, cached) =
-                (len(data["profiles"].get("profiles")), data["cache"]["entries"].as_array().map_or(0, Vec::len));
-            if en {
-                format!("{profiles} profiles, {exchanges} remembered exchanges, {cached} cached answers")
-            } else {
-                format!("프로필 {profiles}개, 기억한 대화 {exchanges}개, 저장된 답변 {cached}개")
-            }
-        }
-        "medagent.people" => {
-            let names: Vec<String> = data["people"]
-                .as_array()
-                .map(|p| {
-                    p.iter()
-                        .map(|p| {
-                            p["name"].as_str().filter(|n| !n.is_empty()).unwrap_or(ui(lang).default_person).to_string()
-                        })
-                        .collect()
-                })
-                .unwrap_or_default();
-            if en {
-                format!("{} people: {}", names.len(), names.join(", "))
-            } else {
-                format!("대상자 {}명: {}", names.len(), names.join(", "))
-            }
-        }
-        "medagent.settings" => {
-            let mode = data["mode"].as_str().unwrap_or("agent");
-            let profile = data["profile"].as_str().filter(|p| !p.is_empty()).unwrap_or("custom");
-            if en {
-                format!("mode {mode}, profile {profile}")
-            } else {
-                format!("방식 {mode}, 프로필 {profile}")
-            }
-        }
-        "medagent.transcript" => {
-            let turns: usize =
-                data["turns"].as_object().map_or(0, |t| t.values().map(|v| v.as_array().map_or(0, Vec::len)).sum());
-            if en {
-                format!("{turns} shown turns")
-            } else {
-                format!("화면의 대화 {turns}개")
-            }
-        }
-        _ => String::new(),
-    }
-}
-
 /// The data of the record `key` stored now, if any.
 fn stored_data(key: &str) -> Option<Value> {
     let raw = LocalStorage.get(key).ok().flatten()?;
@@ -103,8 +47,8 @@ fn preview_line(key: &str, data: &Value, lang: Lang) -> String {
 /// The export and import controls.
 #[component]
 pub fn DataPanel() -> impl IntoView {
-    let shared = expect_context::<Shared>();
-    let text = move || ui(shared.lang.get());
+    let Preferences { lang, settings } = expect_context::<Preferences>();
+    let text = move || ui(lang.get());
     let report = RwSignal::new(None::<String>);
     let pending = StoredValue::new_local(None::<ImportPreview>);
     let preview_lines = RwSignal::new(Vec::<String>::new());
@@ -114,7 +58,7 @@ pub fn DataPanel() -> impl IntoView {
     let destination_confirmed = RwSignal::new(false);
 
     let export_all = move |_| {
-        let lang = shared.lang.get_untracked();
+        let lang = lang.get_untracked();
         let result = export(&LocalStorage, &RECORDS).map_err(|e| e.message(lang)).and_then(|file| {
             let json = serde_json::to_string_pretty(&file).expect("export serialises");
             let day = js_sys::Date::new_0().to_iso_string().as_string().unwrap_or_default();
@@ -136,7 +80,7 @@ pub fn DataPanel() -> impl IntoView {
                 Ok(value) => value.as_string().unwrap_or_default(),
                 Err(e) => return report.set(Some(format!("{e:?}"))),
             };
-            let lang = shared.lang.get_untracked();
+            let lang = lang.get_untracked();
             match preview_import(&text, &RECORDS) {
                 Ok(preview) => {
                     let mut lines: Vec<String> = preview
@@ -147,7 +91,7 @@ pub fn DataPanel() -> impl IntoView {
                     lines.extend(preview.invalid.iter().map(|(key, why)| format!("✗ {key}: {why}")));
                     let imported: Option<Settings> =
                         preview.data(SETTINGS_RECORD.key).and_then(|d| serde_json::from_value(d).ok());
-                    destination.set(imported.and_then(|i| new_destination(&shared.settings.get_untracked(), &i)));
+                    destination.set(imported.and_then(|i| new_destination(&settings.value.get_untracked(), &i)));
                     destination_confirmed.set(false);
                     preview_lines.set(lines);
                     pending.set_value(Some(preview));
@@ -158,12 +102,12 @@ pub fn DataPanel() -> impl IntoView {
         });
     };
     let apply = move |_| {
-        let lang = shared.lang.get_untracked();
+        let lang = lang.get_untracked();
         let Some(mut preview) = pending.get_value() else { return };
         // The settings go in without where questions are sent, unless that was ticked.
         if let Some(imported) = preview.data(SETTINGS_RECORD.key).and_then(|d| serde_json::from_value(d).ok()) {
             let settings =
-                from_import(&shared.settings.get_untracked(), imported, destination_confirmed.get_untracked());
+                from_import(&settings.value.get_untracked(), imported, destination_confirmed.get_untracked());
             preview.set_data(SETTINGS_RECORD.key, serde_json::to_value(settings).expect("settings serialise"));
         }
         match apply_import(&LocalStorage, &preview) {

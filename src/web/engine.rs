@@ -4,10 +4,10 @@
 use super::fetch::HttpSource;
 use super::storage::{loaded_or_default, LocalStorage};
 use super::worker_client::{LoadReport, WorkerVectors};
-use crate::i18n::{ui, Lang};
+use crate::i18n::Lang;
 use crate::llm::{ChatMessage, ChatRequest, Llm, LlmError, Provider, ProviderConfig};
 use crate::memory::Memory;
-use crate::persist::{load, save, StoreError};
+use crate::persist::load;
 use crate::pipeline::graph::{run_turn, Services, TurnInput};
 use crate::pipeline::ports::Clock;
 use crate::pipeline::state::{TurnEvent, TurnState};
@@ -100,9 +100,9 @@ impl Engine {
     }
 
     /// Runs one turn with the model and flags of `settings`; `on_event` sees progress and the streaming
-    /// answer. Saves the memory after.
+    /// answer. The memory changes; the page saves it when the turn ends.
     // The turn holds the memory until it ends; the profile and people panels disable their controls
-    // meanwhile (`Shared::busy`), so nothing else borrows it.
+    // meanwhile (`Agent::busy`), so nothing else borrows it.
     #[allow(clippy::await_holding_refcell_ref)]
     pub async fn ask(
         &self,
@@ -110,7 +110,7 @@ impl Engine {
         user: String,
         settings: &Settings,
         on_event: &mut dyn FnMut(TurnEvent),
-    ) -> (TurnState, Option<StoreError>) {
+    ) -> TurnState {
         let llm = provider(&settings.provider);
         let turn_stop = StopHandle::new();
         *self.stop.borrow_mut() =
@@ -134,8 +134,7 @@ impl Engine {
         };
         let state = run_turn(input, &mut memory, &services, on_event).await;
         self.stop.borrow_mut().clear();
-        let saved = save(&LocalStorage, &MEMORY_RECORD, &*memory).err();
-        (state, saved)
+        state
     }
 
     /// The stop button: ends the turn in progress once, at any node (the turn keeps what arrived).
@@ -143,12 +142,6 @@ impl Engine {
         for stop in self.stop.borrow().iter() {
             stop.stop();
         }
-    }
-
-    /// Saves the memory after an edit in the profile panel; the notice in `lang` if it was not saved.
-    pub fn persist(&self, lang: Lang) -> Option<String> {
-        let error = save(&LocalStorage, &MEMORY_RECORD, &*self.memory.borrow()).err()?;
-        Some(error.not_saved(ui(lang).unsaved_change, lang))
     }
 }
 

@@ -7,10 +7,10 @@
 //! that is dropped afterwards, and nothing is saved. The scenarios are fetched from the site
 //! (`study/study_scenarios.jsonl`) only when a study starts.
 
-use super::app::{Shared, Status};
 use super::data::download;
 use super::engine::{provider, BrowserClock};
 use super::fetch::fetch_bytes;
+use super::state::{Agent, Preferences};
 use crate::i18n::{evaluate_text, Lang};
 use crate::llm::{Llm, Provider};
 use crate::platform::http::StopHandle;
@@ -70,14 +70,15 @@ fn optional(value: Option<f64>) -> String {
 /// Runs the study conversation by conversation so progress shows and Stop takes effect between
 /// conversations (the model's own stop ends a call in flight).
 async fn study(
-    shared: Shared,
+    agent: Agent,
+    lang: Lang,
     scenarios: Vec<Scenario>,
     arms: Vec<Arm>,
     llm: Option<Provider>,
     stopped: StopHandle,
     progress: RwSignal<(usize, usize)>,
 ) -> Result<Outcome, String> {
-    let engine = shared.engine.get_value().ok_or_else(|| evaluate_text(shared.lang.get_untracked()).not_ready)?;
+    let engine = agent.engine.get_value().ok_or_else(|| evaluate_text(lang).not_ready)?;
     let services = StudyServices {
         knowledge: &engine.knowledge,
         llm: llm.as_ref().map(|p| p as &dyn Llm),
@@ -123,10 +124,11 @@ async fn study(
 /// The Evaluate panel.
 #[component]
 pub fn EvaluatePanel() -> impl IntoView {
-    let shared = expect_context::<Shared>();
-    let text = move || evaluate_text(shared.lang.get());
+    let agent = expect_context::<Agent>();
+    let Preferences { lang, settings } = expect_context::<Preferences>();
+    let text = move || evaluate_text(lang.get());
     // A model is configured when the provider's kind speaks a wire format (offline speaks none).
-    let has_model = move || shared.settings.with(|s| s.provider.kind.is_some());
+    let has_model = move || settings.value.with(|s| s.provider.kind.is_some());
     let per_lang = RwSignal::new(2usize);
     let korean = RwSignal::new(true);
     let english = RwSignal::new(true);
@@ -139,9 +141,9 @@ pub fn EvaluatePanel() -> impl IntoView {
     let stop = StoredValue::new_local(None::<(StopHandle, Option<StopHandle>)>);
 
     let start = move |_| {
-        let lang = shared.lang.get_untracked();
+        let lang = lang.get_untracked();
         let t = evaluate_text(lang);
-        if shared.status.get_untracked() != Status::Ready || shared.busy() {
+        if !agent.can_ask() {
             problem.set(Some(t.not_ready.to_string()));
             return;
         }
@@ -150,7 +152,7 @@ pub fn EvaluatePanel() -> impl IntoView {
             .filter(|(on, _)| on.get_untracked())
             .map(|(_, l)| l)
             .collect();
-        let llm = shared.settings.with_untracked(|s| provider(&s.provider));
+        let llm = settings.value.with_untracked(|s| provider(&s.provider));
         let picked: Vec<Arm> = arms("all")
             .unwrap_or_default()
             .into_iter()
@@ -166,7 +168,7 @@ pub fn EvaluatePanel() -> impl IntoView {
         outcome.set(None);
         let stopped = StopHandle::new();
         stop.set_value(Some((stopped.clone(), llm.as_ref().map(Provider::stop_handle))));
-        shared.studying.set(true);
+        agent.studying.set(true);
         let per_lang = per_lang.get_untracked();
         leptos::task::spawn_local(async move {
             let result = async {
@@ -174,7 +176,7 @@ pub fn EvaluatePanel() -> impl IntoView {
                 let text = String::from_utf8(bytes).map_err(|e| e.to_string())?;
                 let scenarios = choose(&parse_jsonl(&text)?, &langs, per_lang);
                 progress.set((0, scenarios.len() * picked.len()));
-                study(shared, scenarios, picked, llm, stopped, progress).await
+                study(agent, lang, scenarios, picked, llm, stopped, progress).await
             }
             .await;
             match result {
@@ -182,7 +184,7 @@ pub fn EvaluatePanel() -> impl IntoView {
                 Err(why) => problem.set(Some(format!("{} {why}", t.scenarios_failed))),
             }
             stop.set_value(None);
-            shared.studying.set(false);
+            agent.studying.set(false);
         });
     };
     let stop_study = move |_| {
@@ -260,12 +262,12 @@ pub fn EvaluatePanel() -> impl IntoView {
                     </fieldset>
                 </div>
                 <div class="evaluate-actions">
-                    <button type="button" id="study-run" on:click=start disabled=move || shared.studying.get()>{move || text().run}</button>
-                    <Show when=move || shared.studying.get()>
+                    <button type="button" id="study-run" on:click=start disabled=move || agent.studying.get()>{move || text().run}</button>
+                    <Show when=move || agent.studying.get()>
                         <button type="button" id="study-stop" class="danger" on:click=stop_study>{move || text().stop}</button>
                     </Show>
                 </div>
-                <Show when=move || shared.studying.get() || outcome.with(Option::is_some)>
+                <Show when=move || agent.studying.get() || outcome.with(Option::is_some)>
                     <div class="study-progress">
                         <progress id="study-progress" max=move || progress.get().1.max(1) value=move || progress.get().0></progress>
                         <span role="status">{move || {
@@ -285,8 +287,8 @@ pub fn EvaluatePanel() -> impl IntoView {
 /// The table, comparisons and plots of a finished study.
 #[component]
 fn StudyOutcome(outcome: Outcome, export: impl Fn(leptos::ev::MouseEvent) + 'static) -> impl IntoView {
-    let shared = expect_context::<Shared>();
-    let text = move || evaluate_text(shared.lang.get());
+    let lang = expect_context::<Preferences>().lang;
+    let text = move || evaluate_text(lang.get());
     let stopped = (outcome.done < outcome.total).then(|| {
         let line = move || {
             text().stopped.replace("{done}", &outcome.done.to_string()).replace("{total}", &outcome.total.to_string())

@@ -1,6 +1,7 @@
 //! The browser app (wasm32 only): leptos components over the library.
 //!
-//! [`app::App`] lays out the shell and loads the [`engine::Engine`]; [`chat`] holds the conversation,
+//! [`app::App`] lays out the shell, loads the [`engine::Engine`] and saves each record when it changes;
+//! [`state`] is the state the components share, by concern; [`chat`] holds the conversation,
 //! [`people`] the person switcher, [`profile`] the profile panel, [`trace`] the trace panel (with
 //! [`trace_graph`] drawing the node graph), [`settings`] the provider and flags, [`data`] export and
 //! import, [`evaluate`] the study on the user's own model, [`lang`] the language switch, [`answer`]
@@ -23,6 +24,7 @@ mod people;
 mod profile;
 mod progress;
 mod settings;
+mod state;
 mod storage;
 mod trace;
 mod trace_graph;

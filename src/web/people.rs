@@ -2,69 +2,26 @@
 //! removing a person (removal after a confirm step, deleting their profile, conversation and cached
 //! answers). The choice is kept in the `medagent.people` record.
 
-use super::app::{Shared, Status};
-use super::storage::LocalStorage;
-use crate::i18n::ui;
-use crate::people::{People, PeopleError};
-use crate::persist::save;
-use crate::records::{PEOPLE_RECORD, TRANSCRIPT_RECORD};
+use super::state::{Agent, Diagnostics, Preferences, Session, Status};
+use crate::i18n::{ui, Lang};
 use leptos::html;
 use leptos::prelude::*;
 
-impl Shared {
-    /// Lists everyone some stored data belongs to (see [`People::repaired`]).
-    pub fn adopt_orphans(&self) {
-        let mut ids: Vec<String> = self.transcript.with_value(|t| t.turns.keys().cloned().collect());
-        self.engine.with_value(|e| {
-            if let Some(engine) = e {
-                ids.extend(engine.memory.borrow().users().into_iter().map(str::to_string));
-            }
-        });
-        let people = self.people.get_untracked().repaired(ids.iter().map(String::as_str));
-        self.people.set(people);
-    }
-
-    /// Applies a change to the people and saves them; on success shows the (possibly new) current
-    /// person's conversation and facts.
-    fn change_people(&self, edit: impl FnOnce(&mut People) -> Result<(), PeopleError>) -> Result<(), String> {
-        let mut people = self.people.get_untracked();
-        edit(&mut people).map_err(|e| e.message(self.lang.get_untracked()))?;
-        let lang = self.lang.get_untracked();
-        save(&LocalStorage, &PEOPLE_RECORD, &people).map_err(|e| e.not_saved(ui(lang).unsaved_change, lang))?;
-        let switched = people.current() != self.user.get_untracked();
-        self.people.set(people);
-        if switched {
-            self.show_transcript();
-            self.refresh_facts();
-        }
-        Ok(())
-    }
-
-    /// Deletes everything stored about person `id`, then the person.
-    fn remove_person(&self, id: &str) -> Result<(), String> {
-        // Checked first so a refused removal deletes nothing.
-        self.people.get_untracked().remove(id).map_err(|e| e.message(self.lang.get_untracked()))?;
-        let mut problems = Vec::new();
-        self.engine.with_value(|e| {
-            if let Some(engine) = e {
-                engine.memory.borrow_mut().forget_user(id);
-                problems.extend(engine.persist(self.lang.get_untracked()));
-            }
-        });
-        let saved = self.transcript.try_update_value(|t| {
-            t.remove(id);
-            save(&LocalStorage, &TRANSCRIPT_RECORD, t).err()
-        });
-        let lang = self.lang.get_untracked();
-        problems.extend(saved.flatten().map(|e| e.not_saved(ui(lang).unsaved_change, lang)));
-        self.traces.update(|traces| traces.retain(|t| t.user != id));
-        self.change_people(|p| p.remove(id))?;
-        if problems.is_empty() {
-            Ok(())
-        } else {
-            Err(problems.join("; "))
-        }
-    }
+/// Deletes everything kept about person `id` (profile, conversation, cached answers, traces), then
+/// the person; the message in `lang` if the removal was refused (then nothing was deleted).
+fn remove_person(
+    session: &Session,
+    agent: &Agent,
+    diagnostics: &Diagnostics,
+    id: &str,
+    lang: Lang,
+) -> Result<(), String> {
+    // Checked first so a refused removal deletes nothing.
+    session.people.value.get_untracked().remove(id).map_err(|e| e.message(lang))?;
+    agent.forget_user(id);
+    session.forget_user(id);
+    diagnostics.forget_user(id);
+    session.change_people(lang, |p| p.remove(id))
 }
 
 /// What the bar has open.
@@ -79,8 +36,11 @@ enum Dialog {
 /// The switcher and its add / rename / remove controls.
 #[component]
 pub fn PeopleBar() -> impl IntoView {
-    let shared = expect_context::<Shared>();
-    let text = move || ui(shared.lang.get());
+    let (session, agent, diagnostics) =
+        (expect_context::<Session>(), expect_context::<Agent>(), expect_context::<Diagnostics>());
+    let lang = expect_context::<Preferences>().lang;
+    let text = move || ui(lang.get());
+    let people = session.people.value;
     let dialog = RwSignal::new(Dialog::Closed);
     let name = RwSignal::new(String::new());
     let error = RwSignal::new(None::<String>);
@@ -88,14 +48,14 @@ pub fn PeopleBar() -> impl IntoView {
     let cancel_remove = NodeRef::<html::Button>::new();
     let (add_button, rename_button, remove_button) =
         (NodeRef::<html::Button>::new(), NodeRef::<html::Button>::new(), NodeRef::<html::Button>::new());
-    let current_name = move || shared.people.with(|p| p.current_person().label(shared.lang.get()));
+    let current_name = move || people.with(|p| p.current_person().label(lang.get()));
     // Switching or removing while an answer is on its way would send it to the wrong conversation.
-    let locked = move || shared.busy() || shared.status.get() != Status::Ready;
+    let locked = move || agent.busy() || agent.status.get() != Status::Ready;
 
     let open = move |which: Dialog| {
         error.set(None);
         name.set(if which == Dialog::Rename {
-            shared.people.with_untracked(|p| p.current_person().name.clone())
+            people.with_untracked(|p| p.current_person().name.clone())
         } else {
             String::new()
         });
@@ -133,11 +93,12 @@ pub fn PeopleBar() -> impl IntoView {
     let submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         let typed = name.get_untracked();
+        let lang = lang.get_untracked();
         let result = match dialog.get_untracked() {
-            Dialog::Add => shared.change_people(|p| p.add(&typed).map(drop)),
+            Dialog::Add => session.change_people(lang, |p| p.add(&typed).map(drop)),
             Dialog::Rename => {
-                let id = shared.user.get_untracked();
-                shared.change_people(|p| p.rename(&id, &typed))
+                let id = session.user.get_untracked();
+                session.change_people(lang, |p| p.rename(&id, &typed))
             }
             _ => return,
         };
@@ -147,27 +108,27 @@ pub fn PeopleBar() -> impl IntoView {
         }
     };
     let remove = move |_| {
-        let id = shared.user.get_untracked();
-        match shared.remove_person(&id) {
+        let id = session.user.get_untracked();
+        match remove_person(&session, &agent, &diagnostics, &id, lang.get_untracked()) {
             Ok(()) => close(),
             Err(message) => error.set(Some(message)),
         }
     };
     let choose = move |ev: leptos::ev::Event| {
         let id = event_target_value(&ev);
-        if let Err(message) = shared.change_people(|p| p.select(&id)) {
-            shared.notice.set(Some(message));
+        if let Err(message) = session.change_people(lang.get_untracked(), |p| p.select(&id)) {
+            diagnostics.notice.set(Some(message));
         }
     };
 
     view! {
         <nav class="people" aria-label=move || text().person>
             <label for="person">{move || text().person}</label>
-            <select id="person" on:change=choose disabled=locked prop:value=move || shared.user.get()>
+            <select id="person" on:change=choose disabled=locked prop:value=move || session.user.get()>
                 {move || {
-                    let lang = shared.lang.get();
-                    let current = shared.user.get();
-                    shared.people.get().all().iter().map(|p| {
+                    let lang = lang.get();
+                    let current = session.user.get();
+                    people.get().all().iter().map(|p| {
                         view! { <option value=p.id.clone() selected=p.id == current>{p.label(lang)}</option> }
                     }).collect_view()
                 }}
@@ -178,7 +139,7 @@ pub fn PeopleBar() -> impl IntoView {
                 <button type="button" id="rename-person" class="secondary" node_ref=rename_button
                     on:click=move |_| open(Dialog::Rename)>{move || text().rename_person}</button>
                 <button type="button" id="remove-person" class="secondary" node_ref=remove_button
-                    disabled=move || locked() || shared.people.with(|p| p.all().len() < 2)
+                    disabled=move || locked() || people.with(|p| p.all().len() < 2)
                     on:click=move |_| open(Dialog::ConfirmRemove)>{move || text().remove_person}</button>
             </div>
             <Show when=move || matches!(dialog.get(), Dialog::Add | Dialog::Rename)>

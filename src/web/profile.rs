@@ -2,12 +2,9 @@
 //! was said and how much it still counts; edit (checked, with a clear error) or delete a fact, or
 //! forget everything about the person.
 
-use super::app::Shared;
-use super::storage::LocalStorage;
+use super::state::{Agent, Change, Diagnostics, Preferences, Session};
 use crate::i18n::{ui, Lang};
 use crate::memory::profile::{Fact, SlotKind};
-use crate::persist::save;
-use crate::records::TRANSCRIPT_RECORD;
 use leptos::html;
 use leptos::prelude::*;
 
@@ -32,35 +29,27 @@ fn local_time(ms: f64, lang: Lang) -> String {
     js_sys::Date::new(&ms.into()).to_locale_string(lang.code(), &wasm_bindgen::JsValue::UNDEFINED).into()
 }
 
-impl Shared {
-    /// Changes the current person's fact `index` (if it is still `expected`) and saves the memory.
-    fn edit_fact(&self, index: usize, expected: &Fact, change: impl FnOnce(&mut Vec<Fact>)) {
-        self.engine.with_value(|e| {
-            if let Some(engine) = e {
-                let user = self.user.get_untracked();
-                // A running turn holds the memory; the controls are disabled until it ends.
-                let Ok(mut memory) = engine.memory.try_borrow_mut() else { return };
-                if let Some(profile) = memory.profiles.profiles.get_mut(&user) {
-                    // A turn may have changed the list since it was shown: touch only the fact shown.
-                    if profile.facts.get(index) == Some(expected) {
-                        change(&mut profile.facts);
-                    }
-                }
-                drop(memory);
-                if let Some(error) = engine.persist(self.lang.get_untracked()) {
-                    self.notice.set(Some(error));
+impl Agent {
+    /// Changes `user`'s fact `index` if it is still `expected` (a turn may have changed the list
+    /// since it was shown: only the fact shown is touched).
+    fn edit_fact(&self, user: &str, index: usize, expected: &Fact, change: impl FnOnce(&mut Vec<Fact>)) {
+        self.edit_memory(Change::Edit, |memory| {
+            if let Some(profile) = memory.profiles.profiles.get_mut(user) {
+                if profile.facts.get(index) == Some(expected) {
+                    change(&mut profile.facts);
                 }
             }
         });
-        self.refresh_facts();
     }
 }
 
 /// The profile panel.
 #[component]
 pub fn ProfilePanel() -> impl IntoView {
-    let shared = expect_context::<Shared>();
-    let text = move || ui(shared.lang.get());
+    let (session, agent, diagnostics) =
+        (expect_context::<Session>(), expect_context::<Agent>(), expect_context::<Diagnostics>());
+    let lang = expect_context::<Preferences>().lang;
+    let text = move || ui(lang.get());
     // The fact being edited (index into the facts), what is typed, and why it was refused.
     let editing = RwSignal::new(None::<usize>);
     let draft = RwSignal::new(String::new());
@@ -83,19 +72,19 @@ pub fn ProfilePanel() -> impl IntoView {
         });
     };
     let start_edit = move |index: usize, fact: &Fact| {
-        draft.set(fact.editable_value(shared.lang.get_untracked()));
+        draft.set(fact.editable_value(lang.get_untracked()));
         error.set(None);
         editing.set(Some(index));
     };
     let apply_edit = move |index: usize, fact: Fact| match fact.edited(&draft.get_untracked(), js_sys::Date::now()) {
         Ok(new) => {
-            shared.edit_fact(index, &fact, |facts| facts[index] = new);
+            agent.edit_fact(&session.user.get_untracked(), index, &fact, |facts| facts[index] = new);
             close(index);
         }
-        Err(why) => error.set(Some(why.message(shared.lang.get_untracked()))),
+        Err(why) => error.set(Some(why.message(lang.get_untracked()))),
     };
     let delete = move |index: usize, fact: Fact| {
-        shared.edit_fact(index, &fact, |facts| {
+        agent.edit_fact(&session.user.get_untracked(), index, &fact, |facts| {
             facts.remove(index);
         });
         editing.set(None);
@@ -106,30 +95,14 @@ pub fn ProfilePanel() -> impl IntoView {
         if !confirmed {
             return;
         }
-        let user = shared.user.get_untracked();
-        if shared.busy() {
+        let user = session.user.get_untracked();
+        if agent.busy() {
             return;
         }
-        shared.engine.with_value(|e| {
-            if let Some(engine) = e {
-                engine.memory.borrow_mut().forget_user(&user);
-                if let Some(error) = engine.persist(shared.lang.get_untracked()) {
-                    shared.notice.set(Some(error));
-                }
-            }
-        });
-        // The shown conversation goes too.
-        let problem = shared.transcript.try_update_value(|t| {
-            t.remove(&user);
-            save(&LocalStorage, &TRANSCRIPT_RECORD, t).err()
-        });
-        if let Some(Some(error)) = problem {
-            let lang = shared.lang.get_untracked();
-            shared.notice.set(Some(error.not_saved(ui(lang).unsaved_change, lang)));
-        }
-        shared.turns.set(Vec::new());
-        shared.refresh_facts();
-        shared.traces.update(|t| t.retain(|t| t.user != user));
+        // The shown conversation and the traces go too.
+        agent.forget_user(&user);
+        session.forget_user(&user);
+        diagnostics.forget_user(&user);
     };
 
     let fact_row = move |index: usize, fact: Fact, lang: Lang| {
@@ -158,10 +131,10 @@ pub fn ProfilePanel() -> impl IntoView {
                     </span>
                 </span>
                 <span class="fact-actions">
-                    <button type="button" class="fact-edit secondary" id=format!("fact-edit-{index}") disabled=move || shared.busy()
+                    <button type="button" class="fact-edit secondary" id=format!("fact-edit-{index}") disabled=move || agent.busy()
                         aria-label=format!("{} {shown}", ui(lang).edit_fact)
                         on:click=move |_| start_edit(index, &for_edit)>{ui(lang).edit_fact}</button>
-                    <button type="button" class="fact-delete secondary" disabled=move || shared.busy() aria-label=format!("{} {shown}", ui(lang).delete_fact)
+                    <button type="button" class="fact-delete secondary" disabled=move || agent.busy() aria-label=format!("{} {shown}", ui(lang).delete_fact)
                         on:click=move |_| delete(index, for_delete.clone())>"×"</button>
                 </span>
                 <Show when=move || editing.get() == Some(index)>
@@ -190,13 +163,13 @@ pub fn ProfilePanel() -> impl IntoView {
         <section class="panel profile" aria-labelledby="profile-heading">
             <h2 id="profile-heading">{move || text().profile_heading}</h2>
             <p class="profile-person">{move || text().person} ": "
-                <strong>{move || shared.people.with(|p| p.current_person().label(shared.lang.get()))}</strong></p>
-            <Show when=move || shared.facts.with(Vec::is_empty)>
+                <strong>{move || session.people.value.with(|p| p.current_person().label(lang.get()))}</strong></p>
+            <Show when=move || session.facts.with(Vec::is_empty)>
                 <p class="empty">{move || text().profile_empty}</p>
             </Show>
             {move || {
-                let lang = shared.lang.get();
-                let facts = shared.facts.get();
+                let lang = lang.get();
+                let facts = session.facts.get();
                 SlotKind::ALL.into_iter().filter_map(|slot| {
                     let rows: Vec<_> = facts.iter().enumerate().filter(|(_, f)| f.slot == slot)
                         .map(|(i, f)| fact_row(i, f.clone(), lang)).collect();
@@ -206,8 +179,8 @@ pub fn ProfilePanel() -> impl IntoView {
                     })
                 }).collect_view()
             }}
-            <Show when=move || shared.facts.with(|f| !f.is_empty())>
-                <button type="button" class="forget danger" disabled=move || shared.busy() on:click=forget>{move || text().forget_all}</button>
+            <Show when=move || session.facts.with(|f| !f.is_empty())>
+                <button type="button" class="forget danger" disabled=move || agent.busy() on:click=forget>{move || text().forget_all}</button>
             </Show>
         </section>
     }

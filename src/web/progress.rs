@@ -1,7 +1,7 @@
 //! The loading panel: the keyword index, then the embedding model and the vector index downloading in
 //! the background, each with its size; collapses to one line when everything is ready.
 
-use super::app::{Shared, Status};
+use super::state::{Agent, Preferences, Status};
 use super::worker_client::LoadReport;
 use crate::i18n::loading_text;
 use leptos::prelude::*;
@@ -64,11 +64,12 @@ fn PartRow(label: Signal<&'static str>, progress: Signal<(u64, u64)>, id: &'stat
 /// The loading panel.
 #[component]
 pub fn LoadProgress() -> impl IntoView {
-    let shared = expect_context::<Shared>();
-    let text = move || loading_text(shared.lang.get());
-    let load = shared.vector_load;
-    let done = move || shared.status.get() == Status::Ready && matches!(load.get().outcome, Some(Ok(_)));
-    let index_bytes = move || shared.index_bytes.get();
+    let agent = expect_context::<Agent>();
+    let lang = expect_context::<Preferences>().lang;
+    let text = move || loading_text(lang.get());
+    let load = agent.vector_load;
+    let done = move || agent.status.get() == Status::Ready && matches!(load.get().outcome, Some(Ok(_)));
+    let index_bytes = move || agent.index_bytes.get();
     view! {
         <section class="loading" aria-live="polite" aria-label=move || text().heading data-state=move || {
             match load.get().outcome { None => "loading", Some(Ok(_)) => "ready", Some(Err(_)) => "failed" }
@@ -76,7 +77,7 @@ pub fn LoadProgress() -> impl IntoView {
             <Show when=done fallback=move || view! {
                 <div class="load-row" id="load-index">
                     <span>{move || text().index}</span>
-                    <span class="load-bytes">{move || match shared.status.get() {
+                    <span class="load-bytes">{move || match agent.status.get() {
                         Status::Ready => format!("{} ({})", text().ready, megabytes(index_bytes())),
                         _ => "…".to_string(),
                     }}</span>

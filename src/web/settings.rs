@@ -2,13 +2,13 @@
 //! flags; and where settings are kept (localStorage record; a key not meant to be remembered goes to
 //! sessionStorage).
 
-use super::app::Shared;
 use super::engine::test_connection;
+use super::state::{Change, Preferences};
 use super::storage::{load_or_default, LocalStorage};
 use crate::i18n::{ui, Lang};
 use crate::llm::provider::choice_name;
 use crate::llm::{describe, ApiKey, ProviderKind};
-use crate::persist::save;
+use crate::persist::{save, StoreError};
 use crate::pipeline::flags::{Flags, PROFILES};
 use crate::pipeline::state::Mode;
 use crate::records::SETTINGS_RECORD;
@@ -34,7 +34,7 @@ pub fn load_settings(lang: Lang) -> (Settings, Option<String>) {
 }
 
 /// Saves `settings`; the key goes to the record only when remembered, else to sessionStorage.
-pub fn save_settings(settings: &Settings) -> Option<String> {
+pub fn save_settings(settings: &Settings) -> Result<(), StoreError> {
     if let Some(session) = session_storage() {
         // sessionStorage is best effort: without it a session-only key lives until the page closes.
         let _ = match &settings.provider.key {
@@ -42,7 +42,7 @@ pub fn save_settings(settings: &Settings) -> Option<String> {
             _ => session.remove_item(SESSION_KEY),
         };
     }
-    save(&LocalStorage, &SETTINGS_RECORD, settings).err().map(|e| e.to_string())
+    save(&LocalStorage, &SETTINGS_RECORD, settings)
 }
 
 /// A flag the panel shows as a checkbox: its name in the seeds, how to read and set it.
@@ -74,15 +74,15 @@ const KINDS: [Option<ProviderKind>; 4] =
 /// The settings panel. Every change applies at once and is saved.
 #[component]
 pub fn SettingsPanel() -> impl IntoView {
-    let shared = expect_context::<Shared>();
-    let settings = shared.settings;
-    let text = move || ui(shared.lang.get());
+    let Preferences { lang, settings: kept } = expect_context::<Preferences>();
+    let settings = kept.value;
+    let text = move || ui(lang.get());
     let report = RwSignal::new(None::<String>);
     let testing = RwSignal::new(false);
+    // Its effect saves the change (a refusal puts the settings back and says so above the chat).
     let change = move |edit: &dyn Fn(&mut Settings)| {
-        settings.update(|s| edit(s));
-        let problem = settings.with_untracked(save_settings);
-        report.set(problem);
+        kept.update(Change::Edit, |s| edit(s));
+        report.set(None);
     };
     let kind = move || settings.with(|s| s.provider.kind);
     let remembered = move || settings.with(|s| s.provider.key.as_ref().is_some_and(ApiKey::remembered));
@@ -92,7 +92,7 @@ pub fn SettingsPanel() -> impl IntoView {
         testing.set(true);
         report.set(None);
         leptos::task::spawn_local(async move {
-            let lang = shared.lang.get_untracked();
+            let lang = lang.get_untracked();
             let message = match test_connection(&config).await {
                 Ok(_) if config.kind.is_none() => ui(lang).offline_nothing_to_test.to_string(),
                 Ok(reply) => format!("{} {}", ui(lang).connection_ok, reply.trim()),
@@ -166,7 +166,7 @@ pub fn SettingsPanel() -> impl IntoView {
             <label for="country">{move || text().country}</label>
             <select id="country" prop:value=move || settings.with(|s| s.country.code())
                 on:change=move |ev| { let code = event_target_value(&ev); change(&|s| s.country = Country::from_code(&code).unwrap_or_default()) }>
-                {Country::ALL.map(|c| view! { <option value=c.code()>{move || c.label(shared.lang.get())}</option> })}
+                {Country::ALL.map(|c| view! { <option value=c.code()>{move || c.label(lang.get())}</option> })}
             </select>
             <label for="ablation">{move || text().ablation}</label>
             <select id="ablation" prop:value=move || settings.with(|s| s.profile.clone().unwrap_or_default())

@@ -4,7 +4,7 @@
 //! iteration, the rewritten queries, and why the loop stopped; with Query Flow's steps on, the plan,
 //! the pool, rerank order and sufficiency of every retrieval, the grades, and every model call.
 
-use super::app::Shared;
+use super::state::{Diagnostics, Preferences, Session};
 use super::trace_graph::TraceGraph;
 use crate::i18n::{ui, Lang};
 use crate::trace_view::{purpose_label, Iteration, TurnTrace};
@@ -228,20 +228,22 @@ fn turn_view(trace: TurnTrace, lang: Lang) -> impl IntoView {
 /// The trace panel.
 #[component]
 pub fn TracePanel() -> impl IntoView {
-    let shared = expect_context::<Shared>();
-    let text = move || ui(shared.lang.get());
-    // The chosen turn (index into `shared.traces`); `None` follows the latest.
+    let traces = expect_context::<Diagnostics>().traces;
+    let user = expect_context::<Session>().user;
+    let lang = expect_context::<Preferences>().lang;
+    let text = move || ui(lang.get());
+    // The chosen turn (index into `traces`); `None` follows the latest.
     let chosen = RwSignal::new(None::<usize>);
     // A new turn, or another person, shows the latest again.
     Effect::new(move |_| {
-        shared.traces.with(Vec::len);
-        shared.user.track();
+        traces.with(Vec::len);
+        user.track();
         chosen.set(None);
     });
-    // This person's turns: (index into `shared.traces`, question).
+    // This person's turns: (index into `traces`, question).
     let mine = move || {
-        let user = shared.user.get();
-        shared.traces.with(|t| {
+        let user = user.get();
+        traces.with(|t| {
             t.iter()
                 .enumerate()
                 .filter(|(_, t)| t.user == user)
@@ -251,7 +253,7 @@ pub fn TracePanel() -> impl IntoView {
     };
     let shown = move || {
         let index = chosen.get().or_else(|| mine().last().map(|(i, _)| *i))?;
-        shared.traces.with(|t| t.get(index).cloned())
+        traces.with(|t| t.get(index).cloned())
     };
     view! {
         <section class="panel trace" aria-labelledby="trace-heading">
@@ -270,7 +272,7 @@ pub fn TracePanel() -> impl IntoView {
             </Show>
             {move || match shown() {
                 None => view! { <p class="empty">{text().trace_empty}</p> }.into_any(),
-                Some(trace) => turn_view(trace, shared.lang.get()).into_any(),
+                Some(trace) => turn_view(trace, lang.get()).into_any(),
             }}
         </section>
     }
