@@ -130,13 +130,13 @@ test('a new deployment: the worker downloads exactly the changed file, says an u
 });
 
 test('an interrupted first download says so and resumes without fetching again what it kept', async () => {
-  // A host that fails to serve the vector map: the app falls back to keywords, the offline copy stops short.
-  await deployed((dir) => rm(join(dir, 'index/vectors/hnsw.bin')), async () => {
+  // A host that fails to serve the vector index's centres: the app falls back to keywords, the offline copy stops short.
+  await deployed((dir) => rm(join(dir, 'index/vectors/centroids.bin')), async () => {
     const { page, context, problems } = await openPage(browser, site.url, { serviceWorkers: 'allow' });
     await ready(page);
     await page.waitForSelector('#offline[data-state="incomplete"]', { timeout: 120_000 });
     assert.match(await page.innerText('#offline-state'), /^Offline copy incomplete \([\d.]+ of [\d.]+ MB\)/);
-    assert.ok(problems.every((p) => /hnsw\.bin|vector/i.test(p)), problems.join('\n'));
+    assert.ok(problems.every((p) => /centroids\.bin|vector/i.test(p)), problems.join('\n'));
 
     // The host is fixed: the next load downloads only what is missing.
     await site.setRoot(DIST);
@@ -146,7 +146,7 @@ test('an interrupted first download says so and resumes without fetching again w
     await ready(page);
     await page.waitForSelector('#offline[data-state="offline"]', { timeout: 120_000 });
     const files = requests.filter((path) => !['/', '/offline.json', '/sw.js'].includes(path));
-    assert.deepEqual(files, ['/index/vectors/hnsw.bin'], 'only the missing file is fetched');
+    assert.deepEqual(files, ['/index/vectors/centroids.bin'], 'only the missing file is fetched');
     await page.waitForSelector('.loading[data-state="ready"]');
     assert.deepEqual(problems, []);
     await context.close();
