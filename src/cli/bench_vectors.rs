@@ -99,7 +99,7 @@ pub fn run(args: &BenchVectorsArgs) -> Result<(), String> {
     let mut embedded = Vec::with_capacity(texts.len());
     for text in &texts {
         let t = Instant::now();
-        embedded.push(vectors.embed_now(text)?);
+        embedded.push(pollster::block_on(vectors.embed_now(text))?);
         embed_ms.push(millis(t));
     }
     println!("query embedding            {}", summary(&mut embed_ms));
@@ -183,7 +183,7 @@ fn hybrid_speed(source: &DirSource, vectors: &LocalVectors, texts: &[String]) ->
     }
     let mut times = Vec::with_capacity(texts.len());
     for text in texts {
-        let q = vectors.embed_now(text)?;
+        let q = pollster::block_on(vectors.embed_now(text))?;
         let t = Instant::now();
         std::hint::black_box(vectors.nearest_to(&q, K * 4));
         times.push(millis(t));

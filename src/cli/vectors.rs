@@ -56,7 +56,7 @@ pub fn embed_corpus(model: &ModelFiles, texts: &[&str], dir: &Path) -> Result<Ve
         let mut vectors = vec![Vec::new(); group.len()];
         for batch in order.chunks(BATCH) {
             let batch_texts: Vec<&str> = batch.iter().map(|&i| group[i]).collect();
-            let out = embedder.embed_batch(&batch_texts).map_err(|e| e.to_string())?;
+            let out = pollster::block_on(embedder.embed_batch(&batch_texts)).map_err(|e| e.to_string())?;
             for (&i, v) in batch.iter().zip(out) {
                 vectors[i] = v;
             }
@@ -156,8 +156,9 @@ pub fn load_vectors(dir: &Path, model_dir: &Path, ef_search: Option<usize>) -> R
             crate::retrieval::vector_index::FORMAT_VERSION
         ));
     }
-    let model = super::model::load_model_dir(model_dir)?;
-    if model.fingerprint() != manifest.model_hash {
+    // The fetched f32 model or a prepared copy (whose manifest names the model it was made from).
+    let (embedder, model_hash) = super::model::embedder_of_dir(model_dir)?;
+    if model_hash != manifest.model_hash {
         return Err(format!(
             "the model in {} is not the one {} was built with; fetch it again with scripts/fetch-model.sh",
             model_dir.display(),
@@ -177,7 +178,7 @@ pub fn load_vectors(dir: &Path, model_dir: &Path, ef_search: Option<usize>) -> R
         }
     };
     let (hnsw, counts) = (read(HNSW_FILE)?, read(CHUNK_COUNTS_FILE)?);
-    LocalVectors::load(&model, &hnsw, &counts, ef_search).map_err(String::from)
+    LocalVectors::load(embedder, &hnsw, &counts, ef_search).map_err(String::from)
 }
 
 /// The vector side for the CLI: loaded, or unavailable with the reason (search then uses BM25 alone).

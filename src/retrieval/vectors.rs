@@ -8,7 +8,7 @@ use super::chunk_map::{ChunkMap, ChunkPlace};
 use super::vector_index::VectorIndex;
 use crate::core::ports::IndexError;
 use crate::core::LocalFuture;
-use crate::embed::{Embedder, ModelFiles};
+use crate::embed::Embedder;
 use std::cell::RefCell;
 
 /// One chunk near the question.
@@ -41,15 +41,15 @@ pub struct LocalVectors {
 }
 
 impl LocalVectors {
-    /// Loads the model and the vector files (`hnsw.bin`, `chunks.bin`); `ef_search` overrides the value
-    /// stored in the map. Fails with a message saying what to rebuild when the two files disagree.
+    /// Takes the loaded model and loads the vector files (`hnsw.bin`, `chunks.bin`); `ef_search`
+    /// overrides the value stored in the map. Fails with a message saying what to rebuild when the two
+    /// files disagree.
     pub fn load(
-        model: &ModelFiles,
+        embedder: Embedder,
         hnsw: &[u8],
         chunk_counts: &[u8],
         ef_search: Option<usize>,
     ) -> Result<LocalVectors, IndexError> {
-        let embedder = Embedder::from_files(model).map_err(|e| IndexError::Corrupt(e.to_string()))?;
         let index =
             VectorIndex::from_bytes_with_ef_search(hnsw, ef_search).map_err(|e| IndexError::Corrupt(e.to_string()))?;
         let chunks = ChunkMap::from_bytes(chunk_counts).map_err(IndexError::Corrupt)?;
@@ -63,14 +63,15 @@ impl LocalVectors {
         Ok(LocalVectors { embedder, index, chunks, last: RefCell::new(None) })
     }
 
-    /// The question's embedding.
-    pub fn embed_now(&self, text: &str) -> Result<Vec<f32>, IndexError> {
+    /// The question's embedding (asynchronous: the browser's copy of the model fetches the rows of the
+    /// question's tokens it does not have yet).
+    pub async fn embed_now(&self, text: &str) -> Result<Vec<f32>, IndexError> {
         if let Some((last, vector)) = &*self.last.borrow() {
             if last == text {
                 return Ok(vector.clone());
             }
         }
-        let vector = self.embedder.embed(text).map_err(|e| IndexError::Failed(e.to_string()))?;
+        let vector = self.embedder.embed(text).await.map_err(|e| IndexError::Failed(e.to_string()))?;
         *self.last.borrow_mut() = Some((text.to_string(), vector.clone()));
         Ok(vector)
     }
@@ -101,10 +102,10 @@ impl VectorSearch for LocalVectors {
     }
 
     fn embed<'a>(&'a self, text: &'a str) -> LocalFuture<'a, Result<Vec<f32>, IndexError>> {
-        Box::pin(async move { self.embed_now(text) })
+        Box::pin(self.embed_now(text))
     }
 
     fn nearest<'a>(&'a self, text: &'a str, chunks: usize) -> LocalFuture<'a, Result<Vec<VectorMatch>, IndexError>> {
-        Box::pin(async move { Ok(self.nearest_to(&self.embed_now(text)?, chunks)) })
+        Box::pin(async move { Ok(self.nearest_to(&self.embed_now(text).await?, chunks)) })
     }
 }
