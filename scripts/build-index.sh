@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the static knowledge index into target/site/index when it is missing or stale
-# (`medagent index status` decides), and the browser's f16 copy of the embedding model into
-# www/generated/model when it is missing or made from another model, so trunk can copy both into the app.
+# (`medagent index status` decides), and the browser's copy of the embedding model (int8 encoder and
+# token shards) into www/generated/model when it is missing, in another format or made from another
+# model, so trunk can copy both into the app.
 # (The vector index, index/vectors/, is committed: see README.)
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -42,9 +42,9 @@ const median = (xs) => { const s = [...xs].sort((a, b) => a - b); const m = s.le
 const percentile = (xs, p) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor(p * s.length))]; };
 const mb = (bytes) => `${(bytes / 1e6).toFixed(2)} MB`;
 
-/** Proportional set size (kB) of every Chromium process, from /proc (Linux). */
+/** Proportional set size (kB) of every Chromium process, from /proc (Linux), in all and by process type. */
 async function chromiumPss() {
-  let total = 0; let renderer = 0;
+  let total = 0; let renderer = 0; const byType = {};
   for (const pid of await readdir('/proc')) {
     if (!/^\d+$/.test(pid)) continue;
     try {
@@ -53,9 +53,12 @@ async function chromiumPss() {
       const pss = Number(/^Pss:\s+(\d+)/m.exec(await readFile(`/proc/${pid}/smaps_rollup`, 'utf8'))?.[1] ?? 0);
       total += pss;
       if (cmd.includes('--type=renderer')) renderer += pss;
+      const type = /--type=([\w-]+)/.exec(cmd)?.[1] ?? 'browser';
+      const kind = type === 'utility' ? `utility (${/--utility-sub-type=[\w.]*?(\w+)(?:\s|$)/.exec(cmd)?.[1] ?? '?'})` : type;
+      byType[kind] = (byType[kind] ?? 0) + pss;
     } catch { /* the process ended meanwhile */ }
   }
-  return { total, renderer };
+  return { total, renderer, byType };
 }
 
 /**
@@ -238,10 +241,35 @@ try {
   const heap = metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? 0;
   console.log(`\n# memory after the model is loaded\nChromium PSS, all processes: ${mb(pss.total * 1024)}; ` +
     `renderer processes (page + worker): ${mb(pss.renderer * 1024)}; page JS heap used: ${mb(heap)}`);
+  console.log(`by process: ${Object.entries(pss.byType).sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${mb(v * 1024)}`).join(', ')}`);
+  // The wasm heaps: the page's (the agent, the BM25 shards it fetched) and the worker's (the model,
+  // the vector lists), as their WebAssembly.Memory sizes (a wasm heap grows and never shrinks).
+  const wasmHeap = (target) => target.evaluate(() => {
+    const found = [];
+    for (const value of Object.values(globalThis)) {
+      try { if (value && value.memory instanceof WebAssembly.Memory) found.push(value.memory.buffer.byteLength); } catch { /* not ours */ }
+    }
+    return found.length ? Math.max(...found) : null;
+  }).catch(() => null);
+  const workers = last.page.workers();
+  const pageHeap = await wasmHeap(last.page);
+  const workerHeaps = await Promise.all(workers.map(wasmHeap));
+  console.log(`wasm heaps: page ${pageHeap == null ? 'not found' : mb(pageHeap)}; ` +
+    `worker ${workerHeaps.map((h) => (h == null ? 'not found' : mb(h))).join(', ') || 'none'}`);
 
   // Pipeline time per turn from the trace: hybrid now (the vector side is ready) ...
   // (The first question was asked during the cold load: start from the second.)
+  const seen = last.responses.length;
   const hybrid = await turnTimes(last.page, TURNS, 1);
+  await last.page.waitForTimeout(300);
+  // What those questions fetched: vector lists, token-embedding shards, keyword shards (a list or a
+  // shard is fetched once, then kept: the later questions fetch less).
+  const fetchedBy = (pattern) => last.responses.slice(seen).filter((r) => pattern.test(new URL(r.url).pathname))
+    .reduce((sum, r) => sum + r.bytes, 0);
+  const perQuestion = (bytes) => `${(bytes / TURNS / 1e3).toFixed(0)} kB`;
+  console.log(`\n# bytes fetched per question over the next ${TURNS} questions (mean; each file once, then kept)\n` +
+    `vector lists ${perQuestion(fetchedBy(/\/index\/vectors\//))}, token-embedding shards ${perQuestion(fetchedBy(/\/model\//))}, ` +
+    `keyword index ${perQuestion(fetchedBy(/\/index\/(?!vectors\/)/))}`);
   await last.context.close();
   // ... and BM25 alone, on a page whose vector files cannot load.
   const bm25Context = await browser.newContext({ locale: 'en-US', serviceWorkers: 'block' });

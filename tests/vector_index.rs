@@ -45,7 +45,7 @@ fn committed_vectors_match_the_corpus_the_model_and_their_manifest() {
     // The stored vectors are the chunks' embeddings: chunks spread over the corpus, embedded now, find
     // themselves first by exact search (int8 storage keeps the cosine within about 0.01).
     for chunk in (0..list.texts.len()).step_by(list.texts.len() / 7) {
-        let query = vectors.embed_now(&list.texts[chunk]).unwrap();
+        let query = pollster::block_on(vectors.embed_now(&list.texts[chunk])).unwrap();
         let best = pollster::block_on(vectors.exact_search(&query, 1)).unwrap()[0];
         assert!(best.score > 0.98, "chunk {chunk}: stored vector differs from its embedding (cosine {})", best.score);
         let text = |c: u32| &list.texts[c as usize];

@@ -108,7 +108,7 @@ pub fn run(args: &BenchVectorsArgs) -> Result<(), CliError> {
     let mut embedded = Vec::with_capacity(texts.len());
     for text in &texts {
         let t = Instant::now();
-        embedded.push(vectors.embed_now(text)?);
+        embedded.push(pollster::block_on(vectors.embed_now(text))?);
         embed_ms.push(millis(t));
     }
     println!("query embedding            {}", summary(&mut embed_ms));
@@ -195,7 +195,7 @@ fn quantisation(
             let candidates = chunk_ids(&pollster::block_on(vectors.exact_search(q, CANDIDATES))?);
             let mut scored = Vec::with_capacity(candidates.len());
             for &chunk in &candidates {
-                let v = vectors.embed_now(&texts[chunk as usize])?;
+                let v = pollster::block_on(vectors.embed_now(&texts[chunk as usize]))?;
                 scored.push(crate::retrieval::vector_index::VectorHit {
                     chunk,
                     score: v.iter().zip(q).map(|(a, b)| a * b).sum(),
@@ -241,7 +241,7 @@ fn hybrid_speed(source: &DirSource, vectors: &LocalVectors, texts: &[String]) ->
     }
     let mut times = Vec::with_capacity(texts.len());
     for text in texts {
-        let q = vectors.embed_now(text)?;
+        let q = pollster::block_on(vectors.embed_now(text))?;
         let t = Instant::now();
         std::hint::black_box(pollster::block_on(vectors.nearest_to(&q, K * 4))?);
         times.push(millis(t));

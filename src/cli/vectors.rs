@@ -60,7 +60,7 @@ pub fn embed_corpus(model: &ModelFiles, texts: &[&str], dir: &Path) -> Result<Ve
         let mut vectors = vec![Vec::new(); group.len()];
         for batch in order.chunks(BATCH) {
             let batch_texts: Vec<&str> = batch.iter().map(|&i| group[i]).collect();
-            let out = embedder.embed_batch(&batch_texts)?;
+            let out = pollster::block_on(embedder.embed_batch(&batch_texts))?;
             for (&i, v) in batch.iter().zip(out) {
                 vectors[i] = v;
             }
@@ -233,8 +233,9 @@ pub fn load_vectors(dir: &Path, model_dir: &Path, probe: Option<usize>) -> Resul
             crate::retrieval::vector_index::FORMAT_VERSION
         ))));
     }
-    let model = super::model::load_model_dir(model_dir)?;
-    if model.fingerprint() != manifest.model_hash {
+    // The fetched f32 model or a prepared copy (whose manifest names the model it was made from).
+    let (embedder, model_hash) = super::model::embedder_of_dir(model_dir)?;
+    if model_hash != manifest.model_hash {
         return Err(CliError::failed(format!(
             "the model in {} is not the one {} was built with; fetch it again with scripts/fetch-model.sh",
             model_dir.display(),
@@ -244,7 +245,7 @@ pub fn load_vectors(dir: &Path, model_dir: &Path, probe: Option<usize>) -> Resul
     let (centroids, counts) =
         (read_checked(dir, &manifest, CENTROIDS_FILE)?, read_checked(dir, &manifest, CHUNK_COUNTS_FILE)?);
     let source = Box::new(DirSource { dir: dir.to_path_buf() });
-    Ok(LocalVectors::load(&model, &manifest, &centroids, &counts, source, probe)?)
+    Ok(LocalVectors::load(embedder, &manifest, &centroids, &counts, source, probe)?)
 }
 
 /// The vector side for the CLI: loaded, or unavailable with the reason (search then uses BM25 alone).

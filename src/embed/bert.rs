@@ -1,52 +1,277 @@
-//! The BERT encoder of all-MiniLM-L6-v2 (candle-transformers' `BertModel`), loaded from the bytes of
-//! `config.json` and a safetensors file (f32 or f16 weights; computation is always f32 on the CPU).
+//! The BERT encoder of all-MiniLM-L6-v2 (6 layers, 384 wide, 12 heads), our own forward over candle's
+//! `QMatMul`, so one forward serves both copies of the model:
+//!
+//! - the fetched f32 model (`model.safetensors`, f32 or f16 tensors): every weight f32, for embedding the
+//!   corpus natively;
+//! - the browser's prepared copy (`encoder.gguf`, written by `medagent model prepare`): the 36 dense
+//!   weight matrices of the layers in GGUF `Q8_0` (int8 with one f16 scale per 32 values) and kept so in
+//!   memory (the matmul quantises the activations to `Q8_0` too); the position embeddings in f16;
+//!   layer norms and biases in f32.
+//!
+//! The token-embedding table is not part of the encoder: the caller gathers the rows of the text's
+//! tokens (see [`super::tokens`]) and passes them in, so the browser never holds the whole table.
+//!
+//! Tensor names are those of Hugging Face's `BertModel` (`embeddings.position_embeddings.weight`,
+//! `encoder.layer.N.attention.self.query.weight`, ...), with or without a `bert.` prefix.
 
 use super::EmbedError;
-use candle_core::{DType, Device, Tensor};
-use candle_nn::VarBuilder;
-use candle_transformers::models::bert::{BertModel, Config};
+use candle_core::quantized::{gguf_file, GgmlDType, QMatMul, QTensor};
+use candle_core::{DType, Device, Module, Tensor, D};
+use candle_nn::ops::{layer_norm, softmax_last_dim};
+use serde::Deserialize;
+use std::collections::HashMap;
 
-/// A loaded BERT encoder: token ids in, last hidden states out.
+/// The hyper-parameters the forward needs, from `config.json`.
+#[derive(Debug, Clone, Deserialize)]
+pub struct Config {
+    pub hidden_size: usize,
+    pub num_hidden_layers: usize,
+    pub num_attention_heads: usize,
+    pub intermediate_size: usize,
+    pub max_position_embeddings: usize,
+    pub vocab_size: usize,
+    pub layer_norm_eps: f64,
+    pub hidden_act: String,
+}
+
+impl Config {
+    /// Parses `config.json`; only BERT with the erf GELU is supported.
+    pub fn from_json(bytes: &[u8]) -> Result<Self, EmbedError> {
+        let config: Config = serde_json::from_slice(bytes).map_err(|e| {
+            EmbedError::Model(format!("config.json is not a BERT config ({e}); re-run scripts/fetch-model.sh"))
+        })?;
+        if config.hidden_act != "gelu" || !config.hidden_size.is_multiple_of(config.num_attention_heads) {
+            return Err(EmbedError::Model(format!(
+                "config.json describes a BERT this embedder does not run (hidden_act {:?}, {} wide with {} heads); re-run scripts/fetch-model.sh",
+                config.hidden_act, config.hidden_size, config.num_attention_heads
+            )));
+        }
+        Ok(config)
+    }
+}
+
+/// The names of the dense weight matrices of layer `n` (the ones `Q8_0` quantises).
+pub fn dense_weights(n: usize) -> [String; 6] {
+    [
+        "attention.self.query",
+        "attention.self.key",
+        "attention.self.value",
+        "attention.output.dense",
+        "intermediate.dense",
+        "output.dense",
+    ]
+    .map(|part| format!("encoder.layer.{n}.{part}.weight"))
+}
+
+/// The encoder's tensors as stored: f32 (safetensors) or a GGUF file.
+pub enum Weights<'a> {
+    /// Every tensor, any float type, by name (the `bert.` prefix already removed).
+    Plain(HashMap<String, Tensor>),
+    /// A GGUF file's index and bytes.
+    Gguf(gguf_file::Content, std::io::Cursor<&'a [u8]>),
+}
+
+impl Weights<'_> {
+    fn missing(name: &str, e: impl std::fmt::Display) -> EmbedError {
+        EmbedError::Model(format!(
+            "the weights have no usable {name} ({e}); re-run scripts/fetch-model.sh, then `medagent model prepare`"
+        ))
+    }
+
+    /// A tensor as f32.
+    fn tensor(&mut self, name: &str) -> Result<Tensor, EmbedError> {
+        match self {
+            Weights::Plain(map) => {
+                let t = map.get(name).ok_or_else(|| Self::missing(name, "not found"))?;
+                Ok(t.to_dtype(DType::F32)?)
+            }
+            Weights::Gguf(content, reader) => {
+                let q = content.tensor(reader, name, &Device::Cpu).map_err(|e| Self::missing(name, e))?;
+                Ok(q.dequantize(&Device::Cpu)?)
+            }
+        }
+    }
+
+    /// A dense weight `[out, in]`, kept quantised when stored quantised.
+    fn matmul(&mut self, name: &str) -> Result<QMatMul, EmbedError> {
+        match self {
+            Weights::Plain(_) => Ok(QMatMul::Tensor(self.tensor(name)?)),
+            Weights::Gguf(content, reader) => {
+                let q = content.tensor(reader, name, &Device::Cpu).map_err(|e| Self::missing(name, e))?;
+                Ok(QMatMul::from_qtensor(q)?)
+            }
+        }
+    }
+}
+
+/// Reads a GGUF file's index (the tensors are read when the encoder loads).
+pub fn read_gguf(bytes: &[u8]) -> Result<Weights<'_>, EmbedError> {
+    let mut reader = std::io::Cursor::new(bytes);
+    let content = gguf_file::Content::read(&mut reader).map_err(|e| {
+        EmbedError::Model(format!("the encoder file is not GGUF ({e}); rebuild it with `medagent model prepare`"))
+    })?;
+    Ok(Weights::Gguf(content, reader))
+}
+
+/// Writes the prepared encoder: the dense weights of every layer quantised to `Q8_0`, the position
+/// embeddings f16, everything else f32. `weights` holds the f32 model's tensors (without the token table).
+pub fn write_gguf(config: &Config, weights: &HashMap<String, Tensor>) -> Result<Vec<u8>, EmbedError> {
+    let dense: std::collections::HashSet<String> = (0..config.num_hidden_layers).flat_map(dense_weights).collect();
+    let mut names: Vec<&String> =
+        weights.keys().filter(|n| n.starts_with("embeddings.") || n.starts_with("encoder.")).collect();
+    names.sort();
+    let mut tensors = Vec::with_capacity(names.len());
+    for name in names {
+        let t = weights[name].to_dtype(DType::F32)?;
+        let dtype = if dense.contains(name) {
+            GgmlDType::Q8_0
+        } else if name == "embeddings.position_embeddings.weight" {
+            GgmlDType::F16
+        } else {
+            GgmlDType::F32
+        };
+        tensors.push((name.as_str(), QTensor::quantize(&t, dtype)?));
+    }
+    let refs: Vec<(&str, &QTensor)> = tensors.iter().map(|(n, t)| (*n, t)).collect();
+    let mut out = std::io::Cursor::new(Vec::new());
+    gguf_file::write(&mut out, &[], &refs)?;
+    Ok(out.into_inner())
+}
+
+struct Linear {
+    weight: QMatMul,
+    bias: Tensor,
+}
+
+impl Linear {
+    fn load(w: &mut Weights, prefix: &str) -> Result<Self, EmbedError> {
+        Ok(Linear { weight: w.matmul(&format!("{prefix}.weight"))?, bias: w.tensor(&format!("{prefix}.bias"))? })
+    }
+
+    fn forward(&self, x: &Tensor) -> Result<Tensor, EmbedError> {
+        Ok(self.weight.forward(x)?.broadcast_add(&self.bias)?)
+    }
+}
+
+struct LayerNorm {
+    weight: Tensor,
+    bias: Tensor,
+    eps: f32,
+}
+
+impl LayerNorm {
+    fn load(w: &mut Weights, prefix: &str, eps: f64) -> Result<Self, EmbedError> {
+        Ok(LayerNorm {
+            weight: w.tensor(&format!("{prefix}.LayerNorm.weight"))?,
+            bias: w.tensor(&format!("{prefix}.LayerNorm.bias"))?,
+            eps: eps as f32,
+        })
+    }
+
+    fn forward(&self, x: &Tensor) -> Result<Tensor, EmbedError> {
+        Ok(layer_norm(&x.contiguous()?, &self.weight, &self.bias, self.eps)?)
+    }
+}
+
+struct Layer {
+    query: Linear,
+    key: Linear,
+    value: Linear,
+    attention_out: Linear,
+    attention_norm: LayerNorm,
+    intermediate: Linear,
+    output: Linear,
+    output_norm: LayerNorm,
+}
+
+/// A loaded encoder: token rows in, last hidden states out.
 pub struct Encoder {
-    model: BertModel,
-    device: Device,
+    position: Tensor,
+    /// Row 0 of the token-type embeddings (every token is of type 0 for a single sentence).
+    token_type: Tensor,
+    embeddings_norm: LayerNorm,
+    layers: Vec<Layer>,
+    heads: usize,
+    hidden: usize,
 }
 
 impl Encoder {
-    /// Loads the encoder. Weight names may carry a `bert.` prefix or not.
-    pub fn load(config_json: &[u8], safetensors: &[u8]) -> Result<Self, EmbedError> {
-        let config: Config = serde_json::from_slice(config_json).map_err(|e| {
-            EmbedError::Model(format!("config.json is not a BERT config ({e}); re-run scripts/fetch-model.sh"))
-        })?;
-        let device = Device::Cpu;
-        let vb = VarBuilder::from_slice_safetensors(safetensors, DType::F32, &device).map_err(|e| {
-            EmbedError::Model(format!(
-                "the weights are not a readable safetensors file ({e}); re-run scripts/fetch-model.sh"
-            ))
-        })?;
-        let model = BertModel::load(vb, &config).map_err(|e| {
-            EmbedError::Model(format!("the weights do not match config.json ({e}); re-run scripts/fetch-model.sh"))
-        })?;
-        Ok(Encoder { model, device })
+    /// Loads the encoder's tensors from `weights`.
+    pub fn load(config: &Config, mut weights: Weights) -> Result<Self, EmbedError> {
+        let w = &mut weights;
+        let eps = config.layer_norm_eps;
+        let layers = (0..config.num_hidden_layers)
+            .map(|n| {
+                let p = format!("encoder.layer.{n}");
+                Ok(Layer {
+                    query: Linear::load(w, &format!("{p}.attention.self.query"))?,
+                    key: Linear::load(w, &format!("{p}.attention.self.key"))?,
+                    value: Linear::load(w, &format!("{p}.attention.self.value"))?,
+                    attention_out: Linear::load(w, &format!("{p}.attention.output.dense"))?,
+                    attention_norm: LayerNorm::load(w, &format!("{p}.attention.output"), eps)?,
+                    intermediate: Linear::load(w, &format!("{p}.intermediate.dense"))?,
+                    output: Linear::load(w, &format!("{p}.output.dense"))?,
+                    output_norm: LayerNorm::load(w, &format!("{p}.output"), eps)?,
+                })
+            })
+            .collect::<Result<_, EmbedError>>()?;
+        let position = w.tensor("embeddings.position_embeddings.weight")?;
+        if position.dims() != [config.max_position_embeddings, config.hidden_size] {
+            return Err(Weights::missing("embeddings.position_embeddings.weight", "wrong shape for config.json"));
+        }
+        Ok(Encoder {
+            position,
+            token_type: w.tensor("embeddings.token_type_embeddings.weight")?.get(0)?,
+            embeddings_norm: LayerNorm::load(w, "embeddings", eps)?,
+            layers,
+            heads: config.num_attention_heads,
+            hidden: config.hidden_size,
+        })
     }
 
-    /// Runs a batch of token id sequences, right-padded with id 0 to the longest. Returns the hidden states
-    /// `[batch, seq, hidden]` and the attention mask `[batch, seq]` (1 for real tokens, 0 for padding), f32.
-    pub fn forward(&self, batch: &[Vec<u32>]) -> Result<(Tensor, Tensor), EmbedError> {
-        let seq = batch.iter().map(Vec::len).max().unwrap_or(0);
-        let mut ids = Vec::with_capacity(batch.len() * seq);
-        let mut mask = Vec::with_capacity(batch.len() * seq);
-        for row in batch {
-            ids.extend(row.iter().copied());
-            ids.extend(std::iter::repeat_n(0u32, seq - row.len()));
-            mask.extend(std::iter::repeat_n(1u32, row.len()));
-            mask.extend(std::iter::repeat_n(0u32, seq - row.len()));
-        }
-        let shape = (batch.len(), seq);
-        let ids = Tensor::from_vec(ids, shape, &self.device)?;
-        let mask = Tensor::from_vec(mask, shape, &self.device)?;
-        let token_types = ids.zeros_like()?;
-        let hidden = self.model.forward(&ids, &token_types, Some(&mask))?;
-        Ok((hidden, mask.to_dtype(DType::F32)?))
+    /// The longest input in tokens.
+    pub fn max_positions(&self) -> usize {
+        self.position.dim(0).unwrap_or(0)
     }
+
+    /// Runs a batch: `rows` `[batch, seq, hidden]` are the token embeddings, `mask` `[batch, seq]` f32 is
+    /// 1 for a real token and 0 for padding. Returns the hidden states `[batch, seq, hidden]`.
+    pub fn forward(&self, rows: &Tensor, mask: &Tensor) -> Result<Tensor, EmbedError> {
+        let (batch, seq, _) = rows.dims3()?;
+        let head = self.hidden / self.heads;
+        let x = rows.broadcast_add(&self.position.narrow(0, 0, seq)?)?.broadcast_add(&self.token_type)?;
+        let mut x = self.embeddings_norm.forward(&x)?;
+        // Padding gets the most negative score, so softmax gives it no weight (as Hugging Face does).
+        let bias = ((1.0 - mask)? * f64::from(f32::MIN))?.reshape((batch, 1, 1, seq))?;
+        let scale = 1.0 / (head as f64).sqrt();
+        let split = |t: Tensor| -> candle_core::Result<Tensor> {
+            t.reshape((batch, seq, self.heads, head))?.transpose(1, 2)?.contiguous()
+        };
+        for layer in &self.layers {
+            let q = split(layer.query.forward(&x)?)?;
+            let k = split(layer.key.forward(&x)?)?;
+            let v = split(layer.value.forward(&x)?)?;
+            let scores = (q.matmul(&k.t()?)? * scale)?.broadcast_add(&bias)?;
+            let context = softmax_last_dim(&scores)?.matmul(&v)?;
+            let context = context.transpose(1, 2)?.reshape((batch, seq, self.hidden))?;
+            let attended = layer.attention_norm.forward(&(layer.attention_out.forward(&context)? + &x)?)?;
+            let inner = layer.intermediate.forward(&attended)?.gelu_erf()?;
+            x = layer.output_norm.forward(&(layer.output.forward(&inner)? + &attended)?)?;
+        }
+        debug_assert_eq!(x.dim(D::Minus1)?, self.hidden);
+        Ok(x)
+    }
+}
+
+/// Reads a safetensors file (f32 or f16) into tensors by name, without any `bert.` prefix.
+pub fn read_safetensors(bytes: &[u8]) -> Result<HashMap<String, Tensor>, EmbedError> {
+    let tensors = candle_core::safetensors::load_buffer(bytes, &Device::Cpu).map_err(|e| {
+        EmbedError::Model(format!(
+            "the weights are not a readable safetensors file ({e}); re-run scripts/fetch-model.sh"
+        ))
+    })?;
+    Ok(tensors
+        .into_iter()
+        .map(|(name, t)| (name.strip_prefix("bert.").map(str::to_string).unwrap_or(name), t))
+        .collect())
 }

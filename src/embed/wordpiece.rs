@@ -23,6 +23,8 @@ pub struct WordPiece {
     cls: u32,
     sep: u32,
     max_len: usize,
+    /// Lines of vocab.txt (ids are 0..size).
+    size: usize,
 }
 
 /// Why a vocabulary could not be loaded.
@@ -58,9 +60,15 @@ impl WordPiece {
             unk: special("[UNK]")?,
             cls: special("[CLS]")?,
             sep: special("[SEP]")?,
+            size: text.lines().count(),
             vocab,
             max_len: max_len.max(2),
         })
+    }
+
+    /// Number of token ids.
+    pub fn vocab_size(&self) -> usize {
+        self.size
     }
 
     /// Token ids for one text: `[CLS]`, the word pieces (at most `max_len - 2`), `[SEP]`.

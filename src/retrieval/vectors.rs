@@ -11,7 +11,7 @@ use super::vector_manifest::VectorManifest;
 use crate::core::files::FileEntry;
 use crate::core::ports::IndexError;
 use crate::core::LocalFuture;
-use crate::embed::{Embedder, ModelFiles};
+use crate::embed::Embedder;
 use std::cell::RefCell;
 use std::collections::{HashMap, VecDeque};
 use std::rc::Rc;
@@ -50,19 +50,18 @@ pub struct LocalVectors {
 }
 
 impl LocalVectors {
-    /// Loads the model and the vector index's start files (`centroids.bin`, `chunks.bin`, both already
-    /// checked against `manifest`); lists come from `source` as questions need them. `probe` overrides
-    /// the manifest's lists per question. Fails with a message saying what to rebuild when the files
-    /// disagree.
+    /// Takes the loaded model and loads the vector index's start files (`centroids.bin`, `chunks.bin`,
+    /// both already checked against `manifest`); lists come from `source` as questions need them.
+    /// `probe` overrides the manifest's lists per question. Fails with a message saying what to rebuild
+    /// when the files disagree.
     pub fn load(
-        model: &ModelFiles,
+        embedder: Embedder,
         manifest: &VectorManifest,
         centroids: &[u8],
         chunk_counts: &[u8],
         source: Box<dyn FileSource>,
         probe: Option<usize>,
     ) -> Result<LocalVectors, IndexError> {
-        let embedder = Embedder::from_files(model).map_err(|e| IndexError::Corrupt(e.to_string()))?;
         let probe = probe.unwrap_or(manifest.ivf.probe as usize).max(1);
         let centroids = Centroids::from_bytes(centroids).map_err(|e| IndexError::Corrupt(e.to_string()))?;
         let chunks = ChunkMap::from_bytes(chunk_counts).map_err(IndexError::Corrupt)?;
@@ -77,14 +76,15 @@ impl LocalVectors {
         Ok(LocalVectors { embedder, centroids, chunks, lists, probe, last: RefCell::new(None) })
     }
 
-    /// The question's embedding.
-    pub fn embed_now(&self, text: &str) -> Result<Vec<f32>, IndexError> {
+    /// The question's embedding (asynchronous: the browser's copy of the model fetches the rows of the
+    /// question's tokens it does not have yet).
+    pub async fn embed_now(&self, text: &str) -> Result<Vec<f32>, IndexError> {
         if let Some((last, vector)) = &*self.last.borrow() {
             if last == text {
                 return Ok(vector.clone());
             }
         }
-        let vector = self.embedder.embed(text).map_err(|e| IndexError::Failed(e.to_string()))?;
+        let vector = self.embedder.embed(text).await.map_err(|e| IndexError::Failed(e.to_string()))?;
         *self.last.borrow_mut() = Some((text.to_string(), vector.clone()));
         Ok(vector)
     }
@@ -227,10 +227,10 @@ impl VectorSearch for LocalVectors {
     }
 
     fn embed<'a>(&'a self, text: &'a str) -> LocalFuture<'a, Result<Vec<f32>, IndexError>> {
-        Box::pin(async move { self.embed_now(text) })
+        Box::pin(self.embed_now(text))
     }
 
     fn nearest<'a>(&'a self, text: &'a str, chunks: usize) -> LocalFuture<'a, Result<Vec<VectorMatch>, IndexError>> {
-        Box::pin(async move { self.nearest_to(&self.embed_now(text)?, chunks).await })
+        Box::pin(async move { self.nearest_to(&self.embed_now(text).await?, chunks).await })
     }
 }

@@ -48,6 +48,9 @@ pub enum FromWorker {
         documents: usize,
         #[serde(default)]
         hash_ms: f64,
+        /// Bytes of the worker's wasm memory once loaded.
+        #[serde(default)]
+        memory: u64,
     },
     /// Loading failed; search stays keyword-only.
     LoadFailed { message: String },

@@ -5,8 +5,9 @@
 
 use super::fetch::{fetch_bytes, HttpSource};
 use crate::core::files::{hex, FileEntry, MANIFEST};
-use crate::embed::model_files::{PreparedModel, F16_WEIGHTS};
-use crate::embed::ModelFiles;
+use crate::embed::model_files::PreparedModel;
+use crate::embed::tokens::FetchFile;
+use crate::embed::Embedder;
 use crate::retrieval::vector_index::{CENTROIDS_FILE, FORMAT_VERSION as VECTORS_FORMAT};
 use crate::retrieval::vector_manifest::{VectorManifest, CHUNK_COUNTS_FILE};
 use crate::retrieval::vectors::LocalVectors;
@@ -31,8 +32,18 @@ fn now_ms() -> f64 {
     scope().performance().map_or_else(js_sys::Date::now, |p| p.now())
 }
 
-/// What the worker holds once loaded.
+/// What the worker holds once loaded (an `Rc` each request clones, so no borrow is held while a
+/// question's token rows are fetched).
 type Loaded = Rc<RefCell<Option<Rc<LocalVectors>>>>;
+
+/// Bytes of the worker's wasm memory (the heap only grows, so this is its high-water mark).
+fn wasm_memory_bytes() -> u64 {
+    wasm_bindgen::memory()
+        .unchecked_into::<js_sys::WebAssembly::Memory>()
+        .buffer()
+        .unchecked_into::<js_sys::ArrayBuffer>()
+        .byte_length() as u64
+}
 
 /// Entry point of the worker: listens for requests, then tells the page it is listening.
 pub fn run() {
@@ -61,52 +72,66 @@ fn handle(request: ToWorker, loaded: &Loaded) {
                     Ok((side, bytes, hash_ms)) => {
                         let documents = side.chunk_map().documents();
                         *loaded.borrow_mut() = Some(Rc::new(side));
-                        post(&FromWorker::Ready { ms: now_ms() - started, bytes, documents, hash_ms });
+                        let memory = wasm_memory_bytes();
+                        post(&FromWorker::Ready { ms: now_ms() - started, bytes, documents, hash_ms, memory });
                     }
                     Err(message) => post(&FromWorker::LoadFailed { message }),
                 }
             });
         }
-        ToWorker::Embed { id, text } => post(&match &*loaded.borrow() {
-            None => not_loaded(id),
-            Some(side) => {
-                let started = now_ms();
-                match side.embed_now(&text) {
-                    Ok(vector) => FromWorker::Embedded { id, vector, ms: now_ms() - started },
-                    Err(error) => FromWorker::Failed { id, message: error.to_string() },
-                }
+        ToWorker::Embed { id, text } => answer(id, loaded, move |side| async move {
+            let started = now_ms();
+            match side.embed_now(&text).await {
+                Ok(vector) => FromWorker::Embedded { id, vector, ms: now_ms() - started },
+                Err(error) => FromWorker::Failed { id, message: error.to_string() },
             }
         }),
-        ToWorker::Nearest { id, text, chunks } => {
-            // The lists a question needs may have to be fetched: the search runs on its own, holding
-            // the loaded side, while other messages are handled.
-            let Some(side) = loaded.borrow().clone() else {
-                post(&not_loaded(id));
-                return;
+        ToWorker::Nearest { id, text, chunks } => answer(id, loaded, move |side| async move {
+            let started = now_ms();
+            let vector = match side.embed_now(&text).await {
+                Ok(vector) => vector,
+                Err(error) => return FromWorker::Failed { id, message: error.to_string() },
             };
-            wasm_bindgen_futures::spawn_local(async move { post(&nearest(&side, id, &text, chunks).await) });
-        }
+            let embedded = now_ms();
+            let fetched_before = side.fetched_bytes();
+            match side.nearest_to(&vector, chunks).await {
+                Ok(matches) => FromWorker::Found {
+                    id,
+                    matches: matches.into_iter().map(|m| (m.place.doc, m.place.nth, m.score)).collect(),
+                    embed_ms: embedded - started,
+                    search_ms: now_ms() - embedded,
+                    fetched_bytes: side.fetched_bytes() - fetched_before,
+                },
+                Err(error) => FromWorker::Failed { id, message: error.to_string() },
+            }
+        }),
     }
 }
 
-async fn nearest(side: &LocalVectors, id: u32, text: &str, chunks: usize) -> FromWorker {
-    let started = now_ms();
-    let vector = match side.embed_now(text) {
-        Ok(vector) => vector,
-        Err(error) => return FromWorker::Failed { id, message: error.to_string() },
-    };
-    let embedded = now_ms();
-    let fetched_before = side.fetched_bytes();
-    match side.nearest_to(&vector, chunks).await {
-        Ok(matches) => FromWorker::Found {
-            id,
-            matches: matches.into_iter().map(|m| (m.place.doc, m.place.nth, m.score)).collect(),
-            embed_ms: embedded - started,
-            search_ms: now_ms() - embedded,
-            fetched_bytes: (side.fetched_bytes() - fetched_before),
-        },
-        Err(error) => FromWorker::Failed { id, message: error.to_string() },
-    }
+thread_local! {
+    /// The last request's reply, as a promise: each request waits for the one before, so replies go
+    /// out in order and two requests for one question fetch its token shards once.
+    static LAST_REPLY: RefCell<js_sys::Promise> = RefCell::new(js_sys::Promise::resolve(&JsValue::UNDEFINED));
+}
+
+/// Answers request `id` with what `work` makes of the loaded side (it may wait for token shards), after
+/// the requests before it; or says the model is not loaded yet.
+fn answer<F: std::future::Future<Output = FromWorker> + 'static>(
+    id: u32,
+    loaded: &Loaded,
+    work: impl FnOnce(Rc<LocalVectors>) -> F + 'static,
+) {
+    let Some(side) = loaded.borrow().clone() else { return post(&not_loaded(id)) };
+    LAST_REPLY.with(|last| {
+        let before = wasm_bindgen_futures::JsFuture::from(last.borrow().clone());
+        let reply = wasm_bindgen_futures::future_to_promise(async move {
+            // The earlier request's outcome is its own; this one runs either way.
+            let _ = before.await;
+            post(&work(side).await);
+            Ok(JsValue::UNDEFINED)
+        });
+        *last.borrow_mut() = reply;
+    });
 }
 
 fn not_loaded(id: u32) -> FromWorker {
@@ -170,6 +195,7 @@ async fn manifest<T: serde::de::DeserializeOwned>(url: &str) -> Result<T, String
 /// them); the loaded side, the bytes downloaded and the milliseconds spent checking their SHA-256.
 async fn load(model_base: &str, vectors_base: &str, probe: Option<usize>) -> Result<(LocalVectors, u64, f64), String> {
     let model: PreparedModel = manifest(&format!("{model_base}{MANIFEST}")).await?;
+    model.check_format()?;
     let vectors: VectorManifest = manifest(&format!("{vectors_base}{MANIFEST}")).await?;
     if model.source_hash != vectors.model_hash {
         return Err(
@@ -186,24 +212,26 @@ async fn load(model_base: &str, vectors_base: &str, probe: Option<usize>) -> Res
     let entry = |files: &'static str, map: &std::collections::BTreeMap<String, FileEntry>, name: &str| {
         map.get(name).cloned().ok_or_else(|| format!("{name} is missing from the {files} manifest; rebuild the site"))
     };
-    let model_files = ["config.json", "vocab.txt", F16_WEIGHTS];
-    let model_entries: Vec<FileEntry> =
-        model_files.iter().map(|n| entry("model", &model.files, n)).collect::<Result<_, _>>()?;
-    let model_list: Vec<(&str, &FileEntry)> = model_files.iter().copied().zip(&model_entries).collect();
+    // Config, vocabulary and encoder now; the token rows per question, shard by shard.
+    let model_list = model.up_front()?;
     let mut hash_ms = 0.0;
-    let mut model_bytes = download("model", model_base, &model_list, &mut hash_ms).await?.into_iter();
-    let files = ModelFiles {
-        config_json: model_bytes.next().unwrap_or_default(),
-        vocab_txt: model_bytes.next().unwrap_or_default(),
-        weights: model_bytes.next().unwrap_or_default(),
-    };
+    let model_bytes = download("model", model_base, &model_list, &mut hash_ms).await?;
+    let up_front: u64 = model_list.iter().map(|(_, e)| e.bytes).sum();
+    let base = model_base.to_string();
+    let fetch: FetchFile = Box::new(move |name| {
+        let url = format!("{base}{name}");
+        Box::pin(async move { fetch_bytes(&url, &mut |_, _| {}).await })
+    });
+    let embedder = Embedder::from_prepared(&model, [&model_bytes[0], &model_bytes[1], &model_bytes[2]], fetch)
+        .map_err(|e| e.to_string())?;
+    drop(model_bytes);
     let (centroids_entry, counts_entry) =
         (entry("vector", &vectors.files, CENTROIDS_FILE)?, entry("vector", &vectors.files, CHUNK_COUNTS_FILE)?);
     let vector_list = [(CENTROIDS_FILE, &centroids_entry), (CHUNK_COUNTS_FILE, &counts_entry)];
     let mut vector_bytes = download("vectors", vectors_base, &vector_list, &mut hash_ms).await?.into_iter();
     let (centroids, counts) = (vector_bytes.next().unwrap_or_default(), vector_bytes.next().unwrap_or_default());
-    let bytes = model.bytes() + (centroids.len() + counts.len()) as u64;
+    let bytes = up_front + (centroids.len() + counts.len()) as u64;
     let side =
-        LocalVectors::load(&files, &vectors, &centroids, &counts, Box::new(HttpSource::new(vectors_base)), probe)?;
+        LocalVectors::load(embedder, &vectors, &centroids, &counts, Box::new(HttpSource::new(vectors_base)), probe)?;
     Ok((side, bytes, hash_ms))
 }

@@ -71,7 +71,7 @@ impl WorkerVectors {
                 FromWorker::Progress { part, loaded, total } => {
                     return on_report(LoadReport::Progress { part: part.clone(), loaded: *loaded, total: *total })
                 }
-                FromWorker::Ready { ms, bytes, documents, hash_ms } => {
+                FromWorker::Ready { ms, bytes, documents, hash_ms, .. } => {
                     covered.set(*documents);
                     return on_report(LoadReport::Ready { ms: *ms, bytes: *bytes, hash_ms: *hash_ms });
                 }

@@ -1,7 +1,9 @@
 // The vector side in the browser: the embedding worker (wasm, a Web Worker) gives the same vectors as
-// the native embedder on the same f16 model copy, within 1e-4 per component; the app loads the model and
+// the native embedder on the same prepared model copy (int8 encoder, token rows fetched in shards per
+// question), within 1e-4 per component; the app loads the model and
 // the vectors after it is usable, shows their progress, and then answers with hybrid search.
-// Prints the browser measurements of issue 4: model download size, model load time, query embedding p50.
+// Prints the browser measurements: model bytes fetched before the first question and in token shards,
+// model load time, the worker's wasm memory, query embedding p50.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -18,7 +20,7 @@ let site, browser;
 before(async () => { site = await serveStatic(); browser = await launchBrowser(); });
 after(async () => { await browser?.close(); await site?.close(); });
 
-/** Native embeddings of `fixture`'s texts with the browser's f16 copy of the model. */
+/** Native embeddings of `fixture`'s texts with the browser's prepared copy of the model. */
 function nativeVectors() {
   const out = execFileSync(resolve(ROOT, 'target/release/medagent'),
     ['model', 'embed', '--model-dir', 'www/generated/model', '--file', FIXTURE],
@@ -72,7 +74,7 @@ async function driveWorker({ texts, questions }) {
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-test('the wasm embedding worker gives the native vectors (f16 model) within 1e-4', async () => {
+test('the wasm embedding worker gives the native vectors (same prepared int8 model) within 1e-4', async () => {
   const native = nativeVectors();
   const questions = readFileSync(DEVSET, 'utf8').trim().split('\n').slice(0, 20).map((l) => JSON.parse(l).question);
   // A same-origin page without the app, so the app's own worker does not download alongside.
@@ -81,7 +83,8 @@ test('the wasm embedding worker gives the native vectors (f16 model) within 1e-4
   page.on('requestfinished', async (request) => {
     if (!/\/model\/|\/index\/vectors\//.test(request.url())) return;
     const { responseBodySize } = await request.sizes();
-    modelBytes.push([request.url().split('/').slice(-2).join('/'), responseBodySize]);
+    const path = request.url().split(/\/(?=model\/|index\/vectors\/)/).at(-1);
+    modelBytes.push([path, responseBodySize]);
   });
   const run = await page.evaluate(driveWorker, { texts: native.map((n) => n.text), questions });
 
@@ -102,10 +105,15 @@ test('the wasm embedding worker gives the native vectors (f16 model) within 1e-4
   assert.ok(run.timings.every((t) => t.matches > 0));
 
   const sizes = Object.fromEntries(modelBytes);
-  const model = Object.entries(sizes).filter(([k]) => k.startsWith('model/')).reduce((s, [, v]) => s + v, 0);
+  const sum = (keep) => Object.entries(sizes).filter(([k]) => keep(k)).reduce((s, [, v]) => s + v, 0);
+  const shards = Object.keys(sizes).filter((k) => k.startsWith('model/tokens/'));
+  // Every shard fetched at most once: the worker keeps what it fetched.
+  assert.equal(modelBytes.filter(([k]) => k.startsWith('model/tokens/')).length, shards.length);
   console.log(`# ${native.length} sentences: max |browser - native| = ${worst.toExponential(2)}`);
-  console.log(`# downloaded by the worker: ${JSON.stringify(sizes)}`);
-  console.log(`# model download ${model} bytes; model + vectors loaded in ${run.loadMs.toFixed(0)} ms (worker says ${run.ready.ms.toFixed(0)} ms)`);
+  console.log(`# downloaded by the worker: ${JSON.stringify(Object.fromEntries(Object.entries(sizes).filter(([k]) => !k.startsWith('model/tokens/'))))}`);
+  console.log(`# model before the first question ${sum((k) => k.startsWith('model/') && !k.startsWith('model/tokens/'))} bytes; ` +
+    `token shards for ${native.length} sentences + ${questions.length} questions: ${shards.length} shards, ${sum((k) => k.startsWith('model/tokens/'))} bytes`);
+  console.log(`# model + vectors loaded in ${run.loadMs.toFixed(0)} ms (worker says ${run.ready.ms.toFixed(0)} ms); worker wasm memory ${(run.ready.memory / 1e6).toFixed(1)} MB`);
   console.log(`# over ${questions.length} questions, p50: embedding ${median(run.timings.map((t) => t.embed)).toFixed(1)} ms, ` +
     `HNSW search ${median(run.timings.map((t) => t.search)).toFixed(2)} ms, round trip ${median(run.timings.map((t) => t.roundTrip)).toFixed(1)} ms`);
   assert.deepEqual(problems, []);
