@@ -2,7 +2,9 @@
 //!
 //! Natively they come from `model/` (see `scripts/fetch-model.sh`): `config.json`, `vocab.txt`,
 //! `model.safetensors` (f32). The browser loads the prepared copy in `generated/model/`
-//! (`medagent model prepare`): the same `config.json` and `vocab.txt` and `model.f16.safetensors`.
+//! (`medagent model prepare`, [`prepare_copy`]): the same `config.json` and `vocab.txt`, the int8
+//! encoder `encoder.gguf` (see [`super::bert`]) and the int8 token-embedding rows in `tokens/NNN.bin`
+//! (see [`super::tokens`]), listed in its `manifest.json` ([`PreparedModel`]).
 
 use super::bert::{read_safetensors, write_gguf, Config};
 use super::tokens::{shard_file, shards_of, TokenTable};
