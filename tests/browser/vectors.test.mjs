@@ -110,12 +110,17 @@ test('the wasm embedding worker gives the native vectors (same prepared int8 mod
   // Every shard fetched at most once: the worker keeps what it fetched.
   assert.equal(modelBytes.filter(([k]) => k.startsWith('model/tokens/')).length, shards.length);
   console.log(`# ${native.length} sentences: max |browser - native| = ${worst.toExponential(2)}`);
-  console.log(`# downloaded by the worker: ${JSON.stringify(Object.fromEntries(Object.entries(sizes).filter(([k]) => !k.startsWith('model/tokens/'))))}`);
+  const isList = (k) => k.includes('vectors/list-');
+  const lists = Object.keys(sizes).filter(isList);
+  // Every vector list fetched at most once too.
+  assert.equal(modelBytes.filter(([k]) => isList(k)).length, lists.length);
+  console.log(`# downloaded by the worker: ${JSON.stringify(Object.fromEntries(Object.entries(sizes).filter(([k]) => !k.startsWith('model/tokens/') && !isList(k))))}; ` +
+    `${lists.length} vector lists, ${sum(isList)} bytes`);
   console.log(`# model before the first question ${sum((k) => k.startsWith('model/') && !k.startsWith('model/tokens/'))} bytes; ` +
     `token shards for ${native.length} sentences + ${questions.length} questions: ${shards.length} shards, ${sum((k) => k.startsWith('model/tokens/'))} bytes`);
   console.log(`# model + vectors loaded in ${run.loadMs.toFixed(0)} ms (worker says ${run.ready.ms.toFixed(0)} ms); worker wasm memory ${(run.ready.memory / 1e6).toFixed(1)} MB`);
   console.log(`# over ${questions.length} questions, p50: embedding ${median(run.timings.map((t) => t.embed)).toFixed(1)} ms, ` +
-    `HNSW search ${median(run.timings.map((t) => t.search)).toFixed(2)} ms, round trip ${median(run.timings.map((t) => t.roundTrip)).toFixed(1)} ms`);
+    `vector search (lists fetched as needed) ${median(run.timings.map((t) => t.search)).toFixed(2)} ms, round trip ${median(run.timings.map((t) => t.roundTrip)).toFixed(1)} ms`);
   assert.deepEqual(problems, []);
   await context.close();
 });
