@@ -88,3 +88,33 @@ fn the_cache_embedding_tells_korean_questions_apart_and_matches_english_paraphra
     assert!(similar("What are the symptoms of diabetes?", "How is asthma treated?") < THRESHOLD);
     assert_eq!(embed("What is glaucoma?").len(), 384, "English goes through the sentence model");
 }
+
+/// The shipped search (the lists nearest a question, not all of them) keeps the exact search's top 10:
+/// recall@10 of at least 0.95 over questions made from committed chunks (their stored vectors with
+/// noise, so a question is near its chunk without being it), against exact search over every list.
+#[test]
+fn the_shipped_probe_keeps_the_exact_top_ten() {
+    use medagent::cli::vectors::read_points;
+    use medagent::retrieval::vector_index::XorShift;
+
+    let dir = root().join(DEFAULT_VECTORS_DIR);
+    let manifest = read_manifest(&dir).unwrap();
+    let points = read_points(&dir, &manifest).unwrap();
+    let vectors = load_vectors(&dir, &root().join(MODEL_DIR), None).unwrap();
+    let mut rng = XorShift(0x7e57);
+    let (questions, mut recall) = (60, 0.0);
+    for _ in 0..questions {
+        let stored = points[rng.below(points.len())].to_f32();
+        let noisy: Vec<f32> = stored.iter().map(|x| x + 0.03 * rng.normal()).collect();
+        let norm = noisy.iter().map(|x| x * x).sum::<f32>().sqrt();
+        let query: Vec<f32> = noisy.iter().map(|x| x / norm).collect();
+        let ids = |hits: Vec<medagent::retrieval::vector_index::VectorHit>| {
+            hits.into_iter().map(|h| h.chunk).collect::<Vec<_>>()
+        };
+        let exact = ids(pollster::block_on(vectors.exact_search(&query, 10)).unwrap());
+        let shipped = ids(pollster::block_on(vectors.search(&query, 10, vectors.probe())).unwrap());
+        recall += shipped.iter().filter(|c| exact.contains(c)).count() as f64 / 10.0;
+    }
+    let recall = recall / questions as f64;
+    assert!(recall >= 0.95, "recall@10 of the shipped probe ({}) is {recall:.3}", vectors.probe());
+}
