@@ -67,6 +67,20 @@ pub struct CacheEntry {
     pub last_used: u64,
 }
 
+impl CacheEntry {
+    /// How alike `query` is to this entry's question: 1 for the same words (case and spacing aside),
+    /// else the cosine of the embeddings. The same question must hit even when the embedder changed
+    /// in between (the browser embeds lexically until the model has loaded).
+    fn similarity(&self, query: &str, embedding: &[f32]) -> f32 {
+        let words = |text: &str| text.split_whitespace().map(str::to_lowercase).collect::<Vec<_>>();
+        if words(query) == words(&self.query) {
+            1.0
+        } else {
+            cosine(embedding, &self.embedding)
+        }
+    }
+}
+
 /// The cache.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct ResponseCache {
@@ -78,6 +92,7 @@ impl ResponseCache {
     /// The most similar entry for this profile, if it reaches `threshold`; marks it used.
     pub fn lookup(
         &mut self,
+        query: &str,
         embedding: &[f32],
         fingerprint: &ProfileKey,
         threshold: f32,
@@ -87,7 +102,7 @@ impl ResponseCache {
             .iter()
             .enumerate()
             .filter(|(_, e)| &e.fingerprint == fingerprint)
-            .map(|(i, e)| (i, cosine(embedding, &e.embedding)))
+            .map(|(i, e)| (i, e.similarity(query, embedding)))
             .max_by(|a, b| a.1.total_cmp(&b.1))?;
         if best.1 < threshold {
             return None;
@@ -98,11 +113,11 @@ impl ResponseCache {
     }
 
     /// The best similarity for this profile, hit or not (for the trace).
-    pub fn best_similarity(&self, embedding: &[f32], fingerprint: &ProfileKey) -> f32 {
+    pub fn best_similarity(&self, query: &str, embedding: &[f32], fingerprint: &ProfileKey) -> f32 {
         self.entries
             .iter()
             .filter(|e| &e.fingerprint == fingerprint)
-            .map(|e| cosine(embedding, &e.embedding))
+            .map(|e| e.similarity(query, embedding))
             .fold(0.0, f32::max)
     }
 
@@ -141,12 +156,27 @@ mod tests {
     fn hits_need_similarity_and_the_same_profile() {
         let mut cache = ResponseCache::default();
         cache.store(entry("What are the symptoms of diabetes?", "dad"));
-        let q = lexical_embedding("what are symptoms of diabetes");
+        let text = "what are symptoms of diabetes";
+        let q = lexical_embedding(text);
         let key = |name: &str| ProfileKey::Fingerprint(name.into());
-        assert!(cache.lookup(&q, &key("dad"), THRESHOLD).is_some());
-        assert!(cache.lookup(&q, &key("mom"), THRESHOLD).is_none(), "another profile never gets dad's answer");
-        assert!(cache.lookup(&q, &ProfileKey::MemoryOff, THRESHOLD).is_none());
-        assert!(cache.lookup(&lexical_embedding("asthma treatment"), &key("dad"), THRESHOLD).is_none());
+        assert!(cache.lookup(text, &q, &key("dad"), THRESHOLD).is_some());
+        assert!(cache.lookup(text, &q, &key("mom"), THRESHOLD).is_none(), "another profile never gets dad's answer");
+        assert!(cache.lookup(text, &q, &ProfileKey::MemoryOff, THRESHOLD).is_none());
+        let other = "asthma treatment";
+        assert!(cache.lookup(other, &lexical_embedding(other), &key("dad"), THRESHOLD).is_none());
+    }
+
+    #[test]
+    fn the_same_question_hits_even_when_the_embedder_changed() {
+        let mut cache = ResponseCache::default();
+        cache.store(entry("What are the symptoms of glaucoma?", "dad"));
+        let key = ProfileKey::Fingerprint("dad".into());
+        // An embedding from another model (here: of unrelated text) says nothing about the question.
+        let other_model = lexical_embedding("zzz unrelated");
+        let (_, similarity) =
+            cache.lookup("  what are the symptoms of  GLAUCOMA?", &other_model, &key, THRESHOLD).unwrap();
+        assert_eq!(similarity, 1.0);
+        assert!(cache.lookup("What are the causes of glaucoma?", &other_model, &key, THRESHOLD).is_none());
     }
 
     #[test]
@@ -156,8 +186,9 @@ mod tests {
             cache.store(entry(&format!("question number {i} about topic{i}"), "p"));
         }
         // Use the first entry, then add one more: the second entry is the oldest and goes.
+        let first = "question number 0 about topic0";
         let hit = cache
-            .lookup(&lexical_embedding("question number 0 about topic0"), &ProfileKey::Fingerprint("p".into()), 0.99)
+            .lookup(first, &lexical_embedding(first), &ProfileKey::Fingerprint("p".into()), 0.99)
             .map(|(e, _)| e.query.clone());
         assert_eq!(hit.as_deref(), Some("question number 0 about topic0"));
         cache.store(entry("a brand new question", "p"));

@@ -42,10 +42,10 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> CacheDetail {
     if !state.flags.response_cache_enabled {
         return CacheDetail::Disabled { embedder: env.embedder.describe() };
     }
-    let best = env.memory.cache.best_similarity(&state.query_vector, &state.profile_fingerprint);
+    let best = env.memory.cache.best_similarity(&state.user_text, &state.query_vector, &state.profile_fingerprint);
     state.cache_similarity = best;
     if let Some((entry, similarity)) =
-        env.memory.cache.lookup(&state.query_vector, &state.profile_fingerprint, THRESHOLD)
+        env.memory.cache.lookup(&state.user_text, &state.query_vector, &state.profile_fingerprint, THRESHOLD)
     {
         state.cache_hit = true;
         // Answers are cached without a notice (a turn with one is not cached); this turn's goes first.
