@@ -242,20 +242,6 @@ try {
   console.log(`\n# memory after the model is loaded\nChromium PSS, all processes: ${mb(pss.total * 1024)}; ` +
     `renderer processes (page + worker): ${mb(pss.renderer * 1024)}; page JS heap used: ${mb(heap)}`);
   console.log(`by process: ${Object.entries(pss.byType).sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${mb(v * 1024)}`).join(', ')}`);
-  // The wasm heaps: the page's (the agent, the BM25 shards it fetched) and the worker's (the model,
-  // the vector lists), as their WebAssembly.Memory sizes (a wasm heap grows and never shrinks).
-  const wasmHeap = (target) => target.evaluate(() => {
-    const found = [];
-    for (const value of Object.values(globalThis)) {
-      try { if (value && value.memory instanceof WebAssembly.Memory) found.push(value.memory.buffer.byteLength); } catch { /* not ours */ }
-    }
-    return found.length ? Math.max(...found) : null;
-  }).catch(() => null);
-  const workers = last.page.workers();
-  const pageHeap = await wasmHeap(last.page);
-  const workerHeaps = await Promise.all(workers.map(wasmHeap));
-  console.log(`wasm heaps: page ${pageHeap == null ? 'not found' : mb(pageHeap)}; ` +
-    `worker ${workerHeaps.map((h) => (h == null ? 'not found' : mb(h))).join(', ') || 'none'}`);
 
   // Pipeline time per turn from the trace: hybrid now (the vector side is ready) ...
   // (The first question was asked during the cold load: start from the second.)

@@ -16,11 +16,9 @@ use super::bench::{percentile, read_queries};
 use super::error::CliError;
 use super::files::{read_corpus, DirSource, DEFAULT_CORPUS};
 use super::vectors::{checkpoint_dir, load_vectors, read_checkpoints, read_manifest};
-use crate::core::files::MANIFEST;
 use crate::lexicon::bridge::bridge;
 use crate::retrieval::search::{open, open_lexicon, search, SearchMode};
-use crate::retrieval::vector_index::CENTROIDS_FILE;
-use crate::retrieval::vector_manifest::{ChunkList, CHUNK_COUNTS_FILE};
+use crate::retrieval::vector_manifest::ChunkList;
 use crate::retrieval::vectors::{LocalVectors, VectorSearch};
 use std::collections::HashSet;
 use std::path::PathBuf;
@@ -65,7 +63,7 @@ fn summary(times: &mut [f64]) -> String {
 }
 
 /// Share of `truth`'s chunks that `found` holds.
-fn recall(found: &[u32], truth: &[u32]) -> f64 {
+pub(super) fn recall(found: &[u32], truth: &[u32]) -> f64 {
     let truth: HashSet<u32> = truth.iter().copied().collect();
     found.iter().filter(|c| truth.contains(c)).count() as f64 / truth.len().max(1) as f64
 }
@@ -113,10 +111,7 @@ pub fn run(args: &BenchVectorsArgs) -> Result<(), CliError> {
     }
     println!("query embedding            {}", summary(&mut embed_ms));
 
-    let start_bytes = [CENTROIDS_FILE, CHUNK_COUNTS_FILE, MANIFEST]
-        .iter()
-        .map(|name| std::fs::metadata(args.vectors.join(name)).map_or(0, |m| m.len()))
-        .sum::<u64>();
+    let start_bytes = super::vectors::start_bytes(&args.vectors);
     let all_bytes: u64 = manifest.files.values().map(|f| f.bytes).sum();
     println!(
         "\nvector index: {} chunks in {} lists, {:.1} MB in all; before the first question: {:.2} MB (manifest, centroids, chunk map)",

@@ -192,6 +192,15 @@ pub fn read_points(dir: &Path, manifest: &VectorManifest) -> Result<Vec<Quantize
         .collect()
 }
 
+/// Bytes a browser fetches from the vector index in `dir` before the first question: the manifest, the
+/// centroids and the chunk map.
+pub fn start_bytes(dir: &Path) -> u64 {
+    [CENTROIDS_FILE, CHUNK_COUNTS_FILE, MANIFEST]
+        .iter()
+        .map(|name| std::fs::metadata(dir.join(name)).map_or(0, |m| m.len()))
+        .sum()
+}
+
 /// A file of the vector index in `dir`, checked against its manifest entry (size and SHA-256).
 fn read_checked(dir: &Path, manifest: &VectorManifest, name: &str) -> Result<Vec<u8>, CliError> {
     let path = dir.join(name);
@@ -285,7 +294,7 @@ pub fn build_vectors(docs: &[Document], model_dir: &Path, out: &Path) -> Result<
 /// of lists a question fetches at the shipped probe count, and recall@10 against exact search, for 40
 /// questions (stored vectors, with noise again).
 pub fn build_synthetic(documents: usize, committed: &Path, out: &Path) -> Result<(), CliError> {
-    use crate::retrieval::vector_index::{best, XorShift};
+    use crate::retrieval::vector_index::{search_lists, XorShift};
     if out == committed {
         return Err(CliError::usage(
             "--synthetic needs --vectors-out: it must not overwrite the committed vector index",
@@ -309,10 +318,7 @@ pub fn build_synthetic(documents: usize, committed: &Path, out: &Path) -> Result
     write_index(&points, &counts, params, "synthetic".into(), "synthetic".into(), out)?;
 
     let manifest = read_manifest(out)?;
-    let start: u64 = [CENTROIDS_FILE, CHUNK_COUNTS_FILE, MANIFEST]
-        .iter()
-        .map(|name| std::fs::metadata(out.join(name)).map_or(0, |m| m.len()))
-        .sum();
+    let start = start_bytes(out);
     let corrupt =
         |e: crate::retrieval::vector_index::VectorIndexError| CliError::from(IndexError::Corrupt(e.to_string()));
     let centroids =
@@ -326,13 +332,13 @@ pub fn build_synthetic(documents: usize, committed: &Path, out: &Path) -> Result
     for _ in 0..QUESTIONS {
         let q = noisy(&mut rng);
         let top = |probe: usize| -> Vec<u32> {
-            let hits = centroids.nearest_lists(&q, probe).iter().flat_map(|&l| lists[l as usize].scores(&q)).collect();
-            best(hits, 10).into_iter().map(|h| h.chunk).collect()
+            let near = centroids.nearest_lists(&q, probe);
+            search_lists(near.iter().map(|&l| &lists[l as usize]), &q, 10).into_iter().map(|h| h.chunk).collect()
         };
         let probed = centroids.nearest_lists(&q, manifest.ivf.probe as usize);
         bytes.push(probed.iter().map(|&l| manifest.files[&list_file(l)].bytes).sum::<u64>());
         let truth = top(lists.len());
-        recall += top(manifest.ivf.probe as usize).iter().filter(|c| truth.contains(c)).count() as f64 / 10.0;
+        recall += super::bench_vectors::recall(&top(manifest.ivf.probe as usize), &truth);
     }
     bytes.sort_unstable();
     let all: u64 = manifest.files.values().map(|f| f.bytes).sum();

@@ -30,7 +30,6 @@ use crate::core::LocalFuture;
 use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::rc::Rc;
-use std::task::Poll;
 
 /// The rows of token ids, as the embedder asks for them.
 pub trait TokenRows {
@@ -274,7 +273,7 @@ impl TokenShards {
         missing.dedup();
         missing.retain(|n| !self.cache.borrow().contains_key(n));
         // All missing shards at once: the fetches overlap instead of paying one round trip each.
-        let fetched = join_all(missing.iter().map(|&n| Box::pin(self.load(n)) as LocalFuture<'_, _>).collect()).await;
+        let fetched = futures_util::future::join_all(missing.iter().map(|&n| self.load(n))).await;
         for (n, shard) in missing.into_iter().zip(fetched) {
             self.cache.borrow_mut().insert(n, Rc::new(shard?));
         }
@@ -292,29 +291,6 @@ impl TokenRows for TokenShards {
     fn rows<'a>(&'a self, ids: &'a [u32]) -> LocalFuture<'a, Result<Vec<f32>, EmbedError>> {
         Box::pin(self.gather(ids))
     }
-}
-
-/// Polls every future until all are done; their outputs in order.
-async fn join_all<T>(mut futures: Vec<LocalFuture<'_, T>>) -> Vec<T> {
-    let mut outputs: Vec<Option<T>> = futures.iter().map(|_| None).collect();
-    std::future::poll_fn(|cx| {
-        let mut pending = false;
-        for (future, output) in futures.iter_mut().zip(outputs.iter_mut()) {
-            if output.is_none() {
-                match future.as_mut().poll(cx) {
-                    Poll::Ready(value) => *output = Some(value),
-                    Poll::Pending => pending = true,
-                }
-            }
-        }
-        if pending {
-            Poll::Pending
-        } else {
-            Poll::Ready(())
-        }
-    })
-    .await;
-    outputs.into_iter().map(|o| o.expect("every future finished")).collect()
 }
 
 #[cfg(test)]

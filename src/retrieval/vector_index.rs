@@ -355,6 +355,11 @@ impl VectorList {
     }
 }
 
+/// The `k` chunks of `lists` nearest `query`, best first (exact over those lists).
+pub fn search_lists<'a>(lists: impl IntoIterator<Item = &'a VectorList>, query: &[f32], k: usize) -> Vec<VectorHit> {
+    best(lists.into_iter().flat_map(|list| list.scores(query)).collect(), k)
+}
+
 /// The best `k` hits of `hits`, best first (ties by chunk id, so results are stable).
 pub fn best(mut hits: Vec<VectorHit>, k: usize) -> Vec<VectorHit> {
     hits.sort_by(|a, b| b.score.total_cmp(&a.score).then(a.chunk.cmp(&b.chunk)));
@@ -507,12 +512,8 @@ mod tests {
         assert_eq!(lists, a.lists);
         // A stored vector finds itself first in the lists nearest it.
         let query = p[73].to_f32();
-        let hits: Vec<VectorHit> = centroids
-            .nearest_lists(&query, 4)
-            .iter()
-            .flat_map(|&l| lists[l as usize].scores(&query).collect::<Vec<_>>())
-            .collect();
-        assert_eq!(best(hits, 1)[0].chunk, 73);
+        let near = centroids.nearest_lists(&query, 4);
+        assert_eq!(search_lists(near.iter().map(|&l| &lists[l as usize]), &query, 1)[0].chunk, 73);
         // Probing every list is exact search.
         assert_eq!(centroids.nearest_lists(&query, 12).len(), 12);
     }

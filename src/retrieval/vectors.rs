@@ -6,7 +6,7 @@
 
 use super::chunk_map::{ChunkMap, ChunkPlace};
 use super::search::FileSource;
-use super::vector_index::{best, list_file, Centroids, VectorHit, VectorList};
+use super::vector_index::{list_file, search_lists, Centroids, VectorHit, VectorList};
 use super::vector_manifest::VectorManifest;
 use crate::core::files::FileEntry;
 use crate::core::ports::IndexError;
@@ -31,7 +31,7 @@ pub trait VectorSearch {
     fn documents(&self) -> usize;
     /// The L2-normalised embedding of `text`.
     fn embed<'a>(&'a self, text: &'a str) -> LocalFuture<'a, Result<Vec<f32>, IndexError>>;
-    /// The `chunks` chunks nearest to `text`, best first .
+    /// The `chunks` chunks nearest to `text`, best first.
     fn nearest<'a>(&'a self, text: &'a str, chunks: usize) -> LocalFuture<'a, Result<Vec<VectorMatch>, IndexError>>;
 }
 
@@ -102,8 +102,7 @@ impl LocalVectors {
     pub async fn search(&self, query_vector: &[f32], k: usize, probe: usize) -> Result<Vec<VectorHit>, IndexError> {
         let nearest = self.centroids.nearest_lists(query_vector, probe);
         let lists = self.lists.get(&nearest).await?;
-        let hits = lists.iter().flat_map(|list| list.scores(query_vector)).collect();
-        Ok(best(hits, k))
+        Ok(search_lists(lists.iter().map(|list| &**list), query_vector, k))
     }
 
     /// Exact search: every list (for recall measurements; fetches the whole index).
