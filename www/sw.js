@@ -177,18 +177,19 @@ function sync() {
     filling = list;
     progress = { version: list.version, done: 0, total: queue.reduce((sum, f) => sum + f.bytes, 0), failed: false };
     announce(true);
+    // A file that cannot be kept (the host lacks it, or the network went away) does not stop the
+    // others: everything that can be kept is, and the next check fetches only what is missing.
+    let failed = false;
     const work = async () => {
       for (let file = queue.shift(); file; file = queue.shift()) {
-        if (!(await underway(list, file)) && !(await download(list, file))) throw new Error(`${file.path} not kept`);
-        progress.done += file.bytes;
+        if (await underway(list, file) || await download(list, file)) progress.done += file.bytes;
+        else failed = true;
         announce();
       }
     };
-    try {
-      await Promise.all(Array.from({ length: PARALLEL }, work));
-    } catch {
-      progress.failed = true; // the network went away: what was kept stays, the next check resumes
-      queue.length = 0;
+    await Promise.all(Array.from({ length: PARALLEL }, work));
+    if (failed) {
+      progress.failed = true;
       return;
     }
     await cache.put(href(LIST), Response.json({ format: list.format, version: list.version, files: list.files }));
