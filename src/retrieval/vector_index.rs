@@ -21,8 +21,8 @@
 //!
 //! Build: spherical k-means (cosine) on a deterministic sample, each chunk assigned to its nearest
 //! centroid through an instant-distance HNSW graph over the centroids (so a corpus of millions of chunks
-//! builds in minutes), all on one thread with a fixed seed, so the same vectors and parameters give the
-//! same bytes (`medagent index check-vectors`). Search: the `probe` lists whose centroids are nearest
+//! builds in minutes), with a fixed seed, the graph built on one thread and the searches' results kept in
+//! order, so the same vectors and parameters give the same bytes (`medagent index check-vectors`). Search: the `probe` lists whose centroids are nearest
 //! the question (exact: the centroids are few), then exact scores over their chunks. Recall against exact search
 //! and bytes per question are measured by `medagent bench vectors`.
 
@@ -393,9 +393,9 @@ pub fn build(points: &[QuantizedVector], params: IvfParams) -> BuiltIndex {
         let graph = centroid_graph(&centroids, params.seed);
         let mut sums = vec![vec![0f32; dims]; centroids.len()];
         let mut counts = vec![0usize; centroids.len()];
-        let mut search = Search::default();
-        for &i in sample {
-            let list = nearest(&graph, &points[i], &mut search) as usize;
+        let assigned = assign(&graph, sample.iter().map(|&i| &points[i]));
+        for (&i, &list) in sample.iter().zip(&assigned) {
+            let list = list as usize;
             counts[list] += 1;
             for (s, x) in sums[list].iter_mut().zip(points[i].to_f32()) {
                 *s += x;
@@ -412,9 +412,8 @@ pub fn build(points: &[QuantizedVector], params: IvfParams) -> BuiltIndex {
     }
     let graph = centroid_graph(&centroids, params.seed);
     let mut members: Vec<Vec<u32>> = vec![Vec::new(); centroids.len()];
-    let mut search = Search::default();
-    for (chunk, point) in points.iter().enumerate() {
-        members[nearest(&graph, point, &mut search) as usize].push(chunk as u32);
+    for (chunk, list) in assign(&graph, points.iter()).into_iter().enumerate() {
+        members[list as usize].push(chunk as u32);
     }
     let lists = members.iter().enumerate().map(|(list, ids)| VectorList::of(list as u32, ids, points)).collect();
     BuiltIndex { centroids: Centroids::new(&centroids), lists }
@@ -431,8 +430,15 @@ fn centroid_graph(centroids: &[Vec<f32>], seed: u64) -> HnswMap<QuantizedVector,
     pool.install(|| builder.build(points, values))
 }
 
-fn nearest(map: &HnswMap<QuantizedVector, u32>, point: &QuantizedVector, search: &mut Search) -> u32 {
-    map.search(point, search).next().map_or(0, |item| *item.value)
+/// The nearest centroid's list of each point, in the points' order. The searches run on all cores; each
+/// one is deterministic and the results keep their order, so the build stays byte-reproducible.
+fn assign<'a>(map: &HnswMap<QuantizedVector, u32>, points: impl Iterator<Item = &'a QuantizedVector>) -> Vec<u32> {
+    use rayon::prelude::*;
+    let points: Vec<&QuantizedVector> = points.collect();
+    points
+        .par_iter()
+        .map_init(Search::default, |search, point| map.search(point, search).next().map_or(0, |item| *item.value))
+        .collect()
 }
 
 /// xorshift64: a fixed, dependency-free random sequence for the reproducible build (and the synthetic
