@@ -7,13 +7,12 @@
 //!   weight matrices of the layers in GGUF `Q8_0` (int8 with one f16 scale per 32 values), the position
 //!   embeddings in f16, layer norms and biases in f32.
 //!
-//! The `Q8_0` weights are dequantised to f32 when loaded (42 MB in memory instead of 12 MB). Kept
-//! quantised, candle's matmul also quantises the activations, and how depends on the CPU: on x86 with
-//! VNNI a repacked kernel quantises them per 256 values, in wasm per 32, so the native reference and the
-//! browser differed by 1.3e-3 per component (measured), and the browser's vectors could no longer be
-//! checked against the native ones within 1e-4. Dequantised, both run the same f32 matmul on the same
-//! weights. Natively the quantised kernels were also slower than f32 (127 ms against 27 ms p50 per
-//! query: candle picks its x86 SIMD kernels at compile time, and the release build targets baseline x86-64).
+//! The `Q8_0` weights stay quantised in memory (11 MB instead of 42 MB as f32). A layer dequantises its
+//! matrix when it runs (at most 2.4 MB at a time, about 10 ms per question in wasm) and multiplies in
+//! f32. Candle's quantised matmul would instead quantise the activations too, and how depends on the
+//! CPU (per 256 values on x86 with VNNI, per 32 in wasm): the native reference and the browser then
+//! differed by 1.3e-3 per component and could not be checked against each other within 1e-4. In f32
+//! both compute the same sums on the same weights.
 //!
 //! The token-embedding table is not part of the encoder: the caller gathers the rows of the text's
 //! tokens (see [`super::tokens`]) and passes them in, so the browser never holds the whole table.
@@ -99,9 +98,15 @@ impl Weights<'_> {
         }
     }
 
-    /// A dense weight `[out, in]`, as f32 (see the module comment for why not kept quantised).
-    fn matmul(&mut self, name: &str) -> Result<QMatMul, EmbedError> {
-        Ok(QMatMul::Tensor(self.tensor(name)?))
+    /// A dense weight `[out, in]`: `Q8_0` kept as stored, anything else as f32.
+    fn dense(&mut self, name: &str) -> Result<Dense, EmbedError> {
+        if let Weights::Gguf(content, reader) = self {
+            let q = content.tensor(reader, name, &Device::Cpu).map_err(|e| Self::missing(name, e))?;
+            if q.dtype() == GgmlDType::Q8_0 {
+                return Ok(Dense::Q8(q));
+            }
+        }
+        Ok(Dense::F32(QMatMul::Tensor(self.tensor(name)?)))
     }
 }
 
@@ -139,18 +144,28 @@ pub fn write_gguf(config: &Config, weights: &HashMap<String, Tensor>) -> Result<
     Ok(out.into_inner())
 }
 
+/// A dense layer's weight matrix: f32 (the fetched model) or `Q8_0` (the browser's prepared copy).
+enum Dense {
+    F32(QMatMul),
+    Q8(QTensor),
+}
+
 struct Linear {
-    weight: QMatMul,
+    weight: Dense,
     bias: Tensor,
 }
 
 impl Linear {
     fn load(w: &mut Weights, prefix: &str) -> Result<Self, EmbedError> {
-        Ok(Linear { weight: w.matmul(&format!("{prefix}.weight"))?, bias: w.tensor(&format!("{prefix}.bias"))? })
+        Ok(Linear { weight: w.dense(&format!("{prefix}.weight"))?, bias: w.tensor(&format!("{prefix}.bias"))? })
     }
 
     fn forward(&self, x: &Tensor) -> Result<Tensor, EmbedError> {
-        Ok(self.weight.forward(x)?.broadcast_add(&self.bias)?)
+        let product = match &self.weight {
+            Dense::F32(w) => w.forward(x)?,
+            Dense::Q8(w) => QMatMul::Tensor(w.dequantize(&Device::Cpu)?).forward(x)?,
+        };
+        Ok(product.broadcast_add(&self.bias)?)
     }
 }
 
