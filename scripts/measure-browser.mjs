@@ -4,25 +4,32 @@
 // (from the trace, offline mode so no LLM time) with BM25 alone and with hybrid search; and what the
 // app adds per streamed token (parse + decode + rendering) against mock-llm.
 //
-//   npm run --silent measure:browser [-- --loads 5 --turns 19 --tokens 500,2000]
+//   npm run --silent measure:browser [-- --loads 5 --turns 19 --tokens 500,2000 --dist DIR]
 //
-// Needs `trunk build --release` first (scripts/test.sh does it). Not part of the test suite: the
-// figures depend on the machine, so nothing here asserts a time.
+// Needs `trunk build --release` first (scripts/test.sh does it); `--dist` measures another build (an
+// older commit's dist/, for a before/after in one version of this script). Not part of the test
+// suite: the figures depend on the machine, so nothing here asserts a time.
+//
+// Memory is Chromium's PSS over all its processes once the model is loaded, as the median of the cold
+// loads, next to the same browser showing an empty page: headless Chromium's own processes (browser,
+// GPU, network, storage, zygotes, spare renderers) take most of it whatever the page is, so what the
+// app adds is the difference.
 import { readFile, readdir } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { DIST, serveStatic, launchBrowser, ready, ask, startMockLlm, useMock } from '../tests/browser/harness.mjs';
 
 const { values: opts } = parseArgs({
   options: {
     loads: { type: 'string', default: '5' }, turns: { type: 'string', default: '19' },
-    tokens: { type: 'string', default: '500,2000' },
+    tokens: { type: 'string', default: '500,2000' }, dist: { type: 'string' },
   },
 });
 const LOADS = Number(opts.loads);
 const TURNS = Number(opts.turns);
 const TOKENS = opts.tokens.split(',').map(Number);
+const SITE = opts.dist ? resolve(opts.dist) : DIST;
 
 // Twenty different topics, so the answer cache never serves one (its hit is a different path).
 const QUESTIONS = [
@@ -62,12 +69,46 @@ async function chromiumPss() {
 }
 
 /**
+ * Runs in the page before the app: keeps the app's wasm exports (trunk announces them with the
+ * TrunkApplicationStarted event; their memory is the page's wasm heap) and the wasm memory the
+ * embedding worker reports when it is ready.
+ */
+function recordWasmMemory() {
+  window.measuredWasm = {};
+  addEventListener('TrunkApplicationStarted', (e) => { window.measuredWasm.page = e.detail.wasm; });
+  const PageWorker = window.Worker;
+  window.Worker = class extends PageWorker {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener('message', (e) => {
+        try {
+          const ready = JSON.parse(e.data).ready;
+          if (ready) window.measuredWasm.worker = ready.memory;
+        } catch { /* not a worker report */ }
+      });
+    }
+  };
+}
+
+/** PSS of the browser showing one empty page in a fresh context: the part of the total the app does not add. */
+async function emptyPagePss(browser) {
+  const context = await browser.newContext({ locale: 'en-US', serviceWorkers: 'block' });
+  const page = await context.newPage();
+  await page.goto('about:blank');
+  await page.waitForTimeout(1500);
+  const pss = await chromiumPss();
+  await context.close();
+  return pss;
+}
+
+/**
  * One cold load: a fresh browser context (empty cache and storage). The service worker is blocked in
  * every context here: its own downloads would be counted with the page's (measure:offline measures it).
  */
 async function coldLoad(browser, url) {
   const context = await browser.newContext({ locale: 'en-US', serviceWorkers: 'block' });
   const page = await context.newPage();
+  await page.addInitScript(recordWasmMemory);
   const problems = [];
   page.on('pageerror', (err) => problems.push(err.message));
   const responses = [];
@@ -90,8 +131,12 @@ async function coldLoad(browser, url) {
   const hashMs = Number(await page.getAttribute('.loading', 'data-hash-ms'));
   await page.waitForTimeout(300); // the last requestfinished events
   const bytesBy = (t) => responses.filter((r) => r.at <= t).reduce((s, r) => s + r.bytes, 0);
+  const pss = await chromiumPss();
+  const wasm = await page.evaluate(() => ({
+    page: window.measuredWasm.page?.memory.buffer.byteLength, worker: window.measuredWasm.worker,
+  }));
   return {
-    context, page, problems, responses,
+    context, page, problems, responses, pss, wasm,
     interactive, indexReady, firstAnswer, hybridReady, hashMs,
     bytes: { interactive: bytesBy(interactive), firstAnswer: bytesBy(firstAnswer), hybrid: bytesBy(hybridReady) },
   };
@@ -189,17 +234,18 @@ async function streamingCost(browser, url, mockUrl, tokens) {
 
 async function wasmSizes() {
   const rows = [];
-  for (const name of (await readdir(DIST)).filter((f) => f.endsWith('.wasm'))) {
-    const body = await readFile(join(DIST, name));
+  for (const name of (await readdir(SITE)).filter((f) => f.endsWith('.wasm'))) {
+    const body = await readFile(join(SITE, name));
     rows.push(`${name}: ${body.length} B raw, ${gzipSync(body, { level: 9 }).length} B gzip -9`);
   }
   return rows;
 }
 
-const site = await serveStatic();
+const site = await serveStatic(SITE);
 const browser = await launchBrowser();
 try {
-  console.log(`# release build\n${(await wasmSizes()).join('\n')}`);
+  console.log(`# release build${opts.dist ? ` in ${opts.dist}` : ''}\n${(await wasmSizes()).join('\n')}`);
+  const empty = await emptyPagePss(browser);
 
   const loads = [];
   for (let i = 0; i < LOADS; i++) {
@@ -233,15 +279,21 @@ try {
   const largest = [...last.responses].sort((a, b) => b.bytes - a.bytes).slice(0, 8);
   console.log(`largest: ${largest.map((r) => `${new URL(r.url).pathname} ${mb(r.bytes)} @${r.at} ms`).join(', ')}`);
 
-  // Memory once the model is loaded, with the page still open.
-  const pss = await chromiumPss();
+  // Memory once the model is loaded (each cold load measured with its page still open).
   const cdp = await last.context.newCDPSession(last.page);
   await cdp.send('Performance.enable');
   const { metrics } = await cdp.send('Performance.getMetrics');
   const heap = metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? 0;
-  console.log(`\n# memory after the model is loaded\nChromium PSS, all processes: ${mb(pss.total * 1024)}; ` +
-    `renderer processes (page + worker): ${mb(pss.renderer * 1024)}; page JS heap used: ${mb(heap)}`);
-  console.log(`by process: ${Object.entries(pss.byType).sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${mb(v * 1024)}`).join(', ')}`);
+  const total = median(loads.map((l) => l.pss.total)); const renderer = median(loads.map((l) => l.pss.renderer));
+  const byType = (pss) => Object.entries(pss.byType).sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${mb(v * 1024)}`).join(', ');
+  console.log(`\n# memory after the model is loaded (PSS, median of ${LOADS} cold loads)\n` +
+    `Chromium, all processes: ${mb(total * 1024)}; an empty page in the same browser: ${mb(empty.total * 1024)}; ` +
+    `the app adds ${mb((total - empty.total) * 1024)}`);
+  console.log(`renderer processes: ${mb(renderer * 1024)} (empty page: ${mb(empty.renderer * 1024)}; the app adds ${mb((renderer - empty.renderer) * 1024)})`);
+  console.log(`by process, last load: ${byType(last.pss)}\nby process, empty page: ${byType(empty)}`);
+  const size = (bytes) => (bytes ? mb(bytes) : 'not reported');
+  console.log(`in the app's renderer: page wasm memory ${size(last.wasm.page)}, worker wasm memory when ready ${size(last.wasm.worker)}, ` +
+    `page JS heap used ${mb(heap)}`);
 
   // Pipeline time per turn from the trace: hybrid now (the vector side is ready) ...
   // (The first question was asked during the cold load: start from the second.)

@@ -255,7 +255,9 @@ test('on a phone: no sideways scroll, every control reachable by keyboard, Escap
   await page.focus('.turn.agent .answer .cite >> nth=0');
   await page.keyboard.press('Enter');
   await page.waitForSelector('.source.opened .passage');
-  assert.equal(await page.evaluate(() => document.activeElement.classList.contains('source-title')), true);
+  // The focus moves in the next animation frame after the passage appears (the app waits for it to
+  // be rendered): wait for it rather than read it at once, which raced that frame under load.
+  await page.waitForFunction(() => document.activeElement.classList.contains('source-title'), null, { timeout: 5_000 });
   await page.keyboard.press('Escape');
   await page.waitForSelector('.source.opened', { state: 'detached' });
   assert.equal(await page.evaluate(() => document.activeElement.classList.contains('cite')), true);
