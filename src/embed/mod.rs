@@ -12,6 +12,7 @@
 //! - [`model_files`]: the set of files that make up the model and their fingerprint.
 
 pub mod bert;
+pub mod int8;
 pub mod model_files;
 pub mod pooling;
 pub mod tokens;

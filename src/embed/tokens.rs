@@ -21,7 +21,7 @@
 //! | 4 | dimensions per row, u32 ([`DIMS`]) |
 //! | rows x (4 + dims) | per row: the scale, f32, then `dims` i8 values; the row is `value * scale` |
 //!
-//! One scale per row (`max |x| / 127`) keeps every row's relative error under 0.4 %, and the rows are
+//! One scale per row (`max |x| / 127`, the rule of [`super::int8`]) keeps every row's relative error under 0.4 %, and the rows are
 //! summed with position embeddings and layer-normalised before anything else sees them.
 
 use super::{EmbedError, DIMS};
@@ -111,10 +111,9 @@ impl TokenShard {
         let mut scales = Vec::with_capacity(rows.len() / DIMS);
         let mut values = Vec::with_capacity(rows.len());
         for row in rows.chunks_exact(DIMS) {
-            let max = row.iter().fold(0f32, |m, x| m.max(x.abs()));
-            let scale = if max > 0.0 { max / 127.0 } else { 1.0 };
+            let (scale, codes) = super::int8::quantize(row);
             scales.push(scale);
-            values.extend(row.iter().map(|x| (x / scale).round().clamp(-127.0, 127.0) as i8));
+            values.extend(codes);
         }
         TokenShard { first, scales, values }
     }

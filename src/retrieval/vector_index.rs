@@ -16,8 +16,9 @@
 //!
 //! In a list an id is a chunk's position in the corpus chunk list (see `chunks.bin`).
 //!
-//! Quantisation: each vector is scaled by 127 / max|x| and rounded to i8, the scale kept as f32, so a
-//! stored vector is `scale * q`. A question is scored in f32 against the stored codes.
+//! Quantisation: the int8 rule of [`crate::embed::int8`] (each vector scaled by 127 / max|x| and rounded
+//! to i8, the scale kept as f32), so a stored vector is `scale * q`. A question is scored in f32 against
+//! the stored codes.
 //!
 //! Build: spherical k-means (cosine) on a deterministic sample, each chunk assigned to its nearest
 //! centroid through an instant-distance HNSW graph over the centroids (so a corpus of millions of chunks
@@ -53,12 +54,8 @@ pub struct QuantizedVector {
 impl QuantizedVector {
     /// Quantises a vector (any length; the index uses 384).
     pub fn new(v: &[f32]) -> Self {
-        let max = v.iter().fold(0f32, |m, x| m.max(x.abs()));
-        if max == 0.0 {
-            return QuantizedVector { scale: 0.0, q: vec![0; v.len()] };
-        }
-        let inv = 127.0 / max;
-        QuantizedVector { scale: max / 127.0, q: v.iter().map(|x| (x * inv).round() as i8).collect() }
+        let (scale, q) = crate::embed::int8::quantize(v);
+        QuantizedVector { scale, q }
     }
 
     /// Approximate dot product (= cosine for normalised embeddings).
