@@ -300,6 +300,10 @@ try {
   const seen = last.responses.length;
   const hybrid = await turnTimes(last.page, TURNS, 1);
   await last.page.waitForTimeout(300);
+  // Memory again after those questions: the lists and shards a worker keeps grow with the questions.
+  const later = await chromiumPss();
+  console.log(`\n# memory after ${TURNS} more questions\nChromium, all processes: ${mb(later.total * 1024)} ` +
+    `(the app adds ${mb((later.total - empty.total) * 1024)}); renderer processes ${mb(later.renderer * 1024)}`);
   // What those questions fetched: vector lists, token-embedding shards, keyword shards (a list or a
   // shard is fetched once, then kept: the later questions fetch less).
   const fetchedBy = (pattern) => last.responses.slice(seen).filter((r) => pattern.test(new URL(r.url).pathname))

@@ -301,8 +301,22 @@ pub fn parse_text(bytes: &[u8], name: &str) -> Result<Vec<String>, FormatError> 
     Ok(texts)
 }
 
-/// The index as far as it has been loaded: `stats.bin` first, then shards as queries need them.
-/// The same code serves the browser (files fetched over HTTP) and the CLI (files read from disk).
+/// Bytes of shard files (as fetched) a [`LoadedIndex`] keeps between searches: about ten questions'
+/// worth, so follow-up questions find their shards in memory, while a long session or a corpus far
+/// larger than the browser holds does not make the page grow without end.
+pub const SHARD_CACHE_BYTES: u64 = 8 << 20;
+
+/// A shard file's kind (its name's prefix) and number: `postings-012.bin` is `("postings-", 12)`.
+fn shard_of_file(name: &str) -> Option<(&'static str, u32)> {
+    ["postings-", "docs-", "text-"]
+        .into_iter()
+        .find_map(|prefix| Some((prefix, name.strip_prefix(prefix)?.strip_suffix(".bin")?.parse().ok()?)))
+}
+
+/// The index as far as it has been loaded: `stats.bin` first, then shards as queries need them, the
+/// least recently used dropped past [`SHARD_CACHE_BYTES`] when a search starts (never during one, so a
+/// search always finds the shards it loaded). The same code serves the browser (files fetched over
+/// HTTP) and the CLI (files read from disk).
 pub struct LoadedIndex {
     pub stats: Stats,
     /// What every file must match when it is added.
@@ -310,6 +324,18 @@ pub struct LoadedIndex {
     postings: HashMap<u32, HashMap<String, TermPostings>>,
     meta: HashMap<u32, Vec<DocMeta>>,
     text: HashMap<u32, Vec<String>>,
+    /// Each loaded shard file: its size and the search that last used it.
+    held: HashMap<String, Held>,
+    /// The number of the current search.
+    search: u64,
+    /// Bytes kept between searches (default [`SHARD_CACHE_BYTES`]).
+    pub cache_bytes: u64,
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Held {
+    bytes: u64,
+    used: u64,
 }
 
 impl LoadedIndex {
@@ -317,52 +343,99 @@ impl LoadedIndex {
     pub fn new(manifest: Manifest, stats: &[u8]) -> Result<LoadedIndex, FormatError> {
         manifest.verify(STATS, stats)?;
         let stats = parse_stats(stats)?;
-        Ok(LoadedIndex { stats, manifest, postings: HashMap::new(), meta: HashMap::new(), text: HashMap::new() })
+        Ok(LoadedIndex {
+            stats,
+            manifest,
+            postings: HashMap::new(),
+            meta: HashMap::new(),
+            text: HashMap::new(),
+            held: HashMap::new(),
+            search: 0,
+            cache_bytes: SHARD_CACHE_BYTES,
+        })
+    }
+
+    /// Starts a search: drops the least recently used shards while more than `cache_bytes` are held.
+    pub fn start_search(&mut self) {
+        self.search += 1;
+        let mut held: Vec<(u64, String, u64)> = self.held.iter().map(|(n, h)| (h.used, n.clone(), h.bytes)).collect();
+        let mut total: u64 = held.iter().map(|(_, _, bytes)| bytes).sum();
+        held.sort_unstable();
+        for (_, name, bytes) in held {
+            if total <= self.cache_bytes {
+                break;
+            }
+            self.drop_file(&name);
+            total -= bytes;
+        }
+    }
+
+    /// Bytes of shard files held now.
+    pub fn held_bytes(&self) -> u64 {
+        self.held.values().map(|h| h.bytes).sum()
+    }
+
+    fn drop_file(&mut self, name: &str) {
+        self.held.remove(name);
+        match shard_of_file(name) {
+            Some(("postings-", s)) => drop(self.postings.remove(&s)),
+            Some(("docs-", s)) => drop(self.meta.remove(&s)),
+            Some(("text-", s)) => drop(self.text.remove(&s)),
+            _ => {}
+        }
+    }
+
+    /// Marks a held file as used by the current search; false if it is not held.
+    fn use_file(&mut self, name: &str) -> bool {
+        match self.held.get_mut(name) {
+            Some(held) => {
+                held.used = self.search;
+                true
+            }
+            None => false,
+        }
     }
 
     pub fn document_count(&self) -> u32 {
         self.stats.collection.doc_len.len() as u32
     }
 
-    /// The postings files still missing for these query terms.
-    pub fn missing_for_terms(&self, terms: &[String]) -> Vec<String> {
+    /// The postings files still missing for these query terms (those held are marked as used).
+    pub fn missing_for_terms(&mut self, terms: &[String]) -> Vec<String> {
         let mut shards: Vec<u32> = terms.iter().map(|t| shard_of_term(t, self.stats.postings_shards)).collect();
         shards.sort_unstable();
         shards.dedup();
-        shards.into_iter().filter(|s| !self.postings.contains_key(s)).map(postings_file).collect()
+        shards.into_iter().map(postings_file).filter(|name| !self.use_file(name)).collect()
     }
 
-    /// The metadata (and, with `text`, answer) files still missing for these documents.
-    pub fn missing_for_docs(&self, docs: &[u32], text: bool) -> Vec<String> {
+    /// The metadata (and, with `text`, answer) files still missing for these documents (those held are
+    /// marked as used).
+    pub fn missing_for_docs(&mut self, docs: &[u32], text: bool) -> Vec<String> {
         let mut names = Vec::new();
         for &doc in docs {
-            let meta = doc / self.stats.docs_per_meta_shard;
-            if !self.meta.contains_key(&meta) {
-                names.push(meta_file(meta));
-            }
-            let text_shard = doc / self.stats.docs_per_text_shard;
-            if text && !self.text.contains_key(&text_shard) {
-                names.push(text_file(text_shard));
+            names.push(meta_file(doc / self.stats.docs_per_meta_shard));
+            if text {
+                names.push(text_file(doc / self.stats.docs_per_text_shard));
             }
         }
         names.sort();
         names.dedup();
+        names.retain(|name| !self.use_file(name));
         names
     }
 
     /// Adds a fetched file (by its name) to what is loaded, once it matches the manifest.
     pub fn add_file(&mut self, name: &str, bytes: &[u8]) -> Result<(), FormatError> {
         self.manifest.verify(name, bytes)?;
-        let shard = |prefix: &str| -> Option<u32> { name.strip_prefix(prefix)?.strip_suffix(".bin")?.parse().ok() };
-        if let Some(s) = shard("postings-") {
-            self.postings.insert(s, parse_postings(bytes, name, self.document_count())?);
-        } else if let Some(s) = shard("docs-") {
-            self.meta.insert(s, parse_meta(bytes, name)?);
-        } else if let Some(s) = shard("text-") {
-            self.text.insert(s, parse_text(bytes, name)?);
-        } else {
-            return Err(FormatError(format!("{name} is not a file of the static index")));
+        match shard_of_file(name) {
+            Some(("postings-", s)) => {
+                drop(self.postings.insert(s, parse_postings(bytes, name, self.document_count())?))
+            }
+            Some(("docs-", s)) => drop(self.meta.insert(s, parse_meta(bytes, name)?)),
+            Some(("text-", s)) => drop(self.text.insert(s, parse_text(bytes, name)?)),
+            _ => return Err(FormatError(format!("{name} is not a file of the static index"))),
         }
+        self.held.insert(name.to_string(), Held { bytes: bytes.len() as u64, used: self.search });
         Ok(())
     }
 
@@ -486,13 +559,45 @@ mod tests {
     #[test]
     fn a_query_needs_only_the_shards_of_its_terms() {
         let built = build(&corpus(), "abc", &mut |_, _, _| {});
-        let index = open(&built);
+        let mut index = open(&built);
         let needed = index.missing_for_terms(&tokenize("diabetes symptoms"));
         assert!((1..=2).contains(&needed.len()), "{needed:?}");
         assert_eq!(
             index.missing_for_docs(&[0, 1, 300], true),
             vec!["docs-000.bin", "docs-001.bin", "text-000.bin", "text-004.bin"]
         );
+    }
+
+    #[test]
+    fn past_the_budget_a_new_search_drops_the_shards_used_longest_ago_and_fetches_them_again() {
+        let built = build(&corpus(), "abc", &mut |_, _, _| {});
+        let mut index = open(&built);
+        index.cache_bytes = u64::MAX;
+        let docs_per = index.stats.docs_per_text_shard;
+        let mut fetches = Vec::new();
+        // Searches over documents of text shards 0, 1, 2, 0 (used again), 3 and 4; the budget is what
+        // the first three loaded.
+        for (search, shard) in [0, 1, 2, 0, 3, 4].into_iter().enumerate() {
+            if search == 3 {
+                index.cache_bytes = index.held_bytes();
+            }
+            index.start_search();
+            for name in index.missing_for_docs(&[shard * docs_per], true) {
+                let bytes = &built.files.iter().find(|(n, _)| *n == name).unwrap().1;
+                index.add_file(&name, bytes).unwrap();
+                fetches.push(name);
+            }
+            // Within a search nothing is dropped: its answer is there.
+            assert!(index.answer(shard * docs_per).is_some());
+        }
+        let texts: Vec<&String> = fetches.iter().filter(|n| n.starts_with("text-")).collect();
+        // Shard 0, used again by the fourth search, was still held then.
+        assert_eq!(texts, ["text-000.bin", "text-001.bin", "text-002.bin", "text-003.bin", "text-004.bin"]);
+        index.start_search();
+        assert!(index.held_bytes() <= index.cache_bytes, "{} held", index.held_bytes());
+        // The shard used last is kept, the one used longest ago (1) went first and is fetched again.
+        assert!(index.answer(4 * docs_per).is_some() && index.answer(docs_per).is_none());
+        assert!(index.missing_for_docs(&[docs_per], true).contains(&text_file(1)));
     }
 
     #[test]

@@ -103,6 +103,7 @@ impl<S: FileSource> Knowledge for IndexKnowledge<S> {
             *self.last_method.borrow_mut() = method.clone();
             // The index is only borrowed across awaits of this search; the pipeline runs one search at a time.
             let mut index = self.index.try_borrow_mut().map_err(|_| IndexError::Busy)?;
+            index.start_search();
             let (hits, signals) =
                 search_with_signals(&mut index, &self.source, vectors.as_deref(), mode, &bridged.text, k).await?;
             let relevance = judge(&signals, &bridged);

@@ -179,7 +179,8 @@ async fn bm25_ranked(
     signals: &mut SearchSignals,
 ) -> Result<Vec<Ranked>, IndexError> {
     let terms = tokenize(query);
-    load(index, source, index.missing_for_terms(&terms)).await?;
+    let missing = index.missing_for_terms(&terms);
+    load(index, source, missing).await?;
     let best = index.bm25(&terms, k);
     signals.keyword_coverage = Some(best.first().map_or(0.0, |&(doc, _)| index.term_coverage(&terms, doc)));
     Ok(best
@@ -247,7 +248,8 @@ async fn describe(
     ranked: Vec<Ranked>,
 ) -> Result<Vec<Hit>, IndexError> {
     let docs: Vec<u32> = ranked.iter().map(|r| r.doc).collect();
-    load(index, source, index.missing_for_docs(&docs, false)).await?;
+    let missing = index.missing_for_docs(&docs, false);
+    load(index, source, missing).await?;
     ranked
         .into_iter()
         .map(|r| {
@@ -273,7 +275,8 @@ async fn describe(
 
 /// Fetches the answer text of these documents (for evidence passages).
 pub async fn load_answers(index: &mut LoadedIndex, source: &dyn FileSource, docs: &[u32]) -> Result<(), IndexError> {
-    load(index, source, index.missing_for_docs(docs, true)).await
+    let missing = index.missing_for_docs(docs, true);
+    load(index, source, missing).await
 }
 
 #[cfg(test)]
