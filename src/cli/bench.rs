@@ -2,7 +2,7 @@
 
 use super::error::CliError;
 use super::eval::read_devset;
-use super::files::{load_lexicon, DirSource, DEFAULT_INDEX_DIR, DEFAULT_LEXICON_SOURCES};
+use super::files::{load_lexicon, DirSource, DEFAULT_INDEX_DIR, DEFAULT_LEXICON_SOURCES, DEFAULT_VECTORS_DIR};
 use crate::core::tokenizer::tokenize;
 use crate::pipeline::graph::Node;
 use crate::pipeline::trace::StepKind;
@@ -45,6 +45,16 @@ pub enum BenchCommand {
     /// Vector side: HNSW recall/latency over ef_search, quantisation recall, and embedding, vector,
     /// BM25 and hybrid search speed.
     Vectors(super::bench_vectors::BenchVectorsArgs),
+    /// A synthetic vector index (built by `medagent index build --synthetic N --vectors-out DIR`): bytes
+    /// before the first question, and bytes per question and recall@10 against exact search by probe.
+    Synthetic {
+        /// The synthetic index's folder.
+        #[arg(long)]
+        vectors: PathBuf,
+        /// Probe counts (lists searched per question).
+        #[arg(long, value_delimiter = ',', default_value = "16,32,64,128,256")]
+        probe: Vec<usize>,
+    },
     /// Client cost per streamed token (SSE parse + decode), alone and end to end against the mock.
     Stream(super::bench_stream::BenchStreamArgs),
     /// Concept matching speed on a short question and on a 10 KB text (p50/p95).
@@ -62,6 +72,9 @@ pub fn run(args: BenchArgs) -> Result<(), CliError> {
         BenchCommand::Lexicon { sources, rounds } => bench_lexicon(&sources, rounds),
         BenchCommand::Pipeline { questions, index } => bench_pipeline(&questions, index),
         BenchCommand::Vectors(args) => super::bench_vectors::run(&args),
+        BenchCommand::Synthetic { vectors, probe } => {
+            super::vectors::report_synthetic(&vectors, std::path::Path::new(DEFAULT_VECTORS_DIR), &probe)
+        }
         BenchCommand::Stream(args) => super::bench_stream::run(&args),
     }
 }

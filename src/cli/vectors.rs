@@ -124,7 +124,7 @@ pub fn write_index(
     let started = Instant::now();
     let index = build(points, params);
     println!(
-        "IVF build: {} vectors in {} lists in {:.1} s (one thread, seed {:#x})",
+        "IVF build: {} vectors in {} lists in {:.1} s (seed {:#x})",
         points.len(),
         index.lists.len(),
         started.elapsed().as_secs_f64(),
@@ -289,71 +289,99 @@ pub fn build_vectors(docs: &[Document], model_dir: &Path, out: &Path) -> Result<
 /// `medagent index build --synthetic N --vectors-out DIR`: a vector index of `documents` synthetic
 /// documents shaped like the committed one, to measure how the layout grows with the corpus. Each
 /// document takes the chunk count of a committed document (in turn), each chunk a committed chunk's
-/// vector (drawn at random) plus Gaussian noise of norm about 0.45 (cosine about 0.9 to it), so the
-/// vectors cluster as real ones do. Reports the files, the bytes before the first question, the bytes
-/// of lists a question fetches at the shipped probe count, and recall@10 against exact search, for 40
-/// questions (stored vectors, with noise again).
+/// vector (drawn at random) plus Gaussian noise (see [`Noisy`]), so the vectors cluster as real ones
+/// do. Then reports it at the shipped probe ([`report_synthetic`]).
 pub fn build_synthetic(documents: usize, committed: &Path, out: &Path) -> Result<(), CliError> {
-    use crate::retrieval::vector_index::{search_lists, XorShift};
     if out == committed {
         return Err(CliError::usage(
             "--synthetic needs --vectors-out: it must not overwrite the committed vector index",
         ));
     }
     let manifest = read_manifest(committed)?;
-    let base = read_points(committed, &manifest)?;
     let base_counts = read_checked(committed, &manifest, CHUNK_COUNTS_FILE)?;
     let counts: Vec<u8> = base_counts.iter().copied().cycle().take(documents).collect();
     let chunks: usize = counts.iter().map(|&c| c as usize).sum();
-    let mut rng = XorShift(0x5eed_5eed);
-    let sigma = 0.45 / (DIMS as f32).sqrt();
-    let noisy = |rng: &mut XorShift| {
-        let v: Vec<f32> = base[rng.below(base.len())].to_f32().into_iter().map(|x| x + sigma * rng.normal()).collect();
-        crate::embed::pooling::l2_normalized(v)
-    };
+    let mut noisy = Noisy::new(committed, 0x5eed_5eed)?;
     let started = Instant::now();
-    let points: Vec<QuantizedVector> = (0..chunks).map(|_| QuantizedVector::new(&noisy(&mut rng))).collect();
+    let points: Vec<QuantizedVector> = (0..chunks).map(|_| QuantizedVector::new(&noisy.next())).collect();
     println!("{documents} synthetic documents, {chunks} chunks, made in {:.1} s", started.elapsed().as_secs_f64());
     let params = IvfParams::for_chunks(chunks);
     write_index(&points, &counts, params, "synthetic".into(), "synthetic".into(), out)?;
+    report_synthetic(out, committed, &[params.probe as usize])
+}
 
-    let manifest = read_manifest(out)?;
-    let start = start_bytes(out);
+/// Synthetic vectors: a committed chunk vector drawn at random plus Gaussian noise of norm about 0.45
+/// (cosine about 0.9 to it), normalised.
+struct Noisy {
+    base: Vec<QuantizedVector>,
+    rng: crate::retrieval::vector_index::XorShift,
+}
+
+impl Noisy {
+    fn new(committed: &Path, seed: u64) -> Result<Self, CliError> {
+        let manifest = read_manifest(committed)?;
+        Ok(Noisy { base: read_points(committed, &manifest)?, rng: crate::retrieval::vector_index::XorShift(seed) })
+    }
+
+    fn next(&mut self) -> Vec<f32> {
+        let sigma = 0.45 / (DIMS as f32).sqrt();
+        let source = self.base[self.rng.below(self.base.len())].to_f32();
+        crate::embed::pooling::l2_normalized(source.into_iter().map(|x| x + sigma * self.rng.normal()).collect())
+    }
+}
+
+/// Questions of the synthetic report (made like the synthetic chunks, from their own seed).
+const SYNTHETIC_QUESTIONS: usize = 100;
+
+/// `medagent bench synthetic --vectors DIR` (and the end of `index build --synthetic`): for a synthetic
+/// vector index in `dir`, the files, the bytes before the first question and, for each probe count,
+/// the bytes of lists a question fetches and recall@10 against exact search over every list, for
+/// [`SYNTHETIC_QUESTIONS`] questions (committed vectors with noise, as the chunks were made).
+pub fn report_synthetic(dir: &Path, committed: &Path, probes: &[usize]) -> Result<(), CliError> {
+    use crate::retrieval::vector_index::{search_lists, Centroids};
+    use rayon::prelude::*;
+    let manifest = read_manifest(dir)?;
     let corrupt =
         |e: crate::retrieval::vector_index::VectorIndexError| CliError::from(IndexError::Corrupt(e.to_string()));
-    let centroids =
-        crate::retrieval::vector_index::Centroids::from_bytes(&read_checked(out, &manifest, CENTROIDS_FILE)?)
-            .map_err(corrupt)?;
+    let centroids = Centroids::from_bytes(&read_checked(dir, &manifest, CENTROIDS_FILE)?).map_err(corrupt)?;
     let lists: Vec<VectorList> = (0..manifest.ivf.lists)
-        .map(|l| VectorList::from_bytes(&read_checked(out, &manifest, &list_file(l))?, l).map_err(corrupt))
+        .into_par_iter()
+        .map(|l| VectorList::from_bytes(&read_checked(dir, &manifest, &list_file(l))?, l).map_err(corrupt))
         .collect::<Result<_, CliError>>()?;
-    let (mut bytes, mut recall) = (Vec::new(), 0.0);
-    const QUESTIONS: usize = 40;
-    for _ in 0..QUESTIONS {
-        let q = noisy(&mut rng);
-        let top = |probe: usize| -> Vec<u32> {
-            let near = centroids.nearest_lists(&q, probe);
-            search_lists(near.iter().map(|&l| &lists[l as usize]), &q, 10).into_iter().map(|h| h.chunk).collect()
-        };
-        let probed = centroids.nearest_lists(&q, manifest.ivf.probe as usize);
-        bytes.push(probed.iter().map(|&l| manifest.files[&list_file(l)].bytes).sum::<u64>());
-        let truth = top(lists.len());
-        recall += super::bench_vectors::recall(&top(manifest.ivf.probe as usize), &truth);
-    }
-    bytes.sort_unstable();
+    let documents = read_checked(dir, &manifest, CHUNK_COUNTS_FILE)?.len();
+    let chunks: usize = lists.iter().map(VectorList::len).sum();
+    let mut noisy = Noisy::new(committed, 0x0a5c_0a5c)?;
+    let questions: Vec<Vec<f32>> = (0..SYNTHETIC_QUESTIONS).map(|_| noisy.next()).collect();
+    let top = |q: &[f32], probe: usize| -> Vec<u32> {
+        let near = centroids.nearest_lists(q, probe);
+        search_lists(near.iter().map(|&l| &lists[l as usize]), q, 10).into_iter().map(|h| h.chunk).collect()
+    };
+    let truth: Vec<Vec<u32>> = questions.par_iter().map(|q| top(q, lists.len())).collect();
     let all: u64 = manifest.files.values().map(|f| f.bytes).sum();
     println!(
-        "| documents | chunks | lists | all files | before the first question | per question (mean / p95, probe {}) | recall@10 |",
-        manifest.ivf.probe
-    );
-    println!(
-        "| {documents} | {chunks} | {} | {:.1} MB | {:.2} MB | {:.2} / {:.2} MB | {:.3} |",
+        "{documents} documents, {chunks} chunks, {} lists: all files {:.1} MB, before the first question {:.2} MB",
         manifest.ivf.lists,
         all as f64 / 1e6,
-        start as f64 / 1e6,
-        bytes.iter().sum::<u64>() as f64 / bytes.len() as f64 / 1e6,
-        bytes[bytes.len() * 95 / 100] as f64 / 1e6,
-        recall / QUESTIONS as f64
+        start_bytes(dir) as f64 / 1e6
     );
+    println!("| probe | per question, mean / p95 | recall@10 ({SYNTHETIC_QUESTIONS} questions) |");
+    for &probe in probes {
+        let mut bytes: Vec<u64> = questions
+            .iter()
+            .map(|q| centroids.nearest_lists(q, probe).iter().map(|&l| manifest.files[&list_file(l)].bytes).sum())
+            .collect();
+        bytes.sort_unstable();
+        let recall: f64 = questions
+            .par_iter()
+            .zip(truth.par_iter())
+            .map(|(q, truth)| super::bench_vectors::recall(&top(q, probe), truth))
+            .sum::<f64>()
+            / questions.len() as f64;
+        println!(
+            "| {probe} | {:.2} / {:.2} MB | {recall:.3} |",
+            bytes.iter().sum::<u64>() as f64 / bytes.len() as f64 / 1e6,
+            bytes[bytes.len() * 95 / 100] as f64 / 1e6,
+        );
+    }
     Ok(())
 }
