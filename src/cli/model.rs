@@ -144,8 +144,10 @@ pub fn open_prepared(
     }
     let read = Rc::new(read);
     let fetch: FetchFile = Box::new(move |name| Box::pin(std::future::ready(read(&name))));
-    let [config, vocab, encoder] = [&up_front[0][..], &up_front[1][..], &up_front[2][..]];
-    Embedder::from_prepared(manifest, [config, vocab, encoder], fetch).map_err(|e| CliError::failed(e.to_string()))
+    let up_front: [Vec<u8>; 3] = up_front
+        .try_into()
+        .map_err(|_| CliError::failed("the model manifest does not list config, vocabulary and encoder up front"))?;
+    Embedder::from_prepared(manifest, up_front, fetch).map_err(|e| CliError::failed(e.to_string()))
 }
 
 /// The smallest cosine between the two embedders' embeddings of `texts`.

@@ -7,12 +7,12 @@
 //!   weight matrices of the layers in GGUF `Q8_0` (int8 with one f16 scale per 32 values), the position
 //!   embeddings in f16, layer norms and biases in f32.
 //!
-//! The `Q8_0` weights stay quantised in memory (11 MB instead of 42 MB as f32). A layer dequantises its
-//! matrix when it runs (at most 2.4 MB at a time, about 10 ms per question in wasm) and multiplies in
-//! f32. Candle's quantised matmul would instead quantise the activations too, and how depends on the
-//! CPU (per 256 values on x86 with VNNI, per 32 in wasm): the native reference and the browser then
-//! differed by 1.3e-3 per component and could not be checked against each other within 1e-4. In f32
-//! both compute the same sums on the same weights.
+//! The `Q8_0` weights stay in the fetched file's bytes (11 MB, not copied; as f32 they took 42 MB). A
+//! layer dequantises its matrix from them when it runs (at most 2.4 MB at a time, a few ms per question)
+//! and multiplies in f32. Candle's quantised matmul would instead quantise the activations too, and how
+//! depends on the CPU (per 256 values on x86 with VNNI, per 32 in wasm): the native reference and the
+//! browser then differed by 1.3e-3 per component and could not be checked against each other within
+//! 1e-4. In f32 both compute the same sums on the same weights.
 //!
 //! The token-embedding table is not part of the encoder: the caller gathers the rows of the text's
 //! tokens (see [`super::tokens`]) and passes them in, so the browser never holds the whole table.
@@ -21,11 +21,12 @@
 //! `encoder.layer.N.attention.self.query.weight`, ...), with or without a `bert.` prefix.
 
 use super::EmbedError;
-use candle_core::quantized::{gguf_file, GgmlDType, QMatMul, QTensor};
+use candle_core::quantized::{ggml_file::qtensor_from_ggml, gguf_file, GgmlDType, QMatMul, QTensor};
 use candle_core::{DType, Device, Module, Tensor, D};
 use candle_nn::ops::{layer_norm, softmax_last_dim};
 use serde::Deserialize;
 use std::collections::HashMap;
+use std::sync::Arc;
 
 /// The hyper-parameters the forward needs, from `config.json`.
 #[derive(Debug, Clone, Deserialize)]
@@ -70,14 +71,14 @@ pub fn dense_weights(n: usize) -> [String; 6] {
 }
 
 /// The encoder's tensors as stored: f32 (safetensors) or a GGUF file.
-pub enum Weights<'a> {
+pub enum Weights {
     /// Every tensor, any float type, by name (the `bert.` prefix already removed).
     Plain(HashMap<String, Tensor>),
-    /// A GGUF file's index and bytes.
-    Gguf(gguf_file::Content, std::io::Cursor<&'a [u8]>),
+    /// A GGUF file's index and bytes (shared with the `Q8_0` matrices that stay in them).
+    Gguf(gguf_file::Content, Arc<Vec<u8>>),
 }
 
-impl Weights<'_> {
+impl Weights {
     fn missing(name: &str, e: impl std::fmt::Display) -> EmbedError {
         EmbedError::Model(format!(
             "the weights have no usable {name} ({e}); re-run scripts/fetch-model.sh, then `medagent model prepare`"
@@ -91,32 +92,43 @@ impl Weights<'_> {
                 let t = map.get(name).ok_or_else(|| Self::missing(name, "not found"))?;
                 Ok(t.to_dtype(DType::F32)?)
             }
-            Weights::Gguf(content, reader) => {
-                let q = content.tensor(reader, name, &Device::Cpu).map_err(|e| Self::missing(name, e))?;
+            Weights::Gguf(content, bytes) => {
+                let mut reader = std::io::Cursor::new(&bytes[..]);
+                let q = content.tensor(&mut reader, name, &Device::Cpu).map_err(|e| Self::missing(name, e))?;
                 Ok(q.dequantize(&Device::Cpu)?)
             }
         }
     }
 
-    /// A dense weight `[out, in]`: `Q8_0` kept as stored, anything else as f32.
+    /// A dense weight `[out, in]`: `Q8_0` left in the file's bytes, anything else as f32.
     fn dense(&mut self, name: &str) -> Result<Dense, EmbedError> {
-        if let Weights::Gguf(content, reader) = self {
-            let q = content.tensor(reader, name, &Device::Cpu).map_err(|e| Self::missing(name, e))?;
-            if q.dtype() == GgmlDType::Q8_0 {
-                return Ok(Dense::Q8(q));
+        if let Weights::Gguf(content, bytes) = self {
+            let info = content.tensor_infos.get(name).ok_or_else(|| Self::missing(name, "not found"))?;
+            if info.ggml_dtype == GgmlDType::Q8_0 {
+                let dtype = info.ggml_dtype;
+                let start = (content.tensor_data_offset + info.offset) as usize;
+                let len = info.shape.elem_count() / dtype.block_size() * dtype.type_size();
+                if start.checked_add(len).is_none_or(|end| end > bytes.len()) {
+                    return Err(Self::missing(name, "the file is shorter than its index says"));
+                }
+                let matrix = Q8Matrix { bytes: Arc::clone(bytes), start, len, dims: info.shape.dims().to_vec() };
+                // Read once now, so a damaged block is an error at load, not at the first question.
+                matrix.dequantize().map_err(|e| Self::missing(name, e))?;
+                return Ok(Dense::Q8(matrix));
             }
         }
         Ok(Dense::F32(QMatMul::Tensor(self.tensor(name)?)))
     }
 }
 
-/// Reads a GGUF file's index (the tensors are read when the encoder loads).
-pub fn read_gguf(bytes: &[u8]) -> Result<Weights<'_>, EmbedError> {
-    let mut reader = std::io::Cursor::new(bytes);
+/// Reads a GGUF file's index (the tensors are read when the encoder loads; the `Q8_0` ones stay in
+/// `bytes`).
+pub fn read_gguf(bytes: Vec<u8>) -> Result<Weights, EmbedError> {
+    let mut reader = std::io::Cursor::new(&bytes[..]);
     let content = gguf_file::Content::read(&mut reader).map_err(|e| {
         EmbedError::Model(format!("the encoder file is not GGUF ({e}); rebuild it with `medagent model prepare`"))
     })?;
-    Ok(Weights::Gguf(content, reader))
+    Ok(Weights::Gguf(content, Arc::new(bytes)))
 }
 
 /// Writes the prepared encoder: the dense weights of every layer quantised to `Q8_0`, the position
@@ -147,7 +159,22 @@ pub fn write_gguf(config: &Config, weights: &HashMap<String, Tensor>) -> Result<
 /// A dense layer's weight matrix: f32 (the fetched model) or `Q8_0` (the browser's prepared copy).
 enum Dense {
     F32(QMatMul),
-    Q8(QTensor),
+    Q8(Q8Matrix),
+}
+
+/// A `Q8_0` matrix where it lies in the GGUF file's bytes.
+struct Q8Matrix {
+    bytes: Arc<Vec<u8>>,
+    start: usize,
+    len: usize,
+    dims: Vec<usize>,
+}
+
+impl Q8Matrix {
+    fn dequantize(&self) -> candle_core::Result<Tensor> {
+        let raw = &self.bytes[self.start..self.start + self.len];
+        qtensor_from_ggml(GgmlDType::Q8_0, raw, self.dims.clone(), &Device::Cpu)?.dequantize(&Device::Cpu)
+    }
 }
 
 struct Linear {
@@ -163,7 +190,7 @@ impl Linear {
     fn forward(&self, x: &Tensor) -> Result<Tensor, EmbedError> {
         let product = match &self.weight {
             Dense::F32(w) => w.forward(x)?,
-            Dense::Q8(w) => QMatMul::Tensor(w.dequantize(&Device::Cpu)?).forward(x)?,
+            Dense::Q8(w) => QMatMul::Tensor(w.dequantize()?).forward(x)?,
         };
         Ok(product.broadcast_add(&self.bias)?)
     }

@@ -88,11 +88,11 @@ impl Embedder {
     /// the manifest) and how to fetch a token shard by name (checked here when it arrives).
     pub fn from_prepared(
         manifest: &PreparedModel,
-        [config_json, vocab_txt, encoder_gguf]: [&[u8]; 3],
+        [config_json, vocab_txt, encoder_gguf]: [Vec<u8>; 3],
         fetch: FetchFile,
     ) -> Result<Self, EmbedError> {
         manifest.check_format().map_err(EmbedError::Model)?;
-        let config = Config::from_json(config_json)?;
+        let config = Config::from_json(&config_json)?;
         let layout = manifest.token_shards;
         if layout.vocab as usize != config.vocab_size {
             return Err(EmbedError::Model(format!(
@@ -102,7 +102,7 @@ impl Embedder {
         }
         let tokens = TokenShards::new(layout.rows_per_shard, layout.vocab, &manifest.files, fetch)?;
         let encoder = Encoder::load(&config, bert::read_gguf(encoder_gguf)?)?;
-        Self::new(&config, vocab_txt, encoder, Box::new(tokens))
+        Self::new(&config, &vocab_txt, encoder, Box::new(tokens))
     }
 
     fn new(

@@ -155,7 +155,7 @@ async fn download(
     for (name, entry) in files {
         let size = entry.bytes;
         let mut hash = Sha256::new();
-        let bytes = fetch_bytes(&format!("{base}{name}"), &mut |piece, loaded| {
+        let bytes = fetch_bytes(&format!("{base}{name}"), Some(size), &mut |piece, loaded| {
             let started = now_ms();
             hash.update(piece);
             *hash_ms += now_ms() - started;
@@ -187,7 +187,7 @@ async fn download(
 }
 
 async fn manifest<T: serde::de::DeserializeOwned>(url: &str) -> Result<T, String> {
-    let bytes = fetch_bytes(url, &mut |_, _| {}).await?;
+    let bytes = fetch_bytes(url, None, &mut |_, _| {}).await?;
     serde_json::from_slice(&bytes).map_err(|e| format!("{url} is unreadable ({e}); rebuild the site"))
 }
 
@@ -220,11 +220,13 @@ async fn load(model_base: &str, vectors_base: &str, probe: Option<usize>) -> Res
     let base = model_base.to_string();
     let fetch: FetchFile = Box::new(move |name| {
         let url = format!("{base}{name}");
-        Box::pin(async move { fetch_bytes(&url, &mut |_, _| {}).await })
+        Box::pin(async move { fetch_bytes(&url, None, &mut |_, _| {}).await })
     });
-    let embedder = Embedder::from_prepared(&model, [&model_bytes[0], &model_bytes[1], &model_bytes[2]], fetch)
-        .map_err(|e| e.to_string())?;
-    drop(model_bytes);
+    let model_bytes: [Vec<u8>; 3] = model_bytes
+        .try_into()
+        .map_err(|_| "the model manifest does not list config, vocabulary and encoder up front")?;
+    // The encoder keeps its file's bytes (its int8 weights stay in them).
+    let embedder = Embedder::from_prepared(&model, model_bytes, fetch).map_err(|e| e.to_string())?;
     let (centroids_entry, counts_entry) =
         (entry("vector", &vectors.files, CENTROIDS_FILE)?, entry("vector", &vectors.files, CHUNK_COUNTS_FILE)?);
     let vector_list = [(CENTROIDS_FILE, &centroids_entry), (CHUNK_COUNTS_FILE, &counts_entry)];

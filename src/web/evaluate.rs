@@ -172,7 +172,7 @@ pub fn EvaluatePanel() -> impl IntoView {
         let per_lang = per_lang.get_untracked();
         leptos::task::spawn_local(async move {
             let result = async {
-                let bytes = fetch_bytes(SCENARIOS_URL, &mut |_, _| {}).await?;
+                let bytes = fetch_bytes(SCENARIOS_URL, None, &mut |_, _| {}).await?;
                 let text = String::from_utf8(bytes).map_err(|e| e.to_string())?;
                 let scenarios = choose(&parse_jsonl(&text)?, &langs, per_lang);
                 progress.set((0, scenarios.len() * picked.len()));

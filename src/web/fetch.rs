@@ -15,11 +15,16 @@ fn describe(js: &JsValue) -> String {
         .unwrap_or_else(|| format!("{js:?}"))
 }
 
-/// Fetches `url` whole; `on_piece(piece, loaded)` sees every piece as it arrives (so a hash can be
+/// Fetches `url` whole, into room for `expected` bytes when the caller knows the size (a manifest's);
+/// `on_piece(piece, loaded)` sees every piece as it arrives (so a hash can be
 /// taken while the rest downloads) and the bytes so far (the total comes from the manifests:
 /// Content-Length counts compressed bytes when the server compresses). Works in the page and in a
 /// worker: it calls the global `fetch`, which both have.
-pub async fn fetch_bytes(url: &str, on_piece: &mut dyn FnMut(&[u8], u64)) -> Result<Vec<u8>, String> {
+pub async fn fetch_bytes(
+    url: &str,
+    expected: Option<u64>,
+    on_piece: &mut dyn FnMut(&[u8], u64),
+) -> Result<Vec<u8>, String> {
     let global = js_sys::global();
     let fetch: js_sys::Function = js_sys::Reflect::get(&global, &JsValue::from_str("fetch"))
         .ok()
@@ -36,7 +41,13 @@ pub async fn fetch_bytes(url: &str, on_piece: &mut dyn FnMut(&[u8], u64)) -> Res
     }
     let Some(body) = response.body() else { return Ok(Vec::new()) };
     let reader: web_sys::ReadableStreamDefaultReader = body.get_reader().unchecked_into();
-    let mut bytes = Vec::new();
+    // Room for the whole body at once (the size the caller expects, else Content-Length): growing by
+    // doubling would hold the old and the new buffer together (24 MB of wasm memory for the 12 MB
+    // encoder, which wasm never gives back). A size past any file of the site (a wrong header) reserves
+    // no more than that; the body still arrives whole.
+    const LARGEST_RESERVED: u64 = 64 << 20;
+    let length = || response.headers().get("content-length").ok().flatten().and_then(|n| n.parse::<u64>().ok());
+    let mut bytes = Vec::with_capacity(expected.or_else(length).unwrap_or(0).min(LARGEST_RESERVED) as usize);
     loop {
         let piece = JsFuture::from(reader.read())
             .await
@@ -74,7 +85,7 @@ impl FileSource for HttpSource {
     fn fetch<'a>(&'a self, name: &'a str) -> LocalFuture<'a, Result<Vec<u8>, IndexError>> {
         Box::pin(async move {
             let bytes =
-                fetch_bytes(&format!("{}{name}", self.base), &mut |_, _| {}).await.map_err(IndexError::Failed)?;
+                fetch_bytes(&format!("{}{name}", self.base), None, &mut |_, _| {}).await.map_err(IndexError::Failed)?;
             self.fetched_bytes.set(self.fetched_bytes.get() + bytes.len());
             Ok(bytes)
         })
