@@ -2,7 +2,7 @@
 
 use super::error::CliError;
 use super::eval::read_devset;
-use super::files::{load_lexicon, DirSource, DEFAULT_INDEX_DIR, DEFAULT_LEXICON_SOURCES, DEFAULT_VECTORS_DIR};
+use super::files::{load_lexicon, DirSource, DEFAULT_INDEX_DIR, DEFAULT_LEXICON_SOURCES};
 use crate::core::tokenizer::tokenize;
 use crate::pipeline::graph::Node;
 use crate::pipeline::trace::StepKind;
@@ -72,9 +72,7 @@ pub fn run(args: BenchArgs) -> Result<(), CliError> {
         BenchCommand::Lexicon { sources, rounds } => bench_lexicon(&sources, rounds),
         BenchCommand::Pipeline { questions, index } => bench_pipeline(&questions, index),
         BenchCommand::Vectors(args) => super::bench_vectors::run(&args),
-        BenchCommand::Synthetic { vectors, probe } => {
-            super::vectors::report_synthetic(&vectors, std::path::Path::new(DEFAULT_VECTORS_DIR), &probe)
-        }
+        BenchCommand::Synthetic { vectors, probe } => super::vectors::report_synthetic(&vectors, &probe),
         BenchCommand::Stream(args) => super::bench_stream::run(&args),
     }
 }

@@ -17,6 +17,7 @@ use super::error::CliError;
 use super::files::{read_corpus, DirSource, DEFAULT_CORPUS};
 use super::vectors::{checkpoint_dir, load_vectors, read_checkpoints, read_manifest};
 use crate::lexicon::bridge::bridge;
+use crate::retrieval::corpus::Document;
 use crate::retrieval::search::{open, open_lexicon, search, SearchMode};
 use crate::retrieval::vector_manifest::ChunkList;
 use crate::retrieval::vectors::{LocalVectors, VectorSearch};
@@ -80,16 +81,27 @@ fn chunk_ids(hits: &[crate::retrieval::vector_index::VectorHit]) -> Vec<u32> {
     hits.iter().map(|h| h.chunk).collect()
 }
 
+/// The benchmark's questions as the search embeds them: every n-th question of `docs` (`corpus_queries`
+/// of them, spread over the corpus), then those of `questions`, each bridged through the lexicon of the
+/// index in `source`.
+pub(super) fn bridged_questions(
+    docs: &[Document],
+    corpus_queries: usize,
+    questions: &PathBuf,
+    source: &DirSource,
+) -> Result<Vec<String>, CliError> {
+    let step = (docs.len() / corpus_queries.max(1)).max(1);
+    let mut queries: Vec<String> = docs.iter().step_by(step).take(corpus_queries).map(|d| d.question.clone()).collect();
+    queries.extend(read_queries(questions)?);
+    let index = pollster::block_on(open(source))?;
+    let lexicon = pollster::block_on(open_lexicon(source, &index))?;
+    Ok(queries.iter().map(|q| bridge(&lexicon, q).text).collect())
+}
+
 pub fn run(args: &BenchVectorsArgs) -> Result<(), CliError> {
     let (docs, _) = read_corpus(&args.corpus)?;
-    let step = (docs.len() / args.corpus_queries.max(1)).max(1);
-    let mut queries: Vec<String> =
-        docs.iter().step_by(step).take(args.corpus_queries).map(|d| d.question.clone()).collect();
-    queries.extend(read_queries(&args.questions)?);
     let source = DirSource { dir: args.index.clone() };
-    let index = pollster::block_on(open(&source))?;
-    let lexicon = pollster::block_on(open_lexicon(&source, &index))?;
-    let texts: Vec<String> = queries.iter().map(|q| bridge(&lexicon, q).text).collect();
+    let texts = bridged_questions(&docs, args.corpus_queries, &args.questions, &source)?;
 
     let started = Instant::now();
     let vectors = load_vectors(&args.vectors, &args.model_dir, None)?;

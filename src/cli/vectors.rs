@@ -289,55 +289,60 @@ pub fn build_vectors(docs: &[Document], model_dir: &Path, out: &Path) -> Result<
 /// `medagent index build --synthetic N --vectors-out DIR`: a vector index of `documents` synthetic
 /// documents shaped like the committed one, to measure how the layout grows with the corpus. Each
 /// document takes the chunk count of a committed document (in turn), each chunk a committed chunk's
-/// vector (drawn at random) plus Gaussian noise (see [`Noisy`]), so the vectors cluster as real ones
-/// do. Then reports it at the shipped probe ([`report_synthetic`]).
+/// vector (drawn at random) plus Gaussian noise of norm about 0.45 (cosine about 0.9 to it), so the
+/// vectors cluster as real ones do. Then reports it at the shipped probe ([`report_synthetic`]).
 pub fn build_synthetic(documents: usize, committed: &Path, out: &Path) -> Result<(), CliError> {
+    use crate::retrieval::vector_index::XorShift;
     if out == committed {
         return Err(CliError::usage(
             "--synthetic needs --vectors-out: it must not overwrite the committed vector index",
         ));
     }
     let manifest = read_manifest(committed)?;
+    let base = read_points(committed, &manifest)?;
     let base_counts = read_checked(committed, &manifest, CHUNK_COUNTS_FILE)?;
     let counts: Vec<u8> = base_counts.iter().copied().cycle().take(documents).collect();
     let chunks: usize = counts.iter().map(|&c| c as usize).sum();
-    let mut noisy = Noisy::new(committed, 0x5eed_5eed)?;
+    let mut rng = XorShift(0x5eed_5eed);
+    let sigma = 0.45 / (DIMS as f32).sqrt();
     let started = Instant::now();
-    let points: Vec<QuantizedVector> = (0..chunks).map(|_| QuantizedVector::new(&noisy.next())).collect();
+    let points: Vec<QuantizedVector> = (0..chunks)
+        .map(|_| {
+            let source = base[rng.below(base.len())].to_f32();
+            let noisy = source.into_iter().map(|x| x + sigma * rng.normal()).collect();
+            QuantizedVector::new(&crate::embed::pooling::l2_normalized(noisy))
+        })
+        .collect();
     println!("{documents} synthetic documents, {chunks} chunks, made in {:.1} s", started.elapsed().as_secs_f64());
     let params = IvfParams::for_chunks(chunks);
     write_index(&points, &counts, params, "synthetic".into(), "synthetic".into(), out)?;
-    report_synthetic(out, committed, &[params.probe as usize])
+    report_synthetic(out, &[params.probe as usize])
 }
 
-/// Synthetic vectors: a committed chunk vector drawn at random plus Gaussian noise of norm about 0.45
-/// (cosine about 0.9 to it), normalised.
-struct Noisy {
-    base: Vec<QuantizedVector>,
-    rng: crate::retrieval::vector_index::XorShift,
-}
-
-impl Noisy {
-    fn new(committed: &Path, seed: u64) -> Result<Self, CliError> {
-        let manifest = read_manifest(committed)?;
-        Ok(Noisy { base: read_points(committed, &manifest)?, rng: crate::retrieval::vector_index::XorShift(seed) })
-    }
-
-    fn next(&mut self) -> Vec<f32> {
-        let sigma = 0.45 / (DIMS as f32).sqrt();
-        let source = self.base[self.rng.below(self.base.len())].to_f32();
-        crate::embed::pooling::l2_normalized(source.into_iter().map(|x| x + sigma * self.rng.normal()).collect())
-    }
-}
-
-/// Questions of the synthetic report (made like the synthetic chunks, from their own seed).
-const SYNTHETIC_QUESTIONS: usize = 100;
+/// Corpus questions among the synthetic report's questions (the development set's follow them).
+const SYNTHETIC_CORPUS_QUESTIONS: usize = 200;
 
 /// `medagent bench synthetic --vectors DIR` (and the end of `index build --synthetic`): for a synthetic
 /// vector index in `dir`, the files, the bytes before the first question and, for each probe count,
-/// the bytes of lists a question fetches and recall@10 against exact search over every list, for
-/// [`SYNTHETIC_QUESTIONS`] questions (committed vectors with noise, as the chunks were made).
-pub fn report_synthetic(dir: &Path, committed: &Path, probes: &[usize]) -> Result<(), CliError> {
+/// the bytes of lists a question fetches and recall@10 against exact search over every list. The
+/// questions are real ones, embedded by the fetched model as the search embeds them: 200 corpus
+/// questions and the development set's (noisy copies of stored vectors, as the chunks are made, sit
+/// too close to their chunks and gave recall near 1 at any probe).
+pub fn report_synthetic(dir: &Path, probes: &[usize]) -> Result<(), CliError> {
+    let (docs, _) = super::files::read_corpus(Path::new(super::files::DEFAULT_CORPUS))?;
+    let source = DirSource { dir: PathBuf::from(super::files::DEFAULT_INDEX_DIR) };
+    let devset = PathBuf::from("tests/fixtures/devset.jsonl");
+    let texts = super::bench_vectors::bridged_questions(&docs, SYNTHETIC_CORPUS_QUESTIONS, &devset, &source)?;
+    let (embedder, _) = super::model::embedder_of_dir(Path::new(super::model::MODEL_DIR))?;
+    let questions: Vec<Vec<f32>> = texts
+        .iter()
+        .map(|text| pollster::block_on(embedder.embed(text)).map_err(|e| CliError::failed(e.to_string())))
+        .collect::<Result<_, _>>()?;
+    synthetic_table(dir, probes, &questions)
+}
+
+/// The table of [`report_synthetic`] for `questions` (embedded).
+fn synthetic_table(dir: &Path, probes: &[usize], questions: &[Vec<f32>]) -> Result<(), CliError> {
     use crate::retrieval::vector_index::{search_lists, Centroids};
     use rayon::prelude::*;
     let manifest = read_manifest(dir)?;
@@ -350,8 +355,6 @@ pub fn report_synthetic(dir: &Path, committed: &Path, probes: &[usize]) -> Resul
         .collect::<Result<_, CliError>>()?;
     let documents = read_checked(dir, &manifest, CHUNK_COUNTS_FILE)?.len();
     let chunks: usize = lists.iter().map(VectorList::len).sum();
-    let mut noisy = Noisy::new(committed, 0x0a5c_0a5c)?;
-    let questions: Vec<Vec<f32>> = (0..SYNTHETIC_QUESTIONS).map(|_| noisy.next()).collect();
     let top = |q: &[f32], probe: usize| -> Vec<u32> {
         let near = centroids.nearest_lists(q, probe);
         search_lists(near.iter().map(|&l| &lists[l as usize]), q, 10).into_iter().map(|h| h.chunk).collect()
@@ -364,7 +367,7 @@ pub fn report_synthetic(dir: &Path, committed: &Path, probes: &[usize]) -> Resul
         all as f64 / 1e6,
         start_bytes(dir) as f64 / 1e6
     );
-    println!("| probe | per question, mean / p95 | recall@10 ({SYNTHETIC_QUESTIONS} questions) |");
+    println!("| probe | per question, mean / p95 | recall@10 ({} questions) |", questions.len());
     for &probe in probes {
         let mut bytes: Vec<u64> = questions
             .iter()
