@@ -318,3 +318,35 @@ pub fn read_safetensors(bytes: &[u8]) -> Result<HashMap<String, Tensor>, EmbedEr
         .map(|(name, t)| (name.strip_prefix("bert.").map(str::to_string).unwrap_or(name), t))
         .collect())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn gguf_with(name: &str, t: &Tensor) -> Vec<u8> {
+        let q = QTensor::quantize(t, GgmlDType::Q8_0).unwrap();
+        let mut out = std::io::Cursor::new(Vec::new());
+        gguf_file::write(&mut out, &[], &[(name, &q)]).unwrap();
+        out.into_inner()
+    }
+
+    #[test]
+    fn a_q8_matrix_multiplies_as_its_dequantised_f32_and_a_cut_file_is_refused_at_load() {
+        let w: Vec<f32> = (0..64 * 96).map(|i| ((i * 7919 % 1000) as f32 / 500.0 - 1.0) * 0.3).collect();
+        let w = Tensor::from_vec(w, (64, 96), &Device::Cpu).unwrap();
+        let bytes = gguf_with("w", &w);
+        let Dense::Q8(matrix) = read_gguf(bytes.clone()).unwrap().dense("w").unwrap() else { panic!("not kept int8") };
+        let x =
+            Tensor::from_vec((0..3 * 96).map(|i| (i % 17) as f32 / 17.0).collect::<Vec<_>>(), (3, 96), &Device::Cpu)
+                .unwrap();
+        let linear = Linear { weight: Dense::Q8(matrix), bias: Tensor::zeros(64, DType::F32, &Device::Cpu).unwrap() };
+        let reference = QTensor::quantize(&w, GgmlDType::Q8_0).unwrap().dequantize(&Device::Cpu).unwrap();
+        let expected = x.matmul(&reference.t().unwrap()).unwrap();
+        let diff = (linear.forward(&x).unwrap() - expected).unwrap().abs().unwrap().max_all().unwrap();
+        assert!(diff.to_scalar::<f32>().unwrap() < 1e-5);
+
+        let cut = bytes[..bytes.len() - 40].to_vec();
+        let error = read_gguf(cut).unwrap().dense("w").err().expect("a cut file loads").to_string();
+        assert!(error.contains("w") && error.contains("medagent model prepare"), "{error}");
+    }
+}
