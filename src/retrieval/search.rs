@@ -90,11 +90,12 @@ pub async fn open(source: &dyn FileSource) -> Result<LoadedIndex, IndexError> {
     LoadedIndex::new(manifest, &stats).map_err(corrupt)
 }
 
-/// Fetches and adds every named file not loaded yet.
+/// Fetches every named file not loaded yet, all at once (each is a round trip to the host), and adds
+/// them in order.
 async fn load(index: &mut LoadedIndex, source: &dyn FileSource, names: Vec<String>) -> Result<(), IndexError> {
-    for name in names {
-        let bytes = source.fetch(&name).await?;
-        index.add_file(&name, &bytes).map_err(corrupt)?;
+    let fetched = futures_util::future::join_all(names.iter().map(|name| source.fetch(name))).await;
+    for (name, bytes) in names.iter().zip(fetched) {
+        index.add_file(name, &bytes?).map_err(corrupt)?;
     }
     Ok(())
 }
@@ -153,9 +154,17 @@ pub async fn search_with_signals(
         SearchMode::Bm25 => bm25_ranked(index, source, query, k, &mut signals).await?,
         SearchMode::Vector => vector_ranked(need_vectors()?, query, k, &mut signals).await?,
         SearchMode::Hybrid => {
-            let keyword = bm25_ranked(index, source, query, 2 * k, &mut signals).await?;
-            let semantic = vector_ranked(need_vectors()?, query, 2 * k, &mut signals).await?;
-            fuse(&keyword, &semantic, k)
+            // Both sides at once: in the browser the vector side runs in the worker (embedding, then
+            // fetching lists) while the page fetches the keyword shards.
+            let vectors = need_vectors()?;
+            let mut semantic_signals = SearchSignals::default();
+            let (keyword, semantic) = futures_util::future::join(
+                bm25_ranked(index, source, query, 2 * k, &mut signals),
+                vector_ranked(vectors, query, 2 * k, &mut semantic_signals),
+            )
+            .await;
+            signals.best_similarity = semantic_signals.best_similarity;
+            fuse(&keyword?, &semantic?, k)
         }
     };
     Ok((describe(index, source, ranked).await?, signals))
