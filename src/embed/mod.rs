@@ -67,6 +67,8 @@ pub struct Embedder {
     tokenizer: WordPiece,
     encoder: Encoder,
     tokens: Box<dyn TokenRows>,
+    /// The text embedded last, with its embedding.
+    last: std::cell::RefCell<Option<(String, Vec<f32>)>>,
 }
 
 impl Embedder {
@@ -120,7 +122,7 @@ impl Embedder {
                 config.vocab_size
             )));
         }
-        Ok(Embedder { tokenizer, encoder, tokens })
+        Ok(Embedder { tokenizer, encoder, tokens, last: Default::default() })
     }
 
     /// Token ids of `text` as the model sees them (`[CLS]` ... `[SEP]`, truncated to [`MAX_TOKENS`]).
@@ -128,9 +130,17 @@ impl Embedder {
         self.tokenizer.encode(text)
     }
 
-    /// The L2-normalised embedding of one text.
+    /// The L2-normalised embedding of one text. The last one is kept: a turn embeds the same English
+    /// question twice (the response cache's check, then the search), and the second costs nothing.
     pub async fn embed(&self, text: &str) -> Result<Vec<f32>, EmbedError> {
-        Ok(self.embed_batch(&[text]).await?.remove(0))
+        if let Some((last, vector)) = &*self.last.borrow() {
+            if last == text {
+                return Ok(vector.clone());
+            }
+        }
+        let vector = self.embed_batch(&[text]).await?.remove(0);
+        *self.last.borrow_mut() = Some((text.to_string(), vector.clone()));
+        Ok(vector)
     }
 
     /// Embeddings of several texts in one forward pass (padded to the longest). Texts of similar length
