@@ -21,8 +21,9 @@
 //! | 4 | dimensions per row, u32 ([`DIMS`]) |
 //! | rows x (4 + dims) | per row: the scale, f32, then `dims` i8 values; the row is `value * scale` |
 //!
-//! One scale per row (`max |x| / 127`, the rule of [`super::int8`]) keeps every row's relative error under 0.4 %, and the rows are
-//! summed with position embeddings and layer-normalised before anything else sees them.
+//! One scale per row (`max |x| / 127`, the rule of [`super::int8`]) keeps every row's relative error
+//! under 0.4 %, and the rows are summed with position embeddings and layer-normalised before anything
+//! else sees them.
 
 use super::{EmbedError, DIMS};
 use crate::core::files::FileEntry;

@@ -71,9 +71,9 @@ impl CacheEntry {
     /// How alike `query` is to this entry's question: 1 for the same words (case and spacing aside),
     /// else the cosine of the embeddings. The same question must hit even when the embedder changed
     /// in between (the browser embeds lexically until the model has loaded).
-    fn similarity(&self, query: &str, embedding: &[f32]) -> f32 {
-        let words = |text: &str| text.split_whitespace().map(str::to_lowercase).collect::<Vec<_>>();
-        if words(query) == words(&self.query) {
+    fn similarity<'a>(&'a self, query: &'a str, embedding: &[f32]) -> f32 {
+        let words = |text: &'a str| text.split_whitespace().map(str::to_lowercase);
+        if words(query).eq(words(&self.query)) {
             1.0
         } else {
             cosine(embedding, &self.embedding)

@@ -23,9 +23,10 @@
 //! Build: spherical k-means (cosine) on a deterministic sample, each chunk assigned to its nearest
 //! centroid through an instant-distance HNSW graph over the centroids (so a corpus of millions of chunks
 //! builds in minutes), with a fixed seed, the graph built on one thread and the searches' results kept in
-//! order, so the same vectors and parameters give the same bytes (`medagent index check-vectors`). Search: the `probe` lists whose centroids are nearest
-//! the question (exact: the centroids are few), then exact scores over their chunks. Recall against exact search
-//! and bytes per question are measured by `medagent bench vectors`.
+//! order, so the same vectors and parameters give the same bytes (`medagent index check-vectors`).
+//! Search: the `probe` lists whose centroids are nearest the question (exact: the centroids are few),
+//! then exact scores over their chunks. Recall against exact search and bytes per question are measured
+//! by `medagent bench vectors`.
 
 use instant_distance::{Builder, HnswMap, Point, Search};
 use serde::{Deserialize, Serialize};
