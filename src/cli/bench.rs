@@ -57,6 +57,13 @@ pub enum BenchCommand {
     },
     /// Client cost per streamed token (SSE parse + decode), alone and end to end against the mock.
     Stream(super::bench_stream::BenchStreamArgs),
+    /// Emergency triage time per message (p50/p95/max) over a labelled set (no scores printed).
+    Triage {
+        #[arg(long, visible_alias = "set", default_value = "tests/fixtures/triage_dev.jsonl")]
+        file: PathBuf,
+        #[arg(long, default_value_t = 20)]
+        rounds: usize,
+    },
     /// Concept matching speed on a short question and on a 10 KB text (p50/p95).
     Lexicon {
         #[arg(long, default_value = DEFAULT_LEXICON_SOURCES)]
@@ -70,11 +77,23 @@ pub fn run(args: BenchArgs) -> Result<(), CliError> {
     match args.command {
         BenchCommand::Search { queries, rounds, index } => bench_search(&queries, rounds, index),
         BenchCommand::Lexicon { sources, rounds } => bench_lexicon(&sources, rounds),
+        BenchCommand::Triage { file, rounds } => bench_triage(&file, rounds),
         BenchCommand::Pipeline { questions, index } => bench_pipeline(&questions, index),
         BenchCommand::Vectors(args) => super::bench_vectors::run(&args),
         BenchCommand::Synthetic { vectors, probe } => super::vectors::report_synthetic(&vectors, &probe),
         BenchCommand::Stream(args) => super::bench_stream::run(&args),
     }
+}
+
+fn bench_triage(file: &PathBuf, rounds: usize) -> Result<(), CliError> {
+    let text = std::fs::read_to_string(file).map_err(CliError::read(file))?;
+    let items = crate::triage::eval::parse(&text).map_err(|e| CliError::failed(format!("{}: {e}", file.display())))?;
+    if items.is_empty() {
+        return Err(CliError::usage(format!("{} has no messages", file.display())));
+    }
+    println!("{} ({} messages)", file.display(), items.len());
+    super::triage::timing(&items.iter().map(|i| i.text.as_str()).collect::<Vec<_>>(), rounds);
+    Ok(())
 }
 
 pub(super) fn read_queries(path: &PathBuf) -> Result<Vec<String>, CliError> {

@@ -10,7 +10,7 @@
 //! [`super::text::View`]), so "숨이 차서" and "숨이차서" are one form. A Korean stem stops before
 //! its ending ("아프" for 아프고/아파요 is written "아[프파픈퍼팠]"), so particles and endings vary freely.
 
-use super::text::{aside, is_negated, View};
+use super::text::{status, Status, View};
 use regex_lite::Regex;
 use std::sync::OnceLock;
 
@@ -41,8 +41,8 @@ const CONCEPTS: &[Concept] = &[
     c("sweating", r"\bsweat\w*|\bclammy\b|\bdiaphore\w*", "식은땀|땀(?:이|을|에)?(?:비|많이|흘|범벅|줄줄|뻘뻘|나)"),
     c(
         "radiation",
-        r"\b(?:radiat|spread)\w*|\bgo(?:es|ing)? (?:down|into|to) (?:my|his|her|the) (?:left )?(?:arm|jaw|back|neck|shoulder)|\bleft arm\b|\bjaw\b|\barm (?:is |feels )?(?:numb|tingl\w*)",
-        "(?:팔|턱|어깨|등|목)(?:까지|으로|쪽|이|도)?(?:저리|저려|퍼지|퍼져|뻗|아[프파픈퍼팠]|당기)|퍼지|퍼져|뻗쳐|왼팔|왼쪽팔",
+        r"\b(?:radiat|spread)\w*|\b(?:go(?:es|ing)?|went|moving|shoot\w*|through) (?:down |into |to |up |through )?(?:to )?(?:my|his|her|the) (?:left )?(?:arm|jaw|back|neck|shoulder|shoulder blades?)|\bbetween (?:my|his|her|the) shoulder blades\b|\bleft arm\b|\bjaw\b|\barm (?:is |feels )?(?:numb|tingl\w*)",
+        "(?:팔|턱|어깨|등|명치)(?:까지|으로|쪽|쪽이|이|가|도|랑|이랑|하고|에서)?.{0,3}?(?:저리|저려|퍼지|퍼져|뻗|아[프파픈퍼팠]|당기|뻐근|욱신|쑤시)|목(?:까지|으로)(?:저리|저려|퍼지|퍼져|뻗|아[프파픈퍼팠]|당기)|퍼지|퍼져|뻗쳐|왼팔|왼쪽팔",
     ),
     c(
         "breathless",
@@ -58,7 +58,7 @@ const CONCEPTS: &[Concept] = &[
     ),
     c(
         "severe",
-        r"\b(?:so|really|very|extremely) (?:bad|severe)\b|\bsevere\b|\bcrushing\b|\bterrible\b|\bunbearable\b|\bexcruciating\b|\bworst\b|\bkilling me\b",
+        r"\b(?:so|really|very|extremely) (?:bad|severe)\b|\bsevere\b|\bcrushing\b|\bterrible\b|\bunbearable\b|\bexcruciating\b|\bworst\b|\bkilling me\b|\btearing\b|\bripping\b|\bagony\b",
         "너무|심하게|심해|심한|엄청|쥐어짜|꽉|터질|죽을것|찢어질|끊어질|깨질",
     ),
     c(
@@ -116,7 +116,7 @@ const CONCEPTS: &[Concept] = &[
         r"\b(?:lost|losing|loss of) (?:my |his |her )?(?:vision|sight)\b|\bcan'?t see\b|\bdouble vision\b|\bblind\b|\bblurr\w* vision\b|\bvision (?:is )?blurr\w*|\bseeing spots\b|\bspots in (?:my|her) vision\b|\bflashing lights\b",
         "(?:눈이|눈앞이|시야가|앞이).{0,4}?(?:안보|안보여|침침|흐리|흐려|번쩍|깜깜|캄캄|두개로|겹쳐)|시력(?:을|이)?(?:잃|떨어)|두개로보|둘로보|겹쳐보|이중으로보",
     ),
-    c("confusion", r"\bconfus\w*|\bdisorient\w*|\bnot making sense\b|\bout of it\b|\bdrows\w*", "정신이없|정신이혼미|횡설수설|헛소리|의식이흐|몽롱|정신을못"),
+    c("confusion", r"\bconfus\w*|\bdisorient\w*|\bnot making sense\b|\bout of it\b|\bdrows\w*|\bdazed\b|\bnot (?:acting )?(?:himself|herself|right)\b|\bdoesn'?t know where\b|\bweird(?:ly)? sleepy\b", "정신이없|정신이혼미|횡설수설|헛소리|의식이흐|몽롱|정신을못|헤롱|비몽사몽|어딘지모르|엉뚱한말|사람을못알아|못알아봐"),
     // --- headache (NICE CG150: thunderclap headache; KTAS sudden severe headache) ---
     c("headache", r"\bheadache\w*|\bhead (?:is )?(?:pounding|hurts|hurting|exploding|splitting)|\bmigraine\b", "두통|머리(?:가|를|쪽이|뒤가)?.{0,10}?(?:아[프파픈퍼팠]|지끈|깨질|터질|울려|망치)|뒷머리|뒤통수"),
     c(
@@ -149,8 +149,8 @@ const CONCEPTS: &[Concept] = &[
     ),
     neg(
         "airway_swelling",
-        r"\b(?:throat|tongue|lips?|face|mouth|eyes?)\W+(?:\w+\W+){0,3}?(?:swell\w*|swollen|closing|tight\w*|puff\w*)|\bswelling (?:of|in|on) (?:the |my |his |her )?(?:throat|tongue|lips?|face)|\bhard to swallow\b|\bcan'?t swallow\b|\bthroat (?:is )?clos\w*",
-        "(?:혀|입술|얼굴|눈|입|목)(?:이|가|랑|도|과|까지)?.{0,4}?(?:붓|부어|부었|부풀|퉁퉁)|목(?:이|안이|구멍이)?(?:조이|조여|막히|막혀|막힌|좁아|콱)|목소리가(?:이상|안나|변)|삼키기(?:가)?힘들",
+        r"\b(?:throat|tongue|lips?|face|mouth|eyes?)\W+(?:\w+\W+){0,3}?(?:swell\w*|swollen|closing|tight\w*|puff\w*)|\bswelling (?:of|in|on) (?:the |my |his |her )?(?:throat|tongue|lips?|face)|\bhard to swallow\b|\bcan'?t swallow\b|\bthroat (?:is )?clos\w*|\bhoarse\w*|\bvoice (?:is |went |sounds )?(?:changed|weird|strange|raspy|croaky|gone|hoarse|funny)|\bdrool\w*",
+        "(?:혀|입술|얼굴|눈|입|목)(?:이|가|랑|도|과|까지)?.{0,4}?(?:붓|부어|부었|부풀|퉁퉁)|목(?:이|안이|구멍이)?(?:조이|조여|막히|막혀|막힌|좁아|콱)|목소리가(?:이상|안나|변|쉬|갈라|잠기)|쉰목소리|삼키기(?:가)?힘들|침을(?:못삼|흘)",
     ),
     neg(
         "throat_closing",
@@ -184,16 +184,16 @@ const CONCEPTS: &[Concept] = &[
     // --- severe bleeding (KTAS uncontrolled haemorrhage; NHS 999) ---
     neg(
         "heavy_bleeding",
-        r"\b(?:bleeding|blood)\W+(?:\w+\W+){0,3}?(?:won'?t|wont|doesn'?t|isn'?t|not|can'?t) (?:stop\w*)|\bwon'?t stop bleeding\b|\bstill bleeding\b|\bbleeding (?:heavily|a lot|badly|everywhere)\b|\bbleeding like crazy\b|\b(?:spurt|gush|pour|squirt)\w*\b|\bsoak\w* through\b|\blots of blood\b|\bso much blood\b|\bbleeding out\b|\bblood everywhere\b|\bbleed\w* through\b|\b(?:cut|wound|bleed\w*|gash)\b.{0,40}\b(?:won'?t|wont|doesn'?t|will not|can'?t) stop\b|\bhemorrhag\w*|\bhaemorrhag\w*",
-        "(?:피|출혈)(?:가|이)?.{0,8}?(?:안멈|멈추지않|멈추질않|안그쳐|안그치|철철|쏟아|콸콸|줄줄|뿜어|흥건|다젖|계속(?:나|흘|나와))|대량출혈|출혈이심|피가많이|피범벅|흘러(?:요|내려)",
+        r"\b(?:bleeding|blood)\W+(?:\w+\W+){0,3}?(?:won'?t|wont|doesn'?t|isn'?t|not|can'?t) (?:stop\w*)|\bwon'?t stop bleeding\b|\bstill bleeding\b|\bbleeding (?:heavily|a lot|badly|everywhere)\b|\bbleeding like crazy\b|\b(?:spurt|gush|pour|squirt)\w*\b|\bsoak\w* through\b|\blots of blood\b|\bso much blood\b|\bbleeding out\b|\bblood everywhere\b|\bbleed\w* through\b|\bpool\w* (?:of )?blood|\bblood\W+(?:\w+\W+){0,3}?(?:pool\w*|puddl\w*|dripping|running down)|\b(?:towel|cloth|bandage|shirt|t-shirt)s?\W+(?:\w+\W+){0,3}?(?:soaked|drenched|full of blood|red)|\bsoaked (?:through )?(?:the |a |his |her |my )?(?:towel|cloth|bandage)|\b(?:cut|wound|bleed\w*|gash)\b.{0,40}\b(?:won'?t|wont|doesn'?t|will not|can'?t) stop\b|\bhemorrhag\w*|\bhaemorrhag\w*",
+        "(?:피|출혈)(?:가|이)?.{0,8}?(?:안멈|멈추지않|멈추질않|안그쳐|안그치|철철|쏟아|콸콸|줄줄|뿜어|흥건|다젖|계속(?:나|흘|나와))|대량출혈|출혈이심|피가많이|피범벅|흘러(?:요|내려)|피(?:가)?(?:고여|고였|고인|웅덩이|뚝뚝|바닥에)|(?:수건|휴지|거즈|옷)(?:이|가|을|이다|가다)?.{0,6}?(?:흠뻑|다젖|피로젖|빨갛게젖|시뻘)",
     ),
     c("deep_wound", r"\bdeep (?:cut|wound|gash)\b|\bstitch\w*|\bgaping\b", "상처가(?:깊|벌어)|깊게베|꿰매|봉합"),
     c("menstruation", r"\bperiods?\b|\bmenstru\w*|\bmy cycle\b", "생리|월경"),
     // --- testicular torsion (NHS: sudden testicle pain -> A&E now) ---
     c(
         "testicle_pain",
-        r"\b(?:testic\w*|testes|scrot\w*|balls?)\W+(?:\w+\W+){0,3}?(?:pain|hurt\w*|swell\w*|swollen|ach\w*)|\b(?:pain|hurt\w*|swelling) (?:in|of) (?:my |his |one |the )?(?:testic\w*|testes|scrot\w*|balls?)\b",
-        "(?:고환|불알|음낭|부랄|땅콩)(?:이|가|쪽이|쪽)?.{0,6}?(?:아[프파픈퍼팠]|통증|부었|부어|붓|퉁퉁)",
+        r"\b(?:testic\w*|testes|scrot\w*|balls?)\W+(?:\w+\W+){0,3}?(?:pain|hurt\w*|swell\w*|swollen|ach\w*)|\b(?:pain|hurt\w*|swelling|agony)\W+(?:\w+\W+){0,3}?(?:testic\w*|testes|scrot\w*|balls?|nuts)\b|\b(?:testic\w*|balls?|nuts)\W+(?:\w+\W+){0,3}?(?:killing|agony|swollen|swell\w*|hurt\w*|pain\w*)|\btorsion\b",
+        "(?:고환|불알|음낭|부랄|땅콩|낭심)(?:이|가|쪽이|쪽|한쪽이)?.{0,8}?(?:아[프파픈퍼팠]|통증|부었|부어|붓|퉁퉁|땡기|당기)",
     ),
     // --- pregnancy (KTAS obstetric; NHS/NICE: heavy bleeding, severe pain, pre-eclampsia signs) ---
     c("bleeding", r"\bbleed\w*|\bblood\b|\bspotting\b", "피가|피도|하혈|출혈|피비|피(?:가)?(?:나|비쳐|비치|묻)"),
@@ -220,6 +220,257 @@ const CONCEPTS: &[Concept] = &[
         r"\bfever\w*|\btemp(?:erature)?\b|\bhigh temp\b|\bfebrile\b|\bburning up\b",
         "열(?:이|도|나|난|날|은|까지|기)|고열|발열|체온",
     ),
+    // --- who (the frame's subject) ---
+    c(
+        "infant",
+        r"\bbab(?:y|ies)\b|\binfant\b|\bnewborn\b|\bbreastfe\w*|\bformula\b|\bnappy\b|\bdiapers?\b",
+        "아기|애기|아가|신생아|영아|갓난|젖먹이|분유|모유|기저귀",
+    ),
+    c(
+        "older",
+        r"\bgrand(?:ma|pa|mother|father|mom|dad)\b|\bgranny\b|\bgrandad\b|\belderly\b|\bold (?:man|woman|lady|guy)\b|\bin (?:his|her|my) (?:6[5-9]|[7-9]0)s\b|\b(?:6[5-9]|[7-9]\d)[- ]?(?:years?|yrs?|y/?o)\b|\baged (?:6[5-9]|[7-9]\d)\b|\bnursing home\b|\bretired\b",
+        "할머니|할아버지|할매|할배|어르신|노인|시어머니|시아버지|장모|장인|(?:6[5-9]|[7-9]\\d)(?:세|살)|(?:칠|팔|구)십(?:대|세|살|넘)|요양원",
+    ),
+    c(
+        "teen",
+        r"\bteen\w*|\b1[0-9][- ]?(?:years?|yrs?|y/?o)\b|\bhigh school(?:er)?\b|\bmiddle school(?:er)?\b|\bstudent\b|\bboy\b|\bgirl\b",
+        "중학생|고등학생|초등학생|청소년|(?:1[0-9]|[5-9])살|학생",
+    ),
+    c("group", r"\b(?:all of us|everyone|everybody|whole family|whole household|both of us|we all|we both|all (?:three|four|five|3|4|5) of us|the kids (?:and|too)|my (?:wife|husband|kids|parents) (?:and i|too|also))\b", "가족(?:모두|다|전부|들이|들도|이다|들모두)|온가족|다같이|모두|둘다|셋다|식구|애들도|아이들도|저도그렇|남편도|아내도"),
+    // --- mechanisms (what happened) ---
+    c(
+        "head_injury",
+        r"\b(?:hit|hitting|bang\w*|bump\w*|smack\w*|struck|knock\w*|whack\w*|crack\w*)\W+(?:\w+\W+){0,3}?(?:head|skull|forehead|temple)\b|\bhead (?:injury|trauma|knock|bump|first|on the)\b|\bconcuss\w*|\bfell\W+(?:\w+\W+){0,6}?(?:head|skull|forehead)\b|\bhead\W+(?:\w+\W+){0,3}?(?:hit|against|into|on) (?:the |a )?(?:floor|ground|pavement|concrete|wall|table|corner|ice|edge|curb|kerb|door)|\bball (?:to|in) the head\b|\bheaded\b",
+        "머리(?:를|가|쪽을|부터|쪽|에)?.{0,8}?(?:부딪|박았|박고|박은|박혀|찧|맞았|맞고|다쳤|다치|깨졌|세게|쿵)|뒤통수(?:를|가)?.{0,4}?(?:부딪|박|찧|맞)|이마(?:를|가)?.{0,4}?(?:부딪|박|찧)|뇌진탕|머리부터떨어|머리에공",
+    ),
+    c(
+        "high_impact",
+        r"\bcar (?:crash|accident|wreck)|\bcrash\w*|\bhit by (?:a |the )?(?:car|truck|bus|bike|van)|\bdiv(?:ed|ing) (?:into|in)\b|\bfell (?:off|from|down) (?:a |the |his |her )?(?:ladder|roof|balcony|height|horse|bike|scaffold\w*|tree|stairs|wall|cliff)|\bmotor ?(?:bike|cycle) (?:accident|crash)|\brugby tackle|\btrampoline\b",
+        "교통사고|차에치|차에받|차사고|오토바이사고|다이빙|사다리에서|지붕에서|높은데서|높은곳에서|추락|계단에서(?:굴러|떨어|넘어)|(?:\\d+층|난간|베란다)에서떨어|트램펄린",
+    ),
+    c(
+        "burn",
+        r"\bburn(?:s|ed|t)?\b|\bscald\w*|\bboiling (?:water|oil|soup)|\bhot (?:water|oil|soup|tea|coffee|pan|iron|stove)\b.{0,30}\b(?:spill\w*|pour\w*|went|on (?:his|her|my)|fell|grabb\w*|touch\w*)|\bspill\w* (?:hot|boiling)",
+        "화상|데었|데인|데여|뜨거운(?:물|국|기름|커피|차|냄비|다리미)|끓는(?:물|기름|국)|불에(?:데|탔|타)|불이붙",
+    ),
+    neg(
+        "deep_burn",
+        r"\b(?:white|leathery|waxy|charred|blacken\w*|black and)\b|\bpainless\b|\bdoesn'?t (?:even )?hurt\b|\bno (?:pain|feeling)\b|\bcan'?t feel (?:it|anything)\b|\bpeel\w*|\bskin (?:came|coming|is coming|slid|slipping) off|\bblisters?\b.{0,30}\b(?:big|large|huge|whole|all over|entire|everywhere)|\b(?:whole|entire|most of (?:his|her|my|the)|all over (?:his|her|my|the)) (?:arm|leg|chest|back|belly|tummy|body|thigh)|\bbigger than (?:his|her|my|a|your) (?:hand|palm)\b|\b(?:face|lips|mouth|throat|genital\w*|groin)\b|\bsoot\b|\bsmoke\b",
+        "하얗|하얀색|허옇|가죽|딱딱해|검게|까맣|새까|(?:안|하나도안|전혀안)아[프파]|아프지(?:가)?않|감각이없|껍질이(?:벗겨|벗겨져|벗겨졌|일어|훌렁)|살(?:갗)?이(?:벗겨|벗겨져|벗겨졌|훌렁)|피부가(?:벗겨|훌렁|벗겨져|흐물)|물집(?:이)?.{0,6}?(?:크게|넓게|잔뜩|온|여러|엄청)|손바닥보다|(?:팔|다리|배|등|가슴)(?:전체|한쪽전체|다)|얼굴|입안|그을음|연기를",
+    ),
+    c("sting", r"\bstung\b|\bstings?\b|\bbee\b|\bwasps?\b|\bhornets?\b|\bjellyfish\b", "벌(?:에|한테|이)|쏘였|쏘인|쏘여|말벌|해파리"),
+    c(
+        "mushroom",
+        r"\b(?:wild|foraged|picked|unknown|forest|backyard|garden|yard|lawn|strange|random|some) mushrooms?\b|\bmushrooms?\W+(?:\w+\W+){0,4}?(?:found|picked|foraged|growing|from the (?:woods|forest|yard|garden|mountain|park))|\bpoisonous mushroom|\btoadstools?\b",
+        "(?:야생|산에서딴|산에서따온|캐온|따온|주워온|뜯어온|모르는|들에서딴|산|뒷산|마당|정원|길가)버섯|독버섯|버섯(?:을|을좀)?.{0,10}?(?:따서|따온|캐서|캐온|주워|뜯어)",
+    ),
+    c(
+        "chemical",
+        r"\bbleach\b|\bdrain cleaner|\boven cleaner|\blye\b|\bacid\b|\bammonia\b|\bcement\b|\bchemical\w*|\bdetergent\b|\bcleaner\b|\bpepper spray\b|\bsuperglue\b|\bcaustic\b|\bsolvent\b",
+        "락스|표백제|세제|세정제|양잿물|염산|황산|산성|암모니아|시멘트|화학|약품|소독약|곰팡이제거|배수구|뚫어|가성소다|순간접착제|최루",
+    ),
+    c(
+        "eye_exposure",
+        r"\b(?:splash\w*|spray\w*|squirt\w*|got|went|spill\w*|flew|sprayed)\W+(?:\w+\W+){0,5}?(?:in|into) (?:my |his |her |their |the |both |one )?eyes?\b|\bin (?:my|his|her|their|the) eyes?\b|\beyes? (?:is |are )?(?:burning|stinging)\b",
+        "눈에(?:들어|튀|튄|뿌|묻|닿)|눈(?:으로|안에|속에).{0,4}?(?:들어|튀)|눈이(?:타는|화끈|따가)",
+    ),
+    c(
+        "heat",
+        r"\bheat\b|\bhot (?:day|weather|sun|outside|site|car|field|kitchen|warehouse)|\bheat ?wave\b|\bheat ?stroke\b|\bsun ?stroke\b|\bin the sun\b|\bworking outside\b|\bsauna\b|\b(?:3[5-9]|4\d) ?(?:c|°c) outside\b|\b(?:9[5-9]|1[01]\d) ?(?:f|°f|degrees) (?:outside|out)\b|\blocked in (?:a|the) car\b",
+        "더위|폭염|땡볕|뙤약볕|무더|더운(?:날|데|곳|곳에서)|열사병|일사병|햇볕|온열|비닐하우스|사우나|찜통|공사장|밭일|차안에(?:갇|두고|있)",
+    ),
+    neg(
+        "no_sweat",
+        r"\b(?:stopped|stop|not|isn'?t|is not|no longer|quit|hasn'?t been) sweat\w*|\bskin (?:is |feels )?(?:hot and dry|dry and hot|dry)\b|\bhot,? dry skin\b",
+        "땀(?:이|을)?(?:안|멈|그쳤|나지않|더이상|하나도안|전혀안|이안|도안)|땀이안|피부가(?:뜨겁고|바싹)?(?:건조|말라)",
+    ),
+    c(
+        "cold_exposure",
+        r"\bhypotherm\w*|\b(?:outside|out) (?:all night|overnight|in the (?:cold|snow))|\bfreezing\b|\bicy (?:water|lake|river)|\bcold water\b|\bin the snow\b|\bstopped shivering\b|\bfell through the ice\b",
+        "저체온|추운(?:데|곳|밖|날)|밖에서(?:밤새|밤을|쓰러져|자)|얼음물|눈속|한파|동사|꽁꽁|차가운물",
+    ),
+    c(
+        "drowning",
+        r"\bdrown\w*|\b(?:pulled|dragged|fished|rescued|got|lifted) (?:him|her|them|my \w+|the \w+)? ?(?:out of|from) (?:the )?(?:water|pool|sea|ocean|lake|river|bath|tub|pond)|\b(?:was|went|been) under ?water\b|\bwent under\b|\bfound (?:him|her|them) (?:floating|in the (?:pool|bath|tub|water)|face ?down)|\binhaled (?:pool |sea |)water\b",
+        "물에빠|익사|물속에|(?:수영장|바다|계곡|강|욕조|목욕통|호수)(?:에서|에).{0,8}?(?:건져|꺼냈|빠졌|빠져|가라앉)|물을많이먹|물에서건져|물을(?:엄청|많이)?삼켰",
+    ),
+    c(
+        "electric",
+        r"\belectr(?:ocut\w*|ic(?:al)? shock\w*)|\bshocked (?:by|from)\b|\b(?:got|had) (?:a |an )?(?:bad |big |strong )?(?:electric |electrical )?shock (?:from|off)\b|\bpower ?lines?\b|\bhigh voltage\b|\blive wire\b|\btouched (?:a |the )?(?:bare |live )?(?:wire|outlet|socket)|\bzapped\b|\blightning\b",
+        "감전|전기에(?:감|찌릿|쏘|닿)|전선을(?:만졌|잡|건드)|고압선|고압전|콘센트에.{0,8}?(?:넣|찔|만|꽂)|벼락을맞|번개에맞",
+    ),
+    c(
+        "co_source",
+        r"\b(?:gas |kerosene |paraffin |oil |space |propane )?heater\b|\bboiler\b|\bfurnace\b|\bgenerator\b|\bcharcoal\b|\bbrazier\b|\bbbq (?:inside|indoors)\b|\bwood ?stove\b|\bcarbon monoxide\b|\bco (?:alarm|detector)\b|\bgas leak\b|\bfumes\b|\bexhaust\b|\bsmelled gas\b",
+        "난로|보일러|연탄|번개탄|숯|화로|가스(?:가|냄새|누출|중독|보일러|히터|난로)|히터|발전기|일산화탄소|배기가스|텐트안|숯불|차안에서시동",
+    ),
+    c(
+        "immobility",
+        r"\b(?:long|long-haul|\d+[- ]?(?:hour|hr)s?|overnight|international|transatlantic|transpacific) (?:flight|plane ride|plane|drive|car ride|bus ride|trip|journey)s?\b|\bflew (?:back|home|in)\b|\bflight (?:from|back|home)\b|\bjust (?:got off|landed)\b|\bafter (?:my |his |her |the )?(?:surgery|operation|op)\b|\bbed ?rest\b|\bin a (?:cast|boot)\b|\bbedridden\b|\bimmobil\w*|\bon the pill\b|\bbirth control\b",
+        "비행기|비행(?:을|후|하고|마치)|장거리(?:비행|운전|버스|여행)|장시간(?:비행|운전|앉아)|\\d+시간(?:비행|운전|동안앉)|수술(?:후|하고|받고|한지)|깁스|누워만|입원해서|피임약",
+    ),
+    c(
+        "calf_swelling",
+        r"\b(?:calf|calves|leg|ankle|thigh)\W+(?:\w+\W+){0,3}?(?:swollen|swell\w*|puffy|red|hot|warm|tender|hurts?|pain\w*|sore|tight|bigger)|\b(?:swollen|painful|red|sore|tight|tender|puffy) (?:left |right )?(?:calf|leg|calves)|\bdvt\b|\bblood clots?\b|\bone leg (?:is )?(?:bigger|fatter|swollen)",
+        "종아리(?:가|가좀|쪽이|한쪽이)?.{0,8}?(?:부었|붓|부어|아[프파픈퍼팠]|땡기|당기|빨갛|뜨겁|단단|퉁퉁|딴딴)|다리(?:가|한쪽이|한쪽만|한쪽)?.{0,6}?(?:퉁퉁|부었|부어|붓)|혈전",
+    ),
+    c("back_pain", r"\bback (?:pain|hurts?|ache|is killing)|\bbackache\b|\bpain (?:in|into|to|through) (?:my |his |her |the )?(?:lower |upper |mid )?back\b|\b(?:lower|upper|mid) back\b|\bsciatica\b", "허리(?:가|를|쪽이|통증)?.{0,6}?(?:아[프파픈퍼팠]|통증|삐끗|끊어질)|요통|등(?:이|쪽이|까지|으로)?.{0,6}?(?:아[프파픈퍼팠]|통증|뚫|찢)|디스크"),
+    c("tearing", r"\btearing\b|\bripping\b|\brip(?:ped)? (?:apart|open)|\blike (?:something|it) (?:is )?(?:tearing|ripping|torn)|\btorn\b", "찢어지|찢어질|찢기는|찢는|뜯기는|뜯어지|칼로베는"),
+    neg(
+        "saddle_numb",
+        r"\bnumb\w*\W+(?:\w+\W+){0,4}?(?:groin|bum|butt|buttocks|saddle|genitals?|between (?:my|his|her|the) legs|privates?|inner thighs?)|\b(?:groin|bum|butt|buttocks|saddle|genitals?|privates?)\W+(?:\w+\W+){0,3}?(?:numb|no feeling|tingl\w*)|\bcan'?t feel (?:my|his|her) (?:bum|butt|groin|privates)",
+        "(?:사타구니|엉덩이|항문|회음부|생식기|성기|허벅지안쪽)(?:가|이|쪽|주변|주위|쪽이)?.{0,8}?(?:감각이없|감각이둔|감각이이상|마비|저리|저려|무감각|먹먹)",
+    ),
+    neg(
+        "bladder_loss",
+        r"\bcan'?t (?:pee|urinate|wee|go to the toilet)|\bcant (?:pee|urinate)\b|\bhaven'?t (?:peed|urinated|been able to pee)|\bhasn'?t (?:peed|urinated|had a wee)|\bnot (?:peed|peeing|urinated|urinating)\b|\bwet (?:my|him|her)self\b|\blost control of (?:my|his|her) (?:bladder|bowels?)|\bincontinen\w*|\bno urine\b|\bpeed (?:myself|himself|herself)\b",
+        "소변(?:을|이)?(?:못|안나|안봐|안보|안나와|지렸|새|참을수없|나오지않|조절)|소변을(?:하루종일|반나절|종일)?(?:안|못)|대소변(?:을)?(?:못가|실수|지렸|조절)|오줌(?:을|이)?(?:못|안나|지렸|쌌|조절)",
+    ),
+    neg(
+        "both_legs_weak",
+        r"\bboth (?:of (?:my|his|her) )?legs\W+(?:\w+\W+){0,3}?(?:weak|numb|tingl\w*|heavy|giving way|won'?t|are going)|\blegs? (?:are |keep )?giving (?:way|out)\b|\bcan'?t (?:move|feel|lift) (?:my|his|her) legs\b|\bcan'?t (?:walk|stand)\b",
+        "(?:양쪽다리|양다리|두다리|다리가둘다|다리둘다|다리양쪽)(?:가|에|이)?.{0,8}?(?:힘이|마비|저리|저려|감각|안움직|못움직)|다리(?:에|가)?(?:힘이(?:안|없|빠|풀)|감각이없|마비)|걷지를못|못걷|일어서지(?:를)?못",
+    ),
+    neg(
+        "repeating",
+        r"\bkeeps? (?:asking|repeating|saying) (?:the same|what|where|why|how)|\brepeat\w* (?:\w+ ){0,2}(?:questions?|himself|herself|the same|things)|\bsame (?:questions?|thing) (?:over and over|again and again|again)|\b(?:doesn'?t|does not|can'?t|cannot) remember (?:what happened|the fall|hitting|falling|anything)|\bmemory loss\b|\bforgot what happened\b",
+        "같은(?:말|질문|얘기|소리)(?:을|만|를)?.{0,6}?(?:반복|계속|또|자꾸)|(?:기억을|기억이|기억)(?:못|안나|없|잃)|했던(?:말|질문)(?:을)?(?:또|자꾸|계속)|방금한(?:말|얘기)(?:을|를)?(?:또|다시)",
+    ),
+    c(
+        "unequal_pupils",
+        r"\bpupils?\W+(?:\w+\W+){0,5}?(?:different|unequal|bigger|larger|smaller|uneven|not the same|dilated)|\bone (?:pupil|eye) (?:is |looks )?(?:bigger|larger|smaller|dilated|blown)|\b(?:unequal|uneven|different[- ]sized?|different size) pupils\b",
+        "동공(?:이|크기가|한쪽이|크기)?.{0,8}?(?:다르|달라|크|커|작|짝짝이|풀렸|풀려)|눈동자(?:크기)?(?:가|이)?.{0,8}?(?:다르|달라|짝짝이|한쪽만|크기가)",
+    ),
+    c(
+        "rlq_pain",
+        r"\b(?:lower right|right lower|bottom right|right side of (?:my|his|her|the) (?:belly|stomach|tummy|abdomen)|right (?:belly|stomach|tummy|abdom\w*|groin))\b|\bappendi\w*|\bmoved (?:down )?to the (?:lower )?right\b|\bbelly ?button\b.{0,40}\bright\b",
+        "오른쪽(?:아랫배|아래배|하복부|배|아래|아래쪽|옆구리)|우하복부|맹장|충수|오른쪽으로내려",
+    ),
+    c(
+        "rigid_abdomen",
+        r"\b(?:belly|stomach|tummy|abdomen)\W+(?:\w+\W+){0,3}?(?:rigid|hard as|like a board|rock hard|hard and|is hard|swollen and hard|tight as)|\brigid\b|\bguarding\b|\bhurts? (?:to|when (?:i|he|she|you)) (?:move|walk|cough|jump|stand up straight|go over bumps|breathe in)|\bcan'?t (?:stand|walk) (?:up )?straight\b|\bdoubled over\b|\bcurled up in a ball\b|\bevery bump\b",
+        "배(?:가|는|가너무)?.{0,4}?(?:딱딱|단단|돌처럼|판자|빵빵하고딱)|(?:걸을때|움직일때|기침할때|뛸때|차가흔들릴때|방지턱)(?:마다)?.{0,8}?(?:울려|아[프파픈퍼팠]|배가|찌르)|허리를(?:못|펴지못|못펴|못피)|배를(?:움켜|잡고)|웅크리고",
+    ),
+    c(
+        "pelvic_one_side",
+        r"\b(?:one[- ]sided|left|right|one side)\W+(?:\w+\W+){0,3}?(?:pelvic|pelvis|lower (?:belly|abdomen|stomach|tummy)|ovary|groin|side)\b|\b(?:pelvic|pelvis|ovary|lower (?:belly|abdomen|stomach|tummy))\W+(?:\w+\W+){0,4}?(?:on (?:the|my|one|her) (?:left|right|side)|one side)",
+        "(?:왼쪽|오른쪽|한쪽)(?:아랫배|아래배|하복부|골반|배|난소|옆구리|사타구니|아래)",
+    ),
+    c("shoulder", r"\bshoulders?\b", "어깨"),
+    c(
+        "positive_test",
+        r"\bpositive (?:pregnancy |preg |home )?test|\b(?:pregnancy|preg|home) test\W+(?:\w+\W+){0,3}?positive|\btwo (?:pink |faint )?lines\b|\bmissed (?:my |her )?period\b|\bperiod (?:is|was) (?:\w+ )?late\b|\blate period\b|\b(?:\d+|few|couple of) weeks pregnant\b",
+        "임신테스트|임테기|테스트기|두줄|양성(?:이|나왔|반응)|생리(?:가|를)?(?:안하|늦|건너|안나|거르|안해|끊긴)|임신(?:했|중|\\d+주|초기|확인)",
+    ),
+    c(
+        "gave_birth",
+        r"\bgave birth\b|\bgiving birth\b|\bdelivered\b|\bdelivery\b|\bpost-?partum\b|\bc-?section\b|\bcaesarean\b|\bnew mom\b|\bhad (?:my|the|a|our|her) (?:baby|son|daughter)\b|\bafter (?:birth|the birth|the baby|having the baby)\b|\bsince (?:giving birth|the birth|delivery|i had the baby)\b|\blochia\b",
+        "출산|분만|낳은지|낳고|낳았|산후|산욕|오로|제왕절개|조리원|아기낳|애낳",
+    ),
+    neg(
+        "pad_soaking",
+        r"\bsoak\w*\W+(?:\w+\W+){0,4}?(?:pads?|towels?|sheets?|bed|through|maxi)|\b(?:pads?|maxi pads?) (?:every|an|each|in an?|in (?:less than|under) an?) (?:hour|\d+ min\w*)|\bclots?\W+(?:\w+\W+){0,5}?(?:golf ball|egg|fist|plum|lemon|big|large|huge|size)|\b(?:big|large|huge|massive) clots\b|\bgushing\b",
+        "패드(?:가|를|도)?.{0,12}?(?:흠뻑|다젖|젖어|젖었|갈아|바꿔|넘쳐|새)|(?:한시간|1시간|30분|삼십분)(?:마다|에한번|만에|도안돼|도안되).{0,10}?(?:패드|생리대|젖|갈)|(?:피|핏)덩어리(?:가)?.{0,8}?(?:크|주먹|달걀|계란|많이|엄청|뭉텅)|(?:주먹|달걀|계란|탁구공|골프공)만한(?:핏|피)?덩어리|피가(?:왈칵|콸콸|쏟아)",
+    ),
+    c("diabetic", r"\bdiabet\w*|\binsulin\b|\bmetformin\b|\btype ?(?:1|2|one|two)\b|\bt1d\b|\bhypo\b|\bhypoglyc\w*|\bglucose\b|\bblood sugar\b|\bsugars?\b", "당뇨|인슐린|저혈당|혈당|당이"),
+    c(
+        "low_sugar",
+        r"\bhypo\b|\bhypoglyc\w*|\b(?:sugar|glucose|bg|levels?)\W+(?:\w+\W+){0,3}?(?:low|dropp\w*|crash\w*|tanking|bottomed)|\blow (?:blood )?sugar\b|\bmeter\W+(?:\w+\W+){0,3}?(?:lo|low)\b",
+        "저혈당|혈당(?:이)?.{0,6}?(?:낮|떨어|뚝|바닥|로우|lo)|당(?:이)?떨어",
+    ),
+    c(
+        "high_sugar",
+        r"\b(?:sugar|glucose|bg|levels?)\W+(?:\w+\W+){0,3}?(?:high|hi|through the roof|off the chart|sky ?high|won'?t come down)|\bhigh (?:blood )?sugar\b|\bhyperglyc\w*|\bmeter\W+(?:\w+\W+){0,3}?hi\b|\bketones?\b|\bdka\b|\bketoacidosis\b",
+        "고혈당|혈당(?:이)?.{0,6}?(?:높|치솟|안떨어|하이|hi|측정불가|폭등)|케톤|당뇨(?:성)?케톤",
+    ),
+    c(
+        "combative",
+        r"\bcombative\b|\baggressive\b|\bagitated\b|\bbelligerent\b|\bacting (?:drunk|strange\w*|weird|odd|crazy|funny)|\bnot (?:himself|herself|making sense)\b|\bincoheren\w*|\bfighting (?:us|me|the|off)\b|\bpushing (?:us|me) away\b",
+        "공격적|난폭|화를(?:내|막|버럭)|술취한|이상한행동|헛소리|횡설수설|사람을못알아|못알아봐|발버둥|소리를지르",
+    ),
+    c("ketotic", r"\bfruity\b|\bnail polish\b|\bacetone\b|\bdeep (?:sighing )?breath\w*|\bbreathing (?:fast|deep|heavily)\b|\bkussmaul\b|\bvery thirsty\b|\bpeeing a lot\b", "과일냄새|아세톤|숨을(?:깊게|몰아)|갈증이심|물을엄청|소변을자주"),
+    c("mottled", r"\bmottled\b|\bblotchy\b|\bmarbled\b|\bskin (?:looks |is |went |turned )?(?:blotchy|mottled|grey|gray|ashen|blue)", "얼룩덜룩|피부(?:가|색이)?.{0,4}?(?:얼룩|대리석|푸르|잿빛|회색)"),
+    c(
+        "infection",
+        r"\binfect\w*|\buti\b|\bkidney infection\b|\bpneumonia\b|\bcellulitis\b|\bpus\b|\bchemo\w*|\bwound (?:is |looks )?(?:red|hot|oozing)|\bcatheter\b",
+        "감염|요로감염|신우신염|폐렴|봉와직염|고름|항암|곪",
+    ),
+    c(
+        "fast_breathing",
+        r"\bbreathing (?:really |very |so )?(?:fast|quick\w*|rapid\w*|hard)|\brapid breath\w*|\bpanting\b|\bbreaths? (?:a|per) minute\b",
+        "숨을(?:빨리|가쁘게|헐떡|몰아|빠르게)|호흡이(?:빠르|가빠|빨라)|숨이(?:빨라|가빠)",
+    ),
+    c(
+        "very_unwell",
+        r"\b(?:feel\w*|feels|felt) like (?:i'?m|i am|he'?s|she'?s|they'?re) (?:going to|gonna|about to) die\b|\bnever felt (?:this|so) (?:ill|sick|bad)\b|\bsomething (?:is )?(?:really|very|seriously|badly) wrong\b|\bgoing downhill fast\b",
+        "죽을것같|이렇게아픈적|뭔가크게잘못|뭔가잘못된것|급격히나빠|상태가급",
+    ),
+    c("shivering", r"\bshiver\w*|\brigors?\b|\bshaking (?:with|from) (?:chills|cold)|\bchills\b|\bteeth chattering\b", "오한|덜덜|으슬|이가딱딱"),
+    neg(
+        "dehydrated",
+        r"\bno wet (?:nappies|nappy|diapers?)\b|\b(?:nappy|nappies|diapers?) (?:has been |have been |is |are |been )?(?:dry|bone dry)\b|\bhasn'?t (?:had a )?(?:wet|peed|pee)\w*|\bno tears\b|\bsunken\b|\bdry (?:mouth|lips|nappy)\b|\bwon'?t (?:drink|feed|take (?:the )?(?:bottle|breast))\b|\brefus\w* (?:to drink|feeds?|the bottle|fluids)",
+        "기저귀(?:가)?.{0,8}?(?:안젖|말라|뽀송|젖지않|젖은게없|한번도안|계속마른)|소변(?:을|이|도)?.{0,8}?(?:안보|안누|못보|안나|없)|눈물(?:이|도)?(?:안|없|나지않)|숫구멍|대천문|천문(?:이)?(?:들어|꺼)|입술(?:이)?(?:바싹|말라)|입안이(?:바싹|말라)",
+    ),
+    c("diarrhoea", r"\bdiarrh\w*|\bloose (?:stools|poo|poop)\b|\bwatery (?:poo|poop|stools?)\b|\bthe runs\b", "설사|물똥|묽은변|물설사"),
+    c(
+        "nasal",
+        r"\b(?:blocked|stuffy|runny|congested|snotty|stuffed) nose\b|\bnose (?:is |was |gets )?(?:blocked|stuffed|stuffy|runny|congested)\b|\bcongestion\b|\bsnot\w*|\bboogers?\b|\bsniffl\w*",
+        "코(?:가|를)?(?:막|맹맹|훌쩍|킁킁)|코막힘|콧물|코딱지|코감기",
+    ),
+    c(
+        "doing_well",
+        r"\b(?:feeding|eating|drinking|nursing|sleeping|playing|peeing) (?:well|fine|normally|ok|okay|good|happily)\b|\bseems? (?:fine|happy|ok|okay|herself|himself|normal)\b|\b(?:plenty of|lots of|normal) (?:wet )?(?:nappies|diapers)\b|\bactive and\b",
+        "잘먹|잘놀|잘자|먹는건잘|먹기는잘|분유는잘|젖은잘|잘마셔|잘빨|잘웃|기저귀도잘|컨디션은좋",
+    ),
+    c(
+        "choking",
+        r"\bchok\w*|\b(?:food|meat|steak|a piece|something|candy|grape|rice cake|bone)\W+(?:\w+\W+){0,3}?(?:stuck|lodged|caught|went down the wrong way)|\bstuck in (?:his|her|my|the) throat\b|\bwent down the wrong (?:way|pipe)\b",
+        "목에(?:걸|걸린|걸렸|막)|(?:떡|음식|고기|사탕|포도|땅콩|밥|알약|생선가시|가시)(?:이|가|을|를|덩어리가)?.{0,6}?(?:걸려|걸렸|걸린|막혀|막혔|넘어가지)|사레|기도(?:가|에)?(?:막|걸)",
+    ),
+    neg(
+        "cant_cough_speak",
+        r"\bcan'?t (?:cough|speak|talk|make a sound|say anything)\b|\bcant (?:cough|speak|talk)\b|\bno sound\b|\bnot making (?:a|any) sound\b|\bclutching (?:his|her|their) throat\b|\bsilent\b",
+        "기침(?:도|을)?(?:못|안나|안해|하지못)|말(?:도|을)?(?:못|안나와|못해)|소리(?:도|를)?(?:못|안나|안내|없이)|목을(?:움켜|부여잡|감싸)",
+    ),
+    c(
+        "suicide_means",
+        r"\brope\b|\bnoose\b|\bhang(?:ing)? myself\b|\bcharcoal\b|\bburner\b|\bbriquettes?\b|\bgun\b|\bpistol\b|\brifle\b|\bsaved (?:up )?(?:\w+ )?(?:pills|tablets|meds|oxy\w*|opioids|painkillers)|\b(?:stockpil|hoard)\w*|\bbridge\b|\bledge\b|\bjump(?:ing)? (?:off|from|in front)\b|\btrain tracks\b|\brazor\b|\bblade\b|\bexhaust pipe\b|\bhose\b|\bletters? (?:to|for) (?:my|everyone)|\bgoodbye (?:letter|note)|\bgave away\b|\bgiving away\b|\bwill\b.{0,20}\bready\b",
+        "밧줄|줄을(?:샀|준비|걸)|목을맬|목맬|번개탄|연탄|숯|착화탄|약을(?:모아|모았|모으|사모)|모아둔약|모아놓은|다리(?:에서|위)|옥상|뛰어내|투신|칼|면도날|유서|편지를(?:써|남)|정리하고있|물건을(?:나눠|정리)|선로",
+    ),
+    c(
+        "plan_time",
+        r"\btonight\b|\btomorrow\b|\bthis (?:weekend|week|evening|friday|saturday|sunday)\b|\bafter (?:everyone|they) (?:is |are )?(?:asleep|gone)|\bwhen (?:everyone|they) (?:is |are )?(?:asleep|gone|out)|\bsoon\b|\bon (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|\bi'?ve decided\b|\bmade up my mind\b|\bi have a plan\b|\bplanned\b|\bready\b",
+        "오늘밤|오늘저녁|내일|이번주|주말에|다들자면|가족들이자면|다잠들면|결심|계획|준비(?:해|했|다|를)|정했|날짜|곧",
+    ),
+    c(
+        "resolved",
+        r"\b(?:fine|ok|okay|good|normal|better|all good|great) (?:ever )?since\b|\bsince then\b.{0,30}\b(?:fine|ok|okay|nothing|normal|good)|\bwent away\b|\b(?:gone|fine|ok|okay|normal|better) now\b|\bresolved\b|\bhasn'?t (?:come back|happened (?:again|since)|returned)|\balready (?:treated|fixed|resolved|sorted)|\bback to normal\b|\bnow (?:it'?s |he'?s |she'?s |i'?m |they'?re |reads |reading |at |up to )?(?:fine|ok|okay|normal|back|1[0-9]{2}|[89][0-9])\b|\b(?:gave|had|ate|drank) (?:him |her |them |me )?(?:some )?(?:juice|sugar|candy|glucose|sweets)\b.{0,40}\b(?:now|back|fine|better|up)\b",
+        "괜찮아졌|괜찮아지|멀쩡해|나았|회복됐|회복했|사라졌|없어졌|가라앉았|정상으로|돌아왔|이후로(?:는)?(?:괜찮|아무|멀쩡|없|별)|그뒤로(?:는)?(?:괜찮|아무|멀쩡|없|별)|그후로(?:는)?(?:괜찮|아무|멀쩡|없|별)|지금은(?:괜찮|멀쩡|정상|좋|아무|다|\\d)|(?:주스|사탕|설탕|당)(?:를|을)?(?:먹|마시|드).{0,20}?(?:괜찮|올라|정상|회복)",
+    ),
+    c(
+        "ongoing",
+        r"\bstill\b|\bagain\b|\bright now\b|\bgetting worse\b|\bworse now\b|\bcame back\b|\bnot (?:getting )?better\b|\bnow (?:he|she|i|it|they) (?:is|are|'?s|'?m|can'?t|won'?t|has|have)\b|\bbut (?:now|today)\b",
+        "아직|계속|지금도|또(?:다시)?|다시|재발|심해지|더심해|악화|근데지금|그런데지금|지금은(?:더|또|다시)",
+    ),
+    c(
+        "chronic",
+        r"\brehab\w*|\bsince (?:his|her|my|the) (?:stroke|accident|injury|surgery|operation|tbi|birth)|\bresidual\b|\blong[- ]standing\b|\bchronic\b|\bfor (?:years|months|ages)\b|\bpermanent\w*\b|\blearn\w* to walk again\b|\bever since (?:his|her|my|the)\b",
+        "재활|후유증|그뒤로|그이후로|그후로|몇년째|수년째|만성|원래|평소에도|예전부터",
+    ),
+    c(
+        "fleeting",
+        r"\bfor (?:a|one|1|a split|just a|half a) (?:second|sec|moment)\b|\b(?:a|one|1|couple of)[- ]?seconds?\b|\bsplit second\b|\bmomentar\w*|\bbriefly\b|\bquick (?:twinge|pinch|stab|jab)\b|\btwinge\b|\bfleeting\b",
+        "(?:1|일|한|몇)초|찰나|순간적|잠깐|잠시",
+    ),
+    c("neck_pain", r"\bneck\W+(?:\w+\W+){0,2}?(?:pain|hurts?|hurting|ache|sore|killing)|\b(?:hurt|pain in|injured) (?:his |her |my |the )?neck\b|\bwhiplash\b", "목(?:이|뒤가|덜미가|뒤|뒷덜미)?.{0,3}?(?:아[프파픈퍼팠]|통증|뻐근)|뒷목|목을다쳤|경추"),
+    c("tingling", r"\btingl\w*|\bpins and needles\b|\bnumb\w*", "저리|저려|찌릿|감각이없|감각이둔|먹먹"),
+    c("ate", r"\b(?:ate|eaten|eating|cooked|had some|tried|fried|put (?:it|them) in|eat)\b", "먹|드셨|드시|요리|볶아|끓여|무쳐"),
+    c("sunburn", r"\bsun ?burn\w*", "햇볕에(?:탔|타서|그을)|햇볕화상|일광화상|햇빛에(?:탔|타서)"),
+    c(
+        "farewell",
+        r"\bgoodbye\b|\bno ?one (?:will|would) (?:miss|notice|care)|\bwon'?t be (?:around|here) (?:anymore|much longer|tomorrow)|\ba burden\b|\bsorry for everything\b|\bsleep forever\b|\bnever wake up\b|\bdone with (?:it all|everything|life)\b|\bnot be here\b|\bdon'?t want to be here\b|\bend (?:it|this|everything)\b|\bget it over with\b|\bgave (?:my|all my) (?:stuff|things) away\b",
+        "작별|마지막인사|짐이(?:되|될)|미안하다고|영원히(?:잠|자)|안깨어나고싶|다끝(?:내|낼)|끝내(?:려|고싶|겠)|끝낼(?:거|생각|래)|떠나(?:려|겠|기로)|없어지(?:려|고싶)|사라지(?:려|고싶)|살고싶지|안살고싶|그만살",
+    ),
     c(
         "child",
         r"\bbab(?:y|ies)\b|\binfant\b|\btoddler\b|\bnewborn\b|\bkids?\b|\bchild\b|\bson\b|\bdaughter\b|\b\d{1,2}[ -]?(?:year|yr|month|week|day)s?[ -]?old\b",
@@ -227,12 +478,15 @@ const CONCEPTS: &[Concept] = &[
     ),
 ];
 
-/// A concept said in the message, with where.
+pattern!(about, r"^\w*\s+(?:about|by|whether|why|how|if|what|which|as to|with (?:the|my|this|all))\b");
+
+/// A concept found in the message, with where and what the message says of it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Mention {
     pub concept: &'static str,
     pub start: usize,
     pub end: usize,
+    pub status: Status,
 }
 
 struct Compiled {
@@ -257,8 +511,7 @@ fn compiled() -> &'static [Compiled] {
     })
 }
 
-/// The concepts the message says hold now: every form found, minus those negated or set aside
-/// (a question about it, a hypothetical, something long past or in the family).
+/// Every concept the message names, each with its status (affirmed, denied, asked about, ...).
 pub fn mentions(view: &View) -> Vec<Mention> {
     let mut found = Vec::new();
     for concept in compiled() {
@@ -267,10 +520,12 @@ pub fn mentions(view: &View) -> Vec<Mention> {
             .has_hangul
             .then(|| concept.ko.find_iter(&view.compact).map(|m| view.span_of_compact(m.start(), m.end())));
         for (start, end) in english.into_iter().flatten().chain(korean.into_iter().flatten()) {
-            if is_negated(view, start, end, concept.negative_form) || aside(view, start, end).is_some() {
+            // "confused about the dose" is a question, not an altered mind.
+            if concept.id == "confusion" && about().is_match(&view.lower[end..]) {
                 continue;
             }
-            found.push(Mention { concept: concept.id, start, end });
+            let status = status(view, start, end, concept.negative_form);
+            found.push(Mention { concept: concept.id, start, end, status });
         }
     }
     found
@@ -287,7 +542,11 @@ mod tests {
     use super::*;
 
     fn said(text: &str) -> Vec<&'static str> {
-        let mut ids: Vec<_> = mentions(&View::new(text)).into_iter().map(|m| m.concept).collect();
+        let mut ids: Vec<_> = mentions(&View::new(text))
+            .into_iter()
+            .filter(|m| m.status == Status::Affirmed)
+            .map(|m| m.concept)
+            .collect();
         ids.dedup();
         ids
     }

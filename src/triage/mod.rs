@@ -18,6 +18,7 @@
 
 mod concepts;
 pub mod eval;
+mod frame;
 mod notice;
 mod poisoning;
 mod readings;
@@ -91,6 +92,23 @@ pub enum Category {
     Overdose,
     Poisoning,
     Fever,
+    /// Tearing chest or back pain (no aspirin).
+    Aortic,
+    HeadInjury,
+    /// Spinal injury or cauda equina.
+    Spine,
+    Choking,
+    Burn,
+    EyeInjury,
+    Heat,
+    Cold,
+    Drowning,
+    Electric,
+    CarbonMonoxide,
+    /// A surgical abdomen: appendicitis, peritonitis.
+    Abdomen,
+    Sepsis,
+    Dehydration,
     Other,
 }
 
@@ -131,17 +149,11 @@ pub fn assess(message: &str) -> Triage {
         cut -= 1;
     }
     let message = &message[..cut];
-    let view = text::View::new(message);
-    let mentions = concepts::mentions(&view);
-    let readings = readings::read(&view);
-    let child = mentions.iter().any(|m| m.concept == "child") || readings.infant_age_days.is_some();
-    let ingestions = poisoning::ingestions(&view, child);
-    let pregnant = crate::extract::patterns::demographics(message).pregnant == Some(true);
-    let facts = rules::Facts { mentions: &mentions, readings: &readings, ingestions: &ingestions, pregnant };
+    let frame = frame::Frame::new(message);
     let mut reasons: Vec<Reason> = rules::RULES
         .iter()
         .filter_map(|rule| {
-            let mut spans = (rule.fires)(&facts)?;
+            let mut spans = (rule.fires)(&frame)?;
             spans.sort_unstable();
             spans.dedup();
             let matched = spans.iter().map(|&(s, e)| message[s..e].trim().to_string()).collect();

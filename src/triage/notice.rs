@@ -142,8 +142,64 @@ fn while_waiting(category: Category, lang: Lang, n: &Numbers) -> String {
             "Sit upright. Use a prescribed inhaler if there is one.",
         ),
         Category::Pregnancy => pick(
-            "왼쪽으로 누워 기다리세요. 산모수첩을 챙기세요.",
-            "Lie on your left side while you wait and keep your maternity notes at hand.",
+            "눕고, 어지러우면 다리를 올리세요. 먹거나 마시지 말고 산모수첩을 챙기세요.",
+            "Lie down (on your left side if pregnant) and raise your legs if faint. Eat and drink nothing; keep your maternity notes at hand.",
+        ),
+        Category::Aortic => pick(
+            "움직이지 말고 누워 기다리세요. 아스피린 등 약을 스스로 먹지 마세요.",
+            "Keep still and lie down while you wait. Take no aspirin or other medicine unless the dispatcher says so.",
+        ),
+        Category::HeadInjury => pick(
+            "다친 사람을 혼자 두지 말고, 목을 다쳤을 수 있으면 움직이지 마세요. 먹거나 마시지 말고, 다친 시각을 기억하세요.",
+            "Stay with them; if the neck may be hurt, do not move them. Give nothing to eat or drink and note when it happened.",
+        ),
+        Category::Spine => pick(
+            "위험한 곳이 아니면 움직이지 말고, 머리와 목을 똑바로 고정한 채 기다리세요.",
+            "Unless they are in danger, do not move them; keep the head and neck still and in line while you wait.",
+        ),
+        Category::Choking => pick(
+            "기침을 못 하면 등 한가운데를 손바닥으로 세게 5번 두드리고, 하임리히법(배 밀어 올리기) 5번을 번갈아 하세요. 의식을 잃으면 가슴압박을 시작하세요.",
+            "If they cannot cough, give 5 firm back blows between the shoulder blades, then 5 abdominal thrusts, and repeat. If they go unresponsive, start chest compressions.",
+        ),
+        Category::Burn => pick(
+            "흐르는 시원한 물로 20분 동안 식히세요. 붙지 않은 옷과 반지는 빼고, 얼음이나 연고는 쓰지 말고 랩이나 깨끗한 천으로 느슨하게 덮으세요.",
+            "Cool the burn under cool running water for 20 minutes. Remove rings and clothing that is not stuck; no ice or creams; cover loosely with cling film or a clean cloth.",
+        ),
+        Category::EyeInjury => pick(
+            "눈꺼풀을 벌린 채 깨끗한 흐르는 물로 최소 20분 동안 씻어내세요. 비비지 말고 제품 용기를 챙기세요.",
+            "Rinse the eye with clean running water for at least 20 minutes, holding the eyelid open. Do not rub; keep the product's label.",
+        ),
+        Category::Heat => pick(
+            "시원한 곳으로 옮기고 겉옷을 벗긴 뒤 물을 뿌리고 부채질해 몸을 식히세요. 의식이 또렷할 때만 물을 조금씩 주세요.",
+            "Move them somewhere cool, remove outer clothing, and cool them with water and fanning. Give sips of water only if fully awake.",
+        ),
+        Category::Cold => pick(
+            "따뜻한 곳으로 옮기고 젖은 옷을 벗긴 뒤 담요로 몸통부터 감싸세요. 뜨거운 물에 넣거나 술을 주지 마세요.",
+            "Move them somewhere warm, remove wet clothes and wrap the body in blankets, trunk first. No hot bath and no alcohol.",
+        ),
+        Category::Drowning => pick(
+            "숨을 제대로 쉬지 않으면 상황실 안내에 따라 심폐소생술을 시작하세요. 숨을 쉬면 옆으로 눕히고 몸을 따뜻하게 하세요.",
+            "If they are not breathing normally, start CPR as the dispatcher guides you. If they breathe, lay them on their side and keep them warm.",
+        ),
+        Category::Electric => pick(
+            "전원이 끊기기 전에는 만지지 마세요. 숨을 쉬지 않으면 가슴압박을 시작하고, 화상은 흐르는 물로 식히세요.",
+            "Do not touch them until the power is off. If they are not breathing, start chest compressions; cool any burns under running water.",
+        ),
+        Category::CarbonMonoxide => pick(
+            "모두 즉시 밖으로 나가 신선한 공기를 마시세요. 안전하면 창문을 열고 난방기를 끄되, 다시 들어가지 마세요.",
+            "Get everyone out into fresh air now. If it is safe, open windows and turn the heater off; do not go back in.",
+        ),
+        Category::Abdomen => pick(
+            "먹거나 마시지 말고, 진찰 전에는 진통제나 변비약을 먹지 마세요. 혼자 운전해서 가지 마세요.",
+            "Eat and drink nothing, and take no painkillers or laxatives before you are seen. Do not drive yourself.",
+        ),
+        Category::Sepsis => pick(
+            "상황실에 '패혈증이 의심된다'고 말하세요. 복용 중인 약 목록을 챙기세요.",
+            "Tell the dispatcher you think it could be sepsis. Keep a list of their medicines at hand.",
+        ),
+        Category::Dehydration => pick(
+            "모유나 경구수액(ORS)을 조금씩 자주 먹이면서 바로 응급실로 가세요.",
+            "Keep offering breast milk or oral rehydration solution in small sips, and go to the emergency department now.",
         ),
         Category::Glucose => pick(
             "의식이 있고 삼킬 수 있으면 당(주스, 사탕)을 드시게 하세요. 의식이 없으면 아무것도 먹이지 마세요.",

@@ -36,20 +36,22 @@ const EN_SUBSTANCE: &str = r"pills?|tablets?|medicine|meds|medication|vitamins|g
 const TOXIC_EN: &str = r"bleach|antifreeze|drain cleaner|pesticide|weed ?killer|rat poison|poison|lighter fluid|gasoline|petrol|lye|paraquat|lamp oil|kerosene|paraffin|turpentine|methanol";
 const KO_SUBSTANCE: &str = "약|시럽|세제|락스|표백제|건전지|배터리|자석|농약|살충제|제초제|쥐약|부동액|휘발유|석유|담배|니코틴|소독약|세정제|캡슐";
 const TOXIC_KO: &str = "락스|표백제|농약|살충제|제초제|쥐약|부동액|휘발유|석유|등유|세정제|양잿물|메탄올";
-const KO_SWALLOWED: &str = "삼켰|삼킨|먹었|먹은|마셨|마신|드셨|빨았|먹어버|삼킨것";
+const KO_SWALLOWED: &str = "삼켰|삼킨|먹었|먹은|마셨|마신|드셨|빨았|먹어버|삼킨것|입에넣|입에대|핥|한모금|꿀꺽";
 
 pattern!(
     en_ingested,
     &format!(
-        r"\b(?:swallow\w*|ate|eaten|drank|drunk|got into|chewed|took|licked|bit into)\W+(?:\S+\W+){{0,5}}?(?:{EN_SUBSTANCE})\b"
+        r"\b(?:swallow\w*|ate|eaten|drank|drunk|got into|chewed|took|licked|bit into|sipped|sip of|gulp\w*|mouthful of|drinking|drink some|tasted)\W+(?:\S+\W+){{0,5}}?(?:{EN_SUBSTANCE})\b"
     )
 );
 
-pattern!(en_toxic, &format!(r"\b(?:swallow\w*|ate|eaten|drank|drunk|chugged)\W+(?:\S+\W+){{0,4}}?(?:{TOXIC_EN})\b"));
+pattern!(en_toxic, &format!(r"\b(?:swallow\w*|ate|eaten|drank|drunk|chugged|sipped|sip of|gulp\w*|mouthful of|drinking)\W+(?:\S+\W+){{0,4}}?(?:{TOXIC_EN})\b"));
 
 pattern!(ko_ingested, &format!("(?:{KO_SUBSTANCE}).{{0,10}}?(?:{KO_SWALLOWED})"));
 
 pattern!(ko_toxic, &format!("(?:{TOXIC_KO}).{{0,8}}?(?:{KO_SWALLOWED})"));
+
+pattern!(temperature_word, r"\btemp\w*|\bfever\w*|\bthermometer\b|\bdegrees?\b");
 
 /// Units after a number that make it a dose, not a count of pills.
 const DOSE_UNITS: &[&str] =
@@ -60,7 +62,9 @@ pub fn ingestions(view: &View, child: bool) -> Vec<(Ingestion, usize, usize)> {
     let mut found = Vec::new();
     for c in en_count().captures_iter(&view.lower) {
         let (Some(whole), Some(n), unit) = (c.get(0), c.get(1), c.get(2).map_or("", |u| u.as_str())) else { continue };
-        if n.as_str().parse::<u32>().is_ok_and(|n| n >= 10) && !DOSE_UNITS.contains(&unit) {
+        // "39.5", "39 degrees", "took his temperature, 39": a reading, not a count of pills.
+        let reading = view.lower[n.end()..].starts_with(['.', '°', '도']) || temperature_word().is_match(whole.as_str());
+        if n.as_str().parse::<u32>().is_ok_and(|n| n >= 10) && !DOSE_UNITS.contains(&unit) && !reading {
             found.push((Ingestion::Overdose, whole.start(), whole.end()));
         }
     }

@@ -37,6 +37,18 @@ pub struct Readings {
     pub infant_age_days: Option<Reading>,
 }
 
+impl Readings {
+    pub fn all_mut(&mut self) -> [&mut Option<Reading>; 5] {
+        [
+            &mut self.blood_pressure,
+            &mut self.glucose,
+            &mut self.temperature,
+            &mut self.oxygen,
+            &mut self.infant_age_days,
+        ]
+    }
+}
+
 pattern!(
     blood_pressure,
     r"(?:혈압|\bbp\b|blood pressure|pressure)\D{0,15}?(\d{2,3})\s*(?:/|over|에|-|\\)\s*(\d{2,3})|\b(\d{2,3})\s*/\s*(\d{2,3})\b"
@@ -50,23 +62,48 @@ pattern!(
     oxygen,
     r"(?:산소\s*포화도|산소|spo2|sp02|\bo2\b|\bsats\b|saturation|oxygen(?: level)?|pulse ?ox\w*|oximeter)\D{0,25}?(\d{2,3})\s*%?"
 );
-pattern!(infant_age_en, r"\b(\d{1,2})[ -]?(day|week|wk|month|mo)s?[ -]?old\b|\b(newborn)\b");
+pattern!(
+    meter_range,
+    r"(?:meter|glucometer|monitor|cgm|libre|dexcom|sugar reading|glucose reading|혈당계|혈당|측정기)[^.\n]{0,25}?\b(lo|hi)\b"
+);
+pattern!(
+    infant_age_en,
+    r"\b(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)[ -]?(day|week|wk|month|mo)s?[ -]?old\b|\b(newborn)\b|\b(?:baby|infant|son|daughter|girl|boy|she|he)(?: is| who is| that is| just turned|'s) (\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve) (day|week|month)s?\b|\bborn (\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve) (day|week|month)s? ago\b"
+);
 pattern!(
     infant_age_ko,
-    r"(?:생후|태어난지)(\d{1,2})(일|주|개월|달)|(\d{1,2})(일|주|개월|달)(?:된|짜리|아기|아가|애기|신생아|영아)|(신생아)|(?:생후|태어난지)?(한|두|세|네|다섯)(주|달)(?:된|짜리|아기|아가|애기|밖에)"
+    r"(?:생후|태어난지|낳은지)(\d{1,3})(일|주|개월|달)|(\d{1,2})(일|주|개월|달)(?:된|짜리|아기|아가|애기|신생아|영아)|(신생아)|(?:생후|태어난지)?(한|두|세|네|다섯)(주|달)(?:된|짜리|아기|아가|애기|밖에)"
 );
 
-/// The first match of `re` in `text` whose value passes `keep`, with its span.
-fn first(
-    re: &Regex,
-    text: &str,
-    mut read: impl FnMut(&regex_lite::Captures) -> Option<(f64, Option<f64>)>,
-) -> Option<Reading> {
-    re.captures_iter(text).find_map(|c| {
+/// Every match of `re` in `text` that `read` accepts, with its span, in message order.
+fn all<'t>(
+    re: &'t Regex,
+    text: &'t str,
+    mut read: impl FnMut(&regex_lite::Captures) -> Option<(f64, Option<f64>)> + 't,
+) -> impl Iterator<Item = Reading> + 't {
+    re.captures_iter(text).filter_map(move |c| {
         let (value, second) = read(&c)?;
         let whole = c.get(0)?;
         Some(Reading { value, second, start: whole.start(), end: whole.end() })
     })
+}
+
+/// The first reading: an infant's age is said once, at the start.
+fn first(
+    re: &Regex,
+    text: &str,
+    read: impl FnMut(&regex_lite::Captures) -> Option<(f64, Option<f64>)>,
+) -> Option<Reading> {
+    all(re, text, read).next()
+}
+
+/// The last reading: a message that gives two ("48, gave juice, now 110") tells the latest last.
+fn latest(
+    re: &Regex,
+    text: &str,
+    read: impl FnMut(&regex_lite::Captures) -> Option<(f64, Option<f64>)>,
+) -> Option<Reading> {
+    all(re, text, read).last()
 }
 
 fn number(c: &regex_lite::Captures, i: usize) -> Option<f64> {
@@ -76,34 +113,48 @@ fn number(c: &regex_lite::Captures, i: usize) -> Option<f64> {
 /// The readings of `view` that describe now.
 pub fn read(view: &View) -> Readings {
     let text = view.lower.as_str();
-    let blood_pressure = first(blood_pressure(), text, |c| {
+    let blood_pressure = latest(blood_pressure(), text, |c| {
         let (s, d) = (number(c, 1).or(number(c, 3))?, number(c, 2).or(number(c, 4))?);
         (MeasureKind::BloodPressure.plausible().contains(&s) && crate::extract::DIASTOLIC.contains(&d) && s > d)
             .then_some((s, Some(d)))
     });
-    let glucose = first(glucose(), text, |c| {
+    let glucose = latest(glucose(), text, |c| {
         let v = number(c, 1)?;
         // "2.5 mmol" or a small decimal: mmol/L (18 mg/dL each).
         let mmol = c.get(2).is_some_and(|u| u.as_str() == "mmol") || (v < 35.0 && v.fract() != 0.0);
         let mg = if mmol { v * 18.0 } else { v };
         (20.0..=900.0).contains(&mg).then_some((mg, None))
     });
-    let temperature = first(temperature(), text, |c| {
+    let temperature = latest(temperature(), text, |c| {
         let v = number(c, 1).or(number(c, 3))?;
         let unit = c.get(2).or(c.get(4)).map_or("", |u| u.as_str());
         let celsius = if unit.ends_with('f') || (95.0..=110.0).contains(&v) { (v - 32.0) * 5.0 / 9.0 } else { v };
-        (35.0..=43.5).contains(&celsius).then_some((celsius, None))
+        (30.0..=43.5).contains(&celsius).then_some((celsius, None))
     });
-    let oxygen = first(oxygen(), text, |c| number(c, 1).filter(|v| (50.0..=100.0).contains(v)).map(|v| (v, None)));
+    // A meter that shows LO or HI is past its range (under about 20 or over about 600 mg/dL).
+    let glucose = latest(meter_range(), text, |c| Some((if c.get(1)?.as_str() == "lo" { 20.0 } else { 600.0 }, None)))
+        .filter(|m| glucose.is_none_or(|g| g.start < m.start))
+        .or(glucose);
+    let oxygen = latest(oxygen(), text, |c| number(c, 1).filter(|v| (50.0..=100.0).contains(v)).map(|v| (v, None)));
     let days = |n: f64, unit: &str| match unit {
         "day" | "일" => n,
         "week" | "wk" | "주" => n * 7.0,
         _ => n * 30.0,
     };
-    let infant_age_days = first(infant_age_en(), text, |c| match (number(c, 1), c.get(2), c.get(3)) {
-        (Some(n), Some(unit), _) => Some((days(n, unit.as_str()), None)),
-        (_, _, Some(_)) => Some((14.0, None)),
-        _ => None,
+    let count = |c: &regex_lite::Captures, i: usize| {
+        number(c, i).or_else(|| {
+            const WORDS: [&str; 12] =
+                ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"];
+            WORDS.iter().position(|w| Some(*w) == c.get(i).map(|m| m.as_str())).map(|p| p as f64 + 1.0)
+        })
+    };
+    let infant_age_days = first(infant_age_en(), text, |c| {
+        let told = [(1, 2), (4, 5), (6, 7)].into_iter().find_map(|(n, u)| Some((count(c, n)?, c.get(u)?)));
+        match (told, c.get(3)) {
+            (Some((n, unit)), _) => Some((days(n, unit.as_str()), None)),
+            (_, Some(_)) => Some((14.0, None)),
+            _ => None,
+        }
     })
     .or_else(|| {
         // Korean ages are read on the compact text ("2 개월 아기" and "2개월아기" alike).
@@ -141,13 +192,7 @@ pub fn read(view: &View) -> Readings {
         }
     }
     // A reading from the past ("last year my pressure was 200/120") says nothing about now.
-    for reading in [
-        &mut readings.blood_pressure,
-        &mut readings.glucose,
-        &mut readings.temperature,
-        &mut readings.oxygen,
-        &mut readings.infant_age_days,
-    ] {
+    for reading in readings.all_mut() {
         if reading.is_some_and(|r| aside(view, r.start, r.end).is_some()) {
             *reading = None;
         }

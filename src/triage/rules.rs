@@ -1,58 +1,46 @@
-//! The rules: each a named combination of concepts (layer 1), numbers past a threshold with the
-//! context that makes them dangerous (layer 2), or an ingestion (layer 3), with its level and the
-//! published list it comes from (cited per rule).
+//! The rules: each a situation of the clinical frame ([`super::frame`]) - a complaint concept with a
+//! modifier (what happened, who, a reading past a threshold, what was swallowed) - with its level
+//! and the published list it comes from (cited per rule). A rule reads the frame only: what holds
+//! now, denied, asked about or over was settled when the frame was built.
 
-use super::concepts::Mention;
+use super::frame::Frame;
 use super::poisoning::Ingestion;
-use super::readings::{Reading, Readings};
+use super::readings::Reading;
 use super::{Category, Level, Source};
-
-/// What one message says, as the rules read it.
-pub struct Facts<'a> {
-    pub mentions: &'a [Mention],
-    pub readings: &'a Readings,
-    pub ingestions: &'a [(Ingestion, usize, usize)],
-    pub pregnant: bool,
-}
 
 /// Byte spans of the message that made a rule fire.
 pub type Spans = Vec<(usize, usize)>;
 
-impl Facts<'_> {
-    fn has(&self, concept: &str) -> bool {
-        self.mentions.iter().any(|m| m.concept == concept)
-    }
+fn any(f: &Frame, concepts: &[&str]) -> bool {
+    concepts.iter().any(|c| f.has(c))
+}
 
-    fn any(&self, concepts: &[&str]) -> bool {
-        concepts.iter().any(|c| self.has(c))
-    }
+/// The spans of the first mention of each of `concepts` said now.
+fn spans(f: &Frame, concepts: &[&str]) -> Spans {
+    concepts.iter().filter_map(|c| f.mention(c)).map(|m| (m.start, m.end)).collect()
+}
 
-    /// The spans of the first mention of each of `concepts` said.
-    fn spans(&self, concepts: &[&str]) -> Spans {
-        concepts
-            .iter()
-            .filter_map(|c| self.mentions.iter().find(|m| m.concept == *c))
-            .map(|m| (m.start, m.end))
-            .collect()
-    }
+/// Fires when every group has a concept said now; quotes them all.
+fn all(f: &Frame, groups: &[&[&str]]) -> Option<Spans> {
+    groups.iter().all(|g| any(f, g)).then(|| spans(f, &groups.concat()))
+}
 
-    /// Fires when every group has a concept said; quotes them all.
-    fn all(&self, groups: &[&[&str]]) -> Option<Spans> {
-        groups.iter().all(|g| self.any(g)).then(|| self.spans(&groups.concat()))
-    }
+fn ingested(f: &Frame, kind: Ingestion) -> Option<Spans> {
+    let spans: Spans = f.ingestions.iter().filter(|(k, _, _)| *k == kind).map(|&(_, s, e)| (s, e)).collect();
+    (!spans.is_empty()).then_some(spans)
+}
 
-    fn ingested(&self, kind: Ingestion) -> Option<Spans> {
-        let spans: Spans = self.ingestions.iter().filter(|(k, _, _)| *k == kind).map(|&(_, s, e)| (s, e)).collect();
-        (!spans.is_empty()).then_some(spans)
+/// A temperature of 38 °C or more, or a fever said without a number.
+fn febrile(f: &Frame) -> bool {
+    match f.readings.temperature {
+        Some(t) => t.value >= 38.0,
+        None => f.has("fever"),
     }
+}
 
-    /// A temperature of 38 °C or more, or a fever said without a number.
-    fn febrile(&self) -> bool {
-        match self.readings.temperature {
-            Some(t) => t.value >= 38.0,
-            None => self.has("fever"),
-        }
-    }
+/// Struggling to breathe, unless it is a blocked nose in someone otherwise well and pink.
+fn distress(f: &Frame) -> bool {
+    any(f, &["cant_breathe", "blue_lips"]) && !(f.has("nasal") && !f.has("blue_lips"))
 }
 
 fn quote(reading: Reading) -> (usize, usize) {
@@ -71,7 +59,7 @@ pub struct Rule {
     pub category: Category,
     pub level: Level,
     pub source: Source,
-    pub fires: fn(&Facts) -> Option<Spans>,
+    pub fires: fn(&Frame) -> Option<Spans>,
 }
 
 const CHEST_FEATURES: &[&str] = &[
@@ -89,13 +77,15 @@ const CHEST_FEATURES: &[&str] = &[
 /// Features that make chest pain cardiac even after a workout.
 const CHEST_HARD_FEATURES: &[&str] = &["sweating", "radiation", "breathless", "cant_breathe", "faint", "collapse"];
 const NEURO: &[&str] = &["face_droop", "one_side_weak", "speech_trouble", "vision_loss", "confusion"];
+/// An altered mind: the sign that turns many situations into emergencies.
+const ALTERED: &[&str] = &["confusion", "combative", "unresponsive", "seizure", "speech_trouble", "repeating"];
 
-fn high_pressure(f: &Facts) -> Option<Reading> {
+fn high_pressure(f: &Frame) -> Option<Reading> {
     f.readings.blood_pressure.filter(|bp| bp.value >= 180.0 || bp.second.is_some_and(|d| d >= 120.0))
 }
 
 pub const RULES: &[Rule] = &[
-    // ---- Layer 1: concepts and modifiers ----
+    // ---- Chest, heart and vessels ----
     Rule {
         // KTAS: chest pain with cardiac features (level 2); NICE CG95: chest pain with sweating,
         // radiation, breathlessness, nausea or collapse -> emergency ambulance.
@@ -105,17 +95,47 @@ pub const RULES: &[Rule] = &[
         source: Source::Ktas,
         fires: |f| {
             let features = if f.has("muscular") { CHEST_HARD_FEATURES } else { CHEST_FEATURES };
-            f.all(&[&["chest_pain"], features])
+            all(f, &[&["chest_pain"], features])
         },
     },
     Rule {
-        // NICE CG95: arm or jaw pain with sweating and nausea or breathlessness is a heart attack
-        // without chest pain (common in women, older and diabetic people).
-        id: "arm or jaw pain with cardiac features",
+        // NICE CG95: arm, jaw, shoulder or back pain with a cold sweat, or with nausea, breathlessness
+        // or faintness in an older or diabetic person, is a heart attack without chest pain (common
+        // in women, older and diabetic people).
+        id: "atypical heart attack",
         category: Category::Cardiac,
         level: Level::Emergency,
         source: Source::Nice,
-        fires: |f| f.all(&[&["radiation"], &["sweating"], &["vomiting", "breathless", "faint", "pale"]]),
+        fires: |f| {
+            all(f, &[&["radiation"], &["sweating"]]).or_else(|| {
+                (f.who == super::frame::Who::Older || f.has("diabetic"))
+                    .then(|| all(f, &[&["radiation"], &["vomiting", "breathless", "faint", "pale"]]))
+                    .flatten()
+            })
+        },
+    },
+    Rule {
+        // KTAS level 2 / NICE CG95: sudden tearing chest or back pain (aortic dissection).
+        id: "tearing chest or back pain",
+        category: Category::Aortic,
+        level: Level::Emergency,
+        source: Source::Ktas,
+        fires: |f| {
+            all(f, &[&["chest_pain", "back_pain"], &["tearing"]])
+                .or_else(|| all(f, &[&["chest_pain"], &["back_pain"], &["sudden", "severe"]]))
+        },
+    },
+    Rule {
+        // NICE NG158 (VTE): breathlessness or chest pain after a long flight, surgery or
+        // immobility, or with a swollen calf (pulmonary embolism) -> emergency.
+        id: "breathless after immobility or with a swollen calf",
+        category: Category::Breathing,
+        level: Level::Emergency,
+        source: Source::Nice,
+        fires: |f| {
+            all(f, &[&["calf_swelling", "immobility"], &["breathless", "cant_breathe", "chest_pain", "vomit_blood", "faint"]])
+                .filter(|_| f.has("calf_swelling") || any(f, &["sudden", "severe", "cant_breathe", "faint"]))
+        },
     },
     Rule {
         // NHS 111: call 999 for a suspected heart attack, stroke or anaphylaxis happening now.
@@ -123,8 +143,9 @@ pub const RULES: &[Rule] = &[
         category: Category::Cardiac,
         level: Level::Emergency,
         source: Source::Nhs111,
-        fires: |f| f.all(&[&["named_emergency"], &["happening"]]),
+        fires: |f| all(f, &[&["named_emergency"], &["happening"]]),
     },
+    // ---- Brain and nerves ----
     Rule {
         // NHS FAST (face, arms, speech, time): any one sign -> 999. KTAS: acute neurological deficit.
         id: "stroke sign",
@@ -132,9 +153,9 @@ pub const RULES: &[Rule] = &[
         level: Level::Emergency,
         source: Source::Nhs111,
         fires: |f| {
-            f.all(&[&["face_droop", "one_side_weak", "speech_trouble"]])
-                .or_else(|| f.all(&[&["limb_numb"], &["sudden", "confusion", "vision_loss"]]))
-                .or_else(|| f.all(&[&["vision_loss"], &["sudden"]]).filter(|_| !f.pregnant))
+            all(f, &[&["face_droop", "one_side_weak", "speech_trouble"]])
+                .or_else(|| all(f, &[&["limb_numb"], &["sudden", "confusion", "vision_loss"]]))
+                .or_else(|| all(f, &[&["vision_loss"], &["sudden"]]).filter(|_| !f.pregnant))
         },
     },
     Rule {
@@ -144,45 +165,69 @@ pub const RULES: &[Rule] = &[
         level: Level::Emergency,
         source: Source::Nice,
         fires: |f| {
-            f.all(&[&["worst_headache"]])
-                .or_else(|| f.all(&[&["headache"], &["sudden"], &["severe", "vomiting", "stiff_neck", "confusion"]]))
+            all(f, &[&["worst_headache"]])
+                .or_else(|| all(f, &[&["headache"], &["sudden"], &["severe", "vomiting", "stiff_neck", "confusion"]]))
         },
     },
     Rule {
-        // KTAS: severe respiratory distress (cannot speak in sentences, cyanosis); NHS 111: struggling
-        // to breathe, blue lips -> 999.
-        id: "severe breathing difficulty",
-        category: Category::Breathing,
-        level: Level::Emergency,
-        source: Source::Ktas,
-        fires: |f| {
-            f.all(&[&["cant_breathe", "blue_lips"]])
-                .or_else(|| f.all(&[&["breathless", "wheeze", "asthma_attack"], &["asthma_unrelieved", "severe"]]))
-        },
-    },
-    Rule {
-        // NICE CG134 / NHS: swelling of lips, tongue or throat, or breathing trouble, after a sting,
-        // food or drug -> 999, adrenaline if prescribed.
-        id: "anaphylaxis signs",
-        category: Category::Anaphylaxis,
+        // NICE NG232 (head injury): after a blow to the head, vomiting, amnesia or repeated
+        // questions, drowsiness or confusion, a seizure, unequal pupils or a focal deficit -> CT
+        // within the hour: emergency department now.
+        id: "head injury with red flags",
+        category: Category::HeadInjury,
         level: Level::Emergency,
         source: Source::Nice,
         fires: |f| {
-            f.all(&[&["throat_closing"]])
-                .or_else(|| f.all(&[&["allergen"], &["airway_swelling", "breathless", "wheeze"]]))
-                .or_else(|| f.all(&[&["hives"], &["airway_swelling", "breathless", "wheeze"]]))
+            all(
+                f,
+                &[
+                    &["head_injury"],
+                    &[
+                        "vomiting",
+                        "repeating",
+                        "unequal_pupils",
+                        "confusion",
+                        "unresponsive",
+                        "seizure",
+                        "faint",
+                        "one_side_weak",
+                        "speech_trouble",
+                        "vision_loss",
+                        "worst_headache",
+                        "combative",
+                    ],
+                ],
+            )
+            .or_else(|| all(f, &[&["unequal_pupils"]]))
         },
     },
     Rule {
-        // NHS: vomiting blood, or black tarry stools with faintness -> A&E / 999.
-        id: "gastrointestinal bleeding",
-        category: Category::GiBleed,
+        // NICE NG41 (spinal injury): neck or back pain, or numbness or weakness of the limbs, after
+        // a fall from height, a dive or a crash -> keep still, 999.
+        id: "spinal injury",
+        category: Category::Spine,
+        level: Level::Emergency,
+        source: Source::Nice,
+        fires: |f| {
+            all(
+                f,
+                &[
+                    &["high_impact", "head_injury"],
+                    &["neck_pain", "back_pain"],
+                    &["tingling", "limb_numb", "both_legs_weak", "one_side_weak"],
+                ],
+            )
+            .or_else(|| all(f, &[&["high_impact"], &["both_legs_weak"]]))
+        },
+    },
+    Rule {
+        // NHS / NICE (cauda equina): back pain with numbness around the bottom or genitals, loss of
+        // bladder or bowel control, or both legs weak -> A&E now.
+        id: "cauda equina signs",
+        category: Category::Spine,
         level: Level::Emergency,
         source: Source::Nhs111,
-        fires: |f| {
-            f.all(&[&["vomit_blood"]])
-                .or_else(|| f.all(&[&["black_stool"], &["faint", "pale", "sweating", "collapse"]]))
-        },
+        fires: |f| all(f, &[&["saddle_numb"]]).or_else(|| all(f, &[&["back_pain"], &["bladder_loss", "both_legs_weak"]])),
     },
     Rule {
         // NHS / NICE NG217: a seizure lasting over 5 minutes, repeated seizures, or a first seizure
@@ -192,7 +237,7 @@ pub const RULES: &[Rule] = &[
         category: Category::Seizure,
         level: Level::Emergency,
         source: Source::Nice,
-        fires: |f| f.all(&[&["seizure"]]),
+        fires: |f| all(f, &[&["seizure"]]),
     },
     Rule {
         // KTAS level 1: unresponsive, not breathing, collapsed.
@@ -200,7 +245,63 @@ pub const RULES: &[Rule] = &[
         category: Category::Unresponsive,
         level: Level::Emergency,
         source: Source::Ktas,
-        fires: |f| f.all(&[&["unresponsive"]]),
+        fires: |f| all(f, &[&["unresponsive"]]),
+    },
+    // ---- Breathing and airway ----
+    Rule {
+        // KTAS: severe respiratory distress (cannot speak in sentences, cyanosis); NHS 111: struggling
+        // to breathe, blue lips -> 999.
+        id: "severe breathing difficulty",
+        category: Category::Breathing,
+        level: Level::Emergency,
+        source: Source::Ktas,
+        fires: |f| {
+            distress(f)
+                .then(|| spans(f, &["cant_breathe", "blue_lips"]))
+                .or_else(|| all(f, &[&["breathless", "wheeze", "asthma_attack"], &["asthma_unrelieved", "severe"]]))
+        },
+    },
+    Rule {
+        // KTAS airway obstruction; Resuscitation Council (UK) choking: cannot cough, speak or breathe
+        // -> back blows and abdominal thrusts, 999.
+        id: "choking",
+        category: Category::Choking,
+        level: Level::Emergency,
+        source: Source::Ktas,
+        fires: |f| all(f, &[&["choking"], &["cant_cough_speak", "cant_breathe", "blue_lips", "unresponsive", "speech_trouble"]]),
+    },
+    Rule {
+        // NICE CG134 / NHS: swelling of lips, tongue or throat, a hoarse voice or breathing trouble
+        // after a sting, food or drug -> 999, adrenaline if prescribed.
+        id: "anaphylaxis signs",
+        category: Category::Anaphylaxis,
+        level: Level::Emergency,
+        source: Source::Nice,
+        fires: |f| {
+            all(f, &[&["throat_closing"]])
+                .or_else(|| all(f, &[&["allergen", "sting"], &["airway_swelling", "breathless", "wheeze", "faint"]]))
+                .or_else(|| all(f, &[&["hives"], &["airway_swelling", "breathless", "wheeze"]]))
+        },
+    },
+    Rule {
+        // NHS / RLSS: anyone pulled from the water who went under needs hospital checks (lungs may
+        // fail hours later) -> 999.
+        id: "near drowning",
+        category: Category::Drowning,
+        level: Level::Emergency,
+        source: Source::Nhs111,
+        fires: |f| all(f, &[&["drowning"]]),
+    },
+    // ---- Bleeding ----
+    Rule {
+        // NHS: vomiting blood, or black tarry stools with faintness -> A&E / 999.
+        id: "gastrointestinal bleeding",
+        category: Category::GiBleed,
+        level: Level::Emergency,
+        source: Source::Nhs111,
+        fires: |f| {
+            all(f, &[&["vomit_blood"]]).or_else(|| all(f, &[&["black_stool"], &["faint", "pale", "sweating", "collapse"]]))
+        },
     },
     Rule {
         // KTAS: uncontrolled major haemorrhage; NHS: bleeding that will not stop with pressure -> 999.
@@ -208,19 +309,37 @@ pub const RULES: &[Rule] = &[
         category: Category::Bleeding,
         level: Level::Emergency,
         source: Source::Ktas,
-        fires: |f| f.all(&[&["heavy_bleeding"]]).filter(|_| f.pregnant || !f.has("menstruation")),
+        fires: |f| {
+            all(f, &[&["heavy_bleeding"]])
+                .filter(|_| f.pregnant || f.postpartum || !f.has("menstruation"))
+                .or_else(|| all(f, &[&["deep_wound"], &["heavy_bleeding", "faint", "pale"]]))
+        },
     },
+    // ---- Abdomen, pelvis, pregnancy ----
     Rule {
         // NHS: sudden severe testicle pain -> A&E now (torsion is saved within hours).
         id: "testicular pain",
         category: Category::Torsion,
         level: Level::Emergency,
         source: Source::Nhs111,
-        fires: |f| f.all(&[&["testicle_pain"]]),
+        fires: |f| all(f, &[&["testicle_pain"]]),
+    },
+    Rule {
+        // KTAS abdominal pain with peritoneal signs (level 2); NICE: suspected appendicitis - pain
+        // moving to the lower right with fever or vomiting, a rigid belly -> emergency department.
+        id: "surgical abdomen",
+        category: Category::Abdomen,
+        level: Level::Emergency,
+        source: Source::Ktas,
+        fires: |f| {
+            all(f, &[&["abdominal_pain", "rlq_pain"], &["rigid_abdomen"]])
+                .or_else(|| all(f, &[&["rlq_pain"], &["fever"], &["vomiting", "severe"]]))
+        },
     },
     Rule {
         // KTAS obstetric / NICE NG133 and NHS: bleeding or severe abdominal pain in pregnancy, or
-        // headache with visual disturbance or sudden swelling (pre-eclampsia) -> emergency.
+        // headache with visual disturbance or sudden swelling (pre-eclampsia) -> emergency. NICE
+        // NG126 (ectopic): one-sided pelvic pain, spotting or shoulder-tip pain after a positive test.
         id: "pregnancy warning sign",
         category: Category::Pregnancy,
         level: Level::Emergency,
@@ -229,20 +348,114 @@ pub const RULES: &[Rule] = &[
             if !f.pregnant {
                 return None;
             }
-            f.all(&[&["bleeding", "heavy_bleeding"]])
-                .or_else(|| f.all(&[&["abdominal_pain"], &["severe", "faint", "collapse"]]))
-                .or_else(|| f.all(&[&["headache"], &["vision_loss", "swelling"]]))
+            all(f, &[&["bleeding", "heavy_bleeding"]])
+                .or_else(|| all(f, &[&["abdominal_pain", "pelvic_one_side"], &["severe", "faint", "collapse", "shoulder"]]))
+                .or_else(|| all(f, &[&["pelvic_one_side"]]))
+                .or_else(|| all(f, &[&["headache"], &["vision_loss", "swelling"]]))
         },
     },
     Rule {
-        // KTAS: suicidal ideation with intent or plan; crisis lines (109 in Korea, 988 in the US).
+        // NICE NG194 / NHS (postpartum haemorrhage): after birth, soaking a pad an hour, large clots
+        // or bleeding with faintness -> 999.
+        id: "bleeding after giving birth",
+        category: Category::Pregnancy,
+        level: Level::Emergency,
+        source: Source::Nice,
+        fires: |f| {
+            f.postpartum
+                .then(|| all(f, &[&["pad_soaking", "heavy_bleeding"]]).or_else(|| all(f, &[&["bleeding"], &["faint", "pale"]])))
+                .flatten()
+        },
+    },
+    // ---- Mind ----
+    Rule {
+        // KTAS: suicidal ideation with intent or plan; a means with a time or a farewell is a plan.
+        // Crisis lines: 109 in Korea, 988 in the US.
         id: "suicidal thoughts",
         category: Category::Suicide,
         level: Level::Emergency,
         source: Source::Ktas,
-        fires: |f| f.all(&[&["suicidal"]]),
+        fires: |f| all(f, &[&["suicidal"]]).or_else(|| all(f, &[&["suicide_means"], &["farewell"]])),
     },
-    // ---- Layer 2: numbers with their context ----
+    // ---- Environment and injury ----
+    Rule {
+        // NICE / British Burn Association referral: a deep burn (white, leathery, charred, painless),
+        // peeling skin, a large area, the face, hands, genitals or airway -> emergency department.
+        id: "serious burn",
+        category: Category::Burn,
+        level: Level::Emergency,
+        source: Source::Nice,
+        fires: |f| all(f, &[&["burn"], &["deep_burn"]]).filter(|_| !f.has("sunburn")),
+    },
+    Rule {
+        // NHS: chemicals in the eye -> rinse for 20 minutes and go to A&E.
+        id: "chemical in the eye",
+        category: Category::EyeInjury,
+        level: Level::Emergency,
+        source: Source::Nhs111,
+        fires: |f| all(f, &[&["chemical"], &["eye_exposure"]]),
+    },
+    Rule {
+        // NHS heat stroke: hot and no longer sweating, confused, fitting or collapsed in the heat,
+        // or 40 °C or more -> 999.
+        id: "heat stroke",
+        category: Category::Heat,
+        level: Level::Emergency,
+        source: Source::Nhs111,
+        fires: |f| {
+            let hot = f.readings.temperature.filter(|t| t.value >= 40.0).map(quote);
+            all(f, &[&["heat"], &["no_sweat", "confusion", "combative", "unresponsive", "collapse", "seizure", "speech_trouble"]])
+                .or_else(|| hot.and_then(|t| all(f, &[&["heat"]]).map(|s| [vec![t], s].concat())))
+        },
+    },
+    Rule {
+        // NHS hypothermia: cold exposure with confusion, drowsiness, slurred speech or shivering
+        // that stopped, or a temperature under 35 °C -> 999.
+        id: "hypothermia",
+        category: Category::Cold,
+        level: Level::Emergency,
+        source: Source::Nhs111,
+        fires: |f| {
+            let cold = f.readings.temperature.filter(|t| t.value < 35.0);
+            all(f, &[&["cold_exposure"], &["confusion", "unresponsive", "speech_trouble", "combative"]]).or_else(|| {
+                cold.filter(|_| any(f, &["cold_exposure", "confusion", "unresponsive"]) || f.who != super::frame::Who::Adult)
+                    .map(|t| vec![quote(t)])
+            })
+        },
+    },
+    Rule {
+        // NHS: an electric shock from mains or higher voltage with a burn, collapse, chest pain,
+        // palpitations or confusion, or any lightning strike -> 999.
+        id: "electric shock",
+        category: Category::Electric,
+        level: Level::Emergency,
+        source: Source::Nhs111,
+        fires: |f| {
+            all(
+                f,
+                &[
+                    &["electric"],
+                    &["unresponsive", "burn", "chest_pain", "faint", "confusion", "collapse", "breathless", "seizure", "limb_numb", "severe"],
+                ],
+            )
+        },
+    },
+    Rule {
+        // NHS / poison centre (carbon monoxide): headache, vomiting, dizziness or drowsiness near a
+        // heater, boiler, charcoal or engine, in several people at once or with an altered mind -> get
+        // out into fresh air, 999.
+        id: "carbon monoxide",
+        category: Category::CarbonMonoxide,
+        level: Level::Emergency,
+        source: Source::PoisonCentre,
+        fires: |f| {
+            let symptoms = ["headache", "vomiting", "faint", "confusion", "unresponsive", "collapse"];
+            let told = symptoms.iter().filter(|c| f.has(c)).count();
+            all(f, &[&["co_source"], &symptoms])
+                .filter(|_| told >= 2 || any(f, &["group", "confusion", "unresponsive", "collapse"]))
+        },
+    },
+    // ---- Numbers with their context ----
     Rule {
         // NICE NG136 / AHA: BP >= 180/120 with headache, chest pain, vision or neurological symptoms
         // (hypertensive emergency) -> emergency department now.
@@ -253,11 +466,12 @@ pub const RULES: &[Rule] = &[
         fires: |f| {
             let bp = high_pressure(f)?;
             let symptoms = [&["headache", "chest_pain", "breathless", "cant_breathe"][..], NEURO].concat();
-            f.all(&[symptoms.as_slice()]).map(|spans| with(bp, spans))
+            all(f, &[symptoms.as_slice()]).map(|spans| with(bp, spans))
         },
     },
     Rule {
-        // ADA level 2 hypoglycaemia: glucose < 54 mg/dL (3.0 mmol/L) -> treat now, call if not improving.
+        // ADA level 2 hypoglycaemia: glucose < 54 mg/dL (3.0 mmol/L), or a meter showing LO -> treat
+        // now, call if not improving.
         id: "glucose below 54 mg/dL",
         category: Category::Glucose,
         level: Level::Emergency,
@@ -265,15 +479,28 @@ pub const RULES: &[Rule] = &[
         fires: |f| f.readings.glucose.filter(|g| g.value < 54.0).map(|g| vec![quote(g)]),
     },
     Rule {
-        // NICE NG17 / NHS: glucose > 400 mg/dL with vomiting, fast breathing or confusion (DKA / HHS).
-        id: "glucose over 400 mg/dL with symptoms",
+        // ADA level 3 / NHS: a diabetic with a low sugar who is confused, combative, fitting or
+        // unresponsive (needs help from others) -> 999.
+        id: "low sugar with an altered mind",
+        category: Category::Glucose,
+        level: Level::Emergency,
+        source: Source::Nhs111,
+        fires: |f| all(f, &[&["diabetic", "low_sugar"], ALTERED]).filter(|_| !f.has("high_sugar") || f.has("low_sugar")),
+    },
+    Rule {
+        // NICE NG17 / NHS: high glucose (over 400 mg/dL, HI, or "high" with ketones) with vomiting,
+        // deep or fast breathing, a fruity smell or confusion (DKA / HHS) -> emergency.
+        id: "high sugar with DKA signs",
         category: Category::Glucose,
         level: Level::Emergency,
         source: Source::Nice,
         fires: |f| {
-            let g = f.readings.glucose.filter(|g| g.value > 400.0)?;
-            f.all(&[&["vomiting", "breathless", "cant_breathe", "confusion", "unresponsive", "faint"]])
-                .map(|s| with(g, s))
+            let signs: &[&str] =
+                &["vomiting", "breathless", "cant_breathe", "confusion", "unresponsive", "faint", "ketotic", "fast_breathing"];
+            match f.readings.glucose.filter(|g| g.value > 250.0) {
+                Some(g) if g.value > 400.0 || f.has("ketotic") => all(f, &[signs]).map(|s| with(g, s)),
+                _ => all(f, &[&["high_sugar"], signs]).filter(|_| f.readings.glucose.is_none_or(|g| g.value > 250.0)),
+            }
         },
     },
     Rule {
@@ -284,12 +511,11 @@ pub const RULES: &[Rule] = &[
         level: Level::Emergency,
         source: Source::Nice,
         fires: |f| {
-            let age = f.readings.infant_age_days?;
+            let age = f.infant_days()?;
             let t = f.readings.temperature.map_or(0.0, |t| t.value);
-            let red = (age.value < 90.0 && f.febrile()) || (age.value < 180.0 && t >= 39.0);
+            let red = (age.value < 90.0 && febrile(f)) || (age.value < 180.0 && t >= 39.0);
             red.then(|| {
-                [vec![quote(age)], f.readings.temperature.map(quote).into_iter().collect(), f.spans(&["fever"])]
-                    .concat()
+                [vec![quote(age)], f.readings.temperature.map(quote).into_iter().collect(), spans(f, &["fever"])].concat()
             })
         },
     },
@@ -301,11 +527,43 @@ pub const RULES: &[Rule] = &[
         level: Level::Emergency,
         source: Source::Nice,
         fires: |f| {
-            if !f.febrile() {
+            if !febrile(f) {
                 return None;
             }
             let t: Spans = f.readings.temperature.map(quote).into_iter().collect();
-            f.all(&[&["child"], &["lethargic"]]).or_else(|| f.all(&[&["confusion"]])).map(|s| [t, s].concat())
+            let lethargic = f.child().then(|| all(f, &[&["lethargic"]])).flatten().filter(|_| !f.has("doing_well"));
+            lethargic.or_else(|| all(f, &[&["confusion"]])).map(|s| [t, s].concat())
+        },
+    },
+    Rule {
+        // NICE NG51 / NHS (sepsis): an infection or fever with mottled or blue skin, confusion,
+        // no urine all day, fast breathing with faintness, or "I feel like I'm going to die" -> 999.
+        id: "sepsis signs",
+        category: Category::Sepsis,
+        level: Level::Emergency,
+        source: Source::Nice,
+        fires: |f| {
+            if !(febrile(f) || any(f, &["infection", "shivering"])) {
+                return None;
+            }
+            all(f, &[&["mottled", "very_unwell", "combative"]])
+                .or_else(|| all(f, &[&["fast_breathing", "breathless"], &["faint", "pale", "confusion", "bladder_loss"]]))
+                .or_else(|| all(f, &[&["infection"], &["confusion"]]))
+        },
+    },
+    Rule {
+        // NICE CG84 (diarrhoea and vomiting in under-5s) red flags: a baby or child with no wet
+        // nappy for hours, no tears, a sunken soft spot, or floppy while vomiting -> emergency.
+        id: "dehydrated infant or child",
+        category: Category::Dehydration,
+        level: Level::Emergency,
+        source: Source::Nice,
+        fires: |f| {
+            f.child()
+                .then(|| all(f, &[&["dehydrated"], &["vomiting", "diarrhoea", "fever", "lethargic", "dehydrated"]]))
+                .flatten()
+                .filter(|_| !f.has("doing_well"))
+                .or_else(|| f.child().then(|| all(f, &[&["lethargic"], &["vomiting", "diarrhoea"]])).flatten())
         },
     },
     Rule {
@@ -316,8 +574,7 @@ pub const RULES: &[Rule] = &[
         level: Level::Emergency,
         source: Source::Nice,
         fires: |f| {
-            f.all(&[&["nonblanching_rash"]])
-                .or_else(|| f.febrile().then(|| f.all(&[&["stiff_neck", "photophobia"]])).flatten())
+            all(f, &[&["nonblanching_rash"]]).or_else(|| febrile(f).then(|| all(f, &[&["stiff_neck", "photophobia"]])).flatten())
         },
     },
     Rule {
@@ -328,27 +585,39 @@ pub const RULES: &[Rule] = &[
         source: Source::Nhs111,
         fires: |f| f.readings.oxygen.filter(|o| o.value < 92.0).map(|o| vec![quote(o)]),
     },
-    // ---- Layer 3: overdose and poisoning (poison-centre advice) ----
+    // ---- Overdose and poisoning (poison-centre advice) ----
     Rule {
         id: "overdose of pills",
         category: Category::Overdose,
         level: Level::Emergency,
         source: Source::PoisonCentre,
-        fires: |f| f.ingested(Ingestion::Overdose),
+        fires: |f| ingested(f, Ingestion::Overdose),
     },
     Rule {
         id: "child swallowed medicine or a chemical",
         category: Category::Poisoning,
         level: Level::Emergency,
         source: Source::PoisonCentre,
-        fires: |f| f.ingested(Ingestion::Child),
+        fires: |f| ingested(f, Ingestion::Child),
     },
     Rule {
         id: "swallowed a corrosive or poison",
         category: Category::Poisoning,
         level: Level::Emergency,
         source: Source::PoisonCentre,
-        fires: |f| f.ingested(Ingestion::Toxic),
+        fires: |f| ingested(f, Ingestion::Toxic),
+    },
+    Rule {
+        // Poison centre: wild mushrooms followed by vomiting, diarrhoea or belly pain hours later
+        // (amatoxin), or eaten by a child -> call now.
+        id: "wild mushrooms eaten",
+        category: Category::Poisoning,
+        level: Level::Emergency,
+        source: Source::PoisonCentre,
+        fires: |f| {
+            let symptoms: &[&str] = &["vomiting", "diarrhoea", "abdominal_pain", "confusion", "faint", "sweating"];
+            all(f, &[&["mushroom"], &["ate"], symptoms]).or_else(|| f.child().then(|| all(f, &[&["mushroom"], &["ate"]])).flatten())
+        },
     },
     // ---- Urgent: see a doctor today ----
     Rule {
@@ -374,7 +643,7 @@ pub const RULES: &[Rule] = &[
         level: Level::Urgent,
         source: Source::Nice,
         fires: |f| {
-            let (age, t) = (f.readings.infant_age_days?, f.readings.temperature?);
+            let (age, t) = (f.infant_days()?, f.readings.temperature?);
             (age.value < 180.0 && t.value >= 38.0).then(|| vec![quote(age), quote(t)])
         },
     },
@@ -388,29 +657,29 @@ pub const RULES: &[Rule] = &[
     },
     Rule {
         // NHS 111: chest pain that is not muscular and comes without a cold or cough -> urgent
-        // assessment.
+        // assessment; a burn, an electric shock or a head injury without red flags -> be seen today.
         id: "chest pain",
         category: Category::Cardiac,
         level: Level::Urgent,
         source: Source::Nhs111,
         fires: |f| {
-            f.all(&[&["chest_pain"]])
-                .filter(|_| !f.any(&["muscular", "respiratory_infection", "digestive", "mild_exertion"]))
+            all(f, &[&["chest_pain"]])
+                .filter(|_| !any(f, &["muscular", "respiratory_infection", "digestive", "mild_exertion", "fleeting"]))
         },
     },
     Rule {
         // NHS 111: breathlessness, black stools, hives after an allergen, abdominal pain with fever
-        // or in pregnancy, sudden vision loss -> see a doctor today.
+        // or in pregnancy, sudden vision loss, an electric shock -> see a doctor today.
         id: "symptom needing a doctor today",
         category: Category::Other,
         level: Level::Urgent,
         source: Source::Nhs111,
         fires: |f| {
-            f.all(&[&["black_stool", "vision_loss", "deep_wound"]])
-                .or_else(|| f.all(&[&["breathless"]]).filter(|_| !f.has("mild_exertion")))
-                .or_else(|| f.all(&[&["allergen"], &["hives"]]))
-                .or_else(|| f.all(&[&["abdominal_pain"], &["fever"]]))
-                .or_else(|| f.pregnant.then(|| f.all(&[&["abdominal_pain"]])).flatten())
+            all(f, &[&["black_stool", "vision_loss", "deep_wound", "electric"]])
+                .or_else(|| all(f, &[&["breathless"]]).filter(|_| !any(f, &["mild_exertion", "nasal"])))
+                .or_else(|| all(f, &[&["allergen", "sting"], &["hives"]]))
+                .or_else(|| all(f, &[&["abdominal_pain", "rlq_pain"], &["fever", "vomiting"]]))
+                .or_else(|| f.pregnant.then(|| all(f, &[&["abdominal_pain"]])).flatten())
         },
     },
 ];

@@ -60,7 +60,7 @@ pattern!(
 // "토하지는 않았어요").
 pattern!(
     ko_negated_after,
-    r"^(?:(?:증상|증세|건|거|것|느낌|적|일|기운)[은는이가도]?\s*)?\S{0,3}?\s*(?:없|않|아니|안\s*[나생]|전혀)"
+    r"^\S{0,4}?\s*(?:(?:증상|증세|건|거|것|느낌|적|일|기운|생각|마음|계획|충동)[은는이가도]?\s*)?\S{0,3}?\s*(?:없|않|아니|안\s*[나생들]|전혀)"
 );
 // ... or after a list of them ("가슴 통증이나 숨찬 증상은 없어요"), within the clause.
 pattern!(ko_negated_list, r"^(?:이나|나|이랑|랑|하고|과|와|및|또는|,)\s*[^,.고]{0,20}?(?:없|않|아니)");
@@ -80,7 +80,10 @@ pub fn is_negated(view: &View, start: usize, end: usize, negative_form: bool) ->
     {
         let between = &words[at + 1..];
         let listed = between.iter().any(|w| matches!(*w, "or" | "nor"));
-        if between.len() <= 2 || (listed && between.len() <= 5) {
+        // "no thoughts of hurting myself", "never had any suicidal thoughts": a denial of a thought
+        // reaches through the words that name it.
+        let thought = between.iter().any(|w| w.starts_with("thought") || matches!(*w, "urge" | "urges" | "plans" | "intention"));
+        if between.len() <= 2 || ((listed || thought) && between.len() <= 5) {
             return true;
         }
     }
@@ -115,10 +118,20 @@ fn clause_start(text: &str, at: usize) -> usize {
         .unwrap_or(from)
 }
 
+// Korean sentences often end without a mark: a polite or plain ending followed by a space ends one
+// ("작년에 뇌경색이 왔었어요 지금은 재활 중이에요" is two statements).
+pattern!(ko_sentence_end, r"(?:요|죠|니다|니까)[.!?~]*\s+");
+
 /// The byte range of the sentence holding `start..end` (with its closing mark).
-fn sentence_around(text: &str, start: usize, end: usize) -> (usize, usize) {
-    let from = text[..start].rfind(['.', '!', '?', '\n']).map_or(0, |i| i + 1);
-    let to = text[end..].find(['.', '!', '?', '\n']).map_or(text.len(), |i| end + i + 1).min(text.len());
+pub fn sentence_around(text: &str, start: usize, end: usize) -> (usize, usize) {
+    let mut from = text[..start].rfind(['.', '!', '?', '\n']).map_or(0, |i| i + 1);
+    let mut to = text[end..].find(['.', '!', '?', '\n']).map_or(text.len(), |i| end + i + 1).min(text.len());
+    if let Some(m) = ko_sentence_end().find_iter(&text[from..start]).last() {
+        from += m.end();
+    }
+    if let Some(m) = ko_sentence_end().find(&text[end..to]) {
+        to = end + m.end();
+    }
     (from, to)
 }
 
@@ -133,11 +146,16 @@ pattern!(
 pattern!(ko_topic, r"증상|징후|전조|진단|치료|원인|예방|이란|란무엇|방법|대처|응급처치|왜생기|왜위험|왜일어나");
 pattern!(ko_asking, r"무엇|뭐|뭔가|어떤|어떻게|궁금|알려|인가요|있나요|하나요|되나요|까요|\?");
 // A hypothetical ("what should I do if someone ...", "삼키면 왜 위험한가요"): nobody is ill now.
+// ... or a plan for an event that may come ("if he has a seizure at school, what should the teacher
+// do?", "혹시 학교에서 발작하면 선생님이 어떻게 해야 하나요").
 pattern!(
     en_hypothetical,
-    r"\bif (?:someone|somebody|a person|a child|a kid|you|your|people|they)\b|\bwhat (?:do|should) (?:i|you|we) do if\b"
+    r"\bif (?:someone|somebody|a person|a child|a kid|you|your|people|they)\b|\bwhat (?:do|should) (?:i|you|we) do if\b|\bif (?:he|she|they|my \w+|our \w+|it) (?:ever |\w+ )?(?:has|have|gets|get|starts|start|were|was|goes|happens|had)\b.{0,80}\b(?:what|how|should|plan|teacher|school|tell)\b|\b(?:in case|just in case|care plan|action plan|seizure plan|emergency plan|what to tell (?:the|his|her) (?:teacher|school|babysitter|nanny))\b|\bwhat (?:should|can|do) (?:the|his|her|a|my) (?:teacher|school|staff|babysitter|nanny|coach|sitter|grandparents?)\b"
 );
-pattern!(ko_hypothetical, r"(?:으면|하면|키면|시면|먹으면|마시면)(?:왜|어떻게|어떡|무엇|뭘|위험)|경우에|만약");
+pattern!(
+    ko_hypothetical,
+    r"(?:으면|하면|키면|시면|먹으면|마시면)(?:왜|어떻게|어떡|무엇|뭘|위험)|경우에|만약|혹시.{0,30}?(?:으면|하면|나면|지면|면|경우)|(?:선생님|교사|학교|유치원|어린이집|돌봄|보모|담임)(?:이|에서|은|께서|한테|에게)?.{0,30}?(?:어떻게|뭘|무엇을|대처|알려|해야)|대비해|대비하|대처법"
+);
 // Words that make a question about someone now ("my dad has chest pain, what should I do?").
 pattern!(
     en_report,
@@ -161,6 +179,41 @@ pattern!(
 pattern!(en_now, r"\b(?:again|still|right now|hasn'?t|won'?t|isn'?t|currently)\b");
 pattern!(ko_now, r"계속|지금도|아직|방금|(?:또|다시).{0,6}?(?:아프|아파|시작|생겼|나타|쓰러|경련|발작|피가|숨이)");
 
+/// What a message says about one mention: the frame's assertion and time in one value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// Said to hold now ("my chest hurts").
+    Affirmed,
+    /// Denied ("no chest pain", "열은 없어요", "I'm not suicidal").
+    Denied,
+    /// Asked about for information, a statistic or school ("what are the signs of a stroke?").
+    Asked,
+    /// A possible event or a plan for one ("if he has a seizure at school, what should the teacher do?").
+    Hypothetical,
+    /// Long past, in the family, or a lasting after-effect ("a stroke last year, in rehabilitation").
+    Past,
+    /// It happened and is over ("a twinge yesterday, fine since", "a low sugar, treated, now 110").
+    Resolved,
+}
+
+impl From<Aside> for Status {
+    fn from(aside: Aside) -> Status {
+        match aside {
+            Aside::Question => Status::Asked,
+            Aside::Hypothetical => Status::Hypothetical,
+            Aside::History => Status::Past,
+        }
+    }
+}
+
+/// What the sentence around a mention says of it.
+pub fn status(view: &View, start: usize, end: usize, negative_form: bool) -> Status {
+    if is_negated(view, start, end, negative_form) {
+        return Status::Denied;
+    }
+    aside(view, start, end).map_or(Status::Affirmed, Status::from)
+}
+
 /// Why a mention says nothing about an emergency now, if it does not.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Aside {
@@ -183,10 +236,24 @@ pub fn aside(view: &View, start: usize, end: usize) -> Option<Aside> {
     judged
 }
 
+// Asking for information for school, work or a statistic ("suicide rates for my school report",
+// "자살 통계 과제"): set aside even when the asker says "my", unless they speak of wanting it now.
+pattern!(
+    en_study,
+    r"\b(?:statistic\w*|(?:suicide|death|mortality|survival|incidence) rates?|rates? of|percentages?|assignment|homework|essay|school project|class project|presentation|report (?:for|on|about)|for (?:my|a|our) (?:class|school|report|paper|thesis|essay|project|course|lecture)|thesis|dissertation|how common)\b"
+);
+pattern!(ko_study, r"통계|비율|발생률|사망률|자살률|과제|리포트|레포트|숙제|발표|논문|보고서|수행평가|조사하|몇명|몇퍼센트");
+pattern!(en_desire, r"\bi (?:want|wanna|feel|am going|'m going|will|plan)\b|\bi'?m (?:going|planning|ready)\b");
+pattern!(ko_desire, r"(?:제가|내가|저는|나는|난|저도|나도).{0,20}?(?:싶|할거|할래|하려고|계획)");
+
 fn judge_sentence(sentence: &str) -> Option<Aside> {
     let compact: String = sentence.split_whitespace().collect();
     if en_hypothetical().is_match(sentence) || ko_hypothetical().is_match(&compact) {
         return Some(Aside::Hypothetical);
+    }
+    let study = en_study().is_match(sentence) || ko_study().is_match(&compact);
+    if study && !en_desire().is_match(sentence) && !ko_desire().is_match(&compact) {
+        return Some(Aside::Question);
     }
     let informational =
         en_information().is_match(sentence) || (ko_topic().is_match(&compact) && ko_asking().is_match(&compact));

@@ -1,0 +1,142 @@
+//! The clinical frame of one message: who it is about, what they have (the complaint concepts),
+//! whether it holds now (assertion and time), and the modifiers (readings with units, what happened,
+//! what was swallowed). The rules in [`super::rules`] read only this frame, never the text: a
+//! situation ("a child vomiting after a blow to the head") is one rule however it is worded.
+//!
+//! Assertion and time are read per mention in its sentence ([`super::text::status`]: denied, asked
+//! about for information or school, a plan for a possible event, long past), then across the message:
+//! a complaint told before "fine since" / "괜찮아졌어요" is over unless the message says it is back,
+//! and a stroke sign in someone in rehabilitation after a stroke is its after-effect unless it came on
+//! suddenly.
+
+use super::concepts::{self, Mention};
+use super::poisoning::{self, Ingestion};
+use super::readings::{self, Reading, Readings};
+use super::text::{Status, View};
+
+/// Who the message is about, the most specific said.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Who {
+    /// A baby under a year (its age in days when the message gives one).
+    Infant(Option<u32>),
+    /// A child or teenager.
+    Child,
+    /// An older adult.
+    Older,
+    /// The user, or another adult.
+    Adult,
+}
+
+/// What one message says, as the rules read it.
+pub struct Frame {
+    pub who: Who,
+    /// Every concept named, with its status; [`Frame::has`] sees only those affirmed now.
+    pub mentions: Vec<Mention>,
+    pub readings: Readings,
+    pub ingestions: Vec<(Ingestion, usize, usize)>,
+    /// Pregnant now, or a positive test or a missed period.
+    pub pregnant: bool,
+    /// Gave birth in the last weeks.
+    pub postpartum: bool,
+}
+
+/// Concepts that say when, not what: they keep their status when the message says the rest is over.
+const TIME_WORDS: &[&str] = &["resolved", "ongoing", "chronic", "fleeting", "sudden"];
+/// Signs that a stroke's after-effect explains when the message says it is one.
+const STROKE_SIGNS: &[&str] =
+    &["face_droop", "one_side_weak", "speech_trouble", "limb_numb", "vision_loss", "named_emergency"];
+
+impl Frame {
+    pub fn new(text: &str) -> Frame {
+        let view = View::new(text);
+        let mut mentions = concepts::mentions(&view);
+        let mut readings = readings::read(&view);
+        let affirmed = |mentions: &[Mention], id: &str| {
+            mentions.iter().filter(|m| m.concept == id && m.status == Status::Affirmed).map(|m| m.start).collect()
+        };
+        // Over: everything told before the last "fine since", unless something said after it is ongoing.
+        let resolved: Vec<usize> = affirmed(&mentions, "resolved");
+        let ongoing: Vec<usize> = affirmed(&mentions, "ongoing");
+        if let Some(&over) = resolved.iter().max() {
+            if !ongoing.iter().any(|&o| o > over) {
+                for m in mentions.iter_mut().filter(|m| m.start < over && !TIME_WORDS.contains(&m.concept)) {
+                    if m.status == Status::Affirmed {
+                        m.status = Status::Resolved;
+                    }
+                }
+                for reading in readings.all_mut() {
+                    if reading.is_some_and(|r| r.start < over) {
+                        *reading = None;
+                    }
+                }
+            }
+        }
+        // A lasting deficit after a stroke is not a new stroke, unless it came on suddenly.
+        let chronic = !affirmed(&mentions, "chronic").is_empty();
+        let new_onset = mentions.iter().any(|m| m.concept == "sudden" && m.status == Status::Affirmed);
+        if chronic && !new_onset {
+            for m in mentions.iter_mut().filter(|m| STROKE_SIGNS.contains(&m.concept) && m.status == Status::Affirmed) {
+                m.status = Status::Past;
+            }
+        }
+        let said = |id: &str| mentions.iter().any(|m| m.concept == id && m.status != Status::Denied);
+        let who = match readings.infant_age_days {
+            Some(age) if age.value < 365.0 => Who::Infant(Some(age.value as u32)),
+            _ if said("infant") => Who::Infant(None),
+            _ if said("child") || said("teen") => Who::Child,
+            _ if said("older") => Who::Older,
+            _ => Who::Adult,
+        };
+        let child = matches!(who, Who::Infant(_) | Who::Child);
+        let ingestions = poisoning::ingestions(&view, child);
+        let pregnant = crate::extract::patterns::demographics(text).pregnant == Some(true)
+            || mentions.iter().any(|m| m.concept == "positive_test" && m.status == Status::Affirmed);
+        let postpartum = mentions.iter().any(|m| m.concept == "gave_birth" && m.status == Status::Affirmed);
+        Frame { who, mentions, readings, ingestions, pregnant, postpartum }
+    }
+
+    /// The first mention of `concept` affirmed now.
+    pub fn mention(&self, concept: &str) -> Option<&Mention> {
+        self.mentions.iter().find(|m| m.concept == concept && m.status == Status::Affirmed)
+    }
+
+    /// Whether `concept` is said to hold now.
+    pub fn has(&self, concept: &str) -> bool {
+        self.mention(concept).is_some()
+    }
+
+    pub fn child(&self) -> bool {
+        matches!(self.who, Who::Infant(_) | Who::Child)
+    }
+
+    /// An infant's age in days, when said.
+    pub fn infant_days(&self) -> Option<Reading> {
+        self.readings.infant_age_days.filter(|a| a.value < 365.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn status_of(text: &str, concept: &str) -> Option<Status> {
+        Frame::new(text).mentions.iter().find(|m| m.concept == concept).map(|m| m.status)
+    }
+
+    #[test]
+    fn who_when_and_assertion() {
+        assert_eq!(Frame::new("my 7 week old feels hot").who, Who::Infant(Some(49)));
+        assert_eq!(Frame::new("생후 50일 아기가 열이 나요").who, Who::Infant(Some(50)));
+        assert_eq!(Frame::new("우리 할머니가 가슴이 아프대요").who, Who::Older);
+        assert_eq!(status_of("I had a one-second twinge in my chest yesterday, fine since", "chest_pain"), Some(Status::Resolved));
+        assert_eq!(status_of("어제 잠깐 가슴이 찌릿했는데 그 뒤로는 괜찮아요", "chest_pain"), Some(Status::Resolved));
+        assert_eq!(status_of("my dad had a stroke last year and is in rehab, his arm is still weak", "one_side_weak"), Some(Status::Past));
+        assert_eq!(status_of("I'm not suicidal, just exhausted", "suicidal"), Some(Status::Denied));
+        assert_eq!(status_of("자살 통계 과제를 하고 있어요", "suicidal"), Some(Status::Asked));
+        assert_eq!(
+            status_of("if my son has a seizure at school what should the teacher do", "seizure"),
+            Some(Status::Hypothetical)
+        );
+        assert_eq!(status_of("chest pain yesterday, went away, but now it's back and I'm sweating", "chest_pain"), Some(Status::Affirmed));
+    }
+}
