@@ -161,12 +161,12 @@ const CONCEPTS: &[Concept] = &[
     // --- GI bleeding (NHS: vomiting blood, black stools -> A&E) ---
     c(
         "vomit_blood",
-        r"\b(?:vomit\w*|throw\w* up|threw up|puk\w*|cough\w* up)\W+(?:\w+\W+){0,4}?blood\b|\bcoffee[- ]?grounds?\b|\bhematemesis\b",
+        r"\b(?:vomit\w*|throw\w* up|threw up|puk\w*|cough\w* up)\W+(?:\w+\W+){0,6}?blood\b|\bcoffee[- ]?grounds?\b|\bhematemesis\b",
         "피를.{0,6}?(?:토|쏟|게우)|토.{0,3}?피가|토혈|피토|커피색(?:토|구토)|커피(?:찌꺼기|가루)같은|각혈|(?:토|구토)에피|피섞인(?:토|구토)",
     ),
     c(
         "black_stool",
-        r"\bblack\W+(?:\w+\W+){0,2}?(?:stool|poop|poo|stools|bowel)\w*|\b(?:tarry|tar-like|melena)\b|\b(?:pooping|poop\w*|stool\w*|passing) (?:\w+ ){0,2}blood\b|\bblood\W+(?:\w+\W+){0,2}?(?:stool|poop|toilet)",
+        r"\bblack\W+(?:\w+\W+){0,2}?(?:stool|poop|poo|stools|bowel)\w*|\b(?:stool|stools|poop|poo)\W+(?:\w+\W+){0,3}?(?:black|tarry|like tar)\b|\b(?:tarry|tar-like|melena)\b|\b(?:pooping|poop\w*|stool\w*|passing) (?:\w+ ){0,2}blood\b|\bblood\W+(?:\w+\W+){0,2}?(?:stool|poop|toilet)",
         "(?:변|대변|똥)(?:이|을|에|도)?.{0,4}?(?:검|까맣|새까|까만|짜장|피|혈)|(?:검은|까만|새까만|시커먼|짜장같은)(?:색)?(?:변|대변|똥)|혈변|흑변|하혈",
     ),
     // --- seizure (NICE NG217 / NHS: seizure over 5 minutes, repeated, or not waking) ---
@@ -217,7 +217,7 @@ const CONCEPTS: &[Concept] = &[
     ),
     c(
         "fever",
-        r"\bfever\w*|\btemp(?:erature)?\b|\bhigh temp\b|\bfebrile\b|\bburning up\b",
+        r"\bfever\w*|\btemp(?:erature)?\b|\bhigh temp\b|\bfebrile\b|\bburning up\b|\bfeels? (?:really |very |so )?(?:hot|warm)(?: to (?:the )?touch)?\b",
         "열(?:이|도|나|난|날|은|까지|기)|고열|발열|체온",
     ),
     // --- who (the frame's subject) ---
@@ -245,7 +245,7 @@ const CONCEPTS: &[Concept] = &[
     ),
     c(
         "high_impact",
-        r"\bcar (?:crash|accident|wreck)|\bcrash\w*|\bhit by (?:a |the )?(?:car|truck|bus|bike|van)|\bdiv(?:ed|ing) (?:into|in)\b|\bfell (?:off|from|down) (?:a |the |his |her )?(?:ladder|roof|balcony|height|horse|bike|scaffold\w*|tree|stairs|wall|cliff)|\bmotor ?(?:bike|cycle) (?:accident|crash)|\brugby tackle|\btrampoline\b",
+        r"\bcar (?:crash|accident|wreck)|\bcrash\w*|\bhit by (?:a |the )?(?:car|truck|bus|bike|van)|\b(?:div(?:ed|ing)|dove|jumped) (?:into|in|head ?first)\b|\bfell (?:off|from|down) (?:a |the |his |her )?(?:ladder|roof|balcony|height|horse|bike|scaffold\w*|tree|stairs|wall|cliff)|\bmotor ?(?:bike|cycle) (?:accident|crash)|\brugby tackle|\btrampoline\b",
         "교통사고|차에치|차에받|차사고|오토바이사고|다이빙|사다리에서|지붕에서|높은데서|높은곳에서|추락|계단에서(?:굴러|떨어|넘어)|(?:\\d+층|난간|베란다)에서떨어|트램펄린",
     ),
     c(
@@ -465,10 +465,11 @@ const CONCEPTS: &[Concept] = &[
     c("neck_pain", r"\bneck\W+(?:\w+\W+){0,2}?(?:pain|hurts?|hurting|ache|sore|killing)|\b(?:hurt|pain in|injured) (?:his |her |my |the )?neck\b|\bwhiplash\b", "목(?:이|뒤가|덜미가|뒤|뒷덜미)?.{0,3}?(?:아[프파픈퍼팠]|통증|뻐근)|뒷목|목을다쳤|경추"),
     c("tingling", r"\btingl\w*|\bpins and needles\b|\bnumb\w*", "저리|저려|찌릿|감각이없|감각이둔|먹먹"),
     c("ate", r"\b(?:ate|eaten|eating|cooked|had some|tried|fried|put (?:it|them) in|eat)\b", "먹|드셨|드시|요리|볶아|끓여|무쳐"),
+    c("stool_colour_food", r"\biron\b|\bpepto\b|\bbismuth\b|\bbeets?\b|\bbeetroot\b|\bblueberr\w*|\bblack licorice\b", "철분|비스무트|블루베리|짜장|오징어먹물"),
     c("sunburn", r"\bsun ?burn\w*", "햇볕에(?:탔|타서|그을)|햇볕화상|일광화상|햇빛에(?:탔|타서)"),
     c(
         "farewell",
-        r"\bgoodbye\b|\bno ?one (?:will|would) (?:miss|notice|care)|\bwon'?t be (?:around|here) (?:anymore|much longer|tomorrow)|\ba burden\b|\bsorry for everything\b|\bsleep forever\b|\bnever wake up\b|\bdone with (?:it all|everything|life)\b|\bnot be here\b|\bdon'?t want to be here\b|\bend (?:it|this|everything)\b|\bget it over with\b|\bgave (?:my|all my) (?:stuff|things) away\b",
+        r"\bgoodbye\b|\b(?:no ?one|nobody) (?:will|would|is going to|gonna) (?:miss|notice|care)|\bwon'?t be (?:around|here) (?:anymore|much longer|tomorrow)|\ba burden\b|\bsorry for everything\b|\bsleep forever\b|\bnever wake up\b|\bdone with (?:it all|everything|life)\b|\bnot be here\b|\bdon'?t want to be here\b|\bend (?:it|this|everything)\b|\bget it over with\b|\bgave (?:my|all my) (?:stuff|things) away\b",
         "작별|마지막인사|짐이(?:되|될)|미안하다고|영원히(?:잠|자)|안깨어나고싶|다끝(?:내|낼)|끝내(?:려|고싶|겠)|끝낼(?:거|생각|래)|떠나(?:려|겠|기로)|없어지(?:려|고싶)|사라지(?:려|고싶)|살고싶지|안살고싶|그만살",
     ),
     c(

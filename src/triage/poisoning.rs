@@ -21,7 +21,7 @@ pub enum Ingestion {
 
 // "took 30 tylenol", "took like 30", "swallowed 15 of her oxycodone": the count and the word after
 // it (a dose in mg or units is no count of pills).
-pattern!(en_count, r"\b(?:took|taken|swallowed|ate|downed|popped|had)\W+(?:\w+\W+){0,3}?(\d{2,3})\+?\s*([a-z]*)");
+pattern!(en_count, r"\b(?:took|taken|swallowed|ate|downed|popped|had)\W+(?:\w+\W+){0,3}?(\d{2,3})\b\+?\s*([a-z]*)");
 pattern!(
     en_overdose,
     r"\boverdos\w*|\bod'?d\b|\bod on\b|\b(?:took|taken|swallowed|ate|downed|popped)\W+(?:\w+\W+){0,3}?(?:(?:a|the|my|his|her|their) (?:whole|full|entire) (?:bottle|pack|box|strip|packet|prescription|supply)|all (?:of )?(?:my|his|her|the|their) (?:\w+ )?(?:pills|meds|tablets|medication\w*)|a handful|handfuls|a bunch of|too many|lots of (?:pills|tablets))|\b(?:[3-9]|\d{2}) times (?:my|his|her|the|their) (?:\w+ )?dose\b|\btriple (?:the |my |his |her )?dose\b|\btoo much insulin\b|\binsulin overdose\b"

@@ -56,7 +56,7 @@ pattern!(
 pattern!(glucose, r"(?:혈당|blood sugar|sugar|glucose|\bbg\b|\bbs\b)\D{0,20}?(\d{1,3}(?:\.\d)?)\s*(mmol|mg)?");
 pattern!(
     temperature,
-    r"(?:열|체온|fever|temp\w*)\D{0,15}?(\d{2,3}(?:\.\d{1,2})?)\s*(도|℃|°c|°f|c\b|f\b|degrees)?|(\d{2,3}(?:\.\d{1,2})?)\s*(도|℃|°c|°f|f\b)"
+    r"(?:열|체온|fever|temp\w*|thermometer|therm)\D{0,15}?(\d{2,3}(?:\.\d{1,2})?)\s*(도|℃|°c|°f|c\b|f\b|degrees)?|(\d{2,3}(?:\.\d{1,2})?)\s*(도|℃|°c|°f|f\b)"
 );
 pattern!(
     oxygen,

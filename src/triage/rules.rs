@@ -675,7 +675,9 @@ pub const RULES: &[Rule] = &[
         level: Level::Urgent,
         source: Source::Nhs111,
         fires: |f| {
-            all(f, &[&["black_stool", "vision_loss", "deep_wound", "electric"]])
+            all(f, &[&["black_stool"]])
+                .filter(|_| !f.has("stool_colour_food"))
+                .or_else(|| all(f, &[&["vision_loss", "deep_wound", "electric"]]))
                 .or_else(|| all(f, &[&["breathless"]]).filter(|_| !any(f, &["mild_exertion", "nasal"])))
                 .or_else(|| all(f, &[&["allergen", "sting"], &["hives"]]))
                 .or_else(|| all(f, &[&["abdominal_pain", "rlq_pain"], &["fever", "vomiting"]]))

@@ -62,6 +62,7 @@ pattern!(
     ko_negated_after,
     r"^\S{0,4}?\s*(?:(?:증상|증세|건|거|것|느낌|적|일|기운|생각|마음|계획|충동)[은는이가도]?\s*)?\S{0,3}?\s*(?:없|않|아니|안\s*[나생들]|전혀)"
 );
+pattern!(ko_denied_thought, r"^\S{0,4}?\s*(?:생각|마음|계획|충동)[은는이가도]?\s*(?:\S{0,3}\s*)?(?:없|않|아니|전혀)");
 // ... or after a list of them ("가슴 통증이나 숨찬 증상은 없어요"), within the clause.
 pattern!(ko_negated_list, r"^(?:이나|나|이랑|랑|하고|과|와|및|또는|,)\s*[^,.고]{0,20}?(?:없|않|아니)");
 /// Korean negators said as a word of their own inside a mention ("가슴은 안 아프고").
@@ -87,13 +88,11 @@ pub fn is_negated(view: &View, start: usize, end: usize, negative_form: bool) ->
             return true;
         }
     }
-    if negative_form {
-        return false;
-    }
-    // Korean: "안 아프고" inside, "없어요" after.
+    // Korean: "안 아프고" inside (unless the form is itself a negation), "없어요" after.
     let inside: Vec<&str> = view.lower[start..end].split_whitespace().collect();
     // "안 좋아요" (feels bad) is a complaint, not a denial.
-    let denied_inside = inside.windows(2).any(|w| KO_NEGATORS.contains(&w[0]) && !w[1].starts_with('좋'));
+    let denied_inside =
+        !negative_form && inside.windows(2).any(|w| KO_NEGATORS.contains(&w[0]) && !w[1].starts_with('좋'));
     // The denial follows within the sentence: a line break or a full stop ends its reach ("vomiting
     // blood\n어지럽진 않아요" is two statements).
     let sentence_end = view.lower[end..].find(['.', '!', '?', '\n', ';']).map_or(view.lower.len(), |i| end + i);
@@ -101,9 +100,13 @@ pub fn is_negated(view: &View, start: usize, end: usize, negative_form: bool) ->
         view.lower[end..].char_indices().nth(chars).map_or(view.lower.len(), |(i, _)| end + i).min(sentence_end)
     };
     let (after_end, list_end) = (within(8), within(24));
-    denied_inside
-        || ko_negated_after().is_match(view.lower[end..after_end].trim_start())
-        || ko_negated_list().is_match(view.lower[end..list_end].trim_start())
+    let after = view.lower[end..after_end].trim_start();
+    if negative_form {
+        // "깨워도 일어나지 않아요" is the sign itself; only a denied thought undoes such a form
+        // ("죽고 싶은 생각은 없어요").
+        return ko_denied_thought().is_match(after);
+    }
+    denied_inside || ko_negated_after().is_match(after) || ko_negated_list().is_match(view.lower[end..list_end].trim_start())
 }
 
 /// Where the clause holding `at` starts: after the last clause mark before it.
@@ -169,7 +172,7 @@ pattern!(
 // father died of a stroke", "작년에 심근경색으로 스텐트", "할아버지가 뇌경색이셨는데").
 pattern!(
     en_history,
-    r"\b(?:\d+|a|one|two|three|four|five|few|several|many) (?:years?|months?|weeks?) ago\b|\blast (?:year|month|week)\b|\bas a (?:child|kid|teen\w*)\b|\bwhen i was\b|\bonce (?:as|when|in|before)\b|\bhad (?:a |an )?\w+ once\b|\bhistory of\b|\bin the past\b|\bused to\b|\btests? (?:were|was|came back) (?:normal|fine|ok)\b|\brecovered\b|\bclean since\b|\bdied (?:of|from|after|when|at|in)\b|\bpassed away\b|\brun?s? in (?:the|my|our) family\b|\bhad (?:a |an )?\w+(?: \w+)? at \d+|\bmy (?:\w+ )?(?:mom|mother|dad|father|uncle|aunt|grandma|grandpa|grandmother|grandfather|brother|sister) had\b"
+    r"\b(?:\d+|a|one|two|three|four|five|few|several|many) (?:years?|months?|weeks?) ago\b|\blast (?:year|month|week)\b|\bas a (?:child|kid|teen\w*)\b|\bwhen i was\b|\bonce (?:as|when|in|before)\b|\bhad (?:a |an )?\w+ once\b|\bhistory of\b|\bin the past\b|\bused to\b|\btests? (?:were|was|came back) (?:normal|fine|ok)\b|\brecovered\b|\bclean since\b|\bin (?:19|20)\d\d\b|\bdied (?:of|from|after|when|at|in)\b|\bpassed away\b|\brun?s? in (?:the|my|our) family\b|\bhad (?:a |an )?\w+(?: \w+)? at \d+|\bmy (?:\w+ )?(?:mom|mother|dad|father|uncle|aunt|grandma|grandpa|grandmother|grandfather|brother|sister) had\b"
 );
 pattern!(
     ko_history,
@@ -233,7 +236,24 @@ pub fn aside(view: &View, start: usize, end: usize) -> Option<Aside> {
     }
     let judged = judge_sentence(&view.lower[range.0..range.1]);
     view.asides.borrow_mut().push((range, judged));
+    if judged == Some(Aside::History) && turns_to_now(&view.lower[range.0..start.max(range.0)]) {
+        return None;
+    }
     judged
+}
+
+// "A positive test last week, now sharp pain on one side": the mention after "now" is today's.
+pattern!(en_turn_now, r"\b(?:now|today|tonight|this (?:morning|afternoon|evening))\b");
+pattern!(ko_turn_now, r"지금|오늘|이번에|요즘");
+
+/// Whether, before a mention, the sentence turns from a past event to now (the last past marker is
+/// followed by "now").
+fn turns_to_now(before: &str) -> bool {
+    let last = |re: &regex_lite::Regex, text: &str| re.find_iter(text).last().map(|m| m.end());
+    let compact: String = before.split_whitespace().collect();
+    let english = last(en_turn_now(), before).is_some_and(|now| last(en_history(), before).is_some_and(|past| now > past));
+    let korean = last(ko_turn_now(), &compact).is_some_and(|now| last(ko_history(), &compact).is_some_and(|past| now > past));
+    english || korean
 }
 
 // Asking for information for school, work or a statistic ("suicide rates for my school report",
