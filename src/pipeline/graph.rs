@@ -217,9 +217,14 @@ pub async fn run_turn(
         ..TurnState::default()
     };
     triage(&mut state, services.clock, on_event);
+    // The model's level is asked in the turn's first call, unless the rules already say emergency.
+    let opinion = services
+        .llm
+        .filter(|_| state.triage.level < crate::triage::Level::Emergency)
+        .map(super::second_opinion::SecondOpinion::new);
     let mut env = Env {
         knowledge: services.knowledge,
-        llm: services.llm,
+        llm: opinion.as_ref().map_or(services.llm, |o| Some(o as &dyn crate::llm::Llm)),
         embedder: services.embedder,
         lexicon: services.lexicon,
         clock: services.clock,
@@ -236,6 +241,9 @@ pub async fn run_turn(
             ms: services.clock.monotonic_ms() - started,
             detail,
         });
+        if let Some(level) = opinion.as_ref().and_then(|o| o.take()) {
+            take_the_higher(&mut state, level, env.on_event);
+        }
         if input.stop.is_stopped() {
             state.stop_reason = Some(StopReason::Stopped);
         }
@@ -264,6 +272,33 @@ fn triage(state: &mut TurnState, clock: &dyn Clock, on_event: &mut dyn FnMut(Tur
     state.triage = verdict.clone();
     let detail = verdict.into();
     state.trace.steps.push(Step { node: StepKind::Triage, ms: clock.monotonic_ms() - started, detail });
+}
+
+/// The model's level, when higher than the rules': it becomes the turn's, with its notice (shown now,
+/// and put before an answer already written).
+fn take_the_higher(state: &mut TurnState, level: crate::triage::Level, on_event: &mut dyn FnMut(TurnEvent)) {
+    use crate::triage::{Category, Reason, Source};
+    if level <= state.triage.level {
+        return;
+    }
+    let reason = Reason {
+        rule: "model second opinion".into(),
+        category: Category::Other,
+        level,
+        source: Source::Model,
+        matched: Vec::new(),
+    };
+    state.emergency = Some(reason.rule.clone());
+    state.triage.reasons.retain(|r| r.level >= level);
+    state.triage.reasons.insert(0, reason);
+    state.triage.level = level;
+    state.triage_notice = crate::triage::notice(&state.triage, state.lang(), state.country);
+    if let Some(notice) = &state.triage_notice {
+        on_event(TurnEvent::Triage(notice));
+        if !state.answer.is_empty() && !state.answer.starts_with(notice.as_str()) {
+            state.answer = format!("{notice}\n\n{}", state.answer);
+        }
+    }
 }
 
 #[cfg(test)]

@@ -6,6 +6,7 @@ pub mod flags;
 pub mod graph;
 pub mod nodes;
 pub mod ports;
+mod second_opinion;
 pub mod state;
 pub mod stop;
 pub mod tokens;

@@ -262,12 +262,12 @@ const CONCEPTS: &[Concept] = &[
     c(
         "mushroom",
         r"\b(?:wild|foraged|picked|unknown|forest|backyard|garden|yard|lawn|strange|random|some) mushrooms?\b|\bmushrooms?\W+(?:\w+\W+){0,4}?(?:found|picked|foraged|growing|from the (?:woods|forest|yard|garden|mountain|park))|\bpoisonous mushroom|\btoadstools?\b",
-        "(?:야생|산에서딴|산에서따온|캐온|따온|주워온|뜯어온|모르는|들에서딴|산|뒷산|마당|정원|길가)버섯|독버섯|버섯(?:을|을좀)?.{0,10}?(?:따서|따온|캐서|캐온|주워|뜯어)",
+        "(?:야생|산에서딴|산에서따온|캐온|따온|주워온|뜯어온|모르는|들에서딴|산|뒷산|마당|정원|길가)버섯|독버섯|버섯(?:을|을좀)?.{0,10}?(?:따서|따온|따와|땄|캐서|캐온|캐와|캤|주워|주웠|뜯어)",
     ),
     c(
         "chemical",
         r"\bbleach\b|\bdrain cleaner|\boven cleaner|\blye\b|\bacid\b|\bammonia\b|\bcement\b|\bchemical\w*|\bdetergent\b|\bcleaner\b|\bpepper spray\b|\bsuperglue\b|\bcaustic\b|\bsolvent\b",
-        "락스|표백제|세제|세정제|양잿물|염산|황산|산성|암모니아|시멘트|화학|약품|소독약|곰팡이제거|배수구|뚫어|가성소다|순간접착제|최루",
+        "락스|표백제|세제|세정제|클리너|세척제|오븐|양잿물|염산|황산|산성|암모니아|시멘트|화학|약품|소독약|곰팡이제거|배수구|뚫어|가성소다|순간접착제|최루",
     ),
     c(
         "eye_exposure",
@@ -315,6 +315,7 @@ const CONCEPTS: &[Concept] = &[
         "종아리(?:가|가좀|쪽이|한쪽이)?.{0,8}?(?:부었|붓|부어|아[프파픈퍼팠]|땡기|당기|빨갛|뜨겁|단단|퉁퉁|딴딴)|다리(?:가|한쪽이|한쪽만|한쪽)?.{0,6}?(?:퉁퉁|부었|부어|붓)|혈전",
     ),
     c("back_pain", r"\bback (?:pain|hurts?|ache|is killing)|\bbackache\b|\bpain (?:in|into|to|through) (?:my |his |her |the )?(?:lower |upper |mid )?back\b|\b(?:lower|upper|mid) back\b|\bsciatica\b", "허리(?:가|를|쪽이|통증)?.{0,6}?(?:아[프파픈퍼팠]|통증|삐끗|끊어질)|요통|등(?:이|쪽이|까지|으로)?.{0,6}?(?:아[프파픈퍼팠]|통증|뚫|찢)|디스크"),
+    c("chest_or_back", r"\bchest\b|\bback\b|\bbetween (?:my|his|her|the) shoulder", "가슴|흉부|등(?:이|에|쪽|까지|으로|뒤)|등짝"),
     c("tearing", r"\btearing\b|\bripping\b|\brip(?:ped)? (?:apart|open)|\blike (?:something|it) (?:is )?(?:tearing|ripping|torn)|\btorn\b", "찢어지|찢어질|찢기는|찢는|뜯기는|뜯어지|칼로베는"),
     neg(
         "saddle_numb",
@@ -359,8 +360,8 @@ const CONCEPTS: &[Concept] = &[
     c("shoulder", r"\bshoulders?\b", "어깨"),
     c(
         "positive_test",
-        r"\bpositive (?:pregnancy |preg |home )?test|\b(?:pregnancy|preg|home) test\W+(?:\w+\W+){0,3}?positive|\btwo (?:pink |faint )?lines\b|\bmissed (?:my |her )?period\b|\bperiod (?:is|was) (?:\w+ )?late\b|\blate period\b|\b(?:\d+|few|couple of) weeks pregnant\b",
-        "임신테스트|임테기|테스트기|두줄|양성(?:이|나왔|반응)|생리(?:가|를)?(?:안하|늦|건너|안나|거르|안해|끊긴)|임신(?:했|중|\\d+주|초기|확인)",
+        r"\bpositive (?:pregnancy |preg |home )?test|\b(?:pregnancy|preg|home) test\W+(?:\w+\W+){0,3}?positive|\btwo (?:pink |faint )?lines\b|\bmissed (?:my |her )?period\b|\bperiod (?:is|was|'s) (?:\w+ ){0,2}late\b|\blate period\b|\b(?:\d+|few|couple of) weeks pregnant\b",
+        "임신테스트|임테기|테스트기|두줄|양성(?:이|나왔|반응)|생리(?:가|를)?.{0,4}?(?:안하|늦|건너|안나|거르|안해|끊긴)|임신(?:했|중|\\d+주|초기|확인)",
     ),
     c(
         "gave_birth",
@@ -383,7 +384,7 @@ const CONCEPTS: &[Concept] = &[
         r"\b(?:sugar|glucose|bg|levels?)\W+(?:\w+\W+){0,3}?(?:high|hi|through the roof|off the chart|sky ?high|won'?t come down)|\bhigh (?:blood )?sugar\b|\bhyperglyc\w*|\bmeter\W+(?:\w+\W+){0,3}?hi\b|\bketones?\b|\bdka\b|\bketoacidosis\b",
         "고혈당|혈당(?:이)?.{0,6}?(?:높|치솟|안떨어|하이|hi|측정불가|폭등)|케톤|당뇨(?:성)?케톤",
     ),
-    c(
+    neg(
         "combative",
         r"\bcombative\b|\baggressive\b|\bagitated\b|\bbelligerent\b|\bacting (?:drunk|strange\w*|weird|odd|crazy|funny)|\bnot (?:himself|herself|making sense)\b|\bincoheren\w*|\bfighting (?:us|me|the|off)\b|\bpushing (?:us|me) away\b",
         "공격적|난폭|화를(?:내|막|버럭)|술취한|이상한행동|헛소리|횡설수설|사람을못알아|못알아봐|발버둥|소리를지르",
@@ -474,7 +475,7 @@ const CONCEPTS: &[Concept] = &[
     ),
     c(
         "child",
-        r"\bbab(?:y|ies)\b|\binfant\b|\btoddler\b|\bnewborn\b|\bkids?\b|\bchild\b|\bson\b|\bdaughter\b|\b\d{1,2}[ -]?(?:year|yr|month|week|day)s?[ -]?old\b",
+        r"\bbab(?:y|ies)\b|\binfant\b|\btoddler\b|\bnewborn\b|\bkids?\b|\bchild\b|\bson\b|\bdaughter\b|\b\d{1,2}[ -]?(?:year|yr|month|week|day)s?[ -]?old\b|\b\d{1,2} ?(?:yo|y/o|yrs?)\b",
         "아기|애기|아가|아이|애가|아들|딸|\\d+살|개월|유아|어린이|신생아|손주|손자|손녀",
     ),
 ];

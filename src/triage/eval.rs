@@ -11,6 +11,9 @@ use serde::Deserialize;
 /// One labelled message.
 #[derive(Clone, Debug, Deserialize)]
 pub struct Labelled {
+    /// The coverage table's row it tests (`docs/triage-coverage.md`), in the coverage set.
+    #[serde(default)]
+    pub row: Option<String>,
     pub lang: String,
     pub level: Level,
     pub category: String,
@@ -106,6 +109,47 @@ mod tests {
             assert!(s.recall() >= 0.97, "{lang} recall {:.3}: {missed:#?}", s.recall());
             assert!(s.false_alarm_rate() <= 0.05, "{lang} false alarms {:.3}: {missed:#?}", s.false_alarm_rate());
         }
+    }
+
+    /// The coverage table (`docs/triage-coverage.md`) names every rule, each of its rows has a Korean
+    /// and an English message at its level and a Korean and an English hard negative, and every one
+    /// of them is triaged at its level.
+    #[test]
+    fn the_coverage_table_is_complete_and_holds() {
+        let table = include_str!("../../docs/triage-coverage.md");
+        // "| R01 | complaint | modifier | rule | level | source | negatives |"
+        let rows: Vec<(&str, &str, &str)> = table
+            .lines()
+            .filter(|l| l.starts_with("| R"))
+            .map(|l| {
+                let cells: Vec<&str> = l.split('|').map(str::trim).collect();
+                (cells[1], cells[4], cells[5])
+            })
+            .collect();
+        assert!(rows.len() >= 50, "{} rows", rows.len());
+        let rule_ids: Vec<&str> = super::super::rules::RULES.iter().map(|r| r.id).collect();
+        for id in &rule_ids {
+            assert!(rows.iter().any(|(_, rule, _)| rule == id), "rule {id:?} has no row in the coverage table");
+        }
+        let items = parse(include_str!("../../tests/fixtures/triage_coverage.jsonl")).unwrap();
+        for (row, rule, level) in &rows {
+            assert!(rule_ids.contains(rule), "row {row} names no rule: {rule:?}");
+            let of_row: Vec<&Labelled> = items.iter().filter(|i| i.row.as_deref() == Some(*row)).collect();
+            for lang in ["ko", "en"] {
+                let positive = of_row.iter().any(|i| i.lang == lang && i.level.name() == *level);
+                let negative = of_row.iter().any(|i| i.lang == lang && i.level == Level::None);
+                assert!(positive && negative, "row {row} lacks a {lang} {level} message or a {lang} hard negative");
+            }
+        }
+        let wrong: Vec<_> = items
+            .iter()
+            .filter_map(|i| {
+                let got = assess(&i.text).level;
+                (got != i.level).then(|| (i.row.clone(), i.level, got, &i.text))
+            })
+            .collect();
+        assert!(wrong.is_empty(), "triaged at another level than their row says: {wrong:#?}");
+        assert!(items.iter().all(|i| rows.iter().any(|(row, _, _)| i.row.as_deref() == Some(*row))));
     }
 
     #[test]

@@ -128,15 +128,24 @@ mod tests {
         assert_eq!(Frame::new("my 7 week old feels hot").who, Who::Infant(Some(49)));
         assert_eq!(Frame::new("생후 50일 아기가 열이 나요").who, Who::Infant(Some(50)));
         assert_eq!(Frame::new("우리 할머니가 가슴이 아프대요").who, Who::Older);
-        assert_eq!(status_of("I had a one-second twinge in my chest yesterday, fine since", "chest_pain"), Some(Status::Resolved));
+        assert_eq!(
+            status_of("I had a one-second twinge in my chest yesterday, fine since", "chest_pain"),
+            Some(Status::Resolved)
+        );
         assert_eq!(status_of("어제 잠깐 가슴이 찌릿했는데 그 뒤로는 괜찮아요", "chest_pain"), Some(Status::Resolved));
-        assert_eq!(status_of("my dad had a stroke last year and is in rehab, his arm is still weak", "one_side_weak"), Some(Status::Past));
+        assert_eq!(
+            status_of("my dad had a stroke last year and is in rehab, his arm is still weak", "one_side_weak"),
+            Some(Status::Past)
+        );
         assert_eq!(status_of("I'm not suicidal, just exhausted", "suicidal"), Some(Status::Denied));
         assert_eq!(status_of("자살 통계 과제를 하고 있어요", "suicidal"), Some(Status::Asked));
         assert_eq!(
             status_of("if my son has a seizure at school what should the teacher do", "seizure"),
             Some(Status::Hypothetical)
         );
-        assert_eq!(status_of("chest pain yesterday, went away, but now it's back and I'm sweating", "chest_pain"), Some(Status::Affirmed));
+        assert_eq!(
+            status_of("chest pain yesterday, went away, but now it's back and I'm sweating", "chest_pain"),
+            Some(Status::Affirmed)
+        );
     }
 }

@@ -66,6 +66,9 @@ pub enum Source {
     /// Poison-centre advice.
     #[serde(rename = "poison centre")]
     PoisonCentre,
+    /// The configured model's second opinion, asked in the turn's first call.
+    #[serde(rename = "model")]
+    Model,
 }
 
 /// What kind of emergency: decides what the notice says to do while waiting.

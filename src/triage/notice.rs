@@ -275,4 +275,22 @@ mod tests {
         assert_eq!(split_notice(&answer), (Some(en.as_str()), "The answer."));
         assert_eq!(split_notice("The answer."), (None, "The answer."));
     }
+
+    /// The situations added with the frame get their own action, with the country's number.
+    #[test]
+    fn new_situations_say_what_to_do() {
+        for (text, ko_action, en_action) in [
+            ("어젯밤 보일러 틀고 잤는데 가족 모두 머리가 아프고 토해요", "밖으로", "fresh air"),
+            ("아이가 끓는 물을 뒤집어써서 피부가 벗겨졌어요", "20분", "20 minutes"),
+            ("할머니가 떡이 목에 걸려서 기침도 못 하세요", "하임리히", "back blows"),
+            ("갑자기 가슴이 찢어질 듯 아프고 등으로 뻗쳐요", "아스피린", "no aspirin"),
+            ("락스가 눈에 튀었어요", "20분", "20 minutes"),
+        ] {
+            let t = super::super::assess(text);
+            let ko = notice(&t, Lang::Ko, Country::Auto).unwrap();
+            let en = notice(&t, Lang::En, Country::Auto).unwrap();
+            assert!(ko.contains("119") && ko.contains(ko_action), "{text}: {ko}");
+            assert!(en.contains("911") && en.contains(en_action), "{text}: {en}");
+        }
+    }
 }

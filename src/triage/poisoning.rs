@@ -36,7 +36,8 @@ const EN_SUBSTANCE: &str = r"pills?|tablets?|medicine|meds|medication|vitamins|g
 const TOXIC_EN: &str = r"bleach|antifreeze|drain cleaner|pesticide|weed ?killer|rat poison|poison|lighter fluid|gasoline|petrol|lye|paraquat|lamp oil|kerosene|paraffin|turpentine|methanol";
 const KO_SUBSTANCE: &str = "약|시럽|세제|락스|표백제|건전지|배터리|자석|농약|살충제|제초제|쥐약|부동액|휘발유|석유|담배|니코틴|소독약|세정제|캡슐";
 const TOXIC_KO: &str = "락스|표백제|농약|살충제|제초제|쥐약|부동액|휘발유|석유|등유|세정제|양잿물|메탄올";
-const KO_SWALLOWED: &str = "삼켰|삼킨|먹었|먹은|마셨|마신|드셨|빨았|먹어버|삼킨것|입에넣|입에대|핥|한모금|꿀꺽";
+const KO_SWALLOWED: &str =
+    "깨물|씹었|삼켰|삼킨|먹었|먹은|마셨|마신|드셨|빨았|먹어버|삼킨것|입에넣|입에대|핥|한모금|꿀꺽";
 
 pattern!(
     en_ingested,
@@ -45,7 +46,18 @@ pattern!(
     )
 );
 
-pattern!(en_toxic, &format!(r"\b(?:swallow\w*|ate|eaten|drank|drunk|chugged|sipped|sip of|gulp\w*|mouthful of|drinking)\W+(?:\S+\W+){{0,4}}?(?:{TOXIC_EN})\b"));
+// "the dishwasher pod in his mouth".
+pattern!(
+    en_in_mouth,
+    &format!(r"\b(?:{EN_SUBSTANCE})\W+(?:\w+\W+){{0,3}}?in (?:his|her|their|its|my|the baby'?s) mouth\b")
+);
+
+pattern!(
+    en_toxic,
+    &format!(
+        r"\b(?:swallow\w*|ate|eaten|drank|drunk|chugged|sipped|sip of|gulp\w*|mouthful of|drinking)\W+(?:\S+\W+){{0,4}}?(?:{TOXIC_EN})\b"
+    )
+);
 
 pattern!(ko_ingested, &format!("(?:{KO_SUBSTANCE}).{{0,10}}?(?:{KO_SWALLOWED})"));
 
@@ -63,8 +75,14 @@ pub fn ingestions(view: &View, child: bool) -> Vec<(Ingestion, usize, usize)> {
     for c in en_count().captures_iter(&view.lower) {
         let (Some(whole), Some(n), unit) = (c.get(0), c.get(1), c.get(2).map_or("", |u| u.as_str())) else { continue };
         // "39.5", "39 degrees", "took his temperature, 39": a reading, not a count of pills.
-        let reading = view.lower[n.end()..].starts_with(['.', '°', '도']) || temperature_word().is_match(whole.as_str());
-        if n.as_str().parse::<u32>().is_ok_and(|n| n >= 10) && !DOSE_UNITS.contains(&unit) && !reading {
+        let reading =
+            view.lower[n.end()..].starts_with(['.', '°', '도']) || temperature_word().is_match(whole.as_str());
+        // A bare number ("had juice, now 112") is no count: a count names what was taken.
+        if n.as_str().parse::<u32>().is_ok_and(|n| n >= 10)
+            && !unit.is_empty()
+            && !DOSE_UNITS.contains(&unit)
+            && !reading
+        {
             found.push((Ingestion::Overdose, whole.start(), whole.end()));
         }
     }
@@ -82,6 +100,7 @@ pub fn ingestions(view: &View, child: bool) -> Vec<(Ingestion, usize, usize)> {
     found.extend(compact(ko_toxic(), Ingestion::Toxic));
     if child {
         found.extend(en_ingested().find_iter(&view.lower).map(|m| (Ingestion::Child, m.start(), m.end())));
+        found.extend(en_in_mouth().find_iter(&view.lower).map(|m| (Ingestion::Child, m.start(), m.end())));
         found.extend(compact(ko_ingested(), Ingestion::Child));
     }
     found.retain(|&(_, s, e)| aside(view, s, e).is_none());

@@ -85,35 +85,8 @@ fn high_pressure(f: &Frame) -> Option<Reading> {
 }
 
 pub const RULES: &[Rule] = &[
-    // ---- Chest, heart and vessels ----
-    Rule {
-        // KTAS: chest pain with cardiac features (level 2); NICE CG95: chest pain with sweating,
-        // radiation, breathlessness, nausea or collapse -> emergency ambulance.
-        id: "chest pain with cardiac features",
-        category: Category::Cardiac,
-        level: Level::Emergency,
-        source: Source::Ktas,
-        fires: |f| {
-            let features = if f.has("muscular") { CHEST_HARD_FEATURES } else { CHEST_FEATURES };
-            all(f, &[&["chest_pain"], features])
-        },
-    },
-    Rule {
-        // NICE CG95: arm, jaw, shoulder or back pain with a cold sweat, or with nausea, breathlessness
-        // or faintness in an older or diabetic person, is a heart attack without chest pain (common
-        // in women, older and diabetic people).
-        id: "atypical heart attack",
-        category: Category::Cardiac,
-        level: Level::Emergency,
-        source: Source::Nice,
-        fires: |f| {
-            all(f, &[&["radiation"], &["sweating"]]).or_else(|| {
-                (f.who == super::frame::Who::Older || f.has("diabetic"))
-                    .then(|| all(f, &[&["radiation"], &["vomiting", "breathless", "faint", "pale"]]))
-                    .flatten()
-            })
-        },
-    },
+    // Situations with a mechanism or a setting come first: when several fire, the first decides
+    // what the notice says to do (no aspirin for a tearing pain, back blows for choking).
     Rule {
         // KTAS level 2 / NICE CG95: sudden tearing chest or back pain (aortic dissection).
         id: "tearing chest or back pain",
@@ -121,52 +94,22 @@ pub const RULES: &[Rule] = &[
         level: Level::Emergency,
         source: Source::Ktas,
         fires: |f| {
-            all(f, &[&["chest_pain", "back_pain"], &["tearing"]])
+            all(f, &[&["chest_pain", "back_pain", "chest_or_back"], &["tearing"]])
                 .or_else(|| all(f, &[&["chest_pain"], &["back_pain"], &["sudden", "severe"]]))
         },
     },
     Rule {
-        // NICE NG158 (VTE): breathlessness or chest pain after a long flight, surgery or
-        // immobility, or with a swollen calf (pulmonary embolism) -> emergency.
-        id: "breathless after immobility or with a swollen calf",
-        category: Category::Breathing,
+        // KTAS airway obstruction; Resuscitation Council (UK) choking: cannot cough, speak or breathe
+        // -> back blows and abdominal thrusts, 999.
+        id: "choking",
+        category: Category::Choking,
         level: Level::Emergency,
-        source: Source::Nice,
+        source: Source::Ktas,
         fires: |f| {
-            all(f, &[&["calf_swelling", "immobility"], &["breathless", "cant_breathe", "chest_pain", "vomit_blood", "faint"]])
-                .filter(|_| f.has("calf_swelling") || any(f, &["sudden", "severe", "cant_breathe", "faint"]))
-        },
-    },
-    Rule {
-        // NHS 111: call 999 for a suspected heart attack, stroke or anaphylaxis happening now.
-        id: "named emergency happening now",
-        category: Category::Cardiac,
-        level: Level::Emergency,
-        source: Source::Nhs111,
-        fires: |f| all(f, &[&["named_emergency"], &["happening"]]),
-    },
-    // ---- Brain and nerves ----
-    Rule {
-        // NHS FAST (face, arms, speech, time): any one sign -> 999. KTAS: acute neurological deficit.
-        id: "stroke sign",
-        category: Category::Stroke,
-        level: Level::Emergency,
-        source: Source::Nhs111,
-        fires: |f| {
-            all(f, &[&["face_droop", "one_side_weak", "speech_trouble"]])
-                .or_else(|| all(f, &[&["limb_numb"], &["sudden", "confusion", "vision_loss"]]))
-                .or_else(|| all(f, &[&["vision_loss"], &["sudden"]]).filter(|_| !f.pregnant))
-        },
-    },
-    Rule {
-        // NICE CG150: thunderclap headache (worst ever, peaking within minutes) -> emergency.
-        id: "thunderclap headache",
-        category: Category::Headache,
-        level: Level::Emergency,
-        source: Source::Nice,
-        fires: |f| {
-            all(f, &[&["worst_headache"]])
-                .or_else(|| all(f, &[&["headache"], &["sudden"], &["severe", "vomiting", "stiff_neck", "confusion"]]))
+            all(
+                f,
+                &[&["choking"], &["cant_cough_speak", "cant_breathe", "blue_lips", "unresponsive", "speech_trouble"]],
+            )
         },
     },
     Rule {
@@ -221,13 +164,294 @@ pub const RULES: &[Rule] = &[
         },
     },
     Rule {
+        // NHS / poison centre (carbon monoxide): headache, vomiting, dizziness or drowsiness near a
+        // heater, boiler, charcoal or engine, in several people at once or with an altered mind -> get
+        // out into fresh air, 999.
+        id: "carbon monoxide",
+        category: Category::CarbonMonoxide,
+        level: Level::Emergency,
+        source: Source::PoisonCentre,
+        fires: |f| {
+            let symptoms = ["headache", "vomiting", "faint", "confusion", "unresponsive", "collapse"];
+            let told = symptoms.iter().filter(|c| f.has(c)).count();
+            all(f, &[&["co_source"], &symptoms])
+                .filter(|_| told >= 2 || any(f, &["group", "confusion", "unresponsive", "collapse"]))
+        },
+    },
+    Rule {
+        // NHS heat stroke: hot and no longer sweating, confused, fitting or collapsed in the heat,
+        // or 40 °C or more -> 999.
+        id: "heat stroke",
+        category: Category::Heat,
+        level: Level::Emergency,
+        source: Source::Nhs111,
+        fires: |f| {
+            let hot = f.readings.temperature.filter(|t| t.value >= 40.0).map(quote);
+            all(
+                f,
+                &[
+                    &["heat"],
+                    &["no_sweat", "confusion", "combative", "unresponsive", "collapse", "seizure", "speech_trouble"],
+                ],
+            )
+            .or_else(|| hot.and_then(|t| all(f, &[&["heat"]]).map(|s| [vec![t], s].concat())))
+        },
+    },
+    Rule {
+        // NHS hypothermia: cold exposure with confusion, drowsiness, slurred speech or shivering
+        // that stopped, or a temperature under 35 °C -> 999.
+        id: "hypothermia",
+        category: Category::Cold,
+        level: Level::Emergency,
+        source: Source::Nhs111,
+        fires: |f| {
+            let cold = f.readings.temperature.filter(|t| t.value < 35.0);
+            all(f, &[&["cold_exposure"], &["confusion", "unresponsive", "speech_trouble", "combative"]]).or_else(|| {
+                cold.filter(|_| {
+                    any(f, &["cold_exposure", "confusion", "unresponsive"]) || f.who != super::frame::Who::Adult
+                })
+                .map(|t| vec![quote(t)])
+            })
+        },
+    },
+    Rule {
+        // NHS / RLSS: anyone pulled from the water who went under needs hospital checks (lungs may
+        // fail hours later) -> 999.
+        id: "near drowning",
+        category: Category::Drowning,
+        level: Level::Emergency,
+        source: Source::Nhs111,
+        fires: |f| all(f, &[&["drowning"]]),
+    },
+    Rule {
+        // NHS: an electric shock from mains or higher voltage with a burn, collapse, chest pain,
+        // palpitations or confusion, or any lightning strike -> 999.
+        id: "electric shock",
+        category: Category::Electric,
+        level: Level::Emergency,
+        source: Source::Nhs111,
+        fires: |f| {
+            all(
+                f,
+                &[
+                    &["electric"],
+                    &[
+                        "unresponsive",
+                        "burn",
+                        "chest_pain",
+                        "faint",
+                        "confusion",
+                        "collapse",
+                        "breathless",
+                        "seizure",
+                        "limb_numb",
+                        "severe",
+                    ],
+                ],
+            )
+        },
+    },
+    Rule {
+        // NICE / British Burn Association referral: a deep burn (white, leathery, charred, painless),
+        // peeling skin, a large area, the face, hands, genitals or airway -> emergency department.
+        id: "serious burn",
+        category: Category::Burn,
+        level: Level::Emergency,
+        source: Source::Nice,
+        fires: |f| all(f, &[&["burn"], &["deep_burn"]]).filter(|_| !f.has("sunburn")),
+    },
+    Rule {
+        // NHS: chemicals in the eye -> rinse for 20 minutes and go to A&E.
+        id: "chemical in the eye",
+        category: Category::EyeInjury,
+        level: Level::Emergency,
+        source: Source::Nhs111,
+        fires: |f| all(f, &[&["chemical"], &["eye_exposure"]]),
+    },
+    Rule {
+        // NICE NG158 (VTE): breathlessness or chest pain after a long flight, surgery or
+        // immobility, or with a swollen calf (pulmonary embolism) -> emergency.
+        id: "breathless after immobility or with a swollen calf",
+        category: Category::Breathing,
+        level: Level::Emergency,
+        source: Source::Nice,
+        fires: |f| {
+            all(
+                f,
+                &[
+                    &["calf_swelling", "immobility"],
+                    &["breathless", "cant_breathe", "chest_pain", "vomit_blood", "faint"],
+                ],
+            )
+            .filter(|_| f.has("calf_swelling") || any(f, &["sudden", "severe", "cant_breathe", "faint"]))
+        },
+    },
+    Rule {
+        // NICE NG194 / NHS (postpartum haemorrhage): after birth, soaking a pad an hour, large clots
+        // or bleeding with faintness -> 999.
+        id: "bleeding after giving birth",
+        category: Category::Pregnancy,
+        level: Level::Emergency,
+        source: Source::Nice,
+        fires: |f| {
+            f.postpartum
+                .then(|| {
+                    all(f, &[&["pad_soaking", "heavy_bleeding"]])
+                        .or_else(|| all(f, &[&["bleeding"], &["faint", "pale"]]))
+                })
+                .flatten()
+        },
+    },
+    Rule {
+        // ADA level 3 / NHS: a diabetic with a low sugar who is confused, combative, fitting or
+        // unresponsive (needs help from others) -> 999.
+        id: "low sugar with an altered mind",
+        category: Category::Glucose,
+        level: Level::Emergency,
+        source: Source::Nhs111,
+        fires: |f| {
+            all(f, &[&["diabetic", "low_sugar"], ALTERED]).filter(|_| !f.has("high_sugar") || f.has("low_sugar"))
+        },
+    },
+    Rule {
+        // NICE NG17 / NHS: high glucose (over 400 mg/dL, HI, or "high" with ketones) with vomiting,
+        // deep or fast breathing, a fruity smell or confusion (DKA / HHS) -> emergency.
+        id: "high sugar with DKA signs",
+        category: Category::Glucose,
+        level: Level::Emergency,
+        source: Source::Nice,
+        fires: |f| {
+            let signs: &[&str] = &[
+                "vomiting",
+                "breathless",
+                "cant_breathe",
+                "confusion",
+                "unresponsive",
+                "faint",
+                "ketotic",
+                "fast_breathing",
+            ];
+            match f.readings.glucose.filter(|g| g.value > 250.0) {
+                Some(g) if g.value > 400.0 || f.has("ketotic") => all(f, &[signs]).map(|s| with(g, s)),
+                _ => all(f, &[&["high_sugar"], signs]).filter(|_| f.readings.glucose.is_none_or(|g| g.value > 250.0)),
+            }
+        },
+    },
+    Rule {
+        // NICE NG51 / NHS (sepsis): an infection or fever with mottled or blue skin, confusion,
+        // no urine all day, fast breathing with faintness, or "I feel like I'm going to die" -> 999.
+        id: "sepsis signs",
+        category: Category::Sepsis,
+        level: Level::Emergency,
+        source: Source::Nice,
+        fires: |f| {
+            if !(febrile(f) || any(f, &["infection", "shivering"])) {
+                return None;
+            }
+            all(f, &[&["mottled", "very_unwell", "combative"]])
+                .or_else(|| {
+                    all(f, &[&["fast_breathing", "breathless"], &["faint", "pale", "confusion", "bladder_loss"]])
+                })
+                .or_else(|| all(f, &[&["infection"], &["confusion"]]))
+        },
+    },
+    Rule {
+        // NICE CG84 (diarrhoea and vomiting in under-5s) red flags: a baby or child with no wet
+        // nappy for hours, no tears, a sunken soft spot, or floppy while vomiting -> emergency.
+        id: "dehydrated infant or child",
+        category: Category::Dehydration,
+        level: Level::Emergency,
+        source: Source::Nice,
+        fires: |f| {
+            f.child()
+                .then(|| all(f, &[&["dehydrated"], &["vomiting", "diarrhoea", "fever", "lethargic", "dehydrated"]]))
+                .flatten()
+                .filter(|_| !f.has("doing_well"))
+                .or_else(|| f.child().then(|| all(f, &[&["lethargic"], &["vomiting", "diarrhoea"]])).flatten())
+        },
+    },
+    Rule {
+        // Poison centre: wild mushrooms followed by vomiting, diarrhoea or belly pain hours later
+        // (amatoxin), or eaten by a child -> call now.
+        id: "wild mushrooms eaten",
+        category: Category::Poisoning,
+        level: Level::Emergency,
+        source: Source::PoisonCentre,
+        fires: |f| {
+            let symptoms: &[&str] = &["vomiting", "diarrhoea", "abdominal_pain", "confusion", "faint", "sweating"];
+            all(f, &[&["mushroom"], &["ate"], symptoms])
+                .or_else(|| f.child().then(|| all(f, &[&["mushroom"], &["ate"]])).flatten())
+        },
+    },
+    Rule {
+        // KTAS: chest pain with cardiac features (level 2); NICE CG95: chest pain with sweating,
+        // radiation, breathlessness, nausea or collapse -> emergency ambulance.
+        id: "chest pain with cardiac features",
+        category: Category::Cardiac,
+        level: Level::Emergency,
+        source: Source::Ktas,
+        fires: |f| {
+            let features = if f.has("muscular") { CHEST_HARD_FEATURES } else { CHEST_FEATURES };
+            all(f, &[&["chest_pain"], features])
+        },
+    },
+    Rule {
+        // NICE CG95: arm, jaw, shoulder or back pain with a cold sweat, or with nausea, breathlessness
+        // or faintness in an older or diabetic person, is a heart attack without chest pain (common
+        // in women, older and diabetic people).
+        id: "atypical heart attack",
+        category: Category::Cardiac,
+        level: Level::Emergency,
+        source: Source::Nice,
+        fires: |f| {
+            all(f, &[&["radiation"], &["sweating"]]).or_else(|| {
+                (f.who == super::frame::Who::Older || f.has("diabetic"))
+                    .then(|| all(f, &[&["radiation"], &["vomiting", "breathless", "faint", "pale"]]))
+                    .flatten()
+            })
+        },
+    },
+    Rule {
+        // NHS 111: call 999 for a suspected heart attack, stroke or anaphylaxis happening now.
+        id: "named emergency happening now",
+        category: Category::Cardiac,
+        level: Level::Emergency,
+        source: Source::Nhs111,
+        fires: |f| all(f, &[&["named_emergency"], &["happening"]]),
+    },
+    Rule {
+        // NHS FAST (face, arms, speech, time): any one sign -> 999. KTAS: acute neurological deficit.
+        id: "stroke sign",
+        category: Category::Stroke,
+        level: Level::Emergency,
+        source: Source::Nhs111,
+        fires: |f| {
+            all(f, &[&["face_droop", "one_side_weak", "speech_trouble"]])
+                .or_else(|| all(f, &[&["limb_numb"], &["sudden", "confusion", "vision_loss"]]))
+                .or_else(|| all(f, &[&["vision_loss"], &["sudden"]]).filter(|_| !f.pregnant))
+        },
+    },
+    Rule {
+        // NICE CG150: thunderclap headache (worst ever, peaking within minutes) -> emergency.
+        id: "thunderclap headache",
+        category: Category::Headache,
+        level: Level::Emergency,
+        source: Source::Nice,
+        fires: |f| {
+            all(f, &[&["worst_headache"]])
+                .or_else(|| all(f, &[&["headache"], &["sudden"], &["severe", "vomiting", "stiff_neck", "confusion"]]))
+        },
+    },
+    Rule {
         // NHS / NICE (cauda equina): back pain with numbness around the bottom or genitals, loss of
         // bladder or bowel control, or both legs weak -> A&E now.
         id: "cauda equina signs",
         category: Category::Spine,
         level: Level::Emergency,
         source: Source::Nhs111,
-        fires: |f| all(f, &[&["saddle_numb"]]).or_else(|| all(f, &[&["back_pain"], &["bladder_loss", "both_legs_weak"]])),
+        fires: |f| {
+            all(f, &[&["saddle_numb"]]).or_else(|| all(f, &[&["back_pain"], &["bladder_loss", "both_legs_weak"]]))
+        },
     },
     Rule {
         // NHS / NICE NG217: a seizure lasting over 5 minutes, repeated seizures, or a first seizure
@@ -247,7 +471,6 @@ pub const RULES: &[Rule] = &[
         source: Source::Ktas,
         fires: |f| all(f, &[&["unresponsive"]]),
     },
-    // ---- Breathing and airway ----
     Rule {
         // KTAS: severe respiratory distress (cannot speak in sentences, cyanosis); NHS 111: struggling
         // to breathe, blue lips -> 999.
@@ -260,15 +483,6 @@ pub const RULES: &[Rule] = &[
                 .then(|| spans(f, &["cant_breathe", "blue_lips"]))
                 .or_else(|| all(f, &[&["breathless", "wheeze", "asthma_attack"], &["asthma_unrelieved", "severe"]]))
         },
-    },
-    Rule {
-        // KTAS airway obstruction; Resuscitation Council (UK) choking: cannot cough, speak or breathe
-        // -> back blows and abdominal thrusts, 999.
-        id: "choking",
-        category: Category::Choking,
-        level: Level::Emergency,
-        source: Source::Ktas,
-        fires: |f| all(f, &[&["choking"], &["cant_cough_speak", "cant_breathe", "blue_lips", "unresponsive", "speech_trouble"]]),
     },
     Rule {
         // NICE CG134 / NHS: swelling of lips, tongue or throat, a hoarse voice or breathing trouble
@@ -284,23 +498,14 @@ pub const RULES: &[Rule] = &[
         },
     },
     Rule {
-        // NHS / RLSS: anyone pulled from the water who went under needs hospital checks (lungs may
-        // fail hours later) -> 999.
-        id: "near drowning",
-        category: Category::Drowning,
-        level: Level::Emergency,
-        source: Source::Nhs111,
-        fires: |f| all(f, &[&["drowning"]]),
-    },
-    // ---- Bleeding ----
-    Rule {
         // NHS: vomiting blood, or black tarry stools with faintness -> A&E / 999.
         id: "gastrointestinal bleeding",
         category: Category::GiBleed,
         level: Level::Emergency,
         source: Source::Nhs111,
         fires: |f| {
-            all(f, &[&["vomit_blood"]]).or_else(|| all(f, &[&["black_stool"], &["faint", "pale", "sweating", "collapse"]]))
+            all(f, &[&["vomit_blood"]])
+                .or_else(|| all(f, &[&["black_stool"], &["faint", "pale", "sweating", "collapse"]]))
         },
     },
     Rule {
@@ -315,7 +520,6 @@ pub const RULES: &[Rule] = &[
                 .or_else(|| all(f, &[&["deep_wound"], &["heavy_bleeding", "faint", "pale"]]))
         },
     },
-    // ---- Abdomen, pelvis, pregnancy ----
     Rule {
         // NHS: sudden severe testicle pain -> A&E now (torsion is saved within hours).
         id: "testicular pain",
@@ -332,7 +536,7 @@ pub const RULES: &[Rule] = &[
         level: Level::Emergency,
         source: Source::Ktas,
         fires: |f| {
-            all(f, &[&["abdominal_pain", "rlq_pain"], &["rigid_abdomen"]])
+            all(f, &[&["rigid_abdomen"], &["abdominal_pain", "rlq_pain", "fever", "vomiting", "severe"]])
                 .or_else(|| all(f, &[&["rlq_pain"], &["fever"], &["vomiting", "severe"]]))
         },
     },
@@ -349,25 +553,13 @@ pub const RULES: &[Rule] = &[
                 return None;
             }
             all(f, &[&["bleeding", "heavy_bleeding"]])
-                .or_else(|| all(f, &[&["abdominal_pain", "pelvic_one_side"], &["severe", "faint", "collapse", "shoulder"]]))
+                .or_else(|| {
+                    all(f, &[&["abdominal_pain", "pelvic_one_side"], &["severe", "faint", "collapse", "shoulder"]])
+                })
                 .or_else(|| all(f, &[&["pelvic_one_side"]]))
                 .or_else(|| all(f, &[&["headache"], &["vision_loss", "swelling"]]))
         },
     },
-    Rule {
-        // NICE NG194 / NHS (postpartum haemorrhage): after birth, soaking a pad an hour, large clots
-        // or bleeding with faintness -> 999.
-        id: "bleeding after giving birth",
-        category: Category::Pregnancy,
-        level: Level::Emergency,
-        source: Source::Nice,
-        fires: |f| {
-            f.postpartum
-                .then(|| all(f, &[&["pad_soaking", "heavy_bleeding"]]).or_else(|| all(f, &[&["bleeding"], &["faint", "pale"]])))
-                .flatten()
-        },
-    },
-    // ---- Mind ----
     Rule {
         // KTAS: suicidal ideation with intent or plan; a means with a time or a farewell is a plan.
         // Crisis lines: 109 in Korea, 988 in the US.
@@ -377,85 +569,6 @@ pub const RULES: &[Rule] = &[
         source: Source::Ktas,
         fires: |f| all(f, &[&["suicidal"]]).or_else(|| all(f, &[&["suicide_means"], &["farewell"]])),
     },
-    // ---- Environment and injury ----
-    Rule {
-        // NICE / British Burn Association referral: a deep burn (white, leathery, charred, painless),
-        // peeling skin, a large area, the face, hands, genitals or airway -> emergency department.
-        id: "serious burn",
-        category: Category::Burn,
-        level: Level::Emergency,
-        source: Source::Nice,
-        fires: |f| all(f, &[&["burn"], &["deep_burn"]]).filter(|_| !f.has("sunburn")),
-    },
-    Rule {
-        // NHS: chemicals in the eye -> rinse for 20 minutes and go to A&E.
-        id: "chemical in the eye",
-        category: Category::EyeInjury,
-        level: Level::Emergency,
-        source: Source::Nhs111,
-        fires: |f| all(f, &[&["chemical"], &["eye_exposure"]]),
-    },
-    Rule {
-        // NHS heat stroke: hot and no longer sweating, confused, fitting or collapsed in the heat,
-        // or 40 °C or more -> 999.
-        id: "heat stroke",
-        category: Category::Heat,
-        level: Level::Emergency,
-        source: Source::Nhs111,
-        fires: |f| {
-            let hot = f.readings.temperature.filter(|t| t.value >= 40.0).map(quote);
-            all(f, &[&["heat"], &["no_sweat", "confusion", "combative", "unresponsive", "collapse", "seizure", "speech_trouble"]])
-                .or_else(|| hot.and_then(|t| all(f, &[&["heat"]]).map(|s| [vec![t], s].concat())))
-        },
-    },
-    Rule {
-        // NHS hypothermia: cold exposure with confusion, drowsiness, slurred speech or shivering
-        // that stopped, or a temperature under 35 °C -> 999.
-        id: "hypothermia",
-        category: Category::Cold,
-        level: Level::Emergency,
-        source: Source::Nhs111,
-        fires: |f| {
-            let cold = f.readings.temperature.filter(|t| t.value < 35.0);
-            all(f, &[&["cold_exposure"], &["confusion", "unresponsive", "speech_trouble", "combative"]]).or_else(|| {
-                cold.filter(|_| any(f, &["cold_exposure", "confusion", "unresponsive"]) || f.who != super::frame::Who::Adult)
-                    .map(|t| vec![quote(t)])
-            })
-        },
-    },
-    Rule {
-        // NHS: an electric shock from mains or higher voltage with a burn, collapse, chest pain,
-        // palpitations or confusion, or any lightning strike -> 999.
-        id: "electric shock",
-        category: Category::Electric,
-        level: Level::Emergency,
-        source: Source::Nhs111,
-        fires: |f| {
-            all(
-                f,
-                &[
-                    &["electric"],
-                    &["unresponsive", "burn", "chest_pain", "faint", "confusion", "collapse", "breathless", "seizure", "limb_numb", "severe"],
-                ],
-            )
-        },
-    },
-    Rule {
-        // NHS / poison centre (carbon monoxide): headache, vomiting, dizziness or drowsiness near a
-        // heater, boiler, charcoal or engine, in several people at once or with an altered mind -> get
-        // out into fresh air, 999.
-        id: "carbon monoxide",
-        category: Category::CarbonMonoxide,
-        level: Level::Emergency,
-        source: Source::PoisonCentre,
-        fires: |f| {
-            let symptoms = ["headache", "vomiting", "faint", "confusion", "unresponsive", "collapse"];
-            let told = symptoms.iter().filter(|c| f.has(c)).count();
-            all(f, &[&["co_source"], &symptoms])
-                .filter(|_| told >= 2 || any(f, &["group", "confusion", "unresponsive", "collapse"]))
-        },
-    },
-    // ---- Numbers with their context ----
     Rule {
         // NICE NG136 / AHA: BP >= 180/120 with headache, chest pain, vision or neurological symptoms
         // (hypertensive emergency) -> emergency department now.
@@ -479,31 +592,6 @@ pub const RULES: &[Rule] = &[
         fires: |f| f.readings.glucose.filter(|g| g.value < 54.0).map(|g| vec![quote(g)]),
     },
     Rule {
-        // ADA level 3 / NHS: a diabetic with a low sugar who is confused, combative, fitting or
-        // unresponsive (needs help from others) -> 999.
-        id: "low sugar with an altered mind",
-        category: Category::Glucose,
-        level: Level::Emergency,
-        source: Source::Nhs111,
-        fires: |f| all(f, &[&["diabetic", "low_sugar"], ALTERED]).filter(|_| !f.has("high_sugar") || f.has("low_sugar")),
-    },
-    Rule {
-        // NICE NG17 / NHS: high glucose (over 400 mg/dL, HI, or "high" with ketones) with vomiting,
-        // deep or fast breathing, a fruity smell or confusion (DKA / HHS) -> emergency.
-        id: "high sugar with DKA signs",
-        category: Category::Glucose,
-        level: Level::Emergency,
-        source: Source::Nice,
-        fires: |f| {
-            let signs: &[&str] =
-                &["vomiting", "breathless", "cant_breathe", "confusion", "unresponsive", "faint", "ketotic", "fast_breathing"];
-            match f.readings.glucose.filter(|g| g.value > 250.0) {
-                Some(g) if g.value > 400.0 || f.has("ketotic") => all(f, &[signs]).map(|s| with(g, s)),
-                _ => all(f, &[&["high_sugar"], signs]).filter(|_| f.readings.glucose.is_none_or(|g| g.value > 250.0)),
-            }
-        },
-    },
-    Rule {
         // NICE NG143 red: an infant under 3 months with a temperature of 38 °C or more, or 3-6 months
         // with 39 °C or more.
         id: "fever in a young infant",
@@ -515,7 +603,8 @@ pub const RULES: &[Rule] = &[
             let t = f.readings.temperature.map_or(0.0, |t| t.value);
             let red = (age.value < 90.0 && febrile(f)) || (age.value < 180.0 && t >= 39.0);
             red.then(|| {
-                [vec![quote(age)], f.readings.temperature.map(quote).into_iter().collect(), spans(f, &["fever"])].concat()
+                [vec![quote(age)], f.readings.temperature.map(quote).into_iter().collect(), spans(f, &["fever"])]
+                    .concat()
             })
         },
     },
@@ -536,37 +625,6 @@ pub const RULES: &[Rule] = &[
         },
     },
     Rule {
-        // NICE NG51 / NHS (sepsis): an infection or fever with mottled or blue skin, confusion,
-        // no urine all day, fast breathing with faintness, or "I feel like I'm going to die" -> 999.
-        id: "sepsis signs",
-        category: Category::Sepsis,
-        level: Level::Emergency,
-        source: Source::Nice,
-        fires: |f| {
-            if !(febrile(f) || any(f, &["infection", "shivering"])) {
-                return None;
-            }
-            all(f, &[&["mottled", "very_unwell", "combative"]])
-                .or_else(|| all(f, &[&["fast_breathing", "breathless"], &["faint", "pale", "confusion", "bladder_loss"]]))
-                .or_else(|| all(f, &[&["infection"], &["confusion"]]))
-        },
-    },
-    Rule {
-        // NICE CG84 (diarrhoea and vomiting in under-5s) red flags: a baby or child with no wet
-        // nappy for hours, no tears, a sunken soft spot, or floppy while vomiting -> emergency.
-        id: "dehydrated infant or child",
-        category: Category::Dehydration,
-        level: Level::Emergency,
-        source: Source::Nice,
-        fires: |f| {
-            f.child()
-                .then(|| all(f, &[&["dehydrated"], &["vomiting", "diarrhoea", "fever", "lethargic", "dehydrated"]]))
-                .flatten()
-                .filter(|_| !f.has("doing_well"))
-                .or_else(|| f.child().then(|| all(f, &[&["lethargic"], &["vomiting", "diarrhoea"]])).flatten())
-        },
-    },
-    Rule {
         // NICE NG240 (meningitis): fever with a stiff neck, light sensitivity or a rash that does not
         // fade under a glass -> 999.
         id: "fever with stiff neck or non-blanching rash",
@@ -574,7 +632,8 @@ pub const RULES: &[Rule] = &[
         level: Level::Emergency,
         source: Source::Nice,
         fires: |f| {
-            all(f, &[&["nonblanching_rash"]]).or_else(|| febrile(f).then(|| all(f, &[&["stiff_neck", "photophobia"]])).flatten())
+            all(f, &[&["nonblanching_rash"]])
+                .or_else(|| febrile(f).then(|| all(f, &[&["stiff_neck", "photophobia"]])).flatten())
         },
     },
     Rule {
@@ -585,7 +644,6 @@ pub const RULES: &[Rule] = &[
         source: Source::Nhs111,
         fires: |f| f.readings.oxygen.filter(|o| o.value < 92.0).map(|o| vec![quote(o)]),
     },
-    // ---- Overdose and poisoning (poison-centre advice) ----
     Rule {
         id: "overdose of pills",
         category: Category::Overdose,
@@ -607,19 +665,6 @@ pub const RULES: &[Rule] = &[
         source: Source::PoisonCentre,
         fires: |f| ingested(f, Ingestion::Toxic),
     },
-    Rule {
-        // Poison centre: wild mushrooms followed by vomiting, diarrhoea or belly pain hours later
-        // (amatoxin), or eaten by a child -> call now.
-        id: "wild mushrooms eaten",
-        category: Category::Poisoning,
-        level: Level::Emergency,
-        source: Source::PoisonCentre,
-        fires: |f| {
-            let symptoms: &[&str] = &["vomiting", "diarrhoea", "abdominal_pain", "confusion", "faint", "sweating"];
-            all(f, &[&["mushroom"], &["ate"], symptoms]).or_else(|| f.child().then(|| all(f, &[&["mushroom"], &["ate"]])).flatten())
-        },
-    },
-    // ---- Urgent: see a doctor today ----
     Rule {
         // NICE NG136: BP >= 180/120 without symptoms -> same-day assessment.
         id: "blood pressure >= 180/120",

@@ -20,6 +20,8 @@ pub struct View<'a> {
     /// Whether there is Korean / Latin script to match at all (the other language's forms are skipped).
     pub has_hangul: bool,
     pub has_latin: bool,
+    /// The message is asking for school, work or a statistic, and says nobody wants to die.
+    study: bool,
     /// The aside of each sentence judged so far: a sentence is judged once.
     asides: std::cell::RefCell<Vec<Judged>>,
 }
@@ -39,7 +41,10 @@ impl<'a> View<'a> {
         offsets.push(text.len());
         let has_hangul = crate::core::has_hangul(text);
         let has_latin = text.bytes().any(|b| b.is_ascii_alphabetic());
-        View { text, lower, compact, offsets, has_hangul, has_latin, asides: Default::default() }
+        let study = (en_study().is_match(&lower) || ko_study().is_match(&compact))
+            && !en_desire().is_match(&lower)
+            && !ko_desire().is_match(&compact);
+        View { text, lower, compact, offsets, has_hangul, has_latin, study, asides: Default::default() }
     }
 
     /// The message span of the compact span `start..end`.
@@ -83,7 +88,8 @@ pub fn is_negated(view: &View, start: usize, end: usize, negative_form: bool) ->
         let listed = between.iter().any(|w| matches!(*w, "or" | "nor"));
         // "no thoughts of hurting myself", "never had any suicidal thoughts": a denial of a thought
         // reaches through the words that name it.
-        let thought = between.iter().any(|w| w.starts_with("thought") || matches!(*w, "urge" | "urges" | "plans" | "intention"));
+        let thought =
+            between.iter().any(|w| w.starts_with("thought") || matches!(*w, "urge" | "urges" | "plans" | "intention"));
         if between.len() <= 2 || ((listed || thought) && between.len() <= 5) {
             return true;
         }
@@ -95,7 +101,7 @@ pub fn is_negated(view: &View, start: usize, end: usize, negative_form: bool) ->
         !negative_form && inside.windows(2).any(|w| KO_NEGATORS.contains(&w[0]) && !w[1].starts_with('좋'));
     // The denial follows within the sentence: a line break or a full stop ends its reach ("vomiting
     // blood\n어지럽진 않아요" is two statements).
-    let sentence_end = view.lower[end..].find(['.', '!', '?', '\n', ';']).map_or(view.lower.len(), |i| end + i);
+    let sentence_end = next_mark(&view.lower, end, &['.', '!', '?', '\n', ';']).unwrap_or(view.lower.len());
     let within = |chars: usize| {
         view.lower[end..].char_indices().nth(chars).map_or(view.lower.len(), |(i, _)| end + i).min(sentence_end)
     };
@@ -106,12 +112,31 @@ pub fn is_negated(view: &View, start: usize, end: usize, negative_form: bool) ->
         // ("죽고 싶은 생각은 없어요").
         return ko_denied_thought().is_match(after);
     }
-    denied_inside || ko_negated_after().is_match(after) || ko_negated_list().is_match(view.lower[end..list_end].trim_start())
+    denied_inside
+        || ko_negated_after().is_match(after)
+        || ko_negated_list().is_match(view.lower[end..list_end].trim_start())
+}
+
+/// Whether the mark at byte `i` ends a sentence or clause: the point of "37.9" or "2.5" does not.
+fn is_mark(text: &str, i: usize, marks: &[char]) -> bool {
+    let b = text.as_bytes();
+    let decimal = b[i] == b'.' && i > 0 && b[i - 1].is_ascii_digit() && b.get(i + 1).is_some_and(u8::is_ascii_digit);
+    marks.contains(&(b[i] as char)) && !decimal
+}
+
+/// The last mark before `at`.
+fn last_mark(text: &str, at: usize, marks: &[char]) -> Option<usize> {
+    text[..at].char_indices().rev().find(|&(i, c)| c.is_ascii() && is_mark(text, i, marks)).map(|(i, _)| i)
+}
+
+/// The first mark at or after `from`.
+fn next_mark(text: &str, from: usize, marks: &[char]) -> Option<usize> {
+    text[from..].char_indices().find(|&(i, c)| c.is_ascii() && is_mark(text, from + i, marks)).map(|(i, _)| from + i)
 }
 
 /// Where the clause holding `at` starts: after the last clause mark before it.
 fn clause_start(text: &str, at: usize) -> usize {
-    let from = text[..at].rfind(['.', '!', '?', '\n', ',', ';']).map_or(0, |i| i + 1);
+    let from = last_mark(text, at, &['.', '!', '?', '\n', ',', ';']).map_or(0, |i| i + 1);
     // "but" and "just" start a new clause too ("no fever but my chest hurts").
     let tail = &text[from..at];
     [" but ", " just ", " though "]
@@ -127,8 +152,8 @@ pattern!(ko_sentence_end, r"(?:요|죠|니다|니까)[.!?~]*\s+");
 
 /// The byte range of the sentence holding `start..end` (with its closing mark).
 pub fn sentence_around(text: &str, start: usize, end: usize) -> (usize, usize) {
-    let mut from = text[..start].rfind(['.', '!', '?', '\n']).map_or(0, |i| i + 1);
-    let mut to = text[end..].find(['.', '!', '?', '\n']).map_or(text.len(), |i| end + i + 1).min(text.len());
+    let mut from = last_mark(text, start, &['.', '!', '?', '\n']).map_or(0, |i| i + 1);
+    let mut to = next_mark(text, end, &['.', '!', '?', '\n']).map_or(text.len(), |i| i + 1).min(text.len());
     if let Some(m) = ko_sentence_end().find_iter(&text[from..start]).last() {
         from += m.end();
     }
@@ -230,6 +255,9 @@ pub enum Aside {
 
 /// Whether the sentence around `start..end` sets the mention aside.
 pub fn aside(view: &View, start: usize, end: usize) -> Option<Aside> {
+    if view.study {
+        return Some(Aside::Question);
+    }
     let range = sentence_around(&view.lower, start, end);
     if let Some(&(_, judged)) = view.asides.borrow().iter().find(|(r, _)| *r == range) {
         return judged;
@@ -251,8 +279,10 @@ pattern!(ko_turn_now, r"지금|오늘|이번에|요즘");
 fn turns_to_now(before: &str) -> bool {
     let last = |re: &regex_lite::Regex, text: &str| re.find_iter(text).last().map(|m| m.end());
     let compact: String = before.split_whitespace().collect();
-    let english = last(en_turn_now(), before).is_some_and(|now| last(en_history(), before).is_some_and(|past| now > past));
-    let korean = last(ko_turn_now(), &compact).is_some_and(|now| last(ko_history(), &compact).is_some_and(|past| now > past));
+    let english =
+        last(en_turn_now(), before).is_some_and(|now| last(en_history(), before).is_some_and(|past| now > past));
+    let korean =
+        last(ko_turn_now(), &compact).is_some_and(|now| last(ko_history(), &compact).is_some_and(|past| now > past));
     english || korean
 }
 
@@ -262,7 +292,10 @@ pattern!(
     en_study,
     r"\b(?:statistic\w*|(?:suicide|death|mortality|survival|incidence) rates?|rates? of|percentages?|assignment|homework|essay|school project|class project|presentation|report (?:for|on|about)|for (?:my|a|our) (?:class|school|report|paper|thesis|essay|project|course|lecture)|thesis|dissertation|how common)\b"
 );
-pattern!(ko_study, r"통계|비율|발생률|사망률|자살률|과제|리포트|레포트|숙제|발표|논문|보고서|수행평가|조사하|몇명|몇퍼센트");
+pattern!(
+    ko_study,
+    r"통계|비율|발생률|사망률|자살률|과제|리포트|레포트|숙제|발표|논문|보고서|수행평가|조사하|몇명|몇퍼센트"
+);
 pattern!(en_desire, r"\bi (?:want|wanna|feel|am going|'m going|will|plan)\b|\bi'?m (?:going|planning|ready)\b");
 pattern!(ko_desire, r"(?:제가|내가|저는|나는|난|저도|나도).{0,20}?(?:싶|할거|할래|하려고|계획)");
 
