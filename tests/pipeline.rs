@@ -410,6 +410,26 @@ fn with_a_model_the_notice_leads_and_the_model_is_told() {
     assert!(!llm.requests.borrow()[0].messages[0].content.contains("Triage"));
 }
 
+/// The model's one-word level comes with the first call; the higher of it and the rules' decides,
+/// and the level line never reaches the answer.
+#[test]
+fn the_models_second_opinion_can_raise_the_level() {
+    let script = Script { answer: "LEVEL: emergency\nPlease get help now.".into(), ..Script::default() };
+    let llm = ScriptedLlm::new(script);
+    let s = Harness::new(false).turn_as("my grandpa seems a bit off today", "me", Mode::Llm, full(), Some(&llm));
+    assert_eq!(s.triage.level, medagent::triage::Level::Emergency);
+    assert_eq!(s.triage.reasons[0].rule, "model second opinion");
+    assert!(s.answer.starts_with("⚠️ **This may be an emergency. Call 911 now.**"), "{}", s.answer);
+    assert!(s.answer.ends_with("Please get help now.") && !s.answer.contains("LEVEL"), "{}", s.answer);
+    let asked = &llm.requests.borrow()[0].messages[0].content;
+    assert!(asked.contains("LEVEL: emergency"), "{asked}");
+    // A lower model level leaves the rules' level; no model, the rules alone.
+    let calm = ScriptedLlm::new(Script { answer: "LEVEL: none\nAn answer.".into(), ..Script::default() });
+    let s = Harness::new(false).turn_as("I have some pain in my chest", "me", Mode::Llm, full(), Some(&calm));
+    assert_eq!(s.triage.level, medagent::triage::Level::Urgent);
+    assert_eq!(s.answer.lines().last(), Some("An answer."));
+}
+
 #[test]
 fn a_cache_hit_still_shows_this_turns_notice() {
     let mut h = Harness::new(false);

@@ -35,7 +35,7 @@ const CONCEPTS: &[Concept] = &[
     // --- chest (KTAS chest pain; NICE CG95 acute chest pain) ---
     c(
         "chest_pain",
-        r"\bchest\W+(?:\w+\W+){0,3}?(?:pains?|pian\w*|hurt\w*|ach\w*|pressure|tight\w*|heav\w*|discomfort|squeez\w*|crush\w*|burn\w*|killing|feels? like)|\b(?:pain|pains|pian|pressure|tightness|heaviness|squeezing|crushing|hurting)\W+(?:\w+\W+){0,3}?chest\b|\b(?:tight|heavy|crushing|squeezing) chest\b|elephant\W+(?:\w+\W+){0,3}?chest|\b(?:standing|sitting|pressing|pushing|weight) on (?:my|his|her) chest|\bangina\b",
+        r"\bchest\W+(?:\w+\W+){0,3}?(?:pains?|pian\w*|hurt\w*|ach\w*|pressure|tight\w*|heav\w*|discomfort|squeez\w*|crush\w*|burn\w*|killing|feels? like)|\b(?:pain|pains|pian|pressure|tightness|heaviness|squeezing|crushing|hurting|twinges?|stabb?\w*|pinch\w*)\W+(?:\w+\W+){0,3}?chest\b|\b(?:tight|heavy|crushing|squeezing) chest\b|elephant\W+(?:\w+\W+){0,3}?chest|\b(?:standing|sitting|pressing|pushing|weight) on (?:my|his|her) chest|\bangina\b",
         "(?:가슴|흉부|명치|심장)(?:이|을|가|에|은|는|쪽|한가운데|부위|통증이|한쪽)?.{0,10}?(?:아[프파픈퍼팠]|통증|조이|조여|조인|답답|쥐어짜|짓누르|짓눌|눌리|눌려|뻐근|찌릿|묵직|타는|터질|쪼이|쪼여)|흉통",
     ),
     c("sweating", r"\bsweat\w*|\bclammy\b|\bdiaphore\w*", "식은땀|땀(?:이|을|에)?(?:비|많이|흘|범벅|줄줄|뻘뻘|나)"),
@@ -98,7 +98,7 @@ const CONCEPTS: &[Concept] = &[
     ),
     neg(
         "one_side_weak",
-        r"\b(?:one|left|right) side\W+(?:\w+\W+){0,4}?(?:weak|numb|can'?t move|paraly\w*|dead|no feeling)|\bcan'?t (?:lift|move|feel) (?:my|his|her|the) (?:\w+ )?(?:arm|leg|hand|side)|\bcant (?:lift|move|feel) (?:my|his|her|the) (?:\w+ )?(?:arm|leg|hand|side)|\b(?:arm|leg) (?:is |went |feels )?(?:weak|numb|limp|dead)\b|\bhemipleg\w*|\bparaly\w*|\b(?:weak\w*|numb\w*) (?:in|on|of) (?:my|his|her|the) (?:left|right) (?:\w+ )?(?:arm|leg|hand|side)|\b(?:left|right) (?:arm|leg|hand)s?\W+(?:\w+\W+){0,3}?(?:weak\w*|numb|limp|dead|paraly\w*)",
+        r"\b(?:one|left|right) side\W+(?:\w+\W+){0,4}?(?:weak|numb|can'?t move|paraly\w*|dead|no feeling)|\bcan'?t (?:lift|move|feel) (?:my|his|her|the) (?:\w+ )?(?:arm|leg|hand|side)|\bcant (?:lift|move|feel) (?:my|his|her|the) (?:\w+ )?(?:arm|leg|hand|side)|\b(?:arm|leg) (?:is |went |feels )?(?:still |suddenly |really |very |so )?(?:weak|numb|limp|dead)\b|\bhemipleg\w*|\bparaly\w*|\b(?:weak\w*|numb\w*) (?:in|on|of) (?:my|his|her|the) (?:left|right) (?:\w+ )?(?:arm|leg|hand|side)|\b(?:left|right) (?:arm|leg|hand)s?\W+(?:\w+\W+){0,3}?(?:weak\w*|numb|limp|dead|paraly\w*)",
         "(?:한쪽|오른쪽|왼쪽|반쪽|편측)(?:팔|다리|팔다리|손|몸|얼굴)?.{0,6}?(?:힘이(?:안|없|빠)|힘이안|마비|저리|저려|감각이없|못움직|안움직)|(?:팔|다리|팔다리|손)(?:에|이|가|을|를)?(?:갑자기)?(?:힘이(?:안들어|없|빠지|빠졌|안)|(?:못|안)(?:쓰|써|움직|들))|반신마비|편마비|숟가락을떨어뜨",
     ),
     c(
@@ -445,12 +445,12 @@ const CONCEPTS: &[Concept] = &[
     ),
     c(
         "resolved",
-        r"\b(?:fine|ok|okay|good|normal|better|all good|great) (?:ever )?since\b|\bsince then\b.{0,30}\b(?:fine|ok|okay|nothing|normal|good)|\bwent away\b|\b(?:gone|fine|ok|okay|normal|better) now\b|\bresolved\b|\bhasn'?t (?:come back|happened (?:again|since)|returned)|\balready (?:treated|fixed|resolved|sorted)|\bback to normal\b|\bnow (?:it'?s |he'?s |she'?s |i'?m |they'?re |reads |reading |at |up to )?(?:fine|ok|okay|normal|back|1[0-9]{2}|[89][0-9])\b|\b(?:gave|had|ate|drank) (?:him |her |them |me )?(?:some )?(?:juice|sugar|candy|glucose|sweets)\b.{0,40}\b(?:now|back|fine|better|up)\b",
+        r"\b(?:fine|ok|okay|good|normal|better|all good|great) (?:ever )?since\b|\bsince then\b.{0,30}\b(?:fine|ok|okay|nothing|normal|good)|\bwent away\b|\b(?:gone|fine|ok|okay|normal|better) now\b|\bresolved\b|\bhasn'?t (?:come back|happened (?:again|since)|returned)|\balready (?:treated|fixed|resolved|sorted)|\bback to normal\b|\bnow (?:it'?s |he'?s |she'?s |i'?m |they'?re |reads |reading |at |up to )?(?:fine|ok|okay|normal|back to normal|1[0-9]{2}|[89][0-9])\b|\b(?:gave|had|ate|drank) (?:him |her |them |me )?(?:some )?(?:juice|sugar|candy|glucose|sweets)\b.{0,40}\b(?:now|back|fine|better|up)\b",
         "괜찮아졌|괜찮아지|멀쩡해|나았|회복됐|회복했|사라졌|없어졌|가라앉았|정상으로|돌아왔|이후로(?:는)?(?:괜찮|아무|멀쩡|없|별)|그뒤로(?:는)?(?:괜찮|아무|멀쩡|없|별)|그후로(?:는)?(?:괜찮|아무|멀쩡|없|별)|지금은(?:괜찮|멀쩡|정상|좋|아무|다|\\d)|(?:주스|사탕|설탕|당)(?:를|을)?(?:먹|마시|드).{0,20}?(?:괜찮|올라|정상|회복)",
     ),
     c(
         "ongoing",
-        r"\bstill\b|\bagain\b|\bright now\b|\bgetting worse\b|\bworse now\b|\bcame back\b|\bnot (?:getting )?better\b|\bnow (?:he|she|i|it|they) (?:is|are|'?s|'?m|can'?t|won'?t|has|have)\b|\bbut (?:now|today)\b",
+        r"\bstill\b|\bagain\b|\bright now\b|\bgetting worse\b|\bworse now\b|\b(?:came|coming|it'?s|is) back\b|\bnot (?:getting )?better\b|\bnow (?:he|she|i|it|they) (?:is|are|'?s|'?m|can'?t|won'?t|has|have)\b|\bbut (?:now|today)\b",
         "아직|계속|지금도|또(?:다시)?|다시|재발|심해지|더심해|악화|근데지금|그런데지금|지금은(?:더|또|다시)",
     ),
     c(

@@ -120,7 +120,7 @@ mod tests {
         // "| R01 | complaint | modifier | rule | level | source | negatives |"
         let rows: Vec<(&str, &str, &str)> = table
             .lines()
-            .filter(|l| l.starts_with("| R"))
+            .filter(|l| l.starts_with("| R") && l.as_bytes().get(3).is_some_and(u8::is_ascii_digit))
             .map(|l| {
                 let cells: Vec<&str> = l.split('|').map(str::trim).collect();
                 (cells[1], cells[4], cells[5])

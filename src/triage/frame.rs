@@ -134,7 +134,7 @@ mod tests {
         );
         assert_eq!(status_of("어제 잠깐 가슴이 찌릿했는데 그 뒤로는 괜찮아요", "chest_pain"), Some(Status::Resolved));
         assert_eq!(
-            status_of("my dad had a stroke last year and is in rehab, his arm is still weak", "one_side_weak"),
+            status_of("my dad had a stroke last year and is in rehab, his left arm is still weak", "one_side_weak"),
             Some(Status::Past)
         );
         assert_eq!(status_of("I'm not suicidal, just exhausted", "suicidal"), Some(Status::Denied));

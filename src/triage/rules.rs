@@ -101,7 +101,7 @@ pub const RULES: &[Rule] = &[
     Rule {
         // KTAS airway obstruction; Resuscitation Council (UK) choking: cannot cough, speak or breathe
         // -> back blows and abdominal thrusts, 999.
-        id: "choking",
+        id: "choking: cannot cough or speak",
         category: Category::Choking,
         level: Level::Emergency,
         source: Source::Ktas,
@@ -200,7 +200,7 @@ pub const RULES: &[Rule] = &[
     Rule {
         // NHS hypothermia: cold exposure with confusion, drowsiness, slurred speech or shivering
         // that stopped, or a temperature under 35 °C -> 999.
-        id: "hypothermia",
+        id: "hypothermia signs",
         category: Category::Cold,
         level: Level::Emergency,
         source: Source::Nhs111,
@@ -314,7 +314,7 @@ pub const RULES: &[Rule] = &[
         },
     },
     Rule {
-        // NICE NG17 / NHS: high glucose (over 400 mg/dL, HI, or "high" with ketones) with vomiting,
+        // NICE NG17 / NHS: high glucose (over 400 mg/dL, a meter showing HI, or high with ketones) with vomiting,
         // deep or fast breathing, a fruity smell or confusion (DKA / HHS) -> emergency.
         id: "high sugar with DKA signs",
         category: Category::Glucose,
