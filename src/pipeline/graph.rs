@@ -274,8 +274,8 @@ fn triage(state: &mut TurnState, clock: &dyn Clock, on_event: &mut dyn FnMut(Tur
     state.trace.steps.push(Step { node: StepKind::Triage, ms: clock.monotonic_ms() - started, detail });
 }
 
-/// The model's level, when higher than the rules': it becomes the turn's, with its notice (shown now,
-/// and put before an answer already written).
+/// The model's level, when higher than the rules': it becomes the turn's, with its notice (shown now;
+/// an answer already written is sent again with the notice first).
 fn take_the_higher(state: &mut TurnState, level: crate::triage::Level, on_event: &mut dyn FnMut(TurnEvent)) {
     use crate::triage::{Category, Reason, Source};
     if level <= state.triage.level {
@@ -297,6 +297,8 @@ fn take_the_higher(state: &mut TurnState, level: crate::triage::Level, on_event:
         on_event(TurnEvent::Triage(notice));
         if !state.answer.is_empty() && !state.answer.starts_with(notice.as_str()) {
             state.answer = format!("{notice}\n\n{}", state.answer);
+            on_event(TurnEvent::AnswerStarted);
+            on_event(TurnEvent::Delta(&state.answer));
         }
     }
 }

@@ -3,7 +3,7 @@
 //! reply is handed on without it. The turn then takes the higher of the rules' level and the model's
 //! (`graph::run_turn`). The rules' notice is shown before any call, so nothing waits for this.
 
-use crate::llm::{ChatMessage, ChatRequest, Completion, Llm, LlmError, LocalFuture};
+use crate::llm::{ChatMessage, ChatRequest, Completion, Llm, LlmError, LocalFuture, Role};
 use crate::triage::Level;
 use std::cell::{Cell, RefCell};
 
@@ -75,8 +75,13 @@ impl Llm for SecondOpinion<'_> {
             return self.inner.complete(request, on_delta);
         }
         Box::pin(async move {
+            // The instruction joins the first system message, so the request keeps its shape.
+            let ask = if request.json { ASK_JSON } else { ASK_TEXT };
             let mut asking = request.clone();
-            asking.messages.insert(0, ChatMessage::system(if request.json { ASK_JSON } else { ASK_TEXT }));
+            match asking.messages.first_mut().filter(|m| m.role == Role::System) {
+                Some(system) => system.content = format!("{}\n\n{ask}", system.content),
+                None => asking.messages.insert(0, ChatMessage::system(ask)),
+            }
             if request.json {
                 let mut completion = self.inner.complete(&asking, on_delta).await?;
                 if let Some((level, rest)) = split_json(&completion.text) {
@@ -101,17 +106,17 @@ impl Llm for SecondOpinion<'_> {
             };
             let completion = self.inner.complete(&asking, &mut pass).await;
             drop(pass);
-            let mut completion = completion?;
-            if let Some((level, rest)) = split_level(&completion.text) {
-                self.level.set(Some(level));
-                completion.text = rest.to_string();
-            }
-            // A reply shorter than a line: what was held back is all of it.
+            // A reply shorter than a line, or one stopped early: what was held back is all of it.
             if let Some(buffer) = held.into_inner().filter(|b| !b.is_empty()) {
                 let rest = split_level(&buffer).map_or(buffer.as_str(), |(_, rest)| rest);
                 if !rest.is_empty() {
                     on_delta(rest);
                 }
+            }
+            let mut completion = completion?;
+            if let Some((level, rest)) = split_level(&completion.text) {
+                self.level.set(Some(level));
+                completion.text = rest.to_string();
             }
             Ok(completion)
         })
