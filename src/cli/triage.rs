@@ -132,12 +132,17 @@ pub fn timing(messages: &[&str], rounds: usize) {
             times[times.len() / 2]
         })
         .collect();
+    // The slowest message by its line and length (never its text: the set may be blind).
+    let slowest = (0..per_message.len()).max_by(|&a, &b| per_message[a].total_cmp(&per_message[b])).unwrap_or(0);
+    let slowest_chars = messages.get(slowest).map_or(0, |m| m.chars().count());
     per_message.sort_by(f64::total_cmp);
     println!(
-        "\ntime per message: p50 {:.3} ms, p95 {:.3} ms, max {:.3} ms ({} rounds; build with --release)",
+        "\ntime per message: p50 {:.3} ms, p95 {:.3} ms, max {:.3} ms (message {}, {} characters) ({} rounds; build with --release)",
         percentile(&per_message, 0.5),
         percentile(&per_message, 0.95),
         per_message[per_message.len() - 1],
+        slowest + 1,
+        slowest_chars,
         rounds
     );
 }

@@ -105,7 +105,6 @@ impl Llm for SecondOpinion<'_> {
                 }
             };
             let completion = self.inner.complete(&asking, &mut pass).await;
-            drop(pass);
             // A reply shorter than a line, or one stopped early: what was held back is all of it.
             if let Some(buffer) = held.into_inner().filter(|b| !b.is_empty()) {
                 let rest = split_level(&buffer).map_or(buffer.as_str(), |(_, rest)| rest);

@@ -40,7 +40,7 @@ fn febrile(f: &Frame) -> bool {
 
 /// Struggling to breathe, unless it is a blocked nose in someone otherwise well and pink.
 fn distress(f: &Frame) -> bool {
-    any(f, &["cant_breathe", "blue_lips"]) && !(f.has("nasal") && !f.has("blue_lips"))
+    f.has("blue_lips") || (f.has("cant_breathe") && !f.has("nasal"))
 }
 
 fn quote(reading: Reading) -> (usize, usize) {

@@ -178,11 +178,11 @@ pattern!(ko_asking, r"무엇|뭐|뭔가|어떤|어떻게|궁금|알려|인가요
 // do?", "혹시 학교에서 발작하면 선생님이 어떻게 해야 하나요").
 pattern!(
     en_hypothetical,
-    r"\bif (?:someone|somebody|a person|a child|a kid|you|your|people|they)\b|\bwhat (?:do|should) (?:i|you|we) do if\b|\bif (?:he|she|they|my \w+|our \w+|it) (?:ever |\w+ )?(?:has|have|gets|get|starts|start|were|was|goes|happens|had)\b.{0,80}\b(?:what|how|should|plan|teacher|school|tell)\b|\b(?:in case|just in case|care plan|action plan|seizure plan|emergency plan|what to tell (?:the|his|her) (?:teacher|school|babysitter|nanny))\b|\bwhat (?:should|can|do) (?:the|his|her|a|my) (?:teacher|school|staff|babysitter|nanny|coach|sitter|grandparents?)\b"
+    r"\bif (?:someone|somebody|a person|a child|a kid|you|your|people|they)\b|\bwhat (?:do|should) (?:i|you|we) do if\b|\bif (?:he|she|they|my \w+|our \w+|it) (?:ever |\w+ )?(?:has|have|gets|get|starts|start|were|was|goes|happens|had)\b[^.!?\n]*?\b(?:what|how|should|plan|teacher|school|tell)\b|\b(?:in case|just in case|care plan|action plan|seizure plan|emergency plan|what to tell (?:the|his|her) (?:teacher|school|babysitter|nanny))\b|\bwhat (?:should|can|do) (?:the|his|her|a|my) (?:teacher|school|staff|babysitter|nanny|coach|sitter|grandparents?)\b"
 );
 pattern!(
     ko_hypothetical,
-    r"(?:으면|하면|키면|시면|먹으면|마시면)(?:왜|어떻게|어떡|무엇|뭘|위험)|경우에|만약|혹시.{0,30}?(?:으면|하면|나면|지면|면|경우)|(?:선생님|교사|학교|유치원|어린이집|돌봄|보모|담임)(?:이|에서|은|께서|한테|에게)?.{0,30}?(?:어떻게|뭘|무엇을|대처|알려|해야)|대비해|대비하|대처법"
+    r"(?:으면|하면|키면|시면|먹으면|마시면)(?:왜|어떻게|어떡|무엇|뭘|위험)|경우에|만약|혹시[^.!?\n]*?(?:으면|하면|나면|지면|면|경우)|(?:선생님|교사|학교|유치원|어린이집|돌봄|보모|담임)(?:이|에서|은|께서|한테|에게)?[^.!?\n]*?(?:어떻게|뭘|무엇을|대처|알려|해야)|대비해|대비하|대처법"
 );
 // Words that make a question about someone now ("my dad has chest pain, what should I do?").
 pattern!(
@@ -297,7 +297,7 @@ pattern!(
     r"통계|비율|발생률|사망률|자살률|과제|리포트|레포트|숙제|발표|논문|보고서|수행평가|조사하|몇명|몇퍼센트"
 );
 pattern!(en_desire, r"\bi (?:want|wanna|feel|am going|'m going|will|plan)\b|\bi'?m (?:going|planning|ready)\b");
-pattern!(ko_desire, r"(?:제가|내가|저는|나는|난|저도|나도).{0,20}?(?:싶|할거|할래|하려고|계획)");
+pattern!(ko_desire, r"(?:제가|내가|저는|나는|난|저도|나도)[^.!?\n]*?(?:싶|할거|할래|하려고|계획)");
 
 fn judge_sentence(sentence: &str) -> Option<Aside> {
     let compact: String = sentence.split_whitespace().collect();
