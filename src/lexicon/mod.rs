@@ -8,6 +8,7 @@
 
 pub mod bridge;
 pub mod build;
+pub mod coverage;
 pub mod everyday;
 pub mod file;
 mod names;
@@ -258,6 +259,19 @@ impl Lexicon {
             }
         }
         mentions
+    }
+
+    /// The concept named by the end of a Korean compound the lexicon does not know whole: Korean
+    /// compounds put their head last (좌측유방암 is a 유방암, 급성장염 a 장염). The head must be a
+    /// name of at least two syllables and leave at least one syllable before it; the longest wins.
+    pub fn compound_head(&self, word: &str) -> Option<&Concept> {
+        let starts: Vec<usize> = word.char_indices().map(|(i, _)| i).skip(1).collect();
+        starts
+            .into_iter()
+            .map(|at| &word[at..])
+            .filter(|head| head.chars().count() >= 2 && head.chars().all(is_hangul))
+            .find_map(|head| self.names.get(head).copied().or_else(|| self.suffix_variant(head)))
+            .map(|i| &self.concepts[i as usize])
     }
 
     /// The concept of a Korean disease name written with another common suffix, or with none.
