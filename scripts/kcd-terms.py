@@ -13,8 +13,8 @@ contact reasons) are left out.
 
 English of a term: the MedQuAD focus name its code's English names (KCD, ICD-10-CM description and
 inclusion terms) equal, word order and plural aside; else the code's English name itself
-(without "Other"). A head takes the focus (else the words) that every code sharing
-that head has in its English name, or the English of the code it names alone.
+(without "Other"). A head takes the focus that every code sharing that head has in its English name
+(a head naming no focus is left out), or the English of the code it names alone.
 """
 import csv
 import gzip
@@ -139,7 +139,9 @@ def main():
         names = english_names(code, en)
         english = focus_of(names) or names[0]
         for term in clean_ko(ko):
-            if len(term.replace(" ", "")) < 2 or not hangul(term) or any(r in term for r in KO_REJECT):
+            # One syllable only as the whole name of a category (옴, B86); no generic word alone.
+            short = len(term.replace(" ", "")) < 2 and len(code) > 3
+            if short or term in KO_GENERIC_HEADS or not hangul(term) or any(r in term for r in KO_REJECT):
                 continue
             whole.setdefault(term.replace(" ", ""), (code, english))
             if (term, code) not in seen and len(term) <= 20:
@@ -167,12 +169,8 @@ def main():
         if common:
             english = max(common, key=lambda c: len(c[0]))[1]
         else:
-            # The words every code's first English name shares, in the first name's order.
-            first = [w for w in words(uses[0][1][0]) if w not in EN_STOP]
-            shared = [w for w in first if all(f" {stem(w)} " in s[0] for s in seqs)]
-            if not shared or len(uses) < 2:
-                continue
-            english = " ".join(shared)
+            # A head that names no focus is no disease of its own ("남성" of "... X염색체를 가진 남성").
+            continue
         rows.append((head, uses[0][0], english))
 
     with gzip.open("index/lexicon/kcd_terms_ko_en.tsv.gz", "wt", compresslevel=9) as out:

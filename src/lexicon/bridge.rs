@@ -7,8 +7,8 @@
 
 use super::translit::strip_name_ending;
 use super::{ConceptKind, Lexicon};
-use crate::core::{has_hangul, Lang};
 use crate::core::tokenizer::strip_korean_suffix;
+use crate::core::{has_hangul, Lang};
 
 /// A kind of question, with the Korean and English words that ask it.
 #[derive(Debug, PartialEq, Eq)]
@@ -202,8 +202,10 @@ const PREDICATE_ENDINGS: &[&str] = &[
 ];
 /// Last syllables of a verb or adjective once its particle is gone ("갔다", "먹었고", "아프면",
 /// "힘들게", "봤던"): such a word is a predicate, never a foreign name written by sound.
-const PREDICATE_FINALS: &[char] =
-    &['다', '고', '면', '며', '게', '지', '니', '까', '네', '서', '던', '는', '은', '을', '겠', '았', '었', '했', '랬', '졌'];
+const PREDICATE_FINALS: &[char] = &[
+    '다', '고', '면', '며', '게', '지', '니', '까', '네', '서', '던', '는', '은', '을', '겠', '았', '었', '했', '랬',
+    '졌',
+];
 
 /// A question bridged for keyword search over the English corpus.
 #[derive(Clone, Debug, PartialEq)]
@@ -271,8 +273,8 @@ pub fn bridge(lexicon: &Lexicon, question: &str) -> BridgedQuery {
         understood.push((found.start, found.end));
         phrases.push((found.phrase.ko.clone(), found.phrase.en.clone()));
     }
-    // Written words left: a compound ending in a known name (좌측유방암 -> 유방암), else a foreign
-    // name written by sound; otherwise a word not understood.
+    // Written words left: a foreign name written by sound, else a compound ending in a known name
+    // (좌측유방암 -> 유방암); otherwise a word not understood.
     let mut transliterations = Vec::new();
     let mut unknown = Vec::new();
     let mut topic_words = 0;
@@ -291,7 +293,8 @@ pub fn bridge(lexicon: &Lexicon, question: &str) -> BridgedQuery {
             continue;
         }
         topic_words += 1;
-        if let Some(concept) = lexicon.compound_head(stem) {
+        let by_sound = transliterate(lexicon, word, stem);
+        if let Some(concept) = lexicon.compound_head(stem).filter(|_| by_sound.is_none()) {
             understood_words += 1;
             if !concepts.contains(&concept.id) {
                 concepts.push(concept.id.clone());
@@ -299,7 +302,7 @@ pub fn bridge(lexicon: &Lexicon, question: &str) -> BridgedQuery {
             }
             continue;
         }
-        match transliterate(lexicon, word, stem) {
+        match by_sound {
             Some((found, ending)) => {
                 understood_words += 1;
                 if let Some(concept) = found.concept.map(|c| &lexicon.concepts()[c as usize]) {
@@ -337,7 +340,8 @@ pub fn bridge(lexicon: &Lexicon, question: &str) -> BridgedQuery {
     parts.extend(INTENTS.iter().filter(|i| qtypes.contains(&i.qtype)).map(|i| i.en.to_string()));
     // Never an empty search: a question nothing of which could be read is searched as written (the
     // relevance check then finds it not understood, and the answer names the words).
-    let text = if parts.is_empty() { question.split_whitespace().collect::<Vec<_>>().join(" ") } else { parts.join(" ") };
+    let text =
+        if parts.is_empty() { question.split_whitespace().collect::<Vec<_>>().join(" ") } else { parts.join(" ") };
     BridgedQuery { text, concepts, qtypes, phrases, transliterations, coverage, unknown }
 }
 
@@ -372,8 +376,8 @@ pub fn not_understood_note(unknown: &[String], lang: Lang) -> Option<String> {
     let words = unknown.iter().map(|w| format!("\"{w}\"")).collect::<Vec<_>>().join(", ");
     Some(match lang {
         Lang::Ko => format!("이해하지 못한 말: {words}. 질환명, 약 이름, 검사 이름으로 적어 주시면 찾을 수 있습니다."),
-        Lang::En => format!(
-            "Words I could not understand: {words}. Naming the condition, medicine or test helps me find it."
-        ),
+        Lang::En => {
+            format!("Words I could not understand: {words}. Naming the condition, medicine or test helps me find it.")
+        }
     })
 }

@@ -26,11 +26,8 @@ impl Case {
 
 /// 이 after a final consonant, 가 after a vowel.
 fn subject_particle(word: &str) -> &'static str {
-    let has_final = word
-        .chars()
-        .last()
-        .and_then(|c| (c as u32).checked_sub(0xAC00))
-        .is_some_and(|i| i < 11172 && i % 28 != 0);
+    let has_final =
+        word.chars().last().and_then(|c| (c as u32).checked_sub(0xAC00)).is_some_and(|i| i < 11172 && i % 28 != 0);
     if has_final {
         "이"
     } else {
