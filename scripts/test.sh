@@ -27,6 +27,9 @@ cargo test --locked
 step "knowledge index (medagent index build, when stale)"
 scripts/build-index.sh
 
+step "Korean disease-name coverage (medagent eval kcd --check: KCD categories naming a MedQuAD focus find it in the top 5)"
+./target/release/medagent eval kcd --check
+
 step "wasm release build (scripts/build-app.sh: trunk build --release, unless dist/ is current)"
 scripts/build-app.sh
 for wasm in dist/*.wasm; do

@@ -93,7 +93,11 @@ fn korean_is_matched_as_it_is_written() {
     assert_eq!(ids("심방 세동이 있어요"), ids("심방세동"));
     // Disease suffixes stand for one another: KCD writes 렙토스피라병, people write 렙토스피라증.
     assert_eq!(ids("렙토스피라증은 어떻게 옮나요?"), vec!["A27"]);
-    assert_eq!(ids("쿠싱 증후군"), ids("쿠싱병"));
+    // (KCD names both: 쿠싱증후군 E24, 쿠싱병 E24.0.)
+    for name in ["쿠싱 증후군", "쿠싱병", "쿠싱"] {
+        let found = lexicon().find(name);
+        assert!(found.len() == 1 && found[0].concept.en.to_lowercase().contains("cushing"), "{name}: {found:?}");
+    }
     // One syllable names still need a particle or a space after them.
     assert_eq!(ids("열 나요"), vec!["R50"]);
     assert!(ids("열심히 운동해요").is_empty());
@@ -144,4 +148,96 @@ fn a_question_about_something_else_is_not_understood() {
     assert!(q.coverage < 0.5, "{q:?}");
     let q = bridge(lexicon(), "김치찌개 맛있게 끓이는 법 알려줘");
     assert!(q.coverage < 0.5, "{q:?}");
+}
+
+#[test]
+fn disease_names_people_write_are_understood() {
+    // Standard names a first try found nothing for; KCD's four-character codes and the heads of its
+    // longer names carry them now.
+    for (question, english) in [
+        ("클라미디아 감염", "chlamydia"),
+        ("황반변성이 뭔가요?", "macular degeneration"),
+        ("심방세동 치료는?", "atrial fibrillation"),
+        ("섬유근육통", "fibromyalgia"),
+        ("크론병 증상", "crohn"),
+        ("승모판 탈출증", "prolapse"),
+        ("한타바이러스", "hantavirus"),
+    ] {
+        let q = bridge(lexicon(), question);
+        assert!(q.text.to_lowercase().contains(english), "{question}: {q:?}");
+        assert!(q.unknown.is_empty() && q.coverage >= 0.5, "{question}: {q:?}");
+    }
+}
+
+#[test]
+fn kcd_category_names_bridge_to_their_medquad_focus() {
+    // A sample (every fifth) of the KCD categories whose English name is a MedQuAD focus; `medagent
+    // eval kcd` searches them all. The search text must name the focus whichever way it is asked.
+    let corpus = medagent::cli::files::read_corpus(std::path::Path::new(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/index/corpus/medquad.jsonl.gz"
+    )))
+    .unwrap()
+    .0;
+    let kcd = medagent::cli::files::read_text(std::path::Path::new(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/index/lexicon/kcd_categories_ko_en.tsv.gz"
+    )))
+    .unwrap();
+    let cases = medagent::lexicon::coverage::cases(&kcd, corpus.iter().map(|d| d.focus.as_str()));
+    assert!(cases.len() > 100, "{} categories", cases.len());
+    let (mut named, mut asked) = (0, 0);
+    let mut misses = Vec::new();
+    for case in cases.iter().step_by(5) {
+        for query in case.queries() {
+            asked += 1;
+            let text = bridge(lexicon(), &query).text.to_lowercase().replace('’', "'");
+            if text.contains(&case.focus.to_lowercase()) {
+                named += 1;
+            } else {
+                misses.push(format!("{query} -> {text} (want {})", case.focus));
+            }
+        }
+    }
+    let share = named as f64 / asked as f64;
+    assert!(share >= 0.9, "{share:.3} of {asked}; misses:\n{}", misses.join("\n"));
+}
+
+#[test]
+fn ordinary_words_never_become_diseases_by_sound() {
+    // Verb and adjective forms, and plain words: a concept needs a medical head word or a known form.
+    // The bridge used to read 항상 ("always") as Hansen's disease and 고프다 ("hungry") as a drug.
+    for question in [
+        "항상 피곤해요",
+        "배가 고프다",
+        "어제 친구랑 갔다",
+        "밥을 먹었고 잠을 잤어요",
+        "요즘 힘들게 지냈던 것 같아요",
+        "그냥 궁금해서 물어봤던 거예요",
+        "회사에서 일하다가 집에 왔는데",
+        "주말에 등산 다녀왔습니다",
+        "시험공부 때문에 바빴다",
+    ] {
+        let q = bridge(lexicon(), question);
+        assert!(q.transliterations.is_empty(), "{question}: {q:?}");
+        assert!(
+            q.concepts.iter().all(|id| lexicon().concept(id).is_none_or(|c| c.kind != ConceptKind::Condition)),
+            "{question}: {q:?}"
+        );
+    }
+}
+
+#[test]
+fn a_search_is_never_empty_and_names_what_it_could_not_read() {
+    let q = bridge(lexicon(), "쀍뛟 2024");
+    assert!(!q.text.trim().is_empty(), "{q:?}");
+    assert!(q.text.contains("2024"), "numbers are read when nothing else is: {q:?}");
+    assert_eq!(q.unknown, vec!["쀍뛟"]);
+    let q = bridge(lexicon(), "쀍뛟뀖");
+    assert!(!q.text.trim().is_empty(), "{q:?}");
+    let note = medagent::lexicon::bridge::not_understood_note(&q.unknown, medagent::core::Lang::Ko).unwrap();
+    assert!(note.contains("쀍뛟뀖") && note.contains("이해하지 못한"), "{note}");
+    // A compound is read by its head: 좌측유방암 is a 유방암.
+    let q = bridge(lexicon(), "좌측유방암 치료");
+    assert!(q.text.to_lowercase().contains("breast"), "{q:?}");
 }

@@ -80,6 +80,9 @@ pub enum EvalCommand {
     /// Every ablation profile on the development set with a model that plans as the hand-written
     /// plans do: quality of the evidence handed to the model, model calls per turn, and the two divided.
     Pipeline(Box<super::eval_pipeline::EvalPipelineArgs>),
+    /// Korean disease names: every KCD category whose English name is a MedQuAD focus, searched by its
+    /// Korean name alone and as two questions; the share whose focus is in the top 5, and the misses.
+    Kcd(super::eval_kcd::EvalKcdArgs),
 }
 
 /// One development question and what counts as a relevant answer to it.
@@ -296,6 +299,7 @@ pub fn run(args: EvalArgs) -> Result<(), CliError> {
         Some(EvalCommand::Study(study)) => return super::study::run_eval_study(*study),
         Some(EvalCommand::Triage(triage)) => return super::triage::eval(triage),
         Some(EvalCommand::Pipeline(pipeline)) => return super::eval_pipeline::run(*pipeline),
+        Some(EvalCommand::Kcd(kcd)) => return super::eval_kcd::run(kcd),
         None => {}
     }
     let questions = read_devset(&args.devset)?;
@@ -388,6 +392,13 @@ pub fn run(args: EvalArgs) -> Result<(), CliError> {
         for (group, tally) in tallies(&answerable, |s| s.first_in(mode)) {
             println!("{:<7} {:<13} {:>9} {:>7.3} {:>7.3}", mode, group, tally.questions, tally.mrr(), tally.hit5());
         }
+    }
+    // What a user sees: the app quotes nothing when the relevance check fails, so such a question
+    // finds nothing however well it ranked.
+    let shown = modes[modes.len() - 1];
+    for (group, tally) in tallies(&answerable, |s| s.first_in(shown).filter(|_| s.relevance().relevant)) {
+        let label = format!("{shown}+check");
+        println!("{label:<7} {:<13} {:>9} {:>7.3} {:>7.3}", group, tally.questions, tally.mrr(), tally.hit5());
     }
     println!(
         "bridge: {:.3} ms per question ({} questions)",

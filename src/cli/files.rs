@@ -22,7 +22,7 @@ pub const DEFAULT_INDEX_DIR: &str = "target/site/index";
 pub const DEFAULT_VECTORS_DIR: &str = "index/vectors";
 
 /// A text file, gunzipped when its name ends in `.gz`.
-fn read_text(path: &Path) -> Result<String, CliError> {
+pub fn read_text(path: &Path) -> Result<String, CliError> {
     let bytes =
         std::fs::read(path).map_err(CliError::io("read", path, " (run from the repository root, or pass the path)"))?;
     if path.extension().is_some_and(|e| e == "gz") {
@@ -37,11 +37,12 @@ fn read_text(path: &Path) -> Result<String, CliError> {
 }
 
 /// The lexicon source files, in the order their hash is taken.
-const LEXICON_SOURCES: [&str; 6] = [
+const LEXICON_SOURCES: [&str; 7] = [
     "curated.tsv",
     "drugbank_names.tsv.gz",
     "icd10cm_2026_categories.tsv.gz",
     "kcd_categories_ko_en.tsv.gz",
+    "kcd_terms_ko_en.tsv.gz",
     "everyday_ko.tsv",
     "topic_names.txt",
 ];
@@ -57,12 +58,15 @@ pub fn lexicon_sources_sha256(dir: &Path) -> Result<String, CliError> {
 
 /// Builds the concept lexicon from the source files in `dir` (see `index/lexicon/LICENSES.md`).
 pub fn load_lexicon(dir: &Path) -> Result<Lexicon, CliError> {
-    let [curated, drugs, icd, kcd, everyday, topics] = LEXICON_SOURCES.map(|name| read_text(&dir.join(name)));
-    let (curated, drugs, icd, kcd, everyday, topics) = (curated?, drugs?, icd?, kcd?, everyday?, topics?);
+    let [curated, drugs, icd, kcd, kcd_terms, everyday, topics] =
+        LEXICON_SOURCES.map(|name| read_text(&dir.join(name)));
+    let (curated, drugs, icd, kcd, kcd_terms, everyday, topics) =
+        (curated?, drugs?, icd?, kcd?, kcd_terms?, everyday?, topics?);
     build(&Sources {
         curated: &curated,
         icd10cm_categories: &icd,
         kcd_categories: &kcd,
+        kcd_terms: &kcd_terms,
         drugbank_names: &drugs,
         everyday_ko: &everyday,
         topic_names: &topics,

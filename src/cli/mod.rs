@@ -6,6 +6,7 @@ pub mod bench_stream;
 mod bench_vectors;
 mod error;
 mod eval;
+mod eval_kcd;
 mod eval_pipeline;
 pub mod files;
 mod index;

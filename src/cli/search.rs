@@ -2,7 +2,8 @@
 
 use super::error::CliError;
 use super::files::{DirSource, DEFAULT_INDEX_DIR, DEFAULT_VECTORS_DIR};
-use crate::lexicon::bridge::bridge;
+use crate::core::Lang;
+use crate::lexicon::bridge::{bridge, not_understood_note};
 use crate::retrieval::search::{open, open_lexicon, search, Hit, SearchMode};
 use crate::retrieval::vectors::VectorSearch;
 use clap::{Args, ValueEnum};
@@ -75,7 +76,8 @@ pub fn run(args: SearchArgs) -> Result<(), CliError> {
     };
     let loaded = started.elapsed();
     // Korean questions are searched with English terms (the corpus is English).
-    let search_text = bridge(&lexicon, &args.query).text;
+    let bridged = bridge(&lexicon, &args.query);
+    let search_text = bridged.text;
     let vectors = vectors.as_ref().map(|v| v as &dyn VectorSearch);
     let hits: Vec<Hit> = pollster::block_on(search(&mut index, &source, vectors, mode, &search_text, args.k))?;
     let total = started.elapsed();
@@ -84,6 +86,7 @@ pub fn run(args: SearchArgs) -> Result<(), CliError> {
             "query": args.query,
             "mode": mode.name(),
             "search_text": search_text,
+            "not_understood": bridged.unknown,
             "results": hits,
             "timings_ms": {
                 "open": loaded.as_secs_f64() * 1e3,
@@ -92,7 +95,13 @@ pub fn run(args: SearchArgs) -> Result<(), CliError> {
             },
         });
         println!("{out}");
-    } else if hits.is_empty() {
+        return Ok(());
+    }
+    println!("search text: {search_text}");
+    if let Some(note) = not_understood_note(&bridged.unknown, Lang::En) {
+        println!("{note}");
+    }
+    if hits.is_empty() {
         println!("no documents match {:?}", args.query);
     } else {
         let rank = |r: Option<usize>| r.map_or("-".to_string(), |r| r.to_string());

@@ -7,8 +7,8 @@
 
 use super::translit::strip_name_ending;
 use super::{ConceptKind, Lexicon};
-use crate::core::has_hangul;
 use crate::core::tokenizer::strip_korean_suffix;
+use crate::core::{has_hangul, Lang};
 
 /// A kind of question, with the Korean and English words that ask it.
 #[derive(Debug, PartialEq, Eq)]
@@ -200,6 +200,12 @@ const PREDICATE_ENDINGS: &[&str] = &[
     "요", "죠", "는데", "어서", "아서", "해서", "워서", "으면", "하면", "하고", "니다", "는지", "은지", "려고", "는다",
     "한다",
 ];
+/// Last syllables of a verb or adjective once its particle is gone ("갔다", "먹었고", "아프면",
+/// "힘들게", "봤던"): such a word is a predicate, never a foreign name written by sound.
+const PREDICATE_FINALS: &[char] = &[
+    '다', '고', '면', '며', '게', '지', '니', '까', '네', '서', '던', '는', '은', '을', '겠', '았', '었', '했', '랬',
+    '졌',
+];
 
 /// A question bridged for keyword search over the English corpus.
 #[derive(Clone, Debug, PartialEq)]
@@ -217,6 +223,8 @@ pub struct BridgedQuery {
     pub transliterations: Vec<(String, String, f64)>,
     /// The share of the question's Korean topic words the bridge understood (1 without Korean).
     pub coverage: f64,
+    /// The Korean topic words the bridge could not understand, as written (the answer names them).
+    pub unknown: Vec<String>,
 }
 
 /// Bridges `question` to English search terms.
@@ -252,6 +260,7 @@ pub fn bridge(lexicon: &Lexicon, question: &str) -> BridgedQuery {
             phrases: Vec::new(),
             transliterations: Vec::new(),
             coverage: 1.0,
+            unknown: Vec::new(),
         };
     }
     let overlaps =
@@ -264,8 +273,10 @@ pub fn bridge(lexicon: &Lexicon, question: &str) -> BridgedQuery {
         understood.push((found.start, found.end));
         phrases.push((found.phrase.ko.clone(), found.phrase.en.clone()));
     }
-    // Written words left: topic words the lexicon does not know may be foreign names written by sound.
+    // Written words left: a foreign name written by sound, else a compound ending in a known name
+    // (좌측유방암 -> 유방암); otherwise a word not understood.
     let mut transliterations = Vec::new();
+    let mut unknown = Vec::new();
     let mut topic_words = 0;
     let mut understood_words = 0;
     for (start, word) in hangul_words(question) {
@@ -281,32 +292,44 @@ pub fn bridge(lexicon: &Lexicon, question: &str) -> BridgedQuery {
         {
             continue;
         }
-        // Foreign names are nouns: a word with a verb ending ("나요", "해요") is no name.
-        let predicate = PREDICATE_ENDINGS.iter().any(|e| word.ends_with(e));
-        let (name, ending) = strip_name_ending(stem);
-        let found = if predicate { None } else { lexicon.translit().lookup(name) };
-        let Some(found) = found else {
-            topic_words += 1;
-            continue;
-        };
         topic_words += 1;
-        understood_words += 1;
-        if let Some(concept) = found.concept.map(|c| &lexicon.concepts()[c as usize]) {
+        let by_sound = transliterate(lexicon, word, stem);
+        if let Some(concept) = lexicon.compound_head(stem).filter(|_| by_sound.is_none()) {
+            understood_words += 1;
             if !concepts.contains(&concept.id) {
                 concepts.push(concept.id.clone());
+                english_names.push(concept.en.clone());
             }
+            continue;
         }
-        english_names.push(format!("{} {ending}", found.name).trim_end().to_string());
-        transliterations.push((word.to_string(), found.name, found.similarity));
+        match by_sound {
+            Some((found, ending)) => {
+                understood_words += 1;
+                if let Some(concept) = found.concept.map(|c| &lexicon.concepts()[c as usize]) {
+                    if !concepts.contains(&concept.id) {
+                        concepts.push(concept.id.clone());
+                    }
+                }
+                english_names.push(format!("{} {ending}", found.name).trim_end().to_string());
+                transliterations.push((word.to_string(), found.name, found.similarity));
+            }
+            None => unknown.push(word.to_string()),
+        }
     }
-    let mut parts: Vec<String> = question
-        .split(|c: char| !c.is_ascii_alphanumeric() && c != '\'')
-        // Numbers ("65세", "180") are facts about the patient, not search terms.
-        .filter(|w| !w.is_empty() && !w.chars().all(|c| c.is_ascii_digit()))
-        .map(str::to_string)
-        .collect();
+    let latin = |numbers: bool| -> Vec<String> {
+        question
+            .split(|c: char| !c.is_ascii_alphanumeric() && c != '\'')
+            .filter(|w| !w.is_empty() && (numbers || !w.chars().all(|c| c.is_ascii_digit())))
+            .map(str::to_string)
+            .collect()
+    };
+    // Numbers ("65세", "180") are facts about the patient, not search terms, unless nothing else is.
+    let mut parts = latin(false);
     parts.extend(english_names);
     parts.extend(phrases.iter().map(|(_, en)| en.clone()));
+    if parts.is_empty() {
+        parts = latin(true);
+    }
     // A question whose Korean is all question words ("metformin 어떻게 먹나요") is understood when
     // its other words give something to search for.
     let coverage = match topic_words {
@@ -315,7 +338,26 @@ pub fn bridge(lexicon: &Lexicon, question: &str) -> BridgedQuery {
         n => understood_words as f64 / n as f64,
     };
     parts.extend(INTENTS.iter().filter(|i| qtypes.contains(&i.qtype)).map(|i| i.en.to_string()));
-    BridgedQuery { text: parts.join(" "), concepts, qtypes, phrases, transliterations, coverage }
+    // Never an empty search: a question nothing of which could be read is searched as written (the
+    // relevance check then finds it not understood, and the answer names the words).
+    let text =
+        if parts.is_empty() { question.split_whitespace().collect::<Vec<_>>().join(" ") } else { parts.join(" ") };
+    BridgedQuery { text, concepts, qtypes, phrases, transliterations, coverage, unknown }
+}
+
+/// The foreign name a Hangul `word` (its particle removed: `stem`) writes by sound, with the English
+/// word its name ending stands for. Only a noun can be a name (a word with a predicate ending is
+/// none), and a word without a disease ending (증, 병, 증후군 ...) may only be a drug's name: an
+/// ordinary word that sounds like some rare disease is not that disease.
+fn transliterate(lexicon: &Lexicon, word: &str, stem: &str) -> Option<(super::translit::Match, &'static str)> {
+    if PREDICATE_ENDINGS.iter().any(|e| word.ends_with(e)) || stem.ends_with(PREDICATE_FINALS) {
+        return None;
+    }
+    let (name, ending) = strip_name_ending(stem);
+    let found = lexicon.translit().lookup(name)?;
+    let medical_head = name.len() < stem.len();
+    let drug = found.concept.is_some_and(|c| lexicon.concepts()[c as usize].kind == ConceptKind::Medication);
+    (medical_head || drug).then_some((found, ending))
 }
 
 /// The written Hangul words of `text` with their byte offsets.
@@ -323,4 +365,19 @@ fn hangul_words(text: &str) -> impl Iterator<Item = (usize, &str)> {
     text.split(|c: char| !super::is_hangul(c))
         .filter(|w| !w.is_empty())
         .map(move |w| (w.as_ptr() as usize - text.as_ptr() as usize, w))
+}
+
+/// What the answer says about the words of a question the bridge could not understand (`None` when
+/// it understood them all).
+pub fn not_understood_note(unknown: &[String], lang: Lang) -> Option<String> {
+    if unknown.is_empty() {
+        return None;
+    }
+    let words = unknown.iter().map(|w| format!("\"{w}\"")).collect::<Vec<_>>().join(", ");
+    Some(match lang {
+        Lang::Ko => format!("이해하지 못한 말: {words}. 질환명, 약 이름, 검사 이름으로 적어 주시면 찾을 수 있습니다."),
+        Lang::En => {
+            format!("Words I could not understand: {words}. Naming the condition, medicine or test helps me find it.")
+        }
+    })
 }

@@ -8,6 +8,9 @@
 //! - ICD-10-CM categories: `code description inclusion_terms includes_notes chapter entity_type`,
 //!   inclusion terms `|`-separated; chapter 18 concepts are symptoms.
 //! - KCD: `kcd ko en`.
+//! - KCD terms: `ko kcd en`, the Korean disease names people write derived from every KCD code
+//!   (`scripts/kcd-terms.py`), each with its English search term (the MedQuAD focus name when the
+//!   code's English names equal one).
 //! - DrugBank: `drugbank_id name synonyms`, synonyms `|`-separated.
 //! - `everyday_ko.tsv`: everyday Korean stems, see [`super::everyday`].
 //! - `topic_names.txt`: the corpus's English topic names, one per line, `#` comment lines; only the
@@ -21,6 +24,7 @@ pub struct Sources<'a> {
     pub curated: &'a str,
     pub icd10cm_categories: &'a str,
     pub kcd_categories: &'a str,
+    pub kcd_terms: &'a str,
     pub drugbank_names: &'a str,
     pub everyday_ko: &'a str,
     pub topic_names: &'a str,
@@ -170,6 +174,15 @@ pub fn build(sources: &Sources) -> Result<Lexicon, SourceError> {
         if let Some(name) = names::english(en) {
             b.name(&name, concept);
         }
+    }
+
+    // Korean terms of every KCD code: a term names the concept of its code, made when neither
+    // ICD-10-CM nor the KCD categories have it (a four-character code such as H35.3).
+    for cols in rows(sources.kcd_terms, "ko\tkcd\ten", "KCD terms")? {
+        let [ko, code, en, ..] = cols[..] else { continue };
+        let kind = if code.starts_with('R') { ConceptKind::Symptom } else { ConceptKind::Condition };
+        let concept = b.concept(code, kind, en, ko);
+        b.name(ko, concept);
     }
 
     for cols in rows(sources.drugbank_names, "drugbank_id\tname\tsynonyms", "DrugBank")? {

@@ -8,6 +8,7 @@
 
 pub mod bridge;
 pub mod build;
+pub mod coverage;
 pub mod everyday;
 pub mod file;
 mod names;
@@ -260,6 +261,20 @@ impl Lexicon {
         mentions
     }
 
+    /// The concept named by the end of a Korean compound the lexicon does not know whole: Korean
+    /// compounds put their head last (좌측유방암 is a 유방암, 급성장염 a 장염). The head must be a
+    /// name of at least two syllables, no generic disease word (한타바이러스 is no 바이러스 in
+    /// general), and leave at least one syllable before it; the longest wins.
+    pub fn compound_head(&self, word: &str) -> Option<&Concept> {
+        let starts: Vec<usize> = word.char_indices().map(|(i, _)| i).skip(1).collect();
+        starts
+            .into_iter()
+            .map(|at| &word[at..])
+            .filter(|head| head.chars().count() >= 2 && head.chars().all(is_hangul) && !GENERIC_HEADS.contains(head))
+            .find_map(|head| self.names.get(head).copied().or_else(|| self.suffix_variant(head)))
+            .map(|i| &self.concepts[i as usize])
+    }
+
     /// The concept of a Korean disease name written with another common suffix, or with none.
     fn suffix_variant(&self, name: &str) -> Option<u32> {
         if !name.chars().last().is_some_and(is_hangul) || name.chars().count() < 2 {
@@ -310,6 +325,10 @@ impl Lexicon {
         }
     }
 }
+
+/// Generic disease words: as the head of a compound they say too little to stand for it.
+const GENERIC_HEADS: &[&str] =
+    &["바이러스", "감염", "감염증", "질환", "질병", "증후군", "장애", "염증", "손상", "종양", "세균", "기형", "이상"];
 
 /// Korean disease-name endings that people use for one another (렙토스피라증 / 렙토스피라병,
 /// 쿠싱 / 쿠싱증후군); longest first so 증후군 is removed whole.

@@ -155,6 +155,9 @@ fn matched(lexicon: &Lexicon, bridged: &BridgedQuery) -> String {
     parts.extend(bridged.phrases.iter().map(|(ko, en)| format!("{ko} -> {en}")));
     parts.extend(bridged.transliterations.iter().map(|(ko, en, s)| format!("{ko} ~ {en} (sound {s:.2})")));
     parts.extend(bridged.qtypes.iter().map(|q| format!("asks: {q}")));
+    if !bridged.unknown.is_empty() {
+        parts.push(format!("not understood: {}", bridged.unknown.join(" ")));
+    }
     if parts.is_empty() {
         "nothing".into()
     } else {

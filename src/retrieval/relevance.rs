@@ -44,9 +44,10 @@ pub fn judge_at(signals: &SearchSignals, bridged: &BridgedQuery, min_similarity:
         return verdict(
             false,
             format!(
-                "the question was only partly understood: {:.0}% of its topic words (needs {:.0}%)",
+                "the question was only partly understood: {:.0}% of its topic words (needs {:.0}%; not understood: {})",
                 bridged.coverage * 100.0,
-                MIN_BRIDGE_COVERAGE * 100.0
+                MIN_BRIDGE_COVERAGE * 100.0,
+                bridged.unknown.join(", ")
             ),
         );
     }
@@ -84,6 +85,7 @@ mod tests {
             phrases: Vec::new(),
             transliterations: Vec::new(),
             coverage,
+            unknown: Vec::new(),
         }
     }
 

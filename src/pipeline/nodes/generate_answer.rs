@@ -4,6 +4,7 @@
 
 use super::{Env, NoCall, State};
 use crate::core::Lang;
+use crate::lexicon::bridge::{bridge, not_understood_note};
 use crate::llm::{offline, prompts, ChatMessage, ChatRequest, LlmError, Usage};
 use crate::pipeline::state::{Mode, TurnEvent};
 use crate::pipeline::stop::StopReason;
@@ -107,7 +108,7 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> AnswerDetail {
                 Lang::En => "LLM mode needs an AI model: choose a provider in settings (OpenAI, Anthropic, Gemini, Ollama ...) or use agent mode.".into(),
             }
             } else {
-                offline::answer(&state.user_text, &state.retrieved_docs, &state.profile_summary, lang)
+                offline_answer(state, env, lang)
             };
             (env.on_event)(TurnEvent::Delta(&body));
             answer.push_str(&body);
@@ -153,7 +154,7 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> AnswerDetail {
         Err(error) => {
             // The model failed: say why, and still answer from the evidence.
             state.error = Some(crate::llm::describe(&error, lang));
-            let fallback = offline::answer(&state.user_text, &state.retrieved_docs, &state.profile_summary, lang);
+            let fallback = offline_answer(state, env, lang);
             (env.on_event)(TurnEvent::Delta(&fallback));
             answer.push_str(&fallback);
             AnswerDetail::Failed { responder: llm.name(), error: error.to_string() }
@@ -161,4 +162,15 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> AnswerDetail {
     };
     state.answer = answer;
     detail
+}
+
+/// The answer from the evidence alone; when nothing relevant was found, it also names the words of
+/// the question the lexicon could not understand.
+fn offline_answer(state: &State, env: &Env<'_>, lang: Lang) -> String {
+    let answer = offline::answer(&state.user_text, &state.retrieved_docs, &state.profile_summary, lang);
+    let unknown = env.lexicon.filter(|_| state.retrieved_docs.is_empty()).map(|l| bridge(l, &state.user_text).unknown);
+    match unknown.and_then(|words| not_understood_note(&words, lang)) {
+        Some(note) => format!("{answer}\n\n{note}"),
+        None => answer,
+    }
 }
