@@ -120,7 +120,7 @@ impl Harness {
         let mut on_event = |event: TurnEvent| match event {
             TurnEvent::AnswerStarted => streamed.clear(),
             TurnEvent::Delta(piece) => streamed.push_str(piece),
-            TurnEvent::Node(_) | TurnEvent::Triage(_) => {}
+            TurnEvent::Node(_) | TurnEvent::Triage(_) | TurnEvent::Waiting(_) => {}
         };
         let state = pollster::block_on(run_turn(input, &mut self.memory, &services, &mut on_event));
         assert_eq!(streamed, state.answer, "what streamed is the answer");
