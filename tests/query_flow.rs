@@ -104,6 +104,7 @@ fn a_korean_question_is_planned_into_english_searches_and_answered_in_korean() {
     let llm = ScriptedLlm::new(Script {
         plan: GOUT_PLAN.into(),
         rerank: r#"{"ranking": [1, 0]}"#.into(),
+        answer: "통풍은 약으로 치료하고, 퓨린이 적은 식단이 도움이 됩니다 {sources}.".into(),
         ..Script::default()
     });
     let shelf = Shelf::default();
@@ -112,7 +113,8 @@ fn a_korean_question_is_planned_into_english_searches_and_answered_in_korean() {
     for node in ["plan", "retrieve", "expand", "rerank", "judge_sufficiency", "generate_answer", "grade"] {
         assert!(path.contains(&node), "{node} in {path:?}");
     }
-    assert_eq!(*shelf.searched.borrow(), ["gout treatment", "gout diet"], "both planned queries, in English");
+    // The user's words as the bridge reads them first, then both planned queries, in English.
+    assert_eq!(*shelf.searched.borrow(), ["Gout treatment treat", "gout treatment", "gout diet"]);
     assert_eq!(detail(&s, Node::Plan)["source"], "model");
     // Both queries' passages are pooled; the rerank put the diet passage first.
     assert_eq!(s.pool_all.len(), 2);
@@ -166,7 +168,7 @@ fn the_sufficiency_loop_searches_what_is_missing_and_stops_without_progress() {
     let llm = ScriptedLlm::new(script);
     let shelf = Shelf::default();
     let s = turn(&mut Memory::default(), &shelf, "How is gout treated?", query_flow(), Some(&llm));
-    assert_eq!(*shelf.searched.borrow(), ["gout treatment", "gout treatment purine diet"]);
+    assert_eq!(*shelf.searched.borrow(), ["How is gout treated?", "gout treatment", "gout treatment purine diet"]);
     assert_eq!(s.sufficiency.len(), 2);
     let last = s.trace.steps.iter().rev().find(|st| st.node == StepKind::Node(Node::JudgeSufficiency)).unwrap();
     let StepDetail::JudgeSufficiency(verdict) = &last.detail else { panic!("{:?}", last.detail) };

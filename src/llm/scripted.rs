@@ -16,7 +16,9 @@ pub struct Script {
     pub summary: String,
     /// Fail only the conversation-memory summaries with this error.
     pub summary_fail: Option<LlmError>,
-    /// The answer; `{sources}` becomes "[1] [2]" for as many sources as the prompt numbers.
+    /// The answer; `{sources}` becomes "[1] [2]" for as many sources as the prompt numbers, and
+    /// `{quotes}` the first sentence of each numbered source with its citation (an answer the
+    /// answer checks accept, in English).
     pub answer: String,
     /// Every answer after this model's first (the one written again after an answer check refused
     /// the first; `{sources}` as in `answer`); `None`: the same as `answer`.
@@ -40,7 +42,7 @@ impl Default for Script {
             rewrite: "diabetes symptoms complications".into(),
             summary: "Summary of {turns} earlier exchanges: the patient asked about diabetes.".into(),
             summary_fail: None,
-            answer: "Based on the sources {sources}, here is what applies to you.".into(),
+            answer: "{quotes}".into(),
             answer_again: None,
             plan: r#"{"normalized_query": "{question}", "intent": "explain", "answer_style": "normal", "subqueries": [], "rewrites": [], "constraints": []}"#.into(),
             rerank: r#"{"ranking": [0]}"#.into(),
@@ -49,6 +51,23 @@ impl Default for Script {
             fail: None,
         }
     }
+}
+
+/// The first sentence of each numbered source of `prompt` (`[n] title` then its text on the next
+/// line), cited: "Gout is a painful arthritis [1]."
+fn quotes(prompt: &str) -> String {
+    let quoted: Vec<String> = (1..=9)
+        .filter_map(|n| {
+            let at = prompt.find(&format!("\n[{n}] "))?;
+            let text = prompt[at + 1..].lines().nth(1)?;
+            let sentence = text.split_inclusive(['.', '!', '?']).next()?.trim().trim_end_matches(['.', '!', '?']);
+            (!sentence.is_empty()).then(|| format!("{sentence} [{n}]."))
+        })
+        .collect();
+    if quoted.is_empty() {
+        return "There are no numbered sources to quote.".into();
+    }
+    quoted.join(" ")
 }
 
 /// A judge reply with all three scores `score`.
@@ -130,9 +149,11 @@ impl Llm for ScriptedLlm {
                         .filter(|n| prompt.contains(&format!("\n[{n}] ")))
                         .map(|n| format!("[{n}]"))
                         .collect::<Vec<_>>();
-                    // A request that states why its first answer was refused gets the second answer.
                     let again = self.script.answer_again.as_ref().filter(|_| self.answers_so_far() > 1);
-                    again.unwrap_or(&self.script.answer).replace("{sources}", &sources.join(" "))
+                    again
+                        .unwrap_or(&self.script.answer)
+                        .replace("{sources}", &sources.join(" "))
+                        .replace("{quotes}", &quotes(&prompt))
                 }
             };
             for piece in text.split_inclusive(' ') {

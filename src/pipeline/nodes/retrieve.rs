@@ -20,8 +20,10 @@ fn queries(state: &State) -> Vec<String> {
         None => vec![state.user_text.clone()],
     };
     let missing = state.sufficiency.last().filter(|_| state.retrieve_again).map(|s| &s.missing_aspects);
+    // A round of the sufficiency loop searches what the turn is about plus what is missing.
+    let about = if state.query_for_retrieval.is_some() { base[0].clone() } else { state.topic_query() };
     match missing.filter(|m| !m.is_empty()) {
-        Some(missing) => vec![format!("{} {}", base[0], missing.join(" "))],
+        Some(missing) => vec![format!("{about} {}", missing.join(" "))],
         None => base,
     }
 }
