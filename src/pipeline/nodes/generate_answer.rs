@@ -11,7 +11,7 @@
 
 use super::{Env, NoCall, State};
 use crate::core::{has_hangul, Lang};
-use crate::llm::{offline, prompts, ChatRequest, Llm, LlmError, Usage};
+use crate::llm::{offline, prompts, ChatRequest, LlmError, Usage};
 use crate::pipeline::answer::{Answer, AnswerKind, Refusal, Unsupported};
 use crate::pipeline::state::{Mode, TurnEvent};
 use crate::pipeline::stop::StopReason;
@@ -138,7 +138,8 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> AnswerDetail {
     let mut refused: Vec<Refusal> = Vec::new();
     let mut attempt = request.clone();
     loop {
-        let (result, streamed) = stream_answer(env, llm, &attempt).await;
+        let mut streamed = String::new();
+        let result = super::call(env, llm, &attempt, Some(&mut streamed)).await;
         let detail = match result {
             Ok(done) => {
                 let passages = super::passages(&state.retrieved_docs);
@@ -231,21 +232,6 @@ fn start_answer(env: &mut Env<'_>, notice: &Option<String>) {
     if let Some(notice) = notice {
         (env.on_event)(TurnEvent::Delta(&format!("{notice}\n\n")));
     }
-}
-
-/// Streams one answer of the model to the shell; returns the result and what streamed.
-async fn stream_answer(
-    env: &mut Env<'_>,
-    llm: &dyn Llm,
-    request: &ChatRequest,
-) -> (Result<crate::llm::Completion, LlmError>, String) {
-    let mut streamed = String::new();
-    let mut show = |on_event: &mut dyn FnMut(TurnEvent), piece: &str| {
-        streamed.push_str(piece);
-        on_event(TurnEvent::Delta(piece));
-    };
-    let result = super::call(env, llm, request, Some(&mut show)).await;
-    (result, streamed)
 }
 
 /// The answer checks of a model's `answer` to `question` with the numbered `passages`, in the order

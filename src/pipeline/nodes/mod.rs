@@ -121,24 +121,25 @@ impl NoReply {
 }
 
 /// Sends `request` to `llm`, telling the shell the turn waits for the model for the request's
-/// purpose until the reply ends, or, when `on_piece` shows the reply as it streams, until its first
-/// piece arrives.
+/// purpose until the reply ends, or, when the reply is `streamed` (shown to the user as it arrives,
+/// and kept in the string), until its first piece arrives.
 pub async fn call(
     env: &mut Env<'_>,
     llm: &dyn Llm,
     request: &ChatRequest,
-    mut on_piece: Option<&mut dyn FnMut(&mut dyn FnMut(TurnEvent), &str)>,
+    mut streamed: Option<&mut String>,
 ) -> Result<Completion, LlmError> {
     let on_event = &mut *env.on_event;
     on_event(TurnEvent::Waiting(Some(request.purpose)));
     let mut waiting = true;
     let result = {
         let mut sink = |piece: &str| {
-            if let Some(show) = on_piece.as_mut() {
+            if let Some(streamed) = streamed.as_deref_mut() {
                 if std::mem::take(&mut waiting) {
                     on_event(TurnEvent::Waiting(None));
                 }
-                show(on_event, piece);
+                streamed.push_str(piece);
+                on_event(TurnEvent::Delta(piece));
             }
         };
         llm.complete(request, &mut sink).await
