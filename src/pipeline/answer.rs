@@ -25,7 +25,7 @@ pub enum AnswerKind {
 pub enum Refusal {
     /// Not in the language the user asked in.
     WrongLanguage,
-    /// Mostly the user's own sentences said back.
+    /// Mostly what the model was told (the question, its instructions) said back.
     EchoesQuestion,
     /// No `[n]` naming one of the numbered sources.
     NoCitation,
@@ -39,8 +39,10 @@ impl Refusal {
         match (self, lang) {
             (Refusal::WrongLanguage, Lang::Ko) => "답변이 한국어가 아니었습니다.".into(),
             (Refusal::WrongLanguage, Lang::En) => "the answer was not in English.".into(),
-            (Refusal::EchoesQuestion, Lang::Ko) => "답변이 질문을 되풀이했을 뿐 답하지 않았습니다.".into(),
-            (Refusal::EchoesQuestion, Lang::En) => "the answer repeated the question instead of answering it.".into(),
+            (Refusal::EchoesQuestion, Lang::Ko) => "답변이 질문이나 지시문을 되풀이했을 뿐 답하지 않았습니다.".into(),
+            (Refusal::EchoesQuestion, Lang::En) => {
+                "the answer repeated the question or the instructions instead of answering.".into()
+            }
             (Refusal::NoCitation, Lang::Ko) => "답변이 근거 문서를 하나도 인용하지 않았습니다.".into(),
             (Refusal::NoCitation, Lang::En) => "the answer cited none of the numbered sources.".into(),
             (Refusal::Unsupported(claim), Lang::Ko) => {

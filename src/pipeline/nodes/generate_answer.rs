@@ -143,7 +143,10 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> AnswerDetail {
         let detail = match result {
             Ok(done) => {
                 let passages = super::passages(&state.retrieved_docs);
-                let verdict = if checked { check(&done.text, &state.user_text, &passages, lang) } else { Ok(()) };
+                // What the model was told besides the sources: its answer must not just say it back.
+                let told: String = request.messages.iter().map(|m| m.content.as_str()).collect::<Vec<_>>().join("\n");
+                let told = format!("{}\n{told}", state.user_text);
+                let verdict = if checked { check(&done.text, &told, &passages, lang) } else { Ok(()) };
                 match verdict {
                     Ok(()) => {
                         state.set_reply(Answer {
@@ -234,13 +237,14 @@ fn start_answer(env: &mut Env<'_>, notice: &Option<String>) {
     }
 }
 
-/// The answer checks of a model's `answer` to `question` with the numbered `passages`, in the order
-/// they are told to the model: the language, an echo of the question, a citation, supported claims.
-pub fn check(answer: &str, question: &str, passages: &[(String, String)], lang: Lang) -> Result<(), Refusal> {
+/// The answer checks of a model's `answer` with the numbered `passages`, in the order they are told
+/// to the model: the language, an echo of what it was `told` (the question, the instructions; a
+/// small model may say its prompt back), a citation, supported claims.
+pub fn check(answer: &str, told: &str, passages: &[(String, String)], lang: Lang) -> Result<(), Refusal> {
     if !in_language(answer, lang) {
         return Err(Refusal::WrongLanguage);
     }
-    if echoes(answer, question) {
+    if echoes(answer, told, passages) {
         return Err(Refusal::EchoesQuestion);
     }
     if !super::grade::citations(answer).iter().any(|n| (1..=passages.len()).contains(n)) {
@@ -273,15 +277,19 @@ fn letters(text: &str) -> String {
     text.chars().filter(|c| c.is_alphanumeric()).flat_map(char::to_lowercase).collect()
 }
 
-/// Whether at least half of `answer` (by letters) is sentences of the question said back.
-fn echoes(answer: &str, question: &str) -> bool {
-    let question = letters(question);
+/// Whether at least half of `answer` (by letters) is sentences of what the model was `told` said
+/// back. A sentence the sources also say is a quote, not an echo.
+fn echoes(answer: &str, told: &str, passages: &[(String, String)]) -> bool {
+    let told = letters(&super::grade::strip_citations(told));
+    let sources: Vec<String> = passages.iter().map(|(title, text)| letters(&format!("{title} {text}"))).collect();
     let answer = super::grade::strip_citations(answer);
     let total = letters(&answer).chars().count();
     let echoed: usize = answer
         .split_inclusive(['.', '!', '?', '\n', '。'])
         .map(letters)
-        .filter(|s| s.chars().count() >= 6 && question.contains(s.as_str()))
+        .filter(|s| {
+            s.chars().count() >= 6 && told.contains(s.as_str()) && !sources.iter().any(|p| p.contains(s.as_str()))
+        })
         .map(|s| s.chars().count())
         .sum();
     total > 0 && echoed * 2 >= total
@@ -320,6 +328,22 @@ mod tests {
         assert!(matches!(check(invented, question, &passages(), Lang::En), Err(Refusal::Unsupported(_))));
         let korean = "당뇨병성 신경병증은 당뇨로 인한 신경 손상으로, 발의 저림과 감각 저하를 일으킵니다 [1].";
         assert_eq!(check(korean, "당뇨가 있는데 발이 저리고 감각이 없어요", &passages(), Lang::Ko), Ok(()));
+        // A small model said its instructions back (seen with SmolLM2-135M): not an answer.
+        let told =
+            format!("당뇨가 있는데 발이 저리고 감각이 없어요\n{}", prompts::evidence_section(&passages(), Lang::Ko));
+        let parroted = "위 문서에 근거하여 답변하고 근거 번호를 [1]처럼 표시하세요.";
+        assert_eq!(check(parroted, &told, &passages(), Lang::Ko), Err(Refusal::EchoesQuestion));
+        // Quoting a source is no echo, though the source was in the prompt too.
+        let quote = "Diabetic neuropathy is nerve damage caused by diabetes; it often causes numbness and tingling in the feet [1].";
+        assert_eq!(
+            check(
+                quote,
+                &format!("{question}\n{}", prompts::evidence_section(&passages(), Lang::En)),
+                &passages(),
+                Lang::En
+            ),
+            Ok(())
+        );
         assert_eq!(
             check(
                 "당뇨가 있는데 발이 저리고 감각이 없어요 [1].",
