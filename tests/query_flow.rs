@@ -387,7 +387,11 @@ fn an_answer_still_unsupported_after_its_retry_gives_way_to_the_evidence_answer(
             "Take 800 mg of cinnamon every hour to cure diabetes {sources}.",
             "unsupported",
         ),
-        ("What are the symptoms of diabetes?", "What are the symptoms of diabetes? {sources}", "echoes_question"),
+        (
+            "I have diabetes and I am always thirsty. What does it mean?",
+            "I have diabetes and I am always thirsty {sources}.",
+            "echoes_question",
+        ),
         ("당뇨병 증상이 뭐예요?", "Symptoms of diabetes include extreme thirst {sources}.", "wrong_language"),
     ] {
         let llm = ScriptedLlm::new(Script { answer: answer.into(), ..Script::default() });
