@@ -288,7 +288,7 @@ fn echoes(answer: &str, told: &str, passages: &[(String, String)]) -> bool {
         .split_inclusive(['.', '!', '?', '\n', '。'])
         .map(letters)
         .filter(|s| {
-            s.chars().count() >= 6 && told.contains(s.as_str()) && !sources.iter().any(|p| p.contains(s.as_str()))
+            s.chars().count() >= 4 && told.contains(s.as_str()) && !sources.iter().any(|p| p.contains(s.as_str()))
         })
         .map(|s| s.chars().count())
         .sum();
