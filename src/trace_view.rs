@@ -139,10 +139,41 @@ pub fn purpose_label(purpose: CallPurpose, lang: Lang) -> &'static str {
         CallPurpose::Judge => ("quality judge", "품질 평가"),
         CallPurpose::Rewrite => ("query rewrite", "검색어 재작성"),
         CallPurpose::MemorySummary => ("memory summary", "대화 요약"),
+        CallPurpose::Measure => ("study measure", "연구 측정"),
+        CallPurpose::Probe => ("connection test", "연결 확인"),
     };
     match lang {
         Lang::En => en,
         Lang::Ko => ko,
+    }
+}
+
+/// The step that waits for the model, as the chat's status line and the CLI's wait line say it.
+pub fn waiting_label(purpose: CallPurpose, lang: Lang) -> &'static str {
+    let (en, ko) = match purpose {
+        CallPurpose::Plan => ("planning the search", "검색 계획 세우는 중"),
+        CallPurpose::Rerank => ("ranking the passages", "문서 순위 매기는 중"),
+        CallPurpose::Sufficiency => ("judging the evidence", "근거 판단 중"),
+        CallPurpose::Answer => ("writing the answer", "답변 쓰는 중"),
+        CallPurpose::Grade => ("checking the answer against the sources", "답변 근거 확인 중"),
+        CallPurpose::Judge => ("judging the answer", "답변 평가 중"),
+        CallPurpose::Rewrite => ("rewriting the search", "검색어 다시 쓰는 중"),
+        CallPurpose::MemorySummary => ("summarising the conversation", "대화 요약 중"),
+        CallPurpose::Measure => ("measuring the answer", "답변 측정 중"),
+        CallPurpose::Probe => ("testing the connection", "연결 확인 중"),
+    };
+    match lang {
+        Lang::En => en,
+        Lang::Ko => ko,
+    }
+}
+
+/// The whole waiting line: "Waiting for the model: planning the search (12 s)".
+pub fn waiting_line(purpose: CallPurpose, secs: u64, lang: Lang) -> String {
+    let step = waiting_label(purpose, lang);
+    match lang {
+        Lang::En => format!("Waiting for the model: {step} ({secs} s)"),
+        Lang::Ko => format!("AI 모델 기다리는 중: {step} ({secs}초)"),
     }
 }
 

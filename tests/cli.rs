@@ -47,6 +47,11 @@ fn an_unknown_subcommand_is_an_error_with_a_hint() {
 
 /// A fresh folder with a small index built from the first 40 diabetes answers of the corpus.
 fn small_index(name: &str) -> PathBuf {
+    index_of(name, |l| l.contains("Diabetes"), 40)
+}
+
+/// A fresh folder with an index of the first `most` corpus lines that `keep` keeps.
+fn index_of(name: &str, keep: impl Fn(&str) -> bool, most: usize) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("medagent-cli-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
@@ -54,8 +59,8 @@ fn small_index(name: &str) -> PathBuf {
     let lines: Vec<String> = BufReader::new(flate2::read::GzDecoder::new(corpus))
         .lines()
         .map(Result::unwrap)
-        .filter(|l| l.contains("Diabetes"))
-        .take(40)
+        .filter(|l| keep(l))
+        .take(most)
         .collect();
     let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
     gz.write_all((lines.join("\n") + "\n").as_bytes()).unwrap();
@@ -502,4 +507,55 @@ fn query_flow_offline_widens_real_passages_with_their_neighbours() {
     assert_eq!(turn["model_calls"], serde_json::json!([]));
     assert!(turn["answer"].as_str().unwrap().contains("[1]"));
     let _ = std::fs::remove_dir_all(dir);
+}
+
+/// Issue 30: a small model planned a Korean question about numb feet in a diabetic as a question
+/// about gout, the plan replaced the bridge's query and every passage was about gout. The plan now
+/// only adds queries that share the message's topic: offline, Diabetic Neuropathy is first; with a
+/// plan about gout, or one that mixes gout in, it stays in the top three.
+#[test]
+fn a_plan_about_the_wrong_topic_cannot_push_diabetic_neuropathy_out_of_the_top_three() {
+    use medagent::cli::ask::KnowledgeArgs;
+    use medagent::llm::scripted::{Script, ScriptedLlm};
+    use medagent::llm::Llm;
+    use medagent::memory::Memory;
+    use medagent::pipeline::flags::profile;
+    use medagent::pipeline::graph::{run_turn, Services, TurnInput};
+    use medagent::pipeline::ports::LexicalEmbedder;
+
+    let topics = ["Diabetic Neuropath", "\"focus\": \"Gout", "Peripheral Neuropathy", "\"focus\": \"Diabetes"];
+    let dir = index_of("neuropathy", |l| topics.iter().any(|t| l.contains(t)), 120);
+    let none = dir.join("none");
+    let knowledge = KnowledgeArgs { index: dir.join("index"), bm25_only: true, vectors: none.clone(), model_dir: none }
+        .open()
+        .unwrap();
+    let question = "당뇨가 있는데 발이 저리고 감각이 없어요";
+    let top3 = |llm: Option<&dyn Llm>, profile_name: &str| {
+        let services = Services {
+            knowledge: &knowledge,
+            llm,
+            embedder: &LexicalEmbedder,
+            lexicon: Some(&knowledge.lexicon),
+            clock: &crate::common::FixedClock,
+        };
+        let flags = medagent::pipeline::flags::Flags { max_llm_calls_per_turn: 10, ..profile(profile_name).unwrap() };
+        let input = TurnInput { text: question.into(), user: "me".into(), flags, ..TurnInput::default() };
+        let state = pollster::block_on(run_turn(input, &mut Memory::default(), &services, &mut |_| {}));
+        state.retrieved_docs.iter().take(3).map(|d| d.title.clone()).collect::<Vec<_>>()
+    };
+    for profile_name in ["query_flow", "full_agent"] {
+        let offline = top3(None, profile_name);
+        assert!(offline[0].contains("Diabetic Neuropath"), "{profile_name} offline: {offline:?}");
+        for plan in [
+            r#"{"normalized_query": "gout", "subqueries": ["gout treatment", "uric acid crystals in the big toe"]}"#,
+            r#"{"normalized_query": "gout in a diabetic foot", "subqueries": ["gout diabetes"]}"#,
+        ] {
+            let llm = ScriptedLlm::new(Script { plan: plan.into(), ..Script::default() });
+            let planned = top3(Some(&llm), profile_name);
+            assert!(
+                planned.iter().any(|t| t.contains("Diabetic Neuropath")),
+                "{profile_name} with {plan}: {planned:?}"
+            );
+        }
+    }
 }

@@ -72,7 +72,7 @@ fn judge_requests_get_valid_json() {
     for kind in KINDS {
         let provider = provider(&server, kind, "");
         let mut request = question();
-        request.json = true;
+        request.purpose = medagent::llm::CallPurpose::Judge;
         let completion = block_on(provider.complete(&request, &mut |_| {})).unwrap();
         let verdict: serde_json::Value =
             serde_json::from_str(&completion.text).unwrap_or_else(|e| panic!("{kind:?}: {e}: {}", completion.text));

@@ -120,7 +120,7 @@ impl Harness {
         let mut on_event = |event: TurnEvent| match event {
             TurnEvent::AnswerStarted => streamed.clear(),
             TurnEvent::Delta(piece) => streamed.push_str(piece),
-            TurnEvent::Node(_) | TurnEvent::Triage(_) => {}
+            TurnEvent::Node(_) | TurnEvent::Triage(_) | TurnEvent::Waiting(_) => {}
         };
         let state = pollster::block_on(run_turn(input, &mut self.memory, &services, &mut on_event));
         assert_eq!(streamed, state.answer, "what streamed is the answer");
@@ -602,7 +602,9 @@ fn llm_calls_grow_with_the_profiles() {
         let total: usize = conversation.iter().map(|q| h.turn(q, unbounded(), Some(&llm)).llm_calls()).sum();
         calls.push(total);
     }
-    assert_eq!(calls[0], 5, "baseline: one call per turn");
+    // One answer per turn, and one more for each of the three Korean turns: the scripted model's
+    // English answer fails the language check and is written again once.
+    assert_eq!(calls[0], 8, "baseline: one answer per turn and the retries");
     assert!(calls[1] == calls[0], "heuristic judging adds no calls");
     assert!(calls[2] > calls[1] && calls[3] > calls[2], "{calls:?}");
     assert!(calls[4] <= calls[3], "safety stops never add calls: {calls:?}");

@@ -9,6 +9,7 @@ use medagent::core::{Evidence, PassageLocation};
 use medagent::llm::scripted::{Script, ScriptedLlm};
 use medagent::llm::{Llm, LocalFuture};
 use medagent::memory::Memory;
+use medagent::pipeline::answer::{unsupported_heading, AnswerKind};
 use medagent::pipeline::flags::{profile, Flags};
 use medagent::pipeline::graph::{run_turn, Node, Services, TurnInput};
 use medagent::pipeline::ports::{IndexError, Knowledge, LexicalEmbedder};
@@ -20,7 +21,7 @@ use std::cell::RefCell;
 const SHELF: [(&str, &str, &str, &[&str]); 4] = [
     ("GOUT_T", "How to treat Gout ?", "Gout is treated with medicines that ease pain and swelling, such as NSAIDs and colchicine, and with medicines that lower uric acid.", &["gout", "통풍"]),
     ("GOUT_D", "Gout and diet", "A diet low in purines, less alcohol and fewer sugary drinks lowers uric acid and the risk of gout attacks.", &["diet", "purine"]),
-    ("DIAB_S", "What are the symptoms of Diabetes ?", "Symptoms of diabetes include extreme thirst, frequent urination and fatigue.", &["diabetes", "thirst"]),
+    ("DIAB_S", "What are the symptoms of Diabetes ?", "Symptoms of diabetes include extreme thirst, frequent urination and fatigue.", &["diabetes", "thirst", "당뇨"]),
     ("MET_A", "Metformin and alcohol", "Drinking alcohol while taking metformin raises the risk of lactic acidosis, a rare but serious side effect.", &["metformin", "alcohol"]),
 ];
 
@@ -103,6 +104,7 @@ fn a_korean_question_is_planned_into_english_searches_and_answered_in_korean() {
     let llm = ScriptedLlm::new(Script {
         plan: GOUT_PLAN.into(),
         rerank: r#"{"ranking": [1, 0]}"#.into(),
+        answer: "통풍은 약으로 치료하고, 퓨린이 적은 식단이 도움이 됩니다 {sources}.".into(),
         ..Script::default()
     });
     let shelf = Shelf::default();
@@ -111,7 +113,8 @@ fn a_korean_question_is_planned_into_english_searches_and_answered_in_korean() {
     for node in ["plan", "retrieve", "expand", "rerank", "judge_sufficiency", "generate_answer", "grade"] {
         assert!(path.contains(&node), "{node} in {path:?}");
     }
-    assert_eq!(*shelf.searched.borrow(), ["gout treatment", "gout diet"], "both planned queries, in English");
+    // The user's words as the bridge reads them first, then both planned queries, in English.
+    assert_eq!(*shelf.searched.borrow(), ["Gout treatment treat", "gout treatment", "gout diet"]);
     assert_eq!(detail(&s, Node::Plan)["source"], "model");
     // Both queries' passages are pooled; the rerank put the diet passage first.
     assert_eq!(s.pool_all.len(), 2);
@@ -120,7 +123,7 @@ fn a_korean_question_is_planned_into_english_searches_and_answered_in_korean() {
     // The top passages were widened with their neighbours.
     assert!(s.retrieved_docs.iter().all(|d| d.passage.ends_with("The next paragraph continues it.")));
     // The answer was asked in Korean, with the planned evidence.
-    let answer_request = llm.requests.borrow().iter().find(|r| !r.json).cloned().unwrap();
+    let answer_request = llm.requests.borrow().iter().find(|r| r.purpose == CallPurpose::Answer).cloned().unwrap();
     assert!(answer_request.messages[0].content.contains("한국어로 답하세요"));
     assert!(answer_request.messages[1].content.contains("purines"));
     assert_eq!(
@@ -165,7 +168,7 @@ fn the_sufficiency_loop_searches_what_is_missing_and_stops_without_progress() {
     let llm = ScriptedLlm::new(script);
     let shelf = Shelf::default();
     let s = turn(&mut Memory::default(), &shelf, "How is gout treated?", query_flow(), Some(&llm));
-    assert_eq!(*shelf.searched.borrow(), ["gout treatment", "gout treatment purine diet"]);
+    assert_eq!(*shelf.searched.borrow(), ["How is gout treated?", "gout treatment", "gout treatment purine diet"]);
     assert_eq!(s.sufficiency.len(), 2);
     let last = s.trace.steps.iter().rev().find(|st| st.node == StepKind::Node(Node::JudgeSufficiency)).unwrap();
     let StepDetail::JudgeSufficiency(verdict) = &last.detail else { panic!("{:?}", last.detail) };
@@ -184,7 +187,7 @@ fn an_ungrounded_answer_is_written_again_once_then_shown_with_a_warning() {
     let llm = ScriptedLlm::new(script);
     let s = turn(&mut Memory::default(), &Shelf::default(), "How is gout treated?", query_flow(), Some(&llm));
     assert_eq!(s.regenerations, 1);
-    let answers: Vec<_> = llm.requests.borrow().iter().filter(|r| !r.json).cloned().collect();
+    let answers: Vec<_> = llm.requests.borrow().iter().filter(|r| r.purpose == CallPurpose::Answer).cloned().collect();
     assert_eq!(answers.len(), 2);
     assert!(
         answers[1].messages[0].content.contains("the 800 mg dose is in no source"),
@@ -290,4 +293,163 @@ fn a_failing_model_is_asked_once_for_a_step_then_only_for_the_answer() {
     // The answer's own failure is what the person reads, with the evidence answer after it.
     assert!(s.error.is_some(), "the failure is reported");
     assert!(s.answer.contains("colchicine"), "{}", s.answer);
+}
+
+/// A turn with `people` (id, name) on the device, the agent's default flags, and every event kept.
+fn turn_with_events(
+    memory: &mut Memory,
+    text: &str,
+    people: &[(&str, &str)],
+    llm: Option<&dyn Llm>,
+) -> (TurnState, Vec<String>) {
+    let shelf = Shelf::default();
+    let services =
+        Services { knowledge: &shelf, llm, embedder: &LexicalEmbedder, lexicon: Some(lexicon()), clock: &FixedClock };
+    let input = TurnInput {
+        text: text.into(),
+        user: "me".into(),
+        people: people.iter().map(|(id, name)| (id.to_string(), name.to_string())).collect(),
+        ..TurnInput::default()
+    };
+    let mut events = Vec::new();
+    let state = pollster::block_on(run_turn(input, memory, &services, &mut |event| {
+        use medagent::pipeline::state::TurnEvent;
+        let said = match event {
+            TurnEvent::Waiting(Some(purpose)) => format!("waiting {}", purpose.name()),
+            TurnEvent::Waiting(None) => "done waiting".into(),
+            TurnEvent::AnswerStarted => "answer".into(),
+            TurnEvent::Delta(piece) => format!("delta {piece}"),
+            TurnEvent::Node(_) | TurnEvent::Triage(_) => return,
+        };
+        events.push(said);
+    }));
+    (state, events)
+}
+
+#[test]
+fn a_plan_query_that_shares_nothing_with_the_message_is_dropped_and_the_users_words_come_first() {
+    let llm = ScriptedLlm::new(Script {
+        plan: r#"{"normalized_query": "metformin alcohol", "subqueries": ["gout diet", "diabetes thirst"]}"#.into(),
+        ..Script::default()
+    });
+    let shelf = Shelf::default();
+    let s = turn(&mut Memory::default(), &shelf, "I have diabetes, why am I so thirsty?", query_flow(), Some(&llm));
+    let plan = detail(&s, Node::Plan);
+    assert_eq!(plan["queries"], serde_json::json!(["I have diabetes, why am I so thirsty?", "diabetes thirst"]));
+    assert_eq!(plan["dropped"], serde_json::json!(["metformin alcohol", "gout diet"]));
+    assert_eq!(*shelf.searched.borrow(), ["I have diabetes, why am I so thirsty?", "diabetes thirst"]);
+    assert_eq!(s.retrieved_docs[0].id, "DIAB_S");
+}
+
+#[test]
+fn every_request_says_what_it_is_for_and_structured_ones_carry_their_schema() {
+    let llm = ScriptedLlm::new(Script { plan: GOUT_PLAN.into(), ..Script::default() });
+    let shelf = Shelf::default();
+    turn(&mut Memory::default(), &shelf, "How is gout treated?", query_flow(), Some(&llm));
+    let requests = llm.requests.borrow();
+    let purposes: Vec<CallPurpose> = requests.iter().map(|r| r.purpose).collect();
+    assert_eq!(purposes[..2], [CallPurpose::Plan, CallPurpose::Rerank]);
+    for request in requests.iter() {
+        let structured = request.purpose != CallPurpose::Answer;
+        assert_eq!(request.schema().is_some(), structured, "{:?}", request.purpose);
+    }
+    let plan_schema = requests[0].schema().unwrap();
+    assert_eq!(plan_schema["properties"]["subqueries"]["type"], "array");
+}
+
+#[test]
+fn an_answer_that_cites_nothing_is_written_again_once_told_why() {
+    let llm = ScriptedLlm::new(Script {
+        answer: "Diabetes is a long-term disease of high blood sugar.".into(),
+        answer_again: Some(
+            "Symptoms of diabetes include extreme thirst, frequent urination and fatigue {sources}.".into(),
+        ),
+        ..Script::default()
+    });
+    let (s, events) = turn_with_events(&mut Memory::default(), "What are the symptoms of diabetes?", &[], Some(&llm));
+    assert_eq!(s.reply.kind, AnswerKind::Generated);
+    assert!(s.answer.starts_with("Symptoms of diabetes include extreme thirst"), "{}", s.answer);
+    assert!(s.reply.unsupported.is_none());
+    let answers: Vec<_> = llm.requests.borrow().iter().filter(|r| r.purpose == CallPurpose::Answer).cloned().collect();
+    assert_eq!(answers.len(), 2);
+    assert!(answers[1].messages[0].content.contains("cited none of the numbered sources"), "the reason is told");
+    assert_eq!(detail(&s, Node::GenerateAnswer)["refused"], serde_json::json!([{"check": "no_citation"}]));
+    // The refused answer streamed, then a new answer started.
+    assert_eq!(events.iter().filter(|e| *e == "answer").count(), 2, "{events:?}");
+}
+
+#[test]
+fn an_answer_still_unsupported_after_its_retry_gives_way_to_the_evidence_answer() {
+    for (question, answer, check) in [
+        ("What are the symptoms of diabetes?", "Diabetes is a long-term disease of high blood sugar.", "no_citation"),
+        (
+            "What are the symptoms of diabetes?",
+            "Take 800 mg of cinnamon every hour to cure diabetes {sources}.",
+            "unsupported",
+        ),
+        (
+            "I have diabetes and I am always thirsty. What does it mean?",
+            "I have diabetes and I am always thirsty {sources}.",
+            "echoes_question",
+        ),
+        ("당뇨병 증상이 뭐예요?", "Symptoms of diabetes include extreme thirst {sources}.", "wrong_language"),
+    ] {
+        let llm = ScriptedLlm::new(Script { answer: answer.into(), ..Script::default() });
+        let (s, _) = turn_with_events(&mut Memory::default(), question, &[], Some(&llm));
+        assert_eq!(s.reply.kind, AnswerKind::Evidence, "{answer}");
+        let unsupported = s.reply.unsupported.as_ref().expect("the model's text is kept apart");
+        let shown = s.answer.find(&s.reply.body).unwrap();
+        let marked = s.answer.find(&unsupported_heading(&unsupported.why, s.lang())).unwrap();
+        assert!(shown < marked, "the evidence answer first, then the marked model text: {}", s.answer);
+        assert!(s.reply.body.contains("[1]"), "the shown answer cites its source: {}", s.reply.body);
+        let refused = detail(&s, Node::GenerateAnswer)["refused"].clone();
+        assert_eq!(refused.as_array().unwrap().len(), 2, "{answer}: one retry, {refused}");
+        assert!(refused.to_string().contains(check), "{answer}: {refused}");
+        assert_eq!(detail(&s, Node::GenerateAnswer)["shown"], "evidence");
+        // The conversation remembers what was answered, not the refused text.
+        let remembered = &s.reply.answered(s.lang());
+        assert!(!remembered.contains("⚠️"), "{remembered}");
+    }
+}
+
+#[test]
+fn the_turn_says_which_step_waits_for_the_model_until_the_answer_starts_streaming() {
+    let llm = ScriptedLlm::new(Script {
+        answer: "Symptoms of diabetes include extreme thirst and fatigue {sources}.".into(),
+        ..Script::default()
+    });
+    let (_, events) = turn_with_events(&mut Memory::default(), "What are the symptoms of diabetes?", &[], Some(&llm));
+    let first = events.iter().position(|e| e == "waiting answer").expect("waits for the answer");
+    assert_eq!(events[first + 1], "done waiting", "{events:?}");
+    assert!(events[first + 2].starts_with("delta Symptoms"), "{events:?}");
+    let waits = events.iter().filter(|e| e.starts_with("waiting ")).count();
+    assert_eq!(waits, events.iter().filter(|e| *e == "done waiting").count(), "every wait ends: {events:?}");
+    assert!(events.contains(&"waiting judge".to_string()), "{events:?}");
+}
+
+#[test]
+fn facts_about_a_mother_go_to_her_profile_or_nowhere_never_to_the_users() {
+    let text = "My mother has type 2 diabetes and tingling feet.";
+    let mut memory = Memory::default();
+    let (s, _) = turn_with_events(&mut memory, text, &[("me", ""), ("p2", "Mom")], None);
+    assert!(memory.profiles.profile("me").is_none_or(|p| p.facts.is_empty()), "{:?}", memory.profiles.profile("me"));
+    let hers = memory.profiles.profile("p2").expect("Mom's profile");
+    let values: Vec<&str> = hers.facts.iter().map(|f| f.value.as_str()).collect();
+    assert!(values.contains(&"female"), "{values:?}");
+    assert!(hers.facts.iter().any(|f| f.en.to_lowercase().contains("diabetes")), "{:?}", hers.facts);
+    let stored = detail(&s, Node::StoreMemory);
+    assert_eq!(stored["others"][0]["about"], "mother");
+    assert_eq!(stored["others"][0]["stored_for"], "p2");
+
+    let mut memory = Memory::default();
+    let (s, _) = turn_with_events(&mut memory, text, &[("me", "")], None);
+    assert!(memory.profiles.profile("me").is_none_or(|p| p.facts.is_empty()));
+    assert!(memory.profiles.profiles.keys().all(|k| k == "me"), "nobody else gets a profile");
+    assert_eq!(detail(&s, Node::StoreMemory)["others"][0]["stored_for"], serde_json::Value::Null);
+    // The user's own facts in the same message are still theirs.
+    let mut memory = Memory::default();
+    turn_with_events(&mut memory, "I am 45 and have gout, and my mother has diabetes.", &[("me", "")], None);
+    let mine = memory.profiles.profile("me").unwrap();
+    let mine: Vec<String> = mine.facts.iter().map(|f| f.en.to_lowercase()).collect();
+    assert!(mine.iter().any(|f| f.contains("gout")) && !mine.iter().any(|f| f.contains("diabetes")), "{mine:?}");
 }

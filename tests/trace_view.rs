@@ -157,12 +157,15 @@ fn a_query_flow_turn_shows_the_plan_pool_rerank_sufficiency_grade_and_calls() {
         (plan.source.as_str(), plan.plan.subqueries.as_slice()),
         ("model", ["diabetes thirst".to_string()].as_slice())
     );
-    // Two retrieval rounds: the plan's two queries, then the query with the missing aspect.
+    // Two retrieval rounds: the message and the plan's two queries, then the query with the missing aspect.
     assert_eq!(trace.iterations.len(), 2, "{:#?}", trace.iterations);
-    assert_eq!(trace.iterations[0].queries, ["diabetes symptoms", "diabetes thirst"]);
+    assert_eq!(
+        trace.iterations[0].queries,
+        ["What are the symptoms of diabetes?", "diabetes symptoms", "diabetes thirst"]
+    );
     assert_eq!(trace.iterations[1].queries, ["diabetes symptoms type 1"]);
-    assert_eq!(trace.iterations[0].pool, Some(4));
-    assert_eq!(trace.iterations[1].pool, Some(6));
+    assert_eq!(trace.iterations[0].pool, Some(6));
+    assert_eq!(trace.iterations[1].pool, Some(8));
     let rerank = trace.iterations[0].rerank.as_ref().unwrap();
     assert_eq!(rerank.method, "model");
     assert_eq!(rerank.order[0].1, 2, "the second passage moved to the top");

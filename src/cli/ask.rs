@@ -5,7 +5,8 @@ use super::error::CliError;
 use super::files::{DirSource, DEFAULT_INDEX_DIR, DEFAULT_VECTORS_DIR};
 use super::provider_args::ProviderArgs;
 use super::state_file::StateFile;
-use crate::i18n::Lang;
+use crate::i18n::{has_hangul, Lang};
+use crate::llm::CallPurpose;
 use crate::memory::Memory;
 use crate::pipeline::flags::{profile, PROFILES};
 use crate::pipeline::graph::{run_turn, Services, TurnInput};
@@ -13,11 +14,13 @@ use crate::pipeline::ports::Clock;
 use crate::pipeline::state::{Mode, TurnEvent, TurnState};
 use crate::retrieval::knowledge::{IndexKnowledge, QuestionEmbedder, VectorSide};
 use crate::retrieval::search::{open, open_lexicon};
+use crate::trace_view::waiting_line;
 use crate::triage::Country;
 use clap::{Args, ValueEnum};
 use serde_json::json;
-use std::io::{Read, Write};
+use std::io::{IsTerminal, Read, Write};
 use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
 /// How to answer.
@@ -148,18 +151,21 @@ impl Clock for SystemClock {
     }
 }
 
-/// One turn as the `--json` contract prints it.
+/// One turn as the `--json` contract prints it. `citations` are the sources the answer's body cites
+/// (not a model text shown apart as unsupported); `answer_kind` says what the body is.
 pub fn turn_json(state: &TurnState, memory: &Memory) -> serde_json::Value {
     let cited: Vec<&str> = state
         .retrieved_docs
         .iter()
         .enumerate()
-        .filter(|(i, _)| state.answer.contains(&format!("[{}]", i + 1)))
+        .filter(|(i, _)| state.reply.body.contains(&format!("[{}]", i + 1)))
         .map(|(_, d)| d.id.as_str())
         .collect();
     let profile = memory.profiles.profile(&state.user_id);
     json!({
         "answer": state.answer,
+        "answer_kind": state.reply.kind,
+        "unsupported": state.reply.unsupported,
         "citations": cited,
         "sources": state.retrieved_docs.iter().map(|d| json!({"id": d.id, "title": d.title, "url": d.url})).collect::<Vec<_>>(),
         "slots": state.slots,
@@ -183,6 +189,51 @@ pub fn turn_json(state: &TurnState, memory: &Memory) -> serde_json::Value {
         "stop_reason_code": state.stop_reason.as_ref().map(|r| r.code()),
         "error": state.error,
     })
+}
+
+/// The line on standard error that says which step waits for the model and for how long, redrawn
+/// each second while it waits. Only on a terminal: a log or a pipe gets nothing.
+struct WaitLine {
+    waiting: Arc<Mutex<Option<(CallPurpose, Instant)>>>,
+    lang: Lang,
+}
+
+impl WaitLine {
+    fn new(lang: Lang) -> Option<WaitLine> {
+        if !std::io::stderr().is_terminal() {
+            return None;
+        }
+        let waiting: Arc<Mutex<Option<(CallPurpose, Instant)>>> = Arc::default();
+        let watched = Arc::downgrade(&waiting);
+        // The ticker ends with the line (it holds only a weak reference).
+        std::thread::spawn(move || {
+            let mut drawn = None;
+            while let Some(waiting) = watched.upgrade() {
+                if let Some((purpose, since)) = *waiting.lock().unwrap_or_else(|e| e.into_inner()) {
+                    let secs = since.elapsed().as_secs();
+                    if drawn != Some((purpose, secs)) {
+                        eprint!("\r\x1b[2K{}", waiting_line(purpose, secs, lang));
+                        drawn = Some((purpose, secs));
+                    }
+                } else {
+                    drawn = None;
+                }
+                drop(waiting);
+                std::thread::sleep(std::time::Duration::from_millis(200));
+            }
+        });
+        Some(WaitLine { waiting, lang })
+    }
+
+    /// The turn started (`Some`) or stopped (`None`) waiting for the model.
+    fn show(&self, purpose: Option<CallPurpose>) {
+        let mut waiting = self.waiting.lock().unwrap_or_else(|e| e.into_inner());
+        *waiting = purpose.map(|p| (p, Instant::now()));
+        match purpose {
+            Some(p) => eprint!("\r\x1b[2K{}", waiting_line(p, 0, self.lang)),
+            None => eprint!("\r\x1b[2K"),
+        }
+    }
 }
 
 /// Runs the given messages as consecutive turns.
@@ -227,10 +278,18 @@ fn run_messages(messages: &[String], options: &TurnOptions) -> Result<(), CliErr
             },
             flags: flags.clone(),
             country: options.country,
+            // On the command line a person is their `--user` name: "my mother has ..." goes to `--user mother`'s profile.
+            people: memory.users().into_iter().map(|id| (id.to_string(), id.to_string())).collect(),
             ..TurnInput::default()
         };
         let stream = !options.json;
+        let wait_line = WaitLine::new(lang.unwrap_or(if has_hangul(text) { Lang::Ko } else { Lang::En }));
         let mut print = |event: TurnEvent| match event {
+            TurnEvent::Waiting(purpose) => {
+                if let Some(line) = &wait_line {
+                    line.show(purpose);
+                }
+            }
             TurnEvent::Delta(piece) if stream => {
                 print!("{piece}");
                 let _ = std::io::stdout().flush();

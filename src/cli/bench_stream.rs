@@ -8,7 +8,7 @@
 use super::error::CliError;
 use super::mock_llm::spawn_mock;
 use crate::llm::stream_cost::client_ns_per_token;
-use crate::llm::{ChatMessage, ChatRequest, Llm};
+use crate::llm::{CallPurpose, ChatMessage, ChatRequest, Llm};
 use crate::llm::{Provider, ProviderConfig, ProviderKind};
 use crate::platform::native_http::{block_on, NativeTransport};
 use std::rc::Rc;
@@ -56,6 +56,7 @@ pub fn run(args: &BenchStreamArgs) -> Result<(), CliError> {
     let provider = Provider::from_config(&config, Rc::new(NativeTransport::new()))
         .ok_or_else(|| CliError::failed("no provider"))?;
     let request = ChatRequest {
+        purpose: CallPurpose::Probe,
         messages: vec![ChatMessage::user(format!("MOCK_TOKENS={}", args.tokens))],
         ..ChatRequest::default()
     };

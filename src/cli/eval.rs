@@ -13,7 +13,7 @@ use super::files::{DirSource, DEFAULT_INDEX_DIR, DEFAULT_VECTORS_DIR};
 use super::search::ModeArg;
 use crate::lexicon::bridge::{bridge, BridgedQuery};
 use crate::llm::query_flow::{parse_plan, plan_prompt, QueryPlan};
-use crate::llm::{ChatMessage, ChatRequest};
+use crate::llm::{CallPurpose, ChatRequest};
 use crate::retrieval::fusion::{fuse, fuse_ranked_lists, Candidate, Fusion, FUSION, RRF_K};
 use crate::retrieval::index_files::LoadedIndex;
 use crate::retrieval::relevance::{judge, judge_at, Relevance, MIN_KEYWORD_COVERAGE, MIN_SIMILARITY};
@@ -169,8 +169,7 @@ pub fn read_plans(path: &PathBuf, questions: &[DevQuestion]) -> Result<Vec<Query
 fn mock_plan(question: &DevQuestion) -> Option<QueryPlan> {
     let language = if question.lang == "ko" { "Korean" } else { "English" };
     let (system, user) = plan_prompt(&question.question, "", language);
-    let request =
-        ChatRequest { messages: vec![ChatMessage::system(system), ChatMessage::user(user)], ..ChatRequest::default() };
+    let request = ChatRequest::new(CallPurpose::Plan, system, user);
     parse_plan(&super::mock_reply::reply(&request))
 }
 

@@ -22,7 +22,7 @@
 
 use super::error::CliError;
 use super::mock_reply;
-use crate::llm::{ChatMessage, ChatRequest};
+use crate::llm::{CallPurpose, ChatMessage, ChatRequest};
 use serde_json::{json, Value};
 use std::collections::HashMap;
 use std::io::{self, BufRead, BufReader, Read, Write};
@@ -294,12 +294,21 @@ fn parse_chat(wire: Wire, body: &Value) -> ChatRequest {
             }
         }
     }
-    let json = match wire {
-        Wire::OpenAi => body["response_format"]["type"] == "json_object",
-        Wire::Anthropic => false,
-        Wire::Gemini => body["generationConfig"]["responseMimeType"] == "application/json",
+    // The purpose travels as the name of the structured output asked for; Gemini's schema has no
+    // name, so its purpose is the one whose schema has the same fields. A request without one is an answer.
+    let purpose = match wire {
+        Wire::OpenAi => body["response_format"]["json_schema"]["name"].as_str().and_then(CallPurpose::named),
+        Wire::Anthropic => body["tool_choice"]["name"].as_str().and_then(CallPurpose::named),
+        Wire::Gemini => {
+            let fields = |schema: &Value| -> Option<Vec<String>> {
+                Some(schema["properties"].as_object()?.keys().cloned().collect())
+            };
+            let asked = fields(&body["generationConfig"]["responseSchema"]);
+            CallPurpose::ALL.into_iter().find(|p| asked.is_some() && p.schema().and_then(|s| fields(&s)) == asked)
+        }
     };
-    ChatRequest { messages, json, max_tokens: None, temperature: None }
+    let purpose = purpose.unwrap_or_default();
+    ChatRequest { purpose, messages, max_tokens: None, temperature: None }
 }
 
 /// An error answer in the wire's documented error shape.

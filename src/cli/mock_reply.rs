@@ -7,8 +7,7 @@
 //!   a sufficiency verdict (the share of the query's words the passages contain) and a grounding
 //!   grade (each claim cited and found in its passages). `medagent mock-llm` can replace any of
 //!   them with prose ([`junk_reply`]).
-//! - A judge prompt (JSON mode, Anthropic's JSON-only instruction, or one that names
-//!   `grounding_score`) gets a judge verdict in the
+//! - A judge prompt (purpose `judge`, or one that names `grounding_score`) gets a judge verdict in the
 //!   judge's JSON shape: high scores when the judged answer cites sources (`[n]`), low ones
 //!   with `missing_info` when it does not.
 //! - A query-rewrite prompt (`재작성` / `rewrite`) gets one line: the original query plus the
@@ -23,7 +22,7 @@
 //!   app renders hostile model output).
 
 use crate::llm::query_flow::{planned_question, GRADE_CUE, MAX_SUBQUERIES, PLAN_CUE, RERANK_CUE, SUFFICIENCY_CUE};
-use crate::llm::{ChatRequest, Role};
+use crate::llm::{CallPurpose, ChatRequest, Role};
 use serde_json::json;
 
 /// The whole reply text for a request.
@@ -42,7 +41,7 @@ pub fn reply(request: &ChatRequest) -> String {
     if let Some(n) = magic_token_count(&all) {
         return (0..n).map(|i| format!("t{i} ")).collect();
     }
-    if request.json || all.contains("grounding_score") || all.contains(crate::llm::anthropic::JSON_ONLY_INSTRUCTION) {
+    if request.purpose == CallPurpose::Judge || all.contains("grounding_score") {
         return judge(question);
     }
     if let Some(graded) = grading(&all) {
@@ -494,10 +493,12 @@ mod tests {
     use super::*;
     use crate::llm::ChatMessage;
 
-    fn ask(system: &str, user: &str, json: bool) -> String {
+    /// A request for the judge when `judge`, else for an answer.
+    fn ask(system: &str, user: &str, judge: bool) -> String {
+        let purpose = if judge { CallPurpose::Judge } else { CallPurpose::Answer };
         reply(&ChatRequest {
+            purpose,
             messages: vec![ChatMessage::system(system), ChatMessage::user(user)],
-            json,
             ..ChatRequest::default()
         })
     }

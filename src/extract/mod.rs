@@ -212,3 +212,197 @@ pub fn extract(text: &str, lexicon: Option<&Lexicon>) -> Slots {
     }
     slots
 }
+
+/// The relations by which a message speaks of another person, each with the words that name it
+/// (English with "my", so "mother" in "mother's day" or a disease name is no person). The longest
+/// word found wins: "할아버지" is a grandfather, not the "아버지" inside it.
+const RELATIONS: &[(&str, &[&str])] = &[
+    ("mother", &["my mother", "my mom", "my mum", "my mommy", "어머니", "엄마", "어머님", "모친"]),
+    ("father", &["my father", "my dad", "아버지", "아빠", "아버님", "부친"]),
+    ("wife", &["my wife", "아내", "와이프", "집사람"]),
+    ("husband", &["my husband", "남편"]),
+    ("son", &["my son", "아들"]),
+    ("daughter", &["my daughter", "우리 딸", "제 딸", "내 딸", "딸이", "딸은", "딸아이"]),
+    ("grandmother", &["my grandmother", "my grandma", "할머니"]),
+    ("grandfather", &["my grandfather", "my grandpa", "할아버지"]),
+    ("brother", &["my brother", "남동생", "오빠", "형이", "형은"]),
+    ("sister", &["my sister", "여동생", "언니", "누나"]),
+    ("child", &["my child", "my kid", "my baby", "우리 아이", "아기"]),
+    ("partner", &["my partner", "my boyfriend", "my girlfriend"]),
+    ("friend", &["my friend", "친구"]),
+];
+
+/// Words by which a clause speaks of the user again after another person was named.
+/// (English words with the spaces around them: the clause is compared padded with a space each side.)
+const FIRST_PERSON: &[&str] =
+    &[" i ", " i'm ", " i've ", " i'd ", " me ", " me. ", " myself", "저는", "제가", "나는", "내가", "저도", "나도"];
+
+/// Who a clause of a message is about.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Subject {
+    /// The user (the person the conversation is with).
+    Me,
+    /// Another person, by relation ("mother") or by the name the app knows them by.
+    Other(String),
+}
+
+/// The words of `relation` (one of [`RELATIONS`]), without the English "my ": what a person the app
+/// keeps may be named ("Mom", "엄마").
+pub fn relation_words(relation: &str) -> Vec<&'static str> {
+    RELATIONS
+        .iter()
+        .filter(|(r, _)| *r == relation)
+        .flat_map(|(_, words)| words.iter().map(|w| w.strip_prefix("my ").unwrap_or(w)))
+        .collect()
+}
+
+/// The other person a clause names: the relation of its longest relation word, else one of `names`.
+fn named_other(clause: &str, names: &[String]) -> Option<String> {
+    let lower = clause.to_lowercase();
+    let relation = RELATIONS
+        .iter()
+        .flat_map(|(relation, words)| words.iter().map(move |w| (*relation, *w)))
+        .filter(|(_, word)| lower.contains(word))
+        .max_by_key(|(_, word)| word.chars().count())
+        .map(|(relation, _)| relation.to_string());
+    relation
+        .or_else(|| names.iter().find(|n| n.chars().count() >= 2 && contains_word(&lower, &n.to_lowercase())).cloned())
+}
+
+/// Whether `word` is in `text` as a word of its own (not inside a longer Latin word).
+fn contains_word(text: &str, word: &str) -> bool {
+    text.match_indices(word).any(|(i, _)| {
+        let before = text[..i].chars().next_back();
+        let after = text[i + word.len()..].chars().next();
+        !before.is_some_and(|c| c.is_ascii_alphanumeric()) && !after.is_some_and(|c| c.is_ascii_alphanumeric())
+    })
+}
+
+/// The clauses of a message: split at sentence and clause marks, English "and" / "but" / "while",
+/// and Korean connective endings, so "I have gout and my mother has diabetes" is two clauses.
+fn clauses(text: &str) -> Vec<&str> {
+    const JOINS: &[&str] = &[" and ", " but ", " while ", "고 ", "는데 ", "지만 ", "며 "];
+    let mut out = Vec::new();
+    let mut start = 0;
+    let mut i = 0;
+    while i < text.len() {
+        let rest = &text[i..];
+        // A decimal point or a thousands comma ("8.2", "1,500") ends nothing.
+        let in_number = rest.starts_with(['.', ','])
+            && digit_before(text, i)
+            && rest[1..].starts_with(|c: char| c.is_ascii_digit());
+        let cut = if rest.starts_with(['.', '!', '?', '\n', ';', ',']) && !in_number {
+            Some(1)
+        } else {
+            JOINS.iter().find(|j| rest.starts_with(**j)).map(|j| j.len())
+        };
+        match cut {
+            Some(len) => {
+                out.push(&text[start..i + len]);
+                i += len;
+                start = i;
+            }
+            None => i += rest.chars().next().map_or(1, char::len_utf8),
+        }
+    }
+    out.push(&text[start..]);
+    out.retain(|c| !c.trim().is_empty());
+    out
+}
+
+fn digit_before(text: &str, i: usize) -> bool {
+    text[..i].chars().next_back().is_some_and(|c| c.is_ascii_digit())
+}
+
+/// The slots of a message by whom they are about: the user's own first, then each other person's.
+/// A clause names its subject or keeps the one before it ("my mother has diabetes and tingling
+/// feet" is all the mother's), until one speaks of the user again ("... and I have gout"). A message
+/// that names nobody else is extracted whole, exactly as [`extract`] does. `names`: the names of the
+/// other people the app keeps, so "Jane has diabetes" is Jane's.
+pub fn extract_by_subject(text: &str, lexicon: Option<&Lexicon>, names: &[String]) -> Vec<(Subject, Slots)> {
+    let parts = clauses(text);
+    if parts.iter().all(|c| named_other(c, names).is_none()) {
+        return vec![(Subject::Me, extract(text, lexicon))];
+    }
+    let mut by_subject: Vec<(Subject, Slots)> = vec![(Subject::Me, Slots::default())];
+    let mut subject = Subject::Me;
+    for clause in parts {
+        let lower = format!(" {} ", clause.to_lowercase());
+        subject = match named_other(clause, names) {
+            Some(other) => Subject::Other(other),
+            None if FIRST_PERSON.iter().any(|w| lower.contains(w)) => Subject::Me,
+            None => subject,
+        };
+        let found = extract(clause, lexicon);
+        let at = match by_subject.iter().position(|(s, _)| *s == subject) {
+            Some(at) => at,
+            None => {
+                by_subject.push((subject.clone(), Slots::default()));
+                by_subject.len() - 1
+            }
+        };
+        merge(&mut by_subject[at].1, found);
+    }
+    by_subject
+}
+
+/// Adds `more` to `slots` (a concept already there is not repeated; a demographic said first stays).
+fn merge(slots: &mut Slots, more: Slots) {
+    let d = &mut slots.demographics;
+    d.age = d.age.or(more.demographics.age);
+    d.age_group = d.age_group.or(more.demographics.age_group);
+    d.gender = d.gender.or(more.demographics.gender);
+    d.pregnant = d.pregnant.or(more.demographics.pregnant);
+    for (into, from) in [
+        (&mut slots.conditions, more.conditions),
+        (&mut slots.symptoms, more.symptoms),
+        (&mut slots.medications, more.medications),
+    ] {
+        for concept in from {
+            if !into.iter().any(|c| c.id == concept.id) {
+                into.push(concept);
+            }
+        }
+    }
+    slots.vitals.extend(more.vitals);
+    slots.labs.extend(more.labs);
+}
+
+#[cfg(test)]
+mod subject_tests {
+    use super::*;
+
+    fn subjects(text: &str, names: &[&str]) -> Vec<(Subject, Slots)> {
+        let names: Vec<String> = names.iter().map(|n| n.to_string()).collect();
+        extract_by_subject(text, None, &names)
+    }
+
+    #[test]
+    fn a_mothers_facts_are_hers_and_the_users_stay_the_users() {
+        let found = subjects("My mother has type 2 diabetes and tingling feet, she is 72 years old.", &[]);
+        assert!(found[0].1.is_empty(), "nothing about the user: {found:?}");
+        let (who, hers) = &found[1];
+        assert_eq!(*who, Subject::Other("mother".into()));
+        assert_eq!((hers.demographics.gender, hers.demographics.age), (Some(Gender::Female), Some(72)));
+
+        let mixed = subjects("I am a 45 year old man and my wife is pregnant.", &[]);
+        assert_eq!((mixed[0].1.demographics.gender, mixed[0].1.demographics.age), (Some(Gender::Male), Some(45)));
+        assert_eq!(mixed[1].1.demographics.pregnant, Some(true));
+        assert_eq!(mixed[0].1.demographics.pregnant, None);
+
+        let korean = subjects("할아버지가 혈압이 160/100이에요. 저는 38세예요.", &[]);
+        assert_eq!(korean[1].0, Subject::Other("grandfather".into()), "not the 아버지 inside 할아버지");
+        assert_eq!(korean[1].1.vitals.len(), 1);
+        assert_eq!(korean[0].1.demographics.age, Some(38));
+
+        let by_name = subjects("Jane is 80 years old.", &["Jane"]);
+        assert_eq!((by_name[1].0.clone(), by_name[1].1.demographics.age), (Subject::Other("Jane".into()), Some(80)));
+        // Nobody else named: the whole message is the user's, as before.
+        assert_eq!(
+            subjects("I am 50 and my blood pressure is 150/95", &[]),
+            vec![(Subject::Me, extract("I am 50 and my blood pressure is 150/95", None))]
+        );
+        assert_eq!(relation_words("mother")[..2], ["mother", "mom"]);
+    }
+}

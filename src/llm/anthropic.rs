@@ -3,6 +3,9 @@
 //! Request: `POST {base}/v1/messages` with `x-api-key`, `anthropic-version: 2023-06-01` and
 //! `anthropic-dangerous-direct-browser-access: true` (Anthropic's opt-in for calls straight from
 //! a browser page); the system prompt is the top-level `system` field, `max_tokens` is required.
+//! A structured purpose is asked for as Anthropic's structured output: one tool named after the
+//! purpose whose `input_schema` is the reply's schema, and `tool_choice` forcing it; the tool's input
+//! streams as `input_json_delta` pieces, which are the reply's text.
 //! Reply: named SSE events `message_start`, `content_block_start`, `content_block_delta`,
 //! `content_block_stop`, `message_delta`, `message_stop`, `ping`, `error`; no `[DONE]`.
 
@@ -38,18 +41,12 @@ impl WireFormat for Anthropic {
     }
 }
 
-/// Anthropic has no JSON mode: a JSON request gets this line added to its system prompt.
-pub const JSON_ONLY_INSTRUCTION: &str = "Reply with a single JSON object and nothing else.";
-
 /// Anthropic requires `max_tokens`; used when the pipeline sets none.
 const DEFAULT_MAX_TOKENS: u32 = 2048;
 
 fn build_request(config: &ProviderConfig, request: &ChatRequest) -> HttpRequest {
-    let mut system: Vec<&str> =
+    let system: Vec<&str> =
         request.messages.iter().filter(|m| m.role == Role::System).map(|m| m.content.as_str()).collect();
-    if request.json {
-        system.push(JSON_ONLY_INSTRUCTION);
-    }
     let messages: Vec<Value> = request
         .messages
         .iter()
@@ -67,6 +64,11 @@ fn build_request(config: &ProviderConfig, request: &ChatRequest) -> HttpRequest 
     }
     if let Some(t) = request.temperature {
         body["temperature"] = json!(t);
+    }
+    if let Some(schema) = request.schema() {
+        let name = request.purpose.name();
+        body["tools"] = json!([{"name": name, "description": format!("Record the {name}."), "input_schema": schema}]);
+        body["tool_choice"] = json!({"type": "tool", "name": name});
     }
     let base = config.base_url();
     let url = if base.ends_with("/v1") { format!("{base}/messages") } else { format!("{base}/v1/messages") };
@@ -92,8 +94,14 @@ fn decode(event: &SseEvent) -> Result<Frame, LlmError> {
                 frame.completion_tokens = token_count(usage, "output_tokens");
             }
         }
-        "content_block_delta" if value.pointer("/delta/type").and_then(Value::as_str) == Some("text_delta") => {
-            if let Some(text) = value.pointer("/delta/text").and_then(Value::as_str) {
+        "content_block_delta" => {
+            // Text, or a piece of the forced tool's input (a structured reply).
+            let text = match value.pointer("/delta/type").and_then(Value::as_str) {
+                Some("text_delta") => value.pointer("/delta/text"),
+                Some("input_json_delta") => value.pointer("/delta/partial_json"),
+                _ => None,
+            };
+            if let Some(text) = text.and_then(Value::as_str) {
                 frame.text = text.to_string();
             }
         }
@@ -124,5 +132,31 @@ fn stream_error(value: &Value) -> LlmError {
         Some("rate_limit_error") => LlmError::RateLimited { retry_after_secs: None },
         Some("authentication_error") | Some("permission_error") => LlmError::Unauthorized,
         _ => LlmError::BadResponse { detail: format!("the provider reported an error mid-answer: {message}") },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::llm::provider::ProviderKind;
+    use crate::llm::{ApiKey, CallPurpose};
+
+    #[test]
+    fn a_structured_purpose_forces_a_tool_whose_input_streams_as_the_reply() {
+        let mut config = ProviderConfig::new(ProviderKind::Anthropic);
+        config.key = Some(ApiKey::new("sk-ant-test", false));
+        let http = build_request(&config, &ChatRequest::new(CallPurpose::Plan, "s", "q"));
+        let body: Value = serde_json::from_str(&http.body).unwrap();
+        assert_eq!(body["tool_choice"], json!({"type": "tool", "name": "plan"}));
+        assert_eq!(body["tools"][0]["name"], "plan");
+        assert_eq!(body["tools"][0]["input_schema"]["properties"]["normalized_query"]["type"], "string");
+        let plain = build_request(&config, &ChatRequest::new(CallPurpose::Answer, "s", "q"));
+        assert!(!plain.body.contains("tool_choice"), "{}", plain.body);
+
+        let event = |data: &str| SseEvent { event: "content_block_delta".into(), data: data.into() };
+        let piece = r#"{"type":"content_block_delta","index":0,"delta":{"type":"input_json_delta","partial_json":"{\"normalized_query\": \"gout"}}"#;
+        assert_eq!(decode(&event(piece)).unwrap().text, r#"{"normalized_query": "gout"#);
+        let text = r#"{"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"Hi"}}"#;
+        assert_eq!(decode(&event(text)).unwrap().text, "Hi");
     }
 }

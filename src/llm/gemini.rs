@@ -2,8 +2,9 @@
 //!
 //! Request: `POST {base}/v1beta/models/{model}:streamGenerateContent?alt=sse` with the key in
 //! the `x-goog-api-key` header (never in the URL, where it would end up in logs); roles are
-//! `user` / `model`; the system prompt goes in `system_instruction`; JSON mode is
-//! `generationConfig.responseMimeType = application/json`.
+//! `user` / `model`; the system prompt goes in `system_instruction`; a structured purpose sets
+//! `generationConfig.responseMimeType = application/json` and `responseSchema` (Gemini's OpenAPI
+//! subset of the reply's schema: upper-case type names).
 //! Reply: SSE `data:` frames, each a `GenerateContentResponse` with the new text at
 //! `candidates[0].content.parts[].text`; the last carries `finishReason`; the stream just closes.
 
@@ -60,8 +61,9 @@ fn build_request(config: &ProviderConfig, request: &ChatRequest) -> HttpRequest 
     if let Some(t) = request.temperature {
         generation["temperature"] = json!(t);
     }
-    if request.json {
+    if let Some(schema) = request.schema() {
         generation["responseMimeType"] = json!("application/json");
+        generation["responseSchema"] = openapi_schema(schema);
     }
     let mut body = json!({"contents": contents, "generationConfig": generation});
     if !system.is_empty() {
@@ -73,6 +75,28 @@ fn build_request(config: &ProviderConfig, request: &ChatRequest) -> HttpRequest 
     let auth = config.key().map(|key| ("x-goog-api-key".to_string(), key.to_string()));
     let url = format!("{prefix}/models/{}:streamGenerateContent?alt=sse", config.model());
     sse_post(url, &body, auth.into_iter().collect())
+}
+
+/// A JSON schema in Gemini's dialect: type names in upper case ("OBJECT", "STRING", ...).
+fn openapi_schema(schema: Value) -> Value {
+    match schema {
+        Value::Object(fields) => Value::Object(
+            fields
+                .into_iter()
+                .map(|(key, value)| match (key.as_str(), value) {
+                    ("type", Value::String(name)) => (key, Value::String(name.to_uppercase())),
+                    // Property names are names, not schema keywords: only their values are schemas.
+                    ("properties", Value::Object(properties)) => (
+                        key,
+                        Value::Object(properties.into_iter().map(|(name, s)| (name, openapi_schema(s))).collect()),
+                    ),
+                    (_, value) => (key, openapi_schema(value)),
+                })
+                .collect(),
+        ),
+        Value::Array(items) => Value::Array(items.into_iter().map(openapi_schema).collect()),
+        other => other,
+    }
 }
 
 fn decode(event: &SseEvent) -> Result<Frame, LlmError> {
@@ -128,4 +152,25 @@ fn parse_error(status: u16, retry_after: Option<u64>, body: &str, model: &str) -
     });
     let retry_after = retry_after.or(retry_delay.map(|s| s.ceil() as u64));
     status_error(status, retry_after, error_message(body), model)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::llm::provider::ProviderKind;
+    use crate::llm::CallPurpose;
+
+    #[test]
+    fn a_structured_purpose_sends_its_schema_in_geminis_dialect() {
+        let config = ProviderConfig::new(ProviderKind::Gemini);
+        let http = build_request(&config, &ChatRequest::new(CallPurpose::Sufficiency, "s", "q"));
+        let body: Value = serde_json::from_str(&http.body).unwrap();
+        let generation = &body["generationConfig"];
+        assert_eq!(generation["responseMimeType"], "application/json");
+        assert_eq!(generation["responseSchema"]["type"], "OBJECT");
+        assert_eq!(generation["responseSchema"]["properties"]["missing_aspects"]["items"]["type"], "STRING");
+        assert_eq!(generation["responseSchema"]["properties"]["verdict"]["enum"], json!(["enough", "not_enough"]));
+        let plain = build_request(&config, &ChatRequest::new(CallPurpose::Answer, "s", "q"));
+        assert!(!plain.body.contains("responseSchema"), "{}", plain.body);
+    }
 }

@@ -18,12 +18,23 @@ struct JudgeReply {
     safety_concerns: Vec<String>,
 }
 
+/// The judge's JSON schema.
+pub fn schema() -> serde_json::Value {
+    let score = serde_json::json!({"type": "number"});
+    let list = serde_json::json!({"type": "array", "items": {"type": "string"}});
+    serde_json::json!({
+        "type": "object",
+        "properties": {
+            "grounding_score": score, "completeness_score": score, "accuracy_score": score,
+            "missing_info": list, "improvement_suggestions": list, "safety_concerns": list,
+        },
+        "required": ["grounding_score", "completeness_score", "accuracy_score"],
+    })
+}
+
 /// Reads the judge's reply; `None` when it is not the JSON asked for or a score is outside 0..=1.
 pub fn parse(reply: &str) -> Option<Quality> {
-    // Models sometimes wrap JSON in prose or code fences: take the outermost object.
-    let start = reply.find('{')?;
-    let end = reply.rfind('}')?;
-    let r: JudgeReply = serde_json::from_str(reply.get(start..=end)?).ok()?;
+    let r: JudgeReply = serde_json::from_str(super::query_flow::json_object(reply)?).ok()?;
     let scores = [r.grounding_score, r.completeness_score, r.accuracy_score];
     if scores.iter().any(|s| !(0.0..=1.0).contains(s) || s.is_nan()) {
         return None;

@@ -52,14 +52,112 @@ impl ChatMessage {
     }
 }
 
+/// What a model call is for. Every request carries it: a structured purpose has a JSON schema its
+/// reply must follow ([`CallPurpose::schema`]), which each provider asks for with its own
+/// structured-output feature, and test models answer by it instead of reading the prompt.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CallPurpose {
+    /// The planner's search plan.
+    Plan,
+    /// Reranking the pooled passages.
+    Rerank,
+    /// Judging whether the evidence is enough before answering.
+    Sufficiency,
+    /// The answer (again, after an ungrounded grade, a failed answer check or a low quality score).
+    #[default]
+    Answer,
+    /// The grounding grade of the answer.
+    Grade,
+    /// The quality judge of the corrective loop.
+    Judge,
+    /// Rewriting the query for the corrective loop.
+    Rewrite,
+    /// Summarising earlier exchanges for conversation memory.
+    MemorySummary,
+    /// The study's measurements of an answer (statements, their support, questions it answers).
+    Measure,
+    /// A connection test or a benchmark: any reply will do.
+    Probe,
+}
+
+impl CallPurpose {
+    pub const ALL: [CallPurpose; 10] = [
+        CallPurpose::Plan,
+        CallPurpose::Rerank,
+        CallPurpose::Sufficiency,
+        CallPurpose::Answer,
+        CallPurpose::Grade,
+        CallPurpose::Judge,
+        CallPurpose::Rewrite,
+        CallPurpose::MemorySummary,
+        CallPurpose::Measure,
+        CallPurpose::Probe,
+    ];
+
+    /// The purpose's name (the schema's name in a structured request).
+    pub fn name(self) -> &'static str {
+        match self {
+            CallPurpose::Plan => "plan",
+            CallPurpose::Rerank => "rerank",
+            CallPurpose::Sufficiency => "sufficiency",
+            CallPurpose::Answer => "answer",
+            CallPurpose::Grade => "grade",
+            CallPurpose::Judge => "judge",
+            CallPurpose::Rewrite => "rewrite",
+            CallPurpose::MemorySummary => "memory_summary",
+            CallPurpose::Measure => "measure",
+            CallPurpose::Probe => "probe",
+        }
+    }
+
+    /// The purpose named `name`.
+    pub fn named(name: &str) -> Option<CallPurpose> {
+        CallPurpose::ALL.into_iter().find(|p| p.name() == name)
+    }
+
+    /// Calls made before the answer: one call is always kept back for the answer itself.
+    pub fn before_answer(self) -> bool {
+        matches!(self, CallPurpose::Plan | CallPurpose::Rerank | CallPurpose::Sufficiency)
+    }
+
+    /// The JSON schema of the reply, for the purposes whose reply is one JSON object; `None` for text.
+    pub fn schema(self) -> Option<serde_json::Value> {
+        match self {
+            CallPurpose::Plan => Some(query_flow::plan_schema()),
+            CallPurpose::Rerank => Some(query_flow::rerank_schema()),
+            CallPurpose::Sufficiency => Some(query_flow::sufficiency_schema()),
+            CallPurpose::Grade => Some(query_flow::grade_schema()),
+            CallPurpose::Judge => Some(judge::schema()),
+            _ => None,
+        }
+    }
+}
+
 /// What the pipeline asks a model for.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct ChatRequest {
+    /// What the call is for; a structured purpose asks for a reply in its schema.
+    pub purpose: CallPurpose,
     pub messages: Vec<ChatMessage>,
-    /// Ask for a JSON object reply (the quality judge); providers that support a JSON mode use it.
-    pub json: bool,
     pub max_tokens: Option<u32>,
     pub temperature: Option<f32>,
+}
+
+impl ChatRequest {
+    /// A request for `purpose` of a system and a user message.
+    pub fn new(purpose: CallPurpose, system: impl Into<String>, user: impl Into<String>) -> Self {
+        ChatRequest {
+            purpose,
+            messages: vec![ChatMessage::system(system), ChatMessage::user(user)],
+            ..ChatRequest::default()
+        }
+    }
+
+    /// The JSON schema the reply must follow, when the purpose wants a JSON object.
+    pub fn schema(&self) -> Option<serde_json::Value> {
+        self.purpose.schema()
+    }
 }
 
 /// Token counts a provider reported, when it reports them.

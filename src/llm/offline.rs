@@ -22,9 +22,33 @@ pub fn preamble(lang: Lang) -> &'static str {
     }
 }
 
+/// The first line of the evidence answer shown in place of a model's answer that failed its checks.
+pub fn refused_preamble(lang: Lang) -> &'static str {
+    match lang {
+        Lang::Ko => "**의학 자료에서 찾은 내용입니다** (AI 모델의 답변이 출처로 뒷받침되지 않아, 출처 문장을 그대로 보여 드립니다. 출처는 영어입니다.)",
+        Lang::En => "**What the medical sources say** (the AI model's answer was not supported by the sources, so these are the sources' own sentences).",
+    }
+}
+
 /// The extractive answer for `question` from `evidence`. No evidence means search found nothing
 /// relevant (the relevance check refused the passages): the answer says so instead of quoting.
 pub fn answer(question: &str, evidence: &[Evidence], profile_summary: &str, lang: Lang) -> String {
+    quoted(question, evidence, profile_summary, lang, preamble(lang))
+}
+
+/// The evidence answer shown in place of a model's answer that failed its checks: the same quotes
+/// under [`refused_preamble`].
+pub fn answer_instead_of_model(question: &str, evidence: &[Evidence], profile_summary: &str, lang: Lang) -> String {
+    if evidence.is_empty() {
+        return match lang {
+            Lang::Ko => "이 질문에 맞는 의학 자료를 찾지 못했습니다. 질문을 다르게 표현하거나 질환명, 증상, 약 이름을 적어 주세요.".into(),
+            Lang::En => "I found nothing relevant to this question in the medical sources. Try rephrasing it, or name the condition, symptom or medicine.".into(),
+        };
+    }
+    quoted(question, evidence, profile_summary, lang, refused_preamble(lang))
+}
+
+fn quoted(question: &str, evidence: &[Evidence], profile_summary: &str, lang: Lang, preamble: &str) -> String {
     if evidence.is_empty() {
         return match lang {
             Lang::Ko => {
@@ -40,7 +64,7 @@ pub fn answer(question: &str, evidence: &[Evidence], profile_summary: &str, lang
         };
     }
     let terms: HashSet<String> = tokenize(question).into_iter().collect();
-    let mut out = format!("{}\n\n", preamble(lang));
+    let mut out = format!("{preamble}\n\n");
     for (i, e) in evidence.iter().take(SOURCES).enumerate() {
         let sentences = best_sentences(&e.passage, &terms, SENTENCES);
         if sentences.is_empty() {

@@ -3,7 +3,9 @@
 //!
 //! Request: `POST {base}/v1/chat/completions` (the base may already end in `/v1`), bearer key
 //! when there is one, `stream: true` with `stream_options.include_usage` so the last frame
-//! carries token counts, and `response_format: {"type":"json_object"}` for the judge.
+//! carries token counts, and for a structured purpose `response_format: {"type": "json_schema",
+//! "json_schema": {"name": purpose, "schema": ...}}` (OpenAI's structured outputs; llama.cpp's
+//! server turns the schema into a grammar, so even a small local model writes the JSON asked for).
 //! Reply: SSE `data:` frames holding `chat.completion.chunk` objects, then `data: [DONE]`.
 
 use super::provider::ProviderConfig;
@@ -64,8 +66,9 @@ fn build_request(config: &ProviderConfig, request: &ChatRequest) -> HttpRequest 
     if let Some(t) = request.temperature {
         body["temperature"] = json!(t);
     }
-    if request.json {
-        body["response_format"] = json!({"type": "json_object"});
+    if let Some(schema) = request.schema() {
+        body["response_format"] =
+            json!({"type": "json_schema", "json_schema": {"name": request.purpose.name(), "schema": schema}});
     }
     let auth = config.key().map(|key| ("authorization".to_string(), format!("Bearer {key}")));
     let url = endpoint(config.base_url(), "chat/completions");
@@ -73,9 +76,9 @@ fn build_request(config: &ProviderConfig, request: &ChatRequest) -> HttpRequest 
 }
 
 /// The same request without the optional fields some compatible servers reject with a 400
-/// (`stream_options` on older servers, `response_format: json_object` on LM Studio, which only
-/// takes a JSON schema); `None` when there is nothing to drop. The answer then comes without
-/// usage or JSON mode, which the pipeline copes with (the judge has a heuristic fallback).
+/// (`stream_options` on older servers, `response_format` on servers without structured outputs);
+/// `None` when there is nothing to drop. The answer then comes without usage or a schema, which the
+/// pipeline copes with (the readers find a JSON object in prose; each step has a local fallback).
 fn without_optional_fields(http: &HttpRequest) -> Option<HttpRequest> {
     let mut body: Value = serde_json::from_str(&http.body).ok()?;
     let object = body.as_object_mut()?;
@@ -112,17 +115,16 @@ fn decode(event: &SseEvent) -> Result<Frame, LlmError> {
 mod tests {
     use super::*;
     use crate::llm::provider::ProviderKind;
-    use crate::llm::{ApiKey, ChatMessage};
+    use crate::llm::{ApiKey, CallPurpose};
 
     #[test]
     fn request_for_openai_and_ollama_base_urls() {
         let mut config = ProviderConfig::new(ProviderKind::Openai);
         config.key = Some(ApiKey::new("sk-test", false));
         let request = ChatRequest {
-            messages: vec![ChatMessage::system("s"), ChatMessage::user("질문")],
-            json: true,
             max_tokens: Some(50),
             temperature: Some(0.0),
+            ..ChatRequest::new(CallPurpose::Judge, "s", "질문")
         };
         let http = build_request(&config, &request);
         assert_eq!(http.url, "https://api.openai.com/v1/chat/completions");
@@ -131,7 +133,10 @@ mod tests {
         assert_eq!(body["model"], "gpt-4o-mini");
         assert_eq!(body["stream"], true);
         assert_eq!(body["stream_options"]["include_usage"], true);
-        assert_eq!(body["response_format"]["type"], "json_object");
+        assert_eq!(body["response_format"]["type"], "json_schema");
+        assert_eq!(body["response_format"]["json_schema"]["name"], "judge");
+        let required = &body["response_format"]["json_schema"]["schema"]["required"];
+        assert!(required.as_array().unwrap().contains(&json!("grounding_score")), "{required}");
         assert_eq!(body["messages"][1]["role"], "user");
         assert_eq!(body["messages"][1]["content"], "질문");
         assert_eq!(body["max_tokens"], 50);

@@ -142,6 +142,15 @@ pub fn ungrounded_retry(reason: &str, lang: Lang) -> String {
     }
 }
 
+/// Added to the system prompt when an answer is written again because it failed an answer check;
+/// `reason` says which, in the answer's language.
+pub fn answer_refused(reason: &str, lang: Lang) -> String {
+    match lang {
+        Lang::Ko => format!("이전 답변은 보여 드리지 않았습니다: {reason}\n질문에 한국어로 답하고, 위의 번호 붙은 문서에 있는 내용만 쓰며, 문장마다 근거 번호를 [1]처럼 표시하세요."),
+        Lang::En => format!("Your previous answer was not shown: {reason}\nAnswer the question in English, using only what the numbered sources say, and cite each statement like [1]."),
+    }
+}
+
 /// The query rewriter's prompts.
 pub fn rewrite(question: &str, missing: &[String], previous_answer: &str, profile: &str) -> (String, String) {
     let system = "You optimise medical search queries. Reply with the rewritten query only, in English.".to_string();
@@ -155,7 +164,7 @@ Include the missing information explicitly, use specific medical keywords, keep 
     (system, user)
 }
 
-/// How the conversation-summary prompt ends (the scripted model knows such requests by it).
+/// How the conversation-summary prompt ends.
 pub const SUMMARY_CUE: &str = "Summary of these exchanges:";
 
 /// The prompts that summarise a block of earlier exchanges for conversation memory (its second

@@ -6,6 +6,7 @@
 //! falls back to its deterministic local version of the step.
 
 use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
 
 /// The first line of the plan prompt (the mock and scripted models answer by it).
 pub const PLAN_CUE: &str = "TASK: plan the search for a medical question";
@@ -57,11 +58,64 @@ impl QueryPlan {
     }
 }
 
-/// The outermost JSON object of a reply: models wrap JSON in prose or code fences.
-fn json_object(reply: &str) -> Option<&str> {
+/// The outermost JSON object of a reply. The request asked for the schema with the provider's
+/// structured-output feature; a server without one may still wrap the JSON in prose or code fences.
+pub fn json_object(reply: &str) -> Option<&str> {
     let start = reply.find('{')?;
     let end = reply.rfind('}')?;
     reply.get(start..=end)
+}
+
+/// `{"type": "array", "items": {"type": "string"}}`.
+fn strings() -> Value {
+    json!({"type": "array", "items": {"type": "string"}})
+}
+
+/// The plan's JSON schema (the fields of [`QueryPlan`]).
+pub fn plan_schema() -> Value {
+    json!({
+        "type": "object",
+        "properties": {
+            "normalized_query": {"type": "string"},
+            "intent": {"type": "string"},
+            "answer_style": {"type": "string"},
+            "subqueries": strings(),
+            "rewrites": strings(),
+            "constraints": strings(),
+        },
+        "required": ["normalized_query", "subqueries"],
+    })
+}
+
+/// The rerank's JSON schema.
+pub fn rerank_schema() -> Value {
+    json!({
+        "type": "object",
+        "properties": {"ranking": {"type": "array", "items": {"type": "integer"}}},
+        "required": ["ranking"],
+    })
+}
+
+/// The sufficiency verdict's JSON schema.
+pub fn sufficiency_schema() -> Value {
+    json!({
+        "type": "object",
+        "properties": {
+            "score": {"type": "number"},
+            "verdict": {"type": "string", "enum": ["enough", "not_enough"]},
+            "missing_aspects": strings(),
+        },
+        "required": ["score", "verdict"],
+    })
+}
+
+/// The grade's JSON schema.
+pub fn grade_schema() -> Value {
+    json!({
+        "type": "object",
+        "properties": {"grounded": {"type": "boolean"}, "score": {"type": "number"}, "reason": {"type": "string"}},
+        "required": ["grounded", "score"],
+    })
 }
 
 fn valid_score(score: f64) -> bool {

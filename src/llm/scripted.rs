@@ -1,8 +1,8 @@
-//! A deterministic LLM for tests: replies are chosen by what the request is (Query Flow's plan,
+//! A deterministic LLM for tests: replies are chosen by the request's purpose (Query Flow's plan,
 //! rerank, sufficiency and grade, the judge, rewrite, conversation summary, answer) and by a
 //! script, and every request is recorded.
 
-use super::{query_flow, ChatRequest, Completion, Llm, LlmError, LocalFuture};
+use super::{query_flow, CallPurpose, ChatRequest, Completion, Llm, LlmError, LocalFuture};
 use std::cell::RefCell;
 
 /// What the scripted model answers.
@@ -16,8 +16,13 @@ pub struct Script {
     pub summary: String,
     /// Fail only the conversation-memory summaries with this error.
     pub summary_fail: Option<LlmError>,
-    /// The answer; `{sources}` becomes "[1] [2]" for as many sources as the prompt numbers.
+    /// The answer; `{sources}` becomes "[1] [2]" for as many sources as the prompt numbers, and
+    /// `{quotes}` the first sentence of each numbered source with its citation (an answer the
+    /// answer checks accept, in English).
     pub answer: String,
+    /// Every answer after this model's first (the one written again after an answer check refused
+    /// the first; `{sources}` as in `answer`); `None`: the same as `answer`.
+    pub answer_again: Option<String>,
     /// The planner's reply; `{question}` becomes the question of the plan prompt.
     pub plan: String,
     /// The reranker's reply.
@@ -37,7 +42,8 @@ impl Default for Script {
             rewrite: "diabetes symptoms complications".into(),
             summary: "Summary of {turns} earlier exchanges: the patient asked about diabetes.".into(),
             summary_fail: None,
-            answer: "Based on the sources {sources}, here is what applies to you.".into(),
+            answer: "{quotes}".into(),
+            answer_again: None,
             plan: r#"{"normalized_query": "{question}", "intent": "explain", "answer_style": "normal", "subqueries": [], "rewrites": [], "constraints": []}"#.into(),
             rerank: r#"{"ranking": [0]}"#.into(),
             sufficiency: r#"{"score": 0.9, "verdict": "enough", "missing_aspects": []}"#.into(),
@@ -45,6 +51,23 @@ impl Default for Script {
             fail: None,
         }
     }
+}
+
+/// The first sentence of each numbered source of `prompt` (`[n] title` then its text on the next
+/// line), cited: "Gout is a painful arthritis [1]."
+fn quotes(prompt: &str) -> String {
+    let quoted: Vec<String> = (1..=9)
+        .filter_map(|n| {
+            let at = prompt.find(&format!("\n[{n}] "))?;
+            let text = prompt[at + 1..].lines().nth(1)?;
+            let sentence = text.split_inclusive(['.', '!', '?']).next()?.trim().trim_end_matches(['.', '!', '?']);
+            (!sentence.is_empty()).then(|| format!("{sentence} [{n}]."))
+        })
+        .collect();
+    if quoted.is_empty() {
+        return "There are no numbered sources to quote.".into();
+    }
+    quoted.join(" ")
 }
 
 /// A judge reply with all three scores `score`.
@@ -70,12 +93,16 @@ impl ScriptedLlm {
     }
 }
 
-/// Whether `request` asks for a conversation-memory summary.
 fn is_summary(request: &ChatRequest) -> bool {
-    request.messages.last().is_some_and(|m| m.content.ends_with(super::prompts::SUMMARY_CUE))
+    request.purpose == CallPurpose::MemorySummary
 }
 
 impl ScriptedLlm {
+    /// How many answer requests arrived so far (this one included).
+    fn answers_so_far(&self) -> usize {
+        self.requests.borrow().iter().filter(|r| r.purpose == CallPurpose::Answer).count()
+    }
+
     /// The conversation-memory summary requests received so far (their user message).
     pub fn summary_requests(&self) -> Vec<String> {
         let requests = self.requests.borrow();
@@ -103,29 +130,31 @@ impl Llm for ScriptedLlm {
             if let Some(err) = self.script.summary_fail.as_ref().filter(|_| summary) {
                 return Err(err.clone());
             }
-            let cue = request.messages.last().map_or("", |m| m.content.lines().next().unwrap_or(""));
-            let text = if cue == query_flow::PLAN_CUE {
-                let question = request.messages.last().and_then(|m| query_flow::planned_question(&m.content));
-                let question = question.and_then(|q| q.lines().next()).unwrap_or_default();
-                self.script.plan.replace("{question}", &question.replace('"', "'"))
-            } else if cue == query_flow::RERANK_CUE {
-                self.script.rerank.clone()
-            } else if cue == query_flow::SUFFICIENCY_CUE {
-                self.script.sufficiency.clone()
-            } else if cue == query_flow::GRADE_CUE {
-                self.script.grade.clone()
-            } else if summary {
-                self.script.summary.replace("{turns}", &prompt.matches("\nAssistant: ").count().to_string())
-            } else if request.json {
-                self.script.judge.clone()
-            } else if prompt.contains("Rewritten query:") {
-                self.script.rewrite.clone()
-            } else {
-                let sources = (1..=9)
-                    .filter(|n| prompt.contains(&format!("\n[{n}] ")))
-                    .map(|n| format!("[{n}]"))
-                    .collect::<Vec<_>>();
-                self.script.answer.replace("{sources}", &sources.join(" "))
+            let text = match request.purpose {
+                CallPurpose::Plan => {
+                    let question = request.messages.last().and_then(|m| query_flow::planned_question(&m.content));
+                    let question = question.and_then(|q| q.lines().next()).unwrap_or_default();
+                    self.script.plan.replace("{question}", &question.replace('"', "'"))
+                }
+                CallPurpose::Rerank => self.script.rerank.clone(),
+                CallPurpose::Sufficiency => self.script.sufficiency.clone(),
+                CallPurpose::Grade => self.script.grade.clone(),
+                CallPurpose::MemorySummary => {
+                    self.script.summary.replace("{turns}", &prompt.matches("\nAssistant: ").count().to_string())
+                }
+                CallPurpose::Judge => self.script.judge.clone(),
+                CallPurpose::Rewrite => self.script.rewrite.clone(),
+                CallPurpose::Answer | CallPurpose::Measure | CallPurpose::Probe => {
+                    let sources = (1..=9)
+                        .filter(|n| prompt.contains(&format!("\n[{n}] ")))
+                        .map(|n| format!("[{n}]"))
+                        .collect::<Vec<_>>();
+                    let again = self.script.answer_again.as_ref().filter(|_| self.answers_so_far() > 1);
+                    again
+                        .unwrap_or(&self.script.answer)
+                        .replace("{sources}", &sources.join(" "))
+                        .replace("{quotes}", &quotes(&prompt))
+                }
             };
             for piece in text.split_inclusive(' ') {
                 on_delta(piece);

@@ -120,7 +120,10 @@ fn substance(answer: &str) -> &str {
     loop {
         let end = rest.find('\n').unwrap_or(rest.len());
         let line = rest[..end].trim();
-        let added = line.starts_with('⚠') || [Lang::Ko, Lang::En].iter().any(|&l| line == offline::preamble(l));
+        let added = line.starts_with('⚠')
+            || [Lang::Ko, Lang::En]
+                .iter()
+                .any(|&l| line == offline::preamble(l) || line == offline::refused_preamble(l));
         if !added || line.is_empty() {
             return rest;
         }

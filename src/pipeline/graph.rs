@@ -170,6 +170,10 @@ async fn run_node(node: Node, state: &mut TurnState, env: &mut Env<'_>) -> StepD
 pub struct TurnInput {
     pub text: String,
     pub user: String,
+    /// Everyone this device keeps, as (id, name): facts a message states about one of them ("my
+    /// mother has ...", with a person named "Mother" or "엄마") go to their profile; facts about
+    /// anyone else are not stored, and never in `user`'s.
+    pub people: Vec<(String, String)>,
     /// The answer's language; `None` picks Korean for text with Hangul, else English.
     pub lang: Option<Lang>,
     pub mode: Mode,
@@ -210,6 +214,7 @@ pub async fn run_turn(
     let mut state = TurnState {
         user_text: input.text,
         user_id: if input.user.is_empty() { "default".into() } else { input.user },
+        people: input.people,
         lang: Some(lang),
         mode: input.mode,
         flags: input.flags,

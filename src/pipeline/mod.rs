@@ -1,6 +1,7 @@
 //! The agent pipeline: ten nodes over one [`state::TurnState`], wired in [`graph`] (read that file
 //! first: the whole flow is there), switched by [`flags`], recorded in a [`trace`].
 
+pub mod answer;
 pub mod context;
 pub mod flags;
 pub mod graph;

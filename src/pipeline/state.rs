@@ -1,10 +1,11 @@
 //! The state one turn carries through the nodes, and the evidence it retrieves.
 
+use super::answer::Answer;
 use super::flags::Flags;
 use super::stop::StopReason;
 use super::trace::Trace;
 use crate::core::Lang;
-use crate::extract::Slots;
+use crate::extract::{Slots, Subject};
 use crate::llm::query_flow::{Grade, QueryPlan, Sufficiency};
 use serde::{Deserialize, Serialize};
 
@@ -62,7 +63,12 @@ pub struct TurnState {
     pub query_complexity: Option<Complexity>,
     pub dynamic_k: usize,
     // Extraction and storage
+    /// Everyone this device keeps, as (id, name) (see `TurnInput::people`).
+    pub people: Vec<(String, String)>,
+    /// What the message says about the user.
     pub slots: Slots,
+    /// What it says about other people, by whom (a relation or a name).
+    pub others: Vec<(Subject, Slots)>,
     pub profile_summary: String,
     // Injection
     pub system_prompt: String,
@@ -78,6 +84,9 @@ pub struct TurnState {
     // Query Flow
     /// The planner's plan (the model's, or the local one); `None` when planning is off or not needed.
     pub plan: Option<QueryPlan>,
+    /// The queries the plan searches: the local plan's first, then the model's that share the
+    /// message's topic (empty when planning is off).
+    pub planned_queries: Vec<String>,
     /// Every passage retrieved this turn, without repeats, in the order first found.
     pub pool_all: Vec<Evidence>,
     /// The sufficiency judge's verdict of each round of the sufficiency loop.
@@ -100,6 +109,9 @@ pub struct TurnState {
     /// The country whose emergency numbers the notice gives.
     pub country: crate::triage::Country,
     // Generation
+    /// The answer as a value (notice, body, kind, warnings, a refused model text).
+    pub reply: Answer,
+    /// The answer's text as shown, rendered from `reply` ([`TurnState::set_reply`]).
     pub answer: String,
     /// The rule triage fired when its level is not none (the `emergency` field of `ask --json`).
     pub emergency: Option<String>,
@@ -117,6 +129,19 @@ impl TurnState {
         self.lang.unwrap_or(Lang::En)
     }
 
+    /// Sets the answer and its shown text.
+    pub fn set_reply(&mut self, reply: Answer) {
+        self.answer = reply.render(self.lang());
+        self.reply = reply;
+    }
+
+    /// The query that says what the turn searches for: the model's plan query when it was kept (see
+    /// `nodes::plan`), else the local plan's query, else the message.
+    pub fn topic_query(&self) -> String {
+        let kept = self.plan.as_ref().map(|p| &p.normalized_query).filter(|q| self.planned_queries.contains(q));
+        kept.or(self.planned_queries.first()).unwrap_or(&self.user_text).clone()
+    }
+
     /// The model calls this turn made (each one is listed in the trace with what it was for).
     pub fn llm_calls(&self) -> usize {
         self.trace.model_calls.len()
@@ -131,6 +156,9 @@ pub enum TurnEvent<'a> {
     Triage(&'a str),
     /// A node starts.
     Node(&'static str),
+    /// The turn waits for the model, for this purpose, from now (`None`: it stopped waiting: the
+    /// reply arrived, or the answer's first piece did). Shells show it with the time waited.
+    Waiting(Option<crate::llm::CallPurpose>),
     /// A new answer starts (each refine iteration answers afresh): drop what streamed before.
     AnswerStarted,
     /// The next piece of the answer.

@@ -115,34 +115,7 @@ step_details! {
     StoreResponse(StoreDetail),
 }
 
-/// What a model call was for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum CallPurpose {
-    /// The planner's search plan.
-    Plan,
-    /// Reranking the pooled passages.
-    Rerank,
-    /// Judging whether the evidence is enough before answering.
-    Sufficiency,
-    /// The answer (again, after an ungrounded grade or a low quality score).
-    Answer,
-    /// The grounding grade of the answer.
-    Grade,
-    /// The quality judge of the corrective loop.
-    Judge,
-    /// Rewriting the query for the corrective loop.
-    Rewrite,
-    /// Summarising earlier exchanges for conversation memory.
-    MemorySummary,
-}
-
-impl CallPurpose {
-    /// Calls made before the answer: one call is always kept back for the answer itself.
-    pub fn before_answer(self) -> bool {
-        matches!(self, CallPurpose::Plan | CallPurpose::Rerank | CallPurpose::Sufficiency)
-    }
-}
+pub use crate::llm::CallPurpose;
 
 /// One model call: what it was for and the index of the trace step that made it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

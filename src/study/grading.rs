@@ -4,7 +4,7 @@
 //! to the real question with the embedding model. A reply that is not the JSON asked for gives no
 //! score (counted apart in the report), never a made-up one.
 
-use crate::llm::{ChatMessage, ChatRequest, Llm};
+use crate::llm::{CallPurpose, ChatRequest, Llm};
 use crate::pipeline::ports::Embedder;
 
 /// Questions generated per answer for answer relevancy.
@@ -12,10 +12,9 @@ const QUESTIONS: usize = 3;
 
 async fn ask(llm: &dyn Llm, system: &str, user: String) -> Option<String> {
     let request = ChatRequest {
-        messages: vec![ChatMessage::system(system), ChatMessage::user(user)],
-        json: false,
         max_tokens: Some(600),
         temperature: Some(0.0),
+        ..ChatRequest::new(CallPurpose::Measure, system, user)
     };
     llm.complete(&request, &mut |_| {}).await.ok().map(|c| c.text)
 }

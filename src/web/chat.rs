@@ -4,9 +4,10 @@
 use super::answer::RichText;
 use super::state::{Agent, Change, Diagnostics, Preferences, Session, Status};
 use crate::i18n::{ui, Lang};
+use crate::llm::CallPurpose;
 use crate::pipeline::state::{Evidence, TurnEvent};
 use crate::pipeline::stop::StopReason;
-use crate::trace_view::TurnTrace;
+use crate::trace_view::{waiting_line, TurnTrace};
 use crate::transcript::{SavedTurn, MAX_ARCHIVED_TURNS, MAX_TURNS};
 use crate::triage::split_notice;
 use leptos::prelude::*;
@@ -32,6 +33,8 @@ pub struct Turn {
     answer: RwSignal<String>,
     /// The node running, while the answer is prepared.
     progress: RwSignal<Option<&'static str>>,
+    /// The step waiting for the model and the seconds waited so far (the status line).
+    waiting: RwSignal<Option<(CallPurpose, u64)>>,
     evidence: RwSignal<Vec<Evidence>>,
     cached: RwSignal<bool>,
     emergency: RwSignal<bool>,
@@ -54,6 +57,7 @@ impl Turn {
             question: StoredValue::new(saved.question),
             answer: RwSignal::new(saved.answer),
             progress: RwSignal::new(running.then_some("extract_slots")),
+            waiting: RwSignal::new(None),
             evidence: RwSignal::new(saved.evidence),
             cached: RwSignal::new(saved.cached),
             emergency: RwSignal::new(saved.emergency),
@@ -155,7 +159,33 @@ fn ask(
                 }
             }
         };
+        // The status line counts the seconds waited for the model, once a second while it waits.
+        let ticker: Rc<std::cell::Cell<Option<IntervalHandle>>> = Rc::default();
+        let stop_ticking = {
+            let ticker = ticker.clone();
+            move || {
+                if let Some(handle) = ticker.take() {
+                    handle.clear();
+                }
+                turn.waiting.set(None);
+            }
+        };
         let mut on_event = |event: TurnEvent| match event {
+            TurnEvent::Waiting(Some(purpose)) => {
+                stop_ticking();
+                let started = js_sys::Date::now();
+                turn.waiting.set(Some((purpose, 0)));
+                let tick = move || {
+                    let secs = ((js_sys::Date::now() - started) / 1000.0) as u64;
+                    turn.waiting.update(|w| {
+                        if let Some((_, waited)) = w.as_mut() {
+                            *waited = secs;
+                        }
+                    });
+                };
+                ticker.set(set_interval_with_handle(tick, std::time::Duration::from_secs(1)).ok());
+            }
+            TurnEvent::Waiting(None) => stop_ticking(),
             TurnEvent::Triage(notice) => turn.notice.set(Some(notice.to_string())),
             TurnEvent::Node(name) => turn.progress.set(Some(name)),
             TurnEvent::AnswerStarted => {
@@ -172,7 +202,11 @@ fn ask(
             }
         };
         let user = session.user.get_untracked();
-        let state = engine.ask(question, user.clone(), &settings, &mut on_event).await;
+        let people = session.people.value.with_untracked(|p| {
+            p.all().iter().map(|person| (person.id.clone(), person.name.clone())).collect::<Vec<_>>()
+        });
+        let state = engine.ask(question, user.clone(), people, &settings, &mut on_event).await;
+        stop_ticking();
         // The finished answer replaces whatever is still waiting for a frame.
         pending.borrow_mut().clear();
         turn.answer.set(state.answer.clone());
@@ -311,6 +345,9 @@ pub fn Chat() -> impl IntoView {
                         </Show>
                         <Show when=move || turn.progress.get().is_some() && turn.answer.with(|a| split_notice(a).1.is_empty())>
                             <p class="thinking">{move || text().thinking} " " <code>{move || turn.progress.get()}</code></p>
+                        </Show>
+                        <Show when=move || turn.waiting.with(Option::is_some)>
+                            <p class="waiting" role="status">{move || turn.waiting.get().map(|(purpose, secs)| waiting_line(purpose, secs, lang.get()))}</p>
                         </Show>
                         <div class="answer">
                             <RichText text=Signal::derive(move || turn.answer.with(|a| split_notice(a).1.to_string())) on_cite=Callback::new(move |n| turn.open_from_citation(n)) />

@@ -5,7 +5,7 @@ use super::fetch::HttpSource;
 use super::storage::{loaded_or_default, LocalStorage};
 use super::worker_client::{LoadReport, WorkerVectors};
 use crate::i18n::Lang;
-use crate::llm::{ChatMessage, ChatRequest, Llm, LlmError, Provider, ProviderConfig};
+use crate::llm::{CallPurpose, ChatMessage, ChatRequest, Llm, LlmError, Provider, ProviderConfig};
 use crate::memory::Memory;
 use crate::persist::load;
 use crate::pipeline::graph::{run_turn, Services, TurnInput};
@@ -108,6 +108,7 @@ impl Engine {
         &self,
         text: String,
         user: String,
+        people: Vec<(String, String)>,
         settings: &Settings,
         on_event: &mut dyn FnMut(TurnEvent),
     ) -> TurnState {
@@ -126,6 +127,7 @@ impl Engine {
         let input = TurnInput {
             text,
             user,
+            people,
             mode: settings.mode,
             flags: settings.flags.clone(),
             country: settings.country,
@@ -150,6 +152,7 @@ impl Engine {
 pub async fn test_connection(config: &ProviderConfig) -> Result<String, LlmError> {
     let Some(llm) = provider(config) else { return Ok(String::new()) };
     let request = ChatRequest {
+        purpose: CallPurpose::Probe,
         messages: vec![ChatMessage::user("Reply with the single word OK.")],
         max_tokens: Some(8),
         ..ChatRequest::default()

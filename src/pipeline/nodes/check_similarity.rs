@@ -2,6 +2,7 @@
 
 use super::{Env, State};
 use crate::memory::cache::{ProfileKey, THRESHOLD};
+use crate::pipeline::answer::{Answer, AnswerKind};
 use crate::pipeline::flags::MemoryMode;
 use crate::pipeline::state::TurnEvent;
 
@@ -49,10 +50,13 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> CacheDetail {
     {
         state.cache_hit = true;
         // Answers are cached without a notice (a turn with one is not cached); this turn's goes first.
-        state.answer = match &state.triage_notice {
-            Some(notice) => format!("{notice}\n\n{}", entry.answer),
-            None => entry.answer.clone(),
-        };
+        // The cache keeps the shown text whole: its body is shown again as it was.
+        state.set_reply(Answer {
+            notice: state.triage_notice.clone(),
+            body: entry.answer.clone(),
+            kind: AnswerKind::Generated,
+            ..Answer::default()
+        });
         state.retrieved_docs = entry.evidence.clone();
         state.quality.overall = entry.quality;
         (env.on_event)(TurnEvent::AnswerStarted);

@@ -1,17 +1,25 @@
-//! Node 3: what this message says about the patient (six slots).
+//! Node 3: what this message says about the patient (six slots), and apart from it what it says
+//! about other people ("my mother has diabetes"), so those facts never land in the user's profile.
 
 use super::{Env, State};
-use crate::extract::{extract, Slots};
+use crate::extract::{extract_by_subject, Slots, Subject};
 
 /// The slots found, and whether the lexicon helped find them.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct SlotsDetail {
     pub slots: Slots,
     pub lexicon: bool,
+    /// Facts about other people, by whom.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub others: Vec<(Subject, Slots)>,
 }
 
 pub async fn run(state: &mut State, env: &mut Env<'_>) -> SlotsDetail {
     let lexicon = env.lexicon.filter(|_| state.flags.lexicon_extraction);
-    state.slots = extract(&state.user_text, lexicon);
-    SlotsDetail { slots: state.slots.clone(), lexicon: lexicon.is_some() }
+    let names: Vec<String> =
+        state.people.iter().filter(|(id, _)| *id != state.user_id).map(|(_, name)| name.clone()).collect();
+    let mut found = extract_by_subject(&state.user_text, lexicon, &names).into_iter();
+    state.slots = found.next().map(|(_, own)| own).unwrap_or_default();
+    state.others = found.collect();
+    SlotsDetail { slots: state.slots.clone(), lexicon: lexicon.is_some(), others: state.others.clone() }
 }

@@ -1,11 +1,19 @@
 //! Node 7: the answer. The triage notice (decided before the graph ran) goes first; then the
 //! configured model streams the answer, told about the notice so it does not contradict it, or,
 //! without one, the offline evidence responder builds it.
+//!
+//! A model's answer in agent mode must pass the answer checks ([`check`]): in the user's language,
+//! not the question said back, citing at least one numbered source, and every cited claim supported
+//! by what it cites (the grade's local claim check). One that fails is written again once, told why;
+//! if that fails too (or no call is left), the evidence answer is the answer, and the model's text
+//! is shown after it, marked as not supported. So no model text without a supported citation is ever
+//! shown as the answer. A greeting's reply and LLM mode (the plain baseline, no sources) are not checked.
 
 use super::{Env, NoCall, State};
-use crate::core::Lang;
+use crate::core::{has_hangul, Lang};
 use crate::lexicon::bridge::{bridge, not_understood_note};
-use crate::llm::{offline, prompts, ChatMessage, ChatRequest, LlmError, Usage};
+use crate::llm::{offline, prompts, ChatRequest, LlmError, Usage};
+use crate::pipeline::answer::{Answer, AnswerKind, Refusal, Unsupported};
 use crate::pipeline::state::{Mode, TurnEvent};
 use crate::pipeline::stop::StopReason;
 use crate::pipeline::trace::CallPurpose;
@@ -22,8 +30,17 @@ fn small_talk_reply(lang: Lang) -> &'static str {
 pub enum AnswerDetail {
     /// The offline responder answered (no model, or no call left); `chars` of answer.
     Offline { why: NoCall, emergency: Option<String>, chars: usize },
-    /// The model answered, again after an ungrounded grade when `regenerated`.
-    Answered { responder: String, emergency: Option<String>, usage: Option<Usage>, regenerated: bool },
+    /// The model answered, again after an ungrounded grade when `regenerated`. `refused`: the
+    /// answer checks each of its answers failed (the first written again once); `shown` says whether
+    /// its answer or the evidence answer is the answer.
+    Answered {
+        responder: String,
+        emergency: Option<String>,
+        usage: Option<Usage>,
+        regenerated: bool,
+        refused: Vec<Refusal>,
+        shown: AnswerKind,
+    },
     /// The user stopped the answer; what had streamed is kept.
     Stopped { responder: String, kept_chars: usize },
     /// The reply broke off; what had arrived is kept.
@@ -46,11 +63,13 @@ impl serde::Serialize for AnswerDetail {
                 map.serialize_entry("emergency", emergency)?;
                 map.serialize_entry("chars", chars)?;
             }
-            AnswerDetail::Answered { responder, emergency, usage, regenerated } => {
+            AnswerDetail::Answered { responder, emergency, usage, regenerated, refused, shown } => {
                 map.serialize_entry("responder", responder)?;
                 map.serialize_entry("emergency", emergency)?;
                 map.serialize_entry("usage", usage)?;
                 map.serialize_entry("regenerated", regenerated)?;
+                map.serialize_entry("refused", refused)?;
+                map.serialize_entry("shown", shown)?;
             }
             AnswerDetail::Stopped { responder, kept_chars } => {
                 map.serialize_entry("responder", responder)?;
@@ -74,16 +93,11 @@ impl serde::Serialize for AnswerDetail {
 
 pub async fn run(state: &mut State, env: &mut Env<'_>) -> AnswerDetail {
     let lang = state.lang();
-    let mut answer = String::new();
-    (env.on_event)(TurnEvent::AnswerStarted);
-    if let Some(notice) = &state.triage_notice {
-        answer.push_str(notice);
-        answer.push_str("\n\n");
-        (env.on_event)(TurnEvent::Delta(&answer));
-    }
+    let notice = state.triage_notice.clone();
+    start_answer(env, &notice);
     let (mut system, user) = match state.mode {
-        Mode::Llm => (prompts::system_plain(lang).to_string(), state.user_text.as_str()),
-        Mode::Agent => (state.system_prompt.clone(), state.user_prompt.as_str()),
+        Mode::Llm => (prompts::system_plain(lang).to_string(), state.user_text.clone()),
+        Mode::Agent => (state.system_prompt.clone(), state.user_prompt.clone()),
     };
     if let Some(instruction) = prompts::triage_instruction(&state.triage, lang, state.country.emergency_number(lang)) {
         system = format!("{instruction}\n\n{system}");
@@ -94,25 +108,26 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> AnswerDetail {
     if let Some(reason) = &regenerating {
         system = format!("{system}\n\n{}", prompts::ungrounded_retry(reason, lang));
     }
-    let request =
-        ChatRequest { messages: vec![ChatMessage::system(system), ChatMessage::user(user)], ..ChatRequest::default() };
-    let model = super::model_for(state, env, CallPurpose::Answer);
-    let llm = match model {
+    let request = ChatRequest::new(CallPurpose::Answer, system, user);
+    let llm = match super::model_for(state, env, CallPurpose::Answer) {
         Ok(llm) => llm,
         Err(why) => {
-            let body = if state.mode == Mode::Agent && state.small_talk {
-                small_talk_reply(lang).to_string()
+            let (body, kind) = if state.mode == Mode::Agent && state.small_talk {
+                (small_talk_reply(lang).to_string(), AnswerKind::SmallTalk)
             } else if state.mode == Mode::Llm {
-                match lang {
-                Lang::Ko => "LLM 모드에는 AI 모델이 필요합니다. 설정에서 제공자(OpenAI, Anthropic, Gemini, Ollama 등)를 선택하거나 에이전트 모드를 사용하세요.".into(),
-                Lang::En => "LLM mode needs an AI model: choose a provider in settings (OpenAI, Anthropic, Gemini, Ollama ...) or use agent mode.".into(),
-            }
+                let body = match lang {
+                    Lang::Ko => "LLM 모드에는 AI 모델이 필요합니다. 설정에서 제공자(OpenAI, Anthropic, Gemini, Ollama 등)를 선택하거나 에이전트 모드를 사용하세요.",
+                    Lang::En => "LLM mode needs an AI model: choose a provider in settings (OpenAI, Anthropic, Gemini, Ollama ...) or use agent mode.",
+                };
+                (body.to_string(), AnswerKind::Evidence)
             } else {
-                offline_answer(state, env, lang)
+                (
+                    offline_answer(state, env, lang),
+                    AnswerKind::Evidence,
+                )
             };
             (env.on_event)(TurnEvent::Delta(&body));
-            answer.push_str(&body);
-            state.answer = answer;
+            state.set_reply(Answer { notice, body, kind, ..Answer::default() });
             return AnswerDetail::Offline {
                 why,
                 emergency: state.emergency.clone(),
@@ -120,48 +135,165 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> AnswerDetail {
             };
         }
     };
-    let mut streamed = String::new();
-    let result = {
-        let on_event = &mut *env.on_event;
-        let mut sink = |piece: &str| {
-            streamed.push_str(piece);
-            on_event(TurnEvent::Delta(piece));
-        };
-        llm.complete(&request, &mut sink).await
-    };
-    let detail = match result {
-        Ok(done) => {
-            answer.push_str(&done.text);
-            AnswerDetail::Answered {
-                responder: llm.name(),
-                emergency: state.emergency.clone(),
-                usage: done.usage,
-                regenerated: regenerating.is_some(),
+    let checked = state.mode == Mode::Agent && !state.small_talk;
+    let mut refused: Vec<Refusal> = Vec::new();
+    let mut attempt = request.clone();
+    loop {
+        let mut streamed = String::new();
+        let result = super::call(env, llm, &attempt, Some(&mut streamed)).await;
+        let detail = match result {
+            Ok(done) => {
+                let passages = super::passages(&state.retrieved_docs);
+                // What the model was told besides the sources: its answer must not just say it back.
+                let told: String = request.messages.iter().map(|m| m.content.as_str()).collect::<Vec<_>>().join("\n");
+                let told = format!("{}\n{told}", state.user_text);
+                let verdict = if checked { check(&done.text, &told, &passages, lang) } else { Ok(()) };
+                match verdict {
+                    Ok(()) => {
+                        state.set_reply(Answer {
+                            notice,
+                            body: done.text,
+                            kind: AnswerKind::Generated,
+                            ..Answer::default()
+                        });
+                    }
+                    Err(refusal) => {
+                        // One more answer, told why, when there are sources to cite and a call left.
+                        let again = refused.is_empty()
+                            && !passages.is_empty()
+                            && super::model_for(state, env, CallPurpose::Answer).is_ok();
+                        refused.push(refusal.clone());
+                        if again {
+                            let mut retry = request.clone();
+                            retry.messages[0].content = format!(
+                                "{}\n\n{}",
+                                retry.messages[0].content,
+                                prompts::answer_refused(&refusal.reason(lang), lang)
+                            );
+                            attempt = retry;
+                            start_answer(env, &notice);
+                            continue;
+                        }
+                        let body = offline::answer_instead_of_model(
+                            &state.user_text,
+                            &state.retrieved_docs,
+                            &state.profile_summary,
+                            lang,
+                        );
+                        let reply = Answer {
+                            notice: notice.clone(),
+                            body,
+                            kind: AnswerKind::Evidence,
+                            unsupported: Some(Unsupported { text: done.text, why: refusal }),
+                            ..Answer::default()
+                        };
+                        // The shown answer replaces the refused one that streamed.
+                        (env.on_event)(TurnEvent::AnswerStarted);
+                        let text = reply.render(lang);
+                        (env.on_event)(TurnEvent::Delta(&text));
+                        state.set_reply(reply);
+                    }
+                }
+                AnswerDetail::Answered {
+                    responder: llm.name(),
+                    emergency: state.emergency.clone(),
+                    usage: done.usage,
+                    regenerated: regenerating.is_some(),
+                    refused,
+                    shown: state.reply.kind,
+                }
             }
-        }
-        Err(LlmError::Cancelled) => {
-            // Stopped: the partial answer stays as it is, with no fallback after it.
-            answer.push_str(&streamed);
-            state.stop_reason = Some(StopReason::Stopped);
-            AnswerDetail::Stopped { responder: llm.name(), kept_chars: streamed.chars().count() }
-        }
-        Err(LlmError::CutOff { partial }) => {
-            let kept = if partial.is_empty() { streamed } else { partial };
-            answer.push_str(&kept);
-            state.error = Some(crate::llm::describe(&LlmError::CutOff { partial: String::new() }, lang));
-            AnswerDetail::CutOff { responder: llm.name(), kept_chars: kept.chars().count() }
-        }
-        Err(error) => {
-            // The model failed: say why, and still answer from the evidence.
-            state.error = Some(crate::llm::describe(&error, lang));
-            let fallback = offline_answer(state, env, lang);
-            (env.on_event)(TurnEvent::Delta(&fallback));
-            answer.push_str(&fallback);
-            AnswerDetail::Failed { responder: llm.name(), error: error.to_string() }
-        }
-    };
-    state.answer = answer;
-    detail
+            Err(LlmError::Cancelled) => {
+                // Stopped: the partial answer stays as it is, with no fallback after it.
+                state.stop_reason = Some(StopReason::Stopped);
+                let kept_chars = streamed.chars().count();
+                state.set_reply(Answer { notice, body: streamed, kind: AnswerKind::Generated, ..Answer::default() });
+                AnswerDetail::Stopped { responder: llm.name(), kept_chars }
+            }
+            Err(LlmError::CutOff { partial }) => {
+                let kept = if partial.is_empty() { streamed } else { partial };
+                state.error = Some(crate::llm::describe(&LlmError::CutOff { partial: String::new() }, lang));
+                let kept_chars = kept.chars().count();
+                state.set_reply(Answer { notice, body: kept, kind: AnswerKind::Generated, ..Answer::default() });
+                AnswerDetail::CutOff { responder: llm.name(), kept_chars }
+            }
+            Err(error) => {
+                // The model failed: say why, and still answer from the evidence.
+                state.error = Some(crate::llm::describe(&error, lang));
+                let body = offline_answer(state, env, lang);
+                (env.on_event)(TurnEvent::Delta(&body));
+                state.set_reply(Answer { notice, body, kind: AnswerKind::Evidence, ..Answer::default() });
+                AnswerDetail::Failed { responder: llm.name(), error: error.to_string() }
+            }
+        };
+        return detail;
+    }
+}
+
+/// A new answer starts: the shells drop what streamed before, and the notice goes first.
+fn start_answer(env: &mut Env<'_>, notice: &Option<String>) {
+    (env.on_event)(TurnEvent::AnswerStarted);
+    if let Some(notice) = notice {
+        (env.on_event)(TurnEvent::Delta(&format!("{notice}\n\n")));
+    }
+}
+
+/// The answer checks of a model's `answer` with the numbered `passages`, in the order they are told
+/// to the model: the language, an echo of what it was `told` (the question, the instructions; a
+/// small model may say its prompt back), a citation, supported claims.
+pub fn check(answer: &str, told: &str, passages: &[(String, String)], lang: Lang) -> Result<(), Refusal> {
+    if !in_language(answer, lang) {
+        return Err(Refusal::WrongLanguage);
+    }
+    if echoes(answer, told, passages) {
+        return Err(Refusal::EchoesQuestion);
+    }
+    if !super::grade::citations(answer).iter().any(|n| (1..=passages.len()).contains(n)) {
+        return Err(Refusal::NoCitation);
+    }
+    let grade = super::grade::local(answer, passages);
+    if !grade.grounded {
+        return Err(Refusal::Unsupported(grade.reason));
+    }
+    Ok(())
+}
+
+/// Whether the letters of `text` are mostly in `lang`'s script: a Korean answer is at least a
+/// quarter Hangul (it may name English terms and sources), an English one at most a tenth.
+fn in_language(text: &str, lang: Lang) -> bool {
+    let hangul = text.chars().filter(|c| has_hangul(&c.to_string())).count() as f64;
+    let latin = text.chars().filter(char::is_ascii_alphabetic).count() as f64;
+    if hangul + latin == 0.0 {
+        return false;
+    }
+    let share = hangul / (hangul + latin);
+    match lang {
+        Lang::Ko => share >= 0.25,
+        Lang::En => share <= 0.1,
+    }
+}
+
+/// Letters and digits only, lower case: what is compared when looking for an echo.
+fn letters(text: &str) -> String {
+    text.chars().filter(|c| c.is_alphanumeric()).flat_map(char::to_lowercase).collect()
+}
+
+/// Whether at least half of `answer` (by letters) is sentences of what the model was `told` said
+/// back. A sentence the sources also say is a quote, not an echo.
+fn echoes(answer: &str, told: &str, passages: &[(String, String)]) -> bool {
+    let told = letters(&super::grade::strip_citations(told));
+    let sources: Vec<String> = passages.iter().map(|(title, text)| letters(&format!("{title} {text}"))).collect();
+    let answer = super::grade::strip_citations(answer);
+    let total = letters(&answer).chars().count();
+    let echoed: usize = answer
+        .split_inclusive(['.', '!', '?', '\n', '。'])
+        .map(letters)
+        .filter(|s| {
+            s.chars().count() >= 4 && told.contains(s.as_str()) && !sources.iter().any(|p| p.contains(s.as_str()))
+        })
+        .map(|s| s.chars().count())
+        .sum();
+    total > 0 && echoed * 2 >= total
 }
 
 /// The answer from the evidence alone; when nothing relevant was found, it also names the words of
@@ -172,5 +304,66 @@ fn offline_answer(state: &State, env: &Env<'_>, lang: Lang) -> String {
     match unknown.and_then(|words| not_understood_note(&words, lang)) {
         Some(note) => format!("{answer}\n\n{note}"),
         None => answer,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn passages() -> Vec<(String, String)> {
+        vec![(
+            "Diabetic Neuropathy".into(),
+            "Diabetic neuropathy is nerve damage caused by diabetes; it often causes numbness and tingling in the feet.".into(),
+        )]
+    }
+
+    #[test]
+    fn an_answer_is_refused_for_each_reason_and_kept_when_sound() {
+        let question = "I have diabetes and my feet are numb. What is it?";
+        let good =
+            "Diabetic neuropathy is nerve damage caused by diabetes, and it often causes numbness in the feet [1].";
+        assert_eq!(check(good, question, &passages(), Lang::En), Ok(()));
+        assert_eq!(check(good, question, &passages(), Lang::Ko), Err(Refusal::WrongLanguage));
+        assert_eq!(
+            check("I have diabetes and my feet are numb.", question, &passages(), Lang::En),
+            Err(Refusal::EchoesQuestion)
+        );
+        let uncited = "Diabetic neuropathy is nerve damage caused by diabetes.";
+        assert_eq!(check(uncited, question, &passages(), Lang::En), Err(Refusal::NoCitation));
+        assert_eq!(
+            check("This is gout [7].", question, &passages(), Lang::En),
+            Err(Refusal::NoCitation),
+            "[7] names no source"
+        );
+        let invented = "Gout is caused by eating cheese and chocolate every day [1].";
+        assert!(matches!(check(invented, question, &passages(), Lang::En), Err(Refusal::Unsupported(_))));
+        let korean = "당뇨병성 신경병증은 당뇨로 인한 신경 손상으로, 발의 저림과 감각 저하를 일으킵니다 [1].";
+        assert_eq!(check(korean, "당뇨가 있는데 발이 저리고 감각이 없어요", &passages(), Lang::Ko), Ok(()));
+        // A small model said its instructions back (seen with SmolLM2-135M): not an answer.
+        let told =
+            format!("당뇨가 있는데 발이 저리고 감각이 없어요\n{}", prompts::evidence_section(&passages(), Lang::Ko));
+        let parroted = "위 문서에 근거하여 답변하고 근거 번호를 [1]처럼 표시하세요.";
+        assert_eq!(check(parroted, &told, &passages(), Lang::Ko), Err(Refusal::EchoesQuestion));
+        // Quoting a source is no echo, though the source was in the prompt too.
+        let quote = "Diabetic neuropathy is nerve damage caused by diabetes; it often causes numbness and tingling in the feet [1].";
+        assert_eq!(
+            check(
+                quote,
+                &format!("{question}\n{}", prompts::evidence_section(&passages(), Lang::En)),
+                &passages(),
+                Lang::En
+            ),
+            Ok(())
+        );
+        assert_eq!(
+            check(
+                "당뇨가 있는데 발이 저리고 감각이 없어요 [1].",
+                "당뇨가 있는데 발이 저리고 감각이 없어요",
+                &passages(),
+                Lang::Ko
+            ),
+            Err(Refusal::EchoesQuestion)
+        );
     }
 }

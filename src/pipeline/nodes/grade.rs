@@ -14,6 +14,7 @@ use super::{passages, Env, State};
 use crate::core::tokenizer::tokenize;
 use crate::core::{has_hangul, Lang};
 use crate::llm::query_flow::{grade_prompt, parse_grade, Grade};
+use crate::pipeline::answer::AnswerKind;
 use crate::pipeline::state::TurnEvent;
 use crate::pipeline::stop::StopReason;
 use crate::pipeline::trace::CallPurpose;
@@ -49,14 +50,12 @@ pub struct GradeDetail {
 }
 
 pub async fn run(state: &mut State, env: &mut Env<'_>) -> GradeDetail {
-    // The triage notice is ours, not the model's: only what follows it is graded.
-    let answer = match &state.triage_notice {
-        Some(notice) => state.answer.strip_prefix(notice.as_str()).unwrap_or(&state.answer).trim().to_string(),
-        None => state.answer.clone(),
-    };
+    // The triage notice is ours, not the model's: only the body is graded.
+    let answer = state.reply.body.clone();
     let evidence = passages(&state.retrieved_docs);
-    let from_model =
-        state.trace.model_calls.last().is_some_and(|c| c.purpose == CallPurpose::Answer) && state.error.is_none();
+    let from_model = state.reply.kind == AnswerKind::Generated
+        && state.trace.model_calls.last().is_some_and(|c| c.purpose == CallPurpose::Answer)
+        && state.error.is_none();
     let prompt = grade_prompt(&answer, &evidence);
     let (grade, method, why) =
         match super::ask_json(state, env, CallPurpose::Grade, prompt, 200, "grade", parse_grade).await {
@@ -77,9 +76,10 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> GradeDetail {
         state.regenerations += 1;
     }
     if warned {
-        let note = format!("\n\n{}", warning(state.lang()));
-        (env.on_event)(TurnEvent::Delta(&note));
-        state.answer.push_str(&note);
+        (env.on_event)(TurnEvent::Delta(&format!("\n\n{}", warning(state.lang()))));
+        let mut reply = state.reply.clone();
+        reply.warnings.push(warning(state.lang()).to_string());
+        state.set_reply(reply);
     }
     state.answer_again = again;
     let detail = GradeDetail {
@@ -141,7 +141,7 @@ pub fn local(answer: &str, passages: &[(String, String)]) -> Grade {
 }
 
 /// The numbers of the `[n]` citations in `text`.
-fn citations(text: &str) -> Vec<usize> {
+pub fn citations(text: &str) -> Vec<usize> {
     text.match_indices('[')
         .filter_map(|(i, _)| {
             let rest = &text[i + 1..];
@@ -151,7 +151,8 @@ fn citations(text: &str) -> Vec<usize> {
         .collect()
 }
 
-fn strip_citations(text: &str) -> String {
+/// `text` without its `[n]` citations.
+pub fn strip_citations(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut rest = text;
     while let Some(i) = rest.find('[') {

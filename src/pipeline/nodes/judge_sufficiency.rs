@@ -20,11 +20,6 @@ use std::collections::HashSet;
 /// Missing aspects the local judge names at most.
 const MISSING: usize = 3;
 
-/// The query the evidence was searched with: the plan's, else the message.
-fn query(state: &State) -> String {
-    state.plan.as_ref().map_or_else(|| state.user_text.clone(), |p| p.normalized_query.clone())
-}
-
 /// The verdict on the evidence so far and whether to search again.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct SufficiencyDetail {
@@ -47,7 +42,7 @@ pub struct SufficiencyDetail {
 }
 
 pub async fn run(state: &mut State, env: &mut Env<'_>) -> SufficiencyDetail {
-    let query = query(state);
+    let query = state.topic_query();
     let evidence = passages(&state.retrieved_docs);
     let prompt = sufficiency_prompt(&state.user_text, &query, &evidence);
     let reply = super::ask_json(state, env, CallPurpose::Sufficiency, prompt, 200, "verdict", parse_sufficiency).await;

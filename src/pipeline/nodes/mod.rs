@@ -20,7 +20,7 @@ pub mod store_response;
 use super::ports::{Clock, Embedder, Knowledge};
 use super::state::{TurnEvent, TurnState};
 use crate::lexicon::Lexicon;
-use crate::llm::{ChatMessage, ChatRequest, Llm};
+use crate::llm::{ChatRequest, Completion, Llm, LlmError};
 use crate::memory::Memory;
 use crate::pipeline::flags::MemoryMode;
 use crate::pipeline::state::Mode;
@@ -120,12 +120,42 @@ impl NoReply {
     }
 }
 
-/// One structured call of Query Flow: asks the model for `purpose` with `prompt` in JSON mode and
+/// Sends `request` to `llm`, telling the shell the turn waits for the model for the request's
+/// purpose until the reply ends, or, when the reply is `streamed` (shown to the user as it arrives,
+/// and kept in the string), until its first piece arrives.
+pub async fn call(
+    env: &mut Env<'_>,
+    llm: &dyn Llm,
+    request: &ChatRequest,
+    mut streamed: Option<&mut String>,
+) -> Result<Completion, LlmError> {
+    let on_event = &mut *env.on_event;
+    on_event(TurnEvent::Waiting(Some(request.purpose)));
+    let mut waiting = true;
+    let result = {
+        let mut sink = |piece: &str| {
+            if let Some(streamed) = streamed.as_deref_mut() {
+                if std::mem::take(&mut waiting) {
+                    on_event(TurnEvent::Waiting(None));
+                }
+                streamed.push_str(piece);
+                on_event(TurnEvent::Delta(piece));
+            }
+        };
+        llm.complete(request, &mut sink).await
+    };
+    if waiting {
+        on_event(TurnEvent::Waiting(None));
+    }
+    result
+}
+
+/// One structured call: asks the model for `purpose` with `prompt`, in the purpose's schema, and
 /// reads the reply with the step's strict `parse` (`what` names the reply in the trace: "plan",
 /// "ranking", ...). A failed call is recorded, so the turn's other steps do not wait on it again.
 pub async fn ask_json<T>(
     state: &mut State,
-    env: &Env<'_>,
+    env: &mut Env<'_>,
     purpose: CallPurpose,
     prompt: (String, String),
     max_tokens: u32,
@@ -133,7 +163,7 @@ pub async fn ask_json<T>(
     parse: impl FnOnce(&str) -> Option<T>,
 ) -> Result<T, NoReply> {
     let llm = model_for(state, env, purpose).map_err(NoReply::NotAsked)?;
-    match llm.complete(&json_request(prompt, max_tokens), &mut |_| {}).await {
+    match call(env, llm, &structured_request(purpose, prompt, max_tokens), None).await {
         Ok(done) => {
             parse(&done.text).ok_or_else(|| NoReply::Unusable(format!("the model's {what} was not the JSON asked for")))
         }
@@ -144,14 +174,9 @@ pub async fn ask_json<T>(
     }
 }
 
-/// A JSON-mode request of a system and a user message, as the structured steps send it.
-fn json_request((system, user): (String, String), max_tokens: u32) -> ChatRequest {
-    ChatRequest {
-        messages: vec![ChatMessage::system(system), ChatMessage::user(user)],
-        json: true,
-        max_tokens: Some(max_tokens),
-        temperature: Some(0.0),
-    }
+/// A structured step's request (its purpose names the reply's schema) of a system and a user message.
+fn structured_request(purpose: CallPurpose, (system, user): (String, String), max_tokens: u32) -> ChatRequest {
+    ChatRequest { max_tokens: Some(max_tokens), temperature: Some(0.0), ..ChatRequest::new(purpose, system, user) }
 }
 
 /// The passages as (title, text), as the prompts number them.

@@ -6,10 +6,18 @@
 //! reply is not the plan asked for, the local plan is the message bridged to English by the concept
 //! lexicon, with the profile's medicines or conditions added when the message refers to "my
 //! medicine" or "my condition".
+//!
+//! The model's plan only adds queries: the local plan's query (the user's own words, bridged to the
+//! concepts the lexicon knows) is always searched first, and each query the model wrote is searched
+//! beside it only when it shares a concept or a topic word with the message; the lists are fused by
+//! rank. So a plan about the wrong topic (a small model reading numb feet in a diabetic as gout)
+//! adds nothing, and a good plan can only add passages next to what the offline plan finds.
 
 use super::{Env, State};
+use crate::core::tokenizer::tokenize;
 use crate::core::Lang;
 use crate::lexicon::bridge::bridge;
+use crate::lexicon::Lexicon;
 use crate::llm::query_flow::{parse_plan, plan_prompt, QueryPlan};
 use crate::memory::profile::SlotKind;
 use crate::pipeline::flags::MemoryMode;
@@ -32,6 +40,10 @@ const OWN_MEDICINES: &[&str] = &[
 /// Words by which a message refers to the person's own conditions.
 const OWN_CONDITIONS: &[&str] = &["my condition", "my disease", "my illness", "내 병", "제 병", "지병", "앓고 있는 병"];
 
+/// Words that frame a question rather than name its topic: sharing one is not sharing a topic.
+const QUESTION_FRAME: &str = "symptoms signs treatment treat causes cause diagnosis prevention prevent risk \
+    complications outlook information care management manage help";
+
 /// The plan, who wrote it, and the queries it searches.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct PlanDetail {
@@ -40,7 +52,11 @@ pub struct PlanDetail {
     /// Why the plan is local when a model is configured.
     pub why: Option<String>,
     pub plan: QueryPlan,
+    /// What is searched: the local plan's query first, then the model's queries that were kept.
     pub queries: Vec<String>,
+    /// The model's queries not searched: they share no concept or topic word with the message.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub dropped: Vec<String>,
 }
 
 pub async fn run(state: &mut State, env: &mut Env<'_>) -> PlanDetail {
@@ -48,14 +64,59 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> PlanDetail {
         Lang::Ko => "Korean",
         Lang::En => "English",
     };
+    let local = local_plan(state, env, language);
     let prompt = plan_prompt(&state.user_text, &state.profile_summary, language);
     let (plan, source, why) =
         match super::ask_json(state, env, CallPurpose::Plan, prompt, 400, "plan", parse_plan).await {
             Ok(plan) => (plan, "model", None),
-            Err(no) => (local_plan(state, env, language), "local", no.why()),
+            Err(no) => (local.clone(), "local", no.why()),
         };
+    let mut queries = local.search_queries();
+    let mut dropped = Vec::new();
+    if source == "model" {
+        let topic = Topic::of(env.lexicon, &state.user_text, &local.normalized_query);
+        for query in plan.search_queries() {
+            if queries.iter().any(|q| q.eq_ignore_ascii_case(&query)) {
+                continue;
+            }
+            if topic.shared_by(env.lexicon, &query) {
+                queries.push(query);
+            } else {
+                dropped.push(query);
+            }
+        }
+    }
     state.plan = Some(plan.clone());
-    PlanDetail { source, why, queries: plan.search_queries(), plan }
+    state.planned_queries = queries.clone();
+    PlanDetail { source, why, queries, dropped, plan }
+}
+
+/// What a message is about: the lexicon's concepts in it and the topic words of its search query.
+struct Topic {
+    concepts: Vec<String>,
+    words: Vec<String>,
+}
+
+impl Topic {
+    fn of(lexicon: Option<&Lexicon>, message: &str, query: &str) -> Topic {
+        Topic { concepts: concepts(lexicon, message), words: topic_words(&format!("{message} {query}")) }
+    }
+
+    /// Whether `query` names a concept or a topic word of the message.
+    fn shared_by(&self, lexicon: Option<&Lexicon>, query: &str) -> bool {
+        concepts(lexicon, query).iter().any(|c| self.concepts.contains(c))
+            || topic_words(query).iter().any(|w| self.words.contains(w))
+    }
+}
+
+fn concepts(lexicon: Option<&Lexicon>, text: &str) -> Vec<String> {
+    lexicon.map(|lexicon| bridge(lexicon, text).concepts).unwrap_or_default()
+}
+
+/// The search terms of `text` that are not question frames ("symptoms", "treatment").
+fn topic_words(text: &str) -> Vec<String> {
+    let frame = tokenize(QUESTION_FRAME);
+    tokenize(text).into_iter().filter(|t| !frame.contains(t)).collect()
 }
 
 /// The deterministic plan: the message in the English the search would make of it, with the named

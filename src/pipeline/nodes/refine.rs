@@ -3,7 +3,7 @@
 //! a better query for the next retrieval. Basic: score 1.0, no retry.
 
 use super::{Env, State};
-use crate::llm::{judge, prompts, ChatMessage, ChatRequest};
+use crate::llm::{judge, prompts, ChatRequest};
 use crate::pipeline::flags::RefineStrategy;
 use crate::pipeline::state::{Quality, QualityMethod};
 use crate::pipeline::trace::CallPurpose;
@@ -47,13 +47,8 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> RefineDetail {
     state.quality = match llm {
         Some(llm) => {
             let (system, user) = prompts::judge(&state.user_text, &state.profile_summary, &state.answer, &passages);
-            let request = ChatRequest {
-                messages: vec![ChatMessage::system(system), ChatMessage::user(user)],
-                json: true,
-                temperature: Some(0.0),
-                ..ChatRequest::default()
-            };
-            match llm.complete(&request, &mut |_| {}).await.ok().and_then(|c| judge::parse(&c.text)) {
+            let request = ChatRequest { temperature: Some(0.0), ..ChatRequest::new(CallPurpose::Judge, system, user) };
+            match super::call(env, llm, &request, None).await.ok().and_then(|c| judge::parse(&c.text)) {
                 Some(q) => q,
                 None => Quality { method: Some(QualityMethod::HeuristicFallback), ..heuristic() },
             }
@@ -75,12 +70,11 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> RefineDetail {
                     &state.profile_summary,
                 );
                 let request = ChatRequest {
-                    messages: vec![ChatMessage::system(system), ChatMessage::user(user)],
                     max_tokens: Some(200),
                     temperature: Some(0.3),
-                    ..ChatRequest::default()
+                    ..ChatRequest::new(CallPurpose::Rewrite, system, user)
                 };
-                llm.complete(&request, &mut |_| {})
+                super::call(env, llm, &request, None)
                     .await
                     .ok()
                     .map(|c| c.text.trim().to_string())

@@ -17,11 +17,6 @@ const LOCAL_CHARS: usize = 300;
 /// Passages kept after the rerank at most.
 const KEEP: usize = 5;
 
-/// The query passages are ranked against: the plan's, else the message.
-fn query(state: &State) -> String {
-    state.plan.as_ref().map_or_else(|| state.user_text.clone(), |p| p.normalized_query.clone())
-}
-
 /// The candidates and, when there were any, their new order.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct RerankDetail {
@@ -54,7 +49,7 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> RerankDetail {
     if candidates.is_empty() {
         return RerankDetail { candidates: 0, reranked: None };
     }
-    let query = query(state);
+    let query = state.topic_query();
     let prompt = rerank_prompt(&query, &passages(&candidates));
     let count = candidates.len();
     let reply =

@@ -1,6 +1,6 @@
 //! Node 6: search the knowledge base. What is searched: the corrective loop's rewritten query when
-//! there is one, else every query of the plan (its normalised query and sub-queries), else the
-//! message; in a round of the sufficiency loop, the query plus the aspects the judge found missing.
+//! there is one, else every query of the plan (the local plan's query, then the model's that share
+//! the message's topic: see `nodes::plan`), else the message; in a round of the sufficiency loop, the query plus the aspects the judge found missing.
 //! Each query is searched with the dynamic k (10 at least when passages are reranked afterwards)
 //! and the lists are fused by reciprocal rank. Every passage found is kept in the turn's pool.
 
@@ -14,14 +14,16 @@ const RERANK_DEPTH: usize = crate::llm::query_flow::MAX_RERANK;
 
 /// The queries of this retrieval.
 fn queries(state: &State) -> Vec<String> {
-    let base: Vec<String> = match (&state.query_for_retrieval, &state.plan) {
-        (Some(rewritten), _) => vec![rewritten.clone()],
-        (None, Some(plan)) => plan.search_queries(),
-        (None, None) => vec![state.user_text.clone()],
+    let base: Vec<String> = match &state.query_for_retrieval {
+        Some(rewritten) => vec![rewritten.clone()],
+        None if !state.planned_queries.is_empty() => state.planned_queries.clone(),
+        None => vec![state.user_text.clone()],
     };
     let missing = state.sufficiency.last().filter(|_| state.retrieve_again).map(|s| &s.missing_aspects);
+    // A round of the sufficiency loop searches what the turn is about plus what is missing.
+    let about = if state.query_for_retrieval.is_some() { base[0].clone() } else { state.topic_query() };
     match missing.filter(|m| !m.is_empty()) {
-        Some(missing) => vec![format!("{} {}", base[0], missing.join(" "))],
+        Some(missing) => vec![format!("{about} {}", missing.join(" "))],
         None => base,
     }
 }

@@ -4,7 +4,7 @@
 //! call, after the answer, so the next turn's prompt has it; on any failure tier 2 stays extractive.
 
 use super::{Env, State};
-use crate::llm::{prompts, ChatMessage, ChatRequest};
+use crate::llm::{prompts, ChatRequest};
 use crate::memory::cache::CacheEntry;
 use crate::memory::conversation::Exchange;
 use crate::pipeline::flags::MemoryMode;
@@ -63,19 +63,26 @@ async fn summarise_memory(state: &mut State, env: &mut Env<'_>) -> Option<Summar
         Ok(llm) => llm,
         Err(why) => return extractive(Some(why), None),
     };
-    let conversation = env.memory.conversations.get_mut(&state.user_id)?;
-    let exchanges: Vec<(String, String)> =
-        conversation.block(block).iter().map(|e| (e.user.clone(), e.answer.clone())).collect();
+    let exchanges: Vec<(String, String)> = env
+        .memory
+        .conversations
+        .get(&state.user_id)?
+        .block(block)
+        .iter()
+        .map(|e| (e.user.clone(), e.answer.clone()))
+        .collect();
     let (system, user) = prompts::conversation_summary(&exchanges, state.lang());
     let request = ChatRequest {
-        messages: vec![ChatMessage::system(system), ChatMessage::user(user)],
         max_tokens: Some(120),
         temperature: Some(0.0),
-        ..ChatRequest::default()
+        ..ChatRequest::new(CallPurpose::MemorySummary, system, user)
     };
-    match llm.complete(&request, &mut |_| {}).await {
+    match super::call(env, llm, &request, None).await {
         Ok(done) if !done.text.trim().is_empty() => {
-            conversation.store_summary(block, truncate(done.text.trim(), SUMMARY_TOKENS));
+            env.memory
+                .conversations
+                .get_mut(&state.user_id)?
+                .store_summary(block, truncate(done.text.trim(), SUMMARY_TOKENS));
             Some(SummaryDetail { block, source: "llm", why: None, error: None })
         }
         Ok(_) => extractive(None, Some("empty summary".to_string())),
@@ -87,7 +94,8 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> StoreDetail {
     let now = env.clock.now_ms();
     env.memory.conversations.entry(state.user_id.clone()).or_default().push(Exchange {
         user: state.user_text.clone(),
-        answer: state.answer.clone(),
+        // A model text shown apart as unsupported is not what was answered: it is not remembered.
+        answer: state.reply.answered(state.lang()),
         embedding: state.query_vector.clone(),
         at_ms: now,
     });
