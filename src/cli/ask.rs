@@ -161,7 +161,7 @@ pub fn turn_json(state: &TurnState, memory: &Memory) -> serde_json::Value {
     json!({
         "answer": state.answer,
         "citations": cited,
-        "sources": state.retrieved_docs.iter().map(|d| json!({"id": d.id, "title": d.title, "url": d.url})).collect::<Vec<_>>(),
+        "sources": state.retrieved_docs.iter().map(|d| json!({"id": d.id, "title": d.title, "url": d.url, "passage": d.passage})).collect::<Vec<_>>(),
         "slots": state.slots,
         "profile_summary": state.profile_summary,
         "profile": profile.map(|p| &p.facts),
