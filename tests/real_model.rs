@@ -48,9 +48,9 @@ fn answer(turn: &Value) -> &str {
 
 /// The titles of the first `n` sources, in rank order.
 fn top_titles(turn: &Value, n: usize) -> Vec<String> {
-    turn["sources"].as_array().map_or(Vec::new(), |s| {
-        s.iter().take(n).map(|d| d["title"].as_str().unwrap_or_default().to_string()).collect()
-    })
+    turn["sources"]
+        .as_array()
+        .map_or(Vec::new(), |s| s.iter().take(n).map(|d| d["title"].as_str().unwrap_or_default().to_string()).collect())
 }
 
 fn wrote_answer(turn: &Value) -> bool {
@@ -60,16 +60,15 @@ fn wrote_answer(turn: &Value) -> bool {
 /// The passages as the grade reads them: (title, text), numbered from 1 by rank.
 fn passages(turn: &Value) -> Vec<(String, String)> {
     let field = |d: &Value, name: &str| d[name].as_str().unwrap_or_default().to_string();
-    turn["sources"].as_array().map_or(Vec::new(), |s| s.iter().map(|d| (field(d, "title"), field(d, "passage"))).collect())
+    turn["sources"]
+        .as_array()
+        .map_or(Vec::new(), |s| s.iter().map(|d| (field(d, "title"), field(d, "passage"))).collect())
 }
 
 /// The answer without the triage notice the app put before it.
 fn own_answer<'a>(turn: &'a Value, question: &str, lang: Lang) -> &'a str {
     let text = answer(turn);
-    notice(&assess(question), lang, Country::Auto)
-        .and_then(|n| text.strip_prefix(n.as_str()))
-        .unwrap_or(text)
-        .trim()
+    notice(&assess(question), lang, Country::Auto).and_then(|n| text.strip_prefix(n.as_str())).unwrap_or(text).trim()
 }
 
 #[test]
@@ -119,10 +118,9 @@ fn real_model_never_retrieves_worse_than_the_offline_plan() {
 #[ignore = "needs scripts/real-model.sh: run by scripts/test.sh"]
 fn real_model_answer_is_supported_or_marked_and_in_the_users_language() {
     let base = server();
-    for (question, lang) in [
-        ("당뇨가 있는데 발이 저리고 감각이 없어요", Lang::Ko),
-        ("What are the symptoms of gout?", Lang::En),
-    ] {
+    for (question, lang) in
+        [("당뇨가 있는데 발이 저리고 감각이 없어요", Lang::Ko), ("What are the symptoms of gout?", Lang::En)]
+    {
         for profile in ["full_context_engineering", "full_agent"] {
             let turn = ask(question, profile, Some(&base), None);
             let shown = own_answer(&turn, question, lang);
@@ -140,7 +138,10 @@ fn real_model_answer_is_supported_or_marked_and_in_the_users_language() {
                         );
                     }
                     None => {
-                        assert!(!cited(shown, sources.len()).is_empty(), "{profile}: shown uncited and unmarked: {shown}");
+                        assert!(
+                            !cited(shown, sources.len()).is_empty(),
+                            "{profile}: shown uncited and unmarked: {shown}"
+                        );
                         let support = grade::local(shown, &sources).score;
                         assert!(
                             support >= grade::GROUNDED,

@@ -248,7 +248,10 @@ mod tests {
     fn citations_and_language_are_read_off_the_answer() {
         assert_eq!(cited("Gout hurts [2]. It is treated [2][3]. See [9].", 3), vec![2, 3]);
         assert!(cited("No sources here.", 3).is_empty());
-        assert_eq!(answer_lang("당뇨병성 신경병증(Diabetic Neuropathy)은 발의 감각을 떨어뜨립니다 [1]."), Some(Lang::Ko));
+        assert_eq!(
+            answer_lang("당뇨병성 신경병증(Diabetic Neuropathy)은 발의 감각을 떨어뜨립니다 [1]."),
+            Some(Lang::Ko)
+        );
         assert_eq!(answer_lang("Diabetic neuropathy is nerve damage [1]. 당뇨"), Some(Lang::En));
         assert_eq!(answer_lang("[1] 120/80"), None);
     }

@@ -127,7 +127,9 @@ pub fn summarise(arm: &str, lang: Option<Lang>, records: &[&TurnRecord]) -> ArmS
         citations_mean: mean(records.iter().map(|r| r.citations as f64)).unwrap_or(0.0),
         language_ok: mean(records.iter().filter_map(|r| r.language_ok).map(|ok| if ok { 1.0 } else { 0.0 })),
         cited_support: mean(records.iter().filter_map(|r| r.cited_support)),
-        offline_mrr: mean(records.iter().filter(|r| r.retrieval.is_some()).filter_map(|r| r.offline_retrieval.map(|o| o.mrr))),
+        offline_mrr: mean(
+            records.iter().filter(|r| r.retrieval.is_some()).filter_map(|r| r.offline_retrieval.map(|o| o.mrr)),
+        ),
         offline_ndcg_at_5: mean(
             records.iter().filter(|r| r.retrieval.is_some()).filter_map(|r| r.offline_retrieval.map(|o| o.ndcg_at_k)),
         ),
