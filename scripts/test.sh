@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The whole test suite: native `cargo test`, the wasm release build, and the browser tests in
-# headless Chromium. Sets up missing tools first. Stops at the first failing step.
+# headless Chromium, then the real-model tier. Sets up missing tools first. Stops at the first failing step.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # ~/.cargo/bin first: trunk must find the native wasm-opt that setup installs, not another one.
@@ -19,7 +19,7 @@ step "layer check (scripts/check-layers.py: no import points up, no module cycle
 python3 scripts/check-layers.py
 
 step "setup"
-scripts/setup.sh --browser-tests
+scripts/setup.sh --browser-tests --real-model
 
 step "native tests (cargo test)"
 cargo test --locked
@@ -41,5 +41,8 @@ npm run --silent test:browser
 
 step "browser LLM transport against mock-llm (wasm-bindgen-test in headless Chromium)"
 scripts/test-web-fetch.sh --release
+
+step "real-model tier (scripts/test-real-model.sh: CLI and browser tests against llama-server with SmolLM2-135M)"
+scripts/test-real-model.sh
 
 printf '(%s s)\n\ntest.sh: all steps passed in %ss\n' "$((SECONDS - step_started))" "$((SECONDS - started))"

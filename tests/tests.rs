@@ -19,6 +19,7 @@ mod llm_transcripts;
 mod pipeline;
 mod pipeline_mock_llm;
 mod query_flow;
+mod real_model;
 mod token_estimate;
 mod trace_view;
 mod vector_index;

@@ -167,7 +167,7 @@ pub fn turn_json(state: &TurnState, memory: &Memory) -> serde_json::Value {
         "answer_kind": state.reply.kind,
         "unsupported": state.reply.unsupported,
         "citations": cited,
-        "sources": state.retrieved_docs.iter().map(|d| json!({"id": d.id, "title": d.title, "url": d.url})).collect::<Vec<_>>(),
+        "sources": state.retrieved_docs.iter().map(|d| json!({"id": d.id, "title": d.title, "url": d.url, "passage": d.passage})).collect::<Vec<_>>(),
         "slots": state.slots,
         "profile_summary": state.profile_summary,
         "profile": profile.map(|p| &p.facts),

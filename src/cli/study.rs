@@ -133,10 +133,19 @@ pub fn run_eval_study(args: EvalStudyArgs) -> Result<(), CliError> {
         eprint!("\r{done}/{total} conversations");
         let _ = std::io::stderr().flush();
     };
-    let records = pollster::block_on(run::run(&scenarios, &arms, &services, &mut progress));
+    let mut records = pollster::block_on(run::run(&scenarios, &arms, &services, &mut progress));
+    let seconds = started.elapsed().as_secs_f64();
     eprintln!();
+    if llm.is_some() {
+        // The same turns without a model: what the model's plan and judgements did to retrieval.
+        eprintln!("the same conversations without a model, for retrieval's comparison");
+        let offline = StudyServices { llm: None, ..services };
+        let without = pollster::block_on(run::run(&scenarios, &arms, &offline, &mut progress));
+        eprintln!();
+        run::with_offline(&mut records, &without);
+    }
     let names: Vec<String> = arms.iter().map(|a| a.name.clone()).collect();
-    let results = report::build(&provider, &records, &names, &langs, started.elapsed().as_secs_f64());
+    let results = report::build(&provider, &records, &names, &langs, seconds);
     let write = |name: &str, text: &str| {
         let path = args.out.join(name);
         std::fs::write(&path, text).map_err(CliError::write(&path))

@@ -1,8 +1,10 @@
 //! What the study measures on one turn without a model: slot precision and recall per slot type,
-//! profile fidelity, and retrieval quality against the gold documents.
+//! profile fidelity, retrieval quality against the gold documents, and what can be read off the
+//! answer itself (the passages it cites, its language).
 
 use super::scenario::GoldFact;
 use crate::extract::{MeasureKind, Slots};
+use crate::i18n::Lang;
 use crate::memory::profile::{Fact, SlotKind, FADED};
 use serde::{Deserialize, Serialize};
 use std::collections::HashSet;
@@ -186,6 +188,19 @@ pub fn retrieval(ranked: &[String], relevant: &[String]) -> Option<Retrieval> {
     })
 }
 
+/// The passages (1-based) `answer` cites as `[n]`, each once, among the `retrieved` ones.
+pub fn cited(answer: &str, retrieved: usize) -> Vec<usize> {
+    (1..=retrieved).filter(|n| answer.contains(&format!("[{n}]"))).collect()
+}
+
+/// The language an answer is written in: Korean when at least a third of its letters are Hangul
+/// (a Korean answer still names diseases and drugs in English); `None` when it has no letters.
+pub fn answer_lang(answer: &str) -> Option<Lang> {
+    let letters = answer.chars().filter(|c| c.is_alphabetic()).count();
+    let hangul = answer.chars().filter(|c| ('\u{AC00}'..='\u{D7A3}').contains(c)).count();
+    (letters > 0).then(|| if hangul * 3 >= letters { Lang::Ko } else { Lang::En })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -227,5 +242,17 @@ mod tests {
         let ideal = 1.0 + 1.0 / 3f64.log2() + 0.5;
         assert!((r.ndcg_at_k - dcg / ideal).abs() < 1e-9);
         assert!(retrieval(&ranked, &[]).is_none());
+    }
+
+    #[test]
+    fn citations_and_language_are_read_off_the_answer() {
+        assert_eq!(cited("Gout hurts [2]. It is treated [2][3]. See [9].", 3), vec![2, 3]);
+        assert!(cited("No sources here.", 3).is_empty());
+        assert_eq!(
+            answer_lang("당뇨병성 신경병증(Diabetic Neuropathy)은 발의 감각을 떨어뜨립니다 [1]."),
+            Some(Lang::Ko)
+        );
+        assert_eq!(answer_lang("Diabetic neuropathy is nerve damage [1]. 당뇨"), Some(Lang::En));
+        assert_eq!(answer_lang("[1] 120/80"), None);
     }
 }

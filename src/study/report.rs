@@ -47,6 +47,21 @@ pub struct ArmSummary {
     pub answer_relevancy: Option<f64>,
     pub answer_relevancy_scored: usize,
     pub grading_tokens: usize,
+    /// Turns whose shown answer a model wrote.
+    pub model_answers: usize,
+    pub citations_mean: f64,
+    /// Answers in the scenario's language, of those with letters.
+    pub language_ok: Option<f64>,
+    pub cited_support: Option<f64>,
+    /// Retrieval of the same turns without a model (when the run compared), and on how many of
+    /// them the model made nDCG@5 lower or higher.
+    pub offline_mrr: Option<f64>,
+    pub offline_ndcg_at_5: Option<f64>,
+    pub worse_than_offline: usize,
+    pub better_than_offline: usize,
+    pub tokens_reported_mean: f64,
+    /// Pipeline and model time together.
+    pub turn_ms_mean: f64,
 }
 
 fn mean(values: impl Iterator<Item = f64>) -> Option<f64> {
@@ -108,7 +123,30 @@ pub fn summarise(arm: &str, lang: Option<Lang>, records: &[&TurnRecord]) -> ArmS
         answer_relevancy: mean(records.iter().filter_map(|r| r.answer_relevancy)),
         answer_relevancy_scored: records.iter().filter(|r| r.answer_relevancy.is_some()).count(),
         grading_tokens: records.iter().map(|r| r.grading_tokens).sum(),
+        model_answers: records.iter().filter(|r| r.model_answer).count(),
+        citations_mean: mean(records.iter().map(|r| r.citations as f64)).unwrap_or(0.0),
+        language_ok: mean(records.iter().filter_map(|r| r.language_ok).map(|ok| if ok { 1.0 } else { 0.0 })),
+        cited_support: mean(records.iter().filter_map(|r| r.cited_support)),
+        offline_mrr: mean(
+            records.iter().filter(|r| r.retrieval.is_some()).filter_map(|r| r.offline_retrieval.map(|o| o.mrr)),
+        ),
+        offline_ndcg_at_5: mean(
+            records.iter().filter(|r| r.retrieval.is_some()).filter_map(|r| r.offline_retrieval.map(|o| o.ndcg_at_k)),
+        ),
+        worse_than_offline: offline_shift(records, |model, offline| model < offline),
+        better_than_offline: offline_shift(records, |model, offline| model > offline),
+        tokens_reported_mean: mean(records.iter().map(|r| r.tokens_reported as f64)).unwrap_or(0.0),
+        turn_ms_mean: mean(records.iter().map(|r| r.pipeline_ms + r.model_ms)).unwrap_or(0.0),
     }
+}
+
+/// Turns whose nDCG@5 with the model and without it stand as `shifted` says (beyond rounding).
+fn offline_shift(records: &[&TurnRecord], shifted: fn(f64, f64) -> bool) -> usize {
+    records
+        .iter()
+        .filter_map(|r| Some((r.retrieval?.ndcg_at_k, r.offline_retrieval?.ndcg_at_k)))
+        .filter(|(model, offline)| (model - offline).abs() > 1e-9 && shifted(*model, *offline))
+        .count()
 }
 
 /// A per-scenario measure compared between arms.
@@ -270,6 +308,11 @@ pub fn build<'a>(
     }
 }
 
+/// "0.123", or "-" when not measured.
+fn opt(v: Option<f64>) -> String {
+    v.map_or("-".to_string(), |v| format!("{v:.3}"))
+}
+
 fn lang_name(lang: Option<Lang>) -> &'static str {
     match lang {
         Some(Lang::Ko) => "ko",
@@ -383,7 +426,6 @@ pub fn markdown(results: &Results) -> String {
     } else {
         let _ = writeln!(md, "| arm | lang | faithfulness (scored turns) | answer relevancy (scored turns) | judge score | grading tokens |");
         let _ = writeln!(md, "|---|---|---|---|---|---|");
-        let opt = |v: Option<f64>| v.map_or("-".to_string(), |v| format!("{v:.3}"));
         for s in &results.summaries {
             let _ = writeln!(
                 md,
@@ -398,6 +440,41 @@ pub fn markdown(results: &Results) -> String {
                 s.grading_tokens
             );
         }
+    }
+    let _ = writeln!(md, "\n## The answers, and retrieval with the model against without it\n");
+    let _ = writeln!(
+        md,
+        "Model answers: turns whose shown answer the model wrote (the rest are the evidence answer). Citations: \
+         passages cited as [n] per turn. Language: answers in the conversation's language. Cited support: the \
+         share of an answer's claims supported by the passages they cite, graded without a model (English: half \
+         the claim's terms in the cited passage; Korean: a citation of a passage that exists). Offline MRR / \
+         nDCG@5: the same turns run without a model; worse / better: turns whose nDCG@5 the model lowered / raised.\n"
+    );
+    let _ = writeln!(
+        md,
+        "| arm | lang | model answers | citations / turn | language right | cited support | MRR (offline) | nDCG@5 (offline) | worse / better than offline | tokens reported / turn | ms / turn |"
+    );
+    let _ = writeln!(md, "|---|---|---|---|---|---|---|---|---|---|---|");
+    for s in &results.summaries {
+        let _ = writeln!(
+            md,
+            "| {} | {} | {} / {} | {:.2} | {} | {} | {:.3} ({}) | {:.3} ({}) | {} / {} | {:.0} | {:.0} |",
+            s.arm,
+            lang_name(s.lang),
+            s.model_answers,
+            s.turns,
+            s.citations_mean,
+            opt(s.language_ok),
+            opt(s.cited_support),
+            s.mrr,
+            opt(s.offline_mrr),
+            s.ndcg_at_5,
+            opt(s.offline_ndcg_at_5),
+            s.worse_than_offline,
+            s.better_than_offline,
+            s.tokens_reported_mean,
+            s.turn_ms_mean
+        );
     }
     let _ = writeln!(md, "\n## Between arms (paired by scenario, both languages)\n");
     if results.comparisons.is_empty() {

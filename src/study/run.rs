@@ -12,9 +12,11 @@ use crate::llm::{ChatRequest, Completion, Llm, LlmError, LocalFuture};
 use crate::memory::Memory;
 use crate::pipeline::flags::{profile, Flags, PROFILES};
 use crate::pipeline::graph::{run_turn, Services, TurnInput};
+use crate::pipeline::nodes::{grade, passages};
 use crate::pipeline::ports::{Clock, Embedder, Knowledge};
 use crate::pipeline::state::{Mode, QualityMethod};
 use crate::pipeline::stop::StopReason;
+use crate::pipeline::trace::CallPurpose;
 use serde::{Deserialize, Serialize};
 use std::cell::Cell;
 
@@ -87,6 +89,17 @@ pub struct TurnRecord {
     pub answer_relevancy: Option<f64>,
     /// Tokens the grading calls cost (faithfulness and answer relevancy).
     pub grading_tokens: usize,
+    /// A model wrote the answer shown (not the evidence responder).
+    pub model_answer: bool,
+    /// Passages the answer cites as `[n]`, each once.
+    pub citations: usize,
+    /// The answer is in the scenario's language; `None` for an empty answer.
+    pub language_ok: Option<bool>,
+    /// The share of the answer's claims supported by the passages they cite, graded without a model
+    /// (`pipeline::nodes::grade::local`), so a weak model cannot grade itself.
+    pub cited_support: Option<f64>,
+    /// The same turn under the same arm without a model ([`with_offline`]).
+    pub offline_retrieval: Option<Retrieval>,
 }
 
 /// A model that counts what goes through it: calls, estimated tokens sent, reported usage, time.
@@ -236,16 +249,30 @@ pub async fn run(
                     faithfulness: None,
                     answer_relevancy: None,
                     grading_tokens: 0,
+                    model_answer: state.trace.model_calls.iter().any(|c| c.purpose == CallPurpose::Answer),
+                    citations: 0,
+                    language_ok: None,
+                    cited_support: None,
+                    offline_retrieval: None,
                 };
+                // The triage notice is the app's, not the answer's: only what follows it is read.
+                let answer = state
+                    .triage_notice
+                    .as_deref()
+                    .and_then(|notice| state.answer.strip_prefix(notice))
+                    .unwrap_or(&state.answer)
+                    .trim();
+                if !answer.is_empty() {
+                    record.citations = metrics::cited(answer, state.retrieved_docs.len()).len();
+                    record.language_ok = metrics::answer_lang(answer).map(|l| l == scenario.lang);
+                    record.cited_support = Some(grade::local(answer, &passages(&state.retrieved_docs)).score);
+                }
                 if let Some(grader) = &grader {
                     if state.error.is_none() && !state.answer.trim().is_empty() {
                         // The passages the answer cites ([n]); all retrieved ones when it cites none.
-                        let cited: Vec<&str> = state
-                            .retrieved_docs
-                            .iter()
-                            .enumerate()
-                            .filter(|(i, _)| state.answer.contains(&format!("[{}]", i + 1)))
-                            .map(|(_, d)| d.passage.as_str())
+                        let cited: Vec<&str> = metrics::cited(&state.answer, state.retrieved_docs.len())
+                            .into_iter()
+                            .map(|n| state.retrieved_docs[n - 1].passage.as_str())
                             .collect();
                         let passages = if cited.is_empty() {
                             state.retrieved_docs.iter().map(|d| d.passage.as_str()).collect()
@@ -265,4 +292,15 @@ pub async fn run(
         }
     }
     records
+}
+
+/// Adds to each record with a model the retrieval of the same turn (arm, scenario, turn) in `offline`,
+/// the same study run without one: what the model's plan and judgements did to retrieval.
+pub fn with_offline(records: &mut [TurnRecord], offline: &[TurnRecord]) {
+    for record in records {
+        record.offline_retrieval = offline
+            .iter()
+            .find(|o| o.arm == record.arm && o.scenario == record.scenario && o.turn == record.turn)
+            .and_then(|o| o.retrieval);
+    }
 }
