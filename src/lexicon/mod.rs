@@ -10,6 +10,8 @@ pub mod bridge;
 pub mod build;
 pub mod everyday;
 pub mod file;
+mod source_error;
+pub use source_error::SourceError;
 mod names;
 pub mod translit;
 
