@@ -285,6 +285,7 @@ pub async fn load_answers(index: &mut LoadedIndex, source: &dyn FileSource, docs
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::LocalFuture;
     use std::collections::HashMap;
 
     /// Index files in memory; a name not in the map is missing.
