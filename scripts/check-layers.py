@@ -135,31 +135,46 @@ def imports(path, top):
     return found
 
 
-def main():
-    show_graph = "--graph" in sys.argv
-    edges = {}  # (from, to) -> [(file, line, text)]
-    for dirpath, _, files in os.walk(SRC):
-        for name in sorted(files):
-            if not name.endswith(".rs"):
-                continue
-            path = os.path.join(dirpath, name)
-            rel = os.path.relpath(path, SRC)
-            if rel in ROOTS:
-                continue
-            top = rel.split(os.sep)[0].removesuffix(".rs")
-            for line, target, text in imports(path, top):
-                edges.setdefault((top, target), []).append((f"src/{rel}", line, text))
+def area_imports(path, area, own_path):
+    """(line, sibling, text) for each import in the file of `area` (at `own_path`, its module path
+    inside the area) of another top-level file or folder of the same area: `crate::area::x`,
+    `super::x`, `self::x` and their `{...}` groups."""
+    with open(path, encoding="utf-8") as f:
+        code = drop_test_modules(strip_comments_and_strings(f.read()))
+    found = []
+    pattern = r"\b(crate\s*::\s*" + area + r"|super(?:\s*::\s*super)*|self)\s*::\s*(\{|\w+)"
+    for m in re.finditer(pattern, code):
+        head = m.group(1)
+        if head.startswith("crate"):
+            base = []
+        elif head == "self":
+            base = own_path
+        else:
+            ups = head.count("super")
+            if ups > len(own_path):
+                continue  # leaves the area: the module check above counts it
+            base = own_path[:len(own_path) - ups]
+        if m.group(2) == "{":
+            depth, j = 0, m.end() - 1
+            while j < len(code):
+                depth += {"{": 1, "}": -1}.get(code[j], 0)
+                if depth == 0:
+                    break
+                j += 1
+            heads = group_heads(code[m.end():j])
+        else:
+            heads = [m.group(2)]
+        line = code.count("\n", 0, m.start()) + 1
+        end = code.find("\n", m.start())
+        text = code[m.start():end if end >= 0 else None].strip().rstrip(";")
+        for h in heads:
+            found.append((line, (base + [h])[0], text))
+    return found
 
-    problems = []
-    for (a, b), sites in sorted(edges.items()):
-        for m in (a, b):
-            if m not in LAYER_OF:
-                problems.append(f"src/{m}: module `{m}` has no layer; add it to LAYERS in scripts/check-layers.py and ARCHITECTURE.md")
-        if a in LAYER_OF and b in LAYER_OF and LAYER_OF[b] > LAYER_OF[a]:
-            for file, line, text in sites:
-                problems.append(f"{file}:{line}: `{a}` (layer {LAYER_OF[a]}) imports `{b}` (layer {LAYER_OF[b]}), a layer above: {text}")
 
-    # Cycles: strongly connected components of more than one module (Tarjan).
+def strongly_connected(edges):
+    """The cycles of a directed graph given as (from, to) pairs: its strongly connected components
+    of more than one node (Tarjan), each sorted."""
     graph = {}
     for a, b in edges:
         graph.setdefault(a, set()).add(b)
@@ -191,27 +206,113 @@ def main():
     for v in sorted(graph):
         if v not in index:
             visit(v)
+    return sccs
 
-    two_way = sorted((a, b) for (a, b) in edges if a < b and (b, a) in edges)
+
+def cycle_problems(edges, sccs, name):
+    """One line per import that closes a cycle; `name` renders a node."""
+    problems = []
     for scc in sccs:
         for a in scc:
             for b in scc:
-                why = f"and `{b}` imports `{a}`" if (b, a) in edges else f"which leads back to `{a}`"
+                why = f"and `{name(b)}` imports `{name(a)}`" if (b, a) in edges else f"which leads back to `{name(a)}`"
                 for file, line, text in edges.get((a, b), []):
-                    problems.append(f"{file}:{line}: `{a}` imports `{b}`, {why} (cycle of {', '.join(scc)}): {text}")
+                    problems.append(f"{file}:{line}: `{name(a)}` imports `{name(b)}`, {why} "
+                                    f"(cycle of {', '.join(name(m) for m in scc)}): {text}")
+    return problems
 
+
+def check(src, show_graph=False):
+    """Every problem of the tree at `src`, and the report's summary lines."""
+    edges = {}  # (from, to) -> [(file, line, text)]
+    file_edges = {}  # ((area, file), (area, file)) -> [(file, line, text)]: inside one area
+    for dirpath, _, files in os.walk(src):
+        for name in sorted(files):
+            if not name.endswith(".rs"):
+                continue
+            path = os.path.join(dirpath, name)
+            rel = os.path.relpath(path, src)
+            if rel in ROOTS:
+                continue
+            parts = rel.split(os.sep)
+            top = parts[0].removesuffix(".rs")
+            for line, target, text in imports(path, top):
+                edges.setdefault((top, target), []).append((f"src/{rel}", line, text))
+            # Inside an area, each file or folder directly under it is a node; the area's own
+            # mod.rs declares and re-exports them, so it is not one.
+            if len(parts) < 2 or parts[1:] == ["mod.rs"]:
+                continue
+            siblings = {n.removesuffix(".rs") for n in os.listdir(os.path.join(src, top)) if n != "mod.rs"}
+            own_path = [p.removesuffix(".rs") for p in parts[1:]]
+            if own_path[-1] == "mod":
+                own_path.pop()
+            for line, target, text in area_imports(path, top, own_path):
+                if target in siblings and target != own_path[0]:
+                    file_edges.setdefault(((top, own_path[0]), (top, target)), []).append((f"src/{rel}", line, text))
+
+    problems = []
+    for (a, b), sites in sorted(edges.items()):
+        for m in (a, b):
+            if m not in LAYER_OF:
+                problems.append(f"src/{m}: module `{m}` has no layer; add it to LAYERS in scripts/check-layers.py and ARCHITECTURE.md")
+        if a in LAYER_OF and b in LAYER_OF and LAYER_OF[b] > LAYER_OF[a]:
+            for file, line, text in sites:
+                problems.append(f"{file}:{line}: `{a}` (layer {LAYER_OF[a]}) imports `{b}` (layer {LAYER_OF[b]}), a layer above: {text}")
+
+    sccs = strongly_connected(edges)
+    problems += cycle_problems(edges, sccs, lambda m: m)
+    file_sccs = strongly_connected(file_edges)
+    problems += cycle_problems(file_edges, file_sccs, lambda m: f"{m[0]}::{m[1]}")
+
+    lines = []
     if show_graph:
         for (a, b), sites in sorted(edges.items()):
-            print(f"{a} -> {b}  ({len(sites)})")
-        print()
-    print(f"two-way module pairs: {len(two_way)}" + ("" if not two_way else ": " + ", ".join(f"{a}<->{b}" for a, b in two_way)))
-    print(f"module cycles: {len(sccs)}" + ("" if not sccs else ": " + "; ".join(" ".join(s) for s in sccs)))
+            lines.append(f"{a} -> {b}  ({len(sites)})")
+        lines.append("")
+    two_way = sorted((a, b) for (a, b) in edges if a < b and (b, a) in edges)
+    lines.append(f"two-way module pairs: {len(two_way)}" + ("" if not two_way else ": " + ", ".join(f"{a}<->{b}" for a, b in two_way)))
+    lines.append(f"module cycles: {len(sccs)}" + ("" if not sccs else ": " + "; ".join(" ".join(s) for s in sccs)))
+    lines.append(f"file cycles inside areas: {len(file_sccs)}"
+                 + ("" if not file_sccs else ": " + "; ".join(s[0][0] + " (" + " ".join(f for _, f in s) + ")" for s in file_sccs)))
+    return problems, lines
+
+
+def self_test():
+    """The check fails on a new cycle: a small tree with two files of one area importing each other
+    (one through `super::`, one through `crate::`), and the same tree without the second import."""
+    import tempfile
+    with tempfile.TemporaryDirectory() as src:
+        os.makedirs(os.path.join(src, "retrieval"))
+        files = {
+            "lib.rs": "pub mod retrieval;\n",
+            "retrieval/mod.rs": "pub mod a;\npub mod b;\n",
+            "retrieval/a.rs": "use super::b::Thing;\npub struct Other;\n",
+            "retrieval/b.rs": "use crate::retrieval::{a::Other};\npub struct Thing;\n",
+        }
+        for rel, text in files.items():
+            with open(os.path.join(src, rel), "w", encoding="utf-8") as f:
+                f.write(text)
+        problems, _ = check(src)
+        assert any("src/retrieval/a.rs:1" in p and "cycle of retrieval::a, retrieval::b" in p for p in problems), problems
+        with open(os.path.join(src, "retrieval/b.rs"), "w", encoding="utf-8") as f:
+            f.write("pub struct Thing;\n")
+        problems, _ = check(src)
+        assert not problems, problems
+    print("check-layers: self-test passed (a new file-level cycle fails the check, its removal passes)")
+
+
+def main():
+    if "--self-test" in sys.argv:
+        self_test()
+    problems, lines = check(SRC, show_graph="--graph" in sys.argv)
+    print("\n".join(lines))
     if problems:
         print("\n".join(problems))
         print(f"\ncheck-layers: {len(problems)} import(s) break the layer rule (ARCHITECTURE.md): "
-              "move the shared type down to the lower module (or to src/core/) instead of importing up")
+              "move the shared type down to the lower module (or to src/core/) instead of importing up, "
+              "or out of the cycle into a file both sides import")
         return 1
-    print("check-layers: every import points down or across, no cycles")
+    print("check-layers: every import points down or across, no cycles between modules or between the files of an area")
     return 0
 
 

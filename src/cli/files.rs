@@ -7,7 +7,8 @@ use crate::lexicon::build::{build, Sources};
 use crate::lexicon::Lexicon;
 use crate::llm::LocalFuture;
 use crate::retrieval::corpus::{parse_jsonl, Document};
-use crate::retrieval::search::{FileSource, IndexError};
+use crate::retrieval::file_source::FileSource;
+use crate::retrieval::search::IndexError;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 

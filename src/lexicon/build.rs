@@ -16,6 +16,7 @@
 //! - `topic_names.txt`: the corpus's English topic names, one per line, `#` comment lines; only the
 //!   transliteration matcher reaches them.
 
+use super::source_error::SourceError;
 use super::{names, normalise, Concept, ConceptKind, Lexicon};
 use std::collections::HashMap;
 
@@ -69,33 +70,6 @@ impl Builder {
         self.names.entry(normal).or_insert(concept);
     }
 }
-
-/// A lexicon source file that does not read as its format says: the file, the line (from 1) when
-/// one line is at fault, and what is wrong. The fix is in that file.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SourceError {
-    pub file: &'static str,
-    pub line: Option<usize>,
-    pub problem: String,
-}
-
-impl SourceError {
-    /// `problem` at line `index + 1` of `file`.
-    pub fn at(file: &'static str, index: usize, problem: impl Into<String>) -> Self {
-        SourceError { file, line: Some(index + 1), problem: problem.into() }
-    }
-}
-
-impl std::fmt::Display for SourceError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self.line {
-            Some(line) => write!(f, "{} line {line}: {}", self.file, self.problem),
-            None => write!(f, "{}: {}", self.file, self.problem),
-        }
-    }
-}
-
-impl std::error::Error for SourceError {}
 
 fn kind_of(name: &str) -> Option<ConceptKind> {
     ConceptKind::ALL.into_iter().find(|k| k.name() == name)

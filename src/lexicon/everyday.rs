@@ -9,7 +9,7 @@
 //! may also start inside a word (heads of compounds: "~통증" in "허리통증"). One-syllable stems
 //! ("목", "배") must be a whole word or be followed by a particle.
 
-use super::build::SourceError;
+use super::source_error::SourceError;
 use serde::{Deserialize, Serialize};
 
 /// One everyday stem and the English it stands for.

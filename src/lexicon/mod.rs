@@ -11,6 +11,8 @@ pub mod build;
 pub mod coverage;
 pub mod everyday;
 pub mod file;
+mod source_error;
+pub use source_error::SourceError;
 mod names;
 pub mod translit;
 

@@ -6,9 +6,10 @@
 //! usable (and may be missing natively); until then BM25 answers alone and the trace says why.
 
 use super::corpus::is_boilerplate;
+use super::file_source::FileSource;
 use super::index_files::LoadedIndex;
 use super::relevance::judge;
-use super::search::{load_answers, search_with_signals, FileSource, Hit, SearchMode};
+use super::search::{load_answers, search_with_signals, Hit, SearchMode};
 use super::vectors::VectorSearch;
 use crate::core::has_hangul;
 use crate::core::ports::{Embedder, IndexError, Knowledge};

@@ -5,6 +5,7 @@
 pub mod bm25;
 pub mod chunk_map;
 pub mod corpus;
+pub mod file_source;
 
 pub mod fusion;
 pub mod index_files;

@@ -2,22 +2,16 @@
 //! and their RRF fusion, each describing the best documents. Async over a [`FileSource`] so the
 //! browser can fetch shards over HTTP while the CLI reads them from disk.
 
+use super::file_source::FileSource;
 use super::fusion::{fuse as fuse_lists, Candidate, FUSION};
 use super::index_files::{LoadedIndex, Manifest, STATS};
 use super::vectors::VectorSearch;
 use crate::core::files::MANIFEST;
 pub use crate::core::ports::IndexError;
 use crate::core::tokenizer::tokenize;
-use crate::core::LocalFuture;
 use crate::lexicon::file::{decode, LEXICON_FILE};
 use crate::lexicon::Lexicon;
 use serde::Serialize;
-
-/// Where the static index files come from (HTTP in the browser, a folder natively).
-pub trait FileSource {
-    /// The bytes of the named file of the static index ([`IndexError::Missing`] when it is not there).
-    fn fetch<'a>(&'a self, name: &'a str) -> LocalFuture<'a, Result<Vec<u8>, IndexError>>;
-}
 
 /// Which retrieval answers a search.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
@@ -291,6 +285,7 @@ pub async fn load_answers(index: &mut LoadedIndex, source: &dyn FileSource, docs
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::LocalFuture;
     use std::collections::HashMap;
 
     /// Index files in memory; a name not in the map is missing.

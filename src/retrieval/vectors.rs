@@ -5,7 +5,7 @@
 //! in the CLI, and inside the browser's embedding worker, which the page reaches by messages).
 
 use super::chunk_map::{ChunkMap, ChunkPlace};
-use super::search::FileSource;
+use super::file_source::FileSource;
 use super::vector_index::{list_file, search_lists, Centroids, VectorHit, VectorList};
 use super::vector_manifest::VectorManifest;
 use crate::core::files::FileEntry;

@@ -2,7 +2,7 @@
 
 use crate::core::ports::IndexError;
 use crate::core::LocalFuture;
-use crate::retrieval::search::FileSource;
+use crate::retrieval::file_source::FileSource;
 use std::cell::Cell;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
