@@ -16,7 +16,7 @@ step() {
 }
 
 step "layer check (scripts/check-layers.py: no import points up, no module cycles; ARCHITECTURE.md)"
-python3 scripts/check-layers.py
+python3 scripts/check-layers.py --self-test
 
 step "setup"
 scripts/setup.sh --browser-tests --real-model

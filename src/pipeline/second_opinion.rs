@@ -76,13 +76,14 @@ impl Llm for SecondOpinion<'_> {
         }
         Box::pin(async move {
             // The instruction joins the first system message, so the request keeps its shape.
-            let ask = if request.json { ASK_JSON } else { ASK_TEXT };
+            let json = request.schema().is_some();
+            let ask = if json { ASK_JSON } else { ASK_TEXT };
             let mut asking = request.clone();
             match asking.messages.first_mut().filter(|m| m.role == Role::System) {
                 Some(system) => system.content = format!("{}\n\n{ask}", system.content),
                 None => asking.messages.insert(0, ChatMessage::system(ask)),
             }
-            if request.json {
+            if json {
                 let mut completion = self.inner.complete(&asking, on_delta).await?;
                 if let Some((level, rest)) = split_json(&completion.text) {
                     self.level.set(Some(level));
