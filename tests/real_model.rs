@@ -125,7 +125,13 @@ fn real_model_answer_is_supported_or_marked_and_in_the_users_language() {
             let turn = ask(question, profile, Some(&base), None);
             let shown = own_answer(&turn, question, lang);
             assert!(!shown.is_empty(), "{profile}: an answer is shown for {question:?}");
-            if wrote_answer(&turn) {
+            if turn["answer_kind"] == "evidence" {
+                // The model's text was refused: the evidence answer is the answer, citing its sources.
+                assert!(
+                    !cited(shown, passages(&turn).len()).is_empty(),
+                    "{profile}: the evidence answer cites: {shown}"
+                );
+            } else if wrote_answer(&turn) {
                 let sources = passages(&turn);
                 let marker = grade::warning(lang);
                 match shown.find(marker) {
@@ -152,7 +158,8 @@ fn real_model_answer_is_supported_or_marked_and_in_the_users_language() {
             }
             // In the user's language, or saying it is not (in the user's language, which names it).
             let says_not = match lang {
-                Lang::Ko => shown.contains("한국어"),
+                // The evidence answer says its sources are in English ("출처는 영어입니다").
+                Lang::Ko => shown.contains("한국어") || shown.contains("영어"),
                 Lang::En => shown.contains("English"),
             };
             assert!(

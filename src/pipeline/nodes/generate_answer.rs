@@ -121,10 +121,7 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> AnswerDetail {
                 };
                 (body.to_string(), AnswerKind::Evidence)
             } else {
-                (
-                    offline_answer(state, env, lang),
-                    AnswerKind::Evidence,
-                )
+                (offline_answer(state, env, lang), AnswerKind::Evidence)
             };
             (env.on_event)(TurnEvent::Delta(&body));
             state.set_reply(Answer { notice, body, kind, ..Answer::default() });
@@ -214,7 +211,15 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> AnswerDetail {
                 let kept = if partial.is_empty() { streamed } else { partial };
                 state.error = Some(crate::llm::describe(&LlmError::CutOff { partial: String::new() }, lang));
                 let kept_chars = kept.chars().count();
-                state.set_reply(Answer { notice, body: kept, kind: AnswerKind::Generated, ..Answer::default() });
+                // A cut before any text leaves nothing to read: the evidence answer stands in.
+                let (body, kind) = if kept.trim().is_empty() {
+                    let body = offline_answer(state, env, lang);
+                    (env.on_event)(TurnEvent::Delta(&body));
+                    (body, AnswerKind::Evidence)
+                } else {
+                    (kept, AnswerKind::Generated)
+                };
+                state.set_reply(Answer { notice, body, kind, ..Answer::default() });
                 AnswerDetail::CutOff { responder: llm.name(), kept_chars }
             }
             Err(error) => {
