@@ -117,6 +117,17 @@ def group_heads(body):
     return heads
 
 
+def group_body(code, after_brace):
+    """The text of the `{...}` group whose opening brace ends at `after_brace`, without its braces."""
+    depth, j = 0, after_brace - 1
+    while j < len(code):
+        depth += {"{": 1, "}": -1}.get(code[j], 0)
+        if depth == 0:
+            break
+        j += 1
+    return code[after_brace:j]
+
+
 def imports(path, top):
     """(line, target module, text) for each crate-level import in the file that leaves `top`."""
     with open(path, encoding="utf-8") as f:
@@ -125,13 +136,7 @@ def imports(path, top):
     for m in re.finditer(r"crate\s*::\s*(\{|\w+)", code):
         line = code.count("\n", 0, m.start()) + 1
         if m.group(1) == "{":
-            depth, j = 0, m.end() - 1
-            while j < len(code):
-                depth += {"{": 1, "}": -1}.get(code[j], 0)
-                if depth == 0:
-                    break
-                j += 1
-            body = code[m.end():j]
+            body = group_body(code, m.end())
             targets = group_heads(body)
             text = "crate::{" + " ".join(body.split()) + "}"
         else:
@@ -164,13 +169,7 @@ def area_imports(path, area, own_path):
                 continue  # leaves the area: the module check above counts it
             base = own_path[:len(own_path) - ups]
         if m.group(2) == "{":
-            depth, j = 0, m.end() - 1
-            while j < len(code):
-                depth += {"{": 1, "}": -1}.get(code[j], 0)
-                if depth == 0:
-                    break
-                j += 1
-            heads = group_heads(code[m.end():j])
+            heads = group_heads(group_body(code, m.end()))
         else:
             heads = [m.group(2)]
         line = code.count("\n", 0, m.start()) + 1
