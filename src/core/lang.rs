@@ -42,5 +42,10 @@ impl Lang {
 
 /// Whether `text` has Hangul syllables (Korean).
 pub fn has_hangul(text: &str) -> bool {
-    text.chars().any(|c| ('\u{AC00}'..='\u{D7A3}').contains(&c))
+    text.chars().any(is_hangul)
+}
+
+/// Whether `c` is a Hangul syllable.
+pub fn is_hangul(c: char) -> bool {
+    ('\u{AC00}'..='\u{D7A3}').contains(&c)
 }

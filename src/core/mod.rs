@@ -11,7 +11,7 @@ pub mod similarity;
 pub mod tokenizer;
 
 pub use evidence::{Evidence, PassageLocation, Quality, QualityMethod};
-pub use lang::{has_hangul, Lang};
+pub use lang::{has_hangul, is_hangul, Lang};
 
 use std::future::Future;
 use std::pin::Pin;

@@ -10,7 +10,7 @@
 //! shown as the answer. A greeting's reply and LLM mode (the plain baseline, no sources) are not checked.
 
 use super::{Env, NoCall, State};
-use crate::core::{has_hangul, Lang};
+use crate::core::{is_hangul, Lang};
 use crate::lexicon::bridge::{bridge, not_understood_note};
 use crate::llm::{offline, prompts, ChatRequest, LlmError, Usage};
 use crate::pipeline::answer::{Answer, AnswerKind, Refusal, Unsupported};
@@ -266,7 +266,7 @@ pub fn check(answer: &str, told: &str, passages: &[(String, String)], lang: Lang
 /// Whether the letters of `text` are mostly in `lang`'s script: a Korean answer is at least a
 /// quarter Hangul (it may name English terms and sources), an English one at most a tenth.
 fn in_language(text: &str, lang: Lang) -> bool {
-    let hangul = text.chars().filter(|c| has_hangul(&c.to_string())).count() as f64;
+    let hangul = text.chars().filter(|&c| is_hangul(c)).count() as f64;
     let latin = text.chars().filter(char::is_ascii_alphabetic).count() as f64;
     if hangul + latin == 0.0 {
         return false;
