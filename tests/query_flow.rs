@@ -5,7 +5,7 @@
 //! junk or there is no model, and the call budget.
 
 use crate::common::{lexicon, FixedClock};
-use medagent::core::{Evidence, PassageLocation};
+use medagent::core::{Evidence, Lang, PassageLocation};
 use medagent::llm::scripted::{Script, ScriptedLlm};
 use medagent::llm::{Llm, LocalFuture};
 use medagent::memory::Memory;
@@ -452,4 +452,27 @@ fn facts_about_a_mother_go_to_her_profile_or_nowhere_never_to_the_users() {
     let mine = memory.profiles.profile("me").unwrap();
     let mine: Vec<String> = mine.facts.iter().map(|f| f.en.to_lowercase()).collect();
     assert!(mine.iter().any(|f| f.contains("gout")) && !mine.iter().any(|f| f.contains("diabetes")), "{mine:?}");
+}
+
+#[test]
+fn a_korean_claim_must_name_what_its_cited_passage_names() {
+    use medagent::pipeline::answer::Refusal;
+    use medagent::pipeline::nodes::generate_answer::check;
+    use medagent::pipeline::nodes::grade::local;
+    let neuropathy = vec![(
+        "Diabetic Neuropathy".to_string(),
+        "Diabetic neuropathy is nerve damage caused by diabetes. It often causes tingling or numbness in the feet."
+            .to_string(),
+    )];
+    let question = "당뇨가 있는데 발이 저리고 감각이 없어요";
+    // A small model's plan once turned this question into gout: an answer about gout citing the
+    // neuropathy passage is not supported by it.
+    let gout = "통풍은 관절에 생기는 병입니다 [1]. 통풍 치료를 받으세요 [1].";
+    assert!(!local(gout, &neuropathy, Some(lexicon())).grounded);
+    assert!(matches!(check(gout, question, &neuropathy, Lang::Ko, Some(lexicon())), Err(Refusal::Unsupported(_))));
+    let right = "당뇨병이 있으면 신경이 손상되어 발이 저릴 수 있습니다 [1]. 저림이 계속되면 의사와 상의하세요.";
+    assert!(local(right, &neuropathy, Some(lexicon())).grounded);
+    assert_eq!(check(right, question, &neuropathy, Lang::Ko, Some(lexicon())), Ok(()));
+    // Without a lexicon a Korean claim is taken on its citation, as before.
+    assert!(local(gout, &neuropathy, None).grounded);
 }

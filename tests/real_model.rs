@@ -8,6 +8,7 @@
 //! them with the server up:
 //! `MEDAGENT_REAL_MODEL_URL=http://127.0.0.1:P cargo test --test tests real_model -- --ignored --test-threads 1`
 
+use crate::common::lexicon;
 use medagent::i18n::Lang;
 use medagent::pipeline::nodes::grade;
 use medagent::study::metrics::{answer_lang, cited};
@@ -148,7 +149,7 @@ fn real_model_answer_is_supported_or_marked_and_in_the_users_language() {
                             !cited(shown, sources.len()).is_empty(),
                             "{profile}: shown uncited and unmarked: {shown}"
                         );
-                        let support = grade::local(shown, &sources).score;
+                        let support = grade::local(shown, &sources, Some(lexicon())).score;
                         assert!(
                             support >= grade::GROUNDED,
                             "{profile}: shown unmarked with {support:.2} of its claims supported: {shown}"

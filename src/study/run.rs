@@ -265,7 +265,8 @@ pub async fn run(
                 if !answer.is_empty() {
                     record.citations = metrics::cited(answer, state.retrieved_docs.len()).len();
                     record.language_ok = metrics::answer_lang(answer).map(|l| l == scenario.lang);
-                    record.cited_support = Some(grade::local(answer, &passages(&state.retrieved_docs)).score);
+                    record.cited_support =
+                        Some(grade::local(answer, &passages(&state.retrieved_docs), services.lexicon).score);
                 }
                 if let Some(grader) = &grader {
                     if state.error.is_none() && !state.answer.trim().is_empty() {

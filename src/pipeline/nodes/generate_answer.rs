@@ -12,6 +12,7 @@
 use super::{Env, NoCall, State};
 use crate::core::{is_hangul, Lang};
 use crate::lexicon::bridge::{bridge, not_understood_note};
+use crate::lexicon::Lexicon;
 use crate::llm::{offline, prompts, ChatRequest, LlmError, Usage};
 use crate::pipeline::answer::{Answer, AnswerKind, Refusal, Unsupported};
 use crate::pipeline::state::{Mode, TurnEvent};
@@ -144,7 +145,7 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> AnswerDetail {
                 // What the model was told besides the sources: its answer must not just say it back.
                 let told: String = request.messages.iter().map(|m| m.content.as_str()).collect::<Vec<_>>().join("\n");
                 let told = format!("{}\n{told}", state.user_text);
-                let verdict = if checked { check(&done.text, &told, &passages, lang) } else { Ok(()) };
+                let verdict = if checked { check(&done.text, &told, &passages, lang, env.lexicon) } else { Ok(()) };
                 match verdict {
                     Ok(()) => {
                         state.set_reply(Answer {
@@ -246,7 +247,13 @@ fn start_answer(env: &mut Env<'_>, notice: &Option<String>) {
 /// The answer checks of a model's `answer` with the numbered `passages`, in the order they are told
 /// to the model: the language, an echo of what it was `told` (the question, the instructions; a
 /// small model may say its prompt back), a citation, supported claims.
-pub fn check(answer: &str, told: &str, passages: &[(String, String)], lang: Lang) -> Result<(), Refusal> {
+pub fn check(
+    answer: &str,
+    told: &str,
+    passages: &[(String, String)],
+    lang: Lang,
+    lexicon: Option<&Lexicon>,
+) -> Result<(), Refusal> {
     if !in_language(answer, lang) {
         return Err(Refusal::WrongLanguage);
     }
@@ -256,7 +263,7 @@ pub fn check(answer: &str, told: &str, passages: &[(String, String)], lang: Lang
     if !super::grade::citations(answer).iter().any(|n| (1..=passages.len()).contains(n)) {
         return Err(Refusal::NoCitation);
     }
-    let grade = super::grade::local(answer, passages);
+    let grade = super::grade::local(answer, passages, lexicon);
     if !grade.grounded {
         return Err(Refusal::Unsupported(grade.reason));
     }
@@ -328,28 +335,28 @@ mod tests {
         let question = "I have diabetes and my feet are numb. What is it?";
         let good =
             "Diabetic neuropathy is nerve damage caused by diabetes, and it often causes numbness in the feet [1].";
-        assert_eq!(check(good, question, &passages(), Lang::En), Ok(()));
-        assert_eq!(check(good, question, &passages(), Lang::Ko), Err(Refusal::WrongLanguage));
+        assert_eq!(check(good, question, &passages(), Lang::En, None), Ok(()));
+        assert_eq!(check(good, question, &passages(), Lang::Ko, None), Err(Refusal::WrongLanguage));
         assert_eq!(
-            check("I have diabetes and my feet are numb.", question, &passages(), Lang::En),
+            check("I have diabetes and my feet are numb.", question, &passages(), Lang::En, None),
             Err(Refusal::EchoesQuestion)
         );
         let uncited = "Diabetic neuropathy is nerve damage caused by diabetes.";
-        assert_eq!(check(uncited, question, &passages(), Lang::En), Err(Refusal::NoCitation));
+        assert_eq!(check(uncited, question, &passages(), Lang::En, None), Err(Refusal::NoCitation));
         assert_eq!(
-            check("This is gout [7].", question, &passages(), Lang::En),
+            check("This is gout [7].", question, &passages(), Lang::En, None),
             Err(Refusal::NoCitation),
             "[7] names no source"
         );
         let invented = "Gout is caused by eating cheese and chocolate every day [1].";
-        assert!(matches!(check(invented, question, &passages(), Lang::En), Err(Refusal::Unsupported(_))));
+        assert!(matches!(check(invented, question, &passages(), Lang::En, None), Err(Refusal::Unsupported(_))));
         let korean = "당뇨병성 신경병증은 당뇨로 인한 신경 손상으로, 발의 저림과 감각 저하를 일으킵니다 [1].";
-        assert_eq!(check(korean, "당뇨가 있는데 발이 저리고 감각이 없어요", &passages(), Lang::Ko), Ok(()));
+        assert_eq!(check(korean, "당뇨가 있는데 발이 저리고 감각이 없어요", &passages(), Lang::Ko, None), Ok(()));
         // A small model said its instructions back (seen with SmolLM2-135M): not an answer.
         let told =
             format!("당뇨가 있는데 발이 저리고 감각이 없어요\n{}", prompts::evidence_section(&passages(), Lang::Ko));
         let parroted = "위 문서에 근거하여 답변하고 근거 번호를 [1]처럼 표시하세요.";
-        assert_eq!(check(parroted, &told, &passages(), Lang::Ko), Err(Refusal::EchoesQuestion));
+        assert_eq!(check(parroted, &told, &passages(), Lang::Ko, None), Err(Refusal::EchoesQuestion));
         // Quoting a source is no echo, though the source was in the prompt too.
         let quote = "Diabetic neuropathy is nerve damage caused by diabetes; it often causes numbness and tingling in the feet [1].";
         assert_eq!(
@@ -357,7 +364,8 @@ mod tests {
                 quote,
                 &format!("{question}\n{}", prompts::evidence_section(&passages(), Lang::En)),
                 &passages(),
-                Lang::En
+                Lang::En,
+                None
             ),
             Ok(())
         );
@@ -366,7 +374,8 @@ mod tests {
                 "당뇨가 있는데 발이 저리고 감각이 없어요 [1].",
                 "당뇨가 있는데 발이 저리고 감각이 없어요",
                 &passages(),
-                Lang::Ko
+                Lang::Ko,
+                None
             ),
             Err(Refusal::EchoesQuestion)
         );

@@ -8,11 +8,13 @@
 //! grade asked for) reads each sentence of three words or more: in English, a claim is supported
 //! when it cites a passage that exists and at least half of its terms are in the passages it cites;
 //! in Korean (the passages are English, so words cannot be compared) when it cites a passage that
-//! exists. An offline answer quotes the passages, so it is graded but never regenerated or warned about.
+//! exists and at least half of the concepts it names are named in the passages it cites. An offline
+//! answer quotes the passages, so it is graded but never regenerated or warned about.
 
 use super::{passages, Env, State};
 use crate::core::tokenizer::tokenize;
 use crate::core::{has_hangul, Lang};
+use crate::lexicon::Lexicon;
 use crate::llm::query_flow::{grade_prompt, parse_grade, Grade};
 use crate::pipeline::answer::AnswerKind;
 use crate::pipeline::state::TurnEvent;
@@ -60,7 +62,7 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> GradeDetail {
     let (grade, method, why) =
         match super::ask_json(state, env, CallPurpose::Grade, prompt, 200, "grade", parse_grade).await {
             Ok(grade) => (grade, "model", None),
-            Err(no) => (local(&answer, &evidence), "local", no.why()),
+            Err(no) => (local(&answer, &evidence, env.lexicon), "local", no.why()),
         };
     let grounded = grade.grounded && grade.score >= GROUNDED;
     // Write it again only if a model wrote it and one more answer fits the turn's budget.
@@ -101,8 +103,8 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> GradeDetail {
     detail
 }
 
-/// The local grade of `answer` against the numbered `passages`.
-pub fn local(answer: &str, passages: &[(String, String)]) -> Grade {
+/// The local grade of `answer` against the numbered `passages`; the `lexicon` reads Korean claims.
+pub fn local(answer: &str, passages: &[(String, String)], lexicon: Option<&Lexicon>) -> Grade {
     let terms: Vec<HashSet<String>> =
         passages.iter().map(|(title, text)| tokenize(&format!("{title} {text}")).into_iter().collect()).collect();
     let mut claims = 0;
@@ -121,7 +123,7 @@ pub fn local(answer: &str, passages: &[(String, String)]) -> Grade {
             }
             false
         } else if has_hangul(sentence) {
-            true
+            lexicon.is_none_or(|lexicon| names_what_it_cites(sentence, &cited, &terms, lexicon))
         } else {
             let own: Vec<String> = tokenize(&strip_citations(sentence));
             let seen = own.iter().filter(|t| cited.iter().any(|&n| terms[n - 1].contains(*t))).count();
@@ -138,6 +140,23 @@ pub fn local(answer: &str, passages: &[(String, String)]) -> Grade {
         .map(|s| format!("not supported by the cited passages: \"{}\"", s.chars().take(160).collect::<String>()))
         .unwrap_or_default();
     Grade { grounded: score >= GROUNDED, score, reason }
+}
+
+/// Whether a Korean `sentence` names what the passages it `cited` name: at least half of the concepts
+/// it names (as the lexicon reads them) are in those passages, a concept being there when at least half
+/// of the terms of its English name are. A sentence naming no concept the lexicon knows is taken on its
+/// citation: there is nothing to compare.
+fn names_what_it_cites(sentence: &str, cited: &[usize], terms: &[HashSet<String>], lexicon: &Lexicon) -> bool {
+    let mut named: Vec<Vec<String>> = Vec::new();
+    for mention in lexicon.find(sentence) {
+        let words = tokenize(&mention.concept.en);
+        if !words.is_empty() && !named.contains(&words) {
+            named.push(words);
+        }
+    }
+    let in_cited = |word: &String| cited.iter().any(|&n| terms[n - 1].contains(word));
+    let there = named.iter().filter(|words| words.iter().filter(|w| in_cited(w)).count() * 2 >= words.len()).count();
+    there * 2 >= named.len()
 }
 
 /// The numbers of the `[n]` citations in `text`.
@@ -191,21 +210,24 @@ mod tests {
 
     #[test]
     fn a_cited_sentence_whose_words_are_in_the_passage_is_supported() {
-        let grade =
-            local("Gout is a painful arthritis caused by uric acid crystals [1]. Please see a clinician.", &gout());
+        let grade = local(
+            "Gout is a painful arthritis caused by uric acid crystals [1]. Please see a clinician.",
+            &gout(),
+            None,
+        );
         assert!(grade.grounded && grade.score == 1.0, "{grade:?}");
     }
 
     #[test]
     fn invented_doses_and_wrong_citations_are_not() {
-        let grade = local("Take 800 mg of ibuprofen every hour. Gout is caused by eating cheese and chocolate [1]. See [7] for more on this topic.", &gout());
+        let grade = local("Take 800 mg of ibuprofen every hour. Gout is caused by eating cheese and chocolate [1]. See [7] for more on this topic.", &gout(), None);
         assert!(!grade.grounded, "{grade:?}");
         assert!(grade.reason.contains("800 mg"), "{grade:?}");
     }
 
     #[test]
     fn korean_claims_need_a_citation_that_exists() {
-        assert!(local("통풍은 요산 결정 때문에 생기는 관절염입니다 [1].", &gout()).grounded);
-        assert!(!local("통풍 치료에는 하루 800mg 약을 먹어야 합니다.", &gout()).grounded);
+        assert!(local("통풍은 요산 결정 때문에 생기는 관절염입니다 [1].", &gout(), None).grounded);
+        assert!(!local("통풍 치료에는 하루 800mg 약을 먹어야 합니다.", &gout(), None).grounded);
     }
 }
