@@ -16,7 +16,9 @@ use crate::llm::query_flow::{parse_plan, plan_prompt, QueryPlan};
 use crate::llm::{CallPurpose, ChatRequest};
 use crate::retrieval::fusion::{fuse, fuse_ranked_lists, Candidate, Fusion, FUSION, RRF_K};
 use crate::retrieval::index_files::LoadedIndex;
-use crate::retrieval::relevance::{judge, judge_at, Relevance, MIN_KEYWORD_COVERAGE, MIN_SIMILARITY};
+use crate::retrieval::relevance::{
+    judge, judge_at, Relevance, MIN_KEYWORD_COVERAGE, MIN_KEYWORD_COVERAGE_WITH_VECTORS, MIN_SIMILARITY,
+};
 use crate::retrieval::search::{open, open_lexicon, search_with_signals, Hit, SearchMode, SearchSignals};
 use crate::retrieval::vectors::VectorSearch;
 use clap::Args;
@@ -524,9 +526,9 @@ fn relevance_report(searched: &[Searched]) {
     }
     // The threshold sweep they were chosen from (tune split), and how each does held out.
     println!(
-        "threshold sweep (recall of answerable / share of unanswerable rejected); search uses similarity {MIN_SIMILARITY}, keywords {MIN_KEYWORD_COVERAGE}:"
+        "threshold sweep (recall of answerable / share of unanswerable rejected); search uses similarity {MIN_SIMILARITY}, keywords {MIN_KEYWORD_COVERAGE_WITH_VECTORS} ({MIN_KEYWORD_COVERAGE} without vectors):"
     );
-    for keywords in [0.0, 0.2, 0.3, 0.4, 0.5] {
+    for keywords in [0.0, 0.1, 0.2, 0.3, 0.4, 0.5] {
         for step in 0..=6 {
             let threshold = 0.30 + 0.05 * f64::from(step);
             let rates = |heldout: bool| {
