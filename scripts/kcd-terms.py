@@ -14,7 +14,10 @@ contact reasons) are left out.
 English of a term: the MedQuAD focus name its code's English names (KCD, ICD-10-CM description and
 inclusion terms) equal, word order and plural aside; else the code's English name itself
 (without "Other"). A head takes the focus that every code sharing that head has in its English name
-(a head naming no focus is left out), or the English of the code it names alone.
+(a head naming no focus is left out), or the English of the code it names alone. The focus must name
+the head's own English too (the last word of the English name before "of", "in", "with", ",": stomatitis
+of "Gangrenous stomatitis"), or the head is a qualifier, not a disease: 의심 of "녹내장 의심" (Glaucoma
+suspect), 아기 of "예외적으로 큰 아기" (Exceptionally large baby).
 """
 import csv
 import gzip
@@ -29,7 +32,7 @@ KO_REJECT = ["기타", "및", "또는", "의한", "동반", "합병", "후유증
 KO_GENERIC_HEADS = {
     "질환", "장애", "감염", "손상", "부분", "부위", "증후군", "병", "상태", "이상", "기형", "신생물", "종양",
     "골절", "염", "증", "질병", "합병증", "선천기형", "악성신생물", "양성신생물", "결손", "변형", "탈구", "반응",
-    "중독", "효과", "검사", "관리", "발작", "통증", "감염증", "결핵", "당뇨병", "고혈압", "열상", "파열",
+    "중독", "효과", "검사", "관리", "발작", "통증", "감염증", "당뇨병", "고혈압", "열상", "파열",
 }
 EN_STOP = {"of", "the", "and", "in", "to", "a", "an", "with", "due", "by", "nos", "unspecified"}
 
@@ -53,6 +56,13 @@ def key(text):
 
 def seq(text):
     return " " + " ".join(stem(w) for w in words(text) if w not in EN_STOP) + " "
+
+
+def english_head(name):
+    """The stem of an English disease name's head word: its last word before "of", "in", "with", ","."""
+    head = re.split(r",| of | in | to | with | without | due to | during | following ", name.lower())[0]
+    found = words(head)
+    return stem(found[-1]) if found else ""
 
 
 def clean_en(label):
@@ -160,7 +170,9 @@ def main():
     for head, uses in sorted(heads.items()):
         if head in KO_GENERIC_HEADS or len(head) < 2 or not hangul(head) or head.replace(" ", "") in whole:
             continue
-        if head.endswith(("의", "에", "을", "를", "과", "와", "로")):
+        # Particles, and the endings of a type or a quality (상세불명형 "unspecified type", 지속성
+        # "persistent"; 변성 "degeneration" is a disease).
+        if head.endswith(("의", "에", "을", "를", "과", "와", "로", "형")) or (head.endswith("성") and not head.endswith("변성")):
             continue
         seqs = [[seq(n) for n in names] for _, names in uses]
         common = [
@@ -168,6 +180,9 @@ def main():
         ]
         if common:
             english = max(common, key=lambda c: len(c[0]))[1]
+            named = sum(1 for _, names in uses if english_head(names[0]) in seq(english).split())
+            if named * 2 < len(uses):
+                continue
         else:
             # A head that names no focus is no disease of its own ("남성" of "... X염색체를 가진 남성").
             continue

@@ -98,6 +98,13 @@ fn korean_is_matched_as_it_is_written() {
         let found = lexicon().find(name);
         assert!(found.len() == 1 && found[0].concept.en.to_lowercase().contains("cushing"), "{name}: {found:?}");
     }
+    // The adjective suffix 성 of older and everyday names: KCD says 다발골수종 and 다발경화증.
+    assert_eq!(ids("다발성골수종이 뭔가요"), ids("다발골수종"));
+    assert_eq!(ids("다발성 경화증 유전되나요"), ids("다발경화증"));
+    assert!(!ids("다발골수종").is_empty() && !ids("다발경화증").is_empty());
+    // A word that only qualifies a disease name is no disease: 아기 of "예외적으로 큰 아기".
+    assert!(ids("아기가 밤에 자꾸 깨요").is_empty(), "{:?}", ids("아기가 밤에 자꾸 깨요"));
+    assert_eq!(lexicon().find("결핵 전염되나요")[0].concept.en, "Tuberculosis");
     // One syllable names still need a particle or a space after them.
     assert_eq!(ids("열 나요"), vec!["R50"]);
     assert!(ids("열심히 운동해요").is_empty());

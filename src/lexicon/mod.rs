@@ -247,6 +247,10 @@ impl Lexicon {
                     matched = Some((concept, end));
                     break;
                 }
+                if let Some(found) = self.without_adjective_suffix(&chars, i, len) {
+                    matched = Some(found);
+                    break;
+                }
             }
             match matched {
                 Some((concept, end)) => {
@@ -261,6 +265,20 @@ impl Lexicon {
             }
         }
         mentions
+    }
+
+    /// A name of `len` syllables written with the adjective suffix 성 (性) after one of its first
+    /// syllables, as older and everyday Korean names have it: 다발성골수종 and 다발성 경화증 name what
+    /// KCD now calls 다발골수종 and 다발경화증. The concept and where the written name ends.
+    fn without_adjective_suffix(&self, chars: &[MatchChar], start: usize, len: usize) -> Option<(u32, usize)> {
+        let written = chars.get(start..start + len + 1)?;
+        if len < 3 || !written.iter().all(|c| is_hangul(c.c)) {
+            return None;
+        }
+        let at = (2..len).find(|&k| written[k].c == '성')?;
+        let name: String = written.iter().enumerate().filter(|&(k, _)| k != at).map(|(_, c)| c.c).collect();
+        let concept = *self.names.get(&name)?;
+        Some((concept, self.accept_end(chars, start, start + len + 1)?))
     }
 
     /// The concept named by the end of a Korean compound the lexicon does not know whole: Korean
