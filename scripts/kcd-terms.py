@@ -18,6 +18,11 @@ inclusion terms) equal, word order and plural aside; else the code's English nam
 the head's own English too (the last word of the English name before "of", "in", "with", ",": stomatitis
 of "Gangrenous stomatitis"), or the head is a qualifier, not a disease: 의심 of "녹내장 의심" (Glaucoma
 suspect), 아기 of "예외적으로 큰 아기" (Exceptionally large baby).
+
+Cancers: KCD names them "<site>의 악성 신생물" (Malignant neoplasm of <site>); people write <site>암
+(췌장암, 위암, 폐암). Each site gets that term, with the MedQuAD focus "<Site> Cancer" whose first word
+shares the site's first five letters, four for a short name (pancreas: Pancreatic Cancer; ovary: Ovarian
+Cancer), else "<site> cancer".
 """
 import csv
 import gzip
@@ -130,6 +135,29 @@ def main():
                 return foci[key(n)]
         return None
 
+    two_word_cancers = [f for f in foci.values() if len(f.split()) == 2 and f.split()[1].lower() == "cancer"]
+
+    def cancer_rows(code, ko, en):
+        """(<site>암, code, English) for each site of a "<site>의 악성 신생물" category."""
+        ko_site = re.fullmatch(r"(?:.*를 제외한 )?(.+)의 악성 신생물", ko)
+        en_site = re.fullmatch(r"Malignant neoplasm of (?:the )?([^,]+)(?:,.*)?", en)
+        if not (ko_site and en_site) or "(" in ko:
+            return []
+        ko_sites = ko_site.group(1).split(" 및 ")
+        en_sites = en_site.group(1).split(" and ")
+        if len(ko_sites) != len(en_sites):
+            return []
+        out = []
+        for ko_part, en_part in zip(ko_sites, en_sites):
+            if not hangul(ko_part) or any(q in ko_part for q in KO_QUALIFIERS + KO_REJECT + ["불명", "부분"]):
+                continue
+            first = en_part.split()[0].lower()
+            # Five letters tell organs apart (ureter, urethra); a short name shares four (ovary, ovarian).
+            shared = 4 if len(first) <= 5 else 5
+            focus = next((f for f in two_word_cancers if f.split()[0].lower()[:shared] == first[:shared]), None)
+            out.append((ko_part.replace(" ", "") + "암", code, focus or f"{en_part} cancer"))
+        return out
+
     codes = []
     with open(kcd_path) as f:
         for row in csv.DictReader(f, delimiter="\t"):
@@ -142,6 +170,12 @@ def main():
     heads = defaultdict(list)  # head -> [(code, english names)]
     whole = {}  # ko term -> (code, english)
     for code, ko, en in codes:
+        if len(code) == 3 and code[0] == "C":
+            for term, _, english in cancer_rows(code, ko, en):
+                whole.setdefault(term, (code, english))
+                if (term, code) not in seen:
+                    seen.add((term, code))
+                    rows.append((term, code, english))
         # Neoplasm codes list body sites ("갑상선"): only names of the tumour itself are terms.
         if code[0] == "C" or (code[0] == "D" and code[1] < "5"):
             if not any(t in ko for t in ("암", "종", "신생물", "백혈병")):

@@ -105,6 +105,10 @@ fn korean_is_matched_as_it_is_written() {
     // A word that only qualifies a disease name is no disease: 아기 of "예외적으로 큰 아기".
     assert!(ids("아기가 밤에 자꾸 깨요").is_empty(), "{:?}", ids("아기가 밤에 자꾸 깨요"));
     assert_eq!(lexicon().find("결핵 전염되나요")[0].concept.en, "Tuberculosis");
+    // KCD says "<site>의 악성 신생물"; people say <site>암.
+    for (written, code) in [("췌장암 초기증상", "C25"), ("위암 수술", "C16"), ("갑상선암이래요", "C73")] {
+        assert_eq!(ids(written), vec![code], "{written}");
+    }
     // One syllable names still need a particle or a space after them.
     assert_eq!(ids("열 나요"), vec!["R50"]);
     assert!(ids("열심히 운동해요").is_empty());
