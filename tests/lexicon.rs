@@ -106,7 +106,8 @@ fn korean_is_matched_as_it_is_written() {
     assert!(ids("아기가 밤에 자꾸 깨요").is_empty(), "{:?}", ids("아기가 밤에 자꾸 깨요"));
     assert_eq!(lexicon().find("결핵 전염되나요")[0].concept.en, "Tuberculosis");
     // KCD says "<site>의 악성 신생물"; people say <site>암.
-    for (written, code) in [("췌장암 초기증상", "C25"), ("위암 수술", "C16"), ("갑상선암이래요", "C73")] {
+    for (written, code) in [("췌장암 초기증상", "C25"), ("위암 수술", "C16"), ("갑상선암이래요", "C73")]
+    {
         assert_eq!(ids(written), vec![code], "{written}");
     }
     // One syllable names still need a particle or a space after them.
@@ -151,6 +152,15 @@ fn foreign_names_are_found_by_their_sound() {
     // Native words are not taken for foreign names.
     let q = bridge(lexicon(), "아버지가 병원에 가셨어요");
     assert!(q.transliterations.is_empty(), "{q:?}");
+    // Nor verb forms and Sino-Korean words (먹어도 was read as the drug "moco", 돌발성 as tolperisone).
+    for text in ["타이레놀 먹어도 되나요", "돌발성 난청이래요", "지속적으로 아파요"] {
+        let q = bridge(lexicon(), text);
+        assert!(q.transliterations.is_empty(), "{text}: {q:?}");
+    }
+    // 주사 is mostly an injection, not rosacea (주사피부염).
+    assert!(!bridge(lexicon(), "독감 주사 맞았어요").text.contains("Rosacea"));
+    assert!(bridge(lexicon(), "연골주사 효과 있나요").text.contains("injection"));
+    assert!(bridge(lexicon(), "주사피부염 치료").text.contains("Rosacea"));
 }
 
 #[test]

@@ -195,11 +195,14 @@ const FUNCTION_WORDS: &[&str] = &[
     "병",
 ];
 
-/// Endings of Korean verbs and adjectives ("있나요", "아파서", "먹으면").
+/// Endings of Korean verbs and adjectives ("있나요", "아파서", "먹으면", "먹어도", "먹어야").
 const PREDICATE_ENDINGS: &[&str] = &[
     "요", "죠", "는데", "어서", "아서", "해서", "워서", "으면", "하면", "하고", "니다", "는지", "은지", "려고", "는다",
-    "한다",
+    "한다", "어도", "아도", "해도", "워도", "어야", "아야", "해야", "워야",
 ];
+/// Sino-Korean derivational suffixes (性 -ness, 的 -ic, 型 type, 感 feeling): a word built with one is
+/// Korean (돌발성 "sudden", 지속적 "lasting"), never a foreign name written by sound.
+const SINO_KOREAN_SUFFIXES: &[char] = &['성', '적', '형', '감'];
 /// Last syllables of a verb or adjective once its particle is gone ("갔다", "먹었고", "아프면",
 /// "힘들게", "봤던"): such a word is a predicate, never a foreign name written by sound.
 const PREDICATE_FINALS: &[char] = &[
@@ -350,7 +353,10 @@ pub fn bridge(lexicon: &Lexicon, question: &str) -> BridgedQuery {
 /// none), and a word without a disease ending (증, 병, 증후군 ...) may only be a drug's name: an
 /// ordinary word that sounds like some rare disease is not that disease.
 fn transliterate(lexicon: &Lexicon, word: &str, stem: &str) -> Option<(super::translit::Match, &'static str)> {
-    if PREDICATE_ENDINGS.iter().any(|e| word.ends_with(e)) || stem.ends_with(PREDICATE_FINALS) {
+    if PREDICATE_ENDINGS.iter().any(|e| word.ends_with(e))
+        || stem.ends_with(PREDICATE_FINALS)
+        || stem.ends_with(SINO_KOREAN_SUFFIXES)
+    {
         return None;
     }
     let (name, ending) = strip_name_ending(stem);

@@ -58,6 +58,9 @@ impl Builder {
     /// Adds a match name; Korean names also match without their spaces ("갑상선 기능 항진증").
     fn name(&mut self, name: &str, concept: u32) {
         let normal = normalise(name);
+        if KO_HOMONYMS.contains(&normal.as_str()) {
+            return;
+        }
         if normal.chars().count() < 2 {
             // One-character English names are too ambiguous; one-syllable Korean names ("열") are kept.
             if !normal.chars().next().is_some_and(|c| ('\u{AC00}'..='\u{D7A3}').contains(&c)) {
@@ -70,6 +73,11 @@ impl Builder {
         self.names.entry(normal).or_insert(concept);
     }
 }
+
+/// Korean words that are a disease's name in KCD but mean something else far more often, so they
+/// name no concept: 주사 is rosacea (酒齄) and an injection (注射: 독감주사, 연골주사, 주사 맞았어요).
+/// Rosacea keeps its other names (주사비, 딸기코).
+const KO_HOMONYMS: &[&str] = &["주사"];
 
 fn kind_of(name: &str) -> Option<ConceptKind> {
     ConceptKind::ALL.into_iter().find(|k| k.name() == name)
