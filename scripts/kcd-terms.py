@@ -182,6 +182,24 @@ def main():
                 continue
         names = english_names(code, en)
         english = focus_of(names) or names[0]
+        # "X 및 Y" / "X and Y" names two diseases (말단비대증 및 뇌하수체거인증 / Acromegaly and
+        # pituitary gigantism): each is a term of its own when both languages list them alike.
+        for term in clean_ko(ko):
+            ko_parts, en_parts = term.split(" 및 "), clean_en(en).split(" and ")
+            if len(ko_parts) < 2 or len(ko_parts) != len(en_parts):
+                continue
+            # Both sides disease names, not qualifiers joined by 및 (세균학적 및 조직학적으로 확인된 ...).
+            if not all(re.fullmatch(r"[가-힣]{2,}(증|병|염|군|암|종)", p) for p in ko_parts):
+                continue
+            for ko_part, en_part in zip(ko_parts, en_parts):
+                if ko_part in KO_GENERIC_HEADS:
+                    continue
+                if len(ko_part.replace(" ", "")) < 3 or (ko_part, code) in seen:
+                    continue
+                seen.add((ko_part, code))
+                part_english = focus_of([en_part]) or en_part[:1].upper() + en_part[1:]
+                whole.setdefault(ko_part.replace(" ", ""), (code, part_english))
+                rows.append((ko_part, code, part_english))
         for term in clean_ko(ko):
             # One syllable only as the whole name of a category (옴, B86); no generic word alone.
             short = len(term.replace(" ", "")) < 2 and len(code) > 3
