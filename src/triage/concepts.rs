@@ -35,10 +35,10 @@ const CONCEPTS: &[Concept] = &[
     // --- chest (KTAS chest pain; NICE CG95 acute chest pain) ---
     c(
         "chest_pain",
-        r"\bchest\W+(?:\w+\W+){0,3}?(?:pains?|pian\w*|hurt\w*|ach\w*|pressure|tight\w*|heav\w*|discomfort|squeez\w*|crush\w*|burn\w*|killing|feels? like)|\b(?:pain|pains|pian|pressure|tightness|heaviness|squeezing|crushing|hurting|twinges?|stabb?\w*|pinch\w*)\W+(?:\w+\W+){0,3}?chest\b|\b(?:tight|heavy|crushing|squeezing) chest\b|elephant\W+(?:\w+\W+){0,3}?chest|\b(?:standing|sitting|pressing|pushing|weight) on (?:my|his|her) chest|\bangina\b",
-        "(?:가슴|흉부|명치|심장)(?:이|을|가|에|은|는|쪽|한가운데|부위|통증이|한쪽)?.{0,10}?(?:아[프파픈퍼팠]|통증|조이|조여|조인|답답|쥐어짜|짓누르|짓눌|눌리|눌려|뻐근|찌릿|묵직|타는|터질|쪼이|쪼여)|흉통",
+        r"\bchest\W+(?:\w+\W+){0,3}?(?:pains?|pian\w*|hurt\w*|ach\w*|pressure|tight\w*|heav\w*|discomfort|squeez\w*|crush\w*|burn\w*|killing|feels? like)|\b(?:pain|pains|pian|pressure|tightness|heaviness|squeezing|crushing|hurting|ache|aching|burning|discomfort|twinges?|stabb?\w*|pinch\w*)\W+(?:\w+\W+){0,5}?chest\b|\b(?:tight|heavy|crushing|squeezing) chest\b|elephant\W+(?:\w+\W+){0,3}?chest|\b(?:standing|sitting|pressing|pushing|weight) on (?:my|his|her) chest|\bangina\b",
+        "(?:가슴|흉부|명치|심장)(?:이|을|가|에|은|는|쪽|한가운데|부위|통증이|한쪽)?.{0,10}?(?:아[프파픈퍼팠]|통증|조이|조여|조인|답답|갑갑|쥐어짜|짓누르|짓눌|눌리|눌려|뻐근|찌릿|찌르|찔러|쑤시|쑤셔|욱신|콕콕|쿡쿡|따끔|화끈|묵직|무거|타는|터질|쪼이|쪼여|죄어|죄는)|흉통",
     ),
-    c("sweating", r"\bsweat\w*|\bclammy\b|\bdiaphore\w*", "식은땀|땀(?:이|을|에)?(?:비|많이|흘|범벅|줄줄|뻘뻘|나)"),
+    c("sweating", r"\bsweat\w*|\bclammy\b|\bdiaphore\w*|\bdrenched\b|\bdripping wet\b", "식은땀|진땀|땀(?:이|을|에)?(?:비|많이|흘|범벅|줄줄|뻘뻘|흠뻑|젖|나)|온몸이축축"),
     c(
         "radiation",
         r"\b(?:radiat|spread)\w*|\b(?:go(?:es|ing)?|went|moving|shoot\w*|through) (?:down |into |to |up |through )?(?:to )?(?:my|his|her|the) (?:left )?(?:arm|jaw|back|neck|shoulder|shoulder blades?)|\bbetween (?:my|his|her|the) shoulder blades\b|\bleft arm\b|\bjaw\b|\barm (?:is |feels )?(?:numb|tingl\w*)",
@@ -49,12 +49,12 @@ const CONCEPTS: &[Concept] = &[
         r"\bshort(?:ness)? of breath\b|\bcan'?t (?:catch|get) (?:my|his|her) breath\b|\bbreathless\b|\b(?:hard|difficult|trouble|struggling|hard time) (?:to )?breath\w*|\bout of breath\b|\bbreathing (?:is )?(?:really |very |so )?(?:fast|hard|heavy)\b|\bcan'?t breath\w*|\bcant breath\w*",
         "숨(?:이|을|쉬기|쉬는게|쉬기가|쉴때)?(?:너무|좀|많이|계속)?(?:차|찬|찼|막히|막혀|막힌|막혔|가쁘|가빠|가쁜|힘들|힘든|힘드|어렵|어려|답답|헐떡)|호흡곤란|숨가쁨",
     ),
-    c("vomiting", r"\bfeel\w* sick\b|\bvomit\w*|\bthrow\w* up\b|\bthrew up\b|\bpuk\w*|\bnause\w*", "토(?:하|했|해|할|를|가)|구토|메스꺼|울렁"),
+    c("vomiting", r"\bfeel\w* sick\b|\bvomit\w*|\bthrow\w* up\b|\bthrew up\b|\bpuk\w*|\bnause\w*|\bbarf\w*|\bretch\w*|\bheaving\b|\b(?:being|been|was) sick\b|\bsick to (?:my|his|her) stomach\b|\bchuck\w* up\b|\bspew\w*", "토(?:하|했|해|할|를|가|함|도)|구토|메스꺼|울렁|게워|게웠|구역|오바이트|웩웩"),
     c("pale", r"\bpale\b|\bgr[ae]y\b|\bashen\b|\bwhite as\b", "창백|하얗게|핏기"),
     c(
         "faint",
-        r"\bfaint\w*|\bpass(?:ed|ing)? out\b|\bdizz\w*|\blight ?headed\b|\bblack(?:ed|ing)? out\b",
-        "어지러|어지럽|핑돌|쓰러질|기절할|실신|정신이몽롱",
+        r"\bfaint\w*|\bpass(?:ed|ing)? out\b|\bdizz\w*|\blight ?headed\b|\bblack(?:ed|ing)? out\b|\bwoozy\b|\b(?:room|everything) (?:is |was )?spinning\b|\bkeel\w* over\b|\bwobbly\b",
+        "어지러|어지럽|핑돌|핑글|빙빙|휘청|아찔|눈앞이(?:캄캄|깜깜|하얘)|쓰러질|기절할|실신|정신이몽롱",
     ),
     c(
         "severe",
@@ -78,13 +78,14 @@ const CONCEPTS: &[Concept] = &[
         "역류|속쓰|체했|체한|소화",
     ),
     c("respiratory_infection", r"\b(?:cold|cough\w*|flu|bronchitis|chest infection)\b", "감기|기침|독감|기관지염"),
-    c("muscular", r"\bmuscle\w*|\bsore after\b|\bworkout\b|\bbench\w*|\bgym\b|\bexercis\w*|\blifting\b", "근육|헬스|운동을했|운동하고|운동후|담이"),
+    c("muscular", r"\bmuscle\w*|\bsore after\b|\bworkout\b|\bbench\w*|\bgym\b|\bexercis\w*|\blifting\b|\bpush[- ]?ups?\b|\bpress(?:ed|ing)? on it\b|\bpulled (?:a|something)\b|\bstrain\w*|\btender to (?:the )?touch\b|\bwhen i (?:twist|turn|move my arm)\b", "근육|헬스|운동을했|운동하고|운동후|담이"),
     // --- heart attack / stroke named while it happens (NHS 111: call 999 for suspected heart attack or stroke) ---
     c(
         "named_emergency",
         r"\bheart attack\b|\bstroke\b|\banaphyla\w*|\bcardiac arrest\b",
         "심근경색|심장마비|심장발작|뇌졸중|중풍|뇌경색|뇌출혈|아나필락시스|심정지",
     ),
+    c("stroke", r"\bstrokes?\b|\bcva\b|\bmini[- ]stroke\b", "뇌졸중|중풍|뇌경색|뇌출혈|뇌혈관질환"),
     c(
         "happening",
         r"\b(?:having|i think|think (?:i'?m|he'?s|she'?s|it'?s)|is it|could this be|might be)\b",
@@ -116,7 +117,7 @@ const CONCEPTS: &[Concept] = &[
         r"\b(?:lost|losing|loss of) (?:my |his |her )?(?:vision|sight)\b|\bcan'?t see\b|\bdouble vision\b|\bblind\b|\bblurr\w* vision\b|\bvision (?:is )?blurr\w*|\bseeing spots\b|\bspots in (?:my|her) vision\b|\bflashing lights\b",
         "(?:눈이|눈앞이|시야가|앞이).{0,4}?(?:안보|안보여|침침|흐리|흐려|번쩍|깜깜|캄캄|두개로|겹쳐)|시력(?:을|이)?(?:잃|떨어)|두개로보|둘로보|겹쳐보|이중으로보",
     ),
-    c("confusion", r"\bconfus\w*|\bdisorient\w*|\bnot making sense\b|\bout of it\b|\bdrows\w*|\bdazed\b|\bnot (?:acting )?(?:himself|herself|right)\b|\bdoesn'?t know where\b|\bweird(?:ly)? sleepy\b", "정신이없|정신이혼미|횡설수설|헛소리|의식이흐|몽롱|정신을못|헤롱|비몽사몽|어딘지모르|엉뚱한말|사람을못알아|못알아봐"),
+    c("confusion", r"\bconfus\w*|\bdisorient\w*|\bnot making sense\b|\bout of it\b|\bdrows\w*|\bdazed\b|\bnot (?:acting )?(?:himself|herself|right)\b|\bdoesn'?t know where\b|\bweird(?:ly)? sleepy\b|\bmuddled\b|\bnot with it\b|\b(?:doesn'?t|didn'?t|can'?t) recogni[sz]e\b|\bcan'?t (?:stay awake|keep (?:his|her|my) eyes open)\b|\bkeeps? (?:nodding|drifting) off\b|\bspaced out\b", "정신이없|정신이혼미|정신이오락가락|횡설수설|헛소리|딴소리|엉뚱한소리|의식이흐|몽롱|정신을못|헤롱|비몽사몽|어딘지모르|엉뚱한말|사람을못알아|못알아보|못알아봐|멍하게|자꾸졸|눈을못뜨"),
     // --- headache (NICE CG150: thunderclap headache; KTAS sudden severe headache) ---
     c("headache", r"\bheadache\w*|\bhead (?:is )?(?:pounding|hurts|hurting|exploding|splitting)|\bmigraine\b", "두통|머리(?:가|를|쪽이|뒤가)?.{0,10}?(?:아[프파픈퍼팠]|지끈|깨질|터질|울려|망치)|뒷머리|뒤통수"),
     c(
@@ -134,13 +135,13 @@ const CONCEPTS: &[Concept] = &[
     // --- breathing (KTAS respiratory distress; NHS 111: struggling to breathe, blue lips) ---
     neg(
         "cant_breathe",
-        r"\bcan'?t breath\w*|\bcant breath\w*|\bcannot breath\w*|\b(?:can|could)(?:'?t)? (?:barely|hardly) (?:breath\w*|get air)|\bcan'?t (?:finish|say) a (?:sentence|word)|\bcant finish a sentence|\bgasping\b|\bstruggling (?:to|for) (?:breath\w*|air)\b|\bchoking\b|\bnot getting (?:any )?air\b|\bribs (?:are )?(?:sucking|pulling) in\b|\bgrunt\w*|\bcan only (?:say|speak|talk)\b|\bone word at a time\b|\bcan'?t (?:talk|speak) in (?:full )?sentences\b|\blabou?red breathing\b|\bstruggling\b[^.!?\n]*?\bbreath\w*|\bbreath\w*[^.!?\n]*?\bstruggling\b|\bsucking in\b",
-        "숨(?:을|이)?(?:잘|제대로|전혀)?(?:못쉬|못쉴|쉴수없|쉬지못|안쉬어)|(?:숨이차서|숨차서)말(?:이|을)?(?:안|못)|숨을헐떡|숨넘어|캑캑|목이막혀숨|(?:갈비뼈|가슴)(?:가|이)?(?:쑥쑥|쑥)?들어가|숨쉬기(?:가)?(?:너무|많이)힘들",
+        r"\bcan'?t breath\w*|\bcant breath\w*|\bcannot breath\w*|\b(?:can|could)(?:'?t)? (?:barely|hardly) (?:breath\w*|get air|talk|speak|get (?:a|the) words out)|\bcan'?t (?:finish|say) a (?:sentence|word)|\bcant finish a sentence|\bgasping\b|\bstruggling (?:to|for) (?:breath\w*|air)\b|\bchoking\b|\bnot getting (?:any )?air\b|\bribs (?:are )?(?:sucking|pulling) in\b|\bgrunt\w*|\bcan only (?:say|speak|talk)\b|\bone word at a time\b|\bcan'?t (?:talk|speak) in (?:full )?sentences\b|\blabou?red breathing\b|\bstruggling\b[^.!?\n]*?\bbreath\w*|\bbreath\w*[^.!?\n]*?\bstruggling\b|\bsucking in\b",
+        "숨(?:을|이)?(?:잘|제대로|전혀)?(?:못쉬|못쉴|쉴수없|쉬지못|안쉬어)|(?:숨이차서|숨차서)말(?:이|을)?(?:안|못)|숨을헐떡|숨넘어|캑캑|목이막혀숨|(?:갈비뼈|가슴|명치|쇄골|목)(?:사이|아래|밑|위)?(?:가|이)?(?:쑥쑥|쑥|푹푹|푹|움푹)?(?:들어가|꺼지|꺼져)|숨쉬기(?:가)?(?:너무|많이|엄청)힘들|숨(?:이|을)?(?:꺽꺽|컥컥)|숨(?:이)?넘어갈",
     ),
     c("blue_lips", r"\b(?:lips?|face|skin|fingers?)\W+(?:\w+\W+){0,5}?(?:blue|bluish|purple|gr[ae]y)\b|\bcyano\w*|\bturning blue\b", "입술(?:이|도)?(?:파래|파랗|보라|퍼래|새파)|청색증|얼굴이(?:파래|파랗|새파)"),
     c("wheeze", r"\bwheez\w*|\bwhistling\b|\bstridor\b", "쌕쌕|쌔액|휘파람|그르렁"),
     c("asthma_attack", r"\basthma attack\b|\basthma (?:is )?(?:flar\w*|bad|worse)", "천식발작|천식이(?:심|악화)"),
-    neg("asthma_unrelieved", r"\binhaler\W+(?:\w+\W+){0,3}?(?:not|isn'?t|isnt|doesn'?t|no) (?:help\w*|work\w*)|\b(?:not|isn'?t|isnt) helping\b", "흡입기(?:를|도)?(?:써도|사용해도|뿌려도)|흡입기가(?:안|소용)"),
+    neg("asthma_unrelieved", r"\b(?:inhaler|puffer|ventolin|salbutamol|albuterol|nebuli[sz]er)\W+(?:\w+\W+){0,6}?(?:not|isn'?t|isnt|doesn'?t|didn'?t|no|nothing|hasn'?t) (?:help\w*|work\w*|touch\w*|doing|done|difference|effect)|\b(?:not|isn'?t|isnt) (?:helping|working|touching it)\b|\b(?:inhaler|puffer|ventolin|pumps?|puffs?)\W+(?:\w+\W+){0,4}?\d+ (?:times|puffs)\b|\b\d+ puffs\b", "흡입기(?:를|도)?(?:써도|사용해도|뿌려도)|흡입기가(?:안|소용)"),
     // --- anaphylaxis (NICE CG134; KTAS allergic reaction with airway compromise) ---
     c(
         "allergen",
@@ -149,12 +150,12 @@ const CONCEPTS: &[Concept] = &[
     ),
     neg(
         "airway_swelling",
-        r"\b(?:throat|tongue|lips?|face|mouth|eyes?)\W+(?:\w+\W+){0,3}?(?:swell\w*|swollen|closing|tight\w*|puff\w*)|\bswelling (?:of|in|on) (?:the |my |his |her )?(?:throat|tongue|lips?|face)|\bhard to swallow\b|\bcan'?t swallow\b|\bthroat (?:is )?clos\w*|\bhoarse\w*|\bvoice (?:is |went |sounds )?(?:changed|weird|strange|raspy|croaky|gone|hoarse|funny)|\bdrool\w*",
+        r"\b(?:throat|tongue|lips?|face|mouth|eyes?)\W+(?:\w+\W+){0,3}?(?:swell\w*|swollen|closing|tight\w*|puff\w*)|\bswelling (?:of|in|on) (?:the |my |his |her )?(?:throat|tongue|lips?|face)|\bhard to swallow\b|\bcan'?t swallow\b|\bthroat (?:is )?clos\w*|\bhoarse\w*|\bcroaky\b|\braspy\b|\bvoice (?:is |went |sounds )?(?:changed|weird|strange|raspy|croaky|gone|hoarse|funny)|\bdrool\w*|\btongue (?:feels |is |looks )?(?:thick|big|huge|fat|heavy)\b|\b(?:lips?|face|eyes?) (?:are |is )?(?:blowing|puffing) up\b",
         "(?:혀|입술|얼굴|눈|입|목)(?:이|가|랑|도|과|까지)?.{0,4}?(?:붓|부어|부었|부풀|퉁퉁)|목(?:이|안이|구멍이)?(?:조이|조여|막히|막혀|막힌|좁아|콱)|목소리가(?:이상|안나|변|쉬|갈라|잠기)|쉰목소리|삼키기(?:가)?힘들|침을(?:못삼|흘)",
     ),
     neg(
         "throat_closing",
-        r"\bthroat\W+(?:\w+\W+){0,2}?(?:clos\w*|swell\w*|swollen|tight\w*)|\btongue\W+(?:\w+\W+){0,2}?(?:swell\w*|swollen)|\bcan'?t swallow\b|\bcant swallow\b",
+        r"\bthroat\W+(?:\w+\W+){0,3}?(?:clos\w*|swell\w*|swollen|tight\w*)|\btongue\W+(?:\w+\W+){0,3}?(?:swell\w*|swollen|thick|huge)|\bcan'?t swallow\b|\bcant swallow\b",
         "목(?:이|안이|구멍이|이꽉)?(?:조이|조여|막히|막혀|막힌|좁아|콱)|혀(?:가|도)?(?:붓|부어|부었|부풀|퉁퉁)|숨(?:이|통이)?막혀|숨(?:이)?막히",
     ),
     c("hives", r"\bhives\b|\bwelts\b|\bbroke out\b|\brash all over\b", "두드러기|온몸(?:이|에)?(?:빨개|빨갛|붉|가려|두드러기)"),
@@ -178,7 +179,7 @@ const CONCEPTS: &[Concept] = &[
     // --- unresponsive or collapsed (KTAS unresponsive; NHS 999) ---
     neg(
         "unresponsive",
-        r"\bunconscious\b|\bunresponsive\b|\b(?:won'?t|wont|can'?t|cant|not|isn'?t|isnt|doesn'?t|didn'?t|hasn'?t|hasnt) (?:wake|waking|woken|respond\w*|moving|answering)|\bcan'?t wake (?:him|her|them)\b|\b(?:not|isn'?t|isnt|wasn'?t|aren'?t|stopped) breathing\b|\bbarely breathing\b|\bno pulse\b|\bpassed out\b|\bcollaps\w*|\bfell (?:down|over) and\b|\bfound (?:him|her|my \w+) on the floor\b|\bknocked out\b|\b(?:hasn'?t|hasnt|won'?t|wont|not) (?:come|coming) (?:round|around|to)\b",
+        r"\bunconscious\b|\bunresponsive\b|\b(?:won'?t|wont|can'?t|cant|not|isn'?t|isnt|doesn'?t|didn'?t|hasn'?t|hasnt) (?:wake|waking|woken|respond\w*|moving|answering)|\bcan'?t wake (?:him|her|them)\b|\b(?:not|isn'?t|isnt|wasn'?t|aren'?t|stopped) breathing\b|\bbarely breathing\b|\bno pulse\b|\bpassed out\b|\bcollaps\w*|\bfell (?:down|over) and\b|\bfound (?:him|her|my \w+) on the floor\b|\bknocked out\b|\bout cold\b|\b(?:can'?t|cant|couldn'?t) rouse\b|\bunrousable\b|\bnot rousable\b|\bnot breathing (?:properly|right|normally)\b|\b(?:hasn'?t|hasnt|won'?t|wont|not) (?:come|coming) (?:round|around|to)\b",
         "의식(?:이|을)?(?:없|잃|불명)|흔들어도|안깨|깨지않|못깨|깨어나지않|안깨어나|깨워도|반응(?:이|을)?(?:없|안)|대답(?:이|을)?(?:없|안)|숨을(?:안|쉬지않)|숨(?:이)?(?:멎|멈췄)|쓰러지|쓰러졌|쓰러져|정신을잃|기절|움직이지(?:도)?않|맥박이없|심장이멈",
     ),
     // --- severe bleeding (KTAS uncontrolled haemorrhage; NHS 999) ---
@@ -228,7 +229,7 @@ const CONCEPTS: &[Concept] = &[
     ),
     c(
         "older",
-        r"\bgrand(?:ma|pa|mother|father|mom|dad)\b|\bgranny\b|\bgrandad\b|\belderly\b|\bold (?:man|woman|lady|guy)\b|\bin (?:his|her|my) (?:6[5-9]|[7-9]0)s\b|\b(?:6[5-9]|[7-9]\d)[- ]?(?:years?|yrs?|y/?o)\b|\baged (?:6[5-9]|[7-9]\d)\b|\bnursing home\b|\bretired\b",
+        r"\bgrand(?:ma|pa|mother|father|mom|dad)\b|\bgranny\b|\bgrandad\b|\belderly\b|\bold (?:man|woman|lady|guy)\b|\bin (?:his|her|my) (?:6[5-9]|[7-9]0)s\b|\b(?:6[5-9]|[7-9]\d)[- ]?(?:years?|yrs?|y/?o)\b|\baged (?:6[5-9]|[7-9]\d)\b|\(\s*(?:6[5-9]|[7-9]\d)\s*\)|\b(?:mum|mom|mother|dad|father|husband|wife|partner|he|she|neighbou?r|aunt|uncle)(?:'s| is|,)? (?:6[5-9]|[7-9]\d)\b|\bnursing home\b|\bcare home\b|\bretired\b|\bpensioner\b",
         "할머니|할아버지|할매|할배|어르신|노인|시어머니|시아버지|장모|장인|(?:6[5-9]|[7-9]\\d)(?:세|살)|(?:칠|팔|구)십(?:대|세|살|넘)|요양원",
     ),
     c(
@@ -329,7 +330,7 @@ const CONCEPTS: &[Concept] = &[
     ),
     neg(
         "both_legs_weak",
-        r"\bboth (?:of (?:my|his|her) )?legs\W+(?:\w+\W+){0,3}?(?:weak|numb|tingl\w*|heavy|giving way|won'?t|are going)|\blegs? (?:are |keep )?giving (?:way|out)\b|\bcan'?t (?:move|feel|lift) (?:my|his|her) legs\b|\bcan'?t (?:walk|stand)\b",
+        r"\bboth (?:of )?(?:my |his |her |the )?legs\W+(?:\w+\W+){0,3}?(?:weak|numb|tingl\w*|heavy|giving way|won'?t|are going)|\blegs? (?:are |keep )?giving (?:way|out)\b|\bcan'?t (?:move|feel|lift) (?:my|his|her) legs\b|\bcan'?t (?:walk|stand)\b",
         "(?:양쪽다리|양다리|두다리|다리가둘다|다리둘다|다리양쪽)(?:가|에|이)?.{0,8}?(?:힘이|마비|저리|저려|감각|안움직|못움직)|다리(?:에|가)?(?:힘이(?:안|없|빠|풀)|감각이없|마비)|걷지를못|못걷|일어서지(?:를)?못",
     ),
     neg(
@@ -403,8 +404,8 @@ const CONCEPTS: &[Concept] = &[
     ),
     c(
         "very_unwell",
-        r"\b(?:feel\w*|feels|felt) like (?:i'?m|i am|he'?s|she'?s|they'?re) (?:going to|gonna|about to) die\b|\bnever felt (?:this|so) (?:ill|sick|bad)\b|\bsomething (?:is )?(?:really|very|seriously|badly) wrong\b|\bgoing downhill fast\b",
-        "죽을것같|이렇게아픈적|뭔가크게잘못|뭔가잘못된것|급격히나빠|상태가급",
+        r"\b(?:feel\w*|feels|felt) like (?:i'?m|i am|he'?s|she'?s|they'?re) (?:going to|gonna|about to) die\b|\bnever felt (?:this|so) (?:ill|sick|bad)\b|\bsomething (?:is )?(?:really|very|seriously|badly) wrong\b|\bgoing downhill fast\b|\blooks? (?:awful|terrible|dreadful|like death|really (?:bad|ill|unwell))\b",
+        "죽을것같|이렇게아픈적|뭔가크게잘못|뭔가잘못된것|급격히나빠|상태가급|안색이(?:너무|많이)?(?:안좋|나빠|새파|잿빛)",
     ),
     c("shivering", r"\bshiver\w*|\brigors?\b|\bshaking (?:with|from) (?:chills|cold)|\bchills\b|\bteeth chattering\b", "오한|덜덜|으슬|이가딱딱"),
     neg(
@@ -435,8 +436,19 @@ const CONCEPTS: &[Concept] = &[
     ),
     c(
         "suicide_means",
-        r"\brope\b|\bnoose\b|\bhang(?:ing)? myself\b|\bcharcoal\b|\bburner\b|\bbriquettes?\b|\bgun\b|\bpistol\b|\brifle\b|\bsaved (?:up )?(?:\w+ )?(?:pills|tablets|meds|oxy\w*|opioids|painkillers)|\b(?:stockpil|hoard)\w*|\bbridge\b|\bledge\b|\bjump(?:ing)? (?:off|from|in front)\b|\btrain tracks\b|\brazor\b|\bblade\b|\bexhaust pipe\b|\bhose\b|\bletters? (?:to|for) (?:my|everyone)|\bgoodbye (?:letter|note)|\bgave away\b|\bgiving away\b|\bwill\b[^.!?\n]*?\bready\b",
+        r"\brope\b|\bnoose\b|\bhang(?:ing)? myself\b|\bcharcoal\b|\bburner\b|\bbriquettes?\b|\bgun\b|\bpistol\b|\brifle\b|\b(?:saved|saving|kept|keeping|collected|collecting) (?:up )?(?:\w+ ){0,3}?(?:pills|tablets|meds|oxy\w*|opioids|painkillers|sleeping pills|insulin)|\b(?:stockpil|hoard)\w*|\bbridge\b|\bledge\b|\bjump(?:ing)? (?:off|from|in front)\b|\btrain tracks\b|\brazor\b|\bblade\b|\bexhaust pipe\b|\bhose\b|\bletters? (?:to|for) (?:my|everyone)|\bgoodbye (?:letter|note)|\bgave away\b|\bgiving away\b|\bwill\b[^.!?\n]*?\bready\b",
         "밧줄|줄을(?:샀|준비|걸)|목을맬|목맬|번개탄|연탄|숯|착화탄|약을(?:모아|모았|모으|사모)|모아둔약|모아놓은|다리(?:에서|위)|옥상|뛰어내|투신|칼|면도날|유서|편지를(?:써|남)|정리하고있|물건을(?:나눠|정리)|선로",
+    ),
+    c(
+        "intent",
+        r"\b(?:i'?m|i am|im) (?:going to|gonna|about to|planning to|ready to)\b|\bi(?:'ll| will) (?:do it|take|swallow|jump|hang|end|use)\b|\bi'?ve (?:decided|made up my mind)\b",
+        "(?:먹을|마실|뛰어내릴|끝낼|죽을|갈|할)(?:거|겁니다|래|게요)|(?:하|먹으|마시|끝내|죽으|뛰어내리)려고|결심했",
+    ),
+    // Everyday uses of the things a plan names (a charcoal barbecue, a climbing rope).
+    c(
+        "leisure",
+        r"\bbbq\b|\bbarbecue\b|\bgrill\w*|\bcook\w*|\bcamping\b|\bclimb\w*|\bhik(?:e|ing)\b|\bfishing\b|\bsail\w*|\bshav\w*|\bgarden\w*|\bswing\b|\btow\w*",
+        "바베큐|바비큐|고기(?:를|굽|구워)|구워|굽는|캠핑|등산|요리|클라이밍|암벽|면도|낚시|그네",
     ),
     c(
         "plan_time",
@@ -455,8 +467,8 @@ const CONCEPTS: &[Concept] = &[
     ),
     c(
         "chronic",
-        r"\brehab\w*|\bsince (?:his|her|my|the) (?:stroke|accident|injury|surgery|operation|tbi|birth)|\bresidual\b|\blong[- ]standing\b|\bchronic\b|\bfor (?:years|months|ages)\b|\bpermanent\w*\b|\blearn\w* to walk again\b|\bever since (?:his|her|my|the)\b",
-        "재활|후유증|그뒤로|그이후로|그후로|몇년째|수년째|만성|원래|평소에도|예전부터",
+        r"\bstroke\W+(?:\w+\W+){0,4}?(?:years?|months?|weeks?) ago\b|\b(?:years?|months?) ago\b[^.!?\n]*?\bstroke\b|\bstroke (?:last|in) (?:year|month|20\d\d|19\d\d)\b|\blast year\b[^.!?\n]*?\bstroke\b|\brehab\w*|\bsince (?:his|her|my|the) (?:stroke|accident|injury|surgery|operation|tbi|birth)|\bresidual\b|\blong[- ]standing\b|\bchronic\b|\bfor (?:years|months|ages)\b|\bpermanent\w*\b|\blearn\w* to walk again\b|\bever since (?:his|her|my|the)\b",
+        "재활|후유증|그뒤로|그이후로|그후로|몇년째|수년째|만성|원래|평소에도|예전부터|(?:\\d+|몇|한|두|세)(?:년|개월|달)전(?:에)?.{0,6}?(?:뇌졸중|중풍|뇌경색|뇌출혈)|(?:작년|재작년|예전|옛날)(?:에)?.{0,6}?(?:뇌졸중|중풍|뇌경색|뇌출혈)",
     ),
     c(
         "fleeting",
@@ -470,7 +482,7 @@ const CONCEPTS: &[Concept] = &[
     c("sunburn", r"\bsun ?burn\w*", "햇볕에(?:탔|타서|그을)|햇볕화상|일광화상|햇빛에(?:탔|타서)"),
     c(
         "farewell",
-        r"\bgoodbye\b|\b(?:no ?one|nobody) (?:will|would|is going to|gonna) (?:miss|notice|care)|\bwon'?t be (?:around|here) (?:anymore|much longer|tomorrow)|\ba burden\b|\bsorry for everything\b|\bsleep forever\b|\bnever wake up\b|\bdone with (?:it all|everything|life)\b|\bnot be here\b|\bdon'?t want to be here\b|\bend (?:it|this|everything)\b|\bget it over with\b|\bgave (?:my|all my) (?:stuff|things) away\b",
+        r"\bgoodbye\b|\b(?:no ?one|nobody) (?:will|would|is going to|gonna) (?:miss|notice|care)|\bwon'?t be (?:around|here) (?:anymore|much longer|tomorrow)|\ba burden\b|\bsorry for everything\b|\bsleep forever\b|\bnever wake up\b|\bdone with (?:it all|everything|life)\b|\bnot be here\b|\bdon'?t want to be here\b|\bend (?:it|this|everything)\b|\bget it over with\b|\bi'?m done\b|\bi am done\b|\bcan'?t do this anymore\b|\bgave (?:my|all my) (?:stuff|things) away\b",
         "작별|마지막인사|짐이(?:되|될)|미안하다고|영원히(?:잠|자)|안깨어나고싶|다끝(?:내|낼)|끝내(?:려|고싶|겠)|끝낼(?:거|생각|래)|떠나(?:려|겠|기로)|없어지(?:려|고싶)|사라지(?:려|고싶)|살고싶지|안살고싶|그만살",
     ),
     c(

@@ -404,7 +404,11 @@ pub const RULES: &[Rule] = &[
         level: Level::Emergency,
         source: Source::Nice,
         fires: |f| {
-            all(f, &[&["radiation"], &["sweating"]]).or_else(|| {
+            // "Indigestion" with a cold sweat or looking grey in an adult is how many heart attacks are told.
+            let adult = !f.child();
+            all(f, &[&["radiation"], &["sweating"]])
+                .or_else(|| adult.then(|| all(f, &[&["digestive"], &["sweating"], &["pale", "very_unwell", "faint", "vomiting", "breathless"]])).flatten())
+                .or_else(|| {
                 (f.who == super::frame::Who::Older || f.has("diabetic"))
                     .then(|| all(f, &[&["radiation"], &["vomiting", "breathless", "faint", "pale"]]))
                     .flatten()
@@ -567,7 +571,11 @@ pub const RULES: &[Rule] = &[
         category: Category::Suicide,
         level: Level::Emergency,
         source: Source::Ktas,
-        fires: |f| all(f, &[&["suicidal"]]).or_else(|| all(f, &[&["suicide_means"], &["farewell"]])),
+        fires: |f| {
+            all(f, &[&["suicidal"]])
+                .or_else(|| all(f, &[&["suicide_means"], &["farewell"]]))
+                .or_else(|| all(f, &[&["suicide_means"], &["plan_time"], &["intent"]]).filter(|_| !f.has("leisure")))
+        },
     },
     Rule {
         // NICE NG136 / AHA: BP >= 180/120 with headache, chest pain, vision or neurological symptoms
