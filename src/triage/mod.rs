@@ -153,6 +153,10 @@ pub fn assess(message: &str) -> Triage {
     }
     let message = &message[..cut];
     let frame = frame::Frame::new(message);
+    // A pet's emergency is the vet's: the notice would send the user to 119 / 911.
+    if frame.who == frame::Who::Animal {
+        return Triage::default();
+    }
     let mut reasons: Vec<Reason> = rules::RULES
         .iter()
         .filter_map(|rule| {

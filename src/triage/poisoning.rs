@@ -101,7 +101,9 @@ pub fn ingestions(view: &View, child: bool) -> Vec<(Ingestion, usize, usize)> {
     if child {
         found.extend(en_ingested().find_iter(&view.lower).map(|m| (Ingestion::Child, m.start(), m.end())));
         found.extend(en_in_mouth().find_iter(&view.lower).map(|m| (Ingestion::Child, m.start(), m.end())));
-        found.extend(compact(ko_ingested(), Ingestion::Child));
+        // 치약 (toothpaste) ends in 약 (medicine) and is harmless.
+        let toothpaste = |&(_, s, _): &(Ingestion, usize, usize)| view.text[..s].ends_with('치');
+        found.extend(compact(ko_ingested(), Ingestion::Child).into_iter().filter(|m| !toothpaste(m)));
     }
     found.retain(|&(_, s, e)| aside(view, s, e).is_none());
     found

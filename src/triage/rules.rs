@@ -407,12 +407,25 @@ pub const RULES: &[Rule] = &[
             // "Indigestion" with a cold sweat or looking grey in an adult is how many heart attacks are told.
             let adult = !f.child();
             all(f, &[&["radiation"], &["sweating"]])
-                .or_else(|| adult.then(|| all(f, &[&["digestive"], &["sweating"], &["pale", "very_unwell", "faint", "vomiting", "breathless"]])).flatten())
                 .or_else(|| {
-                (f.who == super::frame::Who::Older || f.has("diabetic"))
-                    .then(|| all(f, &[&["radiation"], &["vomiting", "breathless", "faint", "pale"]]))
-                    .flatten()
-            })
+                    adult
+                        .then(|| {
+                            all(
+                                f,
+                                &[
+                                    &["digestive"],
+                                    &["sweating"],
+                                    &["pale", "very_unwell", "faint", "vomiting", "breathless"],
+                                ],
+                            )
+                        })
+                        .flatten()
+                })
+                .or_else(|| {
+                    (f.who == super::frame::Who::Older || f.has("diabetic"))
+                        .then(|| all(f, &[&["radiation"], &["vomiting", "breathless", "faint", "pale"]]))
+                        .flatten()
+                })
         },
     },
     Rule {

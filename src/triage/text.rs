@@ -88,8 +88,14 @@ pub fn is_negated(view: &View, start: usize, end: usize, negative_form: bool) ->
         let listed = between.iter().any(|w| matches!(*w, "or" | "nor"));
         // "no thoughts of hurting myself", "never had any suicidal thoughts": a denial of a thought
         // reaches through the words that name it.
-        let thought =
-            between.iter().any(|w| w.starts_with("thought") || matches!(*w, "urge" | "urges" | "plans" | "intention"));
+        // "not going to do anything to hurt myself" reaches through an intention the same way.
+        let thought = between.iter().any(|w| {
+            w.starts_with("thought")
+                || matches!(
+                    *w,
+                    "urge" | "urges" | "plans" | "plan" | "intention" | "intend" | "going" | "gonna" | "anything"
+                )
+        });
         if between.len() <= 2 || ((listed || thought) && between.len() <= 5) {
             return true;
         }
