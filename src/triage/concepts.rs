@@ -10,6 +10,7 @@
 //! [`super::text::View`]), so "숨이 차서" and "숨이차서" are one form. A Korean stem stops before
 //! its ending ("아프" for 아프고/아파요 is written "아[프파픈퍼팠]"), so particles and endings vary freely.
 
+use super::cues;
 use super::text::{status, Status, View};
 use regex_lite::Regex;
 use std::sync::OnceLock;
@@ -521,6 +522,9 @@ struct Compiled {
     id: &'static str,
     en: Regex,
     ko: Regex,
+    /// Literals every match of `en` / `ko` holds one of ([`cues`]): without any, the regex is skipped.
+    en_cues: Option<Vec<String>>,
+    ko_cues: Option<Vec<String>>,
     negative_form: bool,
 }
 
@@ -533,6 +537,8 @@ fn compiled() -> &'static [Compiled] {
                 id: c.id,
                 en: Regex::new(c.en).unwrap_or_else(|e| panic!("{}: {e}", c.id)),
                 ko: Regex::new(c.ko).unwrap_or_else(|e| panic!("{}: {e}", c.id)),
+                en_cues: cues::cues(c.en),
+                ko_cues: cues::cues(c.ko),
                 negative_form: c.negative_form,
             })
             .collect()
@@ -543,9 +549,10 @@ fn compiled() -> &'static [Compiled] {
 pub fn mentions(view: &View) -> Vec<Mention> {
     let mut found = Vec::new();
     for concept in compiled() {
-        let english = view.has_latin.then(|| concept.en.find_iter(&view.lower).map(|m| (m.start(), m.end())));
-        let korean = view
-            .has_hangul
+        let cued = |cues: &Option<Vec<String>>, text: &str| cues.as_ref().is_none_or(|c| cues::any_in(c, text));
+        let english = (view.has_latin && cued(&concept.en_cues, &view.lower))
+            .then(|| concept.en.find_iter(&view.lower).map(|m| (m.start(), m.end())));
+        let korean = (view.has_hangul && cued(&concept.ko_cues, &view.compact))
             .then(|| concept.ko.find_iter(&view.compact).map(|m| view.span_of_compact(m.start(), m.end())));
         for (start, end) in english.into_iter().flatten().chain(korean.into_iter().flatten()) {
             // "confused about the dose" is a question, not an altered mind.
@@ -557,6 +564,12 @@ pub fn mentions(view: &View) -> Vec<Mention> {
         }
     }
     found
+}
+
+/// Every concept pattern, and whether it is matched on the compact (Korean) view.
+#[cfg(test)]
+pub fn patterns() -> impl Iterator<Item = (&'static str, bool)> {
+    CONCEPTS.iter().flat_map(|c| [(c.en, false), (c.ko, true)])
 }
 
 /// Every concept id, for tests that check the rules name only known concepts.

@@ -17,6 +17,7 @@
 //! ([`text`]). When in doubt a rule errs towards calling for help: this is no diagnosis.
 
 mod concepts;
+mod cues;
 pub mod eval;
 mod frame;
 mod notice;
