@@ -42,8 +42,8 @@ const CONCEPTS: &[Concept] = &[
     c("sweating", r"\bsweat\w*|\bclammy\b|\bdiaphore\w*|\bdrenched\b|\bdripping wet\b", "식은땀|진땀|땀(?:이|을|에)?(?:비|많이|흘|범벅|줄줄|뻘뻘|흠뻑|젖|나)|온몸이축축"),
     c(
         "radiation",
-        r"\b(?:radiat|spread)\w*|\b(?:go(?:es|ing)?|went|moving|shoot\w*|through) (?:down |into |to |up |through )?(?:to )?(?:my|his|her|the) (?:left )?(?:arm|jaw|back|neck|shoulder|shoulder blades?)|\bbetween (?:my|his|her|the) shoulder blades\b|\bleft arm\b|\bjaw\b|\barm (?:is |feels )?(?:numb|tingl\w*)",
-        "(?:팔|턱|어깨|등|명치)(?:까지|으로|쪽|쪽이|이|가|도|랑|이랑|하고|에서)?.{0,3}?(?:저리|저려|퍼지|퍼져|뻗|아[프파픈퍼팠]|당기|뻐근|욱신|쑤시)|목(?:까지|으로)(?:저리|저려|퍼지|퍼져|뻗|아[프파픈퍼팠]|당기)|퍼지|퍼져|뻗쳐|왼팔|왼쪽팔",
+        r"\b(?:radiat|spread)\w*|\b(?:go(?:es|ing)?|went|moving|shoot\w*|through) (?:down |into |to |up |through )?(?:to )?(?:my|his|her|the) (?:left )?(?:arm|jaw|back|neck|shoulder|shoulder blades?)|\bbetween (?:my|his|her|the) shoulder blades\b|\bleft arm\b|\bjaw\b|\barm (?:is |feels )?(?:numb|tingl\w*)|\barms? (?:\w+ ){0,2}?(?:heavy|achy|aching|numb|tingl\w*|weak)\b",
+        "(?:팔|턱|어깨|등|명치)(?:까지|으로|쪽|쪽이|이|가|도|랑|이랑|하고|에서)?.{0,3}?(?:저리|저려|퍼지|퍼져|뻗|아[프파픈퍼팠]|당기|뻐근|욱신|쑤시|무겁|무거)|목(?:까지|으로)(?:저리|저려|퍼지|퍼져|뻗|아[프파픈퍼팠]|당기)|퍼지|퍼져|뻗쳐|왼팔|왼쪽팔",
     ),
     c(
         "breathless",
@@ -100,8 +100,8 @@ const CONCEPTS: &[Concept] = &[
     ),
     neg(
         "one_side_weak",
-        r"\b(?:one|left|right) side\W+(?:\w+\W+){0,4}?(?:weak|numb|can'?t move|paraly\w*|dead|no feeling)|\bcan'?t (?:lift|move|feel) (?:my|his|her|the) (?:\w+ )?(?:arm|leg|hand|side)|\bcant (?:lift|move|feel) (?:my|his|her|the) (?:\w+ )?(?:arm|leg|hand|side)|\b(?:arm|leg) (?:is |went |feels )?(?:still |suddenly |really |very |so )?(?:weak|numb|limp|dead)\b|\bhemipleg\w*|\bparaly\w*|\b(?:weak\w*|numb\w*) (?:in|on|of) (?:my|his|her|the) (?:left|right) (?:\w+ )?(?:arm|leg|hand|side)|\b(?:left|right) (?:arm|leg|hand)s?\W+(?:\w+\W+){0,3}?(?:weak\w*|numb|limp|dead|paraly\w*)",
-        "(?:한쪽|오른쪽|왼쪽|반쪽|편측)(?:팔|다리|팔다리|손|몸|얼굴)?.{0,6}?(?:힘이(?:안|없|빠)|힘이안|마비|저리|저려|감각이없|못움직|안움직)|(?:팔|다리|팔다리|손)(?:에|이|가|을|를)?(?:갑자기)?(?:힘이(?:안들어|없|빠지|빠졌|안)|(?:못|안)(?:쓰|써|움직|들))|(?:팔|다리|팔다리|손|발|몸)(?:이|가|을|를)?말을(?:잘)?안들|반신마비|편마비|숟가락을떨어뜨",
+        r"\b(?:one|left|right) side\W+(?:\w+\W+){0,4}?(?:weak|numb|can'?t move|paraly\w*|dead|no feeling)|\bcan'?t (?:lift|move|feel) (?:my|his|her|the) (?:\w+ )?(?:arm|leg|hand|side)|\bcant (?:lift|move|feel) (?:my|his|her|the) (?:\w+ )?(?:arm|leg|hand|side)|\b(?:arm|leg) (?:is |went |feels )?(?:still |suddenly |really |very |so )?(?:weak|numb|limp|dead)\b|\b(?:can'?t|cant|couldn'?t|won'?t|unable to) \w+ (?:\w+ ){0,4}?(?:with |in )?(?:his|her|my|their|the) (?:left|right) (?:hand|arm|leg|foot)\b|\bhemipleg\w*|\bparaly\w*|\b(?:weak\w*|numb\w*) (?:in|on|of) (?:my|his|her|the) (?:left|right) (?:\w+ )?(?:arm|leg|hand|side)|\b(?:left|right) (?:arm|leg|hand)s?\W+(?:\w+\W+){0,3}?(?:weak\w*|numb|limp|dead|paraly\w*)",
+        "(?:한쪽|오른쪽|왼쪽|반쪽|편측)(?:팔|다리|팔다리|손|몸|얼굴)?.{0,6}?(?:힘이(?:안|없|빠)|힘이안|마비|저리|저려|감각이없|못움직|안움직)|(?:팔|다리|팔다리|손)(?:에|이|가|을|를)?(?:갑자기)?(?:힘이(?:안들어|없|빠지|빠졌|안)|(?:못|안)(?:쓰|써|움직|들))|(?:팔|다리|팔다리|손|발|몸)(?:이|가|을|를)?말을(?:잘)?안들|(?:오른|왼)(?:손|팔|발|다리)(?:으로|로|이|가|을|를|에)?.{0,8}?(?:못|안)(?:잡|쥐|들|움직|써|쓰|디디)|반신마비|편마비|숟가락을떨어뜨",
     ),
     c(
         "limb_numb",
@@ -111,14 +111,14 @@ const CONCEPTS: &[Concept] = &[
     neg(
         "speech_trouble",
         r"\bslur\w*|\bcan'?t find (?:his|her|my|the) words|\bcant find (?:his|her|my|the) words|\bcan'?t (?:talk|speak|get (?:the|his|her|my) words)\w*|\bcant (?:talk|speak)\w*|\bgibberish\b|\b(?:words|speech)\W+(?:\w+\W+){0,3}?(?:jumbled|garbled|slurred|wrong|weird|strange)|\btalk\w* (?:funny|weird|strange|nonsense)|\bnot making sense\b",
-        "말이(?:어눌|꼬이|꼬여|이상|안나|잘안|안되)|어눌|발음이(?:이상|꼬|안|새)|말을(?:제대로|잘)?못|말을(?:이상하게|횡설수설)|횡설수설|말이어둔",
+        "말이(?:어눌|꼬이|꼬여|이상|안나|잘안|안되)|어눌|발음이(?:이상|꼬|안|새)|말을(?:제대로|잘)?못|말을(?:이상하게|횡설수설)|횡설수설|말이어둔|무슨말(?:인지|을하는지)(?:모르|알아들을수(?:가)?없|못알아)",
     ),
     neg(
         "vision_loss",
         r"\b(?:lost|losing|loss of) (?:my |his |her )?(?:vision|sight)\b|\bcan'?t see\b|\bdouble vision\b|\bblind\b|\bblurr\w* vision\b|\bvision (?:is )?blurr\w*|\bseeing spots\b|\bspots in (?:my|her) vision\b|\bflashing lights\b",
         "(?:눈이|눈앞이|시야가|앞이).{0,4}?(?:안보|안보여|침침|흐리|흐려|번쩍|깜깜|캄캄|두개로|겹쳐)|시력(?:을|이)?(?:잃|떨어)|두개로보|둘로보|겹쳐보|이중으로보",
     ),
-    c("confusion", r"\bconfus\w*|\bdisorient\w*|\bnot making sense\b|\bout of it\b|\bdrows\w*|\bdazed\b|\bnot (?:acting )?(?:himself|herself|right)\b|\bdoesn'?t know where\b|\bweird(?:ly)? sleepy\b|\bmuddled\b|\bnot with it\b|\b(?:doesn'?t|didn'?t|can'?t) recogni[sz]e\b|\bcan'?t (?:stay awake|keep (?:his|her|my) eyes open)\b|\bkeeps? (?:nodding|drifting) off\b|\bspaced out\b", "정신이없|정신이혼미|정신이오락가락|횡설수설|헛소리|딴소리|엉뚱한소리|의식이흐|몽롱|정신을못|헤롱|비몽사몽|어딘지모르|엉뚱한말|사람을못알아|못알아보|못알아봐|멍하게|자꾸졸|눈을못뜨"),
+    c("confusion", r"\bconfus\w*|\bdisorient\w*|\bnot making sense\b|\bout of it\b|\bdrows\w*|\bdazed\b|\bnot (?:acting )?(?:himself|herself|right)\b|\bdoesn'?t know where\b|\bweird(?:ly)? sleepy\b|\bmuddled\b|\bnot with it\b|\b(?:doesn'?t|didn'?t|can'?t) recogni[sz]e\b|\bcan'?t (?:stay awake|keep (?:his|her|my) eyes open)\b|\bkeeps? (?:nodding|drifting) off\b|\bspaced out\b|\b(?:nothing|none of what) (?:he|she|they) (?:says|said) makes (?:any )?sense\b|\bmakes? no sense\b|\bdoesn'?t make (?:any )?sense\b", "정신이없|정신이혼미|정신이오락가락|횡설수설|헛소리|딴소리|엉뚱한소리|의식이흐|몽롱|정신을못|헤롱|비몽사몽|어딘지모르|엉뚱한말|사람을못알아|못알아보|못알아봐|멍하게|자꾸졸|눈을못뜨"),
     // --- headache (NICE CG150: thunderclap headache; KTAS sudden severe headache) ---
     c("headache", r"\bheadache\w*|\bhead (?:is )?(?:pounding|hurts|hurting|exploding|splitting)|\bmigraine\b", "두통|머리(?:가|를|쪽이|뒤가)?.{0,10}?(?:아[프파픈퍼팠]|지끈|깨질|터질|울려|망치)|뒷머리|뒤통수"),
     c(
@@ -180,13 +180,13 @@ const CONCEPTS: &[Concept] = &[
     // --- unresponsive or collapsed (KTAS unresponsive; NHS 999) ---
     neg(
         "unresponsive",
-        r"\bunconscious\b|\bunresponsive\b|\b(?:won'?t|wont|can'?t|cant|not|isn'?t|isnt|doesn'?t|didn'?t|hasn'?t|hasnt) (?:wake|waking|woken|respond\w*|moving|answering)|\bcan'?t wake (?:him|her|them)\b|\b(?:not|isn'?t|isnt|wasn'?t|aren'?t|stopped) breathing\b|\bbarely breathing\b|\bno pulse\b|\bpassed out\b|\bcollaps\w*|\bfell (?:down|over) and\b|\bfound (?:him|her|my \w+) on the floor\b|\bknocked out\b|\bout cold\b|\b(?:can'?t|cant|couldn'?t) rouse\b|\bunrousable\b|\bnot rousable\b|\bnot breathing (?:properly|right|normally)\b|\b(?:hasn'?t|hasnt|won'?t|wont|not) (?:come|coming) (?:round|around|to)\b",
+        r"\bunconscious\b|\bunresponsive\b|\b(?:won'?t|wont|can'?t|cant|not|isn'?t|isnt|doesn'?t|didn'?t|hasn'?t|hasnt) (?:wake|waking|woken|respond\w*|moving|answering)|\bcan'?t wake (?:him|her|them)\b|\b(?:not|isn'?t|isnt|wasn'?t|aren'?t|stopped) breathing\b|\bbarely breathing\b|\bno pulse\b|\bpassed out\b|\bcollaps\w*|\bfell (?:down|over) and\b|\bfound (?:him|her|my \w+) on the floor\b|\bknocked out\b|\bout cold\b|\bbarely (?:conscious|awake|responsive|responding)\b|\bsemi[- ]?conscious\b|\b(?:in and out of consciousness|drifting in and out)\b|\b(?:can'?t|cant|couldn'?t) rouse\b|\bunrousable\b|\bnot rousable\b|\bnot breathing (?:properly|right|normally)\b|\b(?:hasn'?t|hasnt|won'?t|wont|not) (?:come|coming) (?:round|around|to)\b",
         "의식(?:이|을)?(?:없|잃|불명)|흔들어도|안깨|깨지않|못깨|깨어나지않|안깨어나|깨워도|반응(?:이|을)?(?:없|안)|대답(?:이|을)?(?:없|안)|숨을(?:안|쉬지않)|숨(?:이)?(?:멎|멈췄)|쓰러지|쓰러졌|쓰러져|정신을잃|기절|움직이지(?:도)?않|맥박이없|심장이멈",
     ),
     // --- severe bleeding (KTAS uncontrolled haemorrhage; NHS 999) ---
     neg(
         "heavy_bleeding",
-        r"\b(?:bleeding|blood)\W+(?:\w+\W+){0,3}?(?:won'?t|wont|doesn'?t|isn'?t|not|can'?t) (?:stop\w*)|\bwon'?t stop bleeding\b|\bstill bleeding\b|\bbleeding (?:heavily|a lot|badly|everywhere)\b|\bbleeding like crazy\b|\b(?:spurt|gush|pour|squirt)\w*\b|\bsoak\w* through\b|\blots of blood\b|\bso much blood\b|\bbleeding out\b|\bblood everywhere\b|\bbleed\w* through\b|\bpool\w* (?:of )?blood|\bblood\W+(?:\w+\W+){0,3}?(?:pool\w*|puddl\w*|dripping|running down)|\b(?:towel|cloth|bandage|shirt|t-shirt)s?\W+(?:\w+\W+){0,3}?(?:soaked|drenched|full of blood|red)|\bsoaked (?:through )?(?:the |a |his |her |my )?(?:towel|cloth|bandage)|\b(?:cut|wound|bleed\w*|gash)\b[^.!?\n]*?\b(?:won'?t|wont|doesn'?t|will not|can'?t) stop\b|\bhemorrhag\w*|\bhaemorrhag\w*",
+        r"\b(?:bleeding|blood)\W+(?:\w+\W+){0,3}?(?:won'?t|wont|doesn'?t|isn'?t|not|can'?t) (?:stop\w*)|\bwon'?t stop bleeding\b|\bstill bleeding\b|\bbleeding (?:heavily|a lot|badly|everywhere)\b|\bbleeding like crazy\b|\b(?:spurt|gush|pour|squirt)\w*\b|\bsoak\w* through\b|\blots of blood\b|\bso much blood\b|\bbleeding out\b|\bblood everywhere\b|\bbleed\w* through\b|\bpool\w* (?:of )?blood|\bblood\W+(?:\w+\W+){0,3}?(?:pool\w*|puddl\w*|dripping|running down)|\b(?:towel|cloth|bandage|shirt|t-shirt)s?\W+(?:\w+\W+){0,3}?(?:soaked|drenched|full of blood|red)|\bsoaked (?:through )?(?:the |a |his |her |my )?(?:towel|cloth|bandage)|\b(?:cut|wound|bleed\w*|gash|nose ?bleed\w*)\b[^.!?\n]*?\b(?:won'?t|wont|doesn'?t|will not|can'?t) stop\b|\bhemorrhag\w*|\bhaemorrhag\w*",
         "(?:피|출혈)(?:가|이)?.{0,8}?(?:안멈|멈추지않|멈추질않|안그쳐|안그치|철철|쏟아|콸콸|줄줄|뿜어|흥건|다젖|계속(?:나|흘|나와))|대량출혈|출혈이심|피가많이|피범벅|흘러(?:요|내려)|피(?:가)?(?:고여|고였|고인|웅덩이|뚝뚝|바닥에)|(?:수건|휴지|거즈|옷)(?:이|가|을|이다|가다)?.{0,6}?(?:흠뻑|다젖|피로젖|빨갛게젖|시뻘)",
     ),
     c("deep_wound", r"\bdeep (?:cut|wound|gash)\b|\bstitch\w*|\bgaping\b", "상처가(?:깊|벌어)|깊게베|꿰매|봉합"),
@@ -220,7 +220,7 @@ const CONCEPTS: &[Concept] = &[
     c(
         "fever",
         r"\bfever\w*|\btemp(?:erature)?\b|\bhigh temp\b|\bfebrile\b|\bburning up\b|\bfeels? (?:really |very |so )?(?:hot|warm)(?: to (?:the )?touch)?\b",
-        "열(?:이|도|나|난|날|은|까지|기)|고열|발열|체온",
+        "열(?:이|도|나|난|날|은|까지|기)|고열|발열|체온|몸이(?:뜨겁|뜨거|불덩이|펄펄|화끈)|이마가(?:뜨겁|뜨거|불덩이)|불덩이|펄펄끓",
     ),
     // --- who (the frame's subject) ---
     // A pet is the subject when the message names it and no person's complaint: "my cat drank
@@ -271,8 +271,8 @@ const CONCEPTS: &[Concept] = &[
     ),
     neg(
         "deep_burn",
-        r"\b(?:white|leathery|waxy|charred|blacken\w*|black and)\b|\bpainless\b|\bdoesn'?t (?:even )?hurt\b|\bno (?:pain|feeling)\b|\bcan'?t feel (?:it|anything)\b|\bpeel\w*|\bskin (?:came|coming|is coming|slid|slipping) off|\bblisters?\b[^.!?\n]*?\b(?:big|large|huge|whole|all over|entire|everywhere)|\b(?:whole|entire|most of (?:his|her|my|the)|all over (?:his|her|my|the)) (?:arm|leg|chest|back|belly|tummy|body|thigh)|\bbigger than (?:his|her|my|a|your) (?:hand|palm)\b|\b(?:face|lips|mouth|throat|genital\w*|groin)\b|\bsoot\b|\bsmoke\b",
-        "하얗|하얀색|허옇|가죽|딱딱해|검게|까맣|새까|(?:안|하나도안|전혀안)아[프파]|아프지(?:가)?않|감각이없|껍질이(?:벗겨|벗겨져|벗겨졌|일어|훌렁)|살(?:갗)?이(?:벗겨|벗겨져|벗겨졌|훌렁)|피부가(?:벗겨|훌렁|벗겨져|흐물)|물집(?:이)?.{0,6}?(?:크게|넓게|잔뜩|온|여러|엄청)|손바닥보다|(?:팔|다리|배|등|가슴)(?:전체|한쪽전체|다)|얼굴|입안|그을음|연기를",
+        r"\b(?:white|leathery|waxy|charred|blacken\w*|black and)\b|\bpainless\b|\bdoesn'?t (?:even )?hurt\b|\bno (?:pain|feeling)\b|\bcan'?t feel (?:it|anything)\b|\bpeel\w*|\bskin (?:came|coming|is coming|slid|slipping) off|\bblisters?\b[^.!?\n]*?\b(?:big|large|huge|whole|all over|entire|everywhere)|\b(?:whole|entire|most of (?:his|her|my|the)|all over (?:his|her|my|the)) (?:arm|leg|chest|back|belly|tummy|body|thigh)|\bbigger than (?:his|her|my|a|your) (?:hand|palm)\b|\b(?:face|lips|mouth|throat|genital\w*|groin)\b|\bsoot\b|\bsmoke\b|\bcaught (?:on )?fire\b|\bon fire\b|\bflames?\b|\b(?:big|large|huge|massive|serious|severe|extensive)\b[^.!?\n]{0,20}?\bburns?\b",
+        "하얗|하얀색|허옇|가죽|딱딱해|검게|까맣|새까|(?:안|하나도안|전혀안)아[프파]|아프지(?:가)?않|감각이없|껍질이(?:벗겨|벗겨져|벗겨졌|일어|훌렁)|살(?:갗)?이(?:벗겨|벗겨져|벗겨졌|훌렁)|피부가(?:벗겨|훌렁|벗겨져|흐물)|물집(?:이)?.{0,6}?(?:크게|넓게|잔뜩|온|여러|엄청)|손바닥보다|(?:팔|다리|배|등|가슴)(?:전체|한쪽전체|다)|얼굴|입안|그을음|연기를|옷에불|(?:크게|넓게|심하게|전신|온몸)(?:에)?(?:화상|데)",
     ),
     c("sting", r"\bstung\b|\bstings?\b|\bbee\b|\bwasps?\b|\bhornets?\b|\bjellyfish\b", "벌(?:에|한테|이)|쏘였|쏘인|쏘여|말벌|해파리"),
     c(
@@ -333,6 +333,53 @@ const CONCEPTS: &[Concept] = &[
     c("back_pain", r"\bback (?:pain|hurts?|ache|is killing)|\bbackache\b|\bpain (?:in|into|to|through) (?:my |his |her |the )?(?:lower |upper |mid )?back\b|\b(?:lower|upper|mid) back\b|\bsciatica\b", "허리(?:가|를|쪽이|통증)?.{0,6}?(?:아[프파픈퍼팠]|통증|삐끗|끊어질)|요통|등(?:이|쪽이|까지|으로)?.{0,6}?(?:아[프파픈퍼팠]|통증|뚫|찢)|디스크"),
     c("chest_or_back", r"\bchest\b|\bback\b|\bbetween (?:my|his|her|the) shoulder", "가슴|흉부|등(?:이|에|쪽|까지|으로|뒤)|등짝"),
     c("tearing", r"\btearing\b|\bripping\b|\brip(?:ped)? (?:apart|open)|\blike (?:something|it) (?:is )?(?:tearing|ripping|torn)|\btorn\b", "찢어지|찢어질|찢기는|찢는|뜯기는|뜯어지|칼로베는"),
+    // --- more KTAS level 1-2 complaints: stridor, neutropenic fever, fetal movements, bowel
+    // obstruction, eye trauma, open fractures ---
+    c(
+        "stridor",
+        r"\bstridor\b|\bhigh[- ]pitched (?:noise|sound|squeak\w*|whistl\w*|wheez\w*)|\bcrowing\b|\bnoisy breathing\b|\bsqueak\w* when (?:he|she|they) breathes?\b",
+        "(?:숨|호흡)(?:을|이)?.{0,10}?(?:높은소리|끽끽|히익)|숨들이쉴때.{0,6}?(?:소리|쌕쌕|그르렁)",
+    ),
+    c(
+        "at_rest",
+        r"\beven (?:when )?(?:sitting|lying|resting|asleep|sleeping|still|at rest|calm)\b|\bat rest\b|\bwhile (?:resting|sitting still|asleep)\b",
+        "가만히있어도|쉬고있어도|쉴때도|잘때도|누워있어도|앉아있어도",
+    ),
+    c(
+        "immunosuppressed",
+        r"\bchemo\w*|\bneutropeni\w*|\bon (?:immunosuppress\w*|methotrexate|high[- ]dose steroids)|\bcancer treatment\b|\b(?:bone marrow|organ|kidney|liver) transplant\b",
+        "항암|면역억제|호중구감소|골수이식|장기이식|신장이식|간이식",
+    ),
+    neg(
+        "no_fetal_movement",
+        r"\b(?:baby|bub|bump)\W+(?:\w+\W+){0,3}?(?:stopped|not|isn'?t|hasn'?t been|hasn'?t|no longer) (?:moving|kicking|moved|kicked)|\b(?:no|reduced|fewer|less|decreased) (?:fetal |foetal |baby )?(?:movements?|kicks?)\b|\bhaven'?t felt (?:the )?(?:baby|him|her|any) (?:move|moving|kick\w*)",
+        "태동(?:이|을|도|은)?.{0,6}?(?:없|안느|줄|못느|멈|약해|안느껴|거의)",
+    ),
+    neg(
+        "bowel_blocked",
+        r"\b(?:haven'?t|hasn'?t|not|can'?t|cant|unable to) (?:\w+ )?(?:passed (?:wind|gas)|pass(?:ing)? (?:wind|gas)|farted|fart)\b|\bno (?:wind|gas|farts?)\b|\b(?:vomit\w*|throw\w* up|threw up|sick|puk\w*)\W+(?:\w+\W+){0,2}?(?:green|bile|bilious|poo|faecal|fecal)\b|\b(?:green|bilious|bile) (?:vomit|sick|stuff)\w*",
+        "방귀(?:도|가|를)?(?:안|못|나오지않|안나)|(?:초록색|녹색|담즙)(?:을|이)?(?:토|구토|물을토)|초록(?:색)?토",
+    ),
+    c(
+        "bloated",
+        r"\b(?:belly|stomach|tummy|abdomen)\W+(?:\w+\W+){0,3}?(?:swollen|bloated|distended|huge|tight|swelling)\b|\bswollen (?:belly|stomach|tummy|abdomen)\b",
+        "배(?:가|는)?.{0,4}?(?:빵빵|부풀|부어|부었|팽팽|불룩)",
+    ),
+    c(
+        "eye_trauma",
+        r"\b(?:hit|struck|poked|punched|smacked|whacked|jabbed|elbowed|caught)\W+(?:\w+\W+){0,5}?(?:in|on) (?:the|my|his|her|their) eyes?\b|\beye (?:injury|trauma)\b|\b(?:metal|glass|splinter|shard|fishhook|stick)\W+(?:\w+\W+){0,3}?(?:in|into) (?:the|my|his|her) eye",
+        "눈(?:을|에|이|쪽을)?.{0,6}?(?:맞았|맞고|맞아서|찔렸|찔리|찔려|부딪|다쳤|다치|박혔)",
+    ),
+    c(
+        "open_fracture",
+        r"\bbones?\W+(?:\w+\W+){0,3}?(?:sticking|poking|coming|showing|through the skin|out of)|\b(?:compound|open) fracture\b|\b(?:arm|leg|finger|wrist|ankle|elbow|knee)\W+(?:\w+\W+){0,3}?(?:bent the wrong way|at a (?:weird|strange|funny) angle|backwards)|\bamputat\w*|\b(?:finger|toe|hand|thumb)\W+(?:\w+\W+){0,2}?(?:cut off|severed|came off|hanging off)",
+        "뼈(?:가|이)?.{0,6}?(?:튀어나|보여|삐져나|뚫고|밖으로)|개방성골절|(?:손가락|발가락|팔|다리|손)(?:이|가)?.{0,4}?(?:절단|잘렸|잘려나|떨어져나|반대로꺾|이상하게꺾)",
+    ),
+    c(
+        "prepared",
+        r"\bready\b|\bprepared\b|\bset up\b|\bbought\b|\bgot (?:the|a|some)\b|\bhidden\b|\bstashed\b",
+        "준비(?:해|했|돼|되|해뒀|해놨|해두)|사놨|사뒀|사왔|샀어|구했|마련|숨겨",
+    ),
     neg(
         "saddle_numb",
         r"\bnumb\w*\W+(?:\w+\W+){0,4}?(?:groin|bum|butt|buttocks|saddle|genitals?|between (?:my|his|her|the) legs|privates?|inner thighs?)|\b(?:groin|bum|butt|buttocks|saddle|genitals?|privates?)\W+(?:\w+\W+){0,3}?(?:numb|no feeling|tingl\w*)|\bcan'?t feel (?:my|his|her) (?:bum|butt|groin|privates)",
@@ -474,6 +521,12 @@ const CONCEPTS: &[Concept] = &[
         "resolved",
         r"\b(?:fine|ok|okay|good|normal|better|all good|great) (?:ever )?since\b|\bsince then\b[^.!?\n]*?\b(?:fine|ok|okay|nothing|normal|good)|\bwent away\b|\b(?:gone|fine|ok|okay|normal|better) now\b|\bresolved\b|\bhasn'?t (?:come back|happened (?:again|since)|returned)|\balready (?:treated|fixed|resolved|sorted)|\bback to normal\b|\bnow (?:it'?s |he'?s |she'?s |i'?m |they'?re |reads |reading |at |up to )?(?:fine|ok|okay|normal|back to normal|1[0-9]{2}|[89][0-9])\b|\b(?:gave|had|ate|drank) (?:him |her |them |me )?(?:some )?(?:juice|sugar|candy|glucose|sweets)\b[^.!?\n]*?\b(?:now|back|fine|better|up)\b",
         "괜찮아졌|괜찮아지|멀쩡해|나았|회복됐|회복했|사라졌|없어졌|가라앉았|정상으로|돌아왔|이후로(?:는)?(?:괜찮|아무|멀쩡|없|별)|그뒤로(?:는)?(?:괜찮|아무|멀쩡|없|별)|그후로(?:는)?(?:괜찮|아무|멀쩡|없|별)|지금은(?:괜찮|멀쩡|정상|좋|아무|다|\\d)|(?:주스|사탕|설탕|당)(?:를|을)?(?:먹|마시|드).{0,20}?(?:괜찮|올라|정상|회복)",
+    ),
+    // Bleeding that stopped: over for the bleeding, not for the wound that may still need stitches.
+    c(
+        "bleeding_stopped",
+        r"\b(?:bleeding|blood|it) (?:has |had |finally |eventually )?stopped\b|\bstopped bleeding\b",
+        "(?:피|출혈|코피)(?:가|이|는|도)?.{0,6}?(?:멈췄|멎었|그쳤)|(?:니|니까|더니|고나니|고나서)(?:금방|바로|곧|다|좀)?(?:멈췄|멎었|그쳤)|지혈(?:됐|이됐|했)",
     ),
     c(
         "ongoing",

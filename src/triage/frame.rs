@@ -44,6 +44,8 @@ pub struct Frame {
 
 /// Concepts that say when, not what: they keep their status when the message says the rest is over.
 const TIME_WORDS: &[&str] = &["resolved", "ongoing", "chronic", "fleeting", "sudden"];
+/// What "the bleeding stopped" is over for.
+const BLEEDING: &[&str] = &["heavy_bleeding", "bleeding", "pad_soaking"];
 /// Signs that a stroke's after-effect explains when the message says it is one.
 const STROKE_SIGNS: &[&str] =
     &["face_droop", "one_side_weak", "speech_trouble", "limb_numb", "vision_loss", "named_emergency"];
@@ -70,6 +72,13 @@ impl Frame {
                     if reading.is_some_and(|r| r.start < over) {
                         *reading = None;
                     }
+                }
+            }
+        }
+        if let Some(stopped) = affirmed(&mentions, "bleeding_stopped").into_iter().max() {
+            for m in mentions.iter_mut().filter(|m| m.start < stopped && BLEEDING.contains(&m.concept)) {
+                if m.status == Status::Affirmed {
+                    m.status = Status::Resolved;
                 }
             }
         }
