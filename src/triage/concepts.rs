@@ -342,7 +342,7 @@ const CONCEPTS: &[Concept] = &[
     ),
     c(
         "at_rest",
-        r"\beven (?:when )?(?:sitting|lying|resting|asleep|sleeping|still|at rest|calm)\b|\bat rest\b|\bwhile (?:resting|sitting still|asleep)\b",
+        r"\beven (?:when |while )?(?:(?:he|she|they|i)(?:'s|'re|'m| is| are| am)? )?(?:sitting|lying|resting|asleep|sleeping|still|at rest|calm)\b|\bat rest\b|\bwhile (?:resting|sitting still|asleep)\b",
         "가만히있어도|쉬고있어도|쉴때도|잘때도|누워있어도|앉아있어도",
     ),
     c(
