@@ -136,8 +136,8 @@ const CONCEPTS: &[Concept] = &[
     // --- breathing (KTAS respiratory distress; NHS 111: struggling to breathe, blue lips) ---
     neg(
         "cant_breathe",
-        r"\bcan'?t breath\w*|\bcant breath\w*|\bcannot breath\w*|\b(?:can|could)(?:'?t)? (?:barely|hardly) (?:breath\w*|get air|talk|speak|get (?:a|the) words out)|\bcan'?t (?:finish|say) a (?:sentence|word)|\bcant finish a sentence|\bgasping\b|\bstruggling (?:to|for) (?:breath\w*|air)\b|\bchoking\b|\bnot getting (?:any )?air\b|\bribs (?:are )?(?:sucking|pulling) in\b|\bgrunt\w*|\bcan only (?:say|speak|talk)\b|\bone word at a time\b|\bcan'?t (?:talk|speak) in (?:full )?sentences\b|\blabou?red breathing\b|\bstruggling\b[^.!?\n]*?\bbreath\w*|\bbreath\w*[^.!?\n]*?\bstruggling\b|\bsucking in\b",
-        "숨(?:을|이)?(?:잘|제대로|전혀)?(?:못쉬|못쉴|쉴수없|쉬지못|안쉬어)|(?:숨이차서|숨차서)말(?:이|을)?(?:안|못)|숨을헐떡|숨넘어|숨이턱(?:턱|막)|(?:한두|몇)마디(?:밖에|도)?|캑캑|목이막혀숨|(?:갈비뼈|가슴|명치|쇄골|목)(?:사이|아래|밑|위)?(?:가|이)?(?:쑥쑥|쑥|푹푹|푹|움푹)?(?:들어가|꺼지|꺼져)|숨쉬기(?:가)?(?:너무|많이|엄청)힘들|숨(?:이|을)?(?:꺽꺽|컥컥)|숨(?:이)?넘어갈",
+        r"\bcan'?t breath\w*|\bcant breath\w*|\bcannot breath\w*|\b(?:can|could)(?:'?t)? (?:barely|hardly) (?:breath\w*|get air|talk|speak|get (?:a|the) words out)|\bcan'?t (?:finish|say) a (?:sentence|word)|\bcant finish a sentence|\bbreath(?:ing|in) (?:funny|weird\w*|strange\w*|odd\w*|funnily)\b|\bgasping\b|\bstruggling (?:to|for) (?:breath\w*|air)\b|\bchoking\b|\bnot getting (?:any )?air\b|\bribs (?:are )?(?:sucking|pulling) in\b|\bgrunt\w*|\bcan only (?:say|speak|talk)\b|\bone word at a time\b|\bcan'?t (?:talk|speak) in (?:full )?sentences\b|\blabou?red breathing\b|\bstruggling\b[^.!?\n]*?\bbreath\w*|\bbreath\w*[^.!?\n]*?\bstruggling\b|\bsucking in\b",
+        "숨(?:을|이)?(?:잘|제대로|전혀)?(?:못쉬|못쉴|쉴수없|쉬지못|안쉬어)|(?:숨이차서|숨차서)말(?:이|을)?(?:안|못)|숨을헐떡|숨넘어|숨(?:도|을|이)?이상하게(?:쉬|쉰)|숨이턱(?:턱|막)|(?:한두|몇)마디(?:밖에|도)?|캑캑|목이막혀숨|(?:갈비뼈|가슴|명치|쇄골|목)(?:사이|아래|밑|위)?(?:가|이)?(?:쑥쑥|쑥|푹푹|푹|움푹)?(?:들어가|꺼지|꺼져)|숨쉬기(?:가)?(?:너무|많이|엄청)힘들|숨(?:이|을)?(?:꺽꺽|컥컥)|숨(?:이)?넘어갈",
     ),
     c("blue_lips", r"\b(?:lips?|face|skin|fingers?)\W+(?:\w+\W+){0,5}?(?:blue|bluish|purple|gr[ae]y)\b|\bcyano\w*|\bturning blue\b", "입술(?:이|도)?(?:파래|파랗|보라|퍼래|새파)|청색증|얼굴이(?:파래|파랗|새파)"),
     c("wheeze", r"\bwheez\w*|\bwhistling\b|\bstridor\b", "쌕쌕|쌔액|휘파람|그르렁"),
@@ -180,7 +180,7 @@ const CONCEPTS: &[Concept] = &[
     // --- unresponsive or collapsed (KTAS unresponsive; NHS 999) ---
     neg(
         "unresponsive",
-        r"\bunconscious\b|\bunresponsive\b|\b(?:won'?t|wont|can'?t|cant|not|isn'?t|isnt|doesn'?t|didn'?t|hasn'?t|hasnt) (?:wake|waking|woken|respond\w*|moving|answering)|\bcan'?t wake (?:him|her|them)\b|\b(?:not|isn'?t|isnt|wasn'?t|aren'?t|stopped) breathing\b|\bbarely breathing\b|\bno pulse\b|\bpassed out\b|\bcollaps\w*|\bfell (?:down|over) and\b|\bfound (?:him|her|my \w+) on the floor\b|\bknocked out\b|\bout cold\b|\bbarely (?:conscious|awake|responsive|responding)\b|\bsemi[- ]?conscious\b|\b(?:in and out of consciousness|drifting in and out)\b|\b(?:can'?t|cant|couldn'?t) rouse\b|\bunrousable\b|\bnot rousable\b|\bnot breathing (?:properly|right|normally)\b|\b(?:hasn'?t|hasnt|won'?t|wont|not) (?:come|coming) (?:round|around|to)\b",
+        r"\bunconscious\b|\bunresponsive\b|\b(?:won'?t|wont|can'?t|cant|not|isn'?t|isnt|doesn'?t|didn'?t|hasn'?t|hasnt) (?:wak\w*|woken|respond\w*|moving|answering)|\bcan'?t wake (?:him|her|them)\b|\b(?:not|isn'?t|isnt|wasn'?t|aren'?t|stopped) breathing\b|\bbarely breathing\b|\bno pulse\b|\bpassed out\b|\bcollaps\w*|\bfell (?:down|over) and\b|\bfound (?:him|her|my \w+) on the floor\b|\bknocked out\b|\bout cold\b|\bbarely (?:conscious|awake|responsive|responding)\b|\bsemi[- ]?conscious\b|\b(?:in and out of consciousness|drifting in and out)\b|\b(?:can'?t|cant|couldn'?t) rouse\b|\bunrousable\b|\bnot rousable\b|\bnot breathing (?:properly|right|normally)\b|\b(?:hasn'?t|hasnt|won'?t|wont|not) (?:come|coming) (?:round|around|to)\b",
         "의식(?:이|을)?(?:없|잃|불명)|흔들어도|안깨|깨지않|못깨|깨어나지않|안깨어나|깨워도|반응(?:이|을)?(?:없|안)|대답(?:이|을)?(?:없|안)|숨을(?:안|쉬지않)|숨(?:이)?(?:멎|멈췄)|쓰러지|쓰러졌|쓰러져|정신을잃|기절|움직이지(?:도)?않|맥박이없|심장이멈",
     ),
     // --- severe bleeding (KTAS uncontrolled haemorrhage; NHS 999) ---
@@ -208,7 +208,7 @@ const CONCEPTS: &[Concept] = &[
     // --- suicide and self-harm (KTAS suicidal ideation with plan; 109/988 crisis lines) ---
     neg(
         "suicidal",
-        r"\bkill (?:my|him|her)self\b|\bsuicid\w*|\bwant(?:s|ed)? to die\b|\bwanna die\b|\bend (?:it|it all|my life|things)\b|\bdon'?t want to (?:be alive|live|wake up)|\bbetter off dead\b|\btake my (?:own )?life\b|\bhurt(?:ing)? myself\b|\bnot worth living\b|\bno reason to live\b|\bgiving (?:her|his|my) things away\b|\bend(?:ing)? (?:my|his|her) (?:own )?life\b|\bending it(?: all)?\b|\bwant to disappear\b|\b(?:pills|meds|tablets) (?:saved|stockpiled|hoarded)|\b(?:saved|stockpiled|hoarded) (?:up )?(?:pills|meds|tablets)|\bno point (?:in )?living\b|\bbetter off without me\b|\b(?:take|taking|swallow\w*) all (?:of )?(?:my|the) (?:\w+ )?(?:pills|meds|tablets)\b|\bjump off (?:a|the|my) (?:bridge|building|roof|balcony)|\bcan'?t go on\b",
+        r"\bkill (?:my|him|her)self\b|\bkms\b|\bunalive (?:my|him|her)?self\b|\boff (?:my|him|her)self\b|\bsuicid\w*|\bwant(?:s|ed)? to die\b|\bwanna die\b|\bend (?:it|it all|my life|things)\b|\bdon'?t want to (?:be alive|live|wake up)|\bbetter off dead\b|\btake my (?:own )?life\b|\bhurt(?:ing)? myself\b|\bnot worth living\b|\bno reason to live\b|\bgiving (?:her|his|my) things away\b|\bend(?:ing)? (?:my|his|her) (?:own )?life\b|\bending it(?: all)?\b|\bwant to disappear\b|\b(?:pills|meds|tablets) (?:saved|stockpiled|hoarded)|\b(?:saved|stockpiled|hoarded) (?:up )?(?:pills|meds|tablets)|\bno point (?:in )?living\b|\bbetter off without me\b|\b(?:take|taking|swallow\w*) all (?:of )?(?:my|the) (?:\w+ )?(?:pills|meds|tablets)\b|\bjump off (?:a|the|my) (?:bridge|building|roof|balcony)|\bcan'?t go on\b",
         "죽고싶|죽고만싶|목(?:을)?맬|자살|목숨을끊|살고싶지않|살기싫|뛰어내리|다끝내고싶|모든걸끝내|인생을끝내|삶을끝내|사라지고싶|유서|목을매|죽어버리|손목을긋|손목을그|약을모아|죽을(?:거|래)예요|죽으려|살이유가없|살의미가없|사는게의미없|생을마감|세상을떠나고싶",
     ),
     // --- lethargy in a child (NICE NG143 red: no response to social cues, hard to wake, floppy) ---
@@ -372,8 +372,8 @@ const CONCEPTS: &[Concept] = &[
     ),
     c(
         "open_fracture",
-        r"\bbones?\W+(?:\w+\W+){0,3}?(?:sticking|poking|coming|showing|through the skin|out of)|\b(?:compound|open) fracture\b|\b(?:arm|leg|finger|wrist|ankle|elbow|knee)\W+(?:\w+\W+){0,3}?(?:bent the wrong way|at a (?:weird|strange|funny) angle|backwards)|\bamputat\w*|\b(?:finger|toe|hand|thumb)\W+(?:\w+\W+){0,2}?(?:cut off|severed|came off|hanging off)",
-        "뼈(?:가|이)?.{0,6}?(?:튀어나|보여|삐져나|뚫고|밖으로)|개방성골절|(?:손가락|발가락|팔|다리|손)(?:이|가)?.{0,4}?(?:절단|잘렸|잘려나|떨어져나|반대로꺾|이상하게꺾)",
+        r"\bbones?\W+(?:\w+\W+){0,3}?(?:sticking|poking|coming|showing|through the skin|out of)|\b(?:compound|open) fracture\b|\b(?:arm|leg|finger|wrist|ankle|elbow|knee)\W+(?:\w+\W+){0,3}?(?:bent the wrong way|at a (?:weird|strange|funny) angle|backwards)|\b(?:hip|leg|arm|ankle|wrist|knee|shoulder)(?:\'s)?\W+(?:\w+\W+){0,3}?(?:all twisted|badly twisted|twisted (?:round|around|out)|deformed|out of place|turned out)|\bamputat\w*|\b(?:finger|toe|hand|thumb)\W+(?:\w+\W+){0,2}?(?:cut off|severed|came off|hanging off)",
+        "뼈(?:가|이)?.{0,6}?(?:튀어나|보여|삐져나|뚫고|밖으로)|개방성골절|(?:손가락|발가락|팔|다리|손|고관절|엉덩이|발목|손목|무릎|어깨)(?:이|가)?.{0,4}?(?:절단|잘렸|잘려나|떨어져나|반대로꺾|이상하게꺾)",
     ),
     c(
         "prepared",
