@@ -476,3 +476,29 @@ fn a_korean_claim_must_name_what_its_cited_passage_names() {
     // Without a lexicon a Korean claim is taken on its citation, as before.
     assert!(local(gout, &neuropathy, None).grounded);
 }
+
+/// The turn's first call is the plan, whose reply a provider holds to its schema: the model's triage
+/// level can only arrive because that request's schema names `care_level` (an enum of the three
+/// levels). The level raises the turn's, and the plan is read without it; later calls are not asked.
+#[test]
+fn the_second_opinion_rides_in_the_plan_schema() {
+    let llm = ScriptedLlm::new(Script { care_level: Some("emergency".into()), ..Script::default() });
+    let s =
+        turn(&mut Memory::default(), &Shelf::default(), "my grandpa seems a bit off today", query_flow(), Some(&llm));
+    let requests = llm.requests.borrow();
+    assert_eq!(requests[0].purpose, CallPurpose::Plan);
+    let schema = requests[0].schema().unwrap();
+    assert_eq!(schema["properties"]["care_level"]["enum"], serde_json::json!(["none", "urgent", "emergency"]));
+    assert!(schema["required"].as_array().unwrap().contains(&"care_level".into()), "{schema}");
+    assert!(requests[1..].iter().all(|r| r.schema().is_none_or(|s| s["properties"].get("care_level").is_none())));
+    assert_eq!(s.triage.level, medagent::triage::Level::Emergency);
+    assert_eq!(s.triage.reasons[0].rule, "model second opinion");
+    assert_eq!(detail(&s, Node::Plan)["source"], "model", "the plan without the key is still the model's");
+    // Without the key in its schema the model cannot give a level: the rules' level stands.
+    drop(requests);
+    let plain = ScriptedLlm::new(Script { care_level: Some("emergency".into()), ..Script::default() });
+    let request = medagent::llm::ChatRequest::new(CallPurpose::Plan, "s", "u");
+    let mut sink = |_: &str| {};
+    let reply = pollster::block_on(medagent::llm::Llm::complete(&plain, &request, &mut sink)).unwrap();
+    assert!(!reply.text.contains("care_level"), "{}", reply.text);
+}

@@ -22,7 +22,7 @@
 
 use super::error::CliError;
 use super::mock_reply;
-use crate::llm::{CallPurpose, ChatMessage, ChatRequest};
+use crate::llm::{CallPurpose, ChatMessage, ChatRequest, CARE_LEVEL};
 use serde_json::{json, Value};
 use std::collections::HashMap;
 use std::io::{self, BufRead, BufReader, Read, Write};
@@ -303,12 +303,20 @@ fn parse_chat(wire: Wire, body: &Value) -> ChatRequest {
             let fields = |schema: &Value| -> Option<Vec<String>> {
                 Some(schema["properties"].as_object()?.keys().cloned().collect())
             };
-            let asked = fields(&body["generationConfig"]["responseSchema"]);
+            // The triage level the second opinion adds is no field of the purpose's own.
+            let asked = fields(&body["generationConfig"]["responseSchema"])
+                .map(|f| f.into_iter().filter(|k| k != CARE_LEVEL).collect::<Vec<_>>());
             CallPurpose::ALL.into_iter().find(|p| asked.is_some() && p.schema().and_then(|s| fields(&s)) == asked)
         }
     };
     let purpose = purpose.unwrap_or_default();
-    ChatRequest { purpose, messages, max_tokens: None, temperature: None }
+    let schema = match wire {
+        Wire::OpenAi => &body["response_format"]["json_schema"]["schema"],
+        Wire::Anthropic => &body["tools"][0]["input_schema"],
+        Wire::Gemini => &body["generationConfig"]["responseSchema"],
+    };
+    let care_level = schema["properties"].get(CARE_LEVEL).is_some();
+    ChatRequest { purpose, messages, max_tokens: None, temperature: None, care_level }
 }
 
 /// An error answer in the wire's documented error shape.

@@ -142,7 +142,15 @@ pub struct ChatRequest {
     pub messages: Vec<ChatMessage>,
     pub max_tokens: Option<u32>,
     pub temperature: Option<f32>,
+    /// The reply's JSON object also carries [`CARE_LEVEL`], the model's triage second opinion: a
+    /// provider that enforces the schema (llama.cpp's grammar, OpenAI strict, Anthropic's tool
+    /// input, Gemini's responseSchema) lets the model write only the keys the schema names.
+    #[serde(default)]
+    pub care_level: bool,
 }
+
+/// The key of the model's triage level in a structured reply: none, urgent or emergency.
+pub const CARE_LEVEL: &str = "care_level";
 
 impl ChatRequest {
     /// A request for `purpose` of a system and a user message.
@@ -154,9 +162,18 @@ impl ChatRequest {
         }
     }
 
-    /// The JSON schema the reply must follow, when the purpose wants a JSON object.
+    /// The JSON schema the reply must follow, when the purpose wants a JSON object (with the
+    /// [`CARE_LEVEL`] key, required, when the request asks for it).
     pub fn schema(&self) -> Option<serde_json::Value> {
-        self.purpose.schema()
+        let mut schema = self.purpose.schema()?;
+        if self.care_level {
+            let levels = serde_json::json!({"type": "string", "enum": ["none", "urgent", "emergency"]});
+            schema["properties"][CARE_LEVEL] = levels;
+            if let Some(required) = schema["required"].as_array_mut() {
+                required.push(CARE_LEVEL.into());
+            }
+        }
+        Some(schema)
     }
 }
 

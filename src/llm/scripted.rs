@@ -2,7 +2,7 @@
 //! rerank, sufficiency and grade, the judge, rewrite, conversation summary, answer) and by a
 //! script, and every request is recorded.
 
-use super::{query_flow, CallPurpose, ChatRequest, Completion, Llm, LlmError, LocalFuture};
+use super::{query_flow, CallPurpose, ChatRequest, Completion, Llm, LlmError, LocalFuture, CARE_LEVEL};
 use std::cell::RefCell;
 
 /// What the scripted model answers.
@@ -33,6 +33,10 @@ pub struct Script {
     pub grade: String,
     /// Fail every call with this error.
     pub fail: Option<LlmError>,
+    /// The triage level this model gives as the `care_level` key of a structured reply. Like a
+    /// provider that enforces the reply's schema, it writes the key only when the request's schema
+    /// names it.
+    pub care_level: Option<String>,
 }
 
 impl Default for Script {
@@ -49,6 +53,7 @@ impl Default for Script {
             sufficiency: r#"{"score": 0.9, "verdict": "enough", "missing_aspects": []}"#.into(),
             grade: r#"{"grounded": true, "score": 0.95, "reason": ""}"#.into(),
             fail: None,
+            care_level: None,
         }
     }
 }
@@ -77,6 +82,19 @@ pub fn judge_json(score: f64, missing: &[&str]) -> String {
         "missing_info": missing, "improvement_suggestions": [], "safety_concerns": []
     })
     .to_string()
+}
+
+/// `reply` with the `care_level` key set to `level`, when the request's schema names the key and
+/// the reply is a JSON object.
+fn with_care_level(reply: String, request: &ChatRequest, level: &str) -> String {
+    let allowed = request.schema().is_some_and(|s| s["properties"].get(CARE_LEVEL).is_some());
+    match serde_json::from_str::<serde_json::Value>(&reply) {
+        Ok(serde_json::Value::Object(mut fields)) if allowed => {
+            fields.insert(CARE_LEVEL.into(), level.into());
+            serde_json::Value::Object(fields).to_string()
+        }
+        _ => reply,
+    }
 }
 
 /// The scripted model.
@@ -155,6 +173,10 @@ impl Llm for ScriptedLlm {
                         .replace("{sources}", &sources.join(" "))
                         .replace("{quotes}", &quotes(&prompt))
                 }
+            };
+            let text = match &self.script.care_level {
+                Some(level) => with_care_level(text, request, level),
+                None => text,
             };
             for piece in text.split_inclusive(' ') {
                 on_delta(piece);

@@ -3,7 +3,7 @@
 //! reply is handed on without it. The turn then takes the higher of the rules' level and the model's
 //! (`graph::run_turn`). The rules' notice is shown before any call, so nothing waits for this.
 
-use crate::llm::{ChatMessage, ChatRequest, Completion, Llm, LlmError, LocalFuture, Role};
+use crate::llm::{ChatMessage, ChatRequest, Completion, Llm, LlmError, LocalFuture, Role, CARE_LEVEL};
 use crate::triage::Level;
 use std::cell::{Cell, RefCell};
 
@@ -15,7 +15,6 @@ const ASK_JSON: &str =
     "Separately from your task, judge from the user's message alone how soon they need medical care: \
 none, urgent (see a doctor today) or emergency (call an ambulance now). Add it to your JSON object as the key \
 \"care_level\" with the value \"none\", \"urgent\" or \"emergency\".";
-const KEY: &str = "care_level";
 
 // "LEVEL: emergency", "**Level:** urgent".
 pattern!(level_line, r"(?i)^\s*\**level\**\s*[:：]\s*\**\s*(none|urgent|emergency)\b");
@@ -57,7 +56,7 @@ fn split_level(text: &str) -> Option<(Level, &str)> {
 /// The level key of a JSON reply, and the reply without it.
 fn split_json(text: &str) -> Option<(Level, String)> {
     let mut value: serde_json::Value = serde_json::from_str(text.trim()).ok()?;
-    let level = level_of(value.as_object_mut()?.remove(KEY)?.as_str()?)?;
+    let level = level_of(value.as_object_mut()?.remove(CARE_LEVEL)?.as_str()?)?;
     Some((level, value.to_string()))
 }
 
@@ -75,10 +74,12 @@ impl Llm for SecondOpinion<'_> {
             return self.inner.complete(request, on_delta);
         }
         Box::pin(async move {
-            // The instruction joins the first system message, so the request keeps its shape.
+            // The instruction joins the first system message, so the request keeps its shape; a
+            // structured reply's schema gets the key too, or a provider that enforces the schema
+            // would never let the model write it.
             let json = request.schema().is_some();
             let ask = if json { ASK_JSON } else { ASK_TEXT };
-            let mut asking = request.clone();
+            let mut asking = ChatRequest { care_level: json, ..request.clone() };
             match asking.messages.first_mut().filter(|m| m.role == Role::System) {
                 Some(system) => system.content = format!("{}\n\n{ask}", system.content),
                 None => asking.messages.insert(0, ChatMessage::system(ask)),

@@ -10,6 +10,7 @@
 //! [`super::text::View`]), so "숨이 차서" and "숨이차서" are one form. A Korean stem stops before
 //! its ending ("아프" for 아프고/아파요 is written "아[프파픈퍼팠]"), so particles and endings vary freely.
 
+use super::cues;
 use super::text::{status, Status, View};
 use regex_lite::Regex;
 use std::sync::OnceLock;
@@ -35,26 +36,26 @@ const CONCEPTS: &[Concept] = &[
     // --- chest (KTAS chest pain; NICE CG95 acute chest pain) ---
     c(
         "chest_pain",
-        r"\bchest\W+(?:\w+\W+){0,3}?(?:pains?|pian\w*|hurt\w*|ach\w*|pressure|tight\w*|heav\w*|discomfort|squeez\w*|crush\w*|burn\w*|killing|feels? like)|\b(?:pain|pains|pian|pressure|tightness|heaviness|squeezing|crushing|hurting|twinges?|stabb?\w*|pinch\w*)\W+(?:\w+\W+){0,3}?chest\b|\b(?:tight|heavy|crushing|squeezing) chest\b|elephant\W+(?:\w+\W+){0,3}?chest|\b(?:standing|sitting|pressing|pushing|weight) on (?:my|his|her) chest|\bangina\b",
-        "(?:가슴|흉부|명치|심장)(?:이|을|가|에|은|는|쪽|한가운데|부위|통증이|한쪽)?.{0,10}?(?:아[프파픈퍼팠]|통증|조이|조여|조인|답답|쥐어짜|짓누르|짓눌|눌리|눌려|뻐근|찌릿|묵직|타는|터질|쪼이|쪼여)|흉통",
+        r"\bchest\W+(?:\w+\W+){0,3}?(?:pains?|pian\w*|hurt\w*|ach\w*|pressure|tight\w*|heav\w*|discomfort|squeez\w*|crush\w*|burn\w*|killing|feels? like)|\b(?:pain|pains|pian|pressure|tightness|heaviness|squeezing|crushing|hurting|ache|aching|burning|discomfort|twinges?|stabb?\w*|pinch\w*)\W+(?:\w+\W+){0,5}?chest\b|\b(?:tight|heavy|crushing|squeezing) chest\b|elephant\W+(?:\w+\W+){0,3}?chest|\b(?:standing|sitting|pressing|pushing|weight) on (?:my|his|her) chest|\bangina\b|\b(?:behind|under|in) (?:my|his|her|the) (?:breast ?bone|sternum)\b|\b(?:breast ?bone|sternum)\W+(?:\w+\W+){0,3}?(?:pain|hurts?|ach\w*|pressure|tight\w*|heav\w*|crush\w*)",
+        "(?:가슴|흉부|명치|심장)(?:이|을|가|에|은|는|쪽|한가운데|부위|통증이|한쪽)?.{0,10}?(?:아[프파픈퍼팠]|통증|조이|조여|조인|답답|갑갑|쥐어짜|짓누르|짓눌|눌리|눌려|뻐근|찌릿|찌르|찔러|쑤시|쑤셔|욱신|콕콕|쿡쿡|따끔|화끈|묵직|무거|타는|터질|쪼이|쪼여|죄어|죄는)|흉통",
     ),
-    c("sweating", r"\bsweat\w*|\bclammy\b|\bdiaphore\w*", "식은땀|땀(?:이|을|에)?(?:비|많이|흘|범벅|줄줄|뻘뻘|나)"),
+    c("sweating", r"\bsweat\w*|\bclammy\b|\bdiaphore\w*|\bdrenched\b|\bdripping wet\b", "식은땀|진땀|땀(?:이|을|에)?(?:비|많이|흘|범벅|줄줄|뻘뻘|흠뻑|젖|나)|온몸이축축"),
     c(
         "radiation",
-        r"\b(?:radiat|spread)\w*|\b(?:go(?:es|ing)?|went|moving|shoot\w*|through) (?:down |into |to |up |through )?(?:to )?(?:my|his|her|the) (?:left )?(?:arm|jaw|back|neck|shoulder|shoulder blades?)|\bbetween (?:my|his|her|the) shoulder blades\b|\bleft arm\b|\bjaw\b|\barm (?:is |feels )?(?:numb|tingl\w*)",
-        "(?:팔|턱|어깨|등|명치)(?:까지|으로|쪽|쪽이|이|가|도|랑|이랑|하고|에서)?.{0,3}?(?:저리|저려|퍼지|퍼져|뻗|아[프파픈퍼팠]|당기|뻐근|욱신|쑤시)|목(?:까지|으로)(?:저리|저려|퍼지|퍼져|뻗|아[프파픈퍼팠]|당기)|퍼지|퍼져|뻗쳐|왼팔|왼쪽팔",
+        r"\b(?:radiat|spread)\w*|\b(?:go(?:es|ing)?|went|moving|shoot\w*|through) (?:down |into |to |up |through )?(?:to )?(?:my|his|her|the) (?:left )?(?:arm|jaw|back|neck|shoulder|shoulder blades?)|\bbetween (?:my|his|her|the) shoulder blades\b|\bleft arm\b|\bjaw\b|\barm (?:is |feels )?(?:numb|tingl\w*)|\barms? (?:\w+ ){0,2}?(?:heavy|achy|aching|numb|tingl\w*|weak)\b",
+        "(?:팔|턱|어깨|등|명치)(?:까지|으로|쪽|쪽이|이|가|도|랑|이랑|하고|에서)?.{0,3}?(?:저리|저려|퍼지|퍼져|뻗|아[프파픈퍼팠]|당기|뻐근|욱신|쑤시|무겁|무거)|목(?:까지|으로)(?:저리|저려|퍼지|퍼져|뻗|아[프파픈퍼팠]|당기)|퍼지|퍼져|뻗쳐|왼팔|왼쪽팔",
     ),
     c(
         "breathless",
         r"\bshort(?:ness)? of breath\b|\bcan'?t (?:catch|get) (?:my|his|her) breath\b|\bbreathless\b|\b(?:hard|difficult|trouble|struggling|hard time) (?:to )?breath\w*|\bout of breath\b|\bbreathing (?:is )?(?:really |very |so )?(?:fast|hard|heavy)\b|\bcan'?t breath\w*|\bcant breath\w*",
         "숨(?:이|을|쉬기|쉬는게|쉬기가|쉴때)?(?:너무|좀|많이|계속)?(?:차|찬|찼|막히|막혀|막힌|막혔|가쁘|가빠|가쁜|힘들|힘든|힘드|어렵|어려|답답|헐떡)|호흡곤란|숨가쁨",
     ),
-    c("vomiting", r"\bfeel\w* sick\b|\bvomit\w*|\bthrow\w* up\b|\bthrew up\b|\bpuk\w*|\bnause\w*", "토(?:하|했|해|할|를|가)|구토|메스꺼|울렁"),
-    c("pale", r"\bpale\b|\bgr[ae]y\b|\bashen\b|\bwhite as\b", "창백|하얗게|핏기"),
+    c("vomiting", r"\bfeel\w* sick\b|\bvomit\w*|\bthrow\w* up\b|\bthrew up\b|\bpuk\w*|\bnause\w*|\bbarf\w*|\bretch\w*|\bheaving\b|\b(?:being|been|was) sick\b|\bsick to (?:my|his|her) stomach\b|\b(?:going to|gonna|about to) (?:be sick|throw up|vomit|puke)\b|\bchuck\w* up\b|\bspew\w*", "토(?:하|했|해|할|를|가|함|도)|구토|메스꺼|울렁|게워|게웠|구역|오바이트|웩웩"),
+    c("pale", r"\bpale\b|\bgr[ae]y\b|\bashen\b|\bwhite as\b|\bfunny colou?r\b|\bwashed out\b|\bpasty\b|\bcolou?r (?:has )?drain\w*", "창백|하얗게|하얘|핏기|안색이(?:하얗|창백|잿빛)|얼굴색이(?:안좋|이상|하얗)"),
     c(
         "faint",
-        r"\bfaint\w*|\bpass(?:ed|ing)? out\b|\bdizz\w*|\blight ?headed\b|\bblack(?:ed|ing)? out\b",
-        "어지러|어지럽|핑돌|쓰러질|기절할|실신|정신이몽롱",
+        r"\bfaint\w*|\bpass(?:ed|ing)? out\b|\bdizz\w*|\blight ?headed\b|\bblack(?:ed|ing)? out\b|\bwoozy\b|\b(?:room|everything) (?:is |was )?spinning\b|\bkeel\w* over\b|\bwobbly\b",
+        "어지러|어지럽|핑돌|핑글|빙빙|휘청|아찔|눈앞이(?:캄캄|깜깜|하얘)|쓰러질|기절할|실신|정신이몽롱",
     ),
     c(
         "severe",
@@ -69,8 +70,8 @@ const CONCEPTS: &[Concept] = &[
     c("collapse", r"\bcollaps\w*|\bfell (?:down|over)\b", "주저앉|쓰러지|쓰러졌|쓰러져"),
     c(
         "mild_exertion",
-        r"\bslight\w*|\ba (?:little|bit)\b|\bmild\w*|\bwhen (?:climbing|walking|running|exercis\w*)|\bstairs\b|\bafter (?:running|exercis\w*|a workout)",
-        "조금|약간|살짝|계단|운동할때|뛸때|뛰면|걸을때",
+        r"\bslight\w*|\ba (?:little|bit)\b|\bmild\w*|\bwhen (?:climbing|walking|running|exercis\w*)|\bstairs\b|\brunning (?:for|to|after|up)\b|\bjogg?\w*|\bhurr(?:y|ied|ying)\b|\buphill\b|\bhills?\b|\bafter (?:running|exercis\w*|a workout)",
+        "조금|약간|살짝|계단|운동할때|뛸때|뛰면|걸을때|뛰었|뛰어서|뛰고|달리|달렸|오르막|언덕|등산하|운동하고|운동후",
     ),
     c(
         "digestive",
@@ -78,13 +79,14 @@ const CONCEPTS: &[Concept] = &[
         "역류|속쓰|체했|체한|소화",
     ),
     c("respiratory_infection", r"\b(?:cold|cough\w*|flu|bronchitis|chest infection)\b", "감기|기침|독감|기관지염"),
-    c("muscular", r"\bmuscle\w*|\bsore after\b|\bworkout\b|\bbench\w*|\bgym\b|\bexercis\w*|\blifting\b", "근육|헬스|운동을했|운동하고|운동후|담이"),
+    c("muscular", r"\bmuscle\w*|\bsore after\b|\bworkout\b|\bbench\w*|\bgym\b|\bexercis\w*|\blifting\b|\bpush[- ]?ups?\b|\bpress(?:ed|ing)? on it\b|\bpulled (?:a|something)\b|\bstrain\w*|\btender to (?:the )?touch\b|\bwhen i (?:twist|turn|move my arm)\b", "근육|헬스|운동을했|운동하고|운동후|담이"),
     // --- heart attack / stroke named while it happens (NHS 111: call 999 for suspected heart attack or stroke) ---
     c(
         "named_emergency",
         r"\bheart attack\b|\bstroke\b|\banaphyla\w*|\bcardiac arrest\b",
         "심근경색|심장마비|심장발작|뇌졸중|중풍|뇌경색|뇌출혈|아나필락시스|심정지",
     ),
+    c("stroke", r"\bstrokes?\b|\bcva\b|\bmini[- ]stroke\b", "뇌졸중|중풍|뇌경색|뇌출혈|뇌혈관질환"),
     c(
         "happening",
         r"\b(?:having|i think|think (?:i'?m|he'?s|she'?s|it'?s)|is it|could this be|might be)\b",
@@ -98,8 +100,8 @@ const CONCEPTS: &[Concept] = &[
     ),
     neg(
         "one_side_weak",
-        r"\b(?:one|left|right) side\W+(?:\w+\W+){0,4}?(?:weak|numb|can'?t move|paraly\w*|dead|no feeling)|\bcan'?t (?:lift|move|feel) (?:my|his|her|the) (?:\w+ )?(?:arm|leg|hand|side)|\bcant (?:lift|move|feel) (?:my|his|her|the) (?:\w+ )?(?:arm|leg|hand|side)|\b(?:arm|leg) (?:is |went |feels )?(?:still |suddenly |really |very |so )?(?:weak|numb|limp|dead)\b|\bhemipleg\w*|\bparaly\w*|\b(?:weak\w*|numb\w*) (?:in|on|of) (?:my|his|her|the) (?:left|right) (?:\w+ )?(?:arm|leg|hand|side)|\b(?:left|right) (?:arm|leg|hand)s?\W+(?:\w+\W+){0,3}?(?:weak\w*|numb|limp|dead|paraly\w*)",
-        "(?:한쪽|오른쪽|왼쪽|반쪽|편측)(?:팔|다리|팔다리|손|몸|얼굴)?.{0,6}?(?:힘이(?:안|없|빠)|힘이안|마비|저리|저려|감각이없|못움직|안움직)|(?:팔|다리|팔다리|손)(?:에|이|가|을|를)?(?:갑자기)?(?:힘이(?:안들어|없|빠지|빠졌|안)|(?:못|안)(?:쓰|써|움직|들))|반신마비|편마비|숟가락을떨어뜨",
+        r"\b(?:one|left|right) side\W+(?:\w+\W+){0,4}?(?:weak|numb|can'?t move|paraly\w*|dead|no feeling)|\bcan'?t (?:lift|move|feel) (?:my|his|her|the) (?:\w+ )?(?:arm|leg|hand|side)|\bcant (?:lift|move|feel) (?:my|his|her|the) (?:\w+ )?(?:arm|leg|hand|side)|\b(?:arm|leg) (?:is |went |feels )?(?:still |suddenly |really |very |so )?(?:weak|numb|limp|dead)\b|\b(?:can'?t|cant|couldn'?t|won'?t|unable to) \w+ (?:\w+ ){0,4}?(?:with |in )?(?:his|her|my|their|the) (?:left|right) (?:hand|arm|leg|foot)\b|\bhemipleg\w*|\bparaly\w*|\b(?:weak\w*|numb\w*) (?:in|on|of) (?:my|his|her|the) (?:left|right) (?:\w+ )?(?:arm|leg|hand|side)|\b(?:left|right) (?:arm|leg|hand)s?\W+(?:\w+\W+){0,3}?(?:weak\w*|numb|limp|dead|paraly\w*)",
+        "(?:한쪽|오른쪽|왼쪽|반쪽|편측)(?:팔|다리|팔다리|손|몸|얼굴)?.{0,6}?(?:힘이(?:안|없|빠)|힘이안|마비|저리|저려|감각이없|못움직|안움직)|(?:팔|다리|팔다리|손)(?:에|이|가|을|를)?(?:갑자기)?(?:힘이(?:안들어|없|빠지|빠졌|안)|(?:못|안)(?:쓰|써|움직|들))|(?:팔|다리|팔다리|손|발|몸)(?:이|가|을|를)?말을(?:잘)?안들|(?:오른|왼)(?:손|팔|발|다리)(?:으로|로|이|가|을|를|에)?.{0,8}?(?:못|안)(?:잡|쥐|들|움직|써|쓰|디디)|반신마비|편마비|숟가락을떨어뜨",
     ),
     c(
         "limb_numb",
@@ -109,14 +111,14 @@ const CONCEPTS: &[Concept] = &[
     neg(
         "speech_trouble",
         r"\bslur\w*|\bcan'?t find (?:his|her|my|the) words|\bcant find (?:his|her|my|the) words|\bcan'?t (?:talk|speak|get (?:the|his|her|my) words)\w*|\bcant (?:talk|speak)\w*|\bgibberish\b|\b(?:words|speech)\W+(?:\w+\W+){0,3}?(?:jumbled|garbled|slurred|wrong|weird|strange)|\btalk\w* (?:funny|weird|strange|nonsense)|\bnot making sense\b",
-        "말이(?:어눌|꼬이|꼬여|이상|안나|잘안|안되)|어눌|발음이(?:이상|꼬|안|새)|말을(?:제대로|잘)?못|말을(?:이상하게|횡설수설)|횡설수설|말이어둔",
+        "말이(?:어눌|꼬이|꼬여|이상|안나|잘안|안되)|어눌|발음이(?:이상|꼬|안|새)|말을(?:제대로|잘)?못|말을(?:이상하게|횡설수설)|횡설수설|말이어둔|무슨말(?:인지|을하는지)(?:모르|알아들을수(?:가)?없|못알아)",
     ),
     neg(
         "vision_loss",
         r"\b(?:lost|losing|loss of) (?:my |his |her )?(?:vision|sight)\b|\bcan'?t see\b|\bdouble vision\b|\bblind\b|\bblurr\w* vision\b|\bvision (?:is )?blurr\w*|\bseeing spots\b|\bspots in (?:my|her) vision\b|\bflashing lights\b",
         "(?:눈이|눈앞이|시야가|앞이).{0,4}?(?:안보|안보여|침침|흐리|흐려|번쩍|깜깜|캄캄|두개로|겹쳐)|시력(?:을|이)?(?:잃|떨어)|두개로보|둘로보|겹쳐보|이중으로보",
     ),
-    c("confusion", r"\bconfus\w*|\bdisorient\w*|\bnot making sense\b|\bout of it\b|\bdrows\w*|\bdazed\b|\bnot (?:acting )?(?:himself|herself|right)\b|\bdoesn'?t know where\b|\bweird(?:ly)? sleepy\b", "정신이없|정신이혼미|횡설수설|헛소리|의식이흐|몽롱|정신을못|헤롱|비몽사몽|어딘지모르|엉뚱한말|사람을못알아|못알아봐"),
+    c("confusion", r"\bconfus\w*|\bdisorient\w*|\bnot making sense\b|\bout of it\b|\bdrows\w*|\bdazed\b|\bnot (?:acting )?(?:himself|herself|right)\b|\bdoesn'?t know where\b|\bweird(?:ly)? sleepy\b|\bmuddled\b|\bnot with it\b|\b(?:doesn'?t|didn'?t|can'?t) recogni[sz]e\b|\bcan'?t (?:stay awake|keep (?:his|her|my) eyes open)\b|\bkeeps? (?:nodding|drifting) off\b|\bspaced out\b|\b(?:nothing|none of what) (?:he|she|they) (?:says|said) makes (?:any )?sense\b|\bmakes? no sense\b|\bdoesn'?t make (?:any )?sense\b", "정신이없|정신이혼미|정신이오락가락|횡설수설|헛소리|딴소리|엉뚱한소리|의식이흐|몽롱|정신을못|헤롱|비몽사몽|어딘지모르|엉뚱한말|사람을못알아|못알아보|못알아봐|멍하게|자꾸졸|눈을못뜨"),
     // --- headache (NICE CG150: thunderclap headache; KTAS sudden severe headache) ---
     c("headache", r"\bheadache\w*|\bhead (?:is )?(?:pounding|hurts|hurting|exploding|splitting)|\bmigraine\b", "두통|머리(?:가|를|쪽이|뒤가)?.{0,10}?(?:아[프파픈퍼팠]|지끈|깨질|터질|울려|망치)|뒷머리|뒤통수"),
     c(
@@ -134,13 +136,13 @@ const CONCEPTS: &[Concept] = &[
     // --- breathing (KTAS respiratory distress; NHS 111: struggling to breathe, blue lips) ---
     neg(
         "cant_breathe",
-        r"\bcan'?t breath\w*|\bcant breath\w*|\bcannot breath\w*|\b(?:can|could)(?:'?t)? (?:barely|hardly) (?:breath\w*|get air)|\bcan'?t (?:finish|say) a (?:sentence|word)|\bcant finish a sentence|\bgasping\b|\bstruggling (?:to|for) (?:breath\w*|air)\b|\bchoking\b|\bnot getting (?:any )?air\b|\bribs (?:are )?(?:sucking|pulling) in\b|\bgrunt\w*|\bcan only (?:say|speak|talk)\b|\bone word at a time\b|\bcan'?t (?:talk|speak) in (?:full )?sentences\b|\blabou?red breathing\b|\bstruggling\b[^.!?\n]*?\bbreath\w*|\bbreath\w*[^.!?\n]*?\bstruggling\b|\bsucking in\b",
-        "숨(?:을|이)?(?:잘|제대로|전혀)?(?:못쉬|못쉴|쉴수없|쉬지못|안쉬어)|(?:숨이차서|숨차서)말(?:이|을)?(?:안|못)|숨을헐떡|숨넘어|캑캑|목이막혀숨|(?:갈비뼈|가슴)(?:가|이)?(?:쑥쑥|쑥)?들어가|숨쉬기(?:가)?(?:너무|많이)힘들",
+        r"\bcan'?t breath\w*|\bcant breath\w*|\bcannot breath\w*|\b(?:can|could)(?:'?t)? (?:barely|hardly) (?:breath\w*|get air|talk|speak|get (?:a|the) words out)|\bcan'?t (?:finish|say) a (?:sentence|word)|\bcant finish a sentence|\bbreath(?:ing|in) (?:funny|weird\w*|strange\w*|odd\w*|funnily)\b|\bgasping\b|\bstruggling (?:to|for) (?:breath\w*|air)\b|\bchoking\b|\bnot getting (?:any )?air\b|\bribs (?:are )?(?:sucking|pulling) in\b|\bgrunt\w*|\bcan only (?:say|speak|talk)\b|\bone word at a time\b|\bcan'?t (?:talk|speak) in (?:full )?sentences\b|\blabou?red breathing\b|\bstruggling\b[^.!?\n]*?\bbreath\w*|\bbreath\w*[^.!?\n]*?\bstruggling\b|\bsucking in\b",
+        "숨(?:을|이)?(?:잘|제대로|전혀)?(?:못쉬|못쉴|쉴수없|쉬지못|안쉬어)|(?:숨이차서|숨차서)말(?:이|을)?(?:안|못)|숨을헐떡|숨넘어|숨(?:도|을|이)?이상하게(?:쉬|쉰)|숨이턱(?:턱|막)|(?:한두|몇)마디(?:밖에|도)?|캑캑|목이막혀숨|(?:갈비뼈|가슴|명치|쇄골|목)(?:사이|아래|밑|위)?(?:가|이)?(?:쑥쑥|쑥|푹푹|푹|움푹)?(?:들어가|꺼지|꺼져)|숨쉬기(?:가)?(?:너무|많이|엄청)힘들|숨(?:이|을)?(?:꺽꺽|컥컥)|숨(?:이)?넘어갈",
     ),
     c("blue_lips", r"\b(?:lips?|face|skin|fingers?)\W+(?:\w+\W+){0,5}?(?:blue|bluish|purple|gr[ae]y)\b|\bcyano\w*|\bturning blue\b", "입술(?:이|도)?(?:파래|파랗|보라|퍼래|새파)|청색증|얼굴이(?:파래|파랗|새파)"),
     c("wheeze", r"\bwheez\w*|\bwhistling\b|\bstridor\b", "쌕쌕|쌔액|휘파람|그르렁"),
     c("asthma_attack", r"\basthma attack\b|\basthma (?:is )?(?:flar\w*|bad|worse)", "천식발작|천식이(?:심|악화)"),
-    neg("asthma_unrelieved", r"\binhaler\W+(?:\w+\W+){0,3}?(?:not|isn'?t|isnt|doesn'?t|no) (?:help\w*|work\w*)|\b(?:not|isn'?t|isnt) helping\b", "흡입기(?:를|도)?(?:써도|사용해도|뿌려도)|흡입기가(?:안|소용)"),
+    neg("asthma_unrelieved", r"\b(?:inhaler|puffer|ventolin|salbutamol|albuterol|nebuli[sz]er)\W+(?:\w+\W+){0,6}?(?:not|isn'?t|isnt|doesn'?t|didn'?t|no|nothing|hasn'?t) (?:help\w*|work\w*|touch\w*|doing|done|difference|effect)|\b(?:not|isn'?t|isnt) (?:helping|working|touching it)\b|\b(?:inhaler|puffer|ventolin|pumps?|puffs?)\W+(?:\w+\W+){0,4}?\d+ (?:times|puffs)\b|\b\d+ puffs\b", "흡입기(?:를|도)?(?:써도|사용해도|뿌려도)|흡입기가(?:안|소용)"),
     // --- anaphylaxis (NICE CG134; KTAS allergic reaction with airway compromise) ---
     c(
         "allergen",
@@ -149,12 +151,12 @@ const CONCEPTS: &[Concept] = &[
     ),
     neg(
         "airway_swelling",
-        r"\b(?:throat|tongue|lips?|face|mouth|eyes?)\W+(?:\w+\W+){0,3}?(?:swell\w*|swollen|closing|tight\w*|puff\w*)|\bswelling (?:of|in|on) (?:the |my |his |her )?(?:throat|tongue|lips?|face)|\bhard to swallow\b|\bcan'?t swallow\b|\bthroat (?:is )?clos\w*|\bhoarse\w*|\bvoice (?:is |went |sounds )?(?:changed|weird|strange|raspy|croaky|gone|hoarse|funny)|\bdrool\w*",
+        r"\b(?:throat|tongue|lips?|face|mouth|eyes?)\W+(?:\w+\W+){0,3}?(?:swell\w*|swollen|closing|tight\w*|puff\w*)|\bswelling (?:of|in|on) (?:the |my |his |her )?(?:throat|tongue|lips?|face)|\bhard to swallow\b|\bcan'?t swallow\b|\bthroat (?:is )?clos\w*|\bhoarse\w*|\bcroaky\b|\braspy\b|\bvoice (?:is |went |sounds )?(?:changed|weird|strange|raspy|croaky|gone|hoarse|funny)|\bdrool\w*|\btongue (?:feels |is |looks )?(?:thick|big|huge|fat|heavy)\b|\b(?:lips?|face|eyes?) (?:are |is )?(?:blowing|puffing) up\b",
         "(?:혀|입술|얼굴|눈|입|목)(?:이|가|랑|도|과|까지)?.{0,4}?(?:붓|부어|부었|부풀|퉁퉁)|목(?:이|안이|구멍이)?(?:조이|조여|막히|막혀|막힌|좁아|콱)|목소리가(?:이상|안나|변|쉬|갈라|잠기)|쉰목소리|삼키기(?:가)?힘들|침을(?:못삼|흘)",
     ),
     neg(
         "throat_closing",
-        r"\bthroat\W+(?:\w+\W+){0,2}?(?:clos\w*|swell\w*|swollen|tight\w*)|\btongue\W+(?:\w+\W+){0,2}?(?:swell\w*|swollen)|\bcan'?t swallow\b|\bcant swallow\b",
+        r"\bthroat\W+(?:\w+\W+){0,3}?(?:clos\w*|swell\w*|swollen|tight\w*)|\btongue\W+(?:\w+\W+){0,3}?(?:swell\w*|swollen|thick|huge)|\bcan'?t swallow\b|\bcant swallow\b",
         "목(?:이|안이|구멍이|이꽉)?(?:조이|조여|막히|막혀|막힌|좁아|콱)|혀(?:가|도)?(?:붓|부어|부었|부풀|퉁퉁)|숨(?:이|통이)?막혀|숨(?:이)?막히",
     ),
     c("hives", r"\bhives\b|\bwelts\b|\bbroke out\b|\brash all over\b", "두드러기|온몸(?:이|에)?(?:빨개|빨갛|붉|가려|두드러기)"),
@@ -172,19 +174,19 @@ const CONCEPTS: &[Concept] = &[
     // --- seizure (NICE NG217 / NHS: seizure over 5 minutes, repeated, or not waking) ---
     c(
         "seizure",
-        r"\bseiz\w*|\bconvuls\w*|\bfitting\b|\bhaving a fit\b|\ba fit\b|\bjerking\b|\bshaking (?:all over|uncontrollabl\w*)\b|\beyes rolled\b",
+        r"\bseiz\w*|\bconvuls\w*|\bfitting\b|\bhaving a fit\b|\ba fit\b|\bjerking\b|\bshaking (?:all over|uncontrollabl\w*)\b|\beyes rolled\b|\bfoam\w* at the mouth\b|\btwitching (?:all over|and (?:not|won'?t|isn'?t))|\b(?:floor|ground) (?:twitching|jerking|shaking)\b",
         "경련|발작|경기(?:를|해|하|가)|간질|거품을(?:물|뿜)|부들부들떨|온몸(?:을|이)?(?:떨|뒤틀|굳)|눈이돌아가|눈이뒤집",
     ),
     // --- unresponsive or collapsed (KTAS unresponsive; NHS 999) ---
     neg(
         "unresponsive",
-        r"\bunconscious\b|\bunresponsive\b|\b(?:won'?t|wont|can'?t|cant|not|isn'?t|isnt|doesn'?t|didn'?t|hasn'?t|hasnt) (?:wake|waking|woken|respond\w*|moving|answering)|\bcan'?t wake (?:him|her|them)\b|\b(?:not|isn'?t|isnt|wasn'?t|aren'?t|stopped) breathing\b|\bbarely breathing\b|\bno pulse\b|\bpassed out\b|\bcollaps\w*|\bfell (?:down|over) and\b|\bfound (?:him|her|my \w+) on the floor\b|\bknocked out\b|\b(?:hasn'?t|hasnt|won'?t|wont|not) (?:come|coming) (?:round|around|to)\b",
+        r"\bunconscious\b|\bunresponsive\b|\b(?:won'?t|wont|can'?t|cant|not|isn'?t|isnt|doesn'?t|didn'?t|hasn'?t|hasnt) (?:wak\w*|woken|respond\w*|moving|answering)|\bcan'?t wake (?:him|her|them)\b|\b(?:not|isn'?t|isnt|wasn'?t|aren'?t|stopped) breathing\b|\bbarely breathing\b|\bno pulse\b|\bpassed out\b|\bcollaps\w*|\bfell (?:down|over) and\b|\bfound (?:him|her|my \w+) on the floor\b|\bknocked out\b|\bout cold\b|\bbarely (?:conscious|awake|responsive|responding)\b|\bsemi[- ]?conscious\b|\b(?:in and out of consciousness|drifting in and out)\b|\b(?:can'?t|cant|couldn'?t) rouse\b|\bunrousable\b|\bnot rousable\b|\bnot breathing (?:properly|right|normally)\b|\b(?:hasn'?t|hasnt|won'?t|wont|not) (?:come|coming) (?:round|around|to)\b",
         "의식(?:이|을)?(?:없|잃|불명)|흔들어도|안깨|깨지않|못깨|깨어나지않|안깨어나|깨워도|반응(?:이|을)?(?:없|안)|대답(?:이|을)?(?:없|안)|숨을(?:안|쉬지않)|숨(?:이)?(?:멎|멈췄)|쓰러지|쓰러졌|쓰러져|정신을잃|기절|움직이지(?:도)?않|맥박이없|심장이멈",
     ),
     // --- severe bleeding (KTAS uncontrolled haemorrhage; NHS 999) ---
     neg(
         "heavy_bleeding",
-        r"\b(?:bleeding|blood)\W+(?:\w+\W+){0,3}?(?:won'?t|wont|doesn'?t|isn'?t|not|can'?t) (?:stop\w*)|\bwon'?t stop bleeding\b|\bstill bleeding\b|\bbleeding (?:heavily|a lot|badly|everywhere)\b|\bbleeding like crazy\b|\b(?:spurt|gush|pour|squirt)\w*\b|\bsoak\w* through\b|\blots of blood\b|\bso much blood\b|\bbleeding out\b|\bblood everywhere\b|\bbleed\w* through\b|\bpool\w* (?:of )?blood|\bblood\W+(?:\w+\W+){0,3}?(?:pool\w*|puddl\w*|dripping|running down)|\b(?:towel|cloth|bandage|shirt|t-shirt)s?\W+(?:\w+\W+){0,3}?(?:soaked|drenched|full of blood|red)|\bsoaked (?:through )?(?:the |a |his |her |my )?(?:towel|cloth|bandage)|\b(?:cut|wound|bleed\w*|gash)\b[^.!?\n]*?\b(?:won'?t|wont|doesn'?t|will not|can'?t) stop\b|\bhemorrhag\w*|\bhaemorrhag\w*",
+        r"\b(?:bleeding|blood)\W+(?:\w+\W+){0,3}?(?:won'?t|wont|doesn'?t|isn'?t|not|can'?t) (?:stop\w*)|\bwon'?t stop bleeding\b|\bstill bleeding\b|\bbleeding (?:heavily|a lot|badly|everywhere)\b|\bbleeding like crazy\b|\b(?:spurt|gush|pour|squirt)\w*\b|\bsoak\w* through\b|\blots of blood\b|\bso much blood\b|\bbleeding out\b|\bblood everywhere\b|\bbleed\w* through\b|\bpool\w* (?:of )?blood|\bblood\W+(?:\w+\W+){0,3}?(?:pool\w*|puddl\w*|dripping|running down)|\b(?:towel|cloth|bandage|shirt|t-shirt)s?\W+(?:\w+\W+){0,3}?(?:soaked|drenched|full of blood|red)|\bsoaked (?:through )?(?:the |a |his |her |my )?(?:towel|cloth|bandage)|\b(?:cut|wound|bleed\w*|gash|nose ?bleed\w*)\b[^.!?\n]*?\b(?:won'?t|wont|doesn'?t|will not|can'?t) stop\b|\bhemorrhag\w*|\bhaemorrhag\w*",
         "(?:피|출혈)(?:가|이)?.{0,8}?(?:안멈|멈추지않|멈추질않|안그쳐|안그치|철철|쏟아|콸콸|줄줄|뿜어|흥건|다젖|계속(?:나|흘|나와))|대량출혈|출혈이심|피가많이|피범벅|흘러(?:요|내려)|피(?:가)?(?:고여|고였|고인|웅덩이|뚝뚝|바닥에)|(?:수건|휴지|거즈|옷)(?:이|가|을|이다|가다)?.{0,6}?(?:흠뻑|다젖|피로젖|빨갛게젖|시뻘)",
     ),
     c("deep_wound", r"\bdeep (?:cut|wound|gash)\b|\bstitch\w*|\bgaping\b", "상처가(?:깊|벌어)|깊게베|꿰매|봉합"),
@@ -206,8 +208,8 @@ const CONCEPTS: &[Concept] = &[
     // --- suicide and self-harm (KTAS suicidal ideation with plan; 109/988 crisis lines) ---
     neg(
         "suicidal",
-        r"\bkill (?:my|him|her)self\b|\bsuicid\w*|\bwant(?:s|ed)? to die\b|\bwanna die\b|\bend (?:it|it all|my life|things)\b|\bdon'?t want to (?:be alive|live|wake up)|\bbetter off dead\b|\btake my (?:own )?life\b|\bhurt(?:ing)? myself\b|\bnot worth living\b|\bno reason to live\b|\bgiving (?:her|his|my) things away\b|\bend(?:ing)? (?:my|his|her) (?:own )?life\b|\bending it(?: all)?\b|\bwant to disappear\b|\b(?:pills|meds|tablets) (?:saved|stockpiled|hoarded)|\b(?:saved|stockpiled|hoarded) (?:up )?(?:pills|meds|tablets)|\bno point (?:in )?living\b|\bbetter off without me\b|\b(?:take|taking|swallow\w*) all (?:of )?(?:my|the) (?:\w+ )?(?:pills|meds|tablets)\b|\bjump off (?:a|the|my) (?:bridge|building|roof|balcony)|\bcan'?t go on\b",
-        "죽고싶|죽고만싶|자살|목숨을끊|살고싶지않|살기싫|뛰어내리|다끝내고싶|모든걸끝내|인생을끝내|삶을끝내|사라지고싶|유서|목을매|죽어버리|손목을긋|손목을그|약을모아|죽을(?:거|래)예요|죽으려|살이유가없|살의미가없|사는게의미없|생을마감|세상을떠나고싶",
+        r"\bkill (?:my|him|her)self\b|\bkms\b|\bunalive (?:my|him|her)?self\b|\boff (?:my|him|her)self\b|\bsuicid\w*|\bwant(?:s|ed)? to die\b|\bwanna die\b|\bend (?:it|it all|my life|things)\b|\bdon'?t want to (?:be alive|live|wake up)|\bbetter off dead\b|\btake my (?:own )?life\b|\bhurt(?:ing)? myself\b|\bnot worth living\b|\bno reason to live\b|\bgiving (?:her|his|my) things away\b|\bend(?:ing)? (?:my|his|her) (?:own )?life\b|\bending it(?: all)?\b|\bwant to disappear\b|\b(?:pills|meds|tablets) (?:saved|stockpiled|hoarded)|\b(?:saved|stockpiled|hoarded) (?:up )?(?:pills|meds|tablets)|\bno point (?:in )?living\b|\bbetter off without me\b|\b(?:take|taking|swallow\w*) all (?:of )?(?:my|the) (?:\w+ )?(?:pills|meds|tablets)\b|\bjump off (?:a|the|my) (?:bridge|building|roof|balcony)|\bcan'?t go on\b",
+        "죽고싶|죽고만싶|목(?:을)?맬|자살|목숨을끊|살고싶지않|살기싫|뛰어내리|다끝내고싶|모든걸끝내|인생을끝내|삶을끝내|사라지고싶|유서|목을매|죽어버리|손목을긋|손목을그|약을모아|죽을(?:거|래)예요|죽으려|살이유가없|살의미가없|사는게의미없|생을마감|세상을떠나고싶",
     ),
     // --- lethargy in a child (NICE NG143 red: no response to social cues, hard to wake, floppy) ---
     neg(
@@ -218,9 +220,23 @@ const CONCEPTS: &[Concept] = &[
     c(
         "fever",
         r"\bfever\w*|\btemp(?:erature)?\b|\bhigh temp\b|\bfebrile\b|\bburning up\b|\bfeels? (?:really |very |so )?(?:hot|warm)(?: to (?:the )?touch)?\b",
-        "열(?:이|도|나|난|날|은|까지|기)|고열|발열|체온",
+        "열(?:이|도|나|난|날|은|까지|기)|고열|발열|체온|몸이(?:뜨겁|뜨거|불덩이|펄펄|화끈)|이마가(?:뜨겁|뜨거|불덩이)|불덩이|펄펄끓",
     ),
     // --- who (the frame's subject) ---
+    // A pet is the subject when the message names it and no person's complaint: "my cat drank
+    // antifreeze", "강아지가 발작을 해요" are for a vet, not 119; "a dog bit me" is not.
+    c(
+        "animal",
+        r"\b(?:my|our|the|his|her|their) (?:\w+ )?(?:dog|puppy|pup|cat|kitten|kitty|hamster|rabbit|bunny|parrot|budgie|guinea pig|ferret|horse|pony|pet)s?\b",
+        "(?:강아지|고양이|냥이|햄스터|토끼|반려견|반려묘|반려동물|댕댕이|앵무새|(?:우리|저희)개)",
+    ),
+    c("vet", r"\bvets?\b|\bveterinar\w*|\banimal (?:hospital|clinic|er)\b", "동물병원|수의사"),
+    c("bitten", r"\bbit(?:ten)? (?:me|him|her|my|his|our|them)\b|\bbites?\b|\bscratch\w*|\bmauled\b|\battacked\b", "물렸|물린|물어서|물었|할퀴"),
+    c(
+        "first_person",
+        r"\bi (?:feel|have|had|was|got|hit|fell|cut|took|ate|drank|swallowed|can'?t breathe)\b|\bmy (?:head|chest|arm|leg|hand|face|throat|eyes?|stomach|belly|back|heart)\b",
+        "제가|저는|내가|나는|저도",
+    ),
     c(
         "infant",
         r"\bbab(?:y|ies)\b|\binfant\b|\bnewborn\b|\bbreastfe\w*|\bformula\b|\bnappy\b|\bdiapers?\b",
@@ -228,7 +244,7 @@ const CONCEPTS: &[Concept] = &[
     ),
     c(
         "older",
-        r"\bgrand(?:ma|pa|mother|father|mom|dad)\b|\bgranny\b|\bgrandad\b|\belderly\b|\bold (?:man|woman|lady|guy)\b|\bin (?:his|her|my) (?:6[5-9]|[7-9]0)s\b|\b(?:6[5-9]|[7-9]\d)[- ]?(?:years?|yrs?|y/?o)\b|\baged (?:6[5-9]|[7-9]\d)\b|\bnursing home\b|\bretired\b",
+        r"\bgrand(?:ma|pa|mother|father|mom|dad)\b|\bgranny\b|\bgrandad\b|\belderly\b|\bold (?:man|woman|lady|guy)\b|\bin (?:his|her|my) (?:6[5-9]|[7-9]0)s\b|\b(?:6[5-9]|[7-9]\d)[- ]?(?:years?|yrs?|y/?o)\b|\baged (?:6[5-9]|[7-9]\d)\b|\(\s*(?:6[5-9]|[7-9]\d)\s*\)|\b(?:mum|mom|mother|dad|father|husband|wife|partner|he|she|neighbou?r|aunt|uncle)(?:'s| is|,)? (?:6[5-9]|[7-9]\d)\b|\bnursing home\b|\bcare home\b|\bretired\b|\bpensioner\b",
         "할머니|할아버지|할매|할배|어르신|노인|시어머니|시아버지|장모|장인|(?:6[5-9]|[7-9]\\d)(?:세|살)|(?:칠|팔|구)십(?:대|세|살|넘)|요양원",
     ),
     c(
@@ -255,8 +271,8 @@ const CONCEPTS: &[Concept] = &[
     ),
     neg(
         "deep_burn",
-        r"\b(?:white|leathery|waxy|charred|blacken\w*|black and)\b|\bpainless\b|\bdoesn'?t (?:even )?hurt\b|\bno (?:pain|feeling)\b|\bcan'?t feel (?:it|anything)\b|\bpeel\w*|\bskin (?:came|coming|is coming|slid|slipping) off|\bblisters?\b[^.!?\n]*?\b(?:big|large|huge|whole|all over|entire|everywhere)|\b(?:whole|entire|most of (?:his|her|my|the)|all over (?:his|her|my|the)) (?:arm|leg|chest|back|belly|tummy|body|thigh)|\bbigger than (?:his|her|my|a|your) (?:hand|palm)\b|\b(?:face|lips|mouth|throat|genital\w*|groin)\b|\bsoot\b|\bsmoke\b",
-        "하얗|하얀색|허옇|가죽|딱딱해|검게|까맣|새까|(?:안|하나도안|전혀안)아[프파]|아프지(?:가)?않|감각이없|껍질이(?:벗겨|벗겨져|벗겨졌|일어|훌렁)|살(?:갗)?이(?:벗겨|벗겨져|벗겨졌|훌렁)|피부가(?:벗겨|훌렁|벗겨져|흐물)|물집(?:이)?.{0,6}?(?:크게|넓게|잔뜩|온|여러|엄청)|손바닥보다|(?:팔|다리|배|등|가슴)(?:전체|한쪽전체|다)|얼굴|입안|그을음|연기를",
+        r"\b(?:white|leathery|waxy|charred|blacken\w*|black and)\b|\bpainless\b|\bdoesn'?t (?:even )?hurt\b|\bno (?:pain|feeling)\b|\bcan'?t feel (?:it|anything)\b|\bpeel\w*|\bskin (?:came|coming|is coming|slid|slipping) off|\bblisters?\b[^.!?\n]*?\b(?:big|large|huge|whole|all over|entire|everywhere)|\b(?:whole|entire|most of (?:his|her|my|the)|all over (?:his|her|my|the)) (?:arm|leg|chest|back|belly|tummy|body|thigh)|\bbigger than (?:his|her|my|a|your) (?:hand|palm)\b|\b(?:face|lips|mouth|throat|genital\w*|groin)\b|\bsoot\b|\bsmoke\b|\bcaught (?:on )?fire\b|\bon fire\b|\bflames?\b|\b(?:big|large|huge|massive|serious|severe|extensive)\b[^.!?\n]{0,20}?\bburns?\b",
+        "하얗|하얀색|허옇|가죽|딱딱해|검게|까맣|새까|(?:안|하나도안|전혀안)아[프파]|아프지(?:가)?않|감각이없|껍질이(?:벗겨|벗겨져|벗겨졌|일어|훌렁)|살(?:갗)?이(?:벗겨|벗겨져|벗겨졌|훌렁)|피부가(?:벗겨|훌렁|벗겨져|흐물)|물집(?:이)?.{0,6}?(?:크게|넓게|잔뜩|온|여러|엄청)|손바닥보다|(?:팔|다리|배|등|가슴)(?:전체|한쪽전체|다)|얼굴|입안|그을음|연기를|옷에불|(?:크게|넓게|심하게|전신|온몸)(?:에)?(?:화상|데)",
     ),
     c("sting", r"\bstung\b|\bstings?\b|\bbee\b|\bwasps?\b|\bhornets?\b|\bjellyfish\b", "벌(?:에|한테|이)|쏘였|쏘인|쏘여|말벌|해파리"),
     c(
@@ -317,6 +333,53 @@ const CONCEPTS: &[Concept] = &[
     c("back_pain", r"\bback (?:pain|hurts?|ache|is killing)|\bbackache\b|\bpain (?:in|into|to|through) (?:my |his |her |the )?(?:lower |upper |mid )?back\b|\b(?:lower|upper|mid) back\b|\bsciatica\b", "허리(?:가|를|쪽이|통증)?.{0,6}?(?:아[프파픈퍼팠]|통증|삐끗|끊어질)|요통|등(?:이|쪽이|까지|으로)?.{0,6}?(?:아[프파픈퍼팠]|통증|뚫|찢)|디스크"),
     c("chest_or_back", r"\bchest\b|\bback\b|\bbetween (?:my|his|her|the) shoulder", "가슴|흉부|등(?:이|에|쪽|까지|으로|뒤)|등짝"),
     c("tearing", r"\btearing\b|\bripping\b|\brip(?:ped)? (?:apart|open)|\blike (?:something|it) (?:is )?(?:tearing|ripping|torn)|\btorn\b", "찢어지|찢어질|찢기는|찢는|뜯기는|뜯어지|칼로베는"),
+    // --- more KTAS level 1-2 complaints: stridor, neutropenic fever, fetal movements, bowel
+    // obstruction, eye trauma, open fractures ---
+    c(
+        "stridor",
+        r"\bstridor\b|\bhigh[- ]pitched (?:noise|sound|squeak\w*|whistl\w*|wheez\w*)|\bcrowing\b|\bnoisy breathing\b|\bsqueak\w* when (?:he|she|they) breathes?\b",
+        "(?:숨|호흡)(?:을|이)?.{0,10}?(?:높은소리|끽끽|히익)|숨들이쉴때.{0,6}?(?:소리|쌕쌕|그르렁)",
+    ),
+    c(
+        "at_rest",
+        r"\beven (?:when |while )?(?:(?:he|she|they|i)(?:'s|'re|'m| is| are| am)? )?(?:sitting|lying|resting|asleep|sleeping|still|at rest|calm)\b|\bat rest\b|\bwhile (?:resting|sitting still|asleep)\b",
+        "가만히있어도|쉬고있어도|쉴때도|잘때도|누워있어도|앉아있어도",
+    ),
+    c(
+        "immunosuppressed",
+        r"\bchemo\w*|\bneutropeni\w*|\bon (?:immunosuppress\w*|methotrexate|high[- ]dose steroids)|\bcancer treatment\b|\b(?:bone marrow|organ|kidney|liver) transplant\b",
+        "항암|면역억제|호중구감소|골수이식|장기이식|신장이식|간이식",
+    ),
+    neg(
+        "no_fetal_movement",
+        r"\b(?:baby|bub|bump)\W+(?:\w+\W+){0,3}?(?:stopped|not|isn'?t|hasn'?t been|hasn'?t|no longer) (?:moving|kicking|moved|kicked)|\b(?:no|reduced|fewer|less|decreased) (?:fetal |foetal |baby )?(?:movements?|kicks?)\b|\bhaven'?t felt (?:the )?(?:baby|him|her|any) (?:move|moving|kick\w*)",
+        "태동(?:이|을|도|은)?.{0,6}?(?:없|안느|줄|못느|멈|약해|안느껴|거의)",
+    ),
+    neg(
+        "bowel_blocked",
+        r"\b(?:haven'?t|hasn'?t|not|can'?t|cant|unable to) (?:\w+ )?(?:passed (?:wind|gas)|pass(?:ing)? (?:wind|gas)|farted|fart)\b|\bno (?:wind|gas|farts?)\b|\b(?:vomit\w*|throw\w* up|threw up|sick|puk\w*)\W+(?:\w+\W+){0,2}?(?:green|bile|bilious|poo|faecal|fecal)\b|\b(?:green|bilious|bile) (?:vomit|sick|stuff)\w*",
+        "방귀(?:도|가|를)?(?:안|못|나오지않|안나)|(?:초록색|녹색|담즙)(?:을|이)?(?:토|구토|물을토)|초록(?:색)?토",
+    ),
+    c(
+        "bloated",
+        r"\b(?:belly|stomach|tummy|abdomen)\W+(?:\w+\W+){0,3}?(?:swollen|bloated|distended|huge|tight|swelling)\b|\bswollen (?:belly|stomach|tummy|abdomen)\b",
+        "배(?:가|는)?.{0,4}?(?:빵빵|부풀|부어|부었|팽팽|불룩)",
+    ),
+    c(
+        "eye_trauma",
+        r"\b(?:hit|struck|poked|punched|smacked|whacked|jabbed|elbowed|caught)\W+(?:\w+\W+){0,5}?(?:in|on) (?:the|my|his|her|their) eyes?\b|\beye (?:injury|trauma)\b|\b(?:metal|glass|splinter|shard|fishhook|stick)\W+(?:\w+\W+){0,3}?(?:in|into) (?:the|my|his|her) eye",
+        "눈(?:을|에|이|쪽을)?.{0,6}?(?:맞았|맞고|맞아서|찔렸|찔리|찔려|부딪|다쳤|다치|박혔)",
+    ),
+    c(
+        "open_fracture",
+        r"\bbones?\W+(?:\w+\W+){0,3}?(?:sticking|poking|coming|showing|through the skin|out of)|\b(?:compound|open) fracture\b|\b(?:arm|leg|finger|wrist|ankle|elbow|knee)\W+(?:\w+\W+){0,3}?(?:bent the wrong way|at a (?:weird|strange|funny) angle|backwards)|\b(?:hip|leg|arm|ankle|wrist|knee|shoulder)(?:\'s)?\W+(?:\w+\W+){0,3}?(?:all twisted|badly twisted|twisted (?:round|around|out)|deformed|out of place|turned out)|\bamputat\w*|\b(?:finger|toe|hand|thumb)\W+(?:\w+\W+){0,2}?(?:cut off|severed|came off|hanging off)",
+        "뼈(?:가|이)?.{0,6}?(?:튀어나|보여|삐져나|뚫고|밖으로)|개방성골절|(?:손가락|발가락|팔|다리|손|고관절|엉덩이|발목|손목|무릎|어깨)(?:이|가)?.{0,4}?(?:절단|잘렸|잘려나|떨어져나|반대로꺾|이상하게꺾)",
+    ),
+    c(
+        "prepared",
+        r"\bready\b|\bprepared\b|\bset up\b|\bbought\b|\bgot (?:the|a|some)\b|\bhidden\b|\bstashed\b",
+        "준비(?:해|했|돼|되|해뒀|해놨|해두)|사놨|사뒀|사왔|샀어|구했|마련|숨겨",
+    ),
     neg(
         "saddle_numb",
         r"\bnumb\w*\W+(?:\w+\W+){0,4}?(?:groin|bum|butt|buttocks|saddle|genitals?|between (?:my|his|her|the) legs|privates?|inner thighs?)|\b(?:groin|bum|butt|buttocks|saddle|genitals?|privates?)\W+(?:\w+\W+){0,3}?(?:numb|no feeling|tingl\w*)|\bcan'?t feel (?:my|his|her) (?:bum|butt|groin|privates)",
@@ -329,7 +392,7 @@ const CONCEPTS: &[Concept] = &[
     ),
     neg(
         "both_legs_weak",
-        r"\bboth (?:of (?:my|his|her) )?legs\W+(?:\w+\W+){0,3}?(?:weak|numb|tingl\w*|heavy|giving way|won'?t|are going)|\blegs? (?:are |keep )?giving (?:way|out)\b|\bcan'?t (?:move|feel|lift) (?:my|his|her) legs\b|\bcan'?t (?:walk|stand)\b",
+        r"\bboth (?:of )?(?:my |his |her |the )?legs\W+(?:\w+\W+){0,3}?(?:weak|numb|tingl\w*|heavy|giving way|won'?t|are going)|\blegs? (?:are |keep )?giving (?:way|out)\b|\bcan'?t (?:move|feel|lift) (?:my|his|her) legs\b|\bcan'?t (?:walk|stand)\b",
         "(?:양쪽다리|양다리|두다리|다리가둘다|다리둘다|다리양쪽)(?:가|에|이)?.{0,8}?(?:힘이|마비|저리|저려|감각|안움직|못움직)|다리(?:에|가)?(?:힘이(?:안|없|빠|풀)|감각이없|마비)|걷지를못|못걷|일어서지(?:를)?못",
     ),
     neg(
@@ -403,8 +466,8 @@ const CONCEPTS: &[Concept] = &[
     ),
     c(
         "very_unwell",
-        r"\b(?:feel\w*|feels|felt) like (?:i'?m|i am|he'?s|she'?s|they'?re) (?:going to|gonna|about to) die\b|\bnever felt (?:this|so) (?:ill|sick|bad)\b|\bsomething (?:is )?(?:really|very|seriously|badly) wrong\b|\bgoing downhill fast\b",
-        "죽을것같|이렇게아픈적|뭔가크게잘못|뭔가잘못된것|급격히나빠|상태가급",
+        r"\b(?:feel\w*|feels|felt) like (?:i'?m|i am|he'?s|she'?s|they'?re) (?:going to|gonna|about to) die\b|\bnever felt (?:this|so) (?:ill|sick|bad)\b|\bsomething (?:is )?(?:really|very|seriously|badly) wrong\b|\bgoing downhill fast\b|\blooks? (?:awful|terrible|dreadful|like death|really (?:bad|ill|unwell))\b",
+        "죽을것같|이렇게아픈적|뭔가크게잘못|뭔가잘못된것|급격히나빠|상태가급|안색이(?:너무|많이)?(?:안좋|나빠|새파|잿빛)",
     ),
     c("shivering", r"\bshiver\w*|\brigors?\b|\bshaking (?:with|from) (?:chills|cold)|\bchills\b|\bteeth chattering\b", "오한|덜덜|으슬|이가딱딱"),
     neg(
@@ -435,8 +498,19 @@ const CONCEPTS: &[Concept] = &[
     ),
     c(
         "suicide_means",
-        r"\brope\b|\bnoose\b|\bhang(?:ing)? myself\b|\bcharcoal\b|\bburner\b|\bbriquettes?\b|\bgun\b|\bpistol\b|\brifle\b|\bsaved (?:up )?(?:\w+ )?(?:pills|tablets|meds|oxy\w*|opioids|painkillers)|\b(?:stockpil|hoard)\w*|\bbridge\b|\bledge\b|\bjump(?:ing)? (?:off|from|in front)\b|\btrain tracks\b|\brazor\b|\bblade\b|\bexhaust pipe\b|\bhose\b|\bletters? (?:to|for) (?:my|everyone)|\bgoodbye (?:letter|note)|\bgave away\b|\bgiving away\b|\bwill\b[^.!?\n]*?\bready\b",
+        r"\brope\b|\bnoose\b|\bhang(?:ing)? myself\b|\bcharcoal\b|\bburner\b|\bbriquettes?\b|\bgun\b|\bpistol\b|\brifle\b|\b(?:saved|saving|kept|keeping|collected|collecting) (?:up )?(?:\w+ ){0,3}?(?:pills|tablets|meds|oxy\w*|opioids|painkillers|sleeping pills|insulin)|\b(?:stockpil|hoard)\w*|\b(?:pills|tablets|meds)\W+(?:\w+\W+){0,2}?(?:lined up|ready|counted(?: out)?|set aside|in front of me)\b|\bbridge\b|\bledge\b|\bjump(?:ing)? (?:off|from|in front)\b|\btrain tracks\b|\brazor\b|\bblade\b|\bexhaust pipe\b|\bhose\b|\bletters? (?:to|for) (?:my|everyone)|\bgoodbye (?:letter|note)|\bgave away\b|\bgiving away\b|\bwill\b[^.!?\n]*?\bready\b",
         "밧줄|줄을(?:샀|준비|걸)|목을맬|목맬|번개탄|연탄|숯|착화탄|약을(?:모아|모았|모으|사모)|모아둔약|모아놓은|다리(?:에서|위)|옥상|뛰어내|투신|칼|면도날|유서|편지를(?:써|남)|정리하고있|물건을(?:나눠|정리)|선로",
+    ),
+    c(
+        "intent",
+        r"\b(?:i'?m|i am|im) (?:going to|gonna|about to|planning to|ready to)\b|\bi(?:'ll| will) (?:do it|take|swallow|jump|hang|end|use)\b|\bi'?ve (?:decided|made up my mind)\b",
+        "(?:먹을|마실|뛰어내릴|끝낼|죽을|갈|할)(?:거|겁니다|래|게요)|(?:하|먹으|마시|끝내|죽으|뛰어내리)려고|결심했",
+    ),
+    // Everyday uses of the things a plan names (a charcoal barbecue, a climbing rope).
+    c(
+        "leisure",
+        r"\bbbq\b|\bbarbecue\b|\bgrill\w*|\bcook\w*|\bcamping\b|\bclimb\w*|\bhik(?:e|ing)\b|\bfishing\b|\bsail\w*|\bshav\w*|\bgarden\w*|\bswing\b|\btow\w*",
+        "바베큐|바비큐|고기(?:를|굽|구워)|구워|굽는|캠핑|등산|요리|클라이밍|암벽|면도|낚시|그네",
     ),
     c(
         "plan_time",
@@ -448,6 +522,12 @@ const CONCEPTS: &[Concept] = &[
         r"\b(?:fine|ok|okay|good|normal|better|all good|great) (?:ever )?since\b|\bsince then\b[^.!?\n]*?\b(?:fine|ok|okay|nothing|normal|good)|\bwent away\b|\b(?:gone|fine|ok|okay|normal|better) now\b|\bresolved\b|\bhasn'?t (?:come back|happened (?:again|since)|returned)|\balready (?:treated|fixed|resolved|sorted)|\bback to normal\b|\bnow (?:it'?s |he'?s |she'?s |i'?m |they'?re |reads |reading |at |up to )?(?:fine|ok|okay|normal|back to normal|1[0-9]{2}|[89][0-9])\b|\b(?:gave|had|ate|drank) (?:him |her |them |me )?(?:some )?(?:juice|sugar|candy|glucose|sweets)\b[^.!?\n]*?\b(?:now|back|fine|better|up)\b",
         "괜찮아졌|괜찮아지|멀쩡해|나았|회복됐|회복했|사라졌|없어졌|가라앉았|정상으로|돌아왔|이후로(?:는)?(?:괜찮|아무|멀쩡|없|별)|그뒤로(?:는)?(?:괜찮|아무|멀쩡|없|별)|그후로(?:는)?(?:괜찮|아무|멀쩡|없|별)|지금은(?:괜찮|멀쩡|정상|좋|아무|다|\\d)|(?:주스|사탕|설탕|당)(?:를|을)?(?:먹|마시|드).{0,20}?(?:괜찮|올라|정상|회복)",
     ),
+    // Bleeding that stopped: over for the bleeding, not for the wound that may still need stitches.
+    c(
+        "bleeding_stopped",
+        r"\b(?:bleeding|blood|it) (?:has |had |finally |eventually )?stopped\b|\bstopped bleeding\b",
+        "(?:피|출혈|코피)(?:가|이|는|도)?.{0,6}?(?:멈췄|멎었|그쳤)|(?:니|니까|더니|고나니|고나서)(?:금방|바로|곧|다|좀)?(?:멈췄|멎었|그쳤)|지혈(?:됐|이됐|했)",
+    ),
     c(
         "ongoing",
         r"\bstill\b|\bagain\b|\bright now\b|\bgetting worse\b|\bworse now\b|\b(?:came|coming|it'?s|is) back\b|\bnot (?:getting )?better\b|\bnow (?:he|she|i|it|they) (?:is|are|'?s|'?m|can'?t|won'?t|has|have)\b|\bbut (?:now|today)\b",
@@ -455,8 +535,8 @@ const CONCEPTS: &[Concept] = &[
     ),
     c(
         "chronic",
-        r"\brehab\w*|\bsince (?:his|her|my|the) (?:stroke|accident|injury|surgery|operation|tbi|birth)|\bresidual\b|\blong[- ]standing\b|\bchronic\b|\bfor (?:years|months|ages)\b|\bpermanent\w*\b|\blearn\w* to walk again\b|\bever since (?:his|her|my|the)\b",
-        "재활|후유증|그뒤로|그이후로|그후로|몇년째|수년째|만성|원래|평소에도|예전부터",
+        r"\bstroke\W+(?:\w+\W+){0,4}?(?:years?|months?|weeks?) ago\b|\b(?:years?|months?) ago\b[^.!?\n]*?\bstroke\b|\bstroke (?:last|in) (?:year|month|20\d\d|19\d\d)\b|\blast year\b[^.!?\n]*?\bstroke\b|\brehab\w*|\bsince (?:his|her|my|the) (?:stroke|accident|injury|surgery|operation|tbi|birth)|\bresidual\b|\blong[- ]standing\b|\bchronic\b|\bfor (?:years|months|ages)\b|\bpermanent\w*\b|\blearn\w* to walk again\b|\bever since (?:his|her|my|the)\b",
+        "재활|후유증|그뒤로|그이후로|그후로|몇년째|수년째|만성|원래|평소에도|예전부터|(?:\\d+|몇|한|두|세)(?:년|개월|달)전(?:에)?.{0,6}?(?:뇌졸중|중풍|뇌경색|뇌출혈)|(?:작년|재작년|예전|옛날)(?:에)?.{0,6}?(?:뇌졸중|중풍|뇌경색|뇌출혈)",
     ),
     c(
         "fleeting",
@@ -470,8 +550,8 @@ const CONCEPTS: &[Concept] = &[
     c("sunburn", r"\bsun ?burn\w*", "햇볕에(?:탔|타서|그을)|햇볕화상|일광화상|햇빛에(?:탔|타서)"),
     c(
         "farewell",
-        r"\bgoodbye\b|\b(?:no ?one|nobody) (?:will|would|is going to|gonna) (?:miss|notice|care)|\bwon'?t be (?:around|here) (?:anymore|much longer|tomorrow)|\ba burden\b|\bsorry for everything\b|\bsleep forever\b|\bnever wake up\b|\bdone with (?:it all|everything|life)\b|\bnot be here\b|\bdon'?t want to be here\b|\bend (?:it|this|everything)\b|\bget it over with\b|\bgave (?:my|all my) (?:stuff|things) away\b",
-        "작별|마지막인사|짐이(?:되|될)|미안하다고|영원히(?:잠|자)|안깨어나고싶|다끝(?:내|낼)|끝내(?:려|고싶|겠)|끝낼(?:거|생각|래)|떠나(?:려|겠|기로)|없어지(?:려|고싶)|사라지(?:려|고싶)|살고싶지|안살고싶|그만살",
+        r"\bgoodbye\b|\b(?:no ?one|nobody) (?:will|would|is going to|gonna) (?:miss|notice|care)|\bwon'?t be (?:around|here) (?:anymore|much longer|tomorrow)|\ba burden\b|\bsorry for everything\b|\bsleep forever\b|\bnever wake up\b|\bdone with (?:it all|everything|life)\b|\bnot be here\b|\bdon'?t want to be here\b|\bend (?:it|this|everything)\b|\bget it over with\b|\bi'?m done\b|\bi am done\b|\bcan'?t do this anymore\b|\bgave (?:my|all my) (?:stuff|things) away\b",
+        "(?:가족|엄마|아빠|부모님|아이들|애들|남편|아내|친구)(?:들)?(?:한테|에게|께)?(?:편지|유서|마지막)|편지(?:를|도)?(?:써|썼|남)|작별|마지막인사|짐이(?:되|될)|미안하다고|영원히(?:잠|자)|안깨어나고싶|다끝(?:내|낼)|끝내(?:려|고싶|겠)|끝낼(?:거|생각|래)|떠나(?:려|겠|기로)|없어지(?:려|고싶)|사라지(?:려|고싶)|살고싶지|안살고싶|그만살",
     ),
     c(
         "child",
@@ -495,6 +575,9 @@ struct Compiled {
     id: &'static str,
     en: Regex,
     ko: Regex,
+    /// Literals every match of `en` / `ko` holds one of ([`cues`]): without any, the regex is skipped.
+    en_cues: Option<Vec<String>>,
+    ko_cues: Option<Vec<String>>,
     negative_form: bool,
 }
 
@@ -507,6 +590,8 @@ fn compiled() -> &'static [Compiled] {
                 id: c.id,
                 en: Regex::new(c.en).unwrap_or_else(|e| panic!("{}: {e}", c.id)),
                 ko: Regex::new(c.ko).unwrap_or_else(|e| panic!("{}: {e}", c.id)),
+                en_cues: cues::cues(c.en),
+                ko_cues: cues::cues(c.ko),
                 negative_form: c.negative_form,
             })
             .collect()
@@ -517,9 +602,10 @@ fn compiled() -> &'static [Compiled] {
 pub fn mentions(view: &View) -> Vec<Mention> {
     let mut found = Vec::new();
     for concept in compiled() {
-        let english = view.has_latin.then(|| concept.en.find_iter(&view.lower).map(|m| (m.start(), m.end())));
-        let korean = view
-            .has_hangul
+        let cued = |cues: &Option<Vec<String>>, text: &str| cues.as_ref().is_none_or(|c| cues::any_in(c, text));
+        let english = (view.has_latin && cued(&concept.en_cues, &view.lower))
+            .then(|| concept.en.find_iter(&view.lower).map(|m| (m.start(), m.end())));
+        let korean = (view.has_hangul && cued(&concept.ko_cues, &view.compact))
             .then(|| concept.ko.find_iter(&view.compact).map(|m| view.span_of_compact(m.start(), m.end())));
         for (start, end) in english.into_iter().flatten().chain(korean.into_iter().flatten()) {
             // "confused about the dose" is a question, not an altered mind.
@@ -531,6 +617,12 @@ pub fn mentions(view: &View) -> Vec<Mention> {
         }
     }
     found
+}
+
+/// Every concept pattern, and whether it is matched on the compact (Korean) view.
+#[cfg(test)]
+pub fn patterns() -> impl Iterator<Item = (&'static str, bool)> {
+    CONCEPTS.iter().flat_map(|c| [(c.en, false), (c.ko, true)])
 }
 
 /// Every concept id, for tests that check the rules name only known concepts.

@@ -25,6 +25,8 @@ pub enum Who {
     Older,
     /// The user, or another adult.
     Adult,
+    /// A pet: a matter for a vet.
+    Animal,
 }
 
 /// What one message says, as the rules read it.
@@ -42,6 +44,8 @@ pub struct Frame {
 
 /// Concepts that say when, not what: they keep their status when the message says the rest is over.
 const TIME_WORDS: &[&str] = &["resolved", "ongoing", "chronic", "fleeting", "sudden"];
+/// What "the bleeding stopped" is over for.
+const BLEEDING: &[&str] = &["heavy_bleeding", "bleeding", "pad_soaking"];
 /// Signs that a stroke's after-effect explains when the message says it is one.
 const STROKE_SIGNS: &[&str] =
     &["face_droop", "one_side_weak", "speech_trouble", "limb_numb", "vision_loss", "named_emergency"];
@@ -71,8 +75,18 @@ impl Frame {
                 }
             }
         }
-        // A lasting deficit after a stroke is not a new stroke, unless it came on suddenly.
-        let chronic = !affirmed(&mentions, "chronic").is_empty();
+        if let Some(stopped) = affirmed(&mentions, "bleeding_stopped").into_iter().max() {
+            for m in mentions.iter_mut().filter(|m| m.start < stopped && BLEEDING.contains(&m.concept)) {
+                if m.status == Status::Affirmed {
+                    m.status = Status::Resolved;
+                }
+            }
+        }
+        // A lasting deficit after a stroke is not a new stroke, unless it came on suddenly: said as
+        // such ("rehab", "since his stroke") or as a stroke told in the past ("a stroke two years ago,
+        // his hand is still weak").
+        let past_stroke = mentions.iter().any(|m| m.concept == "stroke" && m.status == Status::Past);
+        let chronic = !affirmed(&mentions, "chronic").is_empty() || past_stroke;
         let new_onset = mentions.iter().any(|m| m.concept == "sudden" && m.status == Status::Affirmed);
         if chronic && !new_onset {
             for m in mentions.iter_mut().filter(|m| STROKE_SIGNS.contains(&m.concept) && m.status == Status::Affirmed) {
@@ -80,7 +94,9 @@ impl Frame {
             }
         }
         let said = |id: &str| mentions.iter().any(|m| m.concept == id && m.status != Status::Denied);
+        let pet = said("animal") && !said("bitten") && (said("vet") || !said("first_person"));
         let who = match readings.infant_age_days {
+            _ if pet => Who::Animal,
             Some(age) if age.value < 365.0 => Who::Infant(Some(age.value as u32)),
             _ if said("infant") => Who::Infant(None),
             _ if said("child") || said("teen") => Who::Child,
@@ -90,7 +106,8 @@ impl Frame {
         let child = matches!(who, Who::Infant(_) | Who::Child);
         let ingestions = poisoning::ingestions(&view, child);
         let pregnant = crate::extract::patterns::demographics(text).pregnant == Some(true)
-            || mentions.iter().any(|m| m.concept == "positive_test" && m.status == Status::Affirmed);
+            // A positive test told as past ("last week") still means pregnant now.
+            || mentions.iter().any(|m| m.concept == "positive_test" && matches!(m.status, Status::Affirmed | Status::Past));
         let postpartum = mentions.iter().any(|m| m.concept == "gave_birth" && m.status == Status::Affirmed);
         Frame { who, mentions, readings, ingestions, pregnant, postpartum }
     }

@@ -17,6 +17,7 @@
 //! ([`text`]). When in doubt a rule errs towards calling for help: this is no diagnosis.
 
 mod concepts;
+mod cues;
 pub mod eval;
 mod frame;
 mod notice;
@@ -153,6 +154,10 @@ pub fn assess(message: &str) -> Triage {
     }
     let message = &message[..cut];
     let frame = frame::Frame::new(message);
+    // A pet's emergency is the vet's: the notice would send the user to 119 / 911.
+    if frame.who == frame::Who::Animal {
+        return Triage::default();
+    }
     let mut reasons: Vec<Reason> = rules::RULES
         .iter()
         .filter_map(|rule| {

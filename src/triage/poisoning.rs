@@ -32,7 +32,7 @@ pattern!(
     ko_overdose,
     r"(?:한통|한병|한봉지|한움큼|한주먹|한꺼번에|통째|몽땅|전부|다털어|왕창|(?:[1-9]\d+|열|스무|서른|마흔|쉰|수십)(?:알|정|개|캡슐|봉)).{0,8}?(?:먹었|먹은|삼켰|삼킨|복용했|드셨|마셨|털어넣|먹어버)|과다복용(?:했|한)|약을많이먹었"
 );
-const EN_SUBSTANCE: &str = r"pills?|tablets?|medicine|meds|medication|vitamins|gummies|bleach|detergent|pods?|laundry|dishwasher|batter(?:y|ies)|magnets?|antifreeze|drain cleaner|cleaner|chemicals?|poison|pesticide|weed ?killer|lighter fluid|gasoline|petrol|syrup|nicotine|e-?liquid|vape juice|lye|lamp oil|kerosene|paraffin|turpentine|methanol|mouthwash|essential oils?";
+const EN_SUBSTANCE: &str = r"pills?|tablets?|medicine|meds|medication|vitamins|gummies|bleach|detergent|pods?|laundry|dishwasher|batter(?:y|ies)|magnets?|antifreeze|drain cleaner|cleaner|chemicals?|poison|pesticide|weed ?killer|lighter fluid|gasoline|petrol|syrup|nicotine|e-?liquid|vape juice|lye|lamp oil|kerosene|paraffin|turpentine|methanol|mouthwash|essential oils?|windex|glass cleaner|cleaning (?:spray|product|fluid|liquid)|hand saniti[sz]er|nail polish remover|perfume|wine|beer|vodka|alcohol";
 const TOXIC_EN: &str = r"bleach|antifreeze|drain cleaner|pesticide|weed ?killer|rat poison|poison|lighter fluid|gasoline|petrol|lye|paraquat|lamp oil|kerosene|paraffin|turpentine|methanol";
 const KO_SUBSTANCE: &str = "약|시럽|세제|락스|표백제|건전지|배터리|자석|농약|살충제|제초제|쥐약|부동액|휘발유|석유|담배|니코틴|소독약|세정제|캡슐";
 const TOXIC_KO: &str = "락스|표백제|농약|살충제|제초제|쥐약|부동액|휘발유|석유|등유|세정제|양잿물|메탄올";
@@ -42,7 +42,7 @@ const KO_SWALLOWED: &str =
 pattern!(
     en_ingested,
     &format!(
-        r"\b(?:swallow\w*|ate|eaten|drank|drunk|got into|chewed|took|licked|bit into|sipped|sip of|gulp\w*|mouthful of|drinking|drink some|tasted)\W+(?:\S+\W+){{0,5}}?(?:{EN_SUBSTANCE})\b"
+        r"\b(?:swallow\w*|ate|eaten|drank|drunk|got into|chewed|took|licked|bit into|sipped|sip of|gulp\w*|chug\w*|swig\w*|guzzl\w*|mouthful of|drinking|drink some|tasted)\W+(?:\S+\W+){{0,5}}?(?:{EN_SUBSTANCE})\b"
     )
 );
 
@@ -101,7 +101,9 @@ pub fn ingestions(view: &View, child: bool) -> Vec<(Ingestion, usize, usize)> {
     if child {
         found.extend(en_ingested().find_iter(&view.lower).map(|m| (Ingestion::Child, m.start(), m.end())));
         found.extend(en_in_mouth().find_iter(&view.lower).map(|m| (Ingestion::Child, m.start(), m.end())));
-        found.extend(compact(ko_ingested(), Ingestion::Child));
+        // 치약 (toothpaste) ends in 약 (medicine) and is harmless.
+        let toothpaste = |&(_, s, _): &(Ingestion, usize, usize)| view.text[..s].ends_with('치');
+        found.extend(compact(ko_ingested(), Ingestion::Child).into_iter().filter(|m| !toothpaste(m)));
     }
     found.retain(|&(_, s, e)| aside(view, s, e).is_none());
     found

@@ -68,11 +68,11 @@ pattern!(
 );
 pattern!(
     infant_age_en,
-    r"\b(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)[ -]?(day|week|wk|month|mo)s?[ -]?old\b|\b(newborn)\b|\b(?:baby|infant|son|daughter|girl|boy|she|he)(?: is| who is| that is| just turned|'s) (\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve) (day|week|month)s?\b|\bborn (\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve) (day|week|month)s? ago\b"
+    r"\b(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)[ -]?(day|week|wk|month|mo)s?[ -]?(?:old|baby|infant|newborn|son|daughter|girl|boy|bub)\b|\b(newborn)\b|\b(?:baby|infant|son|daughter|girl|boy|she|he)(?: is| who is| that is| just turned|'s) (\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve) (day|week|month)s?\b|\bborn (\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve) (day|week|month)s? ago\b|\((\d{1,2}) ?(day|week|wk|month|mo)s?(?: old)?\)"
 );
 pattern!(
     infant_age_ko,
-    r"(?:생후|태어난지|낳은지)(\d{1,3})(일|주|개월|달)|(\d{1,2})(일|주|개월|달)(?:된|짜리|아기|아가|애기|신생아|영아)|(신생아)|(?:생후|태어난지)?(한|두|세|네|다섯)(주|달)(?:된|짜리|아기|아가|애기|밖에)"
+    r"(?:생후|태어난지|낳은지)(\d{1,3})(일|주|개월|달)|(\d{1,2})(일|주|개월|달)(?:된|됐|되었|짜리|차|째|아기|아가|애기|신생아|영아|아들|딸|남아|여아)|(신생아)|(?:생후|태어난지)?(한|두|세|네|다섯)(주|달)(?:된|짜리|아기|아가|애기|밖에)"
 );
 
 /// Every match of `re` in `text` that `read` accepts, with its span, in message order.
@@ -149,7 +149,7 @@ pub fn read(view: &View) -> Readings {
         })
     };
     let infant_age_days = first(infant_age_en(), text, |c| {
-        let told = [(1, 2), (4, 5), (6, 7)].into_iter().find_map(|(n, u)| Some((count(c, n)?, c.get(u)?)));
+        let told = [(1, 2), (4, 5), (6, 7), (8, 9)].into_iter().find_map(|(n, u)| Some((count(c, n)?, c.get(u)?)));
         match (told, c.get(3)) {
             (Some((n, unit)), _) => Some((days(n, unit.as_str()), None)),
             (_, Some(_)) => Some((14.0, None)),

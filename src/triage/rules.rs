@@ -404,11 +404,31 @@ pub const RULES: &[Rule] = &[
         level: Level::Emergency,
         source: Source::Nice,
         fires: |f| {
-            all(f, &[&["radiation"], &["sweating"]]).or_else(|| {
-                (f.who == super::frame::Who::Older || f.has("diabetic"))
-                    .then(|| all(f, &[&["radiation"], &["vomiting", "breathless", "faint", "pale"]]))
-                    .flatten()
-            })
+            // "Indigestion" with a cold sweat or looking grey in an adult is how many heart attacks are told.
+            let adult = !f.child();
+            all(f, &[&["radiation"], &["sweating"]])
+                .or_else(|| {
+                    adult
+                        .then(|| {
+                            all(
+                                f,
+                                &[
+                                    &["digestive"],
+                                    &["sweating"],
+                                    &["pale", "very_unwell", "faint", "vomiting", "breathless"],
+                                ],
+                            )
+                        })
+                        .flatten()
+                })
+                .or_else(|| {
+                    (f.who == super::frame::Who::Older || f.has("diabetic"))
+                        .then(|| {
+                            all(f, &[&["radiation"], &["vomiting", "breathless", "faint", "pale"]])
+                                .or_else(|| all(f, &[&["breathless", "cant_breathe"], &["sweating"]]))
+                        })
+                        .flatten()
+                })
         },
     },
     Rule {
@@ -561,13 +581,72 @@ pub const RULES: &[Rule] = &[
         },
     },
     Rule {
+        // NICE NG151 (neutropenic sepsis): a fever of 38 °C or more, or shivering, during chemotherapy
+        // or other immunosuppression -> emergency assessment now.
+        id: "fever during chemotherapy",
+        category: Category::Sepsis,
+        level: Level::Emergency,
+        source: Source::Nice,
+        fires: |f| {
+            let t: Spans = f.readings.temperature.filter(|t| t.value >= 38.0).map(quote).into_iter().collect();
+            (febrile(f) || f.has("shivering"))
+                .then(|| all(f, &[&["immunosuppressed"]]).map(|s| [t, s].concat()))
+                .flatten()
+        },
+    },
+    Rule {
+        // NICE NG9 / CG84 (croup): noisy high-pitched breathing in (stridor) at rest -> emergency.
+        id: "stridor at rest",
+        category: Category::Breathing,
+        level: Level::Emergency,
+        source: Source::Nice,
+        fires: |f| all(f, &[&["stridor"], &["at_rest", "blue_lips", "cant_breathe", "lethargic", "airway_swelling"]]),
+    },
+    Rule {
+        // NHS (reduced fetal movements): a baby moving less or not at all -> call the maternity unit now.
+        id: "baby moving less in pregnancy",
+        category: Category::Pregnancy,
+        level: Level::Emergency,
+        source: Source::Nhs111,
+        fires: |f| all(f, &[&["no_fetal_movement"]]),
+    },
+    Rule {
+        // KTAS abdominal pain / NICE: bowel obstruction - green (bilious) vomiting, or no wind with
+        // vomiting or a swollen belly -> emergency department.
+        id: "bowel obstruction",
+        category: Category::Abdomen,
+        level: Level::Emergency,
+        source: Source::Ktas,
+        fires: |f| all(f, &[&["bowel_blocked"], &["vomiting", "bloated", "abdominal_pain", "severe"]]),
+    },
+    Rule {
+        // KTAS eye trauma (level 2) / NHS: a blow or something sharp to the eye with loss of sight.
+        id: "eye injury with loss of sight",
+        category: Category::EyeInjury,
+        level: Level::Emergency,
+        source: Source::Ktas,
+        fires: |f| all(f, &[&["eye_trauma"], &["vision_loss"]]),
+    },
+    Rule {
+        // KTAS major trauma (level 1-2): an open fracture, a deformed limb or an amputation -> 999.
+        id: "open fracture or amputation",
+        category: Category::Bleeding,
+        level: Level::Emergency,
+        source: Source::Ktas,
+        fires: |f| all(f, &[&["open_fracture"]]),
+    },
+    Rule {
         // KTAS: suicidal ideation with intent or plan; a means with a time or a farewell is a plan.
         // Crisis lines: 109 in Korea, 988 in the US.
         id: "suicidal thoughts",
         category: Category::Suicide,
         level: Level::Emergency,
         source: Source::Ktas,
-        fires: |f| all(f, &[&["suicidal"]]).or_else(|| all(f, &[&["suicide_means"], &["farewell"]])),
+        fires: |f| {
+            all(f, &[&["suicidal"]]).or_else(|| all(f, &[&["suicide_means"], &["farewell"]])).or_else(|| {
+                all(f, &[&["suicide_means"], &["plan_time"], &["intent", "prepared"]]).filter(|_| !f.has("leisure"))
+            })
+        },
     },
     Rule {
         // NICE NG136 / AHA: BP >= 180/120 with headache, chest pain, vision or neurological symptoms

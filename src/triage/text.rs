@@ -88,8 +88,14 @@ pub fn is_negated(view: &View, start: usize, end: usize, negative_form: bool) ->
         let listed = between.iter().any(|w| matches!(*w, "or" | "nor"));
         // "no thoughts of hurting myself", "never had any suicidal thoughts": a denial of a thought
         // reaches through the words that name it.
-        let thought =
-            between.iter().any(|w| w.starts_with("thought") || matches!(*w, "urge" | "urges" | "plans" | "intention"));
+        // "not going to do anything to hurt myself" reaches through an intention the same way.
+        let thought = between.iter().any(|w| {
+            w.starts_with("thought")
+                || matches!(
+                    *w,
+                    "urge" | "urges" | "plans" | "plan" | "intention" | "intend" | "going" | "gonna" | "anything"
+                )
+        });
         if between.len() <= 2 || ((listed || thought) && between.len() <= 5) {
             return true;
         }
@@ -178,7 +184,7 @@ pattern!(ko_asking, r"무엇|뭐|뭔가|어떤|어떻게|궁금|알려|인가요
 // do?", "혹시 학교에서 발작하면 선생님이 어떻게 해야 하나요").
 pattern!(
     en_hypothetical,
-    r"\bif (?:someone|somebody|a person|a child|a kid|you|your|people|they)\b|\bwhat (?:do|should) (?:i|you|we) do if\b|\bif (?:he|she|they|my \w+|our \w+|it) (?:ever |\w+ )?(?:has|have|gets|get|starts|start|were|was|goes|happens|had)\b[^.!?\n]*?\b(?:what|how|should|plan|teacher|school|tell)\b|\b(?:in case|just in case|care plan|action plan|seizure plan|emergency plan|what to tell (?:the|his|her) (?:teacher|school|babysitter|nanny))\b|\bwhat (?:should|can|do) (?:the|his|her|a|my) (?:teacher|school|staff|babysitter|nanny|coach|sitter|grandparents?)\b"
+    r"\bif (?:someone|somebody|a person|a child|a kid|you|your|people|they)\b|\bwhat (?:do|should) (?:i|you|we) do if\b|\bif (?:he|she|they|my \w+|our \w+|it) (?:ever |\w+ )?(?:has|have|gets|get|starts|start|were|was|goes|happens|had)\b[^.!?\n]*?\b(?:what|how|should|plan|teacher|school|tell)\b|\b(?:in case|just in case|care plan|action plan|seizure plan|emergency plan|what to tell (?:the|his|her) (?:teacher|school|babysitter|nanny))\b|\bwhat (?:should|can|do) (?:the|his|her|a|my) (?:teacher|school|staff|babysitter|nanny|coach|sitter|grandparents?)\b|\bwhat (?:should|do|does|can|would|must) (?:\w+ ){0,3}?do (?:if|when|in case)\b|\b(?:writing|write|make|making|update|updating) (?:a|an|her|his|their|my) (?:\w+ )?plan\b"
 );
 pattern!(
     ko_hypothetical,
@@ -259,11 +265,13 @@ pub fn aside(view: &View, start: usize, end: usize) -> Option<Aside> {
         return Some(Aside::Question);
     }
     let range = sentence_around(&view.lower, start, end);
-    if let Some(&(_, judged)) = view.asides.borrow().iter().find(|(r, _)| *r == range) {
-        return judged;
-    }
-    let judged = judge_sentence(&view.lower[range.0..range.1]);
-    view.asides.borrow_mut().push((range, judged));
+    let cached = view.asides.borrow().iter().find(|(r, _)| *r == range).map(|&(_, judged)| judged);
+    let judged = cached.unwrap_or_else(|| {
+        let judged = judge_sentence(&view.lower[range.0..range.1]);
+        view.asides.borrow_mut().push((range, judged));
+        judged
+    });
+    // Per mention: the sentence is judged once, but where it turns to now depends on the mention.
     if judged == Some(Aside::History) && turns_to_now(&view.lower[range.0..start.max(range.0)]) {
         return None;
     }
