@@ -31,7 +31,6 @@ KNOWN_FILE_CYCLES = {
     "cli": {"ask", "bench", "bench_vectors", "eval", "eval_kcd", "eval_pipeline", "search", "study", "vectors"},
     "llm": {"anthropic", "gemini", "openai", "provider", "wire"},
     "pipeline": {"context", "graph", "nodes", "state", "trace"},
-    "web": {"chat", "progress", "state"},
 }
 
 SRC = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src")

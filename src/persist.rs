@@ -209,7 +209,13 @@ pub fn save<T: Serialize>(store: &dyn KeyValue, kind: &RecordKind, value: &T) ->
 /// Reads a stored record into the current schema of `kind`.
 fn decode<T: DeserializeOwned>(raw: &str, kind: &RecordKind) -> Result<T, RecordError> {
     let envelope: Envelope = serde_json::from_str(raw).map_err(|e| RecordError::NotARecord(e.to_string()))?;
-    let data = migrate(envelope.schema, envelope.data, kind)?;
+    read_data(envelope.schema, envelope.data, kind)
+}
+
+/// Reads the `data` of a record of `kind` written at `schema`, migrating it to the current schema
+/// (for a file that keeps the schema beside the data, e.g. the command line's `--state` file).
+pub fn read_data<T: DeserializeOwned>(schema: u32, data: Value, kind: &RecordKind) -> Result<T, RecordError> {
+    let data = migrate(schema, data, kind)?;
     serde_json::from_value(data).map_err(|e| RecordError::Mismatch { schema: kind.schema, detail: e.to_string() })
 }
 

@@ -2,8 +2,9 @@
 //! each person's turns (question, answer, sources, badges), the last [`MAX_TURNS`] per person whole and
 //! older ones as one line each.
 
+use crate::core::answer::Answer;
 use crate::memory::conversation::gist;
-use crate::pipeline::state::Evidence;
+use crate::pipeline::state::{Evidence, TurnState};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -20,11 +21,26 @@ pub const MAX_ARCHIVED_TURNS: usize =
 #[serde(default)]
 pub struct SavedTurn {
     pub question: String,
-    pub answer: String,
+    /// The answer as a value (schema 1 of the record kept the text shown: see `records`).
+    pub answer: Answer,
     pub evidence: Vec<Evidence>,
     pub cached: bool,
     pub emergency: bool,
     pub error: Option<String>,
+}
+
+impl SavedTurn {
+    /// The turn that asked `question` and ended in `state`, as kept.
+    pub fn answered(question: String, state: &TurnState) -> SavedTurn {
+        SavedTurn {
+            question,
+            answer: state.answer.clone(),
+            evidence: state.retrieved_docs.clone(),
+            cached: state.cache_hit,
+            emergency: state.emergency.is_some(),
+            error: state.error.clone(),
+        }
+    }
 }
 
 /// Every person's shown conversation, by profile name.
@@ -46,7 +62,7 @@ impl Transcript {
         let excess = turns.len().saturating_sub(MAX_TURNS);
         if excess > 0 {
             let archive = self.archived.entry(user.to_string()).or_default();
-            archive.extend(turns.drain(..excess).map(|t| gist(&t.question, &t.answer)));
+            archive.extend(turns.drain(..excess).map(|t| gist(&t.question, &t.answer.body)));
             let overflow = archive.len().saturating_sub(MAX_ARCHIVED_TURNS);
             if overflow > 0 {
                 archive.drain(..overflow);
@@ -72,7 +88,7 @@ mod tests {
         (from..from + n)
             .map(|i| SavedTurn {
                 question: format!("question {i}"),
-                answer: format!("Answer {i}. More."),
+                answer: Answer { body: format!("Answer {i}. More."), ..Answer::default() },
                 ..SavedTurn::default()
             })
             .collect()
@@ -100,7 +116,7 @@ mod tests {
 
     #[test]
     fn a_transcript_saved_before_the_archive_existed_still_loads() {
-        let old = r#"{"turns":{"ann":[{"question":"q","answer":"a"}]},"dropped":{"ann":3}}"#;
+        let old = r#"{"turns":{"ann":[{"question":"q","answer":{"body":"a"}}]},"dropped":{"ann":3}}"#;
         let t: Transcript = serde_json::from_str(old).unwrap();
         assert_eq!(t.turns["ann"].len(), 1);
         assert!(t.archived.is_empty());

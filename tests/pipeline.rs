@@ -116,14 +116,16 @@ impl Harness {
             clock: &self.clock,
         };
         let input = TurnInput { text: text.into(), user: user.into(), mode, flags, ..TurnInput::default() };
-        let mut streamed = String::new();
+        let (mut notice, mut streamed) = (None, String::new());
         let mut on_event = |event: TurnEvent| match event {
+            TurnEvent::Triage(shown) => notice = Some(shown.to_string()),
             TurnEvent::AnswerStarted => streamed.clear(),
             TurnEvent::Delta(piece) => streamed.push_str(piece),
-            TurnEvent::Node(_) | TurnEvent::Triage(_) | TurnEvent::Waiting(_) => {}
+            TurnEvent::Node(_) | TurnEvent::Waiting(_) => {}
         };
         let state = pollster::block_on(run_turn(input, &mut self.memory, &services, &mut on_event));
-        assert_eq!(streamed, state.answer, "what streamed is the answer");
+        assert_eq!(notice, state.answer.notice, "the notice shown is the answer's");
+        assert_eq!(streamed, state.answer.after_notice(state.lang()), "what streamed after it is the rest");
         self.clock.0.set(self.clock.0.get() + 60_000.0);
         state
     }
@@ -154,8 +156,8 @@ fn the_seed_conversation_fills_the_profile_and_cites_sources() {
     let s = h.turn("65세 남성으로 10년째 당뇨 환자입니다. 공복혈당은 180 정도이고 HbA1c는 8.2%입니다.", full(), None);
     assert_eq!(s.trace.path(), AGENT_PATH);
     assert_eq!(s.profile_summary, "65세 남성 | 질환: 당뇨병 (10년) | 공복혈당: 180 mg/dL | HbA1c: 8.2 %");
-    assert!(s.answer.contains("[1]"), "offline answer cites sources: {}", s.answer);
-    assert!(s.answer.contains("AI 모델이 설정되지 않아"), "honest that it is not generated");
+    assert!(s.answer_text().contains("[1]"), "offline answer cites sources: {}", s.answer_text());
+    assert!(s.answer_text().contains("AI 모델이 설정되지 않아"), "honest that it is not generated");
     assert_eq!(s.llm_calls(), 0);
     // The next question is personalised by what was said before.
     let s = h.turn("What complications should I watch for?", full(), None);
@@ -203,11 +205,11 @@ fn nothing_relevant_found_is_said_not_papered_over() {
     let mut h = Harness::new(false);
     h.knowledge.nothing_relevant = true;
     let s = h.turn("How is leptospirosis spread?", full(), None);
-    assert!(s.answer.contains("nothing relevant") && !s.answer.contains("[1]"), "{}", s.answer);
+    assert!(s.answer_text().contains("nothing relevant") && !s.answer_text().contains("[1]"), "{}", s.answer_text());
     // A model would be told the same.
     assert!(s.user_prompt.contains("[Medical evidence] None"), "{}", s.user_prompt);
     let s = h.turn("렙토스피라증은 어떻게 옮나요?", full(), None);
-    assert!(s.answer.contains("찾지 못했습니다"), "{}", s.answer);
+    assert!(s.answer_text().contains("찾지 못했습니다"), "{}", s.answer_text());
 }
 
 #[test]
@@ -231,7 +233,7 @@ fn greetings_skip_retrieval() {
     );
     assert!(!s.needs_retrieval);
     assert!(s.retrieved_docs.is_empty());
-    assert!(s.answer.contains("안녕하세요"));
+    assert!(s.answer_text().contains("안녕하세요"));
     assert_eq!(h.knowledge.calls.get(), 0);
 }
 
@@ -256,7 +258,7 @@ fn the_cache_serves_the_same_profile_only() {
     let again = h.turn_as("what are the symptoms of diabetes", "dad", Mode::Agent, full(), None);
     assert!(again.cache_hit);
     assert_eq!(again.trace.path(), ["triage", "extract_slots", "store_memory", "check_similarity", "store_response"]);
-    assert_eq!(again.answer, first.answer, "no random rewording");
+    assert_eq!(again.answer_text(), first.answer_text(), "no random rewording");
     // Another family member with a different profile gets a fresh answer.
     h.turn_as("I am 30 years old and pregnant", "mom", Mode::Agent, full(), None);
     let mom = h.turn_as("What are the symptoms of diabetes?", "mom", Mode::Agent, full(), None);
@@ -276,7 +278,7 @@ fn a_cached_answer_still_stores_the_facts_of_the_message() {
     assert!(!ann.cache_hit);
     let ben = h.turn_as("I have asthma", "ben", Mode::Agent, full(), None);
     assert!(ben.cache_hit, "the same message for the same profile reuses the answer");
-    assert_eq!(ben.answer, ann.answer);
+    assert_eq!(ben.answer_text(), ann.answer_text());
     let profile = h.memory.profiles.profile("ben").expect("ben has a profile");
     assert!(profile.facts.iter().any(|f| f.en == "Asthma"), "{profile:?}");
     assert_eq!(ben.profile_summary, ann.profile_summary);
@@ -294,7 +296,7 @@ fn llm_mode_is_the_plain_baseline() {
     assert!(!request.messages[1].content.contains("[1]"), "no evidence in LLM mode");
     // Without a model, LLM mode says what it needs instead of pretending.
     let offline = h.turn_as("What are the symptoms of diabetes?", "me", Mode::Llm, full(), None);
-    assert!(offline.answer.contains("needs an AI model"));
+    assert!(offline.answer_text().contains("needs an AI model"));
 }
 
 #[test]
@@ -314,7 +316,7 @@ fn a_judge_stuck_at_0_3_stops_at_the_limit_or_on_stagnation() {
     );
     let purposes: Vec<CallPurpose> = s.trace.model_calls.iter().map(|c| c.purpose).collect();
     assert_eq!(purposes, [CallPurpose::Answer, CallPurpose::Judge, CallPurpose::Rewrite, CallPurpose::Answer]);
-    assert!(!s.answer.contains("What the medical sources say"), "the model's answer, not the offline one");
+    assert!(!s.answer_text().contains("What the medical sources say"), "the model's answer, not the offline one");
     // Without safety stops and with calls to spare: the iteration limit (2).
     flags.max_llm_calls_per_turn = 20;
     let llm = ScriptedLlm::new(low.clone());
@@ -367,7 +369,7 @@ fn a_failing_model_still_answers_from_the_evidence() {
     });
     let s = Harness::new(false).turn("What are the symptoms of diabetes?", full(), Some(&llm));
     assert!(s.error.as_deref().unwrap().contains("20 s"));
-    assert!(s.answer.contains("[1]"));
+    assert!(s.answer_text().contains("[1]"));
 }
 
 #[test]
@@ -375,8 +377,8 @@ fn triage_puts_the_emergency_notice_first() {
     let s = Harness::new(false).turn("I have crushing chest pain and sweating, what should I do?", full(), None);
     assert_eq!(s.triage.level, medagent::triage::Level::Emergency);
     assert_eq!(s.emergency.as_deref(), Some("chest pain with cardiac features"));
-    assert!(s.answer.starts_with("⚠️") && s.answer.contains("911"), "{}", s.answer);
-    assert!(s.answer.len() > 200, "the answer still follows");
+    assert!(s.answer_text().starts_with("⚠️") && s.answer_text().contains("911"), "{}", s.answer_text());
+    assert!(s.answer_text().len() > 200, "the answer still follows");
     // The trace records it first, with the rule and the words.
     let step = &s.trace.steps[0];
     assert_eq!(step.node, StepKind::Triage);
@@ -385,7 +387,20 @@ fn triage_puts_the_emergency_notice_first() {
     assert!(json["reasons"][0]["matched"].to_string().contains("sweating"), "{json}");
     // Korean gets Korean and 119.
     let ko = Harness::new(false).turn("가슴이 꽉 조이듯 아프고 땀이 비 오듯 나요", full(), None);
-    assert!(ko.answer.starts_with("⚠️ **응급") && ko.answer.contains("119"), "{}", ko.answer);
+    assert!(ko.answer_text().starts_with("⚠️ **응급") && ko.answer_text().contains("119"), "{}", ko.answer_text());
+}
+
+/// Conversation memory keeps what the answer said: the body, without the notice and the evidence
+/// answer's preamble shown around it, so its one-line summary quotes the sources.
+#[test]
+fn memory_keeps_the_answers_body_not_the_notice_or_preamble() {
+    let mut h = Harness::new(false);
+    let s = h.turn("I have crushing chest pain and sweating, what should I do?", full(), None);
+    assert!(s.answer.notice.is_some() && s.answer.preamble.is_some(), "{:?}", s.answer);
+    let exchange = &h.memory.conversations["me"].exchanges[0];
+    assert_eq!(exchange.answer, s.answer.body);
+    let line = medagent::memory::conversation::gist(&exchange.user, &exchange.answer);
+    assert!(line.contains("-> A: - **"), "the first quote: {line}");
 }
 
 #[test]
@@ -399,7 +414,11 @@ fn with_a_model_the_notice_leads_and_the_model_is_told() {
             full(),
             Some(&llm),
         );
-        assert!(s.answer.starts_with("⚠️ **This may be an emergency. Call 911 now.**"), "{mode:?}: {}", s.answer);
+        assert!(
+            s.answer_text().starts_with("⚠️ **This may be an emergency. Call 911 now.**"),
+            "{mode:?}: {}",
+            s.answer_text()
+        );
         let requests = llm.requests.borrow();
         let system = &requests[0].messages[0].content;
         assert!(system.starts_with("Triage:") && system.contains("911"), "{mode:?}: {system}");
@@ -419,15 +438,19 @@ fn the_models_second_opinion_can_raise_the_level() {
     let s = Harness::new(false).turn_as("my grandpa seems a bit off today", "me", Mode::Llm, full(), Some(&llm));
     assert_eq!(s.triage.level, medagent::triage::Level::Emergency);
     assert_eq!(s.triage.reasons[0].rule, "model second opinion");
-    assert!(s.answer.starts_with("⚠️ **This may be an emergency. Call 911 now.**"), "{}", s.answer);
-    assert!(s.answer.ends_with("Please get help now.") && !s.answer.contains("LEVEL"), "{}", s.answer);
+    assert!(s.answer_text().starts_with("⚠️ **This may be an emergency. Call 911 now.**"), "{}", s.answer_text());
+    assert!(
+        s.answer_text().ends_with("Please get help now.") && !s.answer_text().contains("LEVEL"),
+        "{}",
+        s.answer_text()
+    );
     let asked = &llm.requests.borrow()[0].messages[0].content;
     assert!(asked.contains("LEVEL: emergency"), "{asked}");
     // A lower model level leaves the rules' level; no model, the rules alone.
     let calm = ScriptedLlm::new(Script { answer: "LEVEL: none\nAn answer.".into(), ..Script::default() });
     let s = Harness::new(false).turn_as("I have some pain in my chest", "me", Mode::Llm, full(), Some(&calm));
     assert_eq!(s.triage.level, medagent::triage::Level::Urgent);
-    assert_eq!(s.answer.lines().last(), Some("An answer."));
+    assert_eq!(s.answer_text().lines().last(), Some("An answer."));
 }
 
 #[test]
@@ -442,11 +465,15 @@ fn a_cache_hit_still_shows_this_turns_notice() {
     // answer comes after this turn's notice.
     let crisis = h.turn(&format!("{question} My toddler swallowed a button battery"), full(), None);
     assert!(crisis.cache_hit, "similar enough to be served from the cache: {:?}", crisis.trace.steps[1].detail);
-    assert!(crisis.answer.starts_with("⚠️") && crisis.answer.ends_with(&plain.answer), "{}", crisis.answer);
-    assert!(crisis.answer.contains("Poison Control"), "{}", crisis.answer);
+    assert!(
+        crisis.answer_text().starts_with("⚠️") && crisis.answer_text().ends_with(&plain.answer_text()),
+        "{}",
+        crisis.answer_text()
+    );
+    assert!(crisis.answer_text().contains("Poison Control"), "{}", crisis.answer_text());
     // A turn with a notice is not cached, so the plain question never inherits one.
     let again = h.turn(question, full(), None);
-    assert!(again.cache_hit && !again.answer.starts_with("⚠️"));
+    assert!(again.cache_hit && !again.answer_text().starts_with("⚠️"));
 }
 
 #[test]
@@ -472,7 +499,7 @@ fn bad_input_ends_every_turn() {
             "{:?}",
             &text[..text.len().min(20)]
         );
-        assert!(!s.answer.is_empty());
+        assert!(!s.answer_text().is_empty());
     }
     // The huge message stays inside the prompt budget.
     let s = Harness::new(false).turn(&huge, full(), None);
@@ -718,7 +745,7 @@ fn a_failing_summary_falls_back_to_extractive_without_losing_the_turn() {
     assert_eq!(summary["source"], "extractive");
     assert!(summary["error"].as_str().unwrap().contains("30 s"), "{summary}");
     assert!(turns[7].error.is_none(), "the answer itself succeeded");
-    assert!(turns[7].answer.contains("[1]"));
+    assert!(turns[7].answer_text().contains("[1]"));
     assert_eq!(turns[7].llm_calls(), 3, "the failed call still counts");
     assert_eq!(detail(&turns[8], Node::AssembleContext)["memory"]["summary_source"], "extractive");
     assert!(turns[8].user_prompt.contains(&format!("Q: {}", QUESTIONS[0])));
@@ -806,7 +833,7 @@ fn the_json_turn_has_every_contract_field() {
     let mut h = Harness::new(false);
     let s = h.turn("65세 남성으로 10년째 당뇨 환자입니다. 공복혈당은 180 정도이고 HbA1c는 8.2%입니다.", full(), None);
     let json = medagent::cli::ask::turn_json(&s, &h.memory);
-    assert_eq!(json["answer"], s.answer);
+    assert_eq!(json["answer"], s.answer_text());
     assert_eq!(json["citations"][0], "NIHSeniorHealth_0000015-4", "cited ids: {}", json["citations"]);
     assert_eq!(json["slots"]["demographics"]["age"], 65);
     assert_eq!(json["profile_summary"], "65세 남성 | 질환: 당뇨병 (10년) | 공복혈당: 180 mg/dL | HbA1c: 8.2 %");
@@ -891,13 +918,13 @@ fn stopped_turn(mode: Mode) -> (TurnState, usize) {
 fn stop_ends_the_turn_keeping_the_partial_answer_and_sending_nothing_more() {
     for mode in [Mode::Agent, Mode::Llm] {
         let (state, calls) = stopped_turn(mode);
-        assert_eq!(state.answer, "Diabetes often causes ", "{mode:?}");
+        assert_eq!(state.answer_text(), "Diabetes often causes ", "{mode:?}");
         assert_eq!(state.stop_reason, Some(StopReason::Stopped), "{mode:?}");
         assert_eq!(calls, 1, "{mode:?}: nothing is sent after Stop");
         assert_eq!(state.trace.path().last(), Some(&"store_response"));
         assert!(!state.trace.path().contains(&"refine"), "{:?}", state.trace.path());
         assert!(state.error.is_none(), "Stop is not an error: {:?}", state.error);
-        assert!(!state.answer.contains("No AI model"));
+        assert!(!state.answer_text().contains("No AI model"));
     }
 }
 

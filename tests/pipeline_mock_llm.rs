@@ -81,7 +81,7 @@ fn turn_with(base: &str, fault: &str, memory: &mut Memory, flags: Flags) -> (Str
     let state = pollster::block_on(run_turn(input, memory, &services, &mut |_| {}));
     let calls = state.llm_calls();
     assert!(calls <= budget);
-    (state.answer, state.error, started.elapsed().as_secs_f64(), calls)
+    (state.answer_text(), state.error, started.elapsed().as_secs_f64(), calls)
 }
 
 #[test]

@@ -154,7 +154,7 @@ fn junk_from_the_model_falls_back_to_each_steps_local_version() {
     assert_eq!(detail(&s, Node::Rerank)["method"], "retrieval order");
     assert_eq!(detail(&s, Node::JudgeSufficiency)["method"], "local");
     assert_eq!(detail(&s, Node::Grade)["method"], "local");
-    assert!(s.answer.contains("[1]"), "still answered from the evidence: {}", s.answer);
+    assert!(s.answer_text().contains("[1]"), "still answered from the evidence: {}", s.answer_text());
     assert!(s.error.is_none());
 }
 
@@ -194,10 +194,10 @@ fn an_ungrounded_answer_is_written_again_once_then_shown_with_a_warning() {
         "the grader's reason is in the second prompt"
     );
     assert!(
-        s.answer
+        s.answer_text()
             .ends_with("Parts of this answer are not supported by the sources. Check those parts with a clinician."),
         "{}",
-        s.answer
+        s.answer_text()
     );
     let decisions: Vec<&str> = s
         .trace
@@ -247,8 +247,8 @@ fn offline_every_step_is_local_and_nothing_unrelated_is_quoted() {
         shelf.searched.borrow()
     );
     assert_eq!(detail(&s, Node::Rerank)["method"], "local");
-    assert!(s.answer.contains("colchicine") && s.answer.contains("[1]"), "{}", s.answer);
-    assert!(!s.answer.contains("⚠️"), "quoted passages are not warned about");
+    assert!(s.answer_text().contains("colchicine") && s.answer_text().contains("[1]"), "{}", s.answer_text());
+    assert!(!s.answer_text().contains("⚠️"), "quoted passages are not warned about");
     // Nothing on the shelf answers this: the answer says so and quotes nothing.
     let s = turn(
         &mut Memory::default(),
@@ -258,7 +258,7 @@ fn offline_every_step_is_local_and_nothing_unrelated_is_quoted() {
         None,
     );
     assert!(s.retrieved_docs.is_empty());
-    assert!(s.answer.contains("nothing relevant") && !s.answer.contains("[1]"), "{}", s.answer);
+    assert!(s.answer_text().contains("nothing relevant") && !s.answer_text().contains("[1]"), "{}", s.answer_text());
 }
 
 #[test]
@@ -292,7 +292,7 @@ fn a_failing_model_is_asked_once_for_a_step_then_only_for_the_answer() {
     assert_eq!(detail(&s, Node::Rerank)["why"], "the model failed earlier in this turn");
     // The answer's own failure is what the person reads, with the evidence answer after it.
     assert!(s.error.is_some(), "the failure is reported");
-    assert!(s.answer.contains("colchicine"), "{}", s.answer);
+    assert!(s.answer_text().contains("colchicine"), "{}", s.answer_text());
 }
 
 /// A turn with `people` (id, name) on the device, the agent's default flags, and every event kept.
@@ -367,9 +367,9 @@ fn an_answer_that_cites_nothing_is_written_again_once_told_why() {
         ..Script::default()
     });
     let (s, events) = turn_with_events(&mut Memory::default(), "What are the symptoms of diabetes?", &[], Some(&llm));
-    assert_eq!(s.reply.kind, AnswerKind::Generated);
-    assert!(s.answer.starts_with("Symptoms of diabetes include extreme thirst"), "{}", s.answer);
-    assert!(s.reply.unsupported.is_none());
+    assert_eq!(s.answer.kind, AnswerKind::Generated);
+    assert!(s.answer_text().starts_with("Symptoms of diabetes include extreme thirst"), "{}", s.answer_text());
+    assert!(s.answer.unsupported.is_none());
     let answers: Vec<_> = llm.requests.borrow().iter().filter(|r| r.purpose == CallPurpose::Answer).cloned().collect();
     assert_eq!(answers.len(), 2);
     assert!(answers[1].messages[0].content.contains("cited none of the numbered sources"), "the reason is told");
@@ -395,20 +395,23 @@ fn an_answer_still_unsupported_after_its_retry_gives_way_to_the_evidence_answer(
         ("당뇨병 증상이 뭐예요?", "Symptoms of diabetes include extreme thirst {sources}.", "wrong_language"),
     ] {
         let llm = ScriptedLlm::new(Script { answer: answer.into(), ..Script::default() });
-        let (s, _) = turn_with_events(&mut Memory::default(), question, &[], Some(&llm));
-        assert_eq!(s.reply.kind, AnswerKind::Evidence, "{answer}");
-        let unsupported = s.reply.unsupported.as_ref().expect("the model's text is kept apart");
-        let shown = s.answer.find(&s.reply.body).unwrap();
-        let marked = s.answer.find(&unsupported_heading(&unsupported.why, s.lang())).unwrap();
-        assert!(shown < marked, "the evidence answer first, then the marked model text: {}", s.answer);
-        assert!(s.reply.body.contains("[1]"), "the shown answer cites its source: {}", s.reply.body);
+        let mut memory = Memory::default();
+        let (s, _) = turn_with_events(&mut memory, question, &[], Some(&llm));
+        assert_eq!(s.answer.kind, AnswerKind::Evidence, "{answer}");
+        let unsupported = s.answer.unsupported.as_ref().expect("the model's text is kept apart");
+        let shown = s.answer_text().find(&s.answer.body).unwrap();
+        let marked = s.answer_text().find(&unsupported_heading(&unsupported.why, s.lang())).unwrap();
+        assert!(shown < marked, "the evidence answer first, then the marked model text: {}", s.answer_text());
+        assert!(s.answer.body.contains("[1]"), "the shown answer cites its source: {}", s.answer.body);
         let refused = detail(&s, Node::GenerateAnswer)["refused"].clone();
         assert_eq!(refused.as_array().unwrap().len(), 2, "{answer}: one retry, {refused}");
         assert!(refused.to_string().contains(check), "{answer}: {refused}");
         assert_eq!(detail(&s, Node::GenerateAnswer)["shown"], "evidence");
-        // The conversation remembers what was answered, not the refused text.
-        let remembered = &s.reply.answered(s.lang());
-        assert!(!remembered.contains("⚠️"), "{remembered}");
+        // The conversation remembers what was answered: the evidence answer's body, not its preamble
+        // nor the refused text.
+        let remembered = &memory.conversations[&s.user_id].exchanges[0].answer;
+        assert_eq!(remembered, &s.answer.body);
+        assert!(!remembered.contains("⚠️") && !remembered.contains("What the medical sources say"), "{remembered}");
     }
 }
 

@@ -158,14 +158,14 @@ pub fn turn_json(state: &TurnState, memory: &Memory) -> serde_json::Value {
         .retrieved_docs
         .iter()
         .enumerate()
-        .filter(|(i, _)| state.reply.body.contains(&format!("[{}]", i + 1)))
+        .filter(|(i, _)| state.answer.body.contains(&format!("[{}]", i + 1)))
         .map(|(_, d)| d.id.as_str())
         .collect();
     let profile = memory.profiles.profile(&state.user_id);
     json!({
-        "answer": state.answer,
-        "answer_kind": state.reply.kind,
-        "unsupported": state.reply.unsupported,
+        "answer": state.answer_text(),
+        "answer_kind": state.answer.kind,
+        "unsupported": state.answer.unsupported,
         "citations": cited,
         "sources": state.retrieved_docs.iter().map(|d| json!({"id": d.id, "title": d.title, "url": d.url, "passage": d.passage})).collect::<Vec<_>>(),
         "slots": state.slots,
@@ -290,6 +290,8 @@ fn run_messages(messages: &[String], options: &TurnOptions) -> Result<(), CliErr
                     line.show(purpose);
                 }
             }
+            // The notice first, on its own; the answer streams after it.
+            TurnEvent::Triage(notice) if stream => println!("{notice}"),
             TurnEvent::Delta(piece) if stream => {
                 print!("{piece}");
                 let _ = std::io::stdout().flush();

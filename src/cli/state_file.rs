@@ -9,10 +9,14 @@
 //!   half a file;
 //! - the version being replaced is kept as `<state>.bak`;
 //! - top-level fields this version does not know (written by a newer medagent, or by hand) are
-//!   written back as they were.
+//!   written back as they were;
+//! - `schema` is the schema of the memory record ([`MEMORY_RECORD`]) the file holds; a file without
+//!   one was written at schema 1, and is migrated as the browser's record is.
 
 use super::error::CliError;
 use crate::memory::Memory;
+use crate::persist::read_data;
+use crate::records::MEMORY_RECORD;
 use serde_json::{Map, Value};
 use std::fs::{File, OpenOptions, TryLockError};
 use std::path::{Path, PathBuf};
@@ -63,7 +67,9 @@ impl StateFile {
                     Value::Object(fields) => fields,
                     _ => return Err(not_ours(&"not a JSON object")),
                 };
-                let memory: Memory = serde_json::from_value(Value::Object(fields.clone())).map_err(|e| not_ours(&e))?;
+                let schema = fields.remove("schema").and_then(|s| s.as_u64()).map_or(1, |s| s as u32);
+                let memory: Memory =
+                    read_data(schema, Value::Object(fields.clone()), &MEMORY_RECORD).map_err(|e| not_ours(&e))?;
                 let known = known_fields(&memory);
                 fields.retain(|k, _| !known.contains(k));
                 (memory, fields)
@@ -84,6 +90,7 @@ impl StateFile {
         for (k, v) in &self.unknown {
             fields.entry(k.clone()).or_insert_with(|| v.clone());
         }
+        fields.insert("schema".into(), MEMORY_RECORD.schema.into());
         let failed = |e: std::io::Error| CliError::write(&self.path)(e);
         let tmp = sibling(&self.path, ".tmp");
         std::fs::write(&tmp, Value::Object(fields).to_string()).map_err(failed)?;
@@ -123,9 +130,28 @@ mod tests {
         file.write(&memory).unwrap();
         let after: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
         assert_eq!(after["from_the_future"]["x"], 1);
+        assert_eq!(after["schema"], MEMORY_RECORD.schema);
         assert!(after["conversations"]["ann"].is_object());
         assert_eq!(std::fs::read_to_string(sibling(&path, ".bak")).unwrap(), before);
         assert!(!sibling(&path, ".tmp").exists());
+    }
+
+    /// A state file written before the answer was a value (schema 1, no `schema` field) loads
+    /// with every exchange and cached answer, and is written back at the current schema.
+    #[test]
+    fn a_state_file_of_the_previous_release_loads_whole() {
+        let path = scratch("previous");
+        let saved: Value =
+            serde_json::from_str(include_str!("../../tests/fixtures/saved/medagent.memory.json")).unwrap();
+        std::fs::write(&path, saved["data"].to_string()).unwrap();
+        let (file, memory) = StateFile::open(&path).unwrap();
+        assert_eq!(memory.conversations["me"].exchanges.len(), 7);
+        assert_eq!(memory.cache.entries.len(), 5);
+        assert!(memory.cache.entries.iter().all(|e| !e.answer.body.is_empty()));
+        file.write(&memory).unwrap();
+        drop(file);
+        let (_, again) = StateFile::open(&path).unwrap();
+        assert_eq!(again, memory);
     }
 
     #[test]

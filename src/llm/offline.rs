@@ -30,41 +30,57 @@ pub fn refused_preamble(lang: Lang) -> &'static str {
     }
 }
 
-/// The extractive answer for `question` from `evidence`. No evidence means search found nothing
-/// relevant (the relevance check refused the passages): the answer says so instead of quoting.
-pub fn answer(question: &str, evidence: &[Evidence], profile_summary: &str, lang: Lang) -> String {
-    quoted(question, evidence, profile_summary, lang, preamble(lang))
+/// An evidence answer: the line that says what it is (none when there was nothing to quote), and
+/// the quotes (or why there are none).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Quoted {
+    pub preamble: Option<&'static str>,
+    pub body: String,
+}
+
+/// The extractive answer for `question` from `evidence`, under [`preamble`]. No evidence means
+/// search found nothing relevant (the relevance check refused the passages): the answer says so
+/// instead of quoting.
+pub fn answer(question: &str, evidence: &[Evidence], profile_summary: &str, lang: Lang) -> Quoted {
+    if evidence.is_empty() {
+        return Quoted { preamble: None, body: nothing_found(lang).into() };
+    }
+    Quoted { preamble: Some(preamble(lang)), body: quotes(question, evidence, profile_summary, lang) }
 }
 
 /// The evidence answer shown in place of a model's answer that failed its checks: the same quotes
 /// under [`refused_preamble`].
-pub fn answer_instead_of_model(question: &str, evidence: &[Evidence], profile_summary: &str, lang: Lang) -> String {
+pub fn answer_instead_of_model(question: &str, evidence: &[Evidence], profile_summary: &str, lang: Lang) -> Quoted {
     if evidence.is_empty() {
-        return match lang {
-            Lang::Ko => "이 질문에 맞는 의학 자료를 찾지 못했습니다. 질문을 다르게 표현하거나 질환명, 증상, 약 이름을 적어 주세요.".into(),
-            Lang::En => "I found nothing relevant to this question in the medical sources. Try rephrasing it, or name the condition, symptom or medicine.".into(),
+        let body = match lang {
+            Lang::Ko => "이 질문에 맞는 의학 자료를 찾지 못했습니다. 질문을 다르게 표현하거나 질환명, 증상, 약 이름을 적어 주세요.",
+            Lang::En => "I found nothing relevant to this question in the medical sources. Try rephrasing it, or name the condition, symptom or medicine.",
         };
+        return Quoted { preamble: None, body: body.into() };
     }
-    quoted(question, evidence, profile_summary, lang, refused_preamble(lang))
+    Quoted { preamble: Some(refused_preamble(lang)), body: quotes(question, evidence, profile_summary, lang) }
 }
 
-fn quoted(question: &str, evidence: &[Evidence], profile_summary: &str, lang: Lang, preamble: &str) -> String {
-    if evidence.is_empty() {
-        return match lang {
-            Lang::Ko => {
-                "이 질문에 맞는 의학 자료를 찾지 못했습니다. 관련 없는 자료를 인용하는 대신 말씀드립니다. \
-                         질문을 다르게 표현하거나 질환명, 증상, 약 이름을 적어 주세요 (예: \"통풍은 어떻게 치료하나요?\"). \
-                         AI 모델이 설정되어 있지 않아 자료에 근거해서만 답합니다."
-                    .into()
-            }
-            Lang::En => "I found nothing relevant to this question in the medical sources, so I am not quoting \
-                         unrelated passages. Try rephrasing it, or name the condition, symptom or medicine. \
-                         No AI model is configured, so I can only answer from the sources."
-                .into(),
-        };
+/// What the answer says when search found nothing relevant and no model answers.
+fn nothing_found(lang: Lang) -> &'static str {
+    match lang {
+        Lang::Ko => {
+            "이 질문에 맞는 의학 자료를 찾지 못했습니다. 관련 없는 자료를 인용하는 대신 말씀드립니다. \
+                     질문을 다르게 표현하거나 질환명, 증상, 약 이름을 적어 주세요 (예: \"통풍은 어떻게 치료하나요?\"). \
+                     AI 모델이 설정되어 있지 않아 자료에 근거해서만 답합니다."
+        }
+        Lang::En => {
+            "I found nothing relevant to this question in the medical sources, so I am not quoting \
+                     unrelated passages. Try rephrasing it, or name the condition, symptom or medicine. \
+                     No AI model is configured, so I can only answer from the sources."
+        }
     }
+}
+
+/// The best sentences of the first passages, each with its source number, then what is known about the user.
+fn quotes(question: &str, evidence: &[Evidence], profile_summary: &str, lang: Lang) -> String {
     let terms: HashSet<String> = tokenize(question).into_iter().collect();
-    let mut out = format!("{preamble}\n\n");
+    let mut out = String::new();
     for (i, e) in evidence.iter().take(SOURCES).enumerate() {
         let sentences = best_sentences(&e.passage, &terms, SENTENCES);
         if sentences.is_empty() {
@@ -122,9 +138,9 @@ mod tests {
 
     #[test]
     fn no_evidence_says_nothing_relevant_was_found_and_what_to_do() {
-        let en = answer("how do I lower my car insurance premium", &[], "", Lang::En);
+        let en = answer("how do I lower my car insurance premium", &[], "", Lang::En).body;
         assert!(en.contains("nothing relevant") && en.contains("name the condition"), "{en}");
-        let ko = answer("김치찌개 끓이는 법", &[], "", Lang::Ko);
+        let ko = answer("김치찌개 끓이는 법", &[], "", Lang::Ko).body;
         assert!(ko.contains("찾지 못했습니다") && ko.contains("질환명"), "{ko}");
     }
 
@@ -132,7 +148,7 @@ mod tests {
     fn site_notices_are_never_quoted() {
         let passage = "Gout is a painful form of arthritis caused by uric acid crystals in a joint. \
                        Images and logos on this website which are trademarked are not in the public domain.";
-        let out = answer("what is gout", &[evidence(passage)], "", Lang::En);
+        let out = answer("what is gout", &[evidence(passage)], "", Lang::En).body;
         assert!(out.contains("uric acid"), "{out}");
         assert!(!out.contains("logos"), "{out}");
     }

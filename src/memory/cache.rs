@@ -3,6 +3,7 @@
 //! patient is never served to another. Least recently used entries go first past 1000. Cached
 //! answers are returned as they were (no random rewording): the app marks them as cached.
 
+use crate::core::answer::Answer;
 use crate::core::similarity::cosine;
 use crate::core::Evidence;
 use serde::{Deserialize, Serialize};
@@ -60,7 +61,8 @@ pub struct CacheEntry {
     pub embedding: Vec<f32>,
     /// The profile the answer was made for.
     pub fingerprint: ProfileKey,
-    pub answer: String,
+    /// The answer as it was given (never with a notice: a turn with one is not cached).
+    pub answer: Answer,
     pub evidence: Vec<Evidence>,
     pub quality: f64,
     /// Logical time of the last use (for LRU).
@@ -145,7 +147,7 @@ mod tests {
             query: query.into(),
             embedding: lexical_embedding(query),
             fingerprint: ProfileKey::Fingerprint(fingerprint.into()),
-            answer: format!("answer to {query}"),
+            answer: Answer { body: format!("answer to {query}"), ..Answer::default() },
             evidence: vec![],
             quality: 1.0,
             last_used: 0,
@@ -206,7 +208,7 @@ mod tests {
             ("0123456789abcdef", ProfileKey::Fingerprint("0123456789abcdef".into())),
         ] {
             let json = format!(
-                r#"{{"query":"q","embedding":"fw==","fingerprint":"{stored}","answer":"a","evidence":[],"quality":1.0,"last_used":3}}"#
+                r#"{{"query":"q","embedding":"fw==","fingerprint":"{stored}","answer":{{"body":"a"}},"evidence":[],"quality":1.0,"last_used":3}}"#
             );
             let entry: CacheEntry = serde_json::from_str(&json).unwrap();
             assert_eq!(entry.fingerprint, key);

@@ -7,8 +7,6 @@
 //! summarised extractively: its question and the answer's first sentence.
 
 use crate::core::similarity::cosine;
-use crate::core::Lang;
-use crate::llm::offline;
 use serde::{Deserialize, Serialize};
 
 /// Exchanges kept verbatim.
@@ -27,7 +25,8 @@ pub const MAX_EXCHANGES: usize = 200;
 /// this are exchanges let go, counted so the app can say so.
 pub const MAX_ARCHIVED_BLOCKS: usize = 400;
 
-/// One question and its answer.
+/// One question and what its answer said (the answer's body: not the notice, the preamble or the
+/// warnings around it).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Exchange {
     pub user: String,
@@ -113,33 +112,15 @@ impl Recollection {
     }
 }
 
-/// The answer without the lines the pipeline puts before it (an emergency notice, the offline
-/// responder's preamble), so that an extractive summary quotes what was actually said.
-fn substance(answer: &str) -> &str {
-    let mut rest = answer.trim_start();
-    loop {
-        let end = rest.find('\n').unwrap_or(rest.len());
-        let line = rest[..end].trim();
-        let added = line.starts_with('⚠')
-            || [Lang::Ko, Lang::En]
-                .iter()
-                .any(|&l| line == offline::preamble(l) || line == offline::refused_preamble(l));
-        if !added || line.is_empty() {
-            return rest;
-        }
-        rest = rest[end..].trim_start();
-    }
-}
-
 fn first_sentence(text: &str, max_chars: usize) -> String {
     let end = text.find(['.', '?', '!', '\n']).map_or(text.len(), |i| i + 1);
     text[..end].chars().take(max_chars).collect::<String>().trim().to_string()
 }
 
-/// One exchange in a line: the question and the first sentence of what the answer says (the notices
-/// and the offline preamble before it skipped). Used wherever an exchange is kept shorter.
-pub fn gist(question: &str, answer: &str) -> String {
-    format!("Q: {} -> A: {}", first_sentence(question, 120), first_sentence(substance(answer), 160))
+/// One exchange in a line: the question and the first sentence of the answer's body. Used wherever
+/// an exchange is kept shorter.
+pub fn gist(question: &str, body: &str) -> String {
+    format!("Q: {} -> A: {}", first_sentence(question, 120), first_sentence(body.trim_start(), 160))
 }
 
 /// The normalised mean of embeddings of one length (empty when there are none or they differ).
@@ -363,18 +344,6 @@ mod tests {
         }
         c.store_summary((24, 27), "block 8".into());
         assert!(c.summaries.iter().all(|s| s.to > 20), "{:?}", c.summaries);
-    }
-
-    #[test]
-    fn extractive_lines_quote_the_answer_not_the_notices_before_it() {
-        let mut c = conversation(5);
-        let answer = format!(
-            "⚠️ Chest pain that spreads can be a heart attack. Call now.\n\n{}\n\n- **Angina**: Angina is chest pain. [1]",
-            offline::preamble(Lang::En)
-        );
-        c.exchanges.insert(0, Exchange { answer, ..exchange("chest pain") });
-        let r = c.recall(&[]);
-        assert_eq!(r.summary[0].text, "Q: chest pain -> A: - **Angina**: Angina is chest pain.");
     }
 
     #[test]

@@ -62,7 +62,7 @@ mod tests {
             query: question.into(),
             embedding: vec![1.0],
             fingerprint: cache::ProfileKey::Fingerprint(user.into()),
-            answer: "a".into(),
+            answer: crate::core::answer::Answer { body: "a".into(), ..Default::default() },
             evidence: Vec::new(),
             quality: 1.0,
             last_used: 0,

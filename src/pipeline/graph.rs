@@ -300,10 +300,10 @@ fn take_the_higher(state: &mut TurnState, level: crate::triage::Level, on_event:
     state.triage_notice = crate::triage::notice(&state.triage, state.lang(), state.country);
     if let Some(notice) = &state.triage_notice {
         on_event(TurnEvent::Triage(notice));
-        if !state.answer.is_empty() && !state.answer.starts_with(notice.as_str()) {
-            state.answer = format!("{notice}\n\n{}", state.answer);
+        if !state.answer.body.is_empty() && state.answer.notice.as_ref() != Some(notice) {
+            state.answer.notice = Some(notice.clone());
             on_event(TurnEvent::AnswerStarted);
-            on_event(TurnEvent::Delta(&state.answer));
+            on_event(TurnEvent::Delta(&state.answer.after_notice(state.lang())));
         }
     }
 }

@@ -1,7 +1,6 @@
 //! The agent pipeline: ten nodes over one [`state::TurnState`], wired in [`graph`] (read that file
 //! first: the whole flow is there), switched by [`flags`], recorded in a [`trace`].
 
-pub mod answer;
 pub mod context;
 pub mod flags;
 pub mod graph;
@@ -12,3 +11,6 @@ pub mod state;
 pub mod stop;
 pub mod tokens;
 pub mod trace;
+
+/// The answer as a value lives in `core` (the answer cache in `memory` keeps it too); the turn's vocabulary names it here.
+pub use crate::core::answer;

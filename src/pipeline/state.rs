@@ -1,9 +1,9 @@
 //! The state one turn carries through the nodes, and the evidence it retrieves.
 
-use super::answer::Answer;
 use super::flags::Flags;
 use super::stop::StopReason;
 use super::trace::Trace;
+use crate::core::answer::Answer;
 use crate::core::Lang;
 use crate::extract::{Slots, Subject};
 use crate::llm::query_flow::{Grade, QueryPlan, Sufficiency};
@@ -109,10 +109,8 @@ pub struct TurnState {
     /// The country whose emergency numbers the notice gives.
     pub country: crate::triage::Country,
     // Generation
-    /// The answer as a value (notice, body, kind, warnings, a refused model text).
-    pub reply: Answer,
-    /// The answer's text as shown, rendered from `reply` ([`TurnState::set_reply`]).
-    pub answer: String,
+    /// The answer as a value (notice, preamble, body, kind, warnings, a refused model text).
+    pub answer: Answer,
     /// The rule triage fired when its level is not none (the `emergency` field of `ask --json`).
     pub emergency: Option<String>,
     pub error: Option<String>,
@@ -129,10 +127,9 @@ impl TurnState {
         self.lang.unwrap_or(Lang::En)
     }
 
-    /// Sets the answer and its shown text.
-    pub fn set_reply(&mut self, reply: Answer) {
-        self.answer = reply.render(self.lang());
-        self.reply = reply;
+    /// The answer's whole text, in the turn's language (see [`Answer::render`]).
+    pub fn answer_text(&self) -> String {
+        self.answer.render(self.lang())
     }
 
     /// The query that says what the turn searches for: the model's plan query when it was kept (see
@@ -151,16 +148,18 @@ impl TurnState {
 /// What a running turn reports as it goes: the app shows the node running and streams the answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TurnEvent<'a> {
-    /// The triage notice, at once, before any node runs (the answer that streams later starts with
-    /// it again, so a shell that prints the answer can ignore this).
+    /// The triage notice, shown first, at once, before any node runs; again when the model's second
+    /// opinion raises the level (an answer already written is then sent again after it).
     Triage(&'a str),
     /// A node starts.
     Node(&'static str),
     /// The turn waits for the model, for this purpose, from now (`None`: it stopped waiting: the
     /// reply arrived, or the answer's first piece did). Shells show it with the time waited.
     Waiting(Option<crate::llm::CallPurpose>),
-    /// A new answer starts (each refine iteration answers afresh): drop what streamed before.
+    /// A new answer starts (each refine iteration answers afresh): drop what streamed before (the
+    /// notice stays).
     AnswerStarted,
-    /// The next piece of the answer.
+    /// The next piece of the answer after the notice (what [`Answer::after_notice`] renders: the
+    /// preamble, the body, the warnings, a model text shown apart).
     Delta(&'a str),
 }

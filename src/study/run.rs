@@ -256,12 +256,8 @@ pub async fn run(
                     offline_retrieval: None,
                 };
                 // The triage notice is the app's, not the answer's: only what follows it is read.
-                let answer = state
-                    .triage_notice
-                    .as_deref()
-                    .and_then(|notice| state.answer.strip_prefix(notice))
-                    .unwrap_or(&state.answer)
-                    .trim();
+                let answer = state.answer.after_notice(state.lang());
+                let answer = answer.trim();
                 if !answer.is_empty() {
                     record.citations = metrics::cited(answer, state.retrieved_docs.len()).len();
                     record.language_ok = metrics::answer_lang(answer).map(|l| l == scenario.lang);
@@ -269,9 +265,10 @@ pub async fn run(
                         Some(grade::local(answer, &passages(&state.retrieved_docs), services.lexicon).score);
                 }
                 if let Some(grader) = &grader {
-                    if state.error.is_none() && !state.answer.trim().is_empty() {
+                    let answer = state.answer_text();
+                    if state.error.is_none() && !answer.trim().is_empty() {
                         // The passages the answer cites ([n]); all retrieved ones when it cites none.
-                        let cited: Vec<&str> = metrics::cited(&state.answer, state.retrieved_docs.len())
+                        let cited: Vec<&str> = metrics::cited(&answer, state.retrieved_docs.len())
                             .into_iter()
                             .map(|n| state.retrieved_docs[n - 1].passage.as_str())
                             .collect();
@@ -280,9 +277,9 @@ pub async fn run(
                         } else {
                             cited
                         };
-                        record.faithfulness = grading::faithfulness(grader, &state.answer, &passages).await;
+                        record.faithfulness = grading::faithfulness(grader, &answer, &passages).await;
                         record.answer_relevancy =
-                            grading::answer_relevancy(grader, services.embedder, &turn.text, &state.answer).await;
+                            grading::answer_relevancy(grader, services.embedder, &turn.text, &answer).await;
                         record.grading_tokens = grader.take().1;
                     }
                 }

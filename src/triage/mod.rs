@@ -26,7 +26,7 @@ mod readings;
 mod rules;
 mod text;
 
-pub use notice::{notice, split_notice, Country};
+pub use notice::{notice, Country};
 
 use serde::{Deserialize, Serialize};
 

@@ -218,7 +218,7 @@ fn while_waiting(category: Category, lang: Lang, n: &Numbers) -> String {
 }
 
 /// The notice that goes first in the answer, or `None` when the level is none. One line, starting
-/// with the warning sign (conversation memory leaves such lines out of its summaries).
+/// with the warning sign.
 pub fn notice(triage: &Triage, lang: Lang, country: Country) -> Option<String> {
     let n = country.numbers(lang);
     let top = triage.top()?;
@@ -247,16 +247,6 @@ pub fn notice(triage: &Triage, lang: Lang, country: Country) -> Option<String> {
     })
 }
 
-/// An answer split into the notice it starts with, if any, and the rest (the browser shows the
-/// notice in its own box).
-pub fn split_notice(answer: &str) -> (Option<&str>, &str) {
-    if !answer.starts_with('⚠') {
-        return (None, answer);
-    }
-    let end = answer.find('\n').unwrap_or(answer.len());
-    (Some(&answer[..end]), answer[end..].trim_start())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -271,9 +261,6 @@ mod tests {
         assert!(ko.contains("119") && ko.contains("109"), "{ko}");
         assert_eq!(notice(&Triage::default(), Lang::Ko, Country::Auto), None);
         assert!(!notice(&t, Lang::En, Country::Auto).unwrap().contains('\n'));
-        let answer = format!("{en}\n\nThe answer.");
-        assert_eq!(split_notice(&answer), (Some(en.as_str()), "The answer."));
-        assert_eq!(split_notice("The answer."), (None, "The answer."));
     }
 
     /// The situations added with the frame get their own action, with the country's number.

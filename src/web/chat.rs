@@ -3,117 +3,16 @@
 
 use super::answer::RichText;
 use super::state::{Agent, Change, Diagnostics, Preferences, Session, Status};
-use crate::i18n::{ui, Lang};
-use crate::llm::CallPurpose;
-use crate::pipeline::state::{Evidence, TurnEvent};
+use super::turn::Turn;
+use crate::core::answer::{unsupported_heading, Answer};
+use crate::i18n::ui;
+use crate::pipeline::state::TurnEvent;
 use crate::pipeline::stop::StopReason;
 use crate::trace_view::{waiting_line, TurnTrace};
 use crate::transcript::{SavedTurn, MAX_ARCHIVED_TURNS, MAX_TURNS};
-use crate::triage::split_notice;
 use leptos::prelude::*;
 use std::cell::RefCell;
 use std::rc::Rc;
-
-thread_local! {
-    static NEXT_TURN_ID: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
-}
-
-/// An id no other turn of this page has: the chat's list is keyed by it, and another person's
-/// conversation must never reuse the rows of the one shown before.
-fn next_turn_id() -> usize {
-    NEXT_TURN_ID.with(|n| n.replace(n.get() + 1))
-}
-
-/// One question and its answer as shown (signals, so the answer can stream in).
-#[derive(Clone, Copy)]
-pub struct Turn {
-    /// Unique in the page (see [`next_turn_id`]).
-    id: usize,
-    question: StoredValue<String>,
-    answer: RwSignal<String>,
-    /// The node running, while the answer is prepared.
-    progress: RwSignal<Option<&'static str>>,
-    /// The step waiting for the model and the seconds waited so far (the status line).
-    waiting: RwSignal<Option<(CallPurpose, u64)>>,
-    evidence: RwSignal<Vec<Evidence>>,
-    cached: RwSignal<bool>,
-    emergency: RwSignal<bool>,
-    /// The triage notice, shown first from the moment triage ran (the answer repeats it, and
-    /// [`split_notice`] takes it off there).
-    notice: RwSignal<Option<String>>,
-    error: RwSignal<Option<String>>,
-    /// The source the user opened, if any (1-based).
-    open: RwSignal<Option<usize>>,
-    /// What had the focus when a citation opened its source (it gets it back on close).
-    opener: StoredValue<Option<web_sys::HtmlElement>, leptos::prelude::LocalStorage>,
-}
-
-impl Turn {
-    /// A turn shown from the saved transcript, or a new one (`saved.answer` empty) about to run.
-    pub fn new(saved: SavedTurn, running: bool) -> Turn {
-        let notice = split_notice(&saved.answer).0.map(str::to_string);
-        Turn {
-            id: next_turn_id(),
-            question: StoredValue::new(saved.question),
-            answer: RwSignal::new(saved.answer),
-            progress: RwSignal::new(running.then_some("extract_slots")),
-            waiting: RwSignal::new(None),
-            evidence: RwSignal::new(saved.evidence),
-            cached: RwSignal::new(saved.cached),
-            emergency: RwSignal::new(saved.emergency),
-            notice: RwSignal::new(notice),
-            error: RwSignal::new(saved.error),
-            open: RwSignal::new(None),
-            opener: StoredValue::new_local(None),
-        }
-    }
-
-    /// Whether the answer is still being prepared.
-    pub fn running(&self) -> bool {
-        self.progress.with(Option::is_some)
-    }
-
-    /// Opens source `n` from a citation: the focus moves to the source, remembering where it was.
-    fn open_from_citation(&self, n: usize) {
-        let active =
-            document().active_element().and_then(|e| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(e).ok());
-        self.opener.set_value(active);
-        self.open.set(Some(n));
-        let id = format!("source-{}-{n}", self.id);
-        request_animation_frame(move || focus_selector(&format!("#{id} .source-title")));
-    }
-
-    /// Closes the open source; the focus goes back where it was when a citation opened it.
-    fn close_source(&self) {
-        let Some(n) = self.open.get_untracked() else { return };
-        self.open.set(None);
-        match self.opener.try_update_value(Option::take).flatten() {
-            Some(opener) if opener.is_connected() => drop(opener.focus()),
-            _ => focus_selector(&format!("#source-{}-{n} .source-title", self.id)),
-        }
-    }
-
-    /// The turn as stored. A turn still running is stored as interrupted: if the page goes before
-    /// its answer ends, that is what the reloaded page shows (the finished turn is stored again).
-    pub(super) fn saved(&self, lang: Lang) -> SavedTurn {
-        let interrupted = self.running().then(|| ui(lang).interrupted.to_string());
-        SavedTurn {
-            question: self.question.get_value(),
-            answer: self.answer.get_untracked(),
-            evidence: self.evidence.get_untracked(),
-            cached: self.cached.get_untracked(),
-            emergency: self.emergency.get_untracked(),
-            error: self.error.get_untracked().or(interrupted),
-        }
-    }
-}
-
-/// Moves the focus to the first element matching `selector`, if there is one.
-fn focus_selector(selector: &str) {
-    if let Some(element) = document().query_selector(selector).ok().flatten() {
-        let _ = wasm_bindgen::JsCast::unchecked_into::<web_sys::HtmlElement>(element).focus();
-    }
-}
 
 /// Enter sends, Shift+Enter starts a new line. While an IME is composing (Korean input), Enter
 /// only finishes the syllable.
@@ -155,7 +54,7 @@ fn ask(
             move || {
                 let text = std::mem::take(&mut *pending.borrow_mut());
                 if !text.is_empty() {
-                    turn.answer.update(|a| a.push_str(&text));
+                    turn.streaming.update(|a| a.push_str(&text));
                 }
             }
         };
@@ -167,18 +66,18 @@ fn ask(
                 if let Some(handle) = ticker.take() {
                     handle.clear();
                 }
-                turn.waiting.set(None);
+                turn.view.update(|v| v.waiting = None);
             }
         };
         let mut on_event = |event: TurnEvent| match event {
             TurnEvent::Waiting(Some(purpose)) => {
                 stop_ticking();
                 let started = js_sys::Date::now();
-                turn.waiting.set(Some((purpose, 0)));
+                turn.view.update(|v| v.waiting = Some((purpose, 0)));
                 let tick = move || {
                     let secs = ((js_sys::Date::now() - started) / 1000.0) as u64;
-                    turn.waiting.update(|w| {
-                        if let Some((_, waited)) = w.as_mut() {
+                    turn.view.update(|v| {
+                        if let Some((_, waited)) = v.waiting.as_mut() {
                             *waited = secs;
                         }
                     });
@@ -186,11 +85,11 @@ fn ask(
                 ticker.set(set_interval_with_handle(tick, std::time::Duration::from_secs(1)).ok());
             }
             TurnEvent::Waiting(None) => stop_ticking(),
-            TurnEvent::Triage(notice) => turn.notice.set(Some(notice.to_string())),
-            TurnEvent::Node(name) => turn.progress.set(Some(name)),
+            TurnEvent::Triage(notice) => turn.view.update(|v| v.saved.answer.notice = Some(notice.to_string())),
+            TurnEvent::Node(name) => turn.view.update(|v| v.progress = Some(name)),
             TurnEvent::AnswerStarted => {
                 pending.borrow_mut().clear();
-                turn.answer.set(String::new());
+                turn.streaming.set(String::new());
             }
             TurnEvent::Delta(piece) => {
                 // Empty means no frame is waiting to show it yet.
@@ -205,19 +104,16 @@ fn ask(
         let people = session.people.value.with_untracked(|p| {
             p.all().iter().map(|person| (person.id.clone(), person.name.clone())).collect::<Vec<_>>()
         });
-        let state = engine.ask(question, user.clone(), people, &settings, &mut on_event).await;
+        let state = engine.ask(question.clone(), user.clone(), people, &settings, &mut on_event).await;
         stop_ticking();
         // The finished answer replaces whatever is still waiting for a frame.
         pending.borrow_mut().clear();
-        turn.answer.set(state.answer.clone());
-        turn.evidence.set(state.retrieved_docs.clone());
-        turn.cached.set(state.cache_hit);
-        turn.emergency.set(state.emergency.is_some());
-        turn.notice.set(state.triage_notice.clone());
-        let stopped = state.stop_reason == Some(StopReason::Stopped);
         let lang = preferences.lang.get_untracked();
-        turn.error.set(state.error.clone().or_else(|| stopped.then(|| ui(lang).stopped.to_string())));
-        turn.progress.set(None);
+        let mut saved = SavedTurn::answered(question, &state);
+        if state.stop_reason == Some(StopReason::Stopped) {
+            saved.error = saved.error.or_else(|| Some(ui(lang).stopped.to_string()));
+        }
+        turn.finish(saved);
         agent.answering.set(false);
         diagnostics.traces.update(|t| t.push(TurnTrace::from_state(&user, &state)));
         // The turn ended (answered or stopped): the memory and the conversation are saved now, once,
@@ -240,7 +136,12 @@ pub fn Chat() -> impl IntoView {
     // Reading the scroll height forces a layout, so it is read once per frame, not once per token.
     let follow_scheduled = StoredValue::new(false);
     Effect::new(move |_| {
-        turns.with(|t| t.last().map(|t| t.answer.track()));
+        turns.with(|t| {
+            if let Some(t) = t.last() {
+                t.streaming.track();
+                t.view.track();
+            }
+        });
         if follow_scheduled.get_value() {
             return;
         }
@@ -281,7 +182,7 @@ pub fn Chat() -> impl IntoView {
         if !agent.can_ask() {
             return;
         }
-        let Some(question) = turns.with_untracked(|t| t.last().map(|t| t.question.get_value())) else { return };
+        let Some(question) = turns.with_untracked(|t| t.last().map(Turn::question)) else { return };
         let turn = Turn::new(SavedTurn { question: question.clone(), ..SavedTurn::default() }, true);
         turns.update(|t| t.push(turn));
         ask(session, agent, preferences, diagnostics, turn, question, true);
@@ -329,34 +230,9 @@ pub fn Chat() -> impl IntoView {
                 <For each=move || turns.get() key=|turn| turn.id let:turn>
                     <li class="turn user">
                         <span class="who">{move || text().you}</span>
-                        <p class="said">{turn.question.get_value()}</p>
+                        <p class="said">{turn.question()}</p>
                     </li>
-                    <li class="turn agent" class:emergency=move || turn.emergency.get()>
-                        <span class="who">
-                            {move || text().agent}
-                            <Show when=move || turn.cached.get()>
-                                <span class="badge cached">{move || text().cached}</span>
-                            </Show>
-                        </span>
-                        <Show when=move || turn.notice.with(Option::is_some)>
-                            <div class="triage-notice" role="alert">
-                                <RichText text=Signal::derive(move || turn.notice.get().unwrap_or_default()) on_cite=Callback::new(|_| {}) />
-                            </div>
-                        </Show>
-                        <Show when=move || turn.progress.get().is_some() && turn.answer.with(|a| split_notice(a).1.is_empty())>
-                            <p class="thinking">{move || text().thinking} " " <code>{move || turn.progress.get()}</code></p>
-                        </Show>
-                        <Show when=move || turn.waiting.with(Option::is_some)>
-                            <p class="waiting" role="status">{move || turn.waiting.get().map(|(purpose, secs)| waiting_line(purpose, secs, lang.get()))}</p>
-                        </Show>
-                        <div class="answer">
-                            <RichText text=Signal::derive(move || turn.answer.with(|a| split_notice(a).1.to_string())) on_cite=Callback::new(move |n| turn.open_from_citation(n)) />
-                        </div>
-                        <Show when=move || turn.error.get().is_some()>
-                            <p class="turn-error">{move || turn.error.get()}</p>
-                        </Show>
-                        <Sources turn=turn />
-                    </li>
+                    <AgentTurn turn=turn />
                 </For>
             </ol>
             <form class="composer" on:submit=send>
@@ -380,27 +256,105 @@ pub fn Chat() -> impl IntoView {
     }
 }
 
+/// The agent's side of a turn: the notice first, then the answer streaming in, or, once the turn
+/// ended, the answer's parts; the error and the sources under it.
+#[component]
+fn AgentTurn(turn: Turn) -> impl IntoView {
+    let lang = expect_context::<Preferences>().lang;
+    let text = move || ui(lang.get());
+    // Each part is read through a memo, so a change of another (the seconds waited, a source opened)
+    // does not draw it again.
+    let view = turn.view;
+    let answer = Memo::new(move |_| view.with(|v| v.saved.answer.clone()));
+    let notice = Memo::new(move |_| answer.with(|a| a.notice.clone()));
+    let progress = Memo::new(move |_| view.with(|v| v.progress));
+    let waiting = Memo::new(move |_| view.with(|v| v.waiting));
+    let error = Memo::new(move |_| view.with(|v| v.saved.error.clone()));
+    let on_cite = Callback::new(move |n| turn.open_from_citation(n));
+    view! {
+        <li class="turn agent" class:emergency=move || view.with(|v| v.saved.emergency)>
+            <span class="who">
+                {move || text().agent}
+                <Show when=move || view.with(|v| v.saved.cached)>
+                    <span class="badge cached">{move || text().cached}</span>
+                </Show>
+            </span>
+            <Show when=move || notice.with(Option::is_some)>
+                <div class="triage-notice" role="alert">
+                    <RichText text=Signal::derive(move || notice.get().unwrap_or_default()) on_cite=Callback::new(|_| {}) />
+                </div>
+            </Show>
+            <Show when=move || progress.get().is_some() && turn.streaming.with(String::is_empty)>
+                <p class="thinking">{move || text().thinking} " " <code>{move || progress.get()}</code></p>
+            </Show>
+            <Show when=move || waiting.with(Option::is_some)>
+                <p class="waiting" role="status">{move || waiting.get().map(|(purpose, secs)| waiting_line(purpose, secs, lang.get()))}</p>
+            </Show>
+            <div class="answer">
+                <Show when=move || progress.get().is_some() fallback=move || view! { <AnswerParts answer=answer on_cite=on_cite /> }>
+                    <RichText text=turn.streaming on_cite=on_cite />
+                </Show>
+            </div>
+            <Show when=move || error.with(Option::is_some)>
+                <p class="turn-error">{move || error.get()}</p>
+            </Show>
+            <Sources turn=turn />
+        </li>
+    }
+}
+
+/// A finished answer, part by part (the notice is shown above it): the preamble saying what the body
+/// is, the body, the warnings, and a model text shown apart under its marked heading.
+#[component]
+fn AnswerParts(answer: Memo<Answer>, on_cite: Callback<usize>) -> impl IntoView {
+    let lang = expect_context::<Preferences>().lang;
+    let preamble = Memo::new(move |_| answer.with(|a| a.preamble.clone()));
+    let unsupported = Memo::new(move |_| answer.with(|a| a.unsupported.clone()));
+    view! {
+        <Show when=move || preamble.with(Option::is_some)>
+            <div class="preamble">
+                <RichText text=Signal::derive(move || preamble.get().unwrap_or_default()) on_cite=on_cite />
+            </div>
+        </Show>
+        <RichText text=Signal::derive(move || answer.with(|a| a.body.clone())) on_cite=on_cite />
+        {move || answer.with(|a| a.warnings.clone()).into_iter().map(|warning| view! {
+            <div class="answer-warning" role="note"><RichText text=warning on_cite=on_cite /></div>
+        }).collect_view()}
+        {move || unsupported.get().map(|unsupported| view! {
+            <div class="unsupported">
+                <p class="unsupported-heading">{move || unsupported_heading(&unsupported.why, lang.get())}</p>
+                <blockquote><RichText text=unsupported.text.clone() on_cite=on_cite /></blockquote>
+            </div>
+        })}
+    }
+}
+
 /// The numbered sources of an answer; the opened one shows its passage and link.
 #[component]
 fn Sources(turn: Turn) -> impl IntoView {
     let lang = expect_context::<Preferences>().lang;
     let text = move || ui(lang.get());
+    let evidence = Memo::new(move |_| turn.view.with(|v| v.saved.evidence.clone()));
+    let open = Memo::new(move |_| turn.view.with(|v| v.open));
     view! {
-        <Show when=move || turn.evidence.with(|e| !e.is_empty())>
-            <details class="sources" open=move || turn.open.get().is_some()
-                on:keydown=move |ev: leptos::ev::KeyboardEvent| if ev.key() == "Escape" && turn.open.get_untracked().is_some() {
+        <Show when=move || evidence.with(|e| !e.is_empty())>
+            <details class="sources" open=move || open.get().is_some()
+                on:keydown=move |ev: leptos::ev::KeyboardEvent| if ev.key() == "Escape" && open.get_untracked().is_some() {
                     ev.prevent_default();
                     turn.close_source();
                 }>
-                <summary>{move || text().sources} " (" {move || turn.evidence.with(Vec::len)} ")"</summary>
+                <summary>{move || text().sources} " (" {move || evidence.with(Vec::len)} ")"</summary>
                 <ol>
-                    {move || turn.evidence.get().into_iter().enumerate().map(|(i, e)| {
+                    {move || evidence.get().into_iter().enumerate().map(|(i, e)| {
                         let n = i + 1;
-                        let opened = move || turn.open.get() == Some(n);
+                        let opened = move || open.get() == Some(n);
                         let url = crate::markdown::safe_url(&e.url).map(str::to_string);
                         view! {
                             <li class="source" class:opened=opened id=format!("source-{}-{n}", turn.id)>
-                                <button type="button" class="source-title" on:click=move |_| turn.open.set(if opened() { None } else { Some(n) })>
+                                <button type="button" class="source-title" on:click=move |_| {
+                                    let now = if opened() { None } else { Some(n) };
+                                    turn.view.update(|v| v.open = now);
+                                }>
                                     {format!("[{n}] {}", e.title)}
                                 </button>
                                 <span class="source-meta">{format!("{} · {}", e.source, e.id)}</span>

@@ -1,7 +1,8 @@
 //! The browser app (wasm32 only): leptos components over the library.
 //!
 //! [`app::App`] lays out the shell, loads the [`engine::Engine`] and saves each record when it changes;
-//! [`state`] is the state the components share, by concern; [`chat`] holds the conversation,
+//! [`state`] is the state the components share, by concern; [`chat`] shows the conversation (each
+//! [`turn`] one signal and its streaming text),
 //! [`people`] the person switcher, [`profile`] the profile panel, [`trace`] the trace panel (with
 //! [`trace_graph`] drawing the node graph), [`settings`] the provider and flags, [`data`] export and
 //! import, [`evaluate`] the study on the user's own model, [`lang`] the language switch, [`answer`]
@@ -28,6 +29,7 @@ mod state;
 mod storage;
 mod trace;
 mod trace_graph;
+mod turn;
 mod worker_client;
 
 /// Starts the app: installs the panic hook (panics show in the console) and mounts on `<body>`.

@@ -2,45 +2,9 @@
 //! the background, each with its size; collapses to one line when everything is ready.
 
 use super::state::{Agent, Preferences, Status};
-use super::worker_client::LoadReport;
+use super::worker_client::Loaded;
 use crate::i18n::loading_text;
 use leptos::prelude::*;
-
-/// How far the vector side has come, from the worker's reports.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct VectorLoad {
-    /// Bytes of the model downloaded, of total.
-    pub model: (u64, u64),
-    /// Bytes of the vector index downloaded, of total.
-    pub vectors: (u64, u64),
-    /// What loading took when loaded, `Err(reason)` when it failed, `None` while loading.
-    pub outcome: Option<Result<Loaded, String>>,
-}
-
-/// What loading the vector side took.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct Loaded {
-    pub ms: f64,
-    pub bytes: u64,
-    /// Of `ms`, the time spent checking the files' SHA-256 as they arrived.
-    pub hash_ms: f64,
-}
-
-impl VectorLoad {
-    /// Takes one report of the worker into account.
-    pub fn apply(&mut self, report: &LoadReport) {
-        match report {
-            LoadReport::Progress { part, loaded, total } if part == "model" => self.model = (*loaded, *total),
-            LoadReport::Progress { loaded, total, .. } => self.vectors = (*loaded, *total),
-            &LoadReport::Ready { ms, bytes, hash_ms } => {
-                self.model.0 = self.model.1;
-                self.vectors.0 = self.vectors.1;
-                self.outcome = Some(Ok(Loaded { ms, bytes, hash_ms }));
-            }
-            LoadReport::Failed(why) => self.outcome = Some(Err(why.clone())),
-        }
-    }
-}
 
 fn megabytes(bytes: u64) -> String {
     format!("{:.1} MB", bytes as f64 / 1_000_000.0)

@@ -6,9 +6,9 @@
 //! Every stored record is saved by one effect ([`keep_saved`]) when its value changes, never by the
 //! handler that changed it.
 
-use super::chat::Turn;
 use super::engine::Engine;
-use super::progress::VectorLoad;
+use super::turn::Turn;
+use super::worker_client::VectorLoad;
 use crate::i18n::{ui, Lang};
 use crate::memory::profile::Fact;
 use crate::memory::Memory;
@@ -152,7 +152,9 @@ impl Session {
     /// Keeps the shown conversation of the current person in the transcript (a running turn as
     /// interrupted until it ends).
     pub fn record_turns(&self, lang: Lang) {
-        let turns: Vec<SavedTurn> = self.turns.with_untracked(|t| t.iter().map(|turn| turn.saved(lang)).collect());
+        let interrupted = ui(lang).interrupted;
+        let turns: Vec<SavedTurn> =
+            self.turns.with_untracked(|t| t.iter().map(|turn| turn.saved(interrupted)).collect());
         // Turns past the cap move to the archive: the chat shows them there, not twice.
         let archived = turns.len().saturating_sub(crate::transcript::MAX_TURNS);
         let user = self.user.get_untracked();

@@ -1,4 +1,5 @@
-//! The page's side of the embedding worker: starts it, relays its loading progress, and answers the
+//! The page's side of the embedding worker: starts it, relays its loading progress (summed up in
+//! [`VectorLoad`], which the loading panel shows), and answers the
 //! vector side of search ([`VectorSearch`]) by messages (see [`crate::retrieval::worker_messages`]).
 
 use crate::llm::LocalFuture;
@@ -29,6 +30,42 @@ pub enum LoadReport {
     Ready { ms: f64, bytes: u64, hash_ms: f64 },
     /// Could not load (the reason); search stays keyword-only.
     Failed(String),
+}
+
+/// How far the vector side has come, from the worker's reports.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct VectorLoad {
+    /// Bytes of the model downloaded, of total.
+    pub model: (u64, u64),
+    /// Bytes of the vector index downloaded, of total.
+    pub vectors: (u64, u64),
+    /// What loading took when loaded, `Err(reason)` when it failed, `None` while loading.
+    pub outcome: Option<Result<Loaded, String>>,
+}
+
+/// What loading the vector side took.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Loaded {
+    pub ms: f64,
+    pub bytes: u64,
+    /// Of `ms`, the time spent checking the files' SHA-256 as they arrived.
+    pub hash_ms: f64,
+}
+
+impl VectorLoad {
+    /// Takes one report of the worker into account.
+    pub fn apply(&mut self, report: &LoadReport) {
+        match report {
+            LoadReport::Progress { part, loaded, total } if part == "model" => self.model = (*loaded, *total),
+            LoadReport::Progress { loaded, total, .. } => self.vectors = (*loaded, *total),
+            &LoadReport::Ready { ms, bytes, hash_ms } => {
+                self.model.0 = self.model.1;
+                self.vectors.0 = self.vectors.1;
+                self.outcome = Some(Ok(Loaded { ms, bytes, hash_ms }));
+            }
+            LoadReport::Failed(why) => self.outcome = Some(Err(why.clone())),
+        }
+    }
 }
 
 /// Answers waiting for the worker, by request id: the resolve function of each request's promise.

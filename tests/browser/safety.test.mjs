@@ -87,7 +87,7 @@ test('an import that does not fit writes nothing, bad names are refused, and sto
     }
   });
   const big = JSON.parse(exported);
-  big.records['medagent.transcript'].data.turns.default[0].answer = 'y'.repeat(600 * 1024);
+  big.records['medagent.transcript'].data.turns.default[0].answer.body = 'y'.repeat(600 * 1024);
   big.records['medagent.people'] = { schema: 1, data: { people: [{ id: 'default', name: 'Replaced' }], current: 'default' } };
   await chooseImport(page, JSON.stringify(big));
   await page.click('#import-apply');

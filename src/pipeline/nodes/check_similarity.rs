@@ -1,8 +1,8 @@
 //! Node 1: is this question already answered for this profile? (response cache, cosine >= 0.85)
 
 use super::{Env, State};
+use crate::core::answer::Answer;
 use crate::memory::cache::{ProfileKey, THRESHOLD};
-use crate::pipeline::answer::{Answer, AnswerKind};
 use crate::pipeline::flags::MemoryMode;
 use crate::pipeline::state::TurnEvent;
 
@@ -49,18 +49,13 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> CacheDetail {
         env.memory.cache.lookup(&state.user_text, &state.query_vector, &state.profile_fingerprint, THRESHOLD)
     {
         state.cache_hit = true;
-        // Answers are cached without a notice (a turn with one is not cached); this turn's goes first.
-        // The cache keeps the shown text whole: its body is shown again as it was.
-        state.set_reply(Answer {
-            notice: state.triage_notice.clone(),
-            body: entry.answer.clone(),
-            kind: AnswerKind::Generated,
-            ..Answer::default()
-        });
+        // Answers are cached without a notice (a turn with one is not cached); this turn's goes first,
+        // before the cached answer as it was.
+        state.answer = Answer { notice: state.triage_notice.clone(), ..entry.answer.clone() };
         state.retrieved_docs = entry.evidence.clone();
         state.quality.overall = entry.quality;
         (env.on_event)(TurnEvent::AnswerStarted);
-        (env.on_event)(TurnEvent::Delta(&state.answer));
+        (env.on_event)(TurnEvent::Delta(&state.answer.after_notice(state.lang())));
         return CacheDetail::Hit { similarity, cached_query: entry.query.clone(), embedder: env.embedder.describe() };
     }
     CacheDetail::Miss { best_similarity: best, threshold: THRESHOLD, embedder: env.embedder.describe() }

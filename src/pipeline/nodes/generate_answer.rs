@@ -10,11 +10,11 @@
 //! shown as the answer. A greeting's reply and LLM mode (the plain baseline, no sources) are not checked.
 
 use super::{Env, NoCall, State};
+use crate::core::answer::{Answer, AnswerKind, Refusal, Unsupported};
 use crate::core::{is_hangul, Lang};
 use crate::lexicon::bridge::{bridge, not_understood_note};
 use crate::lexicon::Lexicon;
 use crate::llm::{offline, prompts, ChatRequest, LlmError, Usage};
-use crate::pipeline::answer::{Answer, AnswerKind, Refusal, Unsupported};
 use crate::pipeline::state::{Mode, TurnEvent};
 use crate::pipeline::stop::StopReason;
 use crate::pipeline::trace::CallPurpose;
@@ -95,7 +95,7 @@ impl serde::Serialize for AnswerDetail {
 pub async fn run(state: &mut State, env: &mut Env<'_>) -> AnswerDetail {
     let lang = state.lang();
     let notice = state.triage_notice.clone();
-    start_answer(env, &notice);
+    (env.on_event)(TurnEvent::AnswerStarted);
     let (mut system, user) = match state.mode {
         Mode::Llm => (prompts::system_plain(lang).to_string(), state.user_text.clone()),
         Mode::Agent => (state.system_prompt.clone(), state.user_prompt.clone()),
@@ -113,23 +113,22 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> AnswerDetail {
     let llm = match super::model_for(state, env, CallPurpose::Answer) {
         Ok(llm) => llm,
         Err(why) => {
-            let (body, kind) = if state.mode == Mode::Agent && state.small_talk {
-                (small_talk_reply(lang).to_string(), AnswerKind::SmallTalk)
+            let answer = if state.mode == Mode::Agent && state.small_talk {
+                Answer { body: small_talk_reply(lang).to_string(), kind: AnswerKind::SmallTalk, ..Answer::default() }
             } else if state.mode == Mode::Llm {
                 let body = match lang {
                     Lang::Ko => "LLM 모드에는 AI 모델이 필요합니다. 설정에서 제공자(OpenAI, Anthropic, Gemini, Ollama 등)를 선택하거나 에이전트 모드를 사용하세요.",
                     Lang::En => "LLM mode needs an AI model: choose a provider in settings (OpenAI, Anthropic, Gemini, Ollama ...) or use agent mode.",
                 };
-                (body.to_string(), AnswerKind::Evidence)
+                Answer { body: body.to_string(), kind: AnswerKind::Evidence, ..Answer::default() }
             } else {
-                (offline_answer(state, env, lang), AnswerKind::Evidence)
+                offline_answer(state, env, lang)
             };
-            (env.on_event)(TurnEvent::Delta(&body));
-            state.set_reply(Answer { notice, body, kind, ..Answer::default() });
+            show(state, env, Answer { notice, ..answer });
             return AnswerDetail::Offline {
                 why,
                 emergency: state.emergency.clone(),
-                chars: state.answer.chars().count(),
+                chars: state.answer_text().chars().count(),
             };
         }
     };
@@ -148,12 +147,8 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> AnswerDetail {
                 let verdict = if checked { check(&done.text, &told, &passages, lang, env.lexicon) } else { Ok(()) };
                 match verdict {
                     Ok(()) => {
-                        state.set_reply(Answer {
-                            notice,
-                            body: done.text,
-                            kind: AnswerKind::Generated,
-                            ..Answer::default()
-                        });
+                        state.answer =
+                            Answer { notice, body: done.text, kind: AnswerKind::Generated, ..Answer::default() };
                     }
                     Err(refusal) => {
                         // One more answer, told why, when there are sources to cite and a call left.
@@ -169,27 +164,26 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> AnswerDetail {
                                 prompts::answer_refused(&refusal.reason(lang), lang)
                             );
                             attempt = retry;
-                            start_answer(env, &notice);
+                            (env.on_event)(TurnEvent::AnswerStarted);
                             continue;
                         }
-                        let body = offline::answer_instead_of_model(
+                        let quoted = offline::answer_instead_of_model(
                             &state.user_text,
                             &state.retrieved_docs,
                             &state.profile_summary,
                             lang,
                         );
-                        let reply = Answer {
+                        // The shown answer replaces the refused one that streamed.
+                        (env.on_event)(TurnEvent::AnswerStarted);
+                        let answer = Answer {
                             notice: notice.clone(),
-                            body,
+                            preamble: quoted.preamble.map(str::to_string),
+                            body: quoted.body,
                             kind: AnswerKind::Evidence,
                             unsupported: Some(Unsupported { text: done.text, why: refusal }),
                             ..Answer::default()
                         };
-                        // The shown answer replaces the refused one that streamed.
-                        (env.on_event)(TurnEvent::AnswerStarted);
-                        let text = reply.render(lang);
-                        (env.on_event)(TurnEvent::Delta(&text));
-                        state.set_reply(reply);
+                        show(state, env, answer);
                     }
                 }
                 AnswerDetail::Answered {
@@ -198,14 +192,14 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> AnswerDetail {
                     usage: done.usage,
                     regenerated: regenerating.is_some(),
                     refused,
-                    shown: state.reply.kind,
+                    shown: state.answer.kind,
                 }
             }
             Err(LlmError::Cancelled) => {
                 // Stopped: the partial answer stays as it is, with no fallback after it.
                 state.stop_reason = Some(StopReason::Stopped);
                 let kept_chars = streamed.chars().count();
-                state.set_reply(Answer { notice, body: streamed, kind: AnswerKind::Generated, ..Answer::default() });
+                state.answer = Answer { notice, body: streamed, kind: AnswerKind::Generated, ..Answer::default() };
                 AnswerDetail::Stopped { responder: llm.name(), kept_chars }
             }
             Err(LlmError::CutOff { partial }) => {
@@ -213,22 +207,19 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> AnswerDetail {
                 state.error = Some(crate::llm::describe(&LlmError::CutOff { partial: String::new() }, lang));
                 let kept_chars = kept.chars().count();
                 // A cut before any text leaves nothing to read: the evidence answer stands in.
-                let (body, kind) = if kept.trim().is_empty() {
-                    let body = offline_answer(state, env, lang);
-                    (env.on_event)(TurnEvent::Delta(&body));
-                    (body, AnswerKind::Evidence)
+                if kept.trim().is_empty() {
+                    let answer = offline_answer(state, env, lang);
+                    show(state, env, Answer { notice, ..answer });
                 } else {
-                    (kept, AnswerKind::Generated)
-                };
-                state.set_reply(Answer { notice, body, kind, ..Answer::default() });
+                    state.answer = Answer { notice, body: kept, kind: AnswerKind::Generated, ..Answer::default() };
+                }
                 AnswerDetail::CutOff { responder: llm.name(), kept_chars }
             }
             Err(error) => {
                 // The model failed: say why, and still answer from the evidence.
                 state.error = Some(crate::llm::describe(&error, lang));
-                let body = offline_answer(state, env, lang);
-                (env.on_event)(TurnEvent::Delta(&body));
-                state.set_reply(Answer { notice, body, kind: AnswerKind::Evidence, ..Answer::default() });
+                let answer = offline_answer(state, env, lang);
+                show(state, env, Answer { notice, ..answer });
                 AnswerDetail::Failed { responder: llm.name(), error: error.to_string() }
             }
         };
@@ -236,12 +227,10 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> AnswerDetail {
     }
 }
 
-/// A new answer starts: the shells drop what streamed before, and the notice goes first.
-fn start_answer(env: &mut Env<'_>, notice: &Option<String>) {
-    (env.on_event)(TurnEvent::AnswerStarted);
-    if let Some(notice) = notice {
-        (env.on_event)(TurnEvent::Delta(&format!("{notice}\n\n")));
-    }
+/// Makes `answer` the turn's, streaming its text after the notice at once (no model streamed it).
+fn show(state: &mut State, env: &mut Env<'_>, answer: Answer) {
+    (env.on_event)(TurnEvent::Delta(&answer.after_notice(state.lang())));
+    state.answer = answer;
 }
 
 /// The answer checks of a model's `answer` with the numbered `passages`, in the order they are told
@@ -310,13 +299,14 @@ fn echoes(answer: &str, told: &str, passages: &[(String, String)]) -> bool {
 
 /// The answer from the evidence alone; when nothing relevant was found, it also names the words of
 /// the question the lexicon could not understand.
-fn offline_answer(state: &State, env: &Env<'_>, lang: Lang) -> String {
-    let answer = offline::answer(&state.user_text, &state.retrieved_docs, &state.profile_summary, lang);
+fn offline_answer(state: &State, env: &Env<'_>, lang: Lang) -> Answer {
+    let quoted = offline::answer(&state.user_text, &state.retrieved_docs, &state.profile_summary, lang);
     let unknown = env.lexicon.filter(|_| state.retrieved_docs.is_empty()).map(|l| bridge(l, &state.user_text).unknown);
-    match unknown.and_then(|words| not_understood_note(&words, lang)) {
-        Some(note) => format!("{answer}\n\n{note}"),
-        None => answer,
-    }
+    let body = match unknown.and_then(|words| not_understood_note(&words, lang)) {
+        Some(note) => format!("{}\n\n{note}", quoted.body),
+        None => quoted.body,
+    };
+    Answer { preamble: quoted.preamble.map(str::to_string), body, kind: AnswerKind::Evidence, ..Answer::default() }
 }
 
 #[cfg(test)]

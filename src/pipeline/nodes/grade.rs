@@ -12,11 +12,11 @@
 //! answer quotes the passages, so it is graded but never regenerated or warned about.
 
 use super::{passages, Env, State};
+use crate::core::answer::AnswerKind;
 use crate::core::tokenizer::tokenize;
 use crate::core::{has_hangul, Lang};
 use crate::lexicon::Lexicon;
 use crate::llm::query_flow::{grade_prompt, parse_grade, Grade};
-use crate::pipeline::answer::AnswerKind;
 use crate::pipeline::state::TurnEvent;
 use crate::pipeline::stop::StopReason;
 use crate::pipeline::trace::CallPurpose;
@@ -53,9 +53,9 @@ pub struct GradeDetail {
 
 pub async fn run(state: &mut State, env: &mut Env<'_>) -> GradeDetail {
     // The triage notice is ours, not the model's: only the body is graded.
-    let answer = state.reply.body.clone();
+    let answer = state.answer.body.clone();
     let evidence = passages(&state.retrieved_docs);
-    let from_model = state.reply.kind == AnswerKind::Generated
+    let from_model = state.answer.kind == AnswerKind::Generated
         && state.trace.model_calls.last().is_some_and(|c| c.purpose == CallPurpose::Answer)
         && state.error.is_none();
     let prompt = grade_prompt(&answer, &evidence);
@@ -78,10 +78,9 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> GradeDetail {
         state.regenerations += 1;
     }
     if warned {
-        (env.on_event)(TurnEvent::Delta(&format!("\n\n{}", warning(state.lang()))));
-        let mut reply = state.reply.clone();
-        reply.warnings.push(warning(state.lang()).to_string());
-        state.set_reply(reply);
+        let warning = warning(state.lang());
+        (env.on_event)(TurnEvent::Delta(&format!("\n\n{warning}")));
+        state.answer.warnings.push(warning.to_string());
     }
     state.answer_again = again;
     let detail = GradeDetail {

@@ -43,10 +43,12 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> RefineDetail {
         .map(|p| p.facts.iter().flat_map(|f| [f.en.clone(), f.ko.clone()]).collect())
         .unwrap_or_default();
     let llm = if state.flags.llm_quality_check { super::model_for(state, env, CallPurpose::Judge).ok() } else { None };
-    let heuristic = || judge::heuristic(&state.answer, passages.len(), &profile_terms);
+    // The judge reads the answer as the user sees it.
+    let answer = state.answer_text();
+    let heuristic = || judge::heuristic(&answer, passages.len(), &profile_terms);
     state.quality = match llm {
         Some(llm) => {
-            let (system, user) = prompts::judge(&state.user_text, &state.profile_summary, &state.answer, &passages);
+            let (system, user) = prompts::judge(&state.user_text, &state.profile_summary, &answer, &passages);
             let request = ChatRequest { temperature: Some(0.0), ..ChatRequest::new(CallPurpose::Judge, system, user) };
             match super::call(env, llm, &request, None).await.ok().and_then(|c| judge::parse(&c.text)) {
                 Some(q) => q,
@@ -63,12 +65,8 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> RefineDetail {
     {
         let query = match super::model_for(state, env, CallPurpose::Rewrite) {
             Ok(llm) => {
-                let (system, user) = prompts::rewrite(
-                    &state.user_text,
-                    &state.quality.missing_info,
-                    &state.answer,
-                    &state.profile_summary,
-                );
+                let (system, user) =
+                    prompts::rewrite(&state.user_text, &state.quality.missing_info, &answer, &state.profile_summary);
                 let request = ChatRequest {
                     max_tokens: Some(200),
                     temperature: Some(0.3),

@@ -94,8 +94,9 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> StoreDetail {
     let now = env.clock.now_ms();
     env.memory.conversations.entry(state.user_id.clone()).or_default().push(Exchange {
         user: state.user_text.clone(),
-        // A model text shown apart as unsupported is not what was answered: it is not remembered.
-        answer: state.reply.answered(state.lang()),
+        // What the answer says: not the notice and preamble around it, nor a model text shown apart
+        // as unsupported (that is not what was answered).
+        answer: state.answer.body.clone(),
         embedding: state.query_vector.clone(),
         at_ms: now,
     });
@@ -105,7 +106,7 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> StoreDetail {
         && state.error.is_none()
         && state.emergency.is_none()
         && state.stop_reason != Some(StopReason::Stopped)
-        && !state.answer.trim().is_empty();
+        && !state.answer.body.trim().is_empty();
     if cacheable {
         env.memory.cache.store(CacheEntry {
             query: state.user_text.clone(),

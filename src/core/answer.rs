@@ -1,12 +1,14 @@
-//! The answer of a turn as a value: the triage notice, the body, what kind of text the body is, the
-//! warnings under it, and a model's text that failed the answer checks (shown apart, marked as not
-//! supported by the sources). The text a shell prints or stores is rendered from it in one place.
+//! The answer of a turn as a value: the triage notice, the line saying what the body is, the body,
+//! what kind of text the body is, the warnings under it, and a model's text that failed the answer
+//! checks (shown apart, marked as not supported by the sources). The turn state, the saved chat turn
+//! and the answer cache keep the value; the text a shell prints, or a model reads, is rendered from
+//! it here, and nothing reads an answer's parts back from its text.
 
 use crate::core::Lang;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// What the body of an answer is.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum AnswerKind {
     /// A model wrote it, and it passed the answer checks (or was not checked: LLM mode, a stop, a cut).
@@ -20,7 +22,7 @@ pub enum AnswerKind {
 
 /// Why a model's answer is not shown as the answer. The reason is told to the model when it answers
 /// again, and shown above its text when it is shown apart.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "check", content = "detail", rename_all = "snake_case")]
 pub enum Refusal {
     /// Not in the language the user asked in.
@@ -54,47 +56,64 @@ impl Refusal {
 }
 
 /// A model's answer that failed its checks (after its one retry), kept to be shown apart.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Unsupported {
     pub text: String,
     pub why: Refusal,
 }
 
-/// The answer of a turn.
-#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+/// The answer of a turn. Stored as it is (the saved chat turn, the answer cache): the empty parts are
+/// left out, and read back as empty.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
 pub struct Answer {
     /// The triage notice, first.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub notice: Option<String>,
+    /// The line that says what the body is, before it (the evidence answer's: the sources' own
+    /// sentences, not a generated answer).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub preamble: Option<String>,
     pub body: String,
     pub kind: AnswerKind,
     /// Shown under the body (e.g. the grade's "parts are not supported").
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub warnings: Vec<String>,
     /// A model's text that is not the answer, shown after it and marked.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub unsupported: Option<Unsupported>,
 }
 
 impl Answer {
-    /// The whole text as shells show it: notice, body, warnings, then the marked model text.
+    /// The whole text as shells print it and models read it: notice, preamble, body, warnings, then
+    /// the marked model text, apart by blank lines.
     pub fn render(&self, lang: Lang) -> String {
-        self.parts(lang, true)
+        join(self.notice.iter().cloned().chain([self.after_notice(lang)]))
     }
 
-    /// The text that answered, without a model text shown apart: what the conversation remembers.
-    pub fn answered(&self, lang: Lang) -> String {
-        self.parts(lang, false)
-    }
-
-    fn parts(&self, lang: Lang, with_unsupported: bool) -> String {
-        let mut parts: Vec<String> = self.notice.iter().cloned().collect();
+    /// The text after the notice: what streams as the answer (the notice is shown on its own first).
+    pub fn after_notice(&self, lang: Lang) -> String {
+        let mut parts: Vec<String> = self.preamble.iter().cloned().collect();
         parts.push(self.body.clone());
         parts.extend(self.warnings.iter().cloned());
-        if let Some(unsupported) = self.unsupported.as_ref().filter(|_| with_unsupported) {
+        if let Some(unsupported) = &self.unsupported {
             parts.push(unsupported_heading(&unsupported.why, lang));
-            parts.push(unsupported.text.lines().map(|l| format!("> {l}")).collect::<Vec<_>>().join("\n"));
+            parts.push(unsupported.quoted());
         }
-        parts.retain(|p| !p.trim().is_empty());
-        parts.join("\n\n")
+        join(parts)
     }
+}
+
+impl Unsupported {
+    /// The model's text as a quote, line by line.
+    pub fn quoted(&self) -> String {
+        self.text.lines().map(|l| format!("> {l}")).collect::<Vec<_>>().join("\n")
+    }
+}
+
+/// The parts that say something, apart by blank lines.
+fn join(parts: impl IntoIterator<Item = String>) -> String {
+    parts.into_iter().filter(|p| !p.trim().is_empty()).collect::<Vec<_>>().join("\n\n")
 }
 
 /// The line above a model's text shown apart from the answer.
@@ -113,13 +132,40 @@ mod tests {
     fn the_text_is_notice_body_warnings_then_the_marked_model_text() {
         let answer = Answer {
             notice: Some("⚠️ Call 911.".into()),
+            preamble: Some("**What the medical sources say**".into()),
             body: "Sources say [1].".into(),
             kind: AnswerKind::Evidence,
             warnings: vec![],
             unsupported: Some(Unsupported { text: "Gout.\nEat less.".into(), why: Refusal::NoCitation }),
         };
         let text = answer.render(Lang::En);
-        assert!(text.starts_with("⚠️ Call 911.\n\nSources say [1].\n\n⚠️ Below is the AI model's answer."), "{text}");
+        assert!(
+            text.starts_with("⚠️ Call 911.\n\n**What the medical sources say**\n\nSources say [1].\n\n⚠️ Below is the AI model's answer."),
+            "{text}"
+        );
         assert!(text.ends_with("cited none of the numbered sources.)\n\n> Gout.\n> Eat less."), "{text}");
+        assert_eq!(format!("⚠️ Call 911.\n\n{}", answer.after_notice(Lang::En)), text);
+    }
+
+    /// The value is stored as it is, without its empty parts, and read back the same.
+    #[test]
+    fn an_answer_is_stored_without_its_empty_parts_and_read_back_whole() {
+        let answer = Answer {
+            body: "Gout is treated with NSAIDs [1].".into(),
+            kind: AnswerKind::Generated,
+            warnings: vec!["⚠️ Parts are not supported.".into()],
+            ..Answer::default()
+        };
+        let json = serde_json::to_value(&answer).unwrap();
+        assert_eq!(
+            json,
+            serde_json::json!({"body": "Gout is treated with NSAIDs [1].", "kind": "generated", "warnings": ["⚠️ Parts are not supported."]})
+        );
+        assert_eq!(serde_json::from_value::<Answer>(json).unwrap(), answer);
+        let refused = Answer {
+            unsupported: Some(Unsupported { text: "x".into(), why: Refusal::Unsupported("a claim".into()) }),
+            ..answer
+        };
+        assert_eq!(serde_json::from_str::<Answer>(&serde_json::to_string(&refused).unwrap()).unwrap(), refused);
     }
 }
