@@ -10,12 +10,9 @@
 
 use crate::i18n::Lang;
 use crate::llm::query_flow::{Grade, QueryPlan, Sufficiency};
-use crate::pipeline::graph::Node;
-use crate::pipeline::nodes::refine::RefineDetail;
-use crate::pipeline::nodes::rerank::RerankDetail;
-use crate::pipeline::nodes::retrieve::{RankedDocument, RetrieveDetail};
 use crate::pipeline::state::{QualityMethod, TurnState};
-use crate::pipeline::trace::{CallPurpose, StepDetail, StepKind};
+use crate::pipeline::step::{Node, RankedDocument, RefineDetail, RerankDetail, RetrieveDetail, StepDetail, StepKind};
+use crate::pipeline::trace::CallPurpose;
 
 /// Where a node sits in the picture: column (0 main line, 1 beside it) and row. Query Flow's
 /// retrieval steps stand in a column under `retrieve`; its planner beside `classify_intent`, its

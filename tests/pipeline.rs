@@ -7,12 +7,12 @@ use medagent::llm::scripted::{judge_json, Script, ScriptedLlm};
 use medagent::llm::{Llm, LlmError, LocalFuture};
 use medagent::memory::Memory;
 use medagent::pipeline::flags::{profile, Flags, MemoryMode, RefineStrategy, DEFAULT_MAX_LLM_CALLS, PROFILES};
-use medagent::pipeline::graph::{run_turn, Node, Services, TurnInput};
-use medagent::pipeline::nodes::retrieve::RetrieveDetail;
+use medagent::pipeline::graph::{run_turn, Services, TurnInput};
 use medagent::pipeline::ports::{Clock, IndexError, Knowledge, LexicalEmbedder};
 use medagent::pipeline::state::{Evidence, Mode, QualityMethod, TurnEvent, TurnState};
+use medagent::pipeline::step::{Node, RetrieveDetail, StepDetail, StepKind};
 use medagent::pipeline::stop::StopReason;
-use medagent::pipeline::trace::{CallPurpose, StepDetail, StepKind};
+use medagent::pipeline::trace::CallPurpose;
 use std::cell::Cell;
 
 fn passage(id: &str, title: &str, text: &str) -> Evidence {

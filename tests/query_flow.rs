@@ -11,10 +11,11 @@ use medagent::llm::{Llm, LocalFuture};
 use medagent::memory::Memory;
 use medagent::pipeline::answer::{unsupported_heading, AnswerKind};
 use medagent::pipeline::flags::{profile, Flags};
-use medagent::pipeline::graph::{run_turn, Node, Services, TurnInput};
+use medagent::pipeline::graph::{run_turn, Services, TurnInput};
 use medagent::pipeline::ports::{IndexError, Knowledge, LexicalEmbedder};
 use medagent::pipeline::state::TurnState;
-use medagent::pipeline::trace::{CallPurpose, StepDetail, StepKind};
+use medagent::pipeline::step::{Node, StepDetail, StepKind};
+use medagent::pipeline::trace::CallPurpose;
 use std::cell::RefCell;
 
 /// (id, title, text, words that find it)

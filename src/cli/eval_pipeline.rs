@@ -7,8 +7,8 @@
 
 use super::ask::{KnowledgeArgs, SystemClock};
 use super::error::CliError;
-use super::eval::{read_devset, read_plans};
 use super::mock_reply;
+use super::questions::{read_devset, read_plans};
 use crate::core::ports::Knowledge;
 use crate::llm::query_flow::{planned_question, QueryPlan};
 use crate::llm::{ChatRequest, Completion, Llm, LlmError, LocalFuture};

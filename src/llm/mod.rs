@@ -5,6 +5,7 @@
 //! The trait is object-safe and its futures are not `Send`, because browser futures are not.
 
 pub mod anthropic;
+pub mod config;
 pub mod describe;
 pub mod gemini;
 pub mod judge;
@@ -18,8 +19,9 @@ pub mod sse;
 pub mod stream_cost;
 pub mod wire;
 
+pub use config::{ApiKey, ProviderConfig, ProviderKind};
 pub use describe::describe;
-pub use provider::{provider_from_config, ApiKey, Provider, ProviderConfig, ProviderKind};
+pub use provider::{provider_from_config, Provider};
 
 pub use crate::core::LocalFuture;
 use serde::{Deserialize, Serialize};

@@ -24,73 +24,14 @@ use super::flags::{Flags, MAX_ITERATIONS_CAP};
 use super::nodes::{self, Env};
 use super::ports::{Clock, Embedder, Knowledge};
 use super::state::{Mode, TurnEvent, TurnState};
+use super::step::{Node, StepDetail, StepKind};
 use super::stop::StopReason;
-use super::trace::{Step, StepDetail, StepKind};
+use super::trace::Step;
 use crate::core::Lang;
 use crate::lexicon::Lexicon;
 use crate::llm::Llm;
 use crate::memory::Memory;
 use crate::platform::http::StopHandle;
-
-/// The nodes: the agent's ten, then Query Flow's five.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Node {
-    CheckSimilarity,
-    ClassifyIntent,
-    ExtractSlots,
-    StoreMemory,
-    AssembleContext,
-    Retrieve,
-    GenerateAnswer,
-    Refine,
-    QualityCheck,
-    StoreResponse,
-    Plan,
-    Expand,
-    Rerank,
-    JudgeSufficiency,
-    Grade,
-}
-
-impl Node {
-    pub const ALL: [Node; 15] = [
-        Node::CheckSimilarity,
-        Node::ClassifyIntent,
-        Node::ExtractSlots,
-        Node::StoreMemory,
-        Node::AssembleContext,
-        Node::Retrieve,
-        Node::GenerateAnswer,
-        Node::Refine,
-        Node::QualityCheck,
-        Node::StoreResponse,
-        Node::Plan,
-        Node::Expand,
-        Node::Rerank,
-        Node::JudgeSufficiency,
-        Node::Grade,
-    ];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Node::CheckSimilarity => "check_similarity",
-            Node::ClassifyIntent => "classify_intent",
-            Node::ExtractSlots => "extract_slots",
-            Node::StoreMemory => "store_memory",
-            Node::AssembleContext => "assemble_context",
-            Node::Retrieve => "retrieve",
-            Node::GenerateAnswer => "generate_answer",
-            Node::Refine => "refine",
-            Node::QualityCheck => "quality_check",
-            Node::StoreResponse => "store_response",
-            Node::Plan => "plan",
-            Node::Expand => "expand",
-            Node::Rerank => "rerank",
-            Node::JudgeSufficiency => "judge_sufficiency",
-            Node::Grade => "grade",
-        }
-    }
-}
 
 /// Where a turn starts.
 pub fn start(state: &TurnState) -> Node {

@@ -2,6 +2,7 @@
 
 use super::answer::Answer;
 use super::flags::Flags;
+use super::step::Complexity;
 use super::stop::StopReason;
 use super::trace::Trace;
 use crate::core::Lang;
@@ -20,26 +21,6 @@ pub enum Mode {
     Agent,
     /// The plain baseline: the question straight to the model.
     Llm,
-}
-
-/// How complex the question is (active retrieval: it sets how many documents to fetch).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Complexity {
-    Simple,
-    Moderate,
-    Complex,
-}
-
-impl Complexity {
-    /// Documents to retrieve: 3 / 8 / 15.
-    pub fn k(self) -> usize {
-        match self {
-            Complexity::Simple => 3,
-            Complexity::Moderate => 8,
-            Complexity::Complex => 15,
-        }
-    }
 }
 
 /// Everything one turn knows, node by node.

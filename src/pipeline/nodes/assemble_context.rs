@@ -5,42 +5,7 @@ use super::{Env, State};
 use crate::memory::conversation::{Recollection, SummarySource};
 use crate::pipeline::context::{assemble, memory_lines};
 use crate::pipeline::flags::MemoryMode;
-
-/// How the prompt was filled: tokens per section, the conversation memory used, the evidence.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
-pub struct AssembleDetail {
-    pub tokens: Vec<SectionTokens>,
-    pub evidence_compressed: bool,
-    pub memory: MemoryUsed,
-    pub documents: usize,
-    pub nothing_relevant_found: bool,
-}
-
-/// Tokens one section of the prompt takes.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
-pub struct SectionTokens {
-    pub section: String,
-    pub tokens: usize,
-}
-
-/// The conversation memory in the prompt, tier by tier.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
-pub struct MemoryUsed {
-    pub mode: MemoryMode,
-    pub recent: usize,
-    pub recalled: usize,
-    pub recalled_archived: usize,
-    pub summarised: Summarised,
-    /// "llm", "extractive" or "llm+extractive"; `None` when no summary was used.
-    pub summary_source: Option<&'static str>,
-}
-
-/// Summarised blocks used, by who summarised them.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
-pub struct Summarised {
-    pub llm: usize,
-    pub extractive: usize,
-}
+use crate::pipeline::step::{AssembleDetail, MemoryUsed, SectionTokens, Summarised};
 
 pub async fn run(state: &mut State, env: &mut Env<'_>) -> AssembleDetail {
     let lang = state.lang();

@@ -5,26 +5,7 @@ use crate::memory::cache::{ProfileKey, THRESHOLD};
 use crate::pipeline::answer::{Answer, AnswerKind};
 use crate::pipeline::flags::MemoryMode;
 use crate::pipeline::state::TurnEvent;
-
-/// What the lookup found; `embedder` names the embedding the similarity was measured with.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
-#[serde(tag = "cache", rename_all = "snake_case")]
-pub enum CacheDetail {
-    /// The response cache is off.
-    Disabled {
-        embedder: String,
-    },
-    Hit {
-        similarity: f32,
-        cached_query: String,
-        embedder: String,
-    },
-    Miss {
-        best_similarity: f32,
-        threshold: f32,
-        embedder: String,
-    },
-}
+use crate::pipeline::step::CacheDetail;
 
 pub async fn run(state: &mut State, env: &mut Env<'_>) -> CacheDetail {
     state.query_vector = env.embedder.embed(&state.user_text).await;

@@ -6,7 +6,7 @@ use super::{Env, State};
 use crate::extract::patterns::measurements;
 use crate::lexicon::ConceptKind;
 use crate::memory::profile::SlotKind;
-use crate::pipeline::state::Complexity;
+use crate::pipeline::step::{Classified, Complexity, IntentDetail, Stage};
 
 const GREETINGS: &[&str] = &[
     "hi",
@@ -44,38 +44,6 @@ fn is_small_talk(text: &str) -> bool {
                 || cleaned.starts_with(&format!("{g} "))
                 || (g.chars().all(|c| !c.is_ascii()) && cleaned.starts_with(g))
         })
-}
-
-/// Which stage decided: the rules (small talk), the medical facts named, or the wording; or none
-/// (active retrieval off: every message is searched).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Stage {
-    Disabled,
-    Rules,
-    Slots,
-    Content,
-}
-
-/// The route decided: search or not, with how many passages.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
-pub struct IntentDetail {
-    pub stage: Stage,
-    pub needs_retrieval: bool,
-    pub k: usize,
-    /// What a stage found (absent when active retrieval is off).
-    #[serde(flatten)]
-    pub classified: Option<Classified>,
-}
-
-/// What the classifying stages found.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
-pub struct Classified {
-    pub complexity: Complexity,
-    /// Medical concepts and measurements named in the message.
-    pub medical_facts: usize,
-    /// What a question that names nothing medical was searched with besides its own words.
-    pub refers_back_to: Option<String>,
 }
 
 pub async fn run(state: &mut State, env: &mut Env<'_>) -> IntentDetail {

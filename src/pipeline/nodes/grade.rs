@@ -16,6 +16,7 @@ use crate::core::{has_hangul, Lang};
 use crate::llm::query_flow::{grade_prompt, parse_grade, Grade};
 use crate::pipeline::answer::AnswerKind;
 use crate::pipeline::state::TurnEvent;
+use crate::pipeline::step::GradeDetail;
 use crate::pipeline::stop::StopReason;
 use crate::pipeline::trace::CallPurpose;
 use std::collections::HashSet;
@@ -31,22 +32,6 @@ pub fn warning(lang: Lang) -> &'static str {
         Lang::Ko => "⚠️ 이 답변의 일부는 출처 문서가 뒷받침하지 않습니다. 그 부분은 의료진에게 확인하세요.",
         Lang::En => "⚠️ Parts of this answer are not supported by the sources. Check those parts with a clinician.",
     }
-}
-
-/// The grade and what followed.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
-pub struct GradeDetail {
-    /// "model" or "local".
-    pub method: &'static str,
-    /// Why the grade is local when a model is configured.
-    pub why: Option<String>,
-    /// The model's verdict and the score's threshold together.
-    pub grounded: bool,
-    pub score: f64,
-    pub reason: String,
-    /// "keep", "answer again" or "warn".
-    pub decision: &'static str,
-    pub regenerations: usize,
 }
 
 pub async fn run(state: &mut State, env: &mut Env<'_>) -> GradeDetail {

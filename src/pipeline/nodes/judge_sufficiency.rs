@@ -14,32 +14,12 @@ use super::{passages, Env, State};
 use crate::core::tokenizer::tokenize;
 use crate::lexicon::bridge::bridge;
 use crate::llm::query_flow::{parse_sufficiency, sufficiency_prompt, Sufficiency, Verdict};
+use crate::pipeline::step::SufficiencyDetail;
 use crate::pipeline::trace::CallPurpose;
 use std::collections::HashSet;
 
 /// Missing aspects the local judge names at most.
 const MISSING: usize = 3;
-
-/// The verdict on the evidence so far and whether to search again.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
-pub struct SufficiencyDetail {
-    /// "model" or "local".
-    pub method: &'static str,
-    /// Why the verdict is local when a model is configured.
-    pub why: Option<String>,
-    #[serde(flatten)]
-    pub verdict: Sufficiency,
-    pub round: usize,
-    pub limit: usize,
-    pub threshold: f64,
-    /// Overlap of the last two retrievals' documents, from the second round on.
-    pub jaccard: Option<f64>,
-    pub improvement: Option<f64>,
-    /// "retrieve again" or "answer".
-    pub decision: &'static str,
-    /// Why the loop ends, when it does.
-    pub reason: Option<&'static str>,
-}
 
 pub async fn run(state: &mut State, env: &mut Env<'_>) -> SufficiencyDetail {
     let query = state.topic_query();

@@ -24,6 +24,7 @@ use crate::llm::{ChatRequest, Completion, Llm, LlmError};
 use crate::memory::Memory;
 use crate::pipeline::flags::MemoryMode;
 use crate::pipeline::state::Mode;
+use crate::pipeline::step::NoCall;
 use crate::pipeline::trace::{CallPurpose, ModelCall};
 
 /// What the nodes work with besides the state: the services and the memory of this device.
@@ -39,18 +40,6 @@ pub struct Env<'a> {
     pub on_event: &'a mut dyn FnMut(TurnEvent),
 }
 
-/// Why a step runs its local version instead of calling the model.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum NoCall {
-    /// No model is configured.
-    NoModel,
-    /// The turn has used its `max_llm_calls_per_turn`.
-    Budget,
-    /// A call earlier in the turn failed: asking again would fail the same way and only add waiting.
-    Failed,
-}
-
 /// Records a failed call of a step around the answer: Stop ends the turn; any other failure leaves
 /// the rest of the turn's steps to their local versions.
 pub fn call_failed(state: &mut State, error: &crate::llm::LlmError) {
@@ -58,17 +47,6 @@ pub fn call_failed(state: &mut State, error: &crate::llm::LlmError) {
         state.stop_reason = Some(crate::pipeline::stop::StopReason::Stopped);
     } else {
         state.model_failed = true;
-    }
-}
-
-impl NoCall {
-    /// Why a step ran locally, for the trace; `None` when no model is configured (nothing to explain).
-    pub fn why(self) -> Option<String> {
-        match self {
-            NoCall::NoModel => None,
-            NoCall::Budget => Some("the turn's model-call budget".into()),
-            NoCall::Failed => Some("the model failed earlier in this turn".into()),
-        }
     }
 }
 

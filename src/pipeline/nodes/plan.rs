@@ -21,6 +21,7 @@ use crate::lexicon::Lexicon;
 use crate::llm::query_flow::{parse_plan, plan_prompt, QueryPlan};
 use crate::memory::profile::SlotKind;
 use crate::pipeline::flags::MemoryMode;
+use crate::pipeline::step::PlanDetail;
 use crate::pipeline::trace::CallPurpose;
 
 /// Words by which a message refers to the person's own medicines.
@@ -43,21 +44,6 @@ const OWN_CONDITIONS: &[&str] = &["my condition", "my disease", "my illness", "ë
 /// Words that frame a question rather than name its topic: sharing one is not sharing a topic.
 const QUESTION_FRAME: &str = "symptoms signs treatment treat causes cause diagnosis prevention prevent risk \
     complications outlook information care management manage help";
-
-/// The plan, who wrote it, and the queries it searches.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
-pub struct PlanDetail {
-    /// "model" or "local".
-    pub source: &'static str,
-    /// Why the plan is local when a model is configured.
-    pub why: Option<String>,
-    pub plan: QueryPlan,
-    /// What is searched: the local plan's query first, then the model's queries that were kept.
-    pub queries: Vec<String>,
-    /// The model's queries not searched: they share no concept or topic word with the message.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub dropped: Vec<String>,
-}
 
 pub async fn run(state: &mut State, env: &mut Env<'_>) -> PlanDetail {
     let language = match state.lang() {

@@ -8,6 +8,7 @@
 use super::{passages, Env, NoReply, State};
 use crate::core::similarity::cosine;
 use crate::llm::query_flow::{parse_rerank, rerank_prompt, MAX_RERANK};
+use crate::pipeline::step::{Moved, RerankDetail, Reranked};
 use crate::pipeline::trace::CallPurpose;
 use crate::retrieval::fusion::fuse_ranked_lists;
 
@@ -16,33 +17,6 @@ const LOCAL_CHARS: usize = 300;
 
 /// Passages kept after the rerank at most.
 const KEEP: usize = 5;
-
-/// The candidates and, when there were any, their new order.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
-pub struct RerankDetail {
-    pub candidates: usize,
-    #[serde(flatten)]
-    pub reranked: Option<Reranked>,
-}
-
-/// How the candidates were reordered and how many were kept.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
-pub struct Reranked {
-    /// "model", "local" or "retrieval order" (the model's ranking failed).
-    pub method: &'static str,
-    pub why: Option<String>,
-    pub query: String,
-    pub kept: usize,
-    pub order: Vec<Moved>,
-}
-
-/// A candidate in its new place, with its place before (from 1).
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
-pub struct Moved {
-    pub id: String,
-    pub title: String,
-    pub was: usize,
-}
 
 pub async fn run(state: &mut State, env: &mut Env<'_>) -> RerankDetail {
     let candidates: Vec<_> = state.retrieved_docs.iter().take(MAX_RERANK).cloned().collect();

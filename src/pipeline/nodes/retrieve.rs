@@ -6,6 +6,7 @@
 
 use super::{Env, State};
 use crate::core::Evidence;
+use crate::pipeline::step::{RankedDocument, RetrieveDetail, SearchOutcome, Searched};
 use crate::retrieval::fusion::fuse_ranked_lists;
 use std::collections::HashMap;
 
@@ -26,53 +27,6 @@ fn queries(state: &State) -> Vec<String> {
         Some(missing) => vec![format!("{about} {}", missing.join(" "))],
         None => base,
     }
-}
-
-/// What was searched and found. `k` is the passages asked for per query.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
-#[serde(untagged)]
-pub enum RetrieveDetail {
-    /// Every search failed: the turn answers without evidence.
-    Failed { queries: Vec<Searched>, k: usize, error: String },
-    Found {
-        /// The first query (the one a loop round or a rewrite changed).
-        query: String,
-        queries: Vec<Searched>,
-        k: usize,
-        /// How the search ran (e.g. BM25 only while the vectors load).
-        search: String,
-        loop_round: bool,
-        /// Passages pooled this turn so far.
-        pool: usize,
-        documents: Vec<RankedDocument>,
-    },
-}
-
-/// One query searched and what came of it.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
-pub struct Searched {
-    pub query: String,
-    #[serde(flatten)]
-    pub outcome: SearchOutcome,
-}
-
-/// The documents a search found, or why it failed.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
-#[serde(untagged)]
-pub enum SearchOutcome {
-    Found { search: String, found: usize },
-    Failed { error: String },
-}
-
-/// A document kept, with its place in each ranking (`None`: not ranked there).
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
-pub struct RankedDocument {
-    pub id: String,
-    pub title: String,
-    pub bm25_rank: Option<usize>,
-    pub vector_rank: Option<usize>,
-    pub rrf_rank: Option<usize>,
-    pub score: f64,
 }
 
 pub async fn run(state: &mut State, env: &mut Env<'_>) -> RetrieveDetail {

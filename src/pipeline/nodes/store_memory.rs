@@ -5,30 +5,7 @@
 use super::{Env, State};
 use crate::extract::{relation_words, Subject};
 use crate::pipeline::flags::MemoryMode;
-
-/// What was remembered: nothing with memory off, else the facts new to the profile and its summary.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
-#[serde(untagged)]
-pub enum MemoryDetail {
-    /// `{"memory": "none"}`.
-    Off { memory: MemoryMode },
-    Stored {
-        new_facts: usize,
-        profile_summary: String,
-        #[serde(skip_serializing_if = "Vec::is_empty")]
-        others: Vec<OtherFacts>,
-    },
-}
-
-/// Where the facts about another person went.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
-pub struct OtherFacts {
-    /// The relation or name the message used.
-    pub about: String,
-    /// The id of the person they were stored for; `None`: the device keeps nobody by that name.
-    pub stored_for: Option<String>,
-    pub new_facts: usize,
-}
+use crate::pipeline::step::{MemoryDetail, OtherFacts};
 
 pub async fn run(state: &mut State, env: &mut Env<'_>) -> MemoryDetail {
     if state.flags.memory_mode == MemoryMode::None {

@@ -9,32 +9,13 @@ use crate::memory::cache::CacheEntry;
 use crate::memory::conversation::Exchange;
 use crate::pipeline::flags::MemoryMode;
 use crate::pipeline::state::Mode;
+use crate::pipeline::step::{StoreDetail, SummaryDetail};
 use crate::pipeline::stop::StopReason;
 use crate::pipeline::tokens::truncate;
 use crate::pipeline::trace::CallPurpose;
 
 /// The most tokens a block summary may take in the prompt (the prompt asks for 30 words).
 const SUMMARY_TOKENS: usize = 80;
-
-/// Whether the answer was cached, and the summary of a block of earlier exchanges, if one waited.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
-pub struct StoreDetail {
-    pub cached: bool,
-    pub cache_entries: usize,
-    pub memory_summary: Option<SummaryDetail>,
-}
-
-/// Who summarised the block of exchanges (`block`: its first and last index).
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
-pub struct SummaryDetail {
-    pub block: (usize, usize),
-    /// "llm", or "extractive" when the model was not asked (`why`) or failed (`error`).
-    pub source: &'static str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub why: Option<&'static str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub error: Option<String>,
-}
 
 /// Summarises the conversation's next pending block with the model, when this turn may call it.
 async fn summarise_memory(state: &mut State, env: &mut Env<'_>) -> Option<SummaryDetail> {
