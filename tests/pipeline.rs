@@ -7,7 +7,8 @@ use medagent::llm::scripted::{judge_json, Script, ScriptedLlm};
 use medagent::llm::{Llm, LlmError, LocalFuture};
 use medagent::memory::Memory;
 use medagent::pipeline::flags::{profile, Flags, MemoryMode, RefineStrategy, DEFAULT_MAX_LLM_CALLS, PROFILES};
-use medagent::pipeline::graph::{run_turn, Services, TurnInput};
+use medagent::pipeline::graph::{run_turn, TurnInput};
+use medagent::pipeline::ports::Services;
 use medagent::pipeline::ports::{Clock, IndexError, Knowledge, LexicalEmbedder};
 use medagent::pipeline::state::{Evidence, Mode, QualityMethod, TurnEvent, TurnState};
 use medagent::pipeline::step::{Node, RetrieveDetail, StepDetail, StepKind};
@@ -108,13 +109,8 @@ impl Harness {
     }
 
     fn turn_as(&mut self, text: &str, user: &str, mode: Mode, flags: Flags, llm: Option<&dyn Llm>) -> TurnState {
-        let services = Services {
-            knowledge: &self.knowledge,
-            llm,
-            embedder: &LexicalEmbedder,
-            lexicon: Some(lexicon()),
-            clock: &self.clock,
-        };
+        let services =
+            Services::new(&self.knowledge, &LexicalEmbedder, &self.clock).with_llm(llm).with_lexicon(lexicon());
         let input = TurnInput { text: text.into(), user: user.into(), mode, flags, ..TurnInput::default() };
         let mut streamed = String::new();
         let mut on_event = |event: TurnEvent| match event {
@@ -863,13 +859,7 @@ fn stopped_turn(mode: Mode) -> (TurnState, usize) {
     let mut h = Harness::new(false);
     let stop = medagent::platform::http::StopHandle::new();
     let llm = StoppedMidStream { stop: stop.clone(), calls: Cell::new(0) };
-    let services = Services {
-        knowledge: &h.knowledge,
-        llm: Some(&llm),
-        embedder: &LexicalEmbedder,
-        lexicon: Some(lexicon()),
-        clock: &h.clock,
-    };
+    let services = Services::new(&h.knowledge, &LexicalEmbedder, &h.clock).with_llm(Some(&llm)).with_lexicon(lexicon());
     let input = TurnInput {
         text: "What are the symptoms of diabetes?".into(),
         user: "me".into(),
@@ -918,13 +908,7 @@ fn stop_during_retrieval_ends_the_turn_there() {
     let knowledge = StopsOnSearch(stop.clone());
     let llm = StoppedMidStream { stop: stop.clone(), calls: Cell::new(0) };
     let clock = TestClock(Cell::new(0.0));
-    let services = Services {
-        knowledge: &knowledge,
-        llm: Some(&llm),
-        embedder: &LexicalEmbedder,
-        lexicon: Some(lexicon()),
-        clock: &clock,
-    };
+    let services = Services::new(&knowledge, &LexicalEmbedder, &clock).with_llm(Some(&llm)).with_lexicon(lexicon());
     let input =
         TurnInput { text: "What are the symptoms of diabetes?".into(), flags: full(), stop, ..TurnInput::default() };
     let mut memory = Memory::default();

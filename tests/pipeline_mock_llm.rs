@@ -8,7 +8,8 @@ use medagent::cli::mock_llm::spawn_mock;
 use medagent::llm::{LocalFuture, ProviderKind};
 use medagent::memory::Memory;
 use medagent::pipeline::flags::Flags;
-use medagent::pipeline::graph::{run_turn, Services, TurnInput};
+use medagent::pipeline::graph::{run_turn, TurnInput};
+use medagent::pipeline::ports::Services;
 use medagent::pipeline::ports::{IndexError, Knowledge, LexicalEmbedder};
 use medagent::pipeline::state::Evidence;
 use medagent::platform::native_http::NativeTransport;
@@ -68,13 +69,7 @@ fn turn_with(base: &str, fault: &str, memory: &mut Memory, flags: Flags) -> (Str
     let provider =
         mock_provider(base, ProviderKind::Openai, fault, "sk-pipeline-test", Rc::new(NativeTransport::new()));
     let clock = SystemClock::new();
-    let services = Services {
-        knowledge: &TwoPassages,
-        llm: Some(&provider),
-        embedder: &LexicalEmbedder,
-        lexicon: None,
-        clock: &clock,
-    };
+    let services = Services::new(&TwoPassages, &LexicalEmbedder, &clock).with_llm(Some(&provider));
     let budget = flags.max_llm_calls_per_turn;
     let input = TurnInput { text: MESSAGE.into(), user: "dad".into(), flags, ..TurnInput::default() };
     let started = Instant::now();

@@ -11,7 +11,8 @@ use medagent::llm::{Llm, LocalFuture};
 use medagent::memory::Memory;
 use medagent::pipeline::answer::{unsupported_heading, AnswerKind};
 use medagent::pipeline::flags::{profile, Flags};
-use medagent::pipeline::graph::{run_turn, Services, TurnInput};
+use medagent::pipeline::graph::{run_turn, TurnInput};
+use medagent::pipeline::ports::Services;
 use medagent::pipeline::ports::{IndexError, Knowledge, LexicalEmbedder};
 use medagent::pipeline::state::TurnState;
 use medagent::pipeline::step::{Node, StepDetail, StepKind};
@@ -72,8 +73,7 @@ impl Knowledge for Shelf {
 }
 
 fn turn(memory: &mut Memory, shelf: &Shelf, text: &str, flags: Flags, llm: Option<&dyn Llm>) -> TurnState {
-    let services =
-        Services { knowledge: shelf, llm, embedder: &LexicalEmbedder, lexicon: Some(lexicon()), clock: &FixedClock };
+    let services = Services::new(shelf, &LexicalEmbedder, &FixedClock).with_llm(llm).with_lexicon(lexicon());
     let input = TurnInput { text: text.into(), user: "me".into(), flags, ..TurnInput::default() };
     pollster::block_on(run_turn(input, memory, &services, &mut |_| {}))
 }
@@ -304,8 +304,7 @@ fn turn_with_events(
     llm: Option<&dyn Llm>,
 ) -> (TurnState, Vec<String>) {
     let shelf = Shelf::default();
-    let services =
-        Services { knowledge: &shelf, llm, embedder: &LexicalEmbedder, lexicon: Some(lexicon()), clock: &FixedClock };
+    let services = Services::new(&shelf, &LexicalEmbedder, &FixedClock).with_llm(llm).with_lexicon(lexicon());
     let input = TurnInput {
         text: text.into(),
         user: "me".into(),

@@ -6,7 +6,8 @@ use medagent::llm::scripted::{judge_json, Script, ScriptedLlm};
 use medagent::llm::{Llm, LocalFuture};
 use medagent::memory::Memory;
 use medagent::pipeline::flags::{profile, Flags};
-use medagent::pipeline::graph::{run_turn, Services, TurnInput};
+use medagent::pipeline::graph::{run_turn, TurnInput};
+use medagent::pipeline::ports::Services;
 use medagent::pipeline::ports::{IndexError, Knowledge, LexicalEmbedder};
 use medagent::pipeline::state::{Evidence, TurnState};
 use medagent::pipeline::step::Node;
@@ -49,7 +50,7 @@ impl Knowledge for TwoDocs {
 }
 
 fn turn(memory: &mut Memory, knowledge: &TwoDocs, text: &str, flags: Flags, llm: Option<&dyn Llm>) -> TurnState {
-    let services = Services { knowledge, llm, embedder: &LexicalEmbedder, lexicon: None, clock: &FixedClock };
+    let services = Services::new(knowledge, &LexicalEmbedder, &FixedClock).with_llm(llm);
     let input = TurnInput { text: text.into(), user: "mom".into(), flags, ..TurnInput::default() };
     pollster::block_on(run_turn(input, memory, &services, &mut |_| {}))
 }

@@ -9,10 +9,11 @@ use crate::i18n::{has_hangul, Lang};
 use crate::llm::CallPurpose;
 use crate::memory::Memory;
 use crate::pipeline::flags::{profile, PROFILES};
-use crate::pipeline::graph::{run_turn, Services, TurnInput};
+use crate::pipeline::graph::{run_turn, TurnInput};
 use crate::pipeline::ports::Clock;
+use crate::pipeline::ports::Services;
 use crate::pipeline::state::{Mode, TurnEvent, TurnState};
-use crate::retrieval::knowledge::{IndexKnowledge, QuestionEmbedder, VectorSide};
+use crate::retrieval::knowledge::{IndexKnowledge, VectorSide};
 use crate::retrieval::search::{open, open_lexicon};
 use crate::trace_view::waiting_line;
 use crate::triage::Country;
@@ -259,13 +260,7 @@ fn run_messages(messages: &[String], options: &TurnOptions) -> Result<(), CliErr
         }
         None => (None, Memory::default()),
     };
-    let services = Services {
-        knowledge: &knowledge,
-        llm: llm.as_deref(),
-        embedder: &QuestionEmbedder(&knowledge.vectors),
-        lexicon: Some(&knowledge.lexicon),
-        clock: &clock,
-    };
+    let services = Services::of_index(&knowledge, &clock).with_llm(llm.as_deref());
     let mut failed = None;
     for text in messages {
         let input = TurnInput {

@@ -232,8 +232,8 @@ fn bench_pipeline(questions: &PathBuf, dir: PathBuf) -> Result<(), CliError> {
     use crate::llm::scripted::{judge_json, Script, ScriptedLlm};
     use crate::memory::Memory;
     use crate::pipeline::flags::{profile, PROFILES};
-    use crate::pipeline::graph::{run_turn, Services, TurnInput};
-    use crate::pipeline::ports::LexicalEmbedder;
+    use crate::pipeline::graph::{run_turn, TurnInput};
+    use crate::pipeline::ports::Services;
     use crate::retrieval::knowledge::{IndexKnowledge, VectorSide};
     use crate::retrieval::search::open_lexicon;
 
@@ -241,17 +241,11 @@ fn bench_pipeline(questions: &PathBuf, dir: PathBuf) -> Result<(), CliError> {
     let source = DirSource { dir };
     let index = pollster::block_on(open(&source))?;
     let lexicon = pollster::block_on(open_lexicon(&source, &index))?;
-    // BM25 and the lexical embedding: the pipeline's own time, without model time.
+    // BM25 and the lexical embedding (no vectors): the pipeline's own time, without model time.
     let knowledge = IndexKnowledge::new(source, index, lexicon, VectorSide::Unavailable("bench: no model time".into()));
     let clock = super::ask::SystemClock::new();
     let run = |memory: &mut Memory, text: &str, flags, llm: Option<&dyn crate::llm::Llm>| {
-        let services = Services {
-            knowledge: &knowledge,
-            llm,
-            embedder: &LexicalEmbedder,
-            lexicon: Some(&knowledge.lexicon),
-            clock: &clock,
-        };
+        let services = Services::of_index(&knowledge, &clock).with_llm(llm);
         let input = TurnInput { text: text.into(), user: "bench".into(), flags, ..TurnInput::default() };
         pollster::block_on(run_turn(input, memory, &services, &mut |_| {}))
     };

@@ -14,8 +14,8 @@ use crate::llm::query_flow::{planned_question, QueryPlan};
 use crate::llm::{ChatRequest, Completion, Llm, LlmError, LocalFuture};
 use crate::memory::Memory;
 use crate::pipeline::flags::{profile, DEFAULT_PROFILE, PROFILES};
-use crate::pipeline::graph::{run_turn, Services, TurnInput};
-use crate::retrieval::knowledge::QuestionEmbedder;
+use crate::pipeline::graph::{run_turn, TurnInput};
+use crate::pipeline::ports::Services;
 use clap::Args;
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -84,17 +84,10 @@ pub fn run(args: EvalPipelineArgs) -> Result<(), CliError> {
             .ok_or_else(|| CliError::usage(format!("unknown profile {name:?}: use one of {}", PROFILES.join(", "))))?;
     }
     let knowledge = args.knowledge.open()?;
-    let embedder = QuestionEmbedder(&knowledge.vectors);
     let clock = SystemClock::new();
     let llm = FixturePlanner { plans };
     let model: Option<&dyn Llm> = if args.offline { None } else { Some(&llm) };
-    let services = Services {
-        knowledge: &knowledge,
-        llm: model,
-        embedder: &embedder,
-        lexicon: Some(&knowledge.lexicon),
-        clock: &clock,
-    };
+    let services = Services::of_index(&knowledge, &clock).with_llm(model);
     let answerable = questions.iter().filter(|q| q.answerable()).count();
     println!(
         "{} questions ({answerable} answerable), each a new conversation; search: {}; model: {}",

@@ -22,13 +22,12 @@
 
 use super::flags::{Flags, MAX_ITERATIONS_CAP};
 use super::nodes::{self, Env};
-use super::ports::{Clock, Embedder, Knowledge};
+use super::ports::{Clock, Services};
 use super::state::{Mode, TurnEvent, TurnState};
 use super::step::{Node, StepDetail, StepKind};
 use super::stop::StopReason;
 use super::trace::Step;
 use crate::core::Lang;
-use crate::lexicon::Lexicon;
 use crate::llm::Llm;
 use crate::memory::Memory;
 use crate::platform::http::StopHandle;
@@ -126,15 +125,6 @@ pub struct TurnInput {
     pub stop: StopHandle,
 }
 
-/// What a turn runs against.
-pub struct Services<'a> {
-    pub knowledge: &'a dyn Knowledge,
-    pub llm: Option<&'a dyn Llm>,
-    pub embedder: &'a dyn Embedder,
-    pub lexicon: Option<&'a Lexicon>,
-    pub clock: &'a dyn Clock,
-}
-
 /// The most node runs one turn may take: more than any route needs, so a routing bug ends the turn
 /// instead of looping. The longest route: 5 steps before the first context (extract_slots to plan),
 /// then per pass of the corrective loop (at most `MAX_ITERATIONS_CAP` + 1 passes) at most 10
@@ -169,11 +159,7 @@ pub async fn run_turn(
         .filter(|_| state.triage.level < crate::triage::Level::Emergency)
         .map(super::second_opinion::SecondOpinion::new);
     let mut env = Env {
-        knowledge: services.knowledge,
-        llm: opinion.as_ref().map_or(services.llm, |o| Some(o as &dyn crate::llm::Llm)),
-        embedder: services.embedder,
-        lexicon: services.lexicon,
-        clock: services.clock,
+        services: services.with_llm(opinion.as_ref().map_or(services.llm, |o| Some(o as &dyn Llm))),
         memory,
         on_event,
     };

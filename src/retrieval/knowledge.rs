@@ -218,6 +218,17 @@ fn widened(index: &LoadedIndex, at: PassageLocation) -> Option<String> {
     answer.get(first.start as usize..last.end.max(own.end) as usize).map(str::to_string)
 }
 
+/// The knowledge base embeds questions as its search does: [`QuestionEmbedder`] over its vector side.
+impl<S: FileSource> Embedder for IndexKnowledge<S> {
+    fn embed<'a>(&'a self, text: &'a str) -> LocalFuture<'a, Vec<f32>> {
+        Box::pin(async move { QuestionEmbedder(&self.vectors).embed(text).await })
+    }
+
+    fn describe(&self) -> String {
+        QuestionEmbedder(&self.vectors).describe()
+    }
+}
+
 /// Embeds questions for the response cache and conversation recall: with all-MiniLM-L6-v2 when the
 /// vector side is ready and the text is not Korean, else with the lexical embedding (vectors of another
 /// length, so the two kinds never match each other in the cache).

@@ -11,7 +11,7 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> AssembleDetail {
     let lang = state.lang();
     if state.profile_summary.is_empty() && state.flags.memory_mode == MemoryMode::Structured {
         // Small talk skips store_memory; the profile still shapes the answer.
-        let now = env.clock.now_ms();
+        let now = env.services.clock.now_ms();
         state.profile_summary =
             env.memory.profiles.profile(&state.user_id).map_or_else(String::new, |p| p.summary(lang, now));
     }

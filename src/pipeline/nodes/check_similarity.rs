@@ -8,13 +8,13 @@ use crate::pipeline::state::TurnEvent;
 use crate::pipeline::step::CacheDetail;
 
 pub async fn run(state: &mut State, env: &mut Env<'_>) -> CacheDetail {
-    state.query_vector = env.embedder.embed(&state.user_text).await;
+    state.query_vector = env.services.embedder.embed(&state.user_text).await;
     // The fingerprint of the profile this message's facts made (store_memory ran first): the answer is
     // shaped by that profile, so a hit must have been made for exactly it.
     state.profile_fingerprint = match state.flags.memory_mode {
         MemoryMode::None => ProfileKey::MemoryOff,
         MemoryMode::Structured => {
-            let now = env.clock.now_ms();
+            let now = env.services.clock.now_ms();
             env.memory
                 .profiles
                 .profile(&state.user_id)
@@ -22,7 +22,7 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> CacheDetail {
         }
     };
     if !state.flags.response_cache_enabled {
-        return CacheDetail::Disabled { embedder: env.embedder.describe() };
+        return CacheDetail::Disabled { embedder: env.services.embedder.describe() };
     }
     let best = env.memory.cache.best_similarity(&state.user_text, &state.query_vector, &state.profile_fingerprint);
     state.cache_similarity = best;
@@ -42,7 +42,11 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> CacheDetail {
         state.quality.overall = entry.quality;
         (env.on_event)(TurnEvent::AnswerStarted);
         (env.on_event)(TurnEvent::Delta(&state.answer));
-        return CacheDetail::Hit { similarity, cached_query: entry.query.clone(), embedder: env.embedder.describe() };
+        return CacheDetail::Hit {
+            similarity,
+            cached_query: entry.query.clone(),
+            embedder: env.services.embedder.describe(),
+        };
     }
-    CacheDetail::Miss { best_similarity: best, threshold: THRESHOLD, embedder: env.embedder.describe() }
+    CacheDetail::Miss { best_similarity: best, threshold: THRESHOLD, embedder: env.services.embedder.describe() }
 }

@@ -49,7 +49,7 @@ fn is_small_talk(text: &str) -> bool {
 pub async fn run(state: &mut State, env: &mut Env<'_>) -> IntentDetail {
     let text = state.user_text.trim();
     let chars = text.chars().count();
-    let concepts = env.lexicon.map_or(0, |l| {
+    let concepts = env.services.lexicon.map_or(0, |l| {
         l.find(text).iter().filter(|m| !matches!(m.concept.kind, ConceptKind::Lab | ConceptKind::Vital)).count()
     }) + measurements(text).len();
     if !state.flags.active_retrieval_enabled {
@@ -135,6 +135,7 @@ fn context_of(state: &State, env: &Env<'_>) -> Option<String> {
     let previous = env.memory.conversations.get(&state.user_id).and_then(|c| c.exchanges.last());
     if let Some(exchange) = previous {
         let named: Vec<&str> = env
+            .services
             .lexicon
             .map_or(Vec::new(), |l| l.find(&exchange.user).iter().map(|m| &exchange.user[m.start..m.end]).collect());
         if !named.is_empty() {

@@ -12,7 +12,7 @@ const TOP: usize = 3;
 pub async fn run(state: &mut State, env: &mut Env<'_>) -> ExpandDetail {
     let mut widened = Vec::new();
     for i in 0..state.retrieved_docs.len().min(TOP) {
-        let Some(text) = env.knowledge.widen(&state.retrieved_docs[i]).await else { continue };
+        let Some(text) = env.services.knowledge.widen(&state.retrieved_docs[i]).await else { continue };
         let doc = &mut state.retrieved_docs[i];
         widened.push(Widened {
             id: doc.id.clone(),

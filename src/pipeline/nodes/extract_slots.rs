@@ -6,7 +6,7 @@ use crate::extract::extract_by_subject;
 use crate::pipeline::step::SlotsDetail;
 
 pub async fn run(state: &mut State, env: &mut Env<'_>) -> SlotsDetail {
-    let lexicon = env.lexicon.filter(|_| state.flags.lexicon_extraction);
+    let lexicon = env.services.lexicon.filter(|_| state.flags.lexicon_extraction);
     let names: Vec<String> =
         state.people.iter().filter(|(id, _)| *id != state.user_id).map(|(_, name)| name.clone()).collect();
     let mut found = extract_by_subject(&state.user_text, lexicon, &names).into_iter();

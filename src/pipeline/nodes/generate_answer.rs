@@ -240,7 +240,8 @@ fn echoes(answer: &str, told: &str, passages: &[(String, String)]) -> bool {
 /// the question the lexicon could not understand.
 fn offline_answer(state: &State, env: &Env<'_>, lang: Lang) -> String {
     let answer = offline::answer(&state.user_text, &state.retrieved_docs, &state.profile_summary, lang);
-    let unknown = env.lexicon.filter(|_| state.retrieved_docs.is_empty()).map(|l| bridge(l, &state.user_text).unknown);
+    let unknown =
+        env.services.lexicon.filter(|_| state.retrieved_docs.is_empty()).map(|l| bridge(l, &state.user_text).unknown);
     match unknown.and_then(|words| not_understood_note(&words, lang)) {
         Some(note) => format!("{answer}\n\n{note}"),
         None => answer,

@@ -70,7 +70,7 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> SufficiencyDetail {
 
 /// The local verdict: the share of the query's terms found in the passages.
 fn local(state: &State, env: &Env<'_>, query: &str) -> Sufficiency {
-    let english = env.lexicon.map_or_else(|| query.to_string(), |lexicon| bridge(lexicon, query).text);
+    let english = env.services.lexicon.map_or_else(|| query.to_string(), |lexicon| bridge(lexicon, query).text);
     // The query's words that are index terms (not stop words), each once, named as written.
     let mut terms: Vec<(String, Vec<String>)> = Vec::new();
     for word in english.split(|c: char| !c.is_alphanumeric() && c != '-') {

@@ -60,12 +60,12 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> PlanDetail {
     let mut queries = local.search_queries();
     let mut dropped = Vec::new();
     if source == "model" {
-        let topic = Topic::of(env.lexicon, &state.user_text, &local.normalized_query);
+        let topic = Topic::of(env.services.lexicon, &state.user_text, &local.normalized_query);
         for query in plan.search_queries() {
             if queries.iter().any(|q| q.eq_ignore_ascii_case(&query)) {
                 continue;
             }
-            if topic.shared_by(env.lexicon, &query) {
+            if topic.shared_by(env.services.lexicon, &query) {
                 queries.push(query);
             } else {
                 dropped.push(query);
@@ -108,7 +108,7 @@ fn topic_words(text: &str) -> Vec<String> {
 /// The deterministic plan: the message in the English the search would make of it, with the named
 /// medicines or conditions of the profile when the message refers to them without naming them.
 pub fn local_plan(state: &State, env: &Env<'_>, language: &str) -> QueryPlan {
-    let bridged = env.lexicon.map(|lexicon| bridge(lexicon, &state.user_text).text).unwrap_or_default();
+    let bridged = env.services.lexicon.map(|lexicon| bridge(lexicon, &state.user_text).text).unwrap_or_default();
     // A Korean message the lexicon understood nothing of is searched as it is.
     let mut query = if bridged.trim().is_empty() { state.user_text.clone() } else { bridged };
     let lower = state.user_text.to_lowercase();

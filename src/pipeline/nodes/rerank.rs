@@ -48,13 +48,13 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> RerankDetail {
 /// the search order alone (MRR@10 0.812 against 0.811), at about a second a turn natively for ten
 /// embeddings; counting the query's words in each passage instead took 20 ms but lost 0.04 (0.772).
 async fn local_order(query: &str, candidates: &[crate::core::Evidence], env: &Env<'_>) -> Vec<usize> {
-    let query_vector = env.embedder.embed(query).await;
+    let query_vector = env.services.embedder.embed(query).await;
     let mut similarity = Vec::with_capacity(candidates.len());
     for (i, doc) in candidates.iter().enumerate() {
         // The title and the passage's opening: what a reader sees first, and a tenth of the cost of
         // embedding the whole passage on a phone.
         let shown: String = doc.passage.chars().take(LOCAL_CHARS).collect();
-        let vector = env.embedder.embed(&format!("{} {shown}", doc.title)).await;
+        let vector = env.services.embedder.embed(&format!("{} {shown}", doc.title)).await;
         similarity.push((i, cosine(&query_vector, &vector)));
     }
     // Stable: equal similarities keep the retrieval order.

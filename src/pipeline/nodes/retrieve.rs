@@ -39,11 +39,11 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> RetrieveDetail {
     let mut searched = Vec::new();
     let mut errors = Vec::new();
     for query in &queries {
-        match env.knowledge.search(query, depth).await {
+        match env.services.knowledge.search(query, depth).await {
             Ok(docs) => {
                 searched.push(Searched {
                     query: query.clone(),
-                    outcome: SearchOutcome::Found { search: env.knowledge.describe(), found: docs.len() },
+                    outcome: SearchOutcome::Found { search: env.services.knowledge.describe(), found: docs.len() },
                 });
                 lists.push(docs.iter().map(|d| d.id.clone()).collect());
                 for doc in docs {
@@ -90,7 +90,7 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> RetrieveDetail {
         query: queries[0].clone(),
         queries: searched,
         k,
-        search: env.knowledge.describe(),
+        search: env.services.knowledge.describe(),
         loop_round,
         pool: state.pool_all.len(),
         documents: state

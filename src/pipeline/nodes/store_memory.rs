@@ -12,7 +12,7 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> MemoryDetail {
         state.profile_summary.clear();
         return MemoryDetail::Off { memory: MemoryMode::None };
     }
-    let now = env.clock.now_ms();
+    let now = env.services.clock.now_ms();
     let added = env.memory.profiles.update(&state.user_id, &state.slots, now);
     let mut others = Vec::new();
     for (subject, slots) in &state.others {

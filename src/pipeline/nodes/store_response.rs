@@ -23,7 +23,7 @@ async fn summarise_memory(state: &mut State, env: &mut Env<'_>) -> Option<Summar
     let extractive = |why, error| Some(SummaryDetail { block, source: "extractive", why, error });
     // Without a model, or when the answer's call failed (the model is unreachable now), or on a
     // cache hit (which costs no model call), or past the turn's call budget, tier 2 stays extractive for now.
-    let why_not = if env.llm.is_none() {
+    let why_not = if env.services.llm.is_none() {
         Some("no model")
     } else if state.error.is_some() {
         Some("the model failed this turn")
@@ -72,7 +72,7 @@ async fn summarise_memory(state: &mut State, env: &mut Env<'_>) -> Option<Summar
 }
 
 pub async fn run(state: &mut State, env: &mut Env<'_>) -> StoreDetail {
-    let now = env.clock.now_ms();
+    let now = env.services.clock.now_ms();
     env.memory.conversations.entry(state.user_id.clone()).or_default().push(Exchange {
         user: state.user_text.clone(),
         // A model text shown apart as unsupported is not what was answered: it is not remembered.
