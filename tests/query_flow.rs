@@ -272,15 +272,13 @@ fn the_plan_resolves_my_medicine_from_the_profile() {
     let query = detail(&s, Node::Plan)["plan"]["normalized_query"].as_str().unwrap().to_lowercase();
     assert!(query.contains("metformin"), "{query}");
     assert!(s.retrieved_docs.iter().any(|d| d.id == "MET_A"));
-    // A model sees the profile in the plan prompt.
+    // A model sees the profile in the plan's instructions, and the question as the user message.
     let llm = ScriptedLlm::default();
     turn(&mut memory, &shelf, "Can I have a beer with my medicine tonight?", flags, Some(&llm));
-    let plan_prompt = llm.requests.borrow()[0].messages[1].content.clone();
-    assert!(
-        plan_prompt.starts_with(medagent::llm::query_flow::PLAN_CUE)
-            && plan_prompt.to_lowercase().contains("metformin"),
-        "{plan_prompt}"
-    );
+    let plan = llm.requests.borrow()[0].clone();
+    assert_eq!(plan.purpose, CallPurpose::Plan);
+    assert!(plan.messages[0].content.to_lowercase().contains("metformin"), "{}", plan.messages[0].content);
+    assert_eq!(plan.messages[1].content, "Can I have a beer with my medicine tonight?");
 }
 
 #[test]

@@ -10,8 +10,8 @@ use super::error::CliError;
 use super::mock_reply;
 use super::questions::{read_devset, read_plans};
 use crate::core::ports::Knowledge;
-use crate::llm::query_flow::{planned_question, QueryPlan};
-use crate::llm::{ChatRequest, Completion, Llm, LlmError, LocalFuture};
+use crate::llm::query_flow::QueryPlan;
+use crate::llm::{CallPurpose, ChatRequest, Completion, Llm, LlmError, LocalFuture};
 use crate::memory::Memory;
 use crate::pipeline::flags::{profile, DEFAULT_PROFILE, PROFILES};
 use crate::pipeline::graph::{run_turn, TurnInput};
@@ -59,8 +59,9 @@ impl Llm for FixturePlanner {
         on_delta: &'a mut dyn FnMut(&str),
     ) -> LocalFuture<'a, Result<Completion, LlmError>> {
         Box::pin(async move {
-            let user = request.messages.last().map_or("", |m| m.content.as_str());
-            let planned = planned_question(user).and_then(|question| self.plans.get(question));
+            // A plan request's user message is the question.
+            let question = request.messages.last().map_or("", |m| m.content.trim());
+            let planned = self.plans.get(question).filter(|_| request.purpose == CallPurpose::Plan);
             let text = match planned {
                 Some(plan) => serde_json::to_string(plan).unwrap_or_default(),
                 None => mock_reply::reply(request),

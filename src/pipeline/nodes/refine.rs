@@ -61,11 +61,7 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> RefineDetail {
                     temperature: Some(0.3),
                     ..ChatRequest::new(CallPurpose::Rewrite, system, user)
                 };
-                super::call(env, llm, &request, None)
-                    .await
-                    .ok()
-                    .map(|c| c.text.trim().to_string())
-                    .filter(|q| !q.is_empty())
+                super::call(env, llm, &request, None).await.ok().and_then(|c| prompts::rewritten_query(&c.text))
             }
             Err(_) => None,
         };
