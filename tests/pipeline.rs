@@ -11,7 +11,7 @@ use medagent::pipeline::graph::{run_turn, TurnInput};
 use medagent::pipeline::ports::Services;
 use medagent::pipeline::ports::{Clock, IndexError, Knowledge, LexicalEmbedder};
 use medagent::pipeline::state::{Evidence, Mode, QualityMethod, TurnEvent, TurnState};
-use medagent::pipeline::step::{Node, RetrieveDetail, StepDetail, StepKind};
+use medagent::pipeline::step::{Node, PromptSection, RetrieveDetail, StepDetail, StepKind};
 use medagent::pipeline::stop::StopReason;
 use medagent::pipeline::trace::CallPurpose;
 use std::cell::Cell;
@@ -792,7 +792,7 @@ fn the_latest_exchange_survives_the_memory_budget() {
     }
     let s = h.turn("And what about the one I just asked about?", full(), Some(&llm));
     assert!(s.user_prompt.contains(QUESTIONS[5]), "the latest exchange is in the prompt:\n{}", s.user_prompt);
-    let memory = s.token_plan.iter().find(|(section, _)| section == "memory").unwrap().1;
+    let memory = s.token_plan.iter().find(|(section, _)| *section == PromptSection::Memory).unwrap().1;
     assert!(memory <= medagent::pipeline::context::BUDGET_MEMORY, "{memory}");
 }
 

@@ -47,7 +47,7 @@ pub struct TurnOptions {
     #[arg(long, default_value_t = crate::pipeline::flags::DEFAULT_MAX_LLM_CALLS)]
     pub max_llm_calls: usize,
     /// Whose profile and conversation (e.g. family members).
-    #[arg(long, default_value = "default")]
+    #[arg(long, default_value = crate::memory::DEFAULT_USER)]
     pub user: String,
     /// JSON file with the profiles, conversations and cache: read before, written after each turn
     /// (atomically, the previous version kept as FILE.bak; runs sharing it take turns).

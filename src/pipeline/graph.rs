@@ -144,7 +144,7 @@ pub async fn run_turn(
     let lang = input.lang.unwrap_or_else(|| if crate::core::has_hangul(&input.text) { Lang::Ko } else { Lang::En });
     let mut state = TurnState {
         user_text: input.text,
-        user_id: if input.user.is_empty() { "default".into() } else { input.user },
+        user_id: if input.user.is_empty() { crate::memory::DEFAULT_USER.into() } else { input.user },
         people: input.people,
         lang: Some(lang),
         mode: input.mode,

@@ -2,7 +2,7 @@
 
 use super::answer::Answer;
 use super::flags::Flags;
-use super::step::Complexity;
+use super::step::{Complexity, PromptSection};
 use super::stop::StopReason;
 use super::trace::Trace;
 use crate::core::Lang;
@@ -54,7 +54,7 @@ pub struct TurnState {
     // Injection
     pub system_prompt: String,
     pub user_prompt: String,
-    pub token_plan: Vec<(String, usize)>,
+    pub token_plan: Vec<(PromptSection, usize)>,
     // Retrieval
     /// The rewritten query for the next retrieval; `None`: the user's message as it is.
     pub query_for_retrieval: Option<String>,

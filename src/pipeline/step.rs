@@ -419,10 +419,21 @@ pub struct AssembleDetail {
     pub nothing_relevant_found: bool,
 }
 
+/// A section of the assembled prompt, in the order the prompt has them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PromptSection {
+    System,
+    Profile,
+    Memory,
+    Evidence,
+    Question,
+}
+
 /// Tokens one section of the prompt takes.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct SectionTokens {
-    pub section: String,
+    pub section: PromptSection,
     pub tokens: usize,
 }
 

@@ -42,11 +42,7 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> AssembleDetail {
         _ => Some("llm+extractive"),
     };
     AssembleDetail {
-        tokens: state
-            .token_plan
-            .iter()
-            .map(|(section, tokens)| SectionTokens { section: section.clone(), tokens: *tokens })
-            .collect(),
+        tokens: state.token_plan.iter().map(|&(section, tokens)| SectionTokens { section, tokens }).collect(),
         evidence_compressed: assembled.compressed,
         memory: MemoryUsed {
             mode: state.flags.memory_mode,
