@@ -8,8 +8,7 @@ use medagent::llm::{Llm, LlmError, LocalFuture};
 use medagent::memory::Memory;
 use medagent::pipeline::flags::{profile, Flags, MemoryMode, RefineStrategy, DEFAULT_MAX_LLM_CALLS, PROFILES};
 use medagent::pipeline::graph::{run_turn, TurnInput};
-use medagent::pipeline::ports::Services;
-use medagent::pipeline::ports::{Clock, IndexError, Knowledge, LexicalEmbedder};
+use medagent::pipeline::ports::{Clock, Found, IndexError, Knowledge, LexicalEmbedder, SearchReport, Services};
 use medagent::pipeline::state::{Evidence, Mode, QualityMethod, TurnEvent, TurnState};
 use medagent::pipeline::step::{Node, PromptSection, RetrieveDetail, StepDetail, StepKind};
 use medagent::pipeline::stop::StopReason;
@@ -52,7 +51,7 @@ struct Library {
 }
 
 impl Knowledge for Library {
-    fn search<'a>(&'a self, _query: &'a str, k: usize) -> LocalFuture<'a, Result<Vec<Evidence>, IndexError>> {
+    fn search<'a>(&'a self, _query: &'a str, k: usize) -> LocalFuture<'a, Result<Found, IndexError>> {
         Box::pin(async move {
             let call = self.calls.get();
             self.calls.set(call + 1);
@@ -69,7 +68,7 @@ impl Knowledge for Library {
             for (i, d) in docs.iter_mut().enumerate() {
                 d.bm25_rank = Some(i + 1);
             }
-            Ok(docs)
+            Ok(Found { evidence: docs, report: SearchReport::method(self.describe()) })
         })
     }
     fn describe(&self) -> String {
@@ -896,9 +895,9 @@ fn stop_ends_the_turn_keeping_the_partial_answer_and_sending_nothing_more() {
 fn stop_during_retrieval_ends_the_turn_there() {
     struct StopsOnSearch(medagent::platform::http::StopHandle);
     impl Knowledge for StopsOnSearch {
-        fn search<'a>(&'a self, _query: &'a str, _k: usize) -> LocalFuture<'a, Result<Vec<Evidence>, IndexError>> {
+        fn search<'a>(&'a self, _query: &'a str, _k: usize) -> LocalFuture<'a, Result<Found, IndexError>> {
             self.0.stop();
-            Box::pin(async { Ok(library()) })
+            Box::pin(async { Ok(Found { evidence: library(), report: SearchReport::method("stops") }) })
         }
         fn describe(&self) -> String {
             "stops".into()

@@ -12,8 +12,7 @@ use medagent::memory::Memory;
 use medagent::pipeline::answer::{unsupported_heading, AnswerKind};
 use medagent::pipeline::flags::{profile, Flags};
 use medagent::pipeline::graph::{run_turn, TurnInput};
-use medagent::pipeline::ports::Services;
-use medagent::pipeline::ports::{IndexError, Knowledge, LexicalEmbedder};
+use medagent::pipeline::ports::{Found, IndexError, Knowledge, LexicalEmbedder, SearchReport, Services};
 use medagent::pipeline::state::TurnState;
 use medagent::pipeline::step::{Node, StepDetail, StepKind};
 use medagent::pipeline::trace::CallPurpose;
@@ -35,11 +34,11 @@ struct Shelf {
 }
 
 impl Knowledge for Shelf {
-    fn search<'a>(&'a self, query: &'a str, k: usize) -> LocalFuture<'a, Result<Vec<Evidence>, IndexError>> {
+    fn search<'a>(&'a self, query: &'a str, k: usize) -> LocalFuture<'a, Result<Found, IndexError>> {
         Box::pin(async move {
             self.searched.borrow_mut().push(query.to_string());
             let lower = query.to_lowercase();
-            Ok(SHELF
+            let evidence = SHELF
                 .iter()
                 .enumerate()
                 .filter(|(_, (_, _, _, words))| words.iter().any(|w| lower.contains(w)))
@@ -59,7 +58,8 @@ impl Knowledge for Shelf {
                     rrf_rank: None,
                     location: Some(PassageLocation { doc: doc as u32, chunk: 0 }),
                 })
-                .collect())
+                .collect();
+            Ok(Found { evidence, report: SearchReport::method(self.describe()) })
         })
     }
     fn describe(&self) -> String {

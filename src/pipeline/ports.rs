@@ -3,7 +3,7 @@
 //! study and the nodes run against. The browser and the CLI plug in their implementations; tests
 //! plug in small ones.
 
-pub use crate::core::ports::{Embedder, IndexError, Knowledge};
+pub use crate::core::ports::{Checked, Embedder, Found, IndexError, Knowledge, SearchReport};
 use crate::core::LocalFuture;
 use crate::lexicon::Lexicon;
 use crate::llm::Llm;

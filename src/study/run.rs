@@ -344,8 +344,7 @@ pub fn with_offline(records: &mut [TurnRecord], offline: &[TurnRecord]) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::Evidence;
-    use crate::pipeline::ports::{IndexError, Knowledge, LexicalEmbedder};
+    use crate::pipeline::ports::{Found, IndexError, Knowledge, LexicalEmbedder, SearchReport};
     use crate::study::scenario::parse_jsonl;
     use crate::study::SCENARIOS_JSONL;
     use std::cell::RefCell;
@@ -354,8 +353,8 @@ mod tests {
     struct Empty;
 
     impl Knowledge for Empty {
-        fn search<'a>(&'a self, _: &'a str, _: usize) -> LocalFuture<'a, Result<Vec<Evidence>, IndexError>> {
-            Box::pin(async { Ok(Vec::new()) })
+        fn search<'a>(&'a self, _: &'a str, _: usize) -> LocalFuture<'a, Result<Found, IndexError>> {
+            Box::pin(async { Ok(Found { evidence: Vec::new(), report: SearchReport::method("empty") }) })
         }
         fn describe(&self) -> String {
             "empty".into()

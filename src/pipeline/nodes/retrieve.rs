@@ -6,6 +6,7 @@
 
 use super::{Env, State};
 use crate::core::Evidence;
+use crate::pipeline::ports::Found;
 use crate::pipeline::step::{RankedDocument, RetrieveDetail, SearchOutcome, Searched};
 use crate::retrieval::fusion::fuse_ranked_lists;
 use std::collections::HashMap;
@@ -38,13 +39,14 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> RetrieveDetail {
     let mut found: HashMap<String, Evidence> = HashMap::new();
     let mut searched = Vec::new();
     let mut errors = Vec::new();
+    // How the last search that ran went (the trace's summary of the retrieval).
+    let mut last_search = String::new();
     for query in &queries {
         match env.services.knowledge.search(query, depth).await {
-            Ok(docs) => {
-                searched.push(Searched {
-                    query: query.clone(),
-                    outcome: SearchOutcome::Found { search: env.services.knowledge.describe(), found: docs.len() },
-                });
+            Ok(Found { evidence: docs, report }) => {
+                last_search = report.to_string();
+                let outcome = SearchOutcome::Found { search: last_search.clone(), found: docs.len() };
+                searched.push(Searched { query: query.clone(), outcome });
                 lists.push(docs.iter().map(|d| d.id.clone()).collect());
                 for doc in docs {
                     found.entry(doc.id.clone()).or_insert(doc);
@@ -90,7 +92,7 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> RetrieveDetail {
         query: queries[0].clone(),
         queries: searched,
         k,
-        search: env.services.knowledge.describe(),
+        search: last_search,
         loop_round,
         pool: state.pool_all.len(),
         documents: state
