@@ -19,7 +19,7 @@
 //!   is Korean; `MOCK_TOKENS=N` in the message: exactly N tokens (benchmarks); `MOCK_ECHO:` in the
 //!   question: the rest of the question, verbatim (to test how the app renders hostile model output).
 
-use crate::core::has_hangul;
+use crate::core::{citation, has_hangul};
 use crate::llm::query_flow::MAX_SUBQUERIES;
 use crate::llm::{CallPurpose, ChatRequest, Role};
 use serde_json::json;
@@ -60,13 +60,9 @@ fn magic_token_count(text: &str) -> Option<usize> {
     digits.parse().ok()
 }
 
-/// `[n]` with n a number, anywhere in `text`.
+/// Whether `text` cites a source anywhere.
 fn has_citation(text: &str) -> bool {
-    text.match_indices('[').any(|(i, _)| {
-        let rest = &text[i + 1..];
-        let digits = rest.chars().take_while(char::is_ascii_digit).count();
-        digits > 0 && rest[digits..].starts_with(']')
-    })
+    !citation::citations(text).is_empty()
 }
 
 /// The numbered sources of a prompt: lines that start with `[n]`, with the marker.
@@ -378,7 +374,7 @@ const REFERRAL: &[&str] = &["clinician", "doctor", "의료진", "의사", "상�
 
 /// The answer's sentences, each with the `[n]` citations that follow its full stop.
 fn answer_sentences(answer: &str) -> Vec<String> {
-    let is_citation = |t: &str| t.starts_with('[') && t[1..].starts_with(|c: char| c.is_ascii_digit());
+    let is_citation = |t: &str| citation::at(t).is_some();
     let ends = |t: &str| t.ends_with(['.', '?', '!', '。']);
     let mut sentences = Vec::new();
     for line in answer.lines() {

@@ -2,6 +2,7 @@
 //! to import another for them. This module imports nothing from the rest of the crate (see
 //! ARCHITECTURE.md: an import that would point up means the type moves down, here).
 
+pub mod citation;
 pub mod evidence;
 pub mod files;
 pub mod format;

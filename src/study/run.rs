@@ -6,6 +6,7 @@
 use super::grading;
 use super::metrics::{self, Counts, Fidelity, Retrieval};
 use super::scenario::Scenario;
+use crate::core::citation;
 use crate::i18n::Lang;
 use crate::llm::{ChatRequest, Completion, Llm, LlmError, LocalFuture};
 use crate::memory::Memory;
@@ -284,14 +285,14 @@ pub async fn drive(scenarios: &[Scenario], arms: &[Arm], services: &Services<'_>
                     .unwrap_or(&state.answer)
                     .trim();
                 if !answer.is_empty() {
-                    record.citations = metrics::cited(answer, state.retrieved_docs.len()).len();
+                    record.citations = citation::cited(answer, state.retrieved_docs.len()).len();
                     record.language_ok = metrics::answer_lang(answer).map(|l| l == scenario.lang);
                     record.cited_support = Some(grade::local(answer, &passages(&state.retrieved_docs)).score);
                 }
                 if let Some(grader) = &grader {
                     if state.error.is_none() && !state.answer.trim().is_empty() {
                         // The passages the answer cites ([n]); all retrieved ones when it cites none.
-                        let cited: Vec<&str> = metrics::cited(&state.answer, state.retrieved_docs.len())
+                        let cited: Vec<&str> = citation::cited(&state.answer, state.retrieved_docs.len())
                             .into_iter()
                             .map(|n| state.retrieved_docs[n - 1].passage.as_str())
                             .collect();

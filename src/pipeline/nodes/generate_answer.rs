@@ -188,7 +188,7 @@ pub fn check(answer: &str, told: &str, passages: &[(String, String)], lang: Lang
     if echoes(answer, told, passages) {
         return Err(Refusal::EchoesQuestion);
     }
-    if !super::grade::citations(answer).iter().any(|n| (1..=passages.len()).contains(n)) {
+    if crate::core::citation::cited(answer, passages.len()).is_empty() {
         return Err(Refusal::NoCitation);
     }
     let grade = super::grade::local(answer, passages);
@@ -221,9 +221,9 @@ fn letters(text: &str) -> String {
 /// Whether at least half of `answer` (by letters) is sentences of what the model was `told` said
 /// back. A sentence the sources also say is a quote, not an echo.
 fn echoes(answer: &str, told: &str, passages: &[(String, String)]) -> bool {
-    let told = letters(&super::grade::strip_citations(told));
+    let told = letters(&crate::core::citation::strip(told));
     let sources: Vec<String> = passages.iter().map(|(title, text)| letters(&format!("{title} {text}"))).collect();
-    let answer = super::grade::strip_citations(answer);
+    let answer = crate::core::citation::strip(answer);
     let total = letters(&answer).chars().count();
     let echoed: usize = answer
         .split_inclusive(['.', '!', '?', '\n', '。'])

@@ -11,6 +11,7 @@
 //! exists. An offline answer quotes the passages, so it is graded but never regenerated or warned about.
 
 use super::{passages, Env, State};
+use crate::core::citation;
 use crate::core::tokenizer::tokenize;
 use crate::core::{has_hangul, Lang};
 use crate::llm::query_flow::{grade_prompt, parse_grade, Grade};
@@ -97,7 +98,7 @@ pub fn local(answer: &str, passages: &[(String, String)]) -> Grade {
         if words < 3 {
             continue;
         }
-        let cited: Vec<usize> = citations(sentence).into_iter().filter(|n| (1..=passages.len()).contains(n)).collect();
+        let cited = citation::cited(sentence, passages.len());
         // A sentence without a citation that is not a claim about the sources (a greeting, advice to see a
         // clinician) is not graded; one with numbers or medical terms and no citation is a claim.
         let supported = if cited.is_empty() {
@@ -108,7 +109,7 @@ pub fn local(answer: &str, passages: &[(String, String)]) -> Grade {
         } else if has_hangul(sentence) {
             true
         } else {
-            let own: Vec<String> = tokenize(&strip_citations(sentence));
+            let own: Vec<String> = tokenize(&citation::strip(sentence));
             let seen = own.iter().filter(|t| cited.iter().any(|&n| terms[n - 1].contains(*t))).count();
             own.is_empty() || seen * 2 >= own.len()
         };
@@ -123,36 +124,6 @@ pub fn local(answer: &str, passages: &[(String, String)]) -> Grade {
         .map(|s| format!("not supported by the cited passages: \"{}\"", s.chars().take(160).collect::<String>()))
         .unwrap_or_default();
     Grade { grounded: score >= GROUNDED, score, reason }
-}
-
-/// The numbers of the `[n]` citations in `text`.
-pub fn citations(text: &str) -> Vec<usize> {
-    text.match_indices('[')
-        .filter_map(|(i, _)| {
-            let rest = &text[i + 1..];
-            let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
-            rest[digits.len()..].starts_with(']').then(|| digits.parse().ok()).flatten()
-        })
-        .collect()
-}
-
-/// `text` without its `[n]` citations.
-pub fn strip_citations(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    let mut rest = text;
-    while let Some(i) = rest.find('[') {
-        out.push_str(&rest[..i]);
-        let after = &rest[i + 1..];
-        let digits = after.chars().take_while(char::is_ascii_digit).count();
-        if digits > 0 && after[digits..].starts_with(']') {
-            rest = &after[digits + 1..];
-        } else {
-            out.push('[');
-            rest = after;
-        }
-    }
-    out.push_str(rest);
-    out
 }
 
 /// Whether an uncited sentence states something a source should back: a number (a dose, a rate)
