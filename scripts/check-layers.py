@@ -24,15 +24,6 @@ LAYERS = [
 LAYER_OF = {m: i for i, layer in enumerate(LAYERS) for m in layer}
 # The crate roots (lib.rs declares the modules; the binaries use the library by name).
 ROOTS = {"lib.rs", "main.rs", "embed_worker.rs"}
-# The file cycles inside areas that were there when this check was written (issue 29), each to be
-# broken by moving the shared types out to a file both sides import. One may only shrink: a new
-# cycle, or a known one that takes in another file, fails the check.
-KNOWN_FILE_CYCLES = {
-    "cli": {"ask", "bench", "bench_vectors", "eval", "eval_kcd", "eval_pipeline", "search", "study", "vectors"},
-    "llm": {"anthropic", "gemini", "openai", "provider", "wire"},
-    "pipeline": {"context", "graph", "nodes", "state", "trace"},
-}
-
 SRC = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src")
 
 
@@ -269,8 +260,7 @@ def check(src, show_graph=False):
     sccs = strongly_connected(edges)
     problems += cycle_problems(edges, sccs, lambda m: m)
     file_sccs = strongly_connected(file_edges)
-    new_sccs = [scc for scc in file_sccs if not {f for _, f in scc} <= KNOWN_FILE_CYCLES.get(scc[0][0], set())]
-    problems += cycle_problems(file_edges, new_sccs, lambda m: f"{m[0]}::{m[1]}")
+    problems += cycle_problems(file_edges, file_sccs, lambda m: f"{m[0]}::{m[1]}")
 
     lines = []
     if show_graph:
@@ -280,7 +270,7 @@ def check(src, show_graph=False):
     two_way = sorted((a, b) for (a, b) in edges if a < b and (b, a) in edges)
     lines.append(f"two-way module pairs: {len(two_way)}" + ("" if not two_way else ": " + ", ".join(f"{a}<->{b}" for a, b in two_way)))
     lines.append(f"module cycles: {len(sccs)}" + ("" if not sccs else ": " + "; ".join(" ".join(s) for s in sccs)))
-    lines.append(f"file cycles inside areas: {len(file_sccs)} ({len(file_sccs) - len(new_sccs)} known, to be broken)"
+    lines.append(f"file cycles inside areas: {len(file_sccs)}"
                  + ("" if not file_sccs else ": " + "; ".join(s[0][0] + " (" + " ".join(f for _, f in s) + ")" for s in file_sccs)))
     return problems, lines
 
@@ -320,7 +310,7 @@ def main():
               "move the shared type down to the lower module (or to src/core/) instead of importing up, "
               "or out of the cycle into a file both sides import")
         return 1
-    print("check-layers: every import points down or across, no cycles between modules, no new cycle between the files of an area")
+    print("check-layers: every import points down or across, no cycles between modules, no cycle between the files of an area")
     return 0
 
 

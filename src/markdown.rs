@@ -224,19 +224,10 @@ fn emphasis(s: &str) -> Option<(Inline, usize)> {
     Some((Inline::Emphasis(parse_inline(&body[..end])), end + 2))
 }
 
-/// `[n]` with n a source number from 1 to 999. `[1][2]` is two citations; `[1, 2]` stays text.
+/// A citation ([`crate::core::citation`]), unless it is a link's text (`[1](url)`).
 fn citation(s: &str) -> Option<(Inline, usize)> {
-    let end = s.find(']')?;
-    let inner = &s[1..end];
-    if inner.is_empty() || inner.len() > 3 || !inner.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    // `[1](url)` is a link, not a citation.
-    if s[end + 1..].starts_with('(') {
-        return None;
-    }
-    let n: usize = inner.parse().ok()?;
-    (n > 0).then_some((Inline::Citation(n), end + 1))
+    let (n, len) = crate::core::citation::at(s)?;
+    (!s[len..].starts_with('(')).then_some((Inline::Citation(n), len))
 }
 
 fn link(s: &str) -> Option<(Inline, usize)> {

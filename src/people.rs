@@ -3,14 +3,13 @@
 //!
 //! A person has a stable id, the key of their profile, conversation and transcript everywhere else,
 //! and a display name the user can change; renaming moves no data. Before this record existed the
-//! app had one unnamed person with the id [`DEFAULT_PERSON`]: a missing record reads as exactly that,
+//! app had one unnamed person with the id [`DEFAULT_USER`]: a missing record reads as exactly that,
 //! so data stored by older versions stays where it was.
 
 use crate::i18n::{ui, Lang};
+use crate::memory::DEFAULT_USER;
 use serde::{Deserialize, Serialize};
 
-/// The id of the first person (the one every older version of the app stored its data under).
-pub const DEFAULT_PERSON: &str = "default";
 /// The longest name accepted, in characters.
 pub const MAX_NAME_CHARS: usize = 40;
 
@@ -42,10 +41,7 @@ pub struct People {
 
 impl Default for People {
     fn default() -> Self {
-        People {
-            people: vec![Person { id: DEFAULT_PERSON.into(), name: String::new() }],
-            current: DEFAULT_PERSON.into(),
-        }
+        People { people: vec![Person { id: DEFAULT_USER.into(), name: String::new() }], current: DEFAULT_USER.into() }
     }
 }
 
@@ -97,7 +93,7 @@ impl People {
     pub fn repaired<'a>(mut self, ids_with_data: impl IntoIterator<Item = &'a str>) -> People {
         for id in ids_with_data {
             if !self.people.iter().any(|p| p.id == id) {
-                let name = if id == DEFAULT_PERSON { String::new() } else { id.to_string() };
+                let name = if id == DEFAULT_USER { String::new() } else { id.to_string() };
                 self.people.push(Person { id: id.to_string(), name });
             }
         }
@@ -186,7 +182,7 @@ pub fn check_people(data: &serde_json::Value) -> Result<(), String> {
         if person.id.trim().is_empty() {
             return Err("a person has no id".into());
         }
-        let name = if person.name.is_empty() && person.id == DEFAULT_PERSON {
+        let name = if person.name.is_empty() && person.id == DEFAULT_USER {
             String::new()
         } else {
             checked.checked_name(&person.name, None).map_err(|e| format!("{}: {}", person.id, e.message(Lang::En)))?
@@ -205,7 +201,7 @@ mod tests {
     #[test]
     fn the_first_person_is_where_older_versions_kept_their_data() {
         let people = People::default();
-        assert_eq!(people.current(), DEFAULT_PERSON);
+        assert_eq!(people.current(), DEFAULT_USER);
         assert_eq!(people.current_person().label(Lang::Ko), "나");
         assert_eq!(people.current_person().label(Lang::En), "Me");
     }
@@ -222,7 +218,7 @@ mod tests {
         assert_eq!(people.all().iter().map(|p| p.label(Lang::En)).collect::<Vec<_>>(), ["Me", "엄마", "아빠"]);
         people.select(&mom).unwrap();
         people.remove(&mom).unwrap();
-        assert_eq!(people.current(), DEFAULT_PERSON, "removing the chosen person chooses the first");
+        assert_eq!(people.current(), DEFAULT_USER, "removing the chosen person chooses the first");
         // Ids are not reused while taken, and a freed id may come back for a new person.
         assert_eq!(people.add("Grandma").unwrap(), "person-1");
     }
@@ -240,7 +236,7 @@ mod tests {
         assert!(people.rename(&mom, "MOM").is_ok(), "a person may change the case of their own name");
         assert_eq!(people.select("nobody"), Err(PeopleError::UnknownPerson("nobody".into())));
         let mut alone = People::default();
-        assert_eq!(alone.remove(DEFAULT_PERSON), Err(PeopleError::LastPerson));
+        assert_eq!(alone.remove(DEFAULT_USER), Err(PeopleError::LastPerson));
         assert!(PeopleError::NameTooLong.message(Lang::Ko).contains("40"));
         assert!(PeopleError::Duplicate("Mom".into()).message(Lang::En).contains("Mom"));
     }

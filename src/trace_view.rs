@@ -10,12 +10,9 @@
 
 use crate::i18n::Lang;
 use crate::llm::query_flow::{Grade, QueryPlan, Sufficiency};
-use crate::pipeline::graph::Node;
-use crate::pipeline::nodes::refine::RefineDetail;
-use crate::pipeline::nodes::rerank::RerankDetail;
-use crate::pipeline::nodes::retrieve::{RankedDocument, RetrieveDetail};
 use crate::pipeline::state::{QualityMethod, TurnState};
-use crate::pipeline::trace::{CallPurpose, StepDetail, StepKind};
+use crate::pipeline::step::{Node, RankedDocument, RefineDetail, RerankDetail, RetrieveDetail, StepDetail, StepKind};
+use crate::pipeline::trace::CallPurpose;
 
 /// Where a node sits in the picture: column (0 main line, 1 beside it) and row. Query Flow's
 /// retrieval steps stand in a column under `retrieve`; its planner beside `classify_intent`, its
@@ -139,7 +136,9 @@ pub fn purpose_label(purpose: CallPurpose, lang: Lang) -> &'static str {
         CallPurpose::Judge => ("quality judge", "품질 평가"),
         CallPurpose::Rewrite => ("query rewrite", "검색어 재작성"),
         CallPurpose::MemorySummary => ("memory summary", "대화 요약"),
-        CallPurpose::Measure => ("study measure", "연구 측정"),
+        CallPurpose::Statements => ("study: statements", "연구: 진술 나누기"),
+        CallPurpose::Support => ("study: support", "연구: 근거 확인"),
+        CallPurpose::Questions => ("study: questions", "연구: 질문 만들기"),
         CallPurpose::Probe => ("connection test", "연결 확인"),
     };
     match lang {
@@ -159,7 +158,9 @@ pub fn waiting_label(purpose: CallPurpose, lang: Lang) -> &'static str {
         CallPurpose::Judge => ("judging the answer", "답변 평가 중"),
         CallPurpose::Rewrite => ("rewriting the search", "검색어 다시 쓰는 중"),
         CallPurpose::MemorySummary => ("summarising the conversation", "대화 요약 중"),
-        CallPurpose::Measure => ("measuring the answer", "답변 측정 중"),
+        CallPurpose::Statements | CallPurpose::Support | CallPurpose::Questions => {
+            ("measuring the answer", "답변 측정 중")
+        }
         CallPurpose::Probe => ("testing the connection", "연결 확인 중"),
     };
     match lang {

@@ -520,8 +520,9 @@ fn a_plan_about_the_wrong_topic_cannot_push_diabetic_neuropathy_out_of_the_top_t
     use medagent::llm::Llm;
     use medagent::memory::Memory;
     use medagent::pipeline::flags::profile;
-    use medagent::pipeline::graph::{run_turn, Services, TurnInput};
+    use medagent::pipeline::graph::{run_turn, TurnInput};
     use medagent::pipeline::ports::LexicalEmbedder;
+    use medagent::pipeline::ports::Services;
 
     let topics = ["Diabetic Neuropath", "\"focus\": \"Gout", "Peripheral Neuropathy", "\"focus\": \"Diabetes"];
     let dir = index_of("neuropathy", |l| topics.iter().any(|t| l.contains(t)), 120);
@@ -531,13 +532,9 @@ fn a_plan_about_the_wrong_topic_cannot_push_diabetic_neuropathy_out_of_the_top_t
         .unwrap();
     let question = "당뇨가 있는데 발이 저리고 감각이 없어요";
     let top3 = |llm: Option<&dyn Llm>, profile_name: &str| {
-        let services = Services {
-            knowledge: &knowledge,
-            llm,
-            embedder: &LexicalEmbedder,
-            lexicon: Some(&knowledge.lexicon),
-            clock: &crate::common::FixedClock,
-        };
+        let services = Services::new(&knowledge, &LexicalEmbedder, &crate::common::FixedClock)
+            .with_llm(llm)
+            .with_lexicon(&knowledge.lexicon);
         let flags = medagent::pipeline::flags::Flags { max_llm_calls_per_turn: 10, ..profile(profile_name).unwrap() };
         let input = TurnInput { text: question.into(), user: "me".into(), flags, ..TurnInput::default() };
         let state = pollster::block_on(run_turn(input, &mut Memory::default(), &services, &mut |_| {}));

@@ -83,17 +83,19 @@ fn judge_requests_get_valid_json() {
 #[test]
 fn a_junk_fault_spoils_only_its_query_flow_step() {
     use medagent::llm::query_flow::{parse_plan, parse_sufficiency, plan_prompt, sufficiency_prompt};
+    use medagent::llm::CallPurpose;
     let server = spawn_mock("127.0.0.1:0").unwrap();
-    let ask = |provider: &Provider, (system, user): (String, String)| {
-        let request = ChatRequest {
-            messages: vec![ChatMessage::system(system), ChatMessage::user(user)],
-            ..ChatRequest::default()
-        };
+    // The server knows each request's purpose from the request itself (the structured output asked for).
+    let ask = |provider: &Provider, (purpose, (system, user)): (CallPurpose, (String, String))| {
+        let request = ChatRequest::new(purpose, system, user);
         block_on(provider.complete(&request, &mut |_| {})).unwrap().text
     };
-    let plan = || plan_prompt("what sets off an asthma attack", "", "English");
+    let plan = || (CallPurpose::Plan, plan_prompt("what sets off an asthma attack", "", "English"));
     let passages = [("Asthma".to_string(), "Asthma attacks are triggered by allergens and smoke.".to_string())];
-    let sufficiency = || sufficiency_prompt("what sets off an asthma attack", "asthma attack triggers", &passages);
+    let sufficiency = || {
+        let prompt = sufficiency_prompt("what sets off an asthma attack", "asthma attack triggers", &passages);
+        (CallPurpose::Sufficiency, prompt)
+    };
     for kind in KINDS {
         let clean = provider(&server, kind, "");
         let planned = parse_plan(&ask(&clean, plan())).unwrap_or_else(|| panic!("{kind:?}: no plan"));

@@ -7,12 +7,12 @@ use medagent::llm::scripted::{judge_json, Script, ScriptedLlm};
 use medagent::llm::{Llm, LlmError, LocalFuture};
 use medagent::memory::Memory;
 use medagent::pipeline::flags::{profile, Flags, MemoryMode, RefineStrategy, DEFAULT_MAX_LLM_CALLS, PROFILES};
-use medagent::pipeline::graph::{run_turn, Node, Services, TurnInput};
-use medagent::pipeline::nodes::retrieve::RetrieveDetail;
-use medagent::pipeline::ports::{Clock, IndexError, Knowledge, LexicalEmbedder};
+use medagent::pipeline::graph::{run_turn, TurnInput};
+use medagent::pipeline::ports::{Clock, Found, IndexError, Knowledge, LexicalEmbedder, SearchReport, Services};
 use medagent::pipeline::state::{Evidence, Mode, QualityMethod, TurnEvent, TurnState};
+use medagent::pipeline::step::{Node, PromptSection, RetrieveDetail, StepDetail, StepKind};
 use medagent::pipeline::stop::StopReason;
-use medagent::pipeline::trace::{CallPurpose, StepDetail, StepKind};
+use medagent::pipeline::trace::CallPurpose;
 use std::cell::Cell;
 
 fn passage(id: &str, title: &str, text: &str) -> Evidence {
@@ -51,7 +51,7 @@ struct Library {
 }
 
 impl Knowledge for Library {
-    fn search<'a>(&'a self, _query: &'a str, k: usize) -> LocalFuture<'a, Result<Vec<Evidence>, IndexError>> {
+    fn search<'a>(&'a self, _query: &'a str, k: usize) -> LocalFuture<'a, Result<Found, IndexError>> {
         Box::pin(async move {
             let call = self.calls.get();
             self.calls.set(call + 1);
@@ -68,7 +68,7 @@ impl Knowledge for Library {
             for (i, d) in docs.iter_mut().enumerate() {
                 d.bm25_rank = Some(i + 1);
             }
-            Ok(docs)
+            Ok(Found { evidence: docs, report: SearchReport::method(self.describe()) })
         })
     }
     fn describe(&self) -> String {
@@ -108,13 +108,8 @@ impl Harness {
     }
 
     fn turn_as(&mut self, text: &str, user: &str, mode: Mode, flags: Flags, llm: Option<&dyn Llm>) -> TurnState {
-        let services = Services {
-            knowledge: &self.knowledge,
-            llm,
-            embedder: &LexicalEmbedder,
-            lexicon: Some(lexicon()),
-            clock: &self.clock,
-        };
+        let services =
+            Services::new(&self.knowledge, &LexicalEmbedder, &self.clock).with_llm(llm).with_lexicon(lexicon());
         let input = TurnInput { text: text.into(), user: user.into(), mode, flags, ..TurnInput::default() };
         let (mut notice, mut streamed) = (None, String::new());
         let mut on_event = |event: TurnEvent| match event {
@@ -823,7 +818,7 @@ fn the_latest_exchange_survives_the_memory_budget() {
     }
     let s = h.turn("And what about the one I just asked about?", full(), Some(&llm));
     assert!(s.user_prompt.contains(QUESTIONS[5]), "the latest exchange is in the prompt:\n{}", s.user_prompt);
-    let memory = s.token_plan.iter().find(|(section, _)| section == "memory").unwrap().1;
+    let memory = s.token_plan.iter().find(|(section, _)| *section == PromptSection::Memory).unwrap().1;
     assert!(memory <= medagent::pipeline::context::BUDGET_MEMORY, "{memory}");
 }
 
@@ -890,13 +885,7 @@ fn stopped_turn(mode: Mode) -> (TurnState, usize) {
     let mut h = Harness::new(false);
     let stop = medagent::platform::http::StopHandle::new();
     let llm = StoppedMidStream { stop: stop.clone(), calls: Cell::new(0) };
-    let services = Services {
-        knowledge: &h.knowledge,
-        llm: Some(&llm),
-        embedder: &LexicalEmbedder,
-        lexicon: Some(lexicon()),
-        clock: &h.clock,
-    };
+    let services = Services::new(&h.knowledge, &LexicalEmbedder, &h.clock).with_llm(Some(&llm)).with_lexicon(lexicon());
     let input = TurnInput {
         text: "What are the symptoms of diabetes?".into(),
         user: "me".into(),
@@ -933,9 +922,9 @@ fn stop_ends_the_turn_keeping_the_partial_answer_and_sending_nothing_more() {
 fn stop_during_retrieval_ends_the_turn_there() {
     struct StopsOnSearch(medagent::platform::http::StopHandle);
     impl Knowledge for StopsOnSearch {
-        fn search<'a>(&'a self, _query: &'a str, _k: usize) -> LocalFuture<'a, Result<Vec<Evidence>, IndexError>> {
+        fn search<'a>(&'a self, _query: &'a str, _k: usize) -> LocalFuture<'a, Result<Found, IndexError>> {
             self.0.stop();
-            Box::pin(async { Ok(library()) })
+            Box::pin(async { Ok(Found { evidence: library(), report: SearchReport::method("stops") }) })
         }
         fn describe(&self) -> String {
             "stops".into()
@@ -945,13 +934,7 @@ fn stop_during_retrieval_ends_the_turn_there() {
     let knowledge = StopsOnSearch(stop.clone());
     let llm = StoppedMidStream { stop: stop.clone(), calls: Cell::new(0) };
     let clock = TestClock(Cell::new(0.0));
-    let services = Services {
-        knowledge: &knowledge,
-        llm: Some(&llm),
-        embedder: &LexicalEmbedder,
-        lexicon: Some(lexicon()),
-        clock: &clock,
-    };
+    let services = Services::new(&knowledge, &LexicalEmbedder, &clock).with_llm(Some(&llm)).with_lexicon(lexicon());
     let input =
         TurnInput { text: "What are the symptoms of diabetes?".into(), flags: full(), stop, ..TurnInput::default() };
     let mut memory = Memory::default();

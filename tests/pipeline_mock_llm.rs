@@ -8,8 +8,8 @@ use medagent::cli::mock_llm::spawn_mock;
 use medagent::llm::{LocalFuture, ProviderKind};
 use medagent::memory::Memory;
 use medagent::pipeline::flags::Flags;
-use medagent::pipeline::graph::{run_turn, Services, TurnInput};
-use medagent::pipeline::ports::{IndexError, Knowledge, LexicalEmbedder};
+use medagent::pipeline::graph::{run_turn, TurnInput};
+use medagent::pipeline::ports::{Found, IndexError, Knowledge, LexicalEmbedder, SearchReport, Services};
 use medagent::pipeline::state::Evidence;
 use medagent::platform::native_http::NativeTransport;
 use std::rc::Rc;
@@ -22,7 +22,7 @@ impl Knowledge for TwoPassages {
     fn describe(&self) -> String {
         "two fixed passages".into()
     }
-    fn search<'a>(&'a self, _query: &'a str, _k: usize) -> LocalFuture<'a, Result<Vec<Evidence>, IndexError>> {
+    fn search<'a>(&'a self, _query: &'a str, _k: usize) -> LocalFuture<'a, Result<Found, IndexError>> {
         let evidence = |id: &str, title: &str, passage: &str| Evidence {
             id: id.into(),
             title: title.into(),
@@ -38,7 +38,7 @@ impl Knowledge for TwoPassages {
             location: None,
         };
         Box::pin(async move {
-            Ok(vec![
+            let evidence = vec![
                 evidence(
                     "NIDDK_0000030-1",
                     "What is (are) Diabetes Complications ?",
@@ -49,7 +49,8 @@ impl Knowledge for TwoPassages {
                     "Prevent diabetes problems",
                     "The A1C test reflects the average level of glucose in your blood during the past 3 months.",
                 ),
-            ])
+            ];
+            Ok(Found { evidence, report: SearchReport::method(self.describe()) })
         })
     }
 }
@@ -68,13 +69,7 @@ fn turn_with(base: &str, fault: &str, memory: &mut Memory, flags: Flags) -> (Str
     let provider =
         mock_provider(base, ProviderKind::Openai, fault, "sk-pipeline-test", Rc::new(NativeTransport::new()));
     let clock = SystemClock::new();
-    let services = Services {
-        knowledge: &TwoPassages,
-        llm: Some(&provider),
-        embedder: &LexicalEmbedder,
-        lexicon: None,
-        clock: &clock,
-    };
+    let services = Services::new(&TwoPassages, &LexicalEmbedder, &clock).with_llm(Some(&provider));
     let budget = flags.max_llm_calls_per_turn;
     let input = TurnInput { text: MESSAGE.into(), user: "dad".into(), flags, ..TurnInput::default() };
     let started = Instant::now();

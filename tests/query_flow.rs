@@ -11,10 +11,11 @@ use medagent::llm::{Llm, LocalFuture};
 use medagent::memory::Memory;
 use medagent::pipeline::answer::{unsupported_heading, AnswerKind};
 use medagent::pipeline::flags::{profile, Flags};
-use medagent::pipeline::graph::{run_turn, Node, Services, TurnInput};
-use medagent::pipeline::ports::{IndexError, Knowledge, LexicalEmbedder};
+use medagent::pipeline::graph::{run_turn, TurnInput};
+use medagent::pipeline::ports::{Found, IndexError, Knowledge, LexicalEmbedder, SearchReport, Services};
 use medagent::pipeline::state::TurnState;
-use medagent::pipeline::trace::{CallPurpose, StepDetail, StepKind};
+use medagent::pipeline::step::{Node, StepDetail, StepKind};
+use medagent::pipeline::trace::CallPurpose;
 use std::cell::RefCell;
 
 /// (id, title, text, words that find it)
@@ -33,11 +34,11 @@ struct Shelf {
 }
 
 impl Knowledge for Shelf {
-    fn search<'a>(&'a self, query: &'a str, k: usize) -> LocalFuture<'a, Result<Vec<Evidence>, IndexError>> {
+    fn search<'a>(&'a self, query: &'a str, k: usize) -> LocalFuture<'a, Result<Found, IndexError>> {
         Box::pin(async move {
             self.searched.borrow_mut().push(query.to_string());
             let lower = query.to_lowercase();
-            Ok(SHELF
+            let evidence = SHELF
                 .iter()
                 .enumerate()
                 .filter(|(_, (_, _, _, words))| words.iter().any(|w| lower.contains(w)))
@@ -57,7 +58,8 @@ impl Knowledge for Shelf {
                     rrf_rank: None,
                     location: Some(PassageLocation { doc: doc as u32, chunk: 0 }),
                 })
-                .collect())
+                .collect();
+            Ok(Found { evidence, report: SearchReport::method(self.describe()) })
         })
     }
     fn describe(&self) -> String {
@@ -71,8 +73,7 @@ impl Knowledge for Shelf {
 }
 
 fn turn(memory: &mut Memory, shelf: &Shelf, text: &str, flags: Flags, llm: Option<&dyn Llm>) -> TurnState {
-    let services =
-        Services { knowledge: shelf, llm, embedder: &LexicalEmbedder, lexicon: Some(lexicon()), clock: &FixedClock };
+    let services = Services::new(shelf, &LexicalEmbedder, &FixedClock).with_llm(llm).with_lexicon(lexicon());
     let input = TurnInput { text: text.into(), user: "me".into(), flags, ..TurnInput::default() };
     pollster::block_on(run_turn(input, memory, &services, &mut |_| {}))
 }
@@ -271,15 +272,13 @@ fn the_plan_resolves_my_medicine_from_the_profile() {
     let query = detail(&s, Node::Plan)["plan"]["normalized_query"].as_str().unwrap().to_lowercase();
     assert!(query.contains("metformin"), "{query}");
     assert!(s.retrieved_docs.iter().any(|d| d.id == "MET_A"));
-    // A model sees the profile in the plan prompt.
+    // A model sees the profile in the plan's instructions, and the question as the user message.
     let llm = ScriptedLlm::default();
     turn(&mut memory, &shelf, "Can I have a beer with my medicine tonight?", flags, Some(&llm));
-    let plan_prompt = llm.requests.borrow()[0].messages[1].content.clone();
-    assert!(
-        plan_prompt.starts_with(medagent::llm::query_flow::PLAN_CUE)
-            && plan_prompt.to_lowercase().contains("metformin"),
-        "{plan_prompt}"
-    );
+    let plan = llm.requests.borrow()[0].clone();
+    assert_eq!(plan.purpose, CallPurpose::Plan);
+    assert!(plan.messages[0].content.to_lowercase().contains("metformin"), "{}", plan.messages[0].content);
+    assert_eq!(plan.messages[1].content, "Can I have a beer with my medicine tonight?");
 }
 
 #[test]
@@ -303,8 +302,7 @@ fn turn_with_events(
     llm: Option<&dyn Llm>,
 ) -> (TurnState, Vec<String>) {
     let shelf = Shelf::default();
-    let services =
-        Services { knowledge: &shelf, llm, embedder: &LexicalEmbedder, lexicon: Some(lexicon()), clock: &FixedClock };
+    let services = Services::new(&shelf, &LexicalEmbedder, &FixedClock).with_llm(llm).with_lexicon(lexicon());
     let input = TurnInput {
         text: text.into(),
         user: "me".into(),

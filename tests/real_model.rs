@@ -9,9 +9,10 @@
 //! `MEDAGENT_REAL_MODEL_URL=http://127.0.0.1:P cargo test --test tests real_model -- --ignored --test-threads 1`
 
 use crate::common::lexicon;
+use medagent::core::citation::cited;
 use medagent::i18n::Lang;
 use medagent::pipeline::nodes::grade;
-use medagent::study::metrics::{answer_lang, cited};
+use medagent::study::metrics::answer_lang;
 use medagent::triage::{assess, notice, Country};
 use serde_json::Value;
 use std::io::{Read, Write};

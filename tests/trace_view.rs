@@ -6,9 +6,10 @@ use medagent::llm::scripted::{judge_json, Script, ScriptedLlm};
 use medagent::llm::{Llm, LocalFuture};
 use medagent::memory::Memory;
 use medagent::pipeline::flags::{profile, Flags};
-use medagent::pipeline::graph::{run_turn, Node, Services, TurnInput};
-use medagent::pipeline::ports::{IndexError, Knowledge, LexicalEmbedder};
+use medagent::pipeline::graph::{run_turn, TurnInput};
+use medagent::pipeline::ports::{Found, IndexError, Knowledge, LexicalEmbedder, SearchReport, Services};
 use medagent::pipeline::state::{Evidence, TurnState};
+use medagent::pipeline::step::Node;
 use medagent::pipeline::trace::CallPurpose;
 use medagent::trace_view::{TurnTrace, EDGES};
 use std::cell::Cell;
@@ -20,11 +21,11 @@ struct TwoDocs {
 }
 
 impl Knowledge for TwoDocs {
-    fn search<'a>(&'a self, _query: &'a str, _k: usize) -> LocalFuture<'a, Result<Vec<Evidence>, IndexError>> {
+    fn search<'a>(&'a self, _query: &'a str, _k: usize) -> LocalFuture<'a, Result<Found, IndexError>> {
         Box::pin(async move {
             let call = self.calls.get();
             self.calls.set(call + 1);
-            Ok((1..=2)
+            let evidence = (1..=2)
                 .map(|rank| Evidence {
                     id: format!("DOC_{call}-{rank}"),
                     title: format!("What is diabetes ? ({rank})"),
@@ -39,7 +40,8 @@ impl Knowledge for TwoDocs {
                     rrf_rank: (rank == 2).then_some(1),
                     location: None,
                 })
-                .collect())
+                .collect();
+            Ok(Found { evidence, report: SearchReport::method(self.describe()) })
         })
     }
     fn describe(&self) -> String {
@@ -48,7 +50,7 @@ impl Knowledge for TwoDocs {
 }
 
 fn turn(memory: &mut Memory, knowledge: &TwoDocs, text: &str, flags: Flags, llm: Option<&dyn Llm>) -> TurnState {
-    let services = Services { knowledge, llm, embedder: &LexicalEmbedder, lexicon: None, clock: &FixedClock };
+    let services = Services::new(knowledge, &LexicalEmbedder, &FixedClock).with_llm(llm);
     let input = TurnInput { text: text.into(), user: "mom".into(), flags, ..TurnInput::default() };
     pollster::block_on(run_turn(input, memory, &services, &mut |_| {}))
 }

@@ -9,10 +9,11 @@ use crate::i18n::{has_hangul, Lang};
 use crate::llm::CallPurpose;
 use crate::memory::Memory;
 use crate::pipeline::flags::{profile, PROFILES};
-use crate::pipeline::graph::{run_turn, Services, TurnInput};
+use crate::pipeline::graph::{run_turn, TurnInput};
 use crate::pipeline::ports::Clock;
+use crate::pipeline::ports::Services;
 use crate::pipeline::state::{Mode, TurnEvent, TurnState};
-use crate::retrieval::knowledge::{IndexKnowledge, QuestionEmbedder, VectorSide};
+use crate::retrieval::knowledge::{IndexKnowledge, VectorSide};
 use crate::retrieval::search::{open, open_lexicon};
 use crate::trace_view::waiting_line;
 use crate::triage::Country;
@@ -46,7 +47,7 @@ pub struct TurnOptions {
     #[arg(long, default_value_t = crate::pipeline::flags::DEFAULT_MAX_LLM_CALLS)]
     pub max_llm_calls: usize,
     /// Whose profile and conversation (e.g. family members).
-    #[arg(long, default_value = "default")]
+    #[arg(long, default_value = crate::memory::DEFAULT_USER)]
     pub user: String,
     /// JSON file with the profiles, conversations and cache: read before, written after each turn
     /// (atomically, the previous version kept as FILE.bak; runs sharing it take turns).
@@ -259,13 +260,7 @@ fn run_messages(messages: &[String], options: &TurnOptions) -> Result<(), CliErr
         }
         None => (None, Memory::default()),
     };
-    let services = Services {
-        knowledge: &knowledge,
-        llm: llm.as_deref(),
-        embedder: &QuestionEmbedder(&knowledge.vectors),
-        lexicon: Some(&knowledge.lexicon),
-        clock: &clock,
-    };
+    let services = Services::of_index(&knowledge, &clock).with_llm(llm.as_deref());
     let mut failed = None;
     for text in messages {
         let input = TurnInput {

@@ -1,11 +1,11 @@
 //! `medagent bench`: speed measurements, natively (build with --release for real numbers).
 
 use super::error::CliError;
-use super::eval::read_devset;
 use super::files::{load_lexicon, DirSource, DEFAULT_INDEX_DIR, DEFAULT_LEXICON_SOURCES};
+use super::measure::percentile;
+use super::questions::read_queries;
 use crate::core::tokenizer::tokenize;
-use crate::pipeline::graph::Node;
-use crate::pipeline::trace::StepKind;
+use crate::pipeline::step::{Node, StepKind};
 use crate::retrieval::index_files::{LoadedIndex, STATS};
 use crate::retrieval::search::IndexError;
 use crate::retrieval::search::{bm25, open};
@@ -96,22 +96,10 @@ fn bench_triage(file: &PathBuf, rounds: usize) -> Result<(), CliError> {
     Ok(())
 }
 
-pub(super) fn read_queries(path: &PathBuf) -> Result<Vec<String>, CliError> {
-    if path.extension().is_some_and(|e| e == "jsonl") {
-        return Ok(read_devset(path)?.into_iter().map(|q| q.question).collect());
-    }
-    let text = std::fs::read_to_string(path).map_err(CliError::read(path))?;
-    Ok(text.lines().filter(|l| !l.trim().is_empty()).map(str::to_string).collect())
-}
-
 fn gzip_len(bytes: &[u8]) -> usize {
     let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
     encoder.write_all(bytes).expect("in-memory write");
     encoder.finish().expect("in-memory gzip").len()
-}
-
-pub(super) fn percentile(sorted: &[f64], p: f64) -> f64 {
-    sorted[((sorted.len() - 1) as f64 * p).round() as usize]
 }
 
 fn bench_search(queries: &PathBuf, rounds: usize, dir: PathBuf) -> Result<(), CliError> {
@@ -244,8 +232,8 @@ fn bench_pipeline(questions: &PathBuf, dir: PathBuf) -> Result<(), CliError> {
     use crate::llm::scripted::{judge_json, Script, ScriptedLlm};
     use crate::memory::Memory;
     use crate::pipeline::flags::{profile, PROFILES};
-    use crate::pipeline::graph::{run_turn, Services, TurnInput};
-    use crate::pipeline::ports::LexicalEmbedder;
+    use crate::pipeline::graph::{run_turn, TurnInput};
+    use crate::pipeline::ports::Services;
     use crate::retrieval::knowledge::{IndexKnowledge, VectorSide};
     use crate::retrieval::search::open_lexicon;
 
@@ -253,17 +241,11 @@ fn bench_pipeline(questions: &PathBuf, dir: PathBuf) -> Result<(), CliError> {
     let source = DirSource { dir };
     let index = pollster::block_on(open(&source))?;
     let lexicon = pollster::block_on(open_lexicon(&source, &index))?;
-    // BM25 and the lexical embedding: the pipeline's own time, without model time.
+    // BM25 and the lexical embedding (no vectors): the pipeline's own time, without model time.
     let knowledge = IndexKnowledge::new(source, index, lexicon, VectorSide::Unavailable("bench: no model time".into()));
     let clock = super::ask::SystemClock::new();
     let run = |memory: &mut Memory, text: &str, flags, llm: Option<&dyn crate::llm::Llm>| {
-        let services = Services {
-            knowledge: &knowledge,
-            llm,
-            embedder: &LexicalEmbedder,
-            lexicon: Some(&knowledge.lexicon),
-            clock: &clock,
-        };
+        let services = Services::of_index(&knowledge, &clock).with_llm(llm);
         let input = TurnInput { text: text.into(), user: "bench".into(), flags, ..TurnInput::default() };
         pollster::block_on(run_turn(input, memory, &services, &mut |_| {}))
     };

@@ -12,16 +12,14 @@
 //! The queries are MedQuAD questions (every n-th document's question, so they spread over the corpus)
 //! plus the development set's questions.
 
-use super::bench::{percentile, read_queries};
 use super::error::CliError;
 use super::files::{read_corpus, DirSource, DEFAULT_CORPUS};
+use super::measure::{percentile, recall};
+use super::questions::bridged_questions;
 use super::vectors::{checkpoint_dir, load_vectors, read_checkpoints, read_manifest};
-use crate::lexicon::bridge::bridge;
-use crate::retrieval::corpus::Document;
-use crate::retrieval::search::{open, open_lexicon, search, SearchMode};
+use crate::retrieval::search::{open, search, SearchMode};
 use crate::retrieval::vector_manifest::ChunkList;
 use crate::retrieval::vectors::{LocalVectors, VectorSearch};
-use std::collections::HashSet;
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -63,12 +61,6 @@ fn summary(times: &mut [f64]) -> String {
     format!("p50 {:.3} ms  p95 {:.3} ms", percentile(times, 0.5), percentile(times, 0.95))
 }
 
-/// Share of `truth`'s chunks that `found` holds.
-pub(super) fn recall(found: &[u32], truth: &[u32]) -> f64 {
-    let truth: HashSet<u32> = truth.iter().copied().collect();
-    found.iter().filter(|c| truth.contains(c)).count() as f64 / truth.len().max(1) as f64
-}
-
 /// Exact top-k chunk ids by f32 dot product.
 fn exact_f32(vectors: &[Vec<f32>], query: &[f32], k: usize) -> Vec<u32> {
     let mut scored: Vec<(f32, u32)> =
@@ -79,23 +71,6 @@ fn exact_f32(vectors: &[Vec<f32>], query: &[f32], k: usize) -> Vec<u32> {
 
 fn chunk_ids(hits: &[crate::retrieval::vector_index::VectorHit]) -> Vec<u32> {
     hits.iter().map(|h| h.chunk).collect()
-}
-
-/// The benchmark's questions as the search embeds them: every n-th question of `docs` (`corpus_queries`
-/// of them, spread over the corpus), then those of `questions`, each bridged through the lexicon of the
-/// index in `source`.
-pub(super) fn bridged_questions(
-    docs: &[Document],
-    corpus_queries: usize,
-    questions: &PathBuf,
-    source: &DirSource,
-) -> Result<Vec<String>, CliError> {
-    let step = (docs.len() / corpus_queries.max(1)).max(1);
-    let mut queries: Vec<String> = docs.iter().step_by(step).take(corpus_queries).map(|d| d.question.clone()).collect();
-    queries.extend(read_queries(questions)?);
-    let index = pollster::block_on(open(source))?;
-    let lexicon = pollster::block_on(open_lexicon(source, &index))?;
-    Ok(queries.iter().map(|q| bridge(&lexicon, q).text).collect())
 }
 
 pub fn run(args: &BenchVectorsArgs) -> Result<(), CliError> {

@@ -10,6 +10,7 @@
 
 use super::error::CliError;
 use super::files::{DirSource, DEFAULT_INDEX_DIR, DEFAULT_VECTORS_DIR};
+use super::questions::{read_devset, read_plans, DevQuestion};
 use super::search::ModeArg;
 use crate::lexicon::bridge::{bridge, BridgedQuery};
 use crate::llm::query_flow::{parse_plan, plan_prompt, QueryPlan};
@@ -22,7 +23,6 @@ use crate::retrieval::relevance::{
 use crate::retrieval::search::{open, open_lexicon, search_with_signals, Hit, SearchMode, SearchSignals};
 use crate::retrieval::vectors::VectorSearch;
 use clap::Args;
-use serde::Deserialize;
 use std::collections::{BTreeMap, HashMap};
 use std::path::PathBuf;
 
@@ -87,104 +87,12 @@ pub enum EvalCommand {
     Kcd(super::eval_kcd::EvalKcdArgs),
 }
 
-/// One development question and what counts as a relevant answer to it.
-#[derive(Debug, Deserialize)]
-pub struct DevQuestion {
-    pub lang: String,
-    pub question: String,
-    /// MedQuAD focus names that answer it; empty when nothing in the corpus does.
-    pub focus: Vec<String>,
-    pub qtype: Vec<String>,
-    /// `tune` (default: used to choose parameters) or `heldout` (never tuned on, reported apart).
-    #[serde(default = "tune_split")]
-    pub split: String,
-    /// `real` (default: written the way people write) or `formulaic` (textbook questions that name the
-    /// condition, the first Korean questions of the set), reported apart.
-    #[serde(default = "real_style")]
-    pub style: String,
-}
-
-fn real_style() -> String {
-    "real".into()
-}
-
-fn tune_split() -> String {
-    "tune".into()
-}
-
-impl DevQuestion {
-    /// Whether the corpus answers the question at all.
-    pub fn answerable(&self) -> bool {
-        !self.focus.is_empty()
-    }
-
-    fn is_relevant(&self, hit: &Hit) -> bool {
-        self.answered_by(&hit.focus, &hit.qtype)
-    }
-
-    /// Whether a MedQuAD document of `focus` and `qtype` answers the question.
-    pub fn answered_by(&self, focus: &str, qtype: &str) -> bool {
-        self.focus.iter().any(|f| f.eq_ignore_ascii_case(focus)) && self.qtype.iter().any(|q| q == qtype)
-    }
-}
-
-/// One line of a plans file: a development question and the plan written for it.
-#[derive(Deserialize)]
-struct PlanLine {
-    question: String,
-    plan: serde_json::Value,
-}
-
-/// Reads a plans file and returns the plan of each development question, in the set's order. Each
-/// plan is read by the planner's own strict parser; a line it refuses, a question planned twice or a
-/// development question without a plan is an error naming it.
-pub fn read_plans(path: &PathBuf, questions: &[DevQuestion]) -> Result<Vec<QueryPlan>, CliError> {
-    let text = std::fs::read_to_string(path).map_err(CliError::read(path))?;
-    let mut plans: HashMap<String, QueryPlan> = HashMap::new();
-    for (i, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
-        let at = || format!("{} line {}", path.display(), i + 1);
-        let line: PlanLine = serde_json::from_str(line).map_err(|e| CliError::failed(format!("{}: {e}", at())))?;
-        let plan = parse_plan(&line.plan.to_string()).ok_or_else(|| {
-            CliError::usage(format!(
-                "{}: the plan is not a valid query plan (it needs a non-empty normalized_query and lists of strings)",
-                at()
-            ))
-        })?;
-        if plans.insert(line.question.clone(), plan).is_some() {
-            return Err(CliError::usage(format!("{}: the question {:?} is planned twice", at(), line.question)));
-        }
-    }
-    let missing: Vec<&str> =
-        questions.iter().map(|q| q.question.as_str()).filter(|q| !plans.contains_key(*q)).collect();
-    if !missing.is_empty() {
-        return Err(CliError::usage(format!(
-            "{} has no plan for {} development question(s); add a line {{\"question\": ..., \"plan\": {{...}}}} for each:\n  {}",
-            path.display(),
-            missing.len(),
-            missing.join("\n  ")
-        )));
-    }
-    Ok(questions.iter().map(|q| plans[&q.question].clone()).collect())
-}
-
 /// The mock LLM's plan of a question, `None` when its reply is not a plan the parser reads.
 fn mock_plan(question: &DevQuestion) -> Option<QueryPlan> {
     let language = if question.lang == "ko" { "Korean" } else { "English" };
     let (system, user) = plan_prompt(&question.question, "", language);
     let request = ChatRequest::new(CallPurpose::Plan, system, user);
     parse_plan(&super::mock_reply::reply(&request))
-}
-
-/// Reads the development set.
-pub fn read_devset(path: &PathBuf) -> Result<Vec<DevQuestion>, CliError> {
-    let text = std::fs::read_to_string(path).map_err(CliError::read(path))?;
-    text.lines()
-        .filter(|l| !l.trim().is_empty())
-        .enumerate()
-        .map(|(i, l)| {
-            serde_json::from_str(l).map_err(|e| CliError::usage(format!("{} line {}: {e}", path.display(), i + 1)))
-        })
-        .collect()
 }
 
 /// Questions, reciprocal rank sum and hits at 5 of one (mode, group).

@@ -7,15 +7,15 @@
 
 use super::ask::{KnowledgeArgs, SystemClock};
 use super::error::CliError;
-use super::eval::{read_devset, read_plans};
 use super::mock_reply;
+use super::questions::{read_devset, read_plans};
 use crate::core::ports::Knowledge;
-use crate::llm::query_flow::{planned_question, QueryPlan};
-use crate::llm::{ChatRequest, Completion, Llm, LlmError, LocalFuture};
+use crate::llm::query_flow::QueryPlan;
+use crate::llm::{CallPurpose, ChatRequest, Completion, Llm, LlmError, LocalFuture};
 use crate::memory::Memory;
 use crate::pipeline::flags::{profile, DEFAULT_PROFILE, PROFILES};
-use crate::pipeline::graph::{run_turn, Services, TurnInput};
-use crate::retrieval::knowledge::QuestionEmbedder;
+use crate::pipeline::graph::{run_turn, TurnInput};
+use crate::pipeline::ports::Services;
 use clap::Args;
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -59,8 +59,9 @@ impl Llm for FixturePlanner {
         on_delta: &'a mut dyn FnMut(&str),
     ) -> LocalFuture<'a, Result<Completion, LlmError>> {
         Box::pin(async move {
-            let user = request.messages.last().map_or("", |m| m.content.as_str());
-            let planned = planned_question(user).and_then(|question| self.plans.get(question));
+            // A plan request's user message is the question.
+            let question = request.messages.last().map_or("", |m| m.content.trim());
+            let planned = self.plans.get(question).filter(|_| request.purpose == CallPurpose::Plan);
             let text = match planned {
                 Some(plan) => serde_json::to_string(plan).unwrap_or_default(),
                 None => mock_reply::reply(request),
@@ -84,17 +85,10 @@ pub fn run(args: EvalPipelineArgs) -> Result<(), CliError> {
             .ok_or_else(|| CliError::usage(format!("unknown profile {name:?}: use one of {}", PROFILES.join(", "))))?;
     }
     let knowledge = args.knowledge.open()?;
-    let embedder = QuestionEmbedder(&knowledge.vectors);
     let clock = SystemClock::new();
     let llm = FixturePlanner { plans };
     let model: Option<&dyn Llm> = if args.offline { None } else { Some(&llm) };
-    let services = Services {
-        knowledge: &knowledge,
-        llm: model,
-        embedder: &embedder,
-        lexicon: Some(&knowledge.lexicon),
-        clock: &clock,
-    };
+    let services = Services::of_index(&knowledge, &clock).with_llm(model);
     let answerable = questions.iter().filter(|q| q.answerable()).count();
     println!(
         "{} questions ({answerable} answerable), each a new conversation; search: {}; model: {}",

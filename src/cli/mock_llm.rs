@@ -390,10 +390,9 @@ fn chat(stream: &mut TcpStream, wire: Wire, body: &[u8], fault: Option<&str>, op
     }
     let request = parse_chat(wire, &body);
     let junk = fault.and_then(|f| f.strip_prefix("junk-"));
-    let text = match mock_reply::query_flow_task(&request) {
-        Some(task) if junk.is_some_and(|kind| kind == "all" || kind == task.name()) => mock_reply::junk_reply(task),
-        _ => mock_reply::reply(&request),
-    };
+    let junked = junk.filter(|kind| *kind == "all" || *kind == request.purpose.name());
+    let text =
+        junked.and_then(|_| mock_reply::junk_reply(request.purpose)).unwrap_or_else(|| mock_reply::reply(&request));
     let prompt_tokens = request.messages.iter().map(|m| m.content.split_whitespace().count()).sum::<usize>();
     let pieces = tokens(&text);
     let usage = json!({"prompt_tokens": prompt_tokens, "completion_tokens": pieces.len(), "total_tokens": prompt_tokens + pieces.len()});

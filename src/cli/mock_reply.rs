@@ -1,60 +1,57 @@
-//! What the mock LLM says: deterministic replies read off the prompt, so pipeline tests get
-//! sensible answers without a model.
+//! What the mock LLM says: deterministic replies, chosen by the request's purpose (never by the
+//! prompt's wording) and computed from what the prompt carries, so pipeline tests get sensible
+//! answers without a model.
 //!
-//! - A Query Flow prompt (`crate::llm::query_flow`, told by its cue line, checked first) gets the
-//!   JSON its parser reads, derived from the prompt: a plan (the question without filler words;
-//!   one sub-question per clause of a compound question), a rerank by word overlap with the query,
-//!   a sufficiency verdict (the share of the query's words the passages contain) and a grounding
-//!   grade (each claim cited and found in its passages). `medagent mock-llm` can replace any of
-//!   them with prose ([`junk_reply`]).
-//! - A judge prompt (purpose `judge`, or one that names `grounding_score`) gets a judge verdict in the
-//!   judge's JSON shape: high scores when the judged answer cites sources (`[n]`), low ones
-//!   with `missing_info` when it does not.
-//! - A query-rewrite prompt (`재작성` / `rewrite`) gets one line: the original query plus the
-//!   missing information it lists.
-//! - Any other prompt gets an answer quoting the first sentence of each numbered source (`[n] ...`
-//!   lines) with its `[n]` citation, in Korean when the question is Korean.
-//! - The study's grading prompts (`crate::study::grading`) get a lexical grader's JSON arrays: the
-//!   answer's sentences as statements, a statement supported when most of its words are in the
-//!   passages, the answer's statements turned into questions.
-//! - `MOCK_TOKENS=N` anywhere in the prompt: an answer of exactly N tokens (for benchmarks).
-//! - `MOCK_ECHO:` in the question: the answer is the rest of the question, verbatim (to test how the
-//!   app renders hostile model output).
+//! - Query Flow's steps get the JSON their parsers read: a plan of the question (the user message:
+//!   the question without filler words; one sub-question per clause of a compound question), a
+//!   rerank by word overlap with the query, a sufficiency verdict (the share of the query's words
+//!   the passages contain) and a grounding grade (each claim cited and found in its passages).
+//!   `medagent mock-llm` can replace any of them with prose ([`junk_reply`]).
+//! - The judge gets a verdict in its JSON shape: high scores when the judged answer cites sources
+//!   (`[n]`), low ones with `missing_info` when it does not.
+//! - The query rewriter gets `{"query": ...}`: the original question plus the missing information.
+//! - The study's measurements (`crate::study::grading`) get a lexical grader's lists: the answer's
+//!   sentences as statements, a statement supported when most of its words are in the passages, the
+//!   answer's statements turned into questions.
+//! - The text purposes (the answer, a memory summary, a probe; the server cannot tell them apart,
+//!   since only structured purposes travel in the request) get an answer quoting the first sentence
+//!   of each numbered source (`[n] ...` lines) with its `[n]` citation, in Korean when the question
+//!   is Korean; `MOCK_TOKENS=N` in the message: exactly N tokens (benchmarks); `MOCK_ECHO:` in the
+//!   question: the rest of the question, verbatim (to test how the app renders hostile model output).
 
-use crate::llm::query_flow::{planned_question, GRADE_CUE, MAX_SUBQUERIES, PLAN_CUE, RERANK_CUE, SUFFICIENCY_CUE};
+use crate::core::{citation, has_hangul};
+use crate::llm::query_flow::MAX_SUBQUERIES;
 use crate::llm::{CallPurpose, ChatRequest, Role};
 use serde_json::json;
 
 /// The whole reply text for a request.
 pub fn reply(request: &ChatRequest) -> String {
     let all: String = request.messages.iter().map(|m| m.content.as_str()).collect::<Vec<_>>().join("\n");
-    let question =
-        request.messages.iter().rev().find(|m| m.role == Role::User).map(|m| m.content.as_str()).unwrap_or("");
-    if let Some(task) = query_flow_task(request) {
-        return match task {
-            QueryFlowTask::Plan => plan(question),
-            QueryFlowTask::Rerank => rerank(question),
-            QueryFlowTask::Sufficiency => sufficiency(question),
-            QueryFlowTask::Grade => grade(question),
-        };
+    let user = request.messages.iter().rev().find(|m| m.role == Role::User).map(|m| m.content.as_str()).unwrap_or("");
+    match request.purpose {
+        CallPurpose::Plan => plan(user),
+        CallPurpose::Rerank => rerank(user),
+        CallPurpose::Sufficiency => sufficiency(user),
+        CallPurpose::Grade => grade(user),
+        CallPurpose::Judge => judge(user),
+        CallPurpose::Rewrite => rewrite(user),
+        CallPurpose::Statements => json!({"statements": statements(after(user, "ANSWER:\n"))}).to_string(),
+        CallPurpose::Questions => {
+            let questions: Vec<String> =
+                statements(after(user, "ANSWER:\n")).iter().take(3).map(|s| format!("{s}?")).collect();
+            json!({"questions": questions}).to_string()
+        }
+        CallPurpose::Support => support(user),
+        CallPurpose::Answer | CallPurpose::MemorySummary | CallPurpose::Probe => {
+            if let Some(n) = magic_token_count(&all) {
+                return (0..n).map(|i| format!("t{i} ")).collect();
+            }
+            if let Some((_, echo)) = user.split_once("MOCK_ECHO:") {
+                return echo.trim().to_string();
+            }
+            answer(&all, user)
+        }
     }
-    if let Some(n) = magic_token_count(&all) {
-        return (0..n).map(|i| format!("t{i} ")).collect();
-    }
-    if request.purpose == CallPurpose::Judge || all.contains("grounding_score") {
-        return judge(question);
-    }
-    if let Some(graded) = grading(&all) {
-        return graded;
-    }
-    let lower = all.to_lowercase();
-    if all.contains("재작성") || lower.contains("rewrite") {
-        return rewrite(question);
-    }
-    if let Some((_, echo)) = question.split_once("MOCK_ECHO:") {
-        return echo.trim().to_string();
-    }
-    answer(&all, question)
 }
 
 fn magic_token_count(text: &str) -> Option<usize> {
@@ -63,17 +60,9 @@ fn magic_token_count(text: &str) -> Option<usize> {
     digits.parse().ok()
 }
 
-fn is_korean(text: &str) -> bool {
-    text.chars().any(|c| ('가'..='힣').contains(&c))
-}
-
-/// `[n]` with n a number, anywhere in `text`.
+/// Whether `text` cites a source anywhere.
 fn has_citation(text: &str) -> bool {
-    text.match_indices('[').any(|(i, _)| {
-        let rest = &text[i + 1..];
-        let digits = rest.chars().take_while(char::is_ascii_digit).count();
-        digits > 0 && rest[digits..].starts_with(']')
-    })
+    !citation::citations(text).is_empty()
 }
 
 /// The numbered sources of a prompt: lines that start with `[n]`, with the marker.
@@ -104,7 +93,7 @@ fn first_sentence(text: &str) -> String {
 }
 
 fn answer(prompt: &str, question: &str) -> String {
-    let ko = is_korean(question);
+    let ko = has_hangul(question);
     let found = sources(prompt);
     if found.is_empty() {
         return if ko {
@@ -164,31 +153,20 @@ fn mostly_in(words: &[String], pool: &[String]) -> bool {
     !words.is_empty() && found * 5 >= words.len() * 3
 }
 
-fn grading(prompt: &str) -> Option<String> {
-    use crate::study::grading::{QUESTIONS_PROMPT, STATEMENTS_PROMPT, VERDICTS_PROMPT};
-    let reply = if prompt.contains(STATEMENTS_PROMPT) {
-        json!(statements(after(prompt, "ANSWER:\n")))
-    } else if prompt.contains(QUESTIONS_PROMPT) {
-        let questions: Vec<String> =
-            statements(after(prompt, "ANSWER:\n")).iter().take(3).map(|s| format!("{s}?")).collect();
-        json!(questions)
-    } else if prompt.contains(VERDICTS_PROMPT) {
-        let (passages, statements) = after(prompt, "PASSAGES:\n").split_once("STATEMENTS:\n")?;
-        let passages = words(passages);
-        let verdicts: Vec<u8> = statements
-            .lines()
-            .filter(|l| !l.trim().is_empty())
-            .map(|statement| u8::from(mostly_in(&words(statement), &passages)))
-            .collect();
-        json!(verdicts)
-    } else {
-        return None;
-    };
-    Some(reply.to_string())
+/// Each numbered statement supported (1) when most of its words are in the passages, else 0.
+fn support(prompt: &str) -> String {
+    let (passages, statements) = after(prompt, "PASSAGES:\n").split_once("STATEMENTS:\n").unwrap_or(("", ""));
+    let passages = words(passages);
+    let verdicts: Vec<u8> = statements
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|statement| u8::from(mostly_in(&words(statement), &passages)))
+        .collect();
+    json!({"verdicts": verdicts}).to_string()
 }
 
 fn judge(prompt: &str) -> String {
-    let ko = is_korean(prompt);
+    let ko = has_hangul(prompt);
     let verdict = if has_citation(prompt) {
         json!({
             "grounding_score": 0.9,
@@ -224,59 +202,26 @@ fn line_after(prompt: &str, labels: &[&str]) -> Option<String> {
 }
 
 fn rewrite(prompt: &str) -> String {
-    let original = line_after(prompt, &["원본 질의", "Original query", "original query"])
+    let original = line_after(prompt, &["Original question"])
         .unwrap_or_else(|| prompt.lines().next().unwrap_or("").trim().to_string());
-    let missing = line_after(prompt, &["부족한 정보", "Missing information", "missing information"]);
-    match missing {
+    let query = match line_after(prompt, &["Missing information"]) {
         Some(missing) => format!("{original} {}", missing.replace(',', "")),
         None => original,
-    }
-}
-
-/// The Query Flow task a request asks for, by the cue line its user message starts with.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum QueryFlowTask {
-    Plan,
-    Rerank,
-    Sufficiency,
-    Grade,
-}
-
-impl QueryFlowTask {
-    /// The name a `junk-<name>` fault of the mock server uses.
-    pub fn name(self) -> &'static str {
-        match self {
-            Self::Plan => "plan",
-            Self::Rerank => "rerank",
-            Self::Sufficiency => "sufficiency",
-            Self::Grade => "grade",
-        }
-    }
-}
-
-/// Which Query Flow task `request` is, if any (the cue is looked for in the last user message).
-pub fn query_flow_task(request: &ChatRequest) -> Option<QueryFlowTask> {
-    let user = request.messages.iter().rev().find(|m| m.role == Role::User)?.content.trim_start();
-    [
-        (PLAN_CUE, QueryFlowTask::Plan),
-        (RERANK_CUE, QueryFlowTask::Rerank),
-        (SUFFICIENCY_CUE, QueryFlowTask::Sufficiency),
-        (GRADE_CUE, QueryFlowTask::Grade),
-    ]
-    .into_iter()
-    .find(|(cue, _)| user.starts_with(cue))
-    .map(|(_, task)| task)
-}
-
-/// What a model that ignores the JSON instruction says instead (no `{`, so no parser can read it).
-pub fn junk_reply(task: QueryFlowTask) -> String {
-    let what = match task {
-        QueryFlowTask::Plan => "how to search for this",
-        QueryFlowTask::Rerank => "which passage matters most",
-        QueryFlowTask::Sufficiency => "whether the evidence is enough",
-        QueryFlowTask::Grade => "whether the answer is grounded",
     };
-    format!("Sure! Let me think about {what}. It depends on many things, so I would rather explain it in words.")
+    json!({"query": query}).to_string()
+}
+
+/// What a model that ignores the JSON instruction says instead of a Query Flow step's JSON (no `{`,
+/// so no parser can read it); `None` for the other purposes.
+pub fn junk_reply(purpose: CallPurpose) -> Option<String> {
+    let what = match purpose {
+        CallPurpose::Plan => "how to search for this",
+        CallPurpose::Rerank => "which passage matters most",
+        CallPurpose::Sufficiency => "whether the evidence is enough",
+        CallPurpose::Grade => "whether the answer is grounded",
+        _ => return None,
+    };
+    Some(format!("Sure! Let me think about {what}. It depends on many things, so I would rather explain it in words."))
 }
 
 /// Words that say nothing about the question (pronouns, articles, greetings, hedges): dropped
@@ -339,10 +284,11 @@ fn two_decimals(x: f64) -> f64 {
 /// A plan read off the question alone. The normalised query is the question without filler words;
 /// the mock cannot translate, so a Korean question stays as written (a real planner writes English).
 /// A question of two or more clauses joined by "and" or "," (each two words or more besides filler)
-/// gets one sub-question per clause. The patient profile in the prompt is not read.
-fn plan(prompt: &str) -> String {
-    let question = planned_question(prompt.trim_start()).unwrap_or_default();
-    let language = between(prompt, "e.g. \"answer in ", "\"");
+/// gets one sub-question per clause, and the answer's language is the question's. The patient
+/// profile is not read.
+fn plan(question: &str) -> String {
+    let question = question.trim();
+    let language = if has_hangul(question) { "Korean" } else { "English" };
     let normalized = trimmed(question);
     let normalized = if normalized.is_empty() { question.to_string() } else { normalized };
     let clauses: Vec<String> = question
@@ -370,7 +316,7 @@ fn plan(prompt: &str) -> String {
         "answer_style": "normal",
         "subqueries": subqueries,
         "rewrites": [],
-        "constraints": if language.is_empty() { Vec::new() } else { vec![format!("answer in {language}")] },
+        "constraints": [format!("answer in {language}")],
     })
     .to_string()
 }
@@ -428,7 +374,7 @@ const REFERRAL: &[&str] = &["clinician", "doctor", "의료진", "의사", "상�
 
 /// The answer's sentences, each with the `[n]` citations that follow its full stop.
 fn answer_sentences(answer: &str) -> Vec<String> {
-    let is_citation = |t: &str| t.starts_with('[') && t[1..].starts_with(|c: char| c.is_ascii_digit());
+    let is_citation = |t: &str| citation::at(t).is_some();
     let ends = |t: &str| t.ends_with(['.', '?', '!', '。']);
     let mut sentences = Vec::new();
     for line in answer.lines() {
@@ -450,7 +396,7 @@ fn answer_sentences(answer: &str) -> Vec<String> {
 /// clinician, two content words or more) cites `[n]` and most of its words are in the cited passages.
 /// The score is the supported share; the reason names the first unsupported sentence.
 fn grade(prompt: &str) -> String {
-    let body = after(prompt, "\n\nPassages:\n");
+    let body = after(prompt, "Passages:\n");
     let (passages, rest) = body.split_once("\n\nAnswer:\n").unwrap_or((body, ""));
     let answer = rest.rsplit_once("\n\nIs every claim").map_or(rest, |(answer, _)| answer);
     let passages = numbered_blocks(passages);
@@ -491,37 +437,33 @@ fn grade(prompt: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::llm::ChatMessage;
 
-    /// A request for the judge when `judge`, else for an answer.
-    fn ask(system: &str, user: &str, judge: bool) -> String {
-        let purpose = if judge { CallPurpose::Judge } else { CallPurpose::Answer };
-        reply(&ChatRequest {
-            purpose,
-            messages: vec![ChatMessage::system(system), ChatMessage::user(user)],
-            ..ChatRequest::default()
-        })
+    /// The reply to a request for `purpose`.
+    fn ask(purpose: CallPurpose, system: &str, user: &str) -> String {
+        reply(&ChatRequest::new(purpose, system, user))
     }
 
     #[test]
     fn answers_cite_the_sources_in_the_prompt_in_the_question_language() {
         let evidence =
             "Sources:\n[1] Metformin lowers blood sugar. It is taken with meals.\n[2] Side effects include nausea.\n";
-        let en = ask(evidence, "What does metformin do?", false);
+        let en = ask(CallPurpose::Answer, evidence, "What does metformin do?");
         assert!(en.contains("Metformin lowers blood sugar. [1]"), "{en}");
         assert!(en.contains("nausea. [2]"), "{en}");
-        let ko = ask(evidence, "메트포르민은 무엇인가요?", false);
+        let ko = ask(CallPurpose::Answer, evidence, "메트포르민은 무엇인가요?");
         assert!(ko.starts_with("제공된 근거에 따르면"), "{ko}");
-        assert!(!ask("no sources", "hi", false).contains('['));
+        assert!(!ask(CallPurpose::Answer, "no sources", "hi").contains('['));
+        assert_eq!(ask(CallPurpose::Answer, "", "say MOCK_TOKENS=3 please"), "t0 t1 t2 ");
     }
 
     #[test]
     fn judge_is_valid_json_in_the_seed_shape_and_reads_the_answer() {
-        let good: serde_json::Value = serde_json::from_str(&ask("judge", "답변: 혈당을 낮춥니다 [1].", true)).unwrap();
+        let good: serde_json::Value =
+            serde_json::from_str(&ask(CallPurpose::Judge, "judge", "답변: 혈당을 낮춥니다 [1].")).unwrap();
         assert_eq!(good["grounding_score"], 0.9);
         assert!(good["missing_info"].as_array().unwrap().is_empty());
         let bad: serde_json::Value =
-            serde_json::from_str(&ask("judge", "grounding_score 답변: 그냥 드세요.", false)).unwrap();
+            serde_json::from_str(&ask(CallPurpose::Judge, "judge", "답변: 그냥 드세요.")).unwrap();
         assert_eq!(bad["grounding_score"], 0.4);
         assert_eq!(bad["missing_info"][0], "부작용");
         for field in ["completeness_score", "accuracy_score", "improvement_suggestions", "safety_concerns"] {
@@ -530,47 +472,58 @@ mod tests {
     }
 
     #[test]
-    fn grading_prompts_get_a_lexical_graders_arrays() {
-        use crate::study::grading::{STATEMENTS_PROMPT, VERDICTS_PROMPT};
+    fn the_studys_measurements_get_a_lexical_graders_lists() {
         let answer =
             "According to the provided sources:\n- Gout is a form of arthritis. [1]\nPlease talk to a clinician.";
-        let listed: Vec<String> =
-            serde_json::from_str(&ask(STATEMENTS_PROMPT, &format!("ANSWER:\n{answer}"), false)).unwrap();
+        let listed: serde_json::Value =
+            serde_json::from_str(&ask(CallPurpose::Statements, "", &format!("ANSWER:\n{answer}"))).unwrap();
         assert_eq!(
-            listed,
-            ["According to the provided sources:", "Gout is a form of arthritis", "Please talk to a clinician"]
+            listed["statements"],
+            json!(["According to the provided sources:", "Gout is a form of arthritis", "Please talk to a clinician"])
         );
         let prompt = "PASSAGES:\n[1] Gout is a form of arthritis.\n\nSTATEMENTS:\n1. Gout is a form of arthritis\n2. Please talk to a clinician\n";
-        assert_eq!(ask(VERDICTS_PROMPT, prompt, false), "[1,0]");
+        assert_eq!(ask(CallPurpose::Support, "", prompt), r#"{"verdicts":[1,0]}"#);
+        let questions: serde_json::Value =
+            serde_json::from_str(&ask(CallPurpose::Questions, "", &format!("ANSWER:\n{answer}"))).unwrap();
+        assert_eq!(questions["questions"][1], "Gout is a form of arthritis?");
     }
 
     #[test]
     fn rewrite_joins_query_and_missing_info() {
-        let prompt = "다음 의료 질의를 재작성해주세요.\n\n**원본 질의:**\n메트포르민 부작용\n\n**부족한 정보 (반드시 포함해야 함):**\n유산증, 금기 사항\n";
-        assert_eq!(ask("", prompt, false), "메트포르민 부작용 유산증 금기 사항");
-        assert_eq!(ask("", "say MOCK_TOKENS=3 please", false), "t0 t1 t2 ");
+        let missing = ["lactic acidosis".to_string(), "contraindications".to_string()];
+        let (system, user) = crate::llm::prompts::rewrite("metformin side effects", &missing, "It may upset", "");
+        let reply = ask(CallPurpose::Rewrite, &system, &user);
+        assert_eq!(
+            crate::llm::prompts::rewritten_query(&reply).as_deref(),
+            Some("metformin side effects lactic acidosis contraindications")
+        );
     }
-    fn ask_prompt((system, user): (String, String)) -> String {
-        ask(&system, &user, false)
+
+    /// The reply to `purpose`'s (system, user) prompts.
+    fn ask_prompt(purpose: CallPurpose, (system, user): (String, String)) -> String {
+        ask(purpose, &system, &user)
     }
 
     #[test]
     fn a_plan_is_the_question_without_filler_with_a_subquery_per_clause() {
         use crate::llm::query_flow::{parse_plan, plan_prompt};
-        let simple = parse_plan(&ask_prompt(plan_prompt("What are the symptoms of gout?", "", "English"))).unwrap();
+        let simple =
+            parse_plan(&ask_prompt(CallPurpose::Plan, plan_prompt("What are the symptoms of gout?", "", "English")))
+                .unwrap();
         assert_eq!(simple.normalized_query, "What are symptoms of gout");
         assert!(simple.subqueries.is_empty(), "{simple:?}");
         assert_eq!(simple.constraints, ["answer in English"]);
-        let compound = parse_plan(&ask_prompt(plan_prompt(
-            "my ankles swell and I get out of breath when lying down, is my heart failing",
-            "",
-            "English",
-        )))
+        let compound = parse_plan(&ask_prompt(
+            CallPurpose::Plan,
+            plan_prompt("my ankles swell and I get out of breath when lying down, is my heart failing", "", "English"),
+        ))
         .unwrap();
         assert_eq!(compound.subqueries, ["ankles swell", "get out of breath when lying down", "is heart failing"]);
         assert_eq!(compound.search_queries().len(), 4);
         // The mock cannot translate: a Korean question is searched as written, answered in Korean.
-        let korean = parse_plan(&ask_prompt(plan_prompt("통풍 치료는 어떻게 하나요?", "", "Korean"))).unwrap();
+        let korean =
+            parse_plan(&ask_prompt(CallPurpose::Plan, plan_prompt("통풍 치료는 어떻게 하나요?", "", "Korean")))
+                .unwrap();
         assert_eq!((korean.normalized_query.as_str(), korean.intent.as_str()), ("통풍 치료는 어떻게 하나요", "howto"));
         assert_eq!(korean.constraints, ["answer in Korean"]);
     }
@@ -584,7 +537,9 @@ mod tests {
             ("Diet".to_string(), "A gout diet avoids purines.".to_string()),
             ("Flu".to_string(), "Flu is a virus.".to_string()),
         ];
-        let order = parse_rerank(&ask_prompt(rerank_prompt("gout treatment", &passages)), passages.len()).unwrap();
+        let order =
+            parse_rerank(&ask_prompt(CallPurpose::Rerank, rerank_prompt("gout treatment", &passages)), passages.len())
+                .unwrap();
         assert_eq!(order, [1, 2, 0, 3]);
     }
 
@@ -592,13 +547,21 @@ mod tests {
     fn sufficiency_is_the_share_of_query_words_found_with_the_rest_missing() {
         use crate::llm::query_flow::{parse_sufficiency, sufficiency_prompt, Verdict};
         let passages = [("Gout".to_string(), "Gout is treated with colchicine.".to_string())];
-        let partial =
-            parse_sufficiency(&ask_prompt(sufficiency_prompt("gout?", "gout colchicine diet", &passages))).unwrap();
+        let partial = parse_sufficiency(&ask_prompt(
+            CallPurpose::Sufficiency,
+            sufficiency_prompt("gout?", "gout colchicine diet", &passages),
+        ))
+        .unwrap();
         assert_eq!((partial.score, partial.verdict), (0.67, Verdict::NotEnough));
         assert_eq!(partial.missing_aspects, ["diet"]);
-        let whole = parse_sufficiency(&ask_prompt(sufficiency_prompt("gout?", "gout colchicine", &passages))).unwrap();
+        let whole = parse_sufficiency(&ask_prompt(
+            CallPurpose::Sufficiency,
+            sufficiency_prompt("gout?", "gout colchicine", &passages),
+        ))
+        .unwrap();
         assert_eq!((whole.score, whole.verdict), (1.0, Verdict::Enough));
-        let none = parse_sufficiency(&ask_prompt(sufficiency_prompt("gout?", "gout", &[]))).unwrap();
+        let none =
+            parse_sufficiency(&ask_prompt(CallPurpose::Sufficiency, sufficiency_prompt("gout?", "gout", &[]))).unwrap();
         assert_eq!((none.score, none.verdict, none.missing_aspects), (0.0, Verdict::NotEnough, vec!["gout".into()]));
     }
 
@@ -609,7 +572,8 @@ mod tests {
             ("Gout".to_string(), "Gout is a painful form of arthritis.".to_string()),
             ("Colchicine".to_string(), "Colchicine relieves gout attacks.".to_string()),
         ];
-        let grade = |answer: &str| parse_grade(&ask_prompt(grade_prompt(answer, &passages))).unwrap();
+        let grade =
+            |answer: &str| parse_grade(&ask_prompt(CallPurpose::Grade, grade_prompt(answer, &passages))).unwrap();
         // The mock's own answer shape: a heading, cited lines, a referral.
         let own = grade("According to the provided sources:\n- Gout is a painful form of arthritis. [1]\n- Colchicine relieves gout attacks. [2]\nPlease talk to a clinician about your own situation.");
         assert_eq!((own.grounded, own.score, own.reason.as_str()), (true, 1.0, ""));
@@ -629,9 +593,11 @@ mod tests {
     #[test]
     fn junk_replies_are_refused_by_every_parser() {
         use crate::llm::query_flow::{parse_grade, parse_plan, parse_rerank, parse_sufficiency};
-        assert!(parse_plan(&junk_reply(QueryFlowTask::Plan)).is_none());
-        assert!(parse_rerank(&junk_reply(QueryFlowTask::Rerank), 3).is_none());
-        assert!(parse_sufficiency(&junk_reply(QueryFlowTask::Sufficiency)).is_none());
-        assert!(parse_grade(&junk_reply(QueryFlowTask::Grade)).is_none());
+        let junk = |purpose| junk_reply(purpose).unwrap();
+        assert!(parse_plan(&junk(CallPurpose::Plan)).is_none());
+        assert!(parse_rerank(&junk(CallPurpose::Rerank), 3).is_none());
+        assert!(parse_sufficiency(&junk(CallPurpose::Sufficiency)).is_none());
+        assert!(parse_grade(&junk(CallPurpose::Grade)).is_none());
+        assert_eq!(junk_reply(CallPurpose::Answer), None, "only Query Flow's steps are junked");
     }
 }

@@ -6,15 +6,14 @@ use super::error::CliError;
 use super::files::{read_corpus, DEFAULT_CORPUS};
 use super::provider_args::ProviderArgs;
 use crate::i18n::Lang;
-use crate::retrieval::knowledge::QuestionEmbedder;
+use crate::pipeline::ports::Services;
 use crate::study::patients::{bundled_patients, parse_patients};
-use crate::study::run::{arms, StudyServices};
+use crate::study::run::arms;
 use crate::study::scenario::{generate, parse_jsonl, to_jsonl};
-use crate::study::{report, run, SCENARIOS_JSONL};
+use crate::study::{drive, report, run, Hooks, SCENARIOS_JSONL};
 use clap::{Args, Subcommand};
 use std::io::Write;
 use std::path::PathBuf;
-use std::time::Instant;
 
 /// Study scenarios.
 #[derive(Debug, Args)]
@@ -119,33 +118,22 @@ pub fn run_eval_study(args: EvalStudyArgs) -> Result<(), CliError> {
     let knowledge = args.knowledge.open()?;
     let llm = args.provider.build()?;
     let clock = SystemClock::new();
-    let embedder = QuestionEmbedder(&knowledge.vectors);
-    let services = StudyServices {
-        knowledge: &knowledge,
-        llm: llm.as_deref(),
-        embedder: &embedder,
-        lexicon: Some(&knowledge.lexicon),
-        clock: &clock,
-    };
-    let provider = llm.as_deref().map_or_else(|| "offline (evidence responder, no model)".to_string(), |l| l.name());
-    let started = Instant::now();
+    let services = Services::of_index(&knowledge, &clock).with_llm(llm.as_deref());
     let mut progress = |done: usize, total: usize| {
         eprint!("\r{done}/{total} conversations");
         let _ = std::io::stderr().flush();
     };
-    let mut records = pollster::block_on(run::run(&scenarios, &arms, &services, &mut progress));
-    let seconds = started.elapsed().as_secs_f64();
+    let mut study = pollster::block_on(drive(&scenarios, &arms, &services, Hooks::progress_only(&mut progress)));
     eprintln!();
     if llm.is_some() {
         // The same turns without a model: what the model's plan and judgements did to retrieval.
         eprintln!("the same conversations without a model, for retrieval's comparison");
-        let offline = StudyServices { llm: None, ..services };
-        let without = pollster::block_on(run::run(&scenarios, &arms, &offline, &mut progress));
+        let without =
+            pollster::block_on(drive(&scenarios, &arms, &services.with_llm(None), Hooks::progress_only(&mut progress)));
         eprintln!();
-        run::with_offline(&mut records, &without);
+        run::with_offline(&mut study.records, &without.records);
     }
-    let names: Vec<String> = arms.iter().map(|a| a.name.clone()).collect();
-    let results = report::build(&provider, &records, &names, &langs, seconds);
+    let results = report::build(&study);
     let write = |name: &str, text: &str| {
         let path = args.out.join(name);
         std::fs::write(&path, text).map_err(CliError::write(&path))
@@ -157,7 +145,7 @@ pub fn run_eval_study(args: EvalStudyArgs) -> Result<(), CliError> {
     }
     println!(
         "{} turns ({} conversations x {} arms) in {:.1} s: {}",
-        records.len(),
+        study.records.len(),
         scenarios.len(),
         arms.len(),
         results.seconds,

@@ -3,6 +3,7 @@
 //! the confusion matrix per language, the misses, and the time per message.
 
 use super::error::CliError;
+use super::measure::percentile;
 use crate::i18n::Lang;
 use crate::triage::eval::{parse, score};
 use crate::triage::{assess, notice, Country};
@@ -67,10 +68,6 @@ pub struct EvalTriageArgs {
     /// Rounds over the set for the timing (build with --release).
     #[arg(long, default_value_t = 20)]
     pub rounds: usize,
-}
-
-fn percentile(sorted: &[f64], p: f64) -> f64 {
-    sorted[((sorted.len() - 1) as f64 * p).round() as usize]
 }
 
 pub fn eval(args: EvalTriageArgs) -> Result<(), CliError> {

@@ -332,7 +332,7 @@ pub fn report_synthetic(dir: &Path, probes: &[usize]) -> Result<(), CliError> {
     let (docs, _) = super::files::read_corpus(Path::new(super::files::DEFAULT_CORPUS))?;
     let source = DirSource { dir: PathBuf::from(super::files::DEFAULT_INDEX_DIR) };
     let devset = PathBuf::from("tests/fixtures/devset.jsonl");
-    let texts = super::bench_vectors::bridged_questions(&docs, SYNTHETIC_CORPUS_QUESTIONS, &devset, &source)?;
+    let texts = super::questions::bridged_questions(&docs, SYNTHETIC_CORPUS_QUESTIONS, &devset, &source)?;
     let (embedder, _) = super::model::embedder_of_dir(Path::new(super::model::MODEL_DIR))?;
     let questions: Vec<Vec<f32>> = texts
         .iter()
@@ -377,7 +377,7 @@ fn synthetic_table(dir: &Path, probes: &[usize], questions: &[Vec<f32>]) -> Resu
         let recall: f64 = questions
             .par_iter()
             .zip(truth.par_iter())
-            .map(|(q, truth)| super::bench_vectors::recall(&top(q, probe), truth))
+            .map(|(q, truth)| super::measure::recall(&top(q, probe), truth))
             .sum::<f64>()
             / questions.len() as f64;
         println!(

@@ -3,6 +3,7 @@
 //! ARCHITECTURE.md: an import that would point up means the type moves down, here).
 
 pub mod answer;
+pub mod citation;
 pub mod evidence;
 pub mod files;
 pub mod format;

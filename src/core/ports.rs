@@ -41,11 +41,65 @@ impl From<IndexError> for String {
     }
 }
 
+/// What a search found, and how it searched.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Found {
+    pub evidence: Vec<Evidence>,
+    pub report: SearchReport,
+}
+
+/// How one search ran, for the trace: the method, what the question was matched to, and whether the
+/// relevance check let the passages through.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchReport {
+    /// "hybrid", "bm25 (vectors still loading)", ...
+    pub method: String,
+    /// What the question was matched to (concepts, phrases, ...) and the relevance check's decision;
+    /// `None` when the knowledge base does neither.
+    pub checked: Option<Checked>,
+}
+
+/// What a knowledge base with a lexicon and a relevance check decided about a question.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Checked {
+    /// What the question was matched to, in words ("diabetes (C0011849), asks: symptoms").
+    pub matched: String,
+    /// The best cosine of a passage to the question, when vectors were searched.
+    pub best_similarity: Option<f64>,
+    /// The corpus answers the question: the passages are quoted; else none is.
+    pub relevant: bool,
+    /// Why, in words.
+    pub reason: String,
+}
+
+impl SearchReport {
+    /// A search by `method` with no matching or relevance check of its own.
+    pub fn method(method: impl Into<String>) -> Self {
+        SearchReport { method: method.into(), checked: None }
+    }
+}
+
+/// The trace's line: `hybrid; matched: ...; best vector similarity 0.61; relevance passed: ...`.
+impl fmt::Display for SearchReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.method)?;
+        if let Some(checked) = &self.checked {
+            write!(f, "; matched: {}", checked.matched)?;
+            if let Some(similarity) = checked.best_similarity {
+                write!(f, "; best vector similarity {similarity:.2}")?;
+            }
+            let decision = if checked.relevant { "passed" } else { "failed, nothing quoted" };
+            write!(f, "; relevance {decision}: {}", checked.reason)?;
+        }
+        Ok(())
+    }
+}
+
 /// Searches the medical knowledge base.
 pub trait Knowledge {
-    /// The best `k` passages for `query` (Korean is bridged to English inside).
-    fn search<'a>(&'a self, query: &'a str, k: usize) -> LocalFuture<'a, Result<Vec<Evidence>, IndexError>>;
-    /// What the search uses, for the trace ("bm25", "hybrid", "bm25 (vectors still loading)").
+    /// The best `k` passages for `query` (Korean is bridged to English inside), and how it searched.
+    fn search<'a>(&'a self, query: &'a str, k: usize) -> LocalFuture<'a, Result<Found, IndexError>>;
+    /// What the search uses, before any search ("bm25", "hybrid", "bm25 (vectors still loading)").
     fn describe(&self) -> String;
     /// The passage of `evidence` with the chunks just before and after it in the same document, so
     /// a passage cut at a chunk boundary is whole; `None` when it has no neighbours or the knowledge
@@ -60,4 +114,26 @@ pub trait Knowledge {
 pub trait Embedder {
     fn embed<'a>(&'a self, text: &'a str) -> LocalFuture<'a, Vec<f32>>;
     fn describe(&self) -> String;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_search_report_reads_as_the_traces_line() {
+        assert_eq!(SearchReport::method("bm25 (vectors still loading)").to_string(), "bm25 (vectors still loading)");
+        let checked = Checked {
+            matched: "gout (C0018099), asks: treatment".into(),
+            best_similarity: Some(0.614),
+            relevant: false,
+            reason: "similarity 0.61 below 0.45".into(),
+        };
+        let report = SearchReport { method: "hybrid".into(), checked: Some(checked) };
+        assert_eq!(
+            report.to_string(),
+            "hybrid; matched: gout (C0018099), asks: treatment; best vector similarity 0.61; \
+relevance failed, nothing quoted: similarity 0.61 below 0.45"
+        );
+    }
 }

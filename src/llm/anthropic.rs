@@ -9,9 +9,8 @@
 //! Reply: named SSE events `message_start`, `content_block_start`, `content_block_delta`,
 //! `content_block_stop`, `message_delta`, `message_stop`, `ping`, `error`; no `[DONE]`.
 
-use super::provider::ProviderConfig;
 use super::sse::SseEvent;
-use super::wire::{parse_frame, sse_post, token_count, Frame, WireFormat};
+use super::wire::{parse_frame, sse_post, token_count, Endpoint, Frame, WireFormat};
 use super::{ChatRequest, LlmError, Role};
 use crate::platform::http::HttpRequest;
 use serde_json::{json, Value};
@@ -33,8 +32,8 @@ impl WireFormat for Anthropic {
     fn needs_key(&self) -> bool {
         true
     }
-    fn build_request(&self, config: &ProviderConfig, request: &ChatRequest) -> HttpRequest {
-        build_request(config, request)
+    fn build_request(&self, endpoint: &Endpoint, request: &ChatRequest) -> HttpRequest {
+        build_request(endpoint, request)
     }
     fn decode(&self, event: &SseEvent) -> Result<Frame, LlmError> {
         decode(event)
@@ -44,7 +43,7 @@ impl WireFormat for Anthropic {
 /// Anthropic requires `max_tokens`; used when the pipeline sets none.
 const DEFAULT_MAX_TOKENS: u32 = 2048;
 
-fn build_request(config: &ProviderConfig, request: &ChatRequest) -> HttpRequest {
+fn build_request(endpoint: &Endpoint, request: &ChatRequest) -> HttpRequest {
     let system: Vec<&str> =
         request.messages.iter().filter(|m| m.role == Role::System).map(|m| m.content.as_str()).collect();
     let messages: Vec<Value> = request
@@ -54,7 +53,7 @@ fn build_request(config: &ProviderConfig, request: &ChatRequest) -> HttpRequest 
         .map(|m| json!({"role": m.role, "content": m.content}))
         .collect();
     let mut body = json!({
-        "model": config.model(),
+        "model": endpoint.model,
         "max_tokens": request.max_tokens.unwrap_or(DEFAULT_MAX_TOKENS),
         "messages": messages,
         "stream": true,
@@ -70,13 +69,13 @@ fn build_request(config: &ProviderConfig, request: &ChatRequest) -> HttpRequest 
         body["tools"] = json!([{"name": name, "description": format!("Record the {name}."), "input_schema": schema}]);
         body["tool_choice"] = json!({"type": "tool", "name": name});
     }
-    let base = config.base_url();
+    let base = endpoint.base_url;
     let url = if base.ends_with("/v1") { format!("{base}/messages") } else { format!("{base}/v1/messages") };
     let mut headers = vec![
         ("anthropic-version".to_string(), "2023-06-01".to_string()),
         ("anthropic-dangerous-direct-browser-access".to_string(), "true".to_string()),
     ];
-    if let Some(key) = config.key() {
+    if let Some(key) = endpoint.key {
         headers.push(("x-api-key".to_string(), key.to_string()));
     }
     sse_post(url, &body, headers)
@@ -138,19 +137,19 @@ fn stream_error(value: &Value) -> LlmError {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::llm::provider::ProviderKind;
+    use crate::llm::config::{ProviderConfig, ProviderKind};
     use crate::llm::{ApiKey, CallPurpose};
 
     #[test]
     fn a_structured_purpose_forces_a_tool_whose_input_streams_as_the_reply() {
         let mut config = ProviderConfig::new(ProviderKind::Anthropic);
         config.key = Some(ApiKey::new("sk-ant-test", false));
-        let http = build_request(&config, &ChatRequest::new(CallPurpose::Plan, "s", "q"));
+        let http = build_request(&config.endpoint(), &ChatRequest::new(CallPurpose::Plan, "s", "q"));
         let body: Value = serde_json::from_str(&http.body).unwrap();
         assert_eq!(body["tool_choice"], json!({"type": "tool", "name": "plan"}));
         assert_eq!(body["tools"][0]["name"], "plan");
         assert_eq!(body["tools"][0]["input_schema"]["properties"]["normalized_query"]["type"], "string");
-        let plain = build_request(&config, &ChatRequest::new(CallPurpose::Answer, "s", "q"));
+        let plain = build_request(&config.endpoint(), &ChatRequest::new(CallPurpose::Answer, "s", "q"));
         assert!(!plain.body.contains("tool_choice"), "{}", plain.body);
 
         let event = |data: &str| SseEvent { event: "content_block_delta".into(), data: data.into() };

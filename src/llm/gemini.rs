@@ -8,9 +8,8 @@
 //! Reply: SSE `data:` frames, each a `GenerateContentResponse` with the new text at
 //! `candidates[0].content.parts[].text`; the last carries `finishReason`; the stream just closes.
 
-use super::provider::ProviderConfig;
 use super::sse::SseEvent;
-use super::wire::{error_message, parse_frame, sse_post, status_error, token_count, Frame, WireFormat};
+use super::wire::{error_message, parse_frame, sse_post, status_error, token_count, Endpoint, Frame, WireFormat};
 use super::{ChatRequest, LlmError, Role};
 use crate::platform::http::HttpRequest;
 use serde_json::{json, Value};
@@ -31,8 +30,8 @@ impl WireFormat for Gemini {
     fn needs_key(&self) -> bool {
         true
     }
-    fn build_request(&self, config: &ProviderConfig, request: &ChatRequest) -> HttpRequest {
-        build_request(config, request)
+    fn build_request(&self, endpoint: &Endpoint, request: &ChatRequest) -> HttpRequest {
+        build_request(endpoint, request)
     }
     fn decode(&self, event: &SseEvent) -> Result<Frame, LlmError> {
         decode(event)
@@ -42,7 +41,7 @@ impl WireFormat for Gemini {
     }
 }
 
-fn build_request(config: &ProviderConfig, request: &ChatRequest) -> HttpRequest {
+fn build_request(endpoint: &Endpoint, request: &ChatRequest) -> HttpRequest {
     let system: Vec<Value> =
         request.messages.iter().filter(|m| m.role == Role::System).map(|m| json!({"text": m.content})).collect();
     let contents: Vec<Value> = request
@@ -69,11 +68,11 @@ fn build_request(config: &ProviderConfig, request: &ChatRequest) -> HttpRequest 
     if !system.is_empty() {
         body["system_instruction"] = json!({"parts": system});
     }
-    let base = config.base_url();
+    let base = endpoint.base_url;
     let versioned = base.ends_with("/v1beta") || base.ends_with("/v1");
     let prefix = if versioned { base.to_string() } else { format!("{base}/v1beta") };
-    let auth = config.key().map(|key| ("x-goog-api-key".to_string(), key.to_string()));
-    let url = format!("{prefix}/models/{}:streamGenerateContent?alt=sse", config.model());
+    let auth = endpoint.key.map(|key| ("x-goog-api-key".to_string(), key.to_string()));
+    let url = format!("{prefix}/models/{}:streamGenerateContent?alt=sse", endpoint.model);
     sse_post(url, &body, auth.into_iter().collect())
 }
 
@@ -157,20 +156,20 @@ fn parse_error(status: u16, retry_after: Option<u64>, body: &str, model: &str) -
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::llm::provider::ProviderKind;
+    use crate::llm::config::{ProviderConfig, ProviderKind};
     use crate::llm::CallPurpose;
 
     #[test]
     fn a_structured_purpose_sends_its_schema_in_geminis_dialect() {
         let config = ProviderConfig::new(ProviderKind::Gemini);
-        let http = build_request(&config, &ChatRequest::new(CallPurpose::Sufficiency, "s", "q"));
+        let http = build_request(&config.endpoint(), &ChatRequest::new(CallPurpose::Sufficiency, "s", "q"));
         let body: Value = serde_json::from_str(&http.body).unwrap();
         let generation = &body["generationConfig"];
         assert_eq!(generation["responseMimeType"], "application/json");
         assert_eq!(generation["responseSchema"]["type"], "OBJECT");
         assert_eq!(generation["responseSchema"]["properties"]["missing_aspects"]["items"]["type"], "STRING");
         assert_eq!(generation["responseSchema"]["properties"]["verdict"]["enum"], json!(["enough", "not_enough"]));
-        let plain = build_request(&config, &ChatRequest::new(CallPurpose::Answer, "s", "q"));
+        let plain = build_request(&config.endpoint(), &ChatRequest::new(CallPurpose::Answer, "s", "q"));
         assert!(!plain.body.contains("responseSchema"), "{}", plain.body);
     }
 }

@@ -54,7 +54,7 @@ pub fn parse(reply: &str) -> Option<Quality> {
 /// The heuristic judge. `profile_terms` are the names of the profile's facts.
 pub fn heuristic(answer: &str, sources: usize, profile_terms: &[String]) -> Quality {
     let length = (answer.chars().count() as f64 / 400.0).min(1.0);
-    let cited = (1..=sources).filter(|n| answer.contains(&format!("[{n}]"))).count();
+    let cited = crate::core::citation::cited(answer, sources).len();
     let evidence = if sources == 0 { 0.0 } else { (cited as f64 / sources.min(3) as f64).min(1.0) };
     let lower = answer.to_lowercase();
     // Nothing known about the patient: nothing to personalise.

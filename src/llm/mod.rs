@@ -5,6 +5,7 @@
 //! The trait is object-safe and its futures are not `Send`, because browser futures are not.
 
 pub mod anthropic;
+pub mod config;
 pub mod describe;
 pub mod gemini;
 pub mod judge;
@@ -18,11 +19,13 @@ pub mod sse;
 pub mod stream_cost;
 pub mod wire;
 
+pub use config::{ApiKey, ProviderConfig, ProviderKind};
 pub use describe::describe;
-pub use provider::{provider_from_config, ApiKey, Provider, ProviderConfig, ProviderKind};
+pub use provider::{provider_from_config, Provider};
 
 pub use crate::core::LocalFuture;
 use serde::{Deserialize, Serialize};
+use serde_json::json;
 
 /// Who wrote a message of the conversation sent to the model.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -75,14 +78,18 @@ pub enum CallPurpose {
     Rewrite,
     /// Summarising earlier exchanges for conversation memory.
     MemorySummary,
-    /// The study's measurements of an answer (statements, their support, questions it answers).
-    Measure,
+    /// The study's measurements of an answer: the statements it makes,
+    Statements,
+    /// whether the passages support each statement,
+    Support,
+    /// and questions it answers.
+    Questions,
     /// A connection test or a benchmark: any reply will do.
     Probe,
 }
 
 impl CallPurpose {
-    pub const ALL: [CallPurpose; 10] = [
+    pub const ALL: [CallPurpose; 12] = [
         CallPurpose::Plan,
         CallPurpose::Rerank,
         CallPurpose::Sufficiency,
@@ -91,7 +98,9 @@ impl CallPurpose {
         CallPurpose::Judge,
         CallPurpose::Rewrite,
         CallPurpose::MemorySummary,
-        CallPurpose::Measure,
+        CallPurpose::Statements,
+        CallPurpose::Support,
+        CallPurpose::Questions,
         CallPurpose::Probe,
     ];
 
@@ -106,7 +115,9 @@ impl CallPurpose {
             CallPurpose::Judge => "judge",
             CallPurpose::Rewrite => "rewrite",
             CallPurpose::MemorySummary => "memory_summary",
-            CallPurpose::Measure => "measure",
+            CallPurpose::Statements => "statements",
+            CallPurpose::Support => "support",
+            CallPurpose::Questions => "questions",
             CallPurpose::Probe => "probe",
         }
     }
@@ -129,9 +140,22 @@ impl CallPurpose {
             CallPurpose::Sufficiency => Some(query_flow::sufficiency_schema()),
             CallPurpose::Grade => Some(query_flow::grade_schema()),
             CallPurpose::Judge => Some(judge::schema()),
-            _ => None,
+            CallPurpose::Rewrite => Some(prompts::rewrite_schema()),
+            CallPurpose::Statements => Some(list_schema("statements", json!({"type": "string"}))),
+            CallPurpose::Support => Some(list_schema("verdicts", json!({"type": "integer", "enum": [0, 1]}))),
+            CallPurpose::Questions => Some(list_schema("questions", json!({"type": "string"}))),
+            CallPurpose::Answer | CallPurpose::MemorySummary | CallPurpose::Probe => None,
         }
     }
+}
+
+/// `{"<field>": [<item>, ...]}`, the shape of each of the study's measurements.
+fn list_schema(field: &str, item: serde_json::Value) -> serde_json::Value {
+    json!({
+        "type": "object",
+        "properties": {field: {"type": "array", "items": item}},
+        "required": [field],
+    })
 }
 
 /// What the pipeline asks a model for.

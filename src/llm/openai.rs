@@ -8,9 +8,8 @@
 //! server turns the schema into a grammar, so even a small local model writes the JSON asked for).
 //! Reply: SSE `data:` frames holding `chat.completion.chunk` objects, then `data: [DONE]`.
 
-use super::provider::ProviderConfig;
 use super::sse::SseEvent;
-use super::wire::{parse_frame, sse_post, token_count, Frame, WireFormat};
+use super::wire::{parse_frame, sse_post, token_count, Endpoint, Frame, WireFormat};
 use super::{ChatRequest, LlmError};
 use crate::platform::http::HttpRequest;
 use serde_json::{json, Value};
@@ -31,8 +30,8 @@ impl WireFormat for OpenAi {
     fn needs_key(&self) -> bool {
         false
     }
-    fn build_request(&self, config: &ProviderConfig, request: &ChatRequest) -> HttpRequest {
-        build_request(config, request)
+    fn build_request(&self, endpoint: &Endpoint, request: &ChatRequest) -> HttpRequest {
+        build_request(endpoint, request)
     }
     fn decode(&self, event: &SseEvent) -> Result<Frame, LlmError> {
         decode(event)
@@ -43,7 +42,7 @@ impl WireFormat for OpenAi {
 }
 
 /// `{base}/v1/{path}`, not doubling a `/v1` the base already ends with.
-pub fn endpoint(base: &str, path: &str) -> String {
+pub fn versioned_url(base: &str, path: &str) -> String {
     let base = base.trim_end_matches('/');
     if base.ends_with("/v1") {
         format!("{base}/{path}")
@@ -53,9 +52,9 @@ pub fn endpoint(base: &str, path: &str) -> String {
 }
 
 /// The streaming chat-completions request for `request`.
-fn build_request(config: &ProviderConfig, request: &ChatRequest) -> HttpRequest {
+fn build_request(endpoint: &Endpoint, request: &ChatRequest) -> HttpRequest {
     let mut body = json!({
-        "model": config.model(),
+        "model": endpoint.model,
         "messages": request.messages,
         "stream": true,
         "stream_options": {"include_usage": true},
@@ -70,8 +69,8 @@ fn build_request(config: &ProviderConfig, request: &ChatRequest) -> HttpRequest 
         body["response_format"] =
             json!({"type": "json_schema", "json_schema": {"name": request.purpose.name(), "schema": schema}});
     }
-    let auth = config.key().map(|key| ("authorization".to_string(), format!("Bearer {key}")));
-    let url = endpoint(config.base_url(), "chat/completions");
+    let auth = endpoint.key.map(|key| ("authorization".to_string(), format!("Bearer {key}")));
+    let url = versioned_url(endpoint.base_url, "chat/completions");
     sse_post(url, &body, auth.into_iter().collect())
 }
 
@@ -114,7 +113,7 @@ fn decode(event: &SseEvent) -> Result<Frame, LlmError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::llm::provider::ProviderKind;
+    use crate::llm::config::{ProviderConfig, ProviderKind};
     use crate::llm::{ApiKey, CallPurpose};
 
     #[test]
@@ -126,7 +125,7 @@ mod tests {
             temperature: Some(0.0),
             ..ChatRequest::new(CallPurpose::Judge, "s", "질문")
         };
-        let http = build_request(&config, &request);
+        let http = build_request(&config.endpoint(), &request);
         assert_eq!(http.url, "https://api.openai.com/v1/chat/completions");
         assert_eq!(http.header("Authorization"), Some("Bearer sk-test"));
         let body: Value = serde_json::from_str(&http.body).unwrap();
@@ -143,11 +142,11 @@ mod tests {
 
         config.base_url = "http://localhost:11434/".into();
         config.key = None;
-        let http = build_request(&config, &ChatRequest::default());
+        let http = build_request(&config.endpoint(), &ChatRequest::default());
         assert_eq!(http.url, "http://localhost:11434/v1/chat/completions");
         assert_eq!(http.header("authorization"), None);
         config.base_url = "https://openrouter.ai/api/v1".into();
-        let http = build_request(&config, &ChatRequest::default());
+        let http = build_request(&config.endpoint(), &ChatRequest::default());
         assert_eq!(http.url, "https://openrouter.ai/api/v1/chat/completions");
         let body: Value = serde_json::from_str(&http.body).unwrap();
         assert!(body.get("response_format").is_none());

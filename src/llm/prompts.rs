@@ -151,17 +151,34 @@ pub fn answer_refused(reason: &str, lang: Lang) -> String {
     }
 }
 
-/// The query rewriter's prompts.
+/// The query rewriter's prompts; the reply is `{"query": "..."}` ([`rewrite_schema`]).
 pub fn rewrite(question: &str, missing: &[String], previous_answer: &str, profile: &str) -> (String, String) {
-    let system = "You optimise medical search queries. Reply with the rewritten query only, in English.".to_string();
+    let system = "You optimise medical search queries. Reply with one JSON object only: {\"query\": \"the rewritten query, in English\"}.".to_string();
     let user = format!(
         "Rewrite this medical question for a better search.\n\nOriginal question:\n{question}\n\n\
 Previous answer (start):\n{}...\n\nMissing information (must be included):\n{}\n\nPatient profile:\n{profile}\n\n\
-Include the missing information explicitly, use specific medical keywords, keep it to one or two sentences.\n\nRewritten query:",
+Include the missing information explicitly, use specific medical keywords, keep it to one or two sentences.",
         previous_answer.chars().take(200).collect::<String>(),
         missing.join(", ")
     );
     (system, user)
+}
+
+/// The JSON schema of the rewriter's reply.
+pub fn rewrite_schema() -> serde_json::Value {
+    serde_json::json!({"type": "object", "properties": {"query": {"type": "string"}}, "required": ["query"]})
+}
+
+/// The rewritten query of the rewriter's reply: its `query`, or the whole reply when it is not that
+/// JSON (a model without structured output may write the query alone); `None` when empty.
+pub fn rewritten_query(reply: &str) -> Option<String> {
+    #[derive(serde::Deserialize)]
+    struct Rewrite {
+        query: String,
+    }
+    let object = super::query_flow::json_object(reply).and_then(|json| serde_json::from_str::<Rewrite>(json).ok());
+    let query = object.map_or_else(|| reply.trim().to_string(), |r| r.query.trim().to_string());
+    (!query.is_empty()).then_some(query)
 }
 
 /// How the conversation-summary prompt ends.
@@ -189,4 +206,17 @@ Reply with the summary only."
         })
         .collect();
     (system, format!("{}\n\n{SUMMARY_CUE}", turns.join("\n\n")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::rewritten_query;
+
+    #[test]
+    fn the_rewritten_query_is_read_from_the_json_or_the_plain_reply() {
+        assert_eq!(rewritten_query(r#"{"query": " gout diet purines "}"#).as_deref(), Some("gout diet purines"));
+        assert_eq!(rewritten_query("gout diet purines\n").as_deref(), Some("gout diet purines"));
+        assert_eq!(rewritten_query(r#"{"query": ""}"#), None);
+        assert_eq!(rewritten_query("  "), None);
+    }
 }

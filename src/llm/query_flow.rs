@@ -1,21 +1,12 @@
 //! What Query Flow asks a model, and how its replies are read: the plan of a question, the rerank of
 //! pooled passages, the sufficiency of the evidence before answering, and the grounding grade of an
-//! answer. Each prompt names its task in a cue line the test models recognise, asks for one JSON
-//! object, and has a strict parser: a reply that is not the JSON asked for (prose, a wrong type, a
+//! answer. Each prompt asks for one JSON object (its request's purpose names the object's schema,
+//! which is also how test models know what to answer), and has a strict parser: a reply that is not the JSON asked for (prose, a wrong type, a
 //! score outside 0..=1, an index that names no passage) is refused with `None`, and the pipeline
 //! falls back to its deterministic local version of the step.
 
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
-
-/// The first line of the plan prompt (the mock and scripted models answer by it).
-pub const PLAN_CUE: &str = "TASK: plan the search for a medical question";
-/// The first line of the rerank prompt.
-pub const RERANK_CUE: &str = "TASK: rank passages by relevance";
-/// The first line of the sufficiency prompt.
-pub const SUFFICIENCY_CUE: &str = "TASK: judge whether the evidence is sufficient";
-/// The first line of the grounding-grade prompt.
-pub const GRADE_CUE: &str = "TASK: grade whether the answer is grounded";
 
 /// Search queries a plan may add beside its normalised query.
 pub const MAX_SUBQUERIES: usize = 3;
@@ -137,15 +128,14 @@ pub fn parse_plan(reply: &str) -> Option<QueryPlan> {
     Some(plan)
 }
 
-/// The planner's prompts. The plan sees the patient's profile, so "is my medicine safe with this?"
+/// The planner's prompts: the instructions and the patient's profile in the system message, the
+/// question alone as the user message. The plan sees the profile, so "is my medicine safe with this?"
 /// becomes a query naming the medicine.
 pub fn plan_prompt(question: &str, profile: &str, answer_language: &str) -> (String, String) {
-    let system =
-        "You plan searches of an English medical encyclopedia (MedlinePlus, NIH). Reply with one JSON object only."
-            .to_string();
     let profile = if profile.is_empty() { "(none)" } else { profile };
-    let user = format!(
-        "{PLAN_CUE}{QUESTION_LABEL}{question}{PROFILE_LABEL}{profile}\n\n\
+    let system = format!(
+        "You plan searches of an English medical encyclopedia (MedlinePlus, NIH) for the user's question \
+(any language). Reply with one JSON object only.\n\nPatient profile:\n{profile}\n\n\
 Write the plan as JSON with these fields:\n\
 normalized_query: the question as one clean English search query that names the condition, symptom or medicine (use the profile to resolve \"my medicine\", \"this\", \"it\");\n\
 intent: one of explain, howto, troubleshoot, compare, safety;\n\
@@ -155,18 +145,8 @@ rewrites: 0 to 2 other English wordings;\n\
 constraints: e.g. \"answer in {answer_language}\".\n\n\
 {{\"normalized_query\": \"gout treatment\", \"intent\": \"howto\", \"answer_style\": \"normal\", \"subqueries\": [], \"rewrites\": [\"how is gout treated\"], \"constraints\": [\"answer in {answer_language}\"]}}"
     );
-    (system, user)
+    (system, question.to_string())
 }
-
-/// The question a plan prompt (the user message of [`plan_prompt`]) asks to plan; `None` for any
-/// other text. Test models answer plan prompts by it.
-pub fn planned_question(prompt: &str) -> Option<&str> {
-    let rest = prompt.strip_prefix(PLAN_CUE)?.split_once(QUESTION_LABEL)?.1;
-    Some(rest.split_once(PROFILE_LABEL).map_or(rest, |(question, _)| question).trim())
-}
-
-const QUESTION_LABEL: &str = "\n\nQuestion (any language):\n";
-const PROFILE_LABEL: &str = "\n\nPatient profile:\n";
 
 /// Reads a rerank: `{"ranking": [i, ...]}` with indices into the `count` passages shown. Repeats are
 /// dropped; passages the model left out follow in their retrieval order. `None` when the reply is
@@ -200,7 +180,7 @@ pub fn rerank_prompt(query: &str, passages: &[(String, String)]) -> (String, Str
         .map(|(i, (title, text))| format!("[{i}] {title}: {}", text.chars().take(300).collect::<String>()))
         .collect();
     let user = format!(
-        "{RERANK_CUE}\n\nQuery:\n{query}\n\nPassages:\n{}\n\n\
+        "Query:\n{query}\n\nPassages:\n{}\n\n\
 Return the passage indices from most to least relevant: {{\"ranking\": [2, 0, 1]}}",
         listed.join("\n")
     );
@@ -242,7 +222,7 @@ pub fn sufficiency_prompt(question: &str, query: &str, passages: &[(String, Stri
         "You decide whether medical passages are enough to answer a question. Reply with one JSON object only."
             .to_string();
     let user = format!(
-        "{SUFFICIENCY_CUE}\n\nQuestion:\n{question}\n\nSearch query:\n{query}\n\nPassages:\n{}\n\n\
+        "Question:\n{question}\n\nSearch query:\n{query}\n\nPassages:\n{}\n\n\
 Return JSON: score from 0.0 (nothing useful) to 1.0 (answers every part), verdict \"enough\" or \"not_enough\", \
 missing_aspects: short English search phrases for what the passages lack.\n\
 {{\"score\": 0.5, \"verdict\": \"not_enough\", \"missing_aspects\": [\"gout diet\"]}}",
@@ -272,7 +252,7 @@ pub fn parse_grade(reply: &str) -> Option<Grade> {
 pub fn grade_prompt(answer: &str, passages: &[(String, String)]) -> (String, String) {
     let system = "You check medical answers against their sources. Reply with one JSON object only.".to_string();
     let user = format!(
-        "{GRADE_CUE}\n\nPassages:\n{}\n\nAnswer:\n{answer}\n\n\
+        "Passages:\n{}\n\nAnswer:\n{answer}\n\n\
 Is every claim of the answer supported by the passage it cites? Return JSON: grounded true or false, \
 score from 0.0 to 1.0 (the share of supported claims), reason: which claims are unsupported.\n\
 {{\"grounded\": true, \"score\": 0.9, \"reason\": \"\"}}",
@@ -358,13 +338,10 @@ mod tests {
     }
 
     #[test]
-    fn every_prompt_starts_its_user_message_with_its_cue() {
-        let passages = [("Gout".to_string(), "Gout is arthritis.".to_string())];
-        let (_, plan) = plan_prompt("통풍 치료는?\n식단도요", "65세 | 통풍", "Korean");
-        assert_eq!(planned_question(&plan), Some("통풍 치료는?\n식단도요"));
-        assert_eq!(planned_question("Question (any language):\nx"), None);
-        assert!(rerank_prompt("gout", &passages).1.starts_with(RERANK_CUE));
-        assert!(sufficiency_prompt("gout?", "gout", &passages).1.starts_with(SUFFICIENCY_CUE));
-        assert!(grade_prompt("Gout is arthritis [1].", &passages).1.starts_with(GRADE_CUE));
+    fn the_plan_is_asked_of_the_question_as_written_with_the_profile_in_the_instructions() {
+        let (system, user) = plan_prompt("통풍 치료는?\n식단도요", "65세 | 통풍", "Korean");
+        assert_eq!(user, "통풍 치료는?\n식단도요");
+        assert!(system.contains("Patient profile:\n65세 | 통풍") && system.contains("answer in Korean"), "{system}");
+        assert!(plan_prompt("gout?", "", "English").0.contains("Patient profile:\n(none)"));
     }
 }

@@ -2,7 +2,7 @@
 //! rerank, sufficiency and grade, the judge, rewrite, conversation summary, answer) and by a
 //! script, and every request is recorded.
 
-use super::{query_flow, CallPurpose, ChatRequest, Completion, Llm, LlmError, LocalFuture, CARE_LEVEL};
+use super::{CallPurpose, ChatRequest, Completion, Llm, LlmError, LocalFuture, CARE_LEVEL};
 use std::cell::RefCell;
 
 /// What the scripted model answers.
@@ -150,8 +150,9 @@ impl Llm for ScriptedLlm {
             }
             let text = match request.purpose {
                 CallPurpose::Plan => {
-                    let question = request.messages.last().and_then(|m| query_flow::planned_question(&m.content));
-                    let question = question.and_then(|q| q.lines().next()).unwrap_or_default();
+                    // A plan request's user message is the question.
+                    let question = request.messages.last().map_or("", |m| m.content.trim());
+                    let question = question.lines().next().unwrap_or_default();
                     self.script.plan.replace("{question}", &question.replace('"', "'"))
                 }
                 CallPurpose::Rerank => self.script.rerank.clone(),
@@ -162,7 +163,11 @@ impl Llm for ScriptedLlm {
                 }
                 CallPurpose::Judge => self.script.judge.clone(),
                 CallPurpose::Rewrite => self.script.rewrite.clone(),
-                CallPurpose::Answer | CallPurpose::Measure | CallPurpose::Probe => {
+                CallPurpose::Answer
+                | CallPurpose::Statements
+                | CallPurpose::Support
+                | CallPurpose::Questions
+                | CallPurpose::Probe => {
                     let sources = (1..=9)
                         .filter(|n| prompt.contains(&format!("\n[{n}] ")))
                         .map(|n| format!("[{n}]"))

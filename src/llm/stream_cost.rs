@@ -3,7 +3,8 @@
 //! adapter's decoder. Run natively by `medagent bench stream` and in the browser by
 //! tests/web_fetch.rs, with the platform's clock passed in (no `Instant` in the browser).
 
-use super::provider::{decode, ProviderKind};
+use super::config::ProviderKind;
+use super::provider::decode;
 use super::sse::SseParser;
 
 /// A reply of `tokens` tokens (`t0 `, `t1 `, ...) as the provider would stream it.

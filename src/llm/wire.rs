@@ -1,10 +1,9 @@
 //! A provider's wire format as one trait, [`WireFormat`], that each service's module implements
 //! ([`super::openai`], [`super::anthropic`], [`super::gemini`]); the client in [`super::provider`]
 //! (retry, the SSE loop) only talks to the trait. Adding a provider is one new module and one line
-//! in `ProviderKind::wire`. Also the pieces the formats share: the streaming JSON POST request,
+//! in `ProviderKind::wire` (`super::config`). Also the pieces the formats share: the streaming JSON POST request,
 //! reading one SSE frame as JSON, token counts, and HTTP errors a person can act on.
 
-use super::provider::ProviderConfig;
 use super::sse::SseEvent;
 use super::{ChatRequest, LlmError};
 use crate::platform::http::HttpRequest;
@@ -21,7 +20,7 @@ pub trait WireFormat: Sync {
     /// Whether a call without a key is certain to fail (local OpenAI-compatible servers need none).
     fn needs_key(&self) -> bool;
     /// The streaming HTTP request for `request`.
-    fn build_request(&self, config: &ProviderConfig, request: &ChatRequest) -> HttpRequest;
+    fn build_request(&self, endpoint: &Endpoint, request: &ChatRequest) -> HttpRequest;
     /// One SSE event of the reply.
     fn decode(&self, event: &SseEvent) -> Result<Frame, LlmError>;
     /// A non-2xx answer (status, `Retry-After` seconds, body) as an error a person can act on.
@@ -33,6 +32,16 @@ pub trait WireFormat: Sync {
     fn without_optional_fields(&self, _http: &HttpRequest) -> Option<HttpRequest> {
         None
     }
+}
+
+/// Where and as whom a request goes: the settings' base URL, model and key with the kind's defaults
+/// filled in (`ProviderConfig::endpoint`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Endpoint<'a> {
+    /// Without trailing slashes.
+    pub base_url: &'a str,
+    pub model: &'a str,
+    pub key: Option<&'a str>,
 }
 
 /// What one SSE event of a reply meant, decoded by a wire format.

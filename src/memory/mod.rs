@@ -10,6 +10,10 @@ pub mod profile;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
+/// The user id of a turn that names no one, and of the device's first person (every version before
+/// the people record stored its data under it: see `crate::people`).
+pub const DEFAULT_USER: &str = "default";
+
 /// Everything remembered across turns, for every user of this device.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Memory {

@@ -2,9 +2,10 @@
 //! extractive compression of the evidence (the sentences that share most terms with the question)
 //! when it does not fit.
 
-use super::state::Evidence;
+use super::step::PromptSection;
 use super::tokens::{estimate, truncate};
 use crate::core::tokenizer::tokenize;
+use crate::core::Evidence;
 use crate::core::Lang;
 use crate::llm::prompts;
 use crate::memory::conversation::{Exchange, Recollection};
@@ -27,7 +28,8 @@ const MEMORY_HEADING: usize = 10;
 pub struct Assembled {
     pub system: String,
     pub user: String,
-    pub plan: Vec<(String, usize)>,
+    /// Tokens per section.
+    pub plan: Vec<(PromptSection, usize)>,
     /// Whether the evidence had to be compressed.
     pub compressed: bool,
 }
@@ -134,11 +136,11 @@ pub fn assemble(
         .collect();
     let evidence_part = prompts::evidence_section(&passages, lang);
     let plan = vec![
-        ("system".to_string(), estimate(&system)),
-        ("profile".to_string(), estimate(&profile)),
-        ("memory".to_string(), estimate(&memory)),
-        ("evidence".to_string(), estimate(&evidence_part)),
-        ("question".to_string(), estimate(&question_part)),
+        (PromptSection::System, estimate(&system)),
+        (PromptSection::Profile, estimate(&profile)),
+        (PromptSection::Memory, estimate(&memory)),
+        (PromptSection::Evidence, estimate(&evidence_part)),
+        (PromptSection::Question, estimate(&question_part)),
     ];
     let user = [profile, memory, evidence_part, question_part]
         .into_iter()
@@ -176,7 +178,7 @@ mod tests {
         let docs: Vec<Evidence> = (0..8).map(|_| evidence(&long)).collect();
         let a = assemble("What are the symptoms of diabetes?", "65-year-old male", &[], &docs, Lang::En);
         assert!(a.compressed);
-        let evidence_tokens = a.plan.iter().find(|(s, _)| s == "evidence").unwrap().1;
+        let evidence_tokens = a.plan.iter().find(|(s, _)| *s == PromptSection::Evidence).unwrap().1;
         assert!(evidence_tokens <= BUDGET_EVIDENCE + 200, "{evidence_tokens}");
         assert!(a.user.contains("[1] What are the symptoms"));
         assert!(a.user.contains("[8] "));

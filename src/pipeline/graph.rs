@@ -22,75 +22,15 @@
 
 use super::flags::{Flags, MAX_ITERATIONS_CAP};
 use super::nodes::{self, Env};
-use super::ports::{Clock, Embedder, Knowledge};
+use super::ports::{Clock, Services};
 use super::state::{Mode, TurnEvent, TurnState};
+use super::step::{Node, StepDetail, StepKind};
 use super::stop::StopReason;
-use super::trace::{Step, StepDetail, StepKind};
+use super::trace::Step;
 use crate::core::Lang;
-use crate::lexicon::Lexicon;
 use crate::llm::Llm;
 use crate::memory::Memory;
 use crate::platform::http::StopHandle;
-
-/// The nodes: the agent's ten, then Query Flow's five.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Node {
-    CheckSimilarity,
-    ClassifyIntent,
-    ExtractSlots,
-    StoreMemory,
-    AssembleContext,
-    Retrieve,
-    GenerateAnswer,
-    Refine,
-    QualityCheck,
-    StoreResponse,
-    Plan,
-    Expand,
-    Rerank,
-    JudgeSufficiency,
-    Grade,
-}
-
-impl Node {
-    pub const ALL: [Node; 15] = [
-        Node::CheckSimilarity,
-        Node::ClassifyIntent,
-        Node::ExtractSlots,
-        Node::StoreMemory,
-        Node::AssembleContext,
-        Node::Retrieve,
-        Node::GenerateAnswer,
-        Node::Refine,
-        Node::QualityCheck,
-        Node::StoreResponse,
-        Node::Plan,
-        Node::Expand,
-        Node::Rerank,
-        Node::JudgeSufficiency,
-        Node::Grade,
-    ];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Node::CheckSimilarity => "check_similarity",
-            Node::ClassifyIntent => "classify_intent",
-            Node::ExtractSlots => "extract_slots",
-            Node::StoreMemory => "store_memory",
-            Node::AssembleContext => "assemble_context",
-            Node::Retrieve => "retrieve",
-            Node::GenerateAnswer => "generate_answer",
-            Node::Refine => "refine",
-            Node::QualityCheck => "quality_check",
-            Node::StoreResponse => "store_response",
-            Node::Plan => "plan",
-            Node::Expand => "expand",
-            Node::Rerank => "rerank",
-            Node::JudgeSufficiency => "judge_sufficiency",
-            Node::Grade => "grade",
-        }
-    }
-}
 
 /// Where a turn starts.
 pub fn start(state: &TurnState) -> Node {
@@ -185,15 +125,6 @@ pub struct TurnInput {
     pub stop: StopHandle,
 }
 
-/// What a turn runs against.
-pub struct Services<'a> {
-    pub knowledge: &'a dyn Knowledge,
-    pub llm: Option<&'a dyn Llm>,
-    pub embedder: &'a dyn Embedder,
-    pub lexicon: Option<&'a Lexicon>,
-    pub clock: &'a dyn Clock,
-}
-
 /// The most node runs one turn may take: more than any route needs, so a routing bug ends the turn
 /// instead of looping. The longest route: 5 steps before the first context (extract_slots to plan),
 /// then per pass of the corrective loop (at most `MAX_ITERATIONS_CAP` + 1 passes) at most 10
@@ -213,7 +144,7 @@ pub async fn run_turn(
     let lang = input.lang.unwrap_or_else(|| if crate::core::has_hangul(&input.text) { Lang::Ko } else { Lang::En });
     let mut state = TurnState {
         user_text: input.text,
-        user_id: if input.user.is_empty() { "default".into() } else { input.user },
+        user_id: if input.user.is_empty() { crate::memory::DEFAULT_USER.into() } else { input.user },
         people: input.people,
         lang: Some(lang),
         mode: input.mode,
@@ -228,11 +159,7 @@ pub async fn run_turn(
         .filter(|_| state.triage.level < crate::triage::Level::Emergency)
         .map(super::second_opinion::SecondOpinion::new);
     let mut env = Env {
-        knowledge: services.knowledge,
-        llm: opinion.as_ref().map_or(services.llm, |o| Some(o as &dyn crate::llm::Llm)),
-        embedder: services.embedder,
-        lexicon: services.lexicon,
-        clock: services.clock,
+        services: services.with_llm(opinion.as_ref().map_or(services.llm, |o| Some(o as &dyn Llm))),
         memory,
         on_event,
     };

@@ -8,6 +8,7 @@ pub mod nodes;
 pub mod ports;
 mod second_opinion;
 pub mod state;
+pub mod step;
 pub mod stop;
 pub mod tokens;
 pub mod trace;

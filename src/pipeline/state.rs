@@ -1,6 +1,7 @@
 //! The state one turn carries through the nodes, and the evidence it retrieves.
 
 use super::flags::Flags;
+use super::step::{Complexity, PromptSection};
 use super::stop::StopReason;
 use super::trace::Trace;
 use crate::core::answer::Answer;
@@ -20,26 +21,6 @@ pub enum Mode {
     Agent,
     /// The plain baseline: the question straight to the model.
     Llm,
-}
-
-/// How complex the question is (active retrieval: it sets how many documents to fetch).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Complexity {
-    Simple,
-    Moderate,
-    Complex,
-}
-
-impl Complexity {
-    /// Documents to retrieve: 3 / 8 / 15.
-    pub fn k(self) -> usize {
-        match self {
-            Complexity::Simple => 3,
-            Complexity::Moderate => 8,
-            Complexity::Complex => 15,
-        }
-    }
 }
 
 /// Everything one turn knows, node by node.
@@ -73,7 +54,7 @@ pub struct TurnState {
     // Injection
     pub system_prompt: String,
     pub user_prompt: String,
-    pub token_plan: Vec<(String, usize)>,
+    pub token_plan: Vec<(PromptSection, usize)>,
     // Retrieval
     /// The rewritten query for the next retrieval; `None`: the user's message as it is.
     pub query_for_retrieval: Option<String>,

@@ -12,7 +12,7 @@ use super::relevance::judge;
 use super::search::{load_answers, search_with_signals, Hit, SearchMode};
 use super::vectors::VectorSearch;
 use crate::core::has_hangul;
-use crate::core::ports::{Embedder, IndexError, Knowledge};
+use crate::core::ports::{Checked, Embedder, Found, IndexError, Knowledge, SearchReport};
 use crate::core::tokenizer::tokenize;
 use crate::core::LocalFuture;
 use crate::core::{Evidence, PassageLocation};
@@ -43,9 +43,6 @@ pub struct IndexKnowledge<S: FileSource> {
     /// The keyword index's document count, kept apart because the vectors may arrive while a
     /// search holds the index.
     documents: usize,
-    /// How the last search was made, what the question was matched to and the relevance verdict,
-    /// for the trace.
-    last_method: RefCell<String>,
 }
 
 impl<S: FileSource> IndexKnowledge<S> {
@@ -57,7 +54,6 @@ impl<S: FileSource> IndexKnowledge<S> {
             index: RefCell::new(index),
             lexicon,
             vectors: RefCell::new(VectorSide::Loading),
-            last_method: RefCell::new(String::new()),
         };
         knowledge.set_vectors(vectors);
         knowledge
@@ -96,38 +92,37 @@ impl<S: FileSource> Knowledge for IndexKnowledge<S> {
     // The index is borrowed across the search's awaits on purpose (it loads parts as it goes); a second
     // search meanwhile gets a clear error from try_borrow_mut instead of a panic.
     #[allow(clippy::await_holding_refcell_ref)]
-    fn search<'a>(&'a self, query: &'a str, k: usize) -> LocalFuture<'a, Result<Vec<Evidence>, IndexError>> {
+    fn search<'a>(&'a self, query: &'a str, k: usize) -> LocalFuture<'a, Result<Found, IndexError>> {
         Box::pin(async move {
             let bridged = bridge(&self.lexicon, query);
             let (mode, method) = self.method();
             let vectors = self.ready_vectors();
-            *self.last_method.borrow_mut() = method.clone();
             // The index is only borrowed across awaits of this search; the pipeline runs one search at a time.
             let mut index = self.index.try_borrow_mut().map_err(|_| IndexError::Busy)?;
             index.start_search();
             let (hits, signals) =
                 search_with_signals(&mut index, &self.source, vectors.as_deref(), mode, &bridged.text, k).await?;
             let relevance = judge(&signals, &bridged);
-            let similarity =
-                signals.best_similarity.map_or(String::new(), |s| format!("; best vector similarity {s:.2}"));
-            *self.last_method.borrow_mut() = format!(
-                "{method}; matched: {}{similarity}; relevance {}: {}",
-                matched(&self.lexicon, &bridged),
-                if relevance.relevant { "passed" } else { "failed, nothing quoted" },
-                relevance.reason
-            );
+            let checked = Checked {
+                matched: matched(&self.lexicon, &bridged),
+                best_similarity: signals.best_similarity,
+                relevant: relevance.relevant,
+                reason: relevance.reason,
+            };
+            let report = SearchReport { method, checked: Some(checked) };
             if !relevance.relevant {
-                return Ok(Vec::new());
+                return Ok(Found { evidence: Vec::new(), report });
             }
             let docs: Vec<u32> = hits.iter().map(|h| h.doc).collect();
             load_answers(&mut index, &self.source, &docs).await?;
             let terms: HashSet<String> = tokenize(&bridged.text).into_iter().collect();
-            Ok(hits
+            let evidence = hits
                 .into_iter()
                 .enumerate()
                 .map(|(i, hit)| evidence(&index, hit, i + 1, mode, &terms))
                 .filter(|e| !e.passage.is_empty())
-                .collect())
+                .collect();
+            Ok(Found { evidence, report })
         })
     }
 
@@ -140,12 +135,7 @@ impl<S: FileSource> Knowledge for IndexKnowledge<S> {
     }
 
     fn describe(&self) -> String {
-        let last = self.last_method.borrow();
-        if last.is_empty() {
-            self.method().1
-        } else {
-            last.clone()
-        }
+        self.method().1
     }
 }
 
@@ -216,6 +206,17 @@ fn widened(index: &LoadedIndex, at: PassageLocation) -> Option<String> {
         return None;
     }
     answer.get(first.start as usize..last.end.max(own.end) as usize).map(str::to_string)
+}
+
+/// The knowledge base embeds questions as its search does: [`QuestionEmbedder`] over its vector side.
+impl<S: FileSource> Embedder for IndexKnowledge<S> {
+    fn embed<'a>(&'a self, text: &'a str) -> LocalFuture<'a, Vec<f32>> {
+        Box::pin(async move { QuestionEmbedder(&self.vectors).embed(text).await })
+    }
+
+    fn describe(&self) -> String {
+        QuestionEmbedder(&self.vectors).describe()
+    }
 }
 
 /// Embeds questions for the response cache and conversation recall: with all-MiniLM-L6-v2 when the

@@ -10,34 +10,32 @@ use crate::pipeline::ports::Embedder;
 /// Questions generated per answer for answer relevancy.
 const QUESTIONS: usize = 3;
 
-async fn ask(llm: &dyn Llm, system: &str, user: String) -> Option<String> {
-    let request = ChatRequest {
-        max_tokens: Some(600),
-        temperature: Some(0.0),
-        ..ChatRequest::new(CallPurpose::Measure, system, user)
-    };
+async fn ask(llm: &dyn Llm, purpose: CallPurpose, system: &str, user: String) -> Option<String> {
+    let request =
+        ChatRequest { max_tokens: Some(600), temperature: Some(0.0), ..ChatRequest::new(purpose, system, user) };
     llm.complete(&request, &mut |_| {}).await.ok().map(|c| c.text)
 }
 
-/// The first JSON array in `reply` (models wrap it in prose or code fences).
+/// The first JSON array in `reply`: the list of the object asked for (`{"statements": [...]}`), or a
+/// bare array (models without structured output wrap it in prose or code fences).
 fn json_array(reply: &str) -> Option<Vec<serde_json::Value>> {
     let start = reply.find('[')?;
     let end = reply.rfind(']')?;
     serde_json::from_str(reply.get(start..=end)?).ok()
 }
 
-pub const STATEMENTS_PROMPT: &str = "Break the ANSWER into short standalone factual statements (at most 10). \
-Reply with a JSON array of strings only, nothing else.";
+const STATEMENTS_PROMPT: &str = "Break the ANSWER into short standalone factual statements (at most 10). \
+Reply with JSON only: {\"statements\": [\"...\", ...]}.";
 
-pub const VERDICTS_PROMPT: &str = "For each numbered STATEMENT, decide whether the PASSAGES support it. \
-Reply with a JSON array of 1 (supported) or 0 (not supported), one per statement in order, nothing else.";
+const VERDICTS_PROMPT: &str = "For each numbered STATEMENT, decide whether the PASSAGES support it. \
+Reply with JSON only: {\"verdicts\": [1, 0, ...]}, 1 (supported) or 0 (not supported), one per statement in order.";
 
-pub const QUESTIONS_PROMPT: &str = "Write 3 different questions that the ANSWER answers, in the ANSWER's language. \
-Reply with a JSON array of strings only, nothing else.";
+const QUESTIONS_PROMPT: &str = "Write 3 different questions that the ANSWER answers, in the ANSWER's language. \
+Reply with JSON only: {\"questions\": [\"...\", ...]}.";
 
 /// The share of the answer's statements the passages support.
 pub async fn faithfulness(llm: &dyn Llm, answer: &str, passages: &[&str]) -> Option<f64> {
-    let reply = ask(llm, STATEMENTS_PROMPT, format!("ANSWER:\n{answer}")).await?;
+    let reply = ask(llm, CallPurpose::Statements, STATEMENTS_PROMPT, format!("ANSWER:\n{answer}")).await?;
     let statements: Vec<String> =
         json_array(&reply)?.into_iter().filter_map(|v| v.as_str().map(str::to_string)).collect();
     if statements.is_empty() {
@@ -45,7 +43,9 @@ pub async fn faithfulness(llm: &dyn Llm, answer: &str, passages: &[&str]) -> Opt
     }
     let numbered: String = statements.iter().enumerate().map(|(i, s)| format!("{}. {s}\n", i + 1)).collect();
     let sources: String = passages.iter().enumerate().map(|(i, p)| format!("[{}] {p}\n", i + 1)).collect();
-    let reply = ask(llm, VERDICTS_PROMPT, format!("PASSAGES:\n{sources}\nSTATEMENTS:\n{numbered}")).await?;
+    let reply =
+        ask(llm, CallPurpose::Support, VERDICTS_PROMPT, format!("PASSAGES:\n{sources}\nSTATEMENTS:\n{numbered}"))
+            .await?;
     let verdicts: Vec<f64> = json_array(&reply)?.iter().filter_map(|v| v.as_f64()).collect();
     if verdicts.len() != statements.len() {
         return None;
@@ -55,7 +55,7 @@ pub async fn faithfulness(llm: &dyn Llm, answer: &str, passages: &[&str]) -> Opt
 
 /// The mean cosine between the question and questions generated from the answer.
 pub async fn answer_relevancy(llm: &dyn Llm, embedder: &dyn Embedder, question: &str, answer: &str) -> Option<f64> {
-    let reply = ask(llm, QUESTIONS_PROMPT, format!("ANSWER:\n{answer}")).await?;
+    let reply = ask(llm, CallPurpose::Questions, QUESTIONS_PROMPT, format!("ANSWER:\n{answer}")).await?;
     let generated: Vec<String> = json_array(&reply)?
         .into_iter()
         .filter_map(|v| v.as_str().map(str::to_string))

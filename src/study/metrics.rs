@@ -188,11 +188,6 @@ pub fn retrieval(ranked: &[String], relevant: &[String]) -> Option<Retrieval> {
     })
 }
 
-/// The passages (1-based) `answer` cites as `[n]`, each once, among the `retrieved` ones.
-pub fn cited(answer: &str, retrieved: usize) -> Vec<usize> {
-    (1..=retrieved).filter(|n| answer.contains(&format!("[{n}]"))).collect()
-}
-
 /// The language an answer is written in: Korean when at least a third of its letters are Hangul
 /// (a Korean answer still names diseases and drugs in English); `None` when it has no letters.
 pub fn answer_lang(answer: &str) -> Option<Lang> {
@@ -245,9 +240,7 @@ mod tests {
     }
 
     #[test]
-    fn citations_and_language_are_read_off_the_answer() {
-        assert_eq!(cited("Gout hurts [2]. It is treated [2][3]. See [9].", 3), vec![2, 3]);
-        assert!(cited("No sources here.", 3).is_empty());
+    fn the_language_is_read_off_the_answer() {
         assert_eq!(
             answer_lang("당뇨병성 신경병증(Diabetic Neuropathy)은 발의 감각을 떨어뜨립니다 [1]."),
             Some(Lang::Ko)

@@ -13,5 +13,7 @@ pub mod scenario;
 pub mod stats;
 pub mod svg;
 
+pub use run::{drive, Hooks, Study};
+
 /// The generated scenarios committed with the project (`medagent study scenarios` writes them).
 pub const SCENARIOS_JSONL: &str = include_str!("../../tests/fixtures/study_scenarios.jsonl");

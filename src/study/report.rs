@@ -2,7 +2,7 @@
 //! `report.md`, `results.json` and SVG plots ([`super::svg`]).
 
 use super::metrics::Counts;
-use super::run::TurnRecord;
+use super::run::{Study, TurnRecord};
 use super::stats::{paired, summary, Paired, Summary};
 use super::svg;
 use crate::i18n::Lang;
@@ -280,13 +280,9 @@ pub struct Results<'a> {
     pub records: &'a [TurnRecord],
 }
 
-pub fn build<'a>(
-    provider: &str,
-    records: &'a [TurnRecord],
-    arms: &[String],
-    langs: &[Lang],
-    seconds: f64,
-) -> Results<'a> {
+/// The summaries (per arm, per language and over both) and comparisons of a study, with its records.
+pub fn build(study: &Study) -> Results<'_> {
+    let Study { provider, arms, langs, records, seconds, .. } = study;
     let mut summaries = Vec::new();
     for arm in arms {
         for lang in langs.iter().map(|l| Some(*l)).chain([None]) {
@@ -297,11 +293,11 @@ pub fn build<'a>(
     }
     let scenarios = records.iter().map(|r| &r.scenario).collect::<std::collections::BTreeSet<_>>().len();
     Results {
-        provider: provider.into(),
+        provider: provider.clone(),
         scenarios,
         arms: arms.to_vec(),
         languages: langs.to_vec(),
-        seconds,
+        seconds: *seconds,
         summaries,
         comparisons: compare(records, arms),
         records,

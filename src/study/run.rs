@@ -6,17 +6,18 @@
 use super::grading;
 use super::metrics::{self, Counts, Fidelity, Retrieval};
 use super::scenario::Scenario;
+use crate::core::citation;
 use crate::i18n::Lang;
-use crate::lexicon::Lexicon;
 use crate::llm::{ChatRequest, Completion, Llm, LlmError, LocalFuture};
 use crate::memory::Memory;
 use crate::pipeline::flags::{profile, Flags, PROFILES};
-use crate::pipeline::graph::{run_turn, Services, TurnInput};
+use crate::pipeline::graph::{run_turn, TurnInput};
 use crate::pipeline::nodes::{grade, passages};
-use crate::pipeline::ports::{Clock, Embedder, Knowledge};
+use crate::pipeline::ports::{Clock, Services};
 use crate::pipeline::state::{Mode, QualityMethod};
 use crate::pipeline::stop::StopReason;
 use crate::pipeline::trace::CallPurpose;
+use crate::platform::http::StopHandle;
 use serde::{Deserialize, Serialize};
 use std::cell::Cell;
 
@@ -174,38 +175,59 @@ impl Clock for ConversationClock<'_> {
 const START_MS: f64 = 1_704_099_600_000.0;
 const TURN_GAP_MS: f64 = 10.0 * 60_000.0;
 
-/// What the study runs against.
-pub struct StudyServices<'a> {
-    pub knowledge: &'a dyn Knowledge,
-    /// `None`: the offline evidence responder (no faithfulness, relevancy or judge).
-    pub llm: Option<&'a dyn Llm>,
-    pub embedder: &'a dyn Embedder,
-    pub lexicon: Option<&'a Lexicon>,
-    pub clock: &'a dyn Clock,
+/// How a shell drives a study: told the progress after each conversation, able to stop it between
+/// conversations, and giving way between them (a page paints its progress bar then).
+pub struct Hooks<'h> {
+    /// After each conversation: conversations done, and in all.
+    pub progress: &'h mut dyn FnMut(usize, usize),
+    /// Pressed, the study ends before the next conversation; the records so far are kept. (The
+    /// model's own stop handle ends a call in flight.)
+    pub stop: StopHandle,
+    /// Awaited after each conversation (the study is otherwise one long task when it needs no network).
+    pub pause: &'h dyn Fn() -> LocalFuture<'static, ()>,
 }
 
-/// Runs `scenarios` under `arms`; `on_progress(done, total)` after each conversation.
-pub async fn run(
-    scenarios: &[Scenario],
-    arms: &[Arm],
-    services: &StudyServices<'_>,
-    on_progress: &mut dyn FnMut(usize, usize),
-) -> Vec<TurnRecord> {
+impl<'h> Hooks<'h> {
+    /// Progress alone: nothing stops the study and nothing waits between conversations (a native run).
+    pub fn progress_only(progress: &'h mut dyn FnMut(usize, usize)) -> Self {
+        fn no_pause() -> LocalFuture<'static, ()> {
+            Box::pin(async {})
+        }
+        Hooks { progress, stop: StopHandle::new(), pause: &no_pause }
+    }
+}
+
+/// A study as [`drive`] ran it, what its report is built from ([`super::report::build`]).
+pub struct Study {
+    /// The model's name, or the offline evidence responder.
+    pub provider: String,
+    pub arms: Vec<String>,
+    /// The scenarios' languages, in their order.
+    pub langs: Vec<Lang>,
+    pub records: Vec<TurnRecord>,
+    /// Conversations run, of those chosen (fewer when stopped).
+    pub done: usize,
+    pub total: usize,
+    pub seconds: f64,
+}
+
+/// Runs `scenarios` under `arms` against `services` (no model: the offline evidence responder, and
+/// no faithfulness, relevancy or judge), each conversation on a fresh memory: the one driver of the
+/// CLI's `eval study` and the page's Evaluate panel.
+pub async fn drive(scenarios: &[Scenario], arms: &[Arm], services: &Services<'_>, hooks: Hooks<'_>) -> Study {
+    let started = services.clock.monotonic_ms();
     let counting = services.llm.map(|llm| Counting::new(llm, services.clock));
     let grader = services.llm.map(|llm| Counting::new(llm, services.clock));
     let clock = ConversationClock { real: services.clock, now: Cell::new(START_MS) };
-    let pipeline = Services {
-        knowledge: services.knowledge,
-        llm: counting.as_ref().map(|c| c as &dyn Llm),
-        embedder: services.embedder,
-        lexicon: services.lexicon,
-        clock: &clock,
-    };
+    let pipeline = services.with_llm(counting.as_ref().map(|c| c as &dyn Llm)).with_clock(&clock);
     let total = scenarios.len() * arms.len();
     let mut records = Vec::new();
     let mut done = 0;
-    for arm in arms {
+    'arms: for arm in arms {
         for scenario in scenarios {
+            if hooks.stop.is_stopped() {
+                break 'arms;
+            }
             let mut memory = Memory::default();
             for (index, turn) in scenario.turns.iter().enumerate() {
                 clock.now.set(START_MS + index as f64 * TURN_GAP_MS);
@@ -259,7 +281,7 @@ pub async fn run(
                 let answer = state.answer.after_notice(state.lang());
                 let answer = answer.trim();
                 if !answer.is_empty() {
-                    record.citations = metrics::cited(answer, state.retrieved_docs.len()).len();
+                    record.citations = citation::cited(answer, state.retrieved_docs.len()).len();
                     record.language_ok = metrics::answer_lang(answer).map(|l| l == scenario.lang);
                     record.cited_support =
                         Some(grade::local(answer, &passages(&state.retrieved_docs), services.lexicon).score);
@@ -268,7 +290,7 @@ pub async fn run(
                     let answer = state.answer_text();
                     if state.error.is_none() && !answer.trim().is_empty() {
                         // The passages the answer cites ([n]); all retrieved ones when it cites none.
-                        let cited: Vec<&str> = metrics::cited(&answer, state.retrieved_docs.len())
+                        let cited: Vec<&str> = citation::cited(&answer, state.retrieved_docs.len())
                             .into_iter()
                             .map(|n| state.retrieved_docs[n - 1].passage.as_str())
                             .collect();
@@ -286,10 +308,25 @@ pub async fn run(
                 records.push(record);
             }
             done += 1;
-            on_progress(done, total);
+            (hooks.progress)(done, total);
+            (hooks.pause)().await;
         }
     }
-    records
+    let mut langs: Vec<Lang> = Vec::new();
+    for lang in scenarios.iter().map(|s| s.lang) {
+        if !langs.contains(&lang) {
+            langs.push(lang);
+        }
+    }
+    Study {
+        provider: services.llm.map_or_else(|| "offline (evidence responder, no model)".to_string(), |l| l.name()),
+        arms: arms.iter().map(|a| a.name.clone()).collect(),
+        langs,
+        records,
+        done,
+        total,
+        seconds: (services.clock.monotonic_ms() - started) / 1000.0,
+    }
 }
 
 /// Adds to each record with a model the retrieval of the same turn (arm, scenario, turn) in `offline`,
@@ -300,5 +337,70 @@ pub fn with_offline(records: &mut [TurnRecord], offline: &[TurnRecord]) {
             .iter()
             .find(|o| o.arm == record.arm && o.scenario == record.scenario && o.turn == record.turn)
             .and_then(|o| o.retrieval);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pipeline::ports::{Found, IndexError, Knowledge, LexicalEmbedder, SearchReport};
+    use crate::study::scenario::parse_jsonl;
+    use crate::study::SCENARIOS_JSONL;
+    use std::cell::RefCell;
+
+    /// A knowledge base that finds nothing.
+    struct Empty;
+
+    impl Knowledge for Empty {
+        fn search<'a>(&'a self, _: &'a str, _: usize) -> LocalFuture<'a, Result<Found, IndexError>> {
+            Box::pin(async { Ok(Found { evidence: Vec::new(), report: SearchReport::method("empty") }) })
+        }
+        fn describe(&self) -> String {
+            "empty".into()
+        }
+    }
+
+    struct Ticking(Cell<f64>);
+
+    impl Clock for Ticking {
+        fn now_ms(&self) -> f64 {
+            0.0
+        }
+        fn monotonic_ms(&self) -> f64 {
+            self.0.set(self.0.get() + 1.0);
+            self.0.get()
+        }
+    }
+
+    #[test]
+    fn the_driver_reports_each_conversation_gives_way_after_it_and_stops_between_them() {
+        let scenarios: Vec<Scenario> = parse_jsonl(SCENARIOS_JSONL).unwrap().into_iter().take(3).collect();
+        let arms = arms("baseline,full_context_engineering").unwrap();
+        let clock = Ticking(Cell::new(0.0));
+        let services = Services::new(&Empty, &LexicalEmbedder, &clock);
+        let stop = StopHandle::new();
+        let seen = RefCell::new(Vec::new());
+        let pauses = Cell::new(0);
+        let pause = || -> LocalFuture<'static, ()> {
+            pauses.set(pauses.get() + 1);
+            Box::pin(async {})
+        };
+        let mut progress = |done, total| {
+            seen.borrow_mut().push((done, total));
+            if done == 4 {
+                stop.stop();
+            }
+        };
+        let hooks = Hooks { progress: &mut progress, stop: stop.clone(), pause: &pause };
+        let study = pollster::block_on(drive(&scenarios, &arms, &services, hooks));
+        assert_eq!(*seen.borrow(), [(1, 6), (2, 6), (3, 6), (4, 6)], "progress after each conversation");
+        assert_eq!(pauses.get(), 4, "the shell is given way after each conversation");
+        assert_eq!((study.done, study.total), (4, 6), "stopped before the fifth");
+        let turns: usize = scenarios.iter().map(|s| s.turns.len()).sum::<usize>() + scenarios[0].turns.len();
+        assert_eq!(study.records.len(), turns, "the records of the conversations run are kept");
+        assert_eq!(study.provider, "offline (evidence responder, no model)");
+        assert_eq!(study.arms, ["baseline", "full_context_engineering"]);
+        assert!(study.seconds > 0.0);
+        assert_eq!(crate::study::report::build(&study).records.len(), turns);
     }
 }

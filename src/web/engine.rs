@@ -8,13 +8,14 @@ use crate::i18n::Lang;
 use crate::llm::{CallPurpose, ChatMessage, ChatRequest, Llm, LlmError, Provider, ProviderConfig};
 use crate::memory::Memory;
 use crate::persist::load;
-use crate::pipeline::graph::{run_turn, Services, TurnInput};
+use crate::pipeline::graph::{run_turn, TurnInput};
 use crate::pipeline::ports::Clock;
+use crate::pipeline::ports::Services;
 use crate::pipeline::state::{TurnEvent, TurnState};
 use crate::platform::http::StopHandle;
 use crate::platform::web_http::FetchTransport;
 use crate::records::MEMORY_RECORD;
-use crate::retrieval::knowledge::{IndexKnowledge, QuestionEmbedder, VectorSide};
+use crate::retrieval::knowledge::{IndexKnowledge, VectorSide};
 use crate::retrieval::search::{open, open_lexicon};
 use crate::settings::Settings;
 use std::cell::RefCell;
@@ -116,13 +117,7 @@ impl Engine {
         let turn_stop = StopHandle::new();
         *self.stop.borrow_mut() =
             [Some(turn_stop.clone()), llm.as_ref().map(Provider::stop_handle)].into_iter().flatten().collect();
-        let services = Services {
-            knowledge: &self.knowledge,
-            llm: llm.as_ref().map(|p| p as &dyn Llm),
-            embedder: &QuestionEmbedder(&self.knowledge.vectors),
-            lexicon: Some(&self.knowledge.lexicon),
-            clock: &BrowserClock,
-        };
+        let services = Services::of_index(&self.knowledge, &BrowserClock).with_llm(llm.as_ref().map(|p| p as &dyn Llm));
         let mut memory = self.memory.borrow_mut();
         let input = TurnInput {
             text,

@@ -13,11 +13,12 @@ use super::fetch::fetch_bytes;
 use super::state::{Agent, Preferences};
 use crate::i18n::{evaluate_text, Lang};
 use crate::llm::{Llm, Provider};
+use crate::pipeline::ports::Services;
 use crate::platform::http::StopHandle;
-use crate::retrieval::knowledge::QuestionEmbedder;
 use crate::study::report::{self, ArmSummary, Comparison};
-use crate::study::run::{arms, run, Arm, StudyServices, TurnRecord, LLM_ONLY};
+use crate::study::run::{arms, Arm, LLM_ONLY};
 use crate::study::scenario::{parse_jsonl, Scenario};
+use crate::study::{drive, Hooks};
 use leptos::prelude::*;
 use std::collections::BTreeSet;
 use wasm_bindgen_futures::JsFuture;
@@ -67,8 +68,8 @@ fn optional(value: Option<f64>) -> String {
     value.map_or_else(|| "–".to_string(), |v| format!("{v:.2}"))
 }
 
-/// Runs the study conversation by conversation so progress shows and Stop takes effect between
-/// conversations (the model's own stop ends a call in flight).
+/// Runs the study with [`drive`]: the progress bar moves and Stop takes effect between conversations
+/// (the model's own stop ends a call in flight), and the page paints between them.
 async fn study(
     agent: Agent,
     lang: Lang,
@@ -79,45 +80,21 @@ async fn study(
     progress: RwSignal<(usize, usize)>,
 ) -> Result<Outcome, String> {
     let engine = agent.engine.get_value().ok_or_else(|| evaluate_text(lang).not_ready)?;
-    let services = StudyServices {
-        knowledge: &engine.knowledge,
-        llm: llm.as_ref().map(|p| p as &dyn Llm),
-        embedder: &QuestionEmbedder(&engine.knowledge.vectors),
-        lexicon: Some(&engine.knowledge.lexicon),
-        clock: &BrowserClock,
+    let services = Services::of_index(&engine.knowledge, &BrowserClock).with_llm(llm.as_ref().map(|p| p as &dyn Llm));
+    let hooks = Hooks {
+        progress: &mut |done, total| progress.set((done, total)),
+        stop: stopped,
+        pause: &|| Box::pin(yield_to_page()),
     };
-    let started = js_sys::Date::now();
-    let total = scenarios.len() * arms.len();
-    let mut records: Vec<TurnRecord> = Vec::new();
-    let mut done = 0;
-    'arms: for arm in &arms {
-        for scenario in &scenarios {
-            if stopped.is_stopped() {
-                break 'arms;
-            }
-            let one = run(std::slice::from_ref(scenario), std::slice::from_ref(arm), &services, &mut |_, _| {}).await;
-            records.extend(one);
-            done += 1;
-            progress.set((done, total));
-            yield_to_page().await;
-        }
-    }
-    let names: Vec<String> = arms.iter().map(|a| a.name.clone()).collect();
-    let mut langs: Vec<Lang> = Vec::new();
-    for lang in scenarios.iter().map(|s| s.lang) {
-        if !langs.contains(&lang) {
-            langs.push(lang);
-        }
-    }
-    let provider = llm.as_ref().map_or_else(|| "offline (evidence responder, no model)".to_string(), |l| l.name());
-    let results = report::build(&provider, &records, &names, &langs, (js_sys::Date::now() - started) / 1000.0);
+    let study = drive(&scenarios, &arms, &services, hooks).await;
+    let results = report::build(&study);
     Ok(Outcome {
         summaries: results.summaries.clone(),
         comparisons: results.comparisons.clone(),
-        plots: if records.is_empty() { Vec::new() } else { report::plots(&results) },
+        plots: if study.records.is_empty() { Vec::new() } else { report::plots(&results) },
         json: serde_json::to_string_pretty(&results).map_err(|e| e.to_string())?,
-        done,
-        total,
+        done: study.done,
+        total: study.total,
     })
 }
 

@@ -6,7 +6,7 @@ use super::engine::test_connection;
 use super::state::{Change, Preferences};
 use super::storage::{load_or_default, LocalStorage};
 use crate::i18n::{ui, Lang};
-use crate::llm::provider::choice_name;
+use crate::llm::config::choice_name;
 use crate::llm::{describe, ApiKey, ProviderKind};
 use crate::persist::{save, StoreError};
 use crate::pipeline::flags::{Flags, PROFILES};

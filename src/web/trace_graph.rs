@@ -2,7 +2,7 @@
 //! the nodes that ran filled and the routes the turn took drawn bold.
 
 use crate::i18n::{ui, Lang};
-use crate::pipeline::graph::Node;
+use crate::pipeline::step::Node;
 use crate::trace_view::{node_label, Edge, Shape, TurnTrace, EDGES, LAYOUT, ROWS};
 use leptos::prelude::*;
 

@@ -5,48 +5,13 @@ use super::{Env, State};
 use crate::memory::conversation::{Recollection, SummarySource};
 use crate::pipeline::context::{assemble, memory_lines};
 use crate::pipeline::flags::MemoryMode;
-
-/// How the prompt was filled: tokens per section, the conversation memory used, the evidence.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
-pub struct AssembleDetail {
-    pub tokens: Vec<SectionTokens>,
-    pub evidence_compressed: bool,
-    pub memory: MemoryUsed,
-    pub documents: usize,
-    pub nothing_relevant_found: bool,
-}
-
-/// Tokens one section of the prompt takes.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
-pub struct SectionTokens {
-    pub section: String,
-    pub tokens: usize,
-}
-
-/// The conversation memory in the prompt, tier by tier.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
-pub struct MemoryUsed {
-    pub mode: MemoryMode,
-    pub recent: usize,
-    pub recalled: usize,
-    pub recalled_archived: usize,
-    pub summarised: Summarised,
-    /// "llm", "extractive" or "llm+extractive"; `None` when no summary was used.
-    pub summary_source: Option<&'static str>,
-}
-
-/// Summarised blocks used, by who summarised them.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
-pub struct Summarised {
-    pub llm: usize,
-    pub extractive: usize,
-}
+use crate::pipeline::step::{AssembleDetail, MemoryUsed, SectionTokens, Summarised};
 
 pub async fn run(state: &mut State, env: &mut Env<'_>) -> AssembleDetail {
     let lang = state.lang();
     if state.profile_summary.is_empty() && state.flags.memory_mode == MemoryMode::Structured {
         // Small talk skips store_memory; the profile still shapes the answer.
-        let now = env.clock.now_ms();
+        let now = env.services.clock.now_ms();
         state.profile_summary =
             env.memory.profiles.profile(&state.user_id).map_or_else(String::new, |p| p.summary(lang, now));
     }
@@ -77,11 +42,7 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> AssembleDetail {
         _ => Some("llm+extractive"),
     };
     AssembleDetail {
-        tokens: state
-            .token_plan
-            .iter()
-            .map(|(section, tokens)| SectionTokens { section: section.clone(), tokens: *tokens })
-            .collect(),
+        tokens: state.token_plan.iter().map(|&(section, tokens)| SectionTokens { section, tokens }).collect(),
         evidence_compressed: assembled.compressed,
         memory: MemoryUsed {
             mode: state.flags.memory_mode,

@@ -5,35 +5,16 @@ use crate::core::answer::Answer;
 use crate::memory::cache::{ProfileKey, THRESHOLD};
 use crate::pipeline::flags::MemoryMode;
 use crate::pipeline::state::TurnEvent;
-
-/// What the lookup found; `embedder` names the embedding the similarity was measured with.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
-#[serde(tag = "cache", rename_all = "snake_case")]
-pub enum CacheDetail {
-    /// The response cache is off.
-    Disabled {
-        embedder: String,
-    },
-    Hit {
-        similarity: f32,
-        cached_query: String,
-        embedder: String,
-    },
-    Miss {
-        best_similarity: f32,
-        threshold: f32,
-        embedder: String,
-    },
-}
+use crate::pipeline::step::CacheDetail;
 
 pub async fn run(state: &mut State, env: &mut Env<'_>) -> CacheDetail {
-    state.query_vector = env.embedder.embed(&state.user_text).await;
+    state.query_vector = env.services.embedder.embed(&state.user_text).await;
     // The fingerprint of the profile this message's facts made (store_memory ran first): the answer is
     // shaped by that profile, so a hit must have been made for exactly it.
     state.profile_fingerprint = match state.flags.memory_mode {
         MemoryMode::None => ProfileKey::MemoryOff,
         MemoryMode::Structured => {
-            let now = env.clock.now_ms();
+            let now = env.services.clock.now_ms();
             env.memory
                 .profiles
                 .profile(&state.user_id)
@@ -41,7 +22,7 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> CacheDetail {
         }
     };
     if !state.flags.response_cache_enabled {
-        return CacheDetail::Disabled { embedder: env.embedder.describe() };
+        return CacheDetail::Disabled { embedder: env.services.embedder.describe() };
     }
     let best = env.memory.cache.best_similarity(&state.user_text, &state.query_vector, &state.profile_fingerprint);
     state.cache_similarity = best;
@@ -56,7 +37,11 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> CacheDetail {
         state.quality.overall = entry.quality;
         (env.on_event)(TurnEvent::AnswerStarted);
         (env.on_event)(TurnEvent::Delta(&state.answer.after_notice(state.lang())));
-        return CacheDetail::Hit { similarity, cached_query: entry.query.clone(), embedder: env.embedder.describe() };
+        return CacheDetail::Hit {
+            similarity,
+            cached_query: entry.query.clone(),
+            embedder: env.services.embedder.describe(),
+        };
     }
-    CacheDetail::Miss { best_similarity: best, threshold: THRESHOLD, embedder: env.embedder.describe() }
+    CacheDetail::Miss { best_similarity: best, threshold: THRESHOLD, embedder: env.services.embedder.describe() }
 }

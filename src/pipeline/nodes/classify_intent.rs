@@ -6,7 +6,7 @@ use super::{Env, State};
 use crate::extract::patterns::measurements;
 use crate::lexicon::ConceptKind;
 use crate::memory::profile::SlotKind;
-use crate::pipeline::state::Complexity;
+use crate::pipeline::step::{Classified, Complexity, IntentDetail, Stage};
 
 const GREETINGS: &[&str] = &[
     "hi",
@@ -46,42 +46,10 @@ fn is_small_talk(text: &str) -> bool {
         })
 }
 
-/// Which stage decided: the rules (small talk), the medical facts named, or the wording; or none
-/// (active retrieval off: every message is searched).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Stage {
-    Disabled,
-    Rules,
-    Slots,
-    Content,
-}
-
-/// The route decided: search or not, with how many passages.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
-pub struct IntentDetail {
-    pub stage: Stage,
-    pub needs_retrieval: bool,
-    pub k: usize,
-    /// What a stage found (absent when active retrieval is off).
-    #[serde(flatten)]
-    pub classified: Option<Classified>,
-}
-
-/// What the classifying stages found.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
-pub struct Classified {
-    pub complexity: Complexity,
-    /// Medical concepts and measurements named in the message.
-    pub medical_facts: usize,
-    /// What a question that names nothing medical was searched with besides its own words.
-    pub refers_back_to: Option<String>,
-}
-
 pub async fn run(state: &mut State, env: &mut Env<'_>) -> IntentDetail {
     let text = state.user_text.trim();
     let chars = text.chars().count();
-    let concepts = env.lexicon.map_or(0, |l| {
+    let concepts = env.services.lexicon.map_or(0, |l| {
         l.find(text).iter().filter(|m| !matches!(m.concept.kind, ConceptKind::Lab | ConceptKind::Vital)).count()
     }) + measurements(text).len();
     if !state.flags.active_retrieval_enabled {
@@ -167,6 +135,7 @@ fn context_of(state: &State, env: &Env<'_>) -> Option<String> {
     let previous = env.memory.conversations.get(&state.user_id).and_then(|c| c.exchanges.last());
     if let Some(exchange) = previous {
         let named: Vec<&str> = env
+            .services
             .lexicon
             .map_or(Vec::new(), |l| l.find(&exchange.user).iter().map(|m| &exchange.user[m.start..m.end]).collect());
         if !named.is_empty() {

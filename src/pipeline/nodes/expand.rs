@@ -4,29 +4,15 @@
 //! turn's evidence and pool; it is no longer one chunk, so it is not widened again.
 
 use super::{Env, State};
+use crate::pipeline::step::{ExpandDetail, Widened};
 
 /// Passages widened at most: the ones the answer leans on.
 const TOP: usize = 3;
 
-/// The passages widened, of the top ones tried.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
-pub struct ExpandDetail {
-    pub widened: Vec<Widened>,
-    pub of: usize,
-}
-
-/// One widened passage and its length before and after, in characters.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
-pub struct Widened {
-    pub id: String,
-    pub chars_before: usize,
-    pub chars_after: usize,
-}
-
 pub async fn run(state: &mut State, env: &mut Env<'_>) -> ExpandDetail {
     let mut widened = Vec::new();
     for i in 0..state.retrieved_docs.len().min(TOP) {
-        let Some(text) = env.knowledge.widen(&state.retrieved_docs[i]).await else { continue };
+        let Some(text) = env.services.knowledge.widen(&state.retrieved_docs[i]).await else { continue };
         let doc = &mut state.retrieved_docs[i];
         widened.push(Widened {
             id: doc.id.clone(),

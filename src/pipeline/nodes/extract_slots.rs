@@ -2,20 +2,11 @@
 //! about other people ("my mother has diabetes"), so those facts never land in the user's profile.
 
 use super::{Env, State};
-use crate::extract::{extract_by_subject, Slots, Subject};
-
-/// The slots found, and whether the lexicon helped find them.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
-pub struct SlotsDetail {
-    pub slots: Slots,
-    pub lexicon: bool,
-    /// Facts about other people, by whom.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub others: Vec<(Subject, Slots)>,
-}
+use crate::extract::extract_by_subject;
+use crate::pipeline::step::SlotsDetail;
 
 pub async fn run(state: &mut State, env: &mut Env<'_>) -> SlotsDetail {
-    let lexicon = env.lexicon.filter(|_| state.flags.lexicon_extraction);
+    let lexicon = env.services.lexicon.filter(|_| state.flags.lexicon_extraction);
     let names: Vec<String> =
         state.people.iter().filter(|(id, _)| *id != state.user_id).map(|(_, name)| name.clone()).collect();
     let mut found = extract_by_subject(&state.user_text, lexicon, &names).into_iter();

@@ -9,13 +9,14 @@
 //! is shown after it, marked as not supported. So no model text without a supported citation is ever
 //! shown as the answer. A greeting's reply and LLM mode (the plain baseline, no sources) are not checked.
 
-use super::{Env, NoCall, State};
+use super::{Env, State};
 use crate::core::answer::{Answer, AnswerKind, Refusal, Unsupported};
 use crate::core::{is_hangul, Lang};
 use crate::lexicon::bridge::{bridge, not_understood_note};
 use crate::lexicon::Lexicon;
-use crate::llm::{offline, prompts, ChatRequest, LlmError, Usage};
+use crate::llm::{offline, prompts, ChatRequest, LlmError};
 use crate::pipeline::state::{Mode, TurnEvent};
+use crate::pipeline::step::AnswerDetail;
 use crate::pipeline::stop::StopReason;
 use crate::pipeline::trace::CallPurpose;
 
@@ -23,72 +24,6 @@ fn small_talk_reply(lang: Lang) -> &'static str {
     match lang {
         Lang::Ko => "안녕하세요! 건강에 관해 궁금한 점을 편하게 물어보세요. 나이, 앓고 있는 질환, 복용 중인 약을 알려 주시면 그에 맞춰 답해 드립니다.",
         Lang::En => "Hello! Ask me anything about your health. If you tell me your age, conditions and medicines, I can fit the answer to you.",
-    }
-}
-
-/// Who answered and how it went. `responder` is the model's name, or `"offline"`.
-#[derive(Clone, Debug, PartialEq)]
-pub enum AnswerDetail {
-    /// The offline responder answered (no model, or no call left); `chars` of answer.
-    Offline { why: NoCall, emergency: Option<String>, chars: usize },
-    /// The model answered, again after an ungrounded grade when `regenerated`. `refused`: the
-    /// answer checks each of its answers failed (the first written again once); `shown` says whether
-    /// its answer or the evidence answer is the answer.
-    Answered {
-        responder: String,
-        emergency: Option<String>,
-        usage: Option<Usage>,
-        regenerated: bool,
-        refused: Vec<Refusal>,
-        shown: AnswerKind,
-    },
-    /// The user stopped the answer; what had streamed is kept.
-    Stopped { responder: String, kept_chars: usize },
-    /// The reply broke off; what had arrived is kept.
-    CutOff { responder: String, kept_chars: usize },
-    /// The model failed; the offline responder answered instead.
-    Failed { responder: String, error: String },
-}
-
-/// One flat object per outcome, e.g. `{"responder": "offline", "why": "no_model", "emergency": null,
-/// "chars": 120}`, `{"responder": "...", "stopped": true, "kept_chars": 40}`, `{"responder": "...",
-/// "error": "cut off", "kept_chars": 40}`, `{"responder": "...", "error": "...", "fallback": "offline"}`.
-impl serde::Serialize for AnswerDetail {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut map = s.serialize_map(None)?;
-        match self {
-            AnswerDetail::Offline { why, emergency, chars } => {
-                map.serialize_entry("responder", "offline")?;
-                map.serialize_entry("why", why)?;
-                map.serialize_entry("emergency", emergency)?;
-                map.serialize_entry("chars", chars)?;
-            }
-            AnswerDetail::Answered { responder, emergency, usage, regenerated, refused, shown } => {
-                map.serialize_entry("responder", responder)?;
-                map.serialize_entry("emergency", emergency)?;
-                map.serialize_entry("usage", usage)?;
-                map.serialize_entry("regenerated", regenerated)?;
-                map.serialize_entry("refused", refused)?;
-                map.serialize_entry("shown", shown)?;
-            }
-            AnswerDetail::Stopped { responder, kept_chars } => {
-                map.serialize_entry("responder", responder)?;
-                map.serialize_entry("stopped", &true)?;
-                map.serialize_entry("kept_chars", kept_chars)?;
-            }
-            AnswerDetail::CutOff { responder, kept_chars } => {
-                map.serialize_entry("responder", responder)?;
-                map.serialize_entry("error", "cut off")?;
-                map.serialize_entry("kept_chars", kept_chars)?;
-            }
-            AnswerDetail::Failed { responder, error } => {
-                map.serialize_entry("responder", responder)?;
-                map.serialize_entry("error", error)?;
-                map.serialize_entry("fallback", "offline")?;
-            }
-        }
-        map.end()
     }
 }
 
@@ -144,7 +79,8 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> AnswerDetail {
                 // What the model was told besides the sources: its answer must not just say it back.
                 let told: String = request.messages.iter().map(|m| m.content.as_str()).collect::<Vec<_>>().join("\n");
                 let told = format!("{}\n{told}", state.user_text);
-                let verdict = if checked { check(&done.text, &told, &passages, lang, env.lexicon) } else { Ok(()) };
+                let verdict =
+                    if checked { check(&done.text, &told, &passages, lang, env.services.lexicon) } else { Ok(()) };
                 match verdict {
                     Ok(()) => {
                         state.answer =
@@ -249,7 +185,7 @@ pub fn check(
     if echoes(answer, told, passages) {
         return Err(Refusal::EchoesQuestion);
     }
-    if !super::grade::citations(answer).iter().any(|n| (1..=passages.len()).contains(n)) {
+    if crate::core::citation::cited(answer, passages.len()).is_empty() {
         return Err(Refusal::NoCitation);
     }
     let grade = super::grade::local(answer, passages, lexicon);
@@ -282,9 +218,9 @@ fn letters(text: &str) -> String {
 /// Whether at least half of `answer` (by letters) is sentences of what the model was `told` said
 /// back. A sentence the sources also say is a quote, not an echo.
 fn echoes(answer: &str, told: &str, passages: &[(String, String)]) -> bool {
-    let told = letters(&super::grade::strip_citations(told));
+    let told = letters(&crate::core::citation::strip(told));
     let sources: Vec<String> = passages.iter().map(|(title, text)| letters(&format!("{title} {text}"))).collect();
-    let answer = super::grade::strip_citations(answer);
+    let answer = crate::core::citation::strip(answer);
     let total = letters(&answer).chars().count();
     let echoed: usize = answer
         .split_inclusive(['.', '!', '?', '\n', '。'])
@@ -301,7 +237,8 @@ fn echoes(answer: &str, told: &str, passages: &[(String, String)]) -> bool {
 /// the question the lexicon could not understand.
 fn offline_answer(state: &State, env: &Env<'_>, lang: Lang) -> Answer {
     let quoted = offline::answer(&state.user_text, &state.retrieved_docs, &state.profile_summary, lang);
-    let unknown = env.lexicon.filter(|_| state.retrieved_docs.is_empty()).map(|l| bridge(l, &state.user_text).unknown);
+    let unknown =
+        env.services.lexicon.filter(|_| state.retrieved_docs.is_empty()).map(|l| bridge(l, &state.user_text).unknown);
     let body = match unknown.and_then(|words| not_understood_note(&words, lang)) {
         Some(note) => format!("{}\n\n{note}", quoted.body),
         None => quoted.body,

@@ -13,11 +13,13 @@
 
 use super::{passages, Env, State};
 use crate::core::answer::AnswerKind;
+use crate::core::citation;
 use crate::core::tokenizer::tokenize;
 use crate::core::{has_hangul, Lang};
 use crate::lexicon::Lexicon;
 use crate::llm::query_flow::{grade_prompt, parse_grade, Grade};
 use crate::pipeline::state::TurnEvent;
+use crate::pipeline::step::GradeDetail;
 use crate::pipeline::stop::StopReason;
 use crate::pipeline::trace::CallPurpose;
 use std::collections::HashSet;
@@ -35,22 +37,6 @@ pub fn warning(lang: Lang) -> &'static str {
     }
 }
 
-/// The grade and what followed.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
-pub struct GradeDetail {
-    /// "model" or "local".
-    pub method: &'static str,
-    /// Why the grade is local when a model is configured.
-    pub why: Option<String>,
-    /// The model's verdict and the score's threshold together.
-    pub grounded: bool,
-    pub score: f64,
-    pub reason: String,
-    /// "keep", "answer again" or "warn".
-    pub decision: &'static str,
-    pub regenerations: usize,
-}
-
 pub async fn run(state: &mut State, env: &mut Env<'_>) -> GradeDetail {
     // The triage notice is ours, not the model's: only the body is graded.
     let answer = state.answer.body.clone();
@@ -62,7 +48,7 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> GradeDetail {
     let (grade, method, why) =
         match super::ask_json(state, env, CallPurpose::Grade, prompt, 200, "grade", parse_grade).await {
             Ok(grade) => (grade, "model", None),
-            Err(no) => (local(&answer, &evidence, env.lexicon), "local", no.why()),
+            Err(no) => (local(&answer, &evidence, env.services.lexicon), "local", no.why()),
         };
     let grounded = grade.grounded && grade.score >= GROUNDED;
     // Write it again only if a model wrote it and one more answer fits the turn's budget.
@@ -113,7 +99,7 @@ pub fn local(answer: &str, passages: &[(String, String)], lexicon: Option<&Lexic
         if words < 3 {
             continue;
         }
-        let cited: Vec<usize> = citations(sentence).into_iter().filter(|n| (1..=passages.len()).contains(n)).collect();
+        let cited = citation::cited(sentence, passages.len());
         // A sentence without a citation that is not a claim about the sources (a greeting, advice to see a
         // clinician) is not graded; one with numbers or medical terms and no citation is a claim.
         let supported = if cited.is_empty() {
@@ -124,7 +110,7 @@ pub fn local(answer: &str, passages: &[(String, String)], lexicon: Option<&Lexic
         } else if has_hangul(sentence) {
             lexicon.is_none_or(|lexicon| names_what_it_cites(sentence, &cited, &terms, lexicon))
         } else {
-            let own: Vec<String> = tokenize(&strip_citations(sentence));
+            let own: Vec<String> = tokenize(&citation::strip(sentence));
             let seen = own.iter().filter(|t| cited.iter().any(|&n| terms[n - 1].contains(*t))).count();
             own.is_empty() || seen * 2 >= own.len()
         };
@@ -156,36 +142,6 @@ fn names_what_it_cites(sentence: &str, cited: &[usize], terms: &[HashSet<String>
     let in_cited = |word: &String| cited.iter().any(|&n| terms[n - 1].contains(word));
     let there = named.iter().filter(|words| words.iter().filter(|w| in_cited(w)).count() * 2 >= words.len()).count();
     there * 2 >= named.len()
-}
-
-/// The numbers of the `[n]` citations in `text`.
-pub fn citations(text: &str) -> Vec<usize> {
-    text.match_indices('[')
-        .filter_map(|(i, _)| {
-            let rest = &text[i + 1..];
-            let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
-            rest[digits.len()..].starts_with(']').then(|| digits.parse().ok()).flatten()
-        })
-        .collect()
-}
-
-/// `text` without its `[n]` citations.
-pub fn strip_citations(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    let mut rest = text;
-    while let Some(i) = rest.find('[') {
-        out.push_str(&rest[..i]);
-        let after = &rest[i + 1..];
-        let digits = after.chars().take_while(char::is_ascii_digit).count();
-        if digits > 0 && after[digits..].starts_with(']') {
-            rest = &after[digits + 1..];
-        } else {
-            out.push('[');
-            rest = after;
-        }
-    }
-    out.push_str(rest);
-    out
 }
 
 /// Whether an uncited sentence states something a source should back: a number (a dose, a rate)

@@ -14,32 +14,12 @@ use super::{passages, Env, State};
 use crate::core::tokenizer::tokenize;
 use crate::lexicon::bridge::bridge;
 use crate::llm::query_flow::{parse_sufficiency, sufficiency_prompt, Sufficiency, Verdict};
+use crate::pipeline::step::SufficiencyDetail;
 use crate::pipeline::trace::CallPurpose;
 use std::collections::HashSet;
 
 /// Missing aspects the local judge names at most.
 const MISSING: usize = 3;
-
-/// The verdict on the evidence so far and whether to search again.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
-pub struct SufficiencyDetail {
-    /// "model" or "local".
-    pub method: &'static str,
-    /// Why the verdict is local when a model is configured.
-    pub why: Option<String>,
-    #[serde(flatten)]
-    pub verdict: Sufficiency,
-    pub round: usize,
-    pub limit: usize,
-    pub threshold: f64,
-    /// Overlap of the last two retrievals' documents, from the second round on.
-    pub jaccard: Option<f64>,
-    pub improvement: Option<f64>,
-    /// "retrieve again" or "answer".
-    pub decision: &'static str,
-    /// Why the loop ends, when it does.
-    pub reason: Option<&'static str>,
-}
 
 pub async fn run(state: &mut State, env: &mut Env<'_>) -> SufficiencyDetail {
     let query = state.topic_query();
@@ -90,7 +70,7 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> SufficiencyDetail {
 
 /// The local verdict: the share of the query's terms found in the passages.
 fn local(state: &State, env: &Env<'_>, query: &str) -> Sufficiency {
-    let english = env.lexicon.map_or_else(|| query.to_string(), |lexicon| bridge(lexicon, query).text);
+    let english = env.services.lexicon.map_or_else(|| query.to_string(), |lexicon| bridge(lexicon, query).text);
     // The query's words that are index terms (not stop words), each once, named as written.
     let mut terms: Vec<(String, Vec<String>)> = Vec::new();
     for word in english.split(|c: char| !c.is_alphanumeric() && c != '-') {

@@ -17,38 +17,21 @@ pub mod retrieve;
 pub mod store_memory;
 pub mod store_response;
 
-use super::ports::{Clock, Embedder, Knowledge};
+use super::ports::Services;
 use super::state::{TurnEvent, TurnState};
-use crate::lexicon::Lexicon;
 use crate::llm::{ChatRequest, Completion, Llm, LlmError};
 use crate::memory::Memory;
 use crate::pipeline::flags::MemoryMode;
 use crate::pipeline::state::Mode;
+use crate::pipeline::step::NoCall;
 use crate::pipeline::trace::{CallPurpose, ModelCall};
 
-/// What the nodes work with besides the state: the services and the memory of this device.
+/// What the nodes work with besides the state: the turn's services and the memory of this device.
 pub struct Env<'a> {
-    pub knowledge: &'a dyn Knowledge,
-    /// The configured model; `None` means the offline evidence responder.
-    pub llm: Option<&'a dyn Llm>,
-    pub embedder: &'a dyn Embedder,
-    pub lexicon: Option<&'a Lexicon>,
-    pub clock: &'a dyn Clock,
+    pub services: Services<'a>,
     pub memory: &'a mut Memory,
     /// Receives progress and the answer as it streams.
     pub on_event: &'a mut dyn FnMut(TurnEvent),
-}
-
-/// Why a step runs its local version instead of calling the model.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum NoCall {
-    /// No model is configured.
-    NoModel,
-    /// The turn has used its `max_llm_calls_per_turn`.
-    Budget,
-    /// A call earlier in the turn failed: asking again would fail the same way and only add waiting.
-    Failed,
 }
 
 /// Records a failed call of a step around the answer: Stop ends the turn; any other failure leaves
@@ -58,17 +41,6 @@ pub fn call_failed(state: &mut State, error: &crate::llm::LlmError) {
         state.stop_reason = Some(crate::pipeline::stop::StopReason::Stopped);
     } else {
         state.model_failed = true;
-    }
-}
-
-impl NoCall {
-    /// Why a step ran locally, for the trace; `None` when no model is configured (nothing to explain).
-    pub fn why(self) -> Option<String> {
-        match self {
-            NoCall::NoModel => None,
-            NoCall::Budget => Some("the turn's model-call budget".into()),
-            NoCall::Failed => Some("the model failed earlier in this turn".into()),
-        }
     }
 }
 
@@ -85,7 +57,7 @@ pub fn model_for<'a>(state: &mut State, env: &Env<'a>, purpose: CallPurpose) -> 
 /// and, once a first answer is written, one for the conversation-memory summary when a block of
 /// earlier exchanges waits for it (a third answer is worth less than a memory of the conversation).
 pub fn may_call<'a>(state: &State, env: &Env<'a>, purpose: CallPurpose) -> Result<&'a dyn Llm, NoCall> {
-    let llm = env.llm.ok_or(NoCall::NoModel)?;
+    let llm = env.services.llm.ok_or(NoCall::NoModel)?;
     if state.model_failed && purpose != CallPurpose::Answer {
         return Err(NoCall::Failed);
     }

@@ -21,6 +21,7 @@ use crate::lexicon::Lexicon;
 use crate::llm::query_flow::{parse_plan, plan_prompt, QueryPlan};
 use crate::memory::profile::SlotKind;
 use crate::pipeline::flags::MemoryMode;
+use crate::pipeline::step::PlanDetail;
 use crate::pipeline::trace::CallPurpose;
 
 /// Words by which a message refers to the person's own medicines.
@@ -44,21 +45,6 @@ const OWN_CONDITIONS: &[&str] = &["my condition", "my disease", "my illness", "ë
 const QUESTION_FRAME: &str = "symptoms signs treatment treat causes cause diagnosis prevention prevent risk \
     complications outlook information care management manage help";
 
-/// The plan, who wrote it, and the queries it searches.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
-pub struct PlanDetail {
-    /// "model" or "local".
-    pub source: &'static str,
-    /// Why the plan is local when a model is configured.
-    pub why: Option<String>,
-    pub plan: QueryPlan,
-    /// What is searched: the local plan's query first, then the model's queries that were kept.
-    pub queries: Vec<String>,
-    /// The model's queries not searched: they share no concept or topic word with the message.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub dropped: Vec<String>,
-}
-
 pub async fn run(state: &mut State, env: &mut Env<'_>) -> PlanDetail {
     let language = match state.lang() {
         Lang::Ko => "Korean",
@@ -74,12 +60,12 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> PlanDetail {
     let mut queries = local.search_queries();
     let mut dropped = Vec::new();
     if source == "model" {
-        let topic = Topic::of(env.lexicon, &state.user_text, &local.normalized_query);
+        let topic = Topic::of(env.services.lexicon, &state.user_text, &local.normalized_query);
         for query in plan.search_queries() {
             if queries.iter().any(|q| q.eq_ignore_ascii_case(&query)) {
                 continue;
             }
-            if topic.shared_by(env.lexicon, &query) {
+            if topic.shared_by(env.services.lexicon, &query) {
                 queries.push(query);
             } else {
                 dropped.push(query);
@@ -122,7 +108,7 @@ fn topic_words(text: &str) -> Vec<String> {
 /// The deterministic plan: the message in the English the search would make of it, with the named
 /// medicines or conditions of the profile when the message refers to them without naming them.
 pub fn local_plan(state: &State, env: &Env<'_>, language: &str) -> QueryPlan {
-    let bridged = env.lexicon.map(|lexicon| bridge(lexicon, &state.user_text).text).unwrap_or_default();
+    let bridged = env.services.lexicon.map(|lexicon| bridge(lexicon, &state.user_text).text).unwrap_or_default();
     // A Korean message the lexicon understood nothing of is searched as it is.
     let mut query = if bridged.trim().is_empty() { state.user_text.clone() } else { bridged };
     let lower = state.user_text.to_lowercase();

@@ -3,8 +3,9 @@
 //! no call left for another answer, and (with safety stops on) when the new documents are
 //! at least 80 % the same as the previous iteration's (Jaccard) or quality improved by less than 0.05.
 
-use super::{Env, NoCall, State};
+use super::{Env, State};
 use crate::core::Lang;
+use crate::pipeline::step::{NoCall, QualityCheckDetail};
 use crate::pipeline::stop::StopReason;
 use crate::pipeline::trace::CallPurpose;
 use std::collections::HashSet;
@@ -19,20 +20,6 @@ pub fn jaccard(a: &[String], b: &[String]) -> f64 {
     } else {
         a.intersection(&b).count() as f64 / union as f64
     }
-}
-
-/// The loop's decision: stop (with the reason, in English and as a code) or retrieve again.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
-pub struct QualityCheckDetail {
-    pub score: f64,
-    pub iteration: usize,
-    pub limit: usize,
-    pub jaccard: Option<f64>,
-    pub improvement: Option<f64>,
-    /// "stop" or "retrieve again".
-    pub decision: &'static str,
-    pub reason: Option<String>,
-    pub reason_code: Option<&'static str>,
 }
 
 pub async fn run(state: &mut State, env: &mut Env<'_>) -> QualityCheckDetail {

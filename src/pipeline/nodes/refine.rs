@@ -6,21 +6,8 @@ use super::{Env, State};
 use crate::llm::{judge, prompts, ChatRequest};
 use crate::pipeline::flags::RefineStrategy;
 use crate::pipeline::state::{Quality, QualityMethod};
+use crate::pipeline::step::RefineDetail;
 use crate::pipeline::trace::CallPurpose;
-
-/// The answer's quality as the strategy judged it, and the query for the next pass.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
-#[serde(tag = "strategy", rename_all = "snake_case")]
-pub enum RefineDetail {
-    /// Every answer passes.
-    Basic {
-        score: f64,
-    },
-    Corrective {
-        quality: Quality,
-        rewritten_query: Option<String>,
-    },
-}
 
 pub async fn run(state: &mut State, env: &mut Env<'_>) -> RefineDetail {
     if state.flags.refine_strategy == RefineStrategy::Basic {
@@ -72,11 +59,7 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> RefineDetail {
                     temperature: Some(0.3),
                     ..ChatRequest::new(CallPurpose::Rewrite, system, user)
                 };
-                super::call(env, llm, &request, None)
-                    .await
-                    .ok()
-                    .map(|c| c.text.trim().to_string())
-                    .filter(|q| !q.is_empty())
+                super::call(env, llm, &request, None).await.ok().and_then(|c| prompts::rewritten_query(&c.text))
             }
             Err(_) => None,
         };

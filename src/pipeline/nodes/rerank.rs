@@ -8,6 +8,7 @@
 use super::{passages, Env, NoReply, State};
 use crate::core::similarity::cosine;
 use crate::llm::query_flow::{parse_rerank, rerank_prompt, MAX_RERANK};
+use crate::pipeline::step::{Moved, RerankDetail, Reranked};
 use crate::pipeline::trace::CallPurpose;
 use crate::retrieval::fusion::fuse_ranked_lists;
 
@@ -16,33 +17,6 @@ const LOCAL_CHARS: usize = 300;
 
 /// Passages kept after the rerank at most.
 const KEEP: usize = 5;
-
-/// The candidates and, when there were any, their new order.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
-pub struct RerankDetail {
-    pub candidates: usize,
-    #[serde(flatten)]
-    pub reranked: Option<Reranked>,
-}
-
-/// How the candidates were reordered and how many were kept.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
-pub struct Reranked {
-    /// "model", "local" or "retrieval order" (the model's ranking failed).
-    pub method: &'static str,
-    pub why: Option<String>,
-    pub query: String,
-    pub kept: usize,
-    pub order: Vec<Moved>,
-}
-
-/// A candidate in its new place, with its place before (from 1).
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
-pub struct Moved {
-    pub id: String,
-    pub title: String,
-    pub was: usize,
-}
 
 pub async fn run(state: &mut State, env: &mut Env<'_>) -> RerankDetail {
     let candidates: Vec<_> = state.retrieved_docs.iter().take(MAX_RERANK).cloned().collect();
@@ -74,13 +48,13 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> RerankDetail {
 /// the search order alone (MRR@10 0.812 against 0.811), at about a second a turn natively for ten
 /// embeddings; counting the query's words in each passage instead took 20 ms but lost 0.04 (0.772).
 async fn local_order(query: &str, candidates: &[crate::core::Evidence], env: &Env<'_>) -> Vec<usize> {
-    let query_vector = env.embedder.embed(query).await;
+    let query_vector = env.services.embedder.embed(query).await;
     let mut similarity = Vec::with_capacity(candidates.len());
     for (i, doc) in candidates.iter().enumerate() {
         // The title and the passage's opening: what a reader sees first, and a tenth of the cost of
         // embedding the whole passage on a phone.
         let shown: String = doc.passage.chars().take(LOCAL_CHARS).collect();
-        let vector = env.embedder.embed(&format!("{} {shown}", doc.title)).await;
+        let vector = env.services.embedder.embed(&format!("{} {shown}", doc.title)).await;
         similarity.push((i, cosine(&query_vector, &vector)));
     }
     // Stable: equal similarities keep the retrieval order.

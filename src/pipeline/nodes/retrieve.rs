@@ -6,6 +6,8 @@
 
 use super::{Env, State};
 use crate::core::Evidence;
+use crate::pipeline::ports::Found;
+use crate::pipeline::step::{RankedDocument, RetrieveDetail, SearchOutcome, Searched};
 use crate::retrieval::fusion::fuse_ranked_lists;
 use std::collections::HashMap;
 
@@ -28,53 +30,6 @@ fn queries(state: &State) -> Vec<String> {
     }
 }
 
-/// What was searched and found. `k` is the passages asked for per query.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
-#[serde(untagged)]
-pub enum RetrieveDetail {
-    /// Every search failed: the turn answers without evidence.
-    Failed { queries: Vec<Searched>, k: usize, error: String },
-    Found {
-        /// The first query (the one a loop round or a rewrite changed).
-        query: String,
-        queries: Vec<Searched>,
-        k: usize,
-        /// How the search ran (e.g. BM25 only while the vectors load).
-        search: String,
-        loop_round: bool,
-        /// Passages pooled this turn so far.
-        pool: usize,
-        documents: Vec<RankedDocument>,
-    },
-}
-
-/// One query searched and what came of it.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
-pub struct Searched {
-    pub query: String,
-    #[serde(flatten)]
-    pub outcome: SearchOutcome,
-}
-
-/// The documents a search found, or why it failed.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
-#[serde(untagged)]
-pub enum SearchOutcome {
-    Found { search: String, found: usize },
-    Failed { error: String },
-}
-
-/// A document kept, with its place in each ranking (`None`: not ranked there).
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
-pub struct RankedDocument {
-    pub id: String,
-    pub title: String,
-    pub bm25_rank: Option<usize>,
-    pub vector_rank: Option<usize>,
-    pub rrf_rank: Option<usize>,
-    pub score: f64,
-}
-
 pub async fn run(state: &mut State, env: &mut Env<'_>) -> RetrieveDetail {
     let queries = queries(state);
     let loop_round = std::mem::take(&mut state.retrieve_again);
@@ -84,13 +39,14 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> RetrieveDetail {
     let mut found: HashMap<String, Evidence> = HashMap::new();
     let mut searched = Vec::new();
     let mut errors = Vec::new();
+    // How the last search that ran went (the trace's summary of the retrieval).
+    let mut last_search = String::new();
     for query in &queries {
-        match env.knowledge.search(query, depth).await {
-            Ok(docs) => {
-                searched.push(Searched {
-                    query: query.clone(),
-                    outcome: SearchOutcome::Found { search: env.knowledge.describe(), found: docs.len() },
-                });
+        match env.services.knowledge.search(query, depth).await {
+            Ok(Found { evidence: docs, report }) => {
+                last_search = report.to_string();
+                let outcome = SearchOutcome::Found { search: last_search.clone(), found: docs.len() };
+                searched.push(Searched { query: query.clone(), outcome });
                 lists.push(docs.iter().map(|d| d.id.clone()).collect());
                 for doc in docs {
                     found.entry(doc.id.clone()).or_insert(doc);
@@ -136,7 +92,7 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> RetrieveDetail {
         query: queries[0].clone(),
         queries: searched,
         k,
-        search: env.knowledge.describe(),
+        search: last_search,
         loop_round,
         pool: state.pool_all.len(),
         documents: state

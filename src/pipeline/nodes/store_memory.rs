@@ -5,37 +5,14 @@
 use super::{Env, State};
 use crate::extract::{relation_words, Subject};
 use crate::pipeline::flags::MemoryMode;
-
-/// What was remembered: nothing with memory off, else the facts new to the profile and its summary.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
-#[serde(untagged)]
-pub enum MemoryDetail {
-    /// `{"memory": "none"}`.
-    Off { memory: MemoryMode },
-    Stored {
-        new_facts: usize,
-        profile_summary: String,
-        #[serde(skip_serializing_if = "Vec::is_empty")]
-        others: Vec<OtherFacts>,
-    },
-}
-
-/// Where the facts about another person went.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
-pub struct OtherFacts {
-    /// The relation or name the message used.
-    pub about: String,
-    /// The id of the person they were stored for; `None`: the device keeps nobody by that name.
-    pub stored_for: Option<String>,
-    pub new_facts: usize,
-}
+use crate::pipeline::step::{MemoryDetail, OtherFacts};
 
 pub async fn run(state: &mut State, env: &mut Env<'_>) -> MemoryDetail {
     if state.flags.memory_mode == MemoryMode::None {
         state.profile_summary.clear();
         return MemoryDetail::Off { memory: MemoryMode::None };
     }
-    let now = env.clock.now_ms();
+    let now = env.services.clock.now_ms();
     let added = env.memory.profiles.update(&state.user_id, &state.slots, now);
     let mut others = Vec::new();
     for (subject, slots) in &state.others {

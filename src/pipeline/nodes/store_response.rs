@@ -9,6 +9,7 @@ use crate::memory::cache::CacheEntry;
 use crate::memory::conversation::Exchange;
 use crate::pipeline::flags::MemoryMode;
 use crate::pipeline::state::Mode;
+use crate::pipeline::step::{StoreDetail, SummaryDetail};
 use crate::pipeline::stop::StopReason;
 use crate::pipeline::tokens::truncate;
 use crate::pipeline::trace::CallPurpose;
@@ -16,33 +17,13 @@ use crate::pipeline::trace::CallPurpose;
 /// The most tokens a block summary may take in the prompt (the prompt asks for 30 words).
 const SUMMARY_TOKENS: usize = 80;
 
-/// Whether the answer was cached, and the summary of a block of earlier exchanges, if one waited.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
-pub struct StoreDetail {
-    pub cached: bool,
-    pub cache_entries: usize,
-    pub memory_summary: Option<SummaryDetail>,
-}
-
-/// Who summarised the block of exchanges (`block`: its first and last index).
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
-pub struct SummaryDetail {
-    pub block: (usize, usize),
-    /// "llm", or "extractive" when the model was not asked (`why`) or failed (`error`).
-    pub source: &'static str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub why: Option<&'static str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub error: Option<String>,
-}
-
 /// Summarises the conversation's next pending block with the model, when this turn may call it.
 async fn summarise_memory(state: &mut State, env: &mut Env<'_>) -> Option<SummaryDetail> {
     let block = env.memory.conversations.get(&state.user_id).and_then(|c| c.pending_block())?;
     let extractive = |why, error| Some(SummaryDetail { block, source: "extractive", why, error });
     // Without a model, or when the answer's call failed (the model is unreachable now), or on a
     // cache hit (which costs no model call), or past the turn's call budget, tier 2 stays extractive for now.
-    let why_not = if env.llm.is_none() {
+    let why_not = if env.services.llm.is_none() {
         Some("no model")
     } else if state.error.is_some() {
         Some("the model failed this turn")
@@ -91,7 +72,7 @@ async fn summarise_memory(state: &mut State, env: &mut Env<'_>) -> Option<Summar
 }
 
 pub async fn run(state: &mut State, env: &mut Env<'_>) -> StoreDetail {
-    let now = env.clock.now_ms();
+    let now = env.services.clock.now_ms();
     env.memory.conversations.entry(state.user_id.clone()).or_default().push(Exchange {
         user: state.user_text.clone(),
         // What the answer says: not the notice and preamble around it, nor a model text shown apart
