@@ -49,6 +49,10 @@ pub struct ArmSummary {
     pub grading_tokens: usize,
     /// Turns whose shown answer a model wrote.
     pub model_answers: usize,
+    /// Turns whose model answer the answer checks refused (the evidence answer shown), by check.
+    pub model_refused: BTreeMap<String, usize>,
+    /// Shown model answers that cite no passage or whose claims the cited passages do not support.
+    pub shown_ungrounded: usize,
     pub citations_mean: f64,
     /// Answers in the scenario's language, of those with letters.
     pub language_ok: Option<f64>,
@@ -124,6 +128,11 @@ pub fn summarise(arm: &str, lang: Option<Lang>, records: &[&TurnRecord]) -> ArmS
         answer_relevancy_scored: records.iter().filter(|r| r.answer_relevancy.is_some()).count(),
         grading_tokens: records.iter().map(|r| r.grading_tokens).sum(),
         model_answers: records.iter().filter(|r| r.model_answer).count(),
+        model_refused: records.iter().filter_map(|r| r.model_refused.clone()).fold(BTreeMap::new(), |mut m, c| {
+            *m.entry(c).or_insert(0) += 1;
+            m
+        }),
+        shown_ungrounded: records.iter().filter(|r| r.model_answer && r.grounded != Some(true)).count(),
         citations_mean: mean(records.iter().map(|r| r.citations as f64)).unwrap_or(0.0),
         language_ok: mean(records.iter().filter_map(|r| r.language_ok).map(|ok| if ok { 1.0 } else { 0.0 })),
         cited_support: mean(records.iter().filter_map(|r| r.cited_support)),
@@ -440,25 +449,34 @@ pub fn markdown(results: &Results) -> String {
     let _ = writeln!(md, "\n## The answers, and retrieval with the model against without it\n");
     let _ = writeln!(
         md,
-        "Model answers: turns whose shown answer the model wrote (the rest are the evidence answer). Citations: \
-         passages cited as [n] per turn. Language: answers in the conversation's language. Cited support: the \
-         share of an answer's claims supported by the passages they cite, graded without a model (English: half \
-         the claim's terms in the cited passage; Korean: a citation of a passage that exists). Offline MRR / \
-         nDCG@5: the same turns run without a model; worse / better: turns whose nDCG@5 the model lowered / raised.\n"
+        "Shown: turns whose shown answer the model wrote. Refused: turns whose model answer the answer checks \
+         refused after one retry (the evidence answer was shown, the model's text under it marked unsupported), \
+         by check. Shown ungrounded: shown model answers that cite nothing or whose claims their cited passages \
+         do not support. Citations, language and cited support read the model's own text (shown or refused; \
+         the shown answer when the model wrote none). Citations: passages cited as [n] per turn. Language: \
+         answers in the conversation's language. Cited support: the share of an answer's claims supported by \
+         the passages they cite, graded without a model (English: half the claim's terms in the cited passage; \
+         Korean: a citation of a passage that exists). Offline MRR / nDCG@5: the same turns run without a \
+         model; worse / better: turns whose nDCG@5 the model lowered / raised.\n"
     );
     let _ = writeln!(
         md,
-        "| arm | lang | model answers | citations / turn | language right | cited support | MRR (offline) | nDCG@5 (offline) | worse / better than offline | tokens reported / turn | ms / turn |"
+        "| arm | lang | model answers shown / refused (by check) / turns | shown ungrounded | citations / turn | language right | cited support | MRR (offline) | nDCG@5 (offline) | worse / better than offline | tokens reported / turn | ms / turn |"
     );
-    let _ = writeln!(md, "|---|---|---|---|---|---|---|---|---|---|---|");
+    let _ = writeln!(md, "|---|---|---|---|---|---|---|---|---|---|---|---|");
     for s in &results.summaries {
+        let refused: usize = s.model_refused.values().sum();
+        let checks: Vec<String> = s.model_refused.iter().map(|(k, v)| format!("{k} {v}")).collect();
         let _ = writeln!(
             md,
-            "| {} | {} | {} / {} | {:.2} | {} | {} | {:.3} ({}) | {:.3} ({}) | {} / {} | {:.0} | {:.0} |",
+            "| {} | {} | {} / {}{} / {} | {} | {:.2} | {} | {} | {:.3} ({}) | {:.3} ({}) | {} / {} | {:.0} | {:.0} |",
             s.arm,
             lang_name(s.lang),
             s.model_answers,
+            refused,
+            if checks.is_empty() { String::new() } else { format!(" ({})", checks.join(", ")) },
             s.turns,
+            s.shown_ungrounded,
             s.citations_mean,
             opt(s.language_ok),
             opt(s.cited_support),

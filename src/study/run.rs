@@ -10,13 +10,13 @@ use crate::core::citation;
 use crate::i18n::Lang;
 use crate::llm::{ChatRequest, Completion, Llm, LlmError, LocalFuture};
 use crate::memory::Memory;
+use crate::pipeline::answer::{AnswerKind, Refusal};
 use crate::pipeline::flags::{profile, Flags, PROFILES};
 use crate::pipeline::graph::{run_turn, TurnInput};
 use crate::pipeline::nodes::{grade, passages};
 use crate::pipeline::ports::{Clock, Services};
 use crate::pipeline::state::{Mode, QualityMethod};
 use crate::pipeline::stop::StopReason;
-use crate::pipeline::trace::CallPurpose;
 use crate::platform::http::StopHandle;
 use serde::{Deserialize, Serialize};
 use std::cell::Cell;
@@ -90,15 +90,23 @@ pub struct TurnRecord {
     pub answer_relevancy: Option<f64>,
     /// Tokens the grading calls cost (faithfulness and answer relevancy).
     pub grading_tokens: usize,
-    /// A model wrote the answer shown (not the evidence responder).
+    /// A model wrote the answer shown (it passed the answer checks, or was not checked: `llm_only`).
     pub model_answer: bool,
-    /// Passages the answer cites as `[n]`, each once.
+    /// A model wrote an answer the answer checks refused after its one retry: which check
+    /// (`wrong_language`, `echoes_question`, `no_citation`, `unsupported`). The evidence answer was
+    /// shown instead, with the model's text under it marked as unsupported.
+    pub model_refused: Option<String>,
+    /// Passages the answer cites as `[n]`, each once. This and the measures below read the model's
+    /// own text when it wrote one (shown or refused), otherwise the shown answer; never the triage
+    /// notice, the warnings or the evidence answer that stood in for a refused one.
     pub citations: usize,
     /// The answer is in the scenario's language; `None` for an empty answer.
     pub language_ok: Option<bool>,
     /// The share of the answer's claims supported by the passages they cite, graded without a model
     /// (`pipeline::nodes::grade::local`), so a weak model cannot grade itself.
     pub cited_support: Option<f64>,
+    /// The answer cites a passage and that grade finds it grounded (what the answer checks require).
+    pub grounded: Option<bool>,
     /// The same turn under the same arm without a model ([`with_offline`]).
     pub offline_retrieval: Option<Retrieval>,
 }
@@ -271,26 +279,28 @@ pub async fn drive(scenarios: &[Scenario], arms: &[Arm], services: &Services<'_>
                     faithfulness: None,
                     answer_relevancy: None,
                     grading_tokens: 0,
-                    model_answer: state.trace.model_calls.iter().any(|c| c.purpose == CallPurpose::Answer),
+                    model_answer: state.answer.kind == AnswerKind::Generated,
+                    model_refused: state.answer.unsupported.as_ref().map(|u| refusal_check(&u.why).to_string()),
                     citations: 0,
                     language_ok: None,
                     cited_support: None,
+                    grounded: None,
                     offline_retrieval: None,
                 };
-                // The triage notice is the app's, not the answer's: only what follows it is read.
-                let answer = state.answer.after_notice(state.lang());
-                let answer = answer.trim();
+                // The model's own text, refused or not; the triage notice is the app's, not the answer's.
+                let answer = state.answer.unsupported.as_ref().map_or(&state.answer.body, |u| &u.text).trim();
                 if !answer.is_empty() {
-                    record.citations = citation::cited(answer, state.retrieved_docs.len()).len();
+                    let cited = citation::cited(answer, state.retrieved_docs.len());
+                    let grade = grade::local(answer, &passages(&state.retrieved_docs), services.lexicon);
+                    record.citations = cited.len();
                     record.language_ok = metrics::answer_lang(answer).map(|l| l == scenario.lang);
-                    record.cited_support =
-                        Some(grade::local(answer, &passages(&state.retrieved_docs), services.lexicon).score);
+                    record.cited_support = Some(grade.score);
+                    record.grounded = Some(!cited.is_empty() && grade.grounded);
                 }
                 if let Some(grader) = &grader {
-                    let answer = state.answer_text();
-                    if state.error.is_none() && !answer.trim().is_empty() {
+                    if state.error.is_none() && !answer.is_empty() {
                         // The passages the answer cites ([n]); all retrieved ones when it cites none.
-                        let cited: Vec<&str> = citation::cited(&answer, state.retrieved_docs.len())
+                        let cited: Vec<&str> = citation::cited(answer, state.retrieved_docs.len())
                             .into_iter()
                             .map(|n| state.retrieved_docs[n - 1].passage.as_str())
                             .collect();
@@ -299,9 +309,9 @@ pub async fn drive(scenarios: &[Scenario], arms: &[Arm], services: &Services<'_>
                         } else {
                             cited
                         };
-                        record.faithfulness = grading::faithfulness(grader, &answer, &passages).await;
+                        record.faithfulness = grading::faithfulness(grader, answer, &passages).await;
                         record.answer_relevancy =
-                            grading::answer_relevancy(grader, services.embedder, &turn.text, &answer).await;
+                            grading::answer_relevancy(grader, services.embedder, &turn.text, answer).await;
                         record.grading_tokens = grader.take().1;
                     }
                 }
@@ -329,6 +339,16 @@ pub async fn drive(scenarios: &[Scenario], arms: &[Arm], services: &Services<'_>
     }
 }
 
+/// The answer check that refused a model's answer, by name.
+fn refusal_check(why: &Refusal) -> &'static str {
+    match why {
+        Refusal::WrongLanguage => "wrong_language",
+        Refusal::EchoesQuestion => "echoes_question",
+        Refusal::NoCitation => "no_citation",
+        Refusal::Unsupported(_) => "unsupported",
+    }
+}
+
 /// Adds to each record with a model the retrieval of the same turn (arm, scenario, turn) in `offline`,
 /// the same study run without one: what the model's plan and judgements did to retrieval.
 pub fn with_offline(records: &mut [TurnRecord], offline: &[TurnRecord]) {
@@ -343,8 +363,11 @@ pub fn with_offline(records: &mut [TurnRecord], offline: &[TurnRecord]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::llm::scripted::{Script, ScriptedLlm};
     use crate::pipeline::ports::{Found, IndexError, Knowledge, LexicalEmbedder, SearchReport};
+    use crate::pipeline::state::Evidence;
     use crate::study::scenario::parse_jsonl;
+    use crate::study::scenario::{ScenarioTurn, TurnPurpose};
     use crate::study::SCENARIOS_JSONL;
     use std::cell::RefCell;
 
@@ -402,5 +425,83 @@ mod tests {
         assert_eq!(study.arms, ["baseline", "full_context_engineering"]);
         assert!(study.seconds > 0.0);
         assert_eq!(crate::study::report::build(&study).records.len(), turns);
+    }
+
+    /// One passage about gout, whatever the query.
+    struct GoutPassage;
+
+    impl Knowledge for GoutPassage {
+        fn search<'a>(&'a self, _: &'a str, _: usize) -> LocalFuture<'a, Result<Found, IndexError>> {
+            Box::pin(async {
+                let evidence = vec![Evidence {
+                    id: "NIAMS_0000001-1".into(),
+                    title: "What is Gout?".into(),
+                    passage: "Gout is a painful form of arthritis caused by uric acid crystals in a joint.".into(),
+                    source: "NIAMS".into(),
+                    focus: "Gout".into(),
+                    qtype: "information".into(),
+                    url: String::new(),
+                    score: 1.0,
+                    bm25_rank: Some(1),
+                    vector_rank: None,
+                    rrf_rank: None,
+                    location: None,
+                }];
+                Ok(Found { evidence, report: SearchReport::method("one passage") })
+            })
+        }
+        fn describe(&self) -> String {
+            "one passage".into()
+        }
+    }
+
+    struct Fixed;
+
+    impl Clock for Fixed {
+        fn now_ms(&self) -> f64 {
+            START_MS
+        }
+        fn monotonic_ms(&self) -> f64 {
+            0.0
+        }
+    }
+
+    fn scenario(lang: Lang, text: &str) -> Scenario {
+        let turn = ScenarioTurn {
+            purpose: TurnPurpose::Symptom,
+            text: text.into(),
+            slots: Vec::new(),
+            profile: Vec::new(),
+            focus: vec!["Gout".into()],
+            qtype: vec!["information".into()],
+            relevant: vec!["NIAMS_0000001-1".into()],
+        };
+        Scenario { id: format!("p-{lang:?}"), patient: "p".into(), lang, turns: vec![turn] }
+    }
+
+    /// The model quotes the passage in English, cited: shown in the English conversation; in the
+    /// Korean one refused twice as the wrong language, so the evidence answer is shown, and the
+    /// record's language and citations are those of the model's refused text.
+    #[test]
+    fn a_refused_model_answer_is_counted_apart_from_a_shown_one() {
+        let llm = ScriptedLlm::new(Script::default());
+        let services = Services::new(&GoutPassage, &LexicalEmbedder, &Fixed).with_llm(Some(&llm));
+        let scenarios = [
+            scenario(Lang::En, "What causes gout in the big toe?"),
+            scenario(Lang::Ko, "통풍은 왜 생기나요? 엄지발가락이 아파요."),
+        ];
+        let mut progress = |_, _| {};
+        let hooks = Hooks::progress_only(&mut progress);
+        let records = pollster::block_on(drive(&scenarios, &arms("baseline").unwrap(), &services, hooks)).records;
+        let [en, ko] = &records[..] else { panic!("two turns: {records:?}") };
+        assert!(en.model_answer && en.model_refused.is_none(), "{en:?}");
+        assert_eq!((en.citations, en.language_ok, en.grounded), (1, Some(true), Some(true)), "{en:?}");
+        assert!(!ko.model_answer, "{ko:?}");
+        assert_eq!(ko.model_refused.as_deref(), Some("wrong_language"));
+        assert_eq!((ko.citations, ko.language_ok), (1, Some(false)), "{ko:?}");
+        let summary = super::super::report::summarise("baseline", None, &records.iter().collect::<Vec<_>>());
+        assert_eq!(summary.model_answers, 1);
+        assert_eq!(summary.model_refused.get("wrong_language"), Some(&1));
+        assert_eq!(summary.shown_ungrounded, 0);
     }
 }
