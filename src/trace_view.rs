@@ -230,7 +230,7 @@ pub struct Iteration {
     pub sufficiency: Option<(Sufficiency, String)>,
 }
 
-/// How the passages were reranked: by the model, locally, or kept in retrieval order; the titles
+/// How the passages were reranked: by the model's ranking fused with the local one, or locally; the titles
 /// in their new order, each with its place before.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct RerankView {

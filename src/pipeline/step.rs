@@ -368,7 +368,8 @@ pub struct RerankDetail {
 /// How the candidates were reordered and how many were kept.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct Reranked {
-    /// "model", "local" or "retrieval order" (the model's ranking failed).
+    /// "model and local" (the model's ranking fused with the local one) or "local" (no model, or its
+    /// reply was no ranking).
     pub method: &'static str,
     pub why: Option<String>,
     pub query: String,

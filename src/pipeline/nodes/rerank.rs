@@ -1,9 +1,12 @@
 //! Query Flow's rerank: the first ten pooled passages are put in order of how well they answer the
 //! question, and the best few are kept for the answer (at most five, fewer for a simple question).
-//! The model ranks them when the turn may call it; a reply that is not a ranking of those passages
-//! keeps the retrieval order. Without a model the local rerank fuses the retrieval order with the
-//! order of each passage's embedding similarity to the query (a cross-score the search itself did
-//! not use: it compared the query with chunks, not with the passage as shown).
+//! The local rerank fuses the retrieval order with the order of each passage's embedding similarity
+//! to the query (a cross-score the search itself did not use: it compared the query with chunks, not
+//! with the passage as shown). When the turn may call the model, its ranking is a third vote fused
+//! with those two: a weak model's ranking (a small local model's is often arbitrary, and a schema
+//! the provider enforces makes any ranking parse) cannot overturn what retrieval and similarity agree
+//! on, while a good model's moves the passages both left close. A reply that is not a ranking of
+//! those passages leaves the local order, so the turn keeps what it would find without a model.
 
 use super::{passages, Env, NoReply, State};
 use crate::core::similarity::cosine;
@@ -28,11 +31,12 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> RerankDetail {
     let count = candidates.len();
     let reply =
         super::ask_json(state, env, CallPurpose::Rerank, prompt, 100, "ranking", |r| parse_rerank(r, count)).await;
-    // A reply that could not be used keeps the retrieval order; without a model the local rerank runs.
+    let retrieval: Vec<usize> = (0..count).collect();
+    let by_similarity = similarity_order(&query, &candidates, env).await;
     let (order, method, why) = match reply {
-        Ok(order) => (order, "model", None),
-        Err(NoReply::Unusable(why)) => ((0..count).collect(), "retrieval order", Some(why)),
-        Err(NoReply::NotAsked(not)) => (local_order(&query, &candidates, env).await, "local", not.why()),
+        Ok(model) => (fuse_ranked_lists(&[retrieval, by_similarity, model]), "model and local", None),
+        Err(NoReply::Unusable(why)) => (fuse_ranked_lists(&[retrieval, by_similarity]), "local", Some(why)),
+        Err(NoReply::NotAsked(not)) => (fuse_ranked_lists(&[retrieval, by_similarity]), "local", not.why()),
     };
     let keep = state.dynamic_k.clamp(1, KEEP);
     state.retrieved_docs = order.iter().take(keep).map(|&i| candidates[i].clone()).collect();
@@ -43,11 +47,12 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> RerankDetail {
     RerankDetail { candidates: candidates.len(), reranked: Some(Reranked { method, why, query, kept: keep, order }) }
 }
 
-/// The retrieval order fused with the order of embedding similarity between query and passage.
-/// Measured on the development set without a model (`medagent eval pipeline --offline`): as good as
-/// the search order alone (MRR@10 0.812 against 0.811), at about a second a turn natively for ten
-/// embeddings; counting the query's words in each passage instead took 20 ms but lost 0.04 (0.772).
-async fn local_order(query: &str, candidates: &[crate::core::Evidence], env: &Env<'_>) -> Vec<usize> {
+/// The candidates in order of embedding similarity between query and passage. Fused with the
+/// retrieval order it was measured on the development set without a model (`medagent eval pipeline
+/// --offline`): as good as the search order alone (MRR@10 0.812 against 0.811), at about a second a
+/// turn natively for ten embeddings; counting the query's words in each passage instead took 20 ms
+/// but lost 0.04 (0.772).
+async fn similarity_order(query: &str, candidates: &[crate::core::Evidence], env: &Env<'_>) -> Vec<usize> {
     let query_vector = env.services.embedder.embed(query).await;
     let mut similarity = Vec::with_capacity(candidates.len());
     for (i, doc) in candidates.iter().enumerate() {
@@ -59,7 +64,5 @@ async fn local_order(query: &str, candidates: &[crate::core::Evidence], env: &En
     }
     // Stable: equal similarities keep the retrieval order.
     similarity.sort_by(|a, b| b.1.total_cmp(&a.1));
-    let retrieval: Vec<usize> = (0..candidates.len()).collect();
-    let by_similarity: Vec<usize> = similarity.into_iter().map(|(i, _)| i).collect();
-    fuse_ranked_lists(&[retrieval, by_similarity])
+    similarity.into_iter().map(|(i, _)| i).collect()
 }
