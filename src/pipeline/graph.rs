@@ -165,7 +165,7 @@ pub async fn run_turn(
     };
     let mut node = start(&state);
     for _ in 0..MAX_STEPS {
-        (env.on_event)(TurnEvent::Node(node.name()));
+        (env.on_event)(TurnEvent::Node(node));
         let started = services.clock.monotonic_ms();
         let detail = run_node(node, &mut state, &mut env).await;
         state.trace.steps.push(Step {

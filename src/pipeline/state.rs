@@ -1,7 +1,7 @@
 //! The state one turn carries through the nodes, and the evidence it retrieves.
 
 use super::flags::Flags;
-use super::step::{Complexity, PromptSection};
+use super::step::{Complexity, Node, PromptSection};
 use super::stop::StopReason;
 use super::trace::Trace;
 use crate::core::answer::Answer;
@@ -133,7 +133,7 @@ pub enum TurnEvent<'a> {
     /// opinion raises the level (an answer already written is then sent again after it).
     Triage(&'a str),
     /// A node starts.
-    Node(&'static str),
+    Node(Node),
     /// The turn waits for the model, for this purpose, from now (`None`: it stopped waiting: the
     /// reply arrived, or the answer's first piece did). Shells show it with the time waited.
     Waiting(Option<crate::llm::CallPurpose>),

@@ -86,7 +86,7 @@ fn ask(
             }
             TurnEvent::Waiting(None) => stop_ticking(),
             TurnEvent::Triage(notice) => turn.view.update(|v| v.saved.answer.notice = Some(notice.to_string())),
-            TurnEvent::Node(name) => turn.view.update(|v| v.progress = Some(name)),
+            TurnEvent::Node(node) => turn.view.update(|v| v.progress = Some(node)),
             TurnEvent::AnswerStarted => {
                 pending.borrow_mut().clear();
                 turn.streaming.set(String::new());
@@ -285,7 +285,7 @@ fn AgentTurn(turn: Turn) -> impl IntoView {
                 </div>
             </Show>
             <Show when=move || progress.get().is_some() && turn.streaming.with(String::is_empty)>
-                <p class="thinking">{move || text().thinking} " " <code>{move || progress.get()}</code></p>
+                <p class="thinking">{move || text().thinking} " " <code>{move || progress.get().map(|node| node.name())}</code></p>
             </Show>
             <Show when=move || waiting.with(Option::is_some)>
                 <p class="waiting" role="status">{move || waiting.get().map(|(purpose, secs)| waiting_line(purpose, secs, lang.get()))}</p>

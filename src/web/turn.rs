@@ -2,6 +2,7 @@
 //! ([`TurnView`], one signal) and the answer's text as it streams in.
 
 use crate::llm::CallPurpose;
+use crate::pipeline::step::Node;
 use crate::transcript::SavedTurn;
 use leptos::prelude::*;
 
@@ -22,7 +23,7 @@ pub struct TurnView {
     /// badges and the error.
     pub saved: SavedTurn,
     /// The node running while the answer is prepared; `None` once the turn has ended.
-    pub progress: Option<&'static str>,
+    pub progress: Option<Node>,
     /// The step waiting for the model and the seconds waited so far (the status line).
     pub waiting: Option<(CallPurpose, u64)>,
     /// The source the user opened, if any (1-based).
@@ -33,7 +34,7 @@ impl TurnView {
     /// The one way a turn's view is made: from its saved turn, `running` while its answer is still
     /// to come (a new question), or not (a loaded or a finished turn).
     fn new(saved: SavedTurn, running: bool) -> TurnView {
-        TurnView { saved, progress: running.then_some("extract_slots"), waiting: None, open: None }
+        TurnView { saved, progress: running.then_some(Node::ExtractSlots), waiting: None, open: None }
     }
 }
 
