@@ -8,7 +8,7 @@
 //! on, while a good model's moves the passages both left close. A reply that is not a ranking of
 //! those passages leaves the local order, so the turn keeps what it would find without a model.
 
-use super::{passages, Env, NoReply, State};
+use super::{passages, Env, State};
 use crate::core::similarity::cosine;
 use crate::llm::query_flow::{parse_rerank, rerank_prompt, MAX_RERANK};
 use crate::pipeline::step::{Moved, RerankDetail, Reranked};
@@ -35,8 +35,7 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> RerankDetail {
     let by_similarity = similarity_order(&query, &candidates, env).await;
     let (order, method, why) = match reply {
         Ok(model) => (fuse_ranked_lists(&[retrieval, by_similarity, model]), "model and local", None),
-        Err(NoReply::Unusable(why)) => (fuse_ranked_lists(&[retrieval, by_similarity]), "local", Some(why)),
-        Err(NoReply::NotAsked(not)) => (fuse_ranked_lists(&[retrieval, by_similarity]), "local", not.why()),
+        Err(no) => (fuse_ranked_lists(&[retrieval, by_similarity]), "local", no.why()),
     };
     let keep = state.dynamic_k.clamp(1, KEEP);
     state.retrieved_docs = order.iter().take(keep).map(|&i| candidates[i].clone()).collect();
