@@ -76,7 +76,7 @@ impl Builder {
 
 /// Korean words that are a disease's name in KCD but mean something else far more often, so they
 /// name no concept: 주사 is rosacea (酒齄) and an injection (注射: 독감주사, 연골주사, 주사 맞았어요).
-/// Rosacea keeps its other names (주사비, 딸기코).
+/// Rosacea keeps its other names (주사피부염, 딸기코: index/lexicon/curated.tsv).
 const KO_HOMONYMS: &[&str] = &["주사"];
 
 fn kind_of(name: &str) -> Option<ConceptKind> {
