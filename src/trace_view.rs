@@ -136,7 +136,6 @@ pub fn purpose_label(purpose: CallPurpose, lang: Lang) -> &'static str {
         CallPurpose::Judge => ("quality judge", "품질 평가"),
         CallPurpose::Rewrite => ("query rewrite", "검색어 재작성"),
         CallPurpose::MemorySummary => ("memory summary", "대화 요약"),
-        CallPurpose::Statements => ("study: statements", "연구: 진술 나누기"),
         CallPurpose::Support => ("study: support", "연구: 근거 확인"),
         CallPurpose::Questions => ("study: questions", "연구: 질문 만들기"),
         CallPurpose::Probe => ("connection test", "연결 확인"),
@@ -158,9 +157,7 @@ pub fn waiting_label(purpose: CallPurpose, lang: Lang) -> &'static str {
         CallPurpose::Judge => ("judging the answer", "답변 평가 중"),
         CallPurpose::Rewrite => ("rewriting the search", "검색어 다시 쓰는 중"),
         CallPurpose::MemorySummary => ("summarising the conversation", "대화 요약 중"),
-        CallPurpose::Statements | CallPurpose::Support | CallPurpose::Questions => {
-            ("measuring the answer", "답변 측정 중")
-        }
+        CallPurpose::Support | CallPurpose::Questions => ("measuring the answer", "답변 측정 중"),
         CallPurpose::Probe => ("testing the connection", "연결 확인 중"),
     };
     match lang {

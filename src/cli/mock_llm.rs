@@ -316,7 +316,11 @@ fn parse_chat(wire: Wire, body: &Value) -> ChatRequest {
         Wire::Gemini => &body["generationConfig"]["responseSchema"],
     };
     let care_level = schema["properties"].get(CARE_LEVEL).is_some();
-    ChatRequest { purpose, messages, max_tokens: None, temperature: None, care_level }
+    let list_len = schema["properties"]
+        .as_object()
+        .and_then(|fields| fields.values().find_map(|f| f["maxItems"].as_u64()))
+        .map(|n| n as usize);
+    ChatRequest { purpose, messages, max_tokens: None, temperature: None, care_level, list_len }
 }
 
 /// An error answer in the wire's documented error shape.

@@ -35,7 +35,6 @@ pub fn reply(request: &ChatRequest) -> String {
         CallPurpose::Grade => grade(user),
         CallPurpose::Judge => judge(user),
         CallPurpose::Rewrite => rewrite(user),
-        CallPurpose::Statements => json!({"statements": statements(after(user, "ANSWER:\n"))}).to_string(),
         CallPurpose::Questions => {
             let questions: Vec<String> =
                 statements(after(user, "ANSWER:\n")).iter().take(3).map(|s| format!("{s}?")).collect();
@@ -475,12 +474,6 @@ mod tests {
     fn the_studys_measurements_get_a_lexical_graders_lists() {
         let answer =
             "According to the provided sources:\n- Gout is a form of arthritis. [1]\nPlease talk to a clinician.";
-        let listed: serde_json::Value =
-            serde_json::from_str(&ask(CallPurpose::Statements, "", &format!("ANSWER:\n{answer}"))).unwrap();
-        assert_eq!(
-            listed["statements"],
-            json!(["According to the provided sources:", "Gout is a form of arthritis", "Please talk to a clinician"])
-        );
         let prompt = "PASSAGES:\n[1] Gout is a form of arthritis.\n\nSTATEMENTS:\n1. Gout is a form of arthritis\n2. Please talk to a clinician\n";
         assert_eq!(ask(CallPurpose::Support, "", prompt), r#"{"verdicts":[1,0]}"#);
         let questions: serde_json::Value =

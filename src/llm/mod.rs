@@ -78,9 +78,7 @@ pub enum CallPurpose {
     Rewrite,
     /// Summarising earlier exchanges for conversation memory.
     MemorySummary,
-    /// The study's measurements of an answer: the statements it makes,
-    Statements,
-    /// whether the passages support each statement,
+    /// The study's measurements of an answer: whether the passages support each of its sentences,
     Support,
     /// and questions it answers.
     Questions,
@@ -89,7 +87,7 @@ pub enum CallPurpose {
 }
 
 impl CallPurpose {
-    pub const ALL: [CallPurpose; 12] = [
+    pub const ALL: [CallPurpose; 11] = [
         CallPurpose::Plan,
         CallPurpose::Rerank,
         CallPurpose::Sufficiency,
@@ -98,7 +96,6 @@ impl CallPurpose {
         CallPurpose::Judge,
         CallPurpose::Rewrite,
         CallPurpose::MemorySummary,
-        CallPurpose::Statements,
         CallPurpose::Support,
         CallPurpose::Questions,
         CallPurpose::Probe,
@@ -115,7 +112,6 @@ impl CallPurpose {
             CallPurpose::Judge => "judge",
             CallPurpose::Rewrite => "rewrite",
             CallPurpose::MemorySummary => "memory_summary",
-            CallPurpose::Statements => "statements",
             CallPurpose::Support => "support",
             CallPurpose::Questions => "questions",
             CallPurpose::Probe => "probe",
@@ -141,7 +137,6 @@ impl CallPurpose {
             CallPurpose::Grade => Some(query_flow::grade_schema()),
             CallPurpose::Judge => Some(judge::schema()),
             CallPurpose::Rewrite => Some(prompts::rewrite_schema()),
-            CallPurpose::Statements => Some(list_schema("statements", json!({"type": "string"}))),
             CallPurpose::Support => Some(list_schema("verdicts", json!({"type": "integer", "enum": [0, 1]}))),
             CallPurpose::Questions => Some(list_schema("questions", json!({"type": "string"}))),
             CallPurpose::Answer | CallPurpose::MemorySummary | CallPurpose::Probe => None,
@@ -171,6 +166,11 @@ pub struct ChatRequest {
     /// input, Gemini's responseSchema) lets the model write only the keys the schema names.
     #[serde(default)]
     pub care_level: bool,
+    /// How many items the reply's list must hold (the study's verdicts: one per sentence). The
+    /// schema states it as `minItems`/`maxItems`, so a provider that enforces the schema cannot
+    /// stop early or run on: a small model otherwise writes verdicts until its token limit.
+    #[serde(default)]
+    pub list_len: Option<usize>,
 }
 
 /// The key of the model's triage level in a structured reply: none, urgent or emergency.
@@ -187,9 +187,16 @@ impl ChatRequest {
     }
 
     /// The JSON schema the reply must follow, when the purpose wants a JSON object (with the
-    /// [`CARE_LEVEL`] key, required, when the request asks for it).
+    /// [`CARE_LEVEL`] key, required, when the request asks for it, and its lists held to
+    /// [`ChatRequest::list_len`] items when that is set).
     pub fn schema(&self) -> Option<serde_json::Value> {
         let mut schema = self.purpose.schema()?;
+        if let (Some(n), Some(properties)) = (self.list_len, schema["properties"].as_object_mut()) {
+            for list in properties.values_mut().filter(|p| p["type"] == "array") {
+                list["minItems"] = n.into();
+                list["maxItems"] = n.into();
+            }
+        }
         if self.care_level {
             let levels = serde_json::json!({"type": "string", "enum": ["none", "urgent", "emergency"]});
             schema["properties"][CARE_LEVEL] = levels;

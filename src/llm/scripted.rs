@@ -163,11 +163,7 @@ impl Llm for ScriptedLlm {
                 }
                 CallPurpose::Judge => self.script.judge.clone(),
                 CallPurpose::Rewrite => self.script.rewrite.clone(),
-                CallPurpose::Answer
-                | CallPurpose::Statements
-                | CallPurpose::Support
-                | CallPurpose::Questions
-                | CallPurpose::Probe => {
+                CallPurpose::Answer | CallPurpose::Support | CallPurpose::Questions | CallPurpose::Probe => {
                     let sources = (1..=9)
                         .filter(|n| prompt.contains(&format!("\n[{n}] ")))
                         .map(|n| format!("[{n}]"))

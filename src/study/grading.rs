@@ -1,18 +1,32 @@
-//! What needs a model to measure, as RAGAS defines it. Faithfulness: the model lists the answer's
-//! statements, then says for each whether the passages support it; the score is the supported share.
+//! What needs a model to measure, after RAGAS. Faithfulness: the model says for each of the answer's
+//! sentences (split here, not by the model: a small model restating a long answer runs past any
+//! token limit) whether the passages support it; the score is the supported share.
 //! Answer relevancy: the model writes questions the answer answers; the score is their mean cosine
 //! to the real question with the embedding model. A reply that is not the JSON asked for gives no
 //! score (counted apart in the report), never a made-up one.
 
+use crate::core::citation;
 use crate::llm::{CallPurpose, ChatRequest, Llm};
+use crate::pipeline::nodes::grade;
 use crate::pipeline::ports::Embedder;
 
 /// Questions generated per answer for answer relevancy.
 const QUESTIONS: usize = 3;
 
-async fn ask(llm: &dyn Llm, purpose: CallPurpose, system: &str, user: String) -> Option<String> {
-    let request =
-        ChatRequest { max_tokens: Some(600), temperature: Some(0.0), ..ChatRequest::new(purpose, system, user) };
+/// The reply to one grading request; `list_len` fixes the length of the list asked for, when known.
+async fn ask(
+    llm: &dyn Llm,
+    purpose: CallPurpose,
+    list_len: Option<usize>,
+    system: &str,
+    user: String,
+) -> Option<String> {
+    let request = ChatRequest {
+        max_tokens: Some(1000),
+        temperature: Some(0.0),
+        list_len,
+        ..ChatRequest::new(purpose, system, user)
+    };
     llm.complete(&request, &mut |_| {}).await.ok().map(|c| c.text)
 }
 
@@ -24,28 +38,25 @@ fn json_array(reply: &str) -> Option<Vec<serde_json::Value>> {
     serde_json::from_str(reply.get(start..=end)?).ok()
 }
 
-const STATEMENTS_PROMPT: &str = "Break the ANSWER into short standalone factual statements (at most 10). \
-Reply with JSON only: {\"statements\": [\"...\", ...]}.";
-
 const VERDICTS_PROMPT: &str = "For each numbered STATEMENT, decide whether the PASSAGES support it. \
 Reply with JSON only: {\"verdicts\": [1, 0, ...]}, 1 (supported) or 0 (not supported), one per statement in order.";
 
 const QUESTIONS_PROMPT: &str = "Write 3 different questions that the ANSWER answers, in the ANSWER's language. \
 Reply with JSON only: {\"questions\": [\"...\", ...]}.";
 
-/// The share of the answer's statements the passages support.
+/// Sentences of an answer graded for faithfulness: its first ones, as RAGAS caps its statements.
+const SENTENCES: usize = 10;
+
+/// The share of the answer's sentences the passages support.
 pub async fn faithfulness(llm: &dyn Llm, answer: &str, passages: &[&str]) -> Option<f64> {
-    let reply = ask(llm, CallPurpose::Statements, STATEMENTS_PROMPT, format!("ANSWER:\n{answer}")).await?;
-    let statements: Vec<String> =
-        json_array(&reply)?.into_iter().filter_map(|v| v.as_str().map(str::to_string)).collect();
+    let statements: Vec<String> = grade::sentences(answer).take(SENTENCES).map(citation::strip).collect();
     if statements.is_empty() {
         return None;
     }
     let numbered: String = statements.iter().enumerate().map(|(i, s)| format!("{}. {s}\n", i + 1)).collect();
     let sources: String = passages.iter().enumerate().map(|(i, p)| format!("[{}] {p}\n", i + 1)).collect();
-    let reply =
-        ask(llm, CallPurpose::Support, VERDICTS_PROMPT, format!("PASSAGES:\n{sources}\nSTATEMENTS:\n{numbered}"))
-            .await?;
+    let user = format!("PASSAGES:\n{sources}\nSTATEMENTS:\n{numbered}");
+    let reply = ask(llm, CallPurpose::Support, Some(statements.len()), VERDICTS_PROMPT, user).await?;
     let verdicts: Vec<f64> = json_array(&reply)?.iter().filter_map(|v| v.as_f64()).collect();
     if verdicts.len() != statements.len() {
         return None;
@@ -55,7 +66,8 @@ pub async fn faithfulness(llm: &dyn Llm, answer: &str, passages: &[&str]) -> Opt
 
 /// The mean cosine between the question and questions generated from the answer.
 pub async fn answer_relevancy(llm: &dyn Llm, embedder: &dyn Embedder, question: &str, answer: &str) -> Option<f64> {
-    let reply = ask(llm, CallPurpose::Questions, QUESTIONS_PROMPT, format!("ANSWER:\n{answer}")).await?;
+    let reply =
+        ask(llm, CallPurpose::Questions, Some(QUESTIONS), QUESTIONS_PROMPT, format!("ANSWER:\n{answer}")).await?;
     let generated: Vec<String> = json_array(&reply)?
         .into_iter()
         .filter_map(|v| v.as_str().map(str::to_string))
@@ -108,18 +120,51 @@ mod tests {
         }
     }
 
+    const ANSWER: &str = "Gout is a kind of arthritis [1]. It is caused by uric acid [2].\nIt is contagious.\nSources:";
+
     #[test]
-    fn faithfulness_is_the_supported_share_and_bad_json_gives_none() {
-        let llm = Replies(RefCell::new(vec![
-            "Sure:\n```json\n[\"Gout is arthritis.\", \"It is caused by uric acid.\", \"It is contagious.\"]\n```",
-            "[1, 1, 0]",
-        ]));
-        let score = pollster::block_on(faithfulness(&llm, "answer", &["passage"])).unwrap();
+    fn faithfulness_is_the_supported_share_of_sentences_and_bad_json_gives_none() {
+        let llm = Replies(RefCell::new(vec!["Sure:\n```json\n[1, 1, 0]\n```"]));
+        let score = pollster::block_on(faithfulness(&llm, ANSWER, &["passage"])).unwrap();
         assert!((score - 2.0 / 3.0).abs() < 1e-9);
-        let llm = Replies(RefCell::new(vec!["[\"a\", \"b\"]", "[1]"]));
-        assert_eq!(pollster::block_on(faithfulness(&llm, "answer", &["passage"])), None);
+        let llm = Replies(RefCell::new(vec!["[1]"]));
+        assert_eq!(pollster::block_on(faithfulness(&llm, ANSWER, &["passage"])), None);
         let llm = Replies(RefCell::new(vec!["I cannot do that."]));
-        assert_eq!(pollster::block_on(faithfulness(&llm, "answer", &["passage"])), None);
+        assert_eq!(pollster::block_on(faithfulness(&llm, ANSWER, &["passage"])), None);
+        let llm = Replies(RefCell::new(vec![]));
+        assert_eq!(pollster::block_on(faithfulness(&llm, "Hello!", &["passage"])), None, "nothing to grade, no call");
+    }
+
+    /// Records each request's user message and schema, and replies like [`Replies`].
+    struct Recorded(Replies, RefCell<Vec<(String, serde_json::Value)>>);
+
+    impl Llm for Recorded {
+        fn name(&self) -> String {
+            "recorded".into()
+        }
+        fn complete<'a>(
+            &'a self,
+            request: &'a ChatRequest,
+            on_token: &'a mut dyn FnMut(&str),
+        ) -> LocalFuture<'a, Result<Completion, LlmError>> {
+            let user = request.messages.last().map(|m| m.content.clone()).unwrap_or_default();
+            self.1.borrow_mut().push((user, request.schema().unwrap_or_default()));
+            self.0.complete(request, on_token)
+        }
+    }
+
+    #[test]
+    fn each_sentence_gets_exactly_one_verdict_and_its_citations_are_not_graded() {
+        // A small model asked for verdicts writes them until its token limit unless the schema holds
+        // the list to the number of sentences.
+        let llm = Recorded(Replies(RefCell::new(vec!["[1, 0, 1]"])), RefCell::default());
+        pollster::block_on(faithfulness(&llm, ANSWER, &["passage"])).unwrap();
+        let asked = llm.1.borrow();
+        let (user, schema) = &asked[0];
+        assert_eq!(schema["properties"]["verdicts"]["minItems"], 3);
+        assert_eq!(schema["properties"]["verdicts"]["maxItems"], 3);
+        assert!(user.contains("1. Gout is a kind of arthritis") && user.contains("\n3. It is contagious.\n"), "{user}");
+        assert!(!user.contains("[2]"), "the answer's own citation numbers are not the passages': {user}");
     }
 
     #[test]

@@ -94,11 +94,7 @@ pub fn local(answer: &str, passages: &[(String, String)], lexicon: Option<&Lexic
         passages.iter().map(|(title, text)| tokenize(&format!("{title} {text}")).into_iter().collect()).collect();
     let mut claims = 0;
     let mut unsupported: Vec<&str> = Vec::new();
-    for sentence in answer.split_inclusive(['.', '!', '?', '\n', '。']).map(str::trim) {
-        let words = sentence.split_whitespace().count();
-        if words < 3 {
-            continue;
-        }
+    for sentence in sentences(answer) {
         let cited = citation::cited(sentence, passages.len());
         // A sentence without a citation that is not a claim about the sources (a greeting, advice to see a
         // clinician) is not graded; one with numbers or medical terms and no citation is a claim.
@@ -125,6 +121,12 @@ pub fn local(answer: &str, passages: &[(String, String)], lexicon: Option<&Lexic
         .map(|s| format!("not supported by the cited passages: \"{}\"", s.chars().take(160).collect::<String>()))
         .unwrap_or_default();
     Grade { grounded: score >= GROUNDED, score, reason }
+}
+
+/// The sentences of `answer` that can state something: three words or more (a heading, a list
+/// marker or a lone citation is not one).
+pub fn sentences(answer: &str) -> impl Iterator<Item = &str> {
+    answer.split_inclusive(['.', '!', '?', '\n', '。']).map(str::trim).filter(|s| s.split_whitespace().count() >= 3)
 }
 
 /// Whether a Korean `sentence` names what the passages it `cited` name: at least half of the concepts
