@@ -1,5 +1,5 @@
 //! `medagent eval`: retrieval quality on the development set (tests/fixtures/devset.jsonl):
-//! MRR@10 and Hit@5 per search mode, language and split. A result is relevant when its MedQuAD focus
+//! MRR@10, Hit@5 and Success@10 per search mode, language and split. A result is relevant when its MedQuAD focus
 //! is one of the question's focus names (case-insensitive) and its qtype one of its qtypes. Questions
 //! with no focus have no answer in the corpus: they count only for the relevance check.
 //!
@@ -95,12 +95,13 @@ fn mock_plan(question: &DevQuestion) -> Option<QueryPlan> {
     parse_plan(&super::mock_reply::reply(&request))
 }
 
-/// Questions, reciprocal rank sum and hits at 5 of one (mode, group).
+/// Questions, reciprocal rank sum and hits at 5 and 10 of one (mode, group).
 #[derive(Default)]
 struct Tally {
     questions: usize,
     reciprocal_ranks: f64,
     hits_at_5: usize,
+    hits_at_10: usize,
 }
 
 impl Tally {
@@ -108,6 +109,7 @@ impl Tally {
         self.questions += 1;
         self.reciprocal_ranks += first.map_or(0.0, |r| 1.0 / r as f64);
         self.hits_at_5 += usize::from(first.is_some_and(|r| r <= 5));
+        self.hits_at_10 += usize::from(first.is_some_and(|r| r <= 10));
     }
 
     fn mrr(&self) -> f64 {
@@ -116,6 +118,11 @@ impl Tally {
 
     fn hit5(&self) -> f64 {
         self.hits_at_5 as f64 / self.questions.max(1) as f64
+    }
+
+    /// Success@10: the share of questions with a relevant result among the ten shown.
+    fn success10(&self) -> f64 {
+        self.hits_at_10 as f64 / self.questions.max(1) as f64
     }
 }
 
@@ -294,20 +301,28 @@ pub fn run(args: EvalArgs) -> Result<(), CliError> {
         }
     }
     let answerable: Vec<&Searched> = searched.iter().filter(|s| s.question.answerable()).collect();
-    println!("retrieval on {} answerable questions (MRR@10, Hit@5):", answerable.len());
-    println!("{:<7} {:<13} {:>9} {:>7} {:>7}", "mode", "group", "questions", "MRR@10", "Hit@5");
+    println!("retrieval on {} answerable questions (MRR@10, Hit@5, Success@10):", answerable.len());
+    println!("{:<7} {:<13} {:>9} {:>7} {:>7} {:>7}", "mode", "group", "questions", "MRR@10", "Hit@5", "S@10");
+    let row = |mode: &str, group: &str, tally: &Tally| {
+        println!(
+            "{mode:<7} {group:<13} {:>9} {:>7.3} {:>7.3} {:>7.3}",
+            tally.questions,
+            tally.mrr(),
+            tally.hit5(),
+            tally.success10()
+        )
+    };
     let modes: &[&str] = if with_vectors { &["bm25", "vector", "hybrid"] } else { &["bm25"] };
     for &mode in modes {
         for (group, tally) in tallies(&answerable, |s| s.first_in(mode)) {
-            println!("{:<7} {:<13} {:>9} {:>7.3} {:>7.3}", mode, group, tally.questions, tally.mrr(), tally.hit5());
+            row(mode, &group, &tally);
         }
     }
     // What a user sees: the app quotes nothing when the relevance check fails, so such a question
     // finds nothing however well it ranked.
     let shown = modes[modes.len() - 1];
     for (group, tally) in tallies(&answerable, |s| s.first_in(shown).filter(|_| s.relevance().relevant)) {
-        let label = format!("{shown}+check");
-        println!("{label:<7} {:<13} {:>9} {:>7.3} {:>7.3}", group, tally.questions, tally.mrr(), tally.hit5());
+        row(&format!("{shown}+check"), &group, &tally);
     }
     println!(
         "bridge: {:.3} ms per question ({} questions)",
