@@ -311,6 +311,28 @@ fn merge(slots: &mut Slots, more: Slots) {
 }
 
 #[cfg(test)]
+mod measurement_tests {
+    use super::*;
+
+    fn said(text: &str) -> Vec<String> {
+        measurements(text).iter().map(|m| format!("{:?} {}", m.kind, m.display())).collect()
+    }
+
+    #[test]
+    fn the_profile_keeps_the_first_reading_of_each_kind_in_its_unit() {
+        assert_eq!(said("bp 150/95 this morning, 140/90 now"), ["BloodPressure 150/95 mmHg"]);
+        assert_eq!(said("temp 101.5F"), ["Temperature 101.5 °F"]);
+        // Glucose is kept in mg/dL whatever unit it was said in.
+        assert_eq!(said("blood sugar 5.5 mmol"), ["BloodGlucose 99 mg/dL"]);
+        assert_eq!(said("공복혈당 130, 식후 혈당 200"), ["FastingGlucose 130 mg/dL"]);
+        assert_eq!(said("산소포화도 95%, 맥박 80"), ["HeartRate 80 bpm", "OxygenSaturation 95 %"]);
+        // A meter's LO is no number to keep; a count of pills is no measurement.
+        assert!(said("my meter says LO").is_empty());
+        assert!(said("I took 3 pills, 2 hours ago").is_empty());
+    }
+}
+
+#[cfg(test)]
 mod subject_tests {
     use super::*;
 

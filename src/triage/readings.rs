@@ -57,26 +57,14 @@ pattern!(
     r"(?:생후|태어난지|낳은지)(\d{1,3})(일|주|개월|달)|(\d{1,2})(일|주|개월|달)(?:된|됐|되었|짜리|차|째|아기|아가|애기|신생아|영아|아들|딸|남아|여아)|(신생아)|(?:생후|태어난지)?(한|두|세|네|다섯)(주|달)(?:된|짜리|아기|아가|애기|밖에)"
 );
 
-/// Every match of `re` in `text` that `read` accepts, with its span, in message order.
-fn all<'t>(
-    re: &'t Regex,
-    text: &'t str,
-    mut read: impl FnMut(&regex_lite::Captures) -> Option<(f64, Option<f64>)> + 't,
-) -> impl Iterator<Item = Reading> + 't {
-    re.captures_iter(text).filter_map(move |c| {
-        let (value, second) = read(&c)?;
+/// The first match of `re` in `text` that `read` accepts, with its span: an infant's age is said
+/// once, at the start.
+fn first(re: &Regex, text: &str, mut read: impl FnMut(&regex_lite::Captures) -> Option<f64>) -> Option<Reading> {
+    re.captures_iter(text).find_map(|c| {
+        let value = read(&c)?;
         let whole = c.get(0)?;
-        Some(Reading { value, second, start: whole.start(), end: whole.end() })
+        Some(Reading { value, second: None, start: whole.start(), end: whole.end() })
     })
-}
-
-/// The first reading: an infant's age is said once, at the start.
-fn first(
-    re: &Regex,
-    text: &str,
-    read: impl FnMut(&regex_lite::Captures) -> Option<(f64, Option<f64>)>,
-) -> Option<Reading> {
-    all(re, text, read).next()
 }
 
 fn number(c: &regex_lite::Captures, i: usize) -> Option<f64> {
@@ -111,8 +99,8 @@ pub fn read(view: &View) -> Readings {
     let infant_age_days = first(infant_age_en(), text, |c| {
         let told = [(1, 2), (4, 5), (6, 7), (8, 9)].into_iter().find_map(|(n, u)| Some((count(c, n)?, c.get(u)?)));
         match (told, c.get(3)) {
-            (Some((n, unit)), _) => Some((days(n, unit.as_str()), None)),
-            (_, Some(_)) => Some((14.0, None)),
+            (Some((n, unit)), _) => Some(days(n, unit.as_str())),
+            (_, Some(_)) => Some(14.0),
             _ => None,
         }
     })
@@ -126,8 +114,8 @@ pub fn read(view: &View) -> Readings {
                 c.get(2).or(c.get(4)).or(c.get(7)),
                 c.get(5),
             ) {
-                (Some(n), Some(unit), _) => Some((days(n, unit.as_str()), None)),
-                (_, _, Some(_)) => Some((14.0, None)),
+                (Some(n), Some(unit), _) => Some(days(n, unit.as_str())),
+                (_, _, Some(_)) => Some(14.0),
                 _ => None,
             }
         })?;
@@ -168,5 +156,9 @@ mod tests {
         assert_eq!(of("sugar is 480").glucose.map(|r| r.value), Some(480.0));
         assert_eq!(of("산소포화도가 88이에요").oxygen.map(|r| r.value), Some(88.0));
         assert_eq!(of("last year my bp was 200/120").blood_pressure, None);
+        // The latest of two, and a meter past its range.
+        assert_eq!(of("sugar was 48, gave juice, now sugar 110").glucose.map(|r| r.value), Some(110.0));
+        assert_eq!(of("his meter just says LO").glucose.map(|r| r.value), Some(20.0));
+        assert_eq!(of("temp 102F").temperature.map(|r| (r.value * 10.0).round()), Some(389.0));
     }
 }
