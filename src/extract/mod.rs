@@ -83,7 +83,8 @@ pub fn measurements(text: &str) -> Vec<Measurement> {
             continue;
         }
         let (value, unit) = match r.kind {
-            MeasureKind::FastingGlucose | MeasureKind::BloodGlucose => (r.mg_dl(), vitals::Unit::MgPerDl),
+            // Whole mg/dL, as meters and labs give it (2.1 mmol/L is 38, not 37.800000000000004).
+            MeasureKind::FastingGlucose | MeasureKind::BloodGlucose => (r.mg_dl().round(), vitals::Unit::MgPerDl),
             _ => (r.value, r.unit),
         };
         out.push(Measurement { kind: r.kind, value, second: r.second, unit: unit.symbol().into() });
@@ -324,6 +325,7 @@ mod measurement_tests {
         assert_eq!(said("temp 101.5F"), ["Temperature 101.5 °F"]);
         // Glucose is kept in mg/dL whatever unit it was said in.
         assert_eq!(said("blood sugar 5.5 mmol"), ["BloodGlucose 99 mg/dL"]);
+        assert_eq!(said("sugar reading 2.1"), ["BloodGlucose 38 mg/dL"]);
         assert_eq!(said("공복혈당 130, 식후 혈당 200"), ["FastingGlucose 130 mg/dL"]);
         assert_eq!(said("산소포화도 95%, 맥박 80"), ["HeartRate 80 bpm", "OxygenSaturation 95 %"]);
         // A meter's LO is no number to keep; a count of pills is no measurement.
