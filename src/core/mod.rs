@@ -31,3 +31,6 @@ macro_rules! pattern {
         }
     };
 }
+
+// After the macro: a module declared above it could not use it.
+pub mod vitals;

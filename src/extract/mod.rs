@@ -1,5 +1,6 @@
 //! Slot extraction: what a message says about the patient, in six slots (demographics, conditions,
-//! symptoms, medications, vitals, labs). Numbers come from patterns ([`patterns`]); concepts from the
+//! symptoms, medications, vitals, labs). Numbers come from the one reader of vital signs and lab
+//! values ([`crate::core::vitals`]), demographics from [`patterns`]; concepts from the
 //! lexicon; a negated concept ("no fever", "열은 없어요", "denies chest pain") or one only asked
 //! about ("What causes gout?") adds nothing; a duration
 //! next to a condition ("10년째 당뇨") is kept with it.
@@ -7,6 +8,9 @@
 mod negation;
 pub mod patterns;
 
+pub use crate::core::vitals::{MeasureKind, DIASTOLIC};
+
+use crate::core::vitals::{self, Reading};
 use crate::lexicon::{ConceptKind, Lexicon};
 use serde::{Deserialize, Serialize};
 
@@ -47,89 +51,6 @@ pub struct ConceptSlot {
     pub duration: Option<String>,
 }
 
-/// What a measurement measures.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, PartialOrd, Ord)]
-#[serde(rename_all = "snake_case")]
-pub enum MeasureKind {
-    BloodPressure,
-    HeartRate,
-    Temperature,
-    Weight,
-    FastingGlucose,
-    BloodGlucose,
-    Hba1c,
-    TotalCholesterol,
-    LdlCholesterol,
-    HdlCholesterol,
-}
-
-impl MeasureKind {
-    /// Whether it is a vital sign (else a lab value).
-    pub fn is_vital(self) -> bool {
-        matches!(
-            self,
-            MeasureKind::BloodPressure | MeasureKind::HeartRate | MeasureKind::Temperature | MeasureKind::Weight
-        )
-    }
-
-    pub fn name(self, ko: bool) -> &'static str {
-        match (self, ko) {
-            (MeasureKind::BloodPressure, false) => "Blood pressure",
-            (MeasureKind::BloodPressure, true) => "혈압",
-            (MeasureKind::HeartRate, false) => "Heart rate",
-            (MeasureKind::HeartRate, true) => "맥박",
-            (MeasureKind::Temperature, false) => "Temperature",
-            (MeasureKind::Temperature, true) => "체온",
-            (MeasureKind::Weight, false) => "Weight",
-            (MeasureKind::Weight, true) => "체중",
-            (MeasureKind::FastingGlucose, false) => "Fasting glucose",
-            (MeasureKind::FastingGlucose, true) => "공복혈당",
-            (MeasureKind::BloodGlucose, false) => "Blood glucose",
-            (MeasureKind::BloodGlucose, true) => "혈당",
-            (MeasureKind::Hba1c, _) => "HbA1c",
-            (MeasureKind::TotalCholesterol, false) => "Total cholesterol",
-            (MeasureKind::TotalCholesterol, true) => "총콜레스테롤",
-            (MeasureKind::LdlCholesterol, _) => "LDL",
-            (MeasureKind::HdlCholesterol, _) => "HDL",
-        }
-    }
-
-    /// The readings taken as real (first number; for blood pressure the systolic one, see
-    /// [`DIASTOLIC`]): what the patterns extract and what an edit in the profile panel accepts.
-    pub fn plausible(self) -> std::ops::RangeInclusive<f64> {
-        match self {
-            MeasureKind::BloodPressure => 70.0..=260.0,
-            MeasureKind::HeartRate => 25.0..=250.0,
-            // Celsius or Fahrenheit.
-            MeasureKind::Temperature => 30.0..=115.0,
-            // Kilograms or pounds.
-            MeasureKind::Weight => 2.0..=660.0,
-            MeasureKind::FastingGlucose => 20.0..=700.0,
-            MeasureKind::BloodGlucose => 20.0..=900.0,
-            MeasureKind::Hba1c => 3.0..=20.0,
-            MeasureKind::LdlCholesterol => 10.0..=500.0,
-            MeasureKind::HdlCholesterol => 5.0..=200.0,
-            MeasureKind::TotalCholesterol => 50.0..=600.0,
-        }
-    }
-
-    /// Two readings closer than this are the same fact said again (dedup in the profile).
-    pub fn tolerance(self) -> f64 {
-        match self {
-            MeasureKind::BloodPressure => 5.0,
-            MeasureKind::HeartRate => 5.0,
-            MeasureKind::Temperature => 0.2,
-            MeasureKind::Weight => 1.0,
-            MeasureKind::FastingGlucose | MeasureKind::BloodGlucose => 5.0,
-            MeasureKind::Hba1c => 0.1,
-            MeasureKind::TotalCholesterol | MeasureKind::LdlCholesterol | MeasureKind::HdlCholesterol => 5.0,
-        }
-    }
-}
-
-/// The diastolic pressures taken as real (below the systolic one).
-pub const DIASTOLIC: std::ops::RangeInclusive<f64> = 40.0..=160.0;
-
 /// A number the user reported, with its unit.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Measurement {
@@ -149,6 +70,27 @@ impl Measurement {
             None => format!("{} {}", v(self.value), self.unit),
         }
     }
+}
+
+/// The numbers of `text` the profile keeps: each kind at most once, its first reading (a glucose in
+/// mg/dL; a fasting one said makes any other glucose no fact of its own; a meter's LO or HI is no number).
+pub fn measurements(text: &str) -> Vec<Measurement> {
+    let readings: Vec<Reading> = vitals::read(text).into_iter().filter(|r| !r.off_scale).collect();
+    let fasting = readings.iter().any(|r| r.kind == MeasureKind::FastingGlucose);
+    let mut out: Vec<Measurement> = Vec::new();
+    for r in readings {
+        if out.iter().any(|m| m.kind == r.kind) || (fasting && r.kind == MeasureKind::BloodGlucose) {
+            continue;
+        }
+        let (value, unit) = match r.kind {
+            // Whole mg/dL, as meters and labs give it (2.1 mmol/L is 38, not 37.800000000000004).
+            MeasureKind::FastingGlucose | MeasureKind::BloodGlucose => (r.mg_dl().round(), vitals::Unit::MgPerDl),
+            _ => (r.value, r.unit),
+        };
+        out.push(Measurement { kind: r.kind, value, second: r.second, unit: unit.symbol().into() });
+    }
+    out.sort_by_key(|m| m.kind);
+    out
 }
 
 /// Everything one message says about the patient.
@@ -177,7 +119,7 @@ impl Slots {
 /// Extracts the slots of `text`. Without a lexicon only the patterns run.
 pub fn extract(text: &str, lexicon: Option<&Lexicon>) -> Slots {
     let mut slots = Slots { demographics: patterns::demographics(text), ..Slots::default() };
-    for m in patterns::measurements(text) {
+    for m in measurements(text) {
         if m.kind.is_vital() {
             slots.vitals.push(m);
         } else {
@@ -367,6 +309,29 @@ fn merge(slots: &mut Slots, more: Slots) {
     }
     slots.vitals.extend(more.vitals);
     slots.labs.extend(more.labs);
+}
+
+#[cfg(test)]
+mod measurement_tests {
+    use super::*;
+
+    fn said(text: &str) -> Vec<String> {
+        measurements(text).iter().map(|m| format!("{:?} {}", m.kind, m.display())).collect()
+    }
+
+    #[test]
+    fn the_profile_keeps_the_first_reading_of_each_kind_in_its_unit() {
+        assert_eq!(said("bp 150/95 this morning, 140/90 now"), ["BloodPressure 150/95 mmHg"]);
+        assert_eq!(said("temp 101.5F"), ["Temperature 101.5 °F"]);
+        // Glucose is kept in mg/dL whatever unit it was said in.
+        assert_eq!(said("blood sugar 5.5 mmol"), ["BloodGlucose 99 mg/dL"]);
+        assert_eq!(said("sugar reading 2.1"), ["BloodGlucose 38 mg/dL"]);
+        assert_eq!(said("공복혈당 130, 식후 혈당 200"), ["FastingGlucose 130 mg/dL"]);
+        assert_eq!(said("산소포화도 95%, 맥박 80"), ["HeartRate 80 bpm", "OxygenSaturation 95 %"]);
+        // A meter's LO is no number to keep; a count of pills is no measurement.
+        assert!(said("my meter says LO").is_empty());
+        assert!(said("I took 3 pills, 2 hours ago").is_empty());
+    }
 }
 
 #[cfg(test)]

@@ -1,15 +1,14 @@
-//! Layer 2's numbers: blood pressure, glucose, temperature, oxygen saturation and an infant's age,
-//! as people write them ("bp 230/125", "190 over 120", "혈압이 200에 120", "39.5도", "100.8F",
-//! "sugar is 480", "2.5 mmol", "산소포화도 88", "6 week old", "생후 2개월").
+//! Layer 2's numbers: blood pressure, glucose, temperature and oxygen saturation as the one reader
+//! of vital signs reads them ([`crate::core::vitals`]), in one unit each, and an infant's age as
+//! people write it ("6 week old", "생후 2개월").
 //!
 //! Why a layer of its own: a number is dangerous only past a threshold and often only with a symptom
-//! (a pressure of 200/120 with a headache), which no word list can express. Slot extraction
-//! ([`crate::extract::patterns`]) reads the values the profile keeps; triage needs more forms and
-//! the place of each number in the message (to quote it and to see whether it is a past reading),
-//! so it reads them here and falls back on extraction's values.
+//! (a pressure of 200/120 with a headache), which no word list can express. Triage keeps the latest
+//! reading of each kind (a message that gives two, "48, gave juice, now 110", tells the latest last)
+//! and its place in the message (to quote it and to see whether it is a past reading).
 
 use super::text::{aside, View};
-use crate::extract::{patterns, MeasureKind};
+use crate::core::vitals::{self, MeasureKind};
 use regex_lite::Regex;
 
 /// A number read from the message, where it was said.
@@ -50,23 +49,6 @@ impl Readings {
 }
 
 pattern!(
-    blood_pressure,
-    r"(?:혈압|\bbp\b|blood pressure|pressure)\D{0,15}?(\d{2,3})\s*(?:/|over|에|-|\\)\s*(\d{2,3})|\b(\d{2,3})\s*/\s*(\d{2,3})\b"
-);
-pattern!(glucose, r"(?:혈당|blood sugar|sugar|glucose|\bbg\b|\bbs\b)\D{0,20}?(\d{1,3}(?:\.\d)?)\s*(mmol|mg)?");
-pattern!(
-    temperature,
-    r"(?:열|체온|fever|temp\w*|thermometer|therm)\D{0,15}?(\d{2,3}(?:\.\d{1,2})?)\s*(도|℃|°c|°f|c\b|f\b|degrees)?|(\d{2,3}(?:\.\d{1,2})?)\s*(도|℃|°c|°f|f\b)"
-);
-pattern!(
-    oxygen,
-    r"(?:산소\s*포화도|산소|spo2|sp02|\bo2\b|\bsats\b|saturation|oxygen(?: level)?|pulse ?ox\w*|oximeter)\D{0,25}?(\d{2,3})\s*%?"
-);
-pattern!(
-    meter_range,
-    r"(?:meter|glucometer|monitor|cgm|libre|dexcom|sugar reading|glucose reading|혈당계|혈당|측정기)[^.\n]{0,25}?\b(lo|hi)\b"
-);
-pattern!(
     infant_age_en,
     r"\b(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)[ -]?(day|week|wk|month|mo)s?[ -]?(?:old|baby|infant|newborn|son|daughter|girl|boy|bub)\b|\b(newborn)\b|\b(?:baby|infant|son|daughter|girl|boy|she|he)(?: is| who is| that is| just turned|'s) (\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve) (day|week|month)s?\b|\bborn (\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve) (day|week|month)s? ago\b|\((\d{1,2}) ?(day|week|wk|month|mo)s?(?: old)?\)"
 );
@@ -75,35 +57,14 @@ pattern!(
     r"(?:생후|태어난지|낳은지)(\d{1,3})(일|주|개월|달)|(\d{1,2})(일|주|개월|달)(?:된|됐|되었|짜리|차|째|아기|아가|애기|신생아|영아|아들|딸|남아|여아)|(신생아)|(?:생후|태어난지)?(한|두|세|네|다섯)(주|달)(?:된|짜리|아기|아가|애기|밖에)"
 );
 
-/// Every match of `re` in `text` that `read` accepts, with its span, in message order.
-fn all<'t>(
-    re: &'t Regex,
-    text: &'t str,
-    mut read: impl FnMut(&regex_lite::Captures) -> Option<(f64, Option<f64>)> + 't,
-) -> impl Iterator<Item = Reading> + 't {
-    re.captures_iter(text).filter_map(move |c| {
-        let (value, second) = read(&c)?;
+/// The first match of `re` in `text` that `read` accepts, with its span: an infant's age is said
+/// once, at the start.
+fn first(re: &Regex, text: &str, mut read: impl FnMut(&regex_lite::Captures) -> Option<f64>) -> Option<Reading> {
+    re.captures_iter(text).find_map(|c| {
+        let value = read(&c)?;
         let whole = c.get(0)?;
-        Some(Reading { value, second, start: whole.start(), end: whole.end() })
+        Some(Reading { value, second: None, start: whole.start(), end: whole.end() })
     })
-}
-
-/// The first reading: an infant's age is said once, at the start.
-fn first(
-    re: &Regex,
-    text: &str,
-    read: impl FnMut(&regex_lite::Captures) -> Option<(f64, Option<f64>)>,
-) -> Option<Reading> {
-    all(re, text, read).next()
-}
-
-/// The last reading: a message that gives two ("48, gave juice, now 110") tells the latest last.
-fn latest(
-    re: &Regex,
-    text: &str,
-    read: impl FnMut(&regex_lite::Captures) -> Option<(f64, Option<f64>)>,
-) -> Option<Reading> {
-    all(re, text, read).last()
 }
 
 fn number(c: &regex_lite::Captures, i: usize) -> Option<f64> {
@@ -113,29 +74,16 @@ fn number(c: &regex_lite::Captures, i: usize) -> Option<f64> {
 /// The readings of `view` that describe now.
 pub fn read(view: &View) -> Readings {
     let text = view.lower.as_str();
-    let blood_pressure = latest(blood_pressure(), text, |c| {
-        let (s, d) = (number(c, 1).or(number(c, 3))?, number(c, 2).or(number(c, 4))?);
-        (MeasureKind::BloodPressure.plausible().contains(&s) && crate::extract::DIASTOLIC.contains(&d) && s > d)
-            .then_some((s, Some(d)))
-    });
-    let glucose = latest(glucose(), text, |c| {
-        let v = number(c, 1)?;
-        // "2.5 mmol" or a small decimal: mmol/L (18 mg/dL each).
-        let mmol = c.get(2).is_some_and(|u| u.as_str() == "mmol") || (v < 35.0 && v.fract() != 0.0);
-        let mg = if mmol { v * 18.0 } else { v };
-        (20.0..=900.0).contains(&mg).then_some((mg, None))
-    });
-    let temperature = latest(temperature(), text, |c| {
-        let v = number(c, 1).or(number(c, 3))?;
-        let unit = c.get(2).or(c.get(4)).map_or("", |u| u.as_str());
-        let celsius = if unit.ends_with('f') || (95.0..=110.0).contains(&v) { (v - 32.0) * 5.0 / 9.0 } else { v };
-        (30.0..=43.5).contains(&celsius).then_some((celsius, None))
-    });
-    // A meter that shows LO or HI is past its range (under about 20 or over about 600 mg/dL).
-    let glucose = latest(meter_range(), text, |c| Some((if c.get(1)?.as_str() == "lo" { 20.0 } else { 600.0 }, None)))
-        .filter(|m| glucose.is_none_or(|g| g.start < m.start))
-        .or(glucose);
-    let oxygen = latest(oxygen(), text, |c| number(c, 1).filter(|v| (50.0..=100.0).contains(v)).map(|v| (v, None)));
+    let all = vitals::read(view.text);
+    // The latest reading of the kinds `of`, its value in the unit the rules judge it in.
+    let latest = |of: &[MeasureKind], value: fn(&vitals::Reading) -> f64| {
+        let r = all.iter().rfind(|r| of.contains(&r.kind))?;
+        Some(Reading { value: value(r), second: r.second, start: r.start, end: r.end })
+    };
+    let blood_pressure = latest(&[MeasureKind::BloodPressure], |r| r.value);
+    let glucose = latest(&[MeasureKind::FastingGlucose, MeasureKind::BloodGlucose], vitals::Reading::mg_dl);
+    let temperature = latest(&[MeasureKind::Temperature], vitals::Reading::celsius);
+    let oxygen = latest(&[MeasureKind::OxygenSaturation], |r| r.value);
     let days = |n: f64, unit: &str| match unit {
         "day" | "일" => n,
         "week" | "wk" | "주" => n * 7.0,
@@ -151,8 +99,8 @@ pub fn read(view: &View) -> Readings {
     let infant_age_days = first(infant_age_en(), text, |c| {
         let told = [(1, 2), (4, 5), (6, 7), (8, 9)].into_iter().find_map(|(n, u)| Some((count(c, n)?, c.get(u)?)));
         match (told, c.get(3)) {
-            (Some((n, unit)), _) => Some((days(n, unit.as_str()), None)),
-            (_, Some(_)) => Some((14.0, None)),
+            (Some((n, unit)), _) => Some(days(n, unit.as_str())),
+            (_, Some(_)) => Some(14.0),
             _ => None,
         }
     })
@@ -166,8 +114,8 @@ pub fn read(view: &View) -> Readings {
                 c.get(2).or(c.get(4)).or(c.get(7)),
                 c.get(5),
             ) {
-                (Some(n), Some(unit), _) => Some((days(n, unit.as_str()), None)),
-                (_, _, Some(_)) => Some((14.0, None)),
+                (Some(n), Some(unit), _) => Some(days(n, unit.as_str())),
+                (_, _, Some(_)) => Some(14.0),
                 _ => None,
             }
         })?;
@@ -175,22 +123,6 @@ pub fn read(view: &View) -> Readings {
         Some(Reading { start, end, ..r })
     });
     let mut readings = Readings { blood_pressure, glucose, temperature, oxygen, infant_age_days };
-    // What extraction reads and these patterns did not: quoted (and judged past or not) as the
-    // whole message.
-    let whole =
-        |m: crate::extract::Measurement| Some(Reading { value: m.value, second: m.second, start: 0, end: text.len() });
-    for m in patterns::measurements(view.text) {
-        match m.kind {
-            MeasureKind::BloodPressure if readings.blood_pressure.is_none() => readings.blood_pressure = whole(m),
-            MeasureKind::Temperature if readings.temperature.is_none() && m.unit == "°C" => {
-                readings.temperature = whole(m)
-            }
-            MeasureKind::FastingGlucose | MeasureKind::BloodGlucose if readings.glucose.is_none() => {
-                readings.glucose = whole(m)
-            }
-            _ => {}
-        }
-    }
     // A reading from the past ("last year my pressure was 200/120") says nothing about now.
     for reading in readings.all_mut() {
         if reading.is_some_and(|r| aside(view, r.start, r.end).is_some()) {
@@ -224,5 +156,9 @@ mod tests {
         assert_eq!(of("sugar is 480").glucose.map(|r| r.value), Some(480.0));
         assert_eq!(of("산소포화도가 88이에요").oxygen.map(|r| r.value), Some(88.0));
         assert_eq!(of("last year my bp was 200/120").blood_pressure, None);
+        // The latest of two, and a meter past its range.
+        assert_eq!(of("sugar was 48, gave juice, now sugar 110").glucose.map(|r| r.value), Some(110.0));
+        assert_eq!(of("his meter just says LO").glucose.map(|r| r.value), Some(20.0));
+        assert_eq!(of("temp 102F").temperature.map(|r| (r.value * 10.0).round()), Some(389.0));
     }
 }

@@ -3,7 +3,7 @@
 //! facts and the length, stage 3 the length of anything else (which is searched).
 
 use super::{Env, State};
-use crate::extract::patterns::measurements;
+use crate::extract::measurements;
 use crate::lexicon::ConceptKind;
 use crate::memory::profile::SlotKind;
 use crate::pipeline::step::{Classified, Complexity, IntentDetail, Stage};

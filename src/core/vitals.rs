@@ -1,0 +1,392 @@
+//! The one reader of vital signs, lab values and their units, as people write them in Korean and
+//! English ("체온 38.5도", "temp 102F", "혈당 40", "2.5 mmol", "sugar reads LO", "혈압 180에 110",
+//! "bp 190/120", "산소포화도 88%", "pulse 88", "HbA1c 8.2%", "LDL 160", "몸무게 62kg").
+//!
+//! A message is read once into [`Reading`]s: each a kind, the value in the unit said (or the unit
+//! its size implies when none is said), and where it was said. Slot extraction keeps the first of
+//! each kind for the profile; triage keeps the latest and judges it against thresholds in one unit
+//! ([`Reading::celsius`], [`Reading::mg_dl`]). A number without a label that names what it measures
+//! is no reading ("2 pills", "I'm 45"), except the forms that say it by their shape or unit alone
+//! ("150/95", "39.5도", "100.8F", "110 bpm").
+
+use serde::{Deserialize, Serialize};
+use std::ops::RangeInclusive;
+
+/// What a measurement measures.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, PartialOrd, Ord)]
+#[serde(rename_all = "snake_case")]
+pub enum MeasureKind {
+    BloodPressure,
+    HeartRate,
+    Temperature,
+    Weight,
+    OxygenSaturation,
+    FastingGlucose,
+    BloodGlucose,
+    Hba1c,
+    TotalCholesterol,
+    LdlCholesterol,
+    HdlCholesterol,
+}
+
+impl MeasureKind {
+    /// Whether it is a vital sign (else a lab value).
+    pub fn is_vital(self) -> bool {
+        matches!(
+            self,
+            MeasureKind::BloodPressure
+                | MeasureKind::HeartRate
+                | MeasureKind::Temperature
+                | MeasureKind::Weight
+                | MeasureKind::OxygenSaturation
+        )
+    }
+
+    pub fn name(self, ko: bool) -> &'static str {
+        match (self, ko) {
+            (MeasureKind::BloodPressure, false) => "Blood pressure",
+            (MeasureKind::BloodPressure, true) => "혈압",
+            (MeasureKind::HeartRate, false) => "Heart rate",
+            (MeasureKind::HeartRate, true) => "맥박",
+            (MeasureKind::Temperature, false) => "Temperature",
+            (MeasureKind::Temperature, true) => "체온",
+            (MeasureKind::Weight, false) => "Weight",
+            (MeasureKind::Weight, true) => "체중",
+            (MeasureKind::OxygenSaturation, false) => "Oxygen saturation",
+            (MeasureKind::OxygenSaturation, true) => "산소포화도",
+            (MeasureKind::FastingGlucose, false) => "Fasting glucose",
+            (MeasureKind::FastingGlucose, true) => "공복혈당",
+            (MeasureKind::BloodGlucose, false) => "Blood glucose",
+            (MeasureKind::BloodGlucose, true) => "혈당",
+            (MeasureKind::Hba1c, _) => "HbA1c",
+            (MeasureKind::TotalCholesterol, false) => "Total cholesterol",
+            (MeasureKind::TotalCholesterol, true) => "총콜레스테롤",
+            (MeasureKind::LdlCholesterol, _) => "LDL",
+            (MeasureKind::HdlCholesterol, _) => "HDL",
+        }
+    }
+
+    /// The values taken as real in the unit they are kept in (first number; for blood pressure the
+    /// systolic one, see [`DIASTOLIC`]): what an edit in the profile panel accepts.
+    pub fn plausible(self) -> RangeInclusive<f64> {
+        match self {
+            MeasureKind::BloodPressure => 70.0..=260.0,
+            MeasureKind::HeartRate => 25.0..=250.0,
+            // Celsius or Fahrenheit.
+            MeasureKind::Temperature => 30.0..=115.0,
+            // Kilograms or pounds.
+            MeasureKind::Weight => 2.0..=660.0,
+            MeasureKind::OxygenSaturation => 50.0..=100.0,
+            MeasureKind::FastingGlucose => 20.0..=700.0,
+            MeasureKind::BloodGlucose => 20.0..=900.0,
+            MeasureKind::Hba1c => 3.0..=20.0,
+            MeasureKind::LdlCholesterol => 10.0..=500.0,
+            MeasureKind::HdlCholesterol => 5.0..=200.0,
+            MeasureKind::TotalCholesterol => 50.0..=600.0,
+        }
+    }
+
+    /// Two readings closer than this are the same fact said again (dedup in the profile).
+    pub fn tolerance(self) -> f64 {
+        match self {
+            MeasureKind::BloodPressure | MeasureKind::HeartRate => 5.0,
+            MeasureKind::Temperature => 0.2,
+            MeasureKind::Weight | MeasureKind::OxygenSaturation => 1.0,
+            MeasureKind::FastingGlucose | MeasureKind::BloodGlucose => 5.0,
+            MeasureKind::Hba1c => 0.1,
+            MeasureKind::TotalCholesterol | MeasureKind::LdlCholesterol | MeasureKind::HdlCholesterol => 5.0,
+        }
+    }
+}
+
+/// The diastolic pressures taken as real (below the systolic one).
+pub const DIASTOLIC: RangeInclusive<f64> = 40.0..=160.0;
+
+/// The body temperatures taken as real, in °C (a number outside is a room, a bath or an oven).
+const BODY_CELSIUS: RangeInclusive<f64> = 30.0..=43.5;
+
+/// A unit a reading is given in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unit {
+    Celsius,
+    Fahrenheit,
+    MgPerDl,
+    MmolPerL,
+    MmHg,
+    Percent,
+    Bpm,
+    Kg,
+    Lb,
+}
+
+impl Unit {
+    /// As the profile shows it and keeps it.
+    pub fn symbol(self) -> &'static str {
+        match self {
+            Unit::Celsius => "°C",
+            Unit::Fahrenheit => "°F",
+            Unit::MgPerDl => "mg/dL",
+            Unit::MmolPerL => "mmol/L",
+            Unit::MmHg => "mmHg",
+            Unit::Percent => "%",
+            Unit::Bpm => "bpm",
+            Unit::Kg => "kg",
+            Unit::Lb => "lb",
+        }
+    }
+}
+
+/// Glucose: mg/dL per mmol/L.
+const GLUCOSE_MG_PER_MMOL: f64 = 18.0;
+
+/// One reading of a message, where it was said.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Reading {
+    pub kind: MeasureKind,
+    /// In `unit`; for a meter past its range ("LO", "HI"), the end of the range it is past.
+    pub value: f64,
+    /// The diastolic pressure, for blood pressure.
+    pub second: Option<f64>,
+    pub unit: Unit,
+    /// A glucose meter showed LO or HI: no number was said.
+    pub off_scale: bool,
+    /// The byte span in the message.
+    pub start: usize,
+    pub end: usize,
+}
+
+impl Reading {
+    /// A temperature in °C.
+    pub fn celsius(&self) -> f64 {
+        match self.unit {
+            Unit::Fahrenheit => (self.value - 32.0) * 5.0 / 9.0,
+            _ => self.value,
+        }
+    }
+
+    /// A glucose in mg/dL.
+    pub fn mg_dl(&self) -> f64 {
+        match self.unit {
+            Unit::MmolPerL => self.value * GLUCOSE_MG_PER_MMOL,
+            _ => self.value,
+        }
+    }
+
+    /// Whether the value is one a body can have, judged in one unit per kind.
+    fn plausible(&self) -> bool {
+        match self.kind {
+            MeasureKind::BloodPressure => {
+                self.kind.plausible().contains(&self.value)
+                    && self.second.is_some_and(|d| DIASTOLIC.contains(&d) && d < self.value)
+            }
+            MeasureKind::Temperature => BODY_CELSIUS.contains(&self.celsius()),
+            MeasureKind::FastingGlucose | MeasureKind::BloodGlucose => self.kind.plausible().contains(&self.mg_dl()),
+            kind => kind.plausible().contains(&self.value),
+        }
+    }
+}
+
+// The text is read ASCII-lowercased (byte offsets stay those of the message). Between a label and
+// its number anything but a digit may stand ("혈압이 오늘 아침에 200에 120", "sugar is 480"), up to
+// a few words.
+pattern!(
+    blood_pressure,
+    r"(?:혈압|\bbp\b|blood pressure|pressure)\D{0,15}?(\d{2,3})\s*(?:/|over|에|-|\\)\s*(\d{2,3})|\b(\d{2,3})\s*/\s*(\d{2,3})\b"
+);
+pattern!(
+    heart_rate,
+    r"(?:맥박|심박수?|heart rate|pulse|\bhr\b)\s*(?:은|는|이|가|:|is|of|was)?\s*(\d{2,3})|\b(\d{2,3})\s*bpm\b"
+);
+pattern!(
+    temperature,
+    r"(?:열|체온|fever|temp\w*|thermometer|therm)\D{0,15}?(\d{2,3}(?:\.\d{1,2})?)\s*(도|℃|°c|°f|c\b|f\b|degrees)?|(\d{2,3}(?:\.\d{1,2})?)\s*(도|℃|°c|°f|f\b)"
+);
+pattern!(
+    weight,
+    r"(?:체중|몸무게|weigh(?:t|s)?)\s*(?:은|는|이|가|:|is|of)?\s*(\d{2,3}(?:\.\d)?)\s*(kg|킬로|lbs?|pounds)|(\d{2,3}(?:\.\d)?)\s*(kg|킬로)\s*(?:나가|이에요|입니다)"
+);
+pattern!(
+    oxygen,
+    r"(?:산소\s*포화도|산소|spo2|sp02|\bo2\b|\bsats\b|saturation|oxygen(?: level)?|pulse ?ox\w*|oximeter)\D{0,25}?(\d{2,3})\s*%?"
+);
+// Fasting when the label says so (group 1).
+pattern!(
+    glucose,
+    r"(?:(공복\s*혈당|fasting (?:blood )?(?:glucose|sugar)|\bfbs\b|\bfpg\b)|혈당|blood sugar|sugar|glucose|\bbg\b|\bbs\b)\D{0,20}?(\d{1,3}(?:\.\d)?)\s*(mmol|mg)?"
+);
+// A meter past its range shows LO or HI instead of a number.
+pattern!(
+    meter_range,
+    r"(?:meter|glucometer|monitor|cgm|libre|dexcom|sugar reading|glucose reading|혈당계|혈당|측정기)[^.\n]{0,25}?\b(lo|hi)\b|(?:sugar|glucose)\s+(?:reads|says|shows|is|was)\s+(lo|hi)\b"
+);
+pattern!(hba1c, r"(?:hba1c|a1c|당화\s*혈색소)\s*(?:수치)?\s*(?:은|는|이|가|:|is|was|of)?\s*(\d{1,2}(?:\.\d{1,2})?)");
+pattern!(ldl, r"\bldl(?:\s*콜레스테롤|\s*cholesterol)?\s*(?:은|는|이|가|:|is|was|of)?\s*(\d{2,3})");
+pattern!(hdl, r"\bhdl(?:\s*콜레스테롤|\s*cholesterol)?\s*(?:은|는|이|가|:|is|was|of)?\s*(\d{2,3})");
+pattern!(
+    total_cholesterol,
+    r"(?:총\s*)?(?:콜레스테롤|cholesterol)\s*(?:수치)?\s*(?:은|는|이|가|:|is|was|of)?\s*(\d{2,3})"
+);
+
+/// Every reading of `text`, in message order.
+pub fn read(text: &str) -> Vec<Reading> {
+    let lower = text.to_ascii_lowercase();
+    let text = lower.as_str();
+    let mut out = Vec::new();
+    let mut add = |kind: MeasureKind, c: &regex_lite::Captures, value: Option<f64>, second: Option<f64>, unit: Unit| {
+        let (Some(value), Some(whole)) = (value, c.get(0)) else { return };
+        let reading = Reading { kind, value, second, unit, off_scale: false, start: whole.start(), end: whole.end() };
+        if reading.plausible() {
+            out.push(reading);
+        }
+    };
+    let number = |c: &regex_lite::Captures, i: usize| -> Option<f64> { c.get(i)?.as_str().parse().ok() };
+    /// The unit said, in group `i` or `j`.
+    fn said<'t>(c: &regex_lite::Captures<'t>, i: usize, j: usize) -> &'t str {
+        c.get(i).or(c.get(j)).map_or("", |m| m.as_str())
+    }
+
+    for c in blood_pressure().captures_iter(text) {
+        let (s, d) = (number(&c, 1).or(number(&c, 3)), number(&c, 2).or(number(&c, 4)));
+        add(MeasureKind::BloodPressure, &c, s, d, Unit::MmHg);
+    }
+    for c in heart_rate().captures_iter(text) {
+        add(MeasureKind::HeartRate, &c, number(&c, 1).or(number(&c, 2)), None, Unit::Bpm);
+    }
+    for c in temperature().captures_iter(text) {
+        let value = number(&c, 1).or(number(&c, 3));
+        let unit = match said(&c, 2, 4) {
+            "°f" | "f" => Unit::Fahrenheit,
+            "°c" | "℃" | "c" => Unit::Celsius,
+            // "도" and "degrees" name no scale: a fever in Fahrenheit is past 95.
+            _ if value.is_some_and(|v| (95.0..=110.0).contains(&v)) => Unit::Fahrenheit,
+            _ => Unit::Celsius,
+        };
+        add(MeasureKind::Temperature, &c, value, None, unit);
+    }
+    for c in weight().captures_iter(text) {
+        let unit = if said(&c, 2, 4).starts_with(['l', 'p']) { Unit::Lb } else { Unit::Kg };
+        add(MeasureKind::Weight, &c, number(&c, 1).or(number(&c, 3)), None, unit);
+    }
+    for c in oxygen().captures_iter(text) {
+        add(MeasureKind::OxygenSaturation, &c, number(&c, 1), None, Unit::Percent);
+    }
+    for c in glucose().captures_iter(text) {
+        let kind = if c.get(1).is_some() { MeasureKind::FastingGlucose } else { MeasureKind::BloodGlucose };
+        let value = number(&c, 2);
+        // Said as mmol, or a small decimal ("5.6"): mmol/L.
+        let unit = match c.get(3).map(|u| u.as_str()) {
+            Some("mmol") => Unit::MmolPerL,
+            Some(_) => Unit::MgPerDl,
+            None if value.is_some_and(|v| v < 35.0 && v.fract() != 0.0) => Unit::MmolPerL,
+            None => Unit::MgPerDl,
+        };
+        add(kind, &c, value, None, unit);
+    }
+    for c in hba1c().captures_iter(text) {
+        add(MeasureKind::Hba1c, &c, number(&c, 1), None, Unit::Percent);
+    }
+    for c in ldl().captures_iter(text) {
+        add(MeasureKind::LdlCholesterol, &c, number(&c, 1), None, Unit::MgPerDl);
+    }
+    for c in hdl().captures_iter(text) {
+        add(MeasureKind::HdlCholesterol, &c, number(&c, 1), None, Unit::MgPerDl);
+    }
+    for c in total_cholesterol().captures_iter(text) {
+        // "LDL cholesterol 160" is no total cholesterol.
+        let before = text[..c.get(0).map_or(0, |m| m.start())].trim_end();
+        if !before.ends_with("ldl") && !before.ends_with("hdl") {
+            add(MeasureKind::TotalCholesterol, &c, number(&c, 1), None, Unit::MgPerDl);
+        }
+    }
+    for c in meter_range().captures_iter(text) {
+        let (Some(shown), Some(whole)) = (c.get(1).or(c.get(2)), c.get(0)) else { continue };
+        // About 20 and 600 mg/dL, where home meters stop counting.
+        let value = if shown.as_str() == "lo" { 20.0 } else { 600.0 };
+        out.push(Reading {
+            kind: MeasureKind::BloodGlucose,
+            value,
+            second: None,
+            unit: Unit::MgPerDl,
+            off_scale: true,
+            start: whole.start(),
+            end: whole.end(),
+        });
+    }
+    out.sort_by_key(|r| r.start);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// (kind, value, unit) of every reading.
+    fn of(text: &str) -> Vec<(MeasureKind, f64, Unit)> {
+        read(text).into_iter().map(|r| (r.kind, r.value, r.unit)).collect()
+    }
+
+    #[test]
+    fn korean_forms() {
+        assert_eq!(of("체온 38.5도"), [(MeasureKind::Temperature, 38.5, Unit::Celsius)]);
+        assert_eq!(of("혈당 40"), [(MeasureKind::BloodGlucose, 40.0, Unit::MgPerDl)]);
+        let bp = read("혈압 180에 110이에요");
+        assert_eq!((bp[0].kind, bp[0].value, bp[0].second), (MeasureKind::BloodPressure, 180.0, Some(110.0)));
+        assert_eq!(of("산소포화도 88%"), [(MeasureKind::OxygenSaturation, 88.0, Unit::Percent)]);
+        assert_eq!(of("공복혈당은 약 130이에요"), [(MeasureKind::FastingGlucose, 130.0, Unit::MgPerDl)]);
+        assert_eq!(of("맥박은 72회였어요"), [(MeasureKind::HeartRate, 72.0, Unit::Bpm)]);
+        assert_eq!(of("몸무게 62kg"), [(MeasureKind::Weight, 62.0, Unit::Kg)]);
+        assert_eq!(of("당화혈색소가 7.2%"), [(MeasureKind::Hba1c, 7.2, Unit::Percent)]);
+    }
+
+    #[test]
+    fn english_forms_and_spans() {
+        let text = "temp 102F and bp 190/120";
+        let found = read(text);
+        assert_eq!(found.len(), 2, "{found:?}");
+        assert_eq!((found[0].kind, found[0].unit), (MeasureKind::Temperature, Unit::Fahrenheit));
+        assert_eq!(&text[found[0].start..found[0].end], "temp 102F");
+        assert_eq!(&text[found[1].start..found[1].end], "bp 190/120");
+        assert_eq!((found[1].value, found[1].second), (190.0, Some(120.0)));
+        assert_eq!(
+            of("pulse 88, weighs 180 lbs"),
+            [(MeasureKind::HeartRate, 88.0, Unit::Bpm), (MeasureKind::Weight, 180.0, Unit::Lb)]
+        );
+        assert_eq!(of("LDL cholesterol 160"), [(MeasureKind::LdlCholesterol, 160.0, Unit::MgPerDl)]);
+        assert_eq!(of("SpO2 91%"), [(MeasureKind::OxygenSaturation, 91.0, Unit::Percent)]);
+    }
+
+    #[test]
+    fn units_and_conversions() {
+        let f = read("fever 100.8F")[0];
+        assert_eq!(f.unit, Unit::Fahrenheit);
+        assert!((f.celsius() - 38.2).abs() < 0.05, "{}", f.celsius());
+        assert_eq!(read("체온 38.5℃")[0].celsius(), 38.5);
+        let mmol = read("glucose meter says 2.5 mmol")[0];
+        assert_eq!((mmol.unit, mmol.mg_dl()), (Unit::MmolPerL, 45.0));
+        assert_eq!(read("blood sugar 180 mg/dl")[0].mg_dl(), 180.0);
+        let lo = read("my sugar reads LO");
+        assert_eq!(lo.len(), 1);
+        assert!(lo[0].off_scale && lo[0].mg_dl() <= 20.0, "{lo:?}");
+    }
+
+    #[test]
+    fn a_value_without_a_unit_takes_the_one_its_size_implies() {
+        assert_eq!(of("temp 39.4"), [(MeasureKind::Temperature, 39.4, Unit::Celsius)]);
+        assert_eq!(of("his temperature is 103"), [(MeasureKind::Temperature, 103.0, Unit::Fahrenheit)]);
+        assert_eq!(of("blood sugar 5.6"), [(MeasureKind::BloodGlucose, 5.6, Unit::MmolPerL)]);
+        assert_eq!(of("blood sugar 56"), [(MeasureKind::BloodGlucose, 56.0, Unit::MgPerDl)]);
+        assert_eq!(of("혈압 150/95"), [(MeasureKind::BloodPressure, 150.0, Unit::MmHg)]);
+    }
+
+    #[test]
+    fn numbers_that_are_no_reading() {
+        assert!(read("I took 2 pills of tylenol 500 an hour ago").is_empty());
+        assert!(read("I'm 45 years old, 65세 남성").is_empty());
+        assert!(read("the room is 25도 and the oven 200 degrees").is_empty());
+        assert!(read("fever for 3 days").is_empty());
+        // Implausible: no body has these.
+        assert!(read("혈압 999/1").is_empty());
+        assert!(read("temp 50").is_empty());
+        assert!(read("oxygen 30%").is_empty());
+    }
+}
