@@ -179,12 +179,12 @@ async function timedAsk(question) {
 }
 
 /** Runs in the page: reads the same stream with plain fetch, doing nothing with it (the baseline). */
-async function timedFetch({ base, tokens }) {
+async function timedFetch({ base, question }) {
   const started = performance.now();
   const response = await fetch(`${base}/v1/chat/completions`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: 'Bearer sk-measure' },
-    body: JSON.stringify({ model: 'mock-1', stream: true, messages: [{ role: 'user', content: `MOCK_TOKENS=${tokens}` }] }),
+    body: JSON.stringify({ model: 'mock-1', stream: true, messages: [{ role: 'user', content: question }] }),
   });
   const reader = response.body.getReader();
   for (;;) { if ((await reader.read()).done) break; }
@@ -196,9 +196,11 @@ async function timedFetch({ base, tokens }) {
  * main thread's busy time (Chromium's TaskDuration) while the app streams `tokens` tokens from
  * mock-llm in plain LLM mode, minus the same while the page merely reads that stream with fetch,
  * divided by the tokens; best of 3 each, in one run. The mock sends one token per millisecond, so
- * each token arrives, and is shown, on its own.
+ * each token arrives, and is shown, on its own; its `/reply/tokens<N>` base URL sets the length.
  */
 async function streamingCost(browser, url, mockUrl, tokens) {
+  const base = `${mockUrl}/reply/tokens${tokens}`;
+  const question = 'Explain glaucoma in detail.';
   const app = []; const baseline = []; const wall = []; const split = [];
   for (let run = 0; run < 3; run++) {
     // A fresh context each time: no earlier answer in the conversation or the cache.
@@ -206,18 +208,18 @@ async function streamingCost(browser, url, mockUrl, tokens) {
     const page = await context.newPage();
     await page.goto(url);
     await ready(page);
-    await useMock(page, mockUrl, 'llm');
+    await useMock(page, base, 'llm');
     const cdp = await context.newCDPSession(page);
     await cdp.send('Performance.enable');
     const busy = async () => (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'TaskDuration').value;
     const parts = async () => Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics
       .filter((m) => ['ScriptDuration', 'LayoutDuration', 'RecalcStyleDuration'].includes(m.name)).map((m) => [m.name, m.value]));
     let before = await busy();
-    await page.evaluate(timedFetch, { base: mockUrl, tokens });
+    await page.evaluate(timedFetch, { base, question });
     baseline.push((await busy()) - before);
     before = await busy();
     const partsBefore = await parts();
-    wall.push(await page.evaluate(timedAsk, `MOCK_TOKENS=${tokens}`));
+    wall.push(await page.evaluate(timedAsk, question));
     app.push((await busy()) - before);
     const partsAfter = await parts();
     split.push(Object.entries(partsAfter).map(([k, v]) => `${k.replace('Duration', '')} ${((v - partsBefore[k]) * 1000).toFixed(0)} ms`).join(', '));

@@ -112,6 +112,30 @@ fn a_junk_fault_spoils_only_its_query_flow_step() {
 }
 
 #[test]
+fn a_reply_script_in_the_base_url_sets_the_answer_and_leaves_the_json_steps() {
+    let server = spawn_mock("127.0.0.1:0").unwrap();
+    let under = |script: &str, kind| {
+        let base = format!("{}/reply/{script}", server.base_url());
+        mock_provider(&base, kind, "", KEY, Rc::new(NativeTransport::new()))
+    };
+    let mut judge = question();
+    judge.purpose = medagent::llm::CallPurpose::Judge;
+    for kind in KINDS {
+        let long = under("tokens7", kind);
+        let mut deltas = 0;
+        let completion = block_on(long.complete(&question(), &mut |_| deltas += 1)).unwrap();
+        assert_eq!((completion.text.as_str(), deltas), ("t0 t1 t2 t3 t4 t5 t6 ", 7), "{kind:?}");
+        let verdict = block_on(long.complete(&judge, &mut |_| {})).unwrap().text;
+        assert!(verdict.contains("grounding_score"), "{kind:?}: the judge still gets its JSON: {verdict}");
+        let echoed = block_on(under("echo", kind).complete(&question(), &mut |_| {})).unwrap().text;
+        assert_eq!(echoed, "What is hypertension?", "{kind:?}");
+    }
+    // A misspelt script is refused, not answered as if there were none.
+    let typo = block_on(under("token7", ProviderKind::Openai).complete(&question(), &mut |_| {}));
+    assert!(matches!(typo, Err(LlmError::NotFound { .. })), "{typo:?}");
+}
+
+#[test]
 fn auth_and_model_errors_are_clear_and_not_retried() {
     each_kind(|kind| {
         assert_eq!(call(kind, "401").0.unwrap_err(), LlmError::Unauthorized, "{kind:?}");

@@ -25,12 +25,17 @@ wasm_bindgen_test_configure!(run_in_browser);
 
 const MOCK: Option<&str> = option_env!("MEDAGENT_MOCK_URL");
 
-fn provider(kind: ProviderKind, fault: &str) -> Option<Provider> {
+/// A `kind` provider on the mock at `base` plus `under` (a `/reply/...` script, or nothing), with `fault`.
+fn provider_under(under: &str, kind: ProviderKind, fault: &str) -> Option<Provider> {
     let Some(base) = MOCK else {
         console_log!("MEDAGENT_MOCK_URL not set at compile time: browser transport not tested");
         return None;
     };
-    Some(mock_provider(base, kind, fault, "sk-browser-test", Rc::new(FetchTransport)))
+    Some(mock_provider(&format!("{base}{under}"), kind, fault, "sk-browser-test", Rc::new(FetchTransport)))
+}
+
+fn provider(kind: ProviderKind, fault: &str) -> Option<Provider> {
+    provider_under("", kind, fault)
 }
 
 fn question(text: &str) -> ChatRequest {
@@ -104,14 +109,14 @@ async fn stop_aborts_the_fetch() {
 /// Per-token cost in the browser: a long streamed answer from the mock, timed.
 #[wasm_bindgen_test]
 async fn measure_streaming_overhead() {
-    let Some(p) = provider(ProviderKind::Openai, "") else {
+    let tokens = 5000;
+    let Some(p) = provider_under(&format!("/reply/tokens{tokens}"), ProviderKind::Openai, "") else {
         return;
     };
-    let tokens = 5000;
     let mut best = f64::INFINITY;
     for _ in 0..3 {
         let start = js_sys::Date::now();
-        let (result, deltas) = ask(&p, &format!("MOCK_TOKENS={tokens}")).await;
+        let (result, deltas) = ask(&p, "Explain hypertension in detail.").await;
         let ms = js_sys::Date::now() - start;
         result.unwrap();
         assert_eq!(deltas, tokens);

@@ -3,7 +3,8 @@
 //! 1. Client work alone: `llm::stream_cost` (SSE parse + decode of a synthetic reply, no I/O).
 //! 2. End to end natively: the same through the native transport against `medagent mock-llm`
 //!    started in-process on loopback (time to first token, and per token over the whole stream;
-//!    this includes the mock's own work and the loopback socket).
+//!    this includes the mock's own work and the loopback socket). The reply's length is set by the
+//!    mock's `/reply/tokens<N>` base URL, not by the prompt.
 
 use super::error::CliError;
 use super::mock_llm::spawn_mock;
@@ -51,13 +52,13 @@ pub fn run(args: &BenchStreamArgs) -> Result<(), CliError> {
 
     let server = spawn_mock("127.0.0.1:0").map_err(|e| CliError::failed(format!("cannot start the mock: {e}")))?;
     let mut config = ProviderConfig::new(ProviderKind::Openai);
-    config.base_url = server.base_url();
+    config.base_url = format!("{}/reply/tokens{}", server.base_url(), args.tokens);
     config.model = "mock-1".into();
     let provider = Provider::from_config(&config, Rc::new(NativeTransport::new()))
         .ok_or_else(|| CliError::failed("no provider"))?;
     let request = ChatRequest {
         purpose: CallPurpose::Probe,
-        messages: vec![ChatMessage::user(format!("MOCK_TOKENS={}", args.tokens))],
+        messages: vec![ChatMessage::user("Explain glaucoma in detail.")],
         ..ChatRequest::default()
     };
     let (mut best_total, mut best_first) = (f64::INFINITY, f64::INFINITY);

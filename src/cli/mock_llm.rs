@@ -19,9 +19,16 @@
 //! step for `junk-all`) is prose instead of its JSON, while every other request is answered
 //! normally, to test each step's fallback. With `x<N>` only the first N requests to that prefix
 //! fail; later ones are answered normally (to test retries). Without it every request fails.
+//!
+//! A test or benchmark that needs another answer sets it the same way, outside the conversation
+//! ([`mock_reply::Script`]): base `{base}/reply/tokens<N>` makes every text reply (answer, memory
+//! summary, probe) exactly N tokens `t0 t1 ...` (streaming benchmarks, long answers to stop),
+//! `{base}/reply/echo` makes it the last user message verbatim (hostile output to render). The
+//! structured steps under that base still get their JSON. Nothing in a prompt changes which reply
+//! comes; an unknown script is a 404, so a typo cannot pass as the normal reply.
 
 use super::error::CliError;
-use super::mock_reply;
+use super::mock_reply::{self, Script};
 use crate::llm::{CallPurpose, ChatMessage, ChatRequest, CARE_LEVEL};
 use serde_json::{json, Value};
 use std::collections::HashMap;
@@ -130,7 +137,7 @@ pub fn run(args: &MockLlmArgs) -> Result<(), CliError> {
     let server = spawn_mock_with((args.host.as_str(), args.port), options)
         .map_err(|e| CliError::failed(format!("cannot listen on {}:{}: {e}", args.host, args.port)))?;
     println!(
-        "mock LLM listening on {}\n  OpenAI-compatible: POST {0}/v1/chat/completions\n  Anthropic: POST {0}/v1/messages\n  Gemini: POST {0}/v1beta/models/<model>:streamGenerateContent?alt=sse\n  faults: base URL {0}/fault/<401|404|429|500|malformed|cutoff|slow|strict|junk-plan|junk-rerank|junk-sufficiency|junk-grade|junk-all>[x<N>]\nstop with Ctrl-C",
+        "mock LLM listening on {}\n  OpenAI-compatible: POST {0}/v1/chat/completions\n  Anthropic: POST {0}/v1/messages\n  Gemini: POST {0}/v1beta/models/<model>:streamGenerateContent?alt=sse\n  faults: base URL {0}/fault/<401|404|429|500|malformed|cutoff|slow|strict|junk-plan|junk-rerank|junk-sufficiency|junk-grade|junk-all>[x<N>]\n  scripted answers: base URL {0}/reply/<tokens<N>|echo>\nstop with Ctrl-C",
         server.base_url()
     );
     server.wait();
@@ -187,15 +194,31 @@ fn openai_error(message: &str, kind: &str, code: &str) -> Value {
     json!({"error": {"message": message, "type": kind, "param": null, "code": code}})
 }
 
-/// Splits `/fault/<spec>/rest` into the fault spec and the rest of the path.
-fn split_fault(path: &str) -> (Option<&str>, &str) {
-    match path.strip_prefix("/fault/") {
-        Some(rest) => match rest.split_once('/') {
-            Some((spec, _)) => (Some(spec), &rest[spec.len()..]),
-            None => (Some(rest), ""),
-        },
-        None => (None, path),
+/// What a base URL's prefix asks of every request under it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Prefix<'a> {
+    None,
+    /// `/fault/<spec>`: a fault, maybe with a budget (`429x1`).
+    Fault(&'a str),
+    /// `/reply/<script>`: a scripted text reply.
+    Reply(Script),
+}
+
+/// Splits `/fault/<spec>/rest` or `/reply/<script>/rest` into the prefix and the rest of the path;
+/// an unknown script is an error that says which ones there are.
+fn split_prefix(path: &str) -> Result<(Prefix<'_>, &str), String> {
+    let first_segment = |rest: &str| rest.find('/').unwrap_or(rest.len());
+    if let Some(rest) = path.strip_prefix("/fault/") {
+        let (spec, route) = rest.split_at(first_segment(rest));
+        return Ok((Prefix::Fault(spec), route));
     }
+    if let Some(rest) = path.strip_prefix("/reply/") {
+        let (segment, route) = rest.split_at(first_segment(rest));
+        let script = Script::parse(segment)
+            .ok_or_else(|| format!("no reply script {segment:?}: use /reply/tokens<N> or /reply/echo"))?;
+        return Ok((Prefix::Reply(script), route));
+    }
+    Ok((Prefix::None, path))
 }
 
 /// The fault to inject for this request, counting `x<N>` budgets per prefix.
@@ -219,7 +242,18 @@ fn serve(mut stream: TcpStream, counters: &Mutex<HashMap<String, u32>>, options:
     if request.method == "OPTIONS" {
         return respond(&mut stream, "204 No Content", "", "");
     }
-    let (spec, route) = split_fault(&request.path);
+    let (prefix, route) = match split_prefix(&request.path) {
+        Ok(split) => split,
+        Err(message) => {
+            let error = openai_error(&message, "invalid_request_error", "not_found");
+            return respond_json(&mut stream, "404 Not Found", "", &error);
+        }
+    };
+    let (spec, script) = match prefix {
+        Prefix::None => (None, None),
+        Prefix::Fault(spec) => (Some(spec), None),
+        Prefix::Reply(script) => (None, Some(script)),
+    };
     let route = route.split('?').next().unwrap_or("");
     match (request.method.as_str(), route) {
         ("GET", "/v1/models") => {
@@ -230,15 +264,15 @@ fn serve(mut stream: TcpStream, counters: &Mutex<HashMap<String, u32>>, options:
         }
         ("POST", "/v1/chat/completions") => {
             let fault = spec.and_then(|s| active_fault(s, counters));
-            chat(&mut stream, Wire::OpenAi, &request.body, fault, options)
+            chat(&mut stream, Wire::OpenAi, &request.body, fault, script, options)
         }
         ("POST", "/v1/messages") => {
             let fault = spec.and_then(|s| active_fault(s, counters));
-            chat(&mut stream, Wire::Anthropic, &request.body, fault, options)
+            chat(&mut stream, Wire::Anthropic, &request.body, fault, script, options)
         }
         ("POST", gemini) if gemini.starts_with("/v1beta/models/") && gemini.ends_with(":streamGenerateContent") => {
             let fault = spec.and_then(|s| active_fault(s, counters));
-            chat(&mut stream, Wire::Gemini, &request.body, fault, options)
+            chat(&mut stream, Wire::Gemini, &request.body, fault, script, options)
         }
         _ => {
             let error = openai_error(
@@ -373,7 +407,14 @@ fn error_reply(stream: &mut TcpStream, wire: Wire, status: u16, message: &str) -
     respond_json(stream, &format!("{line} {reason}"), extra, &body)
 }
 
-fn chat(stream: &mut TcpStream, wire: Wire, body: &[u8], fault: Option<&str>, options: MockOptions) -> io::Result<()> {
+fn chat(
+    stream: &mut TcpStream,
+    wire: Wire,
+    body: &[u8],
+    fault: Option<&str>,
+    script: Option<Script>,
+    options: MockOptions,
+) -> io::Result<()> {
     let Ok(body) = serde_json::from_slice::<Value>(body) else {
         return error_reply(stream, wire, 400, "the request body is not JSON");
     };
@@ -395,8 +436,10 @@ fn chat(stream: &mut TcpStream, wire: Wire, body: &[u8], fault: Option<&str>, op
     let request = parse_chat(wire, &body);
     let junk = fault.and_then(|f| f.strip_prefix("junk-"));
     let junked = junk.filter(|kind| *kind == "all" || *kind == request.purpose.name());
-    let text =
-        junked.and_then(|_| mock_reply::junk_reply(request.purpose)).unwrap_or_else(|| mock_reply::reply(&request));
+    let text = junked
+        .and_then(|_| mock_reply::junk_reply(request.purpose))
+        .or_else(|| script.and_then(|script| script.reply(&request)))
+        .unwrap_or_else(|| mock_reply::reply(&request));
     let prompt_tokens = request.messages.iter().map(|m| m.content.split_whitespace().count()).sum::<usize>();
     let pieces = tokens(&text);
     let usage = json!({"prompt_tokens": prompt_tokens, "completion_tokens": pieces.len(), "total_tokens": prompt_tokens + pieces.len()});
@@ -535,9 +578,18 @@ mod tests {
     use super::*;
 
     #[test]
-    fn fault_prefix_and_budget() {
-        assert_eq!(split_fault("/fault/429x1/v1/chat/completions"), (Some("429x1"), "/v1/chat/completions"));
-        assert_eq!(split_fault("/v1/models"), (None, "/v1/models"));
+    fn prefixes_and_fault_budget() {
+        assert_eq!(
+            split_prefix("/fault/429x1/v1/chat/completions"),
+            Ok((Prefix::Fault("429x1"), "/v1/chat/completions"))
+        );
+        assert_eq!(split_prefix("/v1/models"), Ok((Prefix::None, "/v1/models")));
+        assert_eq!(
+            split_prefix("/reply/tokens500/v1/messages"),
+            Ok((Prefix::Reply(Script::Tokens(500)), "/v1/messages"))
+        );
+        assert_eq!(split_prefix("/reply/echo"), Ok((Prefix::Reply(Script::Echo), "")));
+        assert!(split_prefix("/reply/tokens=5/v1/messages").unwrap_err().contains("/reply/tokens<N>"));
         let counters = Mutex::default();
         assert_eq!(active_fault("500x2", &counters), Some("500"));
         assert_eq!(active_fault("500x2", &counters), Some("500"));

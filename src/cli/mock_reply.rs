@@ -16,8 +16,11 @@
 //! - The text purposes (the answer, a memory summary, a probe; the server cannot tell them apart,
 //!   since only structured purposes travel in the request) get an answer quoting the first sentence
 //!   of each numbered source (`[n] ...` lines) with its `[n]` citation, in Korean when the question
-//!   is Korean; `MOCK_TOKENS=N` in the message: exactly N tokens (benchmarks); `MOCK_ECHO:` in the
-//!   question: the rest of the question, verbatim (to test how the app renders hostile model output).
+//!   is Korean.
+//!
+//! A test or benchmark that needs another reply to the text purposes sets a [`Script`] outside the
+//! conversation (the base URL's `/reply/<script>` prefix, see [`super::mock_llm`]): nothing a user
+//! types steers the mock.
 
 use crate::core::{citation, has_hangul};
 use crate::llm::query_flow::MAX_SUBQUERIES;
@@ -41,22 +44,42 @@ pub fn reply(request: &ChatRequest) -> String {
             json!({"questions": questions}).to_string()
         }
         CallPurpose::Support => support(user),
-        CallPurpose::Answer | CallPurpose::MemorySummary | CallPurpose::Probe => {
-            if let Some(n) = magic_token_count(&all) {
-                return (0..n).map(|i| format!("t{i} ")).collect();
-            }
-            if let Some((_, echo)) = user.split_once("MOCK_ECHO:") {
-                return echo.trim().to_string();
-            }
-            answer(&all, user)
-        }
+        CallPurpose::Answer | CallPurpose::MemorySummary | CallPurpose::Probe => answer(&all, user),
     }
 }
 
-fn magic_token_count(text: &str) -> Option<usize> {
-    let start = text.find("MOCK_TOKENS=")? + "MOCK_TOKENS=".len();
-    let digits: String = text[start..].chars().take_while(char::is_ascii_digit).collect();
-    digits.parse().ok()
+/// A reply to the text purposes (the answer, a memory summary, a probe) that a test or benchmark
+/// asks for instead of the computed one. The structured purposes keep their JSON, so an agent turn
+/// still plans, reranks and grades around a scripted answer.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Script {
+    /// Exactly N tokens, `t0 t1 ...` (streaming benchmarks, long answers to stop or reload).
+    Tokens(usize),
+    /// The last user message, verbatim (to test how the app renders hostile model output).
+    Echo,
+}
+
+impl Script {
+    /// The script a URL segment names: `tokens<N>` or `echo`.
+    pub fn parse(segment: &str) -> Option<Script> {
+        match segment {
+            "echo" => Some(Script::Echo),
+            _ => segment.strip_prefix("tokens")?.parse().ok().map(Script::Tokens),
+        }
+    }
+
+    /// The scripted reply to `request`; `None` for a structured purpose (it gets [`reply`]).
+    pub fn reply(self, request: &ChatRequest) -> Option<String> {
+        if request.purpose.schema().is_some() {
+            return None;
+        }
+        Some(match self {
+            Script::Tokens(n) => (0..n).map(|i| format!("t{i} ")).collect(),
+            Script::Echo => {
+                request.messages.iter().rev().find(|m| m.role == Role::User).map_or("", |m| &m.content).to_string()
+            }
+        })
+    }
 }
 
 /// Whether `text` cites a source anywhere.
@@ -452,7 +475,20 @@ mod tests {
         let ko = ask(CallPurpose::Answer, evidence, "메트포르민은 무엇인가요?");
         assert!(ko.starts_with("제공된 근거에 따르면"), "{ko}");
         assert!(!ask(CallPurpose::Answer, "no sources", "hi").contains('['));
-        assert_eq!(ask(CallPurpose::Answer, "", "say MOCK_TOKENS=3 please"), "t0 t1 t2 ");
+    }
+
+    #[test]
+    fn a_script_replaces_only_the_text_replies() {
+        assert_eq!(Script::parse("tokens3"), Some(Script::Tokens(3)));
+        assert_eq!(Script::parse("echo"), Some(Script::Echo));
+        for unknown in ["tokens", "tokens-3", "echo2", ""] {
+            assert_eq!(Script::parse(unknown), None, "{unknown}");
+        }
+        let request = |purpose| ChatRequest::new(purpose, "[1] Gout is arthritis.", "<b>What is gout?</b>");
+        assert_eq!(Script::Tokens(3).reply(&request(CallPurpose::Answer)).as_deref(), Some("t0 t1 t2 "));
+        assert_eq!(Script::Tokens(2).reply(&request(CallPurpose::Probe)).as_deref(), Some("t0 t1 "));
+        assert_eq!(Script::Echo.reply(&request(CallPurpose::Answer)).as_deref(), Some("<b>What is gout?</b>"));
+        assert_eq!(Script::Tokens(3).reply(&request(CallPurpose::Plan)), None, "a plan stays a plan");
     }
 
     #[test]

@@ -76,8 +76,9 @@ test('hostile model output is rendered inert', async () => {
   const dialogs = [];
   page.on('dialog', (d) => { dialogs.push(d.message()); d.dismiss(); });
   await ready(page);
-  await useMock(page, mockUrl, 'llm');
-  const turn = await ask(page, 'MOCK_ECHO: <img src=x onerror=alert(1)> [click me](javascript:alert(2)) <script>alert(3)</script> **bold**');
+  // The mock repeats the question as its answer.
+  await useMock(page, `${mockUrl}/reply/echo`, 'llm');
+  const turn = await ask(page, '<img src=x onerror=alert(1)> [click me](javascript:alert(2)) <script>alert(3)</script> **bold**');
   const answer = turn.locator('.answer');
   assert.match(await answer.textContent(), /<img src=x onerror=alert\(1\)>/, 'the tag shows as text');
   assert.equal(await answer.locator('img, script, iframe').count(), 0);
@@ -134,10 +135,11 @@ test('nothing on the page shifts while an answer streams, on a desktop and on a 
   for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
     const { page, context, problems } = await openPage(browser, site.url, { locale: 'en-US', viewport });
     await ready(page);
-    await useMock(page, mockUrl, 'llm');
+    // Every answer 200 tokens long (3 s at 15 ms a token).
+    await useMock(page, `${mockUrl}/reply/tokens200`, 'llm');
     await page.click('#settings summary');
     await ask(page, 'What is glaucoma?');
-    await page.fill('#question', 'Explain glaucoma in detail. MOCK_TOKENS=200');
+    await page.fill('#question', 'Explain glaucoma in detail.');
     // Layout shifts right after a real input do not count; the send is scripted so every shift counts.
     await page.waitForTimeout(600);
     await page.evaluate(() => {

@@ -109,10 +109,11 @@ test('Stop ends the turn once in agent and LLM mode, keeps the partial answer, a
   for (const mode of ['agent', 'llm']) {
     const { page, context, problems } = await openPage(browser, site.url, { locale: 'en-US' });
     await ready(page);
-    await useMock(page, mock.url, mode);
+    // A 3000-token answer (60 s at 20 ms a token): long enough to stop in the middle.
+    await useMock(page, `${mock.url}/reply/tokens3000`, mode);
     const sent = [];
     page.on('request', (r) => { if (r.url().includes('/v1/chat/completions')) sent.push(Date.now()); });
-    await page.fill('#question', 'Explain glaucoma in detail. MOCK_TOKENS=3000');
+    await page.fill('#question', 'Explain glaucoma in detail.');
     await page.click('#send');
     await page.waitForFunction(() => (document.querySelector('.turn.agent .answer')?.textContent.length ?? 0) > 20, null, { timeout: 60_000 });
     const stoppedAt = Date.now();
@@ -134,8 +135,8 @@ test('Stop ends the turn once in agent and LLM mode, keeps the partial answer, a
 test('the question is kept when sent; an answer cut by a reload shows as interrupted', async () => {
   const { page, context, problems } = await openPage(browser, site.url, { locale: 'en-US' });
   await ready(page);
-  await useMock(page, mock.url, 'llm');
-  await page.fill('#question', 'Explain glaucoma slowly. MOCK_TOKENS=3000');
+  await useMock(page, `${mock.url}/reply/tokens3000`, 'llm');
+  await page.fill('#question', 'Explain glaucoma slowly.');
   await page.click('#send');
   await page.waitForSelector('#stop');
   await page.reload();
