@@ -138,7 +138,9 @@ impl CallPurpose {
             CallPurpose::Judge => Some(judge::schema()),
             CallPurpose::Rewrite => Some(prompts::rewrite_schema()),
             CallPurpose::Support => Some(list_schema("verdicts", json!({"type": "integer", "enum": [0, 1]}))),
-            CallPurpose::Questions => Some(list_schema("questions", json!({"type": "string"}))),
+            // A question is short: held to 120 characters, a small model cannot write one question
+            // until its token limit and leave the JSON cut off.
+            CallPurpose::Questions => Some(list_schema("questions", json!({"type": "string", "maxLength": 120}))),
             CallPurpose::Answer | CallPurpose::MemorySummary | CallPurpose::Probe => None,
         }
     }

@@ -22,7 +22,7 @@ async fn ask(
     user: String,
 ) -> Option<String> {
     let request = ChatRequest {
-        max_tokens: Some(1000),
+        max_tokens: Some(600),
         temperature: Some(0.0),
         list_len,
         ..ChatRequest::new(purpose, system, user)
