@@ -262,3 +262,24 @@ fn a_search_is_never_empty_and_names_what_it_could_not_read() {
     let q = bridge(lexicon(), "좌측유방암 치료");
     assert!(q.text.to_lowercase().contains("breast"), "{q:?}");
 }
+
+#[test]
+fn kcd_terms_search_with_the_english_of_the_corpus() {
+    // A term's MedQuAD focus, not its code's classification label ("Malignant melanoma of skin",
+    // "Malignant neoplasm of pancreas", "Pneumothorax and air leak").
+    for (question, english, label) in [
+        ("흑색종 일까봐 걱정돼요", "Melanoma", "Malignant"),
+        ("췌장암 초기증상", "Pancreatic Cancer", "neoplasm"),
+        ("췌장의 악성 신생물", "Pancreatic Cancer", "neoplasm"),
+        ("기흉이 재발했어요", "Pneumothorax", "air leak"),
+        ("패혈증이 뭔가요", "Sepsis", "Other"),
+    ] {
+        let q = bridge(lexicon(), question);
+        assert!(q.text.contains(english) && !q.text.contains(label), "{question}: {q:?}");
+    }
+    // Every Korean name of one code is still one concept id, and curated names keep their English.
+    assert_eq!(ids("흑색종"), vec!["C43"]);
+    assert_eq!(lexicon().concept("C25").unwrap().en, "Pancreatic Cancer");
+    assert!(bridge(lexicon(), "위암 수술").text.contains("Stomach cancer"));
+    assert!(bridge(lexicon(), "유방암").text.contains("Breast cancer"));
+}
