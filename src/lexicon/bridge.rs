@@ -350,8 +350,8 @@ pub fn bridge(lexicon: &Lexicon, question: &str) -> BridgedQuery {
 
 /// The foreign name a Hangul `word` (its particle removed: `stem`) writes by sound, with the English
 /// word its name ending stands for. Only a noun can be a name (a word with a predicate ending is
-/// none), and a word without a disease ending (증, 병, 증후군 ...) may only be a drug's name: an
-/// ordinary word that sounds like some rare disease is not that disease.
+/// none); a word without a disease ending (증, 병, 증후군 ...) may only be a drug's name (an ordinary
+/// word that sounds like some rare disease is not that disease), and one with it never is.
 fn transliterate(lexicon: &Lexicon, word: &str, stem: &str) -> Option<(super::translit::Match, &'static str)> {
     if PREDICATE_ENDINGS.iter().any(|e| word.ends_with(e))
         || stem.ends_with(PREDICATE_FINALS)
@@ -360,10 +360,15 @@ fn transliterate(lexicon: &Lexicon, word: &str, stem: &str) -> Option<(super::tr
         return None;
     }
     let (name, ending) = strip_name_ending(stem);
+    let drug =
+        |concept: Option<u32>| concept.is_some_and(|c| lexicon.concepts()[c as usize].kind == ConceptKind::Medication);
+    // A word with a disease ending names a disease, never a drug (갈락토스혈증 is galactosemia, not
+    // the sugar galactobiose).
+    if name.len() < stem.len() {
+        return lexicon.translit().lookup_among(name, |c| !drug(c)).map(|found| (found, ending));
+    }
     let found = lexicon.translit().lookup(name)?;
-    let medical_head = name.len() < stem.len();
-    let drug = found.concept.is_some_and(|c| lexicon.concepts()[c as usize].kind == ConceptKind::Medication);
-    (medical_head || drug).then_some((found, ending))
+    drug(found.concept).then_some((found, ending))
 }
 
 /// The written Hangul words of `text` with their byte offsets.

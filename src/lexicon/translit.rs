@@ -15,6 +15,10 @@ pub const NAME_ENDINGS: &[(&str, &str)] = &[
     ("감염증", "infection"),
     ("감염", "infection"),
     ("질환", "disease"),
+    // 혈증 (血症) and 뇨증 (尿症) are the -emia and -uria of the English name (갈락토스혈증 is
+    // galactosemia, compared as 갈락토스 with galactos-).
+    ("혈증", ""),
+    ("뇨증", ""),
     ("증", ""),
     ("병", "disease"),
     ("균", "bacteria"),
@@ -42,7 +46,7 @@ const MIN_SOUND_LEN: usize = 4;
 struct Entry {
     /// The sound form of the name without its generic words.
     sound: String,
-    /// Also without a Greek/Latin disease ending (-osis, -itis, -iasis), when it has one.
+    /// Also without a Greek/Latin disease ending (-osis, -itis, -iasis, -emia, -uria), when it has one.
     stem: Option<String>,
     /// The lexicon name.
     name: String,
@@ -100,7 +104,7 @@ impl Index {
         if sound.len() < MIN_SOUND_LEN {
             return;
         }
-        let stem = ["osis", "iasis", "itis"]
+        let stem = ["osis", "iasis", "itis", "emia", "uria"]
             .iter()
             .find_map(|ending| sound.strip_suffix(ending))
             .filter(|s| s.len() >= MIN_SOUND_LEN)
@@ -140,6 +144,11 @@ impl Index {
     /// The English name closest in sound to the Hangul `word` (without its name ending), if close
     /// enough. Ties go to the shorter name (the plain name before its variants).
     pub fn lookup(&self, word: &str) -> Option<Match> {
+        self.lookup_among(word, |_| true)
+    }
+
+    /// [`Index::lookup`] among the names whose concept (`None` for a corpus topic name) `accept`s.
+    pub fn lookup_among(&self, word: &str, accept: impl Fn(Option<u32>) -> bool) -> Option<Match> {
         let sound = hangul_sound(word);
         if sound.chars().count() < MIN_SOUND_LEN {
             return None;
@@ -148,6 +157,9 @@ impl Index {
         let mut best: Option<(f64, usize, u32)> = None;
         for &i in candidates {
             let entry = &self.entries[i as usize];
+            if !accept(entry.concept) {
+                continue;
+            }
             let similarity = std::iter::once(&entry.sound)
                 .chain(&entry.stem)
                 .map(|english| similarity(&sound, english))
