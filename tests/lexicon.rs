@@ -328,3 +328,16 @@ fn a_name_with_a_disease_ending_is_never_a_drug() {
     // A drug's name without an ending is still read by sound.
     assert!(bridge(lexicon(), "티카그렐러 부작용").text.contains("ticagrelor"));
 }
+
+#[test]
+fn an_eponym_written_apart_from_its_disease_word_is_read_whole() {
+    // "길버트 증후군": KCD says 질베르증후군; the name is read by sound with the word after it.
+    let q = bridge(lexicon(), "빌리루빈이 높다고 길버트 증후군이래요 치료 안해도 되나요");
+    assert!(q.text.contains("Gilbert syndrome") && !q.text.contains("pyrilamine"), "{q:?}");
+    assert!(q.unknown.is_empty(), "{q:?}");
+    // A word before 병 or 병원 that is no foreign name stays a plain word.
+    for question in ["친구 병이 걱정돼요", "아버지가 병원에 가셨어요"] {
+        let q = bridge(lexicon(), question);
+        assert!(q.transliterations.is_empty() && q.concepts.is_empty(), "{question}: {q:?}");
+    }
+}

@@ -5,7 +5,7 @@
 //! leptospirosis) are carried over too. Its coverage (the share of the question's topic words it
 //! understood) tells the relevance check whether the English search stands for the question.
 
-use super::translit::strip_name_ending;
+use super::translit::{strip_name_ending, NAME_ENDINGS};
 use super::{ConceptKind, Lexicon};
 use crate::core::tokenizer::strip_korean_suffix;
 use crate::core::{has_hangul, Lang};
@@ -282,9 +282,11 @@ pub fn bridge(lexicon: &Lexicon, question: &str) -> BridgedQuery {
     let mut unknown = Vec::new();
     let mut topic_words = 0;
     let mut understood_words = 0;
-    for (start, word) in hangul_words(question) {
+    let words: Vec<(usize, &str)> = hangul_words(question).collect();
+    let mut ending_read = None;
+    for (k, &(start, word)) in words.iter().enumerate() {
         let end = start + word.len();
-        if overlaps(&understood, start, end) {
+        if overlaps(&understood, start, end) || ending_read == Some(k) {
             topic_words += 1;
             understood_words += 1;
             continue;
@@ -296,7 +298,17 @@ pub fn bridge(lexicon: &Lexicon, question: &str) -> BridgedQuery {
             continue;
         }
         topic_words += 1;
-        let by_sound = transliterate(lexicon, word, stem);
+        // A foreign name written apart from its disease word (길버트 증후군, 파젯 병) is read whole.
+        let spaced =
+            words.get(k + 1).filter(|&&(next, _)| question[end..next].trim().is_empty()).and_then(|&(_, next)| {
+                let ending = spaced_name_ending(next)?;
+                let joined = format!("{stem}{ending}");
+                transliterate(lexicon, &joined, &joined)
+            });
+        if spaced.is_some() {
+            ending_read = Some(k + 1);
+        }
+        let by_sound = spaced.or_else(|| transliterate(lexicon, word, stem));
         if let Some(concept) = lexicon.compound_head(stem).filter(|_| by_sound.is_none()) {
             understood_words += 1;
             if !concepts.contains(&concept.id) {
@@ -369,6 +381,16 @@ fn transliterate(lexicon: &Lexicon, word: &str, stem: &str) -> Option<(super::tr
     }
     let found = lexicon.translit().lookup(name)?;
     drug(found.concept).then_some((found, ending))
+}
+
+/// The disease word a written word is (증후군, 병, 질환 ... with its particle), if it is one: the
+/// one-syllable endings only as the whole word (병이 yes, 병원 no).
+fn spaced_name_ending(word: &str) -> Option<&'static str> {
+    let stem = strip_korean_suffix(word)?;
+    NAME_ENDINGS
+        .iter()
+        .map(|&(ending, _)| ending)
+        .find(|ending| stem == *ending || (ending.chars().count() > 1 && word.starts_with(ending)))
 }
 
 /// The written Hangul words of `text` with their byte offsets.

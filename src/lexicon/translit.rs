@@ -48,6 +48,8 @@ struct Entry {
     sound: String,
     /// Also without a Greek/Latin disease ending (-osis, -itis, -iasis, -emia, -uria), when it has one.
     stem: Option<String>,
+    /// The sound form as Korean spelling hears the name, when that differs ([`as_korean_hears`]).
+    heard: Option<String>,
     /// The lexicon name.
     name: String,
     /// The concept it names (`None` for a corpus topic name).
@@ -110,16 +112,14 @@ impl Index {
             .filter(|s| s.len() >= MIN_SOUND_LEN)
             .map(str::to_string);
         let at = self.entries.len() as u32;
-        // Korean drops an English r before a consonant (warfarin / 와파린): such a name is also
-        // filed under the first consonant it has without that r.
-        let without_r = english_sound(&words.concat().replace("rf", "f").replace("rm", "m").replace("rb", "b"));
-        for key in [bucket(&sound), bucket(&without_r)] {
+        let heard = Some(english_sound(&as_korean_hears(&words.concat()))).filter(|h| *h != sound);
+        for key in std::iter::once(&sound).chain(&heard).map(|s| bucket(s)) {
             let list = self.buckets.entry(key).or_default();
             if list.last() != Some(&at) {
                 list.push(at);
             }
         }
-        self.entries.push(Entry { sound, stem, name: name.to_string(), concept });
+        self.entries.push(Entry { sound, stem, heard, name: name.to_string(), concept });
     }
 
     /// How many English names (and of which concepts) can be reached.
@@ -162,6 +162,7 @@ impl Index {
             }
             let similarity = std::iter::once(&entry.sound)
                 .chain(&entry.stem)
+                .chain(&entry.heard)
                 .map(|english| similarity(&sound, english))
                 .fold(0.0, f64::max);
             let key = (similarity, usize::MAX - entry.name.len(), u32::MAX - i);
@@ -177,6 +178,21 @@ impl Index {
             similarity,
         })
     }
+}
+
+/// An English name as Korean loanword spelling hears it: an r before a consonant is not written
+/// (warfarin / 와파린, gilbert / 길버트) and a first g before i or e is hard (길버트, not 질버트).
+fn as_korean_hears(word: &str) -> String {
+    let letters: Vec<char> = word.chars().collect();
+    let vowel = |c: Option<&char>| c.is_none_or(|c| "aeiouy".contains(*c));
+    let mut out = String::with_capacity(word.len());
+    for (i, &c) in letters.iter().enumerate() {
+        if c == 'r' && i > 0 && !vowel(letters.get(i + 1)) {
+            continue;
+        }
+        out.push(if i == 0 && c == 'g' { 'k' } else { c });
+    }
+    out
 }
 
 /// The bucket of a sound form: its first consonant (vowels, and whether a word starts with one,
@@ -320,6 +336,15 @@ mod tests {
         assert!(similarity(&hangul_sound("길랑바레"), &english_sound("guillainbarre")) >= min_similarity(4));
         assert!(similarity(&hangul_sound("레지오넬라"), &english_sound("legionella")) >= min_similarity(5));
         assert!(similarity(&hangul_sound("알츠하이머"), &english_sound("alzheimer")) >= min_similarity(5));
+    }
+
+    #[test]
+    fn names_are_heard_as_korean_spells_them() {
+        assert_eq!(hangul_sound("길버트"), english_sound(&as_korean_hears("gilbert")));
+        assert_eq!(hangul_sound("와파린"), english_sound(&as_korean_hears("warfarin")));
+        // An r before a vowel is written (로), a soft g after the first letter stays soft.
+        assert_eq!(as_korean_hears("rosuvastatin"), "rosuvastatin");
+        assert_eq!(as_korean_hears("angina"), "angina");
     }
 
     #[test]
