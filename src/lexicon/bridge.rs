@@ -204,10 +204,10 @@ const PREDICATE_ENDINGS: &[&str] = &[
 /// Korean (돌발성 "sudden", 지속적 "lasting"), never a foreign name written by sound.
 const SINO_KOREAN_SUFFIXES: &[char] = &['성', '적', '형', '감'];
 /// Last syllables of a verb or adjective once its particle is gone ("갔다", "먹었고", "아프면",
-/// "힘들게", "봤던"): such a word is a predicate, never a foreign name written by sound.
+/// "힘들게", "봤던", "드물다던데"): such a word is a predicate, never a foreign name written by sound.
 const PREDICATE_FINALS: &[char] = &[
     '다', '고', '면', '며', '게', '지', '니', '까', '네', '서', '던', '는', '은', '을', '겠', '았', '었', '했', '랬',
-    '졌',
+    '졌', '데',
 ];
 
 /// A question bridged for keyword search over the English corpus.
