@@ -340,8 +340,12 @@ mod tests {
 
     #[test]
     fn names_are_heard_as_korean_spells_them() {
-        assert_eq!(hangul_sound("길버트"), english_sound(&as_korean_hears("gilbert")));
-        assert_eq!(hangul_sound("와파린"), english_sound(&as_korean_hears("warfarin")));
+        for (hangul, english) in [("길버트", "gilbert"), ("와파린", "warfarin")] {
+            let heard = english_sound(&as_korean_hears(english));
+            assert!(similarity(&hangul_sound(hangul), &heard) >= min_similarity(3), "{hangul} {heard}");
+        }
+        // Read as English spells it, gilbert starts with a j (as 질베르 does) and 길버트 misses it.
+        assert!(similarity(&hangul_sound("길버트"), &english_sound("gilbert")) < min_similarity(3));
         // An r before a vowel is written (로), a soft g after the first letter stays soft.
         assert_eq!(as_korean_hears("rosuvastatin"), "rosuvastatin");
         assert_eq!(as_korean_hears("angina"), "angina");
