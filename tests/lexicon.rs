@@ -238,6 +238,7 @@ fn ordinary_words_never_become_diseases_by_sound() {
         "회사에서 일하다가 집에 왔는데",
         "주말에 등산 다녀왔습니다",
         "시험공부 때문에 바빴다",
+        "한국에서는 드물다던데",
     ] {
         let q = bridge(lexicon(), question);
         assert!(q.transliterations.is_empty(), "{question}: {q:?}");
@@ -261,4 +262,84 @@ fn a_search_is_never_empty_and_names_what_it_could_not_read() {
     // A compound is read by its head: 좌측유방암 is a 유방암.
     let q = bridge(lexicon(), "좌측유방암 치료");
     assert!(q.text.to_lowercase().contains("breast"), "{q:?}");
+}
+
+#[test]
+fn kcd_terms_search_with_the_english_of_the_corpus() {
+    // A term's MedQuAD focus, not its code's classification label ("Malignant melanoma of skin",
+    // "Malignant neoplasm of pancreas", "Pneumothorax and air leak").
+    for (question, english, label) in [
+        ("흑색종 일까봐 걱정돼요", "Melanoma", "Malignant"),
+        ("췌장암 초기증상", "Pancreatic Cancer", "neoplasm"),
+        ("췌장의 악성 신생물", "Pancreatic Cancer", "neoplasm"),
+        ("기흉이 재발했어요", "Pneumothorax", "air leak"),
+        ("패혈증이 뭔가요", "Sepsis", "Other"),
+    ] {
+        let q = bridge(lexicon(), question);
+        assert!(q.text.contains(english) && !q.text.contains(label), "{question}: {q:?}");
+    }
+    // Every Korean name of one code is still one concept id, and curated names keep their English.
+    assert_eq!(ids("흑색종"), vec!["C43"]);
+    assert_eq!(lexicon().concept("C25").unwrap().en, "Pancreatic Cancer");
+    assert!(bridge(lexicon(), "위암 수술").text.contains("Stomach cancer"));
+    assert!(bridge(lexicon(), "유방암").text.contains("Breast cancer"));
+}
+
+#[test]
+fn a_body_word_is_not_the_disease_its_name_begins() {
+    // 갑상선 (thyroid) was read as 갑상선염 (thyroiditis), 진드기 (tick) as 진드기증 (acariasis), 직장
+    // (workplace; also the rectum) as 직장염 (proctitis): the everyday vocabulary says what they mean.
+    for (question, english, disease) in [
+        ("임신 8주인데 갑상선 수치가 안좋대요", "thyroid", "Thyroiditis"),
+        ("등산 갔다가 진드기 물렸는데 어떻게 해야하나요", "tick bites", "Acariasis"),
+        ("직장 동료가 결핵 판정 받았어요", "Tuberculosis", "proctitis"),
+        ("췌장이 안좋대요", "pancreas", "Pancreatitis"),
+    ] {
+        let q = bridge(lexicon(), question);
+        assert!(q.text.contains(english) && !q.text.contains(disease), "{question}: {q:?}");
+    }
+    // A disease name written without its suffix is still that disease.
+    assert!(bridge(lexicon(), "원형탈모 스트레스 때문인가요").text.contains("Alopecia areata"));
+    assert!(bridge(lexicon(), "갑상선염 치료").text.contains("Thyroiditis"));
+    assert!(bridge(lexicon(), "베체트 증상").text.contains("Behcet"));
+}
+
+#[test]
+fn tests_and_lab_values_are_not_read_as_drugs() {
+    // 빌리루빈 was read by sound as the antihistamine pyrilamine.
+    let q = bridge(lexicon(), "빌리루빈이 높대요");
+    assert!(q.text.contains("bilirubin") && q.transliterations.is_empty(), "{q:?}");
+    for (question, english) in [
+        ("MRI 찍을때 조영제 부작용 있나요", "contrast medium"),
+        ("칼륨 수치가 높대요", "potassium"),
+        ("심부전으로 이뇨제 먹는데", "diuretics"),
+        ("근시인데 라식 해도 되나요", "LASIK"),
+    ] {
+        let q = bridge(lexicon(), question);
+        // (Verb forms such as 찍을때 are not counted as understood.)
+        assert!(q.text.contains(english) && q.transliterations.is_empty(), "{question}: {q:?}");
+    }
+}
+
+#[test]
+fn a_name_with_a_disease_ending_is_never_a_drug() {
+    // 혈증 is the English -emia: 갈락토스혈증 is galactosemia, not the sugar galactobiose.
+    let q = bridge(lexicon(), "갈락토스혈증 아기 분유");
+    assert!(q.text.to_lowercase().contains("galactosemia"), "{q:?}");
+    assert!(q.concepts.iter().all(|id| lexicon().concept(id).is_none_or(|c| c.kind != ConceptKind::Medication)));
+    // A drug's name without an ending is still read by sound.
+    assert!(bridge(lexicon(), "티카그렐러 부작용").text.contains("ticagrelor"));
+}
+
+#[test]
+fn an_eponym_written_apart_from_its_disease_word_is_read_whole() {
+    // "길버트 증후군": KCD says 질베르증후군; the name is read by sound with the word after it.
+    let q = bridge(lexicon(), "빌리루빈이 높다고 길버트 증후군이래요 치료 안해도 되나요");
+    assert!(q.text.contains("Gilbert syndrome") && !q.text.contains("pyrilamine"), "{q:?}");
+    assert!(!q.unknown.iter().any(|w| w.contains("길버트") || w.contains("증후군")), "{q:?}");
+    // A word before 병 or 병원 that is no foreign name stays a plain word.
+    for question in ["친구 병이 걱정돼요", "아버지가 병원에 가셨어요"] {
+        let q = bridge(lexicon(), question);
+        assert!(q.transliterations.is_empty() && q.concepts.is_empty(), "{question}: {q:?}");
+    }
 }

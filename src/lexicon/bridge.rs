@@ -5,7 +5,7 @@
 //! leptospirosis) are carried over too. Its coverage (the share of the question's topic words it
 //! understood) tells the relevance check whether the English search stands for the question.
 
-use super::translit::strip_name_ending;
+use super::translit::{strip_name_ending, NAME_ENDINGS};
 use super::{ConceptKind, Lexicon};
 use crate::core::tokenizer::strip_korean_suffix;
 use crate::core::{has_hangul, Lang};
@@ -204,10 +204,10 @@ const PREDICATE_ENDINGS: &[&str] = &[
 /// Korean (돌발성 "sudden", 지속적 "lasting"), never a foreign name written by sound.
 const SINO_KOREAN_SUFFIXES: &[char] = &['성', '적', '형', '감'];
 /// Last syllables of a verb or adjective once its particle is gone ("갔다", "먹었고", "아프면",
-/// "힘들게", "봤던"): such a word is a predicate, never a foreign name written by sound.
+/// "힘들게", "봤던", "드물다던데"): such a word is a predicate, never a foreign name written by sound.
 const PREDICATE_FINALS: &[char] = &[
     '다', '고', '면', '며', '게', '지', '니', '까', '네', '서', '던', '는', '은', '을', '겠', '았', '었', '했', '랬',
-    '졌',
+    '졌', '데',
 ];
 
 /// A question bridged for keyword search over the English corpus.
@@ -282,9 +282,11 @@ pub fn bridge(lexicon: &Lexicon, question: &str) -> BridgedQuery {
     let mut unknown = Vec::new();
     let mut topic_words = 0;
     let mut understood_words = 0;
-    for (start, word) in hangul_words(question) {
+    let words: Vec<(usize, &str)> = hangul_words(question).collect();
+    let mut ending_read = None;
+    for (k, &(start, word)) in words.iter().enumerate() {
         let end = start + word.len();
-        if overlaps(&understood, start, end) {
+        if overlaps(&understood, start, end) || ending_read == Some(k) {
             topic_words += 1;
             understood_words += 1;
             continue;
@@ -296,7 +298,17 @@ pub fn bridge(lexicon: &Lexicon, question: &str) -> BridgedQuery {
             continue;
         }
         topic_words += 1;
-        let by_sound = transliterate(lexicon, word, stem);
+        // A foreign name written apart from its disease word (길버트 증후군, 파젯 병) is read whole.
+        let spaced =
+            words.get(k + 1).filter(|&&(next, _)| question[end..next].trim().is_empty()).and_then(|&(_, next)| {
+                let ending = spaced_name_ending(next)?;
+                let joined = format!("{stem}{ending}");
+                transliterate(lexicon, &joined, &joined)
+            });
+        if spaced.is_some() {
+            ending_read = Some(k + 1);
+        }
+        let by_sound = spaced.or_else(|| transliterate(lexicon, word, stem));
         if let Some(concept) = lexicon.compound_head(stem).filter(|_| by_sound.is_none()) {
             understood_words += 1;
             if !concepts.contains(&concept.id) {
@@ -350,8 +362,8 @@ pub fn bridge(lexicon: &Lexicon, question: &str) -> BridgedQuery {
 
 /// The foreign name a Hangul `word` (its particle removed: `stem`) writes by sound, with the English
 /// word its name ending stands for. Only a noun can be a name (a word with a predicate ending is
-/// none), and a word without a disease ending (증, 병, 증후군 ...) may only be a drug's name: an
-/// ordinary word that sounds like some rare disease is not that disease.
+/// none); a word without a disease ending (증, 병, 증후군 ...) may only be a drug's name (an ordinary
+/// word that sounds like some rare disease is not that disease), and one with it never is.
 fn transliterate(lexicon: &Lexicon, word: &str, stem: &str) -> Option<(super::translit::Match, &'static str)> {
     if PREDICATE_ENDINGS.iter().any(|e| word.ends_with(e))
         || stem.ends_with(PREDICATE_FINALS)
@@ -360,10 +372,25 @@ fn transliterate(lexicon: &Lexicon, word: &str, stem: &str) -> Option<(super::tr
         return None;
     }
     let (name, ending) = strip_name_ending(stem);
+    let drug =
+        |concept: Option<u32>| concept.is_some_and(|c| lexicon.concepts()[c as usize].kind == ConceptKind::Medication);
+    // A word with a disease ending names a disease, never a drug (갈락토스혈증 is galactosemia, not
+    // the sugar galactobiose).
+    if name.len() < stem.len() {
+        return lexicon.translit().lookup_among(name, |c| !drug(c)).map(|found| (found, ending));
+    }
     let found = lexicon.translit().lookup(name)?;
-    let medical_head = name.len() < stem.len();
-    let drug = found.concept.is_some_and(|c| lexicon.concepts()[c as usize].kind == ConceptKind::Medication);
-    (medical_head || drug).then_some((found, ending))
+    drug(found.concept).then_some((found, ending))
+}
+
+/// The disease word a written word is (증후군, 병, 질환 ... with its particle), if it is one: the
+/// one-syllable endings only as the whole word (병이 yes, 병원 no).
+fn spaced_name_ending(word: &str) -> Option<&'static str> {
+    let stem = strip_korean_suffix(word)?;
+    NAME_ENDINGS
+        .iter()
+        .map(|&(ending, _)| ending)
+        .find(|ending| stem == *ending || (ending.chars().count() > 1 && word.starts_with(ending)))
 }
 
 /// The written Hangul words of `text` with their byte offsets.

@@ -18,7 +18,7 @@
 
 use super::source_error::SourceError;
 use super::{names, normalise, Concept, ConceptKind, Lexicon};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 /// The text of each source file.
 pub struct Sources<'a> {
@@ -36,6 +36,8 @@ pub struct Sources<'a> {
 struct Builder {
     concepts: Vec<Concept>,
     by_id: HashMap<String, u32>,
+    /// "code\tEnglish" -> the concept of a KCD term whose English differs from its code's.
+    by_term: HashMap<String, u32>,
     names: HashMap<String, u32>,
 }
 
@@ -52,6 +54,19 @@ impl Builder {
         let i = self.concepts.len() as u32;
         self.concepts.push(Concept { id: id.to_string(), kind, en: en.to_string(), ko: ko.to_string() });
         self.by_id.insert(id.to_string(), i);
+        i
+    }
+
+    /// A concept of code `id` under another English name than its own (a KCD term naming a MedQuAD
+    /// focus); `id` keeps pointing to the code's own concept.
+    fn term_concept(&mut self, id: &str, kind: ConceptKind, en: &str, ko: &str) -> u32 {
+        let key = format!("{id}\t{en}");
+        if let Some(&i) = self.by_term.get(&key) {
+            return i;
+        }
+        let i = self.concepts.len() as u32;
+        self.concepts.push(Concept { id: id.to_string(), kind, en: en.to_string(), ko: ko.to_string() });
+        self.by_term.insert(key, i);
         i
     }
 
@@ -122,6 +137,11 @@ pub fn build(sources: &Sources) -> Result<Lexicon, SourceError> {
         }
     }
 
+    // The concepts before this index are curated: their display names are chosen by hand.
+    let curated = b.concepts.len();
+    // Classification concepts whose English a KCD term has replaced (the first term does).
+    let mut renamed = HashSet::new();
+
     let kcd: HashMap<&str, &str> = rows(sources.kcd_categories, "kcd\tko", "KCD")?
         .filter_map(|cols| Some((*cols.first()?, *cols.get(1)?)))
         .collect();
@@ -159,11 +179,35 @@ pub fn build(sources: &Sources) -> Result<Lexicon, SourceError> {
     }
 
     // Korean terms of every KCD code: a term names the concept of its code, made when neither
-    // ICD-10-CM nor the KCD categories have it (a four-character code such as H35.3).
+    // ICD-10-CM nor the KCD categories have it (a four-character code such as H35.3); a name already
+    // taken keeps its concept. A term's
+    // English is the MedQuAD focus it names (흑색종 -> Melanoma, 패혈증 -> Sepsis) where the code's
+    // classification label says something else (Malignant melanoma of skin, Other sepsis): the term
+    // then names a concept of its own with the code's id and that English, so the search uses the
+    // words of the corpus. Curated concepts keep their English.
     for cols in rows(sources.kcd_terms, "ko\tkcd\ten", "KCD terms")? {
         let [ko, code, en, ..] = cols[..] else { continue };
+        if let Some(&named) = b.names.get(&normalise(ko)) {
+            // The code's own Korean name (기흉, J93): its concept takes the term's English
+            // (Pneumothorax, not "Pneumothorax and air leak").
+            if b.by_id.get(code) == Some(&named) && named as usize >= curated && renamed.insert(named) {
+                b.concepts[named as usize].en = en.to_string();
+            }
+            continue;
+        }
         let kind = if code.starts_with('R') { ConceptKind::Symptom } else { ConceptKind::Condition };
-        let concept = b.concept(code, kind, en, ko);
+        let mut concept = b.concept(code, kind, en, ko);
+        let index = concept as usize;
+        if index >= curated && !b.concepts[index].en.eq_ignore_ascii_case(en) {
+            // A cancer's own label is the classification's ("Malignant neoplasm of pancreas"): its
+            // <site>암 term's English ("Pancreatic Cancer") is the name every Korean name of it searches.
+            if b.concepts[index].en.starts_with("Malignant neoplasm") && ko.ends_with('암') && renamed.insert(concept)
+            {
+                b.concepts[index].en = en.to_string();
+            } else {
+                concept = b.term_concept(code, kind, en, ko);
+            }
+        }
         b.name(ko, concept);
     }
 

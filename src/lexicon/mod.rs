@@ -295,12 +295,16 @@ impl Lexicon {
             .map(|i| &self.concepts[i as usize])
     }
 
-    /// The concept of a Korean disease name written with another common suffix, or with none.
+    /// The concept of a Korean disease name written with another common suffix, or with none. A
+    /// word the everyday vocabulary knows means that, not the disease its name begins: 갑상선
+    /// "thyroid" is no 갑상선염 (thyroiditis), 진드기 "tick" no 진드기증 (acariasis); 쿠싱 and 원형탈모
+    /// are 쿠싱증후군 and 원형탈모증.
     fn suffix_variant(&self, name: &str) -> Option<u32> {
         if !name.chars().last().is_some_and(is_hangul) || name.chars().count() < 2 {
             return None;
         }
-        let stem = DISEASE_SUFFIXES.iter().find_map(|s| name.strip_suffix(s)).unwrap_or(name);
+        let stripped = DISEASE_SUFFIXES.iter().find_map(|s| name.strip_suffix(s));
+        let stem = stripped.unwrap_or(name);
         if stem.chars().count() < 2 {
             return None;
         }
@@ -309,6 +313,7 @@ impl Lexicon {
             .map(|suffix| format!("{stem}{suffix}"))
             .filter(|variant| variant != name)
             .find_map(|variant| self.names.get(&variant).copied())
+            .filter(|_| stripped.is_some() || !self.phrase_stems.contains_key(stem))
     }
 
     /// Where a name occupying `chars[start..end]` really ends, if the text around it allows it.

@@ -15,6 +15,10 @@ pub const NAME_ENDINGS: &[(&str, &str)] = &[
     ("감염증", "infection"),
     ("감염", "infection"),
     ("질환", "disease"),
+    // 혈증 (血症) and 뇨증 (尿症) are the -emia and -uria of the English name (갈락토스혈증 is
+    // galactosemia, compared as 갈락토스 with galactos-).
+    ("혈증", ""),
+    ("뇨증", ""),
     ("증", ""),
     ("병", "disease"),
     ("균", "bacteria"),
@@ -42,8 +46,10 @@ const MIN_SOUND_LEN: usize = 4;
 struct Entry {
     /// The sound form of the name without its generic words.
     sound: String,
-    /// Also without a Greek/Latin disease ending (-osis, -itis, -iasis), when it has one.
+    /// Also without a Greek/Latin disease ending (-osis, -itis, -iasis, -emia, -uria), when it has one.
     stem: Option<String>,
+    /// The sound form as Korean spelling hears the name, when that differs ([`as_korean_hears`]).
+    heard: Option<String>,
     /// The lexicon name.
     name: String,
     /// The concept it names (`None` for a corpus topic name).
@@ -100,22 +106,20 @@ impl Index {
         if sound.len() < MIN_SOUND_LEN {
             return;
         }
-        let stem = ["osis", "iasis", "itis"]
+        let stem = ["osis", "iasis", "itis", "emia", "uria"]
             .iter()
             .find_map(|ending| sound.strip_suffix(ending))
             .filter(|s| s.len() >= MIN_SOUND_LEN)
             .map(str::to_string);
         let at = self.entries.len() as u32;
-        // Korean drops an English r before a consonant (warfarin / 와파린): such a name is also
-        // filed under the first consonant it has without that r.
-        let without_r = english_sound(&words.concat().replace("rf", "f").replace("rm", "m").replace("rb", "b"));
-        for key in [bucket(&sound), bucket(&without_r)] {
+        let heard = Some(english_sound(&as_korean_hears(&words.concat()))).filter(|h| *h != sound);
+        for key in std::iter::once(&sound).chain(&heard).map(|s| bucket(s)) {
             let list = self.buckets.entry(key).or_default();
             if list.last() != Some(&at) {
                 list.push(at);
             }
         }
-        self.entries.push(Entry { sound, stem, name: name.to_string(), concept });
+        self.entries.push(Entry { sound, stem, heard, name: name.to_string(), concept });
     }
 
     /// How many English names (and of which concepts) can be reached.
@@ -140,6 +144,11 @@ impl Index {
     /// The English name closest in sound to the Hangul `word` (without its name ending), if close
     /// enough. Ties go to the shorter name (the plain name before its variants).
     pub fn lookup(&self, word: &str) -> Option<Match> {
+        self.lookup_among(word, |_| true)
+    }
+
+    /// [`Index::lookup`] among the names whose concept (`None` for a corpus topic name) `accept`s.
+    pub fn lookup_among(&self, word: &str, accept: impl Fn(Option<u32>) -> bool) -> Option<Match> {
         let sound = hangul_sound(word);
         if sound.chars().count() < MIN_SOUND_LEN {
             return None;
@@ -148,8 +157,12 @@ impl Index {
         let mut best: Option<(f64, usize, u32)> = None;
         for &i in candidates {
             let entry = &self.entries[i as usize];
+            if !accept(entry.concept) {
+                continue;
+            }
             let similarity = std::iter::once(&entry.sound)
                 .chain(&entry.stem)
+                .chain(&entry.heard)
                 .map(|english| similarity(&sound, english))
                 .fold(0.0, f64::max);
             let key = (similarity, usize::MAX - entry.name.len(), u32::MAX - i);
@@ -165,6 +178,21 @@ impl Index {
             similarity,
         })
     }
+}
+
+/// An English name as Korean loanword spelling hears it: an r before a consonant is not written
+/// (warfarin / 와파린, gilbert / 길버트) and a first g before i or e is hard (길버트, not 질버트).
+fn as_korean_hears(word: &str) -> String {
+    let letters: Vec<char> = word.chars().collect();
+    let vowel = |c: Option<&char>| c.is_none_or(|c| "aeiouy".contains(*c));
+    let mut out = String::with_capacity(word.len());
+    for (i, &c) in letters.iter().enumerate() {
+        if c == 'r' && i > 0 && !vowel(letters.get(i + 1)) {
+            continue;
+        }
+        out.push(if i == 0 && c == 'g' { 'k' } else { c });
+    }
+    out
 }
 
 /// The bucket of a sound form: its first consonant (vowels, and whether a word starts with one,
@@ -308,6 +336,19 @@ mod tests {
         assert!(similarity(&hangul_sound("길랑바레"), &english_sound("guillainbarre")) >= min_similarity(4));
         assert!(similarity(&hangul_sound("레지오넬라"), &english_sound("legionella")) >= min_similarity(5));
         assert!(similarity(&hangul_sound("알츠하이머"), &english_sound("alzheimer")) >= min_similarity(5));
+    }
+
+    #[test]
+    fn names_are_heard_as_korean_spells_them() {
+        for (hangul, english) in [("길버트", "gilbert"), ("와파린", "warfarin")] {
+            let heard = english_sound(&as_korean_hears(english));
+            assert!(similarity(&hangul_sound(hangul), &heard) >= min_similarity(3), "{hangul} {heard}");
+        }
+        // Read as English spells it, gilbert starts with a j (as 질베르 does) and 길버트 misses it.
+        assert!(similarity(&hangul_sound("길버트"), &english_sound("gilbert")) < min_similarity(3));
+        // An r before a vowel is written (로), a soft g after the first letter stays soft.
+        assert_eq!(as_korean_hears("rosuvastatin"), "rosuvastatin");
+        assert_eq!(as_korean_hears("angina"), "angina");
     }
 
     #[test]
