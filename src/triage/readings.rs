@@ -56,7 +56,7 @@ pattern!(
 pattern!(glucose, r"(?:혈당|blood sugar|sugar|glucose|\bbg\b|\bbs\b)\D{0,20}?(\d{1,3}(?:\.\d)?)\s*(mmol|mg)?");
 pattern!(
     temperature,
-    r"(?:열|체온|fever|temp\w*|thermometer|therm)\D{0,15}?(\d{2,3}(?:\.\d{1,2})?)\s*(도|℃|°c|°f|c\b|f\b|degrees)?|(\d{2,3}(?:\.\d{1,2})?)\s*(도|℃|°c|°f|f\b)"
+    r"(?:열|체온|fever|temp\w*|thermometer|therm)\D{0,15}?(\d{2,3}(?:\.\d{1,2})?)\s*(도|℃|°c|°f|c\b|f\b|degrees)?|(\d{2,3}(?:\.\d{1,2})?)\s*(도|℃|°c|°f|f\b)|\b((?:3[5-9]|4[0-2])\.\d)\b\s*(kg|kilo\w*|lbs?|%|mmol|cm|mm|km|miles?|키로|킬로|시간|주|살)?"
 );
 pattern!(
     oxygen,
@@ -126,7 +126,11 @@ pub fn read(view: &View) -> Readings {
         (20.0..=900.0).contains(&mg).then_some((mg, None))
     });
     let temperature = latest(temperature(), text, |c| {
-        let v = number(c, 1).or(number(c, 3))?;
+        // A bare "38.1" is a temperature (a weight, a length or a duration says its unit).
+        if c.get(6).is_some() {
+            return None;
+        }
+        let v = number(c, 1).or(number(c, 3)).or(number(c, 5))?;
         let unit = c.get(2).or(c.get(4)).map_or("", |u| u.as_str());
         let celsius = if unit.ends_with('f') || (95.0..=110.0).contains(&v) { (v - 32.0) * 5.0 / 9.0 } else { v };
         (30.0..=43.5).contains(&celsius).then_some((celsius, None))
@@ -224,5 +228,8 @@ mod tests {
         assert_eq!(of("sugar is 480").glucose.map(|r| r.value), Some(480.0));
         assert_eq!(of("산소포화도가 88이에요").oxygen.map(|r| r.value), Some(88.0));
         assert_eq!(of("last year my bp was 200/120").blood_pressure, None);
+        // A bare decimal in the range of a body temperature is one; with a unit it is not.
+        assert_eq!(of("felt warm so i checked and hes 38.1").temperature.map(|r| r.value), Some(38.1));
+        assert_eq!(of("she weighs 38.5 kg").temperature, None);
     }
 }
