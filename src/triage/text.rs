@@ -360,7 +360,8 @@ pattern!(
     r"차이가|차이점|구별|구분하|(?:는거|는것|은거|은것)말고(?:또|뭐|다른)|알아챌수|알아차릴수"
 );
 // A bare list of topics asked about ("choking, seizures, allergic reactions?").
-pattern!(en_topic_list, r"^\s*[a-z' -]+(?:, ?(?:and |or )?[a-z' -]+)+\?\s*$");
+// Three or more items of at most three words, nothing else.
+pattern!(en_topic_list, r"^\s*[a-z'-]+(?: [a-z'-]+){0,2}(?:, ?(?:and |or )?[a-z'-]+(?: [a-z'-]+){0,2}){2,}\?\s*$");
 
 fn judge_sentence(sentence: &str) -> Option<Aside> {
     let compact: String = sentence.split_whitespace().collect();
