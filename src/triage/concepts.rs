@@ -630,8 +630,8 @@ const CONCEPTS: &[Concept] = &[
     ),
     c(
         "syncope",
-        r"\bpass(?:ed|ing)? out\b|\bblack(?:ed|ing)? out\b|\bfainted\b|\bkeel\w* over\b|\bcollaps\w*|\blost consciousness\b",
-        "기절|실신|정신을잃|의식을잃|쓰러졌|쓰러지|필름이끊",
+        r"\bpassed out\b|\bblacked out\b|\bfainted\b|\bkeeled over\b|\bcollapsed\b|\blost consciousness\b",
+        "기절(?:했|해서|하더|을했|해버)|실신(?:했|해)|(?:정신|의식)을잃(?:었|고)|쓰러졌|쓰러져서|쓰러지더|필름이끊",
     ),
     c("aneurysm", r"\baneurysm\w*|\baaa\b", "동맥류"),
     c(

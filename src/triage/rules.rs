@@ -569,6 +569,8 @@ pub const RULES: &[Rule] = &[
             all(f, &[&["aneurysm"], &["abdominal_pain", "back_pain", "pale", "faint", "collapse", "sweating"]])
                 .or_else(|| {
                     all(f, &[&["abdominal_pain"], &["severe", "sudden"], &["pale", "sweating", "faint", "collapse"]])
+                        // Period pain or a stomach bug with a dizzy spell is not shock.
+                        .filter(|_| !any(f, &["menstruation", "diarrhoea"]))
                 })
                 .or_else(|| {
                     (f.who == super::frame::Who::Older)

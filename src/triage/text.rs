@@ -339,11 +339,20 @@ pattern!(ko_desire, r"(?:제가|내가|저는|나는|난|저도|나도)[^.!?\n]*
 // something happens now.
 pattern!(
     en_fiction,
-    r"\b(?:tv|television|movie|film|tv show|drama|episode|soap opera|documentary|netflix|youtube|tiktok|cartoon|anime|novel|grey'?s anatomy|house md|scene|character)\b"
+    r"\b(?:in|on) (?:a|the|this|that) (?:tv|television|movie|film|tv show|drama|episode|soap|documentary|cartoon|anime|novel|book|video)\b|\bon (?:tv|netflix|youtube|tiktok)\b|\bgrey'?s anatomy\b|\bhouse md\b|\bscene\b|\bcharacters?\b"
 );
-pattern!(ko_fiction, r"드라마|영화|웹툰|만화|소설|예능|유튜브|다큐|방송에서|애니|주인공|등장인물|(?:^|[^짜])장면");
-pattern!(en_fiction_ask, r"\?|\b(?:real|true|realistic|accurate|actually|really happen\w*|possible|legit|a thing)\b");
+// Korean: the scene is the subject ("드라마에서", "영화 속"), not the moment ("드라마 보다가 가슴이 아파요").
+pattern!(
+    ko_fiction,
+    r"(?:드라마|영화|웹툰|만화|소설|예능|유튜브|다큐|방송|애니)(?:에서|에나오|에나온|속|의)|주인공|등장인물|(?:^|[^짜])장면"
+);
+pattern!(en_fiction_ask, r"\b(?:real|true|realistic|accurate|actually|really happen\w*|possible|legit|a thing)\b");
 pattern!(ko_fiction_ask, r"실제|진짜|정말|현실|맞는|맞아|가능|그래요|그런가|\?|(?:^|[^짜])장면");
+// "a documentary about overdoses", "an article on strokes": a topic learnt about.
+pattern!(
+    en_media_about,
+    r"\b(?:documentar(?:y|ies)|programmes?|programs?|podcasts?|articles?|videos?|lectures?|talks?) (?:about|on)\b"
+);
 pattern!(en_now_strong, r"\b(?:right now|just now|rn|help|911|999|ambulance)\b");
 pattern!(ko_now_strong, r"지금|방금|어떡|도와|119");
 // Said in jest or as a figure of speech ("회사 갈 생각만 하면 숨이 턱 막혀요ㅋㅋ", "lol i'm dying").
@@ -369,6 +378,7 @@ fn judge_sentence(sentence: &str) -> Option<Aside> {
         return Some(Aside::Hypothetical);
     }
     let fiction = (en_fiction().is_match(sentence) && en_fiction_ask().is_match(sentence))
+        || en_media_about().is_match(sentence)
         || (ko_fiction().is_match(&compact) && ko_fiction_ask().is_match(&compact));
     if fiction && !en_now_strong().is_match(sentence) && !ko_now_strong().is_match(&compact) {
         return Some(Aside::Question);
@@ -441,6 +451,8 @@ mod tests {
         );
         assert_eq!(aside_of("드라마에서 주인공이 쓰러지던데 실제로도 그래요?", "쓰러지"), Some(Aside::Question));
         assert_eq!(aside_of("드라마 보다가 지금 아빠가 쓰러지셨어요", "쓰러지"), None);
+        assert_eq!(aside_of("드라마 보다가 가슴이 아파졌어요 병원 가야 하나요?", "가슴이"), None);
+        assert_eq!(aside_of("watching a movie and my chest started hurting, should i worry?", "chest"), None);
         assert_eq!(aside_of("출근 생각만 하면 숨이 턱 막혀요ㅋㅋ", "숨이"), Some(Aside::Question));
         assert_eq!(
             aside_of("weaning my son, how do i tell the difference between gagging and choking", "choking"),
