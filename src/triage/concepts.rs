@@ -169,7 +169,7 @@ const CONCEPTS: &[Concept] = &[
     c(
         "black_stool",
         r"\bblack\W+(?:\w+\W+){0,2}?(?:stool|poop|poo|stools|bowel)\w*|\b(?:stool|stools|poop|poo)\W+(?:\w+\W+){0,3}?(?:black|tarry|like tar)\b|\b(?:tarry|tar-like|melena)\b|\b(?:pooping|poop\w*|stool\w*|passing) (?:\w+ ){0,2}blood\b|\bblood\W+(?:\w+\W+){0,2}?(?:stool|poop|toilet)",
-        "(?:변|대변|똥)(?:이|을|에|도)?.{0,4}?(?:검|까맣|새까|까만|짜장|피|혈)|(?:검은|까만|새까만|시커먼|짜장같은)(?:색)?(?:변|대변|똥)|혈변|흑변|하혈",
+        "(?:변|대변|똥)(?:이|을|에|도)?.{0,4}?(?:검|까맣|새까|까만|시커|거멓|꺼멓|짜장|피|혈)|(?:검은|까만|새까만|시커먼|짜장같은)(?:색)?(?:변|대변|똥)|혈변|흑변|하혈",
     ),
     // --- seizure (NICE NG217 / NHS: seizure over 5 minutes, repeated, or not waking) ---
     c(
@@ -181,7 +181,7 @@ const CONCEPTS: &[Concept] = &[
     neg(
         "unresponsive",
         r"\bunconscious\b|\bunresponsive\b|\b(?:won'?t|wont|can'?t|cant|not|isn'?t|isnt|doesn'?t|didn'?t|hasn'?t|hasnt) (?:wak\w*|woken|respond\w*|moving|answering)|\bcan'?t wake (?:him|her|them)\b|\b(?:not|isn'?t|isnt|wasn'?t|aren'?t|stopped) breathing\b|\bbarely breathing\b|\bno pulse\b|\bpassed out\b|\bcollaps\w*|\bfell (?:down|over) and\b|\bfound (?:him|her|my \w+) on the floor\b|\bknocked out\b|\bout cold\b|\bbarely (?:conscious|awake|responsive|responding)\b|\bsemi[- ]?conscious\b|\b(?:in and out of consciousness|drifting in and out)\b|\b(?:can'?t|cant|couldn'?t) rouse\b|\bunrousable\b|\bnot rousable\b|\bnot breathing (?:properly|right|normally)\b|\b(?:hasn'?t|hasnt|won'?t|wont|not) (?:come|coming) (?:round|around|to)\b",
-        "의식(?:이|을)?(?:없|잃|불명)|흔들어도|안깨|깨지않|못깨|깨어나지않|안깨어나|깨워도|반응(?:이|을)?(?:없|안)|대답(?:이|을)?(?:없|안)|숨을(?:안|쉬지않)|숨(?:이)?(?:멎|멈췄)|쓰러지|쓰러졌|쓰러져|정신을잃|기절|움직이지(?:도)?않|맥박이없|심장이멈",
+        "의식(?:이|을)?(?:없|잃|불명)|흔들어도|안깨|깨지않|못깨|깨어나지않|안깨어나|깨워도|반응(?:이|을)?(?:없|안)|대답(?:이|을)?(?:없|안)|숨을(?:안|쉬지않)|숨(?:이)?(?:멎|멈췄)|쓰러지|쓰러졌|쓰러져|정신을잃|기절(?:했|해|하더|을했|한|상태)|움직이지(?:도)?않|맥박이없|심장이멈",
     ),
     // --- severe bleeding (KTAS uncontrolled haemorrhage; NHS 999) ---
     neg(
@@ -640,6 +640,8 @@ const CONCEPTS: &[Concept] = &[
         "번쩍|반짝|아른|흐릿|뿌옇|뿌예|지그재그|별이보",
     ),
     c("blistering", r"\bblister\w*", "물집"),
+    // A static shock from a car door or a jumper is harmless.
+    c("static_shock", r"\bstatic\b", "정전기"),
     c(
         "drowsy",
         r"\bdrows\w*|\bsleepy\b|\bcan'?t (?:stay awake|keep (?:his|her|my) eyes open)\b|\b(?:nodding|drifting) off\b",

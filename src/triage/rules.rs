@@ -235,6 +235,9 @@ pub const RULES: &[Rule] = &[
         level: Level::Emergency,
         source: Source::Nhs111,
         fires: |f| {
+            if f.has("static_shock") {
+                return None;
+            }
             all(
                 f,
                 &[
@@ -931,7 +934,7 @@ pub const RULES: &[Rule] = &[
         fires: |f| {
             all(f, &[&["black_stool"]])
                 .filter(|_| !f.has("stool_colour_food"))
-                .or_else(|| all(f, &[&["vision_loss", "deep_wound", "electric"]]))
+                .or_else(|| all(f, &[&["vision_loss", "deep_wound", "electric"]]).filter(|_| !f.has("static_shock")))
                 .or_else(|| all(f, &[&["breathless"]]).filter(|_| !any(f, &["mild_exertion", "nasal"])))
                 .or_else(|| all(f, &[&["allergen", "sting"], &["hives"]]))
                 .or_else(|| all(f, &[&["abdominal_pain", "rlq_pain"], &["fever", "vomiting"]]))

@@ -185,7 +185,10 @@ pattern!(
 );
 // Korean: a topic word (symptoms, diagnosis, treatment ...) in a sentence that asks ("증상은 없어요"
 // says something about the asker; "증상은 무엇인가요?" does not).
-pattern!(ko_topic, r"증상|징후|전조|진단|치료|원인|예방|이란|란무엇|방법|대처|응급처치|왜생기|왜위험|왜일어나");
+pattern!(
+    ko_topic,
+    r"(?:해야|하는|인)지(?:어떻게|어떡|뭘로)|어떻게알|증상|징후|전조|진단|치료|원인|예방|이란|란무엇|방법|대처|응급처치|왜생기|왜위험|왜일어나"
+);
 pattern!(ko_asking, r"무엇|뭐|뭔가|어떤|어떻게|궁금|알려|인가요|있나요|하나요|되나요|까요|\?");
 // A hypothetical ("what should I do if someone ...", "삼키면 왜 위험한가요"): nobody is ill now.
 // ... or a plan for an event that may come ("if he has a seizure at school, what should the teacher
