@@ -515,7 +515,7 @@ const CONCEPTS: &[Concept] = &[
     c(
         "plan_time",
         r"\btonight\b|\btomorrow\b|\bthis (?:weekend|week|evening|friday|saturday|sunday)\b|\bafter (?:everyone|they) (?:is |are )?(?:asleep|gone)|\bwhen (?:everyone|they) (?:is |are )?(?:asleep|gone|out)|\bsoon\b|\bon (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|\bi'?ve decided\b|\bmade up my mind\b|\bi have a plan\b|\bplanned\b|\bready\b|\bi'?ve picked\b|\bthe night\b|\bafter (?:work|school|my shift)\b|\bwhen i get home\b|\blater today\b|\b(?:this |next |on )?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b",
-        "오늘밤|오늘저녁|내일|이번주|주말에|다들자면|가족들이자면|다잠들면|결심|계획|준비(?:해|했|다|를)|정했|날짜|곧",
+        "오늘밤|오늘저녁|내일|이번주|다음주|(?:월|화|수|목|금|토|일)요일|주말에|다들자면|가족들이자면|다잠들면|결심|계획|준비(?:해|했|다|를)|정했|날짜|곧",
     ),
     c(
         "resolved",
@@ -642,6 +642,12 @@ const CONCEPTS: &[Concept] = &[
     c("blistering", r"\bblister\w*", "물집"),
     // A static shock from a car door or a jumper is harmless.
     c("static_shock", r"\bstatic\b", "정전기"),
+    // Home-made or bootleg spirits may hold methanol: harmless until sight, breathing or mind change.
+    c(
+        "toxic_alcohol",
+        r"\bhome ?made (?:spirits|alcohol|vodka|liquor|booze|moonshine)\b|\bmoonshine\b|\bbootleg\w*|\bmethanol\b",
+        "밀주|메탄올|공업용알코올|집에서(?:담근|만든)(?:술|소주)",
+    ),
     c(
         "drowsy",
         r"\bdrows\w*|\bsleepy\b|\bcan'?t (?:stay awake|keep (?:his|her|my) eyes open)\b|\b(?:nodding|drifting) off\b",

@@ -875,7 +875,24 @@ pub const RULES: &[Rule] = &[
         category: Category::Poisoning,
         level: Level::Emergency,
         source: Source::PoisonCentre,
-        fires: |f| ingested(f, Ingestion::Toxic),
+        fires: |f| {
+            ingested(f, Ingestion::Toxic).or_else(|| {
+                all(
+                    f,
+                    &[
+                        &["toxic_alcohol"],
+                        &[
+                            "vision_loss",
+                            "visual_disturbance",
+                            "fast_breathing",
+                            "confusion",
+                            "unresponsive",
+                            "vomiting",
+                        ],
+                    ],
+                )
+            })
+        },
     },
     Rule {
         // NICE NG136: BP >= 180/120 without symptoms -> same-day assessment.

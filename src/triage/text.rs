@@ -69,7 +69,7 @@ pattern!(
 );
 pattern!(ko_denied_thought, r"^\S{0,4}?\s*(?:생각|마음|계획|충동)[은는이가도]?\s*(?:\S{0,3}\s*)?(?:없|않|아니|전혀)");
 // ... or after a list of them ("가슴 통증이나 숨찬 증상은 없어요"), within the clause.
-pattern!(ko_negated_list, r"^(?:거나|든지|이나|나|이랑|랑|하고|과|와|및|또는|,)\s*[^,.고]{0,20}?(?:없|않|아니)");
+pattern!(ko_negated_list, r"^(?:거나|든지|이나|나|이랑|랑|하고|과|와|및|또는|,)\s*[^,.고요]{0,20}?(?:없|않|아니)");
 /// Korean negators said as a word of their own inside a mention ("가슴은 안 아프고").
 const KO_NEGATORS: &[&str] = &["안", "못", "전혀", "별로"];
 // ... or joined to the verb ("배도 안아프고", "안어지러워요").
@@ -120,7 +120,10 @@ pub fn is_negated(view: &View, start: usize, end: usize, negative_form: bool) ->
     let (after_end, list_end) = (within(8), within(24));
     let after = view.lower[end..after_end].trim_start();
     // "힘이 안 들어가요" (no strength) is a sign, not a denial of what came before.
-    let weakness = after.starts_with("힘") || after.split_whitespace().nth(1).is_some_and(|w| w.starts_with('힘'));
+    // "아무도 없는데" (nobody is around) says where, not that the thing before is absent.
+    let weakness = after.starts_with("힘")
+        || after.starts_with("아무도")
+        || after.split_whitespace().nth(1).is_some_and(|w| w.starts_with('힘'));
     if negative_form {
         // "깨워도 일어나지 않아요" is the sign itself; only a denied thought undoes such a form
         // ("죽고 싶은 생각은 없어요").
@@ -214,7 +217,7 @@ pattern!(
 // father died of a stroke", "작년에 심근경색으로 스텐트", "할아버지가 뇌경색이셨는데").
 pattern!(
     en_history,
-    r"\b(?:\d+|a|one|two|three|four|five|few|several|many) (?:years?|months?|weeks?) ago\b|\blast (?:year|month|week)\b|\bas a (?:child|kid|teen\w*)\b|\bwhen i was\b|\bonce (?:as|when|in|before)\b|\bhad (?:a |an )?\w+ once\b|\bhistory of\b|\bin the past\b|\bused to\b|\btests? (?:were|was|came back) (?:normal|fine|ok)\b|\brecovered\b|\bclean since\b|\bin (?:19|20)\d\d\b|\bdied (?:of|from|after|when|at|in)\b|\bpassed away\b|\brun?s? in (?:the|my|our) family\b|\bhad (?:a |an )?\w+(?: \w+)? at \d+|\bmy (?:\w+ )?(?:mom|mother|dad|father|uncle|aunt|grandma|grandpa|grandmother|grandfather|brother|sister) had\b"
+    r"\b(?:\d+|a|one|two|three|four|five|few|several|many) (?:years?|months?|weeks?) ago\b|\blast (?:year|month|week)\b|\bas a (?:child|kid|teen\w*)\b|\bwhen i was\b|\bonce (?:as|when|in|before)\b|\bhad (?:a |an )?\w+ once\b|\bhistory of\b|\bin the past\b|\bused to\b|\btests? (?:were|was|came back) (?:normal|fine|ok)\b|\brecovered\b|\bclean since\b|\bin (?:19|20)\d\d\b|\bdied (?:of|from|after|when|at|in)\b|\bpassed away\b|\brun?s? in (?:the|my|our) family\b|\bhad (?:a |an )?\w+(?: \w+)? at \d+|\bmy (?:\w+ )?(?:mom|mother|dad|father|uncle|aunt|grandma|grandpa|grandmother|grandfather|brother|sister) had\b|\b(?:just|only) (?:\w+ ){0,2}once\s*(?:[.;!,]|$)|\bhappened once\b"
 );
 pattern!(
     ko_history,
@@ -476,5 +479,8 @@ mod tests {
         assert!(neg("배도 안아프고 열도 없어요", "배도 안아프"));
         assert!(neg("가슴이 아프거나 숨이 찬 건 전혀 없어요", "가슴이 아프"));
         assert!(!neg("양팔이 저리면서 힘이 안 들어가요", "저리"));
+        // "아무도 없는데" says nobody is around; a list's denial stops at the sentence's end.
+        assert!(!neg("주말에 아무도 없는데 갈 거예요", "주말에"));
+        assert!(!neg("번개탄이랑 테이프 실어놨어요 주말에 아무도 없는데", "번개탄"));
     }
 }
