@@ -197,9 +197,11 @@ pattern!(
     heart_rate,
     r"(?:맥박|심박수?|heart rate|pulse|\bhr\b)\s*(?:은|는|이|가|:|is|of|was)?\s*(\d{2,3})|\b(\d{2,3})\s*bpm\b"
 );
+// A bare decimal in a body temperature's range ("checked and hes 38.1", group 5) is one, unless a
+// unit follows it (group 6: a weight, a length, a duration, a pregnancy's weeks).
 pattern!(
     temperature,
-    r"(?:열|체온|fever|temp\w*|thermometer|therm)\D{0,15}?(\d{2,3}(?:\.\d{1,2})?)\s*(도|℃|°c|°f|c\b|f\b|degrees)?|(\d{2,3}(?:\.\d{1,2})?)\s*(도|℃|°c|°f|f\b)"
+    r"(?:열|체온|fever|temp\w*|thermometer|therm)\D{0,15}?(\d{2,3}(?:\.\d{1,2})?)\s*(도|℃|°c|°f|c\b|f\b|degrees)?|(\d{2,3}(?:\.\d{1,2})?)\s*(도|℃|°c|°f|f\b)|\b((?:3[5-9]|4[0-2])\.\d)\b\s*(kg|kilo\w*|lbs?|%|mmol|cm|mm|km|miles?|weeks?|wks?|years?|yrs?|키로|킬로|시간|주|살|세)?"
 );
 pattern!(
     weight,
@@ -253,7 +255,15 @@ pub fn read(text: &str) -> Vec<Reading> {
         add(MeasureKind::HeartRate, &c, number(&c, 1).or(number(&c, 2)), None, Unit::Bpm);
     }
     for c in temperature().captures_iter(text) {
-        let value = number(&c, 1).or(number(&c, 3));
+        let not_a_temperature = c.get(5).is_some_and(|m| {
+            let before = &text[..m.start()];
+            let before = &before[before.char_indices().rev().nth(9).map_or(0, |(i, _)| i)..];
+            c.get(6).is_some() || before.contains("bmi") || before.contains("체질량")
+        });
+        if not_a_temperature {
+            continue;
+        }
+        let value = number(&c, 1).or(number(&c, 3)).or(number(&c, 5));
         let unit = match said(&c, 2, 4) {
             "°f" | "f" => Unit::Fahrenheit,
             "°c" | "℃" | "c" => Unit::Celsius,

@@ -36,19 +36,19 @@ const CONCEPTS: &[Concept] = &[
     // --- chest (KTAS chest pain; NICE CG95 acute chest pain) ---
     c(
         "chest_pain",
-        r"\bchest\W+(?:\w+\W+){0,3}?(?:pains?|pian\w*|hurt\w*|ach\w*|pressure|tight\w*|heav\w*|discomfort|squeez\w*|crush\w*|burn\w*|killing|feels? like)|\b(?:pain|pains|pian|pressure|tightness|heaviness|squeezing|crushing|hurting|ache|aching|burning|discomfort|twinges?|stabb?\w*|pinch\w*)\W+(?:\w+\W+){0,5}?chest\b|\b(?:tight|heavy|crushing|squeezing) chest\b|elephant\W+(?:\w+\W+){0,3}?chest|\b(?:standing|sitting|pressing|pushing|weight) on (?:my|his|her) chest|\bangina\b|\b(?:behind|under|in) (?:my|his|her|the) (?:breast ?bone|sternum)\b|\b(?:breast ?bone|sternum)\W+(?:\w+\W+){0,3}?(?:pain|hurts?|ach\w*|pressure|tight\w*|heav\w*|crush\w*)",
-        "(?:가슴|흉부|명치|심장)(?:이|을|가|에|은|는|쪽|한가운데|부위|통증이|한쪽)?.{0,10}?(?:아[프파픈퍼팠]|통증|조이|조여|조인|답답|갑갑|쥐어짜|짓누르|짓눌|눌리|눌려|뻐근|찌릿|찌르|찔러|쑤시|쑤셔|욱신|콕콕|쿡쿡|따끔|화끈|묵직|무거|타는|터질|쪼이|쪼여|죄어|죄는)|흉통",
+        r"\bchest\W+(?:\w+\W+){0,3}?(?:pains?|pian\w*|hurt\w*|ach\w*|pressure|tight\w*|heav\w*|discomfort|squeez\w*|crush\w*|burn\w*|killing|feels? like)|\b(?:pain|pains|pian|pressure|tightness|heaviness|squeezing|crushing|hurting|ache|aching|burning|discomfort|twinges?|stabb?\w*|pinch\w*)\W+(?:\w+\W+){0,5}?chest\b|\b(?:tight|heavy|crushing|squeezing) chest\b|elephant\W+(?:\w+\W+){0,3}?(?:chest|on (?:him|her|me|my|his))|\b(?:standing|sitting|pressing|pushing|weight) on (?:my|his|her) chest|\bangina\b|\b(?:behind|under|in) (?:my|his|her|the) (?:breast ?bone|sternum)\b|\b(?:breast ?bone|sternum)\W+(?:\w+\W+){0,3}?(?:pain|hurts?|ach\w*|pressure|tight\w*|heav\w*|crush\w*)",
+        "(?:가슴|흉부|명치|심장)(?:이|을|가|에|은|는|쪽|한가운데|부위|통증이|한쪽)?.{0,14}?(?:아[프파픈퍼팠]|타들어|통증|조이|조여|조인|답답|갑갑|쥐어짜|짓누르|짓눌|코끼리|눌리|눌려|뻐근|찌릿|찌르|찔러|쑤시|쑤셔|욱신|콕콕|쿡쿡|따끔|화끈|묵직|무거|타는|터질|쪼이|쪼여|죄어|죄는)|흉통",
     ),
     c("sweating", r"\bsweat\w*|\bclammy\b|\bdiaphore\w*|\bdrenched\b|\bdripping wet\b", "식은땀|진땀|땀(?:이|을|에)?(?:비|많이|흘|범벅|줄줄|뻘뻘|흠뻑|젖|나)|온몸이축축"),
     c(
         "radiation",
         r"\b(?:radiat|spread)\w*|\b(?:go(?:es|ing)?|went|moving|shoot\w*|through) (?:down |into |to |up |through )?(?:to )?(?:my|his|her|the) (?:left )?(?:arm|jaw|back|neck|shoulder|shoulder blades?)|\bbetween (?:my|his|her|the) shoulder blades\b|\bleft arm\b|\bjaw\b|\barm (?:is |feels )?(?:numb|tingl\w*)|\barms? (?:\w+ ){0,2}?(?:heavy|achy|aching|numb|tingl\w*|weak)\b",
-        "(?:팔|턱|어깨|등|명치)(?:까지|으로|쪽|쪽이|이|가|도|랑|이랑|하고|에서)?.{0,3}?(?:저리|저려|퍼지|퍼져|뻗|아[프파픈퍼팠]|당기|뻐근|욱신|쑤시|무겁|무거)|목(?:까지|으로)(?:저리|저려|퍼지|퍼져|뻗|아[프파픈퍼팠]|당기)|퍼지|퍼져|뻗쳐|왼팔|왼쪽팔",
+        "(?:팔|턱|어깨|등|명치)(?:까지|으로|쪽|쪽이|이|가|도|랑|이랑|하고|에서)?.{0,6}?(?:저리|저려|퍼지|퍼져|뻗|아[프파픈퍼팠]|당기|뻐근|욱신|쑤시|무겁|무거)|목(?:까지|으로)(?:저리|저려|퍼지|퍼져|뻗|아[프파픈퍼팠]|당기)|퍼지|퍼져|뻗쳐|왼팔|왼쪽팔",
     ),
     c(
         "breathless",
         r"\bshort(?:ness)? of breath\b|\bcan'?t (?:catch|get) (?:my|his|her) breath\b|\bbreathless\b|\b(?:hard|difficult|trouble|struggling|hard time) (?:to )?breath\w*|\bout of breath\b|\bbreathing (?:is )?(?:really |very |so )?(?:fast|hard|heavy)\b|\bcan'?t breath\w*|\bcant breath\w*",
-        "숨(?:이|을|쉬기|쉬는게|쉬기가|쉴때)?(?:너무|좀|많이|계속)?(?:차|찬|찼|막히|막혀|막힌|막혔|가쁘|가빠|가쁜|힘들|힘든|힘드|어렵|어려|답답|헐떡)|호흡곤란|숨가쁨",
+        "숨(?:이|을|도|쉬기|쉬는게|쉬기가|쉴때)?(?:너무|좀|많이|계속|점점)?(?:차|찬|찼|막히|막혀|막힌|막혔|가쁘|가빠|가쁜|힘들|힘든|힘드|어렵|어려|답답|헐떡)|호흡곤란|숨가쁨",
     ),
     c("vomiting", r"\bfeel\w* sick\b|\bvomit\w*|\bthrow\w* up\b|\bthrew up\b|\bpuk\w*|\bnause\w*|\bbarf\w*|\bretch\w*|\bheaving\b|\b(?:being|been|was) sick\b|\bsick to (?:my|his|her) stomach\b|\b(?:going to|gonna|about to) (?:be sick|throw up|vomit|puke)\b|\bchuck\w* up\b|\bspew\w*", "토(?:하|했|해|할|를|가|함|도)|구토|메스꺼|울렁|게워|게웠|구역|오바이트|웩웩"),
     c("pale", r"\bpale\b|\bgr[ae]y\b|\bashen\b|\bwhite as\b|\bfunny colou?r\b|\bwashed out\b|\bpasty\b|\bcolou?r (?:has )?drain\w*", "창백|하얗게|하얘|핏기|안색이(?:하얗|창백|잿빛)|얼굴색이(?:안좋|이상|하얗)"),
@@ -64,8 +64,8 @@ const CONCEPTS: &[Concept] = &[
     ),
     c(
         "sudden",
-        r"\bsudden\w*|\ball of a sudden\b|\bout of nowhere\b|\b\d+ ?(?:min\w*|mins) (?:ago|now)\b|\bfor (?:\d+|half an|an) (?:min\w*|hour)|\bjust now\b",
-        "갑자기|방금|\\d+분(?:전|째|동안)|삼십분|한시간째|30분",
+        r"\bsudden\w*|\ball of a sudden\b|\bout of nowhere\b|\b\d+ ?(?:min\w*|mins) (?:ago|now)\b|\bfor (?:\d+|half an|an) (?:min\w*|hour)|\bjust now\b|\b(?:half an|an|one|1) hours? ago\b|\b(?:was|were) (?:totally |completely |perfectly )?(?:fine|normal|ok|okay) (?:at|this|until|yesterday|an hour|earlier|last night|before)\b|\bcame on\b",
+        "갑자기|방금|\\d+분(?:전|째|동안)|삼십분|한시간째|30분|(?:어제|아까|오전|아침|저녁|점심)(?:까지|까진|까지만해도|만해도|엔)(?:는)?(?:멀쩡|괜찮|정상)|멀쩡하(?:시|셨)?다가|괜찮(?:으시|았)?다가",
     ),
     c("collapse", r"\bcollaps\w*|\bfell (?:down|over)\b", "주저앉|쓰러지|쓰러졌|쓰러져"),
     c(
@@ -101,7 +101,7 @@ const CONCEPTS: &[Concept] = &[
     neg(
         "one_side_weak",
         r"\b(?:one|left|right) side\W+(?:\w+\W+){0,4}?(?:weak|numb|can'?t move|paraly\w*|dead|no feeling)|\bcan'?t (?:lift|move|feel) (?:my|his|her|the) (?:\w+ )?(?:arm|leg|hand|side)|\bcant (?:lift|move|feel) (?:my|his|her|the) (?:\w+ )?(?:arm|leg|hand|side)|\b(?:arm|leg) (?:is |went |feels )?(?:still |suddenly |really |very |so )?(?:weak|numb|limp|dead)\b|\b(?:can'?t|cant|couldn'?t|won'?t|unable to) \w+ (?:\w+ ){0,4}?(?:with |in )?(?:his|her|my|their|the) (?:left|right) (?:hand|arm|leg|foot)\b|\bhemipleg\w*|\bparaly\w*|\b(?:weak\w*|numb\w*) (?:in|on|of) (?:my|his|her|the) (?:left|right) (?:\w+ )?(?:arm|leg|hand|side)|\b(?:left|right) (?:arm|leg|hand)s?\W+(?:\w+\W+){0,3}?(?:weak\w*|numb|limp|dead|paraly\w*)",
-        "(?:한쪽|오른쪽|왼쪽|반쪽|편측)(?:팔|다리|팔다리|손|몸|얼굴)?.{0,6}?(?:힘이(?:안|없|빠)|힘이안|마비|저리|저려|감각이없|못움직|안움직)|(?:팔|다리|팔다리|손)(?:에|이|가|을|를)?(?:갑자기)?(?:힘이(?:안들어|없|빠지|빠졌|안)|(?:못|안)(?:쓰|써|움직|들))|(?:팔|다리|팔다리|손|발|몸)(?:이|가|을|를)?말을(?:잘)?안들|(?:오른|왼)(?:손|팔|발|다리)(?:으로|로|이|가|을|를|에)?.{0,8}?(?:못|안)(?:잡|쥐|들|움직|써|쓰|디디)|반신마비|편마비|숟가락을떨어뜨",
+        "(?:한쪽|오른쪽|왼쪽|반쪽|편측)(?:팔|다리|팔다리|손|몸|얼굴)?.{0,6}?(?:힘이(?:안|없|빠)|힘이안|마비|저리|저려|감각이없|못움직|안움직)|(?:팔|다리|팔다리|손)(?:에|이|가|을|를)?(?:갑자기)?(?:힘이(?:안들어|없|빠지|빠졌|안)|(?:못|안)(?:쓰|써|움직|들))|(?:팔|다리|팔다리|손|발|몸)(?:이|가|을|를)?말을(?:잘)?안들|(?:오른|왼)(?:손|팔|발|다리)(?:으로|로|이|가|을|를|에)?.{0,8}?(?:못|안)(?:잡|쥐|들|움직|써|쓰|디디)|반신마비|편마비|숟가락을떨어뜨|(?:오른|왼)(?:손|팔|쪽손|쪽팔)(?:으로|로)?.{0,8}?(?:잡기|쥐기|들기)(?:가|도)?(?:힘들|어렵)",
     ),
     c(
         "limb_numb",
@@ -110,15 +110,15 @@ const CONCEPTS: &[Concept] = &[
     ),
     neg(
         "speech_trouble",
-        r"\bslur\w*|\bcan'?t find (?:his|her|my|the) words|\bcant find (?:his|her|my|the) words|\bcan'?t (?:talk|speak|get (?:the|his|her|my) words)\w*|\bcant (?:talk|speak)\w*|\bgibberish\b|\b(?:words|speech)\W+(?:\w+\W+){0,3}?(?:jumbled|garbled|slurred|wrong|weird|strange)|\btalk\w* (?:funny|weird|strange|nonsense)|\bnot making sense\b",
-        "말이(?:어눌|꼬이|꼬여|이상|안나|잘안|안되)|어눌|발음이(?:이상|꼬|안|새)|말을(?:제대로|잘)?못|말을(?:이상하게|횡설수설)|횡설수설|말이어둔|무슨말(?:인지|을하는지)(?:모르|알아들을수(?:가)?없|못알아)",
+        r"\bslur\w*|\bcan'?t find (?:his|her|my|the) words|\bcant find (?:his|her|my|the) words|\bcan'?t (?:talk|speak|get (?:the|his|her|my) words)\w*|\bcant (?:talk|speak)\w*|\bgibberish\b|\b(?:words|speech)\W+(?:\w+\W+){0,3}?(?:jumbled|garbled|slurred|wrong|weird|strange)|\btalk\w* (?:funny|weird|strange|nonsense)|\bnot making sense\b|\b(?:using|uses|saying|says|said|uses) (?:the )?wrong words\b|\bwords (?:are |keep )?coming out wrong\b|\bmix\w* up (?:his|her|my|their) words\b",
+        "말이(?:자꾸|좀|계속|갑자기|약간|엄청|너무)?(?:어눌|꼬이|꼬여|이상|안나|잘안|안되|느려|느리)|단어(?:를|가)?.{0,6}?(?:엉뚱|이상한|안떠|생각이안|잘못)|어눌|발음이(?:이상|꼬|안|새)|말을(?:제대로|잘)?못|말을(?:이상하게|횡설수설)|횡설수설|말이어둔|무슨말(?:인지|을하는지)(?:모르|알아들을수(?:가)?없|못알아)",
     ),
     neg(
         "vision_loss",
-        r"\b(?:lost|losing|loss of) (?:my |his |her )?(?:vision|sight)\b|\bcan'?t see\b|\bdouble vision\b|\bblind\b|\bblurr\w* vision\b|\bvision (?:is )?blurr\w*|\bseeing spots\b|\bspots in (?:my|her) vision\b|\bflashing lights\b",
-        "(?:눈이|눈앞이|시야가|앞이).{0,4}?(?:안보|안보여|침침|흐리|흐려|번쩍|깜깜|캄캄|두개로|겹쳐)|시력(?:을|이)?(?:잃|떨어)|두개로보|둘로보|겹쳐보|이중으로보",
+        r"\b(?:lost|losing|loss of) (?:the |my |his |her |all )?(?:vision|sight)\b|\b(?:black |dark )?curtain\b|\bblind came down\b|\beverything(?:'s| is) (?:all )?blurr\w*|\bcan'?t see\b|\bdouble vision\b|\bblind\b|\bblurr\w* vision\b|\bvision (?:is )?blurr\w*|\bseeing spots\b|\bspots in (?:my|her) vision\b|\bflashing lights\b",
+        "(?:눈이|눈앞이|시야가|앞이).{0,12}?(?:안보|안보여|침침|흐리|흐려|번쩍|깜깜|캄캄|두개로|겹쳐|뿌예|뿌얘|뿌옇|시커멓)|커튼(?:친|내려|을친|이내려)|시력(?:을|이)?(?:잃|떨어)|두개로보|둘로보|겹쳐보|이중으로보",
     ),
-    c("confusion", r"\bconfus\w*|\bdisorient\w*|\bnot making sense\b|\bout of it\b|\bdrows\w*|\bdazed\b|\bnot (?:acting )?(?:himself|herself|right)\b|\bdoesn'?t know where\b|\bweird(?:ly)? sleepy\b|\bmuddled\b|\bnot with it\b|\b(?:doesn'?t|didn'?t|can'?t) recogni[sz]e\b|\bcan'?t (?:stay awake|keep (?:his|her|my) eyes open)\b|\bkeeps? (?:nodding|drifting) off\b|\bspaced out\b|\b(?:nothing|none of what) (?:he|she|they) (?:says|said) makes (?:any )?sense\b|\bmakes? no sense\b|\bdoesn'?t make (?:any )?sense\b", "정신이없|정신이혼미|정신이오락가락|횡설수설|헛소리|딴소리|엉뚱한소리|의식이흐|몽롱|정신을못|헤롱|비몽사몽|어딘지모르|엉뚱한말|사람을못알아|못알아보|못알아봐|멍하게|자꾸졸|눈을못뜨"),
+    c("confusion", r"\bconfus\w*|\bdisorient\w*|\bnot making sense\b|\bout of it\b|\bdrows\w*|\bdazed\b|\bnot (?:acting )?(?:himself|herself|right)\b|\bdoesn'?t know where\b|\bweird(?:ly)? sleepy\b|\bmuddled\b|\bnot with it\b|\b(?:doesn'?t|didn'?t|can'?t) recogni[sz]e\b|\bcan'?t (?:stay awake|keep (?:his|her|my) eyes open)\b|\bkeeps? (?:nodding|drifting) off\b|\bspaced out\b|\b(?:nothing|none of what) (?:he|she|they) (?:says|said) makes (?:any )?sense\b|\bmakes? no sense\b|\bdoesn'?t make (?:any )?sense\b|\bmumbl\w*|\bincoheren\w*|\bdoesn'?t know (?:her|his|their|my) (?:own )?name\b|\bdoesn'?t know who (?:i|we) (?:am|are)\b|\b(?:doesn'?t|doesnt|didn'?t|didnt) know (?:what (?:day|year|month|time)|where (?:he|she|they) (?:is|are|was)|who)\b", "정신이없|정신이혼미|정신이오락가락|횡설수설|헛소리|딴소리|엉뚱한소리|의식이흐|몽롱|정신을못|헤롱|비몽사몽|어딘지모르|엉뚱한말|사람을못알아|못알아보|못알아봐|멍하게|멍해|멍하니|누구냐고|누구세요|꾸벅꾸벅|자꾸졸|눈을못뜨"),
     // --- headache (NICE CG150: thunderclap headache; KTAS sudden severe headache) ---
     c("headache", r"\bheadache\w*|\bhead (?:is )?(?:pounding|hurts|hurting|exploding|splitting)|\bmigraine\b", "두통|머리(?:가|를|쪽이|뒤가)?.{0,10}?(?:아[프파픈퍼팠]|지끈|깨질|터질|울려|망치)|뒷머리|뒤통수"),
     c(
@@ -130,19 +130,19 @@ const CONCEPTS: &[Concept] = &[
     c("photophobia", r"\blight hurts\b|\bsensitiv\w* to light\b|\bphotophob\w*", "빛이눈부|눈이부셔|빛을못"),
     neg(
         "nonblanching_rash",
-        r"\brash\W+(?:\w+\W+){0,6}?(?:doesn'?t|does not|won'?t|not) (?:fade|go away|blanch)|\bnon-?blanching\b|\bglass test\b|\bpurple (?:spots|rash|blotches)\b|\bpetechia\w*",
+        r"\b(?:rash|spots?|dots|blotches|marks)\W+(?:\w+\W+){0,8}?(?:doesn'?t|does not|don'?t|do not|didn'?t|won'?t|not) (?:fade|go away|blanch|disappear)|\bpress(?:ed|ing)? a glass\b|\bnon-?blanching\b|\bglass test\b|\bpurple (?:spots|rash|blotches)\b|\bpetechia\w*",
         "(?:보라색|자주색|붉은)(?:반점|점|멍|발진)|눌러도(?:안없|없어지지|사라지지|안사라)|자반",
     ),
     // --- breathing (KTAS respiratory distress; NHS 111: struggling to breathe, blue lips) ---
     neg(
         "cant_breathe",
-        r"\bcan'?t breath\w*|\bcant breath\w*|\bcannot breath\w*|\b(?:can|could)(?:'?t)? (?:barely|hardly) (?:breath\w*|get air|talk|speak|get (?:a|the) words out)|\bcan'?t (?:finish|say) a (?:sentence|word)|\bcant finish a sentence|\bbreath(?:ing|in) (?:funny|weird\w*|strange\w*|odd\w*|funnily)\b|\bgasping\b|\bstruggling (?:to|for) (?:breath\w*|air)\b|\bchoking\b|\bnot getting (?:any )?air\b|\bribs (?:are )?(?:sucking|pulling) in\b|\bgrunt\w*|\bcan only (?:say|speak|talk)\b|\bone word at a time\b|\bcan'?t (?:talk|speak) in (?:full )?sentences\b|\blabou?red breathing\b|\bstruggling\b[^.!?\n]*?\bbreath\w*|\bbreath\w*[^.!?\n]*?\bstruggling\b|\bsucking in\b",
-        "숨(?:을|이)?(?:잘|제대로|전혀)?(?:못쉬|못쉴|쉴수없|쉬지못|안쉬어)|(?:숨이차서|숨차서)말(?:이|을)?(?:안|못)|숨을헐떡|숨넘어|숨(?:도|을|이)?이상하게(?:쉬|쉰)|숨이턱(?:턱|막)|(?:한두|몇)마디(?:밖에|도)?|캑캑|목이막혀숨|(?:갈비뼈|가슴|명치|쇄골|목)(?:사이|아래|밑|위)?(?:가|이)?(?:쑥쑥|쑥|푹푹|푹|움푹)?(?:들어가|꺼지|꺼져)|숨쉬기(?:가)?(?:너무|많이|엄청)힘들|숨(?:이|을)?(?:꺽꺽|컥컥)|숨(?:이)?넘어갈",
+        r"\bcan'?t breath\w*|\bcant breath\w*|\bcannot breath\w*|\b(?:can|could)(?:'?t)? (?:barely|hardly) (?:breath\w*|get air|talk|speak|get (?:a|the) words out)|\bcan'?t (?:finish|say) a (?:sentence|word)|\bcant finish a sentence|\bbreath(?:ing|in) (?:funny|weird\w*|strange\w*|odd\w*|funnily)\b|\bgasping\b|\bstruggling (?:to|for) (?:breath\w*|air)\b|\bchoking\b|\bnot getting (?:any )?air\b|\bribs (?:are )?(?:sucking|pulling) in\b|\bgrunt\w*|\bcan only (?:say|speak|talk|get (?:\d|a few|one|two|three)\b)|\bone word at a time\b|\bcan'?t (?:talk|speak) in (?:full )?sentences\b|\blabou?red breathing\b|\bstruggling\b[^.!?\n]*?\bbreath\w*|\bbreath\w*[^.!?\n]*?\bstruggling\b|\bsucking in\b",
+        "숨(?:을|이)?(?:잘|제대로|전혀)?(?:못쉬|못쉴|쉴수없|쉬지못|안쉬어)|(?:숨이차서|숨차서)말(?:이|을)?(?:안|못)|숨을헐떡|숨넘어|숨(?:도|을|이)?이상하게(?:쉬|쉰)|숨이턱(?:턱|막)|(?:한두|몇)마디(?:밖에|도)?|캑캑|켁켁|숨.{0,8}?끙끙|끙끙거리며숨|목이막혀숨|(?:갈비뼈|가슴|명치|쇄골|목)(?:사이|아래|밑|위)?(?:가|이)?(?:쑥쑥|쑥|푹푹|푹|움푹)?(?:들어가|꺼지|꺼져)|숨쉬기(?:가)?(?:너무|많이|엄청)힘들|숨(?:이|을)?(?:꺽꺽|컥컥)|숨(?:이)?넘어갈",
     ),
-    c("blue_lips", r"\b(?:lips?|face|skin|fingers?)\W+(?:\w+\W+){0,5}?(?:blue|bluish|purple|gr[ae]y)\b|\bcyano\w*|\bturning blue\b", "입술(?:이|도)?(?:파래|파랗|보라|퍼래|새파)|청색증|얼굴이(?:파래|파랗|새파)"),
+    c("blue_lips", r"\b(?:lips?|face|skin|fingers?)\W+(?:\w+\W+){0,5}?(?:blue|bluish|purple|gr[ae]y|gr[ae]yish)\b|\bcyano\w*|\bturning blue\b", "입술(?:이|도)?(?:파래|파랗|보라|퍼래|새파)|청색증|얼굴이(?:파래|파랗|새파)"),
     c("wheeze", r"\bwheez\w*|\bwhistling\b|\bstridor\b", "쌕쌕|쌔액|휘파람|그르렁"),
     c("asthma_attack", r"\basthma attack\b|\basthma (?:is )?(?:flar\w*|bad|worse)", "천식발작|천식이(?:심|악화)"),
-    neg("asthma_unrelieved", r"\b(?:inhaler|puffer|ventolin|salbutamol|albuterol|nebuli[sz]er)\W+(?:\w+\W+){0,6}?(?:not|isn'?t|isnt|doesn'?t|didn'?t|no|nothing|hasn'?t) (?:help\w*|work\w*|touch\w*|doing|done|difference|effect)|\b(?:not|isn'?t|isnt) (?:helping|working|touching it)\b|\b(?:inhaler|puffer|ventolin|pumps?|puffs?)\W+(?:\w+\W+){0,4}?\d+ (?:times|puffs)\b|\b\d+ puffs\b", "흡입기(?:를|도)?(?:써도|사용해도|뿌려도)|흡입기가(?:안|소용)"),
+    neg("asthma_unrelieved", r"\b(?:inhaler|puffer|ventolin|salbutamol|albuterol|nebuli[sz]er)\W+(?:\w+\W+){0,6}?(?:not|isn'?t|isnt|doesn'?t|didn'?t|no|nothing|hasn'?t) (?:help\w*|work\w*|touch\w*|doing|done|difference|effect)|\b(?:not|isn'?t|isnt) (?:helping|working|touching it)\b|\b(?:inhaler|puffer|ventolin|pumps?|puffs?)\W+(?:\w+\W+){0,4}?\d+ (?:times|puffs)\b|\b\d+ puffs\b|\b(?:inhaler|puffer|ventolin|pump)\W+(?:\w+\W+){0,3}?every (?:few|couple of|\d+) min\w*|\bnothing'?s? (?:changing|working|helping)\b", "흡입기(?:를|도)?(?:써도|사용해도|뿌려도)|흡입기가(?:안|소용)"),
     // --- anaphylaxis (NICE CG134; KTAS allergic reaction with airway compromise) ---
     c(
         "allergen",
@@ -163,33 +163,33 @@ const CONCEPTS: &[Concept] = &[
     // --- GI bleeding (NHS: vomiting blood, black stools -> A&E) ---
     c(
         "vomit_blood",
-        r"\b(?:vomit\w*|throw\w* up|threw up|puk\w*|cough\w* up)\W+(?:\w+\W+){0,6}?blood\b|\bcoffee[- ]?grounds?\b|\bhematemesis\b",
-        "피를.{0,6}?(?:토|쏟|게우)|토.{0,3}?피가|토혈|피토|커피색(?:토|구토)|커피(?:찌꺼기|가루)같은|각혈|(?:토|구토)에피|피섞인(?:토|구토)",
+        r"\b(?:vomit\w*|throw\w* up|threw up|puk\w*|cough\w* up)\W+(?:\w+\W+){0,6}?blood\b|\bcoffee[- ]?grounds?\b|\bhematemesis\b|\b(?:cups?|cupfuls?|mouthfuls?) of (?:bright red |fresh )?blood\b",
+        "피를.{0,6}?(?:토|쏟|게우)|토.{0,8}?피가|기침.{0,12}?피(?:가|를)?.{0,14}?(?:컵|바가지|많이|계속|쏟|울컥|한가득|새빨간|시뻘건)|(?:종이컵|한컵|바가지).{0,6}?피|토혈|피토|커피색(?:토|구토)|커피(?:찌꺼기|가루)같은|각혈|(?:토|구토)에피|피섞인(?:토|구토)",
     ),
     c(
         "black_stool",
         r"\bblack\W+(?:\w+\W+){0,2}?(?:stool|poop|poo|stools|bowel)\w*|\b(?:stool|stools|poop|poo)\W+(?:\w+\W+){0,3}?(?:black|tarry|like tar)\b|\b(?:tarry|tar-like|melena)\b|\b(?:pooping|poop\w*|stool\w*|passing) (?:\w+ ){0,2}blood\b|\bblood\W+(?:\w+\W+){0,2}?(?:stool|poop|toilet)",
-        "(?:변|대변|똥)(?:이|을|에|도)?.{0,4}?(?:검|까맣|새까|까만|짜장|피|혈)|(?:검은|까만|새까만|시커먼|짜장같은)(?:색)?(?:변|대변|똥)|혈변|흑변|하혈",
+        "(?:변|대변|똥)(?:이|을|에|도)?.{0,4}?(?:검|까맣|새까|까만|시커|거멓|꺼멓|짜장|피|혈)|(?:검은|까만|새까만|시커먼|짜장같은)(?:색)?(?:변|대변|똥)|혈변|흑변|하혈",
     ),
     // --- seizure (NICE NG217 / NHS: seizure over 5 minutes, repeated, or not waking) ---
     c(
         "seizure",
         r"\bseiz\w*|\bconvuls\w*|\bfitting\b|\bhaving a fit\b|\ba fit\b|\bjerking\b|\bshaking (?:all over|uncontrollabl\w*)\b|\beyes rolled\b|\bfoam\w* at the mouth\b|\btwitching (?:all over|and (?:not|won'?t|isn'?t))|\b(?:floor|ground) (?:twitching|jerking|shaking)\b",
-        "경련|발작|경기(?:를|해|하|가)|간질|거품을(?:물|뿜)|부들부들떨|온몸(?:을|이)?(?:떨|뒤틀|굳)|눈이돌아가|눈이뒤집",
+        "경련|발작|경기(?:를|해|하|가)|거품을(?:물|뿜)|부들부들떨|온몸(?:을|이)?(?:떨|뒤틀|굳)|눈이돌아가|눈이뒤집",
     ),
     // --- unresponsive or collapsed (KTAS unresponsive; NHS 999) ---
     neg(
         "unresponsive",
         r"\bunconscious\b|\bunresponsive\b|\b(?:won'?t|wont|can'?t|cant|not|isn'?t|isnt|doesn'?t|didn'?t|hasn'?t|hasnt) (?:wak\w*|woken|respond\w*|moving|answering)|\bcan'?t wake (?:him|her|them)\b|\b(?:not|isn'?t|isnt|wasn'?t|aren'?t|stopped) breathing\b|\bbarely breathing\b|\bno pulse\b|\bpassed out\b|\bcollaps\w*|\bfell (?:down|over) and\b|\bfound (?:him|her|my \w+) on the floor\b|\bknocked out\b|\bout cold\b|\bbarely (?:conscious|awake|responsive|responding)\b|\bsemi[- ]?conscious\b|\b(?:in and out of consciousness|drifting in and out)\b|\b(?:can'?t|cant|couldn'?t) rouse\b|\bunrousable\b|\bnot rousable\b|\bnot breathing (?:properly|right|normally)\b|\b(?:hasn'?t|hasnt|won'?t|wont|not) (?:come|coming) (?:round|around|to)\b",
-        "의식(?:이|을)?(?:없|잃|불명)|흔들어도|안깨|깨지않|못깨|깨어나지않|안깨어나|깨워도|반응(?:이|을)?(?:없|안)|대답(?:이|을)?(?:없|안)|숨을(?:안|쉬지않)|숨(?:이)?(?:멎|멈췄)|쓰러지|쓰러졌|쓰러져|정신을잃|기절|움직이지(?:도)?않|맥박이없|심장이멈",
+        "의식(?:이|을)?(?:없|잃|불명)|흔들어도|안깨|깨지않|못깨|깨어나지않|안깨어나|깨워도|반응(?:이|을)?(?:없|안)|대답(?:이|을)?(?:없|안)|숨을(?:안|쉬지않)|숨(?:이)?(?:멎|멈췄)|쓰러지|쓰러졌|쓰러져|정신을잃|기절(?:했|해|하더|을했|한|상태)|움직이지(?:도)?않|맥박이없|심장이멈",
     ),
     // --- severe bleeding (KTAS uncontrolled haemorrhage; NHS 999) ---
     neg(
         "heavy_bleeding",
-        r"\b(?:bleeding|blood)\W+(?:\w+\W+){0,3}?(?:won'?t|wont|doesn'?t|isn'?t|not|can'?t) (?:stop\w*)|\bwon'?t stop bleeding\b|\bstill bleeding\b|\bbleeding (?:heavily|a lot|badly|everywhere)\b|\bbleeding like crazy\b|\b(?:spurt|gush|pour|squirt)\w*\b|\bsoak\w* through\b|\blots of blood\b|\bso much blood\b|\bbleeding out\b|\bblood everywhere\b|\bbleed\w* through\b|\bpool\w* (?:of )?blood|\bblood\W+(?:\w+\W+){0,3}?(?:pool\w*|puddl\w*|dripping|running down)|\b(?:towel|cloth|bandage|shirt|t-shirt)s?\W+(?:\w+\W+){0,3}?(?:soaked|drenched|full of blood|red)|\bsoaked (?:through )?(?:the |a |his |her |my )?(?:towel|cloth|bandage)|\b(?:cut|wound|bleed\w*|gash|nose ?bleed\w*)\b[^.!?\n]*?\b(?:won'?t|wont|doesn'?t|will not|can'?t) stop\b|\bhemorrhag\w*|\bhaemorrhag\w*",
+        r"\b(?:bleeding|blood)\W+(?:\w+\W+){0,3}?(?:won'?t|wont|doesn'?t|isn'?t|not|can'?t) (?:stop\w*)|\bwon'?t stop bleeding\b|\bstill bleeding\b|\bbleeding (?:heavily|a lot|badly|everywhere)\b|\bbleeding like crazy\b|\b(?:spurt|gush|pour|squirt)\w*\b|\bsoak\w* through\b|\b(?:lots|loads|tons|heaps|a lot|so much) of blood\b|\bso much blood\b|\bbleeding out\b|\bblood everywhere\b|\b(?:bleed\w*|bled) through\b|\bpuddle of blood\b|\ba puddle on the floor\b|\bbleeding for (?:over |more than )?(?:an|\d+|two|three) hours?\b|\bpool\w* (?:of )?blood|\bblood\W+(?:\w+\W+){0,3}?(?:pool\w*|puddl\w*|dripping|running down)|\b(?:towel|cloth|bandage|shirt|t-shirt)s?\W+(?:\w+\W+){0,3}?(?:soaked|drenched|full of blood|red)|\bsoaked (?:through )?(?:the |a |his |her |my )?(?:towel|cloth|bandage)|\b(?:cut|wound|bleed\w*|gash|nose ?bleed\w*)\b[^.!?\n]*?\b(?:won'?t|wont|doesn'?t|will not|can'?t|isn'?t|is not|not) stop(?:ping)?\b|\bhemorrhag\w*|\bhaemorrhag\w*",
         "(?:피|출혈)(?:가|이)?.{0,8}?(?:안멈|멈추지않|멈추질않|안그쳐|안그치|철철|쏟아|콸콸|줄줄|뿜어|흥건|다젖|계속(?:나|흘|나와))|대량출혈|출혈이심|피가많이|피범벅|흘러(?:요|내려)|피(?:가)?(?:고여|고였|고인|웅덩이|뚝뚝|바닥에)|(?:수건|휴지|거즈|옷)(?:이|가|을|이다|가다)?.{0,6}?(?:흠뻑|다젖|피로젖|빨갛게젖|시뻘)",
     ),
-    c("deep_wound", r"\bdeep (?:cut|wound|gash)\b|\bstitch\w*|\bgaping\b", "상처가(?:깊|벌어)|깊게베|꿰매|봉합"),
+    c("deep_wound", r"\bdeep (?:cuts?|wounds?|gash\w*|bites?|lacerations?)\b|\bstitch\w*|\bgaping\b", "상처가(?:깊|벌어)|깊게베|꿰매|봉합"),
     c("menstruation", r"\bperiods?\b|\bmenstru\w*|\bmy cycle\b", "생리|월경"),
     // --- testicular torsion (NHS: sudden testicle pain -> A&E now) ---
     c(
@@ -201,15 +201,15 @@ const CONCEPTS: &[Concept] = &[
     c("bleeding", r"\bbleed\w*|\bblood\b|\bspotting\b", "피가|피도|하혈|출혈|피비|피(?:가)?(?:나|비쳐|비치|묻)"),
     c(
         "abdominal_pain",
-        r"\b(?:stomach|belly|abdom\w*|tummy|pelvic|lower) (?:pain|hurts?|ache|cramp\w*)|\b(?:pain|cramp\w*) in (?:my |her |the )?(?:stomach|belly|abdomen|tummy|lower)",
+        r"\b(?:stomach|belly|abdom\w*|tummy|pelvic|lower)(?: and (?:back|chest|side|groin))? (?:pain|hurts?|ache|cramp\w*)|\b(?:pain|cramp\w*) in (?:my |her |the )?(?:stomach|belly|abdomen|tummy|lower)",
         "(?:배|아랫배|복부|하복부|윗배)(?:가|이|는|쪽이)?.{0,8}?(?:아[프파픈퍼팠]|통증|찢어질|끊어질|뒤틀)|복통",
     ),
-    c("swelling", r"\bswell\w*|\bswollen\b|\bpuffy\b", "부었|부어|붓고|붓는|부종|퉁퉁"),
+    c("swelling", r"\bswell\w*|\bswollen\b|\bpuff\w*", "부었|부어|붓고|붓는|부종|퉁퉁"),
     // --- suicide and self-harm (KTAS suicidal ideation with plan; 109/988 crisis lines) ---
     neg(
         "suicidal",
-        r"\bkill (?:my|him|her)self\b|\bkms\b|\bunalive (?:my|him|her)?self\b|\boff (?:my|him|her)self\b|\bsuicid\w*|\bwant(?:s|ed)? to die\b|\bwanna die\b|\bend (?:it|it all|my life|things)\b|\bdon'?t want to (?:be alive|live|wake up)|\bbetter off dead\b|\btake my (?:own )?life\b|\bhurt(?:ing)? myself\b|\bnot worth living\b|\bno reason to live\b|\bgiving (?:her|his|my) things away\b|\bend(?:ing)? (?:my|his|her) (?:own )?life\b|\bending it(?: all)?\b|\bwant to disappear\b|\b(?:pills|meds|tablets) (?:saved|stockpiled|hoarded)|\b(?:saved|stockpiled|hoarded) (?:up )?(?:pills|meds|tablets)|\bno point (?:in )?living\b|\bbetter off without me\b|\b(?:take|taking|swallow\w*) all (?:of )?(?:my|the) (?:\w+ )?(?:pills|meds|tablets)\b|\bjump off (?:a|the|my) (?:bridge|building|roof|balcony)|\bcan'?t go on\b",
-        "죽고싶|죽고만싶|목(?:을)?맬|자살|목숨을끊|살고싶지않|살기싫|뛰어내리|다끝내고싶|모든걸끝내|인생을끝내|삶을끝내|사라지고싶|유서|목을매|죽어버리|손목을긋|손목을그|약을모아|죽을(?:거|래)예요|죽으려|살이유가없|살의미가없|사는게의미없|생을마감|세상을떠나고싶",
+        r"\bkill (?:my|him|her)self\b|\bkms\b|\bunalive (?:my|him|her)?self\b|\boff (?:my|him|her)self\b|\bsuicid\w*|\bwant(?:s|ed)? to die\b|\bwanna die\b|\bend (?:it|it all|my life|things)\b|\bdon'?t want to (?:be alive|live|wake up)|\bbetter off dead\b|\btake my (?:own )?life\b|\bhurt(?:ing)? myself\b|\bnot worth living\b|\bno reason to live\b|\bgiving (?:her|his|my) things away\b|\bend(?:ing)? (?:my|his|her) (?:own )?life\b|\bending it(?: all)?\b|\bwant to disappear\b|\b(?:pills|meds|tablets) (?:saved|stockpiled|hoarded)|\b(?:saved|stockpiled|hoarded) (?:up )?(?:pills|meds|tablets)|\bno point (?:in )?living\b|\bbetter off without me\b|\b(?:take|taking|swallow\w*) all (?:of )?(?:my|the) (?:\w+ )?(?:pills|meds|tablets)\b|\bjump off (?:a|the|my) (?:\w+ )?(?:bridge|building|roof|balcony)|\bcan'?t go on\b|\b(?:standing|sitting|stood) on (?:the|a|top of the) (?:bridge|ledge|edge|roof|railing)\b[^.!?\n]*\blooking down\b|\bwant (?:it all|everything) to (?:stop|end)\b",
+        "죽고싶|죽고만싶|목(?:을)?맬|자살|목숨을끊|살고싶지않|살기싫|뛰어내[리릴려렸]|(?:대교|(?:^|[^사])다리|옥상|난간|베란다)(?:위|에|위에)?.{0,16}?(?:내려다|뛰어내)|다끝내고싶|모든걸끝내|인생을끝내|삶을끝내|사라지고싶|유서|목을매|죽어버리|손목을긋|손목을그|약을모아|죽을(?:거|래)예요|죽으려|살이유가없|살의미가없|사는게의미없|생을마감|세상을떠나고싶",
     ),
     // --- lethargy in a child (NICE NG143 red: no response to social cues, hard to wake, floppy) ---
     neg(
@@ -219,16 +219,16 @@ const CONCEPTS: &[Concept] = &[
     ),
     c(
         "fever",
-        r"\bfever\w*|\btemp(?:erature)?\b|\bhigh temp\b|\bfebrile\b|\bburning up\b|\bfeels? (?:really |very |so )?(?:hot|warm)(?: to (?:the )?touch)?\b",
-        "열(?:이|도|나|난|날|은|까지|기)|고열|발열|체온|몸이(?:뜨겁|뜨거|불덩이|펄펄|화끈)|이마가(?:뜨겁|뜨거|불덩이)|불덩이|펄펄끓",
+        r"\bfever\w*|\btemp(?:erature)?\b|\bhigh temp\b|\bfebrile\b|\bburning up\b|\bfeels? (?:really |very |so )?(?:hot|warm)(?: to (?:the )?touch)?\b|\b(?:burning|boiling|red) hot\b|\bhot to (?:the )?touch\b",
+        "열(?:이|도|나|난|날|은|까지|기)|고열|발열|체온|몸이(?:뜨겁|뜨거|불덩이|펄펄|화끈)|이마가(?:뜨겁|뜨거|불덩이)|불덩이|펄펄끓|(?:이마|몸)(?:를|가|을|이)?.{0,8}?(?:뜨겁|뜨거|불덩이|펄펄)",
     ),
     // --- who (the frame's subject) ---
     // A pet is the subject when the message names it and no person's complaint: "my cat drank
     // antifreeze", "강아지가 발작을 해요" are for a vet, not 119; "a dog bit me" is not.
     c(
         "animal",
-        r"\b(?:my|our|the|his|her|their) (?:\w+ )?(?:dog|puppy|pup|cat|kitten|kitty|hamster|rabbit|bunny|parrot|budgie|guinea pig|ferret|horse|pony|pet)s?\b",
-        "(?:강아지|고양이|냥이|햄스터|토끼|반려견|반려묘|반려동물|댕댕이|앵무새|(?:우리|저희)개)",
+        r"\b(?:my|our|the|his|her|their) (?:\w+ )?(?:dog|puppy|pup|cat|kitten|kitty|hamster|rabbit|bunny|parrot|budgie|guinea pig|ferret|horse|pony|pet|labrador|lab|poodle|spaniel|terrier|retriever|collie|beagle|dachshund|husky|chihuahua|pug|shih tzu)s?\b",
+        "(?:강아지|고양이|냥이|햄스터|토끼|반려견|반려묘|반려동물|댕댕이|앵무새|(?:우리|저희)개|말티즈|푸들|시츄|포메|진돗개|리트리버|비숑|치와와|웰시코기|닥스훈트|강쥐|멍멍이)",
     ),
     c("vet", r"\bvets?\b|\bveterinar\w*|\banimal (?:hospital|clinic|er)\b", "동물병원|수의사"),
     c("bitten", r"\bbit(?:ten)? (?:me|him|her|my|his|our|them)\b|\bbites?\b|\bscratch\w*|\bmauled\b|\battacked\b", "물렸|물린|물어서|물었|할퀴"),
@@ -250,24 +250,24 @@ const CONCEPTS: &[Concept] = &[
     c(
         "teen",
         r"\bteen\w*|\b1[0-9][- ]?(?:years?|yrs?|y/?o)\b|\bhigh school(?:er)?\b|\bmiddle school(?:er)?\b|\bstudent\b|\bboy\b|\bgirl\b",
-        "중학생|고등학생|초등학생|청소년|(?:1[0-9]|[5-9])살|학생",
+        "중학생|고등학생|초등학생|청소년|(?:^|\\D)(?:1[0-9]|[5-9])살|학생",
     ),
     c("group", r"\b(?:all of us|everyone|everybody|whole family|whole household|both of us|we all|we both|all (?:three|four|five|3|4|5) of us|the kids (?:and|too)|my (?:wife|husband|kids|parents) (?:and i|too|also))\b", "가족(?:모두|다|전부|들이|들도|이다|들모두)|온가족|다같이|모두|둘다|셋다|식구|애들도|아이들도|저도그렇|남편도|아내도"),
     // --- mechanisms (what happened) ---
     c(
         "head_injury",
-        r"\b(?:hit|hitting|bang\w*|bump\w*|smack\w*|struck|knock\w*|whack\w*|crack\w*)\W+(?:\w+\W+){0,3}?(?:head|skull|forehead|temple)\b|\bhead (?:injury|trauma|knock|bump|first|on the)\b|\bconcuss\w*|\bfell\W+(?:\w+\W+){0,6}?(?:head|skull|forehead)\b|\bhead\W+(?:\w+\W+){0,3}?(?:hit|against|into|on) (?:the |a )?(?:floor|ground|pavement|concrete|wall|table|corner|ice|edge|curb|kerb|door)|\bball (?:to|in) the head\b|\bheaded\b",
+        r"\b(?:hit|hitting|bang\w*|bump\w*|smack\w*|struck|knock\w*|whack\w*|crack\w*)\W+(?:\w+\W+){0,4}?(?:head|skull|forehead|temple)\b|\bhead (?:injury|trauma|knock|bump|first|on the)\b|\bconcuss\w*|\bfell\W+(?:\w+\W+){0,6}?(?:head|skull|forehead)\b|\bhead\W+(?:\w+\W+){0,3}?(?:hit|against|into|on) (?:the |a )?(?:floor|ground|pavement|concrete|wall|table|corner|ice|edge|curb|kerb|door)|\bball (?:to|in) the head\b|\bheaded\b|\bhead ?butt\w*",
         "머리(?:를|가|쪽을|부터|쪽|에)?.{0,8}?(?:부딪|박았|박고|박은|박혀|찧|맞았|맞고|다쳤|다치|깨졌|세게|쿵)|뒤통수(?:를|가)?.{0,4}?(?:부딪|박|찧|맞)|이마(?:를|가)?.{0,4}?(?:부딪|박|찧)|뇌진탕|머리부터떨어|머리에공",
     ),
     c(
         "high_impact",
-        r"\bcar (?:crash|accident|wreck)|\bcrash\w*|\bhit by (?:a |the )?(?:car|truck|bus|bike|van)|\b(?:div(?:ed|ing)|dove|jumped) (?:into|in|head ?first)\b|\bfell (?:off|from|down) (?:a |the |his |her )?(?:ladder|roof|balcony|height|horse|bike|scaffold\w*|tree|stairs|wall|cliff)|\bmotor ?(?:bike|cycle) (?:accident|crash)|\brugby tackle|\btrampoline\b",
+        r"\bcar (?:crash|accident|wreck)|\bcrash\w*|\bhit by (?:a |the )?(?:car|truck|bus|bike|van)|\b(?:div(?:ed|ing)|dove|jumped) (?:into|in|head ?first)\b|\bfell (?:off|from|down) (?:a |the |his |her |my )?(?:\w+ )?(?:ladder|roof|balcony|height|horse|bike|scaffold\w*|tree|stairs|wall|cliff)|\bmotor ?(?:bike|cycle) (?:accident|crash)|\brugby tackle|\btrampoline\b",
         "교통사고|차에치|차에받|차사고|오토바이사고|다이빙|사다리에서|지붕에서|높은데서|높은곳에서|추락|계단에서(?:굴러|떨어|넘어)|(?:\\d+층|난간|베란다)에서떨어|트램펄린",
     ),
     c(
         "burn",
-        r"\bburn(?:s|ed|t)?\b|\bscald\w*|\bboiling (?:water|oil|soup)|\bhot (?:water|oil|soup|tea|coffee|pan|iron|stove)\b[^.!?\n]*?\b(?:spill\w*|pour\w*|went|on (?:his|her|my)|fell|grabb\w*|touch\w*)|\bspill\w* (?:hot|boiling)",
-        "화상|데었|데인|데여|뜨거운(?:물|국|기름|커피|차|냄비|다리미)|끓는(?:물|기름|국)|불에(?:데|탔|타)|불이붙",
+        r"\bburn(?:s|ed|t)?\b|\bscald\w*|\bboiling (?:water|oil|soup)|\bhot (?:water|oil|soup|tea|coffee|pan|iron|stove)\b[^.!?\n]*?\b(?:spill\w*|pour\w*|went|on (?:his|her|my)|fell|grabb\w*|touch\w*)|\bspill\w* (?:hot|boiling)|\bkettle\b|\bboiling\b|\b(?:tea|coffee|soup|noodles|kettle|pan|pot)\b[^.!?\n]{0,20}?\bover (?:him|her|them|my|your)sel(?:f|ves)\b|\b(?:tipped|spilled|spilt|knocked|pulled|poured) (?:a |the |his |her |my )?(?:cup|mug|pot|pan|bowl|kettle) of\b",
+        "화상|데었|데인|데여|뜨거운(?:물|국|기름|커피|차|냄비|다리미)|끓는(?:물|기름|국)|불에(?:데|탔|타)|불이.{0,8}?붙|옮겨붙|(?:라면|국|찌개|국물|주전자|냄비|포트|기름)(?:을|를|이|가|냄비를|물을)?.{0,6}?(?:엎|쏟|뒤집어)",
     ),
     neg(
         "deep_burn",
@@ -302,8 +302,8 @@ const CONCEPTS: &[Concept] = &[
     ),
     c(
         "cold_exposure",
-        r"\bhypotherm\w*|\b(?:outside|out) (?:all night|overnight|in the (?:cold|snow))|\bfreezing\b|\bicy (?:water|lake|river)|\bcold water\b|\bin the snow\b|\bstopped shivering\b|\bfell through the ice\b",
-        "저체온|추운(?:데|곳|밖|날)|밖에서(?:밤새|밤을|쓰러져|자)|얼음물|눈속|한파|동사|꽁꽁|차가운물",
+        r"\bhypotherm\w*|\b(?:outside|out) (?:all night|overnight|in the (?:cold|snow))|\bfreezing\b|\bicy (?:water|lake|river)|\bcold water\b|\bin the snow\b|\bstopped shivering\b|\bfell through the ice\b|\bicy cold\b|\bcold to (?:the )?touch\b|\b(?:house|flat|room|home) (?:is |was )?(?:freezing|ice cold)\b",
+        "저체온|추운(?:데|곳|밖|날)|얼음장|몸이(?:차갑|차가워|얼음|꽁꽁)|밖에서(?:밤새|밤을|쓰러져|자)|얼음물|눈속|한파|동사|꽁꽁|차가운물",
     ),
     c(
         "drowning",
@@ -312,12 +312,12 @@ const CONCEPTS: &[Concept] = &[
     ),
     c(
         "electric",
-        r"\belectr(?:ocut\w*|ic(?:al)? shock\w*)|\bshocked (?:by|from)\b|\b(?:got|had) (?:a |an )?(?:bad |big |strong )?(?:electric |electrical )?shock (?:from|off)\b|\bpower ?lines?\b|\bhigh voltage\b|\blive wire\b|\btouched (?:a |the )?(?:bare |live )?(?:wire|outlet|socket)|\bzapped\b|\blightning\b",
+        r"\belectr(?:ocut\w*|ic(?:al)? shock\w*)|\bshocked (?:by|from)\b|\b(?:got|had) (?:a |an )?(?:bad |big |strong )?(?:electric |electrical )?shock (?:from|off)\b|\bpower ?lines?\b|\bhigh voltage\b|\blive wire\b|\btouched (?:a |the )?(?:bare |live )?(?:wire|outlet|socket)|\bzapped\b|\blightning\b|\b(?:got|had|took|get|gets|taken) (?:a |an )?(?:\w+ )?shock\b|\b\d{3,5} ?v(?:olts?)?\b",
         "감전|전기에(?:감|찌릿|쏘|닿)|전선을(?:만졌|잡|건드)|고압선|고압전|콘센트에.{0,8}?(?:넣|찔|만|꽂)|벼락을맞|번개에맞",
     ),
     c(
         "co_source",
-        r"\b(?:gas |kerosene |paraffin |oil |space |propane )?heater\b|\bboiler\b|\bfurnace\b|\bgenerator\b|\bcharcoal\b|\bbrazier\b|\bbbq (?:inside|indoors)\b|\bwood ?stove\b|\bcarbon monoxide\b|\bco (?:alarm|detector)\b|\bgas leak\b|\bfumes\b|\bexhaust\b|\bsmelled gas\b",
+        r"\b(?:gas |kerosene |paraffin |oil |space |propane )?heater\b|\bboiler\b|\bfurnace\b|\bgenerator\b|\bcharcoal\b|\bbrazier\b|\bbbq (?:inside|indoors)\b|\bwood ?stove\b|\bcarbon monoxide\b|\bco (?:alarm|detector)\b|\bgas leak\b|\bfumes\b|\bexhaust\b|\bsmelled gas\b|\bgas (?:fire|stove|heater)\b|\bfireplace\b|\b(?:log|wood|pellet) burner\b|\bstove\b",
         "난로|보일러|연탄|번개탄|숯|화로|가스(?:가|냄새|누출|중독|보일러|히터|난로)|히터|발전기|일산화탄소|배기가스|텐트안|숯불|차안에서시동",
     ),
     c(
@@ -352,12 +352,12 @@ const CONCEPTS: &[Concept] = &[
     ),
     neg(
         "no_fetal_movement",
-        r"\b(?:baby|bub|bump)\W+(?:\w+\W+){0,3}?(?:stopped|not|isn'?t|hasn'?t been|hasn'?t|no longer) (?:moving|kicking|moved|kicked)|\b(?:no|reduced|fewer|less|decreased) (?:fetal |foetal |baby )?(?:movements?|kicks?)\b|\bhaven'?t felt (?:the )?(?:baby|him|her|any) (?:move|moving|kick\w*)",
+        r"\b(?:baby|bub|bump)\W+(?:\w+\W+){0,3}?(?:stopped|not|isn'?t|hasn'?t been|hasn'?t|no longer|barely|hardly|has barely|has hardly) (?:moving|kicking|moved|kicked)|\b(?:no|reduced|fewer|less|decreased) (?:fetal |foetal |baby )?(?:movements?|kicks?)\b|\bhaven'?t felt (?:the )?(?:baby|him|her|any) (?:move|moving|kick\w*)",
         "태동(?:이|을|도|은)?.{0,6}?(?:없|안느|줄|못느|멈|약해|안느껴|거의)",
     ),
     neg(
         "bowel_blocked",
-        r"\b(?:haven'?t|hasn'?t|not|can'?t|cant|unable to) (?:\w+ )?(?:passed (?:wind|gas)|pass(?:ing)? (?:wind|gas)|farted|fart)\b|\bno (?:wind|gas|farts?)\b|\b(?:vomit\w*|throw\w* up|threw up|sick|puk\w*)\W+(?:\w+\W+){0,2}?(?:green|bile|bilious|poo|faecal|fecal)\b|\b(?:green|bilious|bile) (?:vomit|sick|stuff)\w*",
+        r"\b(?:haven'?t|hasn'?t|not|can'?t|cant|unable to) (?:\w+ ){0,2}?(?:passed (?:wind|gas)|pass(?:ing)? (?:wind|gas)|farted|fart)\b|\bno (?:wind|gas|farts?)\b|\bno (?:poo|poop|stools?|bowel movements?) or (?:wind|gas|farts?)\b|\b(?:vomit\w*|throw\w* up|threw up|sick|puk\w*)\W+(?:\w+\W+){0,2}?(?:green|bile|bilious|poo|faecal|fecal)\b|\b(?:green|bilious|bile) (?:vomit|sick|stuff)\w*",
         "방귀(?:도|가|를)?(?:안|못|나오지않|안나)|(?:초록색|녹색|담즙)(?:을|이)?(?:토|구토|물을토)|초록(?:색)?토",
     ),
     c(
@@ -368,17 +368,17 @@ const CONCEPTS: &[Concept] = &[
     c(
         "eye_trauma",
         r"\b(?:hit|struck|poked|punched|smacked|whacked|jabbed|elbowed|caught)\W+(?:\w+\W+){0,5}?(?:in|on) (?:the|my|his|her|their) eyes?\b|\beye (?:injury|trauma)\b|\b(?:metal|glass|splinter|shard|fishhook|stick)\W+(?:\w+\W+){0,3}?(?:in|into) (?:the|my|his|her) eye",
-        "눈(?:을|에|이|쪽을)?.{0,6}?(?:맞았|맞고|맞아서|찔렸|찔리|찔려|부딪|다쳤|다치|박혔)",
+        "눈(?:을|에|이|쪽을)?.{0,6}?(?:맞았|맞고|맞아서|찔렸|찔리|찔려|부딪|다쳤|다치|박혔|튀었|튀어|튄)",
     ),
     c(
         "open_fracture",
-        r"\bbones?\W+(?:\w+\W+){0,3}?(?:sticking|poking|coming|showing|through the skin|out of)|\b(?:compound|open) fracture\b|\b(?:arm|leg|finger|wrist|ankle|elbow|knee)\W+(?:\w+\W+){0,3}?(?:bent the wrong way|at a (?:weird|strange|funny) angle|backwards)|\b(?:hip|leg|arm|ankle|wrist|knee|shoulder)(?:\'s)?\W+(?:\w+\W+){0,3}?(?:all twisted|badly twisted|twisted (?:round|around|out)|deformed|out of place|turned out)|\bamputat\w*|\b(?:finger|toe|hand|thumb)\W+(?:\w+\W+){0,2}?(?:cut off|severed|came off|hanging off)",
-        "뼈(?:가|이)?.{0,6}?(?:튀어나|보여|삐져나|뚫고|밖으로)|개방성골절|(?:손가락|발가락|팔|다리|손|고관절|엉덩이|발목|손목|무릎|어깨)(?:이|가)?.{0,4}?(?:절단|잘렸|잘려나|떨어져나|반대로꺾|이상하게꺾)",
+        r"\bbones?\W+(?:\w+\W+){0,3}?(?:sticking|poking|coming|showing|through the skin|out of)|\b(?:compound|open) fracture\b|\b(?:arm|leg|finger|wrist|ankle|elbow|knee)\W+(?:\w+\W+){0,3}?(?:bent the wrong way|at a (?:weird|strange|funny) angle|backwards)|\b(?:hip|leg|arm|ankle|wrist|knee|shoulder)(?:\'s)?\W+(?:\w+\W+){0,3}?(?:all twisted|badly twisted|twisted (?:round|around|out)|deformed|out of place|turned out)|\bamputat\w*|\b(?:finger|toe|hand|thumb)\W+(?:\w+\W+){0,2}?(?:cut off|severed|came off|hanging off)|\b(?:fingers?|toes?|thumbs?|fingertips?)\W+(?:\w+\W+){0,3}?(?:are |is )?(?:clean |right |completely )?off\b|\b(?:sliced|chopped|severed) (?:\w+ ){0,6}?off\b|\bbent (?:a |the )?(?:weird|wrong|funny|strange|odd) (?:way|angle|direction)\b",
+        "뼈(?:가|이)?.{0,6}?(?:튀어나|보여|삐져나|뚫고|밖으로)|개방성골절|(?:손가락|발가락|팔|다리|손|고관절|엉덩이|발목|손목|무릎|어깨)(?:이|가)?.{0,4}?(?:절단|잘렸|잘려나|떨어져나|반대로꺾|이상하게꺾)|이상한방향으로(?:꺾|휘|돌아)",
     ),
     c(
         "prepared",
-        r"\bready\b|\bprepared\b|\bset up\b|\bbought\b|\bgot (?:the|a|some)\b|\bhidden\b|\bstashed\b",
-        "준비(?:해|했|돼|되|해뒀|해놨|해두)|사놨|사뒀|사왔|샀어|구했|마련|숨겨",
+        r"\bready\b|\bprepared\b|\bset up\b|\bbought\b|\bgot (?:the|a|some)\b|\bhidden\b|\bstashed\b|\bi (?:have|'ve got|got) (?:the|a|my|about|like|\d+)\b|\bhave (?:about |like )?\d+ (?:now|saved|of them)\b|\bsorted\b",
+        "준비(?:해|했|돼|되|해뒀|해놨|해두)|사놨|사뒀|사왔|샀어|구했|마련|숨겨|실어놨|실어뒀|챙겨놨|챙겨뒀|갖다놨",
     ),
     neg(
         "saddle_numb",
@@ -412,8 +412,8 @@ const CONCEPTS: &[Concept] = &[
     ),
     c(
         "rigid_abdomen",
-        r"\b(?:belly|stomach|tummy|abdomen)\W+(?:\w+\W+){0,3}?(?:rigid|hard as|like a board|rock hard|hard and|is hard|swollen and hard|tight as)|\brigid\b|\bguarding\b|\bhurts? (?:to|when (?:i|he|she|you)) (?:move|walk|cough|jump|stand up straight|go over bumps|breathe in)|\bcan'?t (?:stand|walk) (?:up )?straight\b|\bdoubled over\b|\bcurled up in a ball\b|\bevery bump\b",
-        "배(?:가|는|가너무)?.{0,4}?(?:딱딱|단단|돌처럼|판자|빵빵하고딱)|(?:걸을때|움직일때|기침할때|뛸때|차가흔들릴때|방지턱)(?:마다)?.{0,8}?(?:울려|아[프파픈퍼팠]|배가|찌르)|허리를(?:못|펴지못|못펴|못피)|배를(?:움켜|잡고)|웅크리고",
+        r"\b(?:belly|stomach|tummy|abdomen)\W+(?:\w+\W+){0,3}?(?:rigid|hard as|like a board|rock hard|hard and|is hard|swollen and hard|tight as)|\brigid\b|\bguarding\b|\bhurts? (?:to|when (?:i|he|she|you)) (?:move|walk|cough|jump|stand up straight|go over bumps|breathe in)|\bcan'?t (?:stand|walk) (?:up )?straight\b|\bdoubled over\b|\bcurled up in a ball\b|\bevery bump\b|\bwhen (?:i|you|he|she|they) (?:let go|release)\b|\brebound\b",
+        "배(?:가|는|가너무)?.{0,4}?(?:딱딱|단단|돌처럼|판자|빵빵하고딱)|(?:걸을때|움직일때|기침할때|뛸때|차가흔들릴때|방지턱)(?:마다)?.{0,8}?(?:울려|울리|아[프파픈퍼팠]|배가|찌르)|허리를(?:못|펴지못|못펴|못피)|(?:눌렀다|누르다)(?:가)?.{0,4}?(?:뗄때|떼면|놓을때|뗄때마다)|배를(?:움켜|잡고)|웅크리고",
     ),
     c(
         "pelvic_one_side",
@@ -423,7 +423,7 @@ const CONCEPTS: &[Concept] = &[
     c("shoulder", r"\bshoulders?\b", "어깨"),
     c(
         "positive_test",
-        r"\bpositive (?:pregnancy |preg |home )?test|\b(?:pregnancy|preg|home) test\W+(?:\w+\W+){0,3}?positive|\btwo (?:pink |faint )?lines\b|\bmissed (?:my |her )?period\b|\bperiod (?:is|was|'s) (?:\w+ ){0,2}late\b|\blate period\b|\b(?:\d+|few|couple of) weeks pregnant\b",
+        r"\bpositive (?:pregnancy |preg |home )?test|\b(?:pregnancy|preg|home) test\W+(?:\w+\W+){0,3}?positive|\btwo (?:pink |faint )?lines\b|\bmissed (?:my |her )?period\b|\bperiod (?:is|was|'s) (?:\w+ ){0,2}late\b|\blate period\b|\b(?:\d+|few|couple of) weeks pregnant\b|(?:^|\bi'?m |\bim |\bi am |\bat |\bshe'?s |\bcurrently )(?:[12]\d|3\d|4[0-2]) ?(?:weeks?|wks?)\b(?: pregnant| along| now)?[.,!]?(?: |$)",
         "임신테스트|임테기|테스트기|두줄|양성(?:이|나왔|반응)|생리(?:가|를)?.{0,4}?(?:안하|늦|건너|안나|거르|안해|끊긴)|임신(?:했|중|\\d+주|초기|확인)",
     ),
     c(
@@ -452,7 +452,7 @@ const CONCEPTS: &[Concept] = &[
         r"\bcombative\b|\baggressive\b|\bagitated\b|\bbelligerent\b|\bacting (?:drunk|strange\w*|weird|odd|crazy|funny)|\bnot (?:himself|herself|making sense)\b|\bincoheren\w*|\bfighting (?:us|me|the|off)\b|\bpushing (?:us|me) away\b",
         "공격적|난폭|화를(?:내|막|버럭)|술취한|이상한행동|헛소리|횡설수설|사람을못알아|못알아봐|발버둥|소리를지르",
     ),
-    c("ketotic", r"\bfruity\b|\bnail polish\b|\bacetone\b|\bdeep (?:sighing )?breath\w*|\bbreathing (?:fast|deep|heavily)\b|\bkussmaul\b|\bvery thirsty\b|\bpeeing a lot\b", "과일냄새|아세톤|숨을(?:깊게|몰아)|갈증이심|물을엄청|소변을자주"),
+    c("ketotic", r"\bfruity\b|\bnail polish\b|\bacetone\b|\bdeep (?:sighing )?breath\w*|\bbreathing (?:fast|deep|heavily)\b|\bkussmaul\b|\b(?:very|really|so|extremely) thirsty\b|\b(?:peeing|weeing|urinating) (?:a lot|loads|all the time|constantly)\b|\bpear ?drops?\b|\bbreath smells? (?:sweet|fruity|like)\b|\bbreathing (?:is )?(?:fast and deep|deep and fast|deep and rapid)\b", "과일냄새|아세톤|숨을(?:깊게|몰아)|갈증이심|물을(?:엄청|계속|많이)|소변을(?:자주|엄청|많이)|입냄새(?:가)?(?:달|과일|시큼)"),
     c("mottled", r"\bmottled\b|\bblotchy\b|\bmarbled\b|\bskin (?:looks |is |went |turned )?(?:blotchy|mottled|grey|gray|ashen|blue)", "얼룩덜룩|피부(?:가|색이)?.{0,4}?(?:얼룩|대리석|푸르|잿빛|회색)"),
     c(
         "infection",
@@ -466,7 +466,7 @@ const CONCEPTS: &[Concept] = &[
     ),
     c(
         "very_unwell",
-        r"\b(?:feel\w*|feels|felt) like (?:i'?m|i am|he'?s|she'?s|they'?re) (?:going to|gonna|about to) die\b|\bnever felt (?:this|so) (?:ill|sick|bad)\b|\bsomething (?:is )?(?:really|very|seriously|badly) wrong\b|\bgoing downhill fast\b|\blooks? (?:awful|terrible|dreadful|like death|really (?:bad|ill|unwell))\b",
+        r"\b(?:feel\w*|feels|felt) like (?:i'?m|i am|he'?s|she'?s|they'?re) (?:going to|gonna|about to) die\b|\bnever felt (?:this|so) (?:ill|sick|bad)\b|\bsomething (?:\w+ )?(?:really|very|seriously|badly|terribly) wrong\b|\b(?:totally|completely) wiped out\b|\bcan'?t even (?:walk|stand|get up)\b|\bgoing downhill fast\b|\blooks? (?:awful|terrible|dreadful|like death|really (?:bad|ill|unwell))\b",
         "죽을것같|이렇게아픈적|뭔가크게잘못|뭔가잘못된것|급격히나빠|상태가급|안색이(?:너무|많이)?(?:안좋|나빠|새파|잿빛)",
     ),
     c("shivering", r"\bshiver\w*|\brigors?\b|\bshaking (?:with|from) (?:chills|cold)|\bchills\b|\bteeth chattering\b", "오한|덜덜|으슬|이가딱딱"),
@@ -489,22 +489,22 @@ const CONCEPTS: &[Concept] = &[
     c(
         "choking",
         r"\bchok\w*|\b(?:food|meat|steak|a piece|something|candy|grape|rice cake|bone)\W+(?:\w+\W+){0,3}?(?:stuck|lodged|caught|went down the wrong way)|\bstuck in (?:his|her|my|the) throat\b|\bwent down the wrong (?:way|pipe)\b",
-        "목에(?:걸|걸린|걸렸|막)|(?:떡|음식|고기|사탕|포도|땅콩|밥|알약|생선가시|가시)(?:이|가|을|를|덩어리가)?.{0,6}?(?:걸려|걸렸|걸린|막혀|막혔|넘어가지)|사레|기도(?:가|에)?(?:막|걸)",
+        "목에(?:걸|걸린|걸렸|막)|(?:삼키다가|먹다가|먹던중에)(?:.{0,6})?(?:켁켁|캑캑|컥컥|막혀|걸려|숨을)|(?:떡|음식|고기|사탕|포도|땅콩|밥|알약|생선가시|가시|토마토|젤리|견과|구슬|동전)(?:이|가|을|를|덩어리가)?.{0,6}?(?:걸려|걸렸|걸린|막혀|막혔|넘어가지)|사레|기도(?:가|에)?(?:막|걸)",
     ),
     neg(
         "cant_cough_speak",
         r"\bcan'?t (?:cough|speak|talk|make a sound|say anything)\b|\bcant (?:cough|speak|talk)\b|\bno sound\b|\bnot making (?:a|any) sound\b|\bclutching (?:his|her|their) throat\b|\bsilent\b",
-        "기침(?:도|을)?(?:못|안나|안해|하지못)|말(?:도|을)?(?:못|안나와|못해)|소리(?:도|를)?(?:못|안나|안내|없이)|목을(?:움켜|부여잡|감싸)",
+        "기침(?:도|을)?(?:못|안나|안해|하지못)|말(?:도|을)?(?:못|안나와|못해)|소리(?:도|를|가)?(?:못|안나|안내|없이)|목을(?:움켜|부여잡|감싸)",
     ),
     c(
         "suicide_means",
-        r"\brope\b|\bnoose\b|\bhang(?:ing)? myself\b|\bcharcoal\b|\bburner\b|\bbriquettes?\b|\bgun\b|\bpistol\b|\brifle\b|\b(?:saved|saving|kept|keeping|collected|collecting) (?:up )?(?:\w+ ){0,3}?(?:pills|tablets|meds|oxy\w*|opioids|painkillers|sleeping pills|insulin)|\b(?:stockpil|hoard)\w*|\b(?:pills|tablets|meds)\W+(?:\w+\W+){0,2}?(?:lined up|ready|counted(?: out)?|set aside|in front of me)\b|\bbridge\b|\bledge\b|\bjump(?:ing)? (?:off|from|in front)\b|\btrain tracks\b|\brazor\b|\bblade\b|\bexhaust pipe\b|\bhose\b|\bletters? (?:to|for) (?:my|everyone)|\bgoodbye (?:letter|note)|\bgave away\b|\bgiving away\b|\bwill\b[^.!?\n]*?\bready\b",
-        "밧줄|줄을(?:샀|준비|걸)|목을맬|목맬|번개탄|연탄|숯|착화탄|약을(?:모아|모았|모으|사모)|모아둔약|모아놓은|다리(?:에서|위)|옥상|뛰어내|투신|칼|면도날|유서|편지를(?:써|남)|정리하고있|물건을(?:나눠|정리)|선로",
+        r"\brope\b|\bnoose\b|\bhang(?:ing)? myself\b|\bcharcoal\b|\bburner\b|\bbriquettes?\b|\bgun\b|\bpistol\b|\brifle\b|\b(?:saved|saving|kept|keeping|collected|collecting) (?:up )?(?:\w+ ){0,3}?(?:pills|tablets|meds|oxy\w*|opioids|painkillers|sleeping pills|insulin)|\b(?:stockpil|hoard)\w*|\b(?:pills|tablets|meds)\W+(?:\w+\W+){0,2}?(?:lined up|ready|counted(?: out)?|set aside|in front of me|next to me|beside me)\b|\bbridge\b|\bledge\b|\bjump(?:ing)? (?:off|from|in front)\b|\btrain tracks\b|\brazor\b|\bblade\b|\bexhaust pipe\b|\bhose\b|\bletters? (?:to|for) (?:my|everyone)|\bgoodbye (?:letter|note)|\bgave away\b|\bgiving away\b|\bwill\b[^.!?\n]*?\bready\b|\b(?:got|have) (?:the |my |all (?:the |my )?)?(?:tablets|pills|meds) (?:sorted|ready|together|lined up)\b",
+        "밧줄|줄을(?:샀|준비|걸)|목을맬|목맬|번개탄|연탄|숯|착화탄|약을(?:모아|모았|모으|사모)|모아둔약|약(?:이|을)?(?:한통|한병|한움큼|잔뜩)|수면제|모아놓은|(?:^|[^사])다리(?:에서|위)|옥상|대교|난간|베란다|뛰어내|투신|칼|면도날|유서|편지를(?:써|남)|정리하고있|물건을(?:나눠|정리)|선로",
     ),
     c(
         "intent",
-        r"\b(?:i'?m|i am|im) (?:going to|gonna|about to|planning to|ready to)\b|\bi(?:'ll| will) (?:do it|take|swallow|jump|hang|end|use)\b|\bi'?ve (?:decided|made up my mind)\b",
-        "(?:먹을|마실|뛰어내릴|끝낼|죽을|갈|할)(?:거|겁니다|래|게요)|(?:하|먹으|마시|끝내|죽으|뛰어내리)려고|결심했",
+        r"\b(?:i'?m|i am|im) (?:going to|gonna|about to|planning to|ready to)\b|\bi(?:'ll| will) (?:do it|take|swallow|jump|hang|end|use)\b|\bi'?ve (?:decided|made up my mind)\b|\b(?:taking|take|swallow\w*) (?:them|it) all\b|\btonight'?s the night\b|\bi'?ve picked\b|\bplanning to\b",
+        "(?:먹을|마실|뛰어내릴|끝낼|죽을|갈|할|피울|태울)(?:거|겁니다|래|게요)|(?:하|먹으|마시|끝내|죽으|뛰어내리)려고|결심했",
     ),
     // Everyday uses of the things a plan names (a charcoal barbecue, a climbing rope).
     c(
@@ -514,8 +514,8 @@ const CONCEPTS: &[Concept] = &[
     ),
     c(
         "plan_time",
-        r"\btonight\b|\btomorrow\b|\bthis (?:weekend|week|evening|friday|saturday|sunday)\b|\bafter (?:everyone|they) (?:is |are )?(?:asleep|gone)|\bwhen (?:everyone|they) (?:is |are )?(?:asleep|gone|out)|\bsoon\b|\bon (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|\bi'?ve decided\b|\bmade up my mind\b|\bi have a plan\b|\bplanned\b|\bready\b",
-        "오늘밤|오늘저녁|내일|이번주|주말에|다들자면|가족들이자면|다잠들면|결심|계획|준비(?:해|했|다|를)|정했|날짜|곧",
+        r"\btonight\b|\btomorrow\b|\bthis (?:weekend|week|evening|friday|saturday|sunday)\b|\bafter (?:everyone|they) (?:is |are )?(?:asleep|gone)|\bwhen (?:everyone|they) (?:is |are )?(?:asleep|gone|out)|\bsoon\b|\bon (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|\bi'?ve decided\b|\bmade up my mind\b|\bi have a plan\b|\bplanned\b|\bready\b|\bi'?ve picked\b|\bthe night\b|\bafter (?:work|school|my shift)\b|\bwhen i get home\b|\blater today\b|\b(?:this |next |on )?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b",
+        "오늘밤|오늘저녁|내일|이번주|다음주|(?:월|화|수|목|금|토|일)요일|주말에|다들자면|가족들이자면|다잠들면|결심|계획|준비(?:해|했|다|를)|정했|날짜|곧",
     ),
     c(
         "resolved",
@@ -550,13 +550,108 @@ const CONCEPTS: &[Concept] = &[
     c("sunburn", r"\bsun ?burn\w*", "햇볕에(?:탔|타서|그을)|햇볕화상|일광화상|햇빛에(?:탔|타서)"),
     c(
         "farewell",
-        r"\bgoodbye\b|\b(?:no ?one|nobody) (?:will|would|is going to|gonna) (?:miss|notice|care)|\bwon'?t be (?:around|here) (?:anymore|much longer|tomorrow)|\ba burden\b|\bsorry for everything\b|\bsleep forever\b|\bnever wake up\b|\bdone with (?:it all|everything|life)\b|\bnot be here\b|\bdon'?t want to be here\b|\bend (?:it|this|everything)\b|\bget it over with\b|\bi'?m done\b|\bi am done\b|\bcan'?t do this anymore\b|\bgave (?:my|all my) (?:stuff|things) away\b",
-        "(?:가족|엄마|아빠|부모님|아이들|애들|남편|아내|친구)(?:들)?(?:한테|에게|께)?(?:편지|유서|마지막)|편지(?:를|도)?(?:써|썼|남)|작별|마지막인사|짐이(?:되|될)|미안하다고|영원히(?:잠|자)|안깨어나고싶|다끝(?:내|낼)|끝내(?:려|고싶|겠)|끝낼(?:거|생각|래)|떠나(?:려|겠|기로)|없어지(?:려|고싶)|사라지(?:려|고싶)|살고싶지|안살고싶|그만살",
+        r"\bgoodbye\b|\b(?:no ?one|nobody) (?:will|would|is going to|gonna) (?:miss|notice|care)|\bwon'?t be (?:around|here) (?:anymore|much longer|tomorrow)|\ba burden\b|\bsorry for everything\b|\bsleep forever\b|\bnever wake up\b|\bdone with (?:it all|everything|life)\b|\bnot be here\b|\bdon'?t want to be here\b|\bend (?:it|this|everything)\b|\bget it over with\b|\bi'?m done\b|\bi am done\b|\bcan'?t do this anymore\b|\bgave (?:my|all my) (?:stuff|things) away\b|\b(?:written|wrote|writing|left) (?:the |my |a |some )?(?:letters?|notes?)\b|\b(?:written|wrote) to (?:my|everyone|all)\b",
+        "(?:가족|엄마|아빠|부모님|아이들|애들|남편|아내|친구)(?:들)?(?:한테|에게|께)?(?:편지|유서|마지막)|편지(?:를|도)?(?:써|썼|남)|작별|마지막인사|(?:더이상|더는|이제)(?:은)?(?:못버티|못견디|버틸수없|견딜수없)|마지막으로(?:누구|말|인사|연락|한마디)|짐이(?:되|될)|미안하다고|영원히(?:잠|자)|안깨어나고싶|다끝(?:내|낼)|끝내(?:려|고싶|겠)|끝낼(?:거|생각|래)|떠나(?:려|겠|기로)|없어지(?:려|고싶)|사라지(?:려|고싶)|살고싶지|안살고싶|그만살",
     ),
     c(
         "child",
-        r"\bbab(?:y|ies)\b|\binfant\b|\btoddler\b|\bnewborn\b|\bkids?\b|\bchild\b|\bson\b|\bdaughter\b|\b\d{1,2}[ -]?(?:year|yr|month|week|day)s?[ -]?old\b|\b\d{1,2} ?(?:yo|y/o|yrs?)\b",
-        "아기|애기|아가|아이|애가|아들|딸|\\d+살|개월|유아|어린이|신생아|손주|손자|손녀",
+        r"\bbab(?:y|ies)\b|\binfant\b|\btoddler\b|\bnewborn\b|\bkids?\b|\bchild\b|\bson\b|\bdaughter\b|\b\d{1,2}[ -]?(?:month|week|day)s?[ -]?old\b|\b(?:[1-9]|1[0-7])[ -]?(?:year|yr)s?[ -]?old\b|\b(?:[1-9]|1[0-7]) ?(?:yo|y/o|yrs?)\b",
+        "아기|애기|아가|아이|애가|아들|딸|(?:^|\\D)(?:[1-9]|1[0-7])살|개월|유아|어린이|신생아|손주|손자|손녀",
+    ),
+    // Words that hold a symptom's word and mean something else ("hay fever", "non-drowsy",
+    // "seizure-free", "간질약"): a mention inside one is no complaint.
+    c(
+        "masked",
+        r"\bhay ?fever\b|\bnon[- ]?drows\w*|\b(?:seizure|fit)[- ]free\b|\bscarlet fever vaccin\w*",
+        "간질약|뇌전증약|항경련제|비염약",
+    ),
+    // --- more KTAS level 1-2 modifiers: limb ischaemia, chemical and inhalation burns, upper
+    // airway obstruction, anticoagulated head injury, CSF leak, acute glaucoma, arrhythmia with
+    // syncope, aneurysm ---
+    c(
+        "fracture",
+        r"\bbroken?\b|\bbroke (?:his|her|my|their|a|the)\b|\bfractur\w*|\bsnapped\b|\bdislocat\w*|\bbent (?:a |the )?(?:weird|wrong|funny|strange|odd) (?:way|angle|direction)\b|\bcrash\w*|\baccident\b|\bcrush\w*|\btrapped\b|\bcaught in (?:a|the) (?:machine|door|press|roller)\b",
+        "부러|골절|꺾여|꺾였|탈구|사고|깔렸|끼였|끼어서|말려들어",
+    ),
+    c(
+        "cold_white_limb",
+        r"\b(?:hand|hands|foot|feet|fingers?|toes?|leg|arm)\W+(?:\w+\W+){0,3}?(?:going|gone|turned|turning|is|are|went|looks?) (?:\w+ )?(?:cold|white|blue|pale|grey|gray)\b|\bno pulse in (?:his|her|my|the) (?:foot|wrist|hand|leg)\b",
+        "(?:발|손|발가락|손가락|다리|팔|발끝|손끝)(?:이|가|끝이)?.{0,6}?(?:차갑|차가워|하얗|하얘|파랗|파래|창백|시퍼)",
+    ),
+    c(
+        "on_skin",
+        r"\b(?:on|over|onto|all over) (?:my|his|her|their|the) (?:face|skin|arms?|hands?|legs?|body|chest|back|feet|foot|neck|belly|stomach)\b|\bskin (?:is )?(?:burning|going white|turning white|peeling)\b",
+        "(?:팔|배|다리|손|얼굴|몸|피부|등|가슴|발)(?:이랑|에|랑|과|하고|이|가|에도|까지).{0,10}?(?:튀|묻|쏟|닿|뒤집어)|피부가(?:하얗|타|벗겨|화끈)",
+    ),
+    c(
+        "fire_smoke",
+        r"\bbonfire\b|\bhouse fire\b|\b(?:on|caught) fire\b|\b(?:a|the) fire\b|\bflames?\b|\bflare[- ]?up\b|\bsmoke inhal\w*|\b(?:full of|thick|black) smoke\b|\bbreathed in (?:\w+ )?smoke\b|\bsinged\b|\bsoot\w*",
+        "불난|화재|불이나|불길|연기를(?:마|들이)|연기가(?:가득|자욱)|그을음|그을렸|콧털",
+    ),
+    c(
+        "sooty_sputum",
+        r"\b(?:coughing|cough\w*|spitting|bringing) up (?:black|dark|sooty|grey) (?:stuff|phlegm|mucus|spit|gunk)|\b(?:black|sooty) (?:phlegm|mucus|spit|snot|sputum)",
+        "(?:가래|침|콧물)(?:가|이)?.{0,4}?(?:시커|까맣|검|까만|새까)",
+    ),
+    neg(
+        "cant_swallow_spit",
+        r"\bcan'?t swallow (?:my |his |her |their )?(?:own )?(?:spit|saliva)\b|\bcant swallow (?:my |his |her )?(?:own )?(?:spit|saliva)\b|\bdrool\w*",
+        "침(?:도|을|조차)?(?:못삼|삼키지못|삼킬수(?:가)?없|질질|흘리)",
+    ),
+    neg(
+        "no_shiver",
+        r"\b(?:stopped|not even|no longer|isn'?t even|isn'?t|not) shivering\b",
+        "(?:덜덜)?떨지(?:도)?않|떨림(?:이|도)?(?:멈|없)|안떨",
+    ),
+    c(
+        "anticoagulant",
+        r"\bwarfarin\b|\bcoumadin\b|\bapixaban\b|\beliquis\b|\brivaroxaban\b|\bxarelto\b|\bdabigatran\b|\bpradaxa\b|\bedoxaban\b|\blixiana\b|\bblood thinners?\b|\banticoagula\w*|\bclopidogrel\b|\bplavix\b",
+        "와파린|쿠마딘|엘리퀴스|자렐토|프라닥사|릭시아나|항응고제|혈전용해|피(?:를)?묽게|아픽사반|리바록사반|클로피도그렐|플라빅스",
+    ),
+    c(
+        "clear_fluid",
+        r"\bclear (?:watery )?(?:fluid|liquid|stuff|water)\b[^.!?\n]{0,40}?\b(?:nose|nostril|ear)s?\b|\b(?:nose|nostril|ear)s?\b[^.!?\n]{0,30}?\bclear (?:watery )?(?:fluid|liquid|stuff|water)\b",
+        "(?:코|귀)(?:에서|로).{0,6}?맑은(?:물|액체|콧물)|맑은(?:물|콧물|액체).{0,10}?(?:뚝뚝|흘러|나와|떨어)",
+    ),
+    c(
+        "eye_pain",
+        r"\beyes?\W+(?:\w+\W+){0,3}?(?:pain\w*|hurt\w*|ach\w*|throbb\w*|agony)|\bpain\w* (?:in|behind|around) (?:my|his|her|the|one) eyes?\b",
+        "눈(?:이|알이|쪽이|알)?.{0,8}?(?:아[프파픈퍼팠]|빠질것|통증|쑤시|터질)",
+    ),
+    c(
+        "halos",
+        r"\bhalos?\b|\brainbows?\b[^.!?\n]{0,20}?\blights?\b|\bcircles? around (?:the )?lights\b",
+        "무지개|빛번짐|불빛(?:주위|주변)",
+    ),
+    c(
+        "palpitations",
+        r"\bpalpitat\w*|\bheart (?:is |keeps |was |suddenly |started |just )*(?:racing|pounding|skipping|going (?:\d+|crazy|mad|like)|fluttering|beating (?:really |so |very )?fast)|\bheart ?rate (?:of |is |at |was )?(?:1[5-9]\d|2\d\d)\b|\bpulse (?:of |is |at )?(?:1[5-9]\d|2\d\d)\b",
+        "두근|심장이(?:빨리|미친듯|터질|쿵쾅|벌렁)|맥박이(?:너무빨|1[5-9]\\d|2\\d\\d)|가슴이(?:벌렁|쿵쾅)",
+    ),
+    c(
+        "syncope",
+        r"\bpassed out\b|\bblacked out\b|\bfainted\b|\bkeeled over\b|\bcollapsed\b|\blost consciousness\b",
+        "기절(?:했|해서|하더|을했|해버)|실신(?:했|해)|(?:정신|의식)을잃(?:었|고)|쓰러졌|쓰러져서|쓰러지더|필름이끊",
+    ),
+    c("aneurysm", r"\baneurysm\w*|\baaa\b", "동맥류"),
+    c(
+        "visual_disturbance",
+        r"\bflashing lights?\b|\bzig ?zags?\b|\bsparkl\w*|\bspots (?:in|before) (?:my|her) eyes\b|\bblurr\w*|\bseeing stars\b",
+        "번쩍|반짝|아른|흐릿|뿌옇|뿌예|지그재그|별이보",
+    ),
+    c("blistering", r"\bblister\w*", "물집"),
+    // A static shock from a car door or a jumper is harmless.
+    c("static_shock", r"\bstatic\b", "정전기"),
+    // Home-made or bootleg spirits may hold methanol: harmless until sight, breathing or mind change.
+    c(
+        "toxic_alcohol",
+        r"\bhome ?made (?:spirits|alcohol|vodka|liquor|booze|moonshine)\b|\bmoonshine\b|\bbootleg\w*|\bmethanol\b",
+        "밀주|메탄올|공업용알코올|집에서(?:담근|만든)(?:술|소주)",
+    ),
+    c(
+        "drowsy",
+        r"\bdrows\w*|\bsleepy\b|\bcan'?t (?:stay awake|keep (?:his|her|my) eyes open)\b|\b(?:nodding|drifting) off\b",
+        "졸리|졸려|졸음|자꾸졸|꾸벅|눈을못뜨",
     ),
 ];
 

@@ -242,6 +242,7 @@ mod tests {
         let sets = [
             include_str!("../../tests/fixtures/triage_dev.jsonl"),
             include_str!("../../tests/fixtures/triage_dev2.jsonl"),
+            include_str!("../../tests/fixtures/triage_dev3.jsonl"),
             include_str!("../../tests/fixtures/triage_coverage.jsonl"),
             include_str!("../../tests/fixtures/triage_holdout.jsonl"),
         ];

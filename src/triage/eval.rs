@@ -102,6 +102,7 @@ mod tests {
         for set in [
             include_str!("../../tests/fixtures/triage_dev.jsonl"),
             include_str!("../../tests/fixtures/triage_dev2.jsonl"),
+            include_str!("../../tests/fixtures/triage_dev3.jsonl"),
         ] {
             meets_targets(&parse(set).unwrap());
         }

@@ -44,6 +44,9 @@ pub struct Frame {
 
 /// Concepts that say when, not what: they keep their status when the message says the rest is over.
 const TIME_WORDS: &[&str] = &["resolved", "ongoing", "chronic", "fleeting", "sudden"];
+/// What happened and what the person takes or has: "fine now" does not undo a blow to the head on
+/// warfarin.
+const LASTING: &[&str] = &["head_injury", "high_impact", "anticoagulant", "diabetic", "immunosuppressed", "aneurysm"];
 /// What "the bleeding stopped" is over for.
 const BLEEDING: &[&str] = &["heavy_bleeding", "bleeding", "pad_soaking"];
 /// Signs that a stroke's after-effect explains when the message says it is one.
@@ -55,6 +58,14 @@ impl Frame {
         let view = View::new(text);
         let mut mentions = concepts::mentions(&view);
         let mut readings = readings::read(&view);
+        // A symptom's word inside a compound that means something else ("hay fever", "seizure-free").
+        let masked: Vec<(usize, usize)> =
+            mentions.iter().filter(|m| m.concept == "masked").map(|m| (m.start, m.end)).collect();
+        for m in mentions.iter_mut().filter(|m| m.concept != "masked") {
+            if masked.iter().any(|&(s, e)| m.start >= s && m.start < e) {
+                m.status = Status::Denied;
+            }
+        }
         let affirmed = |mentions: &[Mention], id: &str| {
             mentions.iter().filter(|m| m.concept == id && m.status == Status::Affirmed).map(|m| m.start).collect()
         };
@@ -63,7 +74,10 @@ impl Frame {
         let ongoing: Vec<usize> = affirmed(&mentions, "ongoing");
         if let Some(&over) = resolved.iter().max() {
             if !ongoing.iter().any(|&o| o > over) {
-                for m in mentions.iter_mut().filter(|m| m.start < over && !TIME_WORDS.contains(&m.concept)) {
+                for m in mentions
+                    .iter_mut()
+                    .filter(|m| m.start < over && !TIME_WORDS.contains(&m.concept) && !LASTING.contains(&m.concept))
+                {
                     if m.status == Status::Affirmed {
                         m.status = Status::Resolved;
                     }
@@ -94,7 +108,8 @@ impl Frame {
             }
         }
         let said = |id: &str| mentions.iter().any(|m| m.concept == id && m.status != Status::Denied);
-        let pet = said("animal") && !said("bitten") && (said("vet") || !said("first_person"));
+        // "The whole family has headaches, even the cat is lethargic" is about the people.
+        let pet = said("animal") && !said("bitten") && (said("vet") || !(said("first_person") || said("group")));
         let who = match readings.infant_age_days {
             _ if pet => Who::Animal,
             Some(age) if age.value < 365.0 => Who::Infant(Some(age.value as u32)),
@@ -108,7 +123,9 @@ impl Frame {
         let pregnant = crate::extract::patterns::demographics(text).pregnant == Some(true)
             // A positive test told as past ("last week") still means pregnant now.
             || mentions.iter().any(|m| m.concept == "positive_test" && matches!(m.status, Status::Affirmed | Status::Past));
-        let postpartum = mentions.iter().any(|m| m.concept == "gave_birth" && m.status == Status::Affirmed);
+        // A birth told as past ("had my baby 2 weeks ago") is what makes bleeding now postpartum.
+        let postpartum =
+            mentions.iter().any(|m| m.concept == "gave_birth" && matches!(m.status, Status::Affirmed | Status::Past));
         Frame { who, mentions, readings, ingestions, pregnant, postpartum }
     }
 
@@ -138,6 +155,20 @@ mod tests {
 
     fn status_of(text: &str, concept: &str) -> Option<Status> {
         Frame::new(text).mentions.iter().find(|m| m.concept == concept).map(|m| m.status)
+    }
+
+    #[test]
+    fn compounds_pets_and_ages() {
+        // "hay fever", "seizure-free", "간질약" hold a symptom's word and are no complaint.
+        assert_eq!(status_of("hay fever is killing me", "fever"), Some(Status::Denied));
+        assert_eq!(status_of("seizure-free for two years, can i drive", "seizure"), Some(Status::Denied));
+        // A household with a sick pet is about the people.
+        assert_eq!(Frame::new("whole family has headaches, even the cat is lethargic").who, Who::Adult);
+        assert_eq!(Frame::new("my cat is vomiting").who, Who::Animal);
+        // "81 year old" and "75살" are no children.
+        assert_eq!(Frame::new("my 81 year old mum has belly pain").who, Who::Older);
+        assert_eq!(Frame::new("75살 엄마가 배가 아프대요").who, Who::Older);
+        assert_eq!(Frame::new("7살 아들이 배가 아파요").who, Who::Child);
     }
 
     #[test]

@@ -24,7 +24,7 @@ pub enum Ingestion {
 pattern!(en_count, r"\b(?:took|taken|swallowed|ate|downed|popped|had)\W+(?:\w+\W+){0,3}?(\d{2,3})\b\+?\s*([a-z]*)");
 pattern!(
     en_overdose,
-    r"\boverdos\w*|\bod'?d\b|\bod on\b|\b(?:took|taken|swallowed|ate|downed|popped)\W+(?:\w+\W+){0,3}?(?:(?:a|the|my|his|her|their) (?:whole|full|entire) (?:bottle|pack|box|strip|packet|prescription|supply)|all (?:of )?(?:my|his|her|the|their) (?:\w+ )?(?:pills|meds|tablets|medication\w*)|a handful|handfuls|a bunch of|too many|lots of (?:pills|tablets))|\b(?:[3-9]|\d{2}) times (?:my|his|her|the|their) (?:\w+ )?dose\b|\btriple (?:the |my |his |her )?dose\b|\btoo much insulin\b|\binsulin overdose\b"
+    r"\boverdos\w*|\bod'?d\b|\bod on\b|\b(?:took|taken|swallowed|ate|downed|popped)\W+(?:\w+\W+){0,3}?(?:(?:a|the|my|his|her|their) (?:whole|full|entire) (?:bottle|pack|box|strip|packet|prescription|supply)|all (?:of )?(?:my|his|her|the|their) (?:\w+ ){0,2}?(?:pills|meds|tablets|medication\w*|antidepressants|painkillers)|a (?:bottle|packet|pack|box|strip|blister pack|tub) of (?:(?:my|his|her|the|their) )?(?:\w+ )?(?:pills|tablets|meds|medication|painkillers|antidepressants|paracetamol|tylenol|ibuprofen|aspirin)|a handful|handfuls|a bunch of|too many|(?:lots|loads|a load|a lot|heaps) of (?:(?:my|his|her|the|their) )?(?:\w+ )?(?:pills|tablets|meds|antidepressants|painkillers))|\b(?:[3-9]|\d{2}) times (?:my|his|her|the|their) (?:\w+ )?dose\b|\btriple (?:the |my |his |her )?dose\b|\btoo much insulin\b|\binsulin overdose\b"
 );
 // Korean counts: digits or native numerals with a pill counter, a whole bottle, all at once; the
 // verb in the past ("먹었어요", "삼켰어요"), so "몇 알 먹어도 되나요" asks about a dose.
@@ -32,6 +32,9 @@ pattern!(
     ko_overdose,
     r"(?:한통|한병|한봉지|한움큼|한주먹|한꺼번에|통째|몽땅|전부|다털어|왕창|(?:[1-9]\d+|열|스무|서른|마흔|쉰|수십)(?:알|정|개|캡슐|봉)).{0,8}?(?:먹었|먹은|삼켰|삼킨|복용했|드셨|마셨|털어넣|먹어버)|과다복용(?:했|한)|약을많이먹었"
 );
+// Medicines by class and by the endings of their generic names ("sertraline", "diazepam",
+// "oxycodone"), and brands children find in a handbag.
+const EN_DRUG: &str = r"antidepressants?|painkillers?|sleeping (?:pills|tablets)|\w+(?:traline|oxetine|talopram|triptyline|azepam|azolam|codone|morphine|amol|profen|apine|idone|olol|dipine|statin|pril|sartan)|tylenol|panadol|calpol|advil|nurofen|aspirin|benadryl|melatonin|iron (?:pills|tablets)";
 const EN_SUBSTANCE: &str = r"pills?|tablets?|medicine|meds|medication|vitamins|gummies|bleach|detergent|pods?|laundry|dishwasher|batter(?:y|ies)|magnets?|antifreeze|drain cleaner|cleaner|chemicals?|poison|pesticide|weed ?killer|lighter fluid|gasoline|petrol|syrup|nicotine|e-?liquid|vape juice|lye|lamp oil|kerosene|paraffin|turpentine|methanol|mouthwash|essential oils?|windex|glass cleaner|cleaning (?:spray|product|fluid|liquid)|hand saniti[sz]er|nail polish remover|perfume|wine|beer|vodka|alcohol";
 const TOXIC_EN: &str = r"bleach|antifreeze|drain cleaner|pesticide|weed ?killer|rat poison|poison|lighter fluid|gasoline|petrol|lye|paraquat|lamp oil|kerosene|paraffin|turpentine|methanol";
 const KO_SUBSTANCE: &str = "약|시럽|세제|락스|표백제|건전지|배터리|자석|농약|살충제|제초제|쥐약|부동액|휘발유|석유|담배|니코틴|소독약|세정제|캡슐";
@@ -42,7 +45,7 @@ const KO_SWALLOWED: &str =
 pattern!(
     en_ingested,
     &format!(
-        r"\b(?:swallow\w*|ate|eaten|drank|drunk|got into|chewed|took|licked|bit into|sipped|sip of|gulp\w*|chug\w*|swig\w*|guzzl\w*|mouthful of|drinking|drink some|tasted)\W+(?:\S+\W+){{0,5}}?(?:{EN_SUBSTANCE})\b"
+        r"\b(?:swallow\w*|ate|eaten|drank|drunk|got into|chewed|took|licked|bit into|sipped|sip of|gulp\w*|chug\w*|swig\w*|guzzl\w*|mouthful of|drinking|drink some|tasted)\W+(?:\S+\W+){{0,7}}?(?:{EN_SUBSTANCE}|{EN_DRUG})\b|\bgot into (?:my|the|his|her|their|grandma'?s|nan'?s|granny'?s) (?:handbag|purse|bag|medicine|pills|meds|cabinet|cupboard)"
     )
 );
 
@@ -66,8 +69,10 @@ pattern!(ko_toxic, &format!("(?:{TOXIC_KO}).{{0,8}}?(?:{KO_SWALLOWED})"));
 pattern!(temperature_word, r"\btemp\w*|\bfever\w*|\bthermometer\b|\bdegrees?\b");
 
 /// Units after a number that make it a dose, not a count of pills.
-const DOSE_UNITS: &[&str] =
-    &["mg", "mcg", "g", "ml", "unit", "units", "iu", "min", "mins", "minutes", "hours", "years", "percent"];
+const DOSE_UNITS: &[&str] = &[
+    "mg", "mcg", "g", "ml", "unit", "units", "iu", "min", "mins", "minutes", "hours", "days", "weeks", "months",
+    "years", "percent",
+];
 
 /// The ingestions `view` reports, with their spans. `child`: the message is about a child.
 pub fn ingestions(view: &View, child: bool) -> Vec<(Ingestion, usize, usize)> {
@@ -103,7 +108,9 @@ pub fn ingestions(view: &View, child: bool) -> Vec<(Ingestion, usize, usize)> {
         found.extend(en_in_mouth().find_iter(&view.lower).map(|m| (Ingestion::Child, m.start(), m.end())));
         // 치약 (toothpaste) ends in 약 (medicine) and is harmless.
         let toothpaste = |&(_, s, _): &(Ingestion, usize, usize)| view.text[..s].ends_with('치');
-        found.extend(compact(ko_ingested(), Ingestion::Child).into_iter().filter(|m| !toothpaste(m)));
+        // "약 먹은 지 1년째" says how long a medicine has been taken, not that a child got into it.
+        let since = |&(_, _, e): &(Ingestion, usize, usize)| view.text[e..].trim_start().starts_with('지');
+        found.extend(compact(ko_ingested(), Ingestion::Child).into_iter().filter(|m| !toothpaste(m) && !since(m)));
     }
     found.retain(|&(_, s, e)| aside(view, s, e).is_none());
     found

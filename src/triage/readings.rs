@@ -160,5 +160,10 @@ mod tests {
         assert_eq!(of("sugar was 48, gave juice, now sugar 110").glucose.map(|r| r.value), Some(110.0));
         assert_eq!(of("his meter just says LO").glucose.map(|r| r.value), Some(20.0));
         assert_eq!(of("temp 102F").temperature.map(|r| (r.value * 10.0).round()), Some(389.0));
+        // A bare decimal in the range of a body temperature is one; with a unit it is not.
+        assert_eq!(of("felt warm so i checked and hes 38.1").temperature.map(|r| r.value), Some(38.1));
+        assert_eq!(of("she weighs 38.5 kg").temperature, None);
+        assert_eq!(of("my bmi is 38.5 and i get short of breath").temperature, None);
+        assert_eq!(of("38.5 weeks pregnant and tired").temperature, None);
     }
 }

@@ -115,7 +115,8 @@ pub const RULES: &[Rule] = &[
     Rule {
         // NICE NG232 (head injury): after a blow to the head, vomiting, amnesia or repeated
         // questions, drowsiness or confusion, a seizure, unequal pupils or a focal deficit -> CT
-        // within the hour: emergency department now.
+        // within the hour; on an anticoagulant, or clear fluid from the nose or ear (a skull-base
+        // fracture) -> CT within hours: emergency department now.
         id: "head injury with red flags",
         category: Category::HeadInjury,
         level: Level::Emergency,
@@ -138,6 +139,8 @@ pub const RULES: &[Rule] = &[
                         "vision_loss",
                         "worst_headache",
                         "combative",
+                        "anticoagulant",
+                        "clear_fluid",
                     ],
                 ],
             )
@@ -206,12 +209,13 @@ pub const RULES: &[Rule] = &[
         source: Source::Nhs111,
         fires: |f| {
             let cold = f.readings.temperature.filter(|t| t.value < 35.0);
-            all(f, &[&["cold_exposure"], &["confusion", "unresponsive", "speech_trouble", "combative"]]).or_else(|| {
-                cold.filter(|_| {
-                    any(f, &["cold_exposure", "confusion", "unresponsive"]) || f.who != super::frame::Who::Adult
+            all(f, &[&["cold_exposure"], &["confusion", "unresponsive", "speech_trouble", "combative", "no_shiver"]])
+                .or_else(|| {
+                    cold.filter(|_| {
+                        any(f, &["cold_exposure", "confusion", "unresponsive"]) || f.who != super::frame::Who::Adult
+                    })
+                    .map(|t| vec![quote(t)])
                 })
-                .map(|t| vec![quote(t)])
-            })
         },
     },
     Rule {
@@ -231,6 +235,9 @@ pub const RULES: &[Rule] = &[
         level: Level::Emergency,
         source: Source::Nhs111,
         fires: |f| {
+            if f.has("static_shock") {
+                return None;
+            }
             all(
                 f,
                 &[
@@ -246,6 +253,9 @@ pub const RULES: &[Rule] = &[
                         "seizure",
                         "limb_numb",
                         "severe",
+                        "palpitations",
+                        "deep_burn",
+                        "syncope",
                     ],
                 ],
             )
@@ -258,7 +268,25 @@ pub const RULES: &[Rule] = &[
         category: Category::Burn,
         level: Level::Emergency,
         source: Source::Nice,
-        fires: |f| all(f, &[&["burn"], &["deep_burn"]]).filter(|_| !f.has("sunburn")),
+        fires: |f| {
+            all(f, &[&["burn"], &["deep_burn"]])
+                .filter(|_| !f.has("sunburn"))
+                // A chemical on the skin that turns it white, or on the face.
+                .or_else(|| all(f, &[&["chemical"], &["on_skin"], &["deep_burn"]]))
+                // Any blistering burn in a baby or child is seen in hospital.
+                .or_else(|| f.child().then(|| all(f, &[&["burn"], &["blistering"]])).flatten())
+        },
+    },
+    Rule {
+        // NICE / British Burn Association: smoke or fire with a hoarse voice, soot in the sputum or
+        // breathing trouble is an airway burn that swells over hours -> 999.
+        id: "smoke inhalation",
+        category: Category::Breathing,
+        level: Level::Emergency,
+        source: Source::Nice,
+        fires: |f| {
+            all(f, &[&["fire_smoke"], &["airway_swelling", "sooty_sputum", "breathless", "cant_breathe", "wheeze"]])
+        },
     },
     Rule {
         // NHS: chemicals in the eye -> rinse for 20 minutes and go to A&E.
@@ -335,6 +363,18 @@ pub const RULES: &[Rule] = &[
                 Some(g) if g.value > 400.0 || f.has("ketotic") => all(f, &[signs]).map(|s| with(g, s)),
                 _ => all(f, &[&["high_sugar"], signs]).filter(|_| f.readings.glucose.is_none_or(|g| g.value > 250.0)),
             }
+            // New type 1 diabetes told without a number: thirst or deep breathing or a fruity
+            // breath, with vomiting or belly pain, and drowsy or breathing fast.
+            .or_else(|| {
+                all(
+                    f,
+                    &[
+                        &["ketotic"],
+                        &["vomiting", "abdominal_pain"],
+                        &["confusion", "lethargic", "fast_breathing", "faint"],
+                    ],
+                )
+            })
         },
     },
     Rule {
@@ -345,6 +385,10 @@ pub const RULES: &[Rule] = &[
         level: Level::Emergency,
         source: Source::Nice,
         fires: |f| {
+            // NICE NG51 red: a child mottled and hard to wake, fever told or not.
+            if let Some(spans) = f.child().then(|| all(f, &[&["mottled"], &["lethargic", "confusion"]])).flatten() {
+                return Some(spans);
+            }
             if !(febrile(f) || any(f, &["infection", "shivering"])) {
                 return None;
             }
@@ -421,6 +465,22 @@ pub const RULES: &[Rule] = &[
                         })
                         .flatten()
                 })
+                // Between the shoulder blades or into the jaw, with nausea or breathlessness, and
+                // suddenly exhausted or "something is really wrong", at any adult age.
+                .or_else(|| {
+                    adult
+                        .then(|| {
+                            all(
+                                f,
+                                &[
+                                    &["radiation"],
+                                    &["vomiting", "breathless", "faint", "pale"],
+                                    &["very_unwell", "sudden"],
+                                ],
+                            )
+                        })
+                        .flatten()
+                })
                 .or_else(|| {
                     (f.who == super::frame::Who::Older || f.has("diabetic"))
                         .then(|| {
@@ -449,6 +509,77 @@ pub const RULES: &[Rule] = &[
             all(f, &[&["face_droop", "one_side_weak", "speech_trouble"]])
                 .or_else(|| all(f, &[&["limb_numb"], &["sudden", "confusion", "vision_loss"]]))
                 .or_else(|| all(f, &[&["vision_loss"], &["sudden"]]).filter(|_| !f.pregnant))
+        },
+    },
+    Rule {
+        // KTAS altered mental status (level 2) / NICE delirium: confusion that came on suddenly, in
+        // someone who was fine hours ago -> emergency (stroke, sepsis, low sugar, bleeding).
+        id: "sudden confusion",
+        category: Category::Stroke,
+        level: Level::Emergency,
+        source: Source::Ktas,
+        fires: |f| {
+            // Feeling drowsy or sleepy is no change of mind; being confused or not knowing people is.
+            let drowsy: Vec<(usize, usize)> =
+                f.mentions.iter().filter(|m| m.concept == "drowsy").map(|m| (m.start, m.end)).collect();
+            let confused = f.mentions.iter().find(|m| {
+                m.concept == "confusion"
+                    && m.status == super::text::Status::Affirmed
+                    && !drowsy.iter().any(|&(s, e)| m.start < e && s < m.end)
+            })?;
+            all(f, &[&["sudden"]])
+                .filter(|_| !f.has("chronic"))
+                .map(|s| [vec![(confused.start, confused.end)], s].concat())
+        },
+    },
+    Rule {
+        // KTAS eye pain (level 2) / NHS: a painful red eye with haloes around lights or vomiting
+        // (acute angle-closure glaucoma) -> emergency department now.
+        id: "painful eye with haloes",
+        category: Category::Other,
+        level: Level::Emergency,
+        source: Source::Ktas,
+        fires: |f| {
+            all(f, &[&["eye_pain"], &["halos"]])
+                .or_else(|| all(f, &[&["eye_pain"], &["vomiting"], &["vision_loss", "sudden", "severe"]]))
+        },
+    },
+    Rule {
+        // KTAS palpitations (level 2): a racing or irregular heart with fainting -> 999.
+        id: "palpitations with fainting",
+        category: Category::Cardiac,
+        level: Level::Emergency,
+        source: Source::Ktas,
+        fires: |f| all(f, &[&["palpitations"], &["syncope", "collapse", "unresponsive"]]),
+    },
+    Rule {
+        // KTAS trauma (level 2): a broken or crushed limb with a cold, white or blue hand or foot
+        // (no blood getting through) -> 999.
+        id: "injured limb without circulation",
+        category: Category::Other,
+        level: Level::Emergency,
+        source: Source::Ktas,
+        fires: |f| all(f, &[&["fracture", "high_impact", "open_fracture"], &["cold_white_limb"]]),
+    },
+    Rule {
+        // KTAS abdominal pain (level 2): severe belly pain with signs of shock, a known aneurysm, or
+        // sudden severe pain in an older person (ischaemic bowel, ruptured aneurysm) -> 999.
+        id: "abdominal pain with shock or in an older person",
+        category: Category::Aortic,
+        level: Level::Emergency,
+        source: Source::Ktas,
+        fires: |f| {
+            all(f, &[&["aneurysm"], &["abdominal_pain", "back_pain", "pale", "faint", "collapse", "sweating"]])
+                .or_else(|| {
+                    all(f, &[&["abdominal_pain"], &["severe", "sudden"], &["pale", "sweating", "faint", "collapse"]])
+                        // Period pain or a stomach bug with a dizzy spell is not shock.
+                        .filter(|_| !any(f, &["menstruation", "diarrhoea"]))
+                })
+                .or_else(|| {
+                    (f.who == super::frame::Who::Older)
+                        .then(|| all(f, &[&["abdominal_pain"], &["sudden"], &["severe"]]))
+                        .flatten()
+                })
         },
     },
     Rule {
@@ -501,6 +632,8 @@ pub const RULES: &[Rule] = &[
         fires: |f| {
             distress(f)
                 .then(|| spans(f, &["cant_breathe", "blue_lips"]))
+                // KTAS upper airway obstruction: cannot swallow saliva or drooling, breathing hard.
+                .or_else(|| all(f, &[&["cant_swallow_spit"], &["breathless", "stridor", "wheeze"]]))
                 .or_else(|| all(f, &[&["breathless", "wheeze", "asthma_attack"], &["asthma_unrelieved", "severe"]]))
         },
     },
@@ -577,7 +710,7 @@ pub const RULES: &[Rule] = &[
                     all(f, &[&["abdominal_pain", "pelvic_one_side"], &["severe", "faint", "collapse", "shoulder"]])
                 })
                 .or_else(|| all(f, &[&["pelvic_one_side"]]))
-                .or_else(|| all(f, &[&["headache"], &["vision_loss", "swelling"]]))
+                .or_else(|| all(f, &[&["headache"], &["vision_loss", "visual_disturbance", "swelling"]]))
         },
     },
     Rule {
@@ -625,7 +758,7 @@ pub const RULES: &[Rule] = &[
         category: Category::EyeInjury,
         level: Level::Emergency,
         source: Source::Ktas,
-        fires: |f| all(f, &[&["eye_trauma"], &["vision_loss"]]),
+        fires: |f| all(f, &[&["eye_trauma"], &["vision_loss", "bleeding"]]),
     },
     Rule {
         // KTAS major trauma (level 1-2): an open fracture, a deformed limb or an amputation -> 999.
@@ -742,7 +875,24 @@ pub const RULES: &[Rule] = &[
         category: Category::Poisoning,
         level: Level::Emergency,
         source: Source::PoisonCentre,
-        fires: |f| ingested(f, Ingestion::Toxic),
+        fires: |f| {
+            ingested(f, Ingestion::Toxic).or_else(|| {
+                all(
+                    f,
+                    &[
+                        &["toxic_alcohol"],
+                        &[
+                            "vision_loss",
+                            "visual_disturbance",
+                            "fast_breathing",
+                            "confusion",
+                            "unresponsive",
+                            "vomiting",
+                        ],
+                    ],
+                )
+            })
+        },
     },
     Rule {
         // NICE NG136: BP >= 180/120 without symptoms -> same-day assessment.
@@ -801,7 +951,7 @@ pub const RULES: &[Rule] = &[
         fires: |f| {
             all(f, &[&["black_stool"]])
                 .filter(|_| !f.has("stool_colour_food"))
-                .or_else(|| all(f, &[&["vision_loss", "deep_wound", "electric"]]))
+                .or_else(|| all(f, &[&["vision_loss", "deep_wound", "electric"]]).filter(|_| !f.has("static_shock")))
                 .or_else(|| all(f, &[&["breathless"]]).filter(|_| !any(f, &["mild_exertion", "nasal"])))
                 .or_else(|| all(f, &[&["allergen", "sting"], &["hives"]]))
                 .or_else(|| all(f, &[&["abdominal_pain", "rlq_pain"], &["fever", "vomiting"]]))

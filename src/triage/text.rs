@@ -69,9 +69,14 @@ pattern!(
 );
 pattern!(ko_denied_thought, r"^\S{0,4}?\s*(?:생각|마음|계획|충동)[은는이가도]?\s*(?:\S{0,3}\s*)?(?:없|않|아니|전혀)");
 // ... or after a list of them ("가슴 통증이나 숨찬 증상은 없어요"), within the clause.
-pattern!(ko_negated_list, r"^(?:이나|나|이랑|랑|하고|과|와|및|또는|,)\s*[^,.고]{0,20}?(?:없|않|아니)");
+pattern!(ko_negated_list, r"^(?:거나|든지|이나|나|이랑|랑|하고|과|와|및|또는|,)\s*[^,.고요]{0,20}?(?:없|않|아니)");
 /// Korean negators said as a word of their own inside a mention ("가슴은 안 아프고").
 const KO_NEGATORS: &[&str] = &["안", "못", "전혀", "별로"];
+// ... or joined to the verb ("배도 안아프고", "안어지러워요").
+pattern!(
+    ko_joined_negation,
+    r"^(?:안|전혀안|하나도안)(?:아[프파픈퍼팠]|어지|답답|저리|저려|부었|부어|쑤|결리|뻐근|메스|울렁)"
+);
 
 /// Whether the mention at `start..end` of the message is negated. `negative_form`: the concept is
 /// itself a negation ("won't stop", "안 깨어나요"), so only a negator before it counts.
@@ -103,8 +108,9 @@ pub fn is_negated(view: &View, start: usize, end: usize, negative_form: bool) ->
     // Korean: "안 아프고" inside (unless the form is itself a negation), "없어요" after.
     let inside: Vec<&str> = view.lower[start..end].split_whitespace().collect();
     // "안 좋아요" (feels bad) is a complaint, not a denial.
-    let denied_inside =
-        !negative_form && inside.windows(2).any(|w| KO_NEGATORS.contains(&w[0]) && !w[1].starts_with('좋'));
+    let denied_inside = !negative_form
+        && (inside.windows(2).any(|w| KO_NEGATORS.contains(&w[0]) && !w[1].starts_with('좋'))
+            || inside.iter().skip(1).any(|w| ko_joined_negation().is_match(w)));
     // The denial follows within the sentence: a line break or a full stop ends its reach ("vomiting
     // blood\n어지럽진 않아요" is two statements).
     let sentence_end = next_mark(&view.lower, end, &['.', '!', '?', '\n', ';']).unwrap_or(view.lower.len());
@@ -113,13 +119,18 @@ pub fn is_negated(view: &View, start: usize, end: usize, negative_form: bool) ->
     };
     let (after_end, list_end) = (within(8), within(24));
     let after = view.lower[end..after_end].trim_start();
+    // "힘이 안 들어가요" (no strength) is a sign, not a denial of what came before.
+    // "아무도 없는데" (nobody is around) says where, not that the thing before is absent.
+    let weakness = after.starts_with("힘")
+        || after.starts_with("아무도")
+        || after.split_whitespace().nth(1).is_some_and(|w| w.starts_with('힘'));
     if negative_form {
         // "깨워도 일어나지 않아요" is the sign itself; only a denied thought undoes such a form
         // ("죽고 싶은 생각은 없어요").
         return ko_denied_thought().is_match(after);
     }
     denied_inside
-        || ko_negated_after().is_match(after)
+        || (!weakness && ko_negated_after().is_match(after))
         || ko_negated_list().is_match(view.lower[end..list_end].trim_start())
 }
 
@@ -154,7 +165,7 @@ fn clause_start(text: &str, at: usize) -> usize {
 
 // Korean sentences often end without a mark: a polite or plain ending followed by a space ends one
 // ("작년에 뇌경색이 왔었어요 지금은 재활 중이에요" is two statements).
-pattern!(ko_sentence_end, r"(?:요|죠|니다|니까)[.!?~]*\s+");
+pattern!(ko_sentence_end, r"(?:요|죠|니다)[.!?~]*\s+");
 
 /// The byte range of the sentence holding `start..end` (with its closing mark).
 pub fn sentence_around(text: &str, start: usize, end: usize) -> (usize, usize) {
@@ -177,18 +188,21 @@ pattern!(
 );
 // Korean: a topic word (symptoms, diagnosis, treatment ...) in a sentence that asks ("증상은 없어요"
 // says something about the asker; "증상은 무엇인가요?" does not).
-pattern!(ko_topic, r"증상|징후|전조|진단|치료|원인|예방|이란|란무엇|방법|대처|응급처치|왜생기|왜위험|왜일어나");
+pattern!(
+    ko_topic,
+    r"(?:해야|하는|인)지(?:어떻게|어떡|뭘로)|어떻게알|증상|징후|전조|진단|치료|원인|예방|이란|란무엇|방법|대처|응급처치|왜생기|왜위험|왜일어나"
+);
 pattern!(ko_asking, r"무엇|뭐|뭔가|어떤|어떻게|궁금|알려|인가요|있나요|하나요|되나요|까요|\?");
 // A hypothetical ("what should I do if someone ...", "삼키면 왜 위험한가요"): nobody is ill now.
 // ... or a plan for an event that may come ("if he has a seizure at school, what should the teacher
 // do?", "혹시 학교에서 발작하면 선생님이 어떻게 해야 하나요").
 pattern!(
     en_hypothetical,
-    r"\bif (?:someone|somebody|a person|a child|a kid|you|your|people|they)\b|\bwhat (?:do|should) (?:i|you|we) do if\b|\bif (?:he|she|they|my \w+|our \w+|it) (?:ever |\w+ )?(?:has|have|gets|get|starts|start|were|was|goes|happens|had)\b[^.!?\n]*?\b(?:what|how|should|plan|teacher|school|tell)\b|\b(?:in case|just in case|care plan|action plan|seizure plan|emergency plan|what to tell (?:the|his|her) (?:teacher|school|babysitter|nanny))\b|\bwhat (?:should|can|do) (?:the|his|her|a|my) (?:teacher|school|staff|babysitter|nanny|coach|sitter|grandparents?)\b|\bwhat (?:should|do|does|can|would|must) (?:\w+ ){0,3}?do (?:if|when|in case)\b|\b(?:writing|write|make|making|update|updating) (?:a|an|her|his|their|my) (?:\w+ )?plan\b"
+    r"\bif (?:someone|somebody|a person|a child|a kid|you|your|people|they)\b|\bwhat (?:do|should) (?:i|you|we) do if\b|\bif (?:he|she|they|my \w+|our \w+|it) (?:ever |\w+ )?(?:has|have|gets|get|starts|start|were|was|goes|happens|had)\b[^.!?\n]*?\b(?:what|how|should|plan|teacher|school|tell)\b|\b(?:in case|just in case|care plan|action plan|seizure plan|emergency plan|what to tell (?:the|his|her) (?:teacher|school|babysitter|nanny))\b|\bwhat (?:should|can|do) (?:the|his|her|a|my) (?:teacher|school|staff|babysitter|nanny|coach|sitter|grandparents?)\b|\bwhat (?:should|do|does|can|would|must) (?:\w+ ){0,3}?do (?:if|when|in case)\b|\b(?:writing|write|make|making|update|updating) (?:a|an|her|his|their|my) (?:\w+ )?plan\b|\bif (?:my|our|your|a|the) \w+ (?:ever|were to|was to|should)\b|\b(?:want|wants|wanted|trying) to be prepared\b|\bif (?:a|an|the) \w+ (?:lasts|happens|starts|occurs|comes|goes on)\b|\binstructions for (?:the |his |her |their )?(?:teachers?|school|staff|babysitters?|nanny|carers?|coach)\b"
 );
 pattern!(
     ko_hypothetical,
-    r"(?:으면|하면|키면|시면|먹으면|마시면)(?:왜|어떻게|어떡|무엇|뭘|위험)|경우에|만약|혹시[^.!?\n]*?(?:으면|하면|나면|지면|면|경우)|(?:선생님|교사|학교|유치원|어린이집|돌봄|보모|담임)(?:이|에서|은|께서|한테|에게)?[^.!?\n]*?(?:어떻게|뭘|무엇을|대처|알려|해야)|대비해|대비하|대처법"
+    r"(?:으면|하면|키면|시면|먹으면|마시면)(?:왜|어떻게|어떡|무엇|뭘|위험)|경우에|만약|혹시[^.!?\n]*?(?:으면|하면|나면|지면|면|경우|셔도|어도|아도|해도|져도)|(?:선생님|교사|학교|유치원|어린이집|돌봄|보모|담임)(?:이|에서|은|께서|한테|에게)?[^.!?\n]*?(?:어떻게|뭘|무엇을|대처|알려|해야)|대비해|대비하|대처법"
 );
 // Words that make a question about someone now ("my dad has chest pain, what should I do?").
 pattern!(
@@ -203,7 +217,7 @@ pattern!(
 // father died of a stroke", "작년에 심근경색으로 스텐트", "할아버지가 뇌경색이셨는데").
 pattern!(
     en_history,
-    r"\b(?:\d+|a|one|two|three|four|five|few|several|many) (?:years?|months?|weeks?) ago\b|\blast (?:year|month|week)\b|\bas a (?:child|kid|teen\w*)\b|\bwhen i was\b|\bonce (?:as|when|in|before)\b|\bhad (?:a |an )?\w+ once\b|\bhistory of\b|\bin the past\b|\bused to\b|\btests? (?:were|was|came back) (?:normal|fine|ok)\b|\brecovered\b|\bclean since\b|\bin (?:19|20)\d\d\b|\bdied (?:of|from|after|when|at|in)\b|\bpassed away\b|\brun?s? in (?:the|my|our) family\b|\bhad (?:a |an )?\w+(?: \w+)? at \d+|\bmy (?:\w+ )?(?:mom|mother|dad|father|uncle|aunt|grandma|grandpa|grandmother|grandfather|brother|sister) had\b"
+    r"\b(?:\d+|a|one|two|three|four|five|few|several|many) (?:years?|months?|weeks?) ago\b|\blast (?:year|month|week)\b|\bas a (?:child|kid|teen\w*)\b|\bwhen i was\b|\bonce (?:as|when|in|before)\b|\bhad (?:a |an )?\w+ once\b|\bhistory of\b|\bin the past\b|\bused to\b|\btests? (?:were|was|came back) (?:normal|fine|ok)\b|\brecovered\b|\bclean since\b|\bin (?:19|20)\d\d\b|\bdied (?:of|from|after|when|at|in)\b|\bpassed away\b|\brun?s? in (?:the|my|our) family\b|\bhad (?:a |an )?\w+(?: \w+)? at \d+|\bmy (?:\w+ )?(?:mom|mother|dad|father|uncle|aunt|grandma|grandpa|grandmother|grandfather|brother|sister) had\b|\b(?:just|only) (?:\w+ ){0,2}once\s*(?:[.;!,]|$)|\bhappened once\b"
 );
 pattern!(
     ko_history,
@@ -272,10 +286,29 @@ pub fn aside(view: &View, start: usize, end: usize) -> Option<Aside> {
         judged
     });
     // Per mention: the sentence is judged once, but where it turns to now depends on the mention.
-    if judged == Some(Aside::History) && turns_to_now(&view.lower[range.0..start.max(range.0)]) {
+    if judged == Some(Aside::History)
+        && (turns_to_now(&view.lower[range.0..start.max(range.0)]) || past_in_later_clause(view, range, start, end))
+    {
         return None;
     }
     judged
+}
+
+/// Whether the sentence's past marker comes only after the mention, in a clause of its own ("my
+/// tongue has swollen up and i cant swallow, started a new tablet last month": the tablet is past,
+/// the swelling is now).
+fn past_in_later_clause(view: &View, range: (usize, usize), start: usize, end: usize) -> bool {
+    let before = &view.lower[range.0..start.max(range.0)];
+    if en_history().is_match(before) || ko_history().is_match(&before.split_whitespace().collect::<String>()) {
+        return false;
+    }
+    let after = &view.lower[end.min(range.1)..range.1];
+    let Some(past) = en_history().find(after) else { return false };
+    // The past marker must start after the clause of the mention ends ("18 months ago" right after
+    // "had a stroke" is the stroke's own time).
+    let breaks = [",", ";", " but ", " and ", " - "];
+    let clause_end = breaks.iter().filter_map(|b| after.find(b)).min();
+    clause_end.is_some_and(|c| c < past.start())
 }
 
 // "A positive test last week, now sharp pain on one side": the mention after "now" is today's.
@@ -298,19 +331,72 @@ fn turns_to_now(before: &str) -> bool {
 // "자살 통계 과제"): set aside even when the asker says "my", unless they speak of wanting it now.
 pattern!(
     en_study,
-    r"\b(?:statistic\w*|(?:suicide|death|mortality|survival|incidence) rates?|rates? of|percentages?|assignment|homework|essay|school project|class project|presentation|report (?:for|on|about)|for (?:my|a|our) (?:class|school|report|paper|thesis|essay|project|course|lecture)|thesis|dissertation|how common)\b"
+    r"\b(?:statistic\w*|(?:suicide|death|mortality|survival|incidence) rates?|rates? of|percentages?|assignment|homework|essay|school project|class project|presentation|report (?:for|on|about)|for (?:my|a|our) (?:class|school|report|paper|thesis|essay|project|course|lecture)|thesis|dissertation|how common|first aid (?:course|training|class|certificate)|cpr (?:course|class|training))\b"
 );
 pattern!(
     ko_study,
-    r"통계|비율|발생률|사망률|자살률|과제|리포트|레포트|숙제|발표|논문|보고서|수행평가|조사하|몇명|몇퍼센트"
+    r"통계|비율|발생률|사망률|자살률|과제|리포트|레포트|숙제|발표|논문|(?:관한|대한|관련)보고서|수행평가|조사하|몇명|몇퍼센트|응급처치(?:교육|수업|강의|자격)|(?:심폐소생술|cpr)(?:교육|수업|강의)"
 );
 pattern!(en_desire, r"\bi (?:want|wanna|feel|am going|'m going|will|plan)\b|\bi'?m (?:going|planning|ready)\b");
 pattern!(ko_desire, r"(?:제가|내가|저는|나는|난|저도|나도)[^.!?\n]*?(?:싶|할거|할래|하려고|계획)");
+
+// A scene on screen or in a book asked about ("in Grey's Anatomy they ..., is that real",
+// "드라마에서 주인공이 쓰러지던데 실제로도 그래요?"): nobody here is ill, unless the asker says
+// something happens now.
+pattern!(
+    en_fiction,
+    r"\b(?:in|on) (?:a|the|this|that) (?:tv|television|movie|film|tv show|drama|episode|soap|documentary|cartoon|anime|novel|book|video)\b|\bon (?:tv|netflix|youtube|tiktok)\b|\bgrey'?s anatomy\b|\bhouse md\b|\bscene\b|\bcharacters?\b"
+);
+// Korean: the scene is the subject ("드라마에서", "영화 속"), not the moment ("드라마 보다가 가슴이 아파요").
+pattern!(
+    ko_fiction,
+    r"(?:드라마|영화|웹툰|만화|소설|예능|유튜브|다큐|방송|애니)(?:에서|에나오|에나온|속|의)|주인공|등장인물|(?:^|[^짜])장면"
+);
+pattern!(en_fiction_ask, r"\b(?:real|true|realistic|accurate|actually|really happen\w*|possible|legit|a thing)\b");
+pattern!(ko_fiction_ask, r"실제|진짜|정말|현실|맞는|맞아|가능|그래요|그런가|\?|(?:^|[^짜])장면");
+// "a documentary about overdoses", "an article on strokes": a topic learnt about.
+pattern!(
+    en_media_about,
+    r"\b(?:documentar(?:y|ies)|programmes?|programs?|podcasts?|articles?|videos?|lectures?|talks?) (?:about|on)\b"
+);
+pattern!(en_now_strong, r"\b(?:right now|just now|rn|help|911|999|ambulance)\b");
+pattern!(ko_now_strong, r"지금|방금|어떡|도와|119");
+// Said in jest or as a figure of speech ("회사 갈 생각만 하면 숨이 턱 막혀요ㅋㅋ", "lol i'm dying").
+pattern!(en_figurative, r"\b(?:lol|lmao|rofl|haha\w*|jk|just thinking about|the thought of)\b");
+pattern!(ko_figurative, r"ㅋㅋ|ㅎㅎ|생각만하면|생각만해도|월요병");
+// Asking to tell things apart or for more signs, even about one's own child ("weaning my 6 month
+// old, how do i tell the difference between gagging and choking", "얼굴 처지는거 말고 또 뭐가 있어요?").
+pattern!(
+    en_strong_information,
+    r"\bdifference between\b|\bhow (?:do|can|would|will|should) (?:i|you|we|parents) (?:tell|know) the difference\b|\bwhat (?:else|other (?:signs|symptoms|things))\b|\bwhat (?:kind|sort)s? of (?:things|topics|stuff)\b"
+);
+pattern!(
+    ko_strong_information,
+    r"차이가|차이점|구별|구분하|(?:는거|는것|은거|은것)말고(?:또|뭐|다른)|알아챌수|알아차릴수"
+);
+// A bare list of topics asked about ("choking, seizures, allergic reactions?").
+// Three or more items of at most three words, nothing else.
+pattern!(en_topic_list, r"^\s*[a-z'-]+(?: [a-z'-]+){0,2}(?:, ?(?:and |or )?[a-z'-]+(?: [a-z'-]+){0,2}){2,}\?\s*$");
 
 fn judge_sentence(sentence: &str) -> Option<Aside> {
     let compact: String = sentence.split_whitespace().collect();
     if en_hypothetical().is_match(sentence) || ko_hypothetical().is_match(&compact) {
         return Some(Aside::Hypothetical);
+    }
+    let fiction = (en_fiction().is_match(sentence) && en_fiction_ask().is_match(sentence))
+        || en_media_about().is_match(sentence)
+        || (ko_fiction().is_match(&compact) && ko_fiction_ask().is_match(&compact));
+    if fiction && !en_now_strong().is_match(sentence) && !ko_now_strong().is_match(&compact) {
+        return Some(Aside::Question);
+    }
+    if en_figurative().is_match(sentence) || ko_figurative().is_match(&compact) {
+        return Some(Aside::Question);
+    }
+    if en_strong_information().is_match(sentence)
+        || ko_strong_information().is_match(&compact)
+        || en_topic_list().is_match(sentence)
+    {
+        return Some(Aside::Question);
     }
     let study = en_study().is_match(sentence) || ko_study().is_match(&compact);
     if study && !en_desire().is_match(sentence) && !ko_desire().is_match(&compact) {
@@ -364,5 +450,37 @@ mod tests {
         assert_eq!(aside_of("작년에 심근경색으로 시술을 받았어요", "심근경색"), Some(Aside::History));
         assert_eq!(aside_of("아이가 건전지를 삼키면 왜 위험한가요?", "건전지"), Some(Aside::Hypothetical));
         assert_eq!(aside_of("he had a seizure last year and is seizing again", "seizing"), None);
+        // A scene on screen asked about, a joke, telling two things apart.
+        assert_eq!(
+            aside_of("in a tv drama he collapsed clutching his chest, is that real?", "collapsed"),
+            Some(Aside::Question)
+        );
+        assert_eq!(aside_of("드라마에서 주인공이 쓰러지던데 실제로도 그래요?", "쓰러지"), Some(Aside::Question));
+        assert_eq!(aside_of("드라마 보다가 지금 아빠가 쓰러지셨어요", "쓰러지"), None);
+        assert_eq!(aside_of("드라마 보다가 가슴이 아파졌어요 병원 가야 하나요?", "가슴이"), None);
+        assert_eq!(aside_of("watching a movie and my chest started hurting, should i worry?", "chest"), None);
+        assert_eq!(aside_of("출근 생각만 하면 숨이 턱 막혀요ㅋㅋ", "숨이"), Some(Aside::Question));
+        assert_eq!(
+            aside_of("weaning my son, how do i tell the difference between gagging and choking", "choking"),
+            Some(Aside::Question)
+        );
+        // A past clause after the complaint is about something else; in the complaint's own clause it holds.
+        assert_eq!(aside_of("my lips are swelling up, started a new tablet last month", "swelling"), None);
+        assert_eq!(aside_of("had a stroke 18 months ago, mostly recovered now", "stroke"), Some(Aside::History));
+    }
+
+    #[test]
+    fn korean_negation_written_together_and_weakness() {
+        let neg = |text: &str, word: &str| {
+            let view = View::new(text);
+            let s = view.lower.find(word).unwrap();
+            is_negated(&view, s, s + word.len(), false)
+        };
+        assert!(neg("배도 안아프고 열도 없어요", "배도 안아프"));
+        assert!(neg("가슴이 아프거나 숨이 찬 건 전혀 없어요", "가슴이 아프"));
+        assert!(!neg("양팔이 저리면서 힘이 안 들어가요", "저리"));
+        // "아무도 없는데" says nobody is around; a list's denial stops at the sentence's end.
+        assert!(!neg("주말에 아무도 없는데 갈 거예요", "주말에"));
+        assert!(!neg("번개탄이랑 테이프 실어놨어요 주말에 아무도 없는데", "번개탄"));
     }
 }
