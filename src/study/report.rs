@@ -456,8 +456,9 @@ pub fn markdown(results: &Results) -> String {
          the shown answer when the model wrote none). Citations: passages cited as [n] per turn. Language: \
          answers in the conversation's language. Cited support: the share of an answer's claims supported by \
          the passages they cite, graded without a model (English: half the claim's terms in the cited passage; \
-         Korean: half the concepts it names, as the lexicon reads them, named in the cited passages). Offline MRR / nDCG@5: the same turns run without a \
-         model; worse / better: turns whose nDCG@5 the model lowered / raised.\n"
+         Korean: half the concepts it names, as the lexicon reads them, named in the cited passages). \
+         Offline MRR / nDCG@5: the same turns run without a model; worse / better: turns whose nDCG@5 the \
+         model lowered / raised.\n"
     );
     let _ = writeln!(
         md,
