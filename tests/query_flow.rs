@@ -171,7 +171,18 @@ fn the_sufficiency_loop_searches_what_is_missing_and_stops_without_progress() {
     let llm = ScriptedLlm::new(script);
     let shelf = Shelf::default();
     let s = turn(&mut Memory::default(), &shelf, "How is gout treated?", query_flow(), Some(&llm));
-    assert_eq!(*shelf.searched.borrow(), ["How is gout treated?", "gout treatment", "gout treatment purine diet"]);
+    // The second round searches the turn's queries again with the missing aspect's query added, never
+    // the aspect alone.
+    assert_eq!(
+        *shelf.searched.borrow(),
+        [
+            "How is gout treated?",
+            "gout treatment",
+            "How is gout treated?",
+            "gout treatment",
+            "gout treatment purine diet"
+        ]
+    );
     assert_eq!(s.sufficiency.len(), 2);
     let last = s.trace.steps.iter().rev().find(|st| st.node == StepKind::Node(Node::JudgeSufficiency)).unwrap();
     let StepDetail::JudgeSufficiency(verdict) = &last.detail else { panic!("{:?}", last.detail) };

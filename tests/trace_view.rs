@@ -159,15 +159,20 @@ fn a_query_flow_turn_shows_the_plan_pool_rerank_sufficiency_grade_and_calls() {
         (plan.source.as_str(), plan.plan.subqueries.as_slice()),
         ("model", ["diabetes thirst".to_string()].as_slice())
     );
-    // Two retrieval rounds: the message and the plan's two queries, then the query with the missing aspect.
+    // Two retrieval rounds: the message and the plan's two queries, then the same with the query for the
+    // missing aspect added.
     assert_eq!(trace.iterations.len(), 2, "{:#?}", trace.iterations);
     assert_eq!(
         trace.iterations[0].queries,
         ["What are the symptoms of diabetes?", "diabetes symptoms", "diabetes thirst"]
     );
-    assert_eq!(trace.iterations[1].queries, ["diabetes symptoms type 1"]);
+    assert_eq!(
+        trace.iterations[1].queries,
+        ["What are the symptoms of diabetes?", "diabetes symptoms", "diabetes thirst", "diabetes symptoms type 1"]
+    );
     assert_eq!(trace.iterations[0].pool, Some(6));
-    assert_eq!(trace.iterations[1].pool, Some(8));
+    // Each search of this stand-in finds two documents no search found before: 3 x 2, then 6 + 4 x 2.
+    assert_eq!(trace.iterations[1].pool, Some(14));
     let rerank = trace.iterations[0].rerank.as_ref().unwrap();
     assert_eq!(rerank.method, "model and local");
     // Each kept title with its place before the rerank: the model's ranking (second passage first) is

@@ -1,7 +1,7 @@
 //! Query Flow's sufficiency judge, before anything is generated: is the evidence enough to answer?
 //! A score from 0 to 1, a verdict and the aspects that are missing. Below `min_sufficiency` the
-//! turn retrieves again with the missing aspects added to the query, while the loop has rounds left
-//! (`max_sufficiency_iterations`), something is missing to search for, the new round found other
+//! turn retrieves again with a query for the missing aspects added to its own, while the loop has
+//! rounds left (`max_sufficiency_iterations`), something is missing to search for, the new round found other
 //! documents than the last (Jaccard below 0.8) and the score rose by 0.05 at least. One short call
 //! here is far cheaper than the corrective loop, which generates a whole answer and judges it.
 //!

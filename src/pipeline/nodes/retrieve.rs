@@ -22,10 +22,16 @@ fn queries(state: &State) -> Vec<String> {
         None => vec![state.user_text.clone()],
     };
     let missing = state.sufficiency.last().filter(|_| state.retrieve_again).map(|s| &s.missing_aspects);
-    // A round of the sufficiency loop searches what the turn is about plus what is missing.
+    // A round of the sufficiency loop adds a search for what the turn is about plus what is missing;
+    // the turn's own queries stay, fused by rank, so an aspect a model named off the topic (a small
+    // model asked about high blood pressure named "gout diet") cannot push the message's evidence out.
     let about = if state.query_for_retrieval.is_some() { base[0].clone() } else { state.topic_query() };
     match missing.filter(|m| !m.is_empty()) {
-        Some(missing) => vec![format!("{about} {}", missing.join(" "))],
+        Some(missing) => {
+            let mut queries = base;
+            queries.push(format!("{about} {}", missing.join(" ")));
+            queries
+        }
         None => base,
     }
 }
