@@ -648,6 +648,40 @@ const CONCEPTS: &[Concept] = &[
         r"\bhome ?made (?:spirits|alcohol|vodka|liquor|booze|moonshine)\b|\bmoonshine\b|\bbootleg\w*|\bmethanol\b",
         "밀주|메탄올|공업용알코올|집에서(?:담근|만든)(?:술|소주)",
     ),
+    // Named injuries and exposures that need the emergency department whatever else is said
+    // (KTAS major trauma, envenomation, toxic inhalation; NICE NG134 anaphylaxis after adrenaline).
+    c(
+        "gunshot",
+        r"\b(?:been|got|was|were|is|just|being) shot\b|\bgun ?shot\w*|\bshot (?:in|through) (?:the|his|her|my) (?:chest|leg|arm|head|stomach|belly|back|neck|shoulder|side)\b|\bbullet wound\b",
+        "총에맞|총맞|총상|총알(?:이|에)",
+    ),
+    c(
+        "hanging",
+        r"\bfound (?:him|her|them|my \w+|our \w+) hanging\b|\bcut (?:him|her|them) down\b|\bhanged (?:him|her)self\b|\btried to hang (?:him|her|my)self\b|\bnear[- ]hanging\b",
+        "목을매|목매|목맨|목을맨",
+    ),
+    c(
+        "snake_bite",
+        r"\bsnake ?bit\w*|\bbit(?:ten)? by (?:a |an |some )?(?:\w+ )?snake\b|\bsnake\W+(?:\w+\W+){0,3}?bit\b|\b(?:adder|rattlesnake|viper|cobra) (?:bit|bite)\w*",
+        "뱀(?:에|한테|에게|이)[^.]{0,6}?(?:물렸|물려서|물었|물어서)",
+    ),
+    c(
+        "toxic_gas",
+        r"\bbleach (?:and|with|&) ammonia\b|\bmix\w* (?:bleach|cleaning products|chemicals)\b|\bchlorine gas\b|\b(?:toxic|chemical|poisonous) (?:gas|fumes)\b|\bgas leak\b[^.]{0,40}\bbreath\w*|\bbreath\w* in (?:\w+ ){0,2}?(?:fumes|gas|chlorine)\b|\bfumes at work\b",
+        "유독가스|독가스|염소가스|유해가스|락스(?:랑|와|하고|에|를).{0,12}섞|가스(?:를|가)?(?:마시|마셨|들이마|새)",
+    ),
+    c("pufferfish", r"\bpuffer ?fish\b|\bfugu\b|\bblowfish\b", "복어|복요리|복국|복탕"),
+    c(
+        "pesticide",
+        r"\bpesticide\w*|\binsecticide\w*|\bherbicide\w*|\bweed ?killer\b|\bparaquat\b|\borganophosph\w*|\bcrop spray\w*",
+        "농약|제초제|살충제|그라목손|파라콰트",
+    ),
+    // Adrenaline from an auto-injector given: the reaction may return when it wears off.
+    c(
+        "adrenaline_given",
+        r"\b(?:used|injected|jabbed|administered|had to use|gave (?:him|her|them|my \w+|our \w+|the \w+))\b[^.]{0,30}\b(?:epi ?pens?|epinephrine|adrenaline|auto-?injector)\b|\b(?:epi ?pen|epinephrine|adrenaline|auto-?injector)\b[^.]{0,15}\b(?:used|injected|in (?:her|his|my) (?:leg|thigh))\b",
+        "(?:에피펜|에피네프린|아드레날린|자가주사)(?:을|를|주사를|주사)?(?:맞았|맞췄|놨|놓았|찔렀|주사했|썼|사용했|투여했)",
+    ),
     c(
         "drowsy",
         r"\bdrows\w*|\bsleepy\b|\bcan'?t (?:stay awake|keep (?:his|her|my) eyes open)\b|\b(?:nodding|drifting) off\b",

@@ -500,6 +500,44 @@ pub const RULES: &[Rule] = &[
         fires: |f| all(f, &[&["named_emergency"], &["happening"]]),
     },
     Rule {
+        // KTAS major trauma, NHS 999 (gunshot, hanging, snakebite, toxic gas): go in whatever else
+        // is said. NICE NG134: after adrenaline for anaphylaxis, the emergency department.
+        id: "named injury or exposure",
+        category: Category::Other,
+        level: Level::Emergency,
+        source: Source::Nhs111,
+        fires: |f| {
+            let named = ["gunshot", "hanging", "snake_bite", "toxic_gas", "adrenaline_given"];
+            any(f, &named).then(|| spans(f, &named))
+        },
+    },
+    Rule {
+        // Tetrodotoxin (pufferfish) and organophosphate pesticide: numbness, vomiting or weakness
+        // after either is poisoning (poison centre: emergency).
+        id: "pufferfish or pesticide poisoning",
+        category: Category::Poisoning,
+        level: Level::Emergency,
+        source: Source::PoisonCentre,
+        fires: |f| {
+            all(
+                f,
+                &[
+                    &["pufferfish", "pesticide"],
+                    &[
+                        "tingling",
+                        "vomiting",
+                        "faint",
+                        "cant_breathe",
+                        "breathless",
+                        "confusion",
+                        "unresponsive",
+                        "sweating",
+                    ],
+                ],
+            )
+        },
+    },
+    Rule {
         // NHS FAST (face, arms, speech, time): any one sign -> 999. KTAS: acute neurological deficit.
         id: "stroke sign",
         category: Category::Stroke,
