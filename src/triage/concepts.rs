@@ -55,7 +55,7 @@ const CONCEPTS: &[Concept] = &[
     c(
         "faint",
         r"\bfaint\w*|\bpass(?:ed|ing)? out\b|\bdizz\w*|\blight ?headed\b|\bblack(?:ed|ing)? out\b|\bwoozy\b|\b(?:room|everything) (?:is |was )?spinning\b|\bkeel\w* over\b|\bwobbly\b",
-        "어지러|어지럽|핑돌|핑글|빙빙|휘청|아찔|눈앞이(?:캄캄|깜깜|하얘)|쓰러질|기절할|실신|정신이몽롱",
+        "어지러|어지럽|핑돌|핑글|빙빙|휘청|아찔|눈앞이(?:캄캄|깜깜|하얘)|쓰러질|기절할|기절하셨|기절하셔|실신|정신이몽롱",
     ),
     c(
         "severe",
@@ -681,6 +681,34 @@ const CONCEPTS: &[Concept] = &[
         "adrenaline_given",
         r"\b(?:used|injected|jabbed|administered|had to use|gave (?:him|her|them|my \w+|our \w+|the \w+))\b[^.]{0,30}\b(?:epi ?pens?|epinephrine|adrenaline|auto-?injector)\b|\b(?:epi ?pen|epinephrine|adrenaline|auto-?injector)\b[^.]{0,15}\b(?:used|injected|in (?:her|his|my) (?:leg|thigh))\b",
         "(?:에피펜|에피네프린|아드레날린|자가주사)(?:을|를|주사를|주사)?(?:맞았|맞췄|놨|놓았|찔렀|주사했|썼|사용했|투여했)",
+    ),
+    // --- a mind turned against self or others (KTAS psychiatric: danger to others (1-2)) ---
+    c(
+        "psychotic",
+        r"\bhearing voices\b|\bhears? voices\b|\bvoices? (?:in (?:his|her|my) head )?(?:are |is )?(?:telling|tell|told|saying|ordering)\b|\bhallucinat\w*|\bparanoid\b|\bthinks? (?:everyone|people|we|they|i) (?:is |are |am )?(?:out to get|trying to kill|poisoning)",
+        "목소리가(?:들린|들려|들렸)|환청|환각|헛것|누가(?:자기를|나를|저를)?(?:죽이|쫓아|감시)|피해망상",
+    ),
+    c(
+        "weapon",
+        r"\bknife\b|\bknives\b|\bmachete\b|\bgun\b|\bweapon\b|\baxe\b|\bhammer\b",
+        "칼(?:을|로|이랑|하고|들|을들)|부엌칼|식칼|흉기|낫(?:을|들)|망치(?:를|로)",
+    ),
+    c(
+        "threatening",
+        r"\bthreaten\w*|\bbarricad\w*|\blocked (?:himself|herself|themselves) in\b|\bhurt (?:someone|somebody|us|people|our \w+|my \w+|his \w+|her \w+)\b|\bkill (?:us|everyone|them|him|her|me|my \w+|our \w+|his \w+|her \w+)\b|\bwaving (?:a|the|his|her)\b",
+        "위협|죽여버리|죽이겠|죽인다|다죽|해치|(?:방문|문)을?(?:막|잠그고안)|바리케이드|휘두르|휘둘",
+    ),
+    // --- a collision (KTAS trauma: mechanism of injury) ---
+    c(
+        "collision",
+        r"\b(?:car|road|traffic|motorbike|motorcycle|bike|bus) (?:crash|accident|collision|wreck)\b|\bcrash(?:ed)? (?:my|the|his|her|our) (?:car|bike|motorbike)\b|\bcar crash\b|\brear[- ]ended\b|\bhit by a (?:car|bus|truck|van|lorry)\b|\bhead[- ]on\b|\bcollision\b|\bseat ?belt\b",
+        "교통사고|차사고|자동차사고|추돌|충돌사고|접촉사고|차에치|오토바이사고|안전벨트",
+    ),
+    // A slow heart: said so, or a pulse under 50 (ESC bradycardia with syncope).
+    c(
+        "slow_pulse",
+        r"\b(?:pulse|heart ?rate|heart ?beat|heart) (?:is |was |has been )?(?:really |very |so |too |super )?(?:slow|low)\b|\b(?:pulse|heart ?rate|hr)\W+(?:\w+\W+){0,2}?[1-4]\d\b|\bbradycard\w*",
+        "맥박(?:이|은|가)?(?:너무|엄청|많이|아주)?(?:느리|느려|느린|낮)|심장이(?:너무)?(?:느리|느려)|서맥|맥박(?:이|은|가)?[1-4][0-9](?:밖|정도|회|번|bpm|[^0-9]|$)",
     ),
     c(
         "drowsy",

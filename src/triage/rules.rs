@@ -538,6 +538,35 @@ pub const RULES: &[Rule] = &[
         },
     },
     Rule {
+        // KTAS psychiatric (1-2): psychosis or threats with a weapon or a barricade, a danger to
+        // self or others.
+        id: "danger to self or others",
+        category: Category::Suicide,
+        level: Level::Emergency,
+        source: Source::Ktas,
+        fires: |f| {
+            all(f, &[&["psychotic"], &["weapon", "threatening"]]).or_else(|| all(f, &[&["weapon"], &["threatening"]]))
+        },
+    },
+    Rule {
+        // KTAS trauma: after a collision, belly pain with faintness or pallor is bleeding inside.
+        id: "internal bleeding after a collision",
+        category: Category::Abdomen,
+        level: Level::Emergency,
+        source: Source::Ktas,
+        fires: |f| {
+            all(f, &[&["collision"], &["abdominal_pain"], &["faint", "pale", "sweating", "collapse", "unresponsive"]])
+        },
+    },
+    Rule {
+        // ESC syncope: a slow pulse with fainting is heart block until shown otherwise.
+        id: "slow pulse with fainting",
+        category: Category::Cardiac,
+        level: Level::Emergency,
+        source: Source::Ktas,
+        fires: |f| all(f, &[&["slow_pulse"], &["faint", "collapse", "unresponsive"]]),
+    },
+    Rule {
         // NHS FAST (face, arms, speech, time): any one sign -> 999. KTAS: acute neurological deficit.
         id: "stroke sign",
         category: Category::Stroke,

@@ -352,6 +352,12 @@ pattern!(
     ko_fiction,
     r"(?:드라마|영화|웹툰|만화|소설|예능|유튜브|다큐|방송|애니)(?:에서|에나오|에나온|속|의)|주인공|등장인물|(?:^|[^짜])장면"
 );
+// A dream told ("I dreamt I was drowning", "물에 빠지는 꿈을 꿨어요"): nothing happened to anyone.
+pattern!(
+    en_dream,
+    r"\b(?:a |my |the )?(?:dream|nightmare)s? (?:about|of|that|where|last night)\b|\bdream(?:t|ed) (?:about|of|that|i|my)\b|\bin (?:my|the|a) (?:dream|nightmare)\b|\b(?:had|have|having|keep having) (?:a |the same )?(?:dream|nightmare)s?\b"
+);
+pattern!(ko_dream, r"꿈(?:을|에서|속|에|이|해몽)|꿨|꾸었|꾸는|악몽|꿔요|꿔서");
 pattern!(en_fiction_ask, r"\b(?:real|true|realistic|accurate|actually|really happen\w*|possible|legit|a thing)\b");
 pattern!(ko_fiction_ask, r"실제|진짜|정말|현실|맞는|맞아|가능|그래요|그런가|\?|(?:^|[^짜])장면");
 // "a documentary about overdoses", "an article on strokes": a topic learnt about.
@@ -386,6 +392,7 @@ fn judge_sentence(sentence: &str) -> Option<Aside> {
     let fiction = (en_fiction().is_match(sentence) && en_fiction_ask().is_match(sentence))
         || en_media_about().is_match(sentence)
         || (ko_fiction().is_match(&compact) && ko_fiction_ask().is_match(&compact));
+    let fiction = fiction || en_dream().is_match(sentence) || ko_dream().is_match(&compact);
     if fiction && !en_now_strong().is_match(sentence) && !ko_now_strong().is_match(&compact) {
         return Some(Aside::Question);
     }
