@@ -47,7 +47,7 @@ const CONCEPTS: &[Concept] = &[
     ),
     c(
         "breathless",
-        r"\bshort(?:ness)? of breath\b|\bcan'?t (?:catch|get) (?:my|his|her) breath\b|\bbreathless\b|\b(?:hard|difficult|trouble|struggling|hard time) (?:to )?breath\w*|\bout of breath\b|\bbreathing (?:is )?(?:really |very |so )?(?:fast|hard|heavy)\b|\bcan'?t breath\w*|\bcant breath\w*",
+        r"\bshort(?:ness)? of breath\b|\bcan'?t (?:catch|get) (?:my|his|her) breath\b|\bbreathless\b|\bbreathlessness\b|\b(?:hard|difficult|trouble|struggling|hard time) (?:to )?breath\w*|\bout of breath\b|\bbreathing (?:is )?(?:really |very |so )?(?:fast|hard|heavy)\b|\bcan'?t breath\w*|\bcant breath\w*",
         "숨(?:이|을|도|쉬기|쉬는게|쉬기가|쉴때)?(?:너무|좀|많이|계속|점점)?(?:차|찬|찼|막히|막혀|막힌|막혔|가쁘|가빠|가쁜|힘들|힘든|힘드|어렵|어려|답답|헐떡)|호흡곤란|숨가쁨",
     ),
     c("vomiting", r"\bfeel\w* sick\b|\bvomit\w*|\bthrow\w* up\b|\bthrew up\b|\bpuk\w*|\bnause\w*|\bbarf\w*|\bretch\w*|\bheaving\b|\b(?:being|been|was) sick\b|\bsick to (?:my|his|her) stomach\b|\b(?:going to|gonna|about to) (?:be sick|throw up|vomit|puke)\b|\bchuck\w* up\b|\bspew\w*", "토(?:하|했|해|할|를|가|함|도)|구토|메스꺼|울렁|게워|게웠|구역|오바이트|웩웩"),
@@ -408,7 +408,7 @@ const CONCEPTS: &[Concept] = &[
     c(
         "rlq_pain",
         r"\b(?:lower right|right lower|bottom right|right side of (?:my|his|her|the) (?:belly|stomach|tummy|abdomen)|right (?:belly|stomach|tummy|abdom\w*|groin))\b|\bappendi\w*|\bmoved (?:down )?to the (?:lower )?right\b|\bbelly ?button\b[^.!?\n]*?\bright\b",
-        "오른쪽(?:아랫배|아래배|하복부|배|아래|아래쪽|옆구리)|우하복부|맹장|충수|오른쪽으로내려",
+        "오른쪽(?:아랫배|아래배|하복부|배|아래|아래쪽|옆구리)|우측(?:아랫배|하복부|아래)|우하복부|(?:아랫배|하복부)(?:의|가|는)?오른쪽|배(?:의|가|는)?오른쪽아래|맹장|충수|오른쪽으로(?:내려|옮겨)",
     ),
     c(
         "rigid_abdomen",
@@ -709,6 +709,28 @@ const CONCEPTS: &[Concept] = &[
         "slow_pulse",
         r"\b(?:pulse|heart ?rate|heart ?beat|heart) (?:is |was |has been )?(?:really |very |so |too |super )?(?:slow|low)\b|\b(?:pulse|heart ?rate|hr)\W+(?:\w+\W+){0,2}?[1-4]\d\b|\bbradycard\w*",
         "맥박(?:이|은|가)?(?:너무|엄청|많이|아주)?(?:느리|느려|느린|낮)|심장이(?:너무)?(?:느리|느려)|서맥|맥박(?:이|은|가)?[1-4][0-9](?:밖|정도|회|번|bpm|[^0-9]|$)",
+    ),
+    // Worse with walking, a bump or a cough: peritoneal irritation (appendicitis).
+    c(
+        "worse_moving",
+        r"\bworse (?:when|if|as) (?:i |he |she |they )?(?:walk|mov|cough|jump|go over)\w*|\bworse (?:with|on) (?:walking|moving|movement|coughing)\b|\bhurts? (?:to|when (?:i|he|she)) (?:walk|move|cough|jump)\w*|\bcan'?t (?:walk|stand) (?:up )?straight\b",
+        "걸을때|걸으면|걷기(?:가|도)?(?:힘|어려|아파)|걸으니|움직이면|움직일때|기침하면|기침할때|뛰면|덜컹|허리를못펴",
+    ),
+    // --- epiglottitis (NICE: drooling, muffled voice, cannot swallow -> 999, do not examine the throat) ---
+    c(
+        "drooling",
+        r"\bdrool\w*|\bdribbl\w*|\bcan'?t (?:even )?swallow (?:\w+ )?(?:own )?(?:spit|saliva)\b",
+        "침을?(?:질질|줄줄|계속)?흘|침(?:을|도)?(?:못|삼키지못|삼킬수)",
+    ),
+    c(
+        "muffled_voice",
+        r"\bmuffled\b|\bhot potato\b|\bvoice (?:\w+ )?(?:sounds? )?(?:weird|strange|funny|thick|muffled)\b",
+        "목소리가(?:먹먹|막힌|이상|뭉개|웅얼|답답)|웅얼거|입에뭔가(?:문|물)|먹먹한목소리",
+    ),
+    c(
+        "cant_swallow",
+        r"\b(?:can'?t|cannot|unable to|won'?t) (?:even )?swallow\b|\b(?:hard|painful|impossible) to swallow\b",
+        "못삼키|삼키지(?:를)?못|삼킬수(?:가)?없|삼키기(?:가)?(?:힘|어려|불가)|못넘기|넘기지(?:를)?못",
     ),
     c(
         "drowsy",

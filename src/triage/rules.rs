@@ -567,6 +567,19 @@ pub const RULES: &[Rule] = &[
         fires: |f| all(f, &[&["slow_pulse"], &["faint", "collapse", "unresponsive"]]),
     },
     Rule {
+        // NICE CKS sore throat / NHS: drooling, a muffled voice or not swallowing with a fever is
+        // epiglottitis until shown otherwise -> 999.
+        id: "epiglottitis signs",
+        category: Category::Breathing,
+        level: Level::Emergency,
+        source: Source::Nice,
+        fires: |f| {
+            let signs = ["drooling", "muffled_voice", "cant_swallow"];
+            let two = signs.iter().filter(|s| f.has(s)).count() >= 2;
+            (two && febrile(f) && any(f, &["drooling", "muffled_voice"])).then(|| spans(f, &signs))
+        },
+    },
+    Rule {
         // NHS FAST (face, arms, speech, time): any one sign -> 999. KTAS: acute neurological deficit.
         id: "stroke sign",
         category: Category::Stroke,
@@ -757,7 +770,7 @@ pub const RULES: &[Rule] = &[
         source: Source::Ktas,
         fires: |f| {
             all(f, &[&["rigid_abdomen"], &["abdominal_pain", "rlq_pain", "fever", "vomiting", "severe"]])
-                .or_else(|| all(f, &[&["rlq_pain"], &["fever"], &["vomiting", "severe"]]))
+                .or_else(|| all(f, &[&["rlq_pain"], &["fever"], &["vomiting", "severe", "worse_moving"]]))
         },
     },
     Rule {

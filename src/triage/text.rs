@@ -120,10 +120,11 @@ pub fn is_negated(view: &View, start: usize, end: usize, negative_form: bool) ->
     let (after_end, list_end) = (within(8), within(24));
     let after = view.lower[end..after_end].trim_start();
     // "힘이 안 들어가요" (no strength) is a sign, not a denial of what came before.
+    // "기운이 없어요" (no energy) is a sign too.
     // "아무도 없는데" (nobody is around) says where, not that the thing before is absent.
-    let weakness = after.starts_with("힘")
-        || after.starts_with("아무도")
-        || after.split_whitespace().nth(1).is_some_and(|w| w.starts_with('힘'));
+    let strength = |w: &str| ["힘", "기운", "기력"].iter().any(|s| w.starts_with(s));
+    let weakness =
+        strength(after) || after.starts_with("아무도") || after.split_whitespace().nth(1).is_some_and(strength);
     if negative_form {
         // "깨워도 일어나지 않아요" is the sign itself; only a denied thought undoes such a form
         // ("죽고 싶은 생각은 없어요").
