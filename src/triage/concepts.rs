@@ -732,6 +732,12 @@ const CONCEPTS: &[Concept] = &[
         r"\b(?:can'?t|cannot|unable to|won'?t) (?:even )?swallow\b|\b(?:hard|painful|impossible) to swallow\b",
         "못삼키|삼키지(?:를)?못|삼킬수(?:가)?없|삼키기(?:가)?(?:힘|어려|불가)|못넘기|넘기지(?:를)?못",
     ),
+    // Tired, dry or blurry eyes after hours at a screen: eye strain, for rest, not a doctor today.
+    c(
+        "screen_strain",
+        r"\beye ?strain\b|\bdry eyes?\b|\b(?:staring at|looking at|on) (?:a |the |my )?(?:screens?|computer|monitor|laptop|phone)\b|\bscreens? all day\b|\bscreen time\b",
+        "모니터|컴퓨터|스마트폰|핸드폰|휴대폰|화면을|눈(?:이)?(?:피로|뻑뻑|건조)|안구건조",
+    ),
     c(
         "drowsy",
         r"\bdrows\w*|\bsleepy\b|\bcan'?t (?:stay awake|keep (?:his|her|my) eyes open)\b|\b(?:nodding|drifting) off\b",

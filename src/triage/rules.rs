@@ -1031,7 +1031,12 @@ pub const RULES: &[Rule] = &[
         fires: |f| {
             all(f, &[&["black_stool"]])
                 .filter(|_| !f.has("stool_colour_food"))
-                .or_else(|| all(f, &[&["vision_loss", "deep_wound", "electric"]]).filter(|_| !f.has("static_shock")))
+                .or_else(|| {
+                    all(f, &[&["vision_loss", "deep_wound", "electric"]])
+                        .filter(|_| !f.has("static_shock"))
+                        // Blurry, tired eyes after a screen are eye strain unless the sight went suddenly.
+                        .filter(|_| !f.has("screen_strain") || any(f, &["sudden", "deep_wound", "electric"]))
+                })
                 .or_else(|| all(f, &[&["breathless"]]).filter(|_| !any(f, &["mild_exertion", "nasal"])))
                 .or_else(|| all(f, &[&["allergen", "sting"], &["hives"]]))
                 .or_else(|| all(f, &[&["abdominal_pain", "rlq_pain"], &["fever", "vomiting"]]))
