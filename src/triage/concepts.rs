@@ -47,7 +47,7 @@ const CONCEPTS: &[Concept] = &[
     ),
     c(
         "breathless",
-        r"\bshort(?:ness)? of breath\b|\bcan'?t (?:catch|get) (?:my|his|her) breath\b|\bbreathless\b|\b(?:hard|difficult|trouble|struggling|hard time) (?:to )?breath\w*|\bout of breath\b|\bbreathing (?:is )?(?:really |very |so )?(?:fast|hard|heavy)\b|\bcan'?t breath\w*|\bcant breath\w*",
+        r"\bshort(?:ness)? of breath\b|\bcan'?t (?:catch|get) (?:my|his|her) breath\b|\bbreathless\b|\bbreathlessness\b|\b(?:hard|difficult|trouble|struggling|hard time) (?:to )?breath\w*|\bout of breath\b|\bbreathing (?:is )?(?:really |very |so )?(?:fast|hard|heavy)\b|\bcan'?t breath\w*|\bcant breath\w*",
         "숨(?:이|을|도|쉬기|쉬는게|쉬기가|쉴때)?(?:너무|좀|많이|계속|점점)?(?:차|찬|찼|막히|막혀|막힌|막혔|가쁘|가빠|가쁜|힘들|힘든|힘드|어렵|어려|답답|헐떡)|호흡곤란|숨가쁨",
     ),
     c("vomiting", r"\bfeel\w* sick\b|\bvomit\w*|\bthrow\w* up\b|\bthrew up\b|\bpuk\w*|\bnause\w*|\bbarf\w*|\bretch\w*|\bheaving\b|\b(?:being|been|was) sick\b|\bsick to (?:my|his|her) stomach\b|\b(?:going to|gonna|about to) (?:be sick|throw up|vomit|puke)\b|\bchuck\w* up\b|\bspew\w*", "토(?:하|했|해|할|를|가|함|도)|구토|메스꺼|울렁|게워|게웠|구역|오바이트|웩웩"),
@@ -55,7 +55,7 @@ const CONCEPTS: &[Concept] = &[
     c(
         "faint",
         r"\bfaint\w*|\bpass(?:ed|ing)? out\b|\bdizz\w*|\blight ?headed\b|\bblack(?:ed|ing)? out\b|\bwoozy\b|\b(?:room|everything) (?:is |was )?spinning\b|\bkeel\w* over\b|\bwobbly\b",
-        "어지러|어지럽|핑돌|핑글|빙빙|휘청|아찔|눈앞이(?:캄캄|깜깜|하얘)|쓰러질|기절할|실신|정신이몽롱",
+        "어지러|어지럽|핑돌|핑글|빙빙|휘청|아찔|눈앞이(?:캄캄|깜깜|하얘)|쓰러질|기절할|기절하셨|기절하셔|실신|정신이몽롱",
     ),
     c(
         "severe",
@@ -408,7 +408,7 @@ const CONCEPTS: &[Concept] = &[
     c(
         "rlq_pain",
         r"\b(?:lower right|right lower|bottom right|right side of (?:my|his|her|the) (?:belly|stomach|tummy|abdomen)|right (?:belly|stomach|tummy|abdom\w*|groin))\b|\bappendi\w*|\bmoved (?:down )?to the (?:lower )?right\b|\bbelly ?button\b[^.!?\n]*?\bright\b",
-        "오른쪽(?:아랫배|아래배|하복부|배|아래|아래쪽|옆구리)|우하복부|맹장|충수|오른쪽으로내려",
+        "오른쪽(?:아랫배|아래배|하복부|배|아래|아래쪽|옆구리)|우측(?:아랫배|하복부|아래)|우하복부|(?:아랫배|하복부)(?:의|가|는)?오른쪽|배(?:의|가|는)?오른쪽아래|맹장|충수|오른쪽으로(?:내려|옮겨)",
     ),
     c(
         "rigid_abdomen",
@@ -647,6 +647,96 @@ const CONCEPTS: &[Concept] = &[
         "toxic_alcohol",
         r"\bhome ?made (?:spirits|alcohol|vodka|liquor|booze|moonshine)\b|\bmoonshine\b|\bbootleg\w*|\bmethanol\b",
         "밀주|메탄올|공업용알코올|집에서(?:담근|만든)(?:술|소주)",
+    ),
+    // Named injuries and exposures that need the emergency department whatever else is said
+    // (KTAS major trauma, envenomation, toxic inhalation; NICE NG134 anaphylaxis after adrenaline).
+    c(
+        "gunshot",
+        r"\b(?:been|got|was|were|is|just|being) shot\b|\bgun ?shot\w*|\bshot (?:in|through) (?:the|his|her|my) (?:chest|leg|arm|head|stomach|belly|back|neck|shoulder|side)\b|\bbullet wound\b",
+        "총에맞|총맞|총상|총알(?:이|에)",
+    ),
+    c(
+        "hanging",
+        r"\bfound (?:him|her|them|my \w+|our \w+) hanging\b|\bcut (?:him|her|them) down\b|\bhanged (?:him|her)self\b|\btried to hang (?:him|her|my)self\b|\bnear[- ]hanging\b",
+        "목을매|목매|목맨|목을맨",
+    ),
+    c(
+        "snake_bite",
+        r"\bsnake ?bit\w*|\bbit(?:ten)? by (?:a |an |some )?(?:\w+ )?snake\b|\bsnake\W+(?:\w+\W+){0,3}?bit\b|\b(?:adder|rattlesnake|viper|cobra) (?:bit|bite)\w*",
+        "뱀(?:에|한테|에게|이)[^.]{0,6}?(?:물렸|물려서|물었|물어서)",
+    ),
+    c(
+        "toxic_gas",
+        r"\bbleach (?:and|with|&) ammonia\b|\bmix\w* (?:bleach|cleaning products|chemicals)\b|\bchlorine gas\b|\b(?:toxic|chemical|poisonous) (?:gas|fumes)\b|\bgas leak\b[^.]{0,40}\bbreath\w*|\bbreath\w* in (?:\w+ ){0,2}?(?:fumes|gas|chlorine)\b|\bfumes at work\b",
+        "유독가스|독가스|염소가스|유해가스|락스(?:랑|와|하고|에|를).{0,12}섞|가스(?:를|가)?(?:마시|마셨|들이마|새)",
+    ),
+    c("pufferfish", r"\bpuffer ?fish\b|\bfugu\b|\bblowfish\b", "복어|복요리|복국|복탕"),
+    c(
+        "pesticide",
+        r"\bpesticide\w*|\binsecticide\w*|\bherbicide\w*|\bweed ?killer\b|\bparaquat\b|\borganophosph\w*|\bcrop spray\w*",
+        "농약|제초제|살충제|그라목손|파라콰트",
+    ),
+    // Adrenaline from an auto-injector given: the reaction may return when it wears off.
+    c(
+        "adrenaline_given",
+        r"\b(?:used|injected|jabbed|administered|had to use|gave (?:him|her|them|my \w+|our \w+|the \w+))\b[^.]{0,30}\b(?:epi ?pens?|epinephrine|adrenaline|auto-?injector)\b|\b(?:epi ?pen|epinephrine|adrenaline|auto-?injector)\b[^.]{0,15}\b(?:used|injected|in (?:her|his|my) (?:leg|thigh))\b",
+        "(?:에피펜|에피네프린|아드레날린|자가주사)(?:을|를|주사를|주사)?(?:맞았|맞췄|놨|놓았|찔렀|주사했|썼|사용했|투여했)",
+    ),
+    // --- a mind turned against self or others (KTAS psychiatric: danger to others (1-2)) ---
+    c(
+        "psychotic",
+        r"\bhearing voices\b|\bhears? voices\b|\bvoices? (?:in (?:his|her|my) head )?(?:are |is )?(?:telling|tell|told|saying|ordering)\b|\bhallucinat\w*|\bparanoid\b|\bthinks? (?:everyone|people|we|they|i) (?:is |are |am )?(?:out to get|trying to kill|poisoning)",
+        "목소리가(?:들린|들려|들렸)|환청|환각|헛것|누가(?:자기를|나를|저를)?(?:죽이|쫓아|감시)|피해망상",
+    ),
+    c(
+        "weapon",
+        r"\bknife\b|\bknives\b|\bmachete\b|\bgun\b|\bweapon\b|\baxe\b|\bhammer\b",
+        "칼(?:을|로|이랑|하고|들|을들)|부엌칼|식칼|흉기|낫(?:을|들)|망치(?:를|로)",
+    ),
+    c(
+        "threatening",
+        r"\bthreaten\w*|\bbarricad\w*|\blocked (?:himself|herself|themselves) in\b|\bhurt (?:someone|somebody|us|people|our \w+|my \w+|his \w+|her \w+)\b|\bkill (?:us|everyone|them|him|her|me|my \w+|our \w+|his \w+|her \w+)\b|\bwaving (?:a|the|his|her)\b",
+        "위협|죽여버리|죽이겠|죽인다|다죽|해치|(?:방문|문)을?(?:막|잠그고안)|바리케이드|휘두르|휘둘",
+    ),
+    // --- a collision (KTAS trauma: mechanism of injury) ---
+    c(
+        "collision",
+        r"\b(?:car|road|traffic|motorbike|motorcycle|bike|bus) (?:crash|accident|collision|wreck)\b|\bcrash(?:ed)? (?:my|the|his|her|our) (?:car|bike|motorbike)\b|\bcar crash\b|\brear[- ]ended\b|\bhit by a (?:car|bus|truck|van|lorry)\b|\bhead[- ]on\b|\bcollision\b|\bseat ?belt\b",
+        "교통사고|차사고|자동차사고|추돌|충돌사고|접촉사고|차에치|오토바이사고|안전벨트",
+    ),
+    // A slow heart: said so, or a pulse under 50 (ESC bradycardia with syncope).
+    c(
+        "slow_pulse",
+        r"\b(?:pulse|heart ?rate|heart ?beat|heart) (?:is |was |has been )?(?:really |very |so |too |super )?(?:slow|low)\b|\b(?:pulse|heart ?rate|hr)\W+(?:\w+\W+){0,2}?[1-4]\d\b|\bbradycard\w*",
+        "맥박(?:이|은|가)?(?:너무|엄청|많이|아주)?(?:느리|느려|느린|낮)|심장이(?:너무)?(?:느리|느려)|서맥|맥박(?:이|은|가)?[1-4][0-9](?:밖|정도|회|번|bpm|[^0-9]|$)",
+    ),
+    // Worse with walking, a bump or a cough: peritoneal irritation (appendicitis).
+    c(
+        "worse_moving",
+        r"\bworse (?:when|if|as) (?:i |he |she |they )?(?:walk|mov|cough|jump|go over)\w*|\bworse (?:with|on) (?:walking|moving|movement|coughing)\b|\bhurts? (?:to|when (?:i|he|she)) (?:walk|move|cough|jump)\w*|\bcan'?t (?:walk|stand) (?:up )?straight\b",
+        "걸을때|걸으면|걷기(?:가|도)?(?:힘|어려|아파)|걸으니|움직이면|움직일때|기침하면|기침할때|뛰면|덜컹|허리를못펴",
+    ),
+    // --- epiglottitis (NICE: drooling, muffled voice, cannot swallow -> 999, do not examine the throat) ---
+    c(
+        "drooling",
+        r"\bdrool\w*|\bdribbl\w*|\bcan'?t (?:even )?swallow (?:\w+ )?(?:own )?(?:spit|saliva)\b",
+        "침을?(?:질질|줄줄|계속)?흘|침(?:을|도)?(?:못|삼키지못|삼킬수)",
+    ),
+    c(
+        "muffled_voice",
+        r"\bmuffled\b|\bhot potato\b|\bvoice (?:\w+ )?(?:sounds? )?(?:weird|strange|funny|thick|muffled)\b",
+        "목소리가(?:먹먹|막힌|이상|뭉개|웅얼|답답)|웅얼거|입에뭔가(?:문|물)|먹먹한목소리",
+    ),
+    c(
+        "cant_swallow",
+        r"\b(?:can'?t|cannot|unable to|won'?t) (?:even )?swallow\b|\b(?:hard|painful|impossible) to swallow\b",
+        "못삼키|삼키지(?:를)?못|삼킬수(?:가)?없|삼키기(?:가)?(?:힘|어려|불가)|못넘기|넘기지(?:를)?못",
+    ),
+    // Tired, dry or blurry eyes after hours at a screen: eye strain, for rest, not a doctor today.
+    c(
+        "screen_strain",
+        r"\beye ?strain\b|\bdry eyes?\b|\b(?:staring at|looking at|on) (?:a |the |my )?(?:screens?|computer|monitor|laptop|phone)\b|\bscreens? all day\b|\bscreen time\b",
+        "모니터|컴퓨터|스마트폰|핸드폰|휴대폰|화면을|눈(?:이)?(?:피로|뻑뻑|건조)|안구건조",
     ),
     c(
         "drowsy",

@@ -45,8 +45,17 @@ pub struct Frame {
 /// Concepts that say when, not what: they keep their status when the message says the rest is over.
 const TIME_WORDS: &[&str] = &["resolved", "ongoing", "chronic", "fleeting", "sudden"];
 /// What happened and what the person takes or has: "fine now" does not undo a blow to the head on
-/// warfarin.
-const LASTING: &[&str] = &["head_injury", "high_impact", "anticoagulant", "diabetic", "immunosuppressed", "aneurysm"];
+/// warfarin, nor adrenaline given for anaphylaxis (it wears off), nor a hanging cut down.
+const LASTING: &[&str] = &[
+    "head_injury",
+    "high_impact",
+    "anticoagulant",
+    "diabetic",
+    "immunosuppressed",
+    "aneurysm",
+    "adrenaline_given",
+    "hanging",
+];
 /// What "the bleeding stopped" is over for.
 const BLEEDING: &[&str] = &["heavy_bleeding", "bleeding", "pad_soaking"];
 /// Signs that a stroke's after-effect explains when the message says it is one.

@@ -500,6 +500,86 @@ pub const RULES: &[Rule] = &[
         fires: |f| all(f, &[&["named_emergency"], &["happening"]]),
     },
     Rule {
+        // KTAS major trauma, NHS 999 (gunshot, hanging, snakebite, toxic gas): go in whatever else
+        // is said. NICE NG134: after adrenaline for anaphylaxis, the emergency department.
+        id: "named injury or exposure",
+        category: Category::Other,
+        level: Level::Emergency,
+        source: Source::Nhs111,
+        fires: |f| {
+            let named = ["gunshot", "hanging", "snake_bite", "toxic_gas", "adrenaline_given"];
+            any(f, &named).then(|| spans(f, &named))
+        },
+    },
+    Rule {
+        // Tetrodotoxin (pufferfish) and organophosphate pesticide: numbness, vomiting or weakness
+        // after either is poisoning (poison centre: emergency).
+        id: "pufferfish or pesticide poisoning",
+        category: Category::Poisoning,
+        level: Level::Emergency,
+        source: Source::PoisonCentre,
+        fires: |f| {
+            all(
+                f,
+                &[
+                    &["pufferfish", "pesticide"],
+                    &[
+                        "tingling",
+                        "vomiting",
+                        "faint",
+                        "cant_breathe",
+                        "breathless",
+                        "confusion",
+                        "unresponsive",
+                        "sweating",
+                    ],
+                ],
+            )
+        },
+    },
+    Rule {
+        // KTAS psychiatric (1-2): psychosis or threats with a weapon or a barricade, a danger to
+        // self or others.
+        id: "danger to self or others",
+        category: Category::Suicide,
+        level: Level::Emergency,
+        source: Source::Ktas,
+        fires: |f| {
+            all(f, &[&["psychotic"], &["weapon", "threatening"]]).or_else(|| all(f, &[&["weapon"], &["threatening"]]))
+        },
+    },
+    Rule {
+        // KTAS trauma: after a collision, belly pain with faintness or pallor is bleeding inside.
+        id: "internal bleeding after a collision",
+        category: Category::Abdomen,
+        level: Level::Emergency,
+        source: Source::Ktas,
+        fires: |f| {
+            all(f, &[&["collision"], &["abdominal_pain"], &["faint", "pale", "sweating", "collapse", "unresponsive"]])
+        },
+    },
+    Rule {
+        // ESC syncope: a slow pulse with fainting is heart block until shown otherwise.
+        id: "slow pulse with fainting",
+        category: Category::Cardiac,
+        level: Level::Emergency,
+        source: Source::Ktas,
+        fires: |f| all(f, &[&["slow_pulse"], &["faint", "collapse", "unresponsive"]]),
+    },
+    Rule {
+        // NICE CKS sore throat / NHS: drooling, a muffled voice or not swallowing with a fever is
+        // epiglottitis until shown otherwise -> 999.
+        id: "epiglottitis signs",
+        category: Category::Breathing,
+        level: Level::Emergency,
+        source: Source::Nice,
+        fires: |f| {
+            let signs = ["drooling", "muffled_voice", "cant_swallow"];
+            let two = signs.iter().filter(|s| f.has(s)).count() >= 2;
+            (two && febrile(f) && any(f, &["drooling", "muffled_voice"])).then(|| spans(f, &signs))
+        },
+    },
+    Rule {
         // NHS FAST (face, arms, speech, time): any one sign -> 999. KTAS: acute neurological deficit.
         id: "stroke sign",
         category: Category::Stroke,
@@ -690,7 +770,7 @@ pub const RULES: &[Rule] = &[
         source: Source::Ktas,
         fires: |f| {
             all(f, &[&["rigid_abdomen"], &["abdominal_pain", "rlq_pain", "fever", "vomiting", "severe"]])
-                .or_else(|| all(f, &[&["rlq_pain"], &["fever"], &["vomiting", "severe"]]))
+                .or_else(|| all(f, &[&["rlq_pain"], &["fever"], &["vomiting", "severe", "worse_moving"]]))
         },
     },
     Rule {
@@ -951,7 +1031,12 @@ pub const RULES: &[Rule] = &[
         fires: |f| {
             all(f, &[&["black_stool"]])
                 .filter(|_| !f.has("stool_colour_food"))
-                .or_else(|| all(f, &[&["vision_loss", "deep_wound", "electric"]]).filter(|_| !f.has("static_shock")))
+                .or_else(|| {
+                    all(f, &[&["vision_loss", "deep_wound", "electric"]])
+                        .filter(|_| !f.has("static_shock"))
+                        // Blurry, tired eyes after a screen are eye strain unless the sight went suddenly.
+                        .filter(|_| !f.has("screen_strain") || any(f, &["sudden", "deep_wound", "electric"]))
+                })
                 .or_else(|| all(f, &[&["breathless"]]).filter(|_| !any(f, &["mild_exertion", "nasal"])))
                 .or_else(|| all(f, &[&["allergen", "sting"], &["hives"]]))
                 .or_else(|| all(f, &[&["abdominal_pain", "rlq_pain"], &["fever", "vomiting"]]))

@@ -120,10 +120,11 @@ pub fn is_negated(view: &View, start: usize, end: usize, negative_form: bool) ->
     let (after_end, list_end) = (within(8), within(24));
     let after = view.lower[end..after_end].trim_start();
     // "힘이 안 들어가요" (no strength) is a sign, not a denial of what came before.
+    // "기운이 없어요" (no energy) is a sign too.
     // "아무도 없는데" (nobody is around) says where, not that the thing before is absent.
-    let weakness = after.starts_with("힘")
-        || after.starts_with("아무도")
-        || after.split_whitespace().nth(1).is_some_and(|w| w.starts_with('힘'));
+    let strength = |w: &str| ["힘", "기운", "기력"].iter().any(|s| w.starts_with(s));
+    let weakness =
+        strength(after) || after.starts_with("아무도") || after.split_whitespace().nth(1).is_some_and(strength);
     if negative_form {
         // "깨워도 일어나지 않아요" is the sign itself; only a denied thought undoes such a form
         // ("죽고 싶은 생각은 없어요").
@@ -352,6 +353,12 @@ pattern!(
     ko_fiction,
     r"(?:드라마|영화|웹툰|만화|소설|예능|유튜브|다큐|방송|애니)(?:에서|에나오|에나온|속|의)|주인공|등장인물|(?:^|[^짜])장면"
 );
+// A dream told ("I dreamt I was drowning", "물에 빠지는 꿈을 꿨어요"): nothing happened to anyone.
+pattern!(
+    en_dream,
+    r"\b(?:a |my |the )?(?:dream|nightmare)s? (?:about|of|that|where|last night)\b|\bdream(?:t|ed) (?:about|of|that|i|my)\b|\bin (?:my|the|a) (?:dream|nightmare)\b|\b(?:had|have|having|keep having) (?:a |the same )?(?:dream|nightmare)s?\b"
+);
+pattern!(ko_dream, r"꿈(?:을|에서|속|에|이|해몽)|꿨|꾸었|꾸는|악몽|꿔요|꿔서");
 pattern!(en_fiction_ask, r"\b(?:real|true|realistic|accurate|actually|really happen\w*|possible|legit|a thing)\b");
 pattern!(ko_fiction_ask, r"실제|진짜|정말|현실|맞는|맞아|가능|그래요|그런가|\?|(?:^|[^짜])장면");
 // "a documentary about overdoses", "an article on strokes": a topic learnt about.
@@ -386,6 +393,7 @@ fn judge_sentence(sentence: &str) -> Option<Aside> {
     let fiction = (en_fiction().is_match(sentence) && en_fiction_ask().is_match(sentence))
         || en_media_about().is_match(sentence)
         || (ko_fiction().is_match(&compact) && ko_fiction_ask().is_match(&compact));
+    let fiction = fiction || en_dream().is_match(sentence) || ko_dream().is_match(&compact);
     if fiction && !en_now_strong().is_match(sentence) && !ko_now_strong().is_match(&compact) {
         return Some(Aside::Question);
     }
