@@ -562,8 +562,8 @@ const CONCEPTS: &[Concept] = &[
     // "seizure-free", "간질약"): a mention inside one is no complaint.
     c(
         "masked",
-        r"\bhay ?fever\b|\bnon[- ]?drows\w*|\b(?:seizure|fit)[- ]free\b|\bscarlet fever vaccin\w*",
-        "간질약|뇌전증약|항경련제|비염약",
+        r"\bhay ?fever\b|\bnon[- ]?drows\w*|\b(?:seizure|fit)[- ]free\b|\bscarlet fever vaccin\w*|\b(?:had|got|having) (?:my |his |her |an? |the )?appendi\w* (?:out|removed|taken out)|\bappendi\w* (?:was |were |got )?(?:out|removed|taken out)\b",
+        "간질약|뇌전증약|항경련제|비염약|맹장(?:수술|을뗐|뗐|떼는수술|제거)",
     ),
     // --- more KTAS level 1-2 modifiers: limb ischaemia, chemical and inhalation burns, upper
     // airway obstruction, anticoagulated head injury, CSF leak, acute glaucoma, arrhythmia with
@@ -737,6 +737,50 @@ const CONCEPTS: &[Concept] = &[
         "screen_strain",
         r"\beye ?strain\b|\bdry eyes?\b|\b(?:staring at|looking at|on) (?:a |the |my )?(?:screens?|computer|monitor|laptop|phone)\b|\bscreens? all day\b|\bscreen time\b",
         "모니터|컴퓨터|스마트폰|핸드폰|휴대폰|화면을|눈(?:이)?(?:피로|뻑뻑|건조)|안구건조",
+    ),
+    // --- labour before term (NHS: waters breaking before 37 weeks, a cord or a baby coming -> call now) ---
+    c(
+        "waters_broke",
+        r"\bwaters? (?:has |have |just |may have |might have )?(?:broke|broken|breaking|went|gone|burst)\b|\b(?:my|her) water\b|\bleak\w* (?:\w+ ){0,2}?(?:amniotic )?fluid\b|\bamniotic\b|\bgush\w* (?:of )?(?:clear |warm )?(?:fluid|water|liquid)\b|\b(?:fluid|water|liquid) (?:\w+ ){0,2}?(?:gush\w*|trickl\w*|pour\w*) (?:out|down)\b|\bruptured membranes\b",
+        "양수(?:가|이|같은|인지|가조금씩)?.{0,8}?(?:터|샌|새|흘|나와|나온|나왔|비치|줄줄|쏟아)|양막",
+    ),
+    c(
+        "preterm",
+        r"\b(?:1\d|2\d|3[0-6]) ?(?:weeks?|wks?|w)\b|\b(?:second|2nd) trimester\b|\bpre-?term\b|\bpremature\w*|\btoo early\b|\bnot due (?:for|until|till)\b|\b(?:five|six|seven|eight|5|6|7|8) months (?:pregnant|along)\b",
+        "(?:임신)?(?:1\\d|2\\d|3[0-6])주|임신(?:중기|[5-8]개월|오개월|육개월|칠개월|팔개월)|[5-8]개월(?:째|차)|조산|예정일(?:이|은|까지)?.{0,8}?(?:멀|남았|한참|아직|[2-9]주|\\d+주나)",
+    ),
+    c(
+        "birth_imminent",
+        r"\bcord\W+(?:\w+\W+){0,3}?(?:coming out|hanging|out of|outside|sticking out|visible|i can see)|\bcrowning\b|\b(?:baby'?s|the|his|her) head (?:is )?(?:coming out|visible|out|showing|crowning)\b|\bbaby is (?:coming|coming out|being born) (?:right )?now\b|\b(?:urge|need|have) to push\b|\bcan'?t stop pushing\b",
+        "탯줄(?:이|가)?.{0,8}?(?:나왔|보여|보이|나와|빠져|내려)|아기(?:의)?머리(?:가)?(?:보여|보이|나와|나오)|힘(?:을)?주고싶|힘이(?:저절로|막)들어가|아기가(?:지금|막)?나오려",
+    ),
+    // --- severe drug reaction of the skin (Stevens-Johnson / TEN: NHS -> A&E now) ---
+    c(
+        "skin_peeling",
+        r"\bskin\W+(?:\w+\W+){0,3}?(?:peel\w*|slough\w*|coming off|falling off|shedding|sheets)|\bpeel\w* (?:off )?(?:in )?(?:sheets|big pieces|layers)\b|\b(?:blisters?|blistering) (?:\w+ ){0,3}?(?:all over|spreading|everywhere|whole body|chest and back|my body)\b|\bskin (?:\w+ ){0,2}?(?:burn\w*|blister\w*) (?:all over|everywhere)\b",
+        "피부(?:가|껍질이|껍질)?.{0,8}?(?:벗겨|허물|벗어|떨어져나|일어나|까지)|(?:온몸|전신|몸전체|몸)(?:에|이|이랑)?.{0,8}?물집",
+    ),
+    c(
+        "mucosal_sores",
+        r"\b(?:sores?|ulcers?|blisters?|raw) (?:\w+ ){0,3}?(?:in|inside|on|around) (?:my|his|her|the) (?:mouth|lips|eyes|genitals|privates)\b|\bmouth (?:\w+ ){0,2}?(?:sores|ulcers|blisters|raw|bleeding)\b|\blips (?:\w+ ){0,3}?(?:crust\w*|blister\w*|bleeding|peel\w*|cracked and bleeding)\b|\beyes (?:\w+ ){0,3}?(?:burning|red and sore|crust\w*)",
+        "입안(?:이|에|도|까지)?.{0,6}?(?:헐|다헐|물집|궤양|피)|입술(?:이|에|도)?.{0,6}?(?:물집|헐|갈라|피딱지|벗겨|짓무)|눈(?:이|도)?.{0,4}?(?:충혈|빨갛|따갑|화끈|눈꼽)|생식기(?:에|도)?.{0,6}?(?:헐|물집)",
+    ),
+    c(
+        "new_drug",
+        r"\b(?:new|started|starting|began|beginning|just (?:started|took|taking)) (?:\w+ ){0,3}?(?:med\w*|drugs?|pills?|tablets?|antibiotics?|prescription)\b|\b(?:after|since) (?:\w+ ){0,2}?(?:taking|starting) (?:\w+ ){0,2}?(?:med\w*|pills?|tablets?|antibiotics?)|\bantibiotics?\b|\ballopurinol\b|\blamotrigine\b|\bcarbamazepine\b|\bphenytoin\b|\bsulfa\b|\bbactrim\b",
+        "새로(?:운|받은|먹은|바꾼)?약|약(?:을|먹기)?.{0,6}?(?:먹기시작|먹고나서|먹은뒤|먹은후|먹고부터|복용후|바꾸|바꾼|바꿨|처방받)|항생제|통풍약|알로푸리놀|라모트리진|카바마제핀",
+    ),
+    // --- priapism (KTAS genitourinary, level 2): an erection that will not go down for hours ---
+    c(
+        "priapism",
+        r"\bpriapism\b|\berection\W+(?:\w+\W+){0,8}?(?:\d+|two|three|four|five|six|several|many|few) (?:hours?|hrs?)\b|\berection\W+(?:\w+\W+){0,4}?(?:won'?t|will not|isn'?t|not) (?:go(?:ing)? (?:down|away)|subsid\w*)|\b(?:hard|erect) (?:for|since) (?:\d+|hours|hrs|several|many|four|five|six)",
+        "지속발기|발기(?:가|된게|상태가|된상태로|된상태가)?.{0,10}?(?:안(?:가라앉|풀|죽)|[2-9]시간|네시간|다섯시간|몇시간|여러시간|계속|풀리지)",
+    ),
+    // --- deep neck infection (Ludwig's angina, peritonsillar abscess: swelling that closes the airway) ---
+    c(
+        "neck_swelling",
+        r"\b(?:neck|jaw|under (?:my|his|her|the) (?:tongue|jaw|chin)|floor of (?:the|my|his|her) mouth|gums?|one side of (?:my|his|her|the) (?:throat|face|jaw|neck))\W+(?:\w+\W+){0,4}?(?:swell\w*|swollen|puff\w*|bulg\w*)|\bswollen (?:\w+ ){0,2}?(?:neck|jaw|throat)\b|\b(?:can'?t|cannot) open (?:my|his|her) mouth\b|\blockjaw\b|\btongue (?:is )?(?:pushed|lifted) up\b",
+        "(?:목|턱|턱밑|턱아래|혀밑|혀아래|잇몸|편도|한쪽목|얼굴한쪽)(?:이|가|이랑|까지|쪽이)?.{0,6}?(?:부었|붓|부어|퉁퉁|부풀)|입(?:을|이)?(?:못벌|안벌|벌리기(?:가)?(?:힘|어려)|벌어지지)",
     ),
     c(
         "drowsy",

@@ -148,6 +148,12 @@ impl Frame {
         self.mention(concept).is_some()
     }
 
+    /// The first mention of `concept` said to hold now or told as past: what someone started taking
+    /// "two weeks ago" still acts now.
+    pub fn ever(&self, concept: &str) -> Option<&Mention> {
+        self.mentions.iter().find(|m| m.concept == concept && matches!(m.status, Status::Affirmed | Status::Past))
+    }
+
     pub fn child(&self) -> bool {
         matches!(self.who, Who::Infant(_) | Who::Child)
     }

@@ -113,6 +113,8 @@ pub enum Category {
     Abdomen,
     Sepsis,
     Dehydration,
+    /// Skin peeling or blistering from a medicine (Stevens-Johnson syndrome).
+    SkinReaction,
     Other,
 }
 

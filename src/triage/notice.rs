@@ -205,12 +205,23 @@ fn while_waiting(category: Category, lang: Lang, n: &Numbers) -> String {
             "의식이 있고 삼킬 수 있으면 당(주스, 사탕)을 드시게 하세요. 의식이 없으면 아무것도 먹이지 마세요.",
             "If they are awake and can swallow, give sugar (juice, sweets); if not, give nothing by mouth.",
         ),
-        Category::Headache
-        | Category::Torsion
-        | Category::InfantFever
-        | Category::Meningitis
-        | Category::Fever
-        | Category::Other => pick(
+        Category::SkinReaction => pick(
+            "새로 먹기 시작한 약은 더 먹지 말고 약 봉투를 챙기세요. 물집은 터뜨리지 마세요.",
+            "Take no more of the new medicine and bring its box. Do not burst the blisters.",
+        ),
+        Category::Torsion => pick(
+            "수술이 필요할 수 있으니 먹거나 마시지 마세요. 몇 시간 안에 치료해야 하니 미루지 마세요.",
+            "Eat and drink nothing in case surgery is needed. It must be treated within hours: do not wait.",
+        ),
+        Category::InfantFever | Category::Meningitis => pick(
+            "옷을 가볍게 입히고 수유는 계속하세요. 해열제로 열만 내리고 기다리지 마세요.",
+            "Dress them lightly and keep offering feeds. Do not just give fever medicine and wait.",
+        ),
+        Category::Headache => pick(
+            "두통이 시작된 시각을 기억하고, 진찰 전에는 아스피린을 먹지 마세요.",
+            "Note when the headache started, and take no aspirin before you are seen.",
+        ),
+        Category::Fever | Category::Other => pick(
             "혼자 운전해서 가지 마세요.",
             "Do not drive yourself.",
         ),

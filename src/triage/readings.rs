@@ -57,6 +57,8 @@ pattern!(
     r"(?:생후|태어난지|낳은지)(\d{1,3})(일|주|개월|달)|(\d{1,2})(일|주|개월|달)(?:된|됐|되었|짜리|차|째|아기|아가|애기|신생아|영아|아들|딸|남아|여아)|(신생아)|(?:생후|태어난지)?(한|두|세|네|다섯)(주|달)(?:된|짜리|아기|아가|애기|밖에)"
 );
 
+pattern!(ko_baby, r"아기|아가|애기|신생아|영아|갓난|아들|딸|남아|여아|baby|infant|newborn");
+
 /// The first match of `re` in `text` that `read` accepts, with its span: an infant's age is said
 /// once, at the start.
 fn first(re: &Regex, text: &str, mut read: impl FnMut(&regex_lite::Captures) -> Option<f64>) -> Option<Reading> {
@@ -119,6 +121,12 @@ pub fn read(view: &View) -> Readings {
                 _ => None,
             }
         })?;
+        // "3일 됐는데" is a baby's age only in a message about a baby ("항생제 먹고 3일 됐는데" is
+        // how long a medicine has been taken).
+        let said = &view.compact[r.start..r.end];
+        if !said.starts_with(['생', '태', '낳']) && !ko_baby().is_match(said) && !ko_baby().is_match(&view.compact) {
+            return None;
+        }
         let (start, end) = view.span_of_compact(r.start, r.end);
         Some(Reading { start, end, ..r })
     });

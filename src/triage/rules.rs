@@ -770,7 +770,78 @@ pub const RULES: &[Rule] = &[
         source: Source::Ktas,
         fires: |f| {
             all(f, &[&["rigid_abdomen"], &["abdominal_pain", "rlq_pain", "fever", "vomiting", "severe"]])
-                .or_else(|| all(f, &[&["rlq_pain"], &["fever"], &["vomiting", "severe", "worse_moving"]]))
+                // Pain in the lower right with a fever is appendicitis until a doctor says otherwise,
+                // vomiting or not; without a fever, vomiting with severe pain or pain on moving.
+                .or_else(|| febrile(f).then(|| all(f, &[&["rlq_pain"], &["fever"]])).flatten())
+                .or_else(|| all(f, &[&["rlq_pain"], &["vomiting"], &["severe", "worse_moving"]]))
+        },
+    },
+    Rule {
+        // NHS: sudden severe pain low on one side of the belly with vomiting may be a twisted ovary
+        // (ovarian torsion), saved only within hours -> A&E now.
+        id: "sudden one-sided pelvic pain with vomiting",
+        category: Category::Torsion,
+        level: Level::Emergency,
+        source: Source::Nhs111,
+        fires: |f| all(f, &[&["pelvic_one_side"], &["sudden"], &["vomiting", "severe", "faint"]]),
+    },
+    Rule {
+        // NHS (pregnancy): waters breaking before 37 weeks, or with bleeding or a fever, call the
+        // maternity unit now; a cord that comes out first, or a baby being born, is a 999 call.
+        id: "labour before term or a birth under way",
+        category: Category::Pregnancy,
+        level: Level::Emergency,
+        source: Source::Nhs111,
+        fires: |f| {
+            all(f, &[&["birth_imminent"]]).or_else(|| {
+                all(f, &[&["waters_broke"], &["preterm", "bleeding", "heavy_bleeding", "no_fetal_movement"]])
+                    .or_else(|| febrile(f).then(|| all(f, &[&["waters_broke"], &["fever"]])).flatten())
+            })
+        },
+    },
+    Rule {
+        // NHS (Stevens-Johnson syndrome) / KTAS skin: skin that blisters or peels over a wide area with
+        // sores of the mouth, eyes or genitals, or after starting a medicine, with a fever -> A&E now.
+        id: "skin peeling with sores or after a new medicine",
+        category: Category::SkinReaction,
+        level: Level::Emergency,
+        source: Source::Nhs111,
+        fires: |f| {
+            // Peeling after a burn or a sunburn is the burn's (a scald's rule is the burn rule).
+            if any(f, &["burn", "sunburn"]) {
+                return None;
+            }
+            let drug = f.ever("new_drug").map(|m| (m.start, m.end));
+            all(f, &[&["skin_peeling", "blistering"], &["mucosal_sores"]])
+                .or_else(|| drug.and(all(f, &[&["skin_peeling"]])))
+                .or_else(|| drug.and(febrile(f).then(|| all(f, &[&["blistering"], &["fever"]])).flatten()))
+                .map(|spans| drug.into_iter().chain(spans).collect())
+        },
+    },
+    Rule {
+        // KTAS genitourinary (level 2): an erection lasting four hours or more (priapism) -> emergency
+        // department now; after about six hours the tissue is damaged.
+        id: "erection that will not go down",
+        category: Category::Torsion,
+        level: Level::Emergency,
+        source: Source::Ktas,
+        fires: |f| all(f, &[&["priapism"]]),
+    },
+    Rule {
+        // NHS (quinsy, Ludwig's angina) / KTAS upper airway: a swollen neck, jaw or floor of the mouth
+        // with drooling, not swallowing, a muffled voice or breathing trouble closes the airway -> 999.
+        id: "neck swelling closing the airway",
+        category: Category::Breathing,
+        level: Level::Emergency,
+        source: Source::Nhs111,
+        fires: |f| {
+            all(
+                f,
+                &[
+                    &["neck_swelling"],
+                    &["drooling", "cant_swallow", "muffled_voice", "cant_breathe", "stridor", "breathless"],
+                ],
+            )
         },
     },
     Rule {
