@@ -523,6 +523,13 @@ const CONCEPTS: &[Concept] = &[
         "괜찮아졌|괜찮아지|멀쩡해|나았|회복됐|회복했|사라졌|없어졌|가라앉았|정상으로|돌아왔|이후로(?:는)?(?:괜찮|아무|멀쩡|없|별)|그뒤로(?:는)?(?:괜찮|아무|멀쩡|없|별)|그후로(?:는)?(?:괜찮|아무|멀쩡|없|별)|지금은(?:괜찮|멀쩡|정상|좋|아무|다|\\d)|(?:주스|사탕|설탕|당)(?:를|을)?(?:먹|마시|드).{0,20}?(?:괜찮|올라|정상|회복)",
     ),
     // Bleeding that stopped: over for the bleeding, not for the wound that may still need stitches.
+    // A clinician or a poison centre said it is harmless: what was swallowed is over too (feeling
+    // fine is not enough after swallowing something: a battery or paracetamol harms hours later).
+    c(
+        "cleared",
+        r"\b(?:poison (?:control|cent(?:er|re)|line)|doctors?|gp|p(?:a)?ediatrician|nurse|pharmacist|er|a&e|hospital|111)\b[^.!?\n]{0,40}?\b(?:said|says|told (?:us|me|him|her))\b[^.!?\n]{0,40}?\b(?:fine|ok|okay|harmless|nothing to worry|non-?toxic|safe|will pass|no treatment|normal)\b",
+        "(?:의사|선생님|병원|약사|중독센터|응급실)(?:가|께서|에서|에서는|선생님이)?.{0,16}?(?:괜찮다|문제없다|이상없다|무해하다|괜찮을거|걱정안해도|걱정할필요)",
+    ),
     c(
         "bleeding_stopped",
         r"\b(?:bleeding|blood|it) (?:has |had |finally |eventually )?stopped\b|\bstopped bleeding\b",

@@ -43,7 +43,7 @@ pub struct Frame {
 }
 
 /// Concepts that say when, not what: they keep their status when the message says the rest is over.
-const TIME_WORDS: &[&str] = &["resolved", "ongoing", "chronic", "fleeting", "sudden"];
+const TIME_WORDS: &[&str] = &["resolved", "cleared", "ongoing", "chronic", "fleeting", "sudden"];
 /// What happened and what the person takes or has: "fine now" does not undo a blow to the head on
 /// warfarin, nor adrenaline given for anaphylaxis (it wears off), nor a hanging cut down.
 const LASTING: &[&str] = &[
@@ -79,7 +79,8 @@ impl Frame {
             mentions.iter().filter(|m| m.concept == id && m.status == Status::Affirmed).map(|m| m.start).collect()
         };
         // Over: everything told before the last "fine since", unless something said after it is ongoing.
-        let resolved: Vec<usize> = affirmed(&mentions, "resolved");
+        let cleared: Vec<usize> = affirmed(&mentions, "cleared");
+        let resolved: Vec<usize> = [affirmed(&mentions, "resolved"), cleared.clone()].concat();
         let ongoing: Vec<usize> = affirmed(&mentions, "ongoing");
         if let Some(&over) = resolved.iter().max() {
             if !ongoing.iter().any(|&o| o > over) {
@@ -128,7 +129,11 @@ impl Frame {
             _ => Who::Adult,
         };
         let child = matches!(who, Who::Infant(_) | Who::Child);
-        let ingestions = poisoning::ingestions(&view, child);
+        let mut ingestions = poisoning::ingestions(&view, child);
+        // "Swallowed a magnet, the doctor said it will pass": over once a clinician says so.
+        if let Some(&over) = cleared.iter().max() {
+            ingestions.retain(|&(_, start, _)| start > over);
+        }
         let pregnant = crate::extract::patterns::demographics(text).pregnant == Some(true)
             // A positive test told as past ("last week") still means pregnant now.
             || mentions.iter().any(|m| m.concept == "positive_test" && matches!(m.status, Status::Affirmed | Status::Past));

@@ -5,7 +5,7 @@
 //! Why a layer of its own: the danger is in what was taken and how much, not in a symptom; the
 //! person may feel fine for hours (paracetamol), so symptom rules would stay silent.
 
-use super::text::{aside, View};
+use super::text::{aside, is_negated, View};
 use regex_lite::Regex;
 
 /// What kind of ingestion.
@@ -112,7 +112,8 @@ pub fn ingestions(view: &View, child: bool) -> Vec<(Ingestion, usize, usize)> {
         let since = |&(_, _, e): &(Ingestion, usize, usize)| view.text[e..].trim_start().starts_with('지');
         found.extend(compact(ko_ingested(), Ingestion::Child).into_iter().filter(|m| !toothpaste(m) && !since(m)));
     }
-    found.retain(|&(_, s, e)| aside(view, s, e).is_none());
+    // "He didn't swallow any", "약은 안 먹었어요": denied like any mention.
+    found.retain(|&(_, s, e)| aside(view, s, e).is_none() && !is_negated(view, s, e, false));
     found
 }
 
@@ -135,5 +136,7 @@ mod tests {
         assert!(kinds("I take 20 mg of lisinopril", false).is_empty());
         assert!(kinds("타이레놀은 하루에 몇 알까지 먹어도 되나요?", false).is_empty());
         assert!(kinds("what is the treatment for acetaminophen overdose", false).is_empty());
+        assert!(kinds("she didn't swallow any of the pills, i counted them all", true).is_empty());
+        assert!(kinds("아이가 약을 삼키지는 않았어요", true).is_empty());
     }
 }
