@@ -14,7 +14,7 @@ use medagent::pipeline::flags::{profile, Flags};
 use medagent::pipeline::graph::{run_turn, TurnInput};
 use medagent::pipeline::ports::{Found, IndexError, Knowledge, LexicalEmbedder, SearchReport, Services};
 use medagent::pipeline::state::TurnState;
-use medagent::pipeline::step::{Node, StepDetail, StepKind};
+use medagent::pipeline::step::{Node, RetrieveDetail, SearchOutcome, StepDetail, StepKind};
 use medagent::pipeline::trace::CallPurpose;
 use std::cell::RefCell;
 
@@ -171,18 +171,28 @@ fn the_sufficiency_loop_searches_what_is_missing_and_stops_without_progress() {
     let llm = ScriptedLlm::new(script);
     let shelf = Shelf::default();
     let s = turn(&mut Memory::default(), &shelf, "How is gout treated?", query_flow(), Some(&llm));
-    // The second round searches the turn's queries again with the missing aspect's query added, never
-    // the aspect alone.
-    assert_eq!(
-        *shelf.searched.borrow(),
-        [
-            "How is gout treated?",
-            "gout treatment",
-            "How is gout treated?",
-            "gout treatment",
-            "gout treatment purine diet"
-        ]
-    );
+    // The second round fuses the turn's own queries with the missing aspect's query, never the aspect
+    // alone; the own queries' lists come from the first round, so only the new query is searched.
+    assert_eq!(*shelf.searched.borrow(), ["How is gout treated?", "gout treatment", "gout treatment purine diet"]);
+    let rounds: Vec<Vec<&str>> = s
+        .trace
+        .steps
+        .iter()
+        .filter_map(|st| match &st.detail {
+            StepDetail::Retrieve(RetrieveDetail::Found { queries, .. }) => Some(
+                queries
+                    .iter()
+                    .map(|q| match q.outcome {
+                        SearchOutcome::Found { .. } => "searched",
+                        SearchOutcome::Reused { .. } => "reused",
+                        SearchOutcome::Failed { .. } => "failed",
+                    })
+                    .collect(),
+            ),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(rounds, [vec!["searched", "searched"], vec!["reused", "reused", "searched"]]);
     assert_eq!(s.sufficiency.len(), 2);
     let last = s.trace.steps.iter().rev().find(|st| st.node == StepKind::Node(Node::JudgeSufficiency)).unwrap();
     let StepDetail::JudgeSufficiency(verdict) = &last.detail else { panic!("{:?}", last.detail) };

@@ -171,8 +171,9 @@ fn a_query_flow_turn_shows_the_plan_pool_rerank_sufficiency_grade_and_calls() {
         ["What are the symptoms of diabetes?", "diabetes symptoms", "diabetes thirst", "diabetes symptoms type 1"]
     );
     assert_eq!(trace.iterations[0].pool, Some(6));
-    // Each search of this stand-in finds two documents no search found before: 3 x 2, then 6 + 4 x 2.
-    assert_eq!(trace.iterations[1].pool, Some(14));
+    // Each search of this stand-in finds two documents no search found before: 3 x 2, then 6 + 2, since
+    // the second round searches only the missing aspect's query (the others' lists are the first round's).
+    assert_eq!(trace.iterations[1].pool, Some(8));
     let rerank = trace.iterations[0].rerank.as_ref().unwrap();
     assert_eq!(rerank.method, "model and local");
     // Each kept title with its place before the rerank: the model's ranking (second passage first) is

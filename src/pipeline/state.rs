@@ -70,6 +70,9 @@ pub struct TurnState {
     pub planned_queries: Vec<String>,
     /// Every passage retrieved this turn, without repeats, in the order first found.
     pub pool_all: Vec<Evidence>,
+    /// Each search of this turn, (query, depth) -> the ranked ids it found: a round of the
+    /// sufficiency loop searches the turn's own queries again only if they were never searched.
+    pub searched: Vec<((String, usize), Vec<String>)>,
     /// The sufficiency judge's verdict of each round of the sufficiency loop.
     pub sufficiency: Vec<Sufficiency>,
     /// Set by the sufficiency judge: retrieve again, adding what is missing to the query.

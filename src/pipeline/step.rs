@@ -323,8 +323,17 @@ pub struct Searched {
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 #[serde(untagged)]
 pub enum SearchOutcome {
-    Found { search: String, found: usize },
-    Failed { error: String },
+    Found {
+        search: String,
+        found: usize,
+    },
+    /// Searched at the same depth in an earlier round of this turn: that ranked list is used again.
+    Reused {
+        reused: usize,
+    },
+    Failed {
+        error: String,
+    },
 }
 
 /// A document kept, with its place in each ranking (`None`: not ranked there).

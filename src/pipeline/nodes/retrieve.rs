@@ -48,12 +48,29 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> RetrieveDetail {
     // How the last search that ran went (the trace's summary of the retrieval).
     let mut last_search = String::new();
     for query in &queries {
+        // A sufficiency round repeats the turn's own queries: their lists from the first round are
+        // used again (the knowledge base has not changed within a turn), only the new query is searched.
+        let earlier = loop_round
+            .then(|| state.searched.iter().find(|((q, d), _)| q == query && *d == depth).map(|(_, ids)| ids.clone()))
+            .flatten();
+        if let Some(ids) = earlier {
+            searched.push(Searched { query: query.clone(), outcome: SearchOutcome::Reused { reused: ids.len() } });
+            for id in &ids {
+                if let Some(doc) = state.pool_all.iter().find(|d| &d.id == id) {
+                    found.entry(id.clone()).or_insert_with(|| doc.clone());
+                }
+            }
+            lists.push(ids);
+            continue;
+        }
         match env.services.knowledge.search(query, depth).await {
             Ok(Found { evidence: docs, report }) => {
                 last_search = report.to_string();
                 let outcome = SearchOutcome::Found { search: last_search.clone(), found: docs.len() };
                 searched.push(Searched { query: query.clone(), outcome });
-                lists.push(docs.iter().map(|d| d.id.clone()).collect());
+                let ids: Vec<String> = docs.iter().map(|d| d.id.clone()).collect();
+                state.searched.push(((query.clone(), depth), ids.clone()));
+                lists.push(ids);
                 for doc in docs {
                     found.entry(doc.id.clone()).or_insert(doc);
                 }
