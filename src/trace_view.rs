@@ -146,6 +146,29 @@ pub fn purpose_label(purpose: CallPurpose, lang: Lang) -> &'static str {
     }
 }
 
+/// A method or a decision the trace records (a rerank's "model and local", a grade's "keep"), in
+/// `lang`. The pipeline names them in English; a value this table does not know is shown as is.
+pub fn term_label(term: &str, lang: Lang) -> &str {
+    const KO: &[(&str, &str)] = &[
+        ("model and local", "모델 + 로컬"),
+        ("local", "로컬"),
+        ("model", "모델"),
+        ("llm", "모델"),
+        ("heuristic", "규칙"),
+        ("heuristic-fallback", "규칙 (모델 실패)"),
+        ("basic", "기본"),
+        ("keep", "유지"),
+        ("answer again", "다시 답변"),
+        ("warn", "경고 표시"),
+        ("retrieve again", "다시 검색"),
+        ("answer", "답변"),
+    ];
+    match lang {
+        Lang::En => term,
+        Lang::Ko => KO.iter().find(|(en, _)| *en == term).map_or(term, |(_, ko)| ko),
+    }
+}
+
 /// The step that waits for the model, as the chat's status line and the CLI's wait line say it.
 pub fn waiting_label(purpose: CallPurpose, lang: Lang) -> &'static str {
     let (en, ko) = match purpose {

@@ -2,6 +2,7 @@
 //! quality and rewritten query; the path drawn on the graph's edges; the cache shortcut.
 
 use crate::common::FixedClock;
+use medagent::core::Lang;
 use medagent::llm::scripted::{judge_json, Script, ScriptedLlm};
 use medagent::llm::{Llm, LocalFuture};
 use medagent::memory::Memory;
@@ -11,7 +12,7 @@ use medagent::pipeline::ports::{Found, IndexError, Knowledge, LexicalEmbedder, S
 use medagent::pipeline::state::{Evidence, TurnState};
 use medagent::pipeline::step::Node;
 use medagent::pipeline::trace::CallPurpose;
-use medagent::trace_view::{TurnTrace, EDGES};
+use medagent::trace_view::{term_label, TurnTrace, EDGES};
 use std::cell::Cell;
 
 /// Two documents per search, ids numbered by call so every iteration finds new ones; the second is
@@ -209,4 +210,19 @@ fn a_query_flow_turn_shows_the_plan_pool_rerank_sufficiency_grade_and_calls() {
         ]
     );
     assert_eq!(trace.call_budget, 12);
+    // The Korean panel shows every method and decision in Korean.
+    let terms = trace
+        .iterations
+        .iter()
+        .flat_map(|it| {
+            let rerank = it.rerank.iter().map(|r| r.method.as_str());
+            let sufficiency = it.sufficiency.iter().map(|(_, decision)| decision.as_str());
+            let quality = it.quality.iter().map(|q| q.method.as_str());
+            rerank.chain(sufficiency).chain(quality)
+        })
+        .chain(trace.grades.iter().flat_map(|g| [g.method.as_str(), g.decision.as_str()]));
+    for term in terms {
+        let korean = term_label(term, Lang::Ko);
+        assert!(!korean.chars().any(|c| c.is_ascii_alphabetic()), "{term} -> {korean}");
+    }
 }

@@ -7,7 +7,7 @@
 use super::state::{Diagnostics, Preferences, Session};
 use super::trace_graph::TraceGraph;
 use crate::i18n::{ui, Lang};
-use crate::trace_view::{purpose_label, Iteration, TurnTrace};
+use crate::trace_view::{purpose_label, term_label, Iteration, TurnTrace};
 use leptos::prelude::*;
 
 /// A rank, or "–" where the document was not ranked that way (e.g. no vectors loaded).
@@ -66,7 +66,7 @@ fn documents(n: usize, iteration: &Iteration, lang: Lang) -> impl IntoView {
             </table>
             {iteration.rerank.clone().map(|r| view! {
                 <div class="rerank">
-                    <h5>{text.trace_rerank}" (" {r.method.clone()} ")"</h5>
+                    <h5>{text.trace_rerank}" (" {term_label(&r.method, lang).to_string()} ")"</h5>
                     <ol>{r.order.iter().enumerate().map(|(i, (title, was))| view! {
                         <li class=if i < r.kept { "kept" } else { "dropped" }>{title.clone()}<span class="was">{format!(" ← {was}")}</span></li>
                     }).collect_view()}</ol>
@@ -76,7 +76,7 @@ fn documents(n: usize, iteration: &Iteration, lang: Lang) -> impl IntoView {
                 <p class="sufficiency"><span class="label">{text.trace_sufficiency}</span>" "
                     <span class="score">{format!("{:.2}", verdict.score)}</span>
                     {(!verdict.missing_aspects.is_empty()).then(|| format!(" · {}: {}", text.quality_missing, verdict.missing_aspects.join(", ")))}
-                    {format!(" → {decision}")}</p>
+                    {format!(" → {}", term_label(&decision, lang))}</p>
             })}
         </div>
     }
@@ -111,7 +111,7 @@ fn grades_and_calls(trace: &TurnTrace, lang: Lang) -> impl IntoView {
             .map(|g| {
                 let verdict = if g.grade.grounded { text.trace_grounded } else { text.trace_not_grounded };
                 view! {
-                    <li class="grade">{format!("{:.2} {verdict} ({}) → {}", g.grade.score, g.method, g.decision)}
+                    <li class="grade">{format!("{:.2} {verdict} ({}) → {}", g.grade.score, term_label(&g.method, lang), term_label(&g.decision, lang))}
                         {(!g.grade.reason.is_empty()).then(|| view! { <span class="reason">{format!(": {}", g.grade.reason)}</span> })}</li>
                 }
             })
@@ -154,7 +154,7 @@ fn quality(trace: &TurnTrace, lang: Lang) -> impl IntoView {
                     <td>{g}</td>
                     <td>{c}</td>
                     <td>{a}</td>
-                    <td>{q.method.clone()}</td>
+                    <td>{term_label(&q.method, lang).to_string()}</td>
                     <td>{q.missing_info.join(", ")}</td>
                 </tr>
             }
