@@ -244,6 +244,9 @@ fn eval_study_with_the_mock_model_writes_a_sound_report() {
         .unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     drop(server);
+    // In a log (stderr is no terminal here) progress is whole lines, never carriage returns.
+    let log = String::from_utf8_lossy(&out.stderr);
+    assert!(!log.contains('\r') && log.lines().any(|l| l == "conversation runs (each arm): 54/54"), "{log}");
 
     let results: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(report.join("results.json")).unwrap()).unwrap();

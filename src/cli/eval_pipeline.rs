@@ -104,8 +104,9 @@ pub fn run(args: EvalPipelineArgs) -> Result<(), CliError> {
     for name in &names {
         let flags = profile(name).expect("checked");
         let (mut reciprocal, mut found, mut evidence, mut calls, mut ms) = (0.0, 0, 0, 0, 0.0);
+        let mut progress = super::progress::Progress::new(name.as_str());
         for (i, q) in questions.iter().enumerate() {
-            eprint!("\r{name}: {}/{}", i + 1, questions.len());
+            progress.show(i + 1, questions.len());
             let input = TurnInput {
                 text: q.question.clone(),
                 user: "eval".into(),
@@ -127,7 +128,7 @@ pub fn run(args: EvalPipelineArgs) -> Result<(), CliError> {
                 found += usize::from(first.is_some());
             }
         }
-        eprint!("\r");
+        progress.finish();
         let n = questions.len().max(1) as f64;
         let mrr = reciprocal / answerable.max(1) as f64;
         let per_turn = calls as f64 / n;

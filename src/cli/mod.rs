@@ -15,6 +15,7 @@ mod measure;
 pub mod mock_llm;
 pub mod mock_reply;
 pub mod model;
+mod progress;
 pub mod provider_args;
 mod questions;
 mod search;

@@ -4,6 +4,7 @@
 use super::ask::{KnowledgeArgs, SystemClock};
 use super::error::CliError;
 use super::files::{read_corpus, DEFAULT_CORPUS};
+use super::progress::Progress;
 use super::provider_args::ProviderArgs;
 use crate::i18n::Lang;
 use crate::pipeline::ports::Services;
@@ -12,7 +13,6 @@ use crate::study::run::arms;
 use crate::study::scenario::{generate, parse_jsonl, to_jsonl};
 use crate::study::{drive, report, run, Hooks, SCENARIOS_JSONL};
 use clap::{Args, Subcommand};
-use std::io::Write;
 use std::path::PathBuf;
 
 /// Study scenarios.
@@ -119,18 +119,24 @@ pub fn run_eval_study(args: EvalStudyArgs) -> Result<(), CliError> {
     let llm = args.provider.build()?;
     let clock = SystemClock::new();
     let services = Services::of_index(&knowledge, &clock).with_llm(llm.as_deref());
-    let mut progress = |done: usize, total: usize| {
-        eprint!("\r{done}/{total} conversations");
-        let _ = std::io::stderr().flush();
-    };
-    let mut study = pollster::block_on(drive(&scenarios, &arms, &services, Hooks::progress_only(&mut progress)));
-    eprintln!();
+    let mut line = Progress::new("conversation runs (each arm)");
+    let mut study = pollster::block_on(drive(
+        &scenarios,
+        &arms,
+        &services,
+        Hooks::progress_only(&mut |done, total| line.show(done, total)),
+    ));
+    line.finish();
     if llm.is_some() {
         // The same turns without a model: what the model's plan and judgements did to retrieval.
         eprintln!("the same conversations without a model, for retrieval's comparison");
-        let without =
-            pollster::block_on(drive(&scenarios, &arms, &services.with_llm(None), Hooks::progress_only(&mut progress)));
-        eprintln!();
+        let without = pollster::block_on(drive(
+            &scenarios,
+            &arms,
+            &services.with_llm(None),
+            Hooks::progress_only(&mut |done, total| line.show(done, total)),
+        ));
+        line.finish();
         run::with_offline(&mut study.records, &without.records);
     }
     let results = report::build(&study);
