@@ -8,7 +8,7 @@
 use super::ask::{KnowledgeArgs, SystemClock};
 use super::error::CliError;
 use super::mock_reply;
-use super::questions::{read_devset, read_plans};
+use super::questions::{read_devset, read_plan_file};
 use crate::core::ports::Knowledge;
 use crate::llm::query_flow::QueryPlan;
 use crate::llm::{CallPurpose, ChatRequest, Completion, Llm, LlmError, LocalFuture};
@@ -73,9 +73,28 @@ impl Llm for FixturePlanner {
 }
 
 pub fn run(args: EvalPipelineArgs) -> Result<(), CliError> {
-    let questions = read_devset(&args.devset)?;
-    let plans: HashMap<String, QueryPlan> =
-        questions.iter().map(|q| q.question.clone()).zip(read_plans(&args.plans, &questions)?).collect();
+    let mut questions = read_devset(&args.devset)?;
+    // The comparison needs a model that plans as a person would: with a model, only the questions
+    // with a hand plan are run (without one, every question is).
+    let plans = if args.offline { HashMap::new() } else { read_plan_file(&args.plans)? };
+    if !args.offline {
+        let before = questions.len();
+        questions.retain(|q| plans.contains_key(&q.question));
+        if questions.is_empty() {
+            return Err(CliError::usage(format!(
+                "{} plans none of the questions of {}: add lines {{\"question\": ..., \"plan\": {{...}}}}, or run with --offline",
+                args.plans.display(),
+                args.devset.display()
+            )));
+        }
+        if questions.len() < before {
+            println!(
+                "{} of {before} questions have no hand plan in {} and are left out (add their plans to include them, or run with --offline for all)",
+                before - questions.len(),
+                args.plans.display()
+            );
+        }
+    }
     let names: Vec<String> = match &args.profiles {
         Some(list) => list.split(',').map(|p| p.trim().to_string()).collect(),
         None => PROFILES.iter().map(|p| p.to_string()).collect(),

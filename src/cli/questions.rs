@@ -73,10 +73,26 @@ struct PlanLine {
     plan: serde_json::Value,
 }
 
-/// Reads a plans file and returns the plan of each development question, in the set's order. Each
-/// plan is read by the planner's own strict parser; a line it refuses, a question planned twice or a
+/// Reads a plans file and returns the plan of each development question, in the set's order. A
 /// development question without a plan is an error naming it.
 pub fn read_plans(path: &PathBuf, questions: &[DevQuestion]) -> Result<Vec<QueryPlan>, CliError> {
+    let plans = read_plan_file(path)?;
+    let missing: Vec<&str> =
+        questions.iter().map(|q| q.question.as_str()).filter(|q| !plans.contains_key(*q)).collect();
+    if !missing.is_empty() {
+        return Err(CliError::usage(format!(
+            "{} has no plan for {} development question(s); add a line {{\"question\": ..., \"plan\": {{...}}}} for each:\n  {}",
+            path.display(),
+            missing.len(),
+            missing.join("\n  ")
+        )));
+    }
+    Ok(questions.iter().map(|q| plans[&q.question].clone()).collect())
+}
+
+/// Reads a plans file: the plan of each question it names. Each plan is read by the planner's own
+/// strict parser; a line it refuses or a question planned twice is an error naming it.
+pub fn read_plan_file(path: &PathBuf) -> Result<HashMap<String, QueryPlan>, CliError> {
     let text = std::fs::read_to_string(path).map_err(CliError::read(path))?;
     let mut plans: HashMap<String, QueryPlan> = HashMap::new();
     for (i, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
@@ -92,17 +108,7 @@ pub fn read_plans(path: &PathBuf, questions: &[DevQuestion]) -> Result<Vec<Query
             return Err(CliError::usage(format!("{}: the question {:?} is planned twice", at(), line.question)));
         }
     }
-    let missing: Vec<&str> =
-        questions.iter().map(|q| q.question.as_str()).filter(|q| !plans.contains_key(*q)).collect();
-    if !missing.is_empty() {
-        return Err(CliError::usage(format!(
-            "{} has no plan for {} development question(s); add a line {{\"question\": ..., \"plan\": {{...}}}} for each:\n  {}",
-            path.display(),
-            missing.len(),
-            missing.join("\n  ")
-        )));
-    }
-    Ok(questions.iter().map(|q| plans[&q.question].clone()).collect())
+    Ok(plans)
 }
 
 /// Questions to run: the `question` of each line of a development-set file (`.jsonl`), else every
