@@ -126,11 +126,11 @@ const CONCEPTS: &[Concept] = &[
         r"\bworst (?:headache|head pain|pain)\w*|\bthunderclap\b|\bexplosive headache\b|\bheadache\W+(?:\w+\W+){0,3}?(?:like (?:being )?hit|ever)\b|\bhit (?:with|by) a (?:bat|hammer)\b",
         "(?:태어나서|살면서|평생|생애)(?:처음|최악)|망치로맞은|둔기로맞은|벼락|이렇게아픈(?:건|것은)?처음",
     ),
-    neg("stiff_neck", r"\bstiff neck\b|\bneck (?:is |feels )?(?:\w+ )?stiff\b|\bcan'?t (?:bend|move) (?:my|his|her) neck\b", "목이(?:뻣뻣|굳|뻐근해서)|(?:고개|목)(?:를|을)?(?:앞으로|아래로)?(?:못숙|숙일수(?:가)?없|숙이지(?:를)?못|안숙여|못굽|굽히지못)|고개를(?:못|앞으로못)"),
+    neg("stiff_neck", r"\bstiff neck\b|\bneck (?:is |feels )?(?:\w+ )?stiff\b|\bcan'?t (?:bend|move) (?:my|his|her) neck\b|\b(?:can'?t|cannot|won'?t|unable to) (?:\w+ ){0,3}?chin (?:to|on|onto|down to) (?:my|his|her|the) chest\b", "목이(?:뻣뻣|굳|뻐근해서)|(?:고개|목)(?:를|을)?(?:앞으로|아래로)?(?:못숙|숙일수(?:가)?없|숙이지(?:를)?못|안숙여|못굽|굽히지못)|고개를(?:못|앞으로못)"),
     c(
         "photophobia",
         r"\blights?\W+(?:\w+\W+){0,3}?hurts?\b|\bsensitiv\w* to (?:the )?light\b|\bphotophob\w*|\b(?:can'?t|cannot|won'?t) (?:stand|bear|look at|tolerate) (?:the )?(?:light|lights|brightness)\b|\blight (?:hurts|bothers|is killing) (?:my|his|her) eyes\b",
-        "빛이눈부|눈이부셔|빛을못|(?:불|빛|불빛|햇빛|조명|형광등)(?:을|만|이|에)?(?:켜면|보면|켜니|켜면은|보니|닿으면).{0,6}?(?:아[프파퍼]|부셔|못뜨|찡그|싫)",
+        "빛이눈부|눈이부셔|눈부시|빛(?:을|이)?(?:싫어|못견|피하)|빛을못|(?:불|빛|불빛|햇빛|조명|형광등)(?:을|만|이|에)?(?:켜면|보면|켜니|켜면은|보니|닿으면).{0,6}?(?:아[프파퍼]|부셔|못뜨|찡그|싫)",
     ),
     neg(
         "nonblanching_rash",
@@ -171,7 +171,7 @@ const CONCEPTS: &[Concept] = &[
     // --- GI bleeding (NHS: vomiting blood, black stools -> A&E) ---
     c(
         "vomit_blood",
-        r"\b(?:vomit\w*|throw\w* up|threw up|puk\w*|cough\w* up|brought up|bringing up)\W+(?:\w+\W+){0,8}?blood\b|\bcoffee[- ]?grounds?\b|\bhematemesis\b|\b(?:cups?|cupfuls?|mouthfuls?) of (?:bright red |fresh )?blood\b",
+        r"\b(?:vomit\w*|throw\w* up|threw up|puk\w*|cough\w* up|brought up|bringing up)\W+(?:\w+\W+){0,8}?blood\b|\bcoffee[- ]?grounds?\b|\bhaematemesis\b|\bhematemesis\b|\bblood\W+(?:\w+\W+){0,3}?(?:vomit|sick|puke)\b|\bbloody (?:vomit|sick)\b|\b(?:cups?|cupfuls?|mouthfuls?) of (?:bright red |fresh )?blood\b",
         "피를.{0,6}?(?:토|쏟|게우)|토.{0,8}?피가|기침.{0,12}?피(?:가|를)?.{0,14}?(?:컵|바가지|많이|계속|쏟|울컥|한가득|새빨간|시뻘건)|(?:종이컵|한컵|바가지).{0,6}?피|토혈|피토|커피색(?:토|구토)|커피(?:찌꺼기|가루)같은|각혈|(?:토|구토)에피|피섞인(?:토|구토)",
     ),
     c(
@@ -373,6 +373,18 @@ const CONCEPTS: &[Concept] = &[
         r"\bchemo\w*|\bneutropeni\w*|\bon (?:immunosuppress\w*|methotrexate|high[- ]dose steroids)|\bcancer treatment\b|\b(?:bone marrow|organ|kidney|liver) transplant\b",
         "항암|면역억제|호중구감소|골수이식|장기이식|신장이식|간이식",
     ),
+    // Said of a baby still in the womb only when the mother is pregnant (the rule checks it).
+    neg(
+        "baby_quiet",
+        r"\b(?:baby|bub|bump)\W+(?:\w+\W+){0,3}?(?:(?:really|very|so|unusually) )?(?:quiet|still|not moving|hasn'?t moved|stopped moving)\b|\b(?:haven'?t|hasn'?t|not|didn'?t|can'?t) (?:\w+ ){0,2}?(?:felt|feel|feeling) (?:\w+ ){0,2}?(?:kick\w*|mov\w*)",
+        "(?:아기|애기|아가|태아|뱃속아기|배속아기)(?:가|도|는)?.{0,6}?(?:안움직|잘안움직|움직이지않|움직이질않|움직임이(?:없|줄|적|뜸|약)|조용)|움직임(?:이)?(?:확|많이)?(?:줄|없어|뜸)",
+    ),
+    // Pain under the ribs (right upper belly) in pregnancy is a pre-eclampsia sign (NICE NG133).
+    c(
+        "ruq_pain",
+        r"\b(?:pain|ache|hurts?|hurting|sore)\W+(?:\w+\W+){0,4}?(?:under|below|beneath) (?:my|her|the) (?:right )?(?:ribs?|rib ?cage)\b|\bupper right (?:belly|stomach|tummy|abdomen|side)\b|\bright upper (?:belly|stomach|tummy|abdomen)\b",
+        "(?:갈비뼈|늑골|오른쪽갈비)(?:아래|밑)(?:가|이|쪽이)?.{0,6}?(?:아[프파픈퍼팠]|통증|쑤시|찌르)|(?:오른쪽윗배|우상복부|명치)(?:가|이|쪽이)?.{0,6}?(?:아[프파픈퍼팠]|통증|쑤시|찌르)",
+    ),
     neg(
         "no_fetal_movement",
         r"\b(?:baby|bub|bump)\W+(?:\w+\W+){0,3}?(?:stopped|not|isn'?t|hasn'?t been|hasn'?t|no longer|barely|hardly|has barely|has hardly) (?:moving|kicking|moved|kicked)|\b(?:no|reduced|fewer|less|decreased) (?:fetal |foetal |baby )?(?:movements?|kicks?)\b|\bhaven'?t felt (?:the )?(?:baby|him|her|any) (?:move|moving|kick\w*)",
@@ -482,6 +494,12 @@ const CONCEPTS: &[Concept] = &[
         r"\binfect\w*|\buti\b|\bkidney infection\b|\bpneumonia\b|\bcellulitis\b|\bpus\b|\bchemo\w*|\bwound (?:is |looks )?(?:red|hot|oozing)|\bcatheter\b",
         "감염|요로감염|신우신염|폐렴|봉와직염|고름|항암|곪",
     ),
+    // NICE NG51 high risk: a systolic pressure of 90 or less, said in words.
+    c(
+        "low_pressure",
+        r"\b(?:blood pressure|bp)\W+(?:\w+\W+){0,3}?(?:low|dropp\w*|crash\w*|tank\w*|plummet\w*)\b|\blow blood pressure\b|\bhypotensi\w*",
+        "혈압(?:이|도)?.{0,4}?(?:낮|떨어|뚝|바닥)|저혈압",
+    ),
     c(
         "fast_breathing",
         r"\bbreathing (?:really |very |so )?(?:fast|quick\w*|rapid\w*|hard)|\brapid breath\w*|\bpanting\b|\bbreaths? (?:a|per) minute\b",
@@ -495,15 +513,15 @@ const CONCEPTS: &[Concept] = &[
     c("shivering", r"\bshiver\w*|\brigors?\b|\bshaking (?:with|from) (?:chills|cold)|\bchills\b|\bteeth chattering\b", "오한|덜덜|으슬|이가딱딱"),
     neg(
         "dehydrated",
-        r"\bno wet (?:nappies|nappy|diapers?)\b|\b(?:nappy|nappies|diapers?) (?:has been |have been |is |are |been )?(?:dry|bone dry)\b|\bhasn'?t (?:had a )?(?:wet|peed|pee)\w*|\bno tears\b|\bsunken\b|\bdry (?:mouth|lips|nappy)\b|\b(?:tongue|mouth|lips) (?:is |are |looks? |feels? )?(?:\w+ )?(?:dry|parched|cracked)\b|\b(?:barely|hardly|not) (?:drinking|keeping (?:anything|fluids|water) down)\b|\bcan'?t keep (?:anything|fluids|water|liquids) down\b|\bwon'?t (?:drink|feed|take (?:the )?(?:bottle|breast))\b|\brefus\w* (?:to drink|feeds?|the bottle|fluids)",
-        "기저귀(?:가)?.{0,8}?(?:안젖|말라|뽀송|젖지않|젖은게없|한번도안|계속마른)|소변(?:을|이|도)?.{0,8}?(?:안보|안누|못보|안나|없)|눈물(?:이|도)?(?:안|없|나지않)|숫구멍|대천문|천문(?:이)?(?:들어|꺼)|입술(?:이)?(?:바싹|말라)|(?:입안|혀)(?:이|가)?(?:바싹|말라|쩍쩍)|물(?:도|을|조차)?(?:거의|잘)?(?:못마시|안마시|못드시|안드시|못넘기)",
+        r"\bno wet (?:nappies|nappy|diapers?)\b|\b(?:only|just) (?:had |been )?(?:one|1|two|2) wet (?:nappies|nappy|diapers?)\b|\b(?:nappy|nappies|diapers?) (?:has been |have been |is |are |been )?(?:dry|bone dry)\b|\bhasn'?t (?:had a )?(?:wet|peed|pee)\w*|\bno tears\b|\bsunken\b|\bdry (?:mouth|lips|nappy)\b|\b(?:tongue|mouth|lips) (?:is |are |looks? |feels? )?(?:\w+ )?(?:dry|parched|cracked)\b|\b(?:barely|hardly|not) (?:drinking|keeping (?:anything|fluids|water) down)\b|\bcan'?t keep (?:anything|fluids|water|liquids) down\b|\bwon'?t (?:drink|feed|take (?:the )?(?:bottle|breast))\b|\brefus\w* (?:to drink|feeds?|the bottle|fluids)",
+        "기저귀(?:가)?.{0,8}?(?:안젖|말라|뽀송|젖지않|젖은게없|한번도안|계속마른)|소변(?:을|이|도)?.{0,8}?(?:안보|안누|못보|안나|없)|눈물(?:이|도)?(?:안|없|나지않)|숫구멍|대천문|천문(?:이)?(?:들어|꺼)|입술(?:이)?(?:바싹|말라)|(?:입안|혀)(?:이|가)?(?:바싹|말라|쩍쩍)|(?:쉬|쉬야)(?:를|도)?.{0,6}?(?:안|못)(?:해|했|하|누|눴|싸|쌌)|물(?:도|을|조차)?(?:거의|잘)?(?:못마시|안마시|못드시|안드시|못넘기)",
     ),
     // NICE NG143 red features of a baby or young child, whatever the temperature: floppy or not
     // responding to a parent's face or voice, a weak, high-pitched cry, a bulging soft spot.
     c(
         "floppy",
-        r"\bfloppy\b|\blimp\b|\blike a rag ?doll\b|\bcan'?t hold (?:his|her) head up\b",
-        "축(?:늘어|처지|처져|쳐지|쳐져|처졌|쳐졌)|흐물흐물|흐느적|힘없이(?:축|늘어|처지|처져)|늘어져(?:서|있|요)",
+        r"\bfloppy\b|\blimp\b|\blike a rag ?doll\b|\bcan'?t hold (?:his|her) head up\b|\b(?:hard|difficult|impossible) to (?:wake|rouse)\b|\bwon'?t stay awake\b|\b(?:barely|hardly) (?:wakes?|waking|awake)\b",
+        "축(?:늘어|처지|처져|쳐지|쳐져|처졌|쳐졌)|흐물흐물|흐느적|힘없이(?:축|늘어|처지|처져)|늘어져(?:서|있|요)|(?:몸|팔다리|팔|다리)(?:이|가|에)?(?:축|힘없이|힘이없이)?(?:늘어지|늘어져|처지|처져|쳐져)|깨워도(?:잘)?(?:안|못)(?:깨|일어)",
     ),
     // Not responding to a parent's face, voice or touch (its forms are negations themselves).
     neg(

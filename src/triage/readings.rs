@@ -50,11 +50,11 @@ impl Readings {
 
 pattern!(
     infant_age_en,
-    r"\b(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)[ -]?(day|week|wk|month|mo)s?[ -]?(?:old|baby|infant|newborn|son|daughter|girl|boy|bub)\b|\b(newborn)\b|\b(?:baby|infant|son|daughter|girl|boy|she|he)(?: is| who is| that is| just turned|'s) (\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve) (day|week|month)s?\b|\bborn (\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve) (day|week|month)s? ago\b|\((\d{1,2}) ?(day|week|wk|month|mo)s?(?: old)?\)"
+    r"\b(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)[ -]?(day|week|wk|month|mo)s?[ -]?(?:old|baby|infant|newborn|son|daughter|girl|boy|bub)\b|\b(newborn)\b|\b(?:baby|infant|son|daughter|girl|boy|she|he)(?: is| who is| that is| just turned|'s)(?: only| just| about| almost| barely)? (\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve) (day|week|month)s?\b|\bborn (\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve) (day|week|month)s? ago\b|\((\d{1,2}) ?(day|week|wk|month|mo)s?(?: old)?\)"
 );
 pattern!(
     infant_age_ko,
-    r"(?:생후|태어난지|낳은지)(\d{1,3})(일|주|개월|달)|(\d{1,2})(일|주|개월|달)(?:된|됐|되었|짜리|차|째|아기|아가|애기|신생아|영아|아들|딸|남아|여아)|(신생아)|(?:생후|태어난지)?(한|두|세|네|다섯)(주|달)(?:된|짜리|아기|아가|애기|밖에)|\((\d{1,2})(일|주|개월)\)|(\d{1,2})(개월)(?:이에요|이예요|이고|인데|입니다|이요|이라|$)"
+    r"(?:생후|태어난지|낳은지)(\d{1,3})(일|주|개월|달)|(\d{1,2})(일|주|개월|달)(?:된|됐|되었|도안된|도안됐|밖에안된|이채안된|짜리|차|째|아기|아가|애기|신생아|영아|아들|딸|남아|여아)|(신생아)|(?:생후|태어난지)?(한|두|세|네|다섯)(주|달)(?:된|짜리|아기|아가|애기|밖에)|\((\d{1,2})(일|주|개월)\)|(\d{1,2})(개월)(?:이에요|이예요|이고|인데|입니다|이요|이라|$)"
 );
 
 pattern!(

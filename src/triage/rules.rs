@@ -412,6 +412,7 @@ pub const RULES: &[Rule] = &[
                         .filter(|bp| bp.value <= 90.0 && bp.value >= 40.0)
                         .map(|bp| vec![quote(bp)])
                 })
+                .or_else(|| all(f, &[&["low_pressure"]]))
         },
     },
     Rule {
@@ -938,7 +939,9 @@ pub const RULES: &[Rule] = &[
                     all(f, &[&["abdominal_pain", "pelvic_one_side"], &["severe", "faint", "collapse", "shoulder"]])
                 })
                 .or_else(|| all(f, &[&["pelvic_one_side"]]))
-                .or_else(|| all(f, &[&["headache"], &["vision_loss", "visual_disturbance", "swelling"]]))
+                .or_else(|| all(f, &[&["headache"], &["vision_loss", "visual_disturbance", "swelling", "ruq_pain"]]))
+                // NICE NG133: severe pain just below the ribs, or with vomiting (HELLP, pre-eclampsia).
+                .or_else(|| all(f, &[&["ruq_pain"], &["severe", "vomiting", "headache", "swelling"]]))
         },
     },
     Rule {
@@ -969,7 +972,9 @@ pub const RULES: &[Rule] = &[
         category: Category::Pregnancy,
         level: Level::Emergency,
         source: Source::Nhs111,
-        fires: |f| all(f, &[&["no_fetal_movement"]]),
+        fires: |f| {
+            all(f, &[&["no_fetal_movement"]]).or_else(|| f.pregnant.then(|| all(f, &[&["baby_quiet"]])).flatten())
+        },
     },
     Rule {
         // KTAS abdominal pain / NICE: bowel obstruction - green (bilious) vomiting, or no wind with
