@@ -59,7 +59,7 @@ const CONCEPTS: &[Concept] = &[
     ),
     c(
         "severe",
-        r"\b(?:so|really|very|extremely) (?:bad|severe)\b|\bsevere\b|\bcrushing\b|\bterrible\b|\bunbearable\b|\bexcruciating\b|\bworst\b|\bkilling me\b|\btearing\b|\bripping\b|\bagony\b",
+        r"\b(?:so|really|very|extremely) (?:bad|severe)\b|\bsevere\b|\bcrushing\b|\bterrible\b|\bunbearable\b|\bexcruciating\b|\bworst\b|\bkilling me\b|\btearing\b|\bripping\b|\bagon(?:y|i[sz]\w*)\b",
         "너무|심하게|심해|심한|엄청|쥐어짜|꽉|터질|죽을것|찢어질|끊어질|깨질",
     ),
     c(
@@ -70,7 +70,7 @@ const CONCEPTS: &[Concept] = &[
     c("collapse", r"\bcollaps\w*|\bfell (?:down|over)\b", "주저앉|쓰러지|쓰러졌|쓰러져"),
     c(
         "mild_exertion",
-        r"\bslight\w*|\ba (?:little|bit)\b|\bmild\w*|\bwhen (?:climbing|walking|running|exercis\w*)|\bstairs\b|\brunning (?:for|to|after|up)\b|\bjogg?\w*|\bhurr(?:y|ied|ying)\b|\buphill\b|\bhills?\b|\bafter (?:running|exercis\w*|a workout)",
+        r"\bslight\w*|\ba (?:little|bit)\b|\bmild\w*|\bwhen (?:climbing|walking|running|exercis\w*)|\b(?:up|down)?stairs\b|\brunning (?:for|to|after|up)\b|\bjogg?\w*|\bhurr(?:y|ied|ying)\b|\buphill\b|\bhills?\b|\bafter (?:running|exercis\w*|a workout)",
         "조금|약간|살짝|계단|운동할때|뛸때|뛰면|걸을때|뛰었|뛰어서|뛰고|달리|달렸|오르막|언덕|등산하|운동하고|운동후",
     ),
     c(
@@ -126,20 +126,28 @@ const CONCEPTS: &[Concept] = &[
         r"\bworst (?:headache|head pain|pain)\w*|\bthunderclap\b|\bexplosive headache\b|\bheadache\W+(?:\w+\W+){0,3}?(?:like (?:being )?hit|ever)\b|\bhit (?:with|by) a (?:bat|hammer)\b",
         "(?:태어나서|살면서|평생|생애)(?:처음|최악)|망치로맞은|둔기로맞은|벼락|이렇게아픈(?:건|것은)?처음",
     ),
-    neg("stiff_neck", r"\bstiff neck\b|\bneck (?:is |feels )?(?:\w+ )?stiff\b|\bcan'?t (?:bend|move) (?:my|his|her) neck\b", "목이(?:뻣뻣|굳|뻐근해서)|고개를(?:못|숙일수없|숙이지못|앞으로못)"),
-    c("photophobia", r"\blight hurts\b|\bsensitiv\w* to light\b|\bphotophob\w*", "빛이눈부|눈이부셔|빛을못"),
+    neg("stiff_neck", r"\bstiff neck\b|\bneck (?:is |feels )?(?:\w+ )?stiff\b|\bcan'?t (?:bend|move) (?:my|his|her) neck\b|\b(?:can'?t|cannot|won'?t|unable to) (?:\w+ ){0,3}?chin (?:to|on|onto|down to) (?:my|his|her|the) chest\b", "목이(?:뻣뻣|굳|뻐근해서)|(?:고개|목)(?:를|을)?(?:앞으로|아래로)?(?:못숙|숙일수(?:가)?없|숙이지(?:를)?못|안숙여|못굽|굽히지못)|고개를(?:못|앞으로못)"),
+    c(
+        "photophobia",
+        r"\blights?\W+(?:\w+\W+){0,3}?hurts?\b|\bsensitiv\w* to (?:the )?light\b|\bphotophob\w*|\b(?:can'?t|cannot|won'?t) (?:stand|bear|look at|tolerate) (?:the )?(?:light|lights|brightness)\b|\blight (?:hurts|bothers|is killing) (?:my|his|her) eyes\b",
+        "빛이눈부|눈이부셔|눈부시|빛(?:을|이)?(?:싫어|못견|피하)|빛을못|(?:불|빛|불빛|햇빛|조명|형광등)(?:을|만|이|에)?(?:켜면|보면|켜니|켜면은|보니|닿으면).{0,6}?(?:아[프파퍼]|부셔|못뜨|찡그|싫)",
+    ),
     neg(
         "nonblanching_rash",
         r"\b(?:rash|spots?|dots|blotches|marks)\W+(?:\w+\W+){0,8}?(?:doesn'?t|does not|don'?t|do not|didn'?t|won'?t|not) (?:fade|go away|blanch|disappear)|\bpress(?:ed|ing)? a glass\b|\bnon-?blanching\b|\bglass test\b|\bpurple (?:spots|rash|blotches)\b|\bpetechia\w*",
-        "(?:보라색|자주색|붉은)(?:반점|점|멍|발진)|눌러도(?:안없|없어지지|사라지지|안사라)|자반",
+        "(?:보라색|자주색|붉은)(?:반점|점|멍|발진)|눌러도(?:안없|없어지지|사라지지|안사라|색이안빠|그대로)|(?:컵|유리컵|유리잔|잔)(?:으로|을|에)?.{0,10}?(?:눌러|대고|대보|굴려).{0,12}?(?:안빠|안없|안사라|그대로|안흐려|보여|보이)|자반",
     ),
     // --- breathing (KTAS respiratory distress; NHS 111: struggling to breathe, blue lips) ---
     neg(
         "cant_breathe",
         r"\bcan'?t breath\w*|\bcant breath\w*|\bcannot breath\w*|\b(?:can|could)(?:'?t)? (?:barely|hardly) (?:breath\w*|get air|talk|speak|get (?:a|the) words out)|\bcan'?t (?:finish|say) a (?:sentence|word)|\bcant finish a sentence|\bbreath(?:ing|in) (?:funny|weird\w*|strange\w*|odd\w*|funnily)\b|\bgasping\b|\bstruggling (?:to|for) (?:breath\w*|air)\b|\bchoking\b|\bnot getting (?:any )?air\b|\bribs (?:are )?(?:sucking|pulling) in\b|\bgrunt\w*|\bcan only (?:say|speak|talk|get (?:\d|a few|one|two|three)\b)|\bone word at a time\b|\bcan'?t (?:talk|speak) in (?:full )?sentences\b|\blabou?red breathing\b|\bstruggling\b[^.!?\n]*?\bbreath\w*|\bbreath\w*[^.!?\n]*?\bstruggling\b|\bsucking in\b",
-        "숨(?:을|이)?(?:잘|제대로|전혀)?(?:못쉬|못쉴|쉴수없|쉬지못|안쉬어)|(?:숨이차서|숨차서)말(?:이|을)?(?:안|못)|숨을헐떡|숨넘어|숨(?:도|을|이)?이상하게(?:쉬|쉰)|숨이턱(?:턱|막)|(?:한두|몇)마디(?:밖에|도)?|캑캑|켁켁|숨.{0,8}?끙끙|끙끙거리며숨|목이막혀숨|(?:갈비뼈|가슴|명치|쇄골|목)(?:사이|아래|밑|위)?(?:가|이)?(?:쑥쑥|쑥|푹푹|푹|움푹)?(?:들어가|꺼지|꺼져)|숨쉬기(?:가)?(?:너무|많이|엄청)힘들|숨(?:이|을)?(?:꺽꺽|컥컥)|숨(?:이)?넘어갈",
+        "숨(?:을|이)?(?:잘|제대로|전혀)?(?:못쉬|못쉴|쉴수없|쉬지못|안쉬어)|(?:숨이차서|숨차서)말(?:이|을)?(?:안|못)|숨을헐떡|숨넘어|숨(?:도|을|이)?이상하게(?:쉬|쉰)|숨이턱(?:턱|막)|(?:한두|몇)마디(?:밖에|도)?|캑캑|켁켁|숨.{0,8}?끙끙|끙끙거리며숨|목이막혀숨|(?:갈비뼈|가슴|명치|쇄골|목)(?:사이|아래|밑|위)?(?:가|이)?(?:쑥|푹|움푹|쏙)*(?:들어가|꺼지|꺼져)|숨쉬기(?:가)?(?:너무|많이|엄청)힘들|숨(?:이|을)?(?:꺽꺽|컥컥)|숨(?:이)?넘어갈",
     ),
-    c("blue_lips", r"\b(?:lips?|face|skin|fingers?)\W+(?:\w+\W+){0,5}?(?:blue|bluish|purple|gr[ae]y|gr[ae]yish)\b|\bcyano\w*|\bturning blue\b", "입술(?:이|도)?(?:파래|파랗|보라|퍼래|새파)|청색증|얼굴이(?:파래|파랗|새파)"),
+    c(
+        "blue_lips",
+        r"\b(?:lips?|face|skin|fingers?)\W+(?:\w+\W+){0,5}?(?:blue|bluish|purple|gr[ae]y|gr[ae]yish)\b|\bcyano\w*|\b(?:turn\w*|went|go(?:es|ing)?|gone) (?:\w+ )?(?:blue|purple|dusky)\b|\bblue (?:spells?|episodes?|around (?:the|his|her) (?:lips|mouth))\b",
+        "(?:입술|입(?:주변|주위|가))(?:이|도|주변이|주위가|색이|이랑|하고)?.{0,8}?(?:파래|파랗|보라|퍼래|새파|퍼렇|시퍼|회색|잿빛)|청색증|얼굴(?:이|도|색이)?.{0,4}?(?:파래|파랗|새파|퍼래|퍼렇|시퍼)",
+    ),
     c("wheeze", r"\bwheez\w*|\bwhistling\b|\bstridor\b", "쌕쌕|쌔액|휘파람|그르렁"),
     c("asthma_attack", r"\basthma attack\b|\basthma (?:is )?(?:flar\w*|bad|worse)", "천식발작|천식이(?:심|악화)"),
     neg("asthma_unrelieved", r"\b(?:inhaler|puffer|ventolin|salbutamol|albuterol|nebuli[sz]er)\W+(?:\w+\W+){0,6}?(?:not|isn'?t|isnt|doesn'?t|didn'?t|no|nothing|hasn'?t) (?:help\w*|work\w*|touch\w*|doing|done|difference|effect)|\b(?:not|isn'?t|isnt) (?:helping|working|touching it)\b|\b(?:inhaler|puffer|ventolin|pumps?|puffs?)\W+(?:\w+\W+){0,4}?\d+ (?:times|puffs)\b|\b\d+ puffs\b|\b(?:inhaler|puffer|ventolin|pump)\W+(?:\w+\W+){0,3}?every (?:few|couple of|\d+) min\w*|\bnothing'?s? (?:changing|working|helping)\b", "흡입기(?:를|도)?(?:써도|사용해도|뿌려도)|흡입기가(?:안|소용)"),
@@ -163,13 +171,13 @@ const CONCEPTS: &[Concept] = &[
     // --- GI bleeding (NHS: vomiting blood, black stools -> A&E) ---
     c(
         "vomit_blood",
-        r"\b(?:vomit\w*|throw\w* up|threw up|puk\w*|cough\w* up)\W+(?:\w+\W+){0,6}?blood\b|\bcoffee[- ]?grounds?\b|\bhematemesis\b|\b(?:cups?|cupfuls?|mouthfuls?) of (?:bright red |fresh )?blood\b",
+        r"\b(?:vomit\w*|throw\w* up|threw up|puk\w*|cough\w* up|brought up|bringing up)\W+(?:\w+\W+){0,8}?blood\b|\bcoffee[- ]?grounds?\b|\bhaematemesis\b|\bhematemesis\b|\bblood\W+(?:\w+\W+){0,3}?(?:vomit|sick|puke)\b|\bbloody (?:vomit|sick)\b|\b(?:cups?|cupfuls?|mouthfuls?) of (?:bright red |fresh )?blood\b",
         "피를.{0,6}?(?:토|쏟|게우)|토.{0,8}?피가|기침.{0,12}?피(?:가|를)?.{0,14}?(?:컵|바가지|많이|계속|쏟|울컥|한가득|새빨간|시뻘건)|(?:종이컵|한컵|바가지).{0,6}?피|토혈|피토|커피색(?:토|구토)|커피(?:찌꺼기|가루)같은|각혈|(?:토|구토)에피|피섞인(?:토|구토)",
     ),
     c(
         "black_stool",
-        r"\bblack\W+(?:\w+\W+){0,2}?(?:stool|poop|poo|stools|bowel)\w*|\b(?:stool|stools|poop|poo)\W+(?:\w+\W+){0,3}?(?:black|tarry|like tar)\b|\b(?:tarry|tar-like|melena)\b|\b(?:pooping|poop\w*|stool\w*|passing) (?:\w+ ){0,2}blood\b|\bblood\W+(?:\w+\W+){0,2}?(?:stool|poop|toilet)",
-        "(?:변|대변|똥)(?:이|을|에|도)?.{0,4}?(?:검|까맣|새까|까만|시커|거멓|꺼멓|짜장|피|혈)|(?:검은|까만|새까만|시커먼|짜장같은)(?:색)?(?:변|대변|똥)|혈변|흑변|하혈",
+        r"\bblack\W+(?:\w+\W+){0,2}?(?:stool|poop|poo|stools|bowel)\w*|\b(?:stool|stools|poop|poo)\W+(?:\w+\W+){0,3}?(?:black|tarry|like tar)\b|\b(?:tarry|tar-like|melaena|melena)\b|\b(?:poo\w*|passing|stools?)\W+(?:\w+\W+){0,3}?(?:black|tar)\b|\b(?:pooping|poop\w*|stool\w*|passing) (?:\w+ ){0,2}blood\b|\bblood\W+(?:\w+\W+){0,2}?(?:stool|poop|toilet)",
+        "(?:변|대변|똥)(?:이|을|에|도)?.{0,4}?(?:검|까맣|새까|까만|시커|거멓|꺼멓|짜장|피|혈)|(?:검은|까만|새까만|시커먼|짜장같은)(?:색)?(?:변|대변|똥)|혈변|흑변|하혈|피(?:가)?섞인(?:변|대변|똥)|딸기잼같은(?:변|똥|피)",
     ),
     // --- seizure (NICE NG217 / NHS: seizure over 5 minutes, repeated, or not waking) ---
     c(
@@ -198,11 +206,26 @@ const CONCEPTS: &[Concept] = &[
         "(?:고환|불알|음낭|부랄|땅콩|낭심)(?:이|가|쪽이|쪽|한쪽이)?.{0,8}?(?:아[프파픈퍼팠]|통증|부었|부어|붓|퉁퉁|땡기|당기)",
     ),
     // --- pregnancy (KTAS obstetric; NHS/NICE: heavy bleeding, severe pain, pre-eclampsia signs) ---
-    c("bleeding", r"\bbleed\w*|\bblood\b|\bspotting\b", "피가|피도|하혈|출혈|피비|피(?:가)?(?:나|비쳐|비치|묻)"),
+    c(
+        "bleeding",
+        r"\bbleed\w*|\bspotting\b|\bblood\b(?:$|\s*[^\w\s]|\s+(?:clots?|on|in|when|everywhere|coming|came|running|ran|down|all|from|was|is|and|with|after|loss))|\b(?:some|the|of|red|fresh|dark|brown|pink|seeing|saw|passing|passed|losing|lost) blood\b", "피가|피도|하혈|출혈|피비|피(?:가)?(?:나|비쳐|비치|묻)"),
+    // A little spotting, light or brown: in early pregnancy without pain it is for the midwife or
+    // the early pregnancy unit, not 999 (NHS: bleeding in pregnancy).
+    c(
+        "light_bleeding",
+        r"\bspott(?:ing|ed)\b|\b(?:tiny|little|small|light|slight|faint)\W+(?:\w+\W+){0,3}?(?:bleed\w*|blood|spott\w*|discharge)\b|\b(?:pink|brown|brownish)\W+(?:\w+\W+){0,1}?(?:discharge|spott\w*|tinge|streaks?)\b|\bwhen i wiped\b",
+        "(?:살짝|조금|약간|아주조금|소량|갈색|분홍|분홍색|붉은기)(?:의)?.{0,4}?(?:피|출혈|분비물|냉|비침|비쳤|비쳐|묻어)|피(?:가)?(?:살짝|조금|약간)(?:비|묻)",
+    ),
+    // Pregnant 24 weeks or more: any bleeding is for the maternity unit now.
+    c(
+        "late_pregnancy",
+        r"\b(?:2[4-9]|3\d|4[0-2]) ?(?:weeks?|wks?)\b|\bthird trimester\b|\b(?:six|seven|eight|nine|[6-9]) months (?:pregnant|along)\b",
+        "(?:2[4-9]|3\\d|4[0-2])주|임신(?:후기|막달|[6-9]개월)|[6-9]개월(?:째|차)",
+    ),
     c(
         "abdominal_pain",
-        r"\b(?:stomach|belly|abdom\w*|tummy|pelvic|lower)(?: and (?:back|chest|side|groin))? (?:pain|hurts?|ache|cramp\w*)|\b(?:pain|cramp\w*) in (?:my |her |the )?(?:stomach|belly|abdomen|tummy|lower)",
-        "(?:배|아랫배|복부|하복부|윗배)(?:가|이|는|쪽이)?.{0,8}?(?:아[프파픈퍼팠]|통증|찢어질|끊어질|뒤틀)|복통",
+        r"\b(?:stomach|belly|abdom\w*|tummy|pelvic|lower)(?: and (?:back|chest|side|groin))? (?:pain|hurts?|ache|cramp\w*)|\b(?:pain|cramp\w*|ache) in (?:my |her |his |the |their )?(?:upper |lower |left |right )?(?:stomach|belly|abdomen|tummy|lower)|\b(?:stomach|belly|tummy|abdomen) (?:is )?(?:killing|agony)",
+        "(?:배|아랫배|복부|하복부|윗배)(?:가|이|는|쪽이)?.{0,8}?(?:아[프파픈퍼팠]|통증|찢어질|끊어질|뒤틀)|(?:배|아랫배|복부|윗배)(?:전체|전체가|가|이)?.{0,8}?(?:칼로|송곳으로|바늘로)?(?:찌르|찔러|쑤시)|복통",
     ),
     c("swelling", r"\bswell\w*|\bswollen\b|\bpuff\w*", "부었|부어|붓고|붓는|부종|퉁퉁"),
     // --- suicide and self-harm (KTAS suicidal ideation with plan; 109/988 crisis lines) ---
@@ -214,7 +237,7 @@ const CONCEPTS: &[Concept] = &[
     // --- lethargy in a child (NICE NG143 red: no response to social cues, hard to wake, floppy) ---
     neg(
         "lethargic",
-        r"\bfloppy\b|\blimp\b|\blethargic\b|\bwon'?t (?:feed|eat|drink|wake)\b|\bwont (?:feed|eat|drink|wake)\b|\bhard to wake\b|\bnot (?:feeding|eating|drinking|waking)\b|\bsleeping all the time\b|\bunusually sleepy\b",
+        r"\bfloppy\b|\blimp\b|\blethargic\b|\bwon'?t (?:feed|eat|drink|wake)\b|\bwont (?:feed|eat|drink|wake)\b|\bhard to wake\b|\bnot (?:feeding|eating|drinking|waking)\b|\bnot taking (?:his|her|the|any) (?:bottle|feeds?|milk|breast)\b|\bsleeping all the time\b|\bunusually sleepy\b",
         "늘어지|늘어져|축처|축늘|처져요|잠만자|잠만|깨워도|안깨|못깨|먹지않|안먹어|먹지를|젖을안|분유를안|기운이없|힘이없어",
     ),
     c(
@@ -350,6 +373,18 @@ const CONCEPTS: &[Concept] = &[
         r"\bchemo\w*|\bneutropeni\w*|\bon (?:immunosuppress\w*|methotrexate|high[- ]dose steroids)|\bcancer treatment\b|\b(?:bone marrow|organ|kidney|liver) transplant\b",
         "항암|면역억제|호중구감소|골수이식|장기이식|신장이식|간이식",
     ),
+    // Said of a baby still in the womb only when the mother is pregnant (the rule checks it).
+    neg(
+        "baby_quiet",
+        r"\b(?:baby|bub|bump)\W+(?:\w+\W+){0,3}?(?:(?:really|very|so|unusually) )?(?:quiet|still|not moving|hasn'?t moved|stopped moving)\b|\b(?:haven'?t|hasn'?t|not|didn'?t|can'?t) (?:\w+ ){0,2}?(?:felt|feel|feeling) (?:\w+ ){0,2}?(?:kick\w*|mov\w*)",
+        "(?:아기|애기|아가|태아|뱃속아기|배속아기)(?:가|도|는)?.{0,6}?(?:안움직|잘안움직|움직이지않|움직이질않|움직임이(?:없|줄|적|뜸|약)|조용)|움직임(?:이)?(?:확|많이)?(?:줄|없어|뜸)",
+    ),
+    // Pain under the ribs (right upper belly) in pregnancy is a pre-eclampsia sign (NICE NG133).
+    c(
+        "ruq_pain",
+        r"\b(?:pain|ache|hurts?|hurting|sore)\W+(?:\w+\W+){0,4}?(?:under|below|beneath) (?:my|her|the) (?:right )?(?:ribs?|rib ?cage)\b|\bupper right (?:belly|stomach|tummy|abdomen|side)\b|\bright upper (?:belly|stomach|tummy|abdomen)\b",
+        "(?:갈비뼈|늑골|오른쪽갈비)(?:아래|밑)(?:가|이|쪽이)?.{0,6}?(?:아[프파픈퍼팠]|통증|쑤시|찌르)|(?:오른쪽윗배|우상복부|명치)(?:가|이|쪽이)?.{0,6}?(?:아[프파픈퍼팠]|통증|쑤시|찌르)",
+    ),
     neg(
         "no_fetal_movement",
         r"\b(?:baby|bub|bump)\W+(?:\w+\W+){0,3}?(?:stopped|not|isn'?t|hasn'?t been|hasn'?t|no longer|barely|hardly|has barely|has hardly) (?:moving|kicking|moved|kicked)|\b(?:no|reduced|fewer|less|decreased) (?:fetal |foetal |baby )?(?:movements?|kicks?)\b|\bhaven'?t felt (?:the )?(?:baby|him|her|any) (?:move|moving|kick\w*)",
@@ -413,22 +448,22 @@ const CONCEPTS: &[Concept] = &[
     c(
         "rigid_abdomen",
         r"\b(?:belly|stomach|tummy|abdomen)\W+(?:\w+\W+){0,3}?(?:rigid|hard as|like a board|rock hard|hard and|is hard|swollen and hard|tight as)|\brigid\b|\bguarding\b|\bhurts? (?:to|when (?:i|he|she|you)) (?:move|walk|cough|jump|stand up straight|go over bumps|breathe in)|\bcan'?t (?:stand|walk) (?:up )?straight\b|\bdoubled over\b|\bcurled up in a ball\b|\bevery bump\b|\bwhen (?:i|you|he|she|they) (?:let go|release)\b|\brebound\b",
-        "배(?:가|는|가너무)?.{0,4}?(?:딱딱|단단|돌처럼|판자|빵빵하고딱)|(?:걸을때|움직일때|기침할때|뛸때|차가흔들릴때|방지턱)(?:마다)?.{0,8}?(?:울려|울리|아[프파픈퍼팠]|배가|찌르)|허리를(?:못|펴지못|못펴|못피)|(?:눌렀다|누르다)(?:가)?.{0,4}?(?:뗄때|떼면|놓을때|뗄때마다)|배를(?:움켜|잡고)|웅크리고",
+        "배(?:가|는|가너무|전체가)?.{0,8}?(?:딱딱|단단|돌처럼|판자|나무판|돌덩이|빵빵하고딱)|(?:걸을때|움직일때|기침할때|뛸때|차가흔들릴때|방지턱)(?:마다)?.{0,8}?(?:울려|울리|아[프파픈퍼팠]|배가|찌르)|허리를(?:못|펴지못|못펴|못피)|(?:눌렀다|누르다)(?:가)?.{0,4}?(?:뗄때|떼면|놓을때|뗄때마다)|배를(?:움켜|잡고)|웅크리고",
     ),
     c(
         "pelvic_one_side",
-        r"\b(?:one[- ]sided|left|right|one side)\W+(?:\w+\W+){0,3}?(?:pelvic|pelvis|lower (?:belly|abdomen|stomach|tummy)|ovary|groin|side)\b|\b(?:pelvic|pelvis|ovary|lower (?:belly|abdomen|stomach|tummy))\W+(?:\w+\W+){0,4}?(?:on (?:the|my|one|her) (?:left|right|side)|one side)",
+        r"\b(?:one[- ]sided|left|right|one side)\W+(?:\w+\W+){0,3}?(?:pelvic|pelvis|lower (?:belly|abdomen|stomach|tummy)|ovary|groin|side)\b|\b(?:pelvic|pelvis|ovary|lower (?:belly|abdomen|stomach|tummy))\W+(?:\w+\W+){0,4}?(?:on (?:the|my|one|her) (?:left|right|side)|one side)|\b(?:pain|ache|cramp\w*|stabb\w*)\W+(?:\w+\W+){0,3}?low (?:down )?(?:on|in) (?:the|my|her|one) (?:left|right|side)\b",
         "(?:왼쪽|오른쪽|한쪽)(?:아랫배|아래배|하복부|골반|배|난소|옆구리|사타구니|아래)",
     ),
     c("shoulder", r"\bshoulders?\b", "어깨"),
     c(
         "positive_test",
-        r"\bpositive (?:pregnancy |preg |home )?test|\b(?:pregnancy|preg|home) test\W+(?:\w+\W+){0,3}?positive|\btwo (?:pink |faint )?lines\b|\bmissed (?:my |her )?period\b|\bperiod (?:is|was|'s) (?:\w+ ){0,2}late\b|\blate period\b|\b(?:\d+|few|couple of) weeks pregnant\b|(?:^|\bi'?m |\bim |\bi am |\bat |\bshe'?s |\bcurrently )(?:[12]\d|3\d|4[0-2]) ?(?:weeks?|wks?)\b(?: pregnant| along| now)?[.,!]?(?: |$)",
+        r"\bpositive (?:pregnancy |preg |home )?test|\b(?:got|get|getting|had|have) (?:a |my )?(?:faint |first |big fat |very faint )?(?:positive|bfp)\b|\bbfp\b|\b(?:pregnancy|preg|home) test\W+(?:\w+\W+){0,3}?positive|\btwo (?:pink |faint )?lines\b|\bmissed (?:my |her )?period\b|\bperiod (?:is|was|'s) (?:\w+ ){0,2}late\b|\blate period\b|\b(?:\d+|few|couple of) weeks pregnant\b|(?:^|\bi'?m |\bim |\bi am |\bat |\bshe'?s |\bcurrently )(?:[12]\d|3\d|4[0-2]) ?(?:weeks?|wks?)\b(?: pregnant| along| now)?[.,!]?(?: |$)",
         "임신테스트|임테기|테스트기|두줄|양성(?:이|나왔|반응)|생리(?:가|를)?.{0,4}?(?:안하|늦|건너|안나|거르|안해|끊긴)|임신(?:했|중|\\d+주|초기|확인)",
     ),
     c(
         "gave_birth",
-        r"\bgave birth\b|\bgiving birth\b|\bdelivered\b|\bdelivery\b|\bpost-?partum\b|\bc-?section\b|\bcaesarean\b|\bnew mom\b|\bhad (?:my|the|a|our|her) (?:baby|son|daughter)\b|\bafter (?:birth|the birth|the baby|having the baby)\b|\bsince (?:giving birth|the birth|delivery|i had the baby)\b|\blochia\b",
+        r"\bgave birth\b|\bgiving birth\b|\bdelivered\b|\bdelivery\b|\bpost-?partum\b|\bc-?section\b|\bcaesarean\b|\bnew mom\b|\bhad (?:my|the|a|our|her) (?:\w+ )?(?:baby|son|daughter|boy|girl)\b|\b(?:baby|son|daughter) (?:was )?born (?:\d+|a|one|two|three|four|five|six|few) (?:days?|weeks?) ago\b|\bafter (?:birth|the birth|the baby|having the baby)\b|\bsince (?:giving birth|the birth|delivery|i had the baby)\b|\blochia\b",
         "출산|분만|낳은지|낳고|낳았|산후|산욕|오로|제왕절개|조리원|아기낳|애낳",
     ),
     neg(
@@ -452,12 +487,18 @@ const CONCEPTS: &[Concept] = &[
         r"\bcombative\b|\baggressive\b|\bagitated\b|\bbelligerent\b|\bacting (?:drunk|strange\w*|weird|odd|crazy|funny)|\bnot (?:himself|herself|making sense)\b|\bincoheren\w*|\bfighting (?:us|me|the|off)\b|\bpushing (?:us|me) away\b",
         "공격적|난폭|화를(?:내|막|버럭)|술취한|이상한행동|헛소리|횡설수설|사람을못알아|못알아봐|발버둥|소리를지르",
     ),
-    c("ketotic", r"\bfruity\b|\bnail polish\b|\bacetone\b|\bdeep (?:sighing )?breath\w*|\bbreathing (?:fast|deep|heavily)\b|\bkussmaul\b|\b(?:very|really|so|extremely) thirsty\b|\b(?:peeing|weeing|urinating) (?:a lot|loads|all the time|constantly)\b|\bpear ?drops?\b|\bbreath smells? (?:sweet|fruity|like)\b|\bbreathing (?:is )?(?:fast and deep|deep and fast|deep and rapid)\b", "과일냄새|아세톤|숨을(?:깊게|몰아)|갈증이심|물을(?:엄청|계속|많이)|소변을(?:자주|엄청|많이)|입냄새(?:가)?(?:달|과일|시큼)"),
+    c("ketotic", r"\bfruity\b|\bnail polish\b|\bacetone\b|\bdeep (?:sighing )?breath\w*|\bbreathing (?:\w+ ){0,2}?(?:fast|deep|heavily)\b|\bkussmaul\b|\b(?:very|really|so|extremely) thirsty\b|\b(?:peeing|weeing|urinating) (?:a lot|loads|all the time|constantly)\b|\bpear ?drops?\b|\bbreath smells? (?:sweet|fruity|like)\b|\bbreathing (?:is )?(?:fast and deep|deep and fast|deep and rapid)\b", "과일냄새|아세톤|숨을(?:깊게|몰아)|갈증이심|물을(?:엄청|계속|많이)|소변을(?:자주|엄청|많이)|입냄새(?:가)?(?:달|과일|시큼)"),
     c("mottled", r"\bmottled\b|\bblotchy\b|\bmarbled\b|\bskin (?:looks |is |went |turned )?(?:blotchy|mottled|grey|gray|ashen|blue)", "얼룩덜룩|피부(?:가|색이)?.{0,4}?(?:얼룩|대리석|푸르|잿빛|회색)"),
     c(
         "infection",
         r"\binfect\w*|\buti\b|\bkidney infection\b|\bpneumonia\b|\bcellulitis\b|\bpus\b|\bchemo\w*|\bwound (?:is |looks )?(?:red|hot|oozing)|\bcatheter\b",
         "감염|요로감염|신우신염|폐렴|봉와직염|고름|항암|곪",
+    ),
+    // NICE NG51 high risk: a systolic pressure of 90 or less, said in words.
+    c(
+        "low_pressure",
+        r"\b(?:blood pressure|bp)\W+(?:\w+\W+){0,3}?(?:low|dropp\w*|crash\w*|tank\w*|plummet\w*)\b|\blow blood pressure\b|\bhypotensi\w*",
+        "혈압(?:이|도)?.{0,4}?(?:낮|떨어|뚝|바닥)|저혈압",
     ),
     c(
         "fast_breathing",
@@ -472,8 +513,38 @@ const CONCEPTS: &[Concept] = &[
     c("shivering", r"\bshiver\w*|\brigors?\b|\bshaking (?:with|from) (?:chills|cold)|\bchills\b|\bteeth chattering\b", "오한|덜덜|으슬|이가딱딱"),
     neg(
         "dehydrated",
-        r"\bno wet (?:nappies|nappy|diapers?)\b|\b(?:nappy|nappies|diapers?) (?:has been |have been |is |are |been )?(?:dry|bone dry)\b|\bhasn'?t (?:had a )?(?:wet|peed|pee)\w*|\bno tears\b|\bsunken\b|\bdry (?:mouth|lips|nappy)\b|\bwon'?t (?:drink|feed|take (?:the )?(?:bottle|breast))\b|\brefus\w* (?:to drink|feeds?|the bottle|fluids)",
-        "기저귀(?:가)?.{0,8}?(?:안젖|말라|뽀송|젖지않|젖은게없|한번도안|계속마른)|소변(?:을|이|도)?.{0,8}?(?:안보|안누|못보|안나|없)|눈물(?:이|도)?(?:안|없|나지않)|숫구멍|대천문|천문(?:이)?(?:들어|꺼)|입술(?:이)?(?:바싹|말라)|입안이(?:바싹|말라)",
+        r"\bno wet (?:nappies|nappy|diapers?)\b|\b(?:only|just) (?:had |been )?(?:one|1|two|2) wet (?:nappies|nappy|diapers?)\b|\b(?:nappy|nappies|diapers?) (?:has been |have been |is |are |been )?(?:dry|bone dry)\b|\bhasn'?t (?:had a )?(?:wet|peed|pee)\w*|\bno tears\b|\bsunken\b|\bdry (?:mouth|lips|nappy)\b|\b(?:tongue|mouth|lips) (?:is |are |looks? |feels? )?(?:\w+ )?(?:dry|parched|cracked)\b|\b(?:barely|hardly|not) (?:drinking|keeping (?:anything|fluids|water) down)\b|\bcan'?t keep (?:anything|fluids|water|liquids) down\b|\bwon'?t (?:drink|feed|take (?:the )?(?:bottle|breast))\b|\brefus\w* (?:to drink|feeds?|the bottle|fluids)",
+        "기저귀(?:가)?.{0,8}?(?:안젖|말라|뽀송|젖지않|젖은게없|한번도안|계속마른)|소변(?:을|이|도)?.{0,8}?(?:안보|안누|못보|안나|없)|눈물(?:이|도)?(?:안|없|나지않)|숫구멍|대천문|천문(?:이)?(?:들어|꺼)|입술(?:이)?(?:바싹|말라)|(?:입안|혀)(?:이|가)?(?:바싹|말라|쩍쩍)|(?:쉬|쉬야)(?:를|도)?.{0,6}?(?:안|못)(?:해|했|하|누|눴|싸|쌌)|물(?:도|을|조차)?(?:거의|잘)?(?:못마시|안마시|못드시|안드시|못넘기)",
+    ),
+    // NICE NG143 red features of a baby or young child, whatever the temperature: floppy or not
+    // responding to a parent's face or voice, a weak, high-pitched cry, a bulging soft spot.
+    c(
+        "floppy",
+        r"\bfloppy\b|\blimp\b|\blike a rag ?doll\b|\bcan'?t hold (?:his|her) head up\b|\b(?:hard|difficult|impossible) to (?:wake|rouse)\b|\bwon'?t stay awake\b|\b(?:barely|hardly) (?:wakes?|waking|awake)\b",
+        "축(?:늘어|처지|처져|쳐지|쳐져|처졌|쳐졌)|흐물흐물|흐느적|힘없이(?:축|늘어|처지|처져)|늘어져(?:서|있|요)|(?:몸|팔다리|팔|다리)(?:이|가|에)?(?:축|힘없이|힘이없이)?(?:늘어지|늘어져|처지|처져|쳐져)|깨워도(?:잘)?(?:안|못)(?:깨|일어)",
+    ),
+    // Not responding to a parent's face, voice or touch (its forms are negations themselves).
+    neg(
+        "no_response",
+        r"\b(?:not|isn'?t|wasn'?t|won'?t|doesn'?t|didn'?t) (?:respond\w*|react\w*) to (?:me|us|anything|his name|her name|my voice|touch)\b|\b(?:won'?t|doesn'?t|isn'?t|not) (?:look\w* at|mak\w* eye contact with|follow\w*) (?:me|us|anyone|faces)\b|\bno eye contact\b",
+        "눈(?:을|도)?(?:잘|전혀)?(?:안|못)마주|눈맞춤(?:을|이)?(?:안|못|없)|불러도.{0,6}?(?:없|안|않|못)",
+    ),
+    c(
+        "high_pitched_cry",
+        r"\bhigh[- ]?pitched\W+(?:\w+\W+){0,3}?(?:cry\w*|cries|scream\w*|wail\w*|moan\w*|shriek\w*|squeal\w*)|\b(?:shrill|piercing|weird|strange|odd|unusual|abnormal)\W+(?:\w+\W+){0,2}?(?:cry|crying|cries|scream\w*|wail\w*)|\b(?:weak|feeble|whimpering) (?:cry|crying|cries)\b|\bcry\w* (?:\w+ ){0,3}?(?:different|not (?:like )?(?:his|her) (?:normal|usual))\b|\bmoaning (?:cry|noise|sound)\b",
+        "(?:높은|고음|날카로운|찢어지는|새된|이상한)(?:소리|목소리|울음)?(?:로|으로)?.{0,8}?(?:울어|울고|울음|울며|우는|울었|자지러)|고음으로|자지러지게|(?:울음|우는)소리(?:가|도)?(?:힘이없|힘없|약하|약해|작|가냘|기운없|이상|평소랑다|평소와다)|(?:평소랑|평소와)다른(?:울음|소리)",
+    ),
+    c(
+        "bulging_fontanelle",
+        r"\b(?:soft spot|fontanel+e?s?)\W+(?:\w+\W+){0,6}?(?:bulg\w*|raised|tense|swollen|puff\w*|sticking (?:out|up)|pushing (?:out|up)|domed|bump\w*|pokes? out|popping (?:out|up))|\bbulging (?:soft spot|fontanel+e?)\b",
+        "(?:정수리|숫구멍|대천문|천문|머리)(?:의)?(?:말랑한(?:데|곳|부분|곳이|부분이))?(?:가|이)?.{0,8}?(?:볼록|불룩|튀어나|부풀|팽팽|솟아|솟았|부었|부어)",
+    ),
+    // No urine for many hours (NICE NG51 sepsis: none in 18 hours; NHS: urinary retention, acute
+    // kidney injury): a sign, not a complaint of its own.
+    neg(
+        "no_urine",
+        r"\b(?:hasn'?t|haven'?t|has not|have not|not|didn'?t|did not|hardly|barely)\W+(?:\w+\W+){0,3}?(?:peed|pee|peeing|urinated|urinating|wee'?d|weed|passed (?:any )?(?:urine|water)|passing (?:any )?(?:urine|water)|been to the toilet to pee|had a wee)\b|\b(?:can'?t|cannot|unable to|couldn'?t) (?:pee|wee|urinate|pass (?:urine|water))\b|\bno (?:urine|pee|wee)\b|\b(?:not|hardly|barely) (?:making|producing) (?:any )?urine\b",
+        "(?:소변|오줌|쉬)(?:을|이|도|는|가)?.{0,10}?(?:안보|안누|못보|못누|안나|못나|없|안싸|못싸|나오지않|나오질않|보지못|거의안)|무뇨|소변량이(?:확|급격히|많이)?(?:줄|없)",
     ),
     c("diarrhoea", r"\bdiarrh\w*|\bloose (?:stools|poo|poop)\b|\bwatery (?:poo|poop|stools?)\b|\bthe runs\b", "설사|물똥|묽은변|물설사"),
     c(
@@ -563,14 +634,15 @@ const CONCEPTS: &[Concept] = &[
     c(
         "child",
         r"\bbab(?:y|ies)\b|\binfant\b|\btoddler\b|\bnewborn\b|\bkids?\b|\bchild\b|\bson\b|\bdaughter\b|\b\d{1,2}[ -]?(?:month|week|day)s?[ -]?old\b|\b(?:[1-9]|1[0-7])[ -]?(?:year|yr)s?[ -]?old\b|\b(?:[1-9]|1[0-7]) ?(?:yo|y/o|yrs?)\b",
-        "아기|애기|아가|아이|애가|아들|딸|(?:^|\\D)(?:[1-9]|1[0-7])살|개월|유아|어린이|신생아|손주|손자|손녀",
+        "아기|애기|아가|아이|애가|(?:우리|저희)애|^애(?:가|는|를|한테|배|몸|얼굴|이마|랑)|아들|딸|(?:^|\\D)(?:[1-9]|1[0-7])살|개월|유아|어린이|신생아|손주|손자|손녀",
     ),
     // Words that hold a symptom's word and mean something else ("hay fever", "non-drowsy",
-    // "seizure-free", "간질약"): a mention inside one is no complaint.
+    // "seizure-free", "간질약"), and a pet named in a simile ("고양이 같은 소리로 울어요" is a baby's
+    // cry): a mention inside one is no complaint.
     c(
         "masked",
         r"\bhay ?fever\b|\bnon[- ]?drows\w*|\b(?:seizure|fit)[- ]free\b|\bscarlet fever vaccin\w*|\b(?:had|got|having) (?:my |his |her |an? |the )?appendi\w* (?:out|removed|taken out)|\bappendi\w* (?:was |were |got )?(?:out|removed|taken out)\b",
-        "간질약|뇌전증약|항경련제|비염약|맹장(?:수술|을뗐|뗐|떼는수술|제거)",
+        "간질약|뇌전증약|항경련제|비염약|맹장(?:수술|을뗐|뗐|떼는수술|제거)|(?:고양이|강아지)(?:같은|같이|처럼)",
     ),
     // --- more KTAS level 1-2 modifiers: limb ischaemia, chemical and inhalation burns, upper
     // airway obstruction, anticoagulated head injury, CSF leak, acute glaucoma, arrhythmia with
@@ -749,7 +821,7 @@ const CONCEPTS: &[Concept] = &[
     c(
         "waters_broke",
         r"\bwaters? (?:has |have |just |may have |might have )?(?:broke|broken|breaking|went|gone|burst)\b|\b(?:my|her) water\b|\bleak\w* (?:\w+ ){0,2}?(?:amniotic )?fluid\b|\bamniotic\b|\bgush\w* (?:of )?(?:clear |warm )?(?:fluid|water|liquid)\b|\b(?:fluid|water|liquid) (?:\w+ ){0,2}?(?:gush\w*|trickl\w*|pour\w*) (?:out|down)\b|\bruptured membranes\b",
-        "양수(?:가|이|같은|인지|가조금씩)?.{0,8}?(?:터|샌|새|흘|나와|나온|나왔|비치|줄줄|쏟아)|양막",
+        "양수(?:가|이|같은|인지|가조금씩)?.{0,8}?(?:터|샌|새|흘|나와|나온|나왔|비치|줄줄|쏟아)|양막|(?:밑|아래|다리사이)(?:에서|로)?.{0,4}?물(?:이|같은게|같은것이)?.{0,6}?(?:주르륵|줄줄|왈칵|흘러|흐르|쏟|터|새)|물이(?:주르륵|왈칵|펑)",
     ),
     c(
         "preterm",

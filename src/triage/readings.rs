@@ -50,14 +50,17 @@ impl Readings {
 
 pattern!(
     infant_age_en,
-    r"\b(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)[ -]?(day|week|wk|month|mo)s?[ -]?(?:old|baby|infant|newborn|son|daughter|girl|boy|bub)\b|\b(newborn)\b|\b(?:baby|infant|son|daughter|girl|boy|she|he)(?: is| who is| that is| just turned|'s) (\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve) (day|week|month)s?\b|\bborn (\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve) (day|week|month)s? ago\b|\((\d{1,2}) ?(day|week|wk|month|mo)s?(?: old)?\)"
+    r"\b(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)[ -]?(day|week|wk|month|mo)s?[ -]?(?:old|baby|infant|newborn|son|daughter|girl|boy|bub)\b|\b(newborn)\b|\b(?:baby|infant|son|daughter|girl|boy|she|he)(?: is| who is| that is| just turned|'s)(?: only| just| about| almost| barely)? (\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve) (day|week|month)s?\b|\bborn (\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve) (day|week|month)s? ago\b|\((\d{1,2}) ?(day|week|wk|month|mo)s?(?: old)?\)"
 );
 pattern!(
     infant_age_ko,
-    r"(?:생후|태어난지|낳은지)(\d{1,3})(일|주|개월|달)|(\d{1,2})(일|주|개월|달)(?:된|됐|되었|짜리|차|째|아기|아가|애기|신생아|영아|아들|딸|남아|여아)|(신생아)|(?:생후|태어난지)?(한|두|세|네|다섯)(주|달)(?:된|짜리|아기|아가|애기|밖에)"
+    r"(?:생후|태어난지|낳은지)(\d{1,3})(일|주|개월|달)|(\d{1,2})(일|주|개월|달)(?:된|됐|되었|도안된|도안됐|밖에안된|이채안된|짜리|차|째|아기|아가|애기|신생아|영아|아들|딸|남아|여아)|(신생아)|(?:생후|태어난지)?(한|두|세|네|다섯)(주|달)(?:된|짜리|아기|아가|애기|밖에)|\((\d{1,2})(일|주|개월)\)|(\d{1,2})(개월)(?:이에요|이예요|이고|인데|입니다|이요|이라|$)"
 );
 
-pattern!(ko_baby, r"아기|아가|애기|신생아|영아|갓난|아들|딸|남아|여아|baby|infant|newborn");
+pattern!(
+    ko_baby,
+    r"아기|아가|애기|신생아|영아|갓난|아들|딸|남아|여아|분유|모유|수유|기저귀|이유식|baby|infant|newborn"
+);
 
 /// The first match of `re` in `text` that `read` accepts, with its span: an infant's age is said
 /// once, at the start.
@@ -112,8 +115,8 @@ pub fn read(view: &View) -> Readings {
             // Native numerals for small counts: "한 달 된 아기", "두 주".
             let native = c.get(6).and_then(|w| ["한", "두", "세", "네", "다섯"].iter().position(|n| *n == w.as_str()));
             match (
-                number(c, 1).or(number(c, 3)).or(native.map(|i| i as f64 + 1.0)),
-                c.get(2).or(c.get(4)).or(c.get(7)),
+                number(c, 1).or(number(c, 3)).or(native.map(|i| i as f64 + 1.0)).or(number(c, 8)).or(number(c, 10)),
+                c.get(2).or(c.get(4)).or(c.get(7)).or(c.get(9)).or(c.get(11)),
                 c.get(5),
             ) {
                 (Some(n), Some(unit), _) => Some(days(n, unit.as_str())),
@@ -124,7 +127,12 @@ pub fn read(view: &View) -> Readings {
         // "3일 됐는데" is a baby's age only in a message about a baby ("항생제 먹고 3일 됐는데" is
         // how long a medicine has been taken).
         let said = &view.compact[r.start..r.end];
-        if !said.starts_with(['생', '태', '낳']) && !ko_baby().is_match(said) && !ko_baby().is_match(&view.compact) {
+        if !said.starts_with(['생', '태', '낳', '(']) && !ko_baby().is_match(said) && !ko_baby().is_match(&view.compact)
+        {
+            return None;
+        }
+        // "임신 8개월" is a pregnancy, not a baby's age.
+        if view.compact[..r.start].ends_with("임신") {
             return None;
         }
         let (start, end) = view.span_of_compact(r.start, r.end);
@@ -160,6 +168,10 @@ mod tests {
         assert_eq!(of("태어난지 6주된 아기").infant_age_days.map(|r| r.value), Some(42.0));
         assert_eq!(of("임신 30주인데").infant_age_days, None);
         assert_eq!(of("한 달 된 아기").infant_age_days.map(|r| r.value), Some(30.0));
+        // An age told last or in brackets: "...울어요 5개월", "둘째(7개월)가".
+        assert_eq!(of("아기가 토하고 열나요 5개월").infant_age_days.map(|r| r.value), Some(150.0));
+        assert_eq!(of("둘째(7개월)가 숨을 빨리 쉬어요 아기").infant_age_days.map(|r| r.value), Some(210.0));
+        assert_eq!(of("아기가 덜 움직여요 임신 8개월").infant_age_days, None);
         assert_eq!(of("glucose meter says 2.5 mmol").glucose.map(|r| r.value), Some(45.0));
         assert_eq!(of("sugar is 480").glucose.map(|r| r.value), Some(480.0));
         assert_eq!(of("산소포화도가 88이에요").oxygen.map(|r| r.value), Some(88.0));

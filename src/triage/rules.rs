@@ -6,6 +6,7 @@
 use super::frame::Frame;
 use super::poisoning::Ingestion;
 use super::readings::Reading;
+use super::text::Status;
 use super::{Category, Level, Source};
 
 /// Byte spans of the message that made a rule fire.
@@ -363,6 +364,12 @@ pub const RULES: &[Rule] = &[
                 Some(g) if g.value > 400.0 || f.has("ketotic") => all(f, &[signs]).map(|s| with(g, s)),
                 _ => all(f, &[&["high_sugar"], signs]).filter(|_| f.readings.glucose.is_none_or(|g| g.value > 250.0)),
             }
+            // A diabetic (insulin, type 1) vomiting with thirst, deep or fast breathing or a fruity
+            // breath, no number given or a high one (NHS DKA: go to A&E).
+            .or_else(|| {
+                all(f, &[&["diabetic"], &["vomiting"], &["ketotic", "fast_breathing", "breathless", "cant_breathe"]])
+                    .filter(|_| !f.has("low_sugar") && f.readings.glucose.is_none_or(|g| g.value > 250.0))
+            })
             // New type 1 diabetes told without a number: thirst or deep breathing or a fruity
             // breath, with vomiting or belly pain, and drowsy or breathing fast.
             .or_else(|| {
@@ -397,12 +404,21 @@ pub const RULES: &[Rule] = &[
                     all(f, &[&["fast_breathing", "breathless"], &["faint", "pale", "confusion", "bladder_loss"]])
                 })
                 .or_else(|| all(f, &[&["infection"], &["confusion"]]))
+                // NICE NG51 high risk: no urine for 18 hours, or a systolic pressure of 90 or less.
+                .or_else(|| all(f, &[&["no_urine"]]))
+                .or_else(|| {
+                    f.readings
+                        .blood_pressure
+                        .filter(|bp| bp.value <= 90.0 && bp.value >= 40.0)
+                        .map(|bp| vec![quote(bp)])
+                })
+                .or_else(|| all(f, &[&["low_pressure"]]))
         },
     },
     Rule {
         // NICE CG84 (diarrhoea and vomiting in under-5s) red flags: a baby or child with no wet
         // nappy for hours, no tears, a sunken soft spot, or floppy while vomiting -> emergency.
-        id: "dehydrated infant or child",
+        id: "dehydration with red flags",
         category: Category::Dehydration,
         level: Level::Emergency,
         source: Source::Nice,
@@ -412,6 +428,56 @@ pub const RULES: &[Rule] = &[
                 .flatten()
                 .filter(|_| !f.has("doing_well"))
                 .or_else(|| f.child().then(|| all(f, &[&["lethargic"], &["vomiting", "diarrhoea"]])).flatten())
+                // NHS dehydration (A&E): no pee all day, or dry and losing fluids, with confusion,
+                // unusual drowsiness or fits; in an older person also dizziness or a racing pulse.
+                .or_else(|| {
+                    let older = f.who == super::frame::Who::Older;
+                    let dry =
+                        f.has("no_urine") || (f.has("dehydrated") && (older || any(f, &["vomiting", "diarrhoea"])));
+                    let signs: &[&str] = if older {
+                        &[
+                            "confusion",
+                            "drowsy",
+                            "lethargic",
+                            "floppy",
+                            "collapse",
+                            "seizure",
+                            "unresponsive",
+                            "faint",
+                            "palpitations",
+                        ]
+                    } else {
+                        &["confusion", "drowsy", "lethargic", "floppy", "collapse", "seizure", "unresponsive"]
+                    };
+                    dry.then(|| all(f, &[&["no_urine", "dehydrated"], signs])).flatten()
+                })
+        },
+    },
+    Rule {
+        // NHS: cannot pee at all (acute urinary retention) -> A&E; passing no urine with swelling,
+        // breathlessness, confusion or vomiting is acute kidney injury -> emergency.
+        id: "no urine with pain, swelling or confusion",
+        category: Category::Other,
+        level: Level::Emergency,
+        source: Source::Nhs111,
+        fires: |f| {
+            all(
+                f,
+                &[
+                    &["no_urine"],
+                    &[
+                        "bloated",
+                        "abdominal_pain",
+                        "swelling",
+                        "calf_swelling",
+                        "confusion",
+                        "drowsy",
+                        "breathless",
+                        "vomiting",
+                        "severe",
+                    ],
+                ],
+            )
         },
     },
     Rule {
@@ -769,7 +835,11 @@ pub const RULES: &[Rule] = &[
         level: Level::Emergency,
         source: Source::Ktas,
         fires: |f| {
-            all(f, &[&["rigid_abdomen"], &["abdominal_pain", "rlq_pain", "fever", "vomiting", "severe"]])
+            // A board-hard belly is peritonitis (a perforated ulcer) with pain, fever, vomiting, a
+            // sudden onset or shock.
+            let with_rigid =
+                ["abdominal_pain", "rlq_pain", "fever", "vomiting", "severe", "sudden", "sweating", "pale", "faint"];
+            all(f, &[&["rigid_abdomen"], &with_rigid])
                 // Pain in the lower right with a fever is appendicitis until a doctor says otherwise,
                 // vomiting or not; without a fever, vomiting with severe pain or pain on moving.
                 .or_else(|| febrile(f).then(|| all(f, &[&["rlq_pain"], &["fever"]])).flatten())
@@ -856,12 +926,22 @@ pub const RULES: &[Rule] = &[
             if !f.pregnant {
                 return None;
             }
+            // A little spotting without pain or faintness before 24 weeks: the midwife or the early
+            // pregnancy unit, not 999.
+            let spotting = f.has("light_bleeding")
+                && !any(
+                    f,
+                    &["heavy_bleeding", "abdominal_pain", "pelvic_one_side", "faint", "collapse", "late_pregnancy"],
+                );
             all(f, &[&["bleeding", "heavy_bleeding"]])
+                .filter(|_| !spotting)
                 .or_else(|| {
                     all(f, &[&["abdominal_pain", "pelvic_one_side"], &["severe", "faint", "collapse", "shoulder"]])
                 })
                 .or_else(|| all(f, &[&["pelvic_one_side"]]))
-                .or_else(|| all(f, &[&["headache"], &["vision_loss", "visual_disturbance", "swelling"]]))
+                .or_else(|| all(f, &[&["headache"], &["vision_loss", "visual_disturbance", "swelling", "ruq_pain"]]))
+                // NICE NG133: severe pain just below the ribs, or with vomiting (HELLP, pre-eclampsia).
+                .or_else(|| all(f, &[&["ruq_pain"], &["severe", "vomiting", "headache", "swelling"]]))
         },
     },
     Rule {
@@ -892,7 +972,9 @@ pub const RULES: &[Rule] = &[
         category: Category::Pregnancy,
         level: Level::Emergency,
         source: Source::Nhs111,
-        fires: |f| all(f, &[&["no_fetal_movement"]]),
+        fires: |f| {
+            all(f, &[&["no_fetal_movement"]]).or_else(|| f.pregnant.then(|| all(f, &[&["baby_quiet"]])).flatten())
+        },
     },
     Rule {
         // KTAS abdominal pain / NICE: bowel obstruction - green (bilious) vomiting, or no wind with
@@ -985,6 +1067,40 @@ pub const RULES: &[Rule] = &[
             let t: Spans = f.readings.temperature.map(quote).into_iter().collect();
             let lethargic = f.child().then(|| all(f, &[&["lethargic"]])).flatten().filter(|_| !f.has("doing_well"));
             lethargic.or_else(|| all(f, &[&["confusion"]])).map(|s| [t, s].concat())
+        },
+    },
+    Rule {
+        // NICE NG143 red, whatever the temperature: a bulging fontanelle; a baby or young child who
+        // is floppy or does not respond, or has a weak or high-pitched cry. NHS: a baby who went blue
+        // or limp, even for seconds and pink again, is a 999 call.
+        id: "baby or young child with a red flag",
+        category: Category::Other,
+        level: Level::Emergency,
+        source: Source::Nice,
+        fires: |f| {
+            let episode = |id: &str| {
+                f.mentions.iter().find(|m| m.concept == id && matches!(m.status, Status::Affirmed | Status::Resolved))
+            };
+            let infant = matches!(f.who, super::frame::Who::Infant(_));
+            all(f, &[&["bulging_fontanelle"]])
+                .or_else(|| {
+                    f.child()
+                        .then(|| all(f, &[&["floppy", "no_response", "high_pitched_cry"]]))
+                        .flatten()
+                        .filter(|_| !f.has("doing_well"))
+                })
+                .or_else(|| {
+                    infant
+                        .then(|| {
+                            episode("blue_lips")
+                                // Limp and over is the episode; limp now in a baby feeding and smiling is asleep.
+                                .or_else(|| {
+                                    episode("floppy").filter(|m| m.status == Status::Resolved || !f.has("doing_well"))
+                                })
+                                .map(|m| vec![(m.start, m.end)])
+                        })
+                        .flatten()
+                })
         },
     },
     Rule {
