@@ -574,14 +574,14 @@ const CONCEPTS: &[Concept] = &[
     c("sunburn", r"\bsun ?burn\w*", "햇볕에(?:탔|타서|그을)|햇볕화상|일광화상|햇빛에(?:탔|타서)"),
     c(
         "farewell",
-        r"\b(?:no ?one|nobody) (?:will|would|is going to|gonna) (?:miss|notice|care)|\bwon'?t be (?:around|here) (?:anymore|much longer|tomorrow)|\ba burden\b|\bsorry for everything\b|\bsleep forever\b|\bnever wake up\b|\bdone with (?:it all|everything|life)\b|\bnot be here\b|\bdon'?t want to be here\b|\bend (?:it|this|everything)\b|\bget it over with\b|\bi'?m done\b|\bi am done\b|\bcan'?t do this anymore\b|\bgave (?:my|all my) (?:stuff|things) away\b|\b(?:written|wrote|writing|left) (?:the |my |a |some )?(?:letters?|notes?)\b|\b(?:written|wrote) to (?:my|everyone|all)\b|\b(?:look after|take care of) (?:my|the) (?:cat|dog|kids?|children|pets?|plants)\b|\b(?:if|when|after) (?:i'?m|im|i am) (?:not here|gone|no longer (?:here|around))\b|\b(?:if anyone|whoever) finds this\b|\b(?:won'?t|wont|will not) need (?:them|it|this|these|my \w+) (?:after|anymore|any more)\b|\bsorted (?:out )?(?:my |the )?will\b|\bpaid off (?:what i owe|my debts?|everything)\b|\b(?:given|gave|giving) away (?:most of |all of |all )?my (?:stuff|things|belongings)\b|\bmy passwords? (?:is|are)\b|\brehom\w*\b",
-        "(?:가족|엄마|아빠|부모님|아이들|애들|남편|아내|친구)(?:들)?(?:한테|에게|께)?(?:편지|유서|마지막)|편지(?:를|도)?(?:써|썼|남)|작별|마지막인사|(?:더이상|더는|이제)(?:은)?(?:못버티|못견디|버틸수없|견딜수없)|마지막으로(?:누구|말|인사|연락|한마디)|짐이(?:되|될)|미안하다고|영원히(?:잠|자)|안깨어나고싶|다끝(?:내|낼)|끝내(?:려|고싶|겠)|끝낼(?:거|생각|래)|떠나(?:려|겠|기로)|없어지(?:려|고싶)|사라지(?:려|고싶)|살고싶지|안살고싶|그만살|내몫까지|나(?:없어도|없이도)|내가없어도|(?:내일|오늘밤|오늘|내일아침)(?:이면|엔|에는)?(?:저는|나는|난)?없을|(?:아끼던|소중한|좋아하던|애지중지하던)[^.]{0,12}?(?:줬|주고|주시|주더|주셨|나눠|넘겨)|물건(?:을|들을|들)?(?:다)?.{0,8}?(?:나눠|넘겨)|비밀번호(?:를|도)?(?:알려|적어)|(?:고양이|강아지|냥이|반려견|반려묘)(?:는|를|은|좀)?.{0,8}?(?:데려가|맡아|부탁|키워)",
+        r"\b(?:no ?one|nobody) (?:will|would|is going to|gonna) (?:miss|notice|care)|\bwon'?t be (?:around|here) (?:anymore|much longer|tomorrow)|\ba burden\b|\bsorry for everything\b|\bsleep forever\b|\bnever wake up\b|\bdone with (?:it all|everything|life)\b|\bnot be here\b|\bdon'?t want to be here\b|\bend (?:it|this|everything)\b|\bget it over with\b|\bi'?m done\b|\bi am done\b|\bcan'?t do this anymore\b|\bgave (?:my|all my) (?:stuff|things) away\b|\b(?:look after|take care of) (?:my|the) (?:cat|dog|kids?|children|pets?|plants)\b|\b(?:if|when|after) (?:i'?m|im|i am) (?:not here|gone|no longer (?:here|around))\b|\b(?:if anyone|whoever) finds this\b|\b(?:won'?t|wont|will not) need (?:them|it|this|these|my \w+) (?:after|anymore|any more)\b|\bsorted (?:out )?(?:my |the )?will\b|\bpaid off (?:what i owe|my debts?|everything)\b|\b(?:given|gave|giving) away (?:most of |all of |all )?my (?:stuff|things|belongings)\b|\bmy passwords? (?:is|are)\b|\brehom\w*\b",
+        "(?:가족|엄마|아빠|부모님|아이들|애들|남편|아내|친구)(?:들)?(?:한테|에게|께)?(?:편지|유서|마지막)|작별|마지막인사|(?:더이상|더는|이제)(?:은)?(?:못버티|못견디|버틸수없|견딜수없)|마지막으로(?:누구|말|인사|연락|한마디)|짐이(?:되|될)|미안하다고|영원히(?:잠|자)|안깨어나고싶|다끝(?:내|낼)|끝내(?:려|고싶|겠)|끝낼(?:거|생각|래)|떠나(?:려|겠|기로)|없어지(?:려|고싶)|사라지(?:려|고싶)|살고싶지|안살고싶|그만살|내몫까지|나(?:없어도|없이도)|내가없어도|(?:내일|오늘밤|오늘|내일아침)(?:이면|엔|에는)?(?:저는|나는|난)?없을|(?:아끼던|소중한|좋아하던|애지중지하던)[^.]{0,12}?(?:줬|주고|주시|주더|주셨|나눠|넘겨)|물건(?:을|들을|들)?(?:다)?.{0,8}?(?:나눠|넘겨)|비밀번호(?:를|도)?(?:알려|적어)|(?:고양이|강아지|냥이|반려견|반려묘)(?:는|를|은|좀)?.{0,8}?(?:데려가|맡아|부탁|키워)",
     ),
     // A goodbye that may be ordinary (leaving a job, moving away): a farewell only with another sign.
     c(
         "goodbye",
-        r"\bgoodbye\b|\bthank(?:s| you) for everything\b|\bthis is (?:kind of |sort of )?(?:goodbye|the end)\b|\b(?:it'?s |its )?better this way\b|\bdon'?t be sad\b",
-        "(?:그동안|여태|지금까지|다들|모두)(?:정말|너무|진짜)?(?:고마웠|감사했|미안했)|고마웠어(?:요)?(?:다들|모두)|(?:만나서|알아서|함께해서)행복했",
+        r"\bgoodbye\b|\b(?:written|wrote|writing|left) (?:the |my |a |some )?(?:letters?|notes?)\b|\b(?:written|wrote) to (?:my|everyone|all)\b|\bthank(?:s| you) for everything\b|\bthis is (?:kind of |sort of )?(?:goodbye|the end)\b|\b(?:it'?s |its )?better this way\b|\bdon'?t be sad\b",
+        "편지(?:를|도)?(?:써|썼|남)|(?:그동안|여태|지금까지|다들|모두)(?:정말|너무|진짜)?(?:고마웠|감사했|미안했)|고마웠어(?:요)?(?:다들|모두)|(?:만나서|알아서|함께해서)행복했",
     ),
     // Asking how many of one's own pills would kill ("how many of my X would it take").
     c(
@@ -666,8 +666,8 @@ const CONCEPTS: &[Concept] = &[
     ),
     c(
         "frozen_tissue",
-        r"\b(?:fingers?|toes?|hands?|feet|foot|nose|ears?|cheeks?|fingertips?)\W+(?:\w+\W+){0,6}?(?:waxy|hard|frozen solid|like wood|wooden|black\w*|blister\w*)|\bblood[- ]?(?:filled )?blisters?\b|\bblisters? (?:\w+ ){0,2}?(?:filling|filled) with blood\b",
-        "(?:손가락|발가락|손|발|귀|코|볼|손끝|발끝)(?:이|가|끝이|들이|세개가|몇개가)?.{0,10}?(?:딱딱|굳었|굳어|검게|까맣|까매|거멓|검은색|시커멓|물집)",
+        r"\b(?:fingers?|toes?|hands?|feet|foot|nose|ears?|cheeks?|fingertips?)\W+(?:\w+\W+){0,6}?(?:waxy|frozen solid|(?:hard|solid) (?:as|like) (?:wood|ice|a rock)|wooden|black\w*|(?:white|grey|gray|pale) and hard|hard and (?:white|grey|gray|pale|waxy))|\bblood[- ]?(?:filled )?blisters?\b|\bblisters? (?:\w+ ){0,2}?(?:filling|filled) with blood\b",
+        "(?:손가락|발가락|손|발|귀|코|볼|손끝|발끝)(?:이|가|끝이|들이|세개가|몇개가)?.{0,10}?(?:(?:하얗|하얘|창백|회색|허옇)[^.]{0,6}?(?:딱딱|굳)|(?:딱딱|굳)[^.]{0,6}?(?:하얗|하얘|창백|회색|허옇)|검게|까맣|까매|거멓|검은색|시커멓|피물집)",
     ),
     c(
         "anticoagulant",
@@ -723,7 +723,7 @@ const CONCEPTS: &[Concept] = &[
     ),
     c(
         "stab_wound",
-        r"\b(?:stab|knife) wounds?\b|\bstabbed\W+(?:\w+\W+){0,5}?(?:in|into|through) (?:the |his |her |my |their )?(?:chest|belly|stomach|abdomen|side|back|neck|gut|ribs?|torso|tummy|lung|groin|thigh)\b|\b(?:got|been|was|were) stabbed (?:at|during|in a|by (?:a|some|his|her|the) (?:guy|man|men|stranger|someone|attacker|mugger|robber))\b",
+        r"\b(?:stab|knife) wounds?\b|\bstabbed\W+(?:\w+\W+){0,5}?(?:in|into|through) (?:the |his |her |my |their )?(?:chest|belly|stomach|abdomen|side|neck|gut|ribs?|torso|tummy|lung|groin|thigh)\b|\b(?:got|been|was|were) stabbed (?:at|during|in a|by (?:a|some|his|her|the) (?:guy|man|men|stranger|someone|attacker|mugger|robber))\b",
         "(?:배|복부|가슴|옆구리|등|목|허리|흉부)(?:를|을|에|쪽을|쪽에)?(?:칼|흉기|송곳)?(?:에|로)?(?:찔렸|찔려|찔린)|(?:칼|흉기|송곳)(?:에|로)(?:배|복부|가슴|옆구리|등|목|허리)(?:를|을|쪽을)?(?:찔렸|찔려|찔린)|흉기에(?:찔|맞)",
     ),
     c(
