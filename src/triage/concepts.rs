@@ -51,7 +51,7 @@ const CONCEPTS: &[Concept] = &[
         "숨(?:이|을|도|쉬기|쉬는게|쉬기가|쉴때)?(?:너무|좀|많이|계속|점점)?(?:차|찬|찼|막히|막혀|막힌|막혔|가쁘|가빠|가쁜|힘들|힘든|힘드|어렵|어려|답답|헐떡)|호흡곤란|숨가쁨",
     ),
     c("vomiting", r"\bfeel\w* sick\b|\bvomit\w*|\bthrow\w* up\b|\bthrew up\b|\bpuk\w*|\bnause\w*|\bbarf\w*|\bretch\w*|\bheaving\b|\b(?:being|been|was) sick\b|\bsick to (?:my|his|her) stomach\b|\b(?:going to|gonna|about to) (?:be sick|throw up|vomit|puke)\b|\bchuck\w* up\b|\bspew\w*", "토(?:하|했|해|할|를|가|함|도)|구토|메스꺼|울렁|게워|게웠|구역|오바이트|웩웩"),
-    c("pale", r"\bpale\b|\bgr[ae]y\b|\bashen\b|\bwhite as\b|\bfunny colou?r\b|\bwashed out\b|\bpasty\b|\bcolou?r (?:has )?drain\w*", "창백|하얗게|하얘|핏기|안색이(?:하얗|창백|잿빛)|얼굴색이(?:안좋|이상|하얗)"),
+    c("pale", r"\bpal(?:e|er)\b|\bgr[ae]y\b|\bashen\b|\bwhite as\b|\bfunny colou?r\b|\bwashed out\b|\bpasty\b|\bcolou?r (?:has )?drain\w*", "창백|하얗게|하얘|핏기|안색이(?:하얗|창백|잿빛)|얼굴색이(?:안좋|이상|하얗)"),
     c(
         "faint",
         r"\bfaint\w*|\bpass(?:ed|ing)? out\b|\bdizz\w*|\blight ?headed\b|\bblack(?:ed|ing)? out\b|\bwoozy\b|\b(?:room|everything) (?:is |was )?spinning\b|\bkeel\w* over\b|\bwobbly\b",
@@ -174,6 +174,17 @@ const CONCEPTS: &[Concept] = &[
         r"\b(?:vomit\w*|throw\w* up|threw up|puk\w*|cough\w* up|brought up|bringing up)\W+(?:\w+\W+){0,8}?blood\b|\bcoffee[- ]?grounds?\b|\bhaematemesis\b|\bhematemesis\b|\bblood\W+(?:\w+\W+){0,3}?(?:vomit|sick|puke)\b|\bbloody (?:vomit|sick)\b|\b(?:cups?|cupfuls?|mouthfuls?) of (?:bright red |fresh )?blood\b",
         "피를.{0,6}?(?:토|쏟|게우)|토.{0,8}?피가|기침.{0,12}?피(?:가|를)?.{0,14}?(?:컵|바가지|많이|계속|쏟|울컥|한가득|새빨간|시뻘건)|(?:종이컵|한컵|바가지).{0,6}?피|토혈|피토|커피색(?:토|구토)|커피(?:찌꺼기|가루)같은|각혈|(?:토|구토)에피|피섞인(?:토|구토)",
     ),
+    // Coughing up blood (NHS: more than a few teaspoons, or with breathing trouble -> 999).
+    c(
+        "cough_blood",
+        r"\bcough\w* (?:up |out )?(?:\w+ ){0,4}?blood\b|\bhae?moptysis\b|\bspit\w* (?:up |out )?(?:\w+ ){0,3}?blood\b",
+        "각혈|객혈|기침[^.]{0,24}?피(?:가|를|만|도)|피(?:를|가|만)?.{0,10}?(?:뱉|뱉어)|피가래|가래(?:에|에서|가)?.{0,6}?피",
+    ),
+    c(
+        "blood_amount",
+        r"\b(?:tea|table|dessert)?spoon\w*|\bcups?\b|\bcupfuls?\b|\bmouthfuls?\b|\b(?:a lot|lots|loads|so much|a load) of (?:fresh |bright red |dark )?blood\b|\bclots?\b|\bbright red\b|\bpure blood\b|\bnot (?:just )?(?:streaks|specks|flecks)\b",
+        "숟갈|숟가락|스푼|종이컵|한컵|한입|입안가득|울컥|한가득|선홍색|새빨간|시뻘건|그냥피|피만",
+    ),
     c(
         "black_stool",
         r"\bblack\W+(?:\w+\W+){0,2}?(?:stool|poop|poo|stools|bowel)\w*|\b(?:stool|stools|poop|poo)\W+(?:\w+\W+){0,3}?(?:black|tarry|like tar)\b|\b(?:tarry|tar-like|melaena|melena)\b|\b(?:poo\w*|passing|stools?)\W+(?:\w+\W+){0,3}?(?:black|tar)\b|\b(?:pooping|poop\w*|stool\w*|passing) (?:\w+ ){0,2}blood\b|\bblood\W+(?:\w+\W+){0,2}?(?:stool|poop|toilet)",
@@ -188,7 +199,7 @@ const CONCEPTS: &[Concept] = &[
     // --- unresponsive or collapsed (KTAS unresponsive; NHS 999) ---
     neg(
         "unresponsive",
-        r"\bunconscious\b|\bunresponsive\b|\b(?:won'?t|wont|can'?t|cant|not|isn'?t|isnt|doesn'?t|didn'?t|hasn'?t|hasnt) (?:wak\w*|woken|respond\w*|moving|answering)|\bcan'?t wake (?:him|her|them)\b|\b(?:not|isn'?t|isnt|wasn'?t|aren'?t|stopped) breathing\b|\bbarely breathing\b|\bno pulse\b|\bpassed out\b|\bcollaps\w*|\bfell (?:down|over) and\b|\bfound (?:him|her|my \w+) on the floor\b|\bknocked out\b|\bout cold\b|\bbarely (?:conscious|awake|responsive|responding)\b|\bsemi[- ]?conscious\b|\b(?:in and out of consciousness|drifting in and out)\b|\b(?:can'?t|cant|couldn'?t) rouse\b|\bunrousable\b|\bnot rousable\b|\bnot breathing (?:properly|right|normally)\b|\b(?:hasn'?t|hasnt|won'?t|wont|not) (?:come|coming) (?:round|around|to)\b",
+        r"\bunconscious\b|\bunresponsive\b|\b(?:won'?t|wont|can'?t|cant|not|isn'?t|isnt|doesn'?t|didn'?t|hasn'?t|hasnt) (?:wak\w*|woken|respond\w*|moving|answering)|\bcan'?t wake (?:him|her|them)\b|\b(?:not|isn'?t|isnt|wasn'?t|aren'?t|stopped) breathing\b|\bbarely breathing\b|\bno pulse\b|\bpassed out\b|\bcollaps\w*|\bfell (?:down|over) and\b|\bfound (?:him|her|my \w+) on the floor\b|\bknocked out\b|\bout cold\b|\bbarely (?:conscious|awake|responsive|responding)\b|\bsemi[- ]?conscious\b|\b(?:in and out of consciousness|drifting in and out)\b|\b(?:can'?t|cant|couldn'?t) rouse\b|\bunrousable\b|\b(?:can'?t|cant|couldn'?t|won'?t|wont) be (?:woken|wakened|roused)\b|\bnot rousable\b|\bnot breathing (?:properly|right|normally)\b|\b(?:hasn'?t|hasnt|won'?t|wont|not) (?:come|coming) (?:round|around|to)\b",
         "의식(?:이|을)?(?:없|잃|불명)|흔들어도|안깨|깨지않|못깨|깨어나지않|안깨어나|깨워도|반응(?:이|을)?(?:없|안)|대답(?:이|을)?(?:없|안)|숨을(?:안|쉬지않)|숨(?:이)?(?:멎|멈췄)|쓰러지|쓰러졌|쓰러져|정신을잃|기절(?:했|해|하더|을했|한|상태)|움직이지(?:도)?않|맥박이없|심장이멈",
     ),
     // --- severe bleeding (KTAS uncontrolled haemorrhage; NHS 999) ---
@@ -275,12 +286,12 @@ const CONCEPTS: &[Concept] = &[
         r"\bteen\w*|\b1[0-9][- ]?(?:years?|yrs?|y/?o)\b|\bhigh school(?:er)?\b|\bmiddle school(?:er)?\b|\bstudent\b|\bboy\b|\bgirl\b",
         "중학생|고등학생|초등학생|청소년|(?:^|\\D)(?:1[0-9]|[5-9])살|학생",
     ),
-    c("group", r"\b(?:all of us|everyone|everybody|whole family|whole household|both of us|we all|we both|all (?:three|four|five|3|4|5) of us|the kids (?:and|too)|my (?:wife|husband|kids|parents) (?:and i|too|also))\b", "가족(?:모두|다|전부|들이|들도|이다|들모두)|온가족|다같이|모두|둘다|셋다|식구|애들도|아이들도|저도그렇|남편도|아내도"),
+    c("group", r"\b(?:all of us|everyone|everybody|whole family|whole household|both of us|we all|we both|all (?:three|four|five|3|4|5) of us|the kids (?:and|too)|my (?:wife|husband|kids|parents) (?:and i|too|also))\b|\bme,? (?:and )?my (?:husband|wife|partner|kids|son|daughter)\b|\bboth (?:kids|children|of them)\b", "가족(?:모두|다|전부|들이|들도|이다|들모두)|온가족|다같이|모두|둘다|셋다|식구|애들도|아이들도|저도그렇|남편도|아내도"),
     // --- mechanisms (what happened) ---
     c(
         "head_injury",
-        r"\b(?:hit|hitting|bang\w*|bump\w*|smack\w*|struck|knock\w*|whack\w*|crack\w*)\W+(?:\w+\W+){0,4}?(?:head|skull|forehead|temple)\b|\bhead (?:injury|trauma|knock|bump|first|on the)\b|\bconcuss\w*|\bfell\W+(?:\w+\W+){0,6}?(?:head|skull|forehead)\b|\bhead\W+(?:\w+\W+){0,3}?(?:hit|against|into|on) (?:the |a )?(?:floor|ground|pavement|concrete|wall|table|corner|ice|edge|curb|kerb|door)|\bball (?:to|in) the head\b|\bheaded\b|\bhead ?butt\w*",
-        "머리(?:를|가|쪽을|부터|쪽|에)?.{0,8}?(?:부딪|박았|박고|박은|박혀|찧|맞았|맞고|다쳤|다치|깨졌|세게|쿵)|뒤통수(?:를|가)?.{0,4}?(?:부딪|박|찧|맞)|이마(?:를|가)?.{0,4}?(?:부딪|박|찧)|뇌진탕|머리부터떨어|머리에공",
+        r"\b(?:hit|hitting|bang\w*|bump\w*|smack\w*|struck|knock\w*|whack\w*|crack\w*)\W+(?:\w+\W+){0,4}?(?:head|skull|forehead|temple)\b|\bhead (?:injury|trauma|knock|bump|first|on the)\b|\bconcuss\w*|\bfell\W+(?:\w+\W+){0,6}?(?:head|skull|forehead)\b|\bhead\W+(?:\w+\W+){0,3}?(?:hit|against|into|on) (?:the |a )?(?:floor|ground|pavement|concrete|wall|table|corner|ice|edge|curb|kerb|door)|\bball (?:to|in) the head\b|\bheaded\b|\bhead ?butt\w*|\b(?:lump|bump|swelling|egg|bruise|gash|cut)\W+(?:\w+\W+){0,2}?(?:on|to) (?:the )?(?:back |side |front |top )?(?:of )?(?:his|her|my|their|the) (?:head|forehead|skull)\b",
+        "머리(?:를|가|쪽을|부터|쪽|에)?.{0,8}?(?:부딪|박았|박고|박은|박혀|박으|박아|박혔|찧|맞았|맞고|다쳤|다치|깨졌|세게|쿵)|뒤통수(?:를|가)?.{0,4}?(?:부딪|박|찧|맞)|이마(?:를|가)?.{0,4}?(?:부딪|박|찧)|뇌진탕|머리부터떨어|머리에공",
     ),
     c(
         "high_impact",
@@ -290,7 +301,7 @@ const CONCEPTS: &[Concept] = &[
     c(
         "burn",
         r"\bburn(?:s|ed|t)?\b|\bscald\w*|\bboiling (?:water|oil|soup)|\bhot (?:water|oil|soup|tea|coffee|pan|iron|stove)\b[^.!?\n]*?\b(?:spill\w*|pour\w*|went|on (?:his|her|my)|fell|grabb\w*|touch\w*)|\bspill\w* (?:hot|boiling)|\bkettle\b|\bboiling\b|\b(?:tea|coffee|soup|noodles|kettle|pan|pot)\b[^.!?\n]{0,20}?\bover (?:him|her|them|my|your)sel(?:f|ves)\b|\b(?:tipped|spilled|spilt|knocked|pulled|poured) (?:a |the |his |her |my )?(?:cup|mug|pot|pan|bowl|kettle) of\b",
-        "화상|데었|데인|데여|뜨거운(?:물|국|기름|커피|차|냄비|다리미)|끓는(?:물|기름|국)|불에(?:데|탔|타)|불이.{0,8}?붙|옮겨붙|(?:라면|국|찌개|국물|주전자|냄비|포트|기름)(?:을|를|이|가|냄비를|물을)?.{0,6}?(?:엎|쏟|뒤집어)",
+        "화상|데었|데인|데여|데였|뎄|기름(?:이)?튀|뜨거운(?:물|국|기름|커피|차|냄비|다리미)|끓는(?:물|기름|국)|불에(?:데|탔|타)|불이.{0,8}?붙|옮겨붙|(?:라면|국|찌개|국물|주전자|냄비|포트|기름)(?:을|를|이|가|냄비를|물을)?.{0,6}?(?:엎|쏟|뒤집어)",
     ),
     neg(
         "deep_burn",
@@ -311,12 +322,12 @@ const CONCEPTS: &[Concept] = &[
     c(
         "eye_exposure",
         r"\b(?:splash\w*|spray\w*|squirt\w*|got|went|spill\w*|flew|sprayed)\W+(?:\w+\W+){0,5}?(?:in|into) (?:my |his |her |their |the |both |one )?eyes?\b|\bin (?:my|his|her|their|the) eyes?\b|\beyes? (?:is |are )?(?:burning|stinging)\b",
-        "눈에(?:들어|튀|튄|뿌|묻|닿)|눈(?:으로|안에|속에).{0,4}?(?:들어|튀)|눈이(?:타는|화끈|따가)",
+        "눈(?:에|에다|안에)[^.]{0,8}?(?:들어|튀|튄|뿌|묻|닿)|눈(?:으로|안에|속에).{0,4}?(?:들어|튀)|눈이(?:타는|화끈|따가)",
     ),
     c(
         "heat",
-        r"\bheat\b|\bhot (?:day|weather|sun|outside|site|car|field|kitchen|warehouse)|\bheat ?wave\b|\bheat ?stroke\b|\bsun ?stroke\b|\bin the sun\b|\bworking outside\b|\bsauna\b|\b(?:3[5-9]|4\d) ?(?:c|°c) outside\b|\b(?:9[5-9]|1[01]\d) ?(?:f|°f|degrees) (?:outside|out)\b|\blocked in (?:a|the) car\b",
-        "더위|폭염|땡볕|뙤약볕|무더|더운(?:날|데|곳|곳에서)|열사병|일사병|햇볕|온열|비닐하우스|사우나|찜통|공사장|밭일|차안에(?:갇|두고|있)",
+        r"\bheat\b|\bhot (?:day|weather|sun|outside|site|car|field|kitchen|warehouse)|\bheat ?wave\b|\bheat ?stroke\b|\bsun ?stroke\b|\bin the sun\b|\bworking outside\b|\bsauna\b|\bmarathon\b|\broute march\b|\bhot yoga\b|\b(?:3[5-9]|4\d) ?(?:c|°c) outside\b|\b(?:9[5-9]|1[01]\d) ?(?:f|°f|degrees) (?:outside|out)\b|\blocked in (?:a|the) car\b",
+        "더위|폭염|땡볕|행군|마라톤|한여름|불볕|야외(?:작업|훈련|근무)|뙤약볕|무더|더운(?:날|데|곳|곳에서)|열사병|일사병|햇볕|온열|비닐하우스|사우나|찜통|공사장|밭일|차안에(?:갇|두고|있)",
     ),
     neg(
         "no_sweat",
@@ -330,7 +341,7 @@ const CONCEPTS: &[Concept] = &[
     ),
     c(
         "drowning",
-        r"\bdrown\w*|\b(?:pulled|dragged|fished|rescued|got|lifted) (?:him|her|them|my \w+|the \w+)? ?(?:out of|from) (?:the )?(?:water|pool|sea|ocean|lake|river|bath|tub|pond)|\b(?:was|went|been) under ?water\b|\bwent under\b|\bfound (?:him|her|them) (?:floating|in the (?:pool|bath|tub|water)|face ?down)|\binhaled (?:pool |sea |)water\b",
+        r"\bdrown\w*|\b(?:pulled|dragged|fished|rescued|got|lifted) (?:him|her|them|(?:my|our|the) (?:\w+ ){0,3}?\w+)? ?(?:out of|from) (?:the )?(?:water|pool|sea|ocean|lake|river|bath|tub|pond)|\b(?:was|went|been) under ?water\b|\bwent under\b|\bfound (?:him|her|them) (?:floating|in the (?:pool|bath|tub|water)|face ?down)|\binhaled (?:pool |sea |)water\b",
         "물에빠|익사|물속에|(?:수영장|바다|계곡|강|욕조|목욕통|호수)(?:에서|에).{0,8}?(?:건져|꺼냈|빠졌|빠져|가라앉)|물을많이먹|물에서건져|물을(?:엄청|많이)?삼켰",
     ),
     c(
@@ -340,8 +351,8 @@ const CONCEPTS: &[Concept] = &[
     ),
     c(
         "co_source",
-        r"\b(?:gas |kerosene |paraffin |oil |space |propane )?heater\b|\bboiler\b|\bfurnace\b|\bgenerator\b|\bcharcoal\b|\bbrazier\b|\bbbq (?:inside|indoors)\b|\bwood ?stove\b|\bcarbon monoxide\b|\bco (?:alarm|detector)\b|\bgas leak\b|\bfumes\b|\bexhaust\b|\bsmelled gas\b|\bgas (?:fire|stove|heater)\b|\bfireplace\b|\b(?:log|wood|pellet) burner\b|\bstove\b",
-        "난로|보일러|연탄|번개탄|숯|화로|가스(?:가|냄새|누출|중독|보일러|히터|난로)|히터|발전기|일산화탄소|배기가스|텐트안|숯불|차안에서시동",
+        r"\b(?:gas |kerosene |paraffin |oil |space |propane )?heater\b|\bboiler\b|\bfurnace\b|\bgenerator\b|\bcharcoal\b|\bbrazier\b|\bbbq (?:inside|indoors)\b|\bwood ?stove\b|\bcarbon monoxide\b|\bco (?:alarm|detector)\b|\bgas leak\b|\bfumes\b|\bexhaust\b|\bsmelled gas\b|\bgas (?:fire|stove|heater)\b|\bfireplace\b|\b(?:car|engine|motor|van|generator|mower)\b[^.!?\n]{0,30}?\b(?:running|idling|left on)\b[^.!?\n]{0,40}?\bgarage\b|\bgarage\b[^.!?\n]{0,40}?\b(?:car|engine|motor|van|generator) (?:was |is |were )?(?:running|idling|on)\b|\b(?:log|wood|pellet) burner\b|\bstove\b",
+        "난로|보일러|연탄|번개탄|숯|화로|가스(?:가|냄새|누출|중독|보일러|히터|난로)|히터|발전기|일산화탄소|배기가스|텐트안|숯불|차안에서시동|차고(?:안|에서)?.{0,12}?시동|시동(?:을)?(?:켜|걸어)(?:놓|둔|둔채).{0,12}?(?:차고|창고)",
     ),
     c(
         "immobility",
@@ -405,6 +416,12 @@ const CONCEPTS: &[Concept] = &[
         r"\b(?:hit|struck|poked|punched|smacked|whacked|jabbed|elbowed|caught)\W+(?:\w+\W+){0,5}?(?:in|on) (?:the|my|his|her|their) eyes?\b|\beye (?:injury|trauma)\b|\b(?:metal|glass|splinter|shard|fishhook|stick)\W+(?:\w+\W+){0,3}?(?:in|into) (?:the|my|his|her) eye",
         "눈(?:을|에|이|쪽을)?.{0,6}?(?:맞았|맞고|맞아서|찔렸|찔리|찔려|부딪|다쳤|다치|박혔|튀었|튀어|튄)",
     ),
+    // A penetrating eye injury: a fragment at speed (hammering, grinding), a hole, a misshapen pupil.
+    c(
+        "eye_penetrating",
+        r"\b(?:hammering|grinding|drilling|chiselling|chiseling|chipping|cutting)\b[^.!?\n]{0,40}?\b(?:flew|went|shot|got|hit)\b[^.!?\n]{0,12}?\b(?:in|into) (?:my|his|her|the) eye|\bteardrop[- ]shaped pupil\b|\bpear[- ]shaped pupil\b|\bhole in (?:the|my|his|her) eye\b|\b(?:pupil|iris)\W+(?:\w+\W+){0,3}?(?:misshapen|irregular|not round|odd shape\w*|teardrop)|\b(?:stuck|sticking out) (?:in|of) (?:my|his|her|the) eye\b",
+        "눈(?:에|알에|알이)?.{0,6}?(?:박혔|꽂혔|구멍)|동공(?:이|모양이)?.{0,6}?(?:찌그러|물방울|눈물방울|모양이이상)|(?:쇠|금속|유리|파편)(?:조각|가루|파편)?(?:이|가)?눈(?:에|으로|을)",
+    ),
     c(
         "open_fracture",
         r"\bbones?\W+(?:\w+\W+){0,3}?(?:sticking|poking|coming|showing|through the skin|out of)|\b(?:compound|open) fracture\b|\b(?:arm|leg|finger|wrist|ankle|elbow|knee)\W+(?:\w+\W+){0,3}?(?:bent the wrong way|at a (?:weird|strange|funny) angle|backwards)|\b(?:hip|leg|arm|ankle|wrist|knee|shoulder)(?:\'s)?\W+(?:\w+\W+){0,3}?(?:all twisted|badly twisted|twisted (?:round|around|out)|deformed|out of place|turned out)|\bamputat\w*|\b(?:finger|toe|hand|thumb)\W+(?:\w+\W+){0,2}?(?:cut off|severed|came off|hanging off)|\b(?:fingers?|toes?|thumbs?|fingertips?)\W+(?:\w+\W+){0,3}?(?:are |is )?(?:clean |right |completely )?off\b|\b(?:sliced|chopped|severed) (?:\w+ ){0,6}?off\b|\bbent (?:a |the )?(?:weird|wrong|funny|strange|odd) (?:way|angle|direction)\b",
@@ -427,7 +444,7 @@ const CONCEPTS: &[Concept] = &[
     ),
     neg(
         "both_legs_weak",
-        r"\bboth (?:of )?(?:my |his |her |the )?legs\W+(?:\w+\W+){0,3}?(?:weak|numb|tingl\w*|heavy|giving way|won'?t|are going)|\blegs? (?:are |keep )?giving (?:way|out)\b|\bcan'?t (?:move|feel|lift) (?:my|his|her) legs\b|\bcan'?t (?:walk|stand)\b",
+        r"\bboth (?:of )?(?:my |his |her |the )?legs\W+(?:\w+\W+){0,3}?(?:weak|numb|tingl\w*|heavy|giving way|won'?t|are going)|\blegs? (?:are |keep )?giving (?:way|out)\b|\bcan'?t (?:really |even )?(?:move|feel|lift) (?:my|his|her|their) legs\b|\bcan'?t (?:walk|stand)\b",
         "(?:양쪽다리|양다리|두다리|다리가둘다|다리둘다|다리양쪽)(?:가|에|이)?.{0,8}?(?:힘이|마비|저리|저려|감각|안움직|못움직)|다리(?:에|가)?(?:힘이(?:안|없|빠|풀)|감각이없|마비)|걷지를못|못걷|일어서지(?:를)?못",
     ),
     neg(
@@ -438,7 +455,7 @@ const CONCEPTS: &[Concept] = &[
     c(
         "unequal_pupils",
         r"\bpupils?\W+(?:\w+\W+){0,5}?(?:different|unequal|bigger|larger|smaller|uneven|not the same|dilated)|\bone (?:pupil|eye) (?:is |looks )?(?:bigger|larger|smaller|dilated|blown)|\b(?:unequal|uneven|different[- ]sized?|different size) pupils\b",
-        "동공(?:이|크기가|한쪽이|크기)?.{0,8}?(?:다르|달라|크|커|작|짝짝이|풀렸|풀려)|눈동자(?:크기)?(?:가|이)?.{0,8}?(?:다르|달라|짝짝이|한쪽만|크기가)",
+        "동공(?:이|크기가|한쪽이|크기)?.{0,8}?(?:다르|달라|크|커|작|짝짝이|풀렸|풀려)|눈동자(?:크기)?(?:가|이)?.{0,8}?(?:다르|달라|짝짝이|한쪽만|크기가)|한쪽(?:눈)?(?:의)?(?:눈동자|동공)(?:이|가)?.{0,4}?(?:더)?(?:커|크|작)",
     ),
     c(
         "rlq_pain",
@@ -569,13 +586,13 @@ const CONCEPTS: &[Concept] = &[
     ),
     c(
         "suicide_means",
-        r"\brope\b|\bnoose\b|\bhang(?:ing)? myself\b|\bcharcoal\b|\bburner\b|\bbriquettes?\b|\bgun\b|\bpistol\b|\brifle\b|\b(?:saved|saving|kept|keeping|collected|collecting) (?:up )?(?:\w+ ){0,3}?(?:pills|tablets|meds|oxy\w*|opioids|painkillers|sleeping pills|insulin)|\b(?:stockpil|hoard)\w*|\b(?:pills|tablets|meds)\W+(?:\w+\W+){0,2}?(?:lined up|ready|counted(?: out)?|set aside|in front of me|next to me|beside me)\b|\bbridge\b|\bledge\b|\bjump(?:ing)? (?:off|from|in front)\b|\btrain tracks\b|\brazor\b|\bblade\b|\bexhaust pipe\b|\bhose\b|\bletters? (?:to|for) (?:my|everyone)|\bgoodbye (?:letter|note)|\bgave away\b|\bgiving away\b|\bwill\b[^.!?\n]*?\bready\b|\b(?:got|have) (?:the |my |all (?:the |my )?)?(?:tablets|pills|meds) (?:sorted|ready|together|lined up)\b",
-        "밧줄|줄을(?:샀|준비|걸)|목을맬|목맬|번개탄|연탄|숯|착화탄|약을(?:모아|모았|모으|사모)|모아둔약|약(?:이|을)?(?:한통|한병|한움큼|잔뜩)|수면제|모아놓은|(?:^|[^사])다리(?:에서|위)|옥상|대교|난간|베란다|뛰어내|투신|칼|면도날|유서|편지를(?:써|남)|정리하고있|물건을(?:나눠|정리)|선로",
+        r"\brope\b|\bnoose\b|\bhang(?:ing)? myself\b|\bcharcoal\b|\bburner\b|\bbriquettes?\b|\bgun\b|\bpistol\b|\brifle\b|\b(?:saved|saving|kept|keeping|collected|collecting) (?:up )?(?:\w+ ){0,3}?(?:pills|tablets|meds|oxy\w*|opioids|painkillers|sleeping pills|insulin)|\b(?:stockpil|hoard)\w*|\b(?:pills|tablets|meds)\W+(?:\w+\W+){0,2}?(?:lined up|ready|counted(?: out)?|set aside|in front of me|next to me|beside me)\b|\bbridge\b|\bledge\b|\bjump(?:ing)? (?:off|from|in front)\b|\btrain tracks\b|\brazor\b|\bblade\b|\bexhaust pipe\b|\bhose\b|\bletters? (?:to|for) (?:my|everyone)|\bgoodbye (?:letter|note)|\bgave away\b|\bgiving away\b|\bwill\b[^.!?\n]*?\bready\b|\b(?:got|have) (?:the |my |all (?:the |my )?)?(?:tablets|pills|meds) (?:sorted|ready|together|lined up)\b|\b(?:\d+|two|three|four|five) (?:full |whole )?(?:boxes|packs|packets|bottles|strips)\b",
+        "밧줄|줄을(?:샀|준비|걸)|목을맬|목맬|번개탄|연탄|숯|착화탄|약(?:을|들|도)?(?:모아|모았|모으|사모)|(?:약|수면제|진통제|알약)(?:을|를|들)?.{0,6}?(?:모아둔|모아놓|쌓아둔|쌓아놓)|모아둔약|약(?:이|을)?(?:한통|한병|한움큼|잔뜩)|수면제|모아놓은|(?:^|[^사])다리(?:에서|위)|옥상|대교|난간|베란다|뛰어내|투신|칼|면도날|유서|편지를(?:써|남)|정리하고있|물건을(?:나눠|정리)|선로",
     ),
     c(
         "intent",
-        r"\b(?:i'?m|i am|im) (?:going to|gonna|about to|planning to|ready to)\b|\bi(?:'ll| will) (?:do it|take|swallow|jump|hang|end|use)\b|\bi'?ve (?:decided|made up my mind)\b|\b(?:taking|take|swallow\w*) (?:them|it) all\b|\btonight'?s the night\b|\bi'?ve picked\b|\bplanning to\b",
-        "(?:먹을|마실|뛰어내릴|끝낼|죽을|갈|할|피울|태울)(?:거|겁니다|래|게요)|(?:하|먹으|마시|끝내|죽으|뛰어내리)려고|결심했",
+        r"\b(?:i'?m|i am|im) (?:going to|gonna|about to|planning to|ready to)\b|\bi(?:'ll| will) (?:do it|take|swallow|jump|hang|end|use)\b|\bi'?ve (?:decided|made up my mind)\b|\b(?:taking|take|swallow\w*) (?:them|it) all\b|\btonight'?s the night\b|\bi'?ve picked\b|\bplanning to\b|\btalk me out of it\b|\b(?:gonna|going to) (?:do it|wait (?:till|until|for))\b|\b(?:asking|this is) for real\b|\bnot (?:joking|kidding|for a story)\b",
+        "(?:먹을|마실|뛰어내릴|끝낼|죽을|갈|할|피울|태울)(?:거|겁니다|래|게요)|(?:하|먹으|마시|끝내|죽으|뛰어내리)려고|결심했|농담아니|장난아니",
     ),
     // Everyday uses of the things a plan names (a charcoal barbecue, a climbing rope).
     c(
@@ -585,7 +602,7 @@ const CONCEPTS: &[Concept] = &[
     ),
     c(
         "plan_time",
-        r"\btonight\b|\btomorrow\b|\bthis (?:weekend|week|evening|friday|saturday|sunday)\b|\bafter (?:everyone|they) (?:is |are )?(?:asleep|gone)|\bwhen (?:everyone|they) (?:is |are )?(?:asleep|gone|out)|\bsoon\b|\bon (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|\bi'?ve decided\b|\bmade up my mind\b|\bi have a plan\b|\bplanned\b|\bready\b|\bi'?ve picked\b|\bthe night\b|\bafter (?:work|school|my shift)\b|\bwhen i get home\b|\blater today\b|\b(?:this |next |on )?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b",
+        r"\btonight\b|\btomorrow\b|\bthis (?:weekend|week|evening|friday|saturday|sunday)\b|\bafter (?:everyone|they) (?:is |are )?(?:asleep|gone)|\b(?:till|until|once) (?:everyone|everybody|they)(?:'?s| is| are)? (?:asleep|gone|out)\b|\bwhen (?:everyone|they) (?:is |are )?(?:asleep|gone|out)|\bsoon\b|\bon (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|\bi'?ve decided\b|\bmade up my mind\b|\bi have a plan\b|\bplanned\b|\bready\b|\bi'?ve picked\b|\bthe night\b|\bafter (?:work|school|my shift)\b|\bwhen i get home\b|\blater today\b|\b(?:this |next |on )?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b",
         "오늘밤|오늘저녁|내일|이번주|다음주|(?:월|화|수|목|금|토|일)요일|주말에|다들자면|가족들이자면|다잠들면|결심|계획|준비(?:해|했|다|를)|정했|날짜|곧",
     ),
     c(
@@ -628,8 +645,39 @@ const CONCEPTS: &[Concept] = &[
     c("sunburn", r"\bsun ?burn\w*", "햇볕에(?:탔|타서|그을)|햇볕화상|일광화상|햇빛에(?:탔|타서)"),
     c(
         "farewell",
-        r"\bgoodbye\b|\b(?:no ?one|nobody) (?:will|would|is going to|gonna) (?:miss|notice|care)|\bwon'?t be (?:around|here) (?:anymore|much longer|tomorrow)|\ba burden\b|\bsorry for everything\b|\bsleep forever\b|\bnever wake up\b|\bdone with (?:it all|everything|life)\b|\bnot be here\b|\bdon'?t want to be here\b|\bend (?:it|this|everything)\b|\bget it over with\b|\bi'?m done\b|\bi am done\b|\bcan'?t do this anymore\b|\bgave (?:my|all my) (?:stuff|things) away\b|\b(?:written|wrote|writing|left) (?:the |my |a |some )?(?:letters?|notes?)\b|\b(?:written|wrote) to (?:my|everyone|all)\b",
-        "(?:가족|엄마|아빠|부모님|아이들|애들|남편|아내|친구)(?:들)?(?:한테|에게|께)?(?:편지|유서|마지막)|편지(?:를|도)?(?:써|썼|남)|작별|마지막인사|(?:더이상|더는|이제)(?:은)?(?:못버티|못견디|버틸수없|견딜수없)|마지막으로(?:누구|말|인사|연락|한마디)|짐이(?:되|될)|미안하다고|영원히(?:잠|자)|안깨어나고싶|다끝(?:내|낼)|끝내(?:려|고싶|겠)|끝낼(?:거|생각|래)|떠나(?:려|겠|기로)|없어지(?:려|고싶)|사라지(?:려|고싶)|살고싶지|안살고싶|그만살",
+        r"\b(?:no ?one|nobody) (?:will|would|is going to|gonna) (?:miss|notice|care)|\bwon'?t be (?:around|here) (?:anymore|much longer|tomorrow)|\ba burden\b|\bsorry for everything\b|\bsleep forever\b|\bnever wake up\b|\bdone with (?:it all|everything|life)\b|\bnot be here\b|\bdon'?t want to be here\b|\bend (?:it|this|everything)\b|\bget it over with\b|\bi'?m done\b|\bi am done\b|\bcan'?t do this anymore\b|\bgave (?:my|all my) (?:stuff|things) away\b|\b(?:look after|take care of) (?:my|the) (?:cat|dog|kids?|children|pets?|plants)\b|\b(?:if|when|after) (?:i'?m|im|i am) (?:not here|gone|no longer (?:here|around))\b|\b(?:if anyone|whoever) finds this\b|\b(?:won'?t|wont|will not) need (?:them|it|this|these|my \w+) (?:after|anymore|any more)\b|\bsorted (?:out )?(?:my |the )?will\b|\bpaid off (?:what i owe|my debts?|everything)\b|\b(?:given|gave|giving) away (?:most of |all of |all )?my (?:stuff|things|belongings)\b|\bmy passwords? (?:is|are)\b|\brehom\w*\b",
+        "(?:가족|엄마|아빠|부모님|아이들|애들|남편|아내|친구)(?:들)?(?:한테|에게|께)?(?:편지|유서|마지막)|작별|마지막인사|(?:더이상|더는|이제)(?:은)?(?:못버티|못견디|버틸수없|견딜수없)|마지막으로(?:누구|말|인사|연락|한마디)|짐이(?:되|될)|미안하다고|영원히(?:잠|자)|안깨어나고싶|다끝(?:내|낼)|끝내(?:려|고싶|겠)|끝낼(?:거|생각|래)|떠나(?:려|겠|기로)|없어지(?:려|고싶)|사라지(?:려|고싶)|살고싶지|안살고싶|그만살|내몫까지|나(?:없어도|없이도)|내가없어도|(?:내일|오늘밤|오늘|내일아침)(?:이면|엔|에는)?(?:저는|나는|난)?없을|(?:아끼던|소중한|좋아하던|애지중지하던)[^.]{0,12}?(?:줬|주고|주시|주더|주셨|나눠|넘겨)|물건(?:을|들을|들)?(?:다)?.{0,8}?(?:나눠|넘겨)|비밀번호(?:를|도)?(?:알려|적어)|(?:고양이|강아지|냥이|반려견|반려묘)(?:는|를|은|좀)?.{0,8}?(?:데려가|맡아|부탁|키워)",
+    ),
+    // A goodbye that may be ordinary (leaving a job, moving away): a farewell only with another sign.
+    c(
+        "goodbye",
+        r"\bgoodbye\b|\b(?:written|wrote|writing|left) (?:the |my |a |some )?(?:letters?|notes?)\b|\b(?:written|wrote) to (?:my|everyone|all)\b|\bthank(?:s| you) for everything\b|\bthis is (?:kind of |sort of )?(?:goodbye|the end)\b|\b(?:it'?s |its )?better this way\b|\bdon'?t be sad\b",
+        "편지(?:를|도)?(?:써|썼|남)|(?:그동안|여태|지금까지|다들|모두)(?:정말|너무|진짜)?(?:고마웠|감사했|미안했)|고마웠어(?:요)?(?:다들|모두)|(?:만나서|알아서|함께해서)행복했",
+    ),
+    // Asking how many of one's own pills would kill ("how many of my X would it take").
+    c(
+        "lethal_query",
+        r"\bhow (?:many|much) (?:of )?(?:my |his |her |these |the |those )?(?:\w+ ){0,2}?(?:would|will|does|do) it take\b|\bhow (?:many|much) (?:\w+ ){0,3}?to (?:die|not wake up|never wake up|kill (?:me|myself)|end it)\b|\b(?:enough|how many) (?:\w+ ){0,2}?to (?:die|not wake up|never wake up|kill (?:me|myself))\b",
+        "몇(?:알|개|정|통)(?:을|이나|이면|먹으면|을먹으면).{0,8}?(?:죽|안깨|끝)|얼마나먹(?:으면|어야).{0,4}?(?:죽|안깨)",
+    ),
+    // At a height that is a means, now ("I'm on the bridge", "지금 마포대교 위임").
+    c(
+        "at_height_now",
+        r"\b(?:i'?m|im|i am|standing|sitting|stood) (?:on|at|up on|on top of) (?:the |a |this )?(?:bridge|ledge|edge|railing|rooftop|cliff|train tracks|tracks)\b",
+        "(?:옥상|대교|한강다리|다리위|난간|철로|선로)(?:에|위에|위)?(?:올라왔|올라와|와있|왔어|서있|앉아있|위임|이에요|임)",
+    ),
+    // Someone who sent a goodbye and cannot be reached.
+    neg(
+        "unreachable",
+        r"\bnot (?:answering|picking up|replying|responding to (?:my|our|any))\b|\b(?:won'?t|wont|doesn'?t|didn'?t) (?:answer|pick up|reply)\b|\b(?:phone|calls?) (?:is |are |goes |going |went )?(?:off|straight to voicemail|unanswered)\b",
+        "전화(?:를|도)?(?:안받|받지않|안받|꺼져|안되)|연락(?:이|도)?(?:안되|안돼|두절|없)|답장(?:이|도)?없|카톡(?:을|도)?안읽",
+    ),
+    c("calm_now", r"\b(?:peaceful|calm|quiet|serene)\b[^.!?\n]{0,12}\bhere\b|\bup here\b", "마지막으로|평화롭|조용하|시원하"),
+    // A charcoal burner lit in a closed car or room (a suicide act, and carbon monoxide).
+    c(
+        "means_lit",
+        r"\b(?:lit|lighting|burning) (?:a |the |some )?(?:charcoal|briquettes?|coals?|burner|disposable bbq)\b[^.!?\n]{0,40}?\b(?:car|room|tent|bathroom|sealed|shut|closed|locked)\b|\b(?:car|room|tent|bathroom)\b[^.!?\n]{0,30}?\b(?:lit|lighting|burning) (?:a |the |some )?(?:charcoal|briquettes?|coals?|burner)",
+        "(?:차|차안|방|방안|텐트|화장실|욕실)(?:에서|안에서|문)?.{0,14}?(?:번개탄|연탄|숯|착화탄)(?:을|를)?(?:피웠|피워|붙였|켰|피우고)|(?:번개탄|착화탄)(?:을|를)?(?:피웠|피워놨|붙였)",
     ),
     c(
         "child",
@@ -682,6 +730,17 @@ const CONCEPTS: &[Concept] = &[
         r"\b(?:stopped|not even|no longer|isn'?t even|isn'?t|not) shivering\b",
         "(?:덜덜)?떨지(?:도)?않|떨림(?:이|도)?(?:멈|없)|안떨",
     ),
+    // --- frostbite (NHS: hard, waxy, white-grey or black skin, or blisters, after the cold -> A&E) ---
+    c(
+        "frost_setting",
+        r"\bfrost ?bit\w*|\bfrostnip\b|\bski(?:ing|ed|s)?\b|\bsnowboard\w*|\bmountain\b|\bice fishing\b|\bblizzard\b|\bsnow ?storm\b|\bsub-?zero\b|\bminus \d+|\bin the snow\b|\b(?:lost|no|without) (?:his |her |my )?gloves\b|\bfreezing\b|\bhypotherm\w*",
+        "동상|스키|보드타|설산|겨울산|등산|눈밭|눈속|영하|한파|얼음낚시|빙어낚시|장갑(?:을|도)?(?:잃|안끼|없|벗)|꽁꽁|추운(?:데|곳|밖|날)",
+    ),
+    c(
+        "frozen_tissue",
+        r"\b(?:fingers?|toes?|hands?|feet|foot|nose|ears?|cheeks?|fingertips?)\W+(?:\w+\W+){0,6}?(?:waxy|frozen solid|(?:hard|solid) (?:as|like) (?:wood|ice|a rock)|wooden|black\w*|(?:white|grey|gray|pale) and hard|hard and (?:white|grey|gray|pale|waxy))|\bblood[- ]?(?:filled )?blisters?\b|\bblisters? (?:\w+ ){0,2}?(?:filling|filled) with blood\b",
+        "(?:손가락|발가락|손|발|귀|코|볼|손끝|발끝)(?:이|가|끝이|들이|세개가|몇개가)?.{0,10}?(?:(?:하얗|하얘|창백|회색|허옇)[^.]{0,6}?(?:딱딱|굳)|(?:딱딱|굳)[^.]{0,6}?(?:하얗|하얘|창백|회색|허옇)|검게|까맣|까매|거멓|검은색|시커멓|피물집)",
+    ),
     c(
         "anticoagulant",
         r"\bwarfarin\b|\bcoumadin\b|\bapixaban\b|\beliquis\b|\brivaroxaban\b|\bxarelto\b|\bdabigatran\b|\bpradaxa\b|\bedoxaban\b|\blixiana\b|\bblood thinners?\b|\banticoagula\w*|\bclopidogrel\b|\bplavix\b",
@@ -694,8 +753,8 @@ const CONCEPTS: &[Concept] = &[
     ),
     c(
         "eye_pain",
-        r"\beyes?\W+(?:\w+\W+){0,3}?(?:pain\w*|hurt\w*|ach\w*|throbb\w*|agony)|\bpain\w* (?:in|behind|around) (?:my|his|her|the|one) eyes?\b",
-        "눈(?:이|알이|쪽이|알)?.{0,8}?(?:아[프파픈퍼팠]|빠질것|통증|쑤시|터질)",
+        r"\beyes?\W+(?:\w+\W+){0,3}?(?:pain\w*|hurt\w*|ach\w*|throbb\w*|agony)|\bpain\w* (?:in|behind|around) (?:my|his|her|the|one) (?:right |left )?eyes?\b",
+        "눈(?:이|알이|쪽이|알)?.{0,14}?(?:아[프파픈퍼팠]|빠질것|통증|쑤시|터질)",
     ),
     c(
         "halos",
@@ -735,6 +794,11 @@ const CONCEPTS: &[Concept] = &[
         "총에맞|총맞|총상|총알(?:이|에)",
     ),
     c(
+        "stab_wound",
+        r"\b(?:stab|knife) wounds?\b|\bstabbed\W+(?:\w+\W+){0,5}?(?:in|into|through) (?:the |his |her |my |their )?(?:chest|belly|stomach|abdomen|side|neck|gut|ribs?|torso|tummy|lung|groin|thigh)\b|\b(?:got|been|was|were) stabbed (?:at|during|in a|by (?:a|some|his|her|the) (?:guy|man|men|stranger|someone|attacker|mugger|robber))\b",
+        "(?:배|복부|가슴|옆구리|등|목|허리|흉부)(?:를|을|에|쪽을|쪽에)?(?:칼|흉기|송곳)?(?:에|로)?(?:찔렸|찔려|찔린)|(?:칼|흉기|송곳)(?:에|로)(?:배|복부|가슴|옆구리|등|목|허리)(?:를|을|쪽을)?(?:찔렸|찔려|찔린)|흉기에(?:찔|맞)",
+    ),
+    c(
         "hanging",
         r"\bfound (?:him|her|them|my \w+|our \w+) hanging\b|\bcut (?:him|her|them) down\b|\bhanged (?:him|her)self\b|\btried to hang (?:him|her|my)self\b|\bnear[- ]hanging\b",
         "목을매|목매|목맨|목을맨",
@@ -764,24 +828,35 @@ const CONCEPTS: &[Concept] = &[
     // --- a mind turned against self or others (KTAS psychiatric: danger to others (1-2)) ---
     c(
         "psychotic",
-        r"\bhearing voices\b|\bhears? voices\b|\bvoices? (?:in (?:his|her|my) head )?(?:are |is )?(?:telling|tell|told|saying|ordering)\b|\bhallucinat\w*|\bparanoid\b|\bthinks? (?:everyone|people|we|they|i) (?:is |are |am )?(?:out to get|trying to kill|poisoning)",
-        "목소리가(?:들린|들려|들렸)|환청|환각|헛것|누가(?:자기를|나를|저를)?(?:죽이|쫓아|감시)|피해망상",
+        r"\bhearing voices\b|\bhears? voices\b|\bvoices? (?:in (?:his|her|my) head )?(?:are |is )?(?:telling|tell|told|saying|ordering)\b|\bhallucinat\w*|\bparanoid\b|\bthinks? (?:everyone|people|we|they|i) (?:is |are |am )?(?:out to get|trying to kill|poisoning)|\bimpost[eo]rs?\b|\breplaced (?:by|with) (?:an? )?(?:double|fake|robot|clone)\b|\b(?:thinks?|says|saying|convinced|believes?) (?:that )?(?:she|he|they) (?:can|could) fly\b|\b(?:convinced|thinks?|believes?|says|saying|sure) (?:that )?(?:the |our |his |her |my )?(?:neighbou?rs?|everyone|people|someone|they|government|police|fbi|family|we|i)\b[^.!?\n]{0,25}?\b(?:poison\w*|spying|watching|following|out to get|trying to kill|demons?|devils?|bugging)",
+        "목소리가(?:들린|들려|들렸)|환청|환각|헛것|누가(?:자기|나|저)?(?:를|을)?(?:죽이|쫓아|감시)|도청|미행|한패|독을(?:탔|넣)|(?:악마|귀신)(?:가|이)?(?:씌|들렸)|피해망상",
     ),
     c(
         "weapon",
-        r"\bknife\b|\bknives\b|\bmachete\b|\bgun\b|\bweapon\b|\baxe\b|\bhammer\b",
-        "칼(?:을|로|이랑|하고|들|을들)|부엌칼|식칼|흉기|낫(?:을|들)|망치(?:를|로)",
+        r"\bknife\b|\bknives\b|\bmachete\b|\bgun\b|\bweapon\b|\baxe\b|\bhammer\b|\bscissors\b",
+        "칼(?:을|로|이랑|하고|들|을들)|부엌칼|식칼|흉기|낫(?:을|들)|망치(?:를|로)|가위(?:를|로)?(?:들|휘)",
     ),
     c(
         "threatening",
-        r"\bthreaten\w*|\bbarricad\w*|\blocked (?:himself|herself|themselves) in\b|\bhurt (?:someone|somebody|us|people|our \w+|my \w+|his \w+|her \w+)\b|\bkill (?:us|everyone|them|him|her|me|my \w+|our \w+|his \w+|her \w+)\b|\bwaving (?:a|the|his|her)\b",
-        "위협|죽여버리|죽이겠|죽인다|다죽|해치|(?:방문|문)을?(?:막|잠그고안)|바리케이드|휘두르|휘둘",
+        r"\bthreaten\w*|\bbarricad\w*|\blocked (?:himself|herself|themselves) in\b|\bhurt (?:someone|somebody|us|people|our \w+|my \w+|his \w+|her \w+)\b|\bkill (?:us|everyone|them|him|her|me|my \w+|our \w+|his \w+|her \w+)\b|\bwaving (?:a|the|his|her)\b|\bthrew (?:a|the|his|her) \w+ at\b|\b(?:trying|tried|going) to (?:get|climb|jump) out (?:of )?(?:the |a )?(?:\w+ )?window\b|\b(?:has|have|going|gonna|needs?) to '?(?:deal with|stop|punish|get) (?:them|him|her)\b",
+        "위협|죽여버리|죽이겠|죽인다|다죽|해치|(?:방문|문)을?(?:막|잠그고안)|바리케이드|휘두르|휘둘|혼내주겠|혼내준다|가만두지않|가만안두",
     ),
     // --- a collision (KTAS trauma: mechanism of injury) ---
     c(
         "collision",
-        r"\b(?:car|road|traffic|motorbike|motorcycle|bike|bus) (?:crash|accident|collision|wreck)\b|\bcrash(?:ed)? (?:my|the|his|her|our) (?:car|bike|motorbike)\b|\bcar crash\b|\brear[- ]ended\b|\bhit by a (?:car|bus|truck|van|lorry)\b|\bhead[- ]on\b|\bcollision\b|\bseat ?belt\b",
-        "교통사고|차사고|자동차사고|추돌|충돌사고|접촉사고|차에치|오토바이사고|안전벨트",
+        r"\b(?:car|road|traffic|motorbike|motorcycle|bike|bus) (?:crash|accident|collision|wreck)\b|\bcrash(?:ed)? (?:my|the|his|her|our) (?:car|bike|motorbike)\b|\bcar crash\b|\brear[- ]ended\b|\bhit by a (?:car|bus|truck|van|lorry)\b|\bhead[- ]on\b|\bcollision\b|\bseat ?belt\b|\b(?:clipped|struck|knocked (?:down|over)|run over|hit) by (?:a |the )?(?:car|bus|truck|van|lorry|motorbike|taxi)\b",
+        "교통사고|차사고|자동차사고|추돌|충돌사고|접촉사고|차에치|오토바이사고|안전벨트|(?:오토바이|자전거|킥보드|스쿠터|차)(?:를|로)?(?:타다가|타고가다가|몰다가|운전하다가).{0,10}?(?:박았|들이받|부딪혔|치였|받혔)|(?:가로등|전봇대|가드레일|중앙분리대)(?:을|에|이랑)?(?:박|들이받|부딪)",
+    ),
+    // Pain on breathing (chest wall or lung injury after a blow).
+    c(
+        "pleuritic",
+        r"\bhurts? (?:to|when (?:i|he|she|they)) breath\w*|\bpain(?:ful)? (?:when|on) breathing\b|\bbreathing hurts\b",
+        "숨(?:쉴때|쉬면|을쉴때|쉬기가|을쉬면|들이쉴때)(?:마다)?.{0,4}?(?:아[프파픈퍼팠]|결리|찌르|통증)",
+    ),
+    c(
+        "side_pain",
+        r"\bholding (?:his|her|my|their) (?:left |right )?(?:side|ribs|belly|stomach|tummy)\b|\bpain in (?:his|her|my|their) (?:left |right )?side\b|\b(?:left|right) side (?:hurts|pain)\b",
+        "옆구리(?:가|를|쪽이)?.{0,6}?(?:아[프파픈퍼팠]|통증|부여잡|붙잡)",
     ),
     // A slow heart: said so, or a pulse under 50 (ESC bradycardia with syncope).
     c(

@@ -118,8 +118,12 @@ impl Frame {
             }
         }
         let said = |id: &str| mentions.iter().any(|m| m.concept == id && m.status != Status::Denied);
-        // "The whole family has headaches, even the cat is lethargic" is about the people.
-        let pet = said("animal") && !said("bitten") && (said("vet") || !(said("first_person") || said("group")));
+        // "The whole family has headaches, even the cat is lethargic" is about the people, and so is
+        // a goodbye that hands a pet over ("look after my cat for me").
+        let pet = said("animal")
+            && !said("bitten")
+            && !said("farewell")
+            && (said("vet") || !(said("first_person") || said("group")));
         let who = match readings.infant_age_days {
             _ if pet => Who::Animal,
             Some(age) if age.value < 365.0 => Who::Infant(Some(age.value as u32)),

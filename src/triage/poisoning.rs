@@ -24,7 +24,7 @@ pub enum Ingestion {
 pattern!(en_count, r"\b(?:took|taken|swallowed|ate|downed|popped|had)\W+(?:\w+\W+){0,3}?(\d{2,3})\b\+?\s*([a-z]*)");
 pattern!(
     en_overdose,
-    r"\boverdos\w*|\bod'?d\b|\bod on\b|\b(?:took|taken|swallowed|ate|downed|popped)\W+(?:\w+\W+){0,3}?(?:(?:a|the|my|his|her|their) (?:whole|full|entire) (?:bottle|pack|box|strip|packet|prescription|supply)|all (?:of )?(?:my|his|her|the|their) (?:\w+ ){0,2}?(?:pills|meds|tablets|medication\w*|antidepressants|painkillers)|a (?:bottle|packet|pack|box|strip|blister pack|tub) of (?:(?:my|his|her|the|their) )?(?:\w+ )?(?:pills|tablets|meds|medication|painkillers|antidepressants|paracetamol|tylenol|ibuprofen|aspirin)|a handful|handfuls|a bunch of|too many|(?:lots|loads|a load|a lot|heaps) of (?:(?:my|his|her|the|their) )?(?:\w+ )?(?:pills|tablets|meds|antidepressants|painkillers))|\b(?:[3-9]|\d{2}) times (?:my|his|her|the|their) (?:\w+ )?dose\b|\btriple (?:the |my |his |her )?dose\b|\btoo much insulin\b|\binsulin overdose\b"
+    r"\boverdos\w*|\bod'?d\b|\bod on\b|\b(?:took|taken|swallowed|ate|downed|popped)\W+(?:\w+\W+){0,3}?(?:(?:a|the|my|his|her|their) (?:whole|full|entire) (?:bottle|pack|box|strip|packet|prescription|supply)|all (?:of )?(?:my|his|her|the|their) (?:\w+ ){0,2}?(?:pills|meds|tablets|medication\w*|antidepressants|painkillers)|a (?:bottle|packet|pack|box|strip|blister pack|tub) of (?:(?:my|his|her|the|their) )?(?:\w+ )?(?:pills|tablets|meds|medication|painkillers|antidepressants|paracetamol|tylenol|ibuprofen|aspirin)|(?:from |out of )?(?:the |a |her |his |my |their )?(?:whole|entire) (?:week|month|fortnight)'?s? (?:\w+ )?(?:boxes|doses|supply|pills|tablets|meds|worth)|a handful|handfuls|a bunch of|too many|(?:lots|loads|a load|a lot|heaps) of (?:(?:my|his|her|the|their) )?(?:\w+ )?(?:pills|tablets|meds|antidepressants|painkillers))|\b(?:[3-9]|\d{2}) times (?:my|his|her|the|their) (?:\w+ )?dose\b|\btriple (?:the |my |his |her )?dose\b|\btoo much insulin\b|\binsulin overdose\b"
 );
 // Korean counts: digits or native numerals with a pill counter, a whole bottle, all at once; the
 // verb in the past ("먹었어요", "삼켰어요"), so "몇 알 먹어도 되나요" asks about a dose.
@@ -38,7 +38,8 @@ const EN_DRUG: &str = r"antidepressants?|painkillers?|sleeping (?:pills|tablets)
 const EN_SUBSTANCE: &str = r"pills?|tablets?|medicine|meds|medication|vitamins|gummies|bleach|detergent|pods?|laundry|dishwasher|batter(?:y|ies)|magnets?|antifreeze|drain cleaner|cleaner|chemicals?|poison|pesticide|weed ?killer|lighter fluid|gasoline|petrol|syrup|nicotine|e-?liquid|vape juice|lye|lamp oil|kerosene|paraffin|turpentine|methanol|mouthwash|essential oils?|windex|glass cleaner|cleaning (?:spray|product|fluid|liquid)|hand saniti[sz]er|nail polish remover|perfume|wine|beer|vodka|alcohol";
 const TOXIC_EN: &str = r"bleach|antifreeze|drain cleaner|pesticide|weed ?killer|rat poison|poison|lighter fluid|gasoline|petrol|lye|paraquat|lamp oil|kerosene|paraffin|turpentine|methanol";
 const KO_SUBSTANCE: &str = "약|시럽|세제|락스|표백제|건전지|배터리|자석|농약|살충제|제초제|쥐약|부동액|휘발유|석유|담배|니코틴|소독약|세정제|캡슐";
-const TOXIC_KO: &str = "락스|표백제|농약|살충제|제초제|쥐약|부동액|휘발유|석유|등유|세정제|양잿물|메탄올";
+const TOXIC_KO: &str =
+    "락스|표백제|농약|그라목손|파라콰트|살충제|제초제|쥐약|부동액|휘발유|석유|등유|세정제|양잿물|메탄올";
 const KO_SWALLOWED: &str =
     "깨물|씹었|삼켰|삼킨|먹었|먹은|마셨|마신|드셨|빨았|먹어버|삼킨것|입에넣|입에대|핥|한모금|꿀꺽";
 
@@ -64,7 +65,30 @@ pattern!(
 
 pattern!(ko_ingested, &format!("(?:{KO_SUBSTANCE}).{{0,10}}?(?:{KO_SWALLOWED})"));
 
-pattern!(ko_toxic, &format!("(?:{TOXIC_KO}).{{0,8}}?(?:{KO_SWALLOWED})"));
+pattern!(ko_toxic, &format!("(?:{TOXIC_KO}).{{0,14}}?(?:{KO_SWALLOWED})"));
+
+// "took all my sertraline and ...", "all his diazepam at once": every one of a named medicine, told
+// as one act ("took all my sertraline doses this week" is a course).
+pattern!(
+    en_all_of_drug,
+    &format!(
+        r"\b(?:took|taken|swallowed|downed|popped)\W+(?:\w+\W+){{0,2}}?all (?:of )?(?:my|his|her|the|their) (?:\w+ )?(?:{EN_DRUG}) (?:at once|in one go|at the same time|together|and|with)\b"
+    )
+);
+
+// A child found with what is not food, or what they got into is missing or chewed: poison centres
+// treat a possible ingestion as one ("found her with the bleach bottle open", "10 tablets missing",
+// "the button battery from the remote is gone").
+pattern!(
+    en_child_suspected,
+    &format!(
+        r"\bfound (?:him|her|them|my \w+|the baby|the kids?) (?:\w+ ){{0,2}}?with (?:\S+ ){{0,4}}?(?:{EN_SUBSTANCE}|{EN_DRUG})\b|\b(?:{EN_SUBSTANCE}|{EN_DRUG})\b[^.!?\n]{{0,40}}?\b(?:missing|chewed)\b|\b(?:{EN_SUBSTANCE})\W+(?:\w+\W+){{0,3}}?(?:around|on) (?:his|her|their|its|the baby'?s) (?:mouth|lips)\b|\bcan'?t find (?:the |a |one )?(?:button|coin|disc) (?:cell|batter)"
+    )
+);
+pattern!(
+    ko_child_suspected,
+    "(?:약통|약병|약봉지|알약|약)(?:이|가|을|를)?.{0,14}?(?:몇알|몇개|[0-9]+알|[0-9]+개)(?:이|가|정도)?(?:비는|비어|비었|없어졌|모자라|사라졌)|(?:건전지|배터리|자석)(?:가|이|를|을|하나|한개)?.{0,6}?(?:없어졌|안보|사라졌|못찾|모자라)|(?:약통|약병|세제통|락스통)(?:을|를)?(?:열어놨|열어놓|뜯어놨|뜯어놓|열어서먹|뜯어서먹)"
+);
 
 pattern!(temperature_word, r"\btemp\w*|\bfever\w*|\bthermometer\b|\bdegrees?\b");
 
@@ -93,6 +117,7 @@ pub fn ingestions(view: &View, child: bool) -> Vec<(Ingestion, usize, usize)> {
     }
     found.extend(en_overdose().find_iter(&view.lower).map(|m| (Ingestion::Overdose, m.start(), m.end())));
     found.extend(en_toxic().find_iter(&view.lower).map(|m| (Ingestion::Toxic, m.start(), m.end())));
+    found.extend(en_all_of_drug().find_iter(&view.lower).map(|m| (Ingestion::Overdose, m.start(), m.end())));
     let compact = |re: &Regex, kind| -> Vec<(Ingestion, usize, usize)> {
         re.find_iter(&view.compact)
             .map(|m| {
@@ -106,6 +131,8 @@ pub fn ingestions(view: &View, child: bool) -> Vec<(Ingestion, usize, usize)> {
     if child {
         found.extend(en_ingested().find_iter(&view.lower).map(|m| (Ingestion::Child, m.start(), m.end())));
         found.extend(en_in_mouth().find_iter(&view.lower).map(|m| (Ingestion::Child, m.start(), m.end())));
+        found.extend(en_child_suspected().find_iter(&view.lower).map(|m| (Ingestion::Child, m.start(), m.end())));
+        found.extend(compact(ko_child_suspected(), Ingestion::Child));
         // 치약 (toothpaste) ends in 약 (medicine) and is harmless.
         let toothpaste = |&(_, s, _): &(Ingestion, usize, usize)| view.text[..s].ends_with('치');
         // "약 먹은 지 1년째" says how long a medicine has been taken, not that a child got into it.

@@ -142,6 +142,7 @@ pub const RULES: &[Rule] = &[
                         "combative",
                         "anticoagulant",
                         "clear_fluid",
+                        "lethargic",
                     ],
                 ],
             )
@@ -164,7 +165,9 @@ pub const RULES: &[Rule] = &[
                     &["tingling", "limb_numb", "both_legs_weak", "one_side_weak"],
                 ],
             )
-            .or_else(|| all(f, &[&["high_impact"], &["both_legs_weak"]]))
+            // Canadian C-spine rule: a dangerous mechanism (a dive, a fall from height, a crash) with
+            // numbness, tingling or weakness of a limb is a spinal injury, neck pain said or not.
+            .or_else(|| all(f, &[&["high_impact"], &["both_legs_weak", "limb_numb", "one_side_weak"]]))
         },
     },
     Rule {
@@ -178,8 +181,11 @@ pub const RULES: &[Rule] = &[
         fires: |f| {
             let symptoms = ["headache", "vomiting", "faint", "confusion", "unresponsive", "collapse"];
             let told = symptoms.iter().filter(|c| f.has(c)).count();
-            all(f, &[&["co_source"], &symptoms])
+            // The heater or boiler is still there when its fitting is told as past ("fixed last week").
+            let source = f.ever("co_source").map(|m| (m.start, m.end))?;
+            all(f, &[&symptoms])
                 .filter(|_| told >= 2 || any(f, &["group", "confusion", "unresponsive", "collapse"]))
+                .map(|s| [vec![source], s].concat())
         },
     },
     Rule {
@@ -199,6 +205,8 @@ pub const RULES: &[Rule] = &[
                 ],
             )
             .or_else(|| hot.and_then(|t| all(f, &[&["heat"]]).map(|s| [vec![t], s].concat())))
+            // Hot to the touch and not sweating with an altered mind is heat stroke wherever it began.
+            .or_else(|| all(f, &[&["no_sweat"], &["fever"], &["confusion", "combative", "unresponsive", "collapse"]]))
         },
     },
     Rule {
@@ -218,6 +226,15 @@ pub const RULES: &[Rule] = &[
                     .map(|t| vec![quote(t)])
                 })
         },
+    },
+    Rule {
+        // NHS frostbite: after the cold, skin that is hard, waxy, black or blistered (deep frostbite)
+        // -> A&E now; do not rub it or rewarm it if it may freeze again.
+        id: "deep frostbite",
+        category: Category::Cold,
+        level: Level::Emergency,
+        source: Source::Nhs111,
+        fires: |f| all(f, &[&["frost_setting", "cold_exposure"], &["frozen_tissue"]]),
     },
     Rule {
         // NHS / RLSS: anyone pulled from the water who went under needs hospital checks (lungs may
@@ -573,7 +590,7 @@ pub const RULES: &[Rule] = &[
         level: Level::Emergency,
         source: Source::Nhs111,
         fires: |f| {
-            let named = ["gunshot", "hanging", "snake_bite", "toxic_gas", "adrenaline_given"];
+            let named = ["gunshot", "stab_wound", "hanging", "snake_bite", "toxic_gas", "adrenaline_given"];
             any(f, &named).then(|| spans(f, &named))
         },
     },
@@ -615,13 +632,25 @@ pub const RULES: &[Rule] = &[
         },
     },
     Rule {
-        // KTAS trauma: after a collision, belly pain with faintness or pallor is bleeding inside.
+        // KTAS trauma: after a collision, belly, side or chest pain with faintness, pallor or sweat
+        // is bleeding inside; breathlessness with pain on breathing after a blow to the chest is a
+        // lung or chest-wall injury.
         id: "internal bleeding after a collision",
         category: Category::Abdomen,
         level: Level::Emergency,
         source: Source::Ktas,
         fires: |f| {
-            all(f, &[&["collision"], &["abdominal_pain"], &["faint", "pale", "sweating", "collapse", "unresponsive"]])
+            all(
+                f,
+                &[
+                    &["collision"],
+                    &["abdominal_pain", "side_pain", "chest_pain", "bloated"],
+                    &["faint", "pale", "sweating", "collapse", "unresponsive"],
+                ],
+            )
+            .or_else(|| {
+                all(f, &[&["collision", "high_impact"], &["breathless", "cant_breathe"], &["pleuritic", "chest_pain"]])
+            })
         },
     },
     Rule {
@@ -794,6 +823,17 @@ pub const RULES: &[Rule] = &[
             all(f, &[&["throat_closing"]])
                 .or_else(|| all(f, &[&["allergen", "sting"], &["airway_swelling", "breathless", "wheeze", "faint"]]))
                 .or_else(|| all(f, &[&["hives"], &["airway_swelling", "breathless", "wheeze"]]))
+        },
+    },
+    Rule {
+        // NHS: coughing up more than a little blood (spoonfuls, a cupful, clots), or coughing blood
+        // with breathlessness, faintness or chest pain -> 999.
+        id: "coughing up blood",
+        category: Category::Bleeding,
+        level: Level::Emergency,
+        source: Source::Nhs111,
+        fires: |f| {
+            all(f, &[&["cough_blood"], &["blood_amount", "breathless", "cant_breathe", "faint", "chest_pain", "pale"]])
         },
     },
     Rule {
@@ -991,7 +1031,7 @@ pub const RULES: &[Rule] = &[
         category: Category::EyeInjury,
         level: Level::Emergency,
         source: Source::Ktas,
-        fires: |f| all(f, &[&["eye_trauma"], &["vision_loss", "bleeding"]]),
+        fires: |f| all(f, &[&["eye_trauma"], &["vision_loss", "bleeding"]]).or_else(|| all(f, &[&["eye_penetrating"]])),
     },
     Rule {
         // KTAS major trauma (level 1-2): an open fracture, a deformed limb or an amputation -> 999.
@@ -1009,9 +1049,26 @@ pub const RULES: &[Rule] = &[
         level: Level::Emergency,
         source: Source::Ktas,
         fires: |f| {
-            all(f, &[&["suicidal"]]).or_else(|| all(f, &[&["suicide_means"], &["farewell"]])).or_else(|| {
-                all(f, &[&["suicide_means"], &["plan_time"], &["intent", "prepared"]]).filter(|_| !f.has("leisure"))
-            })
+            // Two signs of a goodbye, one of them more than an ordinary one ("look after my cat",
+            // "if I'm not here", "thank you for everything").
+            let farewells: Spans = f
+                .mentions
+                .iter()
+                .filter(|m| m.concept == "farewell" && m.status == super::text::Status::Affirmed)
+                .map(|m| (m.start, m.end))
+                .collect();
+            all(f, &[&["suicidal"]])
+                .or_else(|| all(f, &[&["suicide_means"], &["farewell", "goodbye"]]))
+                .or_else(|| {
+                    all(f, &[&["suicide_means"], &["plan_time"], &["intent", "prepared"]]).filter(|_| !f.has("leisure"))
+                })
+                .or_else(|| (farewells.len() >= 2).then_some(farewells))
+                .or_else(|| all(f, &[&["farewell"], &["goodbye", "unreachable", "intent"]]))
+                // Asking how many of one's own pills would kill.
+                .or_else(|| all(f, &[&["lethal_query"], &["suicide_means", "intent", "farewell", "goodbye"]]))
+                // At a bridge or a ledge now, saying goodbye or how calm it is there.
+                .or_else(|| all(f, &[&["at_height_now"], &["farewell", "goodbye", "calm_now", "intent"]]))
+                .or_else(|| all(f, &[&["means_lit"]]).filter(|_| !f.has("leisure")))
         },
     },
     Rule {
