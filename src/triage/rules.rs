@@ -108,7 +108,18 @@ pub const RULES: &[Rule] = &[
         fires: |f| {
             all(
                 f,
-                &[&["choking"], &["cant_cough_speak", "cant_breathe", "blue_lips", "unresponsive", "speech_trouble"]],
+                &[
+                    &["choking"],
+                    &[
+                        "cant_cough_speak",
+                        "cant_breathe",
+                        "blue_lips",
+                        "unresponsive",
+                        "speech_trouble",
+                        "wheeze",
+                        "stridor",
+                    ],
+                ],
             )
         },
     },
@@ -312,6 +323,9 @@ pub const RULES: &[Rule] = &[
                 ],
             )
             .filter(|_| f.has("calf_swelling") || any(f, &["sudden", "severe", "cant_breathe", "faint"]))
+            // NICE NG158: one swollen, painful calf after a long journey, surgery or bed rest is a
+            // deep vein thrombosis (scan within 4 hours) even before the breath is short.
+            .or_else(|| all(f, &[&["calf_swelling"], &["one_leg"], &["immobility"]]))
         },
     },
     Rule {
@@ -630,7 +644,11 @@ pub const RULES: &[Rule] = &[
         category: Category::Cardiac,
         level: Level::Emergency,
         source: Source::Ktas,
-        fires: |f| all(f, &[&["palpitations"], &["syncope", "collapse", "unresponsive"]]),
+        // ESC tachycardia: a racing heart with near-fainting (cannot stay standing) is unstable.
+        fires: |f| {
+            all(f, &[&["palpitations"], &["syncope", "collapse", "unresponsive"]])
+                .or_else(|| all(f, &[&["palpitations"], &["faint"], &["both_legs_weak", "chest_pain", "cant_breathe"]]))
+        },
     },
     Rule {
         // KTAS trauma (level 2): a broken or crushed limb with a cold, white or blue hand or foot
@@ -671,6 +689,10 @@ pub const RULES: &[Rule] = &[
         fires: |f| {
             all(f, &[&["worst_headache"]])
                 .or_else(|| all(f, &[&["headache"], &["sudden"], &["severe", "vomiting", "stiff_neck", "confusion"]]))
+                // NICE CG150 / NHS: headache with a stiff neck and vomiting (a bleed or meningitis).
+                .or_else(|| {
+                    all(f, &[&["headache"], &["stiff_neck"], &["vomiting", "collapse", "syncope", "confusion"]])
+                })
         },
     },
     Rule {
@@ -715,6 +737,11 @@ pub const RULES: &[Rule] = &[
                 // KTAS upper airway obstruction: cannot swallow saliva or drooling, breathing hard.
                 .or_else(|| all(f, &[&["cant_swallow_spit"], &["breathless", "stridor", "wheeze"]]))
                 .or_else(|| all(f, &[&["breathless", "wheeze", "asthma_attack"], &["asthma_unrelieved", "severe"]]))
+                // NICE NG115: breathless and confused or drowsy (CO2 building up) -> hospital now.
+                .or_else(|| {
+                    all(f, &[&["breathless"], &["confusion", "combative", "unresponsive"]])
+                        .filter(|_| !f.has("mild_exertion"))
+                })
         },
     },
     Rule {
