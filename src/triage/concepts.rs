@@ -36,8 +36,8 @@ const CONCEPTS: &[Concept] = &[
     // --- chest (KTAS chest pain; NICE CG95 acute chest pain) ---
     c(
         "chest_pain",
-        r"\bchest\W+(?:\w+\W+){0,3}?(?:pains?|pian\w*|hurt\w*|ach\w*|pressure|tight\w*|heav\w*|discomfort|squeez\w*|crush\w*|burn\w*|killing|feels? like)|\b(?:pain|pains|pian|pressure|tightness|heaviness|squeezing|crushing|hurting|ache|aching|burning|discomfort|twinges?|stabb?\w*|pinch\w*)\W+(?:\w+\W+){0,5}?chest\b|\b(?:tight|heavy|crushing|squeezing) chest\b|\b(?:heavy|tight|squeez\w*|crush\w*|pressing|weird|strange|funny|uncomfortable|burning|dull) (?:feeling|sensation|weight|ache)\W+(?:\w+\W+){0,3}?chest\b|elephant\W+(?:\w+\W+){0,3}?(?:chest|on (?:him|her|me|my|his))|\b(?:standing|sitting|pressing|pushing|weight) on (?:my|his|her) chest|\bangina\b|\b(?:behind|under|in) (?:my|his|her|the) (?:breast ?bone|sternum)\b|\b(?:breast ?bone|sternum)\W+(?:\w+\W+){0,3}?(?:pain|hurts?|ach\w*|pressure|tight\w*|heav\w*|crush\w*)",
-        "(?:가슴|흉부|명치|심장)(?:이|을|가|에|은|는|쪽|한가운데|부위|통증이|한쪽)?.{0,14}?(?:아[프파픈퍼팠]|타들어|통증|조이|조여|조인|답답|갑갑|쥐어짜|짓누르|짓눌|코끼리|눌리|눌려|뻐근|찌릿|찌르|찔러|쑤시|쑤셔|욱신|콕콕|쿡쿡|따끔|화끈|묵직|무거|타는|터질|쪼이|쪼여|죄어|죄는)|흉통",
+        r"\bchest\W+(?:\w+\W+){0,3}?(?:pains?|pian\w*|hurt\w*|ach\w*|pressure|tight\w*|heav\w*|discomfort|squeez\w*|crush\w*|burn\w*|killing|feels? like)|\b(?:pain|pains|pian|pressure|tightness|heaviness|squeezing|crushing|hurting|ache|aching|burning|discomfort|twinges?|stabb?\w*|pinch\w*)\W+(?:\w+\W+){0,5}?chest\b|\b(?:tight|heavy|crushing|squeezing) chest\b|\b(?:heavy|tight|squeez\w*|crush\w*|pressing|weird|strange|funny|uncomfortable|burning|dull) (?:feeling|sensation|weight|ache)\W+(?:\w+\W+){0,3}?chest\b|elephant\W+(?:\w+\W+){0,3}?(?:chest|on (?:him|her|me|my|his))|\b(?:standing|sitting|pressing|pushing|weight) on (?:my|his|her) chest|\bangina\b|\b(?:clutch|grabb|grasp|hold)\w* (?:at )?(?:his|her|my|their) chest\b|\b(?:behind|under|in) (?:my|his|her|the) (?:breast ?bone|sternum)\b|\b(?:breast ?bone|sternum)\W+(?:\w+\W+){0,3}?(?:pain|hurts?|ach\w*|pressure|tight\w*|heav\w*|crush\w*)",
+        "(?:가슴|흉부|명치|심장)(?:이|을|가|에|은|는|쪽|한가운데|부위|통증이|한쪽)?.{0,14}?(?:아[프파픈퍼팠]|타들어|통증|조이|조여|조인|답답|갑갑|쥐어짜|짓누르|짓눌|코끼리|눌리|눌려|뻐근|찌릿|찌르|찔러|쑤시|쑤셔|욱신|콕콕|쿡쿡|따끔|화끈|묵직|무거|타는|터질|쪼이|쪼여|죄어|죄는)|흉통|가슴(?:을|을손으로)?(?:움켜|부여잡|쥐어잡|붙잡)",
     ),
     c("sweating", r"\bsweat\w*|\bclammy\b|\bdiaphore\w*|\bdrenched\b|\bdripping wet\b", "식은땀|진땀|땀(?:이|을|에)?(?:비|많이|흘|범벅|줄줄|뻘뻘|흠뻑|젖|나)|온몸이축축"),
     c(
@@ -59,7 +59,7 @@ const CONCEPTS: &[Concept] = &[
     ),
     c(
         "severe",
-        r"\b(?:so|really|very|extremely) (?:bad|severe)\b|\bsevere\b|\bcrushing\b|\bterrible\b|\bunbearable\b|\bexcruciating\b|\bworst\b|\bkilling me\b|\btearing\b|\bripping\b|\bagony\b",
+        r"\b(?:so|really|very|extremely) (?:bad|severe)\b|\bsevere\b|\bcrushing\b|\bterrible\b|\bunbearable\b|\bexcruciating\b|\bworst\b|\bkilling me\b|\btearing\b|\bripping\b|\bagony\b|\bexplosive\b",
         "너무|심하게|심해|심한|엄청|쥐어짜|꽉|터질|죽을것|찢어질|끊어질|깨질",
     ),
     c(
@@ -120,7 +120,7 @@ const CONCEPTS: &[Concept] = &[
     ),
     c("confusion", r"\bconfus\w*|\bdisorient\w*|\bnot making sense\b|\bout of it\b|\bdrows\w*|\bdazed\b|\bnot (?:acting )?(?:himself|herself|right)\b|\bdoesn'?t know where\b|\bweird(?:ly)? sleepy\b|\bmuddled\b|\bnot with it\b|\b(?:doesn'?t|didn'?t|can'?t) recogni[sz]e\b|\bcan'?t (?:stay awake|keep (?:his|her|my) eyes open)\b|\bkeeps? (?:nodding|drifting) off\b|\bspaced out\b|\b(?:nothing|none of what) (?:he|she|they) (?:says|said) makes (?:any )?sense\b|\bmakes? no sense\b|\bdoesn'?t make (?:any )?sense\b|\bmumbl\w*|\bincoheren\w*|\bdoesn'?t know (?:her|his|their|my) (?:own )?name\b|\bdoesn'?t know who (?:i|we) (?:am|are)\b|\b(?:doesn'?t|doesnt|didn'?t|didnt) know (?:what (?:day|year|month|time)|where (?:he|she|they) (?:is|are|was)|who)\b", "정신이없|정신이혼미|정신이오락가락|횡설수설|헛소리|딴소리|엉뚱한소리|의식이흐|몽롱|정신을못|헤롱|비몽사몽|어딘지모르|엉뚱한말|사람을못알아|못알아보|못알아봐|멍하게|멍해|멍하니|누구냐고|누구세요|꾸벅꾸벅|자꾸졸|눈을못뜨"),
     // --- headache (NICE CG150: thunderclap headache; KTAS sudden severe headache) ---
-    c("headache", r"\bheadache\w*|\bhead (?:is )?(?:pounding|hurts|hurting|exploding|splitting)|\bmigraine\b", "두통|머리(?:가|를|쪽이|뒤가)?.{0,10}?(?:아[프파픈퍼팠]|지끈|깨질|터질|울려|망치)|뒷머리|뒤통수"),
+    c("headache", r"\bheadache\w*|\bhead (?:is )?(?:pounding|hurts|hurting|exploding|splitting)|\bmigraine\b|\bpain\w* (?:in|at|on) (?:the )?(?:back of |side of |top of )?(?:my|his|her|their|the) head\b", "두통|머리(?:가|를|쪽이|뒤가)?.{0,10}?(?:아[프파픈퍼팠]|지끈|깨질|터질|울려|망치)|뒷머리|뒤통수"),
     c(
         "worst_headache",
         r"\bworst (?:headache|head pain|pain)\w*|\bthunderclap\b|\bexplosive headache\b|\bheadache\W+(?:\w+\W+){0,3}?(?:like (?:being )?hit|ever)\b|\bhit (?:with|by) a (?:bat|hammer)\b|\blike (?:being )?(?:hit|struck|kicked|smacked|whacked) (?:in|on|over|at) the (?:back of the )?head\b|\b(?:headache|head)\W+(?:\w+\W+){0,4}?like (?:a )?(?:lightning|thunder ?bolt|bolt of lightning)\b|\b(?:explosion|exploded|bomb went off|bomb going off) (?:in|inside) (?:my|his|her|their) head\b",
@@ -138,6 +138,12 @@ const CONCEPTS: &[Concept] = &[
         "cant_breathe",
         r"\bcan'?t\W{1,3}breath\w*|\bcannot breath\w*|\btoo (?:breathless|out of breath|short of breath|winded|puffed) to (?:talk|speak|finish|say|walk|eat|lie)\b|\b(?:can|could)(?:'?t)? (?:barely|hardly) (?:breath\w*|get air|talk|speak|get (?:a|the) words out)|\bcan'?t (?:finish|say) a (?:sentence|word)|\bcant finish a sentence|\bbreath(?:ing|in) (?:funny|weird\w*|strange\w*|odd\w*|funnily)\b|\bgasping\b|\bstruggling (?:to|for) (?:breath\w*|air)\b|\bchoking\b|\bnot getting (?:any )?air\b|\bribs (?:are )?(?:sucking|pulling) in\b|\bgrunt\w*|\bcan only (?:say|speak|talk|get (?:\d|a few|one|two|three)\b)|\bone word at a time\b|\bcan'?t (?:talk|speak) in (?:full )?sentences\b|\blabou?red breathing\b|\bstruggling\b[^.!?\n]*?\bbreath\w*|\bbreath\w*[^.!?\n]*?\bstruggling\b|\bsucking in\b",
         "숨(?:을|이)?(?:잘|제대로|전혀)?(?:못쉬|못쉴|쉴수없|쉬지못|안쉬어)|(?:숨이차서|숨차서)말(?:이|을)?(?:안|못)|숨을헐떡|숨넘어|숨(?:도|을|이)?이상하게(?:쉬|쉰)|숨이턱(?:턱|막)|(?:한두|몇)마디(?:밖에|도)?|캑캑|켁켁|숨.{0,8}?끙끙|끙끙거리며숨|목이막혀숨|(?:갈비뼈|가슴|명치|쇄골|목)(?:사이|아래|밑|위)?(?:가|이)?(?:쑥|푹|움푹|쏙|폭){0,2}(?:들어가|꺼지|꺼져)|숨쉬기(?:가)?(?:너무|많이|엄청)힘들|숨(?:이|을)?(?:꺽꺽|컥컥)|숨(?:이)?넘어갈",
+    ),
+    // Speaking only in words (KTAS severe respiratory distress) when told with a breathing sign.
+    c(
+        "hard_to_speak",
+        r"\b(?:hard|difficult|struggling|a struggle) to (?:talk|speak|get (?:words|a sentence) out)\b|\bcan only (?:say|speak|talk)\b|\bcan'?t (?:talk|speak) (?:properly|in sentences|more than)",
+        "말(?:하기|을하기|을잇기)(?:가|도)?(?:너무|좀|많이)?(?:힘들|어렵|어려)|말을(?:잇지|이어가지|끝까지)못|한마디씩",
     ),
     c("blue_lips", r"\b(?:lips?|face|skin|fingers?)\W+(?:\w+\W+){0,5}?(?:blue|bluish|purple|gr[ae]y|gr[ae]yish)\b|\bcyano\w*|\bturning blue\b|\b(?:blue|bluish|purple|gr[ae]y|gr[ae]yish|dusky)\W+(?:\w+\W+){0,2}?(?:around|round) (?:the |his |her |my )?(?:lips|mouth)\b", "입술(?:이|도)?(?:파래|파랗|보라|퍼래|새파)|청색증|얼굴이(?:파래|파랗|새파)|(?:입술|입술주변|입주변|입가|얼굴|손끝|입술색)(?:이|도|가|색이|색도)?.{0,8}?(?:파래|파랗|파르|보라|퍼래|퍼렇|새파|시퍼|회색|잿빛|거무)"),
     c("wheeze", r"\bwheez\w*|\bwhistling\b|\bstridor\b", "쌕쌕|쌔액|휘파람|그르렁"),
@@ -157,7 +163,7 @@ const CONCEPTS: &[Concept] = &[
     neg(
         "throat_closing",
         r"\bthroat\W+(?:\w+\W+){0,3}?(?:clos\w*|swell\w*|swollen|tight\w*)|\btongue\W+(?:\w+\W+){0,3}?(?:swell\w*|swollen|thick|huge)|\bcan'?t swallow\b|\bcant swallow\b",
-        "목(?:이|안이|구멍이|이꽉)?(?:점점|꽉|자꾸)?(?:조이|조여|막히|막혀|막힌|좁아|콱)|혀(?:가|도)?(?:붓|부어|부었|부풀|퉁퉁)|숨(?:이|통이)?막혀|숨(?:이)?막히",
+        "목(?:이|안이|구멍이|이꽉)?(?:점점|꽉|자꾸)?(?:조이|조여|막히|막혀|막힌|좁아|콱)|혀(?:가|도|랑|와|하고|까지)?.{0,6}?(?:붓|부어|부었|부풀|퉁퉁)|숨(?:이|통이)?막혀|숨(?:이)?막히",
     ),
     c("hives", r"\bhives\b|\bwelts\b|\bbroke out\b|\brash all over\b", "두드러기|온몸(?:이|에)?(?:빨개|빨갛|붉|가려|두드러기)"),
     // --- GI bleeding (NHS: vomiting blood, black stools -> A&E) ---
@@ -322,7 +328,7 @@ const CONCEPTS: &[Concept] = &[
     ),
     c(
         "immobility",
-        r"\b(?:long|long-haul|\d+[- ]?(?:hour|hr)s?|overnight|international|transatlantic|transpacific) (?:flight|plane ride|plane|drive|car ride|bus ride|trip|journey)s?\b|\bflew (?:back|home|in)\b|\bflight (?:from|back|home)\b|\bjust (?:got off|landed)\b|\bafter (?:my |his |her |the )?(?:surgery|operation|op)\b|\bbed ?rest\b|\bin a (?:cast|boot)\b|\bbedridden\b|\bimmobil\w*|\bon the pill\b|\bbirth control\b",
+        r"\b(?:long|long-haul|\d+[- ]?(?:hour|hr)s?|overnight|international|transatlantic|transpacific) (?:flight|plane ride|plane|drive|car ride|bus ride|trip|journey)s?\b|\bflew (?:back|home|in)\b|\bflight (?:from|back|home)\b|\bjust (?:got off|landed)\b|\bafter (?:my |his |her |the )?(?:\w+ )?(?:surgery|operation|op)\b|\bbed ?rest\b|\bin a (?:cast|boot)\b|\bbedridden\b|\bimmobil\w*|\bon the pill\b|\bbirth control\b",
         "비행기|비행(?:을|후|하고|마치)|장거리(?:비행|운전|버스|여행)|장시간(?:비행|운전|앉아)|\\d+시간(?:비행|운전|동안앉)|수술(?:후|하고|받고|한지)|깁스|누워만|입원해서|피임약",
     ),
     c(
@@ -639,8 +645,15 @@ const CONCEPTS: &[Concept] = &[
     ),
     c(
         "palpitations",
-        r"\bpalpitat\w*|\bheart (?:is |keeps |was |suddenly |started |just )*(?:racing|pounding|skipping|going (?:\d+|crazy|mad|like)|fluttering|beating (?:really |so |very )?fast)|\bheart ?rate (?:of |is |at |was )?(?:1[5-9]\d|2\d\d)\b|\bpulse (?:of |is |at )?(?:1[5-9]\d|2\d\d)\b|\b(?:watch|fitbit|heart ?rate|hr|pulse)\W+(?:\w+\W+){0,4}?(?:1[5-9]\d|2\d\d)(?:$|[^\d/])|\b(?:1[5-9]\d|2\d\d) ?bpm\b",
-        "두근|심장이(?:갑자기|너무|엄청|막|계속){0,2}(?:빨리|미친듯|터질|쿵쾅|벌렁|빠르게)|맥박이(?:너무빨|1[5-9]\\d|2\\d\\d)|가슴이(?:벌렁|쿵쾅)|(?:맥박|심박|심박수|워치|스마트워치|애플워치)(?:이|가|은|는|를|수가)?.{0,8}?(?:1[5-9]\\d|2\\d\\d)(?:$|[^\\d/])",
+        r"\bpalpitat\w*|\bheart (?:is |keeps |was |suddenly |started |just )*(?:racing|pounding|skipping|going (?:\d+|crazy|mad|like)|fluttering|beating (?:really |so |very )?fast)|\bheart ?rate (?:of |is |at |was )?(?:1[5-9]\d|2\d\d)\b|\bpulse (?:of |is |at )?(?:1[5-9]\d|2\d\d)\b",
+        "두근|심장이(?:갑자기|너무|엄청|막|계속){0,2}(?:빨리|미친듯|터질|쿵쾅|벌렁|빠르게)|맥박이(?:너무빨|1[5-9]\\d|2\\d\\d)|가슴이(?:벌렁|쿵쾅)",
+    ),
+    // A heart rate of 150 or more read off a watch or a pulse (ESC: a tachycardia that fast with
+    // symptoms is unstable).
+    c(
+        "rapid_rate",
+        r"\b(?:heart(?: is| was)?(?: going| racing| beating| pounding)?|watch|fitbit|heart ?rate|hr|pulse)\W+(?:\w+\W+){0,4}?(?:1[5-9]\d|2\d\d)(?:$|[^\d/])|\b(?:1[5-9]\d|2\d\d) ?bpm\b",
+        "(?:맥박|심박|심박수|심장박동|워치|스마트워치|애플워치)(?:이|가|은|는|를|수가)?.{0,8}?(?:1[5-9]\\d|2\\d\\d)(?:$|[^\\d/])",
     ),
     c(
         "syncope",
@@ -743,7 +756,7 @@ const CONCEPTS: &[Concept] = &[
     ),
     c(
         "cant_swallow",
-        r"\b(?:can'?t|cannot|unable to|won'?t) (?:even )?swallow\b|\b(?:hard|painful|impossible) to swallow\b",
+        r"\b(?:can'?t|cannot|unable to|won'?t) (?:even )?(?:\w+ ){0,4}?(?:or |and )?swallow\b|\b(?:hard|painful|impossible) to swallow\b",
         "못삼키|삼키지(?:를)?못|삼킬수(?:가)?없|삼키기(?:가|도|조차)?(?:너무|좀|많이)?(?:힘|어려|불가)|못넘기|넘기지(?:를)?못",
     ),
     // Tired, dry or blurry eyes after hours at a screen: eye strain, for rest, not a doctor today.
@@ -793,7 +806,7 @@ const CONCEPTS: &[Concept] = &[
     // --- deep neck infection (Ludwig's angina, peritonsillar abscess: swelling that closes the airway) ---
     c(
         "neck_swelling",
-        r"\b(?:neck|jaw|under (?:my|his|her|the) (?:tongue|jaw|chin)|floor of (?:the|my|his|her) mouth|gums?|one side of (?:my|his|her|the) (?:throat|face|jaw|neck))\W+(?:\w+\W+){0,4}?(?:swell\w*|swollen|puff\w*|bulg\w*)|\bswollen (?:\w+ ){0,2}?(?:neck|jaw|throat)\b|\b(?:can'?t|cannot) open (?:my|his|her) mouth\b|\blockjaw\b|\btongue (?:is )?(?:pushed|lifted) up\b",
+        r"\b(?:neck|jaw|under (?:my|his|her|the) (?:tongue|jaw|chin)|floor of (?:the|my|his|her) mouth|gums?|one side of (?:my|his|her|the) (?:throat|face|jaw|neck))\W+(?:\w+\W+){0,4}?(?:swell\w*|swollen|puff\w*|bulg\w*)|\bswollen (?:\w+ ){0,2}?(?:neck|jaw|throat)\b|\b(?:can'?t|cannot) open (?:my|his|her) mouth\b|\blockjaw\b|\bswelling (?:\w+ ){0,3}?(?:under|below|beneath) (?:my|his|her|the) (?:jaw|chin|tongue)\b|\btongue (?:is )?(?:pushed|lifted) up\b",
         "(?:목|턱|턱밑|턱아래|혀밑|혀아래|잇몸|편도|한쪽목|얼굴한쪽)(?:이|가|이랑|까지|쪽이)?.{0,6}?(?:부었|붓|부어|퉁퉁|부풀)|입(?:을|이)?(?:못벌|안벌|벌리기(?:가)?(?:힘|어려)|벌어지지)",
     ),
     c(

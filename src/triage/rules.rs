@@ -648,6 +648,10 @@ pub const RULES: &[Rule] = &[
         fires: |f| {
             all(f, &[&["palpitations"], &["syncope", "collapse", "unresponsive"]])
                 .or_else(|| all(f, &[&["palpitations"], &["faint"], &["both_legs_weak", "chest_pain", "cant_breathe"]]))
+                .or_else(|| {
+                    all(f, &[&["rapid_rate"], &["faint", "breathless", "cant_breathe", "chest_pain", "syncope"]])
+                        .filter(|_| !f.has("muscular"))
+                })
         },
     },
     Rule {
@@ -736,7 +740,15 @@ pub const RULES: &[Rule] = &[
                 .then(|| spans(f, &["cant_breathe", "blue_lips"]))
                 // KTAS upper airway obstruction: cannot swallow saliva or drooling, breathing hard.
                 .or_else(|| all(f, &[&["cant_swallow_spit"], &["breathless", "stridor", "wheeze"]]))
-                .or_else(|| all(f, &[&["breathless", "wheeze", "asthma_attack"], &["asthma_unrelieved", "severe"]]))
+                .or_else(|| {
+                    all(
+                        f,
+                        &[
+                            &["breathless", "wheeze", "asthma_attack"],
+                            &["asthma_unrelieved", "severe", "hard_to_speak"],
+                        ],
+                    )
+                })
                 // NICE NG115: breathless and confused or drowsy (CO2 building up) -> hospital now.
                 .or_else(|| {
                     all(f, &[&["breathless"], &["confusion", "combative", "unresponsive"]])
