@@ -50,6 +50,11 @@ const CONCEPTS: &[Concept] = &[
         r"\bshort(?:ness)? of breath\b|\bcan'?t (?:catch|get) (?:my|his|her) breath\b|\bbreathless\b|\bbreathlessness\b|\b(?:hard|difficult|trouble|struggling|hard time) (?:to )?breath\w*|\bout of breath\b|\bbreathing (?:is )?(?:really |very |so )?(?:fast|hard|heavy)\b|\bcan'?t breath\w*|\bcant breath\w*",
         "숨(?:이|을|도|쉬기|쉬는게|쉬기가|쉴때)?(?:너무|좀|많이|계속|점점)?(?:차|찬|찼|막히|막혀|막힌|막혔|가쁘|가빠|가쁜|힘들|힘든|힘드|어렵|어려|답답|헐떡)|호흡곤란|숨가쁨",
     ),
+    c(
+        "cough_blood",
+        r"\bcough\w* (?:up )?(?:\w+ ){0,2}?blood\b|\bblood(?:y|-stained|-streaked| in (?:my|his|her|the))? (?:phlegm|sputum|mucus|spit)\b|\bha?emoptysis\b",
+        "(?:기침|가래)(?:에|할때|하면|을하면|에서)?.{0,8}?(?:피|혈)|피(?:가)?섞인(?:기침|가래)|객혈|각혈",
+    ),
     c("vomiting", r"\bfeel\w* sick\b|\bvomit\w*|\bthrow\w* up\b|\bthrew up\b|\bpuk\w*|\bnause\w*|\bbarf\w*|\bretch\w*|\bheaving\b|\b(?:being|been|was) sick\b|\bsick to (?:my|his|her) stomach\b|\b(?:going to|gonna|about to) (?:be sick|throw up|vomit|puke)\b|\bchuck\w* up\b|\bspew\w*", "토(?:하|했|해|할|를|가|함|도)|구토|메스꺼|울렁|게워|게웠|구역|오바이트|웩웩"),
     c("pale", r"\bpale\b|\bgr[ae]y\b|\bashen\b|\bwhite as\b|\bfunny colou?r\b|\bwashed out\b|\bpasty\b|\bcolou?r (?:has )?drain\w*", "창백|하얗게|하얘|핏기|안색이(?:하얗|창백|잿빛)|얼굴색이(?:안좋|이상|하얗)"),
     c(
@@ -86,6 +91,12 @@ const CONCEPTS: &[Concept] = &[
         r"\bheart attack\b|\bstroke\b|\banaphyla\w*|\bcardiac arrest\b",
         "심근경색|심장마비|심장발작|뇌졸중|중풍|뇌경색|뇌출혈|아나필락시스|심정지",
     ),
+    // Came on within hours ("since lunch", "어제 저녁부터"): acute, as delirium is (NICE CG103).
+    c(
+        "recent_onset",
+        r"\bsince (?:this (?:morning|afternoon|evening)|lunch(?:time)?|yesterday(?: evening| afternoon)?|last night|breakfast|dinner|tea ?time|earlier(?: today)?|an hour ago|a few hours ago|(?:\d+|a couple of|two|three) hours ago)\b|\b(?:started|came on|began) (?:this morning|today|last night|yesterday|a few hours ago)\b|\b(?:was|were) (?:totally |completely |perfectly )?(?:fine|normal|ok|okay|herself|himself) (?:yesterday|this morning|last night)\b",
+        "(?:오늘|어제)(?:아침|저녁|밤|오후|점심|낮)?(?:부터|께부터)|(?:아침|점심|저녁|아까|몇시간전|어젯밤|자고일어나서)부터|어제까지(?:는|만해도)?(?:멀쩡|괜찮|정상)",
+    ),
     c("stroke", r"\bstrokes?\b|\bcva\b|\bmini[- ]stroke\b", "뇌졸중|중풍|뇌경색|뇌출혈|뇌혈관질환"),
     c(
         "happening",
@@ -118,7 +129,13 @@ const CONCEPTS: &[Concept] = &[
         r"\b(?:lost|losing|loss of) (?:the |my |his |her |all )?(?:vision|sight)\b|\b(?:black |dark )?curtain\b|\bblind came down\b|\beverything(?:'s| is) (?:all )?blurr\w*|\bcan'?t see\b|\bdouble vision\b|\bblind\b|\bblurr\w* vision\b|\bvision (?:is )?blurr\w*|\bseeing spots\b|\bspots in (?:my|her) vision\b|\bflashing lights\b",
         "(?:눈이|눈앞이|시야가|앞이).{0,12}?(?:안보|안보여|침침|흐리|흐려|번쩍|깜깜|캄캄|두개로|겹쳐|뿌예|뿌얘|뿌옇|시커멓)|커튼(?:친|내려|을친|이내려)|시력(?:을|이)?(?:잃|떨어)|두개로보|둘로보|겹쳐보|이중으로보",
     ),
-    c("confusion", r"\bconfus\w*|\bdisorient\w*|\bnot making sense\b|\bout of it\b|\bdrows\w*|\bdazed\b|\bnot (?:acting )?(?:himself|herself|right)\b|\bdoesn'?t know where\b|\bweird(?:ly)? sleepy\b|\bmuddled\b|\bnot with it\b|\b(?:doesn'?t|didn'?t|can'?t) recogni[sz]e\b|\bcan'?t (?:stay awake|keep (?:his|her|my) eyes open)\b|\bkeeps? (?:nodding|drifting) off\b|\bspaced out\b|\b(?:nothing|none of what) (?:he|she|they) (?:says|said) makes (?:any )?sense\b|\bmakes? no sense\b|\bdoesn'?t make (?:any )?sense\b|\bmumbl\w*|\bincoheren\w*|\bdoesn'?t know (?:her|his|their|my) (?:own )?name\b|\bdoesn'?t know who (?:i|we) (?:am|are)\b|\b(?:doesn'?t|doesnt|didn'?t|didnt) know (?:what (?:day|year|month|time)|where (?:he|she|they) (?:is|are|was)|who)\b", "정신이없|정신이혼미|정신이오락가락|횡설수설|헛소리|딴소리|엉뚱한소리|의식이흐|몽롱|정신을못|헤롱|비몽사몽|어딘지모르|엉뚱한말|사람을못알아|못알아보|못알아봐|멍하게|멍해|멍하니|누구냐고|누구세요|꾸벅꾸벅|자꾸졸|눈을못뜨"),
+    // A curtain or shadow coming over the sight: retinal detachment or a retinal artery blocked (NHS: A&E now).
+    c(
+        "vision_curtain",
+        r"\b(?:curtain|shadow|veil|shade)\b[^.!?\n]{0,30}?\b(?:came|coming|come|fell|falling|drawn|pulled)\b(?:\W+\w+){0,2}?\W+(?:down|over|across)\b|\bblind came down\b",
+        "커튼(?:을|이)?(?:친|치듯|쳐진|내려|내린)|(?:검은|까만|어두운)(?:막|그림자|커튼)(?:이|가)?(?:내려|드리|가려|덮)",
+    ),
+    c("confusion", r"\bconfus\w*|\bdisorient\w*|\bnot making (?:any )?sense\b|\bout of it\b|\bdrows\w*|\bdazed\b|\bnot (?:acting )?(?:himself|herself|right)\b|\bdoesn'?t know where\b|\bweird(?:ly)? sleepy\b|\bmuddled\b|\bnot with it\b|\b(?:doesn'?t|didn'?t|can'?t) recogni[sz]e\b|\bcan'?t (?:stay awake|keep (?:his|her|my) eyes open)\b|\bkeeps? (?:nodding|drifting) off\b|\bspaced out\b|\b(?:nothing|none of what) (?:he|she|they) (?:says|said) makes (?:any )?sense\b|\bmakes? no sense\b|\bdoesn'?t make (?:any )?sense\b|\bmumbl\w*|\bincoheren\w*|\bdoesn'?t know (?:her|his|their|my) (?:own )?name\b|\bdoesn'?t know who (?:i|we) (?:am|are)\b|\b(?:doesn'?t|doesnt|didn'?t|didnt) know (?:what (?:day|year|month|time)|where (?:he|she|they) (?:is|are|was)|who)\b", "정신이없|정신이혼미|정신이오락가락|횡설수설|헛소리|딴소리|엉뚱한소리|의식이흐|몽롱|정신을못|헤롱|비몽사몽|어딘지모르|여기가어디냐고|어디냐고(?:계속|자꾸|물)|엉뚱한말|사람을못알아|못알아보|못알아봐|멍하게|멍해|멍하니|누구냐고|누구세요|꾸벅꾸벅|자꾸졸|눈을못뜨"),
     // --- headache (NICE CG150: thunderclap headache; KTAS sudden severe headache) ---
     c("headache", r"\bheadache\w*|\bhead (?:is )?(?:pounding|hurts|hurting|exploding|splitting)|\bmigraine\b|\bpain\w* (?:in|at|on) (?:the )?(?:back of |side of |top of )?(?:my|his|her|their|the) head\b", "두통|머리(?:가|를|쪽이|뒤가)?.{0,10}?(?:아[프파픈퍼팠]|지끈|깨질|터질|울려|망치)|뒷머리|뒤통수"),
     c(
@@ -136,7 +153,7 @@ const CONCEPTS: &[Concept] = &[
     // --- breathing (KTAS respiratory distress; NHS 111: struggling to breathe, blue lips) ---
     neg(
         "cant_breathe",
-        r"\bcan'?t\W{1,3}breath\w*|\bcannot breath\w*|\btoo (?:breathless|out of breath|short of breath|winded|puffed) to (?:talk|speak|finish|say|walk|eat|lie)\b|\b(?:can|could)(?:'?t)? (?:barely|hardly) (?:breath\w*|get air|talk|speak|get (?:a|the) words out)|\bcan'?t (?:finish|say) a (?:sentence|word)|\bcant finish a sentence|\bbreath(?:ing|in) (?:funny|weird\w*|strange\w*|odd\w*|funnily)\b|\bgasping\b|\bstruggling (?:to|for) (?:breath\w*|air)\b|\bchoking\b|\bnot getting (?:any )?air\b|\bribs (?:are )?(?:sucking|pulling) in\b|\bgrunt\w*|\bcan only (?:say|speak|talk|get (?:\d|a few|one|two|three)\b)|\bone word at a time\b|\bcan'?t (?:talk|speak) in (?:full )?sentences\b|\blabou?red breathing\b|\bstruggling\b[^.!?\n]*?\bbreath\w*|\bbreath\w*[^.!?\n]*?\bstruggling\b|\bsucking in\b",
+        r"\bcan'?t\W{1,3}breath\w*|\bcannot breath\w*|\btoo (?:breathless|out of breath|short of breath|winded|puffed) to (?:talk|speak|finish|say|walk|eat|lie)\b|\b(?:can|could)(?:'?t)? (?:barely|hardly) (?:breath\w*|get air|talk|speak|get (?:a|the) words out)|\bcan'?t (?:finish|say) a (?:sentence|word)|\bcant finish a sentence|\bbreath(?:ing|in) (?:funny|weird\w*|strange\w*|odd\w*|funnily)\b|\bgasping\b|\bstruggling (?:to|for) (?:breath\w*|air)\b|\bchoking\b|\bnot getting (?:any )?air\b|\bribs (?:are )?(?:sucking|pulling) in\b|\bgrunt\w*|\bcan only (?:say|speak|talk|get (?:\d|a few|one|two|three)\b)|\bone word at a time\b|\bcan'?t (?:talk|speak) in (?:full )?sentences\b|\blabou?red breathing\b|\bstruggling\b[^.!?\n]*?\bbreath\w*|\bbreath\w*[^.!?\n]*?\bstruggling\b|\bsucking in\b|\bhead[- ]bobb\w*|\bbobb\w* (?:his|her|their) head\b",
         "숨(?:을|이)?(?:잘|제대로|전혀)?(?:못쉬|못쉴|쉴수없|쉬지못|안쉬어)|(?:숨이차서|숨차서)말(?:이|을)?(?:안|못)|숨을헐떡|숨넘어|숨(?:도|을|이)?이상하게(?:쉬|쉰)|숨이턱(?:턱|막)|(?:한두|몇)마디(?:밖에|도)?|캑캑|켁켁|숨.{0,8}?끙끙|끙끙거리며숨|목이막혀숨|(?:갈비뼈|가슴|명치|쇄골|목)(?:사이|아래|밑|위)?(?:가|이)?(?:쑥|푹|움푹|쏙|폭){0,2}(?:들어가|꺼지|꺼져)|숨쉬기(?:가)?(?:너무|많이|엄청)힘들|숨(?:이|을)?(?:꺽꺽|컥컥)|숨(?:이)?넘어갈",
     ),
     // Speaking only in words (KTAS severe respiratory distress) when told with a breathing sign.
@@ -146,6 +163,12 @@ const CONCEPTS: &[Concept] = &[
         "말(?:하기|을하기|을잇기)(?:가|도)?(?:너무|좀|많이)?(?:힘들|어렵|어려)|말을(?:잇지|이어가지|끝까지)못|한마디씩",
     ),
     c("blue_lips", r"\b(?:lips?|face|skin|fingers?)\W+(?:\w+\W+){0,5}?(?:blue|bluish|purple|gr[ae]y|gr[ae]yish)\b|\bcyano\w*|\bturning blue\b|\b(?:blue|bluish|purple|gr[ae]y|gr[ae]yish|dusky)\W+(?:\w+\W+){0,2}?(?:around|round) (?:the |his |her |my )?(?:lips|mouth)\b", "입술(?:이|도)?(?:파래|파랗|보라|퍼래|새파)|청색증|얼굴이(?:파래|파랗|새파)|(?:입술|입술주변|입주변|입가|얼굴|손끝|입술색)(?:이|도|가|색이|색도)?.{0,8}?(?:파래|파랗|파르|보라|퍼래|퍼렇|새파|시퍼|회색|잿빛|거무)"),
+    // Slow or shallow breathing: opioids, a failing chest (NHS: 999 with drowsiness).
+    c(
+        "slow_breathing",
+        r"\bbreath\w* (?:is |are |has (?:become|gone|got) |very |really |so )*(?:shallow|slow)\b|\bshallow (?:and slow |and fast )?breath\w*|\bslow (?:and shallow )?breath\w*|\bbarely breathing\b",
+        "숨을(?:너무|아주)?(?:얕게|느리게|약하게)|숨이(?:너무|아주)?(?:얕|느려|약해)|호흡이(?:너무|아주)?(?:얕|느려|느리|약)",
+    ),
     c("wheeze", r"\bwheez\w*|\bwhistling\b|\bstridor\b", "쌕쌕|쌔액|휘파람|그르렁"),
     c("asthma_attack", r"\basthma attack\b|\basthma (?:is )?(?:flar\w*|bad|worse)", "천식발작|천식이(?:심|악화)"),
     neg("asthma_unrelieved", r"\b(?:inhaler|puffer|ventolin|salbutamol|albuterol|nebuli[sz]er)\W+(?:\w+\W+){0,6}?(?:not|isn'?t|isnt|doesn'?t|didn'?t|no|nothing|hasn'?t) (?:help\w*|work\w*|touch\w*|doing|done|difference|effect)|\b(?:not|isn'?t|isnt) (?:helping|working|touching it)\b|\b(?:inhaler|puffer|ventolin|pumps?|puffs?)\W+(?:\w+\W+){0,4}?\d+ (?:times|puffs)\b|\b\d+ puffs\b|\b(?:inhaler|puffer|ventolin|pump)\W+(?:\w+\W+){0,3}?every (?:few|couple of|\d+) min\w*|\bnothing'?s? (?:changing|working|helping)\b", "흡입기(?:를|도)?(?:써도|사용해도|뿌려도)|흡입기가(?:안|소용)"),
@@ -162,8 +185,8 @@ const CONCEPTS: &[Concept] = &[
     ),
     neg(
         "throat_closing",
-        r"\bthroat\W+(?:\w+\W+){0,3}?(?:clos\w*|swell\w*|swollen|tight\w*)|\btongue\W+(?:\w+\W+){0,3}?(?:swell\w*|swollen|thick|huge)|\bcan'?t swallow\b|\bcant swallow\b",
-        "목(?:이|안이|구멍이|이꽉)?(?:점점|꽉|자꾸)?(?:조이|조여|막히|막혀|막힌|좁아|콱)|혀(?:가|도|랑|와|하고|까지)?.{0,6}?(?:붓|부어|부었|부풀|퉁퉁)|숨(?:이|통이)?막혀|숨(?:이)?막히",
+        r"\bthroat\W+(?:\w+\W+){0,3}?(?:clos\w*|swell\w*|swollen|tight\w*)|\btongue\W+(?:\w+\W+){0,3}?(?:swell\w*|swollen|thick|huge)|\bcan'?t swallow\b|\bcant swallow\b|\b(?:lips?|face|mouth)\W+(?:\w+\W+){0,4}?(?:swell\w*|swollen)\W+(?:\w+\W+){0,8}?(?:now|into|to|reach\w*|spread\w*)\W+(?:\w+\W+){0,2}?tongue\b",
+        "(?:입술|얼굴|입)(?:이|가)?.{0,8}?(?:붓|부어|부었|부풀).{0,12}?혀(?:가|도|까지)|목(?:이|안이|구멍이|이꽉)?(?:점점|꽉|자꾸)?(?:조이|조여|막히|막혀|막힌|좁아|콱)|혀(?:가|도|랑|와|하고|까지)?.{0,6}?(?:붓|부어|부었|부풀|퉁퉁)|숨(?:이|통이)?막혀|숨(?:이)?막히",
     ),
     c("hives", r"\bhives\b|\bwelts\b|\bbroke out\b|\brash all over\b", "두드러기|온몸(?:이|에)?(?:빨개|빨갛|붉|가려|두드러기)"),
     // --- GI bleeding (NHS: vomiting blood, black stools -> A&E) ---
@@ -502,7 +525,7 @@ const CONCEPTS: &[Concept] = &[
     c(
         "choking",
         r"\bchok\w*|\b(?:food|meat|steak|a piece|something|candy|grape|rice cake|bone)\W+(?:\w+\W+){0,3}?(?:stuck|lodged|caught|went down the wrong way)|\bstuck in (?:his|her|my|the) throat\b|\bwent down the wrong (?:way|pipe)\b|\b(?:eating|swallow\w*)\W+(?:\w+\W+){0,6}?(?:clutch\w*|grabb\w*|holding) (?:his|her|their|my) (?:throat|neck)\b",
-        "목에(?:걸|걸린|걸렸|막)|(?:먹|드시|드셨|삼키|삼켰|삼킨)(?:다가|던|는데|고|거같은데|것같은데|거같|다|은거같)?.{0,12}?(?:켁켁|캑캑|컥컥|목을(?:움켜|부여잡|감싸|잡고|쥐고))|(?:삼키다가|먹다가|먹던중에)(?:.{0,6})?(?:켁켁|캑캑|컥컥|막혀|걸려|숨을)|(?:떡|음식|고기|사탕|포도|땅콩|밥|알약|생선가시|가시|토마토|젤리|견과|구슬|동전)(?:이|가|을|를|덩어리가)?.{0,6}?(?:걸려|걸렸|걸린|막혀|막혔|넘어가지)|사레|기도(?:가|에)?(?:막|걸)",
+        "목에(?:걸|걸린|걸렸|막)|(?:먹|드시|드셨|삼키|삼켰|삼킨)(?:다가|던|는데|고|거같은데|것같은데|거같|다|은거같)?.{0,12}?(?:켁켁|캑캑|컥컥|목을(?:움켜|부여잡|감싸|잡고|쥐고)|침을(?:질질|줄줄)?(?:흘|못삼)|못삼키|숨을못)|(?:삼키다가|먹다가|먹던중에)(?:.{0,6})?(?:켁켁|캑캑|컥컥|막혀|걸려|숨을)|(?:떡|음식|고기|사탕|포도|땅콩|밥|알약|생선가시|가시|토마토|젤리|견과|구슬|동전)(?:이|가|을|를|덩어리가)?.{0,6}?(?:걸려|걸렸|걸린|막혀|막혔|넘어가지)|사레|기도(?:가|에)?(?:막|걸)",
     ),
     neg(
         "cant_cough_speak",
@@ -734,8 +757,8 @@ const CONCEPTS: &[Concept] = &[
     // A slow heart: said so, or a pulse under 50 (ESC bradycardia with syncope).
     c(
         "slow_pulse",
-        r"\b(?:pulse|heart ?rate|heart ?beat|heart) (?:is |was |has been )?(?:really |very |so |too |super )?(?:slow|low)\b|\b(?:pulse|heart ?rate|hr)\W+(?:\w+\W+){0,2}?[1-4]\d\b|\bbradycard\w*",
-        "맥박(?:이|은|가)?(?:너무|엄청|많이|아주)?(?:느리|느려|느린|낮)|심장이(?:너무)?(?:느리|느려)|서맥|맥박(?:이|은|가)?[1-4][0-9](?:밖|정도|회|번|bpm|[^0-9]|$)",
+        r"\b(?:pulse|heart ?rate|heart ?beat|heart) (?:is |was |has been )?(?:really |very |so |too |super )?(?:slow|low)\b|\b(?:pulse|heart ?rate|hr)\W+(?:\w+\W+){0,4}?[1-4]\d\b|\bbradycard\w*",
+        "맥박(?:이|은|가)?(?:너무|엄청|많이|아주)?(?:느리|느려|느린|낮)|심장이(?:너무)?(?:느리|느려)|서맥|맥박(?:이|은|가)?(?:자꾸|계속|갑자기|지금|또)?[1-4][0-9](?:밖|정도|회|번|bpm|[^0-9]|$)",
     ),
     // Worse with walking, a bump or a cough: peritoneal irritation (appendicitis).
     c(

@@ -118,6 +118,8 @@ pub const RULES: &[Rule] = &[
                         "speech_trouble",
                         "wheeze",
                         "stridor",
+                        "breathless",
+                        "cant_swallow_spit",
                     ],
                 ],
             )
@@ -319,10 +321,15 @@ pub const RULES: &[Rule] = &[
                 f,
                 &[
                     &["calf_swelling", "immobility"],
-                    &["breathless", "cant_breathe", "chest_pain", "vomit_blood", "faint"],
+                    &["breathless", "cant_breathe", "chest_pain", "vomit_blood", "faint", "cough_blood"],
                 ],
             )
-            .filter(|_| f.has("calf_swelling") || any(f, &["sudden", "severe", "cant_breathe", "faint"]))
+            .filter(|_| {
+                f.has("calf_swelling")
+                    || any(f, &["sudden", "severe", "cant_breathe", "faint"])
+                    // Blood coughed up with pleuritic pain or breathlessness (Wells: haemoptysis).
+                    || (f.has("cough_blood") && any(f, &["chest_pain", "breathless"]))
+            })
             // NICE NG158: one swollen, painful calf after a long journey, surgery or bed rest is a
             // deep vein thrombosis (scan within 4 hours) even before the breath is short.
             .or_else(|| all(f, &[&["calf_swelling"], &["one_leg"], &["immobility"]]))
@@ -603,6 +610,8 @@ pub const RULES: &[Rule] = &[
             all(f, &[&["face_droop", "one_side_weak", "speech_trouble"]])
                 .or_else(|| all(f, &[&["limb_numb"], &["sudden", "confusion", "vision_loss"]]))
                 .or_else(|| all(f, &[&["vision_loss"], &["sudden"]]).filter(|_| !f.pregnant))
+                // NHS: a curtain or shadow coming over the sight -> A&E now.
+                .or_else(|| all(f, &[&["vision_curtain"]]))
         },
     },
     Rule {
@@ -621,7 +630,13 @@ pub const RULES: &[Rule] = &[
                     && m.status == super::text::Status::Affirmed
                     && !drowsy.iter().any(|&(s, e)| m.start < e && s < m.end)
             })?;
+            // When it began is not what a denial after it denies ("어제 저녁부터 정신이 없으시고").
+            let onset = f.mentions.iter().find(|m| {
+                m.concept == "recent_onset"
+                    && matches!(m.status, super::text::Status::Affirmed | super::text::Status::Denied)
+            });
             all(f, &[&["sudden"]])
+                .or_else(|| onset.map(|m| vec![(m.start, m.end)]))
                 .filter(|_| !f.has("chronic"))
                 .map(|s| [vec![(confused.start, confused.end)], s].concat())
         },
@@ -754,6 +769,8 @@ pub const RULES: &[Rule] = &[
                     all(f, &[&["breathless"], &["confusion", "combative", "unresponsive"]])
                         .filter(|_| !f.has("mild_exertion"))
                 })
+                // NHS (opioids, a tiring chest): slow or shallow breathing with drowsiness -> 999.
+                .or_else(|| all(f, &[&["slow_breathing"], &["drowsy", "confusion", "unresponsive", "lethargic"]]))
         },
     },
     Rule {
