@@ -64,8 +64,8 @@ const CONCEPTS: &[Concept] = &[
     ),
     c(
         "severe",
-        r"\b(?:so|really|very|extremely) (?:bad|severe)\b|\bsevere\b|\bcrushing\b|\bterrible\b|\bunbearable\b|\bexcruciating\b|\bworst\b|\bkilling me\b|\btearing\b|\bripping\b|\bagony\b|\bexplosive\b",
-        "너무|심하게|심해|심한|엄청|쥐어짜|꽉|터질|죽을것|찢어질|끊어질|깨질",
+        r"\b(?:so|really|very|extremely) (?:bad|severe)\b|\bsevere\b|\bcrushing\b|\bterrible\b|\bunbearable\b|\bexcruciating\b|\bworst\b|\bkilling me\b|\btearing\b|\bripping\b|\bagony\b|\bexplo(?:sive|ded|ding)\b",
+        "너무|심하게|심해|심한|엄청|쥐어짜|꽉|터질|죽을것|찢어질|끊어질|깨질|폭발",
     ),
     c(
         "sudden",
@@ -94,8 +94,8 @@ const CONCEPTS: &[Concept] = &[
     // Came on within hours ("since lunch", "어제 저녁부터"): acute, as delirium is (NICE CG103).
     c(
         "recent_onset",
-        r"\bsince (?:this (?:morning|afternoon|evening)|lunch(?:time)?|yesterday(?: evening| afternoon)?|last night|breakfast|dinner|tea ?time|earlier(?: today)?|an hour ago|a few hours ago|(?:\d+|a couple of|two|three) hours ago)\b|\b(?:started|came on|began) (?:this morning|today|last night|yesterday|a few hours ago)\b|\b(?:was|were) (?:totally |completely |perfectly )?(?:fine|normal|ok|okay|herself|himself) (?:yesterday|this morning|last night)\b",
-        "(?:오늘|어제)(?:아침|저녁|밤|오후|점심|낮)?(?:부터|께부터)|(?:아침|점심|저녁|아까|몇시간전|어젯밤|자고일어나서)부터|어제까지(?:는|만해도)?(?:멀쩡|괜찮|정상)",
+        r"\bsince (?:\w+ ){1,3}?(?:this (?:morning|afternoon|evening)|last night|yesterday|today)\b|\bsince (?:this (?:morning|afternoon|evening)|lunch(?:time)?|yesterday(?: evening| afternoon)?|last night|breakfast|dinner|tea ?time|earlier(?: today)?|an hour ago|a few hours ago|(?:\d+|a couple of|two|three) hours ago)\b|\b(?:started|came on|began) (?:this morning|today|last night|yesterday|a few hours ago)\b|\b(?:was|were) (?:totally |completely |perfectly )?(?:fine|normal|ok|okay|herself|himself) (?:yesterday|this morning|last night)\b",
+        "(?:오늘|어제)(?:아침|저녁|밤|오후|점심|낮)?(?:부터|께부터)|(?:아침|점심|저녁|아까|몇시간전|어젯밤|자고일어나서)부터|어제까지(?:는|만해도)?(?:멀쩡|괜찮|정상)|(?:오늘|어제|어젯밤|아침|저녁|아까)(?:에)?.{0,10}?(?:뒤로|이후로|후로)",
     ),
     c("stroke", r"\bstrokes?\b|\bcva\b|\bmini[- ]stroke\b", "뇌졸중|중풍|뇌경색|뇌출혈|뇌혈관질환"),
     c(
@@ -111,8 +111,8 @@ const CONCEPTS: &[Concept] = &[
     ),
     neg(
         "one_side_weak",
-        r"\b(?:one|left|right) side\W+(?:\w+\W+){0,4}?(?:weak|numb|can'?t move|paraly\w*|dead|no feeling)|\bcan'?t (?:lift|move|feel) (?:my|his|her|the) (?:\w+ )?(?:arm|leg|hand|side)|\bcant (?:lift|move|feel) (?:my|his|her|the) (?:\w+ )?(?:arm|leg|hand|side)|\b(?:arm|leg) (?:is |went |feels )?(?:still |suddenly |really |very |so )?(?:weak|numb|limp|dead)\b|\b(?:can'?t|cant|couldn'?t|won'?t|unable to) \w+ (?:\w+ ){0,4}?(?:with |in )?(?:his|her|my|their|the) (?:left|right) (?:hand|arm|leg|foot)\b|\bhemipleg\w*|\bparaly\w*|\b(?:weak\w*|numb\w*) (?:in|on|of) (?:my|his|her|the) (?:left|right) (?:\w+ )?(?:arm|leg|hand|side)|\b(?:left|right) (?:arm|leg|hand)s?\W+(?:\w+\W+){0,3}?(?:weak\w*|numb|limp|dead|paraly\w*)|\b(?:left|right|one) (?:arm and leg|leg and arm|side of (?:my|his|her|the) body)\W+(?:\w+\W+){0,3}?(?:weak\w*|numb\w*|heavy|limp|dead|tingl\w*)",
-        "(?:한쪽|오른쪽|왼쪽|반쪽|편측)(?:팔|다리|팔다리|손|몸|얼굴)?.{0,6}?(?:힘이(?:안|없|빠)|힘이안|마비|저리|저려|감각이없|못움직|안움직)|(?:팔|다리|팔다리|손)(?:에|이|가|을|를)?(?:갑자기)?(?:힘이(?:안들어|없|빠지|빠졌|안)|(?:못|안)(?:쓰|써|움직|들))|(?:팔|다리|팔다리|손|발|몸)(?:이|가|을|를)?말을(?:잘)?안들|(?:오른|왼)(?:손|팔|발|다리)(?:으로|로|이|가|을|를|에)?.{0,8}?(?:못|안)(?:잡|쥐|들|움직|써|쓰|디디)|(?:한쪽|오른쪽|왼쪽)(?:팔|다리|팔다리|손|몸)(?:이|가|에|도|과|이랑|하고|랑)?.{0,4}?(?:무겁|무거|둔하|둔해)|(?:한쪽|오른쪽|왼쪽)(?:팔다리|팔이랑다리|팔과다리|팔하고다리|손발)(?:가|이|에|도)?.{0,6}?(?:저리|저려|힘이|마비|감각|둔)|반신마비|편마비|숟가락을떨어뜨|(?:오른|왼)(?:손|팔|쪽손|쪽팔)(?:으로|로)?.{0,8}?(?:잡기|쥐기|들기)(?:가|도)?(?:힘들|어렵)",
+        r"\b(?:one|left|right) side\W+(?:\w+\W+){0,4}?(?:weak|numb|can'?t move|paraly\w*|dead|no feeling)|\bcan'?t (?:lift|move|feel) (?:my|his|her|the) (?:\w+ )?(?:arm|leg|hand|side)|\bcant (?:lift|move|feel) (?:my|his|her|the) (?:\w+ )?(?:arm|leg|hand|side)|\b(?:arm|leg) (?:is |went |feels )?(?:still |suddenly |really |very |so )?(?:weak|numb|limp|dead)\b|\b(?:can'?t|cant|couldn'?t|won'?t|unable to) \w+ (?:\w+ ){0,4}?(?:with |in )?(?:his|her|my|their|the) (?:left|right) (?:hand|arm|leg|foot)\b|\bhemipleg\w*|\bdropp\w* (?:\w+ ){0,3}?(?:from|with|out of) (?:his|her|my|their) (?:left|right) hand\b|\bparaly\w*|\b(?:weak\w*|numb\w*) (?:in|on|of) (?:my|his|her|the) (?:left|right) (?:\w+ )?(?:arm|leg|hand|side)|\b(?:left|right) (?:arm|leg|hand)s?\W+(?:\w+\W+){0,3}?(?:weak\w*|numb|limp|dead|paraly\w*)|\b(?:left|right|one) (?:arm and leg|leg and arm|side of (?:my|his|her|the) body)\W+(?:\w+\W+){0,3}?(?:weak\w*|numb\w*|heavy|limp|dead|tingl\w*)",
+        "(?:한쪽|오른쪽|왼쪽|반쪽|편측)(?:팔|다리|팔다리|손|몸|얼굴)?.{0,6}?(?:힘이(?:안|없|빠)|힘이안|마비|저리|저려|감각이없|못움직|안움직)|(?:팔|다리|팔다리|손)(?:에|이|가|을|를)?(?:갑자기)?(?:힘이(?:안들어|없|빠지|빠졌|안)|(?:못|안)(?:쓰|써|움직|들))|(?:팔|다리|팔다리|손|발|몸)(?:이|가|을|를)?말을(?:잘)?안들|(?:오른|왼)(?:손|팔|발|다리)(?:으로|로|이|가|을|를|에)?.{0,8}?(?:못|안)(?:잡|쥐|들|움직|써|쓰|디디)|(?:한쪽|오른쪽|왼쪽)(?:팔|다리|팔다리|손|몸)(?:이|가|에|도|과|이랑|하고|랑)?.{0,4}?(?:무겁|무거|둔하|둔해)|(?:한쪽|오른쪽|왼쪽)(?:팔다리|팔이랑다리|팔과다리|팔하고다리|손발)(?:가|이|에|도)?.{0,6}?(?:저리|저려|힘이|마비|감각|둔)|(?:오른|왼)(?:손|팔)(?:으로|로|에서|이|가)?.{0,8}?(?:떨어뜨|놓치|떨궈|떨구)|반신마비|편마비|숟가락을떨어뜨|(?:오른|왼)(?:손|팔|쪽손|쪽팔)(?:으로|로)?.{0,8}?(?:잡기|쥐기|들기)(?:가|도)?(?:힘들|어렵)",
     ),
     c(
         "limb_numb",
@@ -122,7 +122,7 @@ const CONCEPTS: &[Concept] = &[
     neg(
         "speech_trouble",
         r"\bslur\w*|\b(?:can'?t|cant|couldn'?t|unable to|struggl\w* to)(?: seem to)? (?:find|get out|get) (?:his|her|my|the|their) words\b|\bcan'?t (?:talk|speak|get (?:the|his|her|my) words)\w*|\bcant (?:talk|speak)\w*|\bgibberish\b|\b(?:words|speech)\W+(?:\w+\W+){0,3}?(?:jumbled|garbled|slurred|wrong|weird|strange)|\btalk\w* (?:funny|weird|strange|nonsense)|\bnot making sense\b|\b(?:using|uses|saying|says|said|uses) (?:the )?wrong words\b|\bwords (?:are |keep )?coming out wrong\b|\bmix\w* up (?:his|her|my|their) words\b",
-        "말이(?:자꾸|좀|계속|갑자기|약간|엄청|너무)?(?:어눌|꼬이|꼬여|이상|안나|잘안|안되|느려|느리)|단어(?:를|가)?.{0,6}?(?:엉뚱|이상한|안떠|생각이안|잘못|안나오|안나와|안나온|안나온대)|어눌|발음이(?:좀|자꾸|약간|살짝|계속|갑자기|많이)?(?:이상|꼬|안|새|샌|뭉개)|엉뚱한말(?:을|만)(?:해|하)|말을(?:제대로|잘)?못|말을(?:이상하게|횡설수설)|횡설수설|말이어둔|무슨말(?:인지|을하는지)(?:모르|알아들을수(?:가)?없|못알아)",
+        "말이(?:자꾸|좀|계속|갑자기|약간|엄청|너무)?(?:어눌|꼬이|꼬여|꼬였|꼬인|이상|안나|잘안|안되|느려|느리)|단어(?:를|가)?.{0,6}?(?:엉뚱|이상한|안떠|생각이안|잘못|안나오|안나와|안나온|안나온대)|어눌|발음이(?:좀|자꾸|약간|살짝|계속|갑자기|많이)?(?:이상|꼬|안|새|샌|뭉개)|엉뚱한말(?:을|만)(?:해|하)|말을(?:제대로|잘)?못|말을(?:이상하게|횡설수설)|횡설수설|말이어둔|무슨말(?:인지|을하는지)(?:모르|알아들을수(?:가)?없|못알아)",
     ),
     neg(
         "vision_loss",
@@ -144,7 +144,7 @@ const CONCEPTS: &[Concept] = &[
         "(?:태어나서|살면서|평생|생애)(?:처음|최악)|망치로맞은|둔기로맞은|벼락|번개(?:를|에)?맞은(?:것|듯)|번개(?:가)?치듯|(?:망치|둔기|야구방망이|몽둥이)로.{0,6}?(?:맞은|때린|얻어맞은|맞는)(?:것|듯)|(?:머리|뒷머리|뒤통수)(?:를|가)?(?:세게|한대)?(?:맞은|얻어맞은)(?:것|듯)|이렇게아픈(?:건|것은)?처음",
     ),
     neg("stiff_neck", r"\bstiff neck\b|\bneck (?:is |feels )?(?:\w+ )?stiff\b|\bcan'?t (?:bend|move) (?:my|his|her) neck\b", "목(?:이|도|가|뒤가|덜미가)?(?:너무|좀|완전)?(?:뻣뻣|굳|뻐근해서)|고개를(?:못|숙일수없|숙이지못|앞으로못)"),
-    c("photophobia", r"\blight hurts\b|\bsensitiv\w* to light\b|\bphotophob\w*", "빛이눈부|눈이부셔|빛을못"),
+    c("photophobia", r"\blight hurts\b|\bsensitiv\w* to light\b|\bphotophob\w*|\bcan'?t (?:look at|stand|bear|handle) (?:the )?(?:light|brightness)\b", "빛이눈부|눈이부셔|빛을못"),
     neg(
         "nonblanching_rash",
         r"\b(?:rash|spots?|dots|blotches|marks)\W+(?:\w+\W+){0,8}?(?:doesn'?t|does not|don'?t|do not|didn'?t|won'?t|not) (?:fade|go away|blanch|disappear)|\bpress(?:ed|ing)? a glass\b|\bnon-?blanching\b|\bglass test\b|\bpurple (?:spots|rash|blotches)\b|\bpetechia\w*",
@@ -757,7 +757,7 @@ const CONCEPTS: &[Concept] = &[
     // A slow heart: said so, or a pulse under 50 (ESC bradycardia with syncope).
     c(
         "slow_pulse",
-        r"\b(?:pulse|heart ?rate|heart ?beat|heart) (?:is |was |has been )?(?:really |very |so |too |super )?(?:slow|low)\b|\b(?:pulse|heart ?rate|hr)\W+(?:\w+\W+){0,4}?[1-4]\d\b|\bbradycard\w*",
+        r"\b(?:pulse|heart ?rate|heart ?beat|heart) (?:is |was |has been )?(?:really |very |so |too |super )?(?:slow|low)\b|\b(?:pulse|heart ?rate|hr)\W+(?:\w+\W+){0,4}?[1-4]\d\b|\b[1-4]\d ?(?:bpm|beats (?:a|per|each) min\w*)|\bbradycard\w*",
         "맥박(?:이|은|가)?(?:너무|엄청|많이|아주)?(?:느리|느려|느린|낮)|심장이(?:너무)?(?:느리|느려)|서맥|맥박(?:이|은|가)?(?:자꾸|계속|갑자기|지금|또)?[1-4][0-9](?:밖|정도|회|번|bpm|[^0-9]|$)",
     ),
     // Worse with walking, a bump or a cough: peritoneal irritation (appendicitis).
