@@ -36,8 +36,8 @@ const CONCEPTS: &[Concept] = &[
     // --- chest (KTAS chest pain; NICE CG95 acute chest pain) ---
     c(
         "chest_pain",
-        r"\bchest\W+(?:\w+\W+){0,3}?(?:pains?|pian\w*|hurt\w*|ach\w*|pressure|tight\w*|heav\w*|discomfort|squeez\w*|crush\w*|burn\w*|killing|feels? like)|\b(?:pain|pains|pian|pressure|tightness|heaviness|squeezing|crushing|hurting|ache|aching|burning|discomfort|twinges?|stabb?\w*|pinch\w*)\W+(?:\w+\W+){0,5}?chest\b|\b(?:tight|heavy|crushing|squeezing) chest\b|elephant\W+(?:\w+\W+){0,3}?(?:chest|on (?:him|her|me|my|his))|\b(?:standing|sitting|pressing|pushing|weight) on (?:my|his|her) chest|\bangina\b|\b(?:behind|under|in) (?:my|his|her|the) (?:breast ?bone|sternum)\b|\b(?:breast ?bone|sternum)\W+(?:\w+\W+){0,3}?(?:pain|hurts?|ach\w*|pressure|tight\w*|heav\w*|crush\w*)",
-        "(?:가슴|흉부|명치|심장)(?:이|을|가|에|은|는|쪽|한가운데|부위|통증이|한쪽)?.{0,14}?(?:아[프파픈퍼팠]|타들어|통증|조이|조여|조인|답답|갑갑|쥐어짜|짓누르|짓눌|코끼리|눌리|눌려|뻐근|찌릿|찌르|찔러|쑤시|쑤셔|욱신|콕콕|쿡쿡|따끔|화끈|묵직|무거|타는|터질|쪼이|쪼여|죄어|죄는)|흉통",
+        r"\bchest\W+(?:\w+\W+){0,3}?(?:pains?|pian\w*|hurt\w*|ach\w*|pressure|tight\w*|heav\w*|discomfort|squeez\w*|crush\w*|burn\w*|killing|feels? like)|\b(?:pain|pains|pian|pressure|tightness|heaviness|squeezing|crushing|hurting|ache|aching|burning|discomfort|twinges?|stabb?\w*|pinch\w*)\W+(?:\w+\W+){0,5}?chest\b|\b(?:tight|heavy|crushing|squeezing) chest\b|\b(?:heavy|tight|squeez\w*|crush\w*|pressing|weird|strange|funny|uncomfortable|burning|dull) (?:feeling|sensation|weight|ache)\W+(?:\w+\W+){0,3}?chest\b|elephant\W+(?:\w+\W+){0,3}?(?:chest|on (?:him|her|me|my|his))|\b(?:standing|sitting|pressing|pushing|weight) on (?:my|his|her) chest|\bangina\b|\b(?:clutch|grabb|grasp|hold)\w* (?:at )?(?:his|her|my|their) chest\b|\b(?:behind|under|in) (?:my|his|her|the) (?:breast ?bone|sternum)\b|\b(?:breast ?bone|sternum)\W+(?:\w+\W+){0,3}?(?:pain|hurts?|ach\w*|pressure|tight\w*|heav\w*|crush\w*)",
+        "(?:가슴|흉부|명치|심장)(?:이|을|가|에|은|는|쪽|한가운데|부위|통증이|한쪽)?.{0,14}?(?:아[프파픈퍼팠]|타들어|통증|조이|조여|조인|답답|갑갑|쥐어짜|짓누르|짓눌|코끼리|눌리|눌려|뻐근|찌릿|찌르|찔러|쑤시|쑤셔|욱신|콕콕|쿡쿡|따끔|화끈|묵직|무거|타는|터질|쪼이|쪼여|죄어|죄는)|흉통|가슴(?:을|을손으로)?(?:움켜|부여잡|쥐어잡|붙잡)",
     ),
     c("sweating", r"\bsweat\w*|\bclammy\b|\bdiaphore\w*|\bdrenched\b|\bdripping wet\b", "식은땀|진땀|땀(?:이|을|에)?(?:비|많이|흘|범벅|줄줄|뻘뻘|흠뻑|젖|나)|온몸이축축"),
     c(
@@ -50,6 +50,11 @@ const CONCEPTS: &[Concept] = &[
         r"\bshort(?:ness)? of breath\b|\bcan'?t (?:catch|get) (?:my|his|her) breath\b|\bbreathless\b|\bbreathlessness\b|\b(?:hard|difficult|trouble|struggling|hard time) (?:to )?breath\w*|\bout of breath\b|\bbreathing (?:is )?(?:really |very |so )?(?:fast|hard|heavy)\b|\bcan'?t breath\w*|\bcant breath\w*",
         "숨(?:이|을|도|쉬기|쉬는게|쉬기가|쉴때)?(?:너무|좀|많이|계속|점점)?(?:차|찬|찼|막히|막혀|막힌|막혔|가쁘|가빠|가쁜|힘들|힘든|힘드|어렵|어려|답답|헐떡)|호흡곤란|숨가쁨",
     ),
+    c(
+        "cough_blood",
+        r"\bcough\w* (?:up )?(?:\w+ ){0,2}?blood\b|\bblood(?:y|-stained|-streaked| in (?:my|his|her|the))? (?:phlegm|sputum|mucus|spit)\b|\bha?emoptysis\b",
+        "(?:기침|가래)(?:에|할때|하면|을하면|에서)?.{0,8}?(?:피|혈)|피(?:가)?섞인(?:기침|가래)|객혈|각혈",
+    ),
     c("vomiting", r"\bfeel\w* sick\b|\bvomit\w*|\bthrow\w* up\b|\bthrew up\b|\bpuk\w*|\bnause\w*|\bbarf\w*|\bretch\w*|\bheaving\b|\b(?:being|been|was) sick\b|\bsick to (?:my|his|her) stomach\b|\b(?:going to|gonna|about to) (?:be sick|throw up|vomit|puke)\b|\bchuck\w* up\b|\bspew\w*", "토(?:하|했|해|할|를|가|함|도)|구토|메스꺼|울렁|게워|게웠|구역|오바이트|웩웩"),
     c("pale", r"\bpal(?:e|er)\b|\bgr[ae]y\b|\bashen\b|\bwhite as\b|\bfunny colou?r\b|\bwashed out\b|\bpasty\b|\bcolou?r (?:has )?drain\w*", "창백|하얗게|하얘|핏기|안색이(?:하얗|창백|잿빛)|얼굴색이(?:안좋|이상|하얗)"),
     c(
@@ -59,8 +64,8 @@ const CONCEPTS: &[Concept] = &[
     ),
     c(
         "severe",
-        r"\b(?:so|really|very|extremely) (?:bad|severe)\b|\bsevere\b|\bcrushing\b|\bterrible\b|\bunbearable\b|\bexcruciating\b|\bworst\b|\bkilling me\b|\btearing\b|\bripping\b|\bagon(?:y|i[sz]\w*)\b",
-        "너무|심하게|심해|심한|엄청|쥐어짜|꽉|터질|죽을것|찢어질|끊어질|깨질",
+        r"\b(?:so|really|very|extremely) (?:bad|severe)\b|\bsevere\b|\bcrushing\b|\bterrible\b|\bunbearable\b|\bexcruciating\b|\bworst\b|\bkilling me\b|\btearing\b|\bripping\b|\bagon(?:y|i[sz]\w*)\b|\bexplo(?:sive|ded|ding)\b",
+        "너무|심하게|심해|심한|엄청|쥐어짜|꽉|터질|죽을것|찢어질|끊어질|깨질|폭발",
     ),
     c(
         "sudden",
@@ -86,6 +91,12 @@ const CONCEPTS: &[Concept] = &[
         r"\bheart attack\b|\bstroke\b|\banaphyla\w*|\bcardiac arrest\b",
         "심근경색|심장마비|심장발작|뇌졸중|중풍|뇌경색|뇌출혈|아나필락시스|심정지",
     ),
+    // Came on within hours ("since lunch", "어제 저녁부터"): acute, as delirium is (NICE CG103).
+    c(
+        "recent_onset",
+        r"\bsince (?:\w+ ){1,3}?(?:this (?:morning|afternoon|evening)|last night|yesterday|today)\b|\bsince (?:this (?:morning|afternoon|evening)|lunch(?:time)?|yesterday(?: evening| afternoon)?|last night|breakfast|dinner|tea ?time|earlier(?: today)?|an hour ago|a few hours ago|(?:\d+|a couple of|two|three) hours ago)\b|\b(?:started|came on|began) (?:this morning|today|last night|yesterday|a few hours ago)\b|\b(?:was|were) (?:totally |completely |perfectly )?(?:fine|normal|ok|okay|herself|himself) (?:yesterday|this morning|last night)\b",
+        "(?:오늘|어제)(?:아침|저녁|밤|오후|점심|낮)?(?:부터|께부터)|(?:아침|점심|저녁|아까|몇시간전|어젯밤|자고일어나서)부터|어제까지(?:는|만해도)?(?:멀쩡|괜찮|정상)|(?:오늘|어제|어젯밤|아침|저녁|아까)(?:에)?.{0,10}?(?:뒤로|이후로|후로)",
+    ),
     c("stroke", r"\bstrokes?\b|\bcva\b|\bmini[- ]stroke\b", "뇌졸중|중풍|뇌경색|뇌출혈|뇌혈관질환"),
     c(
         "happening",
@@ -95,13 +106,13 @@ const CONCEPTS: &[Concept] = &[
     // --- stroke (NHS FAST: face, arms, speech; KTAS acute neurological deficit) ---
     c(
         "face_droop",
-        r"\bface\W+(?:\w+\W+){0,4}?(?:droop\w*|sag\w*|fall\w*|uneven|numb|lopsided|crooked|twisted)|\bdroop\w*|\b(?:smile|mouth) (?:is |looks )?(?:crooked|lopsided|uneven|droop\w*)",
-        "얼굴(?:이|한쪽|의)?.{0,6}?(?:처지|처졌|처져|마비|비뚤|돌아가|일그러)|입(?:이|꼬리가|가)?(?:한쪽으로)?(?:돌아가|돌아갔|비뚤|처지|처졌)|안면마비",
+        r"\bface\W+(?:\w+\W+){0,4}?(?:droop\w*|sag\w*|fall\w*|uneven|numb|lopsided|crooked|twisted)|\bdroop\w*|\b(?:smile|mouth) (?:is |looks )?(?:crooked|lopsided|uneven|droop\w*)|\bone side of (?:my|his|her|their|the) (?:face|mouth|smile)\b(?:\W+\w+){0,3}?\W+(?:droop\w*|sag\w*|(?:doesn'?t|doesnt|won'?t|wont|isn'?t|isnt|not|didn'?t|can'?t|cant) (?:move|moving|lift|go up)|dropp\w*|hanging|fall\w*)|\bsmil\w*\W+(?:\w+\W+){0,6}?one side\b(?:\W+\w+){0,2}?\W+(?:droop\w*|sag\w*|(?:doesn'?t|doesnt|won'?t|wont|isn'?t|isnt|not|didn'?t) (?:move|moving|lift|go up))|\b(?:mouth|lip|smile|face|eyelid)\W+(?:\w+\W+){0,3}?(?:hanging|drooping|droops|drooped|sagging|sags|sagged|dropped|pulled down|slack)\b",
+        "얼굴(?:이|한쪽|의)?.{0,6}?(?:처지|처졌|처져|마비|비뚤|돌아가|일그러)|입(?:이|꼬리가|가)?(?:한쪽으로)?(?:돌아가|돌아갔|비뚤|처지|처졌)|(?:입꼬리|입가|입술|입|얼굴)(?:가|이|도|는|의)?(?:한쪽|왼쪽|오른쪽)(?:이|만|으로|도|은)?.{0,4}?(?:내려가|내려갔|내려간|처지|처졌|처져|처진|쳐지|쳐졌|쳐진|비뚤|삐뚤|돌아가|돌아갔|일그러)|(?:한쪽|왼쪽|오른쪽)(?:입꼬리|입가|입술|얼굴)(?:가|이|만|도)?.{0,4}?(?:내려가|내려갔|내려간|처지|처졌|처져|처진|쳐지|쳐졌|쳐진|비뚤|삐뚤|돌아가|돌아갔|일그러)|안면마비",
     ),
     neg(
         "one_side_weak",
-        r"\b(?:one|left|right) side\W+(?:\w+\W+){0,4}?(?:weak|numb|can'?t move|paraly\w*|dead|no feeling)|\bcan'?t (?:lift|move|feel) (?:my|his|her|the) (?:\w+ )?(?:arm|leg|hand|side)|\bcant (?:lift|move|feel) (?:my|his|her|the) (?:\w+ )?(?:arm|leg|hand|side)|\b(?:arm|leg) (?:is |went |feels )?(?:still |suddenly |really |very |so )?(?:weak|numb|limp|dead)\b|\b(?:can'?t|cant|couldn'?t|won'?t|unable to) \w+ (?:\w+ ){0,4}?(?:with |in )?(?:his|her|my|their|the) (?:left|right) (?:hand|arm|leg|foot)\b|\bhemipleg\w*|\bparaly\w*|\b(?:weak\w*|numb\w*) (?:in|on|of) (?:my|his|her|the) (?:left|right) (?:\w+ )?(?:arm|leg|hand|side)|\b(?:left|right) (?:arm|leg|hand)s?\W+(?:\w+\W+){0,3}?(?:weak\w*|numb|limp|dead|paraly\w*)",
-        "(?:한쪽|오른쪽|왼쪽|반쪽|편측)(?:팔|다리|팔다리|손|몸|얼굴)?.{0,6}?(?:힘이(?:안|없|빠)|힘이안|마비|저리|저려|감각이없|못움직|안움직)|(?:팔|다리|팔다리|손)(?:에|이|가|을|를)?(?:갑자기)?(?:힘이(?:안들어|없|빠지|빠졌|안)|(?:못|안)(?:쓰|써|움직|들))|(?:팔|다리|팔다리|손|발|몸)(?:이|가|을|를)?말을(?:잘)?안들|(?:오른|왼)(?:손|팔|발|다리)(?:으로|로|이|가|을|를|에)?.{0,8}?(?:못|안)(?:잡|쥐|들|움직|써|쓰|디디)|반신마비|편마비|숟가락을떨어뜨|(?:오른|왼)(?:손|팔|쪽손|쪽팔)(?:으로|로)?.{0,8}?(?:잡기|쥐기|들기)(?:가|도)?(?:힘들|어렵)",
+        r"\b(?:one|left|right) side\W+(?:\w+\W+){0,4}?(?:weak|numb|can'?t move|paraly\w*|dead|no feeling)|\bcan'?t (?:lift|move|feel) (?:my|his|her|the) (?:\w+ )?(?:arm|leg|hand|side)|\bcant (?:lift|move|feel) (?:my|his|her|the) (?:\w+ )?(?:arm|leg|hand|side)|\b(?:arm|leg) (?:is |went |feels )?(?:still |suddenly |really |very |so )?(?:weak|numb|limp|dead)\b|\b(?:can'?t|cant|couldn'?t|won'?t|unable to) \w+ (?:\w+ ){0,4}?(?:with |in )?(?:his|her|my|their|the) (?:left|right) (?:hand|arm|leg|foot)\b|\bhemipleg\w*|\bdropp\w* (?:\w+ ){0,3}?(?:from|with|out of) (?:his|her|my|their) (?:left|right) hand\b|\bparaly\w*|\b(?:weak\w*|numb\w*) (?:in|on|of) (?:my|his|her|the) (?:left|right) (?:\w+ )?(?:arm|leg|hand|side)|\b(?:left|right) (?:arm|leg|hand)s?\W+(?:\w+\W+){0,3}?(?:weak\w*|numb|limp|dead|paraly\w*)|\b(?:left|right|one) (?:arm and leg|leg and arm|side of (?:my|his|her|the) body)\W+(?:\w+\W+){0,3}?(?:weak\w*|numb\w*|heavy|limp|dead|tingl\w*)",
+        "(?:한쪽|오른쪽|왼쪽|반쪽|편측)(?:팔|다리|팔다리|손|몸|얼굴)?.{0,6}?(?:힘이(?:안|없|빠)|힘이안|마비|저리|저려|감각이없|못움직|안움직)|(?:팔|다리|팔다리|손)(?:에|이|가|을|를)?(?:갑자기)?(?:힘이(?:안들어|없|빠지|빠졌|안)|(?:못|안)(?:쓰|써|움직|들))|(?:팔|다리|팔다리|손|발|몸)(?:이|가|을|를)?말을(?:잘)?안들|(?:오른|왼)(?:손|팔|발|다리)(?:으로|로|이|가|을|를|에)?.{0,8}?(?:못|안)(?:잡|쥐|들|움직|써|쓰|디디)|(?:한쪽|오른쪽|왼쪽)(?:팔|다리|팔다리|손|몸)(?:이|가|에|도|과|이랑|하고|랑)?.{0,4}?(?:무겁|무거|둔하|둔해)|(?:한쪽|오른쪽|왼쪽)(?:팔다리|팔이랑다리|팔과다리|팔하고다리|손발)(?:가|이|에|도)?.{0,6}?(?:저리|저려|힘이|마비|감각|둔)|(?:오른|왼)(?:손|팔)(?:으로|로|에서|이|가)?.{0,8}?(?:떨어뜨|놓치|떨궈|떨구)|반신마비|편마비|숟가락을떨어뜨|(?:오른|왼)(?:손|팔|쪽손|쪽팔)(?:으로|로)?.{0,8}?(?:잡기|쥐기|들기)(?:가|도)?(?:힘들|어렵)",
     ),
     c(
         "limb_numb",
@@ -110,23 +121,29 @@ const CONCEPTS: &[Concept] = &[
     ),
     neg(
         "speech_trouble",
-        r"\bslur\w*|\bcan'?t find (?:his|her|my|the) words|\bcant find (?:his|her|my|the) words|\bcan'?t (?:talk|speak|get (?:the|his|her|my) words)\w*|\bcant (?:talk|speak)\w*|\bgibberish\b|\b(?:words|speech)\W+(?:\w+\W+){0,3}?(?:jumbled|garbled|slurred|wrong|weird|strange)|\btalk\w* (?:funny|weird|strange|nonsense)|\bnot making sense\b|\b(?:using|uses|saying|says|said|uses) (?:the )?wrong words\b|\bwords (?:are |keep )?coming out wrong\b|\bmix\w* up (?:his|her|my|their) words\b",
-        "말이(?:자꾸|좀|계속|갑자기|약간|엄청|너무)?(?:어눌|꼬이|꼬여|이상|안나|잘안|안되|느려|느리)|단어(?:를|가)?.{0,6}?(?:엉뚱|이상한|안떠|생각이안|잘못)|어눌|발음이(?:이상|꼬|안|새)|말을(?:제대로|잘)?못|말을(?:이상하게|횡설수설)|횡설수설|말이어둔|무슨말(?:인지|을하는지)(?:모르|알아들을수(?:가)?없|못알아)",
+        r"\bslur\w*|\b(?:can'?t|cant|couldn'?t|unable to|struggl\w* to)(?: seem to)? (?:find|get out|get) (?:his|her|my|the|their) words\b|\bcan'?t (?:talk|speak|get (?:the|his|her|my) words)\w*|\bcant (?:talk|speak)\w*|\bgibberish\b|\b(?:words|speech)\W+(?:\w+\W+){0,3}?(?:jumbled|garbled|slurred|wrong|weird|strange)|\btalk\w* (?:funny|weird|strange|nonsense)|\bnot making sense\b|\b(?:using|uses|saying|says|said|uses) (?:the )?wrong words\b|\bwords (?:are |keep )?coming out wrong\b|\bmix\w* up (?:his|her|my|their) words\b",
+        "말이(?:자꾸|좀|계속|갑자기|약간|엄청|너무)?(?:어눌|꼬이|꼬여|꼬였|꼬인|이상|안나|잘안|안되|느려|느리)|단어(?:를|가)?.{0,6}?(?:엉뚱|이상한|안떠|생각이안|잘못|안나오|안나와|안나온|안나온대)|어눌|발음이(?:좀|자꾸|약간|살짝|계속|갑자기|많이)?(?:이상|꼬|안|새|샌|뭉개)|엉뚱한말(?:을|만)(?:해|하)|말을(?:제대로|잘)?못|말을(?:이상하게|횡설수설)|횡설수설|말이어둔|무슨말(?:인지|을하는지)(?:모르|알아들을수(?:가)?없|못알아)",
     ),
     neg(
         "vision_loss",
         r"\b(?:lost|losing|loss of) (?:the |my |his |her |all )?(?:vision|sight)\b|\b(?:black |dark )?curtain\b|\bblind came down\b|\beverything(?:'s| is) (?:all )?blurr\w*|\bcan'?t see\b|\bdouble vision\b|\bblind\b|\bblurr\w* vision\b|\bvision (?:is )?blurr\w*|\bseeing spots\b|\bspots in (?:my|her) vision\b|\bflashing lights\b",
         "(?:눈이|눈앞이|시야가|앞이).{0,12}?(?:안보|안보여|침침|흐리|흐려|번쩍|깜깜|캄캄|두개로|겹쳐|뿌예|뿌얘|뿌옇|시커멓)|커튼(?:친|내려|을친|이내려)|시력(?:을|이)?(?:잃|떨어)|두개로보|둘로보|겹쳐보|이중으로보",
     ),
-    c("confusion", r"\bconfus\w*|\bdisorient\w*|\bnot making sense\b|\bout of it\b|\bdrows\w*|\bdazed\b|\bnot (?:acting )?(?:himself|herself|right)\b|\bdoesn'?t know where\b|\bweird(?:ly)? sleepy\b|\bmuddled\b|\bnot with it\b|\b(?:doesn'?t|didn'?t|can'?t) recogni[sz]e\b|\bcan'?t (?:stay awake|keep (?:his|her|my) eyes open)\b|\bkeeps? (?:nodding|drifting) off\b|\bspaced out\b|\b(?:nothing|none of what) (?:he|she|they) (?:says|said) makes (?:any )?sense\b|\bmakes? no sense\b|\bdoesn'?t make (?:any )?sense\b|\bmumbl\w*|\bincoheren\w*|\bdoesn'?t know (?:her|his|their|my) (?:own )?name\b|\bdoesn'?t know who (?:i|we) (?:am|are)\b|\b(?:doesn'?t|doesnt|didn'?t|didnt) know (?:what (?:day|year|month|time)|where (?:he|she|they) (?:is|are|was)|who)\b", "정신이없|정신이혼미|정신이오락가락|횡설수설|헛소리|딴소리|엉뚱한소리|의식이흐|몽롱|정신을못|헤롱|비몽사몽|어딘지모르|엉뚱한말|사람을못알아|못알아보|못알아봐|멍하게|멍해|멍하니|누구냐고|누구세요|꾸벅꾸벅|자꾸졸|눈을못뜨"),
+    // A curtain or shadow coming over the sight: retinal detachment or a retinal artery blocked (NHS: A&E now).
+    c(
+        "vision_curtain",
+        r"\b(?:curtain|shadow|veil|shade)\b[^.!?\n]{0,30}?\b(?:came|coming|come|fell|falling|drawn|pulled)\b(?:\W+\w+){0,2}?\W+(?:down|over|across)\b|\bblind came down\b",
+        "커튼(?:을|이)?(?:친|치듯|쳐진|내려|내린)|(?:검은|까만|어두운)(?:막|그림자|커튼)(?:이|가)?(?:내려|드리|가려|덮)",
+    ),
+    c("confusion", r"\bconfus\w*|\bdisorient\w*|\bnot making (?:any )?sense\b|\bout of it\b|\bdrows\w*|\bdazed\b|\bnot (?:acting )?(?:himself|herself|right)\b|\bdoesn'?t know where\b|\bweird(?:ly)? sleepy\b|\bmuddled\b|\bnot with it\b|\b(?:doesn'?t|didn'?t|can'?t) recogni[sz]e\b|\bcan'?t (?:stay awake|keep (?:his|her|my) eyes open)\b|\bkeeps? (?:nodding|drifting) off\b|\bspaced out\b|\b(?:nothing|none of what) (?:he|she|they) (?:says|said) makes (?:any )?sense\b|\bmakes? no sense\b|\bdoesn'?t make (?:any )?sense\b|\bmumbl\w*|\bincoheren\w*|\bdoesn'?t know (?:her|his|their|my) (?:own )?name\b|\bdoesn'?t know who (?:i|we) (?:am|are)\b|\b(?:doesn'?t|doesnt|didn'?t|didnt) know (?:what (?:day|year|month|time)|where (?:he|she|they) (?:is|are|was)|who)\b", "정신이없|정신이혼미|정신이오락가락|횡설수설|헛소리|딴소리|엉뚱한소리|의식이흐|몽롱|정신을못|헤롱|비몽사몽|어딘지모르|여기가어디냐고|어디냐고(?:계속|자꾸|물)|엉뚱한말|사람을못알아|못알아보|못알아봐|멍하게|멍해|멍하니|누구냐고|누구세요|꾸벅꾸벅|자꾸졸|눈을못뜨"),
     // --- headache (NICE CG150: thunderclap headache; KTAS sudden severe headache) ---
-    c("headache", r"\bheadache\w*|\bhead (?:is )?(?:pounding|hurts|hurting|exploding|splitting)|\bmigraine\b", "두통|머리(?:가|를|쪽이|뒤가)?.{0,10}?(?:아[프파픈퍼팠]|지끈|깨질|터질|울려|망치)|뒷머리|뒤통수"),
+    c("headache", r"\bheadache\w*|\bhead (?:is )?(?:pounding|hurts|hurting|exploding|splitting)|\bmigraine\b|\bpain\w* (?:in|at|on) (?:the )?(?:back of |side of |top of )?(?:my|his|her|their|the) head\b", "두통|머리(?:가|를|쪽이|뒤가)?.{0,10}?(?:아[프파픈퍼팠]|지끈|깨질|터질|울려|망치)|뒷머리|뒤통수"),
     c(
         "worst_headache",
-        r"\bworst (?:headache|head pain|pain)\w*|\bthunderclap\b|\bexplosive headache\b|\bheadache\W+(?:\w+\W+){0,3}?(?:like (?:being )?hit|ever)\b|\bhit (?:with|by) a (?:bat|hammer)\b",
-        "(?:태어나서|살면서|평생|생애)(?:처음|최악)|망치로맞은|둔기로맞은|벼락|이렇게아픈(?:건|것은)?처음",
+        r"\bworst (?:headache|head pain|pain)\w*|\bthunderclap\b|\bexplosive headache\b|\bheadache\W+(?:\w+\W+){0,3}?(?:like (?:being )?hit|ever)\b|\bhit (?:with|by) a (?:bat|hammer)\b|\blike (?:being )?(?:hit|struck|kicked|smacked|whacked) (?:in|on|over|at) the (?:back of the )?head\b|\b(?:headache|head)\W+(?:\w+\W+){0,4}?like (?:a )?(?:lightning|thunder ?bolt|bolt of lightning)\b|\b(?:explosion|exploded|bomb went off|bomb going off) (?:in|inside) (?:my|his|her|their) head\b",
+        "(?:태어나서|살면서|평생|생애)(?:처음|최악)|망치로맞은|둔기로맞은|벼락|번개(?:를|에)?맞은(?:것|듯)|번개(?:가)?치듯|(?:망치|둔기|야구방망이|몽둥이)로.{0,6}?(?:맞은|때린|얻어맞은|맞는)(?:것|듯)|(?:머리|뒷머리|뒤통수)(?:를|가)?(?:세게|한대)?(?:맞은|얻어맞은)(?:것|듯)|이렇게아픈(?:건|것은)?처음",
     ),
-    neg("stiff_neck", r"\bstiff neck\b|\bneck (?:is |feels )?(?:\w+ )?stiff\b|\bcan'?t (?:bend|move) (?:my|his|her) neck\b|\b(?:can'?t|cannot|won'?t|unable to) (?:\w+ ){0,3}?chin (?:to|on|onto|down to) (?:my|his|her|the) chest\b", "목이(?:뻣뻣|굳|뻐근해서)|(?:고개|목)(?:를|을)?(?:앞으로|아래로)?(?:못숙|숙일수(?:가)?없|숙이지(?:를)?못|안숙여|못굽|굽히지못)|고개를(?:못|앞으로못)"),
+    neg("stiff_neck", r"\bstiff neck\b|\bneck (?:is |feels )?(?:\w+ )?stiff\b|\bcan'?t (?:bend|move) (?:my|his|her) neck\b|\b(?:can'?t|cannot|won'?t|unable to) (?:\w+ ){0,3}?chin (?:to|on|onto|down to) (?:my|his|her|the) chest\b", "목(?:이|도|가|뒤가|덜미가)?(?:너무|좀|완전)?(?:뻣뻣|굳|뻐근해서)|(?:고개|목)(?:를|을)?(?:앞으로|아래로)?(?:못숙|숙일수(?:가)?없|숙이지(?:를)?못|안숙여|못굽|굽히지못)|고개를(?:못|앞으로못)"),
     c(
         "photophobia",
         r"\blights?\W+(?:\w+\W+){0,3}?hurts?\b|\bsensitiv\w* to (?:the )?light\b|\bphotophob\w*|\b(?:can'?t|cannot|won'?t) (?:stand|bear|look at|tolerate) (?:the )?(?:light|lights|brightness)\b|\blight (?:hurts|bothers|is killing) (?:my|his|her) eyes\b",
@@ -140,13 +157,25 @@ const CONCEPTS: &[Concept] = &[
     // --- breathing (KTAS respiratory distress; NHS 111: struggling to breathe, blue lips) ---
     neg(
         "cant_breathe",
-        r"\bcan'?t breath\w*|\bcant breath\w*|\bcannot breath\w*|\b(?:can|could)(?:'?t)? (?:barely|hardly) (?:breath\w*|get air|talk|speak|get (?:a|the) words out)|\bcan'?t (?:finish|say) a (?:sentence|word)|\bcant finish a sentence|\bbreath(?:ing|in) (?:funny|weird\w*|strange\w*|odd\w*|funnily)\b|\bgasping\b|\bstruggling (?:to|for) (?:breath\w*|air)\b|\bchoking\b|\bnot getting (?:any )?air\b|\bribs (?:are )?(?:sucking|pulling) in\b|\bgrunt\w*|\bcan only (?:say|speak|talk|get (?:\d|a few|one|two|three)\b)|\bone word at a time\b|\bcan'?t (?:talk|speak) in (?:full )?sentences\b|\blabou?red breathing\b|\bstruggling\b[^.!?\n]*?\bbreath\w*|\bbreath\w*[^.!?\n]*?\bstruggling\b|\bsucking in\b",
-        "숨(?:을|이)?(?:잘|제대로|전혀)?(?:못쉬|못쉴|쉴수없|쉬지못|안쉬어)|(?:숨이차서|숨차서)말(?:이|을)?(?:안|못)|숨을헐떡|숨넘어|숨(?:도|을|이)?이상하게(?:쉬|쉰)|숨이턱(?:턱|막)|(?:한두|몇)마디(?:밖에|도)?|캑캑|켁켁|숨.{0,8}?끙끙|끙끙거리며숨|목이막혀숨|(?:갈비뼈|가슴|명치|쇄골|목)(?:사이|아래|밑|위)?(?:가|이)?(?:쑥|푹|움푹|쏙)*(?:들어가|꺼지|꺼져)|숨쉬기(?:가)?(?:너무|많이|엄청)힘들|숨(?:이|을)?(?:꺽꺽|컥컥)|숨(?:이)?넘어갈",
+        r"\bcan'?t\W{1,3}breath\w*|\bcannot breath\w*|\btoo (?:breathless|out of breath|short of breath|winded|puffed) to (?:talk|speak|finish|say|walk|eat|lie)\b|\b(?:can|could)(?:'?t)? (?:barely|hardly) (?:breath\w*|get air|talk|speak|get (?:a|the) words out)|\bcan'?t (?:finish|say) a (?:sentence|word)|\bcant finish a sentence|\bbreath(?:ing|in) (?:funny|weird\w*|strange\w*|odd\w*|funnily)\b|\bgasping\b|\bstruggling (?:to|for) (?:breath\w*|air)\b|\bchoking\b|\bnot getting (?:any )?air\b|\bribs (?:are )?(?:sucking|pulling) in\b|\bgrunt\w*|\bcan only (?:say|speak|talk|get (?:\d|a few|one|two|three)\b)|\bone word at a time\b|\bcan'?t (?:talk|speak) in (?:full )?sentences\b|\blabou?red breathing\b|\bstruggling\b[^.!?\n]*?\bbreath\w*|\bbreath\w*[^.!?\n]*?\bstruggling\b|\bsucking in\b|\bhead[- ]bobb\w*|\bbobb\w* (?:his|her|their) head\b",
+        "숨(?:을|이)?(?:잘|제대로|전혀)?(?:못쉬|못쉴|쉴수없|쉬지못|안쉬어)|(?:숨이차서|숨차서)말(?:이|을)?(?:안|못)|숨을헐떡|숨넘어|숨(?:도|을|이)?이상하게(?:쉬|쉰)|숨이턱(?:턱|막)|(?:한두|몇)마디(?:밖에|도)?|캑캑|켁켁|숨.{0,8}?끙끙|끙끙거리며숨|목이막혀숨|(?:갈비뼈|가슴|명치|쇄골|목)(?:사이|아래|밑|위)?(?:가|이)?(?:쑥|푹|움푹|쏙|폭){0,2}(?:들어가|꺼지|꺼져)|숨쉬기(?:가)?(?:너무|많이|엄청)힘들|숨(?:이|을)?(?:꺽꺽|컥컥)|숨(?:이)?넘어갈",
+    ),
+    // Speaking only in words (KTAS severe respiratory distress) when told with a breathing sign.
+    c(
+        "hard_to_speak",
+        r"\b(?:hard|difficult|struggling|a struggle) to (?:talk|speak|get (?:words|a sentence) out)\b|\bcan only (?:say|speak|talk)\b|\bcan'?t (?:talk|speak) (?:properly|in sentences|more than)",
+        "말(?:하기|을하기|을잇기)(?:가|도)?(?:너무|좀|많이)?(?:힘들|어렵|어려)|말을(?:잇지|이어가지|끝까지)못|한마디씩",
     ),
     c(
         "blue_lips",
-        r"\b(?:lips?|face|skin|fingers?)\W+(?:\w+\W+){0,5}?(?:blue|bluish|purple|gr[ae]y|gr[ae]yish)\b|\bcyano\w*|\b(?:turn\w*|went|go(?:es|ing)?|gone) (?:\w+ )?(?:blue|purple|dusky)\b|\bblue (?:spells?|episodes?|around (?:the|his|her) (?:lips|mouth))\b",
-        "(?:입술|입(?:주변|주위|가))(?:이|도|주변이|주위가|색이|이랑|하고)?.{0,8}?(?:파래|파랗|보라|퍼래|새파|퍼렇|시퍼|회색|잿빛)|청색증|얼굴(?:이|도|색이)?.{0,4}?(?:파래|파랗|새파|퍼래|퍼렇|시퍼)",
+        r"\b(?:lips?|face|skin|fingers?)\W+(?:\w+\W+){0,5}?(?:blue|bluish|purple|gr[ae]y|gr[ae]yish)\b|\bcyano\w*|\b(?:turn\w*|went|go(?:es|ing)?|gone) (?:\w+ )?(?:blue|purple|dusky)\b|\bblue (?:spells?|episodes?|around (?:the|his|her) (?:lips|mouth))\b|\bturning blue\b|\b(?:blue|bluish|purple|gr[ae]y|gr[ae]yish|dusky)\W+(?:\w+\W+){0,2}?(?:around|round) (?:the |his |her |my )?(?:lips|mouth)\b",
+        "(?:입술|입(?:주변|주위|가))(?:이|도|주변이|주위가|색이|이랑|하고)?.{0,8}?(?:파래|파랗|보라|퍼래|새파|퍼렇|시퍼|회색|잿빛)|청색증|얼굴(?:이|도|색이)?.{0,4}?(?:파래|파랗|새파|퍼래|퍼렇|시퍼)|입술(?:이|도)?(?:파래|파랗|보라|퍼래|새파)|청색증|얼굴이(?:파래|파랗|새파)|(?:입술|입술주변|입주변|입가|얼굴|손끝|입술색)(?:이|도|가|색이|색도)?.{0,8}?(?:파래|파랗|파르|보라|퍼래|퍼렇|새파|시퍼|회색|잿빛|거무)",
+    ),
+    // Slow or shallow breathing: opioids, a failing chest (NHS: 999 with drowsiness).
+    c(
+        "slow_breathing",
+        r"\bbreath\w* (?:is |are |has (?:become|gone|got) |very |really |so )*(?:shallow|slow)\b|\bshallow (?:and slow |and fast )?breath\w*|\bslow (?:and shallow )?breath\w*|\bbarely breathing\b",
+        "숨을(?:너무|아주)?(?:얕게|느리게|약하게)|숨이(?:너무|아주)?(?:얕|느려|약해)|호흡이(?:너무|아주)?(?:얕|느려|느리|약)",
     ),
     c("wheeze", r"\bwheez\w*|\bwhistling\b|\bstridor\b", "쌕쌕|쌔액|휘파람|그르렁"),
     c("asthma_attack", r"\basthma attack\b|\basthma (?:is )?(?:flar\w*|bad|worse)", "천식발작|천식이(?:심|악화)"),
@@ -160,12 +189,12 @@ const CONCEPTS: &[Concept] = &[
     neg(
         "airway_swelling",
         r"\b(?:throat|tongue|lips?|face|mouth|eyes?)\W+(?:\w+\W+){0,3}?(?:swell\w*|swollen|closing|tight\w*|puff\w*)|\bswelling (?:of|in|on) (?:the |my |his |her )?(?:throat|tongue|lips?|face)|\bhard to swallow\b|\bcan'?t swallow\b|\bthroat (?:is )?clos\w*|\bhoarse\w*|\bcroaky\b|\braspy\b|\bvoice (?:is |went |sounds )?(?:changed|weird|strange|raspy|croaky|gone|hoarse|funny)|\bdrool\w*|\btongue (?:feels |is |looks )?(?:thick|big|huge|fat|heavy)\b|\b(?:lips?|face|eyes?) (?:are |is )?(?:blowing|puffing) up\b",
-        "(?:혀|입술|얼굴|눈|입|목)(?:이|가|랑|도|과|까지)?.{0,4}?(?:붓|부어|부었|부풀|퉁퉁)|목(?:이|안이|구멍이)?(?:조이|조여|막히|막혀|막힌|좁아|콱)|목소리가(?:이상|안나|변|쉬|갈라|잠기)|쉰목소리|삼키기(?:가)?힘들|침을(?:못삼|흘)",
+        "(?:혀|입술|얼굴|눈|입|목)(?:이|가|랑|도|과|까지)?.{0,4}?(?:붓|부어|부었|부풀|퉁퉁)|목(?:이|안이|구멍이)?(?:점점|좀|자꾸|계속|꽉|너무|살짝|약간)?(?:조이|조여|막히|막혀|막힌|좁아|콱)|목소리가(?:이상|안나|변|쉬|갈라|잠기)|쉰목소리|삼키기(?:가|도|조차)?(?:너무|좀|많이)?(?:힘들|어렵|어려)|침을(?:못삼|흘)",
     ),
     neg(
         "throat_closing",
-        r"\bthroat\W+(?:\w+\W+){0,3}?(?:clos\w*|swell\w*|swollen|tight\w*)|\btongue\W+(?:\w+\W+){0,3}?(?:swell\w*|swollen|thick|huge)|\bcan'?t swallow\b|\bcant swallow\b",
-        "목(?:이|안이|구멍이|이꽉)?(?:조이|조여|막히|막혀|막힌|좁아|콱)|혀(?:가|도)?(?:붓|부어|부었|부풀|퉁퉁)|숨(?:이|통이)?막혀|숨(?:이)?막히",
+        r"\bthroat\W+(?:\w+\W+){0,3}?(?:clos\w*|swell\w*|swollen|tight\w*)|\btongue\W+(?:\w+\W+){0,3}?(?:swell\w*|swollen|thick|huge)|\bcan'?t swallow\b|\bcant swallow\b|\b(?:lips?|face|mouth)\W+(?:\w+\W+){0,4}?(?:swell\w*|swollen)\W+(?:\w+\W+){0,8}?(?:now|into|to|reach\w*|spread\w*)\W+(?:\w+\W+){0,2}?tongue\b",
+        "(?:입술|얼굴|입)(?:이|가)?.{0,8}?(?:붓|부어|부었|부풀).{0,12}?혀(?:가|도|까지)|목(?:이|안이|구멍이|이꽉)?(?:점점|꽉|자꾸)?(?:조이|조여|막히|막혀|막힌|좁아|콱)|혀(?:가|도|랑|와|하고|까지)?.{0,6}?(?:붓|부어|부었|부풀|퉁퉁)|숨(?:이|통이)?막혀|숨(?:이)?막히",
     ),
     c("hives", r"\bhives\b|\bwelts\b|\bbroke out\b|\brash all over\b", "두드러기|온몸(?:이|에)?(?:빨개|빨갛|붉|가려|두드러기)"),
     // --- GI bleeding (NHS: vomiting blood, black stools -> A&E) ---
@@ -193,8 +222,8 @@ const CONCEPTS: &[Concept] = &[
     // --- seizure (NICE NG217 / NHS: seizure over 5 minutes, repeated, or not waking) ---
     c(
         "seizure",
-        r"\bseiz\w*|\bconvuls\w*|\bfitting\b|\bhaving a fit\b|\ba fit\b|\bjerking\b|\bshaking (?:all over|uncontrollabl\w*)\b|\beyes rolled\b|\bfoam\w* at the mouth\b|\btwitching (?:all over|and (?:not|won'?t|isn'?t))|\b(?:floor|ground) (?:twitching|jerking|shaking)\b",
-        "경련|발작|경기(?:를|해|하|가)|거품을(?:물|뿜)|부들부들떨|온몸(?:을|이)?(?:떨|뒤틀|굳)|눈이돌아가|눈이뒤집",
+        r"\bseiz\w*|\bconvuls\w*|\bfitting\b|\bhaving a fit\b|\ba fit\b|\bjerking\b|\bshaking (?:all over|uncontrollabl\w*)\b|\beyes rolled\b|\bfoam\w* (?:at|from) the mouth\b|\b(?:went|goes|going|gone|was|is|got) (?:all )?(?:stiff|rigid) (?:and|then) (?:started )?(?:shak|jerk|twitch)\w*|\btwitching (?:all over|and (?:not|won'?t|isn'?t))|\b(?:floor|ground) (?:twitching|jerking|shaking)\b",
+        "경련|발작|경기(?:를|해|하|가)|거품을(?:물|뿜)|입(?:에서|에|가)?(?:하얀)?거품|(?:온몸|팔다리|몸)(?:이|을|가)?.{0,4}?(?:뻣뻣|경직)(?:해지|되|해|하게)(?:면서|고|더니|며|다가).{0,8}?(?:떨|경련|부들|흔들|움찔)|눈(?:이|을)?(?:까뒤집|치켜뜨|흰자만)|부들부들떨|온몸(?:을|이)?(?:떨|뒤틀|굳)|눈이돌아가|눈이뒤집",
     ),
     // --- unresponsive or collapsed (KTAS unresponsive; NHS 999) ---
     neg(
@@ -356,13 +385,20 @@ const CONCEPTS: &[Concept] = &[
     ),
     c(
         "immobility",
-        r"\b(?:long|long-haul|\d+[- ]?(?:hour|hr)s?|overnight|international|transatlantic|transpacific) (?:flight|plane ride|plane|drive|car ride|bus ride|trip|journey)s?\b|\bflew (?:back|home|in)\b|\bflight (?:from|back|home)\b|\bjust (?:got off|landed)\b|\bafter (?:my |his |her |the )?(?:surgery|operation|op)\b|\bbed ?rest\b|\bin a (?:cast|boot)\b|\bbedridden\b|\bimmobil\w*|\bon the pill\b|\bbirth control\b",
+        r"\b(?:long|long-haul|\d+[- ]?(?:hour|hr)s?|overnight|international|transatlantic|transpacific) (?:flight|plane ride|plane|drive|car ride|bus ride|trip|journey)s?\b|\bflew (?:back|home|in)\b|\bflight (?:from|back|home)\b|\bjust (?:got off|landed)\b|\bafter (?:my |his |her |the )?(?:\w+ )?(?:surgery|operation|op)\b|\bbed ?rest\b|\bin a (?:cast|boot)\b|\bbedridden\b|\bimmobil\w*|\bon the pill\b|\bbirth control\b",
         "비행기|비행(?:을|후|하고|마치)|장거리(?:비행|운전|버스|여행)|장시간(?:비행|운전|앉아)|\\d+시간(?:비행|운전|동안앉)|수술(?:후|하고|받고|한지)|깁스|누워만|입원해서|피임약",
     ),
     c(
         "calf_swelling",
         r"\b(?:calf|calves|leg|ankle|thigh)\W+(?:\w+\W+){0,3}?(?:swollen|swell\w*|puffy|red|hot|warm|tender|hurts?|pain\w*|sore|tight|bigger)|\b(?:swollen|painful|red|sore|tight|tender|puffy) (?:left |right )?(?:calf|leg|calves)|\bdvt\b|\bblood clots?\b|\bone leg (?:is )?(?:bigger|fatter|swollen)",
         "종아리(?:가|가좀|쪽이|한쪽이)?.{0,8}?(?:부었|붓|부어|아[프파픈퍼팠]|땡기|당기|빨갛|뜨겁|단단|퉁퉁|딴딴)|다리(?:가|한쪽이|한쪽만|한쪽)?.{0,6}?(?:퉁퉁|부었|부어|붓)|혈전",
+    ),
+    // One leg, not both: a single swollen calf is a clot until shown otherwise; both ankles puffy
+    // after a flight is fluid.
+    c(
+        "one_leg",
+        r"\b(?:left|right|one) (?:calf|leg|lower leg|ankle|thigh)\b|\bone of (?:my|his|her) (?:legs|calves)\b|\b(?:calf|leg) on (?:the )?(?:left|right|one side)\b|\b(?:bigger|fatter|thicker|wider) than the other\b|\btwice the size\b",
+        "(?:왼쪽|오른쪽|한쪽|왼|오른)(?:종아리|다리|발목|허벅지)|(?:종아리|다리)(?:가|이)?한쪽(?:만)?|반대쪽(?:보다|다리보다|종아리보다)|(?:두배|2배)(?:로|나|는)",
     ),
     c("back_pain", r"\bback (?:pain|hurts?|ache|is killing)|\bbackache\b|\bpain (?:in|into|to|through) (?:my |his |her |the )?(?:lower |upper |mid )?back\b|\b(?:lower|upper|mid) back\b|\bsciatica\b", "허리(?:가|를|쪽이|통증)?.{0,6}?(?:아[프파픈퍼팠]|통증|삐끗|끊어질)|요통|등(?:이|쪽이|까지|으로)?.{0,6}?(?:아[프파픈퍼팠]|통증|뚫|찢)|디스크"),
     c("chest_or_back", r"\bchest\b|\bback\b|\bbetween (?:my|his|her|the) shoulder", "가슴|흉부|등(?:이|에|쪽|까지|으로|뒤)|등짝"),
@@ -445,7 +481,7 @@ const CONCEPTS: &[Concept] = &[
     neg(
         "both_legs_weak",
         r"\bboth (?:of )?(?:my |his |her |the )?legs\W+(?:\w+\W+){0,3}?(?:weak|numb|tingl\w*|heavy|giving way|won'?t|are going)|\blegs? (?:are |keep )?giving (?:way|out)\b|\bcan'?t (?:really |even )?(?:move|feel|lift) (?:my|his|her|their) legs\b|\bcan'?t (?:walk|stand)\b",
-        "(?:양쪽다리|양다리|두다리|다리가둘다|다리둘다|다리양쪽)(?:가|에|이)?.{0,8}?(?:힘이|마비|저리|저려|감각|안움직|못움직)|다리(?:에|가)?(?:힘이(?:안|없|빠|풀)|감각이없|마비)|걷지를못|못걷|일어서지(?:를)?못",
+        "(?:양쪽다리|양다리|두다리|다리가둘다|다리둘다|다리양쪽)(?:가|에|이)?.{0,8}?(?:힘이|마비|저리|저려|감각|안움직|못움직)|다리(?:에|가)?(?:힘이(?:안|없|빠|풀)|감각이없|마비)|걷지를못|못걷|일어서지(?:를)?못|서있(?:질|지를|지|을수가|을수)?(?:못|없)",
     ),
     neg(
         "repeating",
@@ -520,7 +556,7 @@ const CONCEPTS: &[Concept] = &[
     c(
         "fast_breathing",
         r"\bbreathing (?:really |very |so )?(?:fast|quick\w*|rapid\w*|hard)|\brapid breath\w*|\bpanting\b|\bbreaths? (?:a|per) minute\b",
-        "숨을(?:빨리|가쁘게|헐떡|몰아|빠르게)|호흡이(?:빠르|가빠|빨라)|숨이(?:빨라|가빠)",
+        "숨을(?:빨리|가쁘게|헐떡|몰아|빠르게)|호흡이(?:빠르|가빠|빨라)|숨이(?:빨라|가빠)|숨(?:을|이)?(?:쉬는게|쉬는것이|쉬는속도가)(?:너무|엄청|많이|좀|계속)?(?:빨라|빠르|가빠|가쁘)",
     ),
     c(
         "very_unwell",
@@ -576,8 +612,8 @@ const CONCEPTS: &[Concept] = &[
     ),
     c(
         "choking",
-        r"\bchok\w*|\b(?:food|meat|steak|a piece|something|candy|grape|rice cake|bone)\W+(?:\w+\W+){0,3}?(?:stuck|lodged|caught|went down the wrong way)|\bstuck in (?:his|her|my|the) throat\b|\bwent down the wrong (?:way|pipe)\b",
-        "목에(?:걸|걸린|걸렸|막)|(?:삼키다가|먹다가|먹던중에)(?:.{0,6})?(?:켁켁|캑캑|컥컥|막혀|걸려|숨을)|(?:떡|음식|고기|사탕|포도|땅콩|밥|알약|생선가시|가시|토마토|젤리|견과|구슬|동전)(?:이|가|을|를|덩어리가)?.{0,6}?(?:걸려|걸렸|걸린|막혀|막혔|넘어가지)|사레|기도(?:가|에)?(?:막|걸)",
+        r"\bchok\w*|\b(?:food|meat|steak|a piece|something|candy|grape|rice cake|bone)\W+(?:\w+\W+){0,3}?(?:stuck|lodged|caught|went down the wrong way)|\bstuck in (?:his|her|my|the) throat\b|\bwent down the wrong (?:way|pipe)\b|\b(?:eating|swallow\w*)\W+(?:\w+\W+){0,6}?(?:clutch\w*|grabb\w*|holding) (?:his|her|their|my) (?:throat|neck)\b",
+        "목에(?:걸|걸린|걸렸|막)|(?:먹|드시|드셨|삼키|삼켰|삼킨)(?:다가|던|는데|고|거같은데|것같은데|거같|다|은거같)?.{0,12}?(?:켁켁|캑캑|컥컥|목을(?:움켜|부여잡|감싸|잡고|쥐고)|침을(?:질질|줄줄)?(?:흘|못삼)|못삼키|숨을못)|(?:삼키다가|먹다가|먹던중에)(?:.{0,6})?(?:켁켁|캑캑|컥컥|막혀|걸려|숨을)|(?:떡|음식|고기|사탕|포도|땅콩|밥|알약|생선가시|가시|토마토|젤리|견과|구슬|동전)(?:이|가|을|를|덩어리가)?.{0,6}?(?:걸려|걸렸|걸린|막혀|막혔|넘어가지)|사레|기도(?:가|에)?(?:막|걸)",
     ),
     neg(
         "cant_cough_speak",
@@ -764,7 +800,14 @@ const CONCEPTS: &[Concept] = &[
     c(
         "palpitations",
         r"\bpalpitat\w*|\bheart (?:is |keeps |was |suddenly |started |just )*(?:racing|pounding|skipping|going (?:\d+|crazy|mad|like)|fluttering|beating (?:really |so |very )?fast)|\bheart ?rate (?:of |is |at |was )?(?:1[5-9]\d|2\d\d)\b|\bpulse (?:of |is |at )?(?:1[5-9]\d|2\d\d)\b",
-        "두근|심장이(?:빨리|미친듯|터질|쿵쾅|벌렁)|맥박이(?:너무빨|1[5-9]\\d|2\\d\\d)|가슴이(?:벌렁|쿵쾅)",
+        "두근|심장이(?:갑자기|너무|엄청|막|계속){0,2}(?:빨리|미친듯|터질|쿵쾅|벌렁|빠르게)|맥박이(?:너무빨|1[5-9]\\d|2\\d\\d)|가슴이(?:벌렁|쿵쾅)",
+    ),
+    // A heart rate of 150 or more read off a watch or a pulse (ESC: a tachycardia that fast with
+    // symptoms is unstable).
+    c(
+        "rapid_rate",
+        r"\b(?:heart(?: is| was)?(?: going| racing| beating| pounding)?|watch|fitbit|heart ?rate|hr|pulse)\W+(?:\w+\W+){0,4}?(?:1[5-9]\d|2\d\d)(?:$|[^\d/])|\b(?:1[5-9]\d|2\d\d) ?bpm\b",
+        "(?:맥박|심박|심박수|심장박동|워치|스마트워치|애플워치)(?:이|가|은|는|를|수가)?.{0,8}?(?:1[5-9]\\d|2\\d\\d)(?:$|[^\\d/])",
     ),
     c(
         "syncope",
@@ -861,8 +904,8 @@ const CONCEPTS: &[Concept] = &[
     // A slow heart: said so, or a pulse under 50 (ESC bradycardia with syncope).
     c(
         "slow_pulse",
-        r"\b(?:pulse|heart ?rate|heart ?beat|heart) (?:is |was |has been )?(?:really |very |so |too |super )?(?:slow|low)\b|\b(?:pulse|heart ?rate|hr)\W+(?:\w+\W+){0,2}?[1-4]\d\b|\bbradycard\w*",
-        "맥박(?:이|은|가)?(?:너무|엄청|많이|아주)?(?:느리|느려|느린|낮)|심장이(?:너무)?(?:느리|느려)|서맥|맥박(?:이|은|가)?[1-4][0-9](?:밖|정도|회|번|bpm|[^0-9]|$)",
+        r"\b(?:pulse|heart ?rate|heart ?beat|heart) (?:is |was |has been )?(?:really |very |so |too |super )?(?:slow|low)\b|\b(?:pulse|heart ?rate|hr)\W+(?:\w+\W+){0,4}?[1-4]\d\b|\b[1-4]\d ?(?:bpm|beats (?:a|per|each) min\w*)|\bbradycard\w*",
+        "맥박(?:이|은|가)?(?:너무|엄청|많이|아주)?(?:느리|느려|느린|낮)|심장이(?:너무)?(?:느리|느려)|서맥|맥박(?:이|은|가)?(?:자꾸|계속|갑자기|지금|또)?[1-4][0-9](?:밖|정도|회|번|bpm|[^0-9]|$)",
     ),
     // Worse with walking, a bump or a cough: peritoneal irritation (appendicitis).
     c(
@@ -883,8 +926,8 @@ const CONCEPTS: &[Concept] = &[
     ),
     c(
         "cant_swallow",
-        r"\b(?:can'?t|cannot|unable to|won'?t) (?:even )?swallow\b|\b(?:hard|painful|impossible) to swallow\b",
-        "못삼키|삼키지(?:를)?못|삼킬수(?:가)?없|삼키기(?:가)?(?:힘|어려|불가)|못넘기|넘기지(?:를)?못",
+        r"\b(?:can'?t|cannot|unable to|won'?t) (?:even )?(?:\w+ ){0,4}?(?:or |and )?swallow\b|\b(?:hard|painful|impossible) to swallow\b",
+        "못삼키|삼키지(?:를)?못|삼킬수(?:가)?없|삼키기(?:가|도|조차)?(?:너무|좀|많이)?(?:힘|어려|불가)|못넘기|넘기지(?:를)?못",
     ),
     // Tired, dry or blurry eyes after hours at a screen: eye strain, for rest, not a doctor today.
     c(
@@ -933,7 +976,7 @@ const CONCEPTS: &[Concept] = &[
     // --- deep neck infection (Ludwig's angina, peritonsillar abscess: swelling that closes the airway) ---
     c(
         "neck_swelling",
-        r"\b(?:neck|jaw|under (?:my|his|her|the) (?:tongue|jaw|chin)|floor of (?:the|my|his|her) mouth|gums?|one side of (?:my|his|her|the) (?:throat|face|jaw|neck))\W+(?:\w+\W+){0,4}?(?:swell\w*|swollen|puff\w*|bulg\w*)|\bswollen (?:\w+ ){0,2}?(?:neck|jaw|throat)\b|\b(?:can'?t|cannot) open (?:my|his|her) mouth\b|\blockjaw\b|\btongue (?:is )?(?:pushed|lifted) up\b",
+        r"\b(?:neck|jaw|under (?:my|his|her|the) (?:tongue|jaw|chin)|floor of (?:the|my|his|her) mouth|gums?|one side of (?:my|his|her|the) (?:throat|face|jaw|neck))\W+(?:\w+\W+){0,4}?(?:swell\w*|swollen|puff\w*|bulg\w*)|\bswollen (?:\w+ ){0,2}?(?:neck|jaw|throat)\b|\b(?:can'?t|cannot) open (?:my|his|her) mouth\b|\blockjaw\b|\bswelling (?:\w+ ){0,3}?(?:under|below|beneath) (?:my|his|her|the) (?:jaw|chin|tongue)\b|\btongue (?:is )?(?:pushed|lifted) up\b",
         "(?:목|턱|턱밑|턱아래|혀밑|혀아래|잇몸|편도|한쪽목|얼굴한쪽)(?:이|가|이랑|까지|쪽이)?.{0,6}?(?:부었|붓|부어|퉁퉁|부풀)|입(?:을|이)?(?:못벌|안벌|벌리기(?:가)?(?:힘|어려)|벌어지지)",
     ),
     c(

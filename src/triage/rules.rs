@@ -109,7 +109,20 @@ pub const RULES: &[Rule] = &[
         fires: |f| {
             all(
                 f,
-                &[&["choking"], &["cant_cough_speak", "cant_breathe", "blue_lips", "unresponsive", "speech_trouble"]],
+                &[
+                    &["choking"],
+                    &[
+                        "cant_cough_speak",
+                        "cant_breathe",
+                        "blue_lips",
+                        "unresponsive",
+                        "speech_trouble",
+                        "wheeze",
+                        "stridor",
+                        "breathless",
+                        "cant_swallow_spit",
+                    ],
+                ],
             )
         },
     },
@@ -326,10 +339,18 @@ pub const RULES: &[Rule] = &[
                 f,
                 &[
                     &["calf_swelling", "immobility"],
-                    &["breathless", "cant_breathe", "chest_pain", "vomit_blood", "faint"],
+                    &["breathless", "cant_breathe", "chest_pain", "vomit_blood", "faint", "cough_blood"],
                 ],
             )
-            .filter(|_| f.has("calf_swelling") || any(f, &["sudden", "severe", "cant_breathe", "faint"]))
+            .filter(|_| {
+                f.has("calf_swelling")
+                    || any(f, &["sudden", "severe", "cant_breathe", "faint"])
+                    // Blood coughed up with pleuritic pain or breathlessness (Wells: haemoptysis).
+                    || (f.has("cough_blood") && any(f, &["chest_pain", "breathless"]))
+            })
+            // NICE NG158: one swollen, painful calf after a long journey, surgery or bed rest is a
+            // deep vein thrombosis (scan within 4 hours) even before the breath is short.
+            .or_else(|| all(f, &[&["calf_swelling"], &["one_leg"], &["immobility"]]))
         },
     },
     Rule {
@@ -684,6 +705,8 @@ pub const RULES: &[Rule] = &[
             all(f, &[&["face_droop", "one_side_weak", "speech_trouble"]])
                 .or_else(|| all(f, &[&["limb_numb"], &["sudden", "confusion", "vision_loss"]]))
                 .or_else(|| all(f, &[&["vision_loss"], &["sudden"]]).filter(|_| !f.pregnant))
+                // NHS: a curtain or shadow coming over the sight -> A&E now.
+                .or_else(|| all(f, &[&["vision_curtain"]]))
         },
     },
     Rule {
@@ -702,7 +725,13 @@ pub const RULES: &[Rule] = &[
                     && m.status == super::text::Status::Affirmed
                     && !drowsy.iter().any(|&(s, e)| m.start < e && s < m.end)
             })?;
+            // When it began is not what a denial after it denies ("어제 저녁부터 정신이 없으시고").
+            let onset = f.mentions.iter().find(|m| {
+                m.concept == "recent_onset"
+                    && matches!(m.status, super::text::Status::Affirmed | super::text::Status::Denied)
+            });
             all(f, &[&["sudden"]])
+                .or_else(|| onset.map(|m| vec![(m.start, m.end)]))
                 .filter(|_| !f.has("chronic"))
                 .map(|s| [vec![(confused.start, confused.end)], s].concat())
         },
@@ -725,7 +754,15 @@ pub const RULES: &[Rule] = &[
         category: Category::Cardiac,
         level: Level::Emergency,
         source: Source::Ktas,
-        fires: |f| all(f, &[&["palpitations"], &["syncope", "collapse", "unresponsive"]]),
+        // ESC tachycardia: a racing heart with near-fainting (cannot stay standing) is unstable.
+        fires: |f| {
+            all(f, &[&["palpitations"], &["syncope", "collapse", "unresponsive"]])
+                .or_else(|| all(f, &[&["palpitations"], &["faint"], &["both_legs_weak", "chest_pain", "cant_breathe"]]))
+                .or_else(|| {
+                    all(f, &[&["rapid_rate"], &["faint", "breathless", "cant_breathe", "chest_pain", "syncope"]])
+                        .filter(|_| !f.has("muscular"))
+                })
+        },
     },
     Rule {
         // KTAS trauma (level 2): a broken or crushed limb with a cold, white or blue hand or foot
@@ -766,6 +803,10 @@ pub const RULES: &[Rule] = &[
         fires: |f| {
             all(f, &[&["worst_headache"]])
                 .or_else(|| all(f, &[&["headache"], &["sudden"], &["severe", "vomiting", "stiff_neck", "confusion"]]))
+                // NICE CG150 / NHS: headache with a stiff neck and vomiting (a bleed or meningitis).
+                .or_else(|| {
+                    all(f, &[&["headache"], &["stiff_neck"], &["vomiting", "collapse", "syncope", "confusion"]])
+                })
         },
     },
     Rule {
@@ -809,7 +850,22 @@ pub const RULES: &[Rule] = &[
                 .then(|| spans(f, &["cant_breathe", "blue_lips"]))
                 // KTAS upper airway obstruction: cannot swallow saliva or drooling, breathing hard.
                 .or_else(|| all(f, &[&["cant_swallow_spit"], &["breathless", "stridor", "wheeze"]]))
-                .or_else(|| all(f, &[&["breathless", "wheeze", "asthma_attack"], &["asthma_unrelieved", "severe"]]))
+                .or_else(|| {
+                    all(
+                        f,
+                        &[
+                            &["breathless", "wheeze", "asthma_attack"],
+                            &["asthma_unrelieved", "severe", "hard_to_speak"],
+                        ],
+                    )
+                })
+                // NICE NG115: breathless and confused or drowsy (CO2 building up) -> hospital now.
+                .or_else(|| {
+                    all(f, &[&["breathless"], &["confusion", "combative", "unresponsive"]])
+                        .filter(|_| !f.has("mild_exertion"))
+                })
+                // NHS (opioids, a tiring chest): slow or shallow breathing with drowsiness -> 999.
+                .or_else(|| all(f, &[&["slow_breathing"], &["drowsy", "confusion", "unresponsive", "lethargic"]]))
         },
     },
     Rule {
