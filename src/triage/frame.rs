@@ -12,7 +12,7 @@
 use super::concepts::{self, Mention};
 use super::poisoning::{self, Ingestion};
 use super::readings::{self, Reading, Readings};
-use super::text::{Status, View};
+use super::text::{sentence_around, Status, View};
 
 /// Who the message is about, the most specific said.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -56,6 +56,9 @@ const LASTING: &[&str] = &[
     "adrenaline_given",
     "hanging",
 ];
+/// What is still at hand when told in the past: a means saved or bought ("번개탄 사다 놨다는 말도
+/// 예전에 했었어요"), a heater or boiler fixed "last week". The past dates the event, not the thing.
+const AT_HAND: &[&str] = &["suicide_means", "co_source"];
 /// What "the bleeding stopped" is over for.
 const BLEEDING: &[&str] = &["heavy_bleeding", "bleeding", "pad_soaking"];
 /// Signs that a stroke's after-effect explains when the message says it is one.
@@ -71,31 +74,35 @@ impl Frame {
         let masked: Vec<(usize, usize)> =
             mentions.iter().filter(|m| m.concept == "masked").map(|m| (m.start, m.end)).collect();
         for m in mentions.iter_mut().filter(|m| m.concept != "masked") {
-            if masked.iter().any(|&(s, e)| m.start >= s && m.start < e) {
+            if masked.iter().any(|&(s, e)| m.start >= s && m.end <= e) {
                 m.status = Status::Denied;
             }
         }
         let affirmed = |mentions: &[Mention], id: &str| {
             mentions.iter().filter(|m| m.concept == id && m.status == Status::Affirmed).map(|m| m.start).collect()
         };
-        // Over: everything told before the last "fine since", unless something said after it is ongoing.
+        for m in mentions.iter_mut().filter(|m| AT_HAND.contains(&m.concept) && m.status == Status::Past) {
+            m.status = Status::Affirmed;
+        }
+        // Over: everything told before a "fine since", unless something said after it is ongoing. A
+        // passing episode told with its own sign ("눈앞이 깜깜해졌다가 돌아왔어요") is over by itself:
+        // what the earlier sentences told is not.
         let cleared: Vec<usize> = affirmed(&mentions, "cleared");
         let resolved: Vec<usize> = [affirmed(&mentions, "resolved"), cleared.clone()].concat();
         let ongoing: Vec<usize> = affirmed(&mentions, "ongoing");
-        if let Some(&over) = resolved.iter().max() {
-            if !ongoing.iter().any(|&o| o > over) {
-                for m in mentions
-                    .iter_mut()
-                    .filter(|m| m.start < over && !TIME_WORDS.contains(&m.concept) && !LASTING.contains(&m.concept))
-                {
-                    if m.status == Status::Affirmed {
-                        m.status = Status::Resolved;
-                    }
+        for &over in resolved.iter().filter(|&&over| !ongoing.iter().any(|&o| o > over)) {
+            let passing = view.lower[..over].trim_end().ends_with("다가");
+            let from = if passing { sentence_around(&view.lower, over, over).0 } else { 0 };
+            for m in mentions.iter_mut().filter(|m| {
+                (from..over).contains(&m.start) && !TIME_WORDS.contains(&m.concept) && !LASTING.contains(&m.concept)
+            }) {
+                if m.status == Status::Affirmed {
+                    m.status = Status::Resolved;
                 }
-                for reading in readings.all_mut() {
-                    if reading.is_some_and(|r| r.start < over) {
-                        *reading = None;
-                    }
+            }
+            for reading in readings.all_mut() {
+                if reading.is_some_and(|r| (from..over).contains(&r.start)) {
+                    *reading = None;
                 }
             }
         }
