@@ -87,8 +87,16 @@ impl Frame {
         // Over: everything told before a "fine since", unless something said after it is ongoing. A
         // passing episode told with its own sign ("눈앞이 깜깜해졌다가 돌아왔어요") is over by itself:
         // what the earlier sentences told is not.
-        let cleared: Vec<usize> = affirmed(&mentions, "cleared");
-        let resolved: Vec<usize> = [affirmed(&mentions, "resolved"), cleared.clone()].concat();
+        // A resolution told in a past sentence ("just once, none since") is over all the same.
+        let over = |mentions: &[Mention], id: &str| -> Vec<usize> {
+            mentions
+                .iter()
+                .filter(|m| m.concept == id && matches!(m.status, Status::Affirmed | Status::Past))
+                .map(|m| m.start)
+                .collect()
+        };
+        let cleared: Vec<usize> = over(&mentions, "cleared");
+        let resolved: Vec<usize> = [over(&mentions, "resolved"), cleared.clone()].concat();
         let ongoing: Vec<usize> = affirmed(&mentions, "ongoing");
         for &over in resolved.iter().filter(|&&over| !ongoing.iter().any(|&o| o > over)) {
             let passing = view.lower[..over].trim_end().ends_with("다가");

@@ -68,7 +68,7 @@ pattern!(
 // "토하지는 않았어요").
 pattern!(
     ko_negated_after,
-    r"^\S{0,4}?\s*(?:(?:증상|증세|건|거|것|느낌|적|일|기운|생각|마음|계획|충동)[은는이가도]?\s*)?\S{0,3}?\s*(?:없|않|아니\S|아닌|아님|아냐|안\s*(?:[나생들]|하|해|했|함|보|봤)|전혀)"
+    r"^\S{0,4}?\s*(?:(?:증상|증세|건|거|것|느낌|적|일|기운|생각|마음|계획|충동)[은는이가도]?\s*)?\S{0,3}?\s*(?:없|않|아니\S|아닌|아님|아냐|안\s*[나난날났생들하한할함합해했보본봤]|전혀)"
 );
 pattern!(
     ko_denied_thought,
@@ -155,11 +155,13 @@ pub fn is_negated(view: &View, start: usize, end: usize, negative_form: bool) ->
     }
     if negative_form {
         // "깨워도 일어나지 않아요" is the sign itself; only a denied thought undoes such a form
-        // ("죽고 싶은 생각은 없어요", "죽고싶은 건 아니고"), or a manner denied ("not breathing fast").
+        // ("죽고 싶은 생각은 없어요", "죽고싶은 건 아니고"), a manner denied ("not breathing fast"), or
+        // a list denied ("갈비뼈 들어가거나 입술색 변하는 것도 없어요").
         let negated_verb = view.lower[start..end].split_whitespace().next().is_some_and(|w| en_negator().is_match(w));
         return denied_inside
             || ko_denied_thought().is_match(after)
-            || (negated_verb && en_manner().is_match(&view.lower[end..]));
+            || (negated_verb && en_manner().is_match(&view.lower[end..]))
+            || ko_negated_list().is_match(view.lower[end..list_end].trim_start());
     }
     denied_inside
         || (!weakness && !ko_clause_ends().is_match(after) && ko_negated_after().is_match(after))
@@ -412,6 +414,10 @@ fn past_in_later_clause(view: &View, range: (usize, usize), start: usize, end: u
     }
     let after = &view.lower[end.min(range.1)..range.1];
     let Some(past) = en_history().find(after) else { return false };
+    // "spotting this morning, just once": how often the mention happened, not a later event.
+    if past.as_str().contains("once") {
+        return false;
+    }
     // The past marker must start after the clause of the mention ends ("18 months ago" right after
     // "had a stroke" is the stroke's own time).
     let breaks = [",", ";", " but ", " and ", " - "];
@@ -439,21 +445,28 @@ fn turns_to_now(before: &str) -> bool {
 // "자살 통계 과제"): set aside even when the asker says "my", unless they speak of wanting it now.
 pattern!(
     en_study,
-    r"\b(?:statistic\w*|(?:suicide|death|mortality|survival|incidence) rates?|rates? of|percentages?|assignment|homework|essay|school project|class project|presentation|report (?:for|on|about)|for (?:my|a|our) (?:class|school|report|paper|thesis|essay|project|course|lecture)|thesis|dissertation|how common|first aid (?:course|training|class|certificate)|cpr (?:course|class|training))\b|\b(?:pharmacy|medical|med|nursing|paramedic|biology|pharmacology) (?:student|school)\b|\bwe'?re (?:covering|studying|learning about)\b|\brevising for\b|\b(?:write|writing|make|making|prepare|preparing|put together|draft\w*|design\w*) (?:a |an |the |my |our )?(?:\w+ ){0,3}?(?:sheet|handout|leaflet|poster|guide)\b"
+    r"\b(?:statistic\w*|(?:suicide|death|mortality|survival|incidence) rates?|rates? of|percentages?|assignment|homework|essay|school project|class project|presentation|report (?:for|on|about)|for (?:my|a|our) (?:class|school|report|paper|thesis|essay|project|course|lecture)|thesis|dissertation|how common|first aid (?:course|training|class|certificate)|cpr (?:course|class|training))\b|\b(?:pharmacy|medical|med|nursing|paramedic|biology|pharmacology) (?:student|school)\b|\bwe'?re (?:covering|studying|learning about)\b|\brevising for\b|\b(?:write|writing|make|making|prepare|preparing|put together|draft\w*|design\w*) (?:a |an |the |my |our )?(?:[\w-]+ ){0,3}?(?:sheet|handout|leaflet|poster|guide)\b"
 );
 // A story being written or watched ("writing a novel where ...", "the latest episode of that
 // hospital drama", "게임 시나리오 작가 지망생"): the whole message is about the story.
 pattern!(
     en_story,
-    r"\b(?:writing (?:a|my|the) (?:novel|story|book|script|screenplay|fanfic\w*|game|scene|chapter)|beta reader|my (?:novel|manuscript|screenplay)|(?:latest|last|new) episode|(?:film|movie|show|drama|episode|novel) (?:where|in which)|hospital drama)\b"
+    r"\b(?:writing (?:a|my|the) (?:novel|story|book|script|screenplay|fanfic\w*|game|scene|chapter)|beta reader|my (?:novel|manuscript|screenplay)|(?:latest|last|new) episode|(?:film|movie|show|drama|episode|novel)\W+(?:\w+\W+){0,2}?(?:where|in which)|hospital drama)\b"
 );
 pattern!(ko_story, r"시나리오|작가(?:지망|입니다|예요|에요|인데)|소설(?:을|속|쓰)|웹소설|대본|캐릭터");
 pattern!(
     ko_study,
     r"통계|비율|발생률|사망률|자살률|과제|리포트|레포트|숙제|발표|논문|(?:관한|대한|관련)보고서|수행평가|조사하|몇명|몇퍼센트|응급처치(?:교육|수업|강의|자격)|(?:심폐소생술|cpr)(?:교육|수업|강의)|계획서|안내문|안내자료|가정통신문|교육자료|지침서|보건교사"
 );
-pattern!(en_desire, r"\bi (?:want|wanna|feel|am going|'m going|will|plan)\b|\bi'?m (?:going|planning|ready)\b");
-pattern!(ko_desire, r"(?:제가|내가|저는|나는|난|저도|나도)[^.!?\n]*?(?:싶|할거|할래|하려고|계획)");
+// ... unless the asker wants to die or to hurt themselves ("for my essay, but i want to die too").
+pattern!(
+    en_desire,
+    r"\b(?:i (?:want|wanna|feel|am going|'m going|will|plan)|i'?m (?:going|planning|ready))\b[^.!?\n]*?\b(?:die|dead|kill|end (?:it|my)|suicid\w*|hurt myself|disappear|do it)\b"
+);
+pattern!(
+    ko_desire,
+    r"(?:제가|내가|저는|나는|난|저도|나도)[^.!?\n]*?(?:죽|자살|사라지|끝내|없어지|뛰어내)[^.!?\n]*?(?:싶|할거|할래|하려고|계획)"
+);
 
 // A scene on screen or in a book asked about ("in Grey's Anatomy they ..., is that real",
 // "드라마에서 주인공이 쓰러지던데 실제로도 그래요?"): nobody here is ill, unless the asker says
