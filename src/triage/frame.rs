@@ -14,6 +14,8 @@ use super::poisoning::{self, Ingestion};
 use super::readings::{self, Reading, Readings};
 use super::text::{sentence_around, Status, View};
 
+pattern!(also_en, r"\b(?:too|as well|also|even)\b");
+
 /// Who the message is about, the most specific said.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Who {
@@ -85,8 +87,8 @@ impl Frame {
             m.status = Status::Affirmed;
         }
         // Over: everything told before a "fine since", unless something said after it is ongoing. A
-        // passing episode told with its own sign ("눈앞이 깜깜해졌다가 돌아왔어요") is over by itself:
-        // what the earlier sentences told is not.
+        // passing episode ("눈앞이 깜깜해졌다가 돌아왔어요", "felt faint for a moment and then it went
+        // away") is over within its sentence: what the earlier sentences told is not.
         // A resolution told in a past sentence ("just once, none since") is over all the same.
         let over = |mentions: &[Mention], id: &str| -> Vec<usize> {
             mentions
@@ -99,7 +101,9 @@ impl Frame {
         let resolved: Vec<usize> = [over(&mentions, "resolved"), cleared.clone()].concat();
         let ongoing: Vec<usize> = affirmed(&mentions, "ongoing");
         for &over in resolved.iter().filter(|&&over| !ongoing.iter().any(|&o| o > over)) {
-            let passing = view.lower[..over].trim_end().ends_with("다가");
+            let clause = view.lower[..over].rfind([',', '.', ';', '!', '?', '\n']).map_or(0, |i| i + 1);
+            let passing = view.lower[..over].trim_end().ends_with("다가")
+                || mentions.iter().any(|m| m.concept == "fleeting" && (clause..over).contains(&m.start));
             let from = if passing { sentence_around(&view.lower, over, over).0 } else { 0 };
             for m in mentions.iter_mut().filter(|m| {
                 (from..over).contains(&m.start) && !TIME_WORDS.contains(&m.concept) && !LASTING.contains(&m.concept)
@@ -134,7 +138,16 @@ impl Frame {
         }
         let said = |id: &str| mentions.iter().any(|m| m.concept == id && m.status != Status::Denied);
         // "The whole family has headaches, even the cat is lethargic" is about the people.
-        let pet = said("animal") && !said("bitten") && (said("vet") || !(said("first_person") || said("group")));
+        // A pet told as one more of the sick ("the cat has been throwing up too", "고양이도") is too.
+        let pet_too = mentions.iter().any(|m| {
+            m.concept == "animal" && {
+                let (from, to) = sentence_around(&view.lower, m.start, m.end);
+                let sentence = &view.lower[from..to];
+                also_en().is_match(sentence) || view.lower[m.end..].starts_with('도')
+            }
+        });
+        let people = said("first_person") || said("group") || (pet_too && (said("child") || said("older")));
+        let pet = said("animal") && !said("bitten") && (said("vet") || !people);
         let who = match readings.infant_age_days {
             _ if pet => Who::Animal,
             Some(age) if age.value < 365.0 => Who::Infant(Some(age.value as u32)),
@@ -230,5 +243,16 @@ mod tests {
             status_of("chest pain yesterday, went away, but now it's back and I'm sweating", "chest_pain"),
             Some(Status::Affirmed)
         );
+        // A passing episode is over within its sentence; what the earlier sentences told is not.
+        let f = Frame::new("목이 조여와요. 방금 눈앞이 하얘졌다가 돌아왔어요");
+        assert!(f.has("throat_closing"));
+        // A hope is no resolution, a repetition is ongoing.
+        assert!(Frame::new("목이 조이고 숨쉴때 쌕쌕 소리가 나요 약 먹고 자면 괜찮아지겠죠").has("wheeze"));
+        // "just once, none since" is over; a boiler fixed last week is still there.
+        assert_eq!(status_of("had some spotting this morning, just once, none since", "bleeding"), Some(Status::Past));
+        assert!(Frame::new("the landlord fixed the boiler last week").has("co_source"));
+        // "blood pressure" is no bleeding; a pet sick "too" leaves the family the subject.
+        assert_ne!(status_of("my blood pressure was 118/74", "bleeding"), Some(Status::Affirmed));
+        assert_eq!(Frame::new("me and both kids have headaches and the cat has been sick too").who, Who::Child);
     }
 }

@@ -622,6 +622,42 @@ mod tests {
         // A past clause after the complaint is about something else; in the complaint's own clause it holds.
         assert_eq!(aside_of("my lips are swelling up, started a new tablet last month", "swelling"), None);
         assert_eq!(aside_of("had a stroke 18 months ago, mostly recovered now", "stroke"), Some(Aside::History));
+        // A study, a story or a hand-out sets a sign aside, unless the sentence says when it began.
+        assert_eq!(aside_of("writing a novel where the hero collapses at dinner", "collapses"), Some(Aside::Question));
+        assert_eq!(
+            aside_of("발표 자료 만드는데 30분 전부터 가슴이 아파요", "가슴이"),
+            None,
+            "an onset makes it a report"
+        );
+        // Hyperbole and laughter, unless grave; "what if"; a death is past whatever follows.
+        assert_eq!(aside_of("this song is so good i want to die", "want to die"), Some(Aside::Question));
+        assert_eq!(aside_of("ㅋㅋ 농담 아니고 지금 다리 위야", "다리"), None);
+        assert_eq!(aside_of("what if my toddler swallows a battery one day?", "battery"), Some(Aside::Hypothetical));
+        assert_eq!(aside_of("not sure if he did swallow a battery", "battery"), None);
+        assert_eq!(
+            aside_of("she lost her brother to suicide 6 months ago and is still struggling", "suicide"),
+            Some(Aside::History)
+        );
+        assert_eq!(aside_of("위궤양 있으셨는데 갑자기 배가 아프대요", "배가"), None);
+        assert_eq!(aside_of("작년에 쓰러지셨는데 말이 어눌했어요", "말이"), Some(Aside::History));
+    }
+
+    #[test]
+    fn korean_status_of_a_mention() {
+        let status_of = |text: &str, word: &str| {
+            let view = View::new(text);
+            let s = view.lower.find(word).unwrap();
+            status(&view, s, s + word.len(), false)
+        };
+        assert_eq!(status_of("발작 안 한 지 3년 됐어요", "발작"), Status::Denied);
+        assert_eq!(status_of("발작이 생기면 어떻게 해요", "발작"), Status::Hypothetical);
+        assert_eq!(status_of("계단 오르면 숨이 차요", "숨이 차"), Status::Affirmed);
+        assert_eq!(status_of("마른익사라는 게 진짜 있어요?", "익사"), Status::Asked);
+        assert_eq!(status_of("심장마비인 줄 알고 놀랐어요", "심장마비"), Status::Denied);
+        // A clause that ends at its connective keeps its sign; "아니" alone is an interjection.
+        assert_eq!(status_of("몸이 뜨겁고 땀이 안 나요", "뜨겁"), Status::Affirmed);
+        assert_eq!(status_of("진짜 갈거임 아니 농담 아니고", "갈거"), Status::Affirmed);
+        assert_eq!(status_of("죽고싶은 건 아니고 지쳤어요", "죽고싶"), Status::Denied);
     }
 
     #[test]
