@@ -359,9 +359,9 @@ pub fn aside(view: &View, start: usize, end: usize) -> Option<Aside> {
 // morning", "right now"): such a sentence reports, whatever the message is for.
 pattern!(
     en_onset,
-    r"\b(?:since (?:this|last|yesterday|this morning|last night)|for the (?:last|past) \w+|(?:an?|\d+|one|two|few) (?:hours?|minutes?|mins?) ago|right now|just now|this (?:morning|afternoon|evening)|tonight|today)\b"
+    r"\b(?:since (?:this|last|yesterday|this morning|last night)|for the (?:last|past) \w+|for (?:an?|about|over|\d+|one|two|three|a few|several) (?:hours?|minutes?|mins?|hrs?)|suddenly|started|began|came on|woke up with|(?:an?|\d+|one|two|few) (?:hours?|minutes?|mins?) ago|right now|just now|this (?:morning|afternoon|evening)|tonight|today)\b"
 );
-pattern!(ko_onset, r"부터|째|지금|방금|아까|오늘|어젯밤");
+pattern!(ko_onset, r"부터|째|지금|방금|아까|오늘|어젯밤|갑자기");
 
 /// Whether the sentence says when a complaint began or that it holds now.
 fn tells_onset(sentence: &str) -> bool {
@@ -624,6 +624,7 @@ mod tests {
         assert_eq!(aside_of("had a stroke 18 months ago, mostly recovered now", "stroke"), Some(Aside::History));
         // A study, a story or a hand-out sets a sign aside, unless the sentence says when it began.
         assert_eq!(aside_of("writing a novel where the hero collapses at dinner", "collapses"), Some(Aside::Question));
+        assert_eq!(aside_of("im a nursing student and my chest has been crushing for an hour", "chest"), None);
         assert_eq!(
             aside_of("발표 자료 만드는데 30분 전부터 가슴이 아파요", "가슴이"),
             None,
