@@ -643,8 +643,8 @@ const CONCEPTS: &[Concept] = &[
     ),
     c(
         "resolved",
-        r"\b(?:fine|ok|okay|good|normal|better|all good|great) (?:ever )?since\b|\bsince then\b[^.!?\n]*?\b(?:fine|ok|okay|nothing|normal|good)|\bwent away\b|\b(?:gone|fine|ok|okay|normal|better) now\b|\bresolved\b|\bhasn'?t (?:come back|happened (?:again|since)|returned)|\balready (?:treated|fixed|resolved|sorted)|\bback to normal\b|\bnow (?:it'?s |he'?s |she'?s |i'?m |they'?re |reads |reading |at |up to )?(?:fine|ok|okay|normal|back to normal|1[0-9]{2}|[89][0-9])\b|\b(?:gave|had|ate|drank) (?:him |her |them |me )?(?:some )?(?:juice|sugar|candy|glucose|sweets)\b[^.!?\n]*?\b(?:now|back|fine|better|up)\b",
-        "괜찮아졌|괜찮아지|멀쩡해|나았|회복됐|회복했|사라졌|없어졌|가라앉았|정상으로|돌아왔|이후로(?:는)?(?:괜찮|아무|멀쩡|없|별)|그뒤로(?:는)?(?:괜찮|아무|멀쩡|없|별)|그후로(?:는)?(?:괜찮|아무|멀쩡|없|별)|지금은(?:괜찮|멀쩡|정상|좋|아무|다|\\d)|(?:주스|사탕|설탕|당)(?:를|을)?(?:먹|마시|드).{0,20}?(?:괜찮|올라|정상|회복)",
+        r"\b(?:fine|ok|okay|good|normal|better|all good|great|none|nothing|no more) (?:ever )?since\b|\bsince then\b[^.!?\n]*?\b(?:fine|ok|okay|nothing|normal|good)|\bwent away\b|\b(?:gone|fine|ok|okay|normal|better) now\b|\bresolved\b|\bhasn'?t (?:come back|happened (?:again|since)|returned)|\balready (?:treated|fixed|resolved|sorted)|\bback to normal\b|\bnow (?:it'?s |he'?s |she'?s |i'?m |they'?re |reads |reading |at |up to )?(?:fine|ok|okay|normal|back to normal|1[0-9]{2}|[89][0-9])\b|\b(?:gave|had|ate|drank) (?:him |her |them |me )?(?:some )?(?:juice|sugar|candy|glucose|sweets)\b[^.!?\n]*?\b(?:now|back|fine|better|up)\b",
+        "괜찮아졌|괜찮아지(?:더|긴|고있)|멀쩡해|멀쩡하(?:세요|십니다|고|네|대|구)|나았|회복됐|회복했|사라졌|없어졌|가라앉았|정상으로|돌아왔|이후로(?:는)?(?:괜찮|아무|멀쩡|없|별)|그뒤로(?:는)?(?:괜찮|아무|멀쩡|없|별)|그후로(?:는)?(?:괜찮|아무|멀쩡|없|별)|지금은(?:괜찮|멀쩡|정상|좋|아무|다|\\d)|지금은(?:열|체온)?.{0,4}?(?:내렸|내리고|떨어졌)|(?:주스|사탕|설탕|당)(?:를|을)?(?:먹|마시|드).{0,20}?(?:괜찮|올라|정상|회복)",
     ),
     // Bleeding that stopped: over for the bleeding, not for the wound that may still need stitches.
     // A clinician or a poison centre said it is harmless: what was swallowed is over too (feeling
@@ -661,8 +661,8 @@ const CONCEPTS: &[Concept] = &[
     ),
     c(
         "ongoing",
-        r"\bstill\b|\bagain\b|\bright now\b|\bgetting worse\b|\bworse now\b|\b(?:came|coming|it'?s|is) back\b|\bnot (?:getting )?better\b|\bnow (?:he|she|i|it|they) (?:is|are|'?s|'?m|can'?t|won'?t|has|have)\b|\bbut (?:now|today)\b",
-        "아직|계속|지금도|또(?:다시)?|다시|재발|심해지|더심해|악화|근데지금|그런데지금|지금은(?:더|또|다시)",
+        r"\bstill\b|\bagain\b|\bright now\b|\bkeeps? (?:\w+ing|going)\b|\b(?:second|third|fourth|\d+(?:nd|rd|th)) time\b|\b(?:several|many|\d+|three|four) times (?:today|now|tonight|this (?:morning|afternoon|evening))\b|\bover and over\b|\bgetting worse\b|\bworse now\b|\b(?:came|coming|it'?s|is) back\b|\bnot (?:getting )?better\b|\bnow (?:he|she|i|it|they) (?:is|are|'?s|'?m|can'?t|won'?t|has|have)\b|\bbut (?:now|today)\b",
+        "아직|계속|지금도|또(?:다시)?|다시|재발|(?:두|세|네|다섯|몇|\\d)번째|심해지|더심해|악화|근데지금|그런데지금|지금은(?:더|또|다시)",
     ),
     c(
         "chronic",
@@ -725,7 +725,7 @@ const CONCEPTS: &[Concept] = &[
     // cry): a mention inside one is no complaint.
     c(
         "masked",
-        r"\bhay ?fever\b|\bnon[- ]?drows\w*|\b(?:seizure|fit)[- ]free\b|\bscarlet fever vaccin\w*|\b(?:had|got|having) (?:my |his |her |an? |the )?appendi\w* (?:out|removed|taken out)|\bappendi\w* (?:was |were |got )?(?:out|removed|taken out)\b",
+        r"\bhay ?fever\b|\bblood (?:pressure|sugars?|glucose|tests?|work|type|donation|results)\b|\bnon[- ]?drows\w*|\b(?:seizure|fit)[- ]free\b|\bscarlet fever vaccin\w*|\b(?:had|got|having) (?:my |his |her |an? |the )?appendi\w* (?:out|removed|taken out)|\bappendi\w* (?:was |were |got )?(?:out|removed|taken out)\b",
         "간질약|뇌전증약|항경련제|비염약|맹장(?:수술|을뗐|뗐|떼는수술|제거)|(?:고양이|강아지)(?:같은|같이|처럼)",
     ),
     // --- more KTAS level 1-2 modifiers: limb ischaemia, chemical and inhalation burns, upper

@@ -12,7 +12,9 @@
 use super::concepts::{self, Mention};
 use super::poisoning::{self, Ingestion};
 use super::readings::{self, Reading, Readings};
-use super::text::{Status, View};
+use super::text::{sentence_around, Status, View};
+
+pattern!(also_en, r"\b(?:too|as well|also|even)\b");
 
 /// Who the message is about, the most specific said.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -56,6 +58,9 @@ const LASTING: &[&str] = &[
     "adrenaline_given",
     "hanging",
 ];
+/// What is still at hand when told in the past: a means saved or bought ("번개탄 사다 놨다는 말도
+/// 예전에 했었어요"), a heater or boiler fixed "last week". The past dates the event, not the thing.
+const AT_HAND: &[&str] = &["suicide_means", "co_source"];
 /// What "the bleeding stopped" is over for.
 const BLEEDING: &[&str] = &["heavy_bleeding", "bleeding", "pad_soaking"];
 /// Signs that a stroke's after-effect explains when the message says it is one.
@@ -71,31 +76,45 @@ impl Frame {
         let masked: Vec<(usize, usize)> =
             mentions.iter().filter(|m| m.concept == "masked").map(|m| (m.start, m.end)).collect();
         for m in mentions.iter_mut().filter(|m| m.concept != "masked") {
-            if masked.iter().any(|&(s, e)| m.start >= s && m.start < e) {
+            if masked.iter().any(|&(s, e)| m.start >= s && m.end <= e) {
                 m.status = Status::Denied;
             }
         }
         let affirmed = |mentions: &[Mention], id: &str| {
             mentions.iter().filter(|m| m.concept == id && m.status == Status::Affirmed).map(|m| m.start).collect()
         };
-        // Over: everything told before the last "fine since", unless something said after it is ongoing.
-        let cleared: Vec<usize> = affirmed(&mentions, "cleared");
-        let resolved: Vec<usize> = [affirmed(&mentions, "resolved"), cleared.clone()].concat();
+        for m in mentions.iter_mut().filter(|m| AT_HAND.contains(&m.concept) && m.status == Status::Past) {
+            m.status = Status::Affirmed;
+        }
+        // Over: everything told before a "fine since", unless something said after it is ongoing. A
+        // passing episode ("눈앞이 깜깜해졌다가 돌아왔어요", "felt faint for a moment and then it went
+        // away") is over within its sentence: what the earlier sentences told is not.
+        // A resolution told in a past sentence ("just once, none since") is over all the same.
+        let over = |mentions: &[Mention], id: &str| -> Vec<usize> {
+            mentions
+                .iter()
+                .filter(|m| m.concept == id && matches!(m.status, Status::Affirmed | Status::Past))
+                .map(|m| m.start)
+                .collect()
+        };
+        let cleared: Vec<usize> = over(&mentions, "cleared");
+        let resolved: Vec<usize> = [over(&mentions, "resolved"), cleared.clone()].concat();
         let ongoing: Vec<usize> = affirmed(&mentions, "ongoing");
-        if let Some(&over) = resolved.iter().max() {
-            if !ongoing.iter().any(|&o| o > over) {
-                for m in mentions
-                    .iter_mut()
-                    .filter(|m| m.start < over && !TIME_WORDS.contains(&m.concept) && !LASTING.contains(&m.concept))
-                {
-                    if m.status == Status::Affirmed {
-                        m.status = Status::Resolved;
-                    }
+        for &over in resolved.iter().filter(|&&over| !ongoing.iter().any(|&o| o > over)) {
+            let clause = view.lower[..over].rfind([',', '.', ';', '!', '?', '\n']).map_or(0, |i| i + 1);
+            let passing = view.lower[..over].trim_end().ends_with("다가")
+                || mentions.iter().any(|m| m.concept == "fleeting" && (clause..over).contains(&m.start));
+            let from = if passing { sentence_around(&view.lower, over, over).0 } else { 0 };
+            for m in mentions.iter_mut().filter(|m| {
+                (from..over).contains(&m.start) && !TIME_WORDS.contains(&m.concept) && !LASTING.contains(&m.concept)
+            }) {
+                if m.status == Status::Affirmed {
+                    m.status = Status::Resolved;
                 }
-                for reading in readings.all_mut() {
-                    if reading.is_some_and(|r| r.start < over) {
-                        *reading = None;
-                    }
+            }
+            for reading in readings.all_mut() {
+                if reading.is_some_and(|r| (from..over).contains(&r.start)) {
+                    *reading = None;
                 }
             }
         }
@@ -118,12 +137,18 @@ impl Frame {
             }
         }
         let said = |id: &str| mentions.iter().any(|m| m.concept == id && m.status != Status::Denied);
-        // "The whole family has headaches, even the cat is lethargic" is about the people, and so is
-        // a goodbye that hands a pet over ("look after my cat for me").
-        let pet = said("animal")
-            && !said("bitten")
-            && !said("farewell")
-            && (said("vet") || !(said("first_person") || said("group")));
+        // "The whole family has headaches, even the cat is lethargic" is about the people.
+        // A pet told as one more of the sick ("the cat has been throwing up too", "고양이도") is too, and
+        // so is a goodbye that hands a pet over ("look after my cat for me").
+        let pet_too = mentions.iter().any(|m| {
+            m.concept == "animal" && {
+                let (from, to) = sentence_around(&view.lower, m.start, m.end);
+                let sentence = &view.lower[from..to];
+                also_en().is_match(sentence) || view.lower[m.end..].starts_with('도')
+            }
+        });
+        let people = said("first_person") || said("group") || (pet_too && (said("child") || said("older")));
+        let pet = said("animal") && !said("bitten") && !said("farewell") && (said("vet") || !people);
         let who = match readings.infant_age_days {
             _ if pet => Who::Animal,
             Some(age) if age.value < 365.0 => Who::Infant(Some(age.value as u32)),
@@ -219,5 +244,16 @@ mod tests {
             status_of("chest pain yesterday, went away, but now it's back and I'm sweating", "chest_pain"),
             Some(Status::Affirmed)
         );
+        // A passing episode is over within its sentence; what the earlier sentences told is not.
+        let f = Frame::new("목이 조여와요. 방금 눈앞이 하얘졌다가 돌아왔어요");
+        assert!(f.has("throat_closing"));
+        // A hope is no resolution, a repetition is ongoing.
+        assert!(Frame::new("목이 조이고 숨쉴때 쌕쌕 소리가 나요 약 먹고 자면 괜찮아지겠죠").has("wheeze"));
+        // "just once, none since" is over; a boiler fixed last week is still there.
+        assert_eq!(status_of("had some spotting this morning, just once, none since", "bleeding"), Some(Status::Past));
+        assert!(Frame::new("the landlord fixed the boiler last week").has("co_source"));
+        // "blood pressure" is no bleeding; a pet sick "too" leaves the family the subject.
+        assert_ne!(status_of("my blood pressure was 118/74", "bleeding"), Some(Status::Affirmed));
+        assert_eq!(Frame::new("me and both kids have headaches and the cat has been sick too").who, Who::Child);
     }
 }

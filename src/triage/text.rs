@@ -20,7 +20,7 @@ pub struct View<'a> {
     /// Whether there is Korean / Latin script to match at all (the other language's forms are skipped).
     pub has_hangul: bool,
     pub has_latin: bool,
-    /// The message is asking for school, work or a statistic, and says nobody wants to die.
+    /// The message is asking for school, work, a statistic or a story, and says nobody wants to die.
     study: bool,
     /// The aside of each sentence judged so far: a sentence is judged once.
     asides: std::cell::RefCell<Vec<Judged>>,
@@ -41,7 +41,10 @@ impl<'a> View<'a> {
         offsets.push(text.len());
         let has_hangul = crate::core::has_hangul(text);
         let has_latin = text.bytes().any(|b| b.is_ascii_alphabetic());
-        let study = (en_study().is_match(&lower) || ko_study().is_match(&compact))
+        let study = (en_study().is_match(&lower)
+            || ko_study().is_match(&compact)
+            || en_story().is_match(&lower)
+            || ko_story().is_match(&compact))
             && !en_desire().is_match(&lower)
             && !ko_desire().is_match(&compact);
         View { text, lower, compact, offsets, has_hangul, has_latin, study, asides: Default::default() }
@@ -59,15 +62,27 @@ impl<'a> View<'a> {
 // chest pain"). A negation that is part of the concept ("won't wake up") is inside the match.
 pattern!(
     en_negator,
-    r"^(?:no|not|never|without|denies|denied|don'?t|doesn'?t|didn'?t|isn'?t|wasn'?t|aren'?t|haven'?t)$"
+    r"^(?:no|not|never|nor|without|denies|denied|don'?t|doesn'?t|didn'?t|isn'?t|wasn'?t|aren'?t|weren'?t|haven'?t|hasn'?t|hadn'?t)$"
 );
 // Korean negation right after the mention ("열은 없어요", "숨찬 건 없는데", "아프지 않아요",
 // "토하지는 않았어요").
 pattern!(
     ko_negated_after,
-    r"^\S{0,4}?\s*(?:(?:증상|증세|건|거|것|느낌|적|일|기운|생각|마음|계획|충동)[은는이가도]?\s*)?\S{0,3}?\s*(?:없|않|아니|안\s*[나생들]|전혀)"
+    r"^\S{0,4}?\s*(?:(?:증상|증세|건|거|것|느낌|적|일|기운|생각|마음|계획|충동)[은는이가도]?\s*)?\S{0,3}?\s*(?:없|않|아니\S|아닌|아님|아냐|안\s*[나난날났생들하한할함합해했보본봤]|전혀)"
 );
-pattern!(ko_denied_thought, r"^\S{0,4}?\s*(?:생각|마음|계획|충동)[은는이가도]?\s*(?:\S{0,3}\s*)?(?:없|않|아니|전혀)");
+pattern!(
+    ko_denied_thought,
+    r"^\S{0,4}?\s*(?:생각|마음|계획|충동|건|거|것)[은는이가도]?\s*(?:\S{0,3}\s*)?(?:없|않|아니\S|아닌|아님|아냐|전혀)"
+);
+// A Korean clause that ends right after the mention ("몸이 뜨겁고 땀이 안 나요"): a negation after it
+// belongs to the next clause's subject.
+pattern!(ko_clause_ends, r"^(?:고|구|는데|은데|던데|지만|어서|아서|여서|해서|서|니까|면서)(?:\s|,)");
+// "심장마비인 줄 알고": a mistaken belief, not the thing itself.
+pattern!(ko_mistaken, r"^(?:이|인|일)?\s*줄\s*(?:로\s*)?알(?:고|았)");
+// "마른익사라는 게 진짜 있어요?": a term asked about.
+pattern!(ko_term, r"^(?:이)?(?:라는\s*(?:게|것|거|말|병|증상)|란\s)");
+// "not breathing fast": a negative form followed by a manner denies the manner, not the breathing.
+pattern!(en_manner, r"^\s*(?:fast|quickly|rapidly|hard|heavily|heavy|loudly|noisily)\b");
 // ... or after a list of them ("가슴 통증이나 숨찬 증상은 없어요"), within the clause.
 pattern!(ko_negated_list, r"^(?:거나|든지|이나|나|이랑|랑|하고|과|와|및|또는|,)\s*[^,.고요]{0,20}?(?:없|않|아니)");
 /// Korean negators said as a word of their own inside a mention ("가슴은 안 아프고").
@@ -108,9 +123,19 @@ pub fn is_negated(view: &View, start: usize, end: usize, negative_form: bool) ->
     // Korean: "안 아프고" inside (unless the form is itself a negation), "없어요" after.
     let inside: Vec<&str> = view.lower[start..end].split_whitespace().collect();
     // "안 좋아요" (feels bad) is a complaint, not a denial.
-    let denied_inside = !negative_form
-        && (inside.windows(2).any(|w| KO_NEGATORS.contains(&w[0]) && !w[1].starts_with('좋'))
-            || inside.iter().skip(1).any(|w| ko_joined_negation().is_match(w)));
+    // A negative form's own negation is part of it ("침을 못 삼켜요"); a negator before one of the
+    // plain symptom verbs inside it still denies ("입술이나 목도 안 부었어요").
+    let symptom_verb = |w: &str| ko_joined_negation().is_match(&format!("안{w}"));
+    let denied_inside = inside
+        .windows(2)
+        .any(|w| KO_NEGATORS.contains(&w[0]) && !w[1].starts_with('좋') && (!negative_form || symptom_verb(w[1])))
+        || inside.iter().skip(1).any(|w| ko_joined_negation().is_match(w));
+    // ... and "안" right before the mention ("안 어지러워요", "안아파요"); "못" is left alone, as
+    // "못 걷겠어요" is a sign.
+    let before_word = view.lower[..start].trim_end().rsplit(char::is_whitespace).next().unwrap_or("");
+    if !negative_form && before_word == "안" {
+        return true;
+    }
     // The denial follows within the sentence: a line break or a full stop ends its reach ("vomiting
     // blood\n어지럽진 않아요" is two statements).
     let sentence_end = next_mark(&view.lower, end, &['.', '!', '?', '\n', ';']).unwrap_or(view.lower.len());
@@ -125,13 +150,21 @@ pub fn is_negated(view: &View, start: usize, end: usize, negative_form: bool) ->
     let strength = |w: &str| ["힘", "기운", "기력"].iter().any(|s| w.starts_with(s));
     let weakness =
         strength(after) || after.starts_with("아무도") || after.split_whitespace().nth(1).is_some_and(strength);
+    if ko_mistaken().is_match(after) {
+        return true;
+    }
     if negative_form {
         // "깨워도 일어나지 않아요" is the sign itself; only a denied thought undoes such a form
-        // ("죽고 싶은 생각은 없어요").
-        return ko_denied_thought().is_match(after);
+        // ("죽고 싶은 생각은 없어요", "죽고싶은 건 아니고"), a manner denied ("not breathing fast"), or
+        // a list denied ("갈비뼈 들어가거나 입술색 변하는 것도 없어요").
+        let negated_verb = view.lower[start..end].split_whitespace().next().is_some_and(|w| en_negator().is_match(w));
+        return denied_inside
+            || ko_denied_thought().is_match(after)
+            || (negated_verb && en_manner().is_match(&view.lower[end..]))
+            || ko_negated_list().is_match(view.lower[end..list_end].trim_start());
     }
     denied_inside
-        || (!weakness && ko_negated_after().is_match(after))
+        || (!weakness && !ko_clause_ends().is_match(after) && ko_negated_after().is_match(after))
         || ko_negated_list().is_match(view.lower[end..list_end].trim_start())
 }
 
@@ -199,8 +232,15 @@ pattern!(ko_asking, r"무엇|뭐|뭔가|어떤|어떻게|궁금|알려|인가요
 // do?", "혹시 학교에서 발작하면 선생님이 어떻게 해야 하나요").
 pattern!(
     en_hypothetical,
-    r"\bif (?:someone|somebody|a person|a child|a kid|you|your|people|they)\b|\bwhat (?:do|should) (?:i|you|we) do if\b|\bif (?:he|she|they|my \w+|our \w+|it) (?:ever |\w+ )?(?:has|have|gets|get|starts|start|were|was|goes|happens|had)\b[^.!?\n]*?\b(?:what|how|should|plan|teacher|school|tell)\b|\b(?:in case|just in case|care plan|action plan|seizure plan|emergency plan|what to tell (?:the|his|her) (?:teacher|school|babysitter|nanny))\b|\bwhat (?:should|can|do) (?:the|his|her|a|my) (?:teacher|school|staff|babysitter|nanny|coach|sitter|grandparents?)\b|\bwhat (?:should|do|does|can|would|must) (?:\w+ ){0,3}?do (?:if|when|in case)\b|\b(?:writing|write|make|making|update|updating) (?:a|an|her|his|their|my) (?:\w+ )?plan\b|\bif (?:my|our|your|a|the) \w+ (?:ever|were to|was to|should)\b|\b(?:want|wants|wanted|trying) to be prepared\b|\bif (?:a|an|the) \w+ (?:lasts|happens|starts|occurs|comes|goes on)\b|\binstructions for (?:the |his |her |their )?(?:teachers?|school|staff|babysitters?|nanny|carers?|coach)\b"
+    r"\bif (?:someone|somebody|a person|a child|a kid|you|your|people|they)\b|\bwhat (?:do|should) (?:i|you|we) do if\b|\bif (?:he|she|they|my \w+|our \w+|it) (?:ever |\w+ )?(?:has|have|gets|get|starts|start|were|was|goes|happens|had)\b[^.!?\n]*?\b(?:what|how|should|plan|teacher|school|tell)\b|\b(?:in case|just in case|care plan|action plan|seizure plan|emergency plan|what to tell (?:the|his|her) (?:teacher|school|babysitter|nanny))\b|\bwhat (?:should|can|do) (?:the|his|her|a|my) (?:teacher|school|staff|babysitter|nanny|coach|sitter|grandparents?)\b|\bwhat (?:should|do|does|can|would|must) (?:\w+ ){0,3}?do (?:if|when|in case)\b|\b(?:writing|write|make|making|update|updating) (?:a|an|her|his|their|my) (?:\w+ )?plan\b|\bif (?:my|our|your|a|the) \w+ (?:ever|were to|was to|should)\b|\b(?:want|wants|wanted|trying) to be prepared\b|\bif (?:a|an|the) \w+ (?:lasts|happens|starts|occurs|comes|goes on)\b|\binstructions for (?:the |his |her |their )?(?:teachers?|school|staff|babysitters?|nanny|carers?|coach)\b|\bwhat if (?:my|our|your|his|her|the|a|an) \w+(?: \w+)? (?:\w*[b-hj-z]s|has|ever|were|should)\b|\bwhat if (?:he|she|they|someone|somebody|anyone) (?:ever |were |should )?(?:\w*[b-hj-z]s|has)\b"
 );
+// "if she did bang her head", "if he ever swallows one": a possible event, unless the writer is unsure
+// whether it happened ("not sure if he did swallow it").
+pattern!(
+    en_if_possible,
+    r"(?:\b(\w+)\W+)?\bif (?:he|she|they|you|we|my \w+|our \w+|your \w+|someone|somebody|anyone) (?:ever|did|does|were to|was to|should|happens? to) \w+"
+);
+pattern!(en_unsure, r"^(?:sure|know|wonder|wondering|tell|see|check|unsure|certain|idea|ask|asking)$");
 pattern!(
     ko_hypothetical,
     r"(?:으면|하면|키면|시면|먹으면|마시면|지면|나면|되면|오면|기면)(?:바로|즉시|꼭|당장)?(?:병원|응급실)?(?:에|을|으로|로)?(?:왜|어떻게|어떡|무엇|뭘|위험|가야|와야|가나요|가요)|경우에|만약|혹시[^.!?\n]*?(?:으면|하면|나면|지면|면|경우|셔도|어도|아도|해도|져도)|(?:선생님|교사|학교|유치원|어린이집|돌봄|보모|담임)(?:이|에서|은|께서|한테|에게)?[^.!?\n]*?(?:어떻게|뭘|무엇을|대처|알려|해야)|대비해|대비하|대처법"
@@ -260,8 +300,23 @@ pub fn status(view: &View, start: usize, end: usize, negative_form: bool) -> Sta
     if is_negated(view, start, end, negative_form) {
         return Status::Denied;
     }
+    let after = view.lower[end..].trim_start();
+    if ko_term().is_match(after) {
+        return Status::Asked;
+    }
+    // "발작이 생기면 ...", "쓰러지면": a Korean conditional on the mention's own verb.
+    if ko_conditional().is_match(after) {
+        return Status::Hypothetical;
+    }
     aside(view, start, end).map_or(Status::Affirmed, Status::from)
 }
+
+// The mention as the event of a conditional ("발작이 생기면", "쓰러지면", "발작 시"), not "-면서"
+// (while) and not a trigger of a sign ("계단 오르면 숨이 차요", "누르면 아파요").
+pattern!(
+    ko_conditional,
+    r"^(?:[이가을를은는]?\s*(?:생기|오|나|일어나|하|되|시작되|시작하|있)?(?:으면|면)(?:\s|,|$)|시\s+(?:대처|대응|응급|어떻게))"
+);
 
 /// Why a mention says nothing about an emergency now, if it does not.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -276,24 +331,78 @@ pub enum Aside {
 
 /// Whether the sentence around `start..end` sets the mention aside.
 pub fn aside(view: &View, start: usize, end: usize) -> Option<Aside> {
-    if view.study {
+    let range = sentence_around(&view.lower, start, end);
+    let sentence = &view.lower[range.0..range.1];
+    if view.study && !tells_onset(sentence) {
         return Some(Aside::Question);
     }
-    let range = sentence_around(&view.lower, start, end);
     let cached = view.asides.borrow().iter().find(|(r, _)| *r == range).map(|&(_, judged)| judged);
     let judged = cached.unwrap_or_else(|| {
-        let judged = judge_sentence(&view.lower[range.0..range.1]);
+        let judged = judge_sentence(sentence);
         view.asides.borrow_mut().push((range, judged));
         judged
     });
     // Per mention: the sentence is judged once, but where it turns to now depends on the mention.
     if judged == Some(Aside::History)
-        && (turns_to_now(&view.lower[range.0..start.max(range.0)]) || past_in_later_clause(view, range, start, end))
+        && (turns_to_now(&view.lower[range.0..start.max(range.0)])
+            || past_in_later_clause(view, range, start, end)
+            || ko_present_after_past(&view.lower[range.0..start.max(range.0)], &view.lower[end..range.1]))
+        && !en_death().is_match(sentence)
+        && !ko_death().is_match(&sentence.split_whitespace().collect::<String>())
     {
         return None;
     }
     judged
 }
+
+// When a complaint started or that it holds now ("한 시간 전쯤부터", "벌써 7분째", "since this
+// morning", "right now"): such a sentence reports, whatever the message is for.
+pattern!(
+    en_onset,
+    r"\b(?:since (?:this|last|yesterday|this morning|last night)|for the (?:last|past) \w+|for (?:an?|about|over|\d+|one|two|three|a few|several) (?:hours?|minutes?|mins?|hrs?)|suddenly|started|began|came on|woke up with|(?:an?|\d+|one|two|few) (?:hours?|minutes?|mins?) ago|right now|just now|this (?:morning|afternoon|evening)|tonight|today)\b"
+);
+pattern!(ko_onset, r"부터|째|지금|방금|아까|오늘|어젯밤|갑자기");
+
+/// Whether the sentence says when a complaint began or that it holds now.
+fn tells_onset(sentence: &str) -> bool {
+    en_onset().is_match(sentence) || ko_onset().is_match(&sentence.split_whitespace().collect::<String>())
+}
+
+// Korean connectives that end a clause ("위궤양 있으셨는데 갑자기 배가 아프대요").
+pattern!(ko_connective, r"(?:는데|은데|던데|지만|었고|았고|였고|셨고)");
+
+/// Whether a Korean past clause before the mention gives way to a present one: the last past marker
+/// is followed by a connective, and the mention's own verb is not in the past ("위궤양 있으셨는데
+/// 갑자기 배 전체가 아프대요" is now; "작년에 쓰러지셨는데 말이 어눌했어요" is not).
+fn ko_present_after_past(before: &str, after: &str) -> bool {
+    let before: String = before.split_whitespace().collect();
+    let Some(past) = ko_history().find_iter(&before).last() else { return false };
+    if !ko_connective().is_match(&before[past.start()..]) {
+        return false;
+    }
+    let verb: String = after.split(['.', ',', '!', '?', '\n']).next().unwrap_or("").chars().take(12).collect();
+    !verb.is_empty() && verb.chars().any(|c| ('가'..='힣').contains(&c)) && !has_ko_past(&verb)
+}
+
+/// Whether Korean text holds a past-tense syllable (one ending in ㅆ: 했, 었, 갔, 셨 ...).
+fn has_ko_past(text: &str) -> bool {
+    text.chars().any(|c| ('가'..='힣').contains(&c) && (c as u32 - 0xAC00) % 28 == 20)
+}
+
+pattern!(ko_back_then, r"처음(?:에|엔)|그때|그당시|당시에|한때");
+
+/// Whether Korean text holds a pluperfect ("갔었", "했었", "아팠었"): a syllable in ㅆ then 었.
+fn has_ko_pluperfect(text: &str) -> bool {
+    let chars: Vec<char> = text.chars().collect();
+    chars.windows(2).any(|w| w[1] == '었' && has_ko_past(&w[0].to_string()))
+}
+
+// A death told ("died of", "lost her brother to suicide", "자살로 잃었어요"): no "still" makes it now.
+pattern!(
+    en_death,
+    r"\bdied (?:of|from|by)\b|\bpassed away\b|\blost (?:my|his|her|their|our|a) (?:\w+ ){0,2}to\b|\btook (?:his|her|their) own life\b"
+);
+pattern!(ko_death, r"(?:자살|사고|병)으?로(?:잃|떠나|돌아가|세상을)|돌아가셨|세상을떠났");
 
 /// Whether the sentence's past marker comes only after the mention, in a clause of its own ("my
 /// tongue has swollen up and i cant swallow, started a new tablet last month": the tablet is past,
@@ -305,6 +414,10 @@ fn past_in_later_clause(view: &View, range: (usize, usize), start: usize, end: u
     }
     let after = &view.lower[end.min(range.1)..range.1];
     let Some(past) = en_history().find(after) else { return false };
+    // "spotting this morning, just once": how often the mention happened, not a later event.
+    if past.as_str().contains("once") {
+        return false;
+    }
     // The past marker must start after the clause of the mention ends ("18 months ago" right after
     // "had a stroke" is the stroke's own time).
     let breaks = [",", ";", " but ", " and ", " - "];
@@ -332,14 +445,28 @@ fn turns_to_now(before: &str) -> bool {
 // "자살 통계 과제"): set aside even when the asker says "my", unless they speak of wanting it now.
 pattern!(
     en_study,
-    r"\b(?:statistic\w*|(?:suicide|death|mortality|survival|incidence) rates?|rates? of|percentages?|assignment|homework|essay|school project|class project|presentation|report (?:for|on|about)|for (?:my|a|our) (?:class|school|report|paper|thesis|essay|project|course|lecture)|thesis|dissertation|how common|first aid (?:course|training|class|certificate)|cpr (?:course|class|training))\b"
+    r"\b(?:statistic\w*|(?:suicide|death|mortality|survival|incidence) rates?|rates? of|percentages?|assignment|homework|essay|school project|class project|presentation|report (?:for|on|about)|for (?:my|a|our) (?:class|school|report|paper|thesis|essay|project|course|lecture)|thesis|dissertation|how common|first aid (?:course|training|class|certificate)|cpr (?:course|class|training))\b|\b(?:pharmacy|medical|med|nursing|paramedic|biology|pharmacology) (?:student|school)\b|\bwe'?re (?:covering|studying|learning about)\b|\brevising for\b|\b(?:write|writing|make|making|prepare|preparing|put together|draft\w*|design\w*) (?:a |an |the |my |our )?(?:[\w-]+ ){0,3}?(?:sheet|handout|leaflet|poster|guide)\b"
 );
+// A story being written or watched ("writing a novel where ...", "the latest episode of that
+// hospital drama", "게임 시나리오 작가 지망생"): the whole message is about the story.
+pattern!(
+    en_story,
+    r"\b(?:writing (?:a|my|the) (?:novel|story|book|script|screenplay|fanfic\w*|game|scene|chapter)|beta reader|my (?:novel|manuscript|screenplay)|(?:latest|last|new) episode|(?:film|movie|show|drama|episode|novel)\W+(?:\w+\W+){0,2}?(?:where|in which)|hospital drama)\b"
+);
+pattern!(ko_story, r"시나리오|작가(?:지망|입니다|예요|에요|인데)|소설(?:을|속|쓰)|웹소설|대본|캐릭터");
 pattern!(
     ko_study,
-    r"통계|비율|발생률|사망률|자살률|과제|리포트|레포트|숙제|발표|논문|(?:관한|대한|관련)보고서|수행평가|조사하|몇명|몇퍼센트|응급처치(?:교육|수업|강의|자격)|(?:심폐소생술|cpr)(?:교육|수업|강의)"
+    r"통계|비율|발생률|사망률|자살률|과제|리포트|레포트|숙제|발표|논문|(?:관한|대한|관련)보고서|수행평가|조사하|몇명|몇퍼센트|응급처치(?:교육|수업|강의|자격)|(?:심폐소생술|cpr)(?:교육|수업|강의)|계획서|안내문|안내자료|가정통신문|교육자료|지침서|보건교사"
 );
-pattern!(en_desire, r"\bi (?:want|wanna|feel|am going|'m going|will|plan)\b|\bi'?m (?:going|planning|ready)\b");
-pattern!(ko_desire, r"(?:제가|내가|저는|나는|난|저도|나도)[^.!?\n]*?(?:싶|할거|할래|하려고|계획)");
+// ... unless the asker wants to die or to hurt themselves ("for my essay, but i want to die too").
+pattern!(
+    en_desire,
+    r"\b(?:i (?:want|wanna|feel|am going|'m going|will|plan)|i'?m (?:going|planning|ready))\b[^.!?\n]*?\b(?:die|dead|kill|end (?:it|my)|suicid\w*|hurt myself|disappear|do it)\b"
+);
+pattern!(
+    ko_desire,
+    r"(?:제가|내가|저는|나는|난|저도|나도)[^.!?\n]*?(?:죽|자살|사라지|끝내|없어지|뛰어내)[^.!?\n]*?(?:싶|할거|할래|하려고|계획)"
+);
 
 // A scene on screen or in a book asked about ("in Grey's Anatomy they ..., is that real",
 // "드라마에서 주인공이 쓰러지던데 실제로도 그래요?"): nobody here is ill, unless the asker says
@@ -369,8 +496,19 @@ pattern!(
 pattern!(en_now_strong, r"\b(?:right now|just now|rn|help|911|999|ambulance)\b");
 pattern!(ko_now_strong, r"지금|방금|어떡|도와|119");
 // Said in jest or as a figure of speech ("회사 갈 생각만 하면 숨이 턱 막혀요ㅋㅋ", "lol i'm dying").
-pattern!(en_figurative, r"\b(?:lol|lmao|rofl|haha\w*|jk|just thinking about|the thought of)\b");
-pattern!(ko_figurative, r"ㅋㅋ|ㅎㅎ|생각만하면|생각만해도|월요병");
+// ... or as a fan's or a crush's hyperbole ("this song is so good i want to die", "너무 잘생겨서 숨 못
+// 쉬겠음", "선배가 말 걸어서 숨멎").
+pattern!(
+    en_figurative,
+    r"\b(?:lol|lmao|rofl|haha\w*|jk|just thinking about|the thought of|so (?:good|cute|funny|hot|pretty|beautiful|embarrassing|cringe\w*|awkward)|this (?:song|album|show|meme|video|game)|(?:dying|dead|died) (?:of|from) (?:laughter|laughing|embarrassment|cringe|cuteness))\b"
+);
+pattern!(
+    ko_figurative,
+    r"ㅋㅋ|ㅎㅎ|생각만하면|생각만해도|월요병|잘생겨|잘생긴|귀여워|귀여운|멋있어|설레|심쿵|짝사랑|최애|아이돌|덕질|컴백|숨멎|웃겨서|웃겨죽|창피해서|쪽팔려"
+);
+// Never said in jest: a farewell, a last word, or "not joking" ("ㅋㅋ ... 아니 농담 아니고 지금 대교 위임").
+pattern!(en_grave, r"\b(?:not joking|no joke|i'?m serious|for real|goodbye|last (?:message|words?)|suicide note)\b");
+pattern!(ko_grave, r"농담아니|장난아니|진심|마지막으로|마지막인사|유서|작별");
 // Asking to tell things apart or for more signs, even about one's own child ("weaning my 6 month
 // old, how do i tell the difference between gagging and choking", "얼굴 처지는거 말고 또 뭐가 있어요?").
 pattern!(
@@ -387,7 +525,9 @@ pattern!(en_topic_list, r"^\s*[a-z'-]+(?: [a-z'-]+){0,2}(?:, ?(?:and |or )?[a-z'
 
 fn judge_sentence(sentence: &str) -> Option<Aside> {
     let compact: String = sentence.split_whitespace().collect();
-    if en_hypothetical().is_match(sentence) || ko_hypothetical().is_match(&compact) {
+    let possible =
+        en_if_possible().captures_iter(sentence).any(|c| c.get(1).is_none_or(|w| !en_unsure().is_match(w.as_str())));
+    if possible || en_hypothetical().is_match(sentence) || ko_hypothetical().is_match(&compact) {
         return Some(Aside::Hypothetical);
     }
     let fiction = (en_fiction().is_match(sentence) && en_fiction_ask().is_match(sentence))
@@ -397,7 +537,10 @@ fn judge_sentence(sentence: &str) -> Option<Aside> {
     if fiction && !en_now_strong().is_match(sentence) && !ko_now_strong().is_match(&compact) {
         return Some(Aside::Question);
     }
-    if en_figurative().is_match(sentence) || ko_figurative().is_match(&compact) {
+    if (en_figurative().is_match(sentence) || ko_figurative().is_match(&compact))
+        && !en_grave().is_match(sentence)
+        && !ko_grave().is_match(&compact)
+    {
         return Some(Aside::Question);
     }
     if en_strong_information().is_match(sentence)
@@ -407,7 +550,7 @@ fn judge_sentence(sentence: &str) -> Option<Aside> {
         return Some(Aside::Question);
     }
     let study = en_study().is_match(sentence) || ko_study().is_match(&compact);
-    if study && !en_desire().is_match(sentence) && !ko_desire().is_match(&compact) {
+    if study && !en_desire().is_match(sentence) && !ko_desire().is_match(&compact) && !tells_onset(sentence) {
         return Some(Aside::Question);
     }
     let informational =
@@ -415,8 +558,12 @@ fn judge_sentence(sentence: &str) -> Option<Aside> {
     if informational && !en_report().is_match(sentence) && !ko_report().is_match(&compact) {
         return Some(Aside::Question);
     }
-    let past = en_history().is_match(sentence) || ko_history().is_match(&compact);
-    if past && !en_now().is_match(sentence) && !ko_now().is_match(&compact) {
+    // A Korean pluperfect is background only with a "back then" ("처음에는 ... 응급실을 갔었거든요");
+    // alone it often tells what just happened ("잠깐 쓰러졌었어요").
+    let background = has_ko_pluperfect(&compact) && ko_back_then().is_match(&compact);
+    let past = en_history().is_match(sentence) || ko_history().is_match(&compact) || background;
+    let death = en_death().is_match(sentence) || ko_death().is_match(&compact);
+    if death || (past && !en_now().is_match(sentence) && !ko_now().is_match(&compact)) {
         return Some(Aside::History);
     }
     None
@@ -475,6 +622,43 @@ mod tests {
         // A past clause after the complaint is about something else; in the complaint's own clause it holds.
         assert_eq!(aside_of("my lips are swelling up, started a new tablet last month", "swelling"), None);
         assert_eq!(aside_of("had a stroke 18 months ago, mostly recovered now", "stroke"), Some(Aside::History));
+        // A study, a story or a hand-out sets a sign aside, unless the sentence says when it began.
+        assert_eq!(aside_of("writing a novel where the hero collapses at dinner", "collapses"), Some(Aside::Question));
+        assert_eq!(aside_of("im a nursing student and my chest has been crushing for an hour", "chest"), None);
+        assert_eq!(
+            aside_of("발표 자료 만드는데 30분 전부터 가슴이 아파요", "가슴이"),
+            None,
+            "an onset makes it a report"
+        );
+        // Hyperbole and laughter, unless grave; "what if"; a death is past whatever follows.
+        assert_eq!(aside_of("this song is so good i want to die", "want to die"), Some(Aside::Question));
+        assert_eq!(aside_of("ㅋㅋ 농담 아니고 지금 다리 위야", "다리"), None);
+        assert_eq!(aside_of("what if my toddler swallows a battery one day?", "battery"), Some(Aside::Hypothetical));
+        assert_eq!(aside_of("not sure if he did swallow a battery", "battery"), None);
+        assert_eq!(
+            aside_of("she lost her brother to suicide 6 months ago and is still struggling", "suicide"),
+            Some(Aside::History)
+        );
+        assert_eq!(aside_of("위궤양 있으셨는데 갑자기 배가 아프대요", "배가"), None);
+        assert_eq!(aside_of("작년에 쓰러지셨는데 말이 어눌했어요", "말이"), Some(Aside::History));
+    }
+
+    #[test]
+    fn korean_status_of_a_mention() {
+        let status_of = |text: &str, word: &str| {
+            let view = View::new(text);
+            let s = view.lower.find(word).unwrap();
+            status(&view, s, s + word.len(), false)
+        };
+        assert_eq!(status_of("발작 안 한 지 3년 됐어요", "발작"), Status::Denied);
+        assert_eq!(status_of("발작이 생기면 어떻게 해요", "발작"), Status::Hypothetical);
+        assert_eq!(status_of("계단 오르면 숨이 차요", "숨이 차"), Status::Affirmed);
+        assert_eq!(status_of("마른익사라는 게 진짜 있어요?", "익사"), Status::Asked);
+        assert_eq!(status_of("심장마비인 줄 알고 놀랐어요", "심장마비"), Status::Denied);
+        // A clause that ends at its connective keeps its sign; "아니" alone is an interjection.
+        assert_eq!(status_of("몸이 뜨겁고 땀이 안 나요", "뜨겁"), Status::Affirmed);
+        assert_eq!(status_of("진짜 갈거임 아니 농담 아니고", "갈거"), Status::Affirmed);
+        assert_eq!(status_of("죽고싶은 건 아니고 지쳤어요", "죽고싶"), Status::Denied);
     }
 
     #[test]
