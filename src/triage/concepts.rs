@@ -225,6 +225,8 @@ const CONCEPTS: &[Concept] = &[
         r"\bblack\W+(?:\w+\W+){0,2}?(?:stool|poop|poo|stools|bowel)\w*|\b(?:stool|stools|poop|poo)\W+(?:\w+\W+){0,3}?(?:black|tarry|like tar)\b|\b(?:tarry|tar-like|melaena|melena)\b|\b(?:poo\w*|passing|stools?)\W+(?:\w+\W+){0,3}?(?:black|tar)\b|\b(?:pooping|poop\w*|stool\w*|passing) (?:\w+ ){0,2}blood\b|\bblood\W+(?:\w+\W+){0,2}?(?:stool|poop|toilet)|\b(?:red(?:currant)?|currant|strawberry|raspberry|bloody) jelly\b|\bjelly\W+(?:\w+\W+){0,2}?(?:poo|poop|stools?|nappy|diaper)",
         "(?:변|대변|똥)(?:이|을|에|도)?.{0,4}?(?:검|까맣|새까|까만|시커|거멓|꺼멓|짜장|피|혈)|(?:검은|까만|새까만|시커먼|짜장같은)(?:색)?(?:변|대변|똥)|혈변|흑변|하혈|피(?:가)?섞인(?:변|대변|똥)|딸기잼같은(?:변|똥|피)|(?:설사|대변|똥)(?:에|도|를|이|에서)?.{0,12}?피(?:가|도)?(?:좀|조금|약간|많이)?(?:섞|묻|나)",
     ),
+    // Known piles: a few drops of bright blood on the paper after straining are theirs (NHS: piles).
+    c("haemorrhoids", r"\bha?emorrhoids?\b|\bpiles\b", "치질|치핵|치열"),
     // --- seizure (NICE NG217 / NHS: seizure over 5 minutes, repeated, or not waking) ---
     c(
         "seizure",

@@ -82,29 +82,33 @@ fn first(re: &Regex, text: &str, mut read: impl FnMut(&regex_lite::Captures) -> 
 /// The value a glucose reading came to later in the message, in the same unit (a first reading
 /// under 35 is mmol/L), when it is told as a bare number: "3.5, ate candy, now 6.2".
 fn glucose_came_to(text: &str, first: Reading) -> Option<Reading> {
-    let mmol = first.value < 35.0 * 18.0 && text.get(first.start..first.end).is_some_and(|s| {
-        s.split(|c: char| !(c.is_ascii_digit() || c == '.')).filter_map(|n| n.parse::<f64>().ok()).any(|n| n < 35.0)
-    });
-    glucose_after().captures_iter(text.get(first.end..)?).filter_map(|c| {
-        let (n, unit) = match (c.get(1), c.get(3)) {
-            (Some(n), _) => (n, c.get(2).map_or("", |u| u.as_str().trim())),
-            (_, Some(n)) => (n, ""),
-            _ => return None,
-        };
-        // "now 10 minutes later", "then 38.5 degrees": another measure.
-        const OTHER: [&str; 12] = ["min", "hour", "hr", "sec", "%", "°", "degree", "kg", "lb", "bpm", "day", "week"];
-        if OTHER.iter().any(|o| unit.starts_with(o)) {
-            return None;
-        }
-        let raw: f64 = n.as_str().parse().ok()?;
-        let value = match mmol {
-            true if raw < 35.0 => raw * 18.0,
-            false if (20.0..=600.0).contains(&raw) => raw,
-            _ => return None,
-        };
-        Some(Reading { value, second: None, start: first.end + n.start(), end: first.end + n.end() })
-    })
-    .last()
+    let mmol = first.value < 35.0 * 18.0
+        && text.get(first.start..first.end).is_some_and(|s| {
+            s.split(|c: char| !(c.is_ascii_digit() || c == '.')).filter_map(|n| n.parse::<f64>().ok()).any(|n| n < 35.0)
+        });
+    glucose_after()
+        .captures_iter(text.get(first.end..)?)
+        .filter_map(|c| {
+            let (n, unit) = match (c.get(1), c.get(3)) {
+                (Some(n), _) => (n, c.get(2).map_or("", |u| u.as_str().trim())),
+                (_, Some(n)) => (n, ""),
+                _ => return None,
+            };
+            // "now 10 minutes later", "then 38.5 degrees": another measure.
+            const OTHER: [&str; 12] =
+                ["min", "hour", "hr", "sec", "%", "°", "degree", "kg", "lb", "bpm", "day", "week"];
+            if OTHER.iter().any(|o| unit.starts_with(o)) {
+                return None;
+            }
+            let raw: f64 = n.as_str().parse().ok()?;
+            let value = match mmol {
+                true if raw < 35.0 => raw * 18.0,
+                false if (20.0..=600.0).contains(&raw) => raw,
+                _ => return None,
+            };
+            Some(Reading { value, second: None, start: first.end + n.start(), end: first.end + n.end() })
+        })
+        .last()
 }
 
 fn number(c: &regex_lite::Captures, i: usize) -> Option<f64> {
@@ -138,7 +142,8 @@ pub fn read(view: &View) -> Readings {
         })
     };
     let infant_age_days = first(infant_age_en(), text, |c| {
-        let told = [(1, 2), (4, 5), (6, 7), (8, 9), (10, 11)].into_iter().find_map(|(n, u)| Some((count(c, n)?, c.get(u)?)));
+        let told =
+            [(1, 2), (4, 5), (6, 7), (8, 9), (10, 11)].into_iter().find_map(|(n, u)| Some((count(c, n)?, c.get(u)?)));
         match (told, c.get(3)) {
             (Some((n, unit)), _) => Some(days(n, unit.as_str())),
             (_, Some(_)) => Some(14.0),

@@ -964,9 +964,7 @@ pub const RULES: &[Rule] = &[
         category: Category::Torsion,
         level: Level::Emergency,
         source: Source::Nhs111,
-        fires: |f| {
-            all(f, &[&["pelvic_one_side"], &["sudden", "torsion_feature"], &["vomiting", "severe", "faint"]])
-        },
+        fires: |f| all(f, &[&["pelvic_one_side"], &["sudden", "torsion_feature"], &["vomiting", "severe", "faint"]]),
     },
     Rule {
         // NHS (pregnancy): waters breaking before 37 weeks, or with bleeding or a fever, call the
@@ -1040,7 +1038,8 @@ pub const RULES: &[Rule] = &[
                 return None;
             }
             // NICE NG133: a blood pressure of 160/110 or more in pregnancy is severe hypertension.
-            let severe_bp = f.readings.blood_pressure.filter(|bp| bp.value >= 160.0 || bp.second.is_some_and(|d| d >= 110.0));
+            let severe_bp =
+                f.readings.blood_pressure.filter(|bp| bp.value >= 160.0 || bp.second.is_some_and(|d| d >= 110.0));
             // A little spotting without pain or faintness before 24 weeks: the midwife or the early
             // pregnancy unit, not 999.
             let spotting = f.has("light_bleeding")
@@ -1354,6 +1353,8 @@ pub const RULES: &[Rule] = &[
         fires: |f| {
             all(f, &[&["black_stool"]])
                 .filter(|_| !f.has("stool_colour_food"))
+                // Known piles bleeding a little, no faintness: self-care and the GP if it goes on.
+                .filter(|_| !f.has("haemorrhoids") || any(f, &["heavy_bleeding", "faint", "pale", "abdominal_pain"]))
                 .or_else(|| {
                     all(f, &[&["vision_loss", "deep_wound", "electric"]])
                         .filter(|_| !f.has("static_shock"))
