@@ -222,7 +222,7 @@ const CONCEPTS: &[Concept] = &[
     ),
     c(
         "black_stool",
-        r"\bblack\W+(?:\w+\W+){0,2}?(?:stool|poop|poo|stools|bowel)\w*|\b(?:stool|stools|poop|poo)\W+(?:\w+\W+){0,3}?(?:black|tarry|like tar)\b|\b(?:tarry|tar-like|melaena|melena)\b|\b(?:poo\w*|passing|stools?)\W+(?:\w+\W+){0,3}?(?:black|tar)\b|\b(?:pooping|poop\w*|stool\w*|passing) (?:\w+ ){0,2}blood\b|\bblood\W+(?:\w+\W+){0,2}?(?:stool|poop|toilet)|\b(?:red(?:currant)?|currant|strawberry|raspberry|bloody) jelly\b|\bjelly\W+(?:\w+\W+){0,2}?(?:poo|poop|stools?|nappy|diaper)",
+        r"\bblack\W+(?:\w+\W+){0,2}?(?:stool|poop|poo|stools|bowel)\w*|\b(?:stool|stools|poop|poo)\W+(?:\w+\W+){0,3}?(?:black|tarry|like tar)\b|\b(?:tarry|tar-like|melaena|melena)\b|\b(?:poo\w*|passing|stools?)\W+(?:\w+\W+){0,3}?(?:black|tar)\b|\b(?:pooping|poop\w*|stool\w*|passing) (?:\w+ ){0,2}blood\b|\bblood\W+(?:\w+\W+){0,2}?(?:stool|poop|toilet)|\b(?:poo|poop|stools?|nappy|diaper)\W+(?:\w+\W+){0,5}?(?:red(?:currant)?|currant|bloody) jelly\b|\bjelly\W+(?:(?:stuff|like|looking|type|in|on|his|her|the|a)\W+){0,3}?(?:poo|poop|stools?|nappy|diaper)",
         "(?:변|대변|똥)(?:이|을|에|도)?.{0,4}?(?:검|까맣|새까|까만|시커|거멓|꺼멓|짜장|피|혈)|(?:검은|까만|새까만|시커먼|짜장같은)(?:색)?(?:변|대변|똥)|혈변|흑변|하혈|피(?:가)?섞인(?:변|대변|똥)|딸기잼같은(?:변|똥|피)|(?:설사|대변|똥)(?:에|도|를|이|에서)?.{0,12}?피(?:가|도)?(?:좀|조금|약간|많이)?(?:섞|묻|나)",
     ),
     // Known piles: a few drops of bright blood on the paper after straining are theirs (NHS: piles).
@@ -516,12 +516,18 @@ const CONCEPTS: &[Concept] = &[
         r"\b(?:one[- ]sided|left|right|one side)\W+(?:\w+\W+){0,3}?(?:pelvic|pelvis|lower (?:belly|abdomen|stomach|tummy)|ovary|groin|side)\b|\b(?:pelvic|pelvis|ovary|lower (?:belly|abdomen|stomach|tummy))\W+(?:\w+\W+){0,4}?(?:on (?:the|my|one|her) (?:left|right|side)|one side)|\b(?:pain|ache|cramp\w*|stabb\w*)\W+(?:\w+\W+){0,3}?low (?:down )?(?:on|in) (?:the|my|her|one) (?:left|right|side)\b",
         "(?:왼쪽|오른쪽|한쪽)(?:아랫배|아래배|하복부|골반|배|난소|옆구리|사타구니|아래)",
     ),
-    // What makes one-sided pelvic pain a twisted ovary (NHS: ovarian torsion): a twisting pain,
-    // pain that wakes, or a known ovarian cyst.
+    // What makes one-sided pelvic pain a twisted ovary (NHS: ovarian torsion): a twisting pain or a
+    // known ovarian cyst.
     c(
         "torsion_feature",
-        r"\btwist\w*|\bwo?ke (?:me |her )?(?:up )?(?:with|from|because of) (?:the |a )?(?:\w+ )?pain\b|\bpain woke\b|\bovarian (?:cyst|mass|tumou?r)s?\b|\bcysts? on (?:my|her|the) ovar\w*",
-        "비틀|꼬이|꼬인|꼬여|뒤틀|자다가.{0,16}?(?:깼|깨|깨어)|난소(?:에|의)?.{0,4}?(?:혹|낭종|물혹|종양)",
+        r"\btwist\w*|\bovarian (?:cyst|mass|tumou?r)s?\b|\bcysts? on (?:my|her|the) ovar\w*",
+        "비틀|꼬이|꼬인|꼬여|뒤틀|난소(?:에|의)?.{0,4}?(?:혹|낭종|물혹|종양)",
+    ),
+    // Words that put a count of weeks in a pregnancy ("36 weeks, booking a bump photo shoot").
+    c(
+        "pregnancy_word",
+        r"\bpregnan\w*|\bbump\b|\bmidwife\b|\bdue date\b|\bexpecting\b|\bmaternity\b|\b(?:ante|pre)natal\b|\bob ?gyn\b|\bbaby shower\b",
+        "임신|임산부|만삭|태아|뱃속|배속|예정일|산부인과|태동|조리원|태교",
     ),
     c("shoulder", r"\bshoulders?\b", "어깨"),
     c(

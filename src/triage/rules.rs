@@ -81,10 +81,12 @@ const NEURO: &[&str] = &["face_droop", "one_side_weak", "speech_trouble", "visio
 /// An altered mind: the sign that turns many situations into emergencies.
 const ALTERED: &[&str] = &["confusion", "combative", "unresponsive", "seizure", "speech_trouble", "repeating"];
 
-/// Pregnant now: said so, or a gestational age of 24-42 weeks told of no baby already born.
+/// Pregnant now: said so, or a gestational age of 24-42 weeks told with a word of pregnancy or of
+/// the baby in the womb, and no baby already born.
 fn expecting(f: &Frame) -> bool {
     // The weeks are a fact even in a sentence about plans ("36 weeks, booking a photo shoot").
-    let weeks = f.mentions.iter().any(|m| m.concept == "late_pregnancy" && m.status != Status::Denied);
+    let said = |id: &str| f.mentions.iter().any(|m| m.concept == id && m.status != Status::Denied);
+    let weeks = said("late_pregnancy") && ["pregnancy_word", "baby_quiet", "no_fetal_movement"].iter().any(|c| said(c));
     f.pregnant || (weeks && f.infant_days().is_none() && !f.postpartum)
 }
 
