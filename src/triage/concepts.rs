@@ -55,11 +55,11 @@ const CONCEPTS: &[Concept] = &[
         r"\bcough\w* (?:up )?(?:\w+ ){0,2}?blood\b|\bblood(?:y|-stained|-streaked| in (?:my|his|her|the))? (?:phlegm|sputum|mucus|spit)\b|\bha?emoptysis\b",
         "(?:기침|가래)(?:에|할때|하면|을하면|에서)?.{0,8}?(?:피|혈)|피(?:가)?섞인(?:기침|가래)|객혈|각혈",
     ),
-    c("vomiting", r"\bfeel\w* sick\b|\bvomit\w*|\bthrow\w* up\b|\bthrew up\b|\bpuk\w*|\bnause\w*|\bbarf\w*|\bretch\w*|\bheaving\b|\b(?:being|been|was) sick\b|\bsick to (?:my|his|her) stomach\b|\b(?:going to|gonna|about to) (?:be sick|throw up|vomit|puke)\b|\bchuck\w* up\b|\bspew\w*", "토(?:하|했|해|할|를|가|함|도)|구토|메스꺼|울렁|게워|게웠|구역|오바이트|웩웩"),
+    c("vomiting", r"\bfeel\w* sick\b|\bvomit\w*|\bthrow\w* up\b|\bthrew up\b|\bpuk\w*|\bnause\w*|\bbarf\w*|\bretch\w*|\bheaving\b|\b(?:being|been|was) sick\b|\bsick to (?:my|his|her) stomach\b|\b(?:going to|gonna|about to) (?:be sick|throw up|vomit|puke)\b|\bchuck\w* up\b|\bspew\w*", "토(?:하|했|해|할|를|가|함|도)|토(?:를)?(?:\\d+|한|두|세|네|몇|여러)(?:번|차례)|구토|메스꺼|울렁|게워|게웠|구역|오바이트|웩웩"),
     c("pale", r"\bpal(?:e|er)\b|\bgr[ae]y\b|\bashen\b|\bwhite as\b|\bfunny colou?r\b|\bwashed out\b|\bpasty\b|\bcolou?r (?:has )?drain\w*", "창백|하얗게|하얘|핏기|안색이(?:하얗|창백|잿빛)|얼굴색이(?:안좋|이상|하얗)"),
     c(
         "faint",
-        r"\bfaint\w*|\bpass(?:ed|ing)? out\b|\bdizz\w*|\blight ?headed\b|\bblack(?:ed|ing)? out\b|\bwoozy\b|\b(?:room|everything) (?:is |was )?spinning\b|\bkeel\w* over\b|\bwobbly\b",
+        r"\bfaint\w*|\bpass(?:ed|ing)? out\b|\bdizz\w*|\blight ?headed\b|\bblack(?:ed|ing)? out\b|\bwoozy\b|\b(?:everything|vision|it all|world|eyes) (?:went|go|goes|going|turned|turning) (?:dark|black|grey|gray)\b|\b(?:room|everything) (?:is |was )?spinning\b|\bkeel\w* over\b|\bwobbly\b",
         "어지러|어지럽|핑돌|핑글|빙빙|휘청|아찔|눈앞이(?:캄캄|깜깜|하얘)|쓰러질|기절할|기절하셨|기절하셔|실신|정신이몽롱",
     ),
     c(
@@ -135,9 +135,9 @@ const CONCEPTS: &[Concept] = &[
         r"\b(?:curtain|shadow|veil|shade)\b[^.!?\n]{0,30}?\b(?:came|coming|come|fell|falling|drawn|pulled)\b(?:\W+\w+){0,2}?\W+(?:down|over|across)\b|\bblind came down\b",
         "커튼(?:을|이)?(?:친|치듯|쳐진|내려|내린)|(?:검은|까만|어두운)(?:막|그림자|커튼)(?:이|가)?(?:내려|드리|가려|덮)",
     ),
-    c("confusion", r"\bconfus\w*|\bdisorient\w*|\bnot making (?:any )?sense\b|\bout of it\b|\bdrows\w*|\bdazed\b|\bnot (?:acting )?(?:himself|herself|right)\b|\bdoesn'?t know where\b|\bweird(?:ly)? sleepy\b|\bmuddled\b|\bnot with it\b|\b(?:doesn'?t|didn'?t|can'?t) recogni[sz]e\b|\bcan'?t (?:stay awake|keep (?:his|her|my) eyes open)\b|\bkeeps? (?:nodding|drifting) off\b|\bspaced out\b|\b(?:nothing|none of what) (?:he|she|they) (?:says|said) makes (?:any )?sense\b|\bmakes? no sense\b|\bdoesn'?t make (?:any )?sense\b|\bmumbl\w*|\bincoheren\w*|\bdoesn'?t know (?:her|his|their|my) (?:own )?name\b|\bdoesn'?t know who (?:i|we) (?:am|are)\b|\b(?:doesn'?t|doesnt|didn'?t|didnt) know (?:what (?:day|year|month|time)|where (?:he|she|they) (?:is|are|was)|who)\b", "정신이없|정신이혼미|정신이오락가락|횡설수설|헛소리|딴소리|엉뚱한소리|의식이흐|몽롱|정신을못|헤롱|비몽사몽|어딘지모르|여기가어디냐고|어디냐고(?:계속|자꾸|물)|엉뚱한말|사람을못알아|못알아보|못알아봐|멍하게|멍해|멍하니|누구냐고|누구세요|꾸벅꾸벅|자꾸졸|눈을못뜨"),
+    c("confusion", r"\bconfus\w*|\bdisorient\w*|\bhallucinat\w*|\bseeing things that (?:aren'?t|are not) there\b|\bnot making (?:any )?sense\b|\bout of it\b|\bdrows\w*|\bdazed\b|\bnot (?:acting )?(?:himself|herself|right)\b|\bdoesn'?t know where\b|\bweird(?:ly)? sleepy\b|\bmuddled\b|\bnot with it\b|\b(?:doesn'?t|didn'?t|can'?t) recogni[sz]e\b|\bcan'?t (?:stay awake|keep (?:his|her|my) eyes open)\b|\bkeeps? (?:nodding|drifting) off\b|\bspaced out\b|\b(?:nothing|none of what) (?:he|she|they) (?:says|said) makes (?:any )?sense\b|\bmakes? no sense\b|\bdoesn'?t make (?:any )?sense\b|\bmumbl\w*|\bincoheren\w*|\bdoesn'?t know (?:her|his|their|my) (?:own )?name\b|\bdoesn'?t know who (?:i|we) (?:am|are)\b|\b(?:doesn'?t|doesnt|didn'?t|didnt) know (?:what (?:day|year|month|time)|where (?:he|she|they) (?:is|are|was)|who)\b", "정신이없|헛것|헛게보|환각|정신이혼미|정신이오락가락|횡설수설|헛소리|딴소리|엉뚱한소리|의식이흐|몽롱|정신을못|헤롱|비몽사몽|어딘지모르|여기가어디냐고|어디냐고(?:계속|자꾸|물)|엉뚱한말|사람을못알아|못알아보|못알아봐|멍하게|멍해|멍하니|누구냐고|누구세요|꾸벅꾸벅|자꾸졸|눈을못뜨"),
     // --- headache (NICE CG150: thunderclap headache; KTAS sudden severe headache) ---
-    c("headache", r"\bheadache\w*|\bhead (?:is )?(?:pounding|hurts|hurting|exploding|splitting)|\bmigraine\b|\bpain\w* (?:in|at|on) (?:the )?(?:back of |side of |top of )?(?:my|his|her|their|the) head\b", "두통|머리(?:가|를|쪽이|뒤가)?.{0,10}?(?:아[프파픈퍼팠]|지끈|깨질|터질|울려|망치)|뒷머리|뒤통수"),
+    c("headache", r"\bheadache\w*|\bhead (?:is )?(?:pounding|hurts|hurting|exploding|splitting)|\bhead ?(?:pains?|aches?)\b|\bmigraine\b|\bpain\w* (?:in|at|on) (?:the )?(?:back of |side of |top of )?(?:my|his|her|their|the) head\b", "두통|머리(?:가|를|쪽이|뒤가)?.{0,10}?(?:아[프파픈퍼팠]|지끈|깨질|터질|울려|망치)|뒷머리|뒤통수|뒷골(?:이|도)?.{0,8}?(?:아[프파픈퍼팠]|땡기|당기|지끈|깨질|뻐근)"),
     c(
         "worst_headache",
         r"\bworst (?:headache|head pain|pain)\w*|\bthunderclap\b|\bexplosive headache\b|\bheadache\W+(?:\w+\W+){0,3}?(?:like (?:being )?hit|ever)\b|\bhit (?:with|by) a (?:bat|hammer)\b|\blike (?:being )?(?:hit|struck|kicked|smacked|whacked) (?:in|on|over|at) the (?:back of the )?head\b|\b(?:headache|head)\W+(?:\w+\W+){0,4}?like (?:a )?(?:lightning|thunder ?bolt|bolt of lightning)\b|\b(?:explosion|exploded|bomb went off|bomb going off) (?:in|inside) (?:my|his|her|their) head\b",
@@ -151,8 +151,14 @@ const CONCEPTS: &[Concept] = &[
     ),
     neg(
         "nonblanching_rash",
-        r"\b(?:rash|spots?|dots|blotches|marks)\W+(?:\w+\W+){0,8}?(?:doesn'?t|does not|don'?t|do not|didn'?t|won'?t|not) (?:fade|go away|blanch|disappear)|\bpress(?:ed|ing)? a glass\b|\bnon-?blanching\b|\bglass test\b|\bpurple (?:spots|rash|blotches)\b|\bpetechia\w*",
-        "(?:보라색|자주색|붉은)(?:반점|점|멍|발진)|눌러도(?:안없|없어지지|사라지지|안사라|색이안빠|그대로)|(?:컵|유리컵|유리잔|잔)(?:으로|을|에)?.{0,10}?(?:눌러|대고|대보|굴려).{0,12}?(?:안빠|안없|안사라|그대로|안흐려|보여|보이)|자반",
+        r"\b(?:rash|spots?|dots|blotches|marks)\W+(?:\w+\W+){0,8}?(?:doesn'?t|does not|don'?t|do not|didn'?t|won'?t|not) (?:fade|go away|blanch|disappear)|\bpress(?:ed|ing)? a glass\b|\bnon-?blanching\b|\bglass test\b|\bpurple (?:spots|rash|blotches)\b|\bpetechia\w*|\b(?:tiny|little|small|pin ?prick|pinpoint|pin-?point)\W+(?:\w+\W+){0,2}?(?:dark red|purple|purplish|red-purple|maroon|dark) (?:spots|dots|marks|specks)\b",
+        "(?:보라색|자주색|붉은|검붉은)(?:반점|점|멍|발진)|(?:작은|좁쌀같은|깨알같은|자잘한)(?:검붉은|보라색|자주색|붉은)?(?:점|반점)(?:들)?(?:이)?.{0,8}?(?:생겼|생기|올라|보여|보이)|눌러도(?:안없|없어지지|사라지지|안사라|색이안빠|그대로)|(?:컵|유리컵|유리잔|잔)(?:으로|을|에)?.{0,10}?(?:눌러|대고|대보|굴려).{0,12}?(?:안빠|안없|안사라|그대로|안흐려|보여|보이)|자반",
+    ),
+    // A rash that fades under a pressed glass is no meningitis rash (NICE NG240: the glass test).
+    c(
+        "blanching",
+        r"\b(?:fades?|faded|fading|disappear\w*|goes away|went away|blanch(?:es|ed|ing)?)\W+(?:\w+\W+){0,3}?(?:under|with) (?:the |a )?glass\b|\b(?:glass|tumbler) test\W+(?:\w+\W+){0,6}?(?:fades?|faded|disappear\w*|goes away|went away|blanch(?:es|ed)?)\b",
+        "(?:컵|유리컵|유리잔|잔)(?:으로|을|에)?.{0,10}?(?:눌러|대고|대보|굴려).{0,12}?(?:없어지|사라지|사라져|색이빠지|흐려지|연해지)",
     ),
     // --- breathing (KTAS respiratory distress; NHS 111: struggling to breathe, blue lips) ---
     neg(
@@ -201,7 +207,7 @@ const CONCEPTS: &[Concept] = &[
     c(
         "vomit_blood",
         r"\b(?:vomit\w*|throw\w* up|threw up|puk\w*|cough\w* up|brought up|bringing up)\W+(?:\w+\W+){0,8}?blood\b|\bcoffee[- ]?grounds?\b|\bhaematemesis\b|\bhematemesis\b|\bblood\W+(?:\w+\W+){0,3}?(?:vomit|sick|puke)\b|\bbloody (?:vomit|sick)\b|\b(?:cups?|cupfuls?|mouthfuls?) of (?:bright red |fresh )?blood\b",
-        "피를.{0,6}?(?:토|쏟|게우)|토.{0,8}?피가|기침.{0,12}?피(?:가|를)?.{0,14}?(?:컵|바가지|많이|계속|쏟|울컥|한가득|새빨간|시뻘건)|(?:종이컵|한컵|바가지).{0,6}?피|토혈|피토|커피색(?:토|구토)|커피(?:찌꺼기|가루)같은|각혈|(?:토|구토)에피|피섞인(?:토|구토)",
+        "피를.{0,12}?(?:토|쏟|게우|게워)|토.{0,8}?피가|기침.{0,12}?피(?:가|를)?.{0,14}?(?:컵|바가지|많이|계속|쏟|울컥|한가득|새빨간|시뻘건)|(?:종이컵|한컵|바가지).{0,6}?피|토혈|피토|커피색(?:토|구토)|커피(?:찌꺼기|가루)같은|각혈|(?:토|구토)에피|피섞인(?:토|구토)",
     ),
     // Coughing up blood (NHS: more than a few teaspoons, or with breathing trouble -> 999).
     c(
@@ -216,13 +222,15 @@ const CONCEPTS: &[Concept] = &[
     ),
     c(
         "black_stool",
-        r"\bblack\W+(?:\w+\W+){0,2}?(?:stool|poop|poo|stools|bowel)\w*|\b(?:stool|stools|poop|poo)\W+(?:\w+\W+){0,3}?(?:black|tarry|like tar)\b|\b(?:tarry|tar-like|melaena|melena)\b|\b(?:poo\w*|passing|stools?)\W+(?:\w+\W+){0,3}?(?:black|tar)\b|\b(?:pooping|poop\w*|stool\w*|passing) (?:\w+ ){0,2}blood\b|\bblood\W+(?:\w+\W+){0,2}?(?:stool|poop|toilet)",
-        "(?:변|대변|똥)(?:이|을|에|도)?.{0,4}?(?:검|까맣|새까|까만|시커|거멓|꺼멓|짜장|피|혈)|(?:검은|까만|새까만|시커먼|짜장같은)(?:색)?(?:변|대변|똥)|혈변|흑변|하혈|피(?:가)?섞인(?:변|대변|똥)|딸기잼같은(?:변|똥|피)",
+        r"\bblack\W+(?:\w+\W+){0,2}?(?:stool|poop|poo|stools|bowel)\w*|\b(?:stool|stools|poop|poo)\W+(?:\w+\W+){0,3}?(?:black|tarry|like tar)\b|\b(?:tarry|tar-like|melaena|melena)\b|\b(?:poo\w*|passing|stools?)\W+(?:\w+\W+){0,3}?(?:black|tar)\b|\b(?:pooping|poop\w*|stool\w*|passing) (?:\w+ ){0,2}blood\b|\bblood\W+(?:\w+\W+){0,2}?(?:stool|poop|toilet)|\b(?:poo|poop|stools?|nappy|diaper)\W+(?:\w+\W+){0,5}?(?:red(?:currant)?|currant|bloody) jelly\b|\bjelly\W+(?:(?:stuff|like|looking|type|in|on|his|her|the|a)\W+){0,3}?(?:poo|poop|stools?|nappy|diaper)",
+        "(?:변|대변|똥)(?:이|을|에|도)?.{0,4}?(?:검|까맣|새까|까만|시커|거멓|꺼멓|짜장|피|혈)|(?:검은|까만|새까만|시커먼|짜장같은)(?:색)?(?:변|대변|똥)|혈변|흑변|하혈|피(?:가)?섞인(?:변|대변|똥)|딸기잼같은(?:변|똥|피)|(?:설사|대변|똥)(?:에|도|를|이|에서)?.{0,12}?피(?:가|도)?(?:좀|조금|약간|많이)?(?:섞|묻|나)",
     ),
+    // Known piles: a few drops of bright blood on the paper after straining are theirs (NHS: piles).
+    c("haemorrhoids", r"\bha?emorrhoids?\b|\bpiles\b", "치질|치핵|치열"),
     // --- seizure (NICE NG217 / NHS: seizure over 5 minutes, repeated, or not waking) ---
     c(
         "seizure",
-        r"\bseiz\w*|\bconvuls\w*|\bfitting\b|\bhaving a fit\b|\ba fit\b|\bjerking\b|\bshaking (?:all over|uncontrollabl\w*)\b|\beyes rolled\b|\bfoam\w* (?:at|from) the mouth\b|\b(?:went|goes|going|gone|was|is|got) (?:all )?(?:stiff|rigid) (?:and|then) (?:started )?(?:shak|jerk|twitch)\w*|\btwitching (?:all over|and (?:not|won'?t|isn'?t))|\b(?:floor|ground) (?:twitching|jerking|shaking)\b",
+        r"\bseiz\w*|\bconvuls\w*|\bfitting\b|\bhaving a fit\b|\ba fit\b|\bjerking\b|\b(?:shaking|jerking|convulsive) fits?\b|\bshaking (?:all over|uncontrollabl\w*)\b|\beyes rolled\b|\bfoam\w* (?:at|from) the mouth\b|\b(?:went|goes|going|gone|was|is|got) (?:all )?(?:stiff|rigid) (?:and|then) (?:started )?(?:shak|jerk|twitch)\w*|\btwitching (?:all over|and (?:not|won'?t|isn'?t))|\b(?:floor|ground) (?:twitching|jerking|shaking)\b",
         "경련|발작|경기(?:를|해|하|가)|거품을(?:물|뿜)|입(?:에서|에|가)?(?:하얀)?거품|(?:온몸|팔다리|몸)(?:이|을|가)?.{0,4}?(?:뻣뻣|경직)(?:해지|되|해|하게)(?:면서|고|더니|며|다가).{0,8}?(?:떨|경련|부들|흔들|움찔)|눈(?:이|을)?(?:까뒤집|치켜뜨|흰자만)|부들부들떨|온몸(?:을|이)?(?:떨|뒤틀|굳)|눈이돌아가|눈이뒤집",
     ),
     // --- unresponsive or collapsed (KTAS unresponsive; NHS 999) ---
@@ -242,8 +250,8 @@ const CONCEPTS: &[Concept] = &[
     // --- testicular torsion (NHS: sudden testicle pain -> A&E now) ---
     c(
         "testicle_pain",
-        r"\b(?:testic\w*|testes|scrot\w*|balls?)\W+(?:\w+\W+){0,3}?(?:pain|hurt\w*|swell\w*|swollen|ach\w*)|\b(?:pain|hurt\w*|swelling|agony)\W+(?:\w+\W+){0,3}?(?:testic\w*|testes|scrot\w*|balls?|nuts)\b|\b(?:testic\w*|balls?|nuts)\W+(?:\w+\W+){0,3}?(?:killing|agony|swollen|swell\w*|hurt\w*|pain\w*)|\btorsion\b",
-        "(?:고환|불알|음낭|부랄|땅콩|낭심)(?:이|가|쪽이|쪽|한쪽이)?.{0,8}?(?:아[프파픈퍼팠]|통증|부었|부어|붓|퉁퉁|땡기|당기)",
+        r"\b(?:testic\w*|testes|scrot\w*|balls?)\W+(?:\w+\W+){0,3}?(?:pain|hurt\w*|swell\w*|swollen|ach\w*)|\b(?:pain|hurt\w*|swelling|agony)\W+(?:\w+\W+){0,3}?(?:testic\w*|testes|scrot\w*|balls?|nuts)\b|\b(?:testic\w*|balls?|nuts)\W+(?:\w+\W+){0,3}?(?:killing|agony|swollen|swell\w*|hurt\w*|pain\w*)|\btorsion\b|\b(?:one|a|left|right) (?:testicle|ball|testis|nut)\W+(?:\w+\W+){0,3}?(?:higher|high up|pulled up|riding high|sitting high)\b",
+        "(?:고환|불알|음낭|부랄|땅콩|낭심)(?:이|가|쪽이|쪽|한쪽이)?.{0,8}?(?:아[프파픈퍼팠]|통증|부었|부어|붓|퉁퉁|땡기|당기)|(?:고환|불알|음낭|부랄|낭심|거기|한쪽)(?:이|가|은|는)?(?:한쪽이|한쪽만)?(?:위로|위쪽으로)(?:올라붙|올라가|말려올라|당겨올라|올라와)",
     ),
     // --- pregnancy (KTAS obstetric; NHS/NICE: heavy bleeding, severe pain, pre-eclampsia signs) ---
     c(
@@ -283,7 +291,7 @@ const CONCEPTS: &[Concept] = &[
     c(
         "fever",
         r"\bfever\w*|\btemp(?:erature)?\b|\bhigh temp\b|\bfebrile\b|\bburning up\b|\bfeels? (?:really |very |so )?(?:hot|warm)(?: to (?:the )?touch)?\b|\b(?:burning|boiling|red) hot\b|\bhot to (?:the )?touch\b",
-        "열(?:이|도|나|난|날|은|까지|기)|고열|발열|체온|몸이(?:뜨겁|뜨거|불덩이|펄펄|화끈)|이마가(?:뜨겁|뜨거|불덩이)|불덩이|펄펄끓|(?:이마|몸)(?:를|가|을|이)?.{0,8}?(?:뜨겁|뜨거|불덩이|펄펄)",
+        "열(?:이|도|나|난|날|은|까지|기)|열(?:이|은)?(?:3[7-9]|4[0-2])(?:\\.\\d)?(?:도|에|이|나|까지|$)|고열|발열|체온|몸이(?:뜨겁|뜨거|불덩이|펄펄|화끈)|이마가(?:뜨겁|뜨거|불덩이)|불덩이|펄펄끓|(?:이마|몸)(?:를|가|을|이)?.{0,8}?(?:뜨겁|뜨거|불덩이|펄펄)",
     ),
     // --- who (the frame's subject) ---
     // A pet is the subject when the message names it and no person's complaint: "my cat drank
@@ -423,7 +431,7 @@ const CONCEPTS: &[Concept] = &[
     // Said of a baby still in the womb only when the mother is pregnant (the rule checks it).
     neg(
         "baby_quiet",
-        r"\b(?:baby|bub|bump)\W+(?:\w+\W+){0,3}?(?:(?:really|very|so|unusually) )?(?:quiet|still|not moving|hasn'?t moved|stopped moving)\b|\b(?:haven'?t|hasn'?t|not|didn'?t|can'?t) (?:\w+ ){0,2}?(?:felt|feel|feeling) (?:\w+ ){0,2}?(?:kick\w*|mov\w*)",
+        r"\b(?:baby|bub|bump)\W+(?:\w+\W+){0,3}?(?:(?:really|very|so|unusually) )?(?:quiet|still|not mov\w*|hasn'?t (?:\w+ )?moved|has not (?:\w+ )?moved|didn'?t move|stopped moving|no movements?|not kick\w*|stopped kicking)\b|\b(?:haven'?t|hasn'?t|not|didn'?t|can'?t) (?:\w+ ){0,2}?(?:felt|feel|feeling) (?:\w+ ){0,2}?(?:kick\w*|mov\w*)",
         "(?:아기|애기|아가|태아|뱃속아기|배속아기)(?:가|도|는)?.{0,6}?(?:안움직|잘안움직|움직이지않|움직이질않|움직임이(?:없|줄|적|뜸|약)|조용)|움직임(?:이)?(?:확|많이)?(?:줄|없어|뜸)",
     ),
     // Pain under the ribs (right upper belly) in pregnancy is a pre-eclampsia sign (NICE NG133).
@@ -440,7 +448,7 @@ const CONCEPTS: &[Concept] = &[
     neg(
         "bowel_blocked",
         r"\b(?:haven'?t|hasn'?t|not|can'?t|cant|unable to) (?:\w+ ){0,2}?(?:passed (?:wind|gas)|pass(?:ing)? (?:wind|gas)|farted|fart)\b|\bno (?:wind|gas|farts?)\b|\bno (?:poo|poop|stools?|bowel movements?) or (?:wind|gas|farts?)\b|\b(?:vomit\w*|throw\w* up|threw up|sick|puk\w*)\W+(?:\w+\W+){0,2}?(?:green|bile|bilious|poo|faecal|fecal)\b|\b(?:green|bilious|bile) (?:vomit|sick|stuff)\w*",
-        "방귀(?:도|가|를)?(?:안|못|나오지않|안나)|(?:초록색|녹색|담즙)(?:을|이)?(?:토|구토|물을토)|초록(?:색)?토",
+        "방귀(?:도|가|를)?(?:안|못|나오지않|안나)|방귀(?:도|가|를)?.{0,6}?(?:안나|못뀌|안뀌|나오지않|나오질않)|(?:초록색|녹색|담즙)(?:을|이)?(?:토|구토|물을토)|(?:초록|녹색|담즙)(?:색)?.{0,10}?(?:토|게워|게웠)|초록(?:색)?토",
     ),
     c(
         "bloated",
@@ -500,13 +508,26 @@ const CONCEPTS: &[Concept] = &[
     ),
     c(
         "rigid_abdomen",
-        r"\b(?:belly|stomach|tummy|abdomen)\W+(?:\w+\W+){0,3}?(?:rigid|hard as|like a board|rock hard|hard and|is hard|swollen and hard|tight as)|\brigid\b|\bguarding\b|\bhurts? (?:to|when (?:i|he|she|you)) (?:move|walk|cough|jump|stand up straight|go over bumps|breathe in)|\bcan'?t (?:stand|walk) (?:up )?straight\b|\bdoubled over\b|\bcurled up in a ball\b|\bevery bump\b|\bwhen (?:i|you|he|she|they) (?:let go|release)\b|\brebound\b",
-        "배(?:가|는|가너무|전체가)?.{0,8}?(?:딱딱|단단|돌처럼|판자|나무판|돌덩이|빵빵하고딱)|(?:걸을때|움직일때|기침할때|뛸때|차가흔들릴때|방지턱)(?:마다)?.{0,8}?(?:울려|울리|아[프파픈퍼팠]|배가|찌르)|허리를(?:못|펴지못|못펴|못피)|(?:눌렀다|누르다)(?:가)?.{0,4}?(?:뗄때|떼면|놓을때|뗄때마다)|배를(?:움켜|잡고)|웅크리고",
+        r"\b(?:belly|stomach|tummy|abdomen)\W+(?:\w+\W+){0,3}?(?:rigid|hard as|like a board|rock hard|hard and|is hard|swollen and hard|tight as)|\brigid\b|\bguarding\b|\bhurts? (?:to|when (?:i|he|she|you)) (?:move|walk|cough|jump|stand up straight|go over bumps|breathe in)|\bcan'?t (?:stand|walk) (?:up )?straight\b|\bdoubled over\b|\bcurled up in a ball\b|\bevery bump\b|\bwhen (?:i|you|he|she|they) (?:let go|release)\b|\brebound\b|\b(?:hard|rigid|rock[- ]hard|board[- ]like|tense) (?:belly|stomach|tummy|abdomen)\b",
+        "배(?:가|는|가너무|전체가)?.{0,8}?(?:딱딱|단단|돌처럼|판자|나무판|돌덩이|빵빵하고딱)|(?:딱딱|단단)한(?:배|복부|아랫배)|(?:허리|몸)(?:를)?(?:구부정|구부리고|숙이고)(?:하게)?(?:걷|걸어)|(?:걸을때|움직일때|기침할때|뛸때|차가흔들릴때|방지턱)(?:마다)?.{0,8}?(?:울려|울리|아[프파픈퍼팠]|배가|찌르)|허리를(?:못|펴지못|못펴|못피)|(?:눌렀다|누르다)(?:가)?.{0,4}?(?:뗄때|떼면|놓을때|뗄때마다)|배를(?:움켜|잡고)|웅크리고",
     ),
     c(
         "pelvic_one_side",
         r"\b(?:one[- ]sided|left|right|one side)\W+(?:\w+\W+){0,3}?(?:pelvic|pelvis|lower (?:belly|abdomen|stomach|tummy)|ovary|groin|side)\b|\b(?:pelvic|pelvis|ovary|lower (?:belly|abdomen|stomach|tummy))\W+(?:\w+\W+){0,4}?(?:on (?:the|my|one|her) (?:left|right|side)|one side)|\b(?:pain|ache|cramp\w*|stabb\w*)\W+(?:\w+\W+){0,3}?low (?:down )?(?:on|in) (?:the|my|her|one) (?:left|right|side)\b",
         "(?:왼쪽|오른쪽|한쪽)(?:아랫배|아래배|하복부|골반|배|난소|옆구리|사타구니|아래)",
+    ),
+    // What makes one-sided pelvic pain a twisted ovary (NHS: ovarian torsion): a twisting pain or a
+    // known ovarian cyst.
+    c(
+        "torsion_feature",
+        r"\btwist\w*|\bovarian (?:cyst|mass|tumou?r)s?\b|\bcysts? on (?:my|her|the) ovar\w*",
+        "비틀|꼬이|꼬인|꼬여|뒤틀|난소(?:에|의)?.{0,4}?(?:혹|낭종|물혹|종양)",
+    ),
+    // Words that put a count of weeks in a pregnancy ("36 weeks, booking a bump photo shoot").
+    c(
+        "pregnancy_word",
+        r"\bpregnan\w*|\bbump\b|\bmidwife\b|\bdue date\b|\bexpecting\b|\bmaternity\b|\b(?:ante|pre)natal\b|\bob ?gyn\b|\bbaby shower\b",
+        "임신|임산부|만삭|태아|뱃속|배속|예정일|산부인과|태동|조리원|태교",
     ),
     c("shoulder", r"\bshoulders?\b", "어깨"),
     c(
@@ -566,8 +587,8 @@ const CONCEPTS: &[Concept] = &[
     c("shivering", r"\bshiver\w*|\brigors?\b|\bshaking (?:with|from) (?:chills|cold)|\bchills\b|\bteeth chattering\b", "오한|덜덜|으슬|이가딱딱"),
     neg(
         "dehydrated",
-        r"\bno wet (?:nappies|nappy|diapers?)\b|\b(?:only|just) (?:had |been )?(?:one|1|two|2) wet (?:nappies|nappy|diapers?)\b|\b(?:nappy|nappies|diapers?) (?:has been |have been |is |are |been )?(?:dry|bone dry)\b|\bhasn'?t (?:had a )?(?:wet|peed|pee)\w*|\bno tears\b|\bsunken\b|\bdry (?:mouth|lips|nappy)\b|\b(?:tongue|mouth|lips) (?:is |are |looks? |feels? )?(?:\w+ )?(?:dry|parched|cracked)\b|\b(?:barely|hardly|not) (?:drinking|keeping (?:anything|fluids|water) down)\b|\bcan'?t keep (?:anything|fluids|water|liquids) down\b|\bwon'?t (?:drink|feed|take (?:the )?(?:bottle|breast))\b|\brefus\w* (?:to drink|feeds?|the bottle|fluids)",
-        "기저귀(?:가)?.{0,8}?(?:안젖|말라|뽀송|젖지않|젖은게없|한번도안|계속마른)|소변(?:을|이|도)?.{0,8}?(?:안보|안누|못보|안나|없)|눈물(?:이|도)?(?:안|없|나지않)|숫구멍|대천문|천문(?:이)?(?:들어|꺼)|입술(?:이)?(?:바싹|말라)|(?:입안|혀)(?:이|가)?(?:바싹|말라|쩍쩍)|(?:쉬|쉬야)(?:를|도)?.{0,6}?(?:안|못)(?:해|했|하|누|눴|싸|쌌)|물(?:도|을|조차)?(?:거의|잘)?(?:못마시|안마시|못드시|안드시|못넘기)",
+        r"\bno wet (?:nappies|nappy|diapers?)\b|\b(?:only|just) (?:had |been )?(?:one|1|two|2) wet (?:nappies|nappy|diapers?)\b|\b(?:nappy|nappies|diapers?) (?:has been |have been |is |are |been )?(?:dry|bone dry)\b|\bhasn'?t (?:had a )?(?:wet|peed|pee)\w*|\bno tears\b|\bsunken\b|\bdry (?:mouth|lips|nappy)\b|\bskin (?:\w+ ){0,2}?(?:stays|staying|stayed) (?:up|tented|pinched)\b|\btenting\b|\b(?:tongue|mouth|lips) (?:is |are |looks? |feels? )?(?:\w+ )?(?:dry|parched|cracked)\b|\b(?:barely|hardly|not) (?:drinking|keeping (?:anything|fluids|water) down)\b|\bcan'?t keep (?:anything|fluids|water|liquids) down\b|\bwon'?t (?:drink|feed|take (?:the )?(?:bottle|breast))\b|\brefus\w* (?:to drink|feeds?|the bottle|fluids)",
+        "기저귀(?:가)?.{0,8}?(?:안젖|말라|뽀송|젖지않|젖은게없|한번도안|계속마른)|소변(?:을|이|도)?.{0,8}?(?:안보|안누|못보|안나|없)|눈물(?:이|도)?(?:안|없|나지않)|숫구멍|대천문|천문(?:이)?(?:들어|꺼)|입술(?:이)?(?:다)?(?:바싹|말라|갈라|터)|(?:입안|혀)(?:이|가)?(?:바싹|말라|쩍쩍|갈라)|꼬집(?:은|으면|어도|었더니|어보면)?.{0,6}?(?:안돌아|그대로|늦게돌아|천천히돌아)|(?:쉬|쉬야)(?:를|도)?.{0,6}?(?:안|못)(?:해|했|하|누|눴|싸|쌌)|물(?:도|을|조차)?(?:거의|잘)?(?:못마시|안마시|못드시|안드시|못넘기)|물(?:을|도|조차)?(?:한모금|한방울|며칠|하루종일|거의)(?:도)?(?:못|안)(?:마시|마셔|마셨|드시|드셔|드셨|넘기|먹)",
     ),
     // NICE NG143 red features of a baby or young child, whatever the temperature: floppy or not
     // responding to a parent's face or voice, a weak, high-pitched cry, a bulging soft spot.
@@ -722,11 +743,12 @@ const CONCEPTS: &[Concept] = &[
     ),
     // Words that hold a symptom's word and mean something else ("hay fever", "non-drowsy",
     // "seizure-free", "간질약"), and a pet named in a simile ("고양이 같은 소리로 울어요" is a baby's
-    // cry): a mention inside one is no complaint.
+    // cry), and one aspect said to be fine ("정신은 멀쩡하세요": alert, not recovered): a mention inside one
+    // is no complaint and no recovery.
     c(
         "masked",
         r"\bhay ?fever\b|\bblood (?:pressure|sugars?|glucose|tests?|work|type|donation|results)\b|\bnon[- ]?drows\w*|\b(?:seizure|fit)[- ]free\b|\bscarlet fever vaccin\w*|\b(?:had|got|having) (?:my |his |her |an? |the )?appendi\w* (?:out|removed|taken out)|\bappendi\w* (?:was |were |got )?(?:out|removed|taken out)\b",
-        "간질약|뇌전증약|항경련제|비염약|맹장(?:수술|을뗐|뗐|떼는수술|제거)|(?:고양이|강아지)(?:같은|같이|처럼)",
+        "간질약|뇌전증약|항경련제|비염약|맹장(?:수술|을뗐|뗐|떼는수술|제거)|(?:고양이|강아지)(?:같은|같이|처럼)|(?:정신|의식|기억|말|말투)(?:은|는)(?:또렷|멀쩡)[가-힣]{0,4}",
     ),
     // --- more KTAS level 1-2 modifiers: limb ischaemia, chemical and inhalation burns, upper
     // airway obstruction, anticoagulated head injury, CSF leak, acute glaucoma, arrhythmia with
@@ -817,8 +839,8 @@ const CONCEPTS: &[Concept] = &[
     c("aneurysm", r"\baneurysm\w*|\baaa\b", "동맥류"),
     c(
         "visual_disturbance",
-        r"\bflashing lights?\b|\bzig ?zags?\b|\bsparkl\w*|\bspots (?:in|before) (?:my|her) eyes\b|\bblurr\w*|\bseeing stars\b",
-        "번쩍|반짝|아른|흐릿|뿌옇|뿌예|지그재그|별이보",
+        r"\bflash\w* lights?\b|\blights? flashing\b|\bzig ?zags?\b|\b(?:see|seeing|saw) (?:spots|stars|floaters)\b|\bsparkl\w*|\bspots (?:in|before) (?:my|her) eyes\b|\bblurr\w*|\bseeing stars\b",
+        "번쩍|반짝|아른|흐릿|뿌옇|뿌예|지그재그|별이보|눈앞(?:에|이)?.{0,4}?(?:점|날파리|벌레|별|불빛)",
     ),
     c("blistering", r"\bblister\w*", "물집"),
     // A static shock from a car door or a jumper is harmless.
@@ -948,7 +970,7 @@ const CONCEPTS: &[Concept] = &[
     ),
     c(
         "birth_imminent",
-        r"\bcord\W+(?:\w+\W+){0,3}?(?:coming out|hanging|out of|outside|sticking out|visible|i can see)|\bcrowning\b|\b(?:baby'?s|the|his|her) head (?:is )?(?:coming out|visible|out|showing|crowning)\b|\bbaby is (?:coming|coming out|being born) (?:right )?now\b|\b(?:urge|need|have) to push\b|\bcan'?t stop pushing\b",
+        r"\bcord\W+(?:\w+\W+){0,3}?(?:coming out|hanging|out of|outside|sticking out|visible|i can see|between (?:my|her) legs|in (?:my|her) vagina)|\bloop of (?:the )?(?:umbilical )?cord\b|\b(?:feel|see|felt|saw) (?:the |a )?(?:umbilical )?cord\b|\bcrowning\b|\b(?:baby'?s|the|his|her) head (?:is )?(?:coming out|visible|out|showing|crowning)\b|\bbaby is (?:coming|coming out|being born) (?:right )?now\b|\b(?:urge|need|have) to push\b|\bcan'?t stop pushing\b",
         "탯줄(?:이|가)?.{0,8}?(?:나왔|보여|보이|나와|빠져|내려)|아기(?:의)?머리(?:가)?(?:보여|보이|나와|나오)|힘(?:을)?주고싶|힘이(?:저절로|막)들어가|아기가(?:지금|막)?나오려",
     ),
     // --- severe drug reaction of the skin (Stevens-Johnson / TEN: NHS -> A&E now) ---
@@ -982,7 +1004,7 @@ const CONCEPTS: &[Concept] = &[
     c(
         "drowsy",
         r"\bdrows\w*|\bsleepy\b|\bcan'?t (?:stay awake|keep (?:his|her|my) eyes open)\b|\b(?:nodding|drifting) off\b",
-        "졸리|졸려|졸음|자꾸졸|꾸벅|눈을못뜨",
+        "졸리|졸려|졸음|자꾸졸|꾸벅|눈을못뜨|눈만겨우|겨우눈(?:을|만)?(?:뜨|떠)",
     ),
 ];
 

@@ -50,11 +50,18 @@ impl Readings {
 
 pattern!(
     infant_age_en,
-    r"\b(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)[ -]?(day|week|wk|month|mo)s?[ -]?(?:old|baby|infant|newborn|son|daughter|girl|boy|bub)\b|\b(newborn)\b|\b(?:baby|infant|son|daughter|girl|boy|she|he)(?: is| who is| that is| just turned|'s)(?: only| just| about| almost| barely)? (\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve) (day|week|month)s?\b|\bborn (\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve) (day|week|month)s? ago\b|\((\d{1,2}) ?(day|week|wk|month|mo)s?(?: old)?\)"
+    r"\b(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)[ -]?(day|week|wk|month|mo)s?[ -]?(?:old|baby|infant|newborn|son|daughter|girl|boy|bub)\b|\b(newborn)\b|\b(?:baby|infant|son|daughter|girl|boy|she|he)(?: is| who is| that is| just turned|'s)(?: only| just| about| almost| barely)? (\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve) (day|week|month)s?\b|\bborn (\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve) (day|week|month)s? ago\b|\((\d{1,2}) ?(day|week|wk|month|mo)s?(?: old)?\)|\b(?:baby|infant|newborn|bub|son|daughter)\W+(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve) ?(day|week|wk|month|mo)s?\b(?: (?:old|now|today))?(?:$|[^\w ]|\n| (?:and|but|with|has|is|she|he|feels?|got)\b)"
 );
 pattern!(
     infant_age_ko,
     r"(?:생후|태어난지|낳은지)(\d{1,3})(일|주|개월|달)|(\d{1,2})(일|주|개월|달)(?:된|됐|되었|도안된|도안됐|밖에안된|이채안된|짜리|차|째|아기|아가|애기|신생아|영아|아들|딸|남아|여아)|(신생아)|(?:생후|태어난지)?(한|두|세|네|다섯)(주|달)(?:된|짜리|아기|아가|애기|밖에)|\((\d{1,2})(일|주|개월)\)|(\d{1,2})(개월)(?:이에요|이예요|이고|인데|입니다|이요|이라|$)"
+);
+
+// A bare number told as what a glucose reading came to after treatment: "now 6.2", "15분 뒤에
+// 110 됐어요". What follows the number is checked in code (no minutes, degrees or percent).
+pattern!(
+    glucose_after,
+    r"\b(?:now|then|later|after that|went (?:up |back )?to|came (?:up |back )?to|rose to|back (?:up )?to|up to)\W+(?:(?:it'?s|it is|it was|is|was|at|about|around)\W+)?(\d{1,3}(?:\.\d)?)(\s*[a-z%°]*)|(?:뒤에|후에|지나서|지금은|지금|다시|재보니|재니까)\s*(\d{1,3}(?:\.\d)?)\s*(?:으로|로)?\s*(?:됐|되었|올라|나왔|나와|이에요|예요|이네요|까지)"
 );
 
 pattern!(
@@ -72,6 +79,38 @@ fn first(re: &Regex, text: &str, mut read: impl FnMut(&regex_lite::Captures) -> 
     })
 }
 
+/// The value a glucose reading came to later in the message, in the same unit (a first reading
+/// under 35 is mmol/L), when it is told as a bare number: "3.5, ate candy, now 6.2".
+fn glucose_came_to(text: &str, first: Reading) -> Option<Reading> {
+    let mmol = first.value < 35.0 * 18.0
+        && text.get(first.start..first.end).is_some_and(|s| {
+            s.split(|c: char| !(c.is_ascii_digit() || c == '.')).filter_map(|n| n.parse::<f64>().ok()).any(|n| n < 35.0)
+        });
+    glucose_after()
+        .captures_iter(text.get(first.end..)?)
+        .filter_map(|c| {
+            let (n, unit) = match (c.get(1), c.get(3)) {
+                (Some(n), _) => (n, c.get(2).map_or("", |u| u.as_str().trim())),
+                (_, Some(n)) => (n, ""),
+                _ => return None,
+            };
+            // "now 10 minutes later", "then 38.5 degrees": another measure.
+            const OTHER: [&str; 12] =
+                ["min", "hour", "hr", "sec", "%", "°", "degree", "kg", "lb", "bpm", "day", "week"];
+            if OTHER.iter().any(|o| unit.starts_with(o)) {
+                return None;
+            }
+            let raw: f64 = n.as_str().parse().ok()?;
+            let value = match mmol {
+                true if raw < 35.0 => raw * 18.0,
+                false if (20.0..=600.0).contains(&raw) => raw,
+                _ => return None,
+            };
+            Some(Reading { value, second: None, start: first.end + n.start(), end: first.end + n.end() })
+        })
+        .last()
+}
+
 fn number(c: &regex_lite::Captures, i: usize) -> Option<f64> {
     c.get(i)?.as_str().parse().ok()
 }
@@ -86,7 +125,8 @@ pub fn read(view: &View) -> Readings {
         Some(Reading { value: value(r), second: r.second, start: r.start, end: r.end })
     };
     let blood_pressure = latest(&[MeasureKind::BloodPressure], |r| r.value);
-    let glucose = latest(&[MeasureKind::FastingGlucose, MeasureKind::BloodGlucose], vitals::Reading::mg_dl);
+    let glucose = latest(&[MeasureKind::FastingGlucose, MeasureKind::BloodGlucose], vitals::Reading::mg_dl)
+        .map(|g| glucose_came_to(text, g).unwrap_or(g));
     let temperature = latest(&[MeasureKind::Temperature], vitals::Reading::celsius);
     let oxygen = latest(&[MeasureKind::OxygenSaturation], |r| r.value);
     let days = |n: f64, unit: &str| match unit {
@@ -102,7 +142,8 @@ pub fn read(view: &View) -> Readings {
         })
     };
     let infant_age_days = first(infant_age_en(), text, |c| {
-        let told = [(1, 2), (4, 5), (6, 7), (8, 9)].into_iter().find_map(|(n, u)| Some((count(c, n)?, c.get(u)?)));
+        let told =
+            [(1, 2), (4, 5), (6, 7), (8, 9), (10, 11)].into_iter().find_map(|(n, u)| Some((count(c, n)?, c.get(u)?)));
         match (told, c.get(3)) {
             (Some((n, unit)), _) => Some(days(n, unit.as_str())),
             (_, Some(_)) => Some(14.0),
@@ -165,6 +206,9 @@ mod tests {
         let f = of("2 month old baby with fever 100.8F").temperature.unwrap().value;
         assert!((f - 38.2).abs() < 0.05, "{f}");
         assert_eq!(of("2 month old baby").infant_age_days.map(|r| r.value), Some(60.0));
+        // Chat style: "baby 7 weeks", the age after the word.
+        assert_eq!(of("hi new mom here\nbaby 7 weeks\nshe feels hot").infant_age_days.map(|r| r.value), Some(49.0));
+        assert_eq!(of("my baby 3 weeks overdue now").infant_age_days, None);
         assert_eq!(of("태어난지 6주된 아기").infant_age_days.map(|r| r.value), Some(42.0));
         assert_eq!(of("임신 30주인데").infant_age_days, None);
         assert_eq!(of("한 달 된 아기").infant_age_days.map(|r| r.value), Some(30.0));
@@ -178,6 +222,10 @@ mod tests {
         assert_eq!(of("last year my bp was 200/120").blood_pressure, None);
         // The latest of two, and a meter past its range.
         assert_eq!(of("sugar was 48, gave juice, now sugar 110").glucose.map(|r| r.value), Some(110.0));
+        // The value it came to after treatment, told as a bare number, in the first one's unit.
+        assert_eq!(of("sugar was low 3.5\nate candy\nnow 6.2 feel fine").glucose.map(|r| r.value.round()), Some(112.0));
+        assert_eq!(of("혈당이 62 나와서 사탕 먹였더니 20분 뒤에 105 됐어요").glucose.map(|r| r.value), Some(105.0));
+        assert_eq!(of("sugar is 45 and now 10 minutes later he is sweaty").glucose.map(|r| r.value), Some(45.0));
         assert_eq!(of("his meter just says LO").glucose.map(|r| r.value), Some(20.0));
         assert_eq!(of("temp 102F").temperature.map(|r| (r.value * 10.0).round()), Some(389.0));
         // A bare decimal in the range of a body temperature is one; with a unit it is not.

@@ -81,6 +81,15 @@ const NEURO: &[&str] = &["face_droop", "one_side_weak", "speech_trouble", "visio
 /// An altered mind: the sign that turns many situations into emergencies.
 const ALTERED: &[&str] = &["confusion", "combative", "unresponsive", "seizure", "speech_trouble", "repeating"];
 
+/// Pregnant now: said so, or a gestational age of 24-42 weeks told with a word of pregnancy or of
+/// the baby in the womb, and no baby already born.
+fn expecting(f: &Frame) -> bool {
+    // The weeks are a fact even in a sentence about plans ("36 weeks, booking a photo shoot").
+    let said = |id: &str| f.mentions.iter().any(|m| m.concept == id && m.status != Status::Denied);
+    let weeks = said("late_pregnancy") && ["pregnancy_word", "baby_quiet", "no_fetal_movement"].iter().any(|c| said(c));
+    f.pregnant || (weeks && f.infant_days().is_none() && !f.postpartum)
+}
+
 fn high_pressure(f: &Frame) -> Option<Reading> {
     f.readings.blood_pressure.filter(|bp| bp.value >= 180.0 || bp.second.is_some_and(|d| d >= 120.0))
 }
@@ -784,8 +793,9 @@ pub const RULES: &[Rule] = &[
             all(f, &[&["aneurysm"], &["abdominal_pain", "back_pain", "pale", "faint", "collapse", "sweating"]])
                 .or_else(|| {
                     all(f, &[&["abdominal_pain"], &["severe", "sudden"], &["pale", "sweating", "faint", "collapse"]])
-                        // Period pain or a stomach bug with a dizzy spell is not shock.
-                        .filter(|_| !any(f, &["menstruation", "diarrhoea"]))
+                        // Period pain or a stomach bug with a dizzy spell is not shock; blood in the
+                        // diarrhoea with severe pain is (ischaemic bowel).
+                        .filter(|_| !f.has("menstruation") && (!f.has("diarrhoea") || f.has("black_stool")))
                 })
                 .or_else(|| {
                     (f.who == super::frame::Who::Older)
@@ -901,6 +911,13 @@ pub const RULES: &[Rule] = &[
         fires: |f| {
             all(f, &[&["vomit_blood"]])
                 .or_else(|| all(f, &[&["black_stool"], &["faint", "pale", "sweating", "collapse"]]))
+                // NHS (intussusception): a baby or young child passing blood or "redcurrant jelly"
+                // with vomiting, drowsiness or bouts of pain -> 999.
+                .or_else(|| {
+                    f.child()
+                        .then(|| all(f, &[&["black_stool"], &["vomiting", "lethargic", "drowsy", "pale", "severe"]]))
+                        .flatten()
+                })
         },
     },
     Rule {
@@ -949,7 +966,7 @@ pub const RULES: &[Rule] = &[
         category: Category::Torsion,
         level: Level::Emergency,
         source: Source::Nhs111,
-        fires: |f| all(f, &[&["pelvic_one_side"], &["sudden"], &["vomiting", "severe", "faint"]]),
+        fires: |f| all(f, &[&["pelvic_one_side"], &["sudden", "torsion_feature"], &["vomiting", "severe", "faint"]]),
     },
     Rule {
         // NHS (pregnancy): waters breaking before 37 weeks, or with bleeding or a fever, call the
@@ -1019,9 +1036,12 @@ pub const RULES: &[Rule] = &[
         level: Level::Emergency,
         source: Source::Nice,
         fires: |f| {
-            if !f.pregnant {
+            if !expecting(f) {
                 return None;
             }
+            // NICE NG133: a blood pressure of 160/110 or more in pregnancy is severe hypertension.
+            let severe_bp =
+                f.readings.blood_pressure.filter(|bp| bp.value >= 160.0 || bp.second.is_some_and(|d| d >= 110.0));
             // A little spotting without pain or faintness before 24 weeks: the midwife or the early
             // pregnancy unit, not 999.
             let spotting = f.has("light_bleeding")
@@ -1038,6 +1058,9 @@ pub const RULES: &[Rule] = &[
                 .or_else(|| all(f, &[&["headache"], &["vision_loss", "visual_disturbance", "swelling", "ruq_pain"]]))
                 // NICE NG133: severe pain just below the ribs, or with vomiting (HELLP, pre-eclampsia).
                 .or_else(|| all(f, &[&["ruq_pain"], &["severe", "vomiting", "headache", "swelling"]]))
+                // A fit in pregnancy is eclampsia until proven otherwise (NICE NG133) -> 999.
+                .or_else(|| all(f, &[&["seizure"]]))
+                .or_else(|| severe_bp.map(|bp| vec![quote(bp)]))
         },
     },
     Rule {
@@ -1069,7 +1092,7 @@ pub const RULES: &[Rule] = &[
         level: Level::Emergency,
         source: Source::Nhs111,
         fires: |f| {
-            all(f, &[&["no_fetal_movement"]]).or_else(|| f.pregnant.then(|| all(f, &[&["baby_quiet"]])).flatten())
+            all(f, &[&["no_fetal_movement"]]).or_else(|| expecting(f).then(|| all(f, &[&["baby_quiet"]])).flatten())
         },
     },
     Rule {
@@ -1225,6 +1248,7 @@ pub const RULES: &[Rule] = &[
         source: Source::Nice,
         fires: |f| {
             all(f, &[&["nonblanching_rash"]])
+                .filter(|_| !f.has("blanching"))
                 .or_else(|| febrile(f).then(|| all(f, &[&["stiff_neck", "photophobia"]])).flatten())
         },
     },
@@ -1331,6 +1355,8 @@ pub const RULES: &[Rule] = &[
         fires: |f| {
             all(f, &[&["black_stool"]])
                 .filter(|_| !f.has("stool_colour_food"))
+                // Known piles bleeding a little, no faintness: self-care and the GP if it goes on.
+                .filter(|_| !f.has("haemorrhoids") || any(f, &["heavy_bleeding", "faint", "pale", "abdominal_pain"]))
                 .or_else(|| {
                     all(f, &[&["vision_loss", "deep_wound", "electric"]])
                         .filter(|_| !f.has("static_shock"))
