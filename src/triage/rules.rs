@@ -793,7 +793,13 @@ pub const RULES: &[Rule] = &[
                 })
                 // ESC syncope: fainting during exertion is high risk (an arrhythmia or a blocked
                 // outflow, sudden cardiac death in the young) -> emergency assessment.
-                .or_else(|| all(f, &[&["exertional_syncope"]]))
+                // The faint is over by the time anyone writes ("came round, says she's fine"): it counts.
+                .or_else(|| {
+                    let m = f.mentions.iter().find(|m| {
+                        m.concept == "exertional_syncope" && matches!(m.status, Status::Affirmed | Status::Resolved)
+                    })?;
+                    Some(vec![(m.start, m.end)])
+                })
         },
     },
     Rule {
