@@ -47,7 +47,7 @@ const CONCEPTS: &[Concept] = &[
     ),
     c(
         "breathless",
-        r"\bshort(?:ness)? of breath\b|\bcan'?t (?:catch|get) (?:my|his|her) breath\b|\bbreathless\b|\bbreathlessness\b|\b(?:hard|difficult|trouble|struggling|hard time) (?:to )?breath\w*|\bout of breath\b|\bbreathing (?:is )?(?:really |very |so )?(?:fast|hard|heavy)\b|\bcan'?t breath\w*|\bcant breath\w*",
+        r"\bshort(?:ness)? of breath\b|\bcan'?t (?:catch|get) (?:my |his |her |their |a |any )?breath\b|\bbreathless\b|\bbreathlessness\b|\b(?:hard|difficult|trouble|struggling|hard time) (?:to )?breath\w*|\bout of breath\b|\bbreathing (?:is )?(?:really |very |so )?(?:fast|hard|heavy)\b|\bcan'?t breath\w*|\bcant breath\w*",
         "숨(?:이|을|도|쉬기|쉬는게|쉬기가|쉴때)?(?:너무|좀|많이|계속|점점)?(?:차|찬|찼|막히|막혀|막힌|막혔|가쁘|가빠|가쁜|힘들|힘든|힘드|어렵|어려|답답|헐떡)|호흡곤란|숨가쁨",
     ),
     c(
@@ -60,7 +60,7 @@ const CONCEPTS: &[Concept] = &[
     c(
         "faint",
         r"\bfaint\w*|\bpass(?:ed|ing)? out\b|\bdizz\w*|\blight ?headed\b|\bblack(?:ed|ing)? out\b|\bwoozy\b|\b(?:everything|vision|it all|world|eyes) (?:went|go|goes|going|turned|turning) (?:dark|black|grey|gray)\b|\b(?:room|everything) (?:is |was )?spinning\b|\bkeel\w* over\b|\bwobbly\b",
-        "어지러|어지럽|핑돌|핑글|빙빙|휘청|아찔|눈앞이(?:캄캄|깜깜|하얘)|쓰러질|기절할|기절하셨|기절하셔|실신|정신이몽롱",
+        "어지러|어지럽|핑돌|핑글|빙빙|휘청|아찔|앞이(?:캄캄|깜깜|하얘|하얗게|노래|노랗게)|쓰러질|기절할|기절하셨|기절하셔|실신|정신이몽롱",
     ),
     c(
         "severe",
@@ -85,6 +85,12 @@ const CONCEPTS: &[Concept] = &[
     ),
     c("respiratory_infection", r"\b(?:cold|cough\w*|flu|bronchitis|chest infection)\b", "감기|기침|독감|기관지염"),
     c("muscular", r"\bmuscle\w*|\bsore after\b|\bworkout\b|\bbench\w*|\bgym\b|\bexercis\w*|\blifting\b|\bpush[- ]?ups?\b|\bpress(?:ed|ing)? on it\b|\bpulled (?:a|something)\b|\bstrain\w*|\btender to (?:the )?touch\b|\bwhen i (?:twist|turn|move my arm)\b", "근육|헬스|운동을했|운동하고|운동후|담이"),
+    // Pain brought on by pressing the spot or moving the arm: the chest wall, not the heart (NICE CG95).
+    c(
+        "movement_pain",
+        r"\bwhen i (?:lift|raise|move|twist|turn|press)\b|\b(?:lifting|raising|moving|twisting) (?:my|his|her) arms?\b|\bpress(?:ed|ing)? on (?:it|the spot)\b|\bhurts? (?:more )?(?:when|if) (?:i|you|he|she) (?:press|push|touch)\b|\btender (?:to|when) (?:the )?touch\w*",
+        "(?:팔|몸|어깨|상체)(?:을|를)?(?:들|올리|움직|돌리|비틀)(?:때|면|니까|으면)|누르면|눌렀더니|누를때|눌러보면",
+    ),
     // --- heart attack / stroke named while it happens (NHS 111: call 999 for suspected heart attack or stroke) ---
     c(
         "named_emergency",
@@ -95,9 +101,9 @@ const CONCEPTS: &[Concept] = &[
     c(
         "recent_onset",
         r"\bsince (?:\w+ ){1,3}?(?:this (?:morning|afternoon|evening)|last night|yesterday|today)\b|\bsince (?:this (?:morning|afternoon|evening)|lunch(?:time)?|yesterday(?: evening| afternoon)?|last night|breakfast|dinner|tea ?time|earlier(?: today)?|an hour ago|a few hours ago|(?:\d+|a couple of|two|three) hours ago)\b|\b(?:started|came on|began) (?:this morning|today|last night|yesterday|a few hours ago)\b|\b(?:was|were) (?:totally |completely |perfectly )?(?:fine|normal|ok|okay|herself|himself) (?:yesterday|this morning|last night)\b",
-        "(?:오늘|어제)(?:아침|저녁|밤|오후|점심|낮)?(?:부터|께부터)|(?:아침|점심|저녁|아까|몇시간전|어젯밤|자고일어나서)부터|어제까지(?:는|만해도)?(?:멀쩡|괜찮|정상)|(?:오늘|어제|어젯밤|아침|저녁|아까)(?:에)?.{0,10}?(?:뒤로|이후로|후로)",
+        "(?:오늘|어제)(?:아침|저녁|밤|오후|점심|낮)?(?:부터|께부터)|(?:아침|점심|저녁|아까|몇시간전|어젯밤|자고일어나서)부터|(?:아침|점심|저녁|낮|새벽)(?:때|무렵|쯤|먹고|드시고|식사후|식사하고)부터|어제까지(?:는|만해도)?(?:멀쩡|괜찮|정상)|(?:오늘|어제|어젯밤|아침|저녁|아까)(?:에)?.{0,10}?(?:뒤로|이후로|후로)",
     ),
-    c("stroke", r"\bstrokes?\b|\bcva\b|\bmini[- ]stroke\b", "뇌졸중|중풍|뇌경색|뇌출혈|뇌혈관질환"),
+    c("stroke", r"\bstrokes?\b|\bcva\b|\bmini[- ]stroke\b|\btias?\b|\btransient ischa?emic\b", "뇌졸중|중풍|뇌경색|뇌출혈|뇌혈관질환|일과성(?:뇌)?허혈|미니뇌졸중"),
     c(
         "happening",
         r"\b(?:having|i think|think (?:i'?m|he'?s|she'?s|it'?s)|is it|could this be|might be)\b",
@@ -106,8 +112,8 @@ const CONCEPTS: &[Concept] = &[
     // --- stroke (NHS FAST: face, arms, speech; KTAS acute neurological deficit) ---
     c(
         "face_droop",
-        r"\bface\W+(?:\w+\W+){0,4}?(?:droop\w*|sag\w*|fall\w*|uneven|numb|lopsided|crooked|twisted)|\bdroop\w*|\b(?:smile|mouth) (?:is |looks )?(?:crooked|lopsided|uneven|droop\w*)|\bone side of (?:my|his|her|their|the) (?:face|mouth|smile)\b(?:\W+\w+){0,3}?\W+(?:droop\w*|sag\w*|(?:doesn'?t|doesnt|won'?t|wont|isn'?t|isnt|not|didn'?t|can'?t|cant) (?:move|moving|lift|go up)|dropp\w*|hanging|fall\w*)|\bsmil\w*\W+(?:\w+\W+){0,6}?one side\b(?:\W+\w+){0,2}?\W+(?:droop\w*|sag\w*|(?:doesn'?t|doesnt|won'?t|wont|isn'?t|isnt|not|didn'?t) (?:move|moving|lift|go up))|\b(?:mouth|lip|smile|face|eyelid)\W+(?:\w+\W+){0,3}?(?:hanging|drooping|droops|drooped|sagging|sags|sagged|dropped|pulled down|slack)\b",
-        "얼굴(?:이|한쪽|의)?.{0,6}?(?:처지|처졌|처져|마비|비뚤|돌아가|일그러)|입(?:이|꼬리가|가)?(?:한쪽으로)?(?:돌아가|돌아갔|비뚤|처지|처졌)|(?:입꼬리|입가|입술|입|얼굴)(?:가|이|도|는|의)?(?:한쪽|왼쪽|오른쪽)(?:이|만|으로|도|은)?.{0,4}?(?:내려가|내려갔|내려간|처지|처졌|처져|처진|쳐지|쳐졌|쳐진|비뚤|삐뚤|돌아가|돌아갔|일그러)|(?:한쪽|왼쪽|오른쪽)(?:입꼬리|입가|입술|얼굴)(?:가|이|만|도)?.{0,4}?(?:내려가|내려갔|내려간|처지|처졌|처져|처진|쳐지|쳐졌|쳐진|비뚤|삐뚤|돌아가|돌아갔|일그러)|안면마비",
+        r"\bface\W+(?:\w+\W+){0,4}?(?:droop\w*|sag\w*|fall\w*|uneven|numb|lopsided|crooked|twisted)|\bdroop\w*|\b(?:smile|mouth) (?:is |looks )?(?:crooked|lopsided|uneven|droop\w*)|\bone side of (?:my|his|her|their|the) (?:face|mouth|smile)\b(?:\W+\w+){0,3}?\W+(?:droop\w*|sag\w*|(?:doesn'?t|doesnt|won'?t|wont|isn'?t|isnt|not|didn'?t|can'?t|cant) (?:move|moving|lift|go up)|dropp\w*|hanging|fall\w*)|\bsmil\w*\W+(?:\w+\W+){0,6}?one side\b(?:\W+\w+){0,2}?\W+(?:droop\w*|sag\w*|(?:doesn'?t|doesnt|won'?t|wont|isn'?t|isnt|not|didn'?t) (?:move|moving|lift|go up))|\b(?:mouth|lip|smile|face|eyelid)\W+(?:\w+\W+){0,3}?(?:hanging|drooping|droops|drooped|sagging|sags|sagged|dropped|pulled down|slack)\b|\b(?:drool\w*|dribbl\w*|leak\w*|spill\w*)\W+(?:\w+\W+){0,4}?(?:one side|left side|right side|(?:left |right )?corner) of (?:his|her|my|their|the) mouth\b",
+        "얼굴(?:이|한쪽|의)?.{0,6}?(?:처지|처졌|처져|마비|비뚤|돌아가|일그러)|입(?:이|꼬리가|가)?(?:한쪽으로)?(?:돌아가|돌아갔|비뚤|처지|처졌)|(?:입꼬리|입가|입술|입|얼굴)(?:가|이|도|는|의)?(?:한쪽|왼쪽|오른쪽)(?:이|만|으로|도|은)?.{0,4}?(?:내려가|내려갔|내려간|처지|처졌|처져|처진|쳐지|쳐졌|쳐진|비뚤|삐뚤|돌아가|돌아갔|일그러)|(?:한쪽|왼쪽|오른쪽)(?:입꼬리|입가|입술|얼굴)(?:가|이|만|도)?.{0,4}?(?:내려가|내려갔|내려간|처지|처졌|처져|처진|쳐지|쳐졌|쳐진|비뚤|삐뚤|돌아가|돌아갔|일그러)|(?:한쪽|왼쪽|오른쪽)(?:입꼬리|입가|입)(?:에서|으로|로|쪽으로)?(?:물|침|음식|밥|국)(?:이|을|가)?.{0,2}?(?:흐르|흘러|새|샌|흘리|줄줄)|안면마비",
     ),
     neg(
         "one_side_weak",
@@ -121,27 +127,28 @@ const CONCEPTS: &[Concept] = &[
     ),
     neg(
         "speech_trouble",
-        r"\bslur\w*|\b(?:can'?t|cant|couldn'?t|unable to|struggl\w* to)(?: seem to)? (?:find|get out|get) (?:his|her|my|the|their) words\b|\bcan'?t (?:talk|speak|get (?:the|his|her|my) words)\w*|\bcant (?:talk|speak)\w*|\bgibberish\b|\b(?:words|speech)\W+(?:\w+\W+){0,3}?(?:jumbled|garbled|slurred|wrong|weird|strange)|\btalk\w* (?:funny|weird|strange|nonsense)|\bnot making sense\b|\b(?:using|uses|saying|says|said|uses) (?:the )?wrong words\b|\bwords (?:are |keep )?coming out wrong\b|\bmix\w* up (?:his|her|my|their) words\b",
-        "말이(?:자꾸|좀|계속|갑자기|약간|엄청|너무)?(?:어눌|꼬이|꼬여|꼬였|꼬인|이상|안나|잘안|안되|느려|느리)|단어(?:를|가)?.{0,6}?(?:엉뚱|이상한|안떠|생각이안|잘못|안나오|안나와|안나온|안나온대)|어눌|발음이(?:좀|자꾸|약간|살짝|계속|갑자기|많이)?(?:이상|꼬|안|새|샌|뭉개)|엉뚱한말(?:을|만)(?:해|하)|말을(?:제대로|잘)?못|말을(?:이상하게|횡설수설)|횡설수설|말이어둔|무슨말(?:인지|을하는지)(?:모르|알아들을수(?:가)?없|못알아)",
+        r"\bslur\w*|\b(?:can'?t|cant|couldn'?t|unable to|struggl\w* to)(?: seem to)? (?:find|get out|get) (?:his|her|my|the|their) words\b|\bcan'?t (?:talk|speak|get (?:the|his|her|my) words)\w*|\bcant (?:talk|speak)\w*|\bgibberish\b|\b(?:words|speech)\W+(?:\w+\W+){0,3}?(?:jumbled|garbled|slurred|wrong|weird|strange)|\btalk\w* (?:funny|weird|strange|nonsense)|\bnot making sense\b|\b(?:using|uses|saying|says|said|uses) (?:the )?wrong words\b|\bwords (?:are |keep )?coming out wrong\b|\bmix\w* up (?:his|her|my|their) words\b|\b(?:talk\w*|speak\w*|sound\w*|speech)\W+(?:\w+\W+){0,2}?like (?:he'?s|she'?s|they'?re|he was|she was|someone|somebody|a) (?:\w+ )?drunk\b",
+        "말이(?:자꾸|좀|계속|갑자기|약간|엄청|너무)?(?:어눌|꼬이|꼬여|꼬였|꼬인|이상|안나|잘안|안되|느려|느리)|단어(?:를|가)?.{0,6}?(?:엉뚱|이상한|이상하게|안떠|생각이안|잘못|안나오|안나와|안나온|안나온대)|어눌|발음이(?:좀|자꾸|약간|살짝|계속|갑자기|많이)?(?:이상|꼬|안|새|샌|뭉개)|엉뚱한말(?:을|만)(?:해|하)|말을(?:제대로|잘)?못|말을(?:이상하게|횡설수설)|횡설수설|말이어둔|(?:말|발음|말씀)(?:이|을|도|하시는것도|하는것도|하시는게|하는게)?.{0,10}?(?:뭉개|뭉그러|꼬부라)|혀(?:가)?꼬부라|술(?:에)?취한(?:사람|것)(?:처럼|같이)(?:말|발음|말씀)|무슨말(?:인지|을하는지)(?:모르|알아들을수(?:가)?없|못알아)",
     ),
     neg(
         "vision_loss",
         r"\b(?:lost|losing|loss of) (?:the |my |his |her |all )?(?:vision|sight)\b|\b(?:black |dark )?curtain\b|\bblind came down\b|\beverything(?:'s| is) (?:all )?blurr\w*|\bcan'?t see\b|\bdouble vision\b|\bblind\b|\bblurr\w* vision\b|\bvision (?:is )?blurr\w*|\bseeing spots\b|\bspots in (?:my|her) vision\b|\bflashing lights\b",
         "(?:눈이|눈앞이|시야가|앞이).{0,12}?(?:안보|안보여|침침|흐리|흐려|번쩍|깜깜|캄캄|두개로|겹쳐|뿌예|뿌얘|뿌옇|시커멓)|커튼(?:친|내려|을친|이내려)|시력(?:을|이)?(?:잃|떨어)|두개로보|둘로보|겹쳐보|이중으로보",
     ),
-    // A curtain or shadow coming over the sight: retinal detachment or a retinal artery blocked (NHS: A&E now).
-    c(
+    // A curtain or shadow coming over the sight, or one eye gone dark ("왼쪽 눈이 안 보여요", a negation
+    // in its own words): retinal detachment or a retinal artery blocked (NHS: A&E now).
+    neg(
         "vision_curtain",
-        r"\b(?:curtain|shadow|veil|shade)\b[^.!?\n]{0,30}?\b(?:came|coming|come|fell|falling|drawn|pulled)\b(?:\W+\w+){0,2}?\W+(?:down|over|across)\b|\bblind came down\b",
-        "커튼(?:을|이)?(?:친|치듯|쳐진|내려|내린)|(?:검은|까만|어두운)(?:막|그림자|커튼)(?:이|가)?(?:내려|드리|가려|덮)",
+        r"\b(?:curtain|shadow|veil|shade)\b[^.!?\n]{0,30}?\b(?:came|coming|come|fell|falling|drawn|pulled)\b(?:\W+\w+){0,2}?\W+(?:down|over|across)\b|\bblind came down\b|\bcan'?t see (?:anything |a thing )?(?:at all )?(?:out of|with|from|in) (?:my|his|her|their|one|the) (?:left |right )?eye\b|\b(?:lost|losing|loss of) (?:the |all )?(?:vision|sight) (?:in|of) (?:my|his|her|their|one|the) (?:left |right )?eye\b|\b(?:left|right|one) eye\W+(?:\w+\W+){0,3}?(?:went|gone|going|turned) (?:completely |totally |suddenly )?(?:blind|black|dark)\b|\b(?:went|gone|is) blind in (?:my|his|her|their|one|the) (?:left |right )?eye\b",
+        "커튼(?:을|이)?(?:친|치듯|쳐진|내려|내린)|(?:검은|까만|어두운)(?:막|그림자|커튼)(?:이|가)?(?:내려|드리|가려|덮)|(?:한쪽|왼쪽|오른쪽|왼|오른)눈(?:이|은|만|으로|에)?(?:갑자기|아예|하나도|전혀)?.{0,4}?(?:안보|보이지않|보이질않|캄캄|깜깜|시커|까매|까맣|실명)",
     ),
     c("confusion", r"\bconfus\w*|\bdisorient\w*|\bhallucinat\w*|\bseeing things that (?:aren'?t|are not) there\b|\bnot making (?:any )?sense\b|\bout of it\b|\bdrows\w*|\bdazed\b|\bnot (?:acting )?(?:himself|herself|right)\b|\bdoesn'?t know where\b|\bweird(?:ly)? sleepy\b|\bmuddled\b|\bnot with it\b|\b(?:doesn'?t|didn'?t|can'?t) recogni[sz]e\b|\bcan'?t (?:stay awake|keep (?:his|her|my) eyes open)\b|\bkeeps? (?:nodding|drifting) off\b|\bspaced out\b|\b(?:nothing|none of what) (?:he|she|they) (?:says|said) makes (?:any )?sense\b|\bmakes? no sense\b|\bdoesn'?t make (?:any )?sense\b|\bmumbl\w*|\bincoheren\w*|\bdoesn'?t know (?:her|his|their|my) (?:own )?name\b|\bdoesn'?t know who (?:i|we) (?:am|are)\b|\b(?:doesn'?t|doesnt|didn'?t|didnt) know (?:what (?:day|year|month|time)|where (?:he|she|they) (?:is|are|was)|who)\b", "정신이없|헛것|헛게보|환각|정신이혼미|정신이오락가락|횡설수설|헛소리|딴소리|엉뚱한소리|의식이흐|몽롱|정신을못|헤롱|비몽사몽|어딘지모르|여기가어디냐고|어디냐고(?:계속|자꾸|물)|엉뚱한말|사람을못알아|못알아보|못알아봐|멍하게|멍해|멍하니|누구냐고|누구세요|꾸벅꾸벅|자꾸졸|눈을못뜨"),
     // --- headache (NICE CG150: thunderclap headache; KTAS sudden severe headache) ---
-    c("headache", r"\bheadache\w*|\bhead (?:is )?(?:pounding|hurts|hurting|exploding|splitting)|\bhead ?(?:pains?|aches?)\b|\bmigraine\b|\bpain\w* (?:in|at|on) (?:the )?(?:back of |side of |top of )?(?:my|his|her|their|the) head\b", "두통|머리(?:가|를|쪽이|뒤가)?.{0,10}?(?:아[프파픈퍼팠]|지끈|깨질|터질|울려|망치)|뒷머리|뒤통수|뒷골(?:이|도)?.{0,8}?(?:아[프파픈퍼팠]|땡기|당기|지끈|깨질|뻐근)"),
+    c("headache", r"\bheadache\w*|\b(?:grabb|clutch|grasp)\w* (?:at )?(?:his|her|my|their) head\b|\bhead (?:is )?(?:pounding|hurts|hurting|exploding|splitting)|\bhead ?(?:pains?|aches?)\b|\bmigraine\b|\bpain\w* (?:in|at|on) (?:the )?(?:back of |side of |top of )?(?:my|his|her|their|the) head\b", "두통|머리(?:가|를|쪽이|뒤가)?.{0,10}?(?:아[프파픈퍼팠]|지끈|깨질|터질|울려|망치)|뒷머리|뒤통수|뒷골(?:이|도)?.{0,8}?(?:아[프파픈퍼팠]|땡기|당기|지끈|깨질|뻐근)|머리를(?:감싸|움켜|부여잡|붙잡|쥐어)"),
     c(
         "worst_headache",
-        r"\bworst (?:headache|head pain|pain)\w*|\bthunderclap\b|\bexplosive headache\b|\bheadache\W+(?:\w+\W+){0,3}?(?:like (?:being )?hit|ever)\b|\bhit (?:with|by) a (?:bat|hammer)\b|\blike (?:being )?(?:hit|struck|kicked|smacked|whacked) (?:in|on|over|at) the (?:back of the )?head\b|\b(?:headache|head)\W+(?:\w+\W+){0,4}?like (?:a )?(?:lightning|thunder ?bolt|bolt of lightning)\b|\b(?:explosion|exploded|bomb went off|bomb going off) (?:in|inside) (?:my|his|her|their) head\b",
-        "(?:태어나서|살면서|평생|생애)(?:처음|최악)|망치로맞은|둔기로맞은|벼락|번개(?:를|에)?맞은(?:것|듯)|번개(?:가)?치듯|(?:망치|둔기|야구방망이|몽둥이)로.{0,6}?(?:맞은|때린|얻어맞은|맞는)(?:것|듯)|(?:머리|뒷머리|뒤통수)(?:를|가)?(?:세게|한대)?(?:맞은|얻어맞은)(?:것|듯)|이렇게아픈(?:건|것은)?처음",
+        r"\bworst (?:headache|head pain|pain)\w*|\bthunderclap\b|\bexplosive headache\b|\bheadache\W+(?:\w+\W+){0,3}?(?:like (?:being )?hit|ever)\b|\bhit (?:with|by) a (?:bat|hammer)\b|\blike (?:being )?(?:hit|struck|kicked|smacked|whacked) (?:in|on|over|at) the (?:back of the )?head\b|\b(?:headache|head)\W+(?:\w+\W+){0,4}?like (?:a )?(?:lightning|thunder ?bolt|bolt of lightning)\b|\b(?:explosion|exploded|bomb went off|bomb going off) (?:in|inside) (?:my|his|her|their) head\b|\b(?:head|headache)\b[^.!?\n]{0,40}?\b(?:something|it|a vessel|a blood vessel)\b (?:just )?(?:popped|burst|snapped|went pop|went bang)|\b(?:something|a (?:blood )?vessel) (?:just )?(?:popped|burst|snapped) (?:in|inside) (?:my|his|her|their) head\b",
+        "(?:태어나서|살면서|평생|생애)(?:처음|최악)|망치로맞은|둔기로맞은|벼락|번개(?:를|에)?맞은(?:것|듯)|번개(?:가)?치듯|(?:망치|둔기|야구방망이|몽둥이)로.{0,6}?(?:맞은|때린|얻어맞은|맞는)(?:것|듯)|(?:머리|뒷머리|뒤통수)(?:를|가)?(?:세게|한대)?(?:맞은|얻어맞은)(?:것|듯)|이렇게아픈(?:건|것은)?처음|머리(?:속|안)?(?:에서|가|속에서)?(?:뭔가|무언가|뭐가|핏줄이|혈관이)?(?:뚝|펑|팡|툭)(?:하고|하더니|하는)?(?:터진|터졌|끊어진|끊어졌|끊긴)",
     ),
     neg("stiff_neck", r"\bstiff neck\b|\bneck (?:is |feels )?(?:\w+ )?stiff\b|\bcan'?t (?:bend|move) (?:my|his|her) neck\b|\b(?:can'?t|cannot|won'?t|unable to) (?:\w+ ){0,3}?chin (?:to|on|onto|down to) (?:my|his|her|the) chest\b", "목(?:이|도|가|뒤가|덜미가)?(?:너무|좀|완전)?(?:뻣뻣|굳|뻐근해서)|(?:고개|목)(?:를|을)?(?:앞으로|아래로)?(?:못숙|숙일수(?:가)?없|숙이지(?:를)?못|안숙여|못굽|굽히지못)|고개를(?:못|앞으로못)"),
     c(
@@ -163,8 +170,8 @@ const CONCEPTS: &[Concept] = &[
     // --- breathing (KTAS respiratory distress; NHS 111: struggling to breathe, blue lips) ---
     neg(
         "cant_breathe",
-        r"\bcan'?t\W{1,3}breath\w*|\bcannot breath\w*|\btoo (?:breathless|out of breath|short of breath|winded|puffed) to (?:talk|speak|finish|say|walk|eat|lie)\b|\b(?:can|could)(?:'?t)? (?:barely|hardly) (?:breath\w*|get air|talk|speak|get (?:a|the) words out)|\bcan'?t (?:finish|say) a (?:sentence|word)|\bcant finish a sentence|\bbreath(?:ing|in) (?:funny|weird\w*|strange\w*|odd\w*|funnily)\b|\bgasping\b|\bstruggling (?:to|for) (?:breath\w*|air)\b|\bchoking\b|\bnot getting (?:any )?air\b|\bribs (?:are )?(?:sucking|pulling) in\b|\bgrunt\w*|\bcan only (?:say|speak|talk|get (?:\d|a few|one|two|three)\b)|\bone word at a time\b|\bcan'?t (?:talk|speak) in (?:full )?sentences\b|\blabou?red breathing\b|\bstruggling\b[^.!?\n]*?\bbreath\w*|\bbreath\w*[^.!?\n]*?\bstruggling\b|\bsucking in\b|\bhead[- ]bobb\w*|\bbobb\w* (?:his|her|their) head\b",
-        "숨(?:을|이)?(?:잘|제대로|전혀)?(?:못쉬|못쉴|쉴수없|쉬지못|안쉬어)|(?:숨이차서|숨차서)말(?:이|을)?(?:안|못)|숨을헐떡|숨넘어|숨(?:도|을|이)?이상하게(?:쉬|쉰)|숨이턱(?:턱|막)|(?:한두|몇)마디(?:밖에|도)?|캑캑|켁켁|숨.{0,8}?끙끙|끙끙거리며숨|목이막혀숨|(?:갈비뼈|가슴|명치|쇄골|목)(?:사이|아래|밑|위)?(?:가|이)?(?:쑥|푹|움푹|쏙|폭){0,2}(?:들어가|꺼지|꺼져)|숨쉬기(?:가)?(?:너무|많이|엄청)힘들|숨(?:이|을)?(?:꺽꺽|컥컥)|숨(?:이)?넘어갈",
+        r"\bcan'?t\W{1,3}breath\w*|\bcannot breath\w*|\btoo (?:breathless|out of breath|short of breath|winded|puffed) to (?:talk|speak|finish|say|walk|eat|lie)\b|\b(?:can|could)(?:'?t)? (?:barely|hardly) (?:breath\w*|get air|talk|speak|get (?:a|the) words out)|\bcan'?t (?:finish|say) a (?:sentence|word)|\bcant finish a sentence|\bbreath(?:ing|in) (?:funny|weird\w*|strange\w*|odd\w*|funnily)\b|\bgasping\b|\bstruggling (?:to|for) (?:breath\w*|air)\b|\bchoking\b|\bnot getting (?:any )?air\b|\bribs (?:are )?(?:sucking|pulling) in\b|\bgrunt\w*|\bcan only (?:say|speak|talk|get (?:\d|a few|one|two|three)\b)|\bone word at a time\b|\b(?:paus|stop|gasp)\w* (?:for (?:a )?breath )?between (?:\w+ ){0,2}?words\b|\bcan'?t (?:talk|speak) in (?:full )?sentences\b|\blabou?red breathing\b|\bstruggling\b[^.!?\n]*?\bbreath\w*|\bbreath\w*[^.!?\n]*?\bstruggling\b|\bsucking in\b|\bhead[- ]bobb\w*|\bbobb\w* (?:his|her|their) head\b",
+        "숨(?:을|이)?(?:잘|제대로|전혀)?(?:못쉬|못쉴|쉴수없|쉬지못|안쉬어)|(?:숨이차서|숨차서|숨이가빠서|숨가빠서)말(?:이|을)?(?:안|못)|(?:숨이차서|숨차서|숨이가빠서|숨가빠서|숨이모자라)(?:말을|말도)?(?:끊어|끊겨|끊기|띄엄띄엄|중간중간)|숨을헐떡|숨넘어|숨(?:도|을|이)?이상하게(?:쉬|쉰)|숨이턱(?:턱|막)|(?:한두|몇)마디(?:밖에|도)?|한마디씩(?:끊|겨우|밖에|띄엄)|캑캑|켁켁|숨.{0,8}?끙끙|끙끙거리며숨|목이막혀숨|(?:갈비뼈|가슴|명치|쇄골|목)(?:사이|아래|밑|위)?(?:가|이)?(?:쑥|푹|움푹|쏙|폭){0,2}(?:들어가|꺼지|꺼져)|숨쉬기(?:가)?(?:너무|많이|엄청)힘들|숨(?:이|을)?(?:꺽꺽|컥컥)|숨(?:이)?넘어갈",
     ),
     // Speaking only in words (KTAS severe respiratory distress) when told with a breathing sign.
     c(
@@ -181,11 +188,11 @@ const CONCEPTS: &[Concept] = &[
     c(
         "slow_breathing",
         r"\bbreath\w* (?:is |are |has (?:become|gone|got) |very |really |so )*(?:shallow|slow)\b|\bshallow (?:and slow |and fast )?breath\w*|\bslow (?:and shallow )?breath\w*|\bbarely breathing\b",
-        "숨을(?:너무|아주)?(?:얕게|느리게|약하게)|숨이(?:너무|아주)?(?:얕|느려|약해)|호흡이(?:너무|아주)?(?:얕|느려|느리|약)",
+        "숨(?:을|도|이)?(?:너무|아주|엄청|되게|많이|점점|이상하게)?(?:얕게|느리게|약하게|가늘게)(?:쉬|쉰|쉽|쉴)|숨을(?:너무|아주)?(?:얕게|느리게|약하게)|숨이(?:너무|아주)?(?:얕|느려|약해)|호흡이(?:너무|아주)?(?:얕|느려|느리|약)",
     ),
     c("wheeze", r"\bwheez\w*|\bwhistling\b|\bstridor\b", "쌕쌕|쌔액|휘파람|그르렁"),
     c("asthma_attack", r"\basthma attack\b|\basthma (?:is )?(?:flar\w*|bad|worse)", "천식발작|천식이(?:심|악화)"),
-    neg("asthma_unrelieved", r"\b(?:inhaler|puffer|ventolin|salbutamol|albuterol|nebuli[sz]er)\W+(?:\w+\W+){0,6}?(?:not|isn'?t|isnt|doesn'?t|didn'?t|no|nothing|hasn'?t) (?:help\w*|work\w*|touch\w*|doing|done|difference|effect)|\b(?:not|isn'?t|isnt) (?:helping|working|touching it)\b|\b(?:inhaler|puffer|ventolin|pumps?|puffs?)\W+(?:\w+\W+){0,4}?\d+ (?:times|puffs)\b|\b\d+ puffs\b|\b(?:inhaler|puffer|ventolin|pump)\W+(?:\w+\W+){0,3}?every (?:few|couple of|\d+) min\w*|\bnothing'?s? (?:changing|working|helping)\b", "흡입기(?:를|도)?(?:써도|사용해도|뿌려도)|흡입기가(?:안|소용)"),
+    neg("asthma_unrelieved", r"\b(?:inhaler|puffer|ventolin|salbutamol|albuterol|nebuli[sz]er)\W+(?:\w+\W+){0,6}?(?:not|isn'?t|isnt|doesn'?t|didn'?t|no|nothing|hasn'?t) (?:help\w*|work\w*|touch\w*|doing|done|difference|effect)|\b(?:not|isn'?t|isnt) (?:helping|working|touching it)\b|\b(?:inhaler|puffer|ventolin|pumps?|puffs?)\W+(?:\w+\W+){0,4}?\d+ (?:times|puffs)\b|\b\d+ puffs\b|\b(?:inhaler|puffer|ventolin|pump)\W+(?:\w+\W+){0,3}?every (?:few|couple of|\d+) min\w*|\bnothing'?s? (?:changing|working|helping)\b", "흡입기(?:를|도)?(?:써도|사용해도|뿌려도)|흡입기(?:를|도)?.{0,6}?(?:써도|뿌려도|사용해도|해도)(?:안듣|안들|소용|효과가없|그대로)|(?:흡입기|벤토린|호흡기)(?:가|이|도)?(?:안|소용|효과가없|안들|안듣)"),
     // --- anaphylaxis (NICE CG134; KTAS allergic reaction with airway compromise) ---
     c(
         "allergen",
@@ -230,14 +237,14 @@ const CONCEPTS: &[Concept] = &[
     // --- seizure (NICE NG217 / NHS: seizure over 5 minutes, repeated, or not waking) ---
     c(
         "seizure",
-        r"\bseiz\w*|\bconvuls\w*|\bfitting\b|\bhaving a fit\b|\ba fit\b|\bjerking\b|\b(?:shaking|jerking|convulsive) fits?\b|\bshaking (?:all over|uncontrollabl\w*)\b|\beyes rolled\b|\bfoam\w* (?:at|from) the mouth\b|\b(?:went|goes|going|gone|was|is|got) (?:all )?(?:stiff|rigid) (?:and|then) (?:started )?(?:shak|jerk|twitch)\w*|\btwitching (?:all over|and (?:not|won'?t|isn'?t))|\b(?:floor|ground) (?:twitching|jerking|shaking)\b",
-        "경련|발작|경기(?:를|해|하|가)|거품을(?:물|뿜)|입(?:에서|에|가)?(?:하얀)?거품|(?:온몸|팔다리|몸)(?:이|을|가)?.{0,4}?(?:뻣뻣|경직)(?:해지|되|해|하게)(?:면서|고|더니|며|다가).{0,8}?(?:떨|경련|부들|흔들|움찔)|눈(?:이|을)?(?:까뒤집|치켜뜨|흰자만)|부들부들떨|온몸(?:을|이)?(?:떨|뒤틀|굳)|눈이돌아가|눈이뒤집",
+        r"\bseiz\w*|\bconvuls\w*|\bfitting\b|\bhaving a fit\b|\ba fit\b|\bjerking\b|\bshaking (?:all over|uncontrollabl\w*)\b|\beyes rolled\b|\bfoam\w* (?:at|from) the mouth\b|\b(?:went|goes|going|gone|was|is|got) (?:all )?(?:stiff|rigid) (?:and|then) (?:started )?(?:shak|jerk|twitch)\w*|\btwitching (?:all over|and (?:not|won'?t|isn'?t))|\b(?:floor|ground) (?:twitching|jerking|shaking)\b|\beyes? (?:keep |are |were |is |was |kept )?(?:roll\w*|turn\w*) (?:up|back)\b|\b(?:shaking|jerking|convulsive) fits?\b|\b(?:shaking|jerking|twitching|convulsing|fitting) (?:\w+ ){0,3}?(?:non-?stop|won'?t stop|not stopping|for (?:over |more than )?\d+ ?min\w*)|\bstill (?:shaking|jerking|fitting|twitching|convulsing) (?:\w+ ){0,2}?\d+ ?min\w*",
+        "경련|발작|경기(?:를)?(?:했|해|하|일으|시작)|경기가(?:났|나서|나요|시작)|거품을(?:물|뿜)|입(?:에서|에|가)?(?:하얀)?거품|(?:온몸|팔다리|몸)(?:이|을|가)?.{0,4}?(?:뻣뻣|경직)(?:해지|되|해|하게)(?:면서|고|더니|며|다가).{0,8}?(?:떨|경련|부들|흔들|움찔)|눈(?:이|을)?(?:까뒤집|치켜뜨|흰자만)|부들부들떨|온몸(?:을|이)?(?:떨|뒤틀|굳)|눈이돌아가|눈(?:이|을)?뒤집|(?:온몸|팔다리|몸)(?:을|이|가|를)?(?:막)?(?:떨|떠|뒤틀|흔들|버둥)[^.?!]{0,16}?(?:\\d+분(?:째|넘|이상|동안)|안멈|멈추지않|멈추질않|또시작|다시시작)",
     ),
     // --- unresponsive or collapsed (KTAS unresponsive; NHS 999) ---
     neg(
         "unresponsive",
-        r"\bunconscious\b|\bunresponsive\b|\b(?:won'?t|wont|can'?t|cant|not|isn'?t|isnt|doesn'?t|didn'?t|hasn'?t|hasnt) (?:wak\w*|woken|respond\w*|moving|answering)|\bcan'?t wake (?:him|her|them)\b|\b(?:not|isn'?t|isnt|wasn'?t|aren'?t|stopped) breathing\b|\bbarely breathing\b|\bno pulse\b|\bpassed out\b|\bcollaps\w*|\bfell (?:down|over) and\b|\bfound (?:him|her|my \w+) on the floor\b|\bknocked out\b|\bout cold\b|\bbarely (?:conscious|awake|responsive|responding)\b|\bsemi[- ]?conscious\b|\b(?:in and out of consciousness|drifting in and out)\b|\b(?:can'?t|cant|couldn'?t) rouse\b|\bunrousable\b|\b(?:can'?t|cant|couldn'?t|won'?t|wont) be (?:woken|wakened|roused)\b|\bnot rousable\b|\bnot breathing (?:properly|right|normally)\b|\b(?:hasn'?t|hasnt|won'?t|wont|not) (?:come|coming) (?:round|around|to)\b",
-        "의식(?:이|을)?(?:없|잃|불명)|흔들어도|안깨|깨지않|못깨|깨어나지않|안깨어나|깨워도|반응(?:이|을)?(?:없|안)|대답(?:이|을)?(?:없|안)|숨을(?:안|쉬지않)|숨(?:이)?(?:멎|멈췄)|쓰러지|쓰러졌|쓰러져|정신을잃|기절(?:했|해|하더|을했|한|상태)|움직이지(?:도)?않|맥박이없|심장이멈",
+        r"\bunconscious\b|\bunresponsive\b|\b(?:won'?t|wont|can'?t|cant|not|isn'?t|isnt|doesn'?t|didn'?t|hasn'?t|hasnt) (?:really |properly |fully )?(?:wak\w*|woken|respond\w*|moving|answering)|\bcan'?t wake (?:him|her|them)\b|\b(?:not|isn'?t|isnt|wasn'?t|aren'?t|stopped) breathing\b|\bbarely breathing\b|\bno pulse\b|\bpassed out\b|\bcollaps\w*|\bfell (?:down|over) and\b|\bfound (?:him|her|my \w+) on the floor\b|\bknocked out\b|\bout cold\b|\bbarely (?:conscious|awake|responsive|responding)\b|\bsemi[- ]?conscious\b|\b(?:in and out of consciousness|drifting in and out)\b|\b(?:can'?t|cant|couldn'?t) rouse\b|\bunrousable\b|\b(?:can'?t|cant|couldn'?t|won'?t|wont) be (?:woken|wakened|roused)\b|\bnot rousable\b|\bnot breathing (?:properly|right|normally)\b|\b(?:hasn'?t|hasnt|won'?t|wont|not) (?:come|coming) (?:round|around|to)\b",
+        "의식(?:이|을)?(?:없|잃|불명)|흔들어도|꼬집어도|안깨|깨지않|못깨|깨어나지않|안깨어나|깨워도|반응(?:이|을)?(?:없|안)|대답(?:이|을)?(?:없|안)|숨을(?:안|쉬지않)|숨(?:이)?(?:멎|멈췄)|쓰러지|쓰러졌|쓰러져|정신을잃|기절(?:했|해|하더|을했|한|상태)|움직이지(?:도)?않|맥박이없|심장이멈",
     ),
     // --- severe bleeding (KTAS uncontrolled haemorrhage; NHS 999) ---
     neg(
@@ -747,8 +754,8 @@ const CONCEPTS: &[Concept] = &[
     // is no complaint and no recovery.
     c(
         "masked",
-        r"\bhay ?fever\b|\bblood (?:pressure|sugars?|glucose|tests?|work|type|donation|results)\b|\bnon[- ]?drows\w*|\b(?:seizure|fit)[- ]free\b|\bscarlet fever vaccin\w*|\b(?:had|got|having) (?:my |his |her |an? |the )?appendi\w* (?:out|removed|taken out)|\bappendi\w* (?:was |were |got )?(?:out|removed|taken out)\b",
-        "간질약|뇌전증약|항경련제|비염약|맹장(?:수술|을뗐|뗐|떼는수술|제거)|(?:고양이|강아지)(?:같은|같이|처럼)|(?:정신|의식|기억|말|말투)(?:은|는)(?:또렷|멀쩡)[가-힣]{0,4}",
+        r"\bhay ?fever\b|\bbreath[- ]holding (?:spells?|attacks?|episodes?)\b|\bnot breathing (?:fast|quickly|rapidly|hard|heavily|too fast|faster)\b|\bblood (?:pressure|sugars?|glucose|tests?|work|type|donation|results)\b|\bnon[- ]?drows\w*|\b(?:seizure|fit)[- ]free\b|\bscarlet fever vaccin\w*|\b(?:had|got|having) (?:my |his |her |an? |the )?appendi\w* (?:out|removed|taken out)|\bappendi\w* (?:was |were |got )?(?:out|removed|taken out)\b",
+        "간질약|뇌전증약|항경련제|호흡정지발작|(?:숨|호흡)(?:을)?참(?:는|기)?발작|(?:축구|농구|야구|배구|동호회|시합|연습|친선|리그|결승|준결승|원정|홈)경기|비염약|맹장(?:수술|을뗐|뗐|떼는수술|제거)|(?:고양이|강아지)(?:같은|같이|처럼)|(?:정신|의식|기억|말|말투)(?:은|는)(?:또렷|멀쩡)[가-힣]{0,4}",
     ),
     // --- more KTAS level 1-2 modifiers: limb ischaemia, chemical and inhalation burns, upper
     // airway obstruction, anticoagulated head injury, CSF leak, acute glaucoma, arrhythmia with
@@ -822,19 +829,31 @@ const CONCEPTS: &[Concept] = &[
     c(
         "palpitations",
         r"\bpalpitat\w*|\bheart (?:is |keeps |was |suddenly |started |just )*(?:racing|pounding|skipping|going (?:\d+|crazy|mad|like)|fluttering|beating (?:really |so |very )?fast)|\bheart ?rate (?:of |is |at |was )?(?:1[5-9]\d|2\d\d)\b|\bpulse (?:of |is |at )?(?:1[5-9]\d|2\d\d)\b",
-        "두근|심장이(?:갑자기|너무|엄청|막|계속){0,2}(?:빨리|미친듯|터질|쿵쾅|벌렁|빠르게)|맥박이(?:너무빨|1[5-9]\\d|2\\d\\d)|가슴이(?:벌렁|쿵쾅)",
+        "두근|심장이(?:갑자기|너무|엄청|막|계속){0,2}(?:빨리|미친듯|터질|쿵쾅|벌렁|빠르게)|심장이(?:분당)?\\d+(?:번|회)?(?:넘게|이상|씩)?(?:갑자기|너무|엄청|막|계속)?(?:빨리|미친듯|빠르게|뛰)|맥박이(?:너무빨|1[5-9]\\d|2\\d\\d)|가슴이(?:벌렁|쿵쾅)",
     ),
     // A heart rate of 150 or more read off a watch or a pulse (ESC: a tachycardia that fast with
     // symptoms is unstable).
     c(
         "rapid_rate",
         r"\b(?:heart(?: is| was)?(?: going| racing| beating| pounding)?|watch|fitbit|heart ?rate|hr|pulse)\W+(?:\w+\W+){0,4}?(?:1[5-9]\d|2\d\d)(?:$|[^\d/])|\b(?:1[5-9]\d|2\d\d) ?bpm\b",
-        "(?:맥박|심박|심박수|심장박동|워치|스마트워치|애플워치)(?:이|가|은|는|를|수가)?.{0,8}?(?:1[5-9]\\d|2\\d\\d)(?:$|[^\\d/])",
+        "(?:맥박|심박|심박수|심장박동|워치|스마트워치|애플워치)(?:이|가|은|는|를|수가)?.{0,8}?(?:1[5-9]\\d|2\\d\\d)(?:$|[^\\d/])|(?:심장|맥박|심박)(?:이|가|은|는)?.{0,4}?분당(?:1[5-9]\\d|2\\d\\d)(?:$|[^\\d/])",
     ),
     c(
         "syncope",
         r"\bpassed out\b|\bblacked out\b|\bfainted\b|\bkeeled over\b|\bcollapsed\b|\blost consciousness\b",
         "기절(?:했|해서|하더|을했|해버)|실신(?:했|해)|(?:정신|의식)을잃(?:었|고)|쓰러졌|쓰러져서|쓰러지더|필름이끊",
+    ),
+    // Fainting during exertion (ESC syncope: high risk, an arrhythmia or a blocked outflow until
+    // shown otherwise); fainting at the sight of blood or a needle is the common harmless kind.
+    c(
+        "exertional_syncope",
+        r"\b(?:fainted|fainting|faints|pass(?:ed|es)? out|passing out|collaps\w*|black(?:ed|s)? out|went down)\b[^.!?\n]{0,25}?\b(?:while|during|mid|in the middle of|when (?:he|she|i|they) (?:was|were) )[- ]?(?:\w+ ){0,2}?(?:running|run|exercis\w*|sprint\w*|playing|training|pe|gym|football|soccer|basketball|rugby|swimming|working out|race|match|game|practice|cycling|jogging)\b|\b(?:while|during|mid)[- ](?:\w+ ){0,2}?(?:running|exercis\w*|sprint\w*|training|pe|race|match|game|practice|football|soccer|basketball|jogging|cycling|working out)\b[^.!?\n]{0,30}?\b(?:fainted|passed out|collapsed|blacked out|went down)\b",
+        "(?:운동|달리기|뛰|축구|농구|배구|체육|수영|훈련|마라톤|조깅|경기|시합|헬스|자전거)(?:을|를)?(?:하)?(?:다가|던중|는중|도중|중에|중|하다|시간에)(?:에)?.{0,8}?(?:쓰러지|쓰러졌|쓰러져|기절|실신|정신을잃|의식을잃|픽)",
+    ),
+    c(
+        "vasovagal",
+        r"\b(?:giving|gave|having|had|getting|got) (?:my |his |her |their )?blood (?:taken|drawn|tests?)\b|\bblood (?:draws?|tests?|taken)\b|\bsight of (?:blood|needles?)\b|\bneedle (?:phobi\w*|fear)\b|\bwhen (?:she|he|i|they) sees? (?:blood|a needle|needles)\b",
+        "채혈|피(?:를)?뽑|피검사|(?:피|주사|바늘)(?:만|를|을)?보면",
     ),
     c("aneurysm", r"\baneurysm\w*|\baaa\b", "동맥류"),
     c(
@@ -887,8 +906,8 @@ const CONCEPTS: &[Concept] = &[
     // Adrenaline from an auto-injector given: the reaction may return when it wears off.
     c(
         "adrenaline_given",
-        r"\b(?:used|injected|jabbed|administered|had to use|gave (?:him|her|them|my \w+|our \w+|the \w+))\b[^.]{0,30}\b(?:epi ?pens?|epinephrine|adrenaline|auto-?injector)\b|\b(?:epi ?pen|epinephrine|adrenaline|auto-?injector)\b[^.]{0,15}\b(?:used|injected|in (?:her|his|my) (?:leg|thigh))\b",
-        "(?:에피펜|에피네프린|아드레날린|자가주사)(?:을|를|주사를|주사)?(?:맞았|맞췄|놨|놓았|찔렀|주사했|썼|사용했|투여했)",
+        r"\b(?:used|injected|jabbed|administered|had to use|gave (?:him|her|them|my \w+|our \w+|the \w+))\b[^.]{0,30}\b(?:epi ?pens?|epinephrine|adrenaline|auto-?injector)\b|\b(?:epi ?pen|epinephrine|adrenaline|auto-?injector)\b[^.]{0,15}\b(?:used|injected|in (?:her|his|my) (?:leg|thigh))\b|\b(?:gave|did|jabbed|stuck|injected|used) (?:him|her|them|my \w+|our \w+) (?:the |his |her |my |their |an? |one )?(?:epi ?pens?|epinephrine|adrenaline|auto-?injector)\b|\b(?:we|i|mum|mom|dad|they|he|she|the (?:teacher|nurse|school|paramedics?|ambulance|crew)) (?:just |already )?(?:gave|did|jabbed|stuck|injected|used) (?:the |his |her |my |their |an? |one )?(?:epi ?pens?|epinephrine|adrenaline|auto-?injector)\b",
+        "(?:에피펜|에피네프린|아드레날린|자가주사)(?:을|를|주사를|주사)?(?:맞았|맞췄|맞혔|놨|놓았|놔줬|놓아줬|찔렀|꽂았|주사했|썼|사용했|투여했)",
     ),
     // --- a mind turned against self or others (KTAS psychiatric: danger to others (1-2)) ---
     c(

@@ -549,7 +549,14 @@ pub const RULES: &[Rule] = &[
         source: Source::Ktas,
         fires: |f| {
             let features = if f.has("muscular") { CHEST_HARD_FEATURES } else { CHEST_FEATURES };
-            all(f, &[&["chest_pain"], features])
+            // Pain on pressing the spot or lifting the arm is the chest wall: an ache "into the arm"
+            // and a "so bad" are no cardiac feature then (NICE CG95).
+            let features: Vec<&str> = if f.has("movement_pain") {
+                CHEST_HARD_FEATURES.iter().copied().filter(|&c| c != "radiation").collect()
+            } else {
+                features.to_vec()
+            };
+            all(f, &[&["chest_pain"], &features])
         },
     },
     Rule {
@@ -716,6 +723,28 @@ pub const RULES: &[Rule] = &[
                 .or_else(|| all(f, &[&["vision_loss"], &["sudden"]]).filter(|_| !f.pregnant))
                 // NHS: a curtain or shadow coming over the sight -> A&E now.
                 .or_else(|| all(f, &[&["vision_curtain"]]))
+                // NHS (TIA): FAST signs that came on within hours -> 999 even if they have gone.
+                .or_else(|| {
+                    let gone: Spans = f
+                        .mentions
+                        .iter()
+                        .filter(|m| {
+                            matches!(m.concept, "face_droop" | "one_side_weak" | "speech_trouble")
+                                && m.status == Status::Resolved
+                        })
+                        .map(|m| (m.start, m.end))
+                        .collect();
+                    // Not an old stroke or TIA retold ("had a TIA two years ago, his face drooped").
+                    let old_event = f
+                        .mentions
+                        .iter()
+                        .any(|m| m.concept == "stroke" && matches!(m.status, Status::Past | Status::Resolved));
+                    let today = f.has("sudden")
+                        || f.mentions.iter().any(|m| {
+                            m.concept == "recent_onset" && matches!(m.status, Status::Affirmed | Status::Resolved)
+                        });
+                    (!gone.is_empty() && today && !f.has("chronic") && !old_event).then_some(gone)
+                })
         },
     },
     Rule {
@@ -770,6 +799,15 @@ pub const RULES: &[Rule] = &[
                 .or_else(|| {
                     all(f, &[&["rapid_rate"], &["faint", "breathless", "cant_breathe", "chest_pain", "syncope"]])
                         .filter(|_| !f.has("muscular"))
+                })
+                // ESC syncope: fainting during exertion is high risk (an arrhythmia or a blocked
+                // outflow, sudden cardiac death in the young) -> emergency assessment.
+                // The faint is over by the time anyone writes ("came round, says she's fine"): it counts.
+                .or_else(|| {
+                    let m = f.mentions.iter().find(|m| {
+                        m.concept == "exertional_syncope" && matches!(m.status, Status::Affirmed | Status::Resolved)
+                    })?;
+                    Some(vec![(m.start, m.end)])
                 })
         },
     },
@@ -887,7 +925,12 @@ pub const RULES: &[Rule] = &[
         source: Source::Nice,
         fires: |f| {
             all(f, &[&["throat_closing"]])
-                .or_else(|| all(f, &[&["allergen", "sting"], &["airway_swelling", "breathless", "wheeze", "faint"]]))
+                .or_else(|| all(f, &[&["allergen", "sting"], &["airway_swelling", "breathless", "wheeze"]]))
+                // Faint after an allergen is a falling pressure, unless it is the sight of blood or a needle.
+                .or_else(|| {
+                    all(f, &[&["allergen", "sting"], &["faint"]])
+                        .filter(|_| !f.mentions.iter().any(|m| m.concept == "vasovagal"))
+                })
                 .or_else(|| all(f, &[&["hives"], &["airway_swelling", "breathless", "wheeze"]]))
         },
     },
@@ -1341,8 +1384,12 @@ pub const RULES: &[Rule] = &[
         level: Level::Urgent,
         source: Source::Nhs111,
         fires: |f| {
-            all(f, &[&["chest_pain"]])
-                .filter(|_| !any(f, &["muscular", "respiratory_infection", "digestive", "mild_exertion", "fleeting"]))
+            all(f, &[&["chest_pain"]]).filter(|_| {
+                !any(
+                    f,
+                    &["muscular", "respiratory_infection", "digestive", "mild_exertion", "fleeting", "movement_pain"],
+                )
+            })
         },
     },
     Rule {
