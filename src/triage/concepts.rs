@@ -334,6 +334,19 @@ const CONCEPTS: &[Concept] = &[
         r"\b(?:fell|fallen|falls?|falling|slipped|tripped|tumbled) (?:down|over|off|from|in|on|onto|into|out|backwards?|and|while|at|the)\b|\bhad a (?:bad |nasty )?fall\b|\btook a (?:bad |nasty )?(?:fall|tumble)\b|\bslipped\b|\btripped\b",
         "넘어지|넘어졌|넘어져|넘어지셨|미끄러지|미끄러졌|미끄러져|낙상|자빠|굴러떨어|(?:에서|서)떨어(?:졌|져|지|진)",
     ),
+    // NICE CG124 hip fracture: after a fall, a leg that is shorter and turned out, or a hip said to be
+    // broken.
+    c(
+        "hip_deformity",
+        r"\bleg (?:\w+ ){0,2}?(?:shorter|shortened|turned out\w*|rotated|twisted out\w*)\b|\bfoot (?:\w+ ){0,2}?(?:turned|pointing|rolled|rotated|flopped) (?:out|outwards?|to the side)\b|\b(?:broken|fractured|broke|cracked) (?:her |his |my |their |a |the )?hip\b|\bhip (?:fracture|is broken)\b",
+        "다리(?:가|길이가|한쪽이)?.{0,8}?짧아|발(?:이|끝이|이좀)?.{0,6}?바깥(?:쪽)?(?:으로)?(?:돌아|꺾|벌어|향|틀어)|고관절(?:이)?(?:골절|부러)|엉덩이뼈(?:가)?(?:부러|골절)",
+    ),
+    // NICE CG100 alcohol withdrawal: drinking stopped or cut short in a heavy drinker.
+    c(
+        "alcohol_withdrawal",
+        r"\b(?:stopped|quit|quitting|stopping|gave up|giving up|cut out) (?:the )?(?:drinking|drink|alcohol|booze)\b|\bcold turkey\b|\b(?:alcohol|booze) withdrawal\b|\bwithdraw\w* from (?:alcohol|drink\w*)|\bdts\b|\bdelirium tremens\b",
+        "술(?:을)?(?:끊|안마신지|안드신지|못마신지|못드신지|끊은지)|금주(?:한|하신|중|하고)|단주|알코올금단|금단증상",
+    ),
     // KTAS high-risk mechanism: a crash at speed (60 km/h or more), a fall from a second storey,
     // scaffolding or 3 m or more, thrown from a vehicle or a rollover.
     c(
@@ -848,7 +861,7 @@ const CONCEPTS: &[Concept] = &[
     c(
         "gunshot",
         r"\b(?:been|got|was|were|is|just|being) shot\b|\bgun ?shot\w*|\bshot (?:in|through) (?:the|his|her|my) (?:chest|leg|arm|head|stomach|belly|back|neck|shoulder|side)\b|\bbullet wound\b",
-        "총에맞|총맞|총상|총알(?:이|에)",
+        "(?:^|[^면물감탄프b])총(?:에맞|맞)|총상|총알(?:이|에)",
     ),
     c(
         "stab_wound",
@@ -885,7 +898,7 @@ const CONCEPTS: &[Concept] = &[
     // --- a mind turned against self or others (KTAS psychiatric: danger to others (1-2)) ---
     c(
         "psychotic",
-        r"\bhearing voices\b|\bhears? voices\b|\bvoices? (?:in (?:his|her|my) head )?(?:are |is )?(?:telling|tell|told|saying|ordering)\b|\bhallucinat\w*|\bparanoid\b|\bthinks? (?:everyone|people|we|they|i) (?:is |are |am )?(?:out to get|trying to kill|poisoning)|\bimpost[eo]rs?\b|\breplaced (?:by|with) (?:an? )?(?:double|fake|robot|clone)\b|\b(?:thinks?|says|saying|convinced|believes?) (?:that )?(?:she|he|they) (?:can|could) fly\b|\b(?:convinced|thinks?|believes?|says|saying|sure) (?:that )?(?:the |our |his |her |my )?(?:neighbou?rs?|everyone|people|someone|they|government|police|fbi|family|we|i)\b[^.!?\n]{0,25}?\b(?:poison\w*|spying|watching|following|out to get|trying to kill|demons?|devils?|bugging)",
+        r"\bhearing voices\b|\bhears? voices\b|\bvoices? (?:in (?:his|her|my) head )?(?:are |is )?(?:telling|tell|told|saying|ordering)\b|\bhallucinat\w*|\bparanoid\b|\bseeing (?:\w+ ){0,2}?(?:bugs|insects|spiders|snakes|rats|things|people|faces)\b[^.!?\n]{0,30}?\b(?:aren'?t|isn'?t|wasn'?t|not) (?:really )?there\b|\bthinks? (?:everyone|people|we|they|i) (?:is |are |am )?(?:out to get|trying to kill|poisoning)|\bimpost[eo]rs?\b|\breplaced (?:by|with) (?:an? )?(?:double|fake|robot|clone)\b|\b(?:thinks?|says|saying|convinced|believes?) (?:that )?(?:she|he|they) (?:can|could) fly\b|\b(?:convinced|thinks?|believes?|says|saying|sure) (?:that )?(?:the |our |his |her |my )?(?:neighbou?rs?|everyone|people|someone|they|government|police|fbi|family|we|i)\b[^.!?\n]{0,25}?\b(?:poison\w*|spying|watching|following|out to get|trying to kill|demons?|devils?|bugging)",
         "목소리가(?:들린|들려|들렸)|환청|환각|헛것|누가(?:자기|나|저)?(?:를|을)?(?:죽이|쫓아|감시)|도청|미행|한패|독을(?:탔|넣)|(?:악마|귀신)(?:가|이)?(?:씌|들렸)|피해망상",
     ),
     c(

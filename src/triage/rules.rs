@@ -162,11 +162,12 @@ pub const RULES: &[Rule] = &[
             // A fall with a headache after it is a head injury though the blow is not told ("fell in
             // the bathroom ... headache worse, vomited once"), and so is a fall from height with
             // clear fluid from the nose.
+            // The fall may be told as past ("had a fall yesterday"); its signs must hold now.
             .or_else(|| {
-                all(
+                let fall = ["fall", "high_impact", "high_energy"].iter().find_map(|c| f.ever(c))?;
+                let signs = all(
                     f,
                     &[
-                        &["fall", "high_impact", "high_energy"],
                         &["headache", "clear_fluid"],
                         &[
                             "vomiting",
@@ -181,6 +182,12 @@ pub const RULES: &[Rule] = &[
                         ],
                     ],
                 )
+                // A blood thinner taken for years is told in the past tense with the fall.
+                .or_else(|| {
+                    let thinner = f.ever("anticoagulant")?;
+                    all(f, &[&["headache"]]).map(|s| [vec![(thinner.start, thinner.end)], s].concat())
+                })?;
+                Some([vec![(fall.start, fall.end)], signs].concat())
             })
             .or_else(|| all(f, &[&["unequal_pupils"]]))
         },
@@ -204,7 +211,10 @@ pub const RULES: &[Rule] = &[
             // Canadian C-spine rule: a dangerous mechanism (a dive, a fall from height, a crash) with
             // numbness, tingling or weakness of a limb is a spinal injury, neck pain said or not.
             .or_else(|| {
-                all(f, &[&["high_impact", "high_energy"], &["both_legs_weak", "limb_numb", "one_side_weak", "tingling"]])
+                all(
+                    f,
+                    &[&["high_impact", "high_energy"], &["both_legs_weak", "limb_numb", "one_side_weak", "tingling"]],
+                )
             })
         },
     },
@@ -738,11 +748,28 @@ pub const RULES: &[Rule] = &[
                         "both_legs_weak",
                         "tingling",
                         "head_injury",
-                        "fracture",
                     ],
                 ],
             )
         },
+    },
+    Rule {
+        // NICE CG124 / NHS: after a fall, a leg shorter and turned out (a broken hip) -> do not move
+        // the person, 999.
+        id: "broken hip after a fall",
+        category: Category::Other,
+        level: Level::Emergency,
+        source: Source::Nice,
+        fires: |f| all(f, &[&["fall", "high_impact", "high_energy"], &["hip_deformity"]]),
+    },
+    Rule {
+        // NICE CG100: alcohol withdrawal with confusion, hallucinations or a seizure (delirium
+        // tremens) -> hospital now.
+        id: "alcohol withdrawal with confusion or hallucinations",
+        category: Category::Other,
+        level: Level::Emergency,
+        source: Source::Nice,
+        fires: |f| all(f, &[&["alcohol_withdrawal"], &["confusion", "psychotic", "seizure", "combative"]]),
     },
     Rule {
         // ESC syncope: a slow pulse with fainting is heart block until shown otherwise.
