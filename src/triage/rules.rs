@@ -769,7 +769,12 @@ pub const RULES: &[Rule] = &[
         category: Category::Other,
         level: Level::Emergency,
         source: Source::Nice,
-        fires: |f| all(f, &[&["alcohol_withdrawal"], &["confusion", "psychotic", "seizure", "combative"]]),
+        fires: |f| {
+            // The drinking stopped days ago ("quit three days ago"); the confusion is now.
+            let stopped = f.ever("alcohol_withdrawal")?;
+            all(f, &[&["confusion", "psychotic", "seizure", "combative"]])
+                .map(|s| [vec![(stopped.start, stopped.end)], s].concat())
+        },
     },
     Rule {
         // ESC syncope: a slow pulse with fainting is heart block until shown otherwise.
