@@ -243,8 +243,8 @@ const CONCEPTS: &[Concept] = &[
     // --- unresponsive or collapsed (KTAS unresponsive; NHS 999) ---
     neg(
         "unresponsive",
-        r"\bunconscious\b|\bunresponsive\b|\b(?:won'?t|wont|can'?t|cant|not|isn'?t|isnt|doesn'?t|didn'?t|hasn'?t|hasnt) (?:really |properly |fully )?(?:wak\w*|woken|respond\w*|moving|answering)|\bcan'?t wake (?:him|her|them)\b|\b(?:not|isn'?t|isnt|wasn'?t|aren'?t|stopped) breathing\b|\bbarely breathing\b|\bno pulse\b|\bpassed out\b|\bcollaps\w*|\bfell (?:down|over) and\b|\bfound (?:him|her|my \w+) on the floor\b|\bknocked out\b|\bout cold\b|\bbarely (?:conscious|awake|responsive|responding)\b|\bsemi[- ]?conscious\b|\b(?:in and out of consciousness|drifting in and out)\b|\b(?:can'?t|cant|couldn'?t) rouse\b|\bunrousable\b|\b(?:can'?t|cant|couldn'?t|won'?t|wont) be (?:woken|wakened|roused)\b|\bnot rousable\b|\bnot breathing (?:properly|right|normally)\b|\b(?:hasn'?t|hasnt|won'?t|wont|not) (?:come|coming) (?:round|around|to)\b",
-        "의식(?:이|을)?(?:없|잃|불명)|흔들어도|꼬집어도|안깨|깨지않|못깨|깨어나지않|안깨어나|깨워도|반응(?:이|을)?(?:없|안)|대답(?:이|을)?(?:없|안)|숨을(?:안|쉬지않)|숨(?:이)?(?:멎|멈췄)|쓰러지|쓰러졌|쓰러져|정신을잃|기절(?:했|해|하더|을했|한|상태)|움직이지(?:도)?않|맥박이없|심장이멈",
+        r"\bunconscious\b|\bunresponsive\b|\b(?:won'?t|wont|can'?t|cant|not|isn'?t|isnt|doesn'?t|didn'?t|hasn'?t|hasnt) (?:really |properly |fully )?(?:wak\w*|woken|respond\w*|moving|answering)|\bcan'?t wake (?:him|her|them)\b|\b(?:not|isn'?t|isnt|wasn'?t|aren'?t|stopped) breathing\b|\bbarely breathing\b|\bno pulse\b|\bpassed out\b|\bcollaps\w*|\bfell (?:down|over) and\b|\bfound (?:him|her|my \w+) on the floor\b|\bknocked out\b|\bout cold\b|\bbarely (?:conscious|awake|responsive|responding)\b|\bsemi[- ]?conscious\b|\b(?:in and out of consciousness|drifting in and out)\b|\b(?:can'?t|cant|couldn'?t) rouse\b|\bunrousable\b|\b(?:can'?t|cant|couldn'?t|won'?t|wont) be (?:woken|wakened|roused)\b|\bnot rousable\b|\bnot (?:really |very |fully )?(?:responsive|responding)\b|\b(?:pinch\w*|shak\w*|shout\w*|slap\w*|call\w*|yell\w*)\W+(?:\w+\W+){0,4}?(?:and|but) (?:\w+ )?(?:doesn'?t|won'?t|didn'?t|can'?t|cant|wont|doesnt|didnt|no) (?:wake|respond|react|budge|open (?:his|her) eyes)|\bnot breathing (?:properly|right|normally)\b|\b(?:hasn'?t|hasnt|won'?t|wont|not) (?:come|coming) (?:round|around|to)\b",
+        "의식(?:이|을)?(?:없|잃|불명)|흔들어도|(?:꼬집어|꼬집어봐|불러|불러봐|때려|때려봐)도[^.]{0,6}?(?:안일어|못일어|일어나지|안깨|못깨|반응|대답|눈을안|꿈쩍)|안깨|깨지않|못깨|깨어나지않|안깨어나|깨워도|반응(?:이|을)?(?:없|안)|대답(?:이|을)?(?:없|안)|숨을(?:안|쉬지않)|숨(?:이)?(?:멎|멈췄)|쓰러지|쓰러졌|쓰러져|정신을잃|기절(?:했|해|하더|을했|한|상태)|움직이지(?:도)?않|맥박이없|심장이멈",
     ),
     // --- severe bleeding (KTAS uncontrolled haemorrhage; NHS 999) ---
     neg(
@@ -334,17 +334,44 @@ const CONCEPTS: &[Concept] = &[
     // --- mechanisms (what happened) ---
     c(
         "head_injury",
-        r"\b(?:hit|hitting|bang\w*|bump\w*|smack\w*|struck|knock\w*|whack\w*|crack\w*)\W+(?:\w+\W+){0,4}?(?:head|skull|forehead|temple)\b|\bhead (?:injury|trauma|knock|bump|first|on the)\b|\bconcuss\w*|\bfell\W+(?:\w+\W+){0,6}?(?:head|skull|forehead)\b|\bhead\W+(?:\w+\W+){0,3}?(?:hit|against|into|on) (?:the |a )?(?:floor|ground|pavement|concrete|wall|table|corner|ice|edge|curb|kerb|door)|\bball (?:to|in) the head\b|\bheaded\b|\bhead ?butt\w*|\b(?:lump|bump|swelling|egg|bruise|gash|cut)\W+(?:\w+\W+){0,2}?(?:on|to) (?:the )?(?:back |side |front |top )?(?:of )?(?:his|her|my|their|the) (?:head|forehead|skull)\b",
-        "머리(?:를|가|쪽을|부터|쪽|에)?.{0,8}?(?:부딪|박았|박고|박은|박혀|박으|박아|박혔|찧|맞았|맞고|다쳤|다치|깨졌|세게|쿵)|뒤통수(?:를|가)?.{0,4}?(?:부딪|박|찧|맞)|이마(?:를|가)?.{0,4}?(?:부딪|박|찧)|뇌진탕|머리부터떨어|머리에공",
+        r"\b(?:hit|hitting|bang\w*|bump\w*|smack\w*|struck|knock\w*|whack\w*|crack\w*)\W+(?:\w+\W+){0,4}?(?:head|skull|forehead|temple)\b|\bhead (?:injury|trauma|knock|bump|first|on the)\b|\bconcuss\w*|\bfell\W+(?:\w+\W+){0,6}?(?:head|skull|forehead)\b|\bhead\W+(?:\w+\W+){0,3}?(?:hit|against|into|on) (?:the |a )?(?:floor|ground|pavement|concrete|wall|table|corner|ice|edge|curb|kerb|door)|\bball (?:to|in) the head\b|\blanded (?:\w+ )?on (?:his|her|my|their|the back of (?:his|her|my|their)) head\b|\bhead (?:first|hit) (?:into|onto|on|the)\b|\bheaded\b|\bhead ?butt\w*|\b(?:lump|bump|swelling|egg|bruise|gash|cut)\W+(?:\w+\W+){0,2}?(?:on|to) (?:the )?(?:back |side |front |top )?(?:of )?(?:his|her|my|their|the) (?:head|forehead|skull)\b",
+        "머리(?:를|가|쪽을|부터|쪽|에)?.{0,8}?(?:부딪|박았|박고|박은|박혀|박으|박아|박혔|찧|맞았|맞고|다쳤|다치|깨졌|세게|쿵)|뒤통수(?:를|가)?.{0,4}?(?:부딪|박|찧|맞)|이마(?:를|가)?.{0,4}?(?:부딪|박|찧)|뇌진탕|머리부터떨어|머리에공|머리(?:가|를|부터|로)?(?:땅|바닥|벽|모서리|돌|시멘트)(?:에|으로|에다|을)?(?:닿|부딪|박|찧|쿵|떨어|곤두박)",
     ),
     c(
         "high_impact",
-        r"\bcar (?:crash|accident|wreck)|\bcrash\w*|\bhit by (?:a |the )?(?:car|truck|bus|bike|van)|\b(?:div(?:ed|ing)|dove|jumped) (?:into|in|head ?first)\b|\bfell (?:off|from|down) (?:a |the |his |her |my )?(?:\w+ )?(?:ladder|roof|balcony|height|horse|bike|scaffold\w*|tree|stairs|wall|cliff)|\bmotor ?(?:bike|cycle) (?:accident|crash)|\brugby tackle|\btrampoline\b",
-        "교통사고|차에치|차에받|차사고|오토바이사고|다이빙|사다리에서|지붕에서|높은데서|높은곳에서|추락|계단에서(?:굴러|떨어|넘어)|(?:\\d+층|난간|베란다)에서떨어|트램펄린",
+        r"\bcar (?:crash|accident|wreck)|\bcrash\w*|\bhit by (?:a |the )?(?:car|truck|bus|bike|van)|\b(?:div(?:ed|ing)|dove|jumped) (?:into|in|head ?first)\b|\b(?:fell|falls?|fallen|falling|came|come|thrown|flew|slipped|tumbled) (?:off|from|down|out of) (?:a |the |his |her |my |their )?(?:\w+ ){0,2}?(?:ladder|roof|balcony|height|horse|bike|motor ?bike|motorcycle|scooter|scaffold\w*|tree|stairs|wall|cliff|window|climbing frame|jungle gym|monkey bars|bunk bed)|\bmotor ?(?:bike|cycle) (?:accident|crash)|\brugby tackle|\btrampoline\b",
+        "교통사고|차에치|차에받|차사고|오토바이사고|다이빙|사다리에서|지붕에서|높은데서|높은곳에서|추락|계단에서(?:굴러|떨어|넘어)|(?:\\d+층|난간|베란다)에서떨어|트램펄린|(?:\\d+층|\\d+(?:m|미터)|꼭대기|사다리|지붕|나무|정글짐|미끄럼틀|비계|옥상|창문|담장|절벽|이층침대)[^.]{0,8}?(?:에서|서)(?:떨어|추락|굴러|미끄러)|(?:오토바이|자전거|킥보드|스쿠터|말)(?:에서|가)?.{0,4}?(?:날아|튕겨|떨어졌|떨어져|미끄러)",
+    ),
+    // Any fall, the mechanism behind a head injury when the head is not named ("fell in the
+    // bathroom ... headache worse").
+    c(
+        "fall",
+        r"\b(?:fell|fallen|falls?|falling|slipped|tripped|tumbled) (?:down|over|off|from|in|on|onto|into|out|backwards?|and|while|at|the)\b|\bhad a (?:bad |nasty )?fall\b|\btook a (?:bad |nasty )?(?:fall|tumble)\b|\bslipped\b|\btripped\b",
+        "넘어지|넘어졌|넘어져|넘어지셨|미끄러지|미끄러졌|미끄러져|낙상|자빠|굴러떨어|(?:에서|서)떨어(?:졌|져|지|진)",
+    ),
+    // NICE CG124 hip fracture: after a fall, a leg that is shorter and turned out, or a hip said to be
+    // broken.
+    c(
+        "hip_deformity",
+        r"\bleg (?:\w+ ){0,2}?(?:shorter|shortened|turned out\w*|rotated|twisted out\w*)\b|\bfoot (?:\w+ ){0,2}?(?:turned|pointing|rolled|rotated|flopped) (?:out|outwards?|to the side)\b|\b(?:broken|fractured|broke|cracked) (?:her |his |my |their |a |the )?hip\b|\bhip (?:fracture|is broken)\b",
+        "다리(?:가|길이가|한쪽이)?.{0,8}?짧아|발(?:이|끝이|이좀)?.{0,6}?바깥(?:쪽)?(?:으로)?(?:돌아|꺾|벌어|향|틀어)|고관절(?:이)?(?:골절|부러)|엉덩이뼈(?:가)?(?:부러|골절)",
+    ),
+    // NICE CG100 alcohol withdrawal: drinking stopped or cut short in a heavy drinker.
+    c(
+        "alcohol_withdrawal",
+        r"\b(?:stopped|quit|quitting|stopping|gave up|giving up|cut out) (?:the )?(?:drinking|drink|alcohol|booze)\b|\bcold turkey\b|\b(?:alcohol|booze) withdrawal\b|\bwithdraw\w* from (?:alcohol|drink\w*)|\bdts\b|\bdelirium tremens\b",
+        "술(?:을)?(?:끊|안마신지|안드신지|못마신지|못드신지|끊은지)|금주(?:한|하신|중|하고)|단주|알코올금단|금단증상",
+    ),
+    // KTAS high-risk mechanism: a crash at speed (60 km/h or more), a fall from a second storey,
+    // scaffolding or 3 m or more, thrown from a vehicle or a rollover.
+    c(
+        "high_energy",
+        r"\b(?:[6-9]\d|1\d\d|2\d\d) ?(?:km/?h|kmh|kph|mph|km an hour|miles an hour)\b|\b(?:fell|falls?|fallen|falling|thrown|jumped) (?:\w+ ){0,3}?(?:from|off|out of) (?:a |the |his |her |my )?(?:(?:[2-9]|second|third|fourth|2nd|3rd|4th)(?:st|nd|rd|th)?[- ](?:floor|stor(?:e)?y)|scaffold\w*|roof|balcony|(?:[3-9]|\d\d) ?(?:m|metres?|meters?)|(?:1\d|[2-9]\d) ?(?:ft|feet|foot))|\b(?:thrown|ejected) (?:from|out of|off) (?:the |a |his |her |my )?(?:car|vehicle|bike|motorbike|motorcycle)|\brolled (?:over|the car)|\brollover\b",
+        "시속\\d{2,3}|(?:[6-9]\\d|1\\d\\d)(?:km|킬로)|(?:[2-9]층|[3-9]m|[3-9]미터|\\d{2}m|\\d{2}미터|비계|지붕|옥상)(?:높이|정도|높이의|에서|쯤|위)*.{0,4}?(?:에서|서)?(?:떨어|추락)|차(?:가|량이)?(?:뒤집|전복)|튕겨나",
     ),
     c(
         "burn",
-        r"\bburn(?:s|ed|t)?\b|\bscald\w*|\bboiling (?:water|oil|soup)|\bhot (?:water|oil|soup|tea|coffee|pan|iron|stove)\b[^.!?\n]*?\b(?:spill\w*|pour\w*|went|on (?:his|her|my)|fell|grabb\w*|touch\w*)|\bspill\w* (?:hot|boiling)|\bkettle\b|\bboiling\b|\b(?:tea|coffee|soup|noodles|kettle|pan|pot)\b[^.!?\n]{0,20}?\bover (?:him|her|them|my|your)sel(?:f|ves)\b|\b(?:tipped|spilled|spilt|knocked|pulled|poured) (?:a |the |his |her |my )?(?:cup|mug|pot|pan|bowl|kettle) of\b",
+        r"\bburn(?:s|ed|t)?\b|\bscald\w*|\bboiling (?:water|oil|soup)|\bhot (?:water|oil|soup|tea|coffee|pan|iron|stove)\b[^.!?\n]*?\b(?:spill\w*|pour\w*|went|on (?:his|her|my)|fell|grabb\w*|touch\w*)|\bspill\w* (?:hot|boiling)|\b(?:grab\w*|pull\w*|knock\w*|tip\w*|spill\w*|pour\w*|drop\w*)\W+(?:\w+\W+){0,3}?(?:hot|boiling) (?:water|oil|tea|coffee|soup|drink|milk|noodles|pan|pot|cup|mug)\b|\bkettle\b|\bboiling\b|\b(?:tea|coffee|soup|noodles|kettle|pan|pot)\b[^.!?\n]{0,20}?\bover (?:him|her|them|my|your)sel(?:f|ves)\b|\b(?:tipped|spilled|spilt|knocked|pulled|poured) (?:a |the |his |her |my )?(?:cup|mug|pot|pan|bowl|kettle) of\b",
         "화상|데었|데인|데여|데였|뎄|기름(?:이)?튀|뜨거운(?:물|국|기름|커피|차|냄비|다리미)|끓는(?:물|기름|국)|불에(?:데|탔|타)|불이.{0,8}?붙|옮겨붙|(?:라면|국|찌개|국물|주전자|냄비|포트|기름)(?:을|를|이|가|냄비를|물을)?.{0,6}?(?:엎|쏟|뒤집어)",
     ),
     neg(
@@ -370,17 +397,17 @@ const CONCEPTS: &[Concept] = &[
     ),
     c(
         "heat",
-        r"\bheat\b|\bhot (?:day|weather|sun|outside|site|car|field|kitchen|warehouse)|\bheat ?wave\b|\bheat ?stroke\b|\bsun ?stroke\b|\bin the sun\b|\bworking outside\b|\bsauna\b|\bmarathon\b|\broute march\b|\bhot yoga\b|\b(?:3[5-9]|4\d) ?(?:c|°c) outside\b|\b(?:9[5-9]|1[01]\d) ?(?:f|°f|degrees) (?:outside|out)\b|\blocked in (?:a|the) car\b",
-        "더위|폭염|땡볕|행군|마라톤|한여름|불볕|야외(?:작업|훈련|근무)|뙤약볕|무더|더운(?:날|데|곳|곳에서)|열사병|일사병|햇볕|온열|비닐하우스|사우나|찜통|공사장|밭일|차안에(?:갇|두고|있)",
+        r"\bheat\b|\bhot (?:day|weather|sun|outside|site|car|field|kitchen|warehouse)|\bheat ?wave\b|\bheat ?stroke\b|\bsun ?stroke\b|\bin the sun\b|\bworking outside\b|\bsauna\b|\bmarathon\b|\broute march\b|\bhot yoga\b|\b(?:3[5-9]|4\d) ?(?:c|°c) outside\b|\b(?:9[5-9]|1[01]\d) ?(?:f|°f|degrees) (?:outside|out)\b|\blocked in (?:a|the) car\b|\bhot (?:out|outside|today|in (?:the|there))\b|\b(?:left|forgot|forgotten) (?:him|her|them|the baby|my (?:\w+ ){0,3}?\w+|(?:my|the|our) (?:baby|son|daughter|kid|child|toddler|dog)) in (?:the|a|his|her|my) (?:hot )?car\b|\bhik(?:e|ing)\b[^.!?\n]{0,40}\b(?:hot|sun|summer)\b",
+        "더위|폭염|땡볕|행군|마라톤|한여름|불볕|야외(?:작업|훈련|근무)|뙤약볕|무더|더운(?:날|데|곳|곳에서)|열사병|일사병|햇볕|온열|비닐하우스|사우나|찜통|공사장|밭일|차안에(?:갇|두고|있)|차에(?:두고|놔두|갇|혼자)|(?:여름|더운날|땡볕)[^.]{0,20}?(?:등산|산행|답사|걷|일|운동|축구)|(?:등산|산행|답사|밭|들일)[^.]{0,20}?(?:여름|더위|땡볕|햇볕)",
     ),
     neg(
         "no_sweat",
-        r"\b(?:stopped|stop|not|isn'?t|is not|no longer|quit|hasn'?t been) sweat\w*|\bskin (?:is |feels )?(?:hot and dry|dry and hot|dry)\b|\bhot,? dry skin\b",
-        "땀(?:이|을)?(?:안|멈|그쳤|나지않|더이상|하나도안|전혀안|이안|도안)|땀이안|피부가(?:뜨겁고|바싹)?(?:건조|말라)",
+        r"\b(?:stopped|stop|not|isn'?t|is not|no longer|quit|hasn'?t been) sweat\w*|\bskin (?:is |feels |went |got |was |has gone )?(?:(?:very|bone|really) )?(?:hot and dry|dry and hot|dry)\b|\bhot,? dry skin\b|\bsweat(?:ing)? (?:has |had |just )?(?:stopped|dried up)\b",
+        "땀(?:이|을)?(?:뚝|딱|싹|갑자기|전혀)?(?:안|멈|그쳤|그치|그친|나지않|더이상|하나도안|전혀안|이안|도안|말랐|마르)|땀이안|피부가(?:뜨겁고|바싹|바짝|쩍쩍)?(?:건조|말라|마르|말랐)",
     ),
     c(
         "cold_exposure",
-        r"\bhypotherm\w*|\b(?:outside|out) (?:all night|overnight|in the (?:cold|snow))|\bfreezing\b|\bicy (?:water|lake|river)|\bcold water\b|\bin the snow\b|\bstopped shivering\b|\bfell through the ice\b|\bicy cold\b|\bcold to (?:the )?touch\b|\b(?:house|flat|room|home) (?:is |was )?(?:freezing|ice cold)\b",
+        r"\bhypotherm\w*|\b(?:outside|out) (?:all night|overnight|in the (?:cold|snow))|\bfreezing\b|\bicy (?:water|lake|river)|\bcold water\b|\bin (?:the )?snow\b|\bstopped shivering\b|\bshivering (?:has |had |just )?stopped\b|\b(?:it'?s|its|was|is|about|around|at|of|temp\w*) (?:-|minus |negative )\d+\b|\bminus \d+\b|\bbelow (?:freezing|zero)\b|\bsub-?zero\b|\bfell through the ice\b|\bicy cold\b|\bcold to (?:the )?touch\b|\b(?:house|flat|room|home) (?:is |was )?(?:freezing|ice cold)\b",
         "저체온|추운(?:데|곳|밖|날)|얼음장|몸이(?:차갑|차가워|얼음|꽁꽁)|밖에서(?:밤새|밤을|쓰러져|자)|얼음물|눈속|한파|동사|꽁꽁|차가운물",
     ),
     c(
@@ -495,7 +522,7 @@ const CONCEPTS: &[Concept] = &[
     ),
     neg(
         "both_legs_weak",
-        r"\bboth (?:of )?(?:my |his |her |the )?legs\W+(?:\w+\W+){0,3}?(?:weak|numb|tingl\w*|heavy|giving way|won'?t|are going)|\blegs? (?:are |keep )?giving (?:way|out)\b|\bcan'?t (?:really |even )?(?:move|feel|lift) (?:my|his|her|their) legs\b|\bcan'?t (?:walk|stand)\b",
+        r"\bboth (?:of )?(?:my |his |her |the )?legs\W+(?:\w+\W+){0,3}?(?:weak|numb|tingl\w*|heavy|giving way|won'?t|are going)|\blegs? (?:are |keep )?giving (?:way|out)\b|\bcan'?t (?:really |even )?(?:move|feel|lift) (?:my |his |her |their |both |either |the )?legs\b|\bcan'?t (?:walk|stand)\b",
         "(?:양쪽다리|양다리|두다리|다리가둘다|다리둘다|다리양쪽)(?:가|에|이)?.{0,8}?(?:힘이|마비|저리|저려|감각|안움직|못움직)|다리(?:에|가)?(?:힘이(?:안|없|빠|풀)|감각이없|마비)|걷지를못|못걷|일어서지(?:를)?못|서있(?:질|지를|지|을수가|을수)?(?:못|없)",
     ),
     neg(
@@ -506,7 +533,7 @@ const CONCEPTS: &[Concept] = &[
     c(
         "unequal_pupils",
         r"\bpupils?\W+(?:\w+\W+){0,5}?(?:different|unequal|bigger|larger|smaller|uneven|not the same|dilated)|\bone (?:pupil|eye) (?:is |looks )?(?:bigger|larger|smaller|dilated|blown)|\b(?:unequal|uneven|different[- ]sized?|different size) pupils\b",
-        "동공(?:이|크기가|한쪽이|크기)?.{0,8}?(?:다르|달라|크|커|작|짝짝이|풀렸|풀려)|눈동자(?:크기)?(?:가|이)?.{0,8}?(?:다르|달라|짝짝이|한쪽만|크기가)|한쪽(?:눈)?(?:의)?(?:눈동자|동공)(?:이|가)?.{0,4}?(?:더)?(?:커|크|작)",
+        "동공(?:이|크기가|한쪽이|크기)?.{0,8}?(?:다르|달라|크|커|작|짝짝이|풀렸|풀려)|눈동자(?:크기)?(?:가|이)?.{0,8}?(?:다르|달라|짝짝이|한쪽만|크기가)|한쪽(?:눈)?(?:의)?(?:눈동자|동공)(?:이|가|만)?.{0,12}?(?:더)?(?:커|크|작)",
     ),
     c(
         "rlq_pain",
@@ -651,7 +678,7 @@ const CONCEPTS: &[Concept] = &[
     c(
         "suicide_means",
         r"\brope\b|\bnoose\b|\bhang(?:ing)? myself\b|\bcharcoal\b|\bburner\b|\bbriquettes?\b|\bgun\b|\bpistol\b|\brifle\b|\b(?:saved|saving|kept|keeping|collected|collecting) (?:up )?(?:\w+ ){0,3}?(?:pills|tablets|meds|oxy\w*|opioids|painkillers|sleeping pills|insulin)|\b(?:stockpil|hoard)\w*|\b(?:pills|tablets|meds)\W+(?:\w+\W+){0,2}?(?:lined up|ready|counted(?: out)?|set aside|in front of me|next to me|beside me)\b|\bbridge\b|\bledge\b|\bjump(?:ing)? (?:off|from|in front)\b|\btrain tracks\b|\brazor\b|\bblade\b|\bexhaust pipe\b|\bhose\b|\bletters? (?:to|for) (?:my|everyone)|\bgoodbye (?:letter|note)|\bgave away\b|\bgiving away\b|\bwill\b[^.!?\n]*?\bready\b|\b(?:got|have) (?:the |my |all (?:the |my )?)?(?:tablets|pills|meds) (?:sorted|ready|together|lined up)\b|\b(?:\d+|two|three|four|five) (?:full |whole )?(?:boxes|packs|packets|bottles|strips)\b",
-        "밧줄|줄을(?:샀|준비|걸)|목을맬|목맬|번개탄|연탄|숯|착화탄|약(?:을|들|도)?(?:모아|모았|모으|사모)|(?:약|수면제|진통제|알약)(?:을|를|들)?.{0,6}?(?:모아둔|모아놓|쌓아둔|쌓아놓)|모아둔약|약(?:이|을)?(?:한통|한병|한움큼|잔뜩)|수면제|모아놓은|(?:^|[^사])다리(?:에서|위)|옥상|대교|난간|베란다|뛰어내|투신|칼|면도날|유서|편지를(?:써|남)|정리하고있|물건을(?:나눠|정리)|선로",
+        "밧줄|줄을(?:샀|준비|걸)|목을맬|목맬|번개탄|연탄|숯|착화탄|약(?:을|들|도)?(?:모아|모았|모으|사모)|(?:약|수면제|진통제|알약|안정제|신경안정제)(?:을|를|들)?.{0,10}?(?:모아둔|모아놓|모아뒀|모아두|모아놨|모으고|쌓아둔|쌓아놓|쌓아뒀|숨겨둔|숨겨뒀|숨겨놓)|모아둔약|약(?:이|을)?(?:한통|한병|한움큼|잔뜩)|수면제|모아놓은|(?:^|[^사])다리(?:에서|위)|옥상|대교|난간|베란다|뛰어내|투신|칼|면도날|유서|편지를(?:써|남)|정리하고있|물건을(?:나눠|정리)|선로",
     ),
     c(
         "intent",
@@ -709,8 +736,8 @@ const CONCEPTS: &[Concept] = &[
     c("sunburn", r"\bsun ?burn\w*", "햇볕에(?:탔|타서|그을)|햇볕화상|일광화상|햇빛에(?:탔|타서)"),
     c(
         "farewell",
-        r"\b(?:no ?one|nobody) (?:will|would|is going to|gonna) (?:miss|notice|care)|\bwon'?t be (?:around|here) (?:anymore|much longer|tomorrow)|\ba burden\b|\bsorry for everything\b|\bsleep forever\b|\bnever wake up\b|\bdone with (?:it all|everything|life)\b|\bnot be here\b|\bdon'?t want to be here\b|\bend (?:it|this|everything)\b|\bget it over with\b|\bi'?m done\b|\bi am done\b|\bcan'?t do this anymore\b|\bgave (?:my|all my) (?:stuff|things) away\b|\b(?:look after|take care of) (?:my|the) (?:cat|dog|kids?|children|pets?|plants)\b|\b(?:if|when|after) (?:i'?m|im|i am) (?:not here|gone|no longer (?:here|around))\b|\b(?:if anyone|whoever) finds this\b|\b(?:won'?t|wont|will not) need (?:them|it|this|these|my \w+) (?:after|anymore|any more)\b|\bsorted (?:out )?(?:my |the )?will\b|\bpaid off (?:what i owe|my debts?|everything)\b|\b(?:given|gave|giving) away (?:most of |all of |all )?my (?:stuff|things|belongings)\b|\bmy passwords? (?:is|are)\b|\brehom\w*\b",
-        "(?:가족|엄마|아빠|부모님|아이들|애들|남편|아내|친구)(?:들)?(?:한테|에게|께)?(?:편지|유서|마지막)|작별|마지막인사|(?:더이상|더는|이제)(?:은)?(?:못버티|못견디|버틸수없|견딜수없)|마지막으로(?:누구|말|인사|연락|한마디)|짐이(?:되|될)|미안하다고|영원히(?:잠|자)|안깨어나고싶|다끝(?:내|낼)|끝내(?:려|고싶|겠)|끝낼(?:거|생각|래)|떠나(?:려|겠|기로)|없어지(?:려|고싶)|사라지(?:려|고싶)|살고싶지|안살고싶|그만살|내몫까지|나(?:없어도|없이도)|내가없어도|(?:내일|오늘밤|오늘|내일아침)(?:이면|엔|에는)?(?:저는|나는|난)?없을|(?:아끼던|소중한|좋아하던|애지중지하던)[^.]{0,12}?(?:줬|주고|주시|주더|주셨|나눠|넘겨)|물건(?:을|들을|들)?(?:다)?.{0,8}?(?:나눠|넘겨)|비밀번호(?:를|도)?(?:알려|적어)|(?:고양이|강아지|냥이|반려견|반려묘)(?:는|를|은|좀)?.{0,8}?(?:데려가|맡아|부탁|키워)",
+        r"\b(?:no ?one|nobody) (?:will|would|is going to|gonna) (?:miss|notice|care)|\bwon'?t be (?:around|here) (?:anymore|much longer|tomorrow)|\ba burden\b|\bsorry for everything\b|\bsleep forever\b|\bnever wake up\b|\bdone with (?:it all|everything|life)\b|\bnot be here\b|\bdon'?t want to be here\b|\bend (?:it|this|everything)\b|\bget it over with\b|\bi'?m done\b|\bi am done\b|\bcan'?t do this anymore\b|\bgave (?:my|all my) (?:stuff|things) away\b|\b(?:look after|take care of) (?:my|the) (?:cat|dog|kids?|children|pets?|plants)\b|\b(?:if|when|after) (?:i'?m|im|i am) (?:not here|gone|no longer (?:here|around))\b|\b(?:if anyone|whoever) finds this\b|\b(?:won'?t|wont|will not) need (?:them|it|this|these|my \w+) (?:after|anymore|any more)\b|\bsorted (?:out )?(?:my |the )?will\b|\bpaid off (?:what i owe|my debts?|everything)\b|\b(?:given|gave|giving) away (?:most of |all of |all )?my (?:stuff|things|belongings)\b|\bmy passwords? (?:is|are)\b|\brehom\w*\b|\b(?:give|gave|giving|given) away (?:her|his|my|their) (?:cat|dog|pets?|stuff|things|belongings|clothes|books|games)\b|\b(?:this is|it'?s|its|it was) the last time\b|\b(?:won'?t|will not|wont|don'?t|dont) (?:have|need) to worry about me\b",
+        "(?:가족|엄마|아빠|부모님|아이들|애들|남편|아내|친구)(?:들)?(?:한테|에게|께)?(?:편지|유서|마지막)|작별|마지막인사|(?:더이상|더는|이제)(?:은)?(?:못버티|못견디|버틸수없|견딜수없)|마지막으로(?:누구|말|인사|연락|한마디)|짐이(?:되|될)|미안하다고|영원히(?:잠|자)|안깨어나고싶|다끝(?:내|낼)|끝내(?:려|고싶|겠)|끝낼(?:거|생각|래)|떠나(?:려|겠|기로)|없어지(?:려|고싶)|사라지(?:려|고싶)|살고싶지|안살고싶|그만살|내몫까지|나(?:없어도|없이도)|내가없어도|(?:내일|오늘밤|오늘|내일아침)(?:이면|엔|에는)?(?:저는|나는|난)?없을|(?:아끼던|소중한|좋아하던|애지중지하던)[^.]{0,12}?(?:줬|주고|주시|주더|주셨|나눠|넘겨)|물건(?:을|들을|들)?(?:다)?.{0,8}?(?:나눠|넘겨)|비밀번호(?:를|도)?(?:알려|적어)|(?:고양이|강아지|냥이|반려견|반려묘)(?:는|를|은|좀)?.{0,8}?(?:데려가|맡아|부탁|키워)|(?:내가|제가|나|저)?(?:없어져도|사라져도|죽어도)(?:아무도|아무렇지|다들|세상은)|이게마지막(?:이|일|인사)",
     ),
     // A goodbye that may be ordinary (leaving a job, moving away): a farewell only with another sign.
     c(
@@ -721,7 +748,7 @@ const CONCEPTS: &[Concept] = &[
     // Asking how many of one's own pills would kill ("how many of my X would it take").
     c(
         "lethal_query",
-        r"\bhow (?:many|much) (?:of )?(?:my |his |her |these |the |those )?(?:\w+ ){0,2}?(?:would|will|does|do) it take\b|\bhow (?:many|much) (?:\w+ ){0,3}?to (?:die|not wake up|never wake up|kill (?:me|myself)|end it)\b|\b(?:enough|how many) (?:\w+ ){0,2}?to (?:die|not wake up|never wake up|kill (?:me|myself))\b",
+        r"\bhow (?:many|much) (?:of )?(?:my |his |her |these |the |those )?(?:\w+ ){0,2}?(?:would|will|does|do) it take\b|\bhow (?:many|much) (?:\w+ ){0,4}?(?:would|will|is|are|to) (?:be )?(?:lethal|fatal|deadly|an overdose)\b|\b(?:lethal|fatal|deadly) (?:dose|amount|overdose)\b|\bhow (?:many|much) (?:\w+ ){0,3}?to (?:die|not wake up|never wake up|kill (?:me|myself)|end it)\b|\b(?:enough|how many) (?:\w+ ){0,2}?to (?:die|not wake up|never wake up|kill (?:me|myself))\b",
         "몇(?:알|개|정|통)(?:을|이나|이면|먹으면|을먹으면).{0,8}?(?:죽|안깨|끝)|얼마나먹(?:으면|어야).{0,4}?(?:죽|안깨)",
     ),
     // At a height that is a means, now ("I'm on the bridge", "지금 마포대교 위임").
@@ -792,18 +819,18 @@ const CONCEPTS: &[Concept] = &[
     ),
     neg(
         "no_shiver",
-        r"\b(?:stopped|not even|no longer|isn'?t even|isn'?t|not) shivering\b",
+        r"\b(?:stopped|stop|stops|not even|no longer|isn'?t even|isn'?t|not) shivering\b|\bshivering (?:has |had |just )?stopped\b",
         "(?:덜덜)?떨지(?:도)?않|떨림(?:이|도)?(?:멈|없)|안떨",
     ),
     // --- frostbite (NHS: hard, waxy, white-grey or black skin, or blisters, after the cold -> A&E) ---
     c(
         "frost_setting",
-        r"\bfrost ?bit\w*|\bfrostnip\b|\bski(?:ing|ed|s)?\b|\bsnowboard\w*|\bmountain\b|\bice fishing\b|\bblizzard\b|\bsnow ?storm\b|\bsub-?zero\b|\bminus \d+|\bin the snow\b|\b(?:lost|no|without) (?:his |her |my )?gloves\b|\bfreezing\b|\bhypotherm\w*",
+        r"\bfrost ?bit\w*|\bfrostnip\b|\bski(?:ing|ed|s)?\b|\bsnowboard\w*|\bmountain\b|\bice fishing\b|\bblizzard\b|\bsnow ?storm\b|\bsub-?zero\b|\bminus \d+|\bin the snow\b|\b(?:lost|no|without) (?:his |her |my )?gloves\b|\bfreezing\b|\bhypotherm\w*|\b(?:been |was |were |stayed )?out(?:side|doors)? (?:for )?(?:\d+|two|three|four|five|six|several|many) (?:hours?|hrs?)\b|\b(?:it'?s|its|was|is|about|around|at|of|temp\w*) (?:-|minus |negative )\d+\b",
         "동상|스키|보드타|설산|겨울산|등산|눈밭|눈속|영하|한파|얼음낚시|빙어낚시|장갑(?:을|도)?(?:잃|안끼|없|벗)|꽁꽁|추운(?:데|곳|밖|날)",
     ),
     c(
         "frozen_tissue",
-        r"\b(?:fingers?|toes?|hands?|feet|foot|nose|ears?|cheeks?|fingertips?)\W+(?:\w+\W+){0,6}?(?:waxy|frozen solid|(?:hard|solid) (?:as|like) (?:wood|ice|a rock)|wooden|black\w*|(?:white|grey|gray|pale) and hard|hard and (?:white|grey|gray|pale|waxy))|\bblood[- ]?(?:filled )?blisters?\b|\bblisters? (?:\w+ ){0,2}?(?:filling|filled) with blood\b",
+        r"\b(?:fingers?|toes?|hands?|feet|foot|nose|ears?|cheeks?|fingertips?)\W+(?:\w+\W+){0,6}?(?:waxy|frozen solid|(?:hard|solid) (?:as|like) (?:wood|ice|a rock)|wooden|black\w*|(?:white|grey|gray|pale),?(?: and)? (?:hard|stiff|solid)|(?:hard|stiff|solid),?(?: and)? (?:white|grey|gray|pale|waxy)|(?:like|as) wax\b|waxen)|\bblood[- ]?(?:filled )?blisters?\b|\bblisters? (?:\w+ ){0,2}?(?:filling|filled) with blood\b",
         "(?:손가락|발가락|손|발|귀|코|볼|손끝|발끝)(?:이|가|끝이|들이|세개가|몇개가)?.{0,10}?(?:(?:하얗|하얘|창백|회색|허옇)[^.]{0,6}?(?:딱딱|굳)|(?:딱딱|굳)[^.]{0,6}?(?:하얗|하얘|창백|회색|허옇)|검게|까맣|까매|거멓|검은색|시커멓|피물집)",
     ),
     c(
@@ -875,7 +902,7 @@ const CONCEPTS: &[Concept] = &[
     c(
         "gunshot",
         r"\b(?:been|got|was|were|is|just|being) shot\b|\bgun ?shot\w*|\bshot (?:in|through) (?:the|his|her|my) (?:chest|leg|arm|head|stomach|belly|back|neck|shoulder|side)\b|\bbullet wound\b",
-        "총에맞|총맞|총상|총알(?:이|에)",
+        "(?:^|[^면물감탄프b])총(?:에맞|맞)|총상|총알(?:이|에)",
     ),
     c(
         "stab_wound",
@@ -912,24 +939,24 @@ const CONCEPTS: &[Concept] = &[
     // --- a mind turned against self or others (KTAS psychiatric: danger to others (1-2)) ---
     c(
         "psychotic",
-        r"\bhearing voices\b|\bhears? voices\b|\bvoices? (?:in (?:his|her|my) head )?(?:are |is )?(?:telling|tell|told|saying|ordering)\b|\bhallucinat\w*|\bparanoid\b|\bthinks? (?:everyone|people|we|they|i) (?:is |are |am )?(?:out to get|trying to kill|poisoning)|\bimpost[eo]rs?\b|\breplaced (?:by|with) (?:an? )?(?:double|fake|robot|clone)\b|\b(?:thinks?|says|saying|convinced|believes?) (?:that )?(?:she|he|they) (?:can|could) fly\b|\b(?:convinced|thinks?|believes?|says|saying|sure) (?:that )?(?:the |our |his |her |my )?(?:neighbou?rs?|everyone|people|someone|they|government|police|fbi|family|we|i)\b[^.!?\n]{0,25}?\b(?:poison\w*|spying|watching|following|out to get|trying to kill|demons?|devils?|bugging)",
+        r"\bhearing voices\b|\bhears? voices\b|\bvoices? (?:in (?:his|her|my) head )?(?:are |is )?(?:telling|tell|told|saying|ordering)\b|\bhallucinat\w*|\bparanoid\b|\bseeing (?:\w+ ){0,2}?(?:bugs|insects|spiders|snakes|rats|things|people|faces)\b[^.!?\n]{0,30}?\b(?:aren'?t|isn'?t|wasn'?t|not) (?:really )?there\b|\bthinks? (?:everyone|people|we|they|i) (?:is |are |am )?(?:out to get|trying to kill|poisoning)|\bimpost[eo]rs?\b|\breplaced (?:by|with) (?:an? )?(?:double|fake|robot|clone)\b|\b(?:thinks?|says|saying|convinced|believes?) (?:that )?(?:she|he|they) (?:can|could) fly\b|\b(?:convinced|thinks?|believes?|says|saying|sure) (?:that )?(?:the |our |his |her |my )?(?:neighbou?rs?|everyone|people|someone|they|government|police|fbi|family|we|i)\b[^.!?\n]{0,25}?\b(?:poison\w*|spying|watching|following|out to get|trying to kill|demons?|devils?|bugging)",
         "목소리가(?:들린|들려|들렸)|환청|환각|헛것|누가(?:자기|나|저)?(?:를|을)?(?:죽이|쫓아|감시)|도청|미행|한패|독을(?:탔|넣)|(?:악마|귀신)(?:가|이)?(?:씌|들렸)|피해망상",
     ),
     c(
         "weapon",
         r"\bknife\b|\bknives\b|\bmachete\b|\bgun\b|\bweapon\b|\baxe\b|\bhammer\b|\bscissors\b",
-        "칼(?:을|로|이랑|하고|들|을들)|부엌칼|식칼|흉기|낫(?:을|들)|망치(?:를|로)|가위(?:를|로)?(?:들|휘)",
+        "칼(?:을|로|이랑|하고|들|을들)|부엌칼|식칼|흉기|낫(?:을|들)|망치(?:를|로)|(?:망치|몽둥이|야구방망이|방망이|도끼|쇠파이프|낫)(?:을|를|로)?(?:들|쥐|휘)|가위(?:를|로)?(?:들|휘)",
     ),
     c(
         "threatening",
         r"\bthreaten\w*|\bbarricad\w*|\blocked (?:himself|herself|themselves) in\b|\bhurt (?:someone|somebody|us|people|our \w+|my \w+|his \w+|her \w+)\b|\bkill (?:us|everyone|them|him|her|me|my \w+|our \w+|his \w+|her \w+)\b|\bwaving (?:a|the|his|her)\b|\bthrew (?:a|the|his|her) \w+ at\b|\b(?:trying|tried|going) to (?:get|climb|jump) out (?:of )?(?:the |a )?(?:\w+ )?window\b|\b(?:has|have|going|gonna|needs?) to '?(?:deal with|stop|punish|get) (?:them|him|her)\b",
-        "위협|죽여버리|죽이겠|죽인다|다죽|해치|(?:방문|문)을?(?:막|잠그고안)|바리케이드|휘두르|휘둘|혼내주겠|혼내준다|가만두지않|가만안두",
+        "위협|죽여버[리린릴려렸]|죽여(?:버릴|놓|줄)|죽이겠|죽인다|다죽|해치|(?:방문|문)을?(?:막|잠그고안)|바리케이드|휘두르|휘둘|혼내주겠|혼내준다|가만두지않|가만안두",
     ),
     // --- a collision (KTAS trauma: mechanism of injury) ---
     c(
         "collision",
-        r"\b(?:car|road|traffic|motorbike|motorcycle|bike|bus) (?:crash|accident|collision|wreck)\b|\bcrash(?:ed)? (?:my|the|his|her|our) (?:car|bike|motorbike)\b|\bcar crash\b|\brear[- ]ended\b|\bhit by a (?:car|bus|truck|van|lorry)\b|\bhead[- ]on\b|\bcollision\b|\bseat ?belt\b|\b(?:clipped|struck|knocked (?:down|over)|run over|hit) by (?:a |the )?(?:car|bus|truck|van|lorry|motorbike|taxi)\b",
-        "교통사고|차사고|자동차사고|추돌|충돌사고|접촉사고|차에치|오토바이사고|안전벨트|(?:오토바이|자전거|킥보드|스쿠터|차)(?:를|로)?(?:타다가|타고가다가|몰다가|운전하다가).{0,10}?(?:박았|들이받|부딪혔|치였|받혔)|(?:가로등|전봇대|가드레일|중앙분리대)(?:을|에|이랑)?(?:박|들이받|부딪)",
+        r"\b(?:car|road|traffic|motorbike|motorcycle|bike|bus) (?:crash|accident|collision|wreck)\b|\bcrash(?:ed)? (?:my|the|his|her|our) (?:car|bike|motorbike)\b|\bcar crash\b|\brear[- ]ended\b|\bhit by a (?:car|bus|truck|van|lorry)\b|\bhead[- ]on\b|\bcollision\b|\bseat ?belt\b|\b(?:clipped|struck|knocked (?:down|over)|run over|hit) by (?:a |the )?(?:car|bus|truck|van|lorry|motorbike|taxi)\b|\b(?:came|come|fell|thrown|flew|went) off (?:his|her|my|their|the|a) (?:motor ?bike|motorcycle|scooter|moped|dirt ?bike|bike)\b|\bhandlebars?\b",
+        "교통사고|차사고|자동차사고|추돌|충돌사고|접촉사고|차에치|오토바이사고|안전벨트|(?:오토바이|자전거|킥보드|스쿠터|차)(?:를|로)?(?:타다가|타고가다가|몰다가|운전하다가).{0,10}?(?:박았|들이받|부딪혔|치였|받혔)|(?:가로등|전봇대|가드레일|중앙분리대)(?:을|에|이랑)?(?:박|들이받|부딪)|(?:오토바이|자전거|킥보드|스쿠터|자동차|승용차|택시|트럭|버스)(?:로|가|랑|와|하고|를|에|끼리)?.{0,8}?(?:부딪혔|부딪쳤|부딪히|들이받|받혔|치였|충돌)|차(?:랑|와|하고|에)(?:부딪|받혔|치였)|핸들(?:에|에다|로)?.{0,6}?(?:찍|부딪|박|맞)",
     ),
     // Pain on breathing (chest wall or lung injury after a blow).
     c(

@@ -24,7 +24,7 @@ pub enum Ingestion {
 pattern!(en_count, r"\b(?:took|taken|swallowed|ate|downed|popped|had)\W+(?:\w+\W+){0,3}?(\d{2,3})\b\+?\s*([a-z]*)");
 pattern!(
     en_overdose,
-    r"\boverdos\w*|\bod'?d\b|\bod on\b|\b(?:took|taken|swallowed|ate|downed|popped)\W+(?:\w+\W+){0,3}?(?:(?:a|the|my|his|her|their) (?:whole|full|entire) (?:bottle|pack|box|strip|packet|prescription|supply)|all (?:of )?(?:my|his|her|the|their) (?:\w+ ){0,2}?(?:pills|meds|tablets|medication\w*|antidepressants|painkillers)|a (?:bottle|packet|pack|box|strip|blister pack|tub) of (?:(?:my|his|her|the|their) )?(?:\w+ )?(?:pills|tablets|meds|medication|painkillers|antidepressants|paracetamol|tylenol|ibuprofen|aspirin)|(?:from |out of )?(?:the |a |her |his |my |their )?(?:whole|entire) (?:week|month|fortnight)'?s? (?:\w+ )?(?:boxes|doses|supply|pills|tablets|meds|worth)|a handful|handfuls|a bunch of|too many|(?:lots|loads|a load|a lot|heaps) of (?:(?:my|his|her|the|their) )?(?:\w+ )?(?:pills|tablets|meds|antidepressants|painkillers))|\b(?:[3-9]|\d{2}) times (?:my|his|her|the|their) (?:\w+ )?dose\b|\btriple (?:the |my |his |her )?dose\b|\btoo much insulin\b|\binsulin overdose\b"
+    r"\boverdos\w*|\bod'?d\b|\bod on\b|\b(?:took|taken|swallowed|ate|downed|popped|drank)\W+(?:\w+\W+){0,3}?(?:(?:(?:a|the|my|his|her|their) )?(?:whole|full|entire) (?:bottle|pack|box|strip|packet|prescription|supply)|all (?:of )?(?:my|his|her|the|their) (?:\w+ ){0,2}?(?:pills|meds|tablets|medication\w*|antidepressants|painkillers)|a (?:bottle|packet|pack|box|strip|blister pack|tub) of (?:(?:my|his|her|the|their) )?(?:\w+ )?(?:pills|tablets|meds|medication|painkillers|antidepressants|paracetamol|tylenol|ibuprofen|aspirin)|(?:from |out of )?(?:the |a |her |his |my |their )?(?:whole|entire) (?:week|month|fortnight)'?s? (?:\w+ )?(?:boxes|doses|supply|pills|tablets|meds|worth)|a handful|handfuls|a bunch of|too many|(?:lots|loads|a load|a lot|heaps) of (?:(?:my|his|her|the|their) )?(?:\w+ )?(?:pills|tablets|meds|antidepressants|painkillers))|\b(?:[3-9]|\d{2}) times (?:my|his|her|the|their) (?:\w+ )?dose\b|\btriple (?:the |my |his |her )?dose\b|\btoo much insulin\b|\binsulin overdose\b"
 );
 // Korean counts: digits or native numerals with a pill counter, a whole bottle, all at once; the
 // verb in the past ("먹었어요", "삼켰어요"), so "몇 알 먹어도 되나요" asks about a dose.
@@ -46,7 +46,7 @@ const KO_SWALLOWED: &str =
 pattern!(
     en_ingested,
     &format!(
-        r"\b(?:swallow\w*|ate|eaten|drank|drunk|got into|chewed|took|licked|bit into|sipped|sip of|gulp\w*|chug\w*|swig\w*|guzzl\w*|mouthful of|drinking|drink some|tasted)\W+(?:\S+\W+){{0,7}}?(?:{EN_SUBSTANCE}|{EN_DRUG})\b|\bgot into (?:my|the|his|her|their|grandma'?s|nan'?s|granny'?s) (?:handbag|purse|bag|medicine|pills|meds|cabinet|cupboard)"
+        r"\b(?:swallow\w*|ate|eaten|drank|drunk|got into|chewed|took|licked|bit into|sipped|sip of|gulp\w*|chug\w*|swig\w*|guzzl\w*|mouthful of|drinking|drink some|tasted)\W+(?:\S+\W+){{0,7}}?(?:{EN_SUBSTANCE}|{EN_DRUG})\b|\bgot in(?:to)? (?:my |the |his |her |their |grandma'?s |grandpa'?s |nan'?s |granny'?s )?(?:\w+'?s? )?(?:handbag|purse|bag|pills|meds|tablets|vitamins|medicine(?: cabinet| cupboard| drawer| box)?|(?:pill|meds|medicine|bathroom) (?:cabinet|cupboard|drawer|box)|cupboard under the sink)"
     )
 );
 

@@ -168,6 +168,36 @@ pub const RULES: &[Rule] = &[
                     ],
                 ],
             )
+            // A fall with a headache after it is a head injury though the blow is not told ("fell in
+            // the bathroom ... headache worse, vomited once"), and so is a fall from height with
+            // clear fluid from the nose.
+            // The fall may be told as past ("had a fall yesterday"); its signs must hold now.
+            .or_else(|| {
+                let fall = ["fall", "high_impact", "high_energy"].iter().find_map(|c| f.ever(c))?;
+                let signs = all(
+                    f,
+                    &[
+                        &["headache", "clear_fluid"],
+                        &[
+                            "vomiting",
+                            "repeating",
+                            "unequal_pupils",
+                            "confusion",
+                            "unresponsive",
+                            "seizure",
+                            "anticoagulant",
+                            "clear_fluid",
+                            "severe",
+                        ],
+                    ],
+                )
+                // A blood thinner taken for years is told in the past tense with the fall.
+                .or_else(|| {
+                    let thinner = f.ever("anticoagulant")?;
+                    all(f, &[&["headache"]]).map(|s| [vec![(thinner.start, thinner.end)], s].concat())
+                })?;
+                Some([vec![(fall.start, fall.end)], signs].concat())
+            })
             .or_else(|| all(f, &[&["unequal_pupils"]]))
         },
     },
@@ -182,14 +212,19 @@ pub const RULES: &[Rule] = &[
             all(
                 f,
                 &[
-                    &["high_impact", "head_injury"],
+                    &["high_impact", "high_energy", "head_injury"],
                     &["neck_pain", "back_pain"],
                     &["tingling", "limb_numb", "both_legs_weak", "one_side_weak"],
                 ],
             )
             // Canadian C-spine rule: a dangerous mechanism (a dive, a fall from height, a crash) with
             // numbness, tingling or weakness of a limb is a spinal injury, neck pain said or not.
-            .or_else(|| all(f, &[&["high_impact"], &["both_legs_weak", "limb_numb", "one_side_weak"]]))
+            .or_else(|| {
+                all(
+                    f,
+                    &[&["high_impact", "high_energy"], &["both_legs_weak", "limb_numb", "one_side_weak", "tingling"]],
+                )
+            })
         },
     },
     Rule {
@@ -223,7 +258,17 @@ pub const RULES: &[Rule] = &[
                 f,
                 &[
                     &["heat"],
-                    &["no_sweat", "confusion", "combative", "unresponsive", "collapse", "seizure", "speech_trouble"],
+                    &[
+                        "no_sweat",
+                        "confusion",
+                        "combative",
+                        "unresponsive",
+                        "collapse",
+                        "seizure",
+                        "speech_trouble",
+                        "floppy",
+                        "no_response",
+                    ],
                 ],
             )
             .or_else(|| hot.and_then(|t| all(f, &[&["heat"]]).map(|s| [vec![t], s].concat())))
@@ -680,7 +725,7 @@ pub const RULES: &[Rule] = &[
             all(
                 f,
                 &[
-                    &["collision"],
+                    &["collision", "high_energy"],
                     &["abdominal_pain", "side_pain", "chest_pain", "bloated"],
                     &["faint", "pale", "sweating", "collapse", "unresponsive"],
                 ],
@@ -688,6 +733,63 @@ pub const RULES: &[Rule] = &[
             .or_else(|| {
                 all(f, &[&["collision", "high_impact"], &["breathless", "cant_breathe"], &["pleuritic", "chest_pain"]])
             })
+        },
+    },
+    Rule {
+        // KTAS trauma (level 2): a high-risk mechanism - a crash at 60 km/h or more, a fall from a
+        // second storey or 3 m, thrown from a vehicle, a rollover - with pain, pallor, faintness,
+        // bleeding or a changed mind is major trauma whatever the person says about feeling fine.
+        id: "high-risk injury mechanism",
+        category: Category::Other,
+        level: Level::Emergency,
+        source: Source::Ktas,
+        fires: |f| {
+            all(
+                f,
+                &[
+                    &["high_energy"],
+                    &[
+                        "abdominal_pain",
+                        "chest_pain",
+                        "back_pain",
+                        "neck_pain",
+                        "headache",
+                        "pale",
+                        "faint",
+                        "breathless",
+                        "vomiting",
+                        "confusion",
+                        "unresponsive",
+                        "heavy_bleeding",
+                        "both_legs_weak",
+                        "tingling",
+                        "head_injury",
+                    ],
+                ],
+            )
+        },
+    },
+    Rule {
+        // NICE CG124 / NHS: after a fall, a leg shorter and turned out (a broken hip) -> do not move
+        // the person, 999.
+        id: "broken hip after a fall",
+        category: Category::Other,
+        level: Level::Emergency,
+        source: Source::Nice,
+        fires: |f| all(f, &[&["fall", "high_impact", "high_energy"], &["hip_deformity"]]),
+    },
+    Rule {
+        // NICE CG100: alcohol withdrawal with confusion, hallucinations or a seizure (delirium
+        // tremens) -> hospital now.
+        id: "alcohol withdrawal with confusion or hallucinations",
+        category: Category::Other,
+        level: Level::Emergency,
+        source: Source::Nice,
+        fires: |f| {
+            // The drinking stopped days ago ("quit three days ago"); the confusion is now.
+            let stopped = f.ever("alcohol_withdrawal")?;
+            all(f, &[&["confusion", "psychotic", "seizure", "combative"]])
+                .map(|s| [vec![(stopped.start, stopped.end)], s].concat())
         },
     },
     Rule {
