@@ -105,8 +105,14 @@ impl Frame {
             let passing = view.lower[..over].trim_end().ends_with("다가")
                 || mentions.iter().any(|m| m.concept == "fleeting" && (clause..over).contains(&m.start));
             let from = if passing { sentence_around(&view.lower, over, over).0 } else { 0 };
+            // ... and so is what an earlier sentence told of the same sign: "faints at every blood test.
+            // fainted today for a moment, fine now" is one passing episode.
+            let episode: Vec<&str> =
+                mentions.iter().filter(|m| (from..over).contains(&m.start)).map(|m| m.concept).collect();
             for m in mentions.iter_mut().filter(|m| {
-                (from..over).contains(&m.start) && !TIME_WORDS.contains(&m.concept) && !LASTING.contains(&m.concept)
+                ((from..over).contains(&m.start) || (m.start < from && episode.contains(&m.concept)))
+                    && !TIME_WORDS.contains(&m.concept)
+                    && !LASTING.contains(&m.concept)
             }) {
                 if m.status == Status::Affirmed {
                     m.status = Status::Resolved;

@@ -232,7 +232,7 @@ pattern!(ko_asking, r"무엇|뭐|뭔가|어떤|어떻게|궁금|알려|인가요
 // do?", "혹시 학교에서 발작하면 선생님이 어떻게 해야 하나요").
 pattern!(
     en_hypothetical,
-    r"\bif (?:someone|somebody|a person|a child|a kid|you|your|people|they)\b|\bwhat (?:do|should) (?:i|you|we) do if\b|\bif (?:he|she|they|my \w+|our \w+|it) (?:ever |\w+ )?(?:has|have|gets|get|starts|start|were|was|goes|happens|had)\b[^.!?\n]*?\b(?:what|how|should|plan|teacher|school|tell)\b|\b(?:in case|just in case|care plan|action plan|seizure plan|emergency plan|what to tell (?:the|his|her) (?:teacher|school|babysitter|nanny))\b|\bwhat (?:should|can|do) (?:the|his|her|a|my) (?:teacher|school|staff|babysitter|nanny|coach|sitter|grandparents?)\b|\bwhat (?:should|do|does|can|would|must) (?:\w+ ){0,3}?do (?:if|when|in case)\b|\b(?:writing|write|make|making|update|updating) (?:a|an|her|his|their|my) (?:\w+ )?plan\b|\bif (?:my|our|your|a|the) \w+ (?:ever|were to|was to|should)\b|\b(?:want|wants|wanted|trying) to be prepared\b|\bif (?:a|an|the) \w+ (?:lasts|happens|starts|occurs|comes|goes on)\b|\binstructions for (?:the |his |her |their )?(?:teachers?|school|staff|babysitters?|nanny|carers?|coach)\b|\bwhat if (?:my|our|your|his|her|the|a|an) \w+(?: \w+)? (?:\w*[b-hj-z]s|has|ever|were|should)\b|\bwhat if (?:he|she|they|someone|somebody|anyone) (?:ever |were |should )?(?:\w*[b-hj-z]s|has)\b"
+    r"\bif (?:someone|somebody|a person|(?:a )?(?:child|kid|student|pupil)|you|your|people|they)\b|\bplan (?:for )?(?:if|when|in case)\b|\bwhat (?:do|should) (?:i|you|we) do if\b|\bif (?:he|she|they|my \w+|our \w+|it) (?:ever |\w+ )?(?:has|have|gets|get|starts|start|were|was|goes|happens|had)\b[^.!?\n]*?\b(?:what|how|should|plan|teacher|school|tell)\b|\b(?:in case|just in case|care plan|action plan|seizure plan|emergency plan|what to tell (?:the|his|her) (?:teacher|school|babysitter|nanny))\b|\bwhat (?:should|can|do) (?:the|his|her|a|my) (?:teacher|school|staff|babysitter|nanny|coach|sitter|grandparents?)\b|\bwhat (?:should|do|does|can|would|must) (?:\w+ ){0,3}?do (?:if|when|in case)\b|\b(?:writing|write|make|making|update|updating) (?:a|an|her|his|their|my) (?:\w+ )?plan\b|\bif (?:my|our|your|a|the) \w+ (?:ever|were to|was to|should)\b|\b(?:want|wants|wanted|trying) to be prepared\b|\bif (?:a|an|the) \w+ (?:lasts|happens|starts|occurs|comes|goes on)\b|\binstructions for (?:the |his |her |their )?(?:teachers?|school|staff|babysitters?|nanny|carers?|coach)\b|\bwhat if (?:my|our|your|his|her|the|a|an) \w+(?: \w+)? (?:\w*[b-hj-z]s|has|ever|were|should)\b|\bwhat if (?:he|she|they|someone|somebody|anyone) (?:ever |were |should )?(?:\w*[b-hj-z]s|has)\b"
 );
 // "if she did bang her head", "if he ever swallows one": a possible event, unless the writer is unsure
 // whether it happened ("not sure if he did swallow it").
@@ -243,7 +243,7 @@ pattern!(
 pattern!(en_unsure, r"^(?:sure|know|wonder|wondering|tell|see|check|unsure|certain|idea|ask|asking)$");
 pattern!(
     ko_hypothetical,
-    r"(?:으면|하면|키면|시면|먹으면|마시면|지면|나면|되면|오면|기면)(?:바로|즉시|꼭|당장)?(?:병원|응급실)?(?:에|을|으로|로)?(?:왜|어떻게|어떡|무엇|뭘|위험|가야|와야|가나요|가요)|경우에|만약|혹시[^.!?\n]*?(?:으면|하면|나면|지면|면|경우|셔도|어도|아도|해도|져도)|(?:선생님|교사|학교|유치원|어린이집|돌봄|보모|담임)(?:이|에서|은|께서|한테|에게)?[^.!?\n]*?(?:어떻게|뭘|무엇을|대처|알려|해야)|대비해|대비하|대처법"
+    r"(?:으면|하면|키면|시면|먹으면|마시면|지면|나면|되면|오면|기면)(?:바로|즉시|꼭|당장)?(?:병원|응급실)?(?:에|을|으로|로)?(?:왜|어떻게|어떡|무엇|뭘|위험|가야|와야|가나요|가요)|경우에|만약|혹시[^.!?\n]*?(?:으면|하면|나면|지면|면|경우|셔도|어도|아도|해도|져도)|(?:선생님|교사|학교|유치원|어린이집|돌봄|보모|담임)(?:이|에서|은|께서|한테|에게)?[^.!?\n]*?(?:어떻게|뭘|무엇을|대처|알려|해야)|(?:으면|하면|나면|지면|되면|오면|기면)[^.!?\n]{0,8}?수도있|대비해|대비하|대처법"
 );
 // Words that make a question about someone now ("my dad has chest pain, what should I do?").
 pattern!(
@@ -262,7 +262,7 @@ pattern!(
 );
 pattern!(
     ko_history,
-    r"작년|재작년|지난(?:달|주|해|번)|저번|예전|옛날|(?:년|개월|달|주)전(?:에|엔|쯤)|몇(?:년|달)전|어릴때|어렸을때|젊었을때|돌아가셨|돌아가신|가족력|유전|괜찮아졌|나았|회복|지금은괜찮|이셨|있으셨|였었|었었|셨었|았었|시술을받았|수술을받았"
+    r"(?:돌|백일|\d+살|신생아|아기|애기)때|작년|재작년|지난(?:달|주|해|번)|저번|예전|옛날|(?:년|개월|달|주)전(?:에|엔|쯤)|몇(?:년|달)전|어릴때|어렸을때|젊었을때|돌아가셨|돌아가신|가족력|유전|괜찮아졌|나았|회복|지금은괜찮|이셨|있으셨|였었|었었|셨었|았었|시술을받았|수술을받았"
 );
 // ... unless it is happening again now.
 pattern!(en_now, r"\b(?:again|still|right now|hasn'?t|won'?t|isn'?t|currently)\b");
@@ -304,8 +304,9 @@ pub fn status(view: &View, start: usize, end: usize, negative_form: bool) -> Sta
     if ko_term().is_match(after) {
         return Status::Asked;
     }
-    // "발작이 생기면 ...", "쓰러지면": a Korean conditional on the mention's own verb.
-    if ko_conditional().is_match(after) {
+    // "발작이 생기면 ...", "쓰러지면": a Korean conditional on the mention's own verb; "심장마비 올 것
+    // 같아요": a feared event, not one that came.
+    if ko_conditional().is_match(after) || ko_feared().is_match(after) {
         return Status::Hypothetical;
     }
     aside(view, start, end).map_or(Status::Affirmed, Status::from)
@@ -317,6 +318,8 @@ pattern!(
     ko_conditional,
     r"^(?:[이가을를은는]?\s*(?:생기|오|나|일어나|하|되|시작되|시작하|있)?(?:으면|면)(?:\s|,|$)|시\s+(?:대처|대응|응급|어떻게))"
 );
+
+pattern!(ko_feared, r"^(?:이|가)?\s*(?:올|날|생길|터질|일어날)\s*(?:것|거)\s*같");
 
 /// Why a mention says nothing about an emergency now, if it does not.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -451,9 +454,9 @@ pattern!(
 // hospital drama", "게임 시나리오 작가 지망생"): the whole message is about the story.
 pattern!(
     en_story,
-    r"\b(?:writing (?:a|my|the) (?:novel|story|book|script|screenplay|fanfic\w*|game|scene|chapter)|beta reader|my (?:novel|manuscript|screenplay)|(?:latest|last|new) episode|(?:film|movie|show|drama|episode|novel)\W+(?:\w+\W+){0,2}?(?:where|in which)|hospital drama)\b"
+    r"\b(?:writing (?:(?:a|my|the) )?(?:novel|story|book|script|screenplay|fanfic\w*|game|scene|chapter)|how (?:accurate|realistic) is (?:that|this|it)|is (?:that|this|it) (?:realistic|accurate)|beta reader|my (?:novel|manuscript|screenplay)|(?:latest|last|new) episode|(?:film|movie|show|drama|episode|novel)\W+(?:\w+\W+){0,2}?(?:where|in which)|hospital drama)\b"
 );
-pattern!(ko_story, r"시나리오|작가(?:지망|입니다|예요|에요|인데)|소설(?:을|속|쓰)|웹소설|대본|캐릭터");
+pattern!(ko_story, r"시나리오|고증|현실성|작가(?:지망|입니다|예요|에요|인데)|소설(?:을|속|쓰)|웹소설|대본|캐릭터");
 pattern!(
     ko_study,
     r"통계|비율|발생률|사망률|자살률|과제|리포트|레포트|숙제|발표|논문|(?:관한|대한|관련)보고서|수행평가|조사하|몇명|몇퍼센트|응급처치(?:교육|수업|강의|자격)|(?:심폐소생술|cpr)(?:교육|수업|강의)|계획서|안내문|안내자료|가정통신문|교육자료|지침서|보건교사"
@@ -473,12 +476,12 @@ pattern!(
 // something happens now.
 pattern!(
     en_fiction,
-    r"\b(?:in|on) (?:a|the|this|that) (?:tv|television|movie|film|tv show|drama|episode|soap|documentary|cartoon|anime|novel|book|video)\b|\bon (?:tv|netflix|youtube|tiktok)\b|\bgrey'?s anatomy\b|\bhouse md\b|\bscene\b|\bcharacters?\b"
+    r"\b(?:in|on) (?:a|the|this|that) (?:tv|television|movie|film|tv show|drama|episode|soap|documentary|cartoon|anime|novel|book|video)\b|\bon (?:tv|netflix|youtube|tiktok)\b|\b(?:on|in) the news\b|\bcelebrit(?:y|ies)\b|\bgrey'?s anatomy\b|\bhouse md\b|\bscene\b|\bcharacters?\b"
 );
 // Korean: the scene is the subject ("드라마에서", "영화 속"), not the moment ("드라마 보다가 가슴이 아파요").
 pattern!(
     ko_fiction,
-    r"(?:드라마|영화|웹툰|만화|소설|예능|유튜브|다큐|방송|애니)(?:에서|에나오|에나온|속|의)|주인공|등장인물|(?:^|[^짜])장면"
+    r"(?:드라마|영화|웹툰|만화|소설|예능|유튜브|다큐|방송|애니|뉴스|기사)(?:에서|에나오|에나온|속|의)|연예인|유명인|주인공|등장인물|(?:^|[^짜])장면"
 );
 // A dream told ("I dreamt I was drowning", "물에 빠지는 꿈을 꿨어요"): nothing happened to anyone.
 pattern!(
@@ -486,8 +489,14 @@ pattern!(
     r"\b(?:a |my |the )?(?:dream|nightmare)s? (?:about|of|that|where|last night)\b|\bdream(?:t|ed) (?:about|of|that|i|my)\b|\bin (?:my|the|a) (?:dream|nightmare)\b|\b(?:had|have|having|keep having) (?:a |the same )?(?:dream|nightmare)s?\b"
 );
 pattern!(ko_dream, r"꿈(?:을|에서|속|에|이|해몽)|꿨|꾸었|꾸는|악몽|꿔요|꿔서");
-pattern!(en_fiction_ask, r"\b(?:real|true|realistic|accurate|actually|really happen\w*|possible|legit|a thing)\b");
-pattern!(ko_fiction_ask, r"실제|진짜|정말|현실|맞는|맞아|가능|그래요|그런가|\?|(?:^|[^짜])장면");
+pattern!(
+    en_fiction_ask,
+    r"\b(?:read about|heard about|saw (?:that|on|in)|real|true|realistic|accurate|actually|really happen\w*|possible|legit|a thing)\b"
+);
+pattern!(
+    ko_fiction_ask,
+    r"(?:거|걸|것을|기사를|뉴스를)보고|실제|진짜|정말|현실|맞는|맞아|가능|그래요|그런가|\?|(?:^|[^짜])장면"
+);
 // "a documentary about overdoses", "an article on strokes": a topic learnt about.
 pattern!(
     en_media_about,
@@ -500,7 +509,7 @@ pattern!(ko_now_strong, r"지금|방금|어떡|도와|119");
 // 쉬겠음", "선배가 말 걸어서 숨멎").
 pattern!(
     en_figurative,
-    r"\b(?:lol|lmao|rofl|haha\w*|jk|just thinking about|the thought of|so (?:good|cute|funny|hot|pretty|beautiful|embarrassing|cringe\w*|awkward)|this (?:song|album|show|meme|video|game)|(?:dying|dead|died) (?:of|from) (?:laughter|laughing|embarrassment|cringe|cuteness))\b"
+    r"\b(?:lol|lmao|rofl|haha\w*|jk|just thinking about|the thought of|so (?:good|cute|funny|hot|pretty|beautiful|embarrassing|cringe\w*|awkward)|this (?:song|album|show|meme|video|game)|(?:dying|dead|died) (?:of|from) (?:laughter|laughing|embarrassment|cringe|cuteness)|(?:giving|give|gives|gave|gonna give) (?:me|him|her|us|you) (?:a )?(?:heart attack|stroke|aneurysm|seizure))\b"
 );
 pattern!(
     ko_figurative,
