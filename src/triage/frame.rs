@@ -14,7 +14,16 @@ use super::poisoning::{self, Ingestion};
 use super::readings::{self, Reading, Readings};
 use super::text::{sentence_around, Status, View};
 
+// A long-standing word that names a stroke or its after-care.
+pattern!(names_stroke, r"stroke|rehab|residual|permanent|since|walk again|재활|후유증|뇌|중풍|그뒤로|그이후로|그후로");
 pattern!(also_en, r"\b(?:too|as well|also|even)\b");
+// "멀쩡해 보여서", "괜찮아 보였는데": how it looked then.
+pattern!(seeming_after, r"^(?:해|아|어|여)?\s*(?:보여서|보였|보이더니|보이길래|보이다가|보이는|줄\s*알)");
+pattern!(
+    seeming_before,
+    r"\b(?:seemed|seems|looked|looks|appeared|at first|initially|at the time)\b|그때는|처음에는|처음엔|그자리에서는|그 자리에서는"
+);
+pattern!(hoped_before, r"\b(?:till|until|untill|before|once|hope|hoping|will|would|when will|if)\b[^.!?\n]{0,30}$");
 
 /// Who the message is about, the most specific said.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -97,6 +106,17 @@ impl Frame {
                 .map(|m| m.start)
                 .collect()
         };
+        // Only a resolution that is told counts: not one that only seemed so at the time ("멀쩡해
+        // 보여서", "괜찮은 줄 알고", "seemed fine at first"), nor one hoped or asked for ("how long till
+        // she's back to normal", "until it's gone").
+        for m in mentions.iter_mut().filter(|m| m.concept == "resolved") {
+            let after = view.lower[m.end..].trim_start();
+            let before = &view.lower[..m.start];
+            let clause = &before[before.rfind([',', '.', ';', '!', '?', '\n']).map_or(0, |i| i + 1)..];
+            if seeming_after().is_match(after) || seeming_before().is_match(clause) || hoped_before().is_match(clause) {
+                m.status = Status::Hypothetical;
+            }
+        }
         let cleared: Vec<usize> = over(&mentions, "cleared");
         let resolved: Vec<usize> = [over(&mentions, "resolved"), cleared.clone()].concat();
         let ongoing: Vec<usize> = affirmed(&mentions, "ongoing");
@@ -134,12 +154,23 @@ impl Frame {
         // A lasting deficit after a stroke is not a new stroke, unless it came on suddenly: said as
         // such ("rehab", "since his stroke") or as a stroke told in the past ("a stroke two years ago,
         // his hand is still weak").
+        // A long-standing word that names no stroke ("원래 디스크가 있어서", "for years") dates only the
+        // sign in its own sentence; a sign that began since yesterday is new whatever came before.
         let past_stroke = mentions.iter().any(|m| m.concept == "stroke" && m.status == Status::Past);
-        let chronic = !affirmed(&mentions, "chronic").is_empty() || past_stroke;
-        let new_onset = mentions.iter().any(|m| m.concept == "sudden" && m.status == Status::Affirmed);
-        if chronic && !new_onset {
+        let chronic_at: Vec<(usize, bool)> = mentions
+            .iter()
+            .filter(|m| m.concept == "chronic" && m.status == Status::Affirmed)
+            .map(|m| (m.start, names_stroke().is_match(&view.lower[m.start..m.end])))
+            .collect();
+        let new_onset =
+            mentions.iter().any(|m| matches!(m.concept, "sudden" | "recent_onset") && m.status == Status::Affirmed);
+        if !new_onset {
             for m in mentions.iter_mut().filter(|m| STROKE_SIGNS.contains(&m.concept) && m.status == Status::Affirmed) {
-                m.status = Status::Past;
+                let sentence = sentence_around(&view.lower, m.start, m.end);
+                let dated = chronic_at.iter().any(|&(at, stroke)| stroke || (sentence.0..sentence.1).contains(&at));
+                if past_stroke || dated {
+                    m.status = Status::Past;
+                }
             }
         }
         let said = |id: &str| mentions.iter().any(|m| m.concept == id && m.status != Status::Denied);

@@ -22,6 +22,8 @@ pub struct View<'a> {
     pub has_latin: bool,
     /// The message is asking for school, work, a statistic or a story, and says nobody wants to die.
     study: bool,
+    /// The message says it is no joke or a last word somewhere: no laughter in it is figurative.
+    grave: bool,
     /// The aside of each sentence judged so far: a sentence is judged once.
     asides: std::cell::RefCell<Vec<Judged>>,
 }
@@ -47,7 +49,8 @@ impl<'a> View<'a> {
             || ko_story().is_match(&compact))
             && !en_desire().is_match(&lower)
             && !ko_desire().is_match(&compact);
-        View { text, lower, compact, offsets, has_hangul, has_latin, study, asides: Default::default() }
+        let grave = en_grave().is_match(&lower) || ko_grave().is_match(&compact);
+        View { text, lower, compact, offsets, has_hangul, has_latin, study, grave, asides: Default::default() }
     }
 
     /// The message span of the compact span `start..end`.
@@ -85,6 +88,7 @@ pattern!(ko_term, r"^(?:이)?(?:라는\s*(?:게|것|거|말|병|증상)|란\s)")
 pattern!(en_manner, r"^\s*(?:fast|quickly|rapidly|hard|heavily|heavy|loudly|noisily)\b");
 // ... or after a list of them ("가슴 통증이나 숨찬 증상은 없어요"), within the clause.
 pattern!(ko_negated_list, r"^(?:거나|든지|이나|나|이랑|랑|하고|과|와|및|또는|,)\s*[^,.고요]{0,20}?(?:없|않|아니)");
+pattern!(ko_unstopped, r"^\S{0,2}?\s*(?:안\s*)?(?:멈추|멈춰|멎|그치|가라앉|줄어|나아지)");
 /// Korean negators said as a word of their own inside a mention ("가슴은 안 아프고").
 const KO_NEGATORS: &[&str] = &["안", "못", "전혀", "별로"];
 // ... or joined to the verb ("배도 안아프고", "안어지러워요").
@@ -153,6 +157,8 @@ pub fn is_negated(view: &View, start: usize, end: usize, negative_form: bool) ->
     if ko_mistaken().is_match(after) {
         return true;
     }
+    // "구토가 멈추질 않아요", "피가 안 멈춰요": a sign that does not stop goes on.
+    let unstopped = ko_unstopped().is_match(after);
     if negative_form {
         // "깨워도 일어나지 않아요" is the sign itself; only a denied thought undoes such a form
         // ("죽고 싶은 생각은 없어요", "죽고싶은 건 아니고"), a manner denied ("not breathing fast"), or
@@ -163,9 +169,11 @@ pub fn is_negated(view: &View, start: usize, end: usize, negative_form: bool) ->
             || (negated_verb && en_manner().is_match(&view.lower[end..]))
             || ko_negated_list().is_match(view.lower[end..list_end].trim_start());
     }
+    let list = view.lower[end..list_end].trim_start();
+    let list_unstopped = ["멈추", "멈춰", "멎", "그치"].iter().any(|w| list.contains(w));
     denied_inside
-        || (!weakness && !ko_clause_ends().is_match(after) && ko_negated_after().is_match(after))
-        || ko_negated_list().is_match(view.lower[end..list_end].trim_start())
+        || (!weakness && !unstopped && !ko_clause_ends().is_match(after) && ko_negated_after().is_match(after))
+        || (!list_unstopped && ko_negated_list().is_match(list))
 }
 
 /// Whether the mark at byte `i` ends a sentence or clause: the point of "37.9" or "2.5" does not.
@@ -199,7 +207,8 @@ fn clause_start(text: &str, at: usize) -> usize {
 
 // Korean sentences often end without a mark: a polite or plain ending followed by a space ends one
 // ("작년에 뇌경색이 왔었어요 지금은 재활 중이에요" is two statements).
-pattern!(ko_sentence_end, r"(?:요|죠|니다)[.!?~]*\s+");
+// Laughter ends one too: it comments on what came before it ("이겼어요 ㅋㅋ 근데 동생이 ...").
+pattern!(ko_sentence_end, r"(?:요|죠|니다)[.!?~]*\s+|[ㅋㅎ]{2,}[.!?~]*\s*");
 
 /// The byte range of the sentence holding `start..end` (with its closing mark).
 pub fn sentence_around(text: &str, start: usize, end: usize) -> (usize, usize) {
@@ -262,7 +271,7 @@ pattern!(
 );
 pattern!(
     ko_history,
-    r"(?:돌|백일|\d+살|신생아|아기|애기)때|작년|재작년|지난(?:달|주|해|번)|저번|예전|옛날|(?:년|개월|달|주)전(?:에|엔|쯤)|몇(?:년|달)전|어릴때|어렸을때|젊었을때|돌아가셨|돌아가신|가족력|유전|괜찮아졌|나았|회복|지금은괜찮|이셨|있으셨|였었|었었|셨었|았었|시술을받았|수술을받았"
+    r"(?:돌|백일|(?:\d+|한|두|세|네|다섯|여섯|일곱|여덟|아홉)살|신생아|아기|애기)때|작년|재작년|지난(?:달|주|해|번)|저번|예전|옛날|(?:년|개월|달|주)전(?:에|엔|쯤)|몇(?:년|달)전|어릴때|어렸을때|젊었을때|돌아가셨|돌아가신|가족력|유전|괜찮아졌|나았|회복|지금은괜찮|이셨|있으셨|였었|었었|셨었|았었|시술을받았|수술을받았"
 );
 // ... unless it is happening again now.
 pattern!(en_now, r"\b(?:again|still|right now|hasn'?t|won'?t|isn'?t|currently)\b");
@@ -341,7 +350,7 @@ pub fn aside(view: &View, start: usize, end: usize) -> Option<Aside> {
     }
     let cached = view.asides.borrow().iter().find(|(r, _)| *r == range).map(|&(_, judged)| judged);
     let judged = cached.unwrap_or_else(|| {
-        let judged = judge_sentence(sentence);
+        let judged = judge_sentence(sentence, view.grave);
         view.asides.borrow_mut().push((range, judged));
         judged
     });
@@ -464,11 +473,11 @@ pattern!(
 // ... unless the asker wants to die or to hurt themselves ("for my essay, but i want to die too").
 pattern!(
     en_desire,
-    r"\b(?:i (?:want|wanna|feel|am going|'m going|will|plan)|i'?m (?:going|planning|ready))\b[^.!?\n]*?\b(?:die|dead|kill|end (?:it|my)|suicid\w*|hurt myself|disappear|do it)\b"
+    r"\b(?:i (?:want|wanna|feel|am going|'m going|will|plan)|i'?m (?:going|planning|ready))\b[^.!?\n]*?\b(?:die|dead|kill|end (?:it|my)|suicid\w*|hurt myself|disappear|do it)\b|\b(?:saving|saved|stockpil\w*|hoard\w*) (?:up )?(?:my |his |her |the )?(?:\w+ )?(?:pills|tablets|meds)\b"
 );
 pattern!(
     ko_desire,
-    r"(?:제가|내가|저는|나는|난|저도|나도)[^.!?\n]*?(?:죽|자살|사라지|끝내|없어지|뛰어내)[^.!?\n]*?(?:싶|할거|할래|하려고|계획)"
+    r"(?:제가|내가|저는|나는|난|저도|나도)[^.!?\n]*?(?:죽|자살|사라지|끝내|없어지|뛰어내)[^.!?\n]*?(?:싶|할거|할래|하려고|계획)|(?:약|수면제|진통제|알약)(?:을|를)?.{0,8}?모아(?:뒀|놨|두|놓)|(?:없어져도|사라져도|죽어도)(?:아무도|아무)"
 );
 
 // A scene on screen or in a book asked about ("in Grey's Anatomy they ..., is that real",
@@ -532,7 +541,7 @@ pattern!(
 // Three or more items of at most three words, nothing else.
 pattern!(en_topic_list, r"^\s*[a-z'-]+(?: [a-z'-]+){0,2}(?:, ?(?:and |or )?[a-z'-]+(?: [a-z'-]+){0,2}){2,}\?\s*$");
 
-fn judge_sentence(sentence: &str) -> Option<Aside> {
+fn judge_sentence(sentence: &str, grave: bool) -> Option<Aside> {
     let compact: String = sentence.split_whitespace().collect();
     let possible =
         en_if_possible().captures_iter(sentence).any(|c| c.get(1).is_none_or(|w| !en_unsure().is_match(w.as_str())));
@@ -546,10 +555,7 @@ fn judge_sentence(sentence: &str) -> Option<Aside> {
     if fiction && !en_now_strong().is_match(sentence) && !ko_now_strong().is_match(&compact) {
         return Some(Aside::Question);
     }
-    if (en_figurative().is_match(sentence) || ko_figurative().is_match(&compact))
-        && !en_grave().is_match(sentence)
-        && !ko_grave().is_match(&compact)
-    {
+    if (en_figurative().is_match(sentence) || ko_figurative().is_match(&compact)) && !grave {
         return Some(Aside::Question);
     }
     if en_strong_information().is_match(sentence)
