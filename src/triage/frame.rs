@@ -293,4 +293,24 @@ mod tests {
         assert_ne!(status_of("my blood pressure was 118/74", "bleeding"), Some(Status::Affirmed));
         assert_eq!(Frame::new("me and both kids have headaches and the cat has been sick too").who, Who::Child);
     }
+
+    #[test]
+    fn resolutions_seemed_hoped_and_new_signs() {
+        // Fine only as it looked then, or as hoped: the sign holds.
+        assert!(Frame::new("물에 빠졌다가 나왔는데 지금 숨을 빨리 쉬어요. 그때는 멀쩡해 보여서 집에 왔어요")
+            .has("fast_breathing"));
+        assert!(
+            Frame::new("she is breathing fast and floppy. how long till she's back to normal?").has("fast_breathing")
+        );
+        assert!(!Frame::new("had hives after egg\ngave antihistamine\ngone in an hour").has("hives"));
+        // A sign that does not stop goes on; a story or a game asked about is no report.
+        assert!(Frame::new("구토가 멈추질 않아요").has("vomiting"));
+        assert!(!Frame::new("in a game the hero coughs up blood. how accurate is that?").has("cough_blood"));
+        // A long-standing back problem does not date a weakness that began yesterday.
+        assert!(Frame::new("원래 허리 디스크가 있어요. 근데 어제부터 다리에 힘이 빠져요").has("limb_numb"));
+        // A feared heart attack is no heart attack; a sports match is no convulsion.
+        assert!(!Frame::new("부장님 때문에 심장마비 올 것 같아요").has("named_emergency"));
+        assert!(!Frame::new("my kids are giving me a heart attack today").has("named_emergency"));
+        assert!(!Frame::new("토요일에 축구 경기가 있어요").has("seizure"));
+    }
 }
