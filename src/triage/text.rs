@@ -207,8 +207,8 @@ fn clause_start(text: &str, at: usize) -> usize {
 
 // Korean sentences often end without a mark: a polite or plain ending followed by a space ends one
 // ("작년에 뇌경색이 왔었어요 지금은 재활 중이에요" is two statements).
-// Laughter ends one too: it comments on what came before it ("이겼어요 ㅋㅋ 근데 동생이 ...").
-pattern!(ko_sentence_end, r"(?:요|죠|니다)[.!?~]*\s+|[ㅋㅎ]{2,}[.!?~]*\s*");
+// Laughter followed by a turn ends one too: the joke is over ("이겼어요 ㅋㅋ 근데 동생이 ...").
+pattern!(ko_sentence_end, r"(?:요|죠|니다)[.!?~]*\s+|[ㅋㅎ]{2,}[.!?~]*\s*(?:근데|그런데|하지만|그러다)");
 
 /// The byte range of the sentence holding `start..end` (with its closing mark).
 pub fn sentence_around(text: &str, start: usize, end: usize) -> (usize, usize) {
