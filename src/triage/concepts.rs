@@ -698,8 +698,8 @@ const CONCEPTS: &[Concept] = &[
     ),
     c(
         "resolved",
-        r"\b(?:fine|ok|okay|good|normal|better|all good|great|none|nothing|no more) (?:ever )?since\b|\bsince then\b[^.!?\n]*?\b(?:fine|ok|okay|nothing|normal|good)|\bwent away\b|\b(?:gone|fine|ok|okay|normal|better) now\b|\bresolved\b|\bhasn'?t (?:come back|happened (?:again|since)|returned)|\balready (?:treated|fixed|resolved|sorted)|\bback to normal\b|\bnow (?:it'?s |he'?s |she'?s |i'?m |they'?re |reads |reading |at |up to )?(?:fine|ok|okay|normal|back to normal|1[0-9]{2}|[89][0-9])\b|\b(?:gave|had|ate|drank) (?:him |her |them |me )?(?:some )?(?:juice|sugar|candy|glucose|sweets)\b[^.!?\n]*?\b(?:now|back|fine|better|up)\b",
-        "괜찮아졌|괜찮아지(?:더|긴|고있)|멀쩡해|멀쩡하(?:세요|십니다|고|네|대|구)|나았|회복됐|회복했|사라졌|없어졌|가라앉았|정상으로|돌아왔|이후로(?:는)?(?:괜찮|아무|멀쩡|없|별)|그뒤로(?:는)?(?:괜찮|아무|멀쩡|없|별)|그후로(?:는)?(?:괜찮|아무|멀쩡|없|별)|지금은(?:괜찮|멀쩡|정상|좋|아무|다|\\d)|지금은(?:열|체온)?.{0,4}?(?:내렸|내리고|떨어졌)|(?:주스|사탕|설탕|당)(?:를|을)?(?:먹|마시|드).{0,20}?(?:괜찮|올라|정상|회복)",
+        r"\b(?:fine|ok|okay|good|normal|better|all good|great|none|nothing|no more) (?:ever )?since\b|\bsince then\b[^.!?\n]*?\b(?:fine|ok|okay|nothing|normal|good)|\bwent away\b|\b(?:gone|fine|ok|okay|normal|better) now\b|\bresolved\b|\bgone (?:in|within|after) (?:an? |\d+ |one |two |a few |few )?(?:hours?|hrs?|minutes?|mins?|days?)\b|\b(?:faded|fading|settled|subsided|cleared up|disappeared|wore off) (?:after|with|within|in)\b|\bnow (?:reads |reading |at )?(?:[4-9]|1[0-4])\.\d\b|\bhasn'?t (?:come back|happened (?:again|since)|returned)|\balready (?:treated|fixed|resolved|sorted)|\bback to normal\b|\bnow (?:it'?s |he'?s |she'?s |i'?m |they'?re |reads |reading |at |up to )?(?:fine|ok|okay|normal|back to normal|1[0-9]{2}|[89][0-9])\b|\b(?:gave|had|ate|drank) (?:him |her |them |me )?(?:some )?(?:juice|sugar|candy|glucose|sweets)\b[^.!?\n]*?\b(?:now|back|fine|better|up)\b",
+        "괜찮아졌|괜찮아지(?:더|긴|고있)|(?:이후로|그뒤로|그후로)(?:는)?(?:한번도|전혀)(?:없|안)|멀쩡해|멀쩡하(?:세요|십니다|고|네|대|구)|나았|회복됐|회복했|사라졌|없어졌|가라앉았|정상으로|돌아왔|이후로(?:는)?(?:괜찮|아무|멀쩡|없|별)|그뒤로(?:는)?(?:괜찮|아무|멀쩡|없|별)|그후로(?:는)?(?:괜찮|아무|멀쩡|없|별)|지금은(?:괜찮|멀쩡|정상|좋|아무|다|\\d)|지금은(?:열|체온)?.{0,4}?(?:내렸|내리고|떨어졌)|(?:주스|사탕|설탕|당)(?:를|을)?(?:먹|마시|드).{0,20}?(?:괜찮|올라|정상|회복)",
     ),
     // Bleeding that stopped: over for the bleeding, not for the wound that may still need stitches.
     // A clinician or a poison centre said it is harmless: what was swallowed is over too (feeling
@@ -707,7 +707,7 @@ const CONCEPTS: &[Concept] = &[
     c(
         "cleared",
         r"\b(?:poison (?:control|cent(?:er|re)|line)|doctors?|gp|p(?:a)?ediatrician|nurse|pharmacist|er|a&e|hospital|111)\b[^.!?\n]{0,40}?\b(?:said|says|told (?:us|me|him|her))\b[^.!?\n]{0,40}?\b(?:fine|ok|okay|harmless|nothing to worry|non-?toxic|safe|will pass|no treatment|normal)\b",
-        "(?:의사|선생님|병원|약사|중독센터|응급실)(?:가|께서|에서|에서는|선생님이)?.{0,16}?(?:괜찮다|문제없다|이상없다|무해하다|괜찮을거|걱정안해도|걱정할필요)",
+        "(?:의사|선생님|병원|소아과|내과|보건소|간호사|약사|중독센터|응급실)(?:가|께서|에서|에서는|선생님이)?.{0,16}?(?:괜찮다|문제없다|이상없다|무해하다|괜찮을거|걱정안해도|걱정할필요)",
     ),
     c(
         "bleeding_stopped",
@@ -782,7 +782,7 @@ const CONCEPTS: &[Concept] = &[
     c(
         "masked",
         r"\bhay ?fever\b|\bbreath[- ]holding (?:spells?|attacks?|episodes?)\b|\bnot breathing (?:fast|quickly|rapidly|hard|heavily|too fast|faster)\b|\bblood (?:pressure|sugars?|glucose|tests?|work|type|donation|results)\b|\bnon[- ]?drows\w*|\b(?:seizure|fit)[- ]free\b|\bscarlet fever vaccin\w*|\b(?:had|got|having) (?:my |his |her |an? |the )?appendi\w* (?:out|removed|taken out)|\bappendi\w* (?:was |were |got )?(?:out|removed|taken out)\b",
-        "간질약|뇌전증약|항경련제|호흡정지발작|(?:숨|호흡)(?:을)?참(?:는|기)?발작|(?:축구|농구|야구|배구|동호회|시합|연습|친선|리그|결승|준결승|원정|홈)경기|비염약|맹장(?:수술|을뗐|뗐|떼는수술|제거)|(?:고양이|강아지)(?:같은|같이|처럼)|(?:정신|의식|기억|말|말투)(?:은|는)(?:또렷|멀쩡)[가-힣]{0,4}",
+        "간질약|뇌전증약|항경련제|호흡정지발작|(?:숨|호흡)(?:을)?참(?:는|기)?발작|(?:축구|농구|야구|배구|동호회|시합|연습|친선|리그|결승|준결승|원정|홈)경기|비염약|맹장(?:수술|을뗐|뗐|떼는수술|제거)|(?:고양이|강아지)(?:같은|같이|처럼)|(?:정신|의식|기억|말|말투)(?:은|는)(?:또렷|멀쩡)[가-힣]{0,4}|(?:테니스|운동)경기(?:가|를|는|에|도)?|경기(?:장|일정|관람|결과|보러|에출전|에나가|를봤|를보)",
     ),
     // --- more KTAS level 1-2 modifiers: limb ischaemia, chemical and inhalation burns, upper
     // airway obstruction, anticoagulated head injury, CSF leak, acute glaucoma, arrhythmia with

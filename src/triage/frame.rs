@@ -14,7 +14,16 @@ use super::poisoning::{self, Ingestion};
 use super::readings::{self, Reading, Readings};
 use super::text::{sentence_around, Status, View};
 
+// A long-standing word that names a stroke or its after-care.
+pattern!(names_stroke, r"stroke|rehab|residual|permanent|since|walk again|재활|후유증|뇌|중풍|그뒤로|그이후로|그후로");
 pattern!(also_en, r"\b(?:too|as well|also|even)\b");
+// "멀쩡해 보여서", "괜찮아 보였는데": how it looked then.
+pattern!(seeming_after, r"^(?:해|아|어|여)?\s*(?:보여서|보였|보이더니|보이길래|보이다가|보이는|줄\s*알)");
+pattern!(
+    seeming_before,
+    r"\b(?:seemed|seems|looked|looks|appeared|at first|initially|at the time)\b|그때는|처음에는|처음엔|그자리에서는|그 자리에서는"
+);
+pattern!(hoped_before, r"\b(?:till|until|untill|before|once|hope|hoping|will|would|when will|if)\b[^.!?\n]{0,30}$");
 
 /// Who the message is about, the most specific said.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -97,6 +106,17 @@ impl Frame {
                 .map(|m| m.start)
                 .collect()
         };
+        // Only a resolution that is told counts: not one that only seemed so at the time ("멀쩡해
+        // 보여서", "괜찮은 줄 알고", "seemed fine at first"), nor one hoped or asked for ("how long till
+        // she's back to normal", "until it's gone").
+        for m in mentions.iter_mut().filter(|m| m.concept == "resolved") {
+            let after = view.lower[m.end..].trim_start();
+            let before = &view.lower[..m.start];
+            let clause = &before[before.rfind([',', '.', ';', '!', '?', '\n']).map_or(0, |i| i + 1)..];
+            if seeming_after().is_match(after) || seeming_before().is_match(clause) || hoped_before().is_match(clause) {
+                m.status = Status::Hypothetical;
+            }
+        }
         let cleared: Vec<usize> = over(&mentions, "cleared");
         let resolved: Vec<usize> = [over(&mentions, "resolved"), cleared.clone()].concat();
         let ongoing: Vec<usize> = affirmed(&mentions, "ongoing");
@@ -105,8 +125,14 @@ impl Frame {
             let passing = view.lower[..over].trim_end().ends_with("다가")
                 || mentions.iter().any(|m| m.concept == "fleeting" && (clause..over).contains(&m.start));
             let from = if passing { sentence_around(&view.lower, over, over).0 } else { 0 };
+            // ... and so is what an earlier sentence told of the same sign: "faints at every blood test.
+            // fainted today for a moment, fine now" is one passing episode.
+            let episode: Vec<&str> =
+                mentions.iter().filter(|m| (from..over).contains(&m.start)).map(|m| m.concept).collect();
             for m in mentions.iter_mut().filter(|m| {
-                (from..over).contains(&m.start) && !TIME_WORDS.contains(&m.concept) && !LASTING.contains(&m.concept)
+                ((from..over).contains(&m.start) || (m.start < from && episode.contains(&m.concept)))
+                    && !TIME_WORDS.contains(&m.concept)
+                    && !LASTING.contains(&m.concept)
             }) {
                 if m.status == Status::Affirmed {
                     m.status = Status::Resolved;
@@ -128,12 +154,23 @@ impl Frame {
         // A lasting deficit after a stroke is not a new stroke, unless it came on suddenly: said as
         // such ("rehab", "since his stroke") or as a stroke told in the past ("a stroke two years ago,
         // his hand is still weak").
+        // A long-standing word that names no stroke ("원래 디스크가 있어서", "for years") dates only the
+        // sign in its own sentence; a sign that began since yesterday is new whatever came before.
         let past_stroke = mentions.iter().any(|m| m.concept == "stroke" && m.status == Status::Past);
-        let chronic = !affirmed(&mentions, "chronic").is_empty() || past_stroke;
-        let new_onset = mentions.iter().any(|m| m.concept == "sudden" && m.status == Status::Affirmed);
-        if chronic && !new_onset {
+        let chronic_at: Vec<(usize, bool)> = mentions
+            .iter()
+            .filter(|m| m.concept == "chronic" && m.status == Status::Affirmed)
+            .map(|m| (m.start, names_stroke().is_match(&view.lower[m.start..m.end])))
+            .collect();
+        let new_onset =
+            mentions.iter().any(|m| matches!(m.concept, "sudden" | "recent_onset") && m.status == Status::Affirmed);
+        if !new_onset {
             for m in mentions.iter_mut().filter(|m| STROKE_SIGNS.contains(&m.concept) && m.status == Status::Affirmed) {
-                m.status = Status::Past;
+                let sentence = sentence_around(&view.lower, m.start, m.end);
+                let dated = chronic_at.iter().any(|&(at, stroke)| stroke || (sentence.0..sentence.1).contains(&at));
+                if past_stroke || dated {
+                    m.status = Status::Past;
+                }
             }
         }
         let said = |id: &str| mentions.iter().any(|m| m.concept == id && m.status != Status::Denied);
@@ -255,5 +292,25 @@ mod tests {
         // "blood pressure" is no bleeding; a pet sick "too" leaves the family the subject.
         assert_ne!(status_of("my blood pressure was 118/74", "bleeding"), Some(Status::Affirmed));
         assert_eq!(Frame::new("me and both kids have headaches and the cat has been sick too").who, Who::Child);
+    }
+
+    #[test]
+    fn resolutions_seemed_hoped_and_new_signs() {
+        // Fine only as it looked then, or as hoped: the sign holds.
+        assert!(Frame::new("물에 빠졌다가 나왔는데 지금 숨을 빨리 쉬어요. 그때는 멀쩡해 보여서 집에 왔어요")
+            .has("fast_breathing"));
+        assert!(
+            Frame::new("she is breathing fast and floppy. how long till she's back to normal?").has("fast_breathing")
+        );
+        assert!(!Frame::new("had hives after egg\ngave antihistamine\ngone in an hour").has("hives"));
+        // A sign that does not stop goes on; a story or a game asked about is no report.
+        assert!(Frame::new("구토가 멈추질 않아요").has("vomiting"));
+        assert!(!Frame::new("in a game the hero coughs up blood. how accurate is that?").has("cough_blood"));
+        // A long-standing back problem does not date a weakness that began yesterday.
+        assert!(Frame::new("원래 허리 디스크가 있어요. 근데 어제부터 다리에 힘이 빠져요").has("limb_numb"));
+        // A feared heart attack is no heart attack; a sports match is no convulsion.
+        assert!(!Frame::new("부장님 때문에 심장마비 올 것 같아요").has("named_emergency"));
+        assert!(!Frame::new("my kids are giving me a heart attack today").has("named_emergency"));
+        assert!(!Frame::new("토요일에 축구 경기가 있어요").has("seizure"));
     }
 }

@@ -22,6 +22,8 @@ pub struct View<'a> {
     pub has_latin: bool,
     /// The message is asking for school, work, a statistic or a story, and says nobody wants to die.
     study: bool,
+    /// The message says it is no joke or a last word somewhere: no laughter in it is figurative.
+    grave: bool,
     /// The aside of each sentence judged so far: a sentence is judged once.
     asides: std::cell::RefCell<Vec<Judged>>,
 }
@@ -47,7 +49,8 @@ impl<'a> View<'a> {
             || ko_story().is_match(&compact))
             && !en_desire().is_match(&lower)
             && !ko_desire().is_match(&compact);
-        View { text, lower, compact, offsets, has_hangul, has_latin, study, asides: Default::default() }
+        let grave = en_grave().is_match(&lower) || ko_grave().is_match(&compact);
+        View { text, lower, compact, offsets, has_hangul, has_latin, study, grave, asides: Default::default() }
     }
 
     /// The message span of the compact span `start..end`.
@@ -85,6 +88,7 @@ pattern!(ko_term, r"^(?:이)?(?:라는\s*(?:게|것|거|말|병|증상)|란\s)")
 pattern!(en_manner, r"^\s*(?:fast|quickly|rapidly|hard|heavily|heavy|loudly|noisily)\b");
 // ... or after a list of them ("가슴 통증이나 숨찬 증상은 없어요"), within the clause.
 pattern!(ko_negated_list, r"^(?:거나|든지|이나|나|이랑|랑|하고|과|와|및|또는|,)\s*[^,.고요]{0,20}?(?:없|않|아니)");
+pattern!(ko_unstopped, r"^\S{0,2}?\s*(?:안\s*)?(?:멈추|멈춰|멎|그치|가라앉|줄어|나아지)");
 /// Korean negators said as a word of their own inside a mention ("가슴은 안 아프고").
 const KO_NEGATORS: &[&str] = &["안", "못", "전혀", "별로"];
 // ... or joined to the verb ("배도 안아프고", "안어지러워요").
@@ -153,6 +157,8 @@ pub fn is_negated(view: &View, start: usize, end: usize, negative_form: bool) ->
     if ko_mistaken().is_match(after) {
         return true;
     }
+    // "구토가 멈추질 않아요", "피가 안 멈춰요": a sign that does not stop goes on.
+    let unstopped = ko_unstopped().is_match(after);
     if negative_form {
         // "깨워도 일어나지 않아요" is the sign itself; only a denied thought undoes such a form
         // ("죽고 싶은 생각은 없어요", "죽고싶은 건 아니고"), a manner denied ("not breathing fast"), or
@@ -163,9 +169,11 @@ pub fn is_negated(view: &View, start: usize, end: usize, negative_form: bool) ->
             || (negated_verb && en_manner().is_match(&view.lower[end..]))
             || ko_negated_list().is_match(view.lower[end..list_end].trim_start());
     }
+    let list = view.lower[end..list_end].trim_start();
+    let list_unstopped = ["멈추", "멈춰", "멎", "그치"].iter().any(|w| list.contains(w));
     denied_inside
-        || (!weakness && !ko_clause_ends().is_match(after) && ko_negated_after().is_match(after))
-        || ko_negated_list().is_match(view.lower[end..list_end].trim_start())
+        || (!weakness && !unstopped && !ko_clause_ends().is_match(after) && ko_negated_after().is_match(after))
+        || (!list_unstopped && ko_negated_list().is_match(list))
 }
 
 /// Whether the mark at byte `i` ends a sentence or clause: the point of "37.9" or "2.5" does not.
@@ -199,7 +207,8 @@ fn clause_start(text: &str, at: usize) -> usize {
 
 // Korean sentences often end without a mark: a polite or plain ending followed by a space ends one
 // ("작년에 뇌경색이 왔었어요 지금은 재활 중이에요" is two statements).
-pattern!(ko_sentence_end, r"(?:요|죠|니다)[.!?~]*\s+");
+// Laughter followed by a turn ends one too: the joke is over ("이겼어요 ㅋㅋ 근데 동생이 ...").
+pattern!(ko_sentence_end, r"(?:요|죠|니다)[.!?~]*\s+|[ㅋㅎ]{2,}[.!?~]*\s*(?:근데|그런데|하지만|그러다)");
 
 /// The byte range of the sentence holding `start..end` (with its closing mark).
 pub fn sentence_around(text: &str, start: usize, end: usize) -> (usize, usize) {
@@ -232,7 +241,7 @@ pattern!(ko_asking, r"무엇|뭐|뭔가|어떤|어떻게|궁금|알려|인가요
 // do?", "혹시 학교에서 발작하면 선생님이 어떻게 해야 하나요").
 pattern!(
     en_hypothetical,
-    r"\bif (?:someone|somebody|a person|a child|a kid|you|your|people|they)\b|\bwhat (?:do|should) (?:i|you|we) do if\b|\bif (?:he|she|they|my \w+|our \w+|it) (?:ever |\w+ )?(?:has|have|gets|get|starts|start|were|was|goes|happens|had)\b[^.!?\n]*?\b(?:what|how|should|plan|teacher|school|tell)\b|\b(?:in case|just in case|care plan|action plan|seizure plan|emergency plan|what to tell (?:the|his|her) (?:teacher|school|babysitter|nanny))\b|\bwhat (?:should|can|do) (?:the|his|her|a|my) (?:teacher|school|staff|babysitter|nanny|coach|sitter|grandparents?)\b|\bwhat (?:should|do|does|can|would|must) (?:\w+ ){0,3}?do (?:if|when|in case)\b|\b(?:writing|write|make|making|update|updating) (?:a|an|her|his|their|my) (?:\w+ )?plan\b|\bif (?:my|our|your|a|the) \w+ (?:ever|were to|was to|should)\b|\b(?:want|wants|wanted|trying) to be prepared\b|\bif (?:a|an|the) \w+ (?:lasts|happens|starts|occurs|comes|goes on)\b|\binstructions for (?:the |his |her |their )?(?:teachers?|school|staff|babysitters?|nanny|carers?|coach)\b|\bwhat if (?:my|our|your|his|her|the|a|an) \w+(?: \w+)? (?:\w*[b-hj-z]s|has|ever|were|should)\b|\bwhat if (?:he|she|they|someone|somebody|anyone) (?:ever |were |should )?(?:\w*[b-hj-z]s|has)\b"
+    r"\bif (?:someone|somebody|a person|(?:a )?(?:child|kid|student|pupil)|you|your|people|they)\b|\bplan (?:for )?(?:if|when|in case)\b|\bwhat (?:do|should) (?:i|you|we) do if\b|\bif (?:he|she|they|my \w+|our \w+|it) (?:ever |\w+ )?(?:has|have|gets|get|starts|start|were|was|goes|happens|had)\b[^.!?\n]*?\b(?:what|how|should|plan|teacher|school|tell)\b|\b(?:in case|just in case|care plan|action plan|seizure plan|emergency plan|what to tell (?:the|his|her) (?:teacher|school|babysitter|nanny))\b|\bwhat (?:should|can|do) (?:the|his|her|a|my) (?:teacher|school|staff|babysitter|nanny|coach|sitter|grandparents?)\b|\bwhat (?:should|do|does|can|would|must) (?:\w+ ){0,3}?do (?:if|when|in case)\b|\b(?:writing|write|make|making|update|updating) (?:a|an|her|his|their|my) (?:\w+ )?plan\b|\bif (?:my|our|your|a|the) \w+ (?:ever|were to|was to|should)\b|\b(?:want|wants|wanted|trying) to be prepared\b|\bif (?:a|an|the) \w+ (?:lasts|happens|starts|occurs|comes|goes on)\b|\binstructions for (?:the |his |her |their )?(?:teachers?|school|staff|babysitters?|nanny|carers?|coach)\b|\bwhat if (?:my|our|your|his|her|the|a|an) \w+(?: \w+)? (?:\w*[b-hj-z]s|has|ever|were|should)\b|\bwhat if (?:he|she|they|someone|somebody|anyone) (?:ever |were |should )?(?:\w*[b-hj-z]s|has)\b"
 );
 // "if she did bang her head", "if he ever swallows one": a possible event, unless the writer is unsure
 // whether it happened ("not sure if he did swallow it").
@@ -243,7 +252,7 @@ pattern!(
 pattern!(en_unsure, r"^(?:sure|know|wonder|wondering|tell|see|check|unsure|certain|idea|ask|asking)$");
 pattern!(
     ko_hypothetical,
-    r"(?:으면|하면|키면|시면|먹으면|마시면|지면|나면|되면|오면|기면)(?:바로|즉시|꼭|당장)?(?:병원|응급실)?(?:에|을|으로|로)?(?:왜|어떻게|어떡|무엇|뭘|위험|가야|와야|가나요|가요)|경우에|만약|혹시[^.!?\n]*?(?:으면|하면|나면|지면|면|경우|셔도|어도|아도|해도|져도)|(?:선생님|교사|학교|유치원|어린이집|돌봄|보모|담임)(?:이|에서|은|께서|한테|에게)?[^.!?\n]*?(?:어떻게|뭘|무엇을|대처|알려|해야)|대비해|대비하|대처법"
+    r"(?:으면|하면|키면|시면|먹으면|마시면|지면|나면|되면|오면|기면)(?:바로|즉시|꼭|당장)?(?:병원|응급실)?(?:에|을|으로|로)?(?:왜|어떻게|어떡|무엇|뭘|위험|가야|와야|가나요|가요)|경우에|만약|혹시[^.!?\n]*?(?:으면|하면|나면|지면|면|경우|셔도|어도|아도|해도|져도)|(?:선생님|교사|학교|유치원|어린이집|돌봄|보모|담임)(?:이|에서|은|께서|한테|에게)?[^.!?\n]*?(?:어떻게|뭘|무엇을|대처|알려|해야)|(?:으면|하면|나면|지면|되면|오면|기면)[^.!?\n]{0,8}?수도있|대비해|대비하|대처법"
 );
 // Words that make a question about someone now ("my dad has chest pain, what should I do?").
 pattern!(
@@ -262,7 +271,7 @@ pattern!(
 );
 pattern!(
     ko_history,
-    r"작년|재작년|지난(?:달|주|해|번)|저번|예전|옛날|(?:년|개월|달|주)전(?:에|엔|쯤)|몇(?:년|달)전|어릴때|어렸을때|젊었을때|돌아가셨|돌아가신|가족력|유전|괜찮아졌|나았|회복|지금은괜찮|이셨|있으셨|였었|었었|셨었|았었|시술을받았|수술을받았"
+    r"(?:돌|백일|(?:\d+|한|두|세|네|다섯|여섯|일곱|여덟|아홉)살|신생아|아기|애기)때|작년|재작년|지난(?:달|주|해|번)|저번|예전|옛날|(?:년|개월|달|주)전(?:에|엔|쯤)|몇(?:년|달)전|어릴때|어렸을때|젊었을때|돌아가셨|돌아가신|가족력|유전|괜찮아졌|나았|회복|지금은괜찮|이셨|있으셨|였었|었었|셨었|았었|시술을받았|수술을받았"
 );
 // ... unless it is happening again now.
 pattern!(en_now, r"\b(?:again|still|right now|hasn'?t|won'?t|isn'?t|currently)\b");
@@ -304,8 +313,9 @@ pub fn status(view: &View, start: usize, end: usize, negative_form: bool) -> Sta
     if ko_term().is_match(after) {
         return Status::Asked;
     }
-    // "발작이 생기면 ...", "쓰러지면": a Korean conditional on the mention's own verb.
-    if ko_conditional().is_match(after) {
+    // "발작이 생기면 ...", "쓰러지면": a Korean conditional on the mention's own verb; "심장마비 올 것
+    // 같아요": a feared event, not one that came.
+    if ko_conditional().is_match(after) || ko_feared().is_match(after) {
         return Status::Hypothetical;
     }
     aside(view, start, end).map_or(Status::Affirmed, Status::from)
@@ -317,6 +327,8 @@ pattern!(
     ko_conditional,
     r"^(?:[이가을를은는]?\s*(?:생기|오|나|일어나|하|되|시작되|시작하|있)?(?:으면|면)(?:\s|,|$)|시\s+(?:대처|대응|응급|어떻게))"
 );
+
+pattern!(ko_feared, r"^(?:이|가)?\s*(?:올|날|생길|터질|일어날)\s*(?:것|거)\s*같");
 
 /// Why a mention says nothing about an emergency now, if it does not.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -338,7 +350,7 @@ pub fn aside(view: &View, start: usize, end: usize) -> Option<Aside> {
     }
     let cached = view.asides.borrow().iter().find(|(r, _)| *r == range).map(|&(_, judged)| judged);
     let judged = cached.unwrap_or_else(|| {
-        let judged = judge_sentence(sentence);
+        let judged = judge_sentence(sentence, view.grave);
         view.asides.borrow_mut().push((range, judged));
         judged
     });
@@ -451,9 +463,9 @@ pattern!(
 // hospital drama", "게임 시나리오 작가 지망생"): the whole message is about the story.
 pattern!(
     en_story,
-    r"\b(?:writing (?:a|my|the) (?:novel|story|book|script|screenplay|fanfic\w*|game|scene|chapter)|beta reader|my (?:novel|manuscript|screenplay)|(?:latest|last|new) episode|(?:film|movie|show|drama|episode|novel)\W+(?:\w+\W+){0,2}?(?:where|in which)|hospital drama)\b"
+    r"\b(?:writing (?:(?:a|my|the) )?(?:novel|story|book|script|screenplay|fanfic\w*|game|scene|chapter)|how (?:accurate|realistic) is (?:that|this|it)|is (?:that|this|it) (?:realistic|accurate)|beta reader|my (?:novel|manuscript|screenplay)|(?:latest|last|new) episode|(?:film|movie|show|drama|episode|novel)\W+(?:\w+\W+){0,2}?(?:where|in which)|hospital drama)\b"
 );
-pattern!(ko_story, r"시나리오|작가(?:지망|입니다|예요|에요|인데)|소설(?:을|속|쓰)|웹소설|대본|캐릭터");
+pattern!(ko_story, r"시나리오|고증|현실성|작가(?:지망|입니다|예요|에요|인데)|소설(?:을|속|쓰)|웹소설|대본|캐릭터");
 pattern!(
     ko_study,
     r"통계|비율|발생률|사망률|자살률|과제|리포트|레포트|숙제|발표|논문|(?:관한|대한|관련)보고서|수행평가|조사하|몇명|몇퍼센트|응급처치(?:교육|수업|강의|자격)|(?:심폐소생술|cpr)(?:교육|수업|강의)|계획서|안내문|안내자료|가정통신문|교육자료|지침서|보건교사"
@@ -461,11 +473,11 @@ pattern!(
 // ... unless the asker wants to die or to hurt themselves ("for my essay, but i want to die too").
 pattern!(
     en_desire,
-    r"\b(?:i (?:want|wanna|feel|am going|'m going|will|plan)|i'?m (?:going|planning|ready))\b[^.!?\n]*?\b(?:die|dead|kill|end (?:it|my)|suicid\w*|hurt myself|disappear|do it)\b"
+    r"\b(?:i (?:want|wanna|feel|am going|'m going|will|plan)|i'?m (?:going|planning|ready))\b[^.!?\n]*?\b(?:die|dead|kill|end (?:it|my)|suicid\w*|hurt myself|disappear|do it)\b|\b(?:saving|saved|stockpil\w*|hoard\w*) (?:up )?(?:my |his |her |the )?(?:\w+ )?(?:pills|tablets|meds)\b"
 );
 pattern!(
     ko_desire,
-    r"(?:제가|내가|저는|나는|난|저도|나도)[^.!?\n]*?(?:죽|자살|사라지|끝내|없어지|뛰어내)[^.!?\n]*?(?:싶|할거|할래|하려고|계획)"
+    r"(?:제가|내가|저는|나는|난|저도|나도)[^.!?\n]*?(?:죽|자살|사라지|끝내|없어지|뛰어내)[^.!?\n]*?(?:싶|할거|할래|하려고|계획)|(?:약|수면제|진통제|알약)(?:을|를)?.{0,8}?모아(?:뒀|놨|두|놓)|(?:없어져도|사라져도|죽어도)(?:아무도|아무)"
 );
 
 // A scene on screen or in a book asked about ("in Grey's Anatomy they ..., is that real",
@@ -473,12 +485,12 @@ pattern!(
 // something happens now.
 pattern!(
     en_fiction,
-    r"\b(?:in|on) (?:a|the|this|that) (?:tv|television|movie|film|tv show|drama|episode|soap|documentary|cartoon|anime|novel|book|video)\b|\bon (?:tv|netflix|youtube|tiktok)\b|\bgrey'?s anatomy\b|\bhouse md\b|\bscene\b|\bcharacters?\b"
+    r"\b(?:in|on) (?:a|the|this|that) (?:tv|television|movie|film|tv show|drama|episode|soap|documentary|cartoon|anime|novel|book|video)\b|\bon (?:tv|netflix|youtube|tiktok)\b|\b(?:on|in) the news\b|\bcelebrit(?:y|ies)\b|\bgrey'?s anatomy\b|\bhouse md\b|\bscene\b|\bcharacters?\b"
 );
 // Korean: the scene is the subject ("드라마에서", "영화 속"), not the moment ("드라마 보다가 가슴이 아파요").
 pattern!(
     ko_fiction,
-    r"(?:드라마|영화|웹툰|만화|소설|예능|유튜브|다큐|방송|애니)(?:에서|에나오|에나온|속|의)|주인공|등장인물|(?:^|[^짜])장면"
+    r"(?:드라마|영화|웹툰|만화|소설|예능|유튜브|다큐|방송|애니|뉴스|기사)(?:에서|에나오|에나온|속|의)|연예인|유명인|주인공|등장인물|(?:^|[^짜])장면"
 );
 // A dream told ("I dreamt I was drowning", "물에 빠지는 꿈을 꿨어요"): nothing happened to anyone.
 pattern!(
@@ -486,8 +498,14 @@ pattern!(
     r"\b(?:a |my |the )?(?:dream|nightmare)s? (?:about|of|that|where|last night)\b|\bdream(?:t|ed) (?:about|of|that|i|my)\b|\bin (?:my|the|a) (?:dream|nightmare)\b|\b(?:had|have|having|keep having) (?:a |the same )?(?:dream|nightmare)s?\b"
 );
 pattern!(ko_dream, r"꿈(?:을|에서|속|에|이|해몽)|꿨|꾸었|꾸는|악몽|꿔요|꿔서");
-pattern!(en_fiction_ask, r"\b(?:real|true|realistic|accurate|actually|really happen\w*|possible|legit|a thing)\b");
-pattern!(ko_fiction_ask, r"실제|진짜|정말|현실|맞는|맞아|가능|그래요|그런가|\?|(?:^|[^짜])장면");
+pattern!(
+    en_fiction_ask,
+    r"\b(?:read about|heard about|saw (?:that|on|in)|real|true|realistic|accurate|actually|really happen\w*|possible|legit|a thing)\b"
+);
+pattern!(
+    ko_fiction_ask,
+    r"(?:거|걸|것을|기사를|뉴스를)보고|실제|진짜|정말|현실|맞는|맞아|가능|그래요|그런가|\?|(?:^|[^짜])장면"
+);
 // "a documentary about overdoses", "an article on strokes": a topic learnt about.
 pattern!(
     en_media_about,
@@ -500,7 +518,7 @@ pattern!(ko_now_strong, r"지금|방금|어떡|도와|119");
 // 쉬겠음", "선배가 말 걸어서 숨멎").
 pattern!(
     en_figurative,
-    r"\b(?:lol|lmao|rofl|haha\w*|jk|just thinking about|the thought of|so (?:good|cute|funny|hot|pretty|beautiful|embarrassing|cringe\w*|awkward)|this (?:song|album|show|meme|video|game)|(?:dying|dead|died) (?:of|from) (?:laughter|laughing|embarrassment|cringe|cuteness))\b"
+    r"\b(?:lol|lmao|rofl|haha\w*|jk|just thinking about|the thought of|so (?:good|cute|funny|hot|pretty|beautiful|embarrassing|cringe\w*|awkward)|this (?:song|album|show|meme|video|game)|(?:dying|dead|died) (?:of|from) (?:laughter|laughing|embarrassment|cringe|cuteness)|(?:giving|give|gives|gave|gonna give) (?:me|him|her|us|you) (?:a )?(?:heart attack|stroke|aneurysm|seizure))\b"
 );
 pattern!(
     ko_figurative,
@@ -523,7 +541,7 @@ pattern!(
 // Three or more items of at most three words, nothing else.
 pattern!(en_topic_list, r"^\s*[a-z'-]+(?: [a-z'-]+){0,2}(?:, ?(?:and |or )?[a-z'-]+(?: [a-z'-]+){0,2}){2,}\?\s*$");
 
-fn judge_sentence(sentence: &str) -> Option<Aside> {
+fn judge_sentence(sentence: &str, grave: bool) -> Option<Aside> {
     let compact: String = sentence.split_whitespace().collect();
     let possible =
         en_if_possible().captures_iter(sentence).any(|c| c.get(1).is_none_or(|w| !en_unsure().is_match(w.as_str())));
@@ -537,10 +555,7 @@ fn judge_sentence(sentence: &str) -> Option<Aside> {
     if fiction && !en_now_strong().is_match(sentence) && !ko_now_strong().is_match(&compact) {
         return Some(Aside::Question);
     }
-    if (en_figurative().is_match(sentence) || ko_figurative().is_match(&compact))
-        && !en_grave().is_match(sentence)
-        && !ko_grave().is_match(&compact)
-    {
+    if (en_figurative().is_match(sentence) || ko_figurative().is_match(&compact)) && !grave {
         return Some(Aside::Question);
     }
     if en_strong_information().is_match(sentence)
