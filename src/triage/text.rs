@@ -457,7 +457,7 @@ fn turns_to_now(before: &str) -> bool {
 // "자살 통계 과제"): set aside even when the asker says "my", unless they speak of wanting it now.
 pattern!(
     en_study,
-    r"\b(?:statistic\w*|(?:suicide|death|mortality|survival|incidence) rates?|rates? of|percentages?|assignment|homework|essay|school project|class project|presentation|report (?:for|on|about)|for (?:my|a|our) (?:class|school|report|paper|thesis|essay|project|course|lecture)|thesis|dissertation|how common|first aid (?:course|training|class|certificate)|cpr (?:course|class|training))\b|\b(?:pharmacy|medical|med|nursing|paramedic|biology|pharmacology) (?:student|school)\b|\bwe'?re (?:covering|studying|learning about)\b|\brevising for\b|\b(?:write|writing|make|making|prepare|preparing|put together|draft\w*|design\w*) (?:a |an |the |my |our )?(?:[\w-]+ ){0,3}?(?:sheet|handout|leaflet|poster|guide)\b"
+    r"\b(?:statistic\w*|(?:suicide|death|mortality|survival|incidence) rates?|rates? of|percentages?|assignment|homework|essay|school project|class project|presentation|report (?:for|on|about)|for (?:my|a|our) (?:class|school|report|paper|thesis|essay|project|course|lecture)|thesis|dissertation|how common|first aid (?:course|training|class|certificate)|cpr (?:course|class|training))\b|\bwe'?re (?:covering|studying|learning about)\b|\brevising for\b|\b(?:write|writing|make|making|prepare|preparing|put together|draft\w*|design\w*) (?:a |an |the |my |our )?(?:[\w-]+ ){0,3}?(?:sheet|handout|leaflet|poster|guide)\b"
 );
 // A story being written or watched ("writing a novel where ...", "the latest episode of that
 // hospital drama", "게임 시나리오 작가 지망생"): the whole message is about the story.
@@ -525,6 +525,8 @@ pattern!(
     r"ㅋㅋ|ㅎㅎ|생각만하면|생각만해도|월요병|잘생겨|잘생긴|귀여워|귀여운|멋있어|설레|심쿵|짝사랑|최애|아이돌|덕질|컴백|숨멎|웃겨서|웃겨죽|창피해서|쪽팔려"
 );
 // Never said in jest: a farewell, a last word, or "not joking" ("ㅋㅋ ... 아니 농담 아니고 지금 대교 위임").
+pattern!(en_student, r"\b(?:pharmacy|medical|med|nursing|paramedic|biology|pharmacology) (?:student|school)\b");
+pattern!(en_what_to_do, r"\bwhat (?:do|should|can) (?:i|we) do\b|\bwhat now\b");
 pattern!(en_grave, r"\b(?:not joking|no joke|i'?m serious|for real|goodbye|last (?:message|words?)|suicide note)\b");
 pattern!(ko_grave, r"농담아니|장난아니|진심|마지막으로|마지막인사|유서|작별");
 // Asking to tell things apart or for more signs, even about one's own child ("weaning my 6 month
@@ -555,7 +557,10 @@ fn judge_sentence(sentence: &str, grave: bool) -> Option<Aside> {
     if fiction && !en_now_strong().is_match(sentence) && !ko_now_strong().is_match(&compact) {
         return Some(Aside::Question);
     }
-    if (en_figurative().is_match(sentence) || ko_figurative().is_match(&compact)) && !grave {
+    // Laughter never hides a call for help ("lol my grandma just collapsed, what do i do").
+    let calls_for_help =
+        en_now_strong().is_match(sentence) || en_what_to_do().is_match(sentence) || ko_now_strong().is_match(&compact);
+    if (en_figurative().is_match(sentence) || ko_figurative().is_match(&compact)) && !grave && !calls_for_help {
         return Some(Aside::Question);
     }
     if en_strong_information().is_match(sentence)
@@ -564,7 +569,10 @@ fn judge_sentence(sentence: &str, grave: bool) -> Option<Aside> {
     {
         return Some(Aside::Question);
     }
-    let study = en_study().is_match(sentence) || ko_study().is_match(&compact);
+    // Being a student is a study cue only in a question ("pharmacy student here, how much
+    // paracetamol is toxic?"): "I'm a nursing student and my chest is crushing" is a report.
+    let student = en_student().is_match(sentence) && (sentence.contains('?') || en_information().is_match(sentence));
+    let study = en_study().is_match(sentence) || student || ko_study().is_match(&compact);
     if study && !en_desire().is_match(sentence) && !ko_desire().is_match(&compact) && !tells_onset(sentence) {
         return Some(Aside::Question);
     }
