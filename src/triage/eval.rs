@@ -103,6 +103,8 @@ mod tests {
             include_str!("../../tests/fixtures/triage_dev.jsonl"),
             include_str!("../../tests/fixtures/triage_dev2.jsonl"),
             include_str!("../../tests/fixtures/triage_dev3.jsonl"),
+            include_str!("../../tests/fixtures/triage_dev4.jsonl"),
+            include_str!("../../tests/fixtures/triage_dev5.jsonl"),
         ] {
             meets_targets(&parse(set).unwrap());
         }
