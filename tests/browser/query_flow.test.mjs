@@ -67,7 +67,7 @@ test('junk from the model for every Query Flow step falls back locally; a Korean
   const trace = page.locator('.panel.trace');
   assert.match(await trace.locator('.plan').textContent(), /기기에서 작성/);
   assert.match(await trace.locator('.plan .normalized').textContent(), /gout/i, 'the local plan reads the question in English');
-  assert.match(await trace.locator('.rerank h5').first().textContent(), /\(local\)/, 'an unusable ranking leaves the local order');
+  assert.match(await trace.locator('.rerank h5').first().textContent(), /\(로컬\)/, 'an unusable ranking leaves the local order (named in Korean in the Korean UI)');
   assert.deepEqual(problems, []);
   await context.close();
 });
