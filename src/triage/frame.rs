@@ -225,6 +225,12 @@ impl Frame {
         self.mentions.iter().find(|m| m.concept == concept && matches!(m.status, Status::Affirmed | Status::Past))
     }
 
+    /// The first mention of `concept` said to hold now or to have happened and passed: an episode that
+    /// is over by the time anyone writes (a faint, a blue spell) still counts for the rules that ask.
+    pub fn happened(&self, concept: &str) -> Option<&Mention> {
+        self.mentions.iter().find(|m| m.concept == concept && matches!(m.status, Status::Affirmed | Status::Resolved))
+    }
+
     pub fn child(&self) -> bool {
         matches!(self.who, Who::Infant(_) | Who::Child)
     }

@@ -841,10 +841,7 @@ pub const RULES: &[Rule] = &[
                         .mentions
                         .iter()
                         .any(|m| m.concept == "stroke" && matches!(m.status, Status::Past | Status::Resolved));
-                    let today = f.has("sudden")
-                        || f.mentions.iter().any(|m| {
-                            m.concept == "recent_onset" && matches!(m.status, Status::Affirmed | Status::Resolved)
-                        });
+                    let today = f.has("sudden") || f.happened("recent_onset").is_some();
                     (!gone.is_empty() && today && !f.has("chronic") && !old_event).then_some(gone)
                 })
         },
@@ -906,9 +903,7 @@ pub const RULES: &[Rule] = &[
                 // outflow, sudden cardiac death in the young) -> emergency assessment.
                 // The faint is over by the time anyone writes ("came round, says she's fine"): it counts.
                 .or_else(|| {
-                    let m = f.mentions.iter().find(|m| {
-                        m.concept == "exertional_syncope" && matches!(m.status, Status::Affirmed | Status::Resolved)
-                    })?;
+                    let m = f.happened("exertional_syncope")?;
                     Some(vec![(m.start, m.end)])
                 })
         },
@@ -1359,9 +1354,6 @@ pub const RULES: &[Rule] = &[
         level: Level::Emergency,
         source: Source::Nice,
         fires: |f| {
-            let episode = |id: &str| {
-                f.mentions.iter().find(|m| m.concept == id && matches!(m.status, Status::Affirmed | Status::Resolved))
-            };
             let infant = matches!(f.who, super::frame::Who::Infant(_));
             all(f, &[&["bulging_fontanelle"]])
                 .or_else(|| {
@@ -1373,10 +1365,11 @@ pub const RULES: &[Rule] = &[
                 .or_else(|| {
                     infant
                         .then(|| {
-                            episode("blue_lips")
+                            f.happened("blue_lips")
                                 // Limp and over is the episode; limp now in a baby feeding and smiling is asleep.
                                 .or_else(|| {
-                                    episode("floppy").filter(|m| m.status == Status::Resolved || !f.has("doing_well"))
+                                    f.happened("floppy")
+                                        .filter(|m| m.status == Status::Resolved || !f.has("doing_well"))
                                 })
                                 .map(|m| vec![(m.start, m.end)])
                         })

@@ -524,9 +524,11 @@ pattern!(
     ko_figurative,
     r"ㅋㅋ|ㅎㅎ|생각만하면|생각만해도|월요병|잘생겨|잘생긴|귀여워|귀여운|멋있어|설레|심쿵|짝사랑|최애|아이돌|덕질|컴백|숨멎|웃겨서|웃겨죽|창피해서|쪽팔려"
 );
-// Never said in jest: a farewell, a last word, or "not joking" ("ㅋㅋ ... 아니 농담 아니고 지금 대교 위임").
+// Being a student of a health subject: a study cue only in a question (see `judge_sentence`).
 pattern!(en_student, r"\b(?:pharmacy|medical|med|nursing|paramedic|biology|pharmacology) (?:student|school)\b");
+// Asking what to do now: a call for help, whatever laughter is around it.
 pattern!(en_what_to_do, r"\bwhat (?:do|should|can) (?:i|we) do\b|\bwhat now\b");
+// Never said in jest: a farewell, a last word, or "not joking" ("ㅋㅋ ... 아니 농담 아니고 지금 대교 위임").
 pattern!(en_grave, r"\b(?:not joking|no joke|i'?m serious|for real|goodbye|last (?:message|words?)|suicide note)\b");
 pattern!(ko_grave, r"농담아니|장난아니|진심|마지막으로|마지막인사|유서|작별");
 // Asking to tell things apart or for more signs, even about one's own child ("weaning my 6 month
