@@ -30,6 +30,9 @@ scripts/build-index.sh
 step "Korean disease-name coverage (medagent eval kcd --check: KCD categories naming a MedQuAD focus find it in the top 5)"
 ./target/release/medagent eval kcd --check
 
+step "consumer questions raise no alarm (medagent eval triage --consumer: the 14,979 MedQuAD questions, false alarms at most 0.1 %)"
+./target/release/medagent eval triage --consumer --summary --rounds 1 --max-false-alarms 0.001
+
 step "wasm release build (scripts/build-app.sh: trunk build --release, unless dist/ is current)"
 scripts/build-app.sh
 for wasm in dist/*.wasm; do

@@ -3,13 +3,15 @@
 //! the confusion matrix per language, the misses, and the time per message.
 
 use super::error::CliError;
+use super::files::{read_corpus, DEFAULT_CORPUS};
 use super::measure::percentile;
 use crate::i18n::Lang;
-use crate::triage::eval::{parse, score};
-use crate::triage::{assess, notice, Country};
+use crate::triage::eval::{parse, score, Labelled, Miss};
+use crate::triage::{assess, notice, Country, Level};
 use clap::Args;
 use serde_json::json;
-use std::path::PathBuf;
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 /// Triage one message.
@@ -68,16 +70,47 @@ pub struct EvalTriageArgs {
     /// Rounds over the set for the timing (build with --release).
     #[arg(long, default_value_t = 20)]
     pub rounds: usize,
+    /// Score false alarms on real consumer questions instead of a labelled set: every distinct
+    /// question of the corpus asks for information, so any notice on one is a false alarm.
+    #[arg(long, conflicts_with = "file")]
+    pub consumer: bool,
+    /// The corpus whose questions `--consumer` reads.
+    #[arg(long, default_value = DEFAULT_CORPUS)]
+    pub corpus: PathBuf,
+    /// Fail (exit 1) when a language's false-alarm rate is above this (0 to 1).
+    #[arg(long)]
+    pub max_false_alarms: Option<f64>,
+}
+
+/// The corpus's distinct questions as a labelled set: English, no emergency.
+fn consumer_questions(corpus: &Path) -> Result<Vec<Labelled>, CliError> {
+    let (docs, _) = read_corpus(corpus)?;
+    let mut seen = HashSet::new();
+    Ok(docs
+        .into_iter()
+        .filter(|d| seen.insert(d.question.clone()))
+        .map(|d| Labelled {
+            row: None,
+            lang: "en".into(),
+            level: Level::None,
+            category: "consumer question".into(),
+            text: d.question,
+        })
+        .collect())
 }
 
 pub fn eval(args: EvalTriageArgs) -> Result<(), CliError> {
-    let text = std::fs::read_to_string(&args.file).map_err(CliError::read(&args.file))?;
-    let items = parse(&text).map_err(|e| CliError::failed(format!("{}: {e}", args.file.display())))?;
+    let (source, items) = if args.consumer {
+        (&args.corpus, consumer_questions(&args.corpus)?)
+    } else {
+        let text = std::fs::read_to_string(&args.file).map_err(CliError::read(&args.file))?;
+        (&args.file, parse(&text).map_err(|e| CliError::failed(format!("{}: {e}", args.file.display())))?)
+    };
     if items.is_empty() {
-        return Err(CliError::usage(format!("{} has no messages", args.file.display())));
+        return Err(CliError::usage(format!("{} has no messages", source.display())));
     }
     let (scores, misses) = score(&items);
-    println!("{} ({} messages)", args.file.display(), items.len());
+    println!("{} ({} messages)", source.display(), items.len());
     for (lang, s) in &scores {
         println!(
             "\n[{lang}] emergency recall {:.3} ({}/{}), false alarms {:.3} ({}/{} negatives)",
@@ -93,11 +126,28 @@ pub fn eval(args: EvalTriageArgs) -> Result<(), CliError> {
             println!("  {name:<16} {:>9} {:>7} {:>5}", row[0], row[1], row[2]);
         }
     }
-    if args.summary {
-        return Ok(());
+    let over: Vec<String> = scores
+        .iter()
+        .filter(|(_, s)| args.max_false_alarms.is_some_and(|max| s.false_alarm_rate() > max))
+        .map(|(lang, s)| format!("{lang} {:.4}", s.false_alarm_rate()))
+        .collect();
+    if !args.summary {
+        print_misses(&misses);
+        timing(&items.iter().map(|i| i.text.as_str()).collect::<Vec<_>>(), args.rounds);
     }
+    if !over.is_empty() {
+        return Err(CliError::failed(format!(
+            "false alarms above --max-false-alarms {}: {} (without --summary the misses above name the messages)",
+            args.max_false_alarms.unwrap_or_default(),
+            over.join(", ")
+        )));
+    }
+    Ok(())
+}
+
+fn print_misses(misses: &[Miss<'_>]) {
     println!("\nmisses ({}):", misses.len());
-    for m in &misses {
+    for m in misses {
         println!(
             "  [{}] {} -> {} ({}): {}",
             m.item.lang,
@@ -107,8 +157,6 @@ pub fn eval(args: EvalTriageArgs) -> Result<(), CliError> {
             m.item.text
         );
     }
-    timing(&items.iter().map(|i| i.text.as_str()).collect::<Vec<_>>(), args.rounds);
-    Ok(())
 }
 
 /// Time per message: each message `rounds` times, the median of its rounds, then p50 / p95 over

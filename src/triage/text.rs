@@ -227,7 +227,7 @@ pub fn sentence_around(text: &str, start: usize, end: usize) -> (usize, usize) {
 // signs of a heart attack?", "심근경색의 초기 증상은 무엇인가요?").
 pattern!(
     en_information,
-    r"\b(?:signs? of|symptoms? of|warning signs?|how (?:is|are|do|does|can)\b.*\b(?:diagnos|treat|tell|know|prevent)|what (?:is|are|causes?|happens)|treatment (?:for|of)|why (?:is|are|do|does)|considered|can \w+ cause|how (?:much|many)\b|risk of|how do doctors|what (?:to|should \w+|can \w+) do (?:for|about|if|when)|how to (?:treat|tell|recogni[sz]e|prevent|know)|first aid for|when (?:to|should \w+) (?:call|go|worry|see)|^\s*(?:is|are|can|could|does|do|should|what|how|why|when|which)\b.*\?\s*$)"
+    r"\b(?:signs? of|symptoms? of|warning signs?|how (?:is|are|do|does|can)\b.*\b(?:diagnos|treat|tell|know|prevent)|what (?:is|are|causes?|happens)|treatment (?:for|of)|why (?:is|are|do|does)|considered|can \w+ cause|how (?:much|many)\b|risk (?:of|for)|risk factors?|how do doctors|what (?:to|should \w+|can \w+) do (?:for|about|if|when)|how to (?:treat|tell|recogni[sz]e|prevent|know)|first aid for|when (?:to|should \w+) (?:call|go|worry|see)|^\s*(?:is|are|can|could|does|do|should|what|how|why|when|which|who)\b.*\?\s*$)"
 );
 // Korean: a topic word (symptoms, diagnosis, treatment ...) in a sentence that asks ("증상은 없어요"
 // says something about the asker; "증상은 무엇인가요?" does not).
