@@ -92,7 +92,9 @@ fn bench_triage(file: &PathBuf, rounds: usize) -> Result<(), CliError> {
         return Err(CliError::usage(format!("{} has no messages", file.display())));
     }
     println!("{} ({} messages)", file.display(), items.len());
+    let first_ms = super::triage::first_call_ms();
     super::triage::timing(&items.iter().map(|i| i.text.as_str()).collect::<Vec<_>>(), rounds);
+    println!("first call of the process (compiles the patterns): {first_ms:.1} ms");
     Ok(())
 }
 

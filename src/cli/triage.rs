@@ -159,13 +159,18 @@ fn print_misses(misses: &[Miss<'_>]) {
     }
 }
 
-/// Time per message: each message `rounds` times, the median of its rounds, then p50 / p95 over
-/// messages. The first call of a process compiles the patterns (a browser tab pays it on its first
-/// message), so it is reported on its own and left out of the figures.
-pub fn timing(messages: &[&str], rounds: usize) {
+/// The first triage of a process, in ms: it compiles the patterns, which a browser tab pays on its
+/// first message. Meaningful only before anything else was triaged.
+pub fn first_call_ms() -> f64 {
     let started = Instant::now();
     std::hint::black_box(assess(std::hint::black_box("my chest hurts and I feel sick, 가슴이 아프고 식은땀이 나요")));
-    let first_ms = started.elapsed().as_secs_f64() * 1e3;
+    started.elapsed().as_secs_f64() * 1e3
+}
+
+/// Time per message: each message `rounds` times, the median of its rounds, then p50 / p95 over
+/// messages (the first call compiles the patterns and is left out).
+pub fn timing(messages: &[&str], rounds: usize) {
+    assess("warm up");
     let mut per_message: Vec<f64> = messages
         .iter()
         .map(|text| {
@@ -193,5 +198,4 @@ pub fn timing(messages: &[&str], rounds: usize) {
         slowest_chars,
         rounds
     );
-    println!("first call of the process (compiles the patterns): {first_ms:.1} ms");
 }
