@@ -1,8 +1,30 @@
-//! Build script: fast, offline, deterministic. It only records which target the binary was built
-//! for, so `medagent --version` can say it.
+//! Build script: fast, offline, deterministic. It records which target the binary was built for, so
+//! `medagent --version` can say it, and trains the triage classifier (`src/triage/classifier.rs`)
+//! from the labelled triage sets in `tests/fixtures`, for the triage to embed: the model is always
+//! the one the checkout's sets make, and no weights are committed.
+
+#[path = "src/triage/classifier.rs"]
+#[allow(dead_code)]
+mod classifier;
+
+use std::path::PathBuf;
 
 fn main() {
     let target = std::env::var("TARGET").unwrap_or_else(|_| "unknown".into());
     println!("cargo:rustc-env=MEDAGENT_BUILD_TARGET={target}");
     println!("cargo:rerun-if-changed=build.rs");
+    println!("cargo:rerun-if-changed=src/triage/classifier.rs");
+    println!("cargo:rerun-if-changed=tests/fixtures");
+
+    let root = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
+    let files = classifier::training_files(&root).expect("tests/fixtures holds the labelled triage sets");
+    let mut examples = Vec::new();
+    for file in &files {
+        let name = file.file_stem().and_then(|s| s.to_str()).unwrap_or_default();
+        let text = std::fs::read_to_string(file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+        examples.extend(classifier::read_set(name, &text).unwrap_or_else(|e| panic!("{e}: mend the labelled set")));
+    }
+    let model = classifier::train(&examples);
+    let out = PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("triage_classifier.bin");
+    std::fs::write(&out, model.to_bytes()).unwrap_or_else(|e| panic!("{}: {e}", out.display()));
 }

@@ -33,6 +33,9 @@ step "Korean disease-name coverage (medagent eval kcd --check: KCD categories na
 step "consumer questions raise no alarm (medagent eval triage --consumer: the 14,979 MedQuAD questions, false alarms at most 0.1 %)"
 ./target/release/medagent eval triage --consumer --summary --rounds 1 --max-false-alarms 0.001
 
+step "triage on writers it never read (medagent eval triage --cross-validate: each writer's messages by a classifier trained on the others; combined recall >= 0.97, false alarms <= 0.04 per language)"
+./target/release/medagent eval triage --cross-validate --min-recall 0.97 --max-false-alarms 0.04
+
 step "wasm release build (scripts/build-app.sh: trunk build --release, unless dist/ is current)"
 scripts/build-app.sh
 for wasm in dist/*.wasm; do

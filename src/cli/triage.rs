@@ -6,7 +6,7 @@ use super::error::CliError;
 use super::files::{read_corpus, DEFAULT_CORPUS};
 use super::measure::percentile;
 use crate::i18n::Lang;
-use crate::triage::eval::{parse, score, Labelled, Miss};
+use crate::triage::eval::{cross_validate, parse, score, total, Labelled, Miss, Score};
 use crate::triage::{assess, notice, Country, Level};
 use clap::Args;
 use serde_json::json;
@@ -42,14 +42,27 @@ pub fn run(args: TriageArgs) -> Result<(), CliError> {
     let verdict = assess(&args.text);
     let notice = notice(&verdict, lang, country);
     if args.json {
-        println!("{}", json!({"level": verdict.level, "reasons": verdict.reasons, "notice": notice}));
+        println!(
+            "{}",
+            json!({"level": verdict.level, "reasons": verdict.reasons, "likelihood": verdict.likelihood,
+                   "set_aside": verdict.set_aside, "notice": notice})
+        );
         return Ok(());
     }
-    println!("level: {}", verdict.level.name());
-    for r in &verdict.reasons {
+    println!(
+        "level: {} (the classifier's probability of an emergency: {:.2})",
+        verdict.level.name(),
+        verdict.likelihood
+    );
+    let print = |r: &crate::triage::Reason| {
         let source =
             serde_json::to_value(r.source).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default();
         println!("  {} [{}] ({source}): {}", r.rule, r.level.name(), r.matched.join(" | "));
+    };
+    verdict.reasons.iter().for_each(print);
+    if !verdict.set_aside.is_empty() {
+        println!("set aside (the classifier found the message ordinary):");
+        verdict.set_aside.iter().for_each(print);
     }
     if let Some(notice) = notice {
         println!("{notice}");
@@ -74,12 +87,23 @@ pub struct EvalTriageArgs {
     /// question of the corpus asks for information, so any notice on one is a false alarm.
     #[arg(long, conflicts_with = "file")]
     pub consumer: bool,
+    /// Leave-one-writer-out cross-validation over the classifier's training sets (every
+    /// tests/fixtures/triage_*.jsonl and tests/fixtures/blind/triage_*.jsonl; run from the
+    /// checkout): each writer is scored by a classifier trained on all the others, by the rules
+    /// alone, the classifier alone and the two combined.
+    #[arg(long, conflicts_with_all = ["file", "consumer"])]
+    pub cross_validate: bool,
     /// The corpus whose questions `--consumer` reads.
     #[arg(long, default_value = DEFAULT_CORPUS)]
     pub corpus: PathBuf,
-    /// Fail (exit 1) when a language's false-alarm rate is above this (0 to 1).
+    /// Fail (exit 1) when a language's false-alarm rate is above this (0 to 1); with
+    /// `--cross-validate`, the combined rate over all writers.
     #[arg(long)]
     pub max_false_alarms: Option<f64>,
+    /// With `--cross-validate`: fail (exit 1) when a language's combined recall over all writers is
+    /// below this (0 to 1).
+    #[arg(long, requires = "cross_validate")]
+    pub min_recall: Option<f64>,
 }
 
 /// The corpus's distinct questions as a labelled set: English, no emergency.
@@ -100,6 +124,9 @@ fn consumer_questions(corpus: &Path) -> Result<Vec<Labelled>, CliError> {
 }
 
 pub fn eval(args: EvalTriageArgs) -> Result<(), CliError> {
+    if args.cross_validate {
+        return eval_cross_validated(&args);
+    }
     let (source, items) = if args.consumer {
         (&args.corpus, consumer_questions(&args.corpus)?)
     } else {
@@ -140,6 +167,78 @@ pub fn eval(args: EvalTriageArgs) -> Result<(), CliError> {
             "false alarms above --max-false-alarms {}: {} (without --summary the misses above name the messages)",
             args.max_false_alarms.unwrap_or_default(),
             over.join(", ")
+        )));
+    }
+    Ok(())
+}
+
+fn eval_cross_validated(args: &EvalTriageArgs) -> Result<(), CliError> {
+    let root = Path::new(".");
+    let files = crate::triage::classifier::training_files(root).map_err(|e| {
+        CliError::failed(format!("cannot list tests/fixtures ({e}): run this from the medagent checkout"))
+    })?;
+    let mut sets = Vec::new();
+    for file in &files {
+        let name = file.file_stem().and_then(|s| s.to_str()).unwrap_or_default().to_string();
+        sets.push((name, std::fs::read_to_string(file).map_err(CliError::read(file))?));
+    }
+    let mut progress = super::progress::Progress::new("cross-validation folds");
+    let folds = cross_validate(&sets, |done, all| progress.show(done, all)).map_err(CliError::failed)?;
+    progress.finish();
+    let figures = |scores: &[(String, Score)]| -> String {
+        ["ko", "en"]
+            .iter()
+            .map(|lang| match scores.iter().find(|(l, _)| l == lang) {
+                Some((_, s)) if s.emergencies() + s.negatives() > 0 => {
+                    format!("{lang} {:.3}/{:.3}", s.recall(), s.false_alarm_rate())
+                }
+                _ => format!("{lang}   -  /  -  "),
+            })
+            .collect::<Vec<_>>()
+            .join("  ")
+    };
+    println!(
+        "Leave-one-writer-out: {} writers in {} sets; each scored by a classifier trained on the others.",
+        folds.len(),
+        sets.len()
+    );
+    println!("Figures are recall of emergencies / false alarms (urgent or emergency on a hard negative).\n");
+    println!("{:<32} {:<28} {:<28} {:<28}", "writer", "rules alone", "classifier alone", "combined (the app)");
+    for fold in &folds {
+        println!(
+            "{:<32} {:<28} {:<28} {:<28}",
+            fold.group,
+            figures(&fold.rules),
+            figures(&fold.classifier),
+            figures(&fold.combined)
+        );
+    }
+    let combined = total(folds.iter().map(|f| &f.combined));
+    println!(
+        "{:<32} {:<28} {:<28} {:<28}",
+        "all writers",
+        figures(&total(folds.iter().map(|f| &f.rules))),
+        figures(&total(folds.iter().map(|f| &f.classifier))),
+        figures(&combined)
+    );
+    let failed: Vec<String> = combined
+        .iter()
+        .flat_map(|(lang, s)| {
+            let low = args
+                .min_recall
+                .filter(|&min| s.recall() < min)
+                .map(|min| format!("{lang} recall {:.3} < {min}", s.recall()));
+            let high = args
+                .max_false_alarms
+                .filter(|&max| s.false_alarm_rate() > max)
+                .map(|max| format!("{lang} false alarms {:.3} > {max}", s.false_alarm_rate()));
+            [low, high].into_iter().flatten()
+        })
+        .collect();
+    if !failed.is_empty() {
+        return Err(CliError::failed(format!(
+            "on writers it was not trained on, the triage misses its targets: {} (the table above shows which writers)",
+            failed.join(", ")
         )));
     }
     Ok(())

@@ -5,7 +5,8 @@
 //! "category": "...", "text": "..."}`. `category` says what kind of emergency or of hard negative
 //! the message is (question, past, family, reading, mild, negation, medication, general).
 
-use super::{assess, Level};
+use super::classifier::{self, Example};
+use super::{assess, assess_by_rules, assess_with, Level, ALONE};
 use serde::Deserialize;
 
 /// One labelled message.
@@ -63,6 +64,78 @@ impl Score {
     }
 }
 
+/// How one writer's messages (a cross-validation fold) were triaged by a classifier trained on
+/// everyone else's: by the rules alone, the classifier alone (an emergency at [`ALONE`]) and the two
+/// combined as the app combines them; per language.
+#[derive(Clone, Debug)]
+pub struct Fold {
+    pub group: String,
+    pub rules: Vec<(String, Score)>,
+    pub classifier: Vec<(String, Score)>,
+    pub combined: Vec<(String, Score)>,
+}
+
+/// The score of `lang`, added in first-seen order.
+fn of_lang<'a>(scores: &'a mut Vec<(String, Score)>, lang: &str) -> &'a mut Score {
+    let at = scores.iter().position(|(l, _)| l == lang).unwrap_or_else(|| {
+        scores.push((lang.to_string(), Score::default()));
+        scores.len() - 1
+    });
+    &mut scores[at].1
+}
+
+fn tally(scores: &mut Vec<(String, Score)>, lang: &str, expected: Level, got: Level) {
+    of_lang(scores, lang).confusion[index(expected)][index(got)] += 1;
+}
+
+/// Leave-one-writer-out cross-validation over labelled sets (`(name, jsonl)`, the classifier's
+/// training sets): each writer (a set, or a set's `writer`) is scored by a classifier trained on all
+/// the others, which is how the triage meets a writer it has never read. `done(fold, folds)` is
+/// called after each fold.
+pub fn cross_validate(sets: &[(String, String)], mut done: impl FnMut(usize, usize)) -> Result<Vec<Fold>, String> {
+    let mut examples: Vec<Example> = Vec::new();
+    let mut items: Vec<Labelled> = Vec::new();
+    for (name, jsonl) in sets {
+        examples.extend(classifier::read_set(name, jsonl)?);
+        items.extend(parse(jsonl).map_err(|e| format!("{name} {e}"))?);
+    }
+    let mut groups: Vec<&str> = Vec::new();
+    for e in &examples {
+        if !groups.contains(&e.group.as_str()) {
+            groups.push(&e.group);
+        }
+    }
+    let mut folds = Vec::new();
+    for (n, group) in groups.iter().enumerate() {
+        let training: Vec<Example> = examples.iter().filter(|e| e.group != *group).cloned().collect();
+        let model = classifier::train(&training);
+        let mut fold =
+            Fold { group: group.to_string(), rules: Vec::new(), classifier: Vec::new(), combined: Vec::new() };
+        for (example, item) in examples.iter().zip(&items).filter(|(e, _)| e.group == *group) {
+            let alone = if model.probability(&example.text) >= ALONE { Level::Emergency } else { Level::None };
+            tally(&mut fold.rules, &item.lang, item.level, assess_by_rules(&item.text).level);
+            tally(&mut fold.classifier, &item.lang, item.level, alone);
+            tally(&mut fold.combined, &item.lang, item.level, assess_with(&model, &item.text).level);
+        }
+        folds.push(fold);
+        done(n + 1, groups.len());
+    }
+    Ok(folds)
+}
+
+/// The sum of scores per language.
+pub fn total<'a>(scores: impl IntoIterator<Item = &'a Vec<(String, Score)>>) -> Vec<(String, Score)> {
+    let mut out: Vec<(String, Score)> = Vec::new();
+    for per_lang in scores {
+        for (lang, s) in per_lang {
+            for (row, add) in of_lang(&mut out, lang).confusion.iter_mut().zip(s.confusion) {
+                row.iter_mut().zip(add).for_each(|(a, b)| *a += b);
+            }
+        }
+    }
+    out
+}
+
 /// A message triaged at another level than its label.
 #[derive(Clone, Debug)]
 pub struct Miss<'a> {
@@ -77,14 +150,7 @@ pub fn score(items: &[Labelled]) -> (Vec<(String, Score)>, Vec<Miss<'_>>) {
     let mut misses = Vec::new();
     for item in items {
         let verdict = assess(&item.text);
-        let at = match scores.iter().position(|(l, _)| *l == item.lang) {
-            Some(at) => at,
-            None => {
-                scores.push((item.lang.clone(), Score::default()));
-                scores.len() - 1
-            }
-        };
-        scores[at].1.confusion[index(item.level)][index(verdict.level)] += 1;
+        tally(&mut scores, &item.lang, item.level, verdict.level);
         if verdict.level != item.level {
             misses.push(Miss { item, got: verdict.level, rule: verdict.top().map(|r| r.rule.clone()) });
         }

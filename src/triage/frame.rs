@@ -231,6 +231,14 @@ impl Frame {
         self.mentions.iter().find(|m| m.concept == concept && matches!(m.status, Status::Affirmed | Status::Resolved))
     }
 
+    /// Whether complaints are named but none is said to hold now: each is denied, asked about, a
+    /// plan, past or over.
+    pub fn names_none_now(&self) -> bool {
+        let mut complaints =
+            self.mentions.iter().filter(|m| !TIME_WORDS.contains(&m.concept) && m.concept != "masked").peekable();
+        complaints.peek().is_some() && complaints.all(|m| m.status != Status::Affirmed)
+    }
+
     pub fn child(&self) -> bool {
         matches!(self.who, Who::Infant(_) | Who::Child)
     }

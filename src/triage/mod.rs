@@ -15,7 +15,17 @@
 //! general ("what are the warning signs of a heart attack?"), hypothetical ("what should I do if
 //! someone ..."), long past or in the family ("my father died of a stroke") says nothing about now
 //! ([`text`]). When in doubt a rule errs towards calling for help: this is no diagnosis.
+//!
+//! A second reader, the [`classifier`] trained on every labelled message of the repo, reads the
+//! whole message as it is worded; [`decide`] combines the two. It hears wordings no concept form
+//! has, and it knows what questions and stories sound like, so:
+//! - it calls an emergency on its own when it is confident ([`ALONE`]), and more confident when
+//!   the frame names complaints but reads none of them as holding now ([`ALONE_AGAINST_FRAME`]);
+//! - a rule's emergency stands unless the classifier finds the message plainly ordinary
+//!   ([`SET_ASIDE`]), except a measured value past its threshold (oxygen, blood pressure, a baby's
+//!   temperature), which no wording changes. A rule set aside is kept in the verdict.
 
+pub mod classifier;
 mod concepts;
 mod cues;
 pub mod eval;
@@ -70,6 +80,9 @@ pub enum Source {
     /// The configured model's second opinion, asked in the turn's first call.
     #[serde(rename = "model")]
     Model,
+    /// The classifier trained on the repo's labelled messages ([`classifier`]).
+    #[serde(rename = "classifier")]
+    Classifier,
 }
 
 /// What kind of emergency: decides what the notice says to do while waiting.
@@ -135,6 +148,12 @@ pub struct Triage {
     pub level: Level,
     /// Every rule that fired, the most urgent first.
     pub reasons: Vec<Reason>,
+    /// The classifier's probability that the message tells an emergency happening now.
+    #[serde(default)]
+    pub likelihood: f32,
+    /// Emergency rules that fired on a message the classifier found plainly ordinary.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub set_aside: Vec<Reason>,
 }
 
 impl Triage {
@@ -148,22 +167,69 @@ impl Triage {
 /// not stall the turn (the rules look at every mention in its sentence).
 const READ_BYTES: usize = 4096;
 
+/// From this probability the classifier calls an emergency on its own.
+pub const ALONE: f32 = 0.6;
+/// From this probability the classifier calls an emergency on its own when the frame names
+/// complaints and reads every one as denied, asked about, a plan, past or over: a classifier hears
+/// the words of an emergency, the frame reads what is said of them.
+pub const ALONE_AGAINST_FRAME: f32 = 0.9;
+/// Below this probability a rule's emergency is set aside (see [`decide`]).
+pub const SET_ASIDE: f32 = 0.2;
+
+/// The classifier the build trained from the labelled sets (`build.rs`), read once.
+fn classifier() -> &'static classifier::Model {
+    static MODEL: std::sync::OnceLock<classifier::Model> = std::sync::OnceLock::new();
+    MODEL.get_or_init(|| {
+        classifier::Model::from_bytes(include_bytes!(concat!(env!("OUT_DIR"), "/triage_classifier.bin")))
+            .expect("build.rs writes the model this code reads")
+    })
+}
+
 /// Triages one message (its first [`READ_BYTES`] bytes).
 pub fn assess(message: &str) -> Triage {
-    let mut cut = message.len().min(READ_BYTES);
-    while !message.is_char_boundary(cut) {
-        cut -= 1;
-    }
-    let message = &message[..cut];
+    assess_with(classifier(), message)
+}
+
+/// [`assess`] with another classifier (a cross-validation's, trained without the writer scored).
+pub fn assess_with(model: &classifier::Model, message: &str) -> Triage {
+    let message = readable(message);
     let frame = frame::Frame::new(message);
     // A pet's emergency is the vet's: the notice would send the user to 119 / 911.
     if frame.who == frame::Who::Animal {
         return Triage::default();
     }
+    let likelihood = model.probability(message);
+    let rules = reasons(&frame, message);
+    let category = guess_category(&frame, &rules);
+    let alone = if frame.names_none_now() { ALONE_AGAINST_FRAME } else { ALONE };
+    decide(rules, likelihood, alone, || Heard { category, words: model.telling_words(message, 3) })
+}
+
+/// The rules' verdict alone, as before there was a classifier (to measure the two apart).
+pub fn assess_by_rules(message: &str) -> Triage {
+    let message = readable(message);
+    let frame = frame::Frame::new(message);
+    if frame.who == frame::Who::Animal {
+        return Triage::default();
+    }
+    verdict(reasons(&frame, message), 0.0, Vec::new())
+}
+
+/// The part of a message that is read.
+fn readable(message: &str) -> &str {
+    let mut cut = message.len().min(READ_BYTES);
+    while !message.is_char_boundary(cut) {
+        cut -= 1;
+    }
+    &message[..cut]
+}
+
+/// Every rule that fires on the frame, the most urgent first.
+fn reasons(frame: &frame::Frame, message: &str) -> Vec<Reason> {
     let mut reasons: Vec<Reason> = rules::RULES
         .iter()
         .filter_map(|rule| {
-            let mut spans = (rule.fires)(&frame)?;
+            let mut spans = (rule.fires)(frame)?;
             spans.sort_unstable();
             spans.dedup();
             let matched = spans.iter().map(|&(s, e)| message[s..e].trim().to_string()).collect();
@@ -177,11 +243,67 @@ pub fn assess(message: &str) -> Triage {
         })
         .collect();
     reasons.sort_by_key(|r| std::cmp::Reverse(r.level));
+    reasons
+}
+
+/// What the classifier's own emergency says: the kind (for the notice) and the words that told it.
+struct Heard {
+    category: Category,
+    words: Vec<String>,
+}
+
+/// The kind of an emergency only the classifier heard: suicide when the message speaks of it (the
+/// notice then gives the crisis line), poisoning when it tells of something swallowed (do not make
+/// them vomit, keep the package), else the kind of a lesser rule that fired, else none in
+/// particular (the notice's general advice).
+fn guess_category(frame: &frame::Frame, rules: &[Reason]) -> Category {
+    if frame.ever("suicidal").is_some() || frame.ever("suicide_means").is_some() {
+        return Category::Suicide;
+    }
+    if !frame.ingestions.is_empty() {
+        return Category::Poisoning;
+    }
+    rules.first().map_or(Category::Other, |r| r.category)
+}
+
+/// Measured values past a threshold: no wording makes 85 % oxygen ordinary.
+const MEASURED: &[Category] = &[Category::Oxygen, Category::BloodPressure, Category::InfantFever];
+
+/// Combines the rules' reasons (most urgent first) with the classifier's probability: the
+/// classifier adds an emergency at `alone` or above, and below [`SET_ASIDE`] sets aside the rules'
+/// emergencies that rest on words rather than a measured value.
+fn decide(mut reasons: Vec<Reason>, likelihood: f32, alone: f32, heard: impl FnOnce() -> Heard) -> Triage {
+    let mut set_aside = Vec::new();
+    if likelihood < SET_ASIDE && !reasons.iter().any(|r| r.level == Level::Emergency && MEASURED.contains(&r.category))
+    {
+        let (emergencies, rest): (Vec<Reason>, Vec<Reason>) =
+            reasons.into_iter().partition(|r| r.level == Level::Emergency);
+        set_aside = emergencies;
+        reasons = rest;
+    }
+    if likelihood >= alone && reasons.first().is_none_or(|r| r.level < Level::Emergency) {
+        let Heard { category, words } = heard();
+        reasons.insert(
+            0,
+            Reason {
+                rule: "reads like an emergency".into(),
+                category,
+                level: Level::Emergency,
+                source: Source::Classifier,
+                matched: words,
+            },
+        );
+    }
+    verdict(reasons, likelihood, set_aside)
+}
+
+/// The verdict of the reasons, most urgent first.
+fn verdict(mut reasons: Vec<Reason>, likelihood: f32, set_aside: Vec<Reason>) -> Triage {
     // Once it is an emergency, "see a doctor today" is noise.
     if let Some(top) = reasons.first().map(|r| r.level) {
         reasons.retain(|r| r.level == top);
     }
-    Triage { level: reasons.first().map_or(Level::None, |r| r.level), reasons }
+    Triage { level: reasons.first().map_or(Level::None, |r| r.level), reasons, likelihood, set_aside }
 }
 
 #[cfg(test)]
@@ -232,6 +354,52 @@ mod tests {
         // A pasted document (130 KB) is read as far as its beginning, which says what matters.
         let long = format!("가슴이 아프고 식은땀이 나요. {}", "당뇨 diabetes 혈압 140/90 두통 ".repeat(4000));
         assert_eq!(level(&long), Level::Emergency);
+    }
+
+    fn reason(category: Category, level: Level) -> Reason {
+        Reason { rule: "r".into(), category, level, source: Source::Ktas, matched: vec![] }
+    }
+
+    fn heard() -> Heard {
+        Heard { category: Category::Suicide, words: vec!["rope".into()] }
+    }
+
+    /// The classifier adds an emergency when confident, sets aside a rule's emergency on a message
+    /// it finds plainly ordinary, never a measured value's, and leaves everything between alone.
+    #[test]
+    fn how_the_classifier_and_the_rules_combine() {
+        let urgent = || vec![reason(Category::Cardiac, Level::Urgent)];
+        let t = decide(urgent(), 0.7, ALONE, heard);
+        assert_eq!((t.level, t.reasons.len()), (Level::Emergency, 1));
+        assert_eq!((t.reasons[0].source, t.reasons[0].category), (Source::Classifier, Category::Suicide));
+        assert_eq!(t.reasons[0].matched, ["rope"]);
+        // Against a frame that reads every complaint as not now, it needs more.
+        assert_eq!(decide(urgent(), 0.7, ALONE_AGAINST_FRAME, heard).level, Level::Urgent);
+        assert_eq!(decide(urgent(), 0.5, ALONE, heard).level, Level::Urgent);
+
+        let emergency = || vec![reason(Category::Stroke, Level::Emergency), reason(Category::Fever, Level::Urgent)];
+        let t = decide(emergency(), 0.1, ALONE, heard);
+        assert_eq!((t.level, t.set_aside.len()), (Level::Urgent, 1), "{t:?}");
+        let t = decide(emergency(), 0.3, ALONE, heard);
+        assert_eq!((t.level, t.reasons[0].category, t.set_aside.len()), (Level::Emergency, Category::Stroke, 0));
+        let measured = vec![reason(Category::Oxygen, Level::Emergency)];
+        assert_eq!(decide(measured, 0.01, ALONE, heard).level, Level::Emergency);
+    }
+
+    /// Wordings no concept form was written for, and ordinary messages that share their words.
+    #[test]
+    fn the_classifier_hears_what_the_rules_do_not_and_knows_a_question() {
+        let text = "my son drank something from the blue bottle under the sink and is drooling and crying";
+        assert_eq!(assess_by_rules(text).level, Level::None);
+        let t = assess(text);
+        assert_eq!((t.level, t.top().unwrap().source), (Level::Emergency, Source::Classifier), "{t:?}");
+        assert!(t.top().unwrap().matched.iter().any(|w| w == "drank"), "{t:?}");
+        for text in [
+            "How many people die by suicide each year in Korea? It's for my school report",
+            "I'm not suicidal and have no thoughts of hurting myself, I just can't sleep",
+        ] {
+            assert_eq!(level(text), Level::None, "{text}");
+        }
     }
 
     #[test]
