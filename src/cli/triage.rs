@@ -44,8 +44,7 @@ pub fn run(args: TriageArgs) -> Result<(), CliError> {
     if args.json {
         println!(
             "{}",
-            json!({"level": verdict.level, "reasons": verdict.reasons, "likelihood": verdict.likelihood,
-                   "set_aside": verdict.set_aside, "notice": notice})
+            json!({"level": verdict.level, "reasons": verdict.reasons, "likelihood": verdict.likelihood, "notice": notice})
         );
         return Ok(());
     }
@@ -60,10 +59,6 @@ pub fn run(args: TriageArgs) -> Result<(), CliError> {
         println!("  {} [{}] ({source}): {}", r.rule, r.level.name(), r.matched.join(" | "));
     };
     verdict.reasons.iter().for_each(print);
-    if !verdict.set_aside.is_empty() {
-        println!("set aside (the classifier found the message ordinary):");
-        verdict.set_aside.iter().for_each(print);
-    }
     if let Some(notice) = notice {
         println!("{notice}");
     }

@@ -127,35 +127,26 @@ fn words(lower: &str) -> Vec<(usize, usize)> {
     out
 }
 
-/// A message's features: each bucket with its count, and the whitespace token (byte span of the
-/// lowercased text) each feature came from, for explaining a verdict.
+/// A message's features: each occurrence's bucket with the whitespace token (byte span of the
+/// message) it came from, for explaining a verdict; a bigram belongs to its first word's token.
 struct Features {
-    lower: String,
-    /// (bucket, token span) per occurrence; a bigram belongs to its first word.
     hits: Vec<(u32, (usize, usize))>,
 }
 
 impl Features {
     fn new(text: &str) -> Features {
-        let lower = text.to_lowercase();
         let mut hits = Vec::new();
-        let ws = words(&lower);
-        for &(s, e) in &ws {
-            hits.push((bucket("w:", &[&lower[s..e]]), (s, e)));
-        }
-        for pair in ws.windows(2) {
-            let (a, b) = (&lower[pair[0].0..pair[0].1], &lower[pair[1].0..pair[1].1]);
-            hits.push((bucket("b:", &[a, b]), pair[0]));
-        }
+        let mut words: Vec<(String, (usize, usize))> = Vec::new();
         let mut token_start = None;
-        for (i, ch) in lower.char_indices().chain(std::iter::once((lower.len(), ' '))) {
+        for (i, ch) in text.char_indices().chain(std::iter::once((text.len(), ' '))) {
             if !ch.is_whitespace() {
                 token_start.get_or_insert(i);
                 continue;
             }
             let Some(s) = token_start.take() else { continue };
-            let padded: Vec<char> =
-                std::iter::once(' ').chain(lower[s..i].chars()).chain(std::iter::once(' ')).collect();
+            let lower = text[s..i].to_lowercase();
+            words.extend(self::words(&lower).into_iter().map(|(ws, we)| (lower[ws..we].to_string(), (s, i))));
+            let padded: Vec<char> = std::iter::once(' ').chain(lower.chars()).chain(std::iter::once(' ')).collect();
             for n in 1..=4 {
                 for gram in padded.windows(n) {
                     if n == 1 && gram[0] == ' ' {
@@ -166,7 +157,9 @@ impl Features {
                 }
             }
         }
-        Features { lower, hits }
+        hits.extend(words.iter().map(|(w, span)| (bucket("w:", &[w]), *span)));
+        hits.extend(words.windows(2).map(|pair| (bucket("b:", &[&pair[0].0, &pair[1].0]), pair[0].1)));
+        Features { hits }
     }
 
     /// Each bucket once with its count, in bucket order.
@@ -228,11 +221,9 @@ impl Model {
         let features = Features::new(text);
         let counts = features.counts();
         let values: HashMap<u32, f64> = vector(&counts, |b| self.idf(b)).into_iter().collect();
+        let word = |(s, e): (usize, usize)| text[s..e].trim_matches(|c: char| !c.is_alphanumeric());
         // A word in more than about one message in seven ("and", "그리고") tells nothing.
-        let common = |(s, e): (usize, usize)| {
-            let word = features.lower[s..e].trim_matches(|c: char| !c.is_alphanumeric());
-            (0.01..3.0).contains(&self.idf(bucket("w:", &[word])))
-        };
+        let common = |span| (0.01..3.0).contains(&self.idf(bucket("w:", &[&word(span).to_lowercase()])));
         let mut by_token: Vec<((usize, usize), f64)> = Vec::new();
         for &(b, span) in features.hits.iter().filter(|(_, span)| !common(*span)) {
             let Some(&x) = values.get(&b) else { continue };
@@ -247,8 +238,7 @@ impl Model {
         by_token.sort_by(|a, b| b.1.total_cmp(&a.1));
         by_token.truncate(n);
         by_token.sort_by_key(|(span, _)| span.0);
-        let trim = |s: &str| s.trim_matches(|c: char| !c.is_alphanumeric()).to_string();
-        by_token.iter().map(|((s, e), _)| trim(&features.lower[*s..*e])).filter(|w| !w.is_empty()).collect()
+        by_token.iter().map(|(span, _)| word(*span).to_string()).filter(|w| !w.is_empty()).collect()
     }
 
     /// The stored form (the layout in this module's documentation).

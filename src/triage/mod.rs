@@ -19,11 +19,11 @@
 //! A second reader, the [`classifier`] trained on every labelled message of the repo, reads the
 //! whole message as it is worded; [`decide`] combines the two. It hears wordings no concept form
 //! has, and it knows what questions and stories sound like, so:
-//! - it calls an emergency on its own when it is confident ([`ALONE`]), and more confident when
-//!   the frame names complaints but reads none of them as holding now ([`ALONE_AGAINST_FRAME`]);
-//! - a rule's emergency stands unless the classifier finds the message plainly ordinary
-//!   ([`SET_ASIDE`]), except a measured value past its threshold (oxygen, blood pressure, a baby's
-//!   temperature), which no wording changes. A rule set aside is kept in the verdict.
+//! it calls an emergency on its own when it is confident ([`ALONE`]), and more confident when the
+//! frame names complaints but reads none of them as holding now ([`ALONE_AGAINST_FRAME`]). It never
+//! takes a rule's emergency away: a bag of words does not read "I wrote a suicide note" or "my 2
+//! year old ate a laundry pod" as surely as a rule does, and a missed emergency costs more than a
+//! notice too many.
 
 pub mod classifier;
 mod concepts;
@@ -151,9 +151,6 @@ pub struct Triage {
     /// The classifier's probability that the message tells an emergency happening now.
     #[serde(default)]
     pub likelihood: f32,
-    /// Emergency rules that fired on a message the classifier found plainly ordinary.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub set_aside: Vec<Reason>,
 }
 
 impl Triage {
@@ -173,8 +170,6 @@ pub const ALONE: f32 = 0.6;
 /// complaints and reads every one as denied, asked about, a plan, past or over: a classifier hears
 /// the words of an emergency, the frame reads what is said of them.
 pub const ALONE_AGAINST_FRAME: f32 = 0.9;
-/// Below this probability a rule's emergency is set aside (see [`decide`]).
-pub const SET_ASIDE: f32 = 0.2;
 
 /// The classifier the build trained from the labelled sets (`build.rs`), read once.
 fn classifier() -> &'static classifier::Model {
@@ -212,7 +207,7 @@ pub fn assess_by_rules(message: &str) -> Triage {
     if frame.who == frame::Who::Animal {
         return Triage::default();
     }
-    verdict(reasons(&frame, message), 0.0, Vec::new())
+    verdict(reasons(&frame, message), 0.0)
 }
 
 /// The part of a message that is read.
@@ -266,21 +261,9 @@ fn guess_category(frame: &frame::Frame, rules: &[Reason]) -> Category {
     rules.first().map_or(Category::Other, |r| r.category)
 }
 
-/// Measured values past a threshold: no wording makes 85 % oxygen ordinary.
-const MEASURED: &[Category] = &[Category::Oxygen, Category::BloodPressure, Category::InfantFever];
-
-/// Combines the rules' reasons (most urgent first) with the classifier's probability: the
-/// classifier adds an emergency at `alone` or above, and below [`SET_ASIDE`] sets aside the rules'
-/// emergencies that rest on words rather than a measured value.
+/// Combines the rules' reasons (most urgent first) with the classifier's probability: at `alone` or
+/// above the classifier adds an emergency the rules did not call.
 fn decide(mut reasons: Vec<Reason>, likelihood: f32, alone: f32, heard: impl FnOnce() -> Heard) -> Triage {
-    let mut set_aside = Vec::new();
-    if likelihood < SET_ASIDE && !reasons.iter().any(|r| r.level == Level::Emergency && MEASURED.contains(&r.category))
-    {
-        let (emergencies, rest): (Vec<Reason>, Vec<Reason>) =
-            reasons.into_iter().partition(|r| r.level == Level::Emergency);
-        set_aside = emergencies;
-        reasons = rest;
-    }
     if likelihood >= alone && reasons.first().is_none_or(|r| r.level < Level::Emergency) {
         let Heard { category, words } = heard();
         reasons.insert(
@@ -294,16 +277,16 @@ fn decide(mut reasons: Vec<Reason>, likelihood: f32, alone: f32, heard: impl FnO
             },
         );
     }
-    verdict(reasons, likelihood, set_aside)
+    verdict(reasons, likelihood)
 }
 
 /// The verdict of the reasons, most urgent first.
-fn verdict(mut reasons: Vec<Reason>, likelihood: f32, set_aside: Vec<Reason>) -> Triage {
+fn verdict(mut reasons: Vec<Reason>, likelihood: f32) -> Triage {
     // Once it is an emergency, "see a doctor today" is noise.
     if let Some(top) = reasons.first().map(|r| r.level) {
         reasons.retain(|r| r.level == top);
     }
-    Triage { level: reasons.first().map_or(Level::None, |r| r.level), reasons, likelihood, set_aside }
+    Triage { level: reasons.first().map_or(Level::None, |r| r.level), reasons, likelihood }
 }
 
 #[cfg(test)]
@@ -364,8 +347,8 @@ mod tests {
         Heard { category: Category::Suicide, words: vec!["rope".into()] }
     }
 
-    /// The classifier adds an emergency when confident, sets aside a rule's emergency on a message
-    /// it finds plainly ordinary, never a measured value's, and leaves everything between alone.
+    /// The classifier adds an emergency when confident, more so against a frame that reads every
+    /// complaint as not now, and never takes a rule's emergency away.
     #[test]
     fn how_the_classifier_and_the_rules_combine() {
         let urgent = || vec![reason(Category::Cardiac, Level::Urgent)];
@@ -373,17 +356,19 @@ mod tests {
         assert_eq!((t.level, t.reasons.len()), (Level::Emergency, 1));
         assert_eq!((t.reasons[0].source, t.reasons[0].category), (Source::Classifier, Category::Suicide));
         assert_eq!(t.reasons[0].matched, ["rope"]);
-        // Against a frame that reads every complaint as not now, it needs more.
         assert_eq!(decide(urgent(), 0.7, ALONE_AGAINST_FRAME, heard).level, Level::Urgent);
         assert_eq!(decide(urgent(), 0.5, ALONE, heard).level, Level::Urgent);
-
-        let emergency = || vec![reason(Category::Stroke, Level::Emergency), reason(Category::Fever, Level::Urgent)];
-        let t = decide(emergency(), 0.1, ALONE, heard);
-        assert_eq!((t.level, t.set_aside.len()), (Level::Urgent, 1), "{t:?}");
-        let t = decide(emergency(), 0.3, ALONE, heard);
-        assert_eq!((t.level, t.reasons[0].category, t.set_aside.len()), (Level::Emergency, Category::Stroke, 0));
-        let measured = vec![reason(Category::Oxygen, Level::Emergency)];
-        assert_eq!(decide(measured, 0.01, ALONE, heard).level, Level::Emergency);
+        let emergency = vec![reason(Category::Stroke, Level::Emergency), reason(Category::Fever, Level::Urgent)];
+        let t = decide(emergency, 0.0, ALONE, heard);
+        assert_eq!((t.level, t.reasons[0].category, t.reasons.len()), (Level::Emergency, Category::Stroke, 1));
+        // Short, plain emergencies a bag of words is unsure of stay emergencies.
+        for text in [
+            "I wrote a suicide note",
+            "my 2 year old ate a laundry pod",
+            "I have crushing chest pain and sweating, what should I do?",
+        ] {
+            assert_eq!(level(text), Level::Emergency, "{text}");
+        }
     }
 
     /// Wordings no concept form was written for, and ordinary messages that share their words.
