@@ -50,7 +50,7 @@ impl Readings {
 
 pattern!(
     infant_age_en,
-    r"\b(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)[ -]?(day|week|wk|month|mo)s?[ -]?(?:old|baby|infant|newborn|son|daughter|girl|boy|bub)\b|\b(newborn)\b|\b(?:baby|infant|son|daughter|girl|boy|she|he)(?: is| who is| that is| just turned|'s)(?: only| just| about| almost| barely)? (\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve) (day|week|month)s?\b|\bborn (\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve) (day|week|month)s? ago\b|\((\d{1,2}) ?(day|week|wk|month|mo)s?(?: old)?\)|\b(?:baby|infant|newborn|bub|son|daughter)\W+(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve) ?(day|week|wk|month|mo)s?\b(?: (?:old|now|today))?(?:$|[^\w ]|\n| (?:and|but|with|has|is|she|he|feels?|got)\b)"
+    r"\b(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)[ -]?(day|week|wk|month|mo)s?[ -]?(?:old|baby|infant|newborn|son|daughter|girl|boy|bub)\b|\b(newborn)\b|\b(?:baby|infant|bub|bubba|son|daughter|girl|boy|she|he)(?: is| who is| that is| just turned|'s)(?: only| just| about| almost| barely)? (\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve) (day|week|month)s?\b|\bborn (\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve) (day|week|month)s? ago\b|\((\d{1,2}) ?(day|week|wk|month|mo)s?(?: old)?\)|\b(?:baby|infant|newborn|bub|son|daughter)\W+(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve) ?(day|week|wk|month|mo)s?\b(?: (?:old|now|today))?(?:$|[^\w ]|\n| (?:and|but|with|has|is|she|he|feels?|got)\b)"
 );
 pattern!(
     infant_age_ko,
