@@ -43,7 +43,7 @@ const CONCEPTS: &[Concept] = &[
     c(
         "radiation",
         r"\b(?:radiat|spread)\w*|\b(?:go(?:es|ing)?|went|moving|shoot\w*|through) (?:down |into |to |up |through )?(?:to )?(?:my|his|her|the) (?:left )?(?:arm|jaw|back|neck|shoulder|shoulder blades?)|\bbetween (?:my|his|her|the) shoulder blades\b|\bleft arm\b|\bjaw\b|\barm (?:is |feels )?(?:numb|tingl\w*)|\barms? (?:\w+ ){0,2}?(?:heavy|achy|aching|numb|tingl\w*|weak)\b",
-        "(?:팔|턱|어깨|등|명치)(?:까지|으로|쪽|쪽이|이|가|도|랑|이랑|하고|에서)?.{0,6}?(?:저리|저려|퍼지|퍼져|뻗|아[프파픈퍼팠]|당기|뻐근|욱신|쑤시|무겁|무거)|목(?:까지|으로)(?:저리|저려|퍼지|퍼져|뻗|아[프파픈퍼팠]|당기)|퍼지|퍼져|뻗쳐|왼팔|왼쪽팔",
+        "(?:팔|턱|어깨|등|명치)(?:까지|으로|쪽|쪽이|이|가|도|랑|이랑|하고|에서)?.{0,6}?(?:저리|저려|퍼지|퍼져|뻗|아[프파픈퍼팠]|당기|뻐근|욱신|쑤시|무겁|무거|묵직)|목(?:까지|으로)(?:저리|저려|퍼지|퍼져|뻗|아[프파픈퍼팠]|당기)|퍼지|퍼져|뻗쳐|왼팔|왼쪽팔",
     ),
     c(
         "breathless",
@@ -736,7 +736,7 @@ const CONCEPTS: &[Concept] = &[
     c(
         "chronic",
         r"\bstroke\W+(?:\w+\W+){0,4}?(?:years?|months?|weeks?) ago\b|\b(?:years?|months?) ago\b[^.!?\n]*?\bstroke\b|\bstroke (?:last|in) (?:year|month|20\d\d|19\d\d)\b|\blast year\b[^.!?\n]*?\bstroke\b|\brehab\w*|\bsince (?:his|her|my|the) (?:stroke|accident|injury|surgery|operation|tbi|birth)|\bresidual\b|\blong[- ]standing\b|\bchronic\b|\bfor (?:years|months|ages)\b|\bpermanent\w*\b|\blearn\w* to walk again\b|\bever since (?:his|her|my|the)\b",
-        "재활|후유증|그뒤로|그이후로|그후로|몇년째|수년째|만성|원래|평소에도|예전부터|(?:\\d+|몇|한|두|세)(?:년|개월|달)전(?:에)?.{0,6}?(?:뇌졸중|중풍|뇌경색|뇌출혈)|(?:작년|재작년|예전|옛날)(?:에)?.{0,6}?(?:뇌졸중|중풍|뇌경색|뇌출혈)",
+        "재활|후유증|그뒤로|그이후로|그후로|몇년째|아직(?:도)?남아|남아있|수년째|만성|원래|평소에도|예전부터|(?:\\d+|몇|한|두|세)(?:년|개월|달)전(?:에)?.{0,6}?(?:뇌졸중|중풍|뇌경색|뇌출혈)|(?:작년|재작년|예전|옛날)(?:에)?.{0,6}?(?:뇌졸중|중풍|뇌경색|뇌출혈)",
     ),
     c(
         "fleeting",
@@ -1057,7 +1057,7 @@ const CONCEPTS: &[Concept] = &[
     // --- priapism (KTAS genitourinary, level 2): an erection that will not go down for hours ---
     c(
         "priapism",
-        r"\bpriapism\b|\berection\W+(?:\w+\W+){0,8}?(?:\d+|two|three|four|five|six|several|many|few) (?:hours?|hrs?)\b|\berection\W+(?:\w+\W+){0,4}?(?:won'?t|will not|isn'?t|not) (?:go(?:ing)? (?:down|away)|subsid\w*)|\b(?:hard|erect) (?:for|since) (?:\d+|hours|hrs|several|many|four|five|six)",
+        r"\bpriapism\b|\berection\W+(?:\w+\W+){0,12}?(?:\d+|two|three|four|five|six|several|many|few) (?:hours?|hrs?)\b|\berection\W+(?:\w+\W+){0,4}?(?:won'?t|will not|isn'?t|not) (?:go(?:ing)? (?:down|away)|subsid\w*)|\b(?:hard|erect) (?:for|since) (?:\d+|hours|hrs|several|many|four|five|six)",
         "지속발기|발기(?:가|된게|상태가|된상태로|된상태가)?.{0,10}?(?:안(?:가라앉|풀|죽)|[2-9]시간|네시간|다섯시간|몇시간|여러시간|계속|풀리지)",
     ),
     // --- deep neck infection (Ludwig's angina, peritonsillar abscess: swelling that closes the airway) ---
