@@ -257,7 +257,7 @@ const CONCEPTS: &[Concept] = &[
     neg(
         "heavy_bleeding",
         r"\b(?:bleeding|blood)\W+(?:\w+\W+){0,3}?(?:won'?t|wont|doesn'?t|isn'?t|not|can'?t) (?:stop\w*)|\bwon'?t stop bleeding\b|\bstill bleeding\b|\bbleeding (?:heavily|a lot|badly|everywhere)\b|\bbleeding like crazy\b|\b(?:spurt|gush|pour|squirt)\w*\b|\bsoak\w* through\b|\b(?:lots|loads|tons|heaps|a lot|so much) of blood\b|\bso much blood\b|\bbleeding out\b|\bblood everywhere\b|\b(?:bleed\w*|bled) through\b|\bpuddle of blood\b|\ba puddle on the floor\b|\bbleeding for (?:over |more than )?(?:an|\d+|two|three) hours?\b|\bpool\w* (?:of )?blood|\bblood\W+(?:\w+\W+){0,3}?(?:pool\w*|puddl\w*|dripping|running down)|\b(?:towel|cloth|bandage|shirt|t-shirt)s?\W+(?:\w+\W+){0,3}?(?:soaked|drenched|full of blood|red)|\bsoaked (?:through )?(?:the |a |his |her |my )?(?:towel|cloth|bandage)|\b(?:cut|wound|bleed\w*|gash|nose ?bleed\w*)\b[^.!?\n]*?\b(?:won'?t|wont|doesn'?t|will not|can'?t|isn'?t|is not|not) stop(?:ping)?\b|\bhemorrhag\w*|\bhaemorrhag\w*",
-        "(?:피|출혈)(?:가|이)?.{0,8}?(?:안멈|멈추지않|멈추질않|안그쳐|안그치|철철|쏟아|콸콸|줄줄|뿜어|흥건|다젖|계속(?:나|흘|나와))|대량출혈|출혈이심|피가많이|피범벅|흘러(?:요|내려)|피(?:가)?(?:고여|고였|고인|웅덩이|뚝뚝|바닥에)|(?:수건|휴지|거즈|옷)(?:이|가|을|이다|가다)?.{0,6}?(?:흠뻑|다젖|피로젖|빨갛게젖|시뻘)",
+        "(?:피|출혈)(?:가|이)?.{0,8}?(?:안멈|멈추지않|멈추질않|안그쳐|안그치|철철|쏟아|콸콸|줄줄|뿜어|흥건|다젖|계속(?:나|흘|나와))|대량출혈|출혈이심|피가많이|(?:누르|눌러|지혈)(?:고있|해도|는데|도)[^.]{0,8}?(?:계속|안멈|안그)|(?:계속|자꾸)(?:피가)?(?:새어나|배어나|스며나|흘러나)|바닥에(?:피가)?(?:고일|고여|고였|흥건)|피범벅|흘러(?:요|내려)|피(?:가)?(?:고여|고였|고인|웅덩이|뚝뚝|바닥에)|(?:수건|휴지|거즈|옷)(?:이|가|을|이다|가다)?.{0,6}?(?:흠뻑|다젖|피로젖|빨갛게젖|시뻘)",
     ),
     c("deep_wound", r"\bdeep (?:cuts?|wounds?|gash\w*|bites?|lacerations?)\b|\bstitch\w*|\bgaping\b", "상처가(?:깊|벌어)|깊게베|꿰매|봉합"),
     c("menstruation", r"\bperiods?\b|\bmenstru\w*|\bmy cycle\b", "생리|월경"),
@@ -665,7 +665,7 @@ const CONCEPTS: &[Concept] = &[
     // kidney injury): a sign, not a complaint of its own.
     neg(
         "no_urine",
-        r"\b(?:hasn'?t|haven'?t|has not|have not|not|didn'?t|did not|hardly|barely)\W+(?:\w+\W+){0,3}?(?:peed|pee|peeing|urinated|urinating|wee'?d|weed|passed (?:any )?(?:urine|water)|passing (?:any )?(?:urine|water)|been to the toilet to pee|had a wee)\b|\b(?:can'?t|cannot|unable to|couldn'?t) (?:pee|wee|urinate|pass (?:urine|water))\b|\bno (?:urine|pee|wee)\b|\b(?:passed|passing) (?:a (?:single )?drop|a drop) of (?:urine|pee|wee)\b|\b(?:not|hardly|barely) (?:making|producing) (?:any )?urine\b",
+        r"\b(?:hasn'?t|haven'?t|has not|have not|not|didn'?t|did not|hardly|barely)\W+(?:\w+\W+){0,3}?(?:peed|pee|peeing|urinated|urinating|wee'?d|weed|passed (?:any |a (?:single )?drop of )?(?:urine|water)|passing (?:any )?(?:urine|water)|been to the toilet to pee|had a wee)\b|\b(?:can'?t|cannot|unable to|couldn'?t) (?:pee|wee|urinate|pass (?:urine|water))\b|\bno (?:urine|pee|wee)\b|\b(?:not|hardly|barely) (?:making|producing) (?:any )?urine\b",
         "(?:소변|오줌|쉬)(?:을|이|도|는|가|를)?.{0,10}?(?:안보|안누|못보|못누|안나|못나|없|안싸|못싸|나오지않|나오질않|보지못|거의안|못하|못했|못봤)|무뇨|소변량이(?:확|급격히|많이)?(?:줄|없)",
     ),
     c("diarrhoea", r"\bdiarrh\w*|\bloose (?:stools|poo|poop)\b|\bwatery (?:poo|poop|stools?)\b|\bthe runs\b", "설사|물똥|묽은변|물설사"),
@@ -795,8 +795,13 @@ const CONCEPTS: &[Concept] = &[
     // is no complaint and no recovery.
     c(
         "masked",
-        r"\bhay ?fever\b|\bbreath[- ]holding (?:spells?|attacks?|episodes?)\b|\bnot breathing (?:fast|quickly|rapidly|hard|heavily|too fast|faster)\b|\bblood (?:pressure|sugars?|glucose|tests?|work|type|donation|results)\b|\bnon[- ]?drows\w*|\b(?:seizure|fit)[- ]free\b|\bscarlet fever vaccin\w*|\b(?:choking|fainting|blackout|pass[- ]out) (?:game|challenge)\b|\bchoking hazards?\b|\b(?:tripped over|fell over|walking|walked|walk|stepped on) (?:the|my|our|his|her) (?:dog|cat|puppy|kitten)\b|\b(?:had|got|having) (?:my |his |her |an? |the )?appendi\w* (?:out|removed|taken out)|\bappendi\w* (?:was |were |got )?(?:out|removed|taken out)\b",
+        r"\bhay ?fever\b|\bbreath[- ]holding (?:spells?|attacks?|episodes?)\b|\bnot breathing (?:fast|quickly|rapidly|hard|heavily|too fast|faster)\b|\bblood (?:pressure|sugars?|glucose|tests?|work|type|donation|results)\b|\bnon[- ]?drows\w*|\b(?:seizure|fit)[- ]free\b|\bscarlet fever vaccin\w*|\b(?:choking|fainting|blackout|pass[- ]out) (?:game|challenge)\b|\bchoking hazards?\b|\b(?:had|got|having) (?:my |his |her |an? |the )?appendi\w* (?:out|removed|taken out)|\bappendi\w* (?:was |were |got )?(?:out|removed|taken out)\b",
         "간질약|뇌전증약|항경련제|호흡정지발작|(?:숨|호흡)(?:을)?참(?:는|기)?발작|(?:축구|농구|야구|배구|동호회|시합|연습|친선|리그|결승|준결승|원정|홈)경기|비염약|맹장(?:수술|을뗐|뗐|떼는수술|제거)|(?:고양이|강아지)(?:같은|같이|처럼)|(?:정신|의식|기억|말|말투)(?:은|는)(?:또렷|멀쩡)[가-힣]{0,4}|(?:테니스|운동)경기(?:가|를|는|에|도)?|경기(?:장|일정|관람|결과|보러|에출전|에나가|를봤|를보)",
+    ),
+    c(
+        "pet_object",
+        r"\b(?:tripped over|fell over|walking|walked|walk|stepped on) (?:the|my|our|his|her) (?:dog|cat|puppy|kitten)\b",
+        "(?:강아지|고양이|개)(?:한테|에)?걸려(?:서)?넘어|(?:강아지|개)산책",
     ),
     // --- more KTAS level 1-2 modifiers: limb ischaemia, chemical and inhalation burns, upper
     // airway obstruction, anticoagulated head injury, CSF leak, acute glaucoma, arrhythmia with
@@ -1069,7 +1074,7 @@ const CONCEPTS: &[Concept] = &[
     // --- crush injury (KTAS trauma; NHS: crush syndrome, compartment syndrome -> 999) ---
     c(
         "crushed",
-        r"\bcrushed\b|\bcrush (?:injury|injuries)\b|\b(?:trapped|pinned|stuck|lay|lying) (?:\w+ ){0,2}?(?:under|beneath|between)\b|\b(?:fell|came down|landed|collapsed) (?:on|onto) (?:his|her|my|their) (?:\w+ ){0,2}?(?:legs?|arms?|chest|body|thighs?|feet|foot|pelvis)\b",
+        r"\bcrushed\b|\bcrush (?:injury|injuries)\b|\b(?:trapped|pinned|stuck|lay|lying) (?:\w+ ){0,2}?(?:under|beneath|between)\b|\b(?:fell|came down|landed|collapsed)\b[^.!?\n]{0,20}?\b(?:on|onto) (?:his|her|my|their) (?:[\w']+ ){0,2}?(?:legs?|arms?|chest|body|thighs?|feet|foot|pelvis)\b",
         "깔리|깔렸|깔려|깔린|짓눌|(?:기계|프레스|롤러|컨베이어|문)에(?:팔|손|다리)?(?:이|가)?(?:끼|말려)|빠져나오지(?:를)?못",
     ),
     // Urine the colour of cola or strong tea after a crush or a long lie (rhabdomyolysis).
@@ -1112,8 +1117,8 @@ const CONCEPTS: &[Concept] = &[
     // Something like a cord felt or seen after the waters broke (cord prolapse: NHS 999).
     c(
         "cord_seen",
-        r"\bcord\b|\b(?:something|a loop|a rope|a string)\b[^.!?\n]{0,20}?\b(?:coming out|hanging out|sticking out|between my legs)\b",
-        "탯줄|(?:끈|줄)(?:같은(?:게|것|거)?|이|가)?.{0,6}?(?:만져|나와|나왔|삐져|보여|보이|내려와|튀어나)",
+        r"\b(?:something|a loop|a rope|a string)\b[^.!?\n]{0,20}?\b(?:coming out|hanging out|sticking out|between my legs)\b",
+        "(?:끈|(?:줄|탯줄)같은)(?:게|것|거|이|가)?.{0,6}?(?:만져|나와|나왔|삐져|보여|보이|내려와|튀어나)|탯줄(?:인|같)",
     ),
     c(
         "drowsy",
