@@ -424,8 +424,8 @@ const CONCEPTS: &[Concept] = &[
     ),
     c(
         "electric",
-        r"\belectr(?:ocut\w*|ic(?:al)? shock\w*)|\bshocked (?:by|from)\b|\b(?:got|had) (?:a |an )?(?:bad |big |strong )?(?:electric |electrical )?shock (?:from|off)\b|\bpower ?lines?\b|\bhigh voltage\b|\blive wire\b|\btouched (?:a |the )?(?:bare |live )?(?:wire|outlet|socket)|\bzapped\b|\blightning\b|\b(?:got|had|took|get|gets|taken) (?:a |an )?(?:\w+ )?shock\b|\b\d{3,5} ?v(?:olts?)?\b",
-        "감전|전기에(?:감|찌릿|쏘|닿)|전선을(?:만졌|잡|건드)|고압선|고압전|콘센트에.{0,8}?(?:넣|찔|만|꽂)|벼락을맞|번개에맞",
+        r"\belectr(?:ocut\w*|ic(?:al)? shock\w*)|\bshocked (?:by|from)\b|\b(?:got|had) (?:a |an )?(?:bad |big |strong )?(?:electric |electrical )?shock (?:from|off)\b|\blive wire\b|\b(?:touched|grabbed|hit by|hit|struck by|contact with) (?:a |the |an )?(?:bare |live |overhead |power |high[- ]voltage )?(?:wire|outlet|socket|line|cable)|\bzapped\b|\blightning\b|\b(?:got|had|took|get|gets|taken) (?:a |an )?(?:\w+ )?shock\b|\b\d{3,5} ?v(?:olts?)?\b",
+        "감전|전기에(?:감|찌릿|쏘|닿)|(?:전선|고압선|전깃줄)(?:을|에|이)?(?:만졌|잡|건드|닿)|콘센트에.{0,8}?(?:넣|찔|만|꽂)|벼락을맞|번개에맞",
     ),
     // High voltage: a substation, an overhead line, a pylon, a railway's live rail (NHS: 999 whatever
     // the person says).

@@ -21,6 +21,15 @@ fn spans(f: &Frame, concepts: &[&str]) -> Spans {
     concepts.iter().filter_map(|c| f.mention(c)).map(|m| (m.start, m.end)).collect()
 }
 
+/// The spans of every mention of `concept` said now.
+fn spans_of(f: &Frame, concept: &str) -> Spans {
+    f.mentions
+        .iter()
+        .filter(|m| m.concept == concept && m.status == Status::Affirmed)
+        .map(|m| (m.start, m.end))
+        .collect()
+}
+
 /// Fires when every group has a concept said now; quotes them all.
 fn all(f: &Frame, groups: &[&[&str]]) -> Option<Spans> {
     groups.iter().all(|g| any(f, g)).then(|| spans(f, &groups.concat()))
@@ -328,8 +337,15 @@ pub const RULES: &[Rule] = &[
             if f.has("static_shock") {
                 return None;
             }
-            // NHS: any shock from high voltage (a substation, an overhead line) -> 999.
-            all(f, &[&["electric"], &["high_voltage"]]).or_else(|| {
+            // NHS: any shock from high voltage (a substation, an overhead line) -> 999. The shock must
+            // be told apart from the line ("we live near power lines" names no shock).
+            let lines: Spans = spans_of(f, "high_voltage");
+            let shock = f.mentions.iter().find(|m| {
+                m.concept == "electric"
+                    && m.status == Status::Affirmed
+                    && lines.iter().all(|&(s, e)| m.end <= s || m.start >= e)
+            });
+            lines.first().zip(shock).map(|(&l, s)| vec![l, (s.start, s.end)]).or_else(|| {
                 all(
                     f,
                     &[
@@ -1356,12 +1372,7 @@ pub const RULES: &[Rule] = &[
         fires: |f| {
             // Two signs of a goodbye, one of them more than an ordinary one ("look after my cat",
             // "if I'm not here", "thank you for everything").
-            let farewells: Spans = f
-                .mentions
-                .iter()
-                .filter(|m| m.concept == "farewell" && m.status == super::text::Status::Affirmed)
-                .map(|m| (m.start, m.end))
-                .collect();
+            let farewells = spans_of(f, "farewell");
             all(f, &[&["suicidal"]])
                 .or_else(|| all(f, &[&["suicide_means"], &["farewell", "goodbye"]]))
                 .or_else(|| {

@@ -24,7 +24,7 @@ pub struct View<'a> {
     study: bool,
     /// The message says it is no joke or a last word somewhere: no laughter in it is figurative.
     grave: bool,
-    /// The message tells of a scene on screen or in a book: a later "is that real?" asks about it.
+    /// The message tells of a scene on screen or in a book and asks whether it is real.
     scene: bool,
     /// The aside of each sentence judged so far: a sentence is judged once.
     asides: std::cell::RefCell<Vec<Judged>>,
@@ -52,7 +52,8 @@ impl<'a> View<'a> {
             && !en_desire().is_match(&lower)
             && !ko_desire().is_match(&compact);
         let grave = en_grave().is_match(&lower) || ko_grave().is_match(&compact);
-        let scene = en_fiction().is_match(&lower) || ko_fiction().is_match(&compact);
+        let scene = (en_fiction().is_match(&lower) || ko_fiction().is_match(&compact))
+            && (en_fiction_ask().is_match(&lower) || ko_fiction_ask().is_match(&compact));
         View { text, lower, compact, offsets, has_hangul, has_latin, study, grave, scene, asides: Default::default() }
     }
 
@@ -570,6 +571,8 @@ fn judge_sentence(sentence: &str, grave: bool, scene: bool) -> Option<Aside> {
         || en_media_about().is_match(sentence)
         || (ko_fiction().is_match(&compact) && ko_fiction_ask().is_match(&compact))
         // "드라마에서 주인공이 쓰러지더라구요. 실제로도 그렇게 아픈가요?": the scene was told before.
+        || (scene && en_fiction().is_match(sentence))
+        || (scene && ko_fiction().is_match(&compact))
         || (scene && fiction_ask && (sentence.contains('?') || ko_hearsay().is_match(&compact)));
     // "오른쪽 아랫배 눌렀다 뗄 때 아프면 맹장이라던데 맞나요?": what people say, checked.
     let fiction = fiction || ko_hearsay().is_match(&compact);
