@@ -1380,6 +1380,11 @@ pub const RULES: &[Rule] = &[
                 })
                 .or_else(|| (farewells.len() >= 2).then_some(farewells))
                 .or_else(|| all(f, &[&["farewell"], &["goodbye", "unreachable", "intent"]]))
+                // Two ordinary goodbyes ("그동안 고마웠어", "엄마 잘 부탁해") and then out of reach.
+                .or_else(|| {
+                    let goodbyes = spans_of(f, "goodbye");
+                    (goodbyes.len() >= 2).then(|| all(f, &[&["unreachable"]]).map(|s| [goodbyes, s].concat())).flatten()
+                })
                 // Asking how many of one's own pills would kill.
                 .or_else(|| all(f, &[&["lethal_query"], &["suicide_means", "intent", "farewell", "goodbye"]]))
                 // At a bridge or a ledge now, saying goodbye or how calm it is there.
