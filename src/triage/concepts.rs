@@ -37,18 +37,18 @@ const CONCEPTS: &[Concept] = &[
     c(
         "chest_pain",
         r"\bchest\W+(?:\w+\W+){0,3}?(?:pains?|pian\w*|hurt\w*|ach\w*|pressure|tight\w*|heav\w*|discomfort|squeez\w*|crush\w*|burn\w*|killing|feels? like)|\b(?:pain|pains|pian|pressure|tightness|heaviness|squeezing|crushing|hurting|ache|aching|burning|discomfort|twinges?|stabb?\w*|pinch\w*)\W+(?:\w+\W+){0,5}?chest\b|\b(?:tight|heavy|crushing|squeezing) chest\b|\b(?:heavy|tight|squeez\w*|crush\w*|pressing|weird|strange|funny|uncomfortable|burning|dull) (?:feeling|sensation|weight|ache)\W+(?:\w+\W+){0,3}?chest\b|elephant\W+(?:\w+\W+){0,3}?(?:chest|on (?:him|her|me|my|his))|\b(?:standing|sitting|pressing|pushing|weight) on (?:my|his|her) chest|\bangina\b|\b(?:clutch|grabb|grasp|hold)\w* (?:at )?(?:his|her|my|their) chest\b|\b(?:behind|under|in) (?:my|his|her|the) (?:breast ?bone|sternum)\b|\b(?:breast ?bone|sternum)\W+(?:\w+\W+){0,3}?(?:pain|hurts?|ach\w*|pressure|tight\w*|heav\w*|crush\w*)",
-        "(?:가슴|흉부|명치|심장)(?:이|을|가|에|은|는|쪽|한가운데|부위|통증이|한쪽)?.{0,14}?(?:아[프파픈퍼팠]|타들어|통증|조이|조여|조인|답답|갑갑|쥐어짜|짓누르|짓눌|코끼리|눌리|눌려|뻐근|찌릿|찌르|찔러|쑤시|쑤셔|욱신|콕콕|쿡쿡|따끔|화끈|묵직|무거|타는|터질|쪼이|쪼여|죄어|죄는)|흉통|가슴(?:을|을손으로)?(?:움켜|부여잡|쥐어잡|붙잡)",
+        "(?:가슴|흉부|명치|심장)(?:이|을|가|에|은|는|쪽|한가운데|부위|통증이|한쪽)?.{0,14}?(?:아[프파픈퍼팠]|타들어|통증|조이|조여|조인|답답|갑갑|쥐어짜|짓누르|짓눌|코끼리|눌리|눌려|뻐근|찌릿|찌르|찔러|쑤시|쑤셔|욱신|콕콕|쿡쿡|따끔|뜨끔|화끈|묵직|무거|타는|터질|쪼이|쪼여|죄어|죄는)|흉통|가슴(?:을|을손으로)?(?:움켜|부여잡|쥐어잡|붙잡)",
     ),
     c("sweating", r"\bsweat\w*|\bclammy\b|\bdiaphore\w*|\bdrenched\b|\bdripping wet\b", "식은땀|진땀|땀(?:이|을|에)?(?:비|많이|흘|범벅|줄줄|뻘뻘|흠뻑|젖|나)|온몸이축축"),
     c(
         "radiation",
         r"\b(?:radiat|spread)\w*|\b(?:go(?:es|ing)?|went|moving|shoot\w*|through) (?:down |into |to |up |through )?(?:to )?(?:my|his|her|the) (?:left )?(?:arm|jaw|back|neck|shoulder|shoulder blades?)|\bbetween (?:my|his|her|the) shoulder blades\b|\bleft arm\b|\bjaw\b|\barm (?:is |feels )?(?:numb|tingl\w*)|\barms? (?:\w+ ){0,2}?(?:heavy|achy|aching|numb|tingl\w*|weak)\b",
-        "(?:팔|턱|어깨|등|명치)(?:까지|으로|쪽|쪽이|이|가|도|랑|이랑|하고|에서)?.{0,6}?(?:저리|저려|퍼지|퍼져|뻗|아[프파픈퍼팠]|당기|뻐근|욱신|쑤시|무겁|무거)|목(?:까지|으로)(?:저리|저려|퍼지|퍼져|뻗|아[프파픈퍼팠]|당기)|퍼지|퍼져|뻗쳐|왼팔|왼쪽팔",
+        "(?:팔|턱|어깨|등|명치)(?:까지|으로|쪽|쪽이|이|가|도|랑|이랑|하고|에서)?.{0,6}?(?:저리|저려|퍼지|퍼져|뻗|아[프파픈퍼팠]|당기|뻐근|욱신|쑤시|무겁|무거|묵직)|목(?:까지|으로)(?:저리|저려|퍼지|퍼져|뻗|아[프파픈퍼팠]|당기)|퍼지|퍼져|뻗쳐|왼팔|왼쪽팔",
     ),
     c(
         "breathless",
-        r"\bshort(?:ness)? of breath\b|\bcan'?t (?:catch|get) (?:my |his |her |their |a |any )?breath\b|\bbreathless\b|\bbreathlessness\b|\b(?:hard|difficult|trouble|struggling|hard time) (?:to )?breath\w*|\bout of breath\b|\bbreathing (?:is )?(?:really |very |so )?(?:fast|hard|heavy)\b|\bcan'?t breath\w*|\bcant breath\w*",
-        "숨(?:이|을|도|쉬기|쉬는게|쉬기가|쉴때)?(?:너무|좀|많이|계속|점점)?(?:차|찬|찼|막히|막혀|막힌|막혔|가쁘|가빠|가쁜|힘들|힘든|힘드|어렵|어려|답답|헐떡)|호흡곤란|숨가쁨",
+        r"\bshort(?:ness)? of breath\b|\bcan'?t (?:catch|get) (?:my |his |her |their |a |any )?breath\b|\bbreathless\b|\bbreathlessness\b|\b(?:hard|difficult|trouble|struggling|hard time) (?:to )?breath\w*|\bout of breath\b|\bbreathing (?:is )?(?:really |very |so )?(?:fast|hard|heavy)\b|\bbreathing(?:'s| is)? (?:getting |becoming |growing )?(?:harder|worse|more difficult)\b|\bcan'?t breath\w*|\bcant breath\w*",
+        "숨(?:이|을|도|쉬기|쉬는게|쉬기가|쉴때)?(?:너무|좀|많이|계속|점점|헉헉|헐떡헐떡)?(?:차|찬|찼|막히|막혀|막힌|막혔|가쁘|가빠|가쁜|가쁩|힘들|힘든|힘드|어렵|어려|답답|헐떡)|호흡곤란|숨가쁨|숨이반(?:만|밖에)",
     ),
     c(
         "cough_blood",
@@ -56,15 +56,15 @@ const CONCEPTS: &[Concept] = &[
         "(?:기침|가래)(?:에|할때|하면|을하면|에서)?.{0,8}?(?:피|혈)|피(?:가)?섞인(?:기침|가래)|객혈|각혈",
     ),
     c("vomiting", r"\bfeel\w* sick\b|\bvomit\w*|\bthrow\w* up\b|\bthrew up\b|\bpuk\w*|\bnause\w*|\bbarf\w*|\bretch\w*|\bheaving\b|\b(?:being|been|was) sick\b|\bsick to (?:my|his|her) stomach\b|\b(?:going to|gonna|about to) (?:be sick|throw up|vomit|puke)\b|\bchuck\w* up\b|\bspew\w*", "토(?:하|했|해|할|를|가|함|도)|토(?:를)?(?:\\d+|한|두|세|네|몇|여러)(?:번|차례)|구토|메스꺼|울렁|게워|게웠|구역|오바이트|웩웩"),
-    c("pale", r"\bpal(?:e|er)\b|\bgr[ae]y\b|\bashen\b|\bwhite as\b|\bfunny colou?r\b|\bwashed out\b|\bpasty\b|\bcolou?r (?:has )?drain\w*", "창백|하얗게|하얘|핏기|안색이(?:하얗|창백|잿빛)|얼굴색이(?:안좋|이상|하얗)"),
+    c("pale", r"\bpal(?:e|er)\b|\bgr[ae]y\b|\bashen\b|\bwhite as\b|\bfunny colou?r\b|\bwashed out\b|\bpasty\b|\bcolou?r (?:has )?drain\w*", "창백|하얗게|하얘|핏기|백지장|사색이|안색이(?:하얗|창백|잿빛)|얼굴색이(?:안좋|이상|하얗)"),
     c(
         "faint",
-        r"\bfaint\w*|\bpass(?:ed|ing)? out\b|\bdizz\w*|\blight ?headed\b|\bblack(?:ed|ing)? out\b|\bwoozy\b|\b(?:everything|vision|it all|world|eyes) (?:went|go|goes|going|turned|turning) (?:dark|black|grey|gray)\b|\b(?:room|everything) (?:is |was )?spinning\b|\bkeel\w* over\b|\bwobbly\b",
+        r"\bfaint\w*|\bpass(?:ed|ing)? out\b|\bdizz\w*|\blight ?headed\b|\bblack(?:ed|ing)? out\b|\bwoozy\b|\bswimmy\b|\b(?:everything|vision|it all|world|eyes) (?:went|go|goes|going|turned|turning) (?:dark|black|grey|gray)\b|\b(?:room|everything) (?:is |was )?spinning\b|\bkeel\w* over\b|\bwobbly\b",
         "어지러|어지럽|핑돌|핑글|빙빙|휘청|아찔|앞이(?:캄캄|깜깜|하얘|하얗게|노래|노랗게)|쓰러질|기절할|기절하셨|기절하셔|실신|정신이몽롱",
     ),
     c(
         "severe",
-        r"\b(?:so|really|very|extremely) (?:bad|severe)\b|\bsevere\b|\bcrushing\b|\bterrible\b|\bunbearable\b|\bexcruciating\b|\bworst\b|\bkilling me\b|\btearing\b|\bripping\b|\bagon(?:y|i[sz]\w*)\b|\bexplo(?:sive|ded|ding)\b",
+        r"\b(?:so|really|very|extremely) (?:bad|severe)\b|\bsevere\b|\bcrushing\b|\bterrible\b|\bunbearable\b|\bexcruciating\b|\bworst\b|\bkilling me\b|\b(?:a lot of|so much|lots of) pain\b|\btearing\b|\bripping\b|\bagon(?:y|i[sz]\w*)\b|\bexplo(?:sive|ded|ding)\b",
         "너무|심하게|심해|심한|엄청|쥐어짜|꽉|터질|죽을것|찢어질|끊어질|깨질|폭발",
     ),
     c(
@@ -140,15 +140,15 @@ const CONCEPTS: &[Concept] = &[
     neg(
         "vision_curtain",
         r"\b(?:curtain|shadow|veil|shade)\b[^.!?\n]{0,30}?\b(?:came|coming|come|fell|falling|drawn|pulled)\b(?:\W+\w+){0,2}?\W+(?:down|over|across)\b|\bblind came down\b|\bcan'?t see (?:anything |a thing )?(?:at all )?(?:out of|with|from|in) (?:my|his|her|their|one|the) (?:left |right )?eye\b|\b(?:lost|losing|loss of) (?:the |all )?(?:vision|sight) (?:in|of) (?:my|his|her|their|one|the) (?:left |right )?eye\b|\b(?:left|right|one) eye\W+(?:\w+\W+){0,3}?(?:went|gone|going|turned) (?:completely |totally |suddenly )?(?:blind|black|dark)\b|\b(?:went|gone|is) blind in (?:my|his|her|their|one|the) (?:left |right )?eye\b",
-        "커튼(?:을|이)?(?:친|치듯|쳐진|내려|내린)|(?:검은|까만|어두운)(?:막|그림자|커튼)(?:이|가)?(?:내려|드리|가려|덮)|(?:한쪽|왼쪽|오른쪽|왼|오른)눈(?:이|은|만|으로|에)?(?:갑자기|아예|하나도|전혀)?.{0,4}?(?:안보|보이지않|보이질않|캄캄|깜깜|시커|까매|까맣|실명)",
+        "커튼(?:을|이)?.{0,4}?(?:친|치듯|쳐진|내려|내린)|(?:검은|까만|어두운)(?:막|그림자|커튼)(?:이|가)?.{0,4}?(?:내려|드리|가려|덮)|시야(?:가|를|의)?(?:일부|반|절반|위쪽|아래쪽|한쪽)?(?:가|이)?(?:가려|가리|까맣|깜깜|캄캄)|(?:한쪽|왼쪽|오른쪽|왼|오른)눈(?:이|은|만|으로|에)?(?:갑자기|아예|하나도|전혀)?.{0,4}?(?:안보|보이지않|보이질않|캄캄|깜깜|시커|까매|까맣|실명)",
     ),
-    c("confusion", r"\bconfus\w*|\bdisorient\w*|\bhallucinat\w*|\bseeing things that (?:aren'?t|are not) there\b|\bnot making (?:any )?sense\b|\bout of it\b|\bdrows\w*|\bdazed\b|\bnot (?:acting )?(?:himself|herself|right)\b|\bdoesn'?t know where\b|\bweird(?:ly)? sleepy\b|\bmuddled\b|\bnot with it\b|\b(?:doesn'?t|didn'?t|can'?t) recogni[sz]e\b|\bcan'?t (?:stay awake|keep (?:his|her|my) eyes open)\b|\bkeeps? (?:nodding|drifting) off\b|\bspaced out\b|\b(?:nothing|none of what) (?:he|she|they) (?:says|said) makes (?:any )?sense\b|\bmakes? no sense\b|\bdoesn'?t make (?:any )?sense\b|\bmumbl\w*|\bincoheren\w*|\bdoesn'?t know (?:her|his|their|my) (?:own )?name\b|\bdoesn'?t know who (?:i|we) (?:am|are)\b|\b(?:doesn'?t|doesnt|didn'?t|didnt) know (?:what (?:day|year|month|time)|where (?:he|she|they) (?:is|are|was)|who)\b", "정신이없|헛것|헛게보|환각|정신이혼미|정신이오락가락|횡설수설|헛소리|딴소리|엉뚱한소리|의식이흐|몽롱|정신을못|헤롱|비몽사몽|어딘지모르|여기가어디냐고|어디냐고(?:계속|자꾸|물)|엉뚱한말|사람을못알아|못알아보|못알아봐|멍하게|멍해|멍하니|누구냐고|누구세요|꾸벅꾸벅|자꾸졸|눈을못뜨"),
+    c("confusion", r"\bconfus\w*|\bdisorient\w*|\bhallucinat\w*|\bseeing things that (?:aren'?t|are not) there\b|\bnot making (?:any )?sense\b|\bout of it\b|\bdrows\w*|\bdazed\b|\bnot (?:acting )?(?:himself|herself|right)\b|\bdoesn'?t (?:seem to )?know where\b|\b(?:can'?t|couldn'?t|could not|cannot) tell (?:me |us )?(?:what day|where|who|the day|(?:his|her) (?:own )?name)\b|\bstaring (?:through|past) (?:me|us|them)\b|\bweird(?:ly)? sleepy\b|\bmuddled\b|\bnot with it\b|\b(?:doesn'?t|didn'?t|can'?t) recogni[sz]e\b|\bcan'?t (?:stay awake|keep (?:his|her|my) eyes open)\b|\bkeeps? (?:nodding|drifting) off\b|\bspaced out\b|\b(?:nothing|none of what) (?:he|she|they) (?:says|said) makes (?:any )?sense\b|\bmakes? no sense\b|\bdoesn'?t make (?:any )?sense\b|\bmumbl\w*|\bincoheren\w*|\bdoesn'?t know (?:her|his|their|my) (?:own )?name\b|\bdoesn'?t know who (?:i|we) (?:am|are)\b|\b(?:doesn'?t|doesnt|didn'?t|didnt) know (?:what (?:day|year|month|time)|where (?:he|she|they) (?:is|are|was)|who)\b", "정신이없|헛것|헛게보|환각|정신이혼미|정신이오락가락|횡설수설|헛소리|딴소리|엉뚱한소리|의식이흐|몽롱|정신을못|헤롱|비몽사몽|어딘지모르|여기가어디냐고|어디냐고(?:계속|자꾸|물)|엉뚱한말|사람을못알아|못알아보|못알아봐|멍하게|멍해|멍하니|누구냐고|누구세요|꾸벅꾸벅|자꾸졸|눈을못뜨"),
     // --- headache (NICE CG150: thunderclap headache; KTAS sudden severe headache) ---
-    c("headache", r"\bheadache\w*|\b(?:grabb|clutch|grasp)\w* (?:at )?(?:his|her|my|their) head\b|\bhead (?:is )?(?:pounding|hurts|hurting|exploding|splitting)|\bhead ?(?:pains?|aches?)\b|\bmigraine\b|\bpain\w* (?:in|at|on) (?:the )?(?:back of |side of |top of )?(?:my|his|her|their|the) head\b", "두통|머리(?:가|를|쪽이|뒤가)?.{0,10}?(?:아[프파픈퍼팠]|지끈|깨질|터질|울려|망치)|뒷머리|뒤통수|뒷골(?:이|도)?.{0,8}?(?:아[프파픈퍼팠]|땡기|당기|지끈|깨질|뻐근)|머리를(?:감싸|움켜|부여잡|붙잡|쥐어)"),
+    c("headache", r"\bheadache\w*|\b(?:grabb|clutch|grasp)\w* (?:at )?(?:his|her|my|their) head\b|\bhead (?:is )?(?:pounding|hurts|hurting|exploding|splitting)|\bhead ?(?:pains?|aches?)\b|\bmigraine\b|\bpain\w* (?:in|at|on) (?:the )?(?:back of |side of |top of )?(?:my|his|her|their|the) head\b", "두통|머리(?:가|를|쪽이|뒤가)?.{0,10}?(?:아[프파픈퍼팠]|지끈|깨질|터질|터지는|터진|울려|망치)|뒷머리|뒤통수|뒷골(?:이|도)?.{0,8}?(?:아[프파픈퍼팠]|땡기|당기|지끈|깨질|뻐근)|머리를(?:감싸|움켜|부여잡|붙잡|쥐어)"),
     c(
         "worst_headache",
-        r"\bworst (?:headache|head pain|pain)\w*|\bthunderclap\b|\bexplosive headache\b|\bheadache\W+(?:\w+\W+){0,3}?(?:like (?:being )?hit|ever)\b|\bhit (?:with|by) a (?:bat|hammer)\b|\blike (?:being )?(?:hit|struck|kicked|smacked|whacked) (?:in|on|over|at) the (?:back of the )?head\b|\b(?:headache|head)\W+(?:\w+\W+){0,4}?like (?:a )?(?:lightning|thunder ?bolt|bolt of lightning)\b|\b(?:explosion|exploded|bomb went off|bomb going off) (?:in|inside) (?:my|his|her|their) head\b|\b(?:head|headache)\b[^.!?\n]{0,40}?\b(?:something|it|a vessel|a blood vessel)\b (?:just )?(?:popped|burst|snapped|went pop|went bang)|\b(?:something|a (?:blood )?vessel) (?:just )?(?:popped|burst|snapped) (?:in|inside) (?:my|his|her|their) head\b",
-        "(?:태어나서|살면서|평생|생애)(?:처음|최악)|망치로맞은|둔기로맞은|벼락|번개(?:를|에)?맞은(?:것|듯)|번개(?:가)?치듯|(?:망치|둔기|야구방망이|몽둥이)로.{0,6}?(?:맞은|때린|얻어맞은|맞는)(?:것|듯)|(?:머리|뒷머리|뒤통수)(?:를|가)?(?:세게|한대)?(?:맞은|얻어맞은)(?:것|듯)|이렇게아픈(?:건|것은)?처음|머리(?:속|안)?(?:에서|가|속에서)?(?:뭔가|무언가|뭐가|핏줄이|혈관이)?(?:뚝|펑|팡|툭)(?:하고|하더니|하는)?(?:터진|터졌|끊어진|끊어졌|끊긴)",
+        r"\bworst (?:headache|head pain|pain)\w*|\bthunderclap\b|\bexplosive headache\b|\bheadache\W+(?:\w+\W+){0,3}?(?:like (?:being )?hit|ever)\b|\bhit (?:with|by) a (?:bat|hammer)\b|\blike (?:being )?(?:hit|struck|kicked|smacked|whacked) (?:in|on|over|at) the (?:back of the )?head\b|\b(?:headache|head)\W+(?:\w+\W+){0,4}?like (?:a )?(?:lightning|thunder ?bolt|bolt of lightning)\b|\b(?:explosion|exploded|bomb went off|bomb going off) (?:in|inside) (?:my|his|her|their) head\b|\b(?:head|headache)\b[^.!?\n]{0,40}?\b(?:something|it|a vessel|a blood vessel)\b (?:just )?(?:popped|burst|snapped|went pop|went bang)|\b(?:something|a (?:blood )?vessel) (?:just )?(?:popped|burst|snapped) (?:in|inside) (?:my|his|her|their) head\b|\blike (?:someone|somebody|being)\b[^.!?\n]{0,30}?\b(?:hit|smacked|whacked|struck|clubbed|kicked)\b[^.!?\n]{0,40}?\b(?:head|skull)\b|\b(?:head|headache|skull)\b[^.!?\n]{0,60}?\b(?:nothing|zero|0) to (?:ten|10)\b",
+        "(?:태어나서|살면서|평생|생애)(?:처음|최악)|망치로맞은|둔기로맞은|벼락|번개(?:를|에)?맞은(?:것|듯)|번개(?:가)?치듯|(?:망치|둔기|야구방망이|몽둥이)로.{0,6}?(?:맞은|때린|얻어맞은|맞는)(?:것|듯)|(?:머리|뒷머리|뒤통수)(?:를|가)?(?:세게|한대)?(?:맞은|얻어맞은)(?:것|듯)|이렇게아픈(?:건|것은)?처음|쾅(?:하고|하더니|하는)(?:순간)?(?:머리|뒷머리|뒤통수)(?:가|전체가|속이|속에서)?.{0,6}?(?:터지|터질|깨지|깨질|울리|아[프파])|머리.{0,30}?(?:1분|일분|몇초|순식간|몇분)(?:만에|사이에|안에).{0,8}?(?:최고|최악|극심|제일)|(?:1분|일분|몇초|순식간|몇분)(?:만에|사이에|안에)(?:머리|두통)(?:가|이)?.{0,6}?(?:최고|최악|극심|제일)|머리(?:속|안)?(?:에서|가|속에서)?(?:뭔가|무언가|뭐가|핏줄이|혈관이)?(?:뚝|펑|팡|툭)(?:하고|하더니|하는)?(?:터진|터졌|끊어진|끊어졌|끊긴)",
     ),
     neg("stiff_neck", r"\bstiff neck\b|\bneck (?:is |feels )?(?:\w+ )?stiff\b|\bcan'?t (?:bend|move) (?:my|his|her) neck\b|\b(?:can'?t|cannot|won'?t|unable to) (?:\w+ ){0,3}?chin (?:to|on|onto|down to) (?:my|his|her|the) chest\b", "목(?:이|도|가|뒤가|덜미가)?(?:너무|좀|완전)?(?:뻣뻣|굳|뻐근해서)|(?:고개|목)(?:를|을)?(?:앞으로|아래로)?(?:못숙|숙일수(?:가)?없|숙이지(?:를)?못|안숙여|못굽|굽히지못)|고개를(?:못|앞으로못)"),
     c(
@@ -170,18 +170,25 @@ const CONCEPTS: &[Concept] = &[
     // --- breathing (KTAS respiratory distress; NHS 111: struggling to breathe, blue lips) ---
     neg(
         "cant_breathe",
-        r"\bcan'?t\W{1,3}breath\w*|\bcannot breath\w*|\btoo (?:breathless|out of breath|short of breath|winded|puffed) to (?:talk|speak|finish|say|walk|eat|lie)\b|\b(?:can|could)(?:'?t)? (?:barely|hardly) (?:breath\w*|get air|talk|speak|get (?:a|the) words out)|\bcan'?t (?:finish|say) a (?:sentence|word)|\bcant finish a sentence|\bbreath(?:ing|in) (?:funny|weird\w*|strange\w*|odd\w*|funnily)\b|\bgasping\b|\bstruggling (?:to|for) (?:breath\w*|air)\b|\bchoking\b|\bnot getting (?:any )?air\b|\bribs (?:are )?(?:sucking|pulling) in\b|\bgrunt\w*|\bcan only (?:say|speak|talk|get (?:\d|a few|one|two|three)\b)|\bone word at a time\b|\b(?:paus|stop|gasp)\w* (?:for (?:a )?breath )?between (?:\w+ ){0,2}?words\b|\bcan'?t (?:talk|speak) in (?:full )?sentences\b|\blabou?red breathing\b|\bstruggling\b[^.!?\n]*?\bbreath\w*|\bbreath\w*[^.!?\n]*?\bstruggling\b|\bsucking in\b|\bhead[- ]bobb\w*|\bbobb\w* (?:his|her|their) head\b",
-        "숨(?:을|이)?(?:잘|제대로|전혀)?(?:못쉬|못쉴|쉴수없|쉬지못|안쉬어)|(?:숨이차서|숨차서|숨이가빠서|숨가빠서)말(?:이|을)?(?:안|못)|(?:숨이차서|숨차서|숨이가빠서|숨가빠서|숨이모자라)(?:말을|말도)?(?:끊어|끊겨|끊기|띄엄띄엄|중간중간)|숨을헐떡|숨넘어|숨(?:도|을|이)?이상하게(?:쉬|쉰)|숨이턱(?:턱|막)|(?:한두|몇)마디(?:밖에|도)?|한마디씩(?:끊|겨우|밖에|띄엄)|캑캑|켁켁|숨.{0,8}?끙끙|끙끙거리며숨|목이막혀숨|(?:갈비뼈|가슴|명치|쇄골|목)(?:사이|아래|밑|위)?(?:가|이)?(?:쑥|푹|움푹|쏙|폭){0,2}(?:들어가|꺼지|꺼져)|숨쉬기(?:가)?(?:너무|많이|엄청)힘들|숨(?:이|을)?(?:꺽꺽|컥컥)|숨(?:이)?넘어갈",
+        r"\bcan'?t\W{1,3}breath\w*|\bcannot breath\w*|\btoo (?:breathless|out of breath|short of breath|winded|puffed) to (?:talk|speak|finish|say|walk|eat|lie)\b|\b(?:can|could)(?:'?t)? (?:barely|hardly) (?:breath\w*|get air|talk|speak|get (?:a|the) words out)|\bcan'?t (?:finish|say) a (?:sentence|word)|\bcant finish a sentence|\bbreath(?:ing|in) (?:funny|weird\w*|strange\w*|odd\w*|funnily)\b|\bgasping\b|\bstruggling (?:to|for) (?:breath\w*|air)\b|\bchoking\b|\bnot getting (?:any )?air\b|\bcan only (?:say|speak|talk|get (?:\d|a few|one|two|three)\b)|\bone word at a time\b|\b(?:paus|stop|gasp)\w* (?:for (?:a )?breath )?between (?:\w+ ){0,2}?words\b|\bcan'?t (?:talk|speak) in (?:full )?sentences\b|\blabou?red breathing\b|\bstruggling\b[^.!?\n]*?\bbreath\w*|\bbreath\w*[^.!?\n]*?\bstruggling\b|\bgrunt\w*|\bhead[- ]bobb\w*|\bbobb\w* (?:his|her|their) head\b|\bcan'?t (?:string|put) (?:a |two |three )?(?:sentence|words)\b|\bcan'?t (?:get|take|catch) a (?:full|proper|deep|decent|whole) breath\b|\bsuffocat\w*|\b(?:stop|pause)\w* (?:in the )?(?:middle of|mid)[- ](?:a )?sentence\b",
+        "숨(?:을|이)?(?:잘|제대로|전혀)?(?:못쉬|못쉴|쉴수없|쉬지못|안쉬어)|(?:숨이차서|숨차서|숨이가빠서|숨가빠서)말(?:이|을)?(?:안|못)|(?:숨이차서|숨차서|숨이가빠서|숨가빠서|숨이모자라)(?:말을|말도)?(?:끊어|끊겨|끊기|띄엄띄엄|중간중간)|숨을헐떡|숨넘어|숨(?:도|을|이)?이상하게(?:쉬|쉰)|숨이턱(?:턱|막)|(?:한두|몇)마디(?:밖에|도)?|한마디씩(?:끊|겨우|밖에|띄엄)|캑캑|켁켁|목이막혀숨|숨쉬기(?:가)?(?:너무|많이|엄청)힘들|숨(?:이|을)?(?:꺽꺽|컥컥)|숨(?:이)?넘어갈",
+    ),
+    // The chest wall sucked in, grunting, flaring nostrils (NICE NG143 red): a child working to
+    // breathe, which no blocked nose explains.
+    c(
+        "retractions",
+        r"\b(?:ribs|chest|skin|tummy|belly|neck)\b[^.!?\n]{0,40}?\b(?:sucking|sucks|sucked|pulling|pulls|caving|sinking) in\b|\bsucking in\b|\bgrunt\w*\b[^.!?\n]{0,30}?\bbreath\w*|\bbreath\w*[^.!?\n]{0,30}?\bgrunt\w*|\bnostrils? (?:are |keep )?flar\w*|\bflaring (?:his |her |their )?nostrils\b|\brecession\b|\bretractions?\b",
+        "숨.{0,8}?끙끙|끙끙거리며숨|(?:갈비뼈|가슴|명치|쇄골|목)(?:사이|아래|밑|위)?(?:가|이)?(?:쑥|푹|움푹|쏙|폭){0,2}(?:들어가|꺼지|꺼져)|콧구멍(?:이|도|을)?(?:벌렁|벌름)",
     ),
     // Speaking only in words (KTAS severe respiratory distress) when told with a breathing sign.
     c(
         "hard_to_speak",
         r"\b(?:hard|difficult|struggling|a struggle) to (?:talk|speak|get (?:words|a sentence) out)\b|\bcan only (?:say|speak|talk)\b|\bcan'?t (?:talk|speak) (?:properly|in sentences|more than)",
-        "말(?:하기|을하기|을잇기)(?:가|도)?(?:너무|좀|많이)?(?:힘들|어렵|어려)|말을(?:잇지|이어가지|끝까지)못|한마디씩",
+        "말(?:하기|을하기|을잇기)(?:가|도)?(?:너무|좀|많이)?(?:힘[들드듦]|어렵|어려)|말을(?:잇지|이어가지|끝까지)못|한마디씩",
     ),
     c(
         "blue_lips",
-        r"\b(?:lips?|face|skin|fingers?)\W+(?:\w+\W+){0,5}?(?:blue|bluish|purple|gr[ae]y|gr[ae]yish)\b|\bcyano\w*|\b(?:turn\w*|went|go(?:es|ing)?|gone) (?:\w+ )?(?:blue|purple|dusky)\b|\bblue (?:spells?|episodes?|around (?:the|his|her) (?:lips|mouth))\b|\bturning blue\b|\b(?:blue|bluish|purple|gr[ae]y|gr[ae]yish|dusky)\W+(?:\w+\W+){0,2}?(?:around|round) (?:the |his |her |my )?(?:lips|mouth)\b",
+        r"\b(?:lips?|face|skin|fingers?|fingertips?|(?:finger)?nails)\W+(?:\w+\W+){0,5}?(?:blue|bluish|purple|gr[ae]y|gr[ae]yish)\b|\bcyano\w*|\b(?:turn\w*|went|go(?:es|ing)?|gone) (?:\w+ )?(?:blue|purple|dusky)\b|\bblue (?:spells?|episodes?|around (?:the|his|her) (?:lips|mouth))\b|\bturning blue\b|\b(?:blue|bluish|purple|gr[ae]y|gr[ae]yish|dusky)\W+(?:\w+\W+){0,2}?(?:around|round) (?:the |his |her |my )?(?:lips|mouth)\b",
         "(?:입술|입(?:주변|주위|가))(?:이|도|주변이|주위가|색이|이랑|하고)?.{0,8}?(?:파래|파랗|보라|퍼래|새파|퍼렇|시퍼|회색|잿빛)|청색증|얼굴(?:이|도|색이)?.{0,4}?(?:파래|파랗|새파|퍼래|퍼렇|시퍼)|입술(?:이|도)?(?:파래|파랗|보라|퍼래|새파)|청색증|얼굴이(?:파래|파랗|새파)|(?:입술|입술주변|입주변|입가|얼굴|손끝|입술색)(?:이|도|가|색이|색도)?.{0,8}?(?:파래|파랗|파르|보라|퍼래|퍼렇|새파|시퍼|회색|잿빛|거무)",
     ),
     // Slow or shallow breathing: opioids, a failing chest (NHS: 999 with drowsiness).
@@ -192,12 +199,12 @@ const CONCEPTS: &[Concept] = &[
     ),
     c("wheeze", r"\bwheez\w*|\bwhistling\b|\bstridor\b", "쌕쌕|쌔액|휘파람|그르렁"),
     c("asthma_attack", r"\basthma attack\b|\basthma (?:is )?(?:flar\w*|bad|worse)", "천식발작|천식이(?:심|악화)"),
-    neg("asthma_unrelieved", r"\b(?:inhaler|puffer|ventolin|salbutamol|albuterol|nebuli[sz]er)\W+(?:\w+\W+){0,6}?(?:not|isn'?t|isnt|doesn'?t|didn'?t|no|nothing|hasn'?t) (?:help\w*|work\w*|touch\w*|doing|done|difference|effect)|\b(?:not|isn'?t|isnt) (?:helping|working|touching it)\b|\b(?:inhaler|puffer|ventolin|pumps?|puffs?)\W+(?:\w+\W+){0,4}?\d+ (?:times|puffs)\b|\b\d+ puffs\b|\b(?:inhaler|puffer|ventolin|pump)\W+(?:\w+\W+){0,3}?every (?:few|couple of|\d+) min\w*|\bnothing'?s? (?:changing|working|helping)\b", "흡입기(?:를|도)?(?:써도|사용해도|뿌려도)|흡입기(?:를|도)?.{0,6}?(?:써도|뿌려도|사용해도|해도)(?:안듣|안들|소용|효과가없|그대로)|(?:흡입기|벤토린|호흡기)(?:가|이|도)?(?:안|소용|효과가없|안들|안듣)"),
+    neg("asthma_unrelieved", r"\b(?:inhaler|puffer|ventolin|salbutamol|albuterol|nebuli[sz]er)\W+(?:\w+\W+){0,6}?(?:not|isn'?t|isnt|doesn'?t|didn'?t|no|nothing|hasn'?t) (?:help\w*|work\w*|touch\w*|doing|done|difference|effect)|\b(?:not|isn'?t|isnt) (?:helping|working|touching it)\b|\b(?:inhaler|puffer|ventolin|pumps?|puffs?)\W+(?:\w+\W+){0,4}?\d+ (?:times|puffs)\b|\b\d+ puffs\b|\b(?:inhaler|puffer|ventolin|pump)\W+(?:\w+\W+){0,3}?every (?:few|couple of|\d+) min\w*|\bnothing'?s? (?:changing|working|helping)\b", "흡입기(?:를|도)?(?:써도|사용해도|뿌려도)|흡입기(?:를|도)?.{0,6}?(?:써도|뿌려도|사용해도|해도)(?:안듣|안들|소용|효과가없|그대로)|(?:흡입기|벤토린|호흡기)(?:가|이|도)?(?:안|소용|효과가없|안들|안듣)|(?:흡입기|벤토린|호흡기|스프레이)(?:를|을)?.{0,10}?(?:뿌려도|뿌렸는데도|써도|썼는데도|했는데도|흡입해도).{0,4}?(?:안|소용|그대로|효과)"),
     // --- anaphylaxis (NICE CG134; KTAS allergic reaction with airway compromise) ---
     c(
         "allergen",
         r"\bstung\b|\bsting\b|\bbee\b|\bwasp\b|\bpeanuts?\b|\bnuts?\b|\bshrimp\b|\bshellfish\b|\bprawns?\b|\ballerg\w*|\bate\b|\beating\b|\bantibiotic\w*|\binjection\b|\bshot\b|\bpenicillin\b|\bamoxicillin\b|\bmedicine\b|\bmedication\b|\bdrug\b|\bafter taking\b",
-        "벌|쏘였|쏘인|땅콩|견과|새우|갑각류|게를|조개|알레르기|알러지|항생제|주사|먹고|먹은|먹었|먹자마자|약먹고|페니실린",
+        "벌(?:에|한테|집|침)|꿀벌|말벌|쏘였|쏘인|땅콩|견과|새우|갑각류|게를|조개|알레르기|알러지|항생제|주사|먹고|먹은|먹었|먹자마자|약먹고|페니실린",
     ),
     neg(
         "airway_swelling",
@@ -219,7 +226,7 @@ const CONCEPTS: &[Concept] = &[
     // Coughing up blood (NHS: more than a few teaspoons, or with breathing trouble -> 999).
     c(
         "cough_blood",
-        r"\bcough\w* (?:up |out )?(?:\w+ ){0,4}?blood\b|\bhae?moptysis\b|\bspit\w* (?:up |out )?(?:\w+ ){0,3}?blood\b",
+        r"\bcough\w* (?:up |out )?(?:\w+ ){0,4}?blood\b|\bhae?moptysis\b|\bspit\w* (?:up |out )?(?:\w+ ){0,3}?blood\b|\b(?:hack\w*|cough\w*) up\b[^.!?\n]{0,50}?\bblood\b|\bcough\w*\b[^.!?\n]{0,30}?\b(?:brought|bringing) up\b[^.!?\n]{0,50}?\bblood\b",
         "각혈|객혈|기침[^.]{0,24}?피(?:가|를|만|도)|피(?:를|가|만)?.{0,10}?(?:뱉|뱉어)|피가래|가래(?:에|에서|가)?.{0,6}?피",
     ),
     c(
@@ -229,7 +236,7 @@ const CONCEPTS: &[Concept] = &[
     ),
     c(
         "black_stool",
-        r"\bblack\W+(?:\w+\W+){0,2}?(?:stool|poop|poo|stools|bowel)\w*|\b(?:stool|stools|poop|poo)\W+(?:\w+\W+){0,3}?(?:black|tarry|like tar)\b|\b(?:tarry|tar-like|melaena|melena)\b|\b(?:poo\w*|passing|stools?)\W+(?:\w+\W+){0,3}?(?:black|tar)\b|\b(?:pooping|poop\w*|stool\w*|passing) (?:\w+ ){0,2}blood\b|\bblood\W+(?:\w+\W+){0,2}?(?:stool|poop|toilet)|\b(?:poo|poop|stools?|nappy|diaper)\W+(?:\w+\W+){0,5}?(?:red(?:currant)?|currant|bloody) jelly\b|\bjelly\W+(?:(?:stuff|like|looking|type|in|on|his|her|the|a)\W+){0,3}?(?:poo|poop|stools?|nappy|diaper)",
+        r"\bblack\W+(?:\w+\W+){0,2}?(?:stool|poop|poo|stools|bowel)\w*|\b(?:stool|stools|poop|poo)\W+(?:\w+\W+){0,3}?(?:black|tarry|like tar)\b|\b(?:tarry|tar-like|melaena|melena)\b|\b(?:poo\w*|passing|stools?)\W+(?:\w+\W+){0,3}?(?:black|tar)\b|\b(?:pooping|poop\w*|stool\w*|passing) (?:\w+ ){0,2}blood\b|\bblood\W+(?:\w+\W+){0,2}?(?:stool|poop|toilet)|\b(?:poo|poop|stools?|nappy|diaper)\W+(?:\w+\W+){0,5}?(?:red(?:currant)?|currant|bloody) jelly\b|\bjelly\W+(?:(?:stuff|like|looking|type|in|on|his|her|the|a)\W+){0,4}?(?:poo|poop|stools?|nappy|diaper)|\b(?:poo|poop|stools?)\W+(?:\w+\W+){0,4}?(?:red ?currant|strawberry|raspberry) (?:jam|jelly)\b",
         "(?:변|대변|똥)(?:이|을|에|도)?.{0,4}?(?:검|까맣|새까|까만|시커|거멓|꺼멓|짜장|피|혈)|(?:검은|까만|새까만|시커먼|짜장같은)(?:색)?(?:변|대변|똥)|혈변|흑변|하혈|피(?:가)?섞인(?:변|대변|똥)|딸기잼같은(?:변|똥|피)|(?:설사|대변|똥)(?:에|도|를|이|에서)?.{0,12}?피(?:가|도)?(?:좀|조금|약간|많이)?(?:섞|묻|나)",
     ),
     // Known piles: a few drops of bright blood on the paper after straining are theirs (NHS: piles).
@@ -243,21 +250,21 @@ const CONCEPTS: &[Concept] = &[
     // --- unresponsive or collapsed (KTAS unresponsive; NHS 999) ---
     neg(
         "unresponsive",
-        r"\bunconscious\b|\bunresponsive\b|\b(?:won'?t|wont|can'?t|cant|not|isn'?t|isnt|doesn'?t|didn'?t|hasn'?t|hasnt) (?:really |properly |fully )?(?:wak\w*|woken|respond\w*|moving|answering)|\bcan'?t wake (?:him|her|them)\b|\b(?:not|isn'?t|isnt|wasn'?t|aren'?t|stopped) breathing\b|\bbarely breathing\b|\bno pulse\b|\bpassed out\b|\bcollaps\w*|\bfell (?:down|over) and\b|\bfound (?:him|her|my \w+) on the floor\b|\bknocked out\b|\bout cold\b|\bbarely (?:conscious|awake|responsive|responding)\b|\bsemi[- ]?conscious\b|\b(?:in and out of consciousness|drifting in and out)\b|\b(?:can'?t|cant|couldn'?t) rouse\b|\bunrousable\b|\b(?:can'?t|cant|couldn'?t|won'?t|wont) be (?:woken|wakened|roused)\b|\bnot rousable\b|\bnot (?:really |very |fully )?(?:responsive|responding)\b|\b(?:pinch\w*|shak\w*|shout\w*|slap\w*|call\w*|yell\w*)\W+(?:\w+\W+){0,4}?(?:and|but) (?:\w+ )?(?:doesn'?t|won'?t|didn'?t|can'?t|cant|wont|doesnt|didnt|no) (?:wake|respond|react|budge|open (?:his|her) eyes)|\bnot breathing (?:properly|right|normally)\b|\b(?:hasn'?t|hasnt|won'?t|wont|not) (?:come|coming) (?:round|around|to)\b",
-        "의식(?:이|을)?(?:없|잃|불명)|흔들어도|(?:꼬집어|꼬집어봐|불러|불러봐|때려|때려봐)도[^.]{0,6}?(?:안일어|못일어|일어나지|안깨|못깨|반응|대답|눈을안|꿈쩍)|안깨|깨지않|못깨|깨어나지않|안깨어나|깨워도|반응(?:이|을)?(?:없|안)|대답(?:이|을)?(?:없|안)|숨을(?:안|쉬지않)|숨(?:이)?(?:멎|멈췄)|쓰러지|쓰러졌|쓰러져|정신을잃|기절(?:했|해|하더|을했|한|상태)|움직이지(?:도)?않|맥박이없|심장이멈",
+        r"\bunconscious\b|\bunresponsive\b|\b(?:won'?t|wont|can'?t|cant|not|isn'?t|isnt|doesn'?t|didn'?t|hasn'?t|hasnt) (?:really |properly |fully )?(?:wak\w*|woken|respond\w*|moving|answering)|\bcan'?t wake (?:him|her|them)\b|\b(?:not|isn'?t|isnt|wasn'?t|aren'?t|stopped) (?:really )?breathing\b|\bbarely breathing\b|\bno pulse\b|\bpassed out\b|\bcollaps\w*|\bfell (?:down|over) and\b|\bfound (?:him|her|my \w+) on the floor\b|\bknocked out\b|\bout cold\b|\bbarely (?:conscious|awake|responsive|responding)\b|\bsemi[- ]?conscious\b|\b(?:in and out of consciousness|drifting in and out)\b|\b(?:can'?t|cant|couldn'?t) rouse\b|\bunrousable\b|\b(?:can'?t|cant|couldn'?t|won'?t|wont) be (?:woken|wakened|roused)\b|\bnot rousable\b|\bnot (?:really |very |fully )?(?:responsive|responding)\b|\b(?:pinch\w*|shak\w*|shout\w*|slap\w*|call\w*|yell\w*)\W+(?:\w+\W+){0,4}?(?:and|but) (?:\w+ )?(?:doesn'?t|won'?t|didn'?t|can'?t|cant|wont|doesnt|didnt|no) (?:wake|respond|react|budge|open (?:his|her) eyes)|\bnot breathing (?:properly|right|normally)\b|\b(?:hasn'?t|hasnt|won'?t|wont|not) (?:come|coming) (?:round|around|to)\b",
+        "의식(?:이|을)?(?:없|잃|불명)|흔들어도|(?:꼬집어|꼬집어봐|불러|불러봐|때려|때려봐)도[^.]{0,6}?(?:안일어|못일어|일어나지|안깨|못깨|반응|대답|눈을안|꿈쩍)|안깨|깨지않|못깨|깨어나지않|안깨어나|깨워도|반응(?:이|을)?(?:없|안)|대답(?:이|을)?(?:없|안)|숨을(?:안|쉬지않)|숨(?:이)?(?:멎|멈췄)|쓰러지|쓰러졌|쓰러져|정신을잃|기절(?:했|해|하더|을했|한|상태)|움직이지(?:도)?않|맥박이없|심장이멈|(?:누워서|누운채|쓰러진채|바닥에)(?:로)?.{0,4}?(?:안움직|꼼짝)",
     ),
     // --- severe bleeding (KTAS uncontrolled haemorrhage; NHS 999) ---
     neg(
         "heavy_bleeding",
         r"\b(?:bleeding|blood)\W+(?:\w+\W+){0,3}?(?:won'?t|wont|doesn'?t|isn'?t|not|can'?t) (?:stop\w*)|\bwon'?t stop bleeding\b|\bstill bleeding\b|\bbleeding (?:heavily|a lot|badly|everywhere)\b|\bbleeding like crazy\b|\b(?:spurt|gush|pour|squirt)\w*\b|\bsoak\w* through\b|\b(?:lots|loads|tons|heaps|a lot|so much) of blood\b|\bso much blood\b|\bbleeding out\b|\bblood everywhere\b|\b(?:bleed\w*|bled) through\b|\bpuddle of blood\b|\ba puddle on the floor\b|\bbleeding for (?:over |more than )?(?:an|\d+|two|three) hours?\b|\bpool\w* (?:of )?blood|\bblood\W+(?:\w+\W+){0,3}?(?:pool\w*|puddl\w*|dripping|running down)|\b(?:towel|cloth|bandage|shirt|t-shirt)s?\W+(?:\w+\W+){0,3}?(?:soaked|drenched|full of blood|red)|\bsoaked (?:through )?(?:the |a |his |her |my )?(?:towel|cloth|bandage)|\b(?:cut|wound|bleed\w*|gash|nose ?bleed\w*)\b[^.!?\n]*?\b(?:won'?t|wont|doesn'?t|will not|can'?t|isn'?t|is not|not) stop(?:ping)?\b|\bhemorrhag\w*|\bhaemorrhag\w*",
-        "(?:피|출혈)(?:가|이)?.{0,8}?(?:안멈|멈추지않|멈추질않|안그쳐|안그치|철철|쏟아|콸콸|줄줄|뿜어|흥건|다젖|계속(?:나|흘|나와))|대량출혈|출혈이심|피가많이|피범벅|흘러(?:요|내려)|피(?:가)?(?:고여|고였|고인|웅덩이|뚝뚝|바닥에)|(?:수건|휴지|거즈|옷)(?:이|가|을|이다|가다)?.{0,6}?(?:흠뻑|다젖|피로젖|빨갛게젖|시뻘)",
+        "(?:피|출혈)(?:가|이)?.{0,8}?(?:안멈|멈추지않|멈추질않|안그쳐|안그치|철철|쏟아|콸콸|줄줄|뿜어|흥건|다젖|계속(?:나|흘|나와))|대량출혈|출혈이심|피가많이|(?:누르|눌러|지혈)(?:고있|해도|는데|도)[^.]{0,8}?(?:계속|안멈|안그)|(?:계속|자꾸)(?:피가)?(?:새어나|배어나|스며나|흘러나)|바닥에(?:피가)?(?:고일|고여|고였|흥건)|피범벅|흘러(?:요|내려)|피(?:가)?(?:고여|고였|고인|웅덩이|뚝뚝|바닥에)|(?:수건|휴지|거즈|옷)(?:이|가|을|이다|가다)?.{0,6}?(?:흠뻑|다젖|피로젖|빨갛게젖|시뻘)",
     ),
     c("deep_wound", r"\bdeep (?:cuts?|wounds?|gash\w*|bites?|lacerations?)\b|\bstitch\w*|\bgaping\b", "상처가(?:깊|벌어)|깊게베|꿰매|봉합"),
     c("menstruation", r"\bperiods?\b|\bmenstru\w*|\bmy cycle\b", "생리|월경"),
     // --- testicular torsion (NHS: sudden testicle pain -> A&E now) ---
     c(
         "testicle_pain",
-        r"\b(?:testic\w*|testes|scrot\w*|balls?)\W+(?:\w+\W+){0,3}?(?:pain|hurt\w*|swell\w*|swollen|ach\w*)|\b(?:pain|hurt\w*|swelling|agony)\W+(?:\w+\W+){0,3}?(?:testic\w*|testes|scrot\w*|balls?|nuts)\b|\b(?:testic\w*|balls?|nuts)\W+(?:\w+\W+){0,3}?(?:killing|agony|swollen|swell\w*|hurt\w*|pain\w*)|\btorsion\b|\b(?:one|a|left|right) (?:testicle|ball|testis|nut)\W+(?:\w+\W+){0,3}?(?:higher|high up|pulled up|riding high|sitting high)\b",
+        r"\b(?:testic\w*|testes|scrot\w*|balls?)\W+(?:\w+\W+){0,3}?(?:pain|hurt\w*|swell\w*|swollen|ach\w*)|\b(?:pain|hurt\w*|swelling|agony|ache|aching)\W+(?:\w+\W+){0,3}?(?:testic\w*|testes|scrot\w*|balls?|nuts?)\b|\b(?:testic\w*|balls?|nuts?)\W+(?:\w+\W+){0,3}?(?:killing|agony|swollen|swell\w*|hurt\w*|pain\w*)|\btorsion\b|\b(?:one|a|left|right) (?:testicle|ball|testis|nut)\W+(?:\w+\W+){0,8}?(?:higher|high up|pulled up|riding high|sitting high)\b",
         "(?:고환|불알|음낭|부랄|땅콩|낭심)(?:이|가|쪽이|쪽|한쪽이)?.{0,8}?(?:아[프파픈퍼팠]|통증|부었|부어|붓|퉁퉁|땡기|당기)|(?:고환|불알|음낭|부랄|낭심|거기|한쪽)(?:이|가|은|는)?(?:한쪽이|한쪽만)?(?:위로|위쪽으로)(?:올라붙|올라가|말려올라|당겨올라|올라와)",
     ),
     // --- pregnancy (KTAS obstetric; NHS/NICE: heavy bleeding, severe pain, pre-eclampsia signs) ---
@@ -317,7 +324,7 @@ const CONCEPTS: &[Concept] = &[
     ),
     c(
         "infant",
-        r"\bbab(?:y|ies)\b|\binfant\b|\bnewborn\b|\bbreastfe\w*|\bformula\b|\bnappy\b|\bdiapers?\b",
+        r"\bbab(?:y|ies)\b|\bbubs?\b|\bbubba\b|\binfant\b|\bnewborn\b|\bbreastfe\w*|\bformula\b|\bnappy\b|\bdiapers?\b",
         "아기|애기|아가|신생아|영아|갓난|젖먹이|분유|모유|기저귀",
     ),
     c(
@@ -334,13 +341,13 @@ const CONCEPTS: &[Concept] = &[
     // --- mechanisms (what happened) ---
     c(
         "head_injury",
-        r"\b(?:hit|hitting|bang\w*|bump\w*|smack\w*|struck|knock\w*|whack\w*|crack\w*)\W+(?:\w+\W+){0,4}?(?:head|skull|forehead|temple)\b|\bhead (?:injury|trauma|knock|bump|first|on the)\b|\bconcuss\w*|\bfell\W+(?:\w+\W+){0,6}?(?:head|skull|forehead)\b|\bhead\W+(?:\w+\W+){0,3}?(?:hit|against|into|on) (?:the |a )?(?:floor|ground|pavement|concrete|wall|table|corner|ice|edge|curb|kerb|door)|\bball (?:to|in) the head\b|\blanded (?:\w+ )?on (?:his|her|my|their|the back of (?:his|her|my|their)) head\b|\bhead (?:first|hit) (?:into|onto|on|the)\b|\bheaded\b|\bhead ?butt\w*|\b(?:lump|bump|swelling|egg|bruise|gash|cut)\W+(?:\w+\W+){0,2}?(?:on|to) (?:the )?(?:back |side |front |top )?(?:of )?(?:his|her|my|their|the) (?:head|forehead|skull)\b",
+        r"\b(?:hit|hitting|bang\w*|bump\w*|smack\w*|struck|knock\w*|whack\w*|crack\w*)\W+(?:\w+\W+){0,4}?(?:head|skull|forehead|temple|face)\b|\bhead (?:injury|trauma|knock|bump|first|on the)\b|\bconcuss\w*|\bfell\W+(?:\w+\W+){0,6}?(?:head|skull|forehead)\b|\bhead\W+(?:\w+\W+){0,3}?(?:hit|against|into|on) (?:the |a )?(?:floor|ground|pavement|concrete|wall|table|corner|ice|edge|curb|kerb|door)|\bball (?:to|in) the head\b|\blanded (?:\w+ )?on (?:his|her|my|their|the back of (?:his|her|my|their)) head\b|\bhead (?:first|hit) (?:into|onto|on|the)\b|\bheaded\b|\bhead ?butt\w*|\b(?:lump|bump|swelling|egg|bruise|gash|cut)\W+(?:\w+\W+){0,2}?(?:on|to) (?:the )?(?:back |side |front |top )?(?:of )?(?:his|her|my|their|the) (?:head|forehead|skull)\b",
         "머리(?:를|가|쪽을|부터|쪽|에)?.{0,8}?(?:부딪|박았|박고|박은|박혀|박으|박아|박혔|찧|맞았|맞고|다쳤|다치|깨졌|세게|쿵)|뒤통수(?:를|가)?.{0,4}?(?:부딪|박|찧|맞)|이마(?:를|가)?.{0,4}?(?:부딪|박|찧)|뇌진탕|머리부터떨어|머리에공|머리(?:가|를|부터|로)?(?:땅|바닥|벽|모서리|돌|시멘트)(?:에|으로|에다|을)?(?:닿|부딪|박|찧|쿵|떨어|곤두박)",
     ),
     c(
         "high_impact",
         r"\bcar (?:crash|accident|wreck)|\bcrash\w*|\bhit by (?:a |the )?(?:car|truck|bus|bike|van)|\b(?:div(?:ed|ing)|dove|jumped) (?:into|in|head ?first)\b|\b(?:fell|falls?|fallen|falling|came|come|thrown|flew|slipped|tumbled) (?:off|from|down|out of) (?:a |the |his |her |my |their )?(?:\w+ ){0,2}?(?:ladder|roof|balcony|height|horse|bike|motor ?bike|motorcycle|scooter|scaffold\w*|tree|stairs|wall|cliff|window|climbing frame|jungle gym|monkey bars|bunk bed)|\bmotor ?(?:bike|cycle) (?:accident|crash)|\brugby tackle|\btrampoline\b",
-        "교통사고|차에치|차에받|차사고|오토바이사고|다이빙|사다리에서|지붕에서|높은데서|높은곳에서|추락|계단에서(?:굴러|떨어|넘어)|(?:\\d+층|난간|베란다)에서떨어|트램펄린|(?:\\d+층|\\d+(?:m|미터)|꼭대기|사다리|지붕|나무|정글짐|미끄럼틀|비계|옥상|창문|담장|절벽|이층침대)[^.]{0,8}?(?:에서|서)(?:떨어|추락|굴러|미끄러)|(?:오토바이|자전거|킥보드|스쿠터|말)(?:에서|가)?.{0,4}?(?:날아|튕겨|떨어졌|떨어져|미끄러)",
+        "교통사고|차에치|차에받|차사고|오토바이사고|다이빙|사다리에서|지붕에서|높은데서|높은곳에서|추락|계단에서(?:굴러|떨어|넘어)|(?:\\d+층|난간|베란다)에서떨어|트램펄린|(?:\\d+층|\\d+(?:m|미터)|꼭대기|사다리|지붕|나무|정글짐|미끄럼틀|비계|옥상|창문|담장|절벽|이층침대)[^.]{0,8}?(?:에서|서)(?:떨어|추락|굴러|미끄러)|(?:오토바이|자전거|킥보드|스쿠터|말)(?:에서|가)?.{0,6}?(?:날아|튕겨|떨어졌|떨어져|미끄러|넘어졌|넘어져)",
     ),
     // Any fall, the mechanism behind a head injury when the head is not named ("fell in the
     // bathroom ... headache worse").
@@ -359,20 +366,20 @@ const CONCEPTS: &[Concept] = &[
     // NICE CG100 alcohol withdrawal: drinking stopped or cut short in a heavy drinker.
     c(
         "alcohol_withdrawal",
-        r"\b(?:stopped|quit|quitting|stopping|gave up|giving up|cut out) (?:the )?(?:drinking|drink|alcohol|booze)\b|\bcold turkey\b|\b(?:alcohol|booze) withdrawal\b|\bwithdraw\w* from (?:alcohol|drink\w*)|\bdts\b|\bdelirium tremens\b",
-        "술(?:을)?(?:끊|안마신지|안드신지|못마신지|못드신지|끊은지)|금주(?:한|하신|중|하고)|단주|알코올금단|금단증상",
+        r"\b(?:stopped|quit|quitting|stopping|gave up|giving up|cut out) (?:the )?(?:drinking|drink|alcohol|booze|vodka|whisk(?:e)?y|beer|wine|spirits|liquor)\b|\bcold turkey\b|\b(?:alcohol|booze) withdrawal\b|\bwithdraw\w* from (?:alcohol|drink\w*)|\bdts\b|\bdelirium tremens\b",
+        "술(?:을)?(?:끊|안마신지|안드신지|못마신지|못드신지|끊은지)|(?:술|소주|맥주|막걸리|양주)[^.]{0,20}?(?:끊(?:었|은|으셨|으신|고)|안드신지|안마신지)|금주(?:한|하신|중|하고)|단주|알코올금단|금단증상",
     ),
     // KTAS high-risk mechanism: a crash at speed (60 km/h or more), a fall from a second storey,
     // scaffolding or 3 m or more, thrown from a vehicle or a rollover.
     c(
         "high_energy",
-        r"\b(?:[6-9]\d|1\d\d|2\d\d) ?(?:km/?h|kmh|kph|mph|km an hour|miles an hour)\b|\b(?:fell|falls?|fallen|falling|thrown|jumped) (?:\w+ ){0,3}?(?:from|off|out of) (?:a |the |his |her |my )?(?:(?:[2-9]|second|third|fourth|2nd|3rd|4th)(?:st|nd|rd|th)?[- ](?:floor|stor(?:e)?y)|scaffold\w*|roof|balcony|(?:[3-9]|\d\d) ?(?:m|metres?|meters?)|(?:1\d|[2-9]\d) ?(?:ft|feet|foot))|\b(?:thrown|ejected) (?:from|out of|off) (?:the |a |his |her |my )?(?:car|vehicle|bike|motorbike|motorcycle)|\brolled (?:over|the car)|\brollover\b",
-        "시속\\d{2,3}|(?:[6-9]\\d|1\\d\\d)(?:km|킬로)|(?:[2-9]층|[3-9]m|[3-9]미터|\\d{2}m|\\d{2}미터|비계|지붕|옥상)(?:높이|정도|높이의|에서|쯤|위)*.{0,4}?(?:에서|서)?(?:떨어|추락)|차(?:가|량이)?(?:뒤집|전복)|튕겨나",
+        r"\b(?:[6-9]\d|1\d\d|2\d\d) ?(?:km/?h|kmh|kph|mph|km an hour|miles an hour)\b|\b(?:fell|falls?|fallen|falling|thrown|jumped|came|come) (?:\w+ ){0,3}?(?:from|off|out of) (?:a |the |his |her |my )?(?:(?:[2-9]|second|third|fourth|2nd|3rd|4th)(?:st|nd|rd|th)?[- ](?:floor|stor(?:e)?y)|scaffold\w*|roof|balcony|(?:[3-9]|\d\d) ?(?:m|metres?|meters?)|(?:1\d|[2-9]\d) ?(?:ft|feet|foot))|\b(?:thrown|ejected) (?:from|out of|off) (?:the |a |his |her |my )?(?:car|vehicle|bike|motorbike|motorcycle)|\brolled (?:over|the car)|\brollover\b",
+        "시속\\d{2,3}|(?:[6-9]\\d|1\\d\\d)(?:km|킬로)|(?:[2-9]층|[3-9]m|[3-9]미터|\\d{2}m|\\d{2}미터|비계|지붕|옥상)(?:높이|정도|높이의|에서|쯤|위)*.{0,4}?(?:에서|서)?(?:떨어|추락)|차(?:가|량이)?(?:뒤집|전복)|튕겨나|(?:몇|\\d+)(?:미터|m)(?:를|나|정도|쯤)?날아",
     ),
     c(
         "burn",
         r"\bburn(?:s|ed|t)?\b|\bscald\w*|\bboiling (?:water|oil|soup)|\bhot (?:water|oil|soup|tea|coffee|pan|iron|stove)\b[^.!?\n]*?\b(?:spill\w*|pour\w*|went|on (?:his|her|my)|fell|grabb\w*|touch\w*)|\bspill\w* (?:hot|boiling)|\b(?:grab\w*|pull\w*|knock\w*|tip\w*|spill\w*|pour\w*|drop\w*)\W+(?:\w+\W+){0,3}?(?:hot|boiling) (?:water|oil|tea|coffee|soup|drink|milk|noodles|pan|pot|cup|mug)\b|\bkettle\b|\bboiling\b|\b(?:tea|coffee|soup|noodles|kettle|pan|pot)\b[^.!?\n]{0,20}?\bover (?:him|her|them|my|your)sel(?:f|ves)\b|\b(?:tipped|spilled|spilt|knocked|pulled|poured) (?:a |the |his |her |my )?(?:cup|mug|pot|pan|bowl|kettle) of\b",
-        "화상|데었|데인|데여|데였|뎄|기름(?:이)?튀|뜨거운(?:물|국|기름|커피|차|냄비|다리미)|끓는(?:물|기름|국)|불에(?:데|탔|타)|불이.{0,8}?붙|옮겨붙|(?:라면|국|찌개|국물|주전자|냄비|포트|기름)(?:을|를|이|가|냄비를|물을)?.{0,6}?(?:엎|쏟|뒤집어)",
+        "화상|데었|데인|데여|데였|뎄|기름(?:이)?튀|뜨거운(?:물|국|기름|커피|차|냄비|다리미)|끓는.{0,4}?(?:물|기름|국)|불에(?:데|탔|타)|불이.{0,8}?붙|옮겨붙|(?:라면|국|찌개|국물|주전자|냄비|포트|기름)(?:을|를|이|가|냄비를|물을)?.{0,10}?(?:엎|쏟|뒤집어)",
     ),
     neg(
         "deep_burn",
@@ -387,12 +394,12 @@ const CONCEPTS: &[Concept] = &[
     ),
     c(
         "chemical",
-        r"\bbleach\b|\bdrain cleaner|\boven cleaner|\blye\b|\bacid\b|\bammonia\b|\bcement\b|\bchemical\w*|\bdetergent\b|\bcleaner\b|\bpepper spray\b|\bsuperglue\b|\bcaustic\b|\bsolvent\b",
+        r"\bbleach\b|\bdrain cleaner|\boven cleaner|\blye\b|\bacid\b|\bammonia\b|\bcement\b|\bchemical\w*|\bdetergent\b|\bcleaner\b|\bpepper spray\b|\bsuperglue\b|\bcaustic\b|\bsolvent\b|\bchlorine\b|\bpool (?:chemicals?|shock|granules)\b",
         "락스|표백제|세제|세정제|클리너|세척제|오븐|양잿물|염산|황산|산성|암모니아|시멘트|화학|약품|소독약|곰팡이제거|배수구|뚫어|가성소다|순간접착제|최루",
     ),
     c(
         "eye_exposure",
-        r"\b(?:splash\w*|spray\w*|squirt\w*|got|went|spill\w*|flew|sprayed)\W+(?:\w+\W+){0,5}?(?:in|into) (?:my |his |her |their |the |both |one )?eyes?\b|\bin (?:my|his|her|their|the) eyes?\b|\beyes? (?:is |are )?(?:burning|stinging)\b",
+        r"\b(?:splash\w*|spray\w*|squirt\w*|got|went|spill\w*|flew|sprayed)\W+(?:\w+\W+){0,5}?(?:in|into) (?:my |his |her |their |the |both |one )?(?:\w+'s )?(?:eyes?|face)\b|\bin (?:my|his|her|their|the) eyes?\b|\beyes? (?:is |are )?(?:\w+ ){0,3}?(?:burning|stinging|streaming)\b",
         "눈(?:에|에다|안에)[^.]{0,8}?(?:들어|튀|튄|뿌|묻|닿)|눈(?:으로|안에|속에).{0,4}?(?:들어|튀)|눈이(?:타는|화끈|따가)",
     ),
     c(
@@ -412,13 +419,20 @@ const CONCEPTS: &[Concept] = &[
     ),
     c(
         "drowning",
-        r"\bdrown\w*|\b(?:pulled|dragged|fished|rescued|got|lifted) (?:him|her|them|(?:my|our|the) (?:\w+ ){0,3}?\w+)? ?(?:out of|from) (?:the )?(?:water|pool|sea|ocean|lake|river|bath|tub|pond)|\b(?:was|went|been) under ?water\b|\bwent under\b|\bfound (?:him|her|them) (?:floating|in the (?:pool|bath|tub|water)|face ?down)|\binhaled (?:pool |sea |)water\b",
+        r"\bdrown\w*|\b(?:pulled|dragged|fished|rescued|got|lifted) (?:him|her|them|(?:my|our|the) (?:\w+ ){0,3}?\w+)? ?(?:out of|from) (?:the )?(?:water|pool|sea|ocean|lake|river|bath|tub|pond)|\b(?:was|went|been) under ?water\b|\bwent under\b|\b(?:was|were|been) under (?:the water )?(?:for|about|maybe)\b|\b(?:hauled|dragged|pulled) (?:him|her|them) out\b[^.!?\n]{0,30}?\b(?:water|pool|sea|lake|river|jetty|boat)\b|\b(?:coughing|vomiting|swallowed|threw up|brought up|spewing) (?:up )?(?:sea|pool|lake|river|bath) ?water\b|\bfound (?:him|her|them) (?:floating|in the (?:pool|bath|tub|water)|face ?down)|\binhaled (?:pool |sea |)water\b",
         "물에빠|익사|물속에|(?:수영장|바다|계곡|강|욕조|목욕통|호수)(?:에서|에).{0,8}?(?:건져|꺼냈|빠졌|빠져|가라앉)|물을많이먹|물에서건져|물을(?:엄청|많이)?삼켰",
     ),
     c(
         "electric",
-        r"\belectr(?:ocut\w*|ic(?:al)? shock\w*)|\bshocked (?:by|from)\b|\b(?:got|had) (?:a |an )?(?:bad |big |strong )?(?:electric |electrical )?shock (?:from|off)\b|\bpower ?lines?\b|\bhigh voltage\b|\blive wire\b|\btouched (?:a |the )?(?:bare |live )?(?:wire|outlet|socket)|\bzapped\b|\blightning\b|\b(?:got|had|took|get|gets|taken) (?:a |an )?(?:\w+ )?shock\b|\b\d{3,5} ?v(?:olts?)?\b",
-        "감전|전기에(?:감|찌릿|쏘|닿)|전선을(?:만졌|잡|건드)|고압선|고압전|콘센트에.{0,8}?(?:넣|찔|만|꽂)|벼락을맞|번개에맞",
+        r"\belectr(?:ocut\w*|ic(?:al)? shock\w*)|\bshocked (?:by|from)\b|\b(?:got|had) (?:a |an )?(?:bad |big |strong )?(?:electric |electrical )?shock (?:from|off)\b|\blive wire\b|\b(?:touched|grabbed|hit by|hit|struck by|contact with) (?:a |the |an )?(?:bare |live |overhead |power |high[- ]voltage )?(?:wire|outlet|socket|line|cable)|\bzapped\b|\bstruck by lightning\b|\b(?:i|he|she|we|they|my \w+|his \w+|her \w+) (?:was|were|got|has been|have been|just got) hit by lightning\b|\blightning (?:strike|struck|hit) (?:him|her|me|them|us)\b|\b(?:got|had|took|get|gets|taken) (?:a |an )?(?:\w+ )?shock\b|\b\d{3,5} ?v(?:olts?)?\b",
+        "감전|전기에(?:감|찌릿|쏘|닿)|(?:전선|고압선|전깃줄)(?:을|에|이)?(?:만졌|잡|건드|닿)|콘센트에.{0,8}?(?:넣|찔|만|꽂)|벼락을맞|번개에맞",
+    ),
+    // High voltage: a substation, an overhead line, a pylon, a railway's live rail (NHS: 999 whatever
+    // the person says).
+    c(
+        "high_voltage",
+        r"\bsubstation\b|\bpower ?lines?\b|\boverhead (?:lines?|cables?|wires?)\b|\bhigh[- ]voltage\b|\bpylons?\b|\bthird rail\b|\btransformer\b|\b\d{4,6} ?v(?:olts?)?\b",
+        "고압|변전소|송전탑|전신주|특고압|(?:\\d{4,6})(?:v|볼트)",
     ),
     c(
         "co_source",
@@ -427,7 +441,7 @@ const CONCEPTS: &[Concept] = &[
     ),
     c(
         "immobility",
-        r"\b(?:long|long-haul|\d+[- ]?(?:hour|hr)s?|overnight|international|transatlantic|transpacific) (?:flight|plane ride|plane|drive|car ride|bus ride|trip|journey)s?\b|\bflew (?:back|home|in)\b|\bflight (?:from|back|home)\b|\bjust (?:got off|landed)\b|\bafter (?:my |his |her |the )?(?:\w+ )?(?:surgery|operation|op)\b|\bbed ?rest\b|\bin a (?:cast|boot)\b|\bbedridden\b|\bimmobil\w*|\bon the pill\b|\bbirth control\b",
+        r"\b(?:long|long-haul|\d+[- ]?(?:hour|hr)s?|overnight|international|transatlantic|transpacific) (?:flight|plane ride|plane|drive|car ride|bus ride|trip|journey)s?\b|\bflew (?:back|home|in)\b|\bflight (?:from|back|home)\b|\bjust (?:got off|landed)\b|\b(?:after|had|having|since) (?:an? |my |his |her |the )?(?:\w+ ){0,2}?(?:surgery|operation|op)\b|\bbed ?rest\b|\bin a (?:cast|boot)\b|\bbedridden\b|\bimmobil\w*|\bon the pill\b|\bbirth control\b",
         "비행기|비행(?:을|후|하고|마치)|장거리(?:비행|운전|버스|여행)|장시간(?:비행|운전|앉아)|\\d+시간(?:비행|운전|동안앉)|수술(?:후|하고|받고|한지)|깁스|누워만|입원해서|피임약",
     ),
     c(
@@ -442,7 +456,7 @@ const CONCEPTS: &[Concept] = &[
         r"\b(?:left|right|one) (?:calf|leg|lower leg|ankle|thigh)\b|\bone of (?:my|his|her) (?:legs|calves)\b|\b(?:calf|leg) on (?:the )?(?:left|right|one side)\b|\b(?:bigger|fatter|thicker|wider) than the other\b|\btwice the size\b",
         "(?:왼쪽|오른쪽|한쪽|왼|오른)(?:종아리|다리|발목|허벅지)|(?:종아리|다리)(?:가|이)?한쪽(?:만)?|반대쪽(?:보다|다리보다|종아리보다)|(?:두배|2배)(?:로|나|는)",
     ),
-    c("back_pain", r"\bback (?:pain|hurts?|ache|is killing)|\bbackache\b|\bpain (?:in|into|to|through) (?:my |his |her |the )?(?:lower |upper |mid )?back\b|\b(?:lower|upper|mid) back\b|\bsciatica\b", "허리(?:가|를|쪽이|통증)?.{0,6}?(?:아[프파픈퍼팠]|통증|삐끗|끊어질)|요통|등(?:이|쪽이|까지|으로)?.{0,6}?(?:아[프파픈퍼팠]|통증|뚫|찢)|디스크"),
+    c("back_pain", r"\bback (?:pain|hurts?|ache|is killing)|\bbackache\b|\bbad back\b|\bback (?:flared|went|gave out|seized)\b|\bpain (?:in|into|to|through) (?:my |his |her |the )?(?:lower |upper |mid )?back\b|\b(?:lower|upper|mid) back\b|\bsciatica\b", "허리(?:가|를|쪽이|통증)?.{0,6}?(?:아[프파픈퍼팠]|통증|삐끗|끊어질)|요통|등(?:이|쪽이|까지|으로)?.{0,6}?(?:아[프파픈퍼팠]|통증|뚫|찢)|디스크"),
     c("chest_or_back", r"\bchest\b|\bback\b|\bbetween (?:my|his|her|the) shoulder", "가슴|흉부|등(?:이|에|쪽|까지|으로|뒤)|등짝"),
     c("tearing", r"\btearing\b|\bripping\b|\brip(?:ped)? (?:apart|open)|\blike (?:something|it) (?:is )?(?:tearing|ripping|torn)|\btorn\b", "찢어지|찢어질|찢기는|찢는|뜯기는|뜯어지|칼로베는"),
     // --- more KTAS level 1-2 complaints: stridor, neutropenic fever, fetal movements, bowel
@@ -481,12 +495,12 @@ const CONCEPTS: &[Concept] = &[
     ),
     neg(
         "bowel_blocked",
-        r"\b(?:haven'?t|hasn'?t|not|can'?t|cant|unable to) (?:\w+ ){0,2}?(?:passed (?:wind|gas)|pass(?:ing)? (?:wind|gas)|farted|fart)\b|\bno (?:wind|gas|farts?)\b|\bno (?:poo|poop|stools?|bowel movements?) or (?:wind|gas|farts?)\b|\b(?:vomit\w*|throw\w* up|threw up|sick|puk\w*)\W+(?:\w+\W+){0,2}?(?:green|bile|bilious|poo|faecal|fecal)\b|\b(?:green|bilious|bile) (?:vomit|sick|stuff)\w*",
+        r"\b(?:haven'?t|hasn'?t|not|can'?t|cant|unable to) (?:\w+ ){0,4}?(?:passed (?:any )?(?:wind|gas)|pass(?:ing)? (?:any )?(?:wind|gas)|farted|fart)\b|\bno (?:wind|gas|farts?)\b|\bno (?:poo|poop|stools?|bowel movements?) or (?:wind|gas|farts?)\b|\b(?:vomit\w*|throw\w* up|threw up|sick|puk\w*)\W+(?:\w+\W+){0,7}?(?:green|bile|bilious|poo|faecal|fecal)\b|\b(?:green|bilious|bile) (?:vomit|sick|stuff)\w*",
         "방귀(?:도|가|를)?(?:안|못|나오지않|안나)|방귀(?:도|가|를)?.{0,6}?(?:안나|못뀌|안뀌|나오지않|나오질않)|(?:초록색|녹색|담즙)(?:을|이)?(?:토|구토|물을토)|(?:초록|녹색|담즙)(?:색)?.{0,10}?(?:토|게워|게웠)|초록(?:색)?토",
     ),
     c(
         "bloated",
-        r"\b(?:belly|stomach|tummy|abdomen)\W+(?:\w+\W+){0,3}?(?:swollen|bloated|distended|huge|tight|swelling)\b|\bswollen (?:belly|stomach|tummy|abdomen)\b",
+        r"\b(?:belly|stomach|tummy|abdomen|bladder)\W+(?:\w+\W+){0,3}?(?:swollen|bloated|distended|huge|tight|swelling|bulg\w*)\b|\bswollen (?:belly|stomach|tummy|abdomen)\b",
         "배(?:가|는)?.{0,4}?(?:빵빵|부풀|부어|부었|팽팽|불룩)",
     ),
     c(
@@ -498,12 +512,12 @@ const CONCEPTS: &[Concept] = &[
     c(
         "eye_penetrating",
         r"\b(?:hammering|grinding|drilling|chiselling|chiseling|chipping|cutting)\b[^.!?\n]{0,40}?\b(?:flew|went|shot|got|hit)\b[^.!?\n]{0,12}?\b(?:in|into) (?:my|his|her|the) eye|\bteardrop[- ]shaped pupil\b|\bpear[- ]shaped pupil\b|\bhole in (?:the|my|his|her) eye\b|\b(?:pupil|iris)\W+(?:\w+\W+){0,3}?(?:misshapen|irregular|not round|odd shape\w*|teardrop)|\b(?:stuck|sticking out) (?:in|of) (?:my|his|her|the) eye\b",
-        "눈(?:에|알에|알이)?.{0,6}?(?:박혔|꽂혔|구멍)|동공(?:이|모양이)?.{0,6}?(?:찌그러|물방울|눈물방울|모양이이상)|(?:쇠|금속|유리|파편)(?:조각|가루|파편)?(?:이|가)?눈(?:에|으로|을)",
+        "눈(?:에|알에|알이)?.{0,6}?(?:박혔|박힌|꽂혔|꽂힌|구멍)|동공(?:이|모양이)?.{0,6}?(?:찌그러|물방울|눈물방울|모양이이상)|(?:쇠|금속|유리|파편)(?:조각|가루|파편)?(?:이|가)?눈(?:에|으로|을)",
     ),
     c(
         "open_fracture",
-        r"\bbones?\W+(?:\w+\W+){0,3}?(?:sticking|poking|coming|showing|through the skin|out of)|\b(?:compound|open) fracture\b|\b(?:arm|leg|finger|wrist|ankle|elbow|knee)\W+(?:\w+\W+){0,3}?(?:bent the wrong way|at a (?:weird|strange|funny) angle|backwards)|\b(?:hip|leg|arm|ankle|wrist|knee|shoulder)(?:\'s)?\W+(?:\w+\W+){0,3}?(?:all twisted|badly twisted|twisted (?:round|around|out)|deformed|out of place|turned out)|\bamputat\w*|\b(?:finger|toe|hand|thumb)\W+(?:\w+\W+){0,2}?(?:cut off|severed|came off|hanging off)|\b(?:fingers?|toes?|thumbs?|fingertips?)\W+(?:\w+\W+){0,3}?(?:are |is )?(?:clean |right |completely )?off\b|\b(?:sliced|chopped|severed) (?:\w+ ){0,6}?off\b|\bbent (?:a |the )?(?:weird|wrong|funny|strange|odd) (?:way|angle|direction)\b",
-        "뼈(?:가|이)?.{0,6}?(?:튀어나|보여|삐져나|뚫고|밖으로)|개방성골절|(?:손가락|발가락|팔|다리|손|고관절|엉덩이|발목|손목|무릎|어깨)(?:이|가)?.{0,4}?(?:절단|잘렸|잘려나|떨어져나|반대로꺾|이상하게꺾)|이상한방향으로(?:꺾|휘|돌아)",
+        r"\bbones?\W+(?:\w+\W+){0,3}?(?:sticking|poking|coming|showing|through the skin|out of)|\b(?:compound|open) fracture\b|\b(?:arm|leg|finger|wrist|ankle|elbow|knee)\W+(?:\w+\W+){0,3}?(?:bent the wrong way|at a (?:weird|strange|funny) angle|backwards)|\b(?:hip|leg|arm|ankle|wrist|knee|shoulder)(?:\'s)?\W+(?:\w+\W+){0,3}?(?:all twisted|badly twisted|twisted (?:round|around|out)|deformed|out of place|turned out)|\bamputat\w*|\b(?:finger|toe|hand|thumb)\W+(?:\w+\W+){0,2}?(?:cut off|severed|came off|hanging off)|\b(?:fingers?|toes?|thumbs?|fingertips?)\W+(?:\w+\W+){0,3}?(?:is|are|was|were|came|come|clean|right|completely|cut|sliced|chopped|ripped|torn) off\b|\b(?:sliced|chopped|severed) (?:\w+ ){0,6}?off\b|\bbent (?:a |the )?(?:weird|wrong|funny|strange|odd) (?:way|angle|direction)\b",
+        "뼈(?:가|이)?.{0,6}?(?:튀어나|보여|삐져나|뚫고|밖으로)|개방성골절|(?:손가락|발가락|검지|엄지|중지|약지|새끼손가락|끝마디|손가락끝|팔|다리|손|고관절|엉덩이|발목|손목|무릎|어깨)(?:이|가)?.{0,8}?(?:절단|잘렸|잘려|떨어져나|반대로꺾|이상하게꺾)|이상한방향으로(?:꺾|휘|돌아)",
     ),
     c(
         "prepared",
@@ -512,7 +526,7 @@ const CONCEPTS: &[Concept] = &[
     ),
     neg(
         "saddle_numb",
-        r"\bnumb\w*\W+(?:\w+\W+){0,4}?(?:groin|bum|butt|buttocks|saddle|genitals?|between (?:my|his|her|the) legs|privates?|inner thighs?)|\b(?:groin|bum|butt|buttocks|saddle|genitals?|privates?)\W+(?:\w+\W+){0,3}?(?:numb|no feeling|tingl\w*)|\bcan'?t feel (?:my|his|her) (?:bum|butt|groin|privates)",
+        r"\bnumb\w*\W+(?:\w+\W+){0,4}?(?:groin|bum|butt|buttocks|saddle|genitals?|between (?:my|his|her|the) legs|privates?|inner thighs?)|\b(?:groin|bum|butt|buttocks|saddle|genitals?|privates?)\W+(?:\w+\W+){0,3}?(?:numb|no feeling|tingl\w*)|\bcan'?t feel (?:my|his|her) (?:bum|butt|groin|privates)|\bno feeling (?:\w+ ){0,2}?(?:between|in|around) (?:my|his|her|the) (?:legs|groin|bum|butt|privates)\b",
         "(?:사타구니|엉덩이|항문|회음부|생식기|성기|허벅지안쪽)(?:가|이|쪽|주변|주위|쪽이)?.{0,8}?(?:감각이없|감각이둔|감각이이상|마비|저리|저려|무감각|먹먹)",
     ),
     neg(
@@ -528,7 +542,7 @@ const CONCEPTS: &[Concept] = &[
     neg(
         "repeating",
         r"\bkeeps? (?:asking|repeating|saying) (?:the same|what|where|why|how)|\brepeat\w* (?:\w+ ){0,2}(?:questions?|himself|herself|the same|things)|\bsame (?:questions?|thing) (?:over and over|again and again|again)|\b(?:doesn'?t|does not|can'?t|cannot) remember (?:what happened|the fall|hitting|falling|anything)|\bmemory loss\b|\bforgot what happened\b",
-        "같은(?:말|질문|얘기|소리)(?:을|만|를)?.{0,6}?(?:반복|계속|또|자꾸)|(?:기억을|기억이|기억)(?:못|안나|없|잃)|했던(?:말|질문)(?:을)?(?:또|자꾸|계속)|방금한(?:말|얘기)(?:을|를)?(?:또|다시)",
+        "같은(?:말|질문|얘기|소리|걸|것)(?:을|만|를)?.{0,6}?(?:반복|계속|또|자꾸)|(?:기억을|기억이|기억)(?:못|안나|없|잃)|했던(?:말|질문)(?:을)?(?:또|자꾸|계속)|방금한(?:말|얘기)(?:을|를)?(?:또|다시)",
     ),
     c(
         "unequal_pupils",
@@ -542,7 +556,7 @@ const CONCEPTS: &[Concept] = &[
     ),
     c(
         "rigid_abdomen",
-        r"\b(?:belly|stomach|tummy|abdomen)\W+(?:\w+\W+){0,3}?(?:rigid|hard as|like a board|rock hard|hard and|is hard|swollen and hard|tight as)|\brigid\b|\bguarding\b|\bhurts? (?:to|when (?:i|he|she|you)) (?:move|walk|cough|jump|stand up straight|go over bumps|breathe in)|\bcan'?t (?:stand|walk) (?:up )?straight\b|\bdoubled over\b|\bcurled up in a ball\b|\bevery bump\b|\bwhen (?:i|you|he|she|they) (?:let go|release)\b|\brebound\b|\b(?:hard|rigid|rock[- ]hard|board[- ]like|tense) (?:belly|stomach|tummy|abdomen)\b",
+        r"\b(?:belly|stomach|tummy|abdomen)\W+(?:\w+\W+){0,3}?(?:rigid|hard as|like a board|rock hard|hard and|is hard|swollen and hard|tight as)|\brigid\b|\bguarding\b|\bhurts? (?:to|when (?:i|he|she|you)) (?:move|walk|cough|jump|stand up straight|go over bumps|breathe in)|\bcan'?t (?:stand|walk) (?:up )?straight\b|\bdoubled over\b|\bcurled up in a ball\b|\bevery bump\b|\bwhen (?:i|you|he|she|they) (?:let go|release)\b|\brebound\b|\b(?:hard|rigid|rock[- ]hard|board[- ]like|tense) (?:belly|stomach|tummy|abdomen)\b|\b(?:uterus|womb|bump)\W+(?:\w+\W+){0,3}?(?:like (?:wood|a board|a rock|stone)|rock hard|hard as)",
         "배(?:가|는|가너무|전체가)?.{0,8}?(?:딱딱|단단|돌처럼|판자|나무판|돌덩이|빵빵하고딱)|(?:딱딱|단단)한(?:배|복부|아랫배)|(?:허리|몸)(?:를)?(?:구부정|구부리고|숙이고)(?:하게)?(?:걷|걸어)|(?:걸을때|움직일때|기침할때|뛸때|차가흔들릴때|방지턱)(?:마다)?.{0,8}?(?:울려|울리|아[프파픈퍼팠]|배가|찌르)|허리를(?:못|펴지못|못펴|못피)|(?:눌렀다|누르다)(?:가)?.{0,4}?(?:뗄때|떼면|놓을때|뗄때마다)|배를(?:움켜|잡고)|웅크리고",
     ),
     c(
@@ -561,7 +575,7 @@ const CONCEPTS: &[Concept] = &[
     c(
         "pregnancy_word",
         r"\bpregnan\w*|\bbump\b|\bmidwife\b|\bdue date\b|\bexpecting\b|\bmaternity\b|\b(?:ante|pre)natal\b|\bob ?gyn\b|\bbaby shower\b",
-        "임신|임산부|만삭|태아|뱃속|배속|예정일|산부인과|태동|조리원|태교",
+        "임신|임산부|만삭|막달|태아|뱃속|배속|예정일|산부인과|태동|조리원|태교",
     ),
     c("shoulder", r"\bshoulders?\b", "어깨"),
     c(
@@ -572,7 +586,7 @@ const CONCEPTS: &[Concept] = &[
     c(
         "gave_birth",
         r"\bgave birth\b|\bgiving birth\b|\bdelivered\b|\bdelivery\b|\bpost-?partum\b|\bc-?section\b|\bcaesarean\b|\bnew mom\b|\bhad (?:my|the|a|our|her) (?:\w+ )?(?:baby|son|daughter|boy|girl)\b|\b(?:baby|son|daughter) (?:was )?born (?:\d+|a|one|two|three|four|five|six|few) (?:days?|weeks?) ago\b|\bafter (?:birth|the birth|the baby|having the baby)\b|\bsince (?:giving birth|the birth|delivery|i had the baby)\b|\blochia\b",
-        "출산|분만|낳은지|낳고|낳았|산후|산욕|오로|제왕절개|조리원|아기낳|애낳",
+        "출산|분만|낳은지|낳고|낳았|산후|산욕|오로|제왕절개|조리원|조리중|몸조리|아기낳|애낳",
     ),
     neg(
         "pad_soaking",
@@ -651,8 +665,8 @@ const CONCEPTS: &[Concept] = &[
     // kidney injury): a sign, not a complaint of its own.
     neg(
         "no_urine",
-        r"\b(?:hasn'?t|haven'?t|has not|have not|not|didn'?t|did not|hardly|barely)\W+(?:\w+\W+){0,3}?(?:peed|pee|peeing|urinated|urinating|wee'?d|weed|passed (?:any )?(?:urine|water)|passing (?:any )?(?:urine|water)|been to the toilet to pee|had a wee)\b|\b(?:can'?t|cannot|unable to|couldn'?t) (?:pee|wee|urinate|pass (?:urine|water))\b|\bno (?:urine|pee|wee)\b|\b(?:not|hardly|barely) (?:making|producing) (?:any )?urine\b",
-        "(?:소변|오줌|쉬)(?:을|이|도|는|가)?.{0,10}?(?:안보|안누|못보|못누|안나|못나|없|안싸|못싸|나오지않|나오질않|보지못|거의안)|무뇨|소변량이(?:확|급격히|많이)?(?:줄|없)",
+        r"\b(?:hasn'?t|haven'?t|has not|have not|not|didn'?t|did not|hardly|barely)\W+(?:\w+\W+){0,3}?(?:peed|pee|peeing|urinated|urinating|wee'?d|weed|passed (?:any |a (?:single )?drop of )?(?:urine|water)|passing (?:any )?(?:urine|water)|been to the toilet to pee|had a wee)\b|\b(?:can'?t|cannot|unable to|couldn'?t) (?:pee|wee|urinate|pass (?:urine|water))\b|\bno (?:urine|pee|wee)\b|\b(?:not|hardly|barely) (?:making|producing) (?:any )?urine\b",
+        "(?:소변|오줌|쉬)(?:을|이|도|는|가|를)?.{0,10}?(?:안보|안누|못보|못누|안나|못나|없|안싸|못싸|나오지않|나오질않|보지못|거의안|못하|못했|못봤)|무뇨|소변량이(?:확|급격히|많이)?(?:줄|없)",
     ),
     c("diarrhoea", r"\bdiarrh\w*|\bloose (?:stools|poo|poop)\b|\bwatery (?:poo|poop|stools?)\b|\bthe runs\b", "설사|물똥|묽은변|물설사"),
     c(
@@ -667,18 +681,18 @@ const CONCEPTS: &[Concept] = &[
     ),
     c(
         "choking",
-        r"\bchok\w*|\b(?:food|meat|steak|a piece|something|candy|grape|rice cake|bone)\W+(?:\w+\W+){0,3}?(?:stuck|lodged|caught|went down the wrong way)|\bstuck in (?:his|her|my|the) throat\b|\bwent down the wrong (?:way|pipe)\b|\b(?:eating|swallow\w*)\W+(?:\w+\W+){0,6}?(?:clutch\w*|grabb\w*|holding) (?:his|her|their|my) (?:throat|neck)\b",
-        "목에(?:걸|걸린|걸렸|막)|(?:먹|드시|드셨|삼키|삼켰|삼킨)(?:다가|던|는데|고|거같은데|것같은데|거같|다|은거같)?.{0,12}?(?:켁켁|캑캑|컥컥|목을(?:움켜|부여잡|감싸|잡고|쥐고)|침을(?:질질|줄줄)?(?:흘|못삼)|못삼키|숨을못)|(?:삼키다가|먹다가|먹던중에)(?:.{0,6})?(?:켁켁|캑캑|컥컥|막혀|걸려|숨을)|(?:떡|음식|고기|사탕|포도|땅콩|밥|알약|생선가시|가시|토마토|젤리|견과|구슬|동전)(?:이|가|을|를|덩어리가)?.{0,6}?(?:걸려|걸렸|걸린|막혀|막혔|넘어가지)|사레|기도(?:가|에)?(?:막|걸)",
+        r"\bchok\w*|\b(?:food|meat|steak|a piece|something|candy|grape|rice cake|bone)\W+(?:\w+\W+){0,3}?(?:stuck|lodged|caught|went down the wrong way)|\b(?:stuck|stopped|stop|lodged|caught) in (?:his|her|my|the) (?:throat|gullet|food ?pipe)\b|\bswallowed (?:a|an|the) (?:coin|bone|fish ?bone|marble|piece of \w+)\b|\bwent down the wrong (?:way|pipe)\b|\b(?:eating|swallow\w*)\W+(?:\w+\W+){0,6}?(?:clutch\w*|grabb\w*|holding) (?:his|her|their|my) (?:throat|neck)\b",
+        "목에(?:걸|걸린|걸렸|막)|(?:먹|드시|드셨|삼키|삼켰|삼킨)(?:다가|던|는데|고|거같은데|것같은데|거같|다|은거같)?.{0,12}?(?:켁켁|캑캑|컥컥|목을(?:움켜|부여잡|감싸|잡고|쥐고)|침을(?:질질|줄줄)?(?:흘|못삼)|못삼키|숨을못)|(?:삼키다가|먹다가|먹던중에)(?:.{0,6})?(?:켁켁|캑캑|컥컥|막혀|걸려|숨을)|(?:떡|음식|고기|사탕|포도|땅콩|밥|알약|생선가시|가시|토마토|젤리|견과|구슬|동전)(?:이|가|을|를|덩어리가)?.{0,8}?(?:걸려|걸렸|걸린|걸리셨|걸리신|막혀|막혔|넘어가지)|사레|기도(?:가|에)?(?:막|걸)",
     ),
     neg(
         "cant_cough_speak",
-        r"\bcan'?t (?:cough|speak|talk|make a sound|say anything)\b|\bcant (?:cough|speak|talk)\b|\bno sound\b|\bnot making (?:a|any) sound\b|\bclutching (?:his|her|their) throat\b|\bsilent\b",
-        "기침(?:도|을)?(?:못|안나|안해|하지못)|말(?:도|을)?(?:못|안나와|못해)|소리(?:도|를|가)?(?:못|안나|안내|없이)|목을(?:움켜|부여잡|감싸)",
+        r"\bcan'?t (?:cough|speak|talk|make a sound|say anything)\b|\bcant (?:cough|speak|talk)\b|\bno sound\b|\bnot making (?:a|any) sound\b|\b(?:clutching|pointing (?:at|to)|grabbing) (?:his|her|their) (?:throat|neck)\b|\bsilent\b",
+        "기침(?:도|을)?(?:못|안나|안해|하지못)|(?:말|말씀)(?:도|을)?(?:못|안나와|못해)|소리(?:도|를|가)?(?:못|안나|안내|없이)|목을(?:움켜|부여잡|감싸|가리키|가리켜|가리킨)",
     ),
     c(
         "suicide_means",
         r"\brope\b|\bnoose\b|\bhang(?:ing)? myself\b|\bcharcoal\b|\bburner\b|\bbriquettes?\b|\bgun\b|\bpistol\b|\brifle\b|\b(?:saved|saving|kept|keeping|collected|collecting) (?:up )?(?:\w+ ){0,3}?(?:pills|tablets|meds|oxy\w*|opioids|painkillers|sleeping pills|insulin)|\b(?:stockpil|hoard)\w*|\b(?:pills|tablets|meds)\W+(?:\w+\W+){0,2}?(?:lined up|ready|counted(?: out)?|set aside|in front of me|next to me|beside me)\b|\bbridge\b|\bledge\b|\bjump(?:ing)? (?:off|from|in front)\b|\btrain tracks\b|\brazor\b|\bblade\b|\bexhaust pipe\b|\bhose\b|\bletters? (?:to|for) (?:my|everyone)|\bgoodbye (?:letter|note)|\bgave away\b|\bgiving away\b|\bwill\b[^.!?\n]*?\bready\b|\b(?:got|have) (?:the |my |all (?:the |my )?)?(?:tablets|pills|meds) (?:sorted|ready|together|lined up)\b|\b(?:\d+|two|three|four|five) (?:full |whole )?(?:boxes|packs|packets|bottles|strips)\b",
-        "밧줄|줄을(?:샀|준비|걸)|목을맬|목맬|번개탄|연탄|숯|착화탄|약(?:을|들|도)?(?:모아|모았|모으|사모)|(?:약|수면제|진통제|알약|안정제|신경안정제)(?:을|를|들)?.{0,10}?(?:모아둔|모아놓|모아뒀|모아두|모아놨|모으고|쌓아둔|쌓아놓|쌓아뒀|숨겨둔|숨겨뒀|숨겨놓)|모아둔약|약(?:이|을)?(?:한통|한병|한움큼|잔뜩)|수면제|모아놓은|(?:^|[^사])다리(?:에서|위)|옥상|대교|난간|베란다|뛰어내|투신|칼|면도날|유서|편지를(?:써|남)|정리하고있|물건을(?:나눠|정리)|선로",
+        "밧줄|줄을(?:샀|준비|걸)|목을맬|목맬|번개탄|연탄|숯|착화탄|약(?:을|들|도)?(?:모아|모았|모으|사모)|(?:약|수면제|진통제|알약|안정제|신경안정제)(?:을|를|들)?.{0,10}?(?:모아둔|모아놓|모아뒀|모아두|모아놨|모으고|쌓아둔|쌓아놓|쌓아뒀|숨겨둔|숨겨뒀|숨겨놓)|모아둔약|약(?:이|을)?(?:한통|한병|한움큼|잔뜩)|수면제|모아놓은|(?:^|[^사])다리(?:에서|위)|옥상|대교|한강다리|난간|베란다|뛰어내|투신|칼|면도날|유서|편지를(?:써|남)|정리하고있|물건을(?:나눠|정리)|선로",
     ),
     c(
         "intent",
@@ -694,12 +708,12 @@ const CONCEPTS: &[Concept] = &[
     c(
         "plan_time",
         r"\btonight\b|\btomorrow\b|\bthis (?:weekend|week|evening|friday|saturday|sunday)\b|\bafter (?:everyone|they) (?:is |are )?(?:asleep|gone)|\b(?:till|until|once) (?:everyone|everybody|they)(?:'?s| is| are)? (?:asleep|gone|out)\b|\bwhen (?:everyone|they) (?:is |are )?(?:asleep|gone|out)|\bsoon\b|\bon (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|\bi'?ve decided\b|\bmade up my mind\b|\bi have a plan\b|\bplanned\b|\bready\b|\bi'?ve picked\b|\bthe night\b|\bafter (?:work|school|my shift)\b|\bwhen i get home\b|\blater today\b|\b(?:this |next |on )?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b",
-        "오늘밤|오늘저녁|내일|이번주|다음주|(?:월|화|수|목|금|토|일)요일|주말에|다들자면|가족들이자면|다잠들면|결심|계획|준비(?:해|했|다|를)|정했|날짜|곧",
+        "오늘밤|오늘저녁|내일|지금(?:바로|당장)?|이번주|다음주|(?:월|화|수|목|금|토|일)요일|주말에|다들자면|가족들이자면|다잠들면|결심|계획|준비(?:해|했|다|를)|정했|날짜|곧",
     ),
     c(
         "resolved",
         r"\b(?:fine|ok|okay|good|normal|better|all good|great|none|nothing|no more) (?:ever )?since\b|\bsince then\b[^.!?\n]*?\b(?:fine|ok|okay|nothing|normal|good)|\bwent away\b|\b(?:gone|fine|ok|okay|normal|better) now\b|\bresolved\b|\bgone (?:in|within|after) (?:an? |\d+ |one |two |a few |few )?(?:hours?|hrs?|minutes?|mins?|days?)\b|\b(?:faded|fading|settled|subsided|cleared up|disappeared|wore off) (?:after|with|within|in)\b|\bnow (?:reads |reading |at )?(?:[4-9]|1[0-4])\.\d\b|\bhasn'?t (?:come back|happened (?:again|since)|returned)|\balready (?:treated|fixed|resolved|sorted)|\bback to normal\b|\bnow (?:it'?s |he'?s |she'?s |i'?m |they'?re |reads |reading |at |up to )?(?:fine|ok|okay|normal|back to normal|1[0-9]{2}|[89][0-9])\b|\b(?:gave|had|ate|drank) (?:him |her |them |me )?(?:some )?(?:juice|sugar|candy|glucose|sweets)\b[^.!?\n]*?\b(?:now|back|fine|better|up)\b",
-        "괜찮아졌|괜찮아지(?:더|긴|고있)|(?:이후로|그뒤로|그후로)(?:는)?(?:한번도|전혀)(?:없|안)|멀쩡해|멀쩡하(?:세요|십니다|고|네|대|구)|나았|회복됐|회복했|사라졌|없어졌|가라앉았|정상으로|돌아왔|이후로(?:는)?(?:괜찮|아무|멀쩡|없|별)|그뒤로(?:는)?(?:괜찮|아무|멀쩡|없|별)|그후로(?:는)?(?:괜찮|아무|멀쩡|없|별)|지금은(?:괜찮|멀쩡|정상|좋|아무|다|\\d)|지금은(?:열|체온)?.{0,4}?(?:내렸|내리고|떨어졌)|(?:주스|사탕|설탕|당)(?:를|을)?(?:먹|마시|드).{0,20}?(?:괜찮|올라|정상|회복)",
+        "괜찮아졌|괜찮아지(?:더|긴|고있)|(?:이후로|그뒤로|그후로)(?:는)?(?:한번도|전혀)(?:없|안)|멀쩡해|멀쩡하(?:세요|십니다|고|네|대|구)|나았|회복됐|회복했|사라졌|없어졌|가라앉았|정상으로|돌아왔|이후로(?:는)?(?:괜찮|아무|멀쩡|없|별)|그뒤로(?:는)?(?:괜찮|아무|멀쩡|없|별)|그후로(?:는)?(?:괜찮|아무|멀쩡|없|별)|(?:이후로|그뒤로|그후로)(?:는)?(?:아주|너무|다)?(?:잘지내|건강|잘놀)|지금은(?:괜찮|멀쩡|정상|좋|아무|다|\\d)|지금은(?:열|체온)?.{0,4}?(?:내렸|내리고|떨어졌)|(?:주스|사탕|설탕|당)(?:를|을)?(?:먹|마시|드).{0,20}?(?:괜찮|올라|정상|회복)",
     ),
     // Bleeding that stopped: over for the bleeding, not for the wound that may still need stitches.
     // A clinician or a poison centre said it is harmless: what was swallowed is over too (feeling
@@ -722,7 +736,7 @@ const CONCEPTS: &[Concept] = &[
     c(
         "chronic",
         r"\bstroke\W+(?:\w+\W+){0,4}?(?:years?|months?|weeks?) ago\b|\b(?:years?|months?) ago\b[^.!?\n]*?\bstroke\b|\bstroke (?:last|in) (?:year|month|20\d\d|19\d\d)\b|\blast year\b[^.!?\n]*?\bstroke\b|\brehab\w*|\bsince (?:his|her|my|the) (?:stroke|accident|injury|surgery|operation|tbi|birth)|\bresidual\b|\blong[- ]standing\b|\bchronic\b|\bfor (?:years|months|ages)\b|\bpermanent\w*\b|\blearn\w* to walk again\b|\bever since (?:his|her|my|the)\b",
-        "재활|후유증|그뒤로|그이후로|그후로|몇년째|수년째|만성|원래|평소에도|예전부터|(?:\\d+|몇|한|두|세)(?:년|개월|달)전(?:에)?.{0,6}?(?:뇌졸중|중풍|뇌경색|뇌출혈)|(?:작년|재작년|예전|옛날)(?:에)?.{0,6}?(?:뇌졸중|중풍|뇌경색|뇌출혈)",
+        "재활|후유증|그뒤로|그이후로|그후로|몇년째|아직(?:도)?남아|남아있|수년째|만성|원래|평소에도|예전부터|(?:\\d+|몇|한|두|세)(?:년|개월|달)전(?:에)?.{0,6}?(?:뇌졸중|중풍|뇌경색|뇌출혈)|(?:작년|재작년|예전|옛날)(?:에)?.{0,6}?(?:뇌졸중|중풍|뇌경색|뇌출혈)",
     ),
     c(
         "fleeting",
@@ -734,7 +748,7 @@ const CONCEPTS: &[Concept] = &[
     c("ate", r"\b(?:ate|eaten|eating|cooked|had some|tried|fried|put (?:it|them) in|eat)\b", "먹|드셨|드시|요리|볶아|끓여|무쳐"),
     c("stool_colour_food", r"\biron\b|\bpepto\b|\bbismuth\b|\bbeets?\b|\bbeetroot\b|\bblueberr\w*|\bblack licorice\b", "철분|비스무트|블루베리|짜장|오징어먹물"),
     c("sunburn", r"\bsun ?burn\w*", "햇볕에(?:탔|타서|그을)|햇볕화상|일광화상|햇빛에(?:탔|타서)"),
-    c(
+    neg(
         "farewell",
         r"\b(?:no ?one|nobody) (?:will|would|is going to|gonna) (?:miss|notice|care)|\bwon'?t be (?:around|here) (?:anymore|much longer|tomorrow)|\ba burden\b|\bsorry for everything\b|\bsleep forever\b|\bnever wake up\b|\bdone with (?:it all|everything|life)\b|\bnot be here\b|\bdon'?t want to be here\b|\bend (?:it|this|everything)\b|\bget it over with\b|\bi'?m done\b|\bi am done\b|\bcan'?t do this anymore\b|\bgave (?:my|all my) (?:stuff|things) away\b|\b(?:look after|take care of) (?:my|the) (?:cat|dog|kids?|children|pets?|plants)\b|\b(?:if|when|after) (?:i'?m|im|i am) (?:not here|gone|no longer (?:here|around))\b|\b(?:if anyone|whoever) finds this\b|\b(?:won'?t|wont|will not) need (?:them|it|this|these|my \w+) (?:after|anymore|any more)\b|\bsorted (?:out )?(?:my |the )?will\b|\bpaid off (?:what i owe|my debts?|everything)\b|\b(?:given|gave|giving) away (?:most of |all of |all )?my (?:stuff|things|belongings)\b|\bmy passwords? (?:is|are)\b|\brehom\w*\b|\b(?:give|gave|giving|given) away (?:her|his|my|their) (?:cat|dog|pets?|stuff|things|belongings|clothes|books|games)\b|\b(?:this is|it'?s|its|it was) the last time\b|\b(?:won'?t|will not|wont|don'?t|dont) (?:have|need) to worry about me\b",
         "(?:가족|엄마|아빠|부모님|아이들|애들|남편|아내|친구)(?:들)?(?:한테|에게|께)?(?:편지|유서|마지막)|작별|마지막인사|(?:더이상|더는|이제)(?:은)?(?:못버티|못견디|버틸수없|견딜수없)|마지막으로(?:누구|말|인사|연락|한마디)|짐이(?:되|될)|미안하다고|영원히(?:잠|자)|안깨어나고싶|다끝(?:내|낼)|끝내(?:려|고싶|겠)|끝낼(?:거|생각|래)|떠나(?:려|겠|기로)|없어지(?:려|고싶)|사라지(?:려|고싶)|살고싶지|안살고싶|그만살|내몫까지|나(?:없어도|없이도)|내가없어도|(?:내일|오늘밤|오늘|내일아침)(?:이면|엔|에는)?(?:저는|나는|난)?없을|(?:아끼던|소중한|좋아하던|애지중지하던)[^.]{0,12}?(?:줬|주고|주시|주더|주셨|나눠|넘겨)|물건(?:을|들을|들)?(?:다)?.{0,8}?(?:나눠|넘겨)|비밀번호(?:를|도)?(?:알려|적어)|(?:고양이|강아지|냥이|반려견|반려묘)(?:는|를|은|좀)?.{0,8}?(?:데려가|맡아|부탁|키워)|(?:내가|제가|나|저)?(?:없어져도|사라져도|죽어도)(?:아무도|아무렇지|다들|세상은)|이게마지막(?:이|일|인사)",
@@ -743,7 +757,7 @@ const CONCEPTS: &[Concept] = &[
     c(
         "goodbye",
         r"\bgoodbye\b|\b(?:written|wrote|writing|left) (?:the |my |a |some )?(?:letters?|notes?)\b|\b(?:written|wrote) to (?:my|everyone|all)\b|\bthank(?:s| you) for everything\b|\bthis is (?:kind of |sort of )?(?:goodbye|the end)\b|\b(?:it'?s |its )?better this way\b|\bdon'?t be sad\b",
-        "편지(?:를|도)?(?:써|썼|남)|(?:그동안|여태|지금까지|다들|모두)(?:정말|너무|진짜)?(?:고마웠|감사했|미안했)|고마웠어(?:요)?(?:다들|모두)|(?:만나서|알아서|함께해서)행복했",
+        "편지(?:를|도)?(?:써|썼|남)|(?:엄마|아빠|가족|애들|아이들|동생|부모님|우리애)(?:를|을|좀|는)?(?:잘)?부탁|(?:그동안|여태|지금까지|다들|모두)(?:정말|너무|진짜)?(?:고마웠|감사했|미안했)|고마웠어(?:요)?(?:다들|모두)|(?:만나서|알아서|함께해서)행복했",
     ),
     // Asking how many of one's own pills would kill ("how many of my X would it take").
     c(
@@ -754,14 +768,14 @@ const CONCEPTS: &[Concept] = &[
     // At a height that is a means, now ("I'm on the bridge", "지금 마포대교 위임").
     c(
         "at_height_now",
-        r"\b(?:i'?m|im|i am|standing|sitting|stood) (?:on|at|up on|on top of) (?:the |a |this )?(?:bridge|ledge|edge|railing|rooftop|cliff|train tracks|tracks)\b",
+        r"\b(?:i'?m|im|i am|standing|sitting|stood) (?:on|at|up on|on top of) (?:the |a |this )?(?:bridge|ledge|edge|railing|rooftop|cliff|train tracks|tracks)\b|\bclimb\w* (?:over|onto|on) (?:the |a )?(?:railing|parapet|ledge|barrier|balcony rail\w*)\b",
         "(?:옥상|대교|한강다리|다리위|난간|철로|선로)(?:에|위에|위)?(?:올라왔|올라와|와있|왔어|서있|앉아있|위임|이에요|임)",
     ),
     // Someone who sent a goodbye and cannot be reached.
     neg(
         "unreachable",
         r"\bnot (?:answering|picking up|replying|responding to (?:my|our|any))\b|\b(?:won'?t|wont|doesn'?t|didn'?t) (?:answer|pick up|reply)\b|\b(?:phone|calls?) (?:is |are |goes |going |went )?(?:off|straight to voicemail|unanswered)\b",
-        "전화(?:를|도)?(?:안받|받지않|안받|꺼져|안되)|연락(?:이|도)?(?:안되|안돼|두절|없)|답장(?:이|도)?없|카톡(?:을|도)?안읽",
+        "(?:전화|폰|핸드폰|휴대폰)(?:를|을|도|이|은)?(?:안받|받지않|꺼져|꺼놨|꺼놓|껐|안되)|연락(?:이|도)?(?:안되|안돼|두절|없)|답장(?:이|도)?없|카톡(?:을|도)?안읽",
     ),
     c("calm_now", r"\b(?:peaceful|calm|quiet|serene)\b[^.!?\n]{0,12}\bhere\b|\bup here\b", "마지막으로|평화롭|조용하|시원하"),
     // A charcoal burner lit in a closed car or room (a suicide act, and carbon monoxide).
@@ -781,15 +795,20 @@ const CONCEPTS: &[Concept] = &[
     // is no complaint and no recovery.
     c(
         "masked",
-        r"\bhay ?fever\b|\bbreath[- ]holding (?:spells?|attacks?|episodes?)\b|\bnot breathing (?:fast|quickly|rapidly|hard|heavily|too fast|faster)\b|\bblood (?:pressure|sugars?|glucose|tests?|work|type|donation|results)\b|\bnon[- ]?drows\w*|\b(?:seizure|fit)[- ]free\b|\bscarlet fever vaccin\w*|\b(?:had|got|having) (?:my |his |her |an? |the )?appendi\w* (?:out|removed|taken out)|\bappendi\w* (?:was |were |got )?(?:out|removed|taken out)\b",
+        r"\bhay ?fever\b|\bbreath[- ]holding (?:spells?|attacks?|episodes?)\b|\bnot breathing (?:fast|quickly|rapidly|hard|heavily|too fast|faster)\b|\bblood (?:pressure|sugars?|glucose|tests?|work|type|donation|results)\b|\bnon[- ]?drows\w*|\b(?:seizure|fit)[- ]free\b|\bscarlet fever vaccin\w*|\b(?:choking|fainting|blackout|pass[- ]out) (?:game|challenge)\b|\bchoking hazards?\b|\b(?:had|got|having) (?:my |his |her |an? |the )?appendi\w* (?:out|removed|taken out)|\bappendi\w* (?:was |were |got )?(?:out|removed|taken out)\b",
         "간질약|뇌전증약|항경련제|호흡정지발작|(?:숨|호흡)(?:을)?참(?:는|기)?발작|(?:축구|농구|야구|배구|동호회|시합|연습|친선|리그|결승|준결승|원정|홈)경기|비염약|맹장(?:수술|을뗐|뗐|떼는수술|제거)|(?:고양이|강아지)(?:같은|같이|처럼)|(?:정신|의식|기억|말|말투)(?:은|는)(?:또렷|멀쩡)[가-힣]{0,4}|(?:테니스|운동)경기(?:가|를|는|에|도)?|경기(?:장|일정|관람|결과|보러|에출전|에나가|를봤|를보)",
+    ),
+    c(
+        "pet_object",
+        r"\b(?:tripped over|fell over|walking|walked|walk|stepped on) (?:the|my|our|his|her) (?:dog|cat|puppy|kitten)\b",
+        "(?:강아지|고양이|개)(?:한테|에)?걸려(?:서)?넘어|(?:강아지|개)산책",
     ),
     // --- more KTAS level 1-2 modifiers: limb ischaemia, chemical and inhalation burns, upper
     // airway obstruction, anticoagulated head injury, CSF leak, acute glaucoma, arrhythmia with
     // syncope, aneurysm ---
     c(
         "fracture",
-        r"\bbroken?\b|\bbroke (?:his|her|my|their|a|the)\b|\bfractur\w*|\bsnapped\b|\bdislocat\w*|\bbent (?:a |the )?(?:weird|wrong|funny|strange|odd) (?:way|angle|direction)\b|\bcrash\w*|\baccident\b|\bcrush\w*|\btrapped\b|\bcaught in (?:a|the) (?:machine|door|press|roller)\b",
+        r"\bbroken?\b|\bbroke (?:his|her|my|their|a|the)\b|\bfractur\w*|\bsnapped\b|\bdislocat\w*|\bbent (?:a |the )?(?:weird|wrong|funny|strange|odd) (?:way|angle|direction)\b|\bcrash\w*|\baccident\b|\bcrush\w*|\btrapped\b|\bcaught in (?:a|the) (?:machine|door|press|roller)\b|\b(?:slammed|shut|closed) (?:on|in)\b|\bout of shape\b|\bdeformed\b|\bbent like\b|\bdinner fork\b",
         "부러|골절|꺾여|꺾였|탈구|사고|깔렸|끼였|끼어서|말려들어",
     ),
     c(
@@ -814,7 +833,7 @@ const CONCEPTS: &[Concept] = &[
     ),
     neg(
         "cant_swallow_spit",
-        r"\bcan'?t swallow (?:my |his |her |their )?(?:own )?(?:spit|saliva)\b|\bcant swallow (?:my |his |her )?(?:own )?(?:spit|saliva)\b|\bdrool\w*",
+        r"\b(?:can'?t|cant|cannot|won'?t|wont|unable to) (?:even )?swallow (?:even )?(?:my |his |her |their )?(?:own )?(?:spit|saliva)\b|\bdrool\w*|\bspit\w* (?:is )?(?:coming|running|pouring) out\b|\bspit\w* (?:it )?(?:into|in) a (?:bowl|bucket|cup)\b",
         "침(?:도|을|조차)?(?:못삼|삼키지못|삼킬수(?:가)?없|질질|흘리)",
     ),
     neg(
@@ -825,12 +844,12 @@ const CONCEPTS: &[Concept] = &[
     // --- frostbite (NHS: hard, waxy, white-grey or black skin, or blisters, after the cold -> A&E) ---
     c(
         "frost_setting",
-        r"\bfrost ?bit\w*|\bfrostnip\b|\bski(?:ing|ed|s)?\b|\bsnowboard\w*|\bmountain\b|\bice fishing\b|\bblizzard\b|\bsnow ?storm\b|\bsub-?zero\b|\bminus \d+|\bin the snow\b|\b(?:lost|no|without) (?:his |her |my )?gloves\b|\bfreezing\b|\bhypotherm\w*|\b(?:been |was |were |stayed )?out(?:side|doors)? (?:for )?(?:\d+|two|three|four|five|six|several|many) (?:hours?|hrs?)\b|\b(?:it'?s|its|was|is|about|around|at|of|temp\w*) (?:-|minus |negative )\d+\b",
+        r"\bfrost ?bit\w*|\bfrostnip\b|\bhunt(?:ing|er)\b|\barctic\b|\bwinter\b|\bwet (?:boots|socks|feet|toes)\b|\bski(?:ing|ed|s)?\b|\bsnowboard\w*|\bmountain\b|\bice fishing\b|\bblizzard\b|\bsnow ?storm\b|\bsub-?zero\b|\bminus \d+|\bin the snow\b|\b(?:lost|no|without) (?:his |her |my )?gloves\b|\bfreezing\b|\bhypotherm\w*|\b(?:been |was |were |stayed )?out(?:side|doors)? (?:for )?(?:\d+|two|three|four|five|six|several|many) (?:hours?|hrs?)\b|\b(?:it'?s|its|was|is|about|around|at|of|temp\w*) (?:-|minus |negative )\d+\b",
         "동상|스키|보드타|설산|겨울산|등산|눈밭|눈속|영하|한파|얼음낚시|빙어낚시|장갑(?:을|도)?(?:잃|안끼|없|벗)|꽁꽁|추운(?:데|곳|밖|날)",
     ),
     c(
         "frozen_tissue",
-        r"\b(?:fingers?|toes?|hands?|feet|foot|nose|ears?|cheeks?|fingertips?)\W+(?:\w+\W+){0,6}?(?:waxy|frozen solid|(?:hard|solid) (?:as|like) (?:wood|ice|a rock)|wooden|black\w*|(?:white|grey|gray|pale),?(?: and)? (?:hard|stiff|solid)|(?:hard|stiff|solid),?(?: and)? (?:white|grey|gray|pale|waxy)|(?:like|as) wax\b|waxen)|\bblood[- ]?(?:filled )?blisters?\b|\bblisters? (?:\w+ ){0,2}?(?:filling|filled) with blood\b",
+        r"\b(?:fingers?|toes?|hands?|feet|foot|nose|ears?|cheeks?|fingertips?)\W+(?:\w+\W+){0,10}?(?:waxy|frozen solid|(?:hard|solid) (?:as|like) (?:wood|ice|a rock)|wooden|black\w*|(?:white|grey|gray|pale),?(?: and)? (?:hard|stiff|solid)|(?:hard|stiff|solid),?(?: and)? (?:white|grey|gray|pale|waxy)|(?:like|as) wax\b|waxen)|\bblood[- ]?(?:filled )?blisters?\b|\bblisters? (?:\w+ ){0,2}?(?:filling|filled) with blood\b",
         "(?:손가락|발가락|손|발|귀|코|볼|손끝|발끝)(?:이|가|끝이|들이|세개가|몇개가)?.{0,10}?(?:(?:하얗|하얘|창백|회색|허옇)[^.]{0,6}?(?:딱딱|굳)|(?:딱딱|굳)[^.]{0,6}?(?:하얗|하얘|창백|회색|허옇)|검게|까맣|까매|거멓|검은색|시커멓|피물집)",
     ),
     c(
@@ -845,7 +864,7 @@ const CONCEPTS: &[Concept] = &[
     ),
     c(
         "eye_pain",
-        r"\beyes?\W+(?:\w+\W+){0,3}?(?:pain\w*|hurt\w*|ach\w*|throbb\w*|agony)|\bpain\w* (?:in|behind|around) (?:my|his|her|the|one) (?:right |left )?eyes?\b",
+        r"\beyes?\W+(?:\w+\W+){0,3}?(?:pain\w*|hurt\w*|ach\w*|throbb\w*|agon\w*|killing|excruciating)|\bpain\w* (?:in|behind|around) (?:my|his|her|the|one) (?:right |left )?eyes?\b",
         "눈(?:이|알이|쪽이|알)?.{0,14}?(?:아[프파픈퍼팠]|빠질것|통증|쑤시|터질)",
     ),
     c(
@@ -855,19 +874,19 @@ const CONCEPTS: &[Concept] = &[
     ),
     c(
         "palpitations",
-        r"\bpalpitat\w*|\bheart (?:is |keeps |was |suddenly |started |just )*(?:racing|pounding|skipping|going (?:\d+|crazy|mad|like)|fluttering|beating (?:really |so |very )?fast)|\bheart ?rate (?:of |is |at |was )?(?:1[5-9]\d|2\d\d)\b|\bpulse (?:of |is |at )?(?:1[5-9]\d|2\d\d)\b",
+        r"\bpalpitat\w*|\bheart(?:'s|s)? (?:is |keeps |was |been |suddenly |started |just )*(?:racing|pounding|hammering|thumping|skipping|going (?:\d+|crazy|mad|like)|fluttering|beating (?:really |so |very )?fast)|\bheart ?rate (?:of |is |at |was )?(?:1[5-9]\d|2\d\d)\b|\bpulse (?:of |is |at )?(?:1[5-9]\d|2\d\d)\b",
         "두근|심장이(?:갑자기|너무|엄청|막|계속){0,2}(?:빨리|미친듯|터질|쿵쾅|벌렁|빠르게)|심장이(?:분당)?\\d+(?:번|회)?(?:넘게|이상|씩)?(?:갑자기|너무|엄청|막|계속)?(?:빨리|미친듯|빠르게|뛰)|맥박이(?:너무빨|1[5-9]\\d|2\\d\\d)|가슴이(?:벌렁|쿵쾅)",
     ),
     // A heart rate of 150 or more read off a watch or a pulse (ESC: a tachycardia that fast with
     // symptoms is unstable).
     c(
         "rapid_rate",
-        r"\b(?:heart(?: is| was)?(?: going| racing| beating| pounding)?|watch|fitbit|heart ?rate|hr|pulse)\W+(?:\w+\W+){0,4}?(?:1[5-9]\d|2\d\d)(?:$|[^\d/])|\b(?:1[5-9]\d|2\d\d) ?bpm\b",
+        r"\b(?:heart(?: is| was)?(?: going| racing| beating| pounding)?|watch|fitbit|heart ?rate|hr|pulse)\W+(?:\w+\W+){0,5}?(?:1[5-9]\d|2\d\d)(?:$|[^\d/])|\b(?:1[5-9]\d|2\d\d) ?bpm\b",
         "(?:맥박|심박|심박수|심장박동|워치|스마트워치|애플워치)(?:이|가|은|는|를|수가)?.{0,8}?(?:1[5-9]\\d|2\\d\\d)(?:$|[^\\d/])|(?:심장|맥박|심박)(?:이|가|은|는)?.{0,4}?분당(?:1[5-9]\\d|2\\d\\d)(?:$|[^\\d/])",
     ),
     c(
         "syncope",
-        r"\bpassed out\b|\bblacked out\b|\bfainted\b|\bkeeled over\b|\bcollapsed\b|\blost consciousness\b",
+        r"\bpassed out\b|\bblacked out\b|\bfainted\b|\bkeeled over\b|\bcollapsed\b|\blost consciousness\b|\bcame (?:round|around)\b|\bcame to (?:after|again|a few|in a|within)\b|\bcame to[.,;!]",
         "기절(?:했|해서|하더|을했|해버)|실신(?:했|해)|(?:정신|의식)을잃(?:었|고)|쓰러졌|쓰러져서|쓰러지더|필름이끊",
     ),
     // Fainting during exertion (ESC syncope: high risk, an arrhythmia or a blocked outflow until
@@ -882,7 +901,12 @@ const CONCEPTS: &[Concept] = &[
         r"\b(?:giving|gave|having|had|getting|got) (?:my |his |her |their )?blood (?:taken|drawn|tests?)\b|\bblood (?:draws?|tests?|taken)\b|\bsight of (?:blood|needles?)\b|\bneedle (?:phobi\w*|fear)\b|\bwhen (?:she|he|i|they) sees? (?:blood|a needle|needles)\b",
         "채혈|피(?:를)?뽑|피검사|(?:피|주사|바늘)(?:만|를|을)?보면",
     ),
-    c("aneurysm", r"\baneurysm\w*|\baaa\b", "동맥류"),
+    // A known aneurysm, or a belly seen or felt throbbing (NHS: a pulsing lump with back pain -> 999).
+    c(
+        "aneurysm",
+        r"\baneurysm\w*|\baaa\b|\bpulsat\w* (?:lump|mass|swelling)\b|\b(?:belly|stomach|tummy|abdomen)\W+(?:\w+\W+){0,4}?(?:pulsing|pulsating|throbbing like a heartbeat)\b",
+        "동맥류|배(?:가|에서|한가운데가|가운데가|한가운데서)?.{0,6}?(?:벌렁벌렁|불룩불룩|펄떡펄떡|쿵쿵)(?:뛰|거리)",
+    ),
     c(
         "visual_disturbance",
         r"\bflash\w* lights?\b|\blights? flashing\b|\bzig ?zags?\b|\b(?:see|seeing|saw) (?:spots|stars|floaters)\b|\bsparkl\w*|\bspots (?:in|before) (?:my|her) eyes\b|\bblurr\w*|\bseeing stars\b",
@@ -917,7 +941,7 @@ const CONCEPTS: &[Concept] = &[
     c(
         "snake_bite",
         r"\bsnake ?bit\w*|\bbit(?:ten)? by (?:a |an |some )?(?:\w+ )?snake\b|\bsnake\W+(?:\w+\W+){0,3}?bit\b|\b(?:adder|rattlesnake|viper|cobra) (?:bit|bite)\w*",
-        "뱀(?:에|한테|에게|이)[^.]{0,6}?(?:물렸|물려서|물었|물어서)",
+        "뱀(?:에|한테|에게|이)[^.]{0,6}?(?:물렸|물려서|물었|물어서)|물(?:렸|린)[^.]{0,16}?뱀|독사|살모사|반시뱀",
     ),
     c(
         "toxic_gas",
@@ -939,24 +963,24 @@ const CONCEPTS: &[Concept] = &[
     // --- a mind turned against self or others (KTAS psychiatric: danger to others (1-2)) ---
     c(
         "psychotic",
-        r"\bhearing voices\b|\bhears? voices\b|\bvoices? (?:in (?:his|her|my) head )?(?:are |is )?(?:telling|tell|told|saying|ordering)\b|\bhallucinat\w*|\bparanoid\b|\bseeing (?:\w+ ){0,2}?(?:bugs|insects|spiders|snakes|rats|things|people|faces)\b[^.!?\n]{0,30}?\b(?:aren'?t|isn'?t|wasn'?t|not) (?:really )?there\b|\bthinks? (?:everyone|people|we|they|i) (?:is |are |am )?(?:out to get|trying to kill|poisoning)|\bimpost[eo]rs?\b|\breplaced (?:by|with) (?:an? )?(?:double|fake|robot|clone)\b|\b(?:thinks?|says|saying|convinced|believes?) (?:that )?(?:she|he|they) (?:can|could) fly\b|\b(?:convinced|thinks?|believes?|says|saying|sure) (?:that )?(?:the |our |his |her |my )?(?:neighbou?rs?|everyone|people|someone|they|government|police|fbi|family|we|i)\b[^.!?\n]{0,25}?\b(?:poison\w*|spying|watching|following|out to get|trying to kill|demons?|devils?|bugging)",
-        "목소리가(?:들린|들려|들렸)|환청|환각|헛것|누가(?:자기|나|저)?(?:를|을)?(?:죽이|쫓아|감시)|도청|미행|한패|독을(?:탔|넣)|(?:악마|귀신)(?:가|이)?(?:씌|들렸)|피해망상",
+        r"\bhearing voices\b|\bhears? voices\b|\bvoices? (?:in (?:his|her|my) head )?(?:are |is )?(?:telling|tell|told|saying|ordering)\b|\bhallucinat\w*|\bparanoid\b|\b(?:see|sees|seeing|saw)\b (?:\w+ ){0,2}?(?:bugs|insects|spiders|snakes|rats|things|people|faces)\b[^.!?\n]{0,40}?\b(?:aren'?t|isn'?t|wasn'?t|weren'?t|not) (?:really )?there\b|\b(?:tv|television|radio)\b[^.!?\n]{0,20}?\b(?:sending (?:him|her|me|them) (?:messages|signals)|talking to (?:him|her|me))\b|\bbefore (?:the \w+|they|he|she) gets? (?:him|her|me|them)\b|\bthinks? (?:everyone|people|we|they|i) (?:is |are |am )?(?:out to get|trying to kill|poisoning)|\bimpost[eo]rs?\b|\breplaced (?:by|with) (?:an? )?(?:double|fake|robot|clone)\b|\b(?:thinks?|says|saying|convinced|believes?) (?:that )?(?:she|he|they) (?:can|could) fly\b|\b(?:convinced|thinks?|believes?|says|saying|sure) (?:that )?(?:the |our |his |her |my )?(?:neighbou?rs?|everyone|people|someone|they|government|police|fbi|family|we|i)\b[^.!?\n]{0,25}?\b(?:poison\w*|spying|watching|following|out to get|trying to kill|demons?|devils?|bugging)",
+        "목소리가(?:들린|들려|들렸)|환청|환각|헛것|(?:벌레|거미|뱀|쥐)(?:가|들이)?.{0,8}?(?:기어다|기어가|보인다|보여|있다고)|(?:아무도없는데|구석에)누가|누가(?:자기|나|저)?(?:를|을)?(?:죽이|쫓아|감시)|도청|미행|한패|독을(?:탔|넣)|(?:악마|귀신)(?:가|이)?(?:씌|들렸)|피해망상",
     ),
     c(
         "weapon",
-        r"\bknife\b|\bknives\b|\bmachete\b|\bgun\b|\bweapon\b|\baxe\b|\bhammer\b|\bscissors\b",
+        r"\bknife\b|\bknives\b|\bmachete\b|\bgun\b|\bweapon\b|\baxe\b|\bhammer\b|\bscissors\b|\bscrewdriver\b|\bcrowbar\b|\bbaseball bat\b|\bbroken bottle\b",
         "칼(?:을|로|이랑|하고|들|을들)|부엌칼|식칼|흉기|낫(?:을|들)|망치(?:를|로)|(?:망치|몽둥이|야구방망이|방망이|도끼|쇠파이프|낫)(?:을|를|로)?(?:들|쥐|휘)|가위(?:를|로)?(?:들|휘)",
     ),
     c(
         "threatening",
-        r"\bthreaten\w*|\bbarricad\w*|\blocked (?:himself|herself|themselves) in\b|\bhurt (?:someone|somebody|us|people|our \w+|my \w+|his \w+|her \w+)\b|\bkill (?:us|everyone|them|him|her|me|my \w+|our \w+|his \w+|her \w+)\b|\bwaving (?:a|the|his|her)\b|\bthrew (?:a|the|his|her) \w+ at\b|\b(?:trying|tried|going) to (?:get|climb|jump) out (?:of )?(?:the |a )?(?:\w+ )?window\b|\b(?:has|have|going|gonna|needs?) to '?(?:deal with|stop|punish|get) (?:them|him|her)\b",
+        r"\bthreaten\w*|\bbarricad\w*|\blocked (?:himself|herself|themselves) in\b|\bhurt (?:someone|somebody|us|people|our \w+|my \w+|his \w+|her \w+)\b|\bkill (?:us|everyone|them|him|her|me|my \w+|our \w+|his \w+|her \w+)\b|\bwaving (?:a|the|his|her)\b|\bthrew (?:a|the|his|her) \w+ at\b|\b(?:trying|tried|going) to (?:get|climb|jump) out (?:of )?(?:the |a )?(?:\w+ )?window\b|\b(?:has|have|going|gonna|needs?) to '?(?:deal with|stop|punish|get)'? (?:them|him|her|the \w+)\b",
         "위협|죽여버[리린릴려렸]|죽여(?:버릴|놓|줄)|죽이겠|죽인다|다죽|해치|(?:방문|문)을?(?:막|잠그고안)|바리케이드|휘두르|휘둘|혼내주겠|혼내준다|가만두지않|가만안두",
     ),
     // --- a collision (KTAS trauma: mechanism of injury) ---
     c(
         "collision",
         r"\b(?:car|road|traffic|motorbike|motorcycle|bike|bus) (?:crash|accident|collision|wreck)\b|\bcrash(?:ed)? (?:my|the|his|her|our) (?:car|bike|motorbike)\b|\bcar crash\b|\brear[- ]ended\b|\bhit by a (?:car|bus|truck|van|lorry)\b|\bhead[- ]on\b|\bcollision\b|\bseat ?belt\b|\b(?:clipped|struck|knocked (?:down|over)|run over|hit) by (?:a |the )?(?:car|bus|truck|van|lorry|motorbike|taxi)\b|\b(?:came|come|fell|thrown|flew|went) off (?:his|her|my|their|the|a) (?:motor ?bike|motorcycle|scooter|moped|dirt ?bike|bike)\b|\bhandlebars?\b",
-        "교통사고|차사고|자동차사고|추돌|충돌사고|접촉사고|차에치|오토바이사고|안전벨트|(?:오토바이|자전거|킥보드|스쿠터|차)(?:를|로)?(?:타다가|타고가다가|몰다가|운전하다가).{0,10}?(?:박았|들이받|부딪혔|치였|받혔)|(?:가로등|전봇대|가드레일|중앙분리대)(?:을|에|이랑)?(?:박|들이받|부딪)|(?:오토바이|자전거|킥보드|스쿠터|자동차|승용차|택시|트럭|버스)(?:로|가|랑|와|하고|를|에|끼리)?.{0,8}?(?:부딪혔|부딪쳤|부딪히|들이받|받혔|치였|충돌)|차(?:랑|와|하고|에)(?:부딪|받혔|치였)|핸들(?:에|에다|로)?.{0,6}?(?:찍|부딪|박|맞)",
+        "교통사고|차사고|자동차사고|추돌|충돌사고|접촉사고|차에치|오토바이사고|안전벨트|(?:오토바이|자전거|킥보드|스쿠터|차)(?:를|로)?(?:타다가|타고가다가|몰다가|운전하다가).{0,10}?(?:박았|들이받|부딪혔|치였|받혔)|(?:가로등|전봇대|가드레일|중앙분리대)(?:을|에|이랑)?(?:박|들이받|부딪)|(?:오토바이|자전거|킥보드|스쿠터|자동차|승용차|택시|트럭|버스)(?:로|가|랑|와|하고|를|에|끼리)?.{0,16}?(?:부딪혔|부딪쳤|부딪히|들이받|받혔|치였|충돌)|차(?:랑|와|하고|에)(?:부딪|받혔|치였)|핸들(?:에|에다|로)?.{0,6}?(?:찍|부딪|박|맞)",
     ),
     // Pain on breathing (chest wall or lung injury after a blow).
     c(
@@ -972,7 +996,7 @@ const CONCEPTS: &[Concept] = &[
     // A slow heart: said so, or a pulse under 50 (ESC bradycardia with syncope).
     c(
         "slow_pulse",
-        r"\b(?:pulse|heart ?rate|heart ?beat|heart) (?:is |was |has been )?(?:really |very |so |too |super )?(?:slow|low)\b|\b(?:pulse|heart ?rate|hr)\W+(?:\w+\W+){0,4}?[1-4]\d\b|\b[1-4]\d ?(?:bpm|beats (?:a|per|each) min\w*)|\bbradycard\w*",
+        r"\b(?:pulse|heart ?rate|heart ?beat|heart) (?:is |was |has been )?(?:really |very |so |too |super )?(?:slow|low)\b|\b(?:pulse|heart ?rate|hr)\W+(?:\w+\W+){0,6}?[1-4]\d\b|\b[1-4]\d ?(?:bpm|(?:beats )?(?:a|per|each) min\w*)|\bbradycard\w*",
         "맥박(?:이|은|가)?(?:너무|엄청|많이|아주)?(?:느리|느려|느린|낮)|심장이(?:너무)?(?:느리|느려)|서맥|맥박(?:이|은|가)?(?:자꾸|계속|갑자기|지금|또)?[1-4][0-9](?:밖|정도|회|번|bpm|[^0-9]|$)",
     ),
     // Worse with walking, a bump or a cough: peritoneal irritation (appendicitis).
@@ -1007,7 +1031,7 @@ const CONCEPTS: &[Concept] = &[
     c(
         "waters_broke",
         r"\bwaters? (?:has |have |just |may have |might have )?(?:broke|broken|breaking|went|gone|burst)\b|\b(?:my|her) water\b|\bleak\w* (?:\w+ ){0,2}?(?:amniotic )?fluid\b|\bamniotic\b|\bgush\w* (?:of )?(?:clear |warm )?(?:fluid|water|liquid)\b|\b(?:fluid|water|liquid) (?:\w+ ){0,2}?(?:gush\w*|trickl\w*|pour\w*) (?:out|down)\b|\bruptured membranes\b",
-        "양수(?:가|이|같은|인지|가조금씩)?.{0,8}?(?:터|샌|새|흘|나와|나온|나왔|비치|줄줄|쏟아)|양막|(?:밑|아래|다리사이)(?:에서|로)?.{0,4}?물(?:이|같은게|같은것이)?.{0,6}?(?:주르륵|줄줄|왈칵|흘러|흐르|쏟|터|새)|물이(?:주르륵|왈칵|펑)",
+        "양수(?:가|이|같은|인지|가조금씩)?.{0,8}?(?:터|샌|새|흘|나와|나온|나왔|비치|줄줄|쏟아)|양막|(?:밑|아래|다리사이)(?:에서|로)?.{0,4}?물(?:이|같은게|같은것이)?.{0,6}?(?:주르륵|줄줄|왈칵|흘러|흐르|쏟|터|새)|물(?:이)?터(?:졌|지|져)|물이(?:쫙|콸콸|주르륵|왈칵|펑)",
     ),
     c(
         "preterm",
@@ -1016,14 +1040,14 @@ const CONCEPTS: &[Concept] = &[
     ),
     c(
         "birth_imminent",
-        r"\bcord\W+(?:\w+\W+){0,3}?(?:coming out|hanging|out of|outside|sticking out|visible|i can see|between (?:my|her) legs|in (?:my|her) vagina)|\bloop of (?:the )?(?:umbilical )?cord\b|\b(?:feel|see|felt|saw) (?:the |a )?(?:umbilical )?cord\b|\bcrowning\b|\b(?:baby'?s|the|his|her) head (?:is )?(?:coming out|visible|out|showing|crowning)\b|\bbaby is (?:coming|coming out|being born) (?:right )?now\b|\b(?:urge|need|have) to push\b|\bcan'?t stop pushing\b",
+        r"\bcord\W+(?:\w+\W+){0,3}?(?:coming out|hanging|out of|outside|sticking out|visible|i can see|between (?:my|her) legs|in (?:my|her) vagina)|\bloop of (?:the )?(?:umbilical )?cord\b|\b(?:feel|see|felt|saw) (?:the |a )?(?:umbilical )?cord\b|\bcrowning\b|\b(?:baby'?s|the|his|her) head (?:is )?(?:coming out|visible|out|showing|crowning)\b|\bbaby(?:'s| is) (?:coming|coming out|being born) (?:right )?now\b|\b(?:feel|see|felt|saw|touch) (?:the |its |the baby'?s )?head\b|\bcontractions (?:\w+ ){0,2}?(?:1|one|2|two) min\w* apart\b|\b(?:urge|need|have) to push\b|\bcan'?t stop pushing\b",
         "탯줄(?:이|가)?.{0,8}?(?:나왔|보여|보이|나와|빠져|내려)|아기(?:의)?머리(?:가)?(?:보여|보이|나와|나오)|힘(?:을)?주고싶|힘이(?:저절로|막)들어가|아기가(?:지금|막)?나오려",
     ),
     // --- severe drug reaction of the skin (Stevens-Johnson / TEN: NHS -> A&E now) ---
     c(
         "skin_peeling",
-        r"\bskin\W+(?:\w+\W+){0,3}?(?:peel\w*|slough\w*|coming off|falling off|shedding|sheets)|\bpeel\w* (?:off )?(?:in )?(?:sheets|big pieces|layers)\b|\b(?:blisters?|blistering) (?:\w+ ){0,3}?(?:all over|spreading|everywhere|whole body|chest and back|my body)\b|\bskin (?:\w+ ){0,2}?(?:burn\w*|blister\w*) (?:all over|everywhere)\b",
-        "피부(?:가|껍질이|껍질)?.{0,8}?(?:벗겨|허물|벗어|떨어져나|일어나|까지)|(?:온몸|전신|몸전체|몸)(?:에|이|이랑)?.{0,8}?물집",
+        r"\bskin\W+(?:\w+\W+){0,3}?(?:peel\w*|slough\w*|coming off|comes off|slides off|slid off|slipping off|falling off|shedding|sheets)|\bpeel\w* (?:off )?(?:in )?(?:sheets|big pieces|layers)\b|\b(?:blisters?|blistering) (?:\w+ ){0,3}?(?:all over|spreading|everywhere|whole body|chest and back|my body)\b|\bskin (?:\w+ ){0,2}?(?:burn\w*|blister\w*) (?:all over|everywhere)\b",
+        "피부(?:가|껍질이|껍질)?.{0,8}?(?:벗겨|허물|벗어|떨어져나|일어나|까지|까져|까졌|까진|훌렁)|(?:온몸|전신|몸전체|몸)(?:에|이|이랑)?.{0,8}?물집",
     ),
     c(
         "mucosal_sores",
@@ -1038,7 +1062,7 @@ const CONCEPTS: &[Concept] = &[
     // --- priapism (KTAS genitourinary, level 2): an erection that will not go down for hours ---
     c(
         "priapism",
-        r"\bpriapism\b|\berection\W+(?:\w+\W+){0,8}?(?:\d+|two|three|four|five|six|several|many|few) (?:hours?|hrs?)\b|\berection\W+(?:\w+\W+){0,4}?(?:won'?t|will not|isn'?t|not) (?:go(?:ing)? (?:down|away)|subsid\w*)|\b(?:hard|erect) (?:for|since) (?:\d+|hours|hrs|several|many|four|five|six)",
+        r"\bpriapism\b|\berection\W+(?:\w+\W+){0,12}?(?:\d+|two|three|four|five|six|several|many|few) (?:hours?|hrs?)\b|\berection\W+(?:\w+\W+){0,4}?(?:won'?t|will not|isn'?t|not) (?:go(?:ing)? (?:down|away)|subsid\w*)|\b(?:hard|erect) (?:for|since) (?:\d+|hours|hrs|several|many|four|five|six)",
         "지속발기|발기(?:가|된게|상태가|된상태로|된상태가)?.{0,10}?(?:안(?:가라앉|풀|죽)|[2-9]시간|네시간|다섯시간|몇시간|여러시간|계속|풀리지)",
     ),
     // --- deep neck infection (Ludwig's angina, peritonsillar abscess: swelling that closes the airway) ---
@@ -1046,6 +1070,55 @@ const CONCEPTS: &[Concept] = &[
         "neck_swelling",
         r"\b(?:neck|jaw|under (?:my|his|her|the) (?:tongue|jaw|chin)|floor of (?:the|my|his|her) mouth|gums?|one side of (?:my|his|her|the) (?:throat|face|jaw|neck))\W+(?:\w+\W+){0,4}?(?:swell\w*|swollen|puff\w*|bulg\w*)|\bswollen (?:\w+ ){0,2}?(?:neck|jaw|throat)\b|\b(?:can'?t|cannot) open (?:my|his|her) mouth\b|\blockjaw\b|\bswelling (?:\w+ ){0,3}?(?:under|below|beneath) (?:my|his|her|the) (?:jaw|chin|tongue)\b|\btongue (?:is )?(?:pushed|lifted) up\b",
         "(?:목|턱|턱밑|턱아래|혀밑|혀아래|잇몸|편도|한쪽목|얼굴한쪽)(?:이|가|이랑|까지|쪽이)?.{0,6}?(?:부었|붓|부어|퉁퉁|부풀)|입(?:을|이)?(?:못벌|안벌|벌리기(?:가)?(?:힘|어려)|벌어지지)",
+    ),
+    // --- crush injury (KTAS trauma; NHS: crush syndrome, compartment syndrome -> 999) ---
+    c(
+        "crushed",
+        r"\bcrushed\b|\bcrush (?:injury|injuries)\b|\b(?:trapped|pinned|stuck|lay|lying) (?:\w+ ){0,2}?(?:under|beneath|between)\b|\b(?:fell|came down|landed|collapsed)\b[^.!?\n]{0,20}?\b(?:on|onto) (?:his|her|my|their) (?:[\w']+ ){0,2}?(?:legs?|arms?|chest|body|thighs?|feet|foot|pelvis)\b",
+        "깔리|깔렸|깔려|깔린|짓눌|(?:기계|프레스|롤러|컨베이어|문)에(?:팔|손|다리)?(?:이|가)?(?:끼|말려)|빠져나오지(?:를)?못",
+    ),
+    // Urine the colour of cola or strong tea after a crush or a long lie (rhabdomyolysis).
+    c(
+        "dark_urine",
+        r"\b(?:pee|urine|wee)\b[^.!?\n]{0,20}?\b(?:dark brown|brown|cola|coke|tea[- ]colou?red|black)\b|\b(?:cola|coke|tea|brown)[- ]colou?red (?:pee|urine|wee)\b",
+        "(?:소변|오줌)(?:이|색이|색깔이|이색이)?.{0,6}?(?:콜라|갈색|검붉|간장|흑갈색|시커멓|까맣)",
+    ),
+    // A limb swollen tight, or pain far past the injury (compartment syndrome).
+    c(
+        "tense_swelling",
+        r"\bswollen (?:\w+ )?(?:tight|rock hard|hard)\b|\b(?:tight|hard) and swollen\b|\bpain (?:is )?(?:way |much |far )?(?:worse|more) than (?:it should|expected|it ought)|\bout of proportion\b|\bbeyond what (?:the )?painkillers\b",
+        "(?:터질듯|팽팽하게|딴딴하게|단단하게|돌처럼)(?:부|붓)|(?:진통제|약)(?:를|을|도)?.{0,6}?(?:안들|소용없|안먹혀)",
+    ),
+    // --- strangulation (NHS / Faculty of Forensic and Legal Medicine: non-fatal strangulation) ---
+    c(
+        "strangled",
+        r"\bstrangl\w*|\bchoked (?:me|him|her|them)\b|\b(?:hands?|arm|rope|belt|cord|scarf) (?:\w+ ){0,2}?(?:around|round) (?:my|his|her|their) (?:neck|throat)\b|\bchoke ?hold\b",
+        "목(?:을|이)?(?:졸|조르|조른|졸라|졸랐|졸렸|졸린|졸려)|목조름",
+    ),
+    // Redness spreading from a wound or bite, or red streaks up the limb (lymphangitis).
+    c(
+        "spreading_redness",
+        r"\bred (?:streaks?|lines?)\b|\bstreaks? (?:going|running|spreading|creeping) up\b|\bredness (?:is |keeps )?(?:spreading|creeping|moving|tracking) (?:up|up my|up his|up her)\b|\bredness\W+(?:\w+\W+){0,3}?spreading\b",
+        "(?:빨간|붉은|벌건)(?:줄|선)(?:이|가)?.{0,8}?(?:올라|생기|뻗)|(?:빨갛게|붉게|벌겋게)(?:번지|퍼지|올라)|붉은기(?:가)?.{0,4}?(?:번지|퍼지)",
+    ),
+    // A collapsed lung, named (a past one makes the same pain now likely another).
+    c("pneumothorax", r"\bpneumothora\w*|\bcollapsed lung\b|\blung (?:collapsed|collapse)\b", "기흉|폐(?:가)?(?:쪼그라|찌그러|터졌)"),
+    // --- priapism: an erection, said plainly or not, that will not go down ---
+    c(
+        "erection",
+        r"\berections?\b|\berect\b|\bstiffy\b|\bboner\b|\bhard[- ]on\b|\bpenis\b|\bdick\b|\bviagra\b|\bcialis\b|\bsildenafil\b|\btadalafil\b|\b(?:pill|tablet|something|meds?) for (?:ed|erectile)\b",
+        "발기|비아그라|시알리스|실데나필|타다라필|(?:거기|고추|성기|음경)(?:가|이)",
+    ),
+    neg(
+        "wont_go_down",
+        r"\b(?:won'?t|wont|will not|isn'?t|hasn'?t|not|doesn'?t|didn'?t) (?:go(?:ing|ne)? (?:down|away|soft)|subsid\w*|soften\w*)\b",
+        "안(?:가라앉|풀|죽)|가라앉지(?:를)?않|풀리지(?:를)?않|죽지(?:를)?않",
+    ),
+    // Something like a cord felt or seen after the waters broke (cord prolapse: NHS 999).
+    c(
+        "cord_seen",
+        r"\b(?:something|a loop|a rope|a string)\b[^.!?\n]{0,20}?\b(?:coming out|hanging out|sticking out|between my legs)\b",
+        "(?:끈|(?:줄|탯줄)같은)(?:게|것|거|이|가)?.{0,6}?(?:만져|나와|나왔|삐져|보여|보이|내려와|튀어나)|탯줄(?:인|같)",
     ),
     c(
         "drowsy",

@@ -81,11 +81,18 @@ impl Frame {
         let view = View::new(text);
         let mut mentions = concepts::mentions(&view);
         let mut readings = readings::read(&view);
-        // A symptom's word inside a compound that means something else ("hay fever", "seizure-free").
-        let masked: Vec<(usize, usize)> =
-            mentions.iter().filter(|m| m.concept == "masked").map(|m| (m.start, m.end)).collect();
-        for m in mentions.iter_mut().filter(|m| m.concept != "masked") {
-            if masked.iter().any(|&(s, e)| m.start >= s && m.end <= e) {
+        // A symptom's word inside a compound that means something else ("hay fever", "seizure-free");
+        // a pet tripped over or walked is where it happened, not who is ill.
+        let masks: Vec<(&str, usize, usize)> = mentions
+            .iter()
+            .filter(|m| matches!(m.concept, "masked" | "pet_object"))
+            .map(|m| (m.concept, m.start, m.end))
+            .collect();
+        for m in mentions.iter_mut().filter(|m| !matches!(m.concept, "masked" | "pet_object")) {
+            if masks
+                .iter()
+                .any(|&(kind, s, e)| m.start >= s && m.end <= e && (kind == "masked" || m.concept == "animal"))
+            {
                 m.status = Status::Denied;
             }
         }

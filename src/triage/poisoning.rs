@@ -35,8 +35,8 @@ pattern!(
 // Medicines by class and by the endings of their generic names ("sertraline", "diazepam",
 // "oxycodone"), and brands children find in a handbag.
 const EN_DRUG: &str = r"antidepressants?|painkillers?|sleeping (?:pills|tablets)|\w+(?:traline|oxetine|talopram|triptyline|azepam|azolam|codone|morphine|amol|profen|apine|idone|olol|dipine|statin|pril|sartan)|tylenol|panadol|calpol|advil|nurofen|aspirin|benadryl|melatonin|iron (?:pills|tablets)";
-const EN_SUBSTANCE: &str = r"pills?|tablets?|medicine|meds|medication|vitamins|gummies|bleach|detergent|pods?|laundry|dishwasher|batter(?:y|ies)|magnets?|antifreeze|drain cleaner|cleaner|chemicals?|poison|pesticide|weed ?killer|lighter fluid|gasoline|petrol|syrup|nicotine|e-?liquid|vape juice|lye|lamp oil|kerosene|paraffin|turpentine|methanol|mouthwash|essential oils?|windex|glass cleaner|cleaning (?:spray|product|fluid|liquid)|hand saniti[sz]er|nail polish remover|perfume|wine|beer|vodka|alcohol";
-const TOXIC_EN: &str = r"bleach|antifreeze|drain cleaner|pesticide|weed ?killer|rat poison|poison|lighter fluid|gasoline|petrol|lye|paraquat|lamp oil|kerosene|paraffin|turpentine|methanol";
+const EN_SUBSTANCE: &str = r"pills?|tablets?|medicine|meds|medication|vitamins|gummies|bleach|detergent|pods?|laundry|dishwasher|batter(?:y|ies)|magnets?|antifreeze|drain cleaner|cleaner|chemicals?|poison|pesticide|weed ?killer|lighter fluid|gasoline|petrol|syrup|nicotine|e-?liquid|vape juice|lye|lamp oil|kerosene|paraffin|turpentine|methanol|mouthwash|essential oils?|windex|glass cleaner|coin cells?|button cells?|lithium cells?|screen ?wash|windscreen wash\w*|washer fluid|de-?icer|cleaning (?:spray|product|fluid|liquid)|hand saniti[sz]er|nail polish remover|perfume|wine|beer|vodka|alcohol";
+const TOXIC_EN: &str = r"bleach|antifreeze|screen ?wash|drain cleaner|pesticide|weed ?killer|rat poison|poison|lighter fluid|gasoline|petrol|lye|paraquat|lamp oil|kerosene|paraffin|turpentine|methanol";
 const KO_SUBSTANCE: &str = "약|시럽|세제|락스|표백제|건전지|배터리|자석|농약|살충제|제초제|쥐약|부동액|휘발유|석유|담배|니코틴|소독약|세정제|캡슐";
 const TOXIC_KO: &str =
     "락스|표백제|농약|그라목손|파라콰트|살충제|제초제|쥐약|부동액|휘발유|석유|등유|세정제|양잿물|메탄올";
@@ -46,7 +46,7 @@ const KO_SWALLOWED: &str =
 pattern!(
     en_ingested,
     &format!(
-        r"\b(?:swallow\w*|ate|eaten|drank|drunk|got into|chewed|took|licked|bit into|sipped|sip of|gulp\w*|chug\w*|swig\w*|guzzl\w*|mouthful of|drinking|drink some|tasted)\W+(?:\S+\W+){{0,7}}?(?:{EN_SUBSTANCE}|{EN_DRUG})\b|\bgot in(?:to)? (?:my |the |his |her |their |grandma'?s |grandpa'?s |nan'?s |granny'?s )?(?:\w+'?s? )?(?:handbag|purse|bag|pills|meds|tablets|vitamins|medicine(?: cabinet| cupboard| drawer| box)?|(?:pill|meds|medicine|bathroom) (?:cabinet|cupboard|drawer|box)|cupboard under the sink)"
+        r"\b(?:swallow\w*|ate|eaten|drank|drunk|got into|chewed|took|licked|bit into|sipped|sip of|gulp\w*|chug\w*|swig\w*|guzzl\w*|mouthful of|drinking|drink some|tasted)\W+(?:[^\s.!?]+[^\w.!?\n]+){{0,7}}?(?:{EN_SUBSTANCE}|{EN_DRUG})\b|\bgot in(?:to)? (?:my |the |his |her |their |grandma'?s |grandpa'?s |nan'?s |granny'?s )?(?:\w+'?s? )?(?:handbag|purse|bag|pills|meds|tablets|vitamins|medicine(?: cabinet| cupboard| drawer| box)?|(?:pill|meds|medicine|bathroom) (?:cabinet|cupboard|drawer|box)|cupboard under the sink)"
     )
 );
 
@@ -65,7 +65,7 @@ pattern!(
 
 pattern!(ko_ingested, &format!("(?:{KO_SUBSTANCE}).{{0,10}}?(?:{KO_SWALLOWED})"));
 
-pattern!(ko_toxic, &format!("(?:{TOXIC_KO}).{{0,14}}?(?:{KO_SWALLOWED})"));
+pattern!(ko_toxic, &format!("(?:{TOXIC_KO}).{{0,20}}?(?:{KO_SWALLOWED})"));
 
 // "took all my sertraline and ...", "all his diazepam at once": every one of a named medicine, told
 // as one act ("took all my sertraline doses this week" is a course).
@@ -82,12 +82,12 @@ pattern!(
 pattern!(
     en_child_suspected,
     &format!(
-        r"\bfound (?:him|her|them|my \w+|the baby|the kids?) (?:\w+ ){{0,2}}?with (?:\S+ ){{0,4}}?(?:{EN_SUBSTANCE}|{EN_DRUG})\b|\b(?:{EN_SUBSTANCE}|{EN_DRUG})\b[^.!?\n]{{0,40}}?\b(?:missing|chewed)\b|\b(?:{EN_SUBSTANCE})\W+(?:\w+\W+){{0,3}}?(?:around|on) (?:his|her|their|its|the baby'?s) (?:mouth|lips)\b|\bcan'?t find (?:the |a |one )?(?:button|coin|disc) (?:cell|batter)"
+        r"\bfound (?:him|her|them|my \w+|the baby|the kids?) (?:\w+ ){{0,2}}?with (?:\S+ ){{0,4}}?(?:{EN_SUBSTANCE}|{EN_DRUG})\b|\b(?:{EN_SUBSTANCE}|{EN_DRUG})\b[^.!?\n]{{0,40}}?\b(?:missing|chewed|gone)\b|\b(?:{EN_SUBSTANCE})\W+(?:\w+\W+){{0,3}}?(?:around|on) (?:his|her|their|its|the baby'?s) (?:mouth|lips)\b|\bcan'?t find (?:the |a |one )?(?:button|coin|disc) (?:cell|batter)"
     )
 );
 pattern!(
     ko_child_suspected,
-    "(?:약통|약병|약봉지|알약|약)(?:이|가|을|를)?.{0,14}?(?:몇알|몇개|[0-9]+알|[0-9]+개)(?:이|가|정도)?(?:비는|비어|비었|없어졌|모자라|사라졌)|(?:건전지|배터리|자석)(?:가|이|를|을|하나|한개)?.{0,6}?(?:없어졌|안보|사라졌|못찾|모자라)|(?:약통|약병|세제통|락스통)(?:을|를)?(?:열어놨|열어놓|뜯어놨|뜯어놓|열어서먹|뜯어서먹)"
+    "(?:약통|약병|약봉지|알약|약)(?:이|가|을|를)?.{0,14}?(?:몇알|몇개|[0-9]+알|[0-9]+개)(?:이|가|정도)?(?:비는|비어|비었|없어졌|모자라|사라졌)|(?:건전지|배터리|자석)(?:가|이|를|을|하나|한개)?.{0,10}?(?:없어졌|안보|사라졌|못찾|모자라)|(?:약통|약병|세제통|락스통)(?:을|를)?(?:열어놨|열어놓|뜯어놨|뜯어놓|열어서먹|뜯어서먹)"
 );
 
 pattern!(temperature_word, r"\btemp\w*|\bfever\w*|\bthermometer\b|\bdegrees?\b");
@@ -132,7 +132,6 @@ pub fn ingestions(view: &View, child: bool) -> Vec<(Ingestion, usize, usize)> {
         found.extend(en_ingested().find_iter(&view.lower).map(|m| (Ingestion::Child, m.start(), m.end())));
         found.extend(en_in_mouth().find_iter(&view.lower).map(|m| (Ingestion::Child, m.start(), m.end())));
         found.extend(en_child_suspected().find_iter(&view.lower).map(|m| (Ingestion::Child, m.start(), m.end())));
-        found.extend(compact(ko_child_suspected(), Ingestion::Child));
         // 치약 (toothpaste) ends in 약 (medicine) and is harmless.
         let toothpaste = |&(_, s, _): &(Ingestion, usize, usize)| view.text[..s].ends_with('치');
         // "약 먹은 지 1년째" says how long a medicine has been taken, not that a child got into it.
@@ -141,6 +140,13 @@ pub fn ingestions(view: &View, child: bool) -> Vec<(Ingestion, usize, usize)> {
     }
     // "He didn't swallow any", "약은 안 먹었어요": denied like any mention.
     found.retain(|&(_, s, e)| aside(view, s, e).is_none() && !is_negated(view, s, e, false));
+    // What is missing is said in a negative form ("건전지 하나가 안 보여요"): only a denial before it counts.
+    if child {
+        let missing = compact(ko_child_suspected(), Ingestion::Child);
+        found.extend(
+            missing.into_iter().filter(|&(_, s, e)| aside(view, s, e).is_none() && !is_negated(view, s, e, true)),
+        );
+    }
     found
 }
 

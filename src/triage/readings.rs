@@ -50,7 +50,7 @@ impl Readings {
 
 pattern!(
     infant_age_en,
-    r"\b(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)[ -]?(day|week|wk|month|mo)s?[ -]?(?:old|baby|infant|newborn|son|daughter|girl|boy|bub)\b|\b(newborn)\b|\b(?:baby|infant|son|daughter|girl|boy|she|he)(?: is| who is| that is| just turned|'s)(?: only| just| about| almost| barely)? (\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve) (day|week|month)s?\b|\bborn (\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve) (day|week|month)s? ago\b|\((\d{1,2}) ?(day|week|wk|month|mo)s?(?: old)?\)|\b(?:baby|infant|newborn|bub|son|daughter)\W+(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve) ?(day|week|wk|month|mo)s?\b(?: (?:old|now|today))?(?:$|[^\w ]|\n| (?:and|but|with|has|is|she|he|feels?|got)\b)"
+    r"\b(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)[ -]?(day|week|wk|month|mo)s?[ -]?(?:old|baby|infant|newborn|son|daughter|girl|boy|bub)\b|\b(newborn)\b|\b(?:baby|infant|bub|bubba|son|daughter|girl|boy|she|he)(?: is| who is| that is| just turned|'s)(?: only| just| about| almost| barely)? (\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve) (day|week|month)s?\b|\bborn (\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve) (day|week|month)s? ago\b|\((\d{1,2}) ?(day|week|wk|month|mo)s?(?: old)?\)|\b(?:baby|infant|newborn|bub|son|daughter)\W+(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve) ?(day|week|wk|month|mo)s?\b(?: (?:old|now|today))?(?:$|[^\w ]|\n| (?:and|but|with|has|is|she|he|feels?|got)\b)"
 );
 pattern!(
     infant_age_ko,
@@ -61,7 +61,7 @@ pattern!(
 // 110 됐어요". What follows the number is checked in code (no minutes, degrees or percent).
 pattern!(
     glucose_after,
-    r"\b(?:now|then|later|after that|went (?:up |back )?to|came (?:up |back )?to|rose to|back (?:up )?to|up to)\W+(?:(?:it'?s|it is|it was|is|was|at|about|around)\W+)?(\d{1,3}(?:\.\d)?)(\s*[a-z%°]*)|(?:뒤에|후에|지나서|지금은|지금|다시|재보니|재니까)\s*(\d{1,3}(?:\.\d)?)\s*(?:으로|로)?\s*(?:됐|되었|올라|나왔|나와|이에요|예요|이네요|까지)"
+    r"\b(?:now|then|later|after that|went (?:up |back )?to|came (?:up |back )?to|rose to|back (?:up )?to|up to)\W+(?:(?:it'?s|it is|it was|is|was|at|about|around)\W+)?(\d{1,3}(?:\.\d)?)(\s*[a-z%°]*)|(?:뒤에|후에|뒤|후|지나서|지금은|지금|다시|재보니|재니까)\s*(\d{1,3}(?:\.\d)?)\s*(?:으로|로)?\s*(?:됐|되었|올라|나왔|나와|이에요|예요|이네요|까지)"
 );
 
 pattern!(

@@ -21,6 +21,15 @@ fn spans(f: &Frame, concepts: &[&str]) -> Spans {
     concepts.iter().filter_map(|c| f.mention(c)).map(|m| (m.start, m.end)).collect()
 }
 
+/// The spans of every mention of `concept` said now.
+fn spans_of(f: &Frame, concept: &str) -> Spans {
+    f.mentions
+        .iter()
+        .filter(|m| m.concept == concept && m.status == Status::Affirmed)
+        .map(|m| (m.start, m.end))
+        .collect()
+}
+
 /// Fires when every group has a concept said now; quotes them all.
 fn all(f: &Frame, groups: &[&[&str]]) -> Option<Spans> {
     groups.iter().all(|g| any(f, g)).then(|| spans(f, &groups.concat()))
@@ -41,7 +50,7 @@ fn febrile(f: &Frame) -> bool {
 
 /// Struggling to breathe, unless it is a blocked nose in someone otherwise well and pink.
 fn distress(f: &Frame) -> bool {
-    f.has("blue_lips") || (f.has("cant_breathe") && !f.has("nasal"))
+    any(f, &["blue_lips", "retractions"]) || (f.has("cant_breathe") && !f.has("nasal"))
 }
 
 fn quote(reading: Reading) -> (usize, usize) {
@@ -104,7 +113,9 @@ pub const RULES: &[Rule] = &[
         level: Level::Emergency,
         source: Source::Ktas,
         fires: |f| {
+            // Pain on pressing the spot is the chest or back wall (a torn muscle), not the aorta.
             all(f, &[&["chest_pain", "back_pain", "chest_or_back"], &["tearing"]])
+                .filter(|_| !f.has("movement_pain"))
                 .or_else(|| all(f, &[&["chest_pain"], &["back_pain"], &["sudden", "severe"]]))
         },
     },
@@ -130,6 +141,9 @@ pub const RULES: &[Rule] = &[
                         "stridor",
                         "breathless",
                         "cant_swallow_spit",
+                        // A bolus stuck in the gullet: nothing goes down, not even saliva.
+                        "cant_swallow",
+                        "drooling",
                     ],
                 ],
             )
@@ -212,7 +226,7 @@ pub const RULES: &[Rule] = &[
             all(
                 f,
                 &[
-                    &["high_impact", "high_energy", "head_injury"],
+                    &["high_impact", "high_energy", "head_injury", "collision"],
                     &["neck_pain", "back_pain"],
                     &["tingling", "limb_numb", "both_legs_weak", "one_side_weak"],
                 ],
@@ -323,27 +337,37 @@ pub const RULES: &[Rule] = &[
             if f.has("static_shock") {
                 return None;
             }
-            all(
-                f,
-                &[
-                    &["electric"],
+            // NHS: any shock from high voltage (a substation, an overhead line) -> 999. The shock must
+            // be told apart from the line ("we live near power lines" names no shock).
+            let lines: Spans = spans_of(f, "high_voltage");
+            let shock = f.mentions.iter().find(|m| {
+                m.concept == "electric"
+                    && m.status == Status::Affirmed
+                    && lines.iter().all(|&(s, e)| m.end <= s || m.start >= e)
+            });
+            lines.first().zip(shock).map(|(&l, s)| vec![l, (s.start, s.end)]).or_else(|| {
+                all(
+                    f,
                     &[
-                        "unresponsive",
-                        "burn",
-                        "chest_pain",
-                        "faint",
-                        "confusion",
-                        "collapse",
-                        "breathless",
-                        "seizure",
-                        "limb_numb",
-                        "severe",
-                        "palpitations",
-                        "deep_burn",
-                        "syncope",
+                        &["electric"],
+                        &[
+                            "unresponsive",
+                            "burn",
+                            "chest_pain",
+                            "faint",
+                            "confusion",
+                            "collapse",
+                            "breathless",
+                            "seizure",
+                            "limb_numb",
+                            "severe",
+                            "palpitations",
+                            "deep_burn",
+                            "syncope",
+                        ],
                     ],
-                ],
-            )
+                )
+            })
         },
     },
     Rule {
@@ -403,8 +427,12 @@ pub const RULES: &[Rule] = &[
                     || (f.has("cough_blood") && any(f, &["chest_pain", "breathless"]))
             })
             // NICE NG158: one swollen, painful calf after a long journey, surgery or bed rest is a
-            // deep vein thrombosis (scan within 4 hours) even before the breath is short.
-            .or_else(|| all(f, &[&["calf_swelling"], &["one_leg"], &["immobility"]]))
+            // deep vein thrombosis (scan within 4 hours) even before the breath is short. The surgery
+            // or the flight is told in the past ("had knee surgery 2 weeks ago").
+            .or_else(|| {
+                let still = f.ever("immobility")?;
+                all(f, &[&["calf_swelling"], &["one_leg"]]).map(|s| [vec![(still.start, still.end)], s].concat())
+            })
         },
     },
     Rule {
@@ -496,6 +524,9 @@ pub const RULES: &[Rule] = &[
                     all(f, &[&["fast_breathing", "breathless"], &["faint", "pale", "confusion", "bladder_loss"]])
                 })
                 .or_else(|| all(f, &[&["infection"], &["confusion"]]))
+                // Redness or red streaks spreading from a wound or bite with a fever: the infection
+                // is in the blood's way (NICE NG51, NHS cellulitis).
+                .or_else(|| all(f, &[&["spreading_redness"]]))
                 // NICE NG51 high risk: no urine for 18 hours, or a systolic pressure of 90 or less.
                 .or_else(|| all(f, &[&["no_urine"]]))
                 .or_else(|| {
@@ -764,6 +795,8 @@ pub const RULES: &[Rule] = &[
                         "both_legs_weak",
                         "tingling",
                         "head_injury",
+                        "rigid_abdomen",
+                        "bloated",
                     ],
                 ],
             )
@@ -798,7 +831,7 @@ pub const RULES: &[Rule] = &[
         category: Category::Cardiac,
         level: Level::Emergency,
         source: Source::Ktas,
-        fires: |f| all(f, &[&["slow_pulse"], &["faint", "collapse", "unresponsive"]]),
+        fires: |f| all(f, &[&["slow_pulse"], &["faint", "collapse", "unresponsive", "syncope"]]),
     },
     Rule {
         // NICE CKS sore throat / NHS: drooling, a muffled voice or not swallowing with a fever is
@@ -857,8 +890,9 @@ pub const RULES: &[Rule] = &[
             // Feeling drowsy or sleepy is no change of mind; being confused or not knowing people is.
             let drowsy: Vec<(usize, usize)> =
                 f.mentions.iter().filter(|m| m.concept == "drowsy").map(|m| (m.start, m.end)).collect();
+            // Asking the same thing over and over, newly, is a changed mind too (delirium, a stroke).
             let confused = f.mentions.iter().find(|m| {
-                m.concept == "confusion"
+                matches!(m.concept, "confusion" | "repeating")
                     && m.status == super::text::Status::Affirmed
                     && !drowsy.iter().any(|&(s, e)| m.start < e && s < m.end)
             })?;
@@ -915,7 +949,63 @@ pub const RULES: &[Rule] = &[
         category: Category::Other,
         level: Level::Emergency,
         source: Source::Ktas,
-        fires: |f| all(f, &[&["fracture", "high_impact", "open_fracture"], &["cold_white_limb"]]),
+        // Numbness past the injury is the nerve or the blood supply failing too.
+        fires: |f| {
+            all(f, &[&["fracture", "high_impact", "open_fracture"], &["cold_white_limb", "limb_numb", "tingling"]])
+        },
+    },
+    Rule {
+        // KTAS trauma / NHS: a limb crushed or a long lie trapped, then urine like cola (muscle
+        // breaking down, the kidneys at risk) or a limb swollen tight with pain past what the injury
+        // explains (compartment syndrome) -> 999.
+        id: "crush injury",
+        category: Category::Other,
+        level: Level::Emergency,
+        source: Source::Ktas,
+        fires: |f| {
+            let crushed = f.ever("crushed")?;
+            all(f, &[&["dark_urine", "tense_swelling", "cold_white_limb"]])
+                .map(|s| [vec![(crushed.start, crushed.end)], s].concat())
+        },
+    },
+    Rule {
+        // NHS / FFLM (non-fatal strangulation): after hands or a ligature around the neck, a
+        // blackout, a changed voice, pain on swallowing, a swelling neck or breathing trouble -> the
+        // emergency department now (the airway swells and the arteries tear hours later).
+        id: "strangulation with warning signs",
+        category: Category::Breathing,
+        level: Level::Emergency,
+        source: Source::Nhs111,
+        fires: |f| {
+            let strangled = f.ever("strangled")?;
+            let signs = [
+                "faint",
+                "syncope",
+                "unresponsive",
+                "airway_swelling",
+                "cant_swallow",
+                "neck_swelling",
+                "breathless",
+                "cant_breathe",
+                "speech_trouble",
+                "vision_loss",
+                "seizure",
+            ];
+            let told: Vec<_> = signs.iter().filter_map(|c| f.happened(c)).map(|m| (m.start, m.end)).collect();
+            (!told.is_empty()).then(|| [vec![(strangled.start, strangled.end)], told].concat())
+        },
+    },
+    Rule {
+        // BTS pneumothorax / NHS: a collapsed lung before, and breathlessness come on now -> A&E.
+        id: "collapsed lung again",
+        category: Category::Breathing,
+        level: Level::Emergency,
+        source: Source::Nhs111,
+        fires: |f| {
+            let lung = f.ever("pneumothorax")?;
+            all(f, &[&["breathless", "cant_breathe"], &["sudden", "recent_onset", "chest_pain", "pleuritic", "severe"]])
+                .map(|s| [vec![(lung.start, lung.end)], s].concat())
+        },
     },
     Rule {
         // KTAS abdominal pain (level 2): severe belly pain with signs of shock, a known aneurysm, or
@@ -992,10 +1082,11 @@ pub const RULES: &[Rule] = &[
         source: Source::Ktas,
         fires: |f| {
             distress(f)
-                .then(|| spans(f, &["cant_breathe", "blue_lips"]))
+                .then(|| spans(f, &["cant_breathe", "blue_lips", "retractions"]))
                 // KTAS upper airway obstruction: cannot swallow saliva or drooling, breathing hard.
                 .or_else(|| all(f, &[&["cant_swallow_spit"], &["breathless", "stridor", "wheeze"]]))
                 .or_else(|| {
+                    // A mild wheeze and a question about the dose is no attack.
                     all(
                         f,
                         &[
@@ -1003,6 +1094,7 @@ pub const RULES: &[Rule] = &[
                             &["asthma_unrelieved", "severe", "hard_to_speak"],
                         ],
                     )
+                    .filter(|_| !f.has("mild_exertion"))
                 })
                 // NICE NG115: breathless and confused or drowsy (CO2 building up) -> hospital now.
                 .or_else(|| {
@@ -1023,10 +1115,12 @@ pub const RULES: &[Rule] = &[
         fires: |f| {
             all(f, &[&["throat_closing"]])
                 .or_else(|| all(f, &[&["allergen", "sting"], &["airway_swelling", "breathless", "wheeze"]]))
-                // Faint after an allergen is a falling pressure, unless it is the sight of blood or a needle.
+                // Faint after an allergen is a falling pressure, unless it is the sight of blood or a needle,
+                // or a low sugar that was measured ("어지러워서 혈당 쟀더니 65, 주스 먹고 110").
                 .or_else(|| {
                     all(f, &[&["allergen", "sting"], &["faint"]])
                         .filter(|_| !f.mentions.iter().any(|m| m.concept == "vasovagal"))
+                        .filter(|_| f.readings.glucose.is_none())
                 })
                 .or_else(|| all(f, &[&["hives"], &["airway_swelling", "breathless", "wheeze"]]))
         },
@@ -1116,7 +1210,9 @@ pub const RULES: &[Rule] = &[
         level: Level::Emergency,
         source: Source::Nhs111,
         fires: |f| {
-            all(f, &[&["birth_imminent"]]).or_else(|| {
+            // A cord felt or seen once the waters broke (cord prolapse) -> 999, on all fours.
+            let cord = (expecting(f) || f.has("waters_broke")).then(|| all(f, &[&["cord_seen"]])).flatten();
+            all(f, &[&["birth_imminent"]]).or(cord).or_else(|| {
                 all(f, &[&["waters_broke"], &["preterm", "bleeding", "heavy_bleeding", "no_fetal_movement"]])
                     .or_else(|| febrile(f).then(|| all(f, &[&["waters_broke"], &["fever"]])).flatten())
             })
@@ -1148,7 +1244,7 @@ pub const RULES: &[Rule] = &[
         category: Category::Torsion,
         level: Level::Emergency,
         source: Source::Ktas,
-        fires: |f| all(f, &[&["priapism"]]),
+        fires: |f| all(f, &[&["priapism"]]).or_else(|| all(f, &[&["erection"], &["wont_go_down"]])),
     },
     Rule {
         // NHS (quinsy, Ludwig's angina) / KTAS upper airway: a swollen neck, jaw or floor of the mouth
@@ -1192,7 +1288,13 @@ pub const RULES: &[Rule] = &[
             all(f, &[&["bleeding", "heavy_bleeding"]])
                 .filter(|_| !spotting)
                 .or_else(|| {
-                    all(f, &[&["abdominal_pain", "pelvic_one_side"], &["severe", "faint", "collapse", "shoulder"]])
+                    all(
+                        f,
+                        &[
+                            &["abdominal_pain", "pelvic_one_side", "rigid_abdomen"],
+                            &["severe", "faint", "collapse", "shoulder"],
+                        ],
+                    )
                 })
                 .or_else(|| all(f, &[&["pelvic_one_side"]]))
                 .or_else(|| all(f, &[&["headache"], &["vision_loss", "visual_disturbance", "swelling", "ruq_pain"]]))
@@ -1270,12 +1372,7 @@ pub const RULES: &[Rule] = &[
         fires: |f| {
             // Two signs of a goodbye, one of them more than an ordinary one ("look after my cat",
             // "if I'm not here", "thank you for everything").
-            let farewells: Spans = f
-                .mentions
-                .iter()
-                .filter(|m| m.concept == "farewell" && m.status == super::text::Status::Affirmed)
-                .map(|m| (m.start, m.end))
-                .collect();
+            let farewells = spans_of(f, "farewell");
             all(f, &[&["suicidal"]])
                 .or_else(|| all(f, &[&["suicide_means"], &["farewell", "goodbye"]]))
                 .or_else(|| {
@@ -1283,10 +1380,15 @@ pub const RULES: &[Rule] = &[
                 })
                 .or_else(|| (farewells.len() >= 2).then_some(farewells))
                 .or_else(|| all(f, &[&["farewell"], &["goodbye", "unreachable", "intent"]]))
+                // Two ordinary goodbyes ("그동안 고마웠어", "엄마 잘 부탁해") and then out of reach.
+                .or_else(|| {
+                    let goodbyes = spans_of(f, "goodbye");
+                    (goodbyes.len() >= 2).then(|| all(f, &[&["unreachable"]]).map(|s| [goodbyes, s].concat())).flatten()
+                })
                 // Asking how many of one's own pills would kill.
                 .or_else(|| all(f, &[&["lethal_query"], &["suicide_means", "intent", "farewell", "goodbye"]]))
                 // At a bridge or a ledge now, saying goodbye or how calm it is there.
-                .or_else(|| all(f, &[&["at_height_now"], &["farewell", "goodbye", "calm_now", "intent"]]))
+                .or_else(|| all(f, &[&["at_height_now"], &["farewell", "goodbye", "calm_now", "intent", "psychotic"]]))
                 .or_else(|| all(f, &[&["means_lit"]]).filter(|_| !f.has("leisure")))
         },
     },

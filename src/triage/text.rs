@@ -24,6 +24,8 @@ pub struct View<'a> {
     study: bool,
     /// The message says it is no joke or a last word somewhere: no laughter in it is figurative.
     grave: bool,
+    /// The message tells of a scene on screen or in a book and asks whether it is real.
+    scene: bool,
     /// The aside of each sentence judged so far: a sentence is judged once.
     asides: std::cell::RefCell<Vec<Judged>>,
 }
@@ -50,7 +52,9 @@ impl<'a> View<'a> {
             && !en_desire().is_match(&lower)
             && !ko_desire().is_match(&compact);
         let grave = en_grave().is_match(&lower) || ko_grave().is_match(&compact);
-        View { text, lower, compact, offsets, has_hangul, has_latin, study, grave, asides: Default::default() }
+        let scene = (en_fiction().is_match(&lower) || ko_fiction().is_match(&compact))
+            && (en_fiction_ask().is_match(&lower) || ko_fiction_ask().is_match(&compact));
+        View { text, lower, compact, offsets, has_hangul, has_latin, study, grave, scene, asides: Default::default() }
     }
 
     /// The message span of the compact span `start..end`.
@@ -71,7 +75,7 @@ pattern!(
 // "토하지는 않았어요").
 pattern!(
     ko_negated_after,
-    r"^\S{0,4}?\s*(?:(?:증상|증세|건|거|것|느낌|적|일|기운|생각|마음|계획|충동)[은는이가도]?\s*)?\S{0,3}?\s*(?:없|않|아니\S|아닌|아님|아냐|안\s*[나난날났생들하한할함합해했보본봤]|전혀)"
+    r"^\S{0,4}?\s*(?:(?:증상|증세|건|거|것|느낌|적|일|기운|생각|마음|계획|충동)[은는이가도]?\s*)?[^\s미]{0,3}?\s*(?:없|않|아니\S|아닌|아님|아냐|안\s*[나난날났생들하한할함합해했보본봤]|전혀)"
 );
 pattern!(
     ko_denied_thought,
@@ -83,7 +87,8 @@ pattern!(ko_clause_ends, r"^(?:고|구|는데|은데|던데|지만|어서|아서
 // "심장마비인 줄 알고": a mistaken belief, not the thing itself.
 pattern!(ko_mistaken, r"^(?:이|인|일)?\s*줄\s*(?:로\s*)?알(?:고|았)");
 // "마른익사라는 게 진짜 있어요?": a term asked about.
-pattern!(ko_term, r"^(?:이)?(?:라는\s*(?:게|것|거|말|병|증상)|란\s)");
+// ... with the other language's name in brackets between ("마른 익사(dry drowning)라는 게").
+pattern!(ko_term, r"^(?:\s*\([^)]{0,40}\)|\))?\s*(?:이)?(?:라는\s*(?:게|것|거|말|병|증상)|란\s)");
 // "not breathing fast": a negative form followed by a manner denies the manner, not the breathing.
 pattern!(en_manner, r"^\s*(?:fast|quickly|rapidly|hard|heavily|heavy|loudly|noisily)\b");
 // ... or after a list of them ("가슴 통증이나 숨찬 증상은 없어요"), within the clause.
@@ -241,7 +246,7 @@ pattern!(ko_asking, r"무엇|뭐|뭔가|어떤|어떻게|궁금|알려|인가요
 // do?", "혹시 학교에서 발작하면 선생님이 어떻게 해야 하나요").
 pattern!(
     en_hypothetical,
-    r"\bif (?:someone|somebody|a person|(?:a )?(?:child|kid|student|pupil)|you|your|people|they)\b|\bplan (?:for )?(?:if|when|in case)\b|\bwhat (?:do|should) (?:i|you|we) do if\b|\bif (?:he|she|they|my \w+|our \w+|it) (?:ever |\w+ )?(?:has|have|gets|get|starts|start|were|was|goes|happens|had)\b[^.!?\n]*?\b(?:what|how|should|plan|teacher|school|tell)\b|\b(?:in case|just in case|care plan|action plan|seizure plan|emergency plan|what to tell (?:the|his|her) (?:teacher|school|babysitter|nanny))\b|\bwhat (?:should|can|do) (?:the|his|her|a|my) (?:teacher|school|staff|babysitter|nanny|coach|sitter|grandparents?)\b|\bwhat (?:should|do|does|can|would|must) (?:\w+ ){0,3}?do (?:if|when|in case)\b|\b(?:writing|write|make|making|update|updating) (?:a|an|her|his|their|my) (?:\w+ )?plan\b|\bif (?:my|our|your|a|the) \w+ (?:ever|were to|was to|should)\b|\b(?:want|wants|wanted|trying) to be prepared\b|\bif (?:a|an|the) \w+ (?:lasts|happens|starts|occurs|comes|goes on)\b|\binstructions for (?:the |his |her |their )?(?:teachers?|school|staff|babysitters?|nanny|carers?|coach)\b|\bwhat if (?:my|our|your|his|her|the|a|an) \w+(?: \w+)? (?:\w*[b-hj-z]s|has|ever|were|should)\b|\bwhat if (?:he|she|they|someone|somebody|anyone) (?:ever |were |should )?(?:\w*[b-hj-z]s|has)\b"
+    r"\bif (?:someone|somebody|a person|(?:a )?(?:child|kid|student|pupil)|you|your|people|they)\b|\bwhat (?:would|will|could|might) happen if\b|\b(?:worr\w*|afraid|scared|terrified|paranoid|anxious) (?:that )?(?:i'?ll|i will|i might|i'?m going to|about (?:having|getting))\b|\bplan (?:for )?(?:if|when|in case)\b|\bwhat (?:do|should) (?:i|you|we) do if\b|\bif (?:he|she|they|my \w+|our \w+|it) (?:ever |\w+ )?(?:has|have|gets|get|starts|start|were|was|goes|happens|had)\b[^.!?\n]*?\b(?:what|how|should|plan|teacher|school|tell)\b|\b(?:in case|just in case|care plan|action plan|seizure plan|emergency plan|what to tell (?:the|his|her) (?:teacher|school|babysitter|nanny))\b|\bwhat (?:should|can|do) (?:the|his|her|a|my) (?:teacher|school|staff|babysitter|nanny|coach|sitter|grandparents?)\b|\bwhat (?:should|do|does|can|would|must) (?:\w+ ){0,3}?do (?:if|when|in case)\b|\b(?:writing|write|make|making|update|updating) (?:a|an|her|his|their|my) (?:\w+ )?plan\b|\bif (?:my|our|your|a|the) \w+ (?:ever|were to|was to|should)\b|\b(?:want|wants|wanted|trying) to be prepared\b|\bif (?:a|an|the) \w+ (?:lasts|happens|starts|occurs|comes|goes on)\b|\binstructions for (?:the |his |her |their )?(?:teachers?|school|staff|babysitters?|nanny|carers?|coach)\b|\bwhat if (?:my|our|your|his|her|the|a|an) \w+(?: \w+)? (?:\w*[b-hj-z]s|has|ever|were|should)\b|\bwhat if (?:he|she|they|someone|somebody|anyone) (?:ever |were |should )?(?:\w*[b-hj-z]s|has)\b"
 );
 // "if she did bang her head", "if he ever swallows one": a possible event, unless the writer is unsure
 // whether it happened ("not sure if he did swallow it").
@@ -271,7 +276,7 @@ pattern!(
 );
 pattern!(
     ko_history,
-    r"(?:돌|백일|(?:\d+|한|두|세|네|다섯|여섯|일곱|여덟|아홉)살|신생아|아기|애기)때|작년|재작년|지난(?:달|주|해|번)|저번|예전|옛날|(?:년|개월|달|주)전(?:에|엔|쯤)|몇(?:년|달)전|어릴때|어렸을때|젊었을때|돌아가셨|돌아가신|가족력|유전|괜찮아졌|나았|회복|지금은괜찮|이셨|있으셨|였었|었었|셨었|았었|시술을받았|수술을받았"
+    r"(?:돌|백일|(?:\d+|한|두|세|네|다섯|여섯|일곱|여덟|아홉)살|신생아|아기|애기)때|작년|재작년|지난(?:달|주|해|번)|저번|예전|옛날|(?:년|개월|달|주)전(?:에|엔|쯤|[^부])|이력|병력|이라고(?:했|하셨|들었)|몇(?:년|달)전|어릴때|어렸을때|젊었을때|돌아가셨|돌아가신|가족력|유전|괜찮아졌|나았|회복|지금은괜찮|이셨|있으셨|였었|었었|셨었|았었|시술을받았|수술을받았"
 );
 // ... unless it is happening again now.
 pattern!(en_now, r"\b(?:again|still|right now|hasn'?t|won'?t|isn'?t|currently)\b");
@@ -350,7 +355,7 @@ pub fn aside(view: &View, start: usize, end: usize) -> Option<Aside> {
     }
     let cached = view.asides.borrow().iter().find(|(r, _)| *r == range).map(|&(_, judged)| judged);
     let judged = cached.unwrap_or_else(|| {
-        let judged = judge_sentence(sentence, view.grave);
+        let judged = judge_sentence(sentence, view.grave, view.scene);
         view.asides.borrow_mut().push((range, judged));
         judged
     });
@@ -445,6 +450,13 @@ pattern!(ko_turn_now, r"지금|오늘|이번에|요즘");
 /// followed by "now").
 fn turns_to_now(before: &str) -> bool {
     let last = |re: &regex_lite::Regex, text: &str| re.find_iter(text).last().map(|m| m.end());
+    // What is said in brackets is an aside ("when she was a baby (she's 12 now) she went floppy").
+    let unbracketed: String = before
+        .split('(')
+        .enumerate()
+        .map(|(i, part)| if i == 0 { part } else { part.split_once(')').map_or("", |(_, rest)| rest) })
+        .collect();
+    let before = unbracketed.as_str();
     let compact: String = before.split_whitespace().collect();
     let english =
         last(en_turn_now(), before).is_some_and(|now| last(en_history(), before).is_some_and(|past| now > past));
@@ -457,13 +469,13 @@ fn turns_to_now(before: &str) -> bool {
 // "자살 통계 과제"): set aside even when the asker says "my", unless they speak of wanting it now.
 pattern!(
     en_study,
-    r"\b(?:statistic\w*|(?:suicide|death|mortality|survival|incidence) rates?|rates? of|percentages?|assignment|homework|essay|school project|class project|presentation|report (?:for|on|about)|for (?:my|a|our) (?:class|school|report|paper|thesis|essay|project|course|lecture)|thesis|dissertation|how common|first aid (?:course|training|class|certificate)|cpr (?:course|class|training))\b|\bwe'?re (?:covering|studying|learning about)\b|\brevising for\b|\b(?:write|writing|make|making|prepare|preparing|put together|draft\w*|design\w*) (?:a |an |the |my |our )?(?:[\w-]+ ){0,3}?(?:sheet|handout|leaflet|poster|guide)\b"
+    r"\b(?:statistic\w*|(?:suicide|death|mortality|survival|incidence) rates?|rates? of|percentages?|(?:assignment|homework|essay|school project|class project|presentation)s? (?:on|about|for)|report (?:for|on|about)|for (?:my|a|our) (?:class|school|report|paper|thesis|essay|project|course|lecture|homework|assignment|presentation)|for (?:my|a|our|the) (?:\w+ )?(?:exams?|quiz|finals|boards|osce)|textbook|thesis|dissertation|how common|first aid (?:course|training|class|certificate)|cpr (?:course|class|training))\b|\bwe'?re (?:covering|studying|learning about)\b|\brevising for\b|\b(?:write|writing|make|making|prepare|preparing|put together|draft\w*|design\w*) (?:a|an|the|my|our) (?:[\w-]+ ){0,3}?(?:sheet|handout|leaflet|poster|guide)\b"
 );
 // A story being written or watched ("writing a novel where ...", "the latest episode of that
 // hospital drama", "게임 시나리오 작가 지망생"): the whole message is about the story.
 pattern!(
     en_story,
-    r"\b(?:writing (?:(?:a|my|the) )?(?:novel|story|book|script|screenplay|fanfic\w*|game|scene|chapter)|how (?:accurate|realistic) is (?:that|this|it)|is (?:that|this|it) (?:realistic|accurate)|beta reader|my (?:novel|manuscript|screenplay)|(?:latest|last|new) episode|(?:film|movie|show|drama|episode|novel)\W+(?:\w+\W+){0,2}?(?:where|in which)|hospital drama)\b"
+    r"\b(?:writing (?:(?:a|my|the) )?(?:novel|story|book|script|screenplay|fanfic\w*|game|scene|chapter)|how (?:accurate|realistic) is (?:that|this|it)|is (?:that|this|it) (?:realistic|accurate)|beta reader|my (?:novel|manuscript|screenplay)|(?:latest|last|new) episode|(?:film|movie|show|drama|episode|novel)\W+(?:\w+\W+){0,2}?(?:where|in which)|hospital drama|in (?:the|a|this) (?:video )?game (?:i'?m|i am|we'?re) playing|my character)\b"
 );
 pattern!(ko_story, r"시나리오|고증|현실성|작가(?:지망|입니다|예요|에요|인데)|소설(?:을|속|쓰)|웹소설|대본|캐릭터");
 pattern!(
@@ -492,6 +504,8 @@ pattern!(
     ko_fiction,
     r"(?:드라마|영화|웹툰|만화|소설|예능|유튜브|다큐|방송|애니|뉴스|기사)(?:에서|에나오|에나온|속|의)|연예인|유명인|주인공|등장인물|(?:^|[^짜])장면"
 );
+// What people say, asked to be confirmed ("4시간 넘으면 병원 가라던데 실제로 그런가요?").
+pattern!(ko_hearsay, r"(?:라던데|라더라|라고하던데|라고들하던데).{0,12}?(?:맞|진짜|사실|정말|실제|흔한|\?)");
 // A dream told ("I dreamt I was drowning", "물에 빠지는 꿈을 꿨어요"): nothing happened to anyone.
 pattern!(
     en_dream,
@@ -545,16 +559,23 @@ pattern!(
 // Three or more items of at most three words, nothing else.
 pattern!(en_topic_list, r"^\s*[a-z'-]+(?: [a-z'-]+){0,2}(?:, ?(?:and |or )?[a-z'-]+(?: [a-z'-]+){0,2}){2,}\?\s*$");
 
-fn judge_sentence(sentence: &str, grave: bool) -> Option<Aside> {
+fn judge_sentence(sentence: &str, grave: bool, scene: bool) -> Option<Aside> {
     let compact: String = sentence.split_whitespace().collect();
     let possible =
         en_if_possible().captures_iter(sentence).any(|c| c.get(1).is_none_or(|w| !en_unsure().is_match(w.as_str())));
     if possible || en_hypothetical().is_match(sentence) || ko_hypothetical().is_match(&compact) {
         return Some(Aside::Hypothetical);
     }
+    let fiction_ask = en_fiction_ask().is_match(sentence) || ko_fiction_ask().is_match(&compact);
     let fiction = (en_fiction().is_match(sentence) && en_fiction_ask().is_match(sentence))
         || en_media_about().is_match(sentence)
-        || (ko_fiction().is_match(&compact) && ko_fiction_ask().is_match(&compact));
+        || (ko_fiction().is_match(&compact) && ko_fiction_ask().is_match(&compact))
+        // "드라마에서 주인공이 쓰러지더라구요. 실제로도 그렇게 아픈가요?": the scene was told before.
+        || (scene && en_fiction().is_match(sentence))
+        || (scene && ko_fiction().is_match(&compact))
+        || (scene && fiction_ask && (sentence.contains('?') || ko_hearsay().is_match(&compact)));
+    // "오른쪽 아랫배 눌렀다 뗄 때 아프면 맹장이라던데 맞나요?": what people say, checked.
+    let fiction = fiction || ko_hearsay().is_match(&compact);
     let fiction = fiction || en_dream().is_match(sentence) || ko_dream().is_match(&compact);
     if fiction && !en_now_strong().is_match(sentence) && !ko_now_strong().is_match(&compact) {
         return Some(Aside::Question);
