@@ -165,7 +165,7 @@ impl Triage {
 const READ_BYTES: usize = 4096;
 
 /// From this probability the classifier calls an emergency on its own.
-pub const ALONE: f32 = 0.6;
+pub const ALONE: f32 = 0.7;
 /// From this probability the classifier calls an emergency on its own when the frame names
 /// complaints and reads every one as denied, asked about, a plan, past or over: a classifier hears
 /// the words of an emergency, the frame reads what is said of them.
