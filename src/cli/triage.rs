@@ -6,8 +6,8 @@ use super::error::CliError;
 use super::files::{read_corpus, DEFAULT_CORPUS};
 use super::measure::percentile;
 use crate::i18n::Lang;
-use crate::triage::eval::{cross_validate, parse, score, total, Labelled, Miss, Score};
-use crate::triage::{assess, notice, Country, Level};
+use crate::triage::eval::{cross_validate, parse, score_by, total, Labelled, Miss, Score};
+use crate::triage::{assess, assess_by_rules, notice, Country, Level};
 use clap::Args;
 use serde_json::json;
 use std::collections::HashSet;
@@ -82,6 +82,10 @@ pub struct EvalTriageArgs {
     /// question of the corpus asks for information, so any notice on one is a false alarm.
     #[arg(long, conflicts_with = "file")]
     pub consumer: bool,
+    /// The rules alone, without the classifier (which was trained on every set in tests/fixtures,
+    /// so on those sets only the rules' figures say how they read).
+    #[arg(long)]
+    pub rules_only: bool,
     /// Leave-one-writer-out cross-validation over the classifier's training sets (every
     /// tests/fixtures/triage_*.jsonl and tests/fixtures/blind/triage_*.jsonl; run from the
     /// checkout): each writer is scored by a classifier trained on all the others, by the rules
@@ -131,7 +135,7 @@ pub fn eval(args: EvalTriageArgs) -> Result<(), CliError> {
     if items.is_empty() {
         return Err(CliError::usage(format!("{} has no messages", source.display())));
     }
-    let (scores, misses) = score(&items);
+    let (scores, misses) = score_by(&items, if args.rules_only { assess_by_rules } else { assess });
     println!("{} ({} messages)", source.display(), items.len());
     for (lang, s) in &scores {
         println!(

@@ -6,7 +6,7 @@
 //! the message is (question, past, family, reading, mild, negation, medication, general).
 
 use super::classifier::{self, Example};
-use super::{assess, assess_by_rules, assess_with, Level, ALONE};
+use super::{assess, assess_by_rules, assess_with, Level, Triage, ALONE};
 use serde::Deserialize;
 
 /// One labelled message.
@@ -146,10 +146,15 @@ pub struct Miss<'a> {
 
 /// Scores per language ("ko", "en"), and the misses.
 pub fn score(items: &[Labelled]) -> (Vec<(String, Score)>, Vec<Miss<'_>>) {
+    score_by(items, assess)
+}
+
+/// [`score`] with another triage (the rules alone, say).
+pub fn score_by(items: &[Labelled], triage: impl Fn(&str) -> Triage) -> (Vec<(String, Score)>, Vec<Miss<'_>>) {
     let mut scores: Vec<(String, Score)> = Vec::new();
     let mut misses = Vec::new();
     for item in items {
-        let verdict = assess(&item.text);
+        let verdict = triage(&item.text);
         tally(&mut scores, &item.lang, item.level, verdict.level);
         if verdict.level != item.level {
             misses.push(Miss { item, got: verdict.level, rule: verdict.top().map(|r| r.rule.clone()) });
