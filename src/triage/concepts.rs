@@ -312,8 +312,15 @@ const CONCEPTS: &[Concept] = &[
     // antifreeze", "강아지가 발작을 해요" are for a vet, not 119; "a dog bit me" is not.
     c(
         "animal",
-        r"\b(?:my|our|the|his|her|their) (?:\w+ )?(?:dog|puppy|pup|cat|kitten|kitty|hamster|rabbit|bunny|parrot|budgie|guinea pig|ferret|horse|pony|pet|labrador|lab|poodle|spaniel|terrier|retriever|collie|beagle|dachshund|husky|chihuahua|pug|shih tzu)s?\b",
-        "(?:강아지|고양이|냥이|햄스터|토끼|반려견|반려묘|반려동물|댕댕이|앵무새|(?:우리|저희)개|말티즈|푸들|시츄|포메|진돗개|리트리버|비숑|치와와|웰시코기|닥스훈트|강쥐|멍멍이)",
+        r"\b(?:my|our|the|his|her|their) (?:\w+ )?(?:dog|puppy|pup|cat|kitten|kitty|hamster|rabbit|bunny|parrot|budgie|cockatiel|parakeet|canary|bird|guinea pig|ferret|gerbil|chinchilla|hedgehog|tortoise|turtle|lizard|gecko|bearded dragon|horse|pony|pet|labrador|lab|poodle|spaniel|terrier|retriever|collie|beagle|dachshund|husky|chihuahua|pug|shih tzu)s?\b|(?:^|[.!?\n]\s*)(?:dog|puppy|cat|kitten|bunny|hamster|parrot|budgie|cockatiel)\b",
+        "(?:강아지|고양이|냥이|햄스터|햄찌|토끼|반려견|반려묘|반려동물|댕댕이|앵무|코카티엘|고슴도치|기니피그|페럿|도마뱀|거북이|(?:우리|저희)개|말티즈|푸들|시츄|포메|진돗개|리트리버|비숑|치와와|웰시코기|닥스훈트|강쥐|멍멍이)",
+    ),
+    // An adult named as the one something happens to ("my cat is fine, but my husband is having a
+    // seizure", "남편이 숨을 못 쉬어요"): the message is about a person, whatever pet it names.
+    c(
+        "adult_subject",
+        r"\b(?:(?:it'?s|its|but|no,?) (?:my|our) (?:husband|wife|partner|mum|mom|mother|dad|father|friend|brother|sister|boyfriend|girlfriend|roommate|flatmate|coworker|colleague|neighbou?r)|(?:my|our) (?:husband|wife|partner|mum|mom|mother|dad|father|friend|brother|sister|boyfriend|girlfriend|roommate|flatmate|coworker|colleague|neighbou?r)(?:'s| is| has| was)? (?:having|not|isn'?t|can'?t|cant|collapsed|fainted|fell|passed out|bleeding|choking|seizing|just))\b",
+        "(?:남편|아내|와이프|엄마|아빠|어머니|아버지|친구|남자친구|여자친구|남친|여친)(?:이|가|께서)",
     ),
     c("vet", r"\bvets?\b|\bveterinar\w*|\banimal (?:hospital|clinic|er)\b", "동물병원|수의사"),
     c("bitten", r"\bbit(?:ten)? (?:me|him|her|my|his|our|them)\b|\bbites?\b|\bscratch\w*|\bmauled\b|\battacked\b", "물렸|물린|물어서|물었|할퀴"),
@@ -591,7 +598,7 @@ const CONCEPTS: &[Concept] = &[
     neg(
         "pad_soaking",
         r"\bsoak\w*\W+(?:\w+\W+){0,4}?(?:pads?|towels?|sheets?|bed|through|maxi)|\b(?:pads?|maxi pads?) (?:every|an|each|in an?|in (?:less than|under) an?) (?:hour|\d+ min\w*)|\bclots?\W+(?:\w+\W+){0,5}?(?:golf ball|egg|fist|plum|lemon|big|large|huge|size)|\b(?:big|large|huge|massive) clots\b|\bgushing\b",
-        "패드(?:가|를|도)?.{0,12}?(?:흠뻑|다젖|젖어|젖었|갈아|바꿔|넘쳐|새)|(?:한시간|1시간|30분|삼십분)(?:마다|에한번|만에|도안돼|도안되).{0,10}?(?:패드|생리대|젖|갈)|(?:피|핏)덩어리(?:가)?.{0,8}?(?:크|주먹|달걀|계란|많이|엄청|뭉텅)|(?:주먹|달걀|계란|탁구공|골프공)만한(?:핏|피)?덩어리|피가(?:왈칵|콸콸|쏟아)",
+        "패드(?:가|를|도)?.{0,12}?(?:흠뻑|다젖|젖어|젖었|갈아|바꿔|넘쳐|새)|(?:패드|생리대)(?:가|를|도)?(?:한시간|1시간|30분|삼십분)(?:마다|에)(?:하나|한개|한장)?씩?(?:갈|바꿔|바꾸)|(?:한시간|1시간|30분|삼십분)(?:마다|에한번|만에|도안돼|도안되).{0,10}?(?:패드|생리대|젖|갈)|(?:피|핏)덩어리(?:가)?.{0,8}?(?:크|주먹|달걀|계란|많이|엄청|뭉텅)|(?:주먹|달걀|계란|탁구공|골프공)만한(?:핏|피)?덩어리|피가(?:왈칵|콸콸|쏟아)",
     ),
     c("diabetic", r"\bdiabet\w*|\binsulin\b|\bmetformin\b|\btype ?(?:1|2|one|two)\b|\bt1d\b|\bhypo\b|\bhypoglyc\w*|\bglucose\b|\bblood sugar\b|\bsugars?\b", "당뇨|인슐린|저혈당|혈당|당이"),
     c(
@@ -713,14 +720,14 @@ const CONCEPTS: &[Concept] = &[
     c(
         "resolved",
         r"\b(?:fine|ok|okay|good|normal|better|all good|great|none|nothing|no more) (?:ever )?since\b|\bsince then\b[^.!?\n]*?\b(?:fine|ok|okay|nothing|normal|good)|\bwent away\b|\b(?:gone|fine|ok|okay|normal|better) now\b|\bresolved\b|\bgone (?:in|within|after) (?:an? |\d+ |one |two |a few |few )?(?:hours?|hrs?|minutes?|mins?|days?)\b|\b(?:faded|fading|settled|subsided|cleared up|disappeared|wore off) (?:after|with|within|in)\b|\bnow (?:reads |reading |at )?(?:[4-9]|1[0-4])\.\d\b|\bhasn'?t (?:come back|happened (?:again|since)|returned)|\balready (?:treated|fixed|resolved|sorted)|\bback to normal\b|\bnow (?:it'?s |he'?s |she'?s |i'?m |they'?re |reads |reading |at |up to )?(?:fine|ok|okay|normal|back to normal|1[0-9]{2}|[89][0-9])\b|\b(?:gave|had|ate|drank) (?:him |her |them |me )?(?:some )?(?:juice|sugar|candy|glucose|sweets)\b[^.!?\n]*?\b(?:now|back|fine|better|up)\b",
-        "괜찮아졌|괜찮아지(?:더|긴|고있)|(?:이후로|그뒤로|그후로)(?:는)?(?:한번도|전혀)(?:없|안)|멀쩡해|멀쩡하(?:세요|십니다|고|네|대|구)|나았|회복됐|회복했|사라졌|없어졌|가라앉았|정상으로|돌아왔|이후로(?:는)?(?:괜찮|아무|멀쩡|없|별)|그뒤로(?:는)?(?:괜찮|아무|멀쩡|없|별)|그후로(?:는)?(?:괜찮|아무|멀쩡|없|별)|(?:이후로|그뒤로|그후로)(?:는)?(?:아주|너무|다)?(?:잘지내|건강|잘놀)|지금은(?:괜찮|멀쩡|정상|좋|아무|다|\\d)|지금은(?:열|체온)?.{0,4}?(?:내렸|내리고|떨어졌)|(?:주스|사탕|설탕|당)(?:를|을)?(?:먹|마시|드).{0,20}?(?:괜찮|올라|정상|회복)",
+        "괜찮아졌|괜찮아지(?:더|긴|고있)|(?:이후로|그뒤로|그후로)(?:는)?(?:한번도|전혀)(?:없|안)|멀쩡해|멀쩡하(?:세요|십니다|고|네|대|구)|나았|회복됐|회복했|사라졌|없어졌|가라앉았|정상으로|돌아왔|(?:이후로|그뒤로|그후로)(?:는)?(?:하루종일|계속|쭉|지금까지|여태)?(?:괜찮|아무|멀쩡|없|별)|지금은.{0,3}?(?:잘(?:먹|놀|자|웃|마시)|떠들|뛰어놀)|(?:이후로|그뒤로|그후로)(?:는)?(?:아주|너무|다)?(?:잘지내|건강|잘놀)|지금은(?:괜찮|멀쩡|정상|좋|아무|다|\\d)|지금은(?:열|체온)?.{0,4}?(?:내렸|내리고|떨어졌)|(?:주스|사탕|설탕|당)(?:를|을)?(?:먹|마시|드).{0,20}?(?:괜찮|올라|정상|회복)",
     ),
     // Bleeding that stopped: over for the bleeding, not for the wound that may still need stitches.
     // A clinician or a poison centre said it is harmless: what was swallowed is over too (feeling
     // fine is not enough after swallowing something: a battery or paracetamol harms hours later).
     c(
         "cleared",
-        r"\b(?:poison (?:control|cent(?:er|re)|line)|doctors?|gp|p(?:a)?ediatrician|nurse|pharmacist|er|a&e|hospital|111)\b[^.!?\n]{0,40}?\b(?:said|says|told (?:us|me|him|her))\b[^.!?\n]{0,40}?\b(?:fine|ok|okay|harmless|nothing to worry|non-?toxic|safe|will pass|no treatment|normal)\b",
+        r"\b(?:poison (?:control|cent(?:er|re)|line)|doctors?|gp|p(?:a)?ediatrician|nurse|pharmacist|er|a&e|hospital|111)\b[^.!?\n]{0,40}?\b(?:said|says|told (?:us|me|him|her))\b[^.!?\n]{0,40}?\b(?:fine|ok|okay|harmless|nothing to worry|non[- ]?toxic|safe|will pass|no treatment|normal)\b",
         "(?:의사|선생님|병원|소아과|내과|보건소|간호사|약사|중독센터|응급실)(?:가|께서|에서|에서는|선생님이)?.{0,16}?(?:괜찮다|문제없다|이상없다|무해하다|괜찮을거|걱정안해도|걱정할필요)",
     ),
     c(
@@ -795,7 +802,7 @@ const CONCEPTS: &[Concept] = &[
     // is no complaint and no recovery.
     c(
         "masked",
-        r"\bhay ?fever\b|\bbreath[- ]holding (?:spells?|attacks?|episodes?)\b|\bnot breathing (?:fast|quickly|rapidly|hard|heavily|too fast|faster)\b|\bblood (?:pressure|sugars?|glucose|tests?|work|type|donation|results)\b|\bnon[- ]?drows\w*|\b(?:seizure|fit)[- ]free\b|\bscarlet fever vaccin\w*|\b(?:choking|fainting|blackout|pass[- ]out) (?:game|challenge)\b|\bchoking hazards?\b|\b(?:had|got|having) (?:my |his |her |an? |the )?appendi\w* (?:out|removed|taken out)|\bappendi\w* (?:was |were |got )?(?:out|removed|taken out)\b",
+        r"\bhay ?fever\b|\bbreath[- ]holding (?:spells?|attacks?|episodes?)\b|\bnot breathing (?:fast|quickly|rapidly|hard|heavily|too fast|faster)\b|\bblood (?:pressure|sugars?|glucose|tests?|work|type|donation|results)\b|\bnon[- ]?drows\w*|\b(?:seizure|fit)[- ]free\b|\bscarlet fever vaccin\w*|\b(?:choking|fainting|blackout|pass[- ]out) (?:game|challenge)\b|\bchoking (?:hazards?|risks?|prevention|polic(?:y|ies)|guidance|protocols?|drills?|training)\b|\b(?:had|got|having) (?:my |his |her |an? |the )?appendi\w* (?:out|removed|taken out)|\bappendi\w* (?:was |were |got )?(?:out|removed|taken out)\b",
         "간질약|뇌전증약|항경련제|호흡정지발작|(?:숨|호흡)(?:을)?참(?:는|기)?발작|(?:축구|농구|야구|배구|동호회|시합|연습|친선|리그|결승|준결승|원정|홈)경기|비염약|맹장(?:수술|을뗐|뗐|떼는수술|제거)|(?:고양이|강아지)(?:같은|같이|처럼)|(?:정신|의식|기억|말|말투)(?:은|는)(?:또렷|멀쩡)[가-힣]{0,4}|(?:테니스|운동)경기(?:가|를|는|에|도)?|경기(?:장|일정|관람|결과|보러|에출전|에나가|를봤|를보)",
     ),
     c(
@@ -941,7 +948,7 @@ const CONCEPTS: &[Concept] = &[
     c(
         "snake_bite",
         r"\bsnake ?bit\w*|\bbit(?:ten)? by (?:a |an |some )?(?:\w+ )?snake\b|\bsnake\W+(?:\w+\W+){0,3}?bit\b|\b(?:adder|rattlesnake|viper|cobra) (?:bit|bite)\w*",
-        "뱀(?:에|한테|에게|이)[^.]{0,6}?(?:물렸|물려서|물었|물어서)|물(?:렸|린)[^.]{0,16}?뱀|독사|살모사|반시뱀",
+        "뱀(?:에|한테|에게|이)[^.]{0,6}?(?:물렸|물려서|물었|물어서)|물(?:렸|린)[^.]{0,16}?뱀|(?:^|[^중소])독사|살모사|반시뱀",
     ),
     c(
         "toxic_gas",

@@ -96,6 +96,15 @@ impl Frame {
                 m.status = Status::Denied;
             }
         }
+        // Eating well ("분유는 잘 먹고", "eating normally") is no exposure to a food: the eating is in the
+        // words that say it is done well, or right after them.
+        let eating_well: Vec<(usize, usize)> =
+            mentions.iter().filter(|m| m.concept == "doing_well").map(|m| (m.start, m.end)).collect();
+        for m in mentions.iter_mut().filter(|m| matches!(m.concept, "allergen" | "ate")) {
+            if eating_well.iter().any(|&(s, e)| m.start <= e + 1 && m.end > s) {
+                m.status = Status::Denied;
+            }
+        }
         let affirmed = |mentions: &[Mention], id: &str| {
             mentions.iter().filter(|m| m.concept == id && m.status == Status::Affirmed).map(|m| m.start).collect()
         };
@@ -191,7 +200,10 @@ impl Frame {
                 also_en().is_match(sentence) || view.lower[m.end..].starts_with('도')
             }
         });
-        let people = said("first_person") || said("group") || (pet_too && (said("child") || said("older")));
+        let people = said("first_person")
+            || said("group")
+            || said("adult_subject")
+            || (pet_too && (said("child") || said("older")));
         let pet = said("animal") && !said("bitten") && !said("farewell") && (said("vet") || !people);
         let who = match readings.infant_age_days {
             _ if pet => Who::Animal,

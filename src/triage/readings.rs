@@ -61,9 +61,10 @@ pattern!(
 // 110 됐어요". What follows the number is checked in code (no minutes, degrees or percent).
 pattern!(
     glucose_after,
-    r"\b(?:now|then|later|after that|went (?:up |back )?to|came (?:up |back )?to|rose to|back (?:up )?to|up to)\W+(?:(?:it'?s|it is|it was|is|was|at|about|around)\W+)?(\d{1,3}(?:\.\d)?)(\s*[a-z%°]*)|(?:뒤에|후에|뒤|후|지나서|지금은|지금|다시|재보니|재니까)\s*(\d{1,3}(?:\.\d)?)\s*(?:으로|로)?\s*(?:됐|되었|올라|나왔|나와|이에요|예요|이네요|까지)"
+    r"\b(?:now|then|later|after that|went (?:up |back )?to|came (?:up |back )?to|rose to|back (?:up )?to|up to)\W+(?:(?:it'?s|it is|it was|is|was|at|about|around|i was|i'?m|(?:he|she)(?:'s| is| was))\W+)?(\d{1,3}(?:\.\d)?)(\s*[a-z%°]*)|(?:뒤에|후에|뒤|후|지나서|지금은|지금|다시|재보니|재니까)\s*(\d{1,3}(?:\.\d)?)\s*(?:으로|로)?\s*(?:됐|되었|됨|돼|올라|나왔|나와|이에요|예요|이네요|까지)"
 );
 
+pattern!(treatment, r"\b(?:tabs?|tablets?|gel|juice|candy|sweets)\b|사탕|주스|포도당(?:캔디|젤)");
 pattern!(
     ko_baby,
     r"아기|아가|애기|신생아|영아|갓난|아들|딸|남아|여아|분유|모유|수유|기저귀|이유식|baby|infant|newborn"
@@ -118,7 +119,11 @@ fn number(c: &regex_lite::Captures, i: usize) -> Option<f64> {
 /// The readings of `view` that describe now.
 pub fn read(view: &View) -> Readings {
     let text = view.lower.as_str();
-    let all = vitals::read(view.text);
+    // A treatment is no reading ("had 4 glucose tabs and 20 min later").
+    let all: Vec<vitals::Reading> = vitals::read(view.text)
+        .into_iter()
+        .filter(|r| !text.get(r.start..r.end).is_some_and(|s| treatment().is_match(s)))
+        .collect();
     // The latest reading of the kinds `of`, its value in the unit the rules judge it in.
     let latest = |of: &[MeasureKind], value: fn(&vitals::Reading) -> f64| {
         let r = all.iter().rfind(|r| of.contains(&r.kind))?;
