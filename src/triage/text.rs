@@ -20,8 +20,10 @@ pub struct View<'a> {
     /// Whether there is Korean / Latin script to match at all (the other language's forms are skipped).
     pub has_hangul: bool,
     pub has_latin: bool,
-    /// The message is asking for school, work, a statistic or a story, and says nobody wants to die.
-    study: bool,
+    /// The message is framed as school, work, a statistic, a story, news, a plan or a hand-out for
+    /// an event that may come, or a lesson, and says nobody wants to die: its signs are what it is
+    /// about, not what is happening, unless a sentence says one began or holds now.
+    framed: bool,
     /// The message says it is no joke or a last word somewhere: no laughter in it is figurative.
     grave: bool,
     /// The message tells of a scene on screen or in a book and asks whether it is real.
@@ -45,16 +47,18 @@ impl<'a> View<'a> {
         offsets.push(text.len());
         let has_hangul = crate::core::has_hangul(text);
         let has_latin = text.bytes().any(|b| b.is_ascii_alphabetic());
-        let study = (en_study().is_match(&lower)
+        let framed = (en_study().is_match(&lower)
             || ko_study().is_match(&compact)
             || en_story().is_match(&lower)
-            || ko_story().is_match(&compact))
+            || ko_story().is_match(&compact)
+            || en_prepared().is_match(&lower)
+            || ko_prepared().is_match(&compact))
             && !en_desire().is_match(&lower)
             && !ko_desire().is_match(&compact);
         let grave = en_grave().is_match(&lower) || ko_grave().is_match(&compact);
         let scene = (en_fiction().is_match(&lower) || ko_fiction().is_match(&compact))
             && (en_fiction_ask().is_match(&lower) || ko_fiction_ask().is_match(&compact));
-        View { text, lower, compact, offsets, has_hangul, has_latin, study, grave, scene, asides: Default::default() }
+        View { text, lower, compact, offsets, has_hangul, has_latin, framed, grave, scene, asides: Default::default() }
     }
 
     /// The message span of the compact span `start..end`.
@@ -69,7 +73,7 @@ impl<'a> View<'a> {
 // chest pain"). A negation that is part of the concept ("won't wake up") is inside the match.
 pattern!(
     en_negator,
-    r"^(?:no|not|never|nor|without|denies|denied|don'?t|doesn'?t|didn'?t|isn'?t|wasn'?t|aren'?t|weren'?t|haven'?t|hasn'?t|hadn'?t)$"
+    r"^(?:no|not|never|nor|zero|without|denies|denied|don'?t|doesn'?t|didn'?t|isn'?t|wasn'?t|aren'?t|weren'?t|haven'?t|hasn'?t|hadn'?t)$"
 );
 // Korean negation right after the mention ("열은 없어요", "숨찬 건 없는데", "아프지 않아요",
 // "토하지는 않았어요").
@@ -91,8 +95,12 @@ pattern!(ko_mistaken, r"^(?:이|인|일)?\s*줄\s*(?:로\s*)?알(?:고|았)");
 pattern!(ko_term, r"^(?:\s*\([^)]{0,40}\)|\))?\s*(?:이)?(?:라는\s*(?:게|것|거|말|병|증상)|란\s)");
 // "not breathing fast": a negative form followed by a manner denies the manner, not the breathing.
 pattern!(en_manner, r"^\s*(?:fast|quickly|rapidly|hard|heavily|heavy|loudly|noisily)\b");
-// ... or after a list of them ("가슴 통증이나 숨찬 증상은 없어요"), within the clause.
-pattern!(ko_negated_list, r"^(?:거나|든지|이나|나|이랑|랑|하고|과|와|및|또는|,)\s*[^,.고요]{0,20}?(?:없|않|아니)");
+// ... or after a list of them ("가슴 통증이나 숨찬 증상은 없어요", "죽고싶다거나 자해하고 싶은 생각은
+// 전혀 없어요"), within the clause.
+pattern!(
+    ko_negated_list,
+    r"^(?:다거나|다든지|다던가|거나|든지|이나|나|이랑|랑|하고|과|와|및|또는|,)\s*(?:[^,.고요]|고\s*싶){0,20}?(?:없|않|아니)"
+);
 pattern!(ko_unstopped, r"^\S{0,2}?\s*(?:안\s*)?(?:멈추|멈춰|멎|그치|가라앉|줄어|나아지)");
 /// Korean negators said as a word of their own inside a mention ("가슴은 안 아프고").
 const KO_NEGATORS: &[&str] = &["안", "못", "전혀", "별로"];
@@ -246,7 +254,7 @@ pattern!(ko_asking, r"무엇|뭐|뭔가|어떤|어떻게|궁금|알려|인가요
 // do?", "혹시 학교에서 발작하면 선생님이 어떻게 해야 하나요").
 pattern!(
     en_hypothetical,
-    r"\bif (?:someone|somebody|a person|(?:a )?(?:child|kid|student|pupil)|you|your|people|they)\b|\bwhat (?:would|will|could|might) happen if\b|\b(?:worr\w*|afraid|scared|terrified|paranoid|anxious) (?:that )?(?:i'?ll|i will|i might|i'?m going to|about (?:having|getting))\b|\bplan (?:for )?(?:if|when|in case)\b|\bwhat (?:do|should) (?:i|you|we) do if\b|\bif (?:he|she|they|my \w+|our \w+|it) (?:ever |\w+ )?(?:has|have|gets|get|starts|start|were|was|goes|happens|had)\b[^.!?\n]*?\b(?:what|how|should|plan|teacher|school|tell)\b|\b(?:in case|just in case|care plan|action plan|seizure plan|emergency plan|what to tell (?:the|his|her) (?:teacher|school|babysitter|nanny))\b|\bwhat (?:should|can|do) (?:the|his|her|a|my) (?:teacher|school|staff|babysitter|nanny|coach|sitter|grandparents?)\b|\bwhat (?:should|do|does|can|would|must) (?:\w+ ){0,3}?do (?:if|when|in case)\b|\b(?:writing|write|make|making|update|updating) (?:a|an|her|his|their|my) (?:\w+ )?plan\b|\bif (?:my|our|your|a|the) \w+ (?:ever|were to|was to|should)\b|\b(?:want|wants|wanted|trying) to be prepared\b|\bif (?:a|an|the) \w+ (?:lasts|happens|starts|occurs|comes|goes on)\b|\binstructions for (?:the |his |her |their )?(?:teachers?|school|staff|babysitters?|nanny|carers?|coach)\b|\bwhat if (?:my|our|your|his|her|the|a|an) \w+(?: \w+)? (?:\w*[b-hj-z]s|has|ever|were|should)\b|\bwhat if (?:he|she|they|someone|somebody|anyone) (?:ever |were |should )?(?:\w*[b-hj-z]s|has)\b"
+    r"\bif (?:someone|somebody|a person|(?:a )?(?:child|kid|student|pupil)|you|your|people|they)\b|\bwhat (?:would|will|could|might) happen if\b|\b(?:worr\w*|afraid|scared|terrified|paranoid|anxious) (?:that )?(?:i'?ll|i will|i might|i'?m going to|about (?:having|getting))\b|\bplan (?:for )?(?:if|when|in case)\b|\bwhat (?:do|should) (?:i|you|we) do if\b|\bif (?:he|she|they|my \w+|our \w+|it) (?:ever |\w+ )?(?:has|have|gets|get|starts|start|were|was|goes|happens|had)\b[^.!?\n]*?\b(?:what|how|should|plan|teacher|school|tell)\b|\b(?:in case|just in case|what to tell (?:the|his|her) (?:teacher|school|babysitter|nanny))\b|\bwhat (?:should|can|do) (?:the|his|her|a|my) (?:teacher|school|staff|babysitter|nanny|coach|sitter|grandparents?)\b|\bwhat (?:should|do|does|can|would|must) (?:\w+ ){0,3}?do (?:if|when|in case)\b|\bif (?:my|our|your|a|the) \w+ (?:ever|were to|was to|should)\b|\bif (?:a|an|the) \w+ (?:lasts|happens|starts|occurs|comes|goes on)\b|\binstructions for (?:the |his |her |their )?(?:teachers?|school|staff|babysitters?|nanny|carers?|coach)\b|\bwhat if (?:my|our|your|his|her|the|a|an) \w+(?: \w+)? (?:\w*[b-hj-z]s|has|ever|were|should)\b|\bwhat if (?:he|she|they|someone|somebody|anyone) (?:ever |were |should )?(?:\w*[b-hj-z]s|has)\b"
 );
 // "if she did bang her head", "if he ever swallows one": a possible event, unless the writer is unsure
 // whether it happened ("not sure if he did swallow it").
@@ -272,11 +280,11 @@ pattern!(
 // father died of a stroke", "작년에 심근경색으로 스텐트", "할아버지가 뇌경색이셨는데").
 pattern!(
     en_history,
-    r"\b(?:\d+|a|one|two|three|four|five|few|several|many) (?:years?|months?|weeks?) ago\b|\blast (?:year|month|week)\b|\bas a (?:child|kid|teen\w*)\b|\bwhen i was\b|\bwhen (?:he|she|they|my \w+) (?:was|were) (?:\d+|little|small|a baby|a toddler|young|a kid)\b|\bonce (?:as|when|in|before)\b|\bhad (?:a |an )?\w+ once\b|\bhistory of\b|\bin the past\b|\bused to\b|\btests? (?:were|was|came back) (?:normal|fine|ok)\b|\brecovered\b|\bclean since\b|\bin (?:19|20)\d\d\b|\bdied (?:of|from|after|when|at|in)\b|\bpassed away\b|\brun?s? in (?:the|my|our) family\b|\bhad (?:a |an )?\w+(?: \w+)? at \d+|\bmy (?:\w+ )?(?:mom|mother|dad|father|uncle|aunt|grandma|grandpa|grandmother|grandfather|brother|sister) had\b|\b(?:just|only) (?:\w+ ){0,2}once\s*(?:[.;!,]|$)|\bhappened once\b"
+    r"\b(?:\d+|a|one|two|three|four|five|few|several|many) (?:years?|months?|weeks?) ago\b|\blast (?:year|month|week|weekend)\b|\b(?:with|after|during) (?:my|her|our) (?:first|1st|last|previous|older|eldest)(?: (?:pregnancy|baby|birth|delivery|labou?r|child|one|son|daughter))?\b|\bfirst time (?:round|around)\b|\bas a (?:child|kid|teen\w*)\b|\bwhen i was\b|\bwhen (?:he|she|they|my \w+) (?:was|were) (?:\d+|little|small|a baby|a toddler|young|a kid)\b|\bonce (?:as|when|in|before)\b|\bhad (?:a |an )?\w+ once\b|\bhistory of\b|\bin the past\b|\bused to\b|\btests? (?:were|was|came back) (?:normal|fine|ok)\b|\brecovered\b|\bclean since\b|\bin (?:19|20)\d\d\b|\bdied (?:of|from|after|when|at|in)\b|\bpassed away\b|\brun?s? in (?:the|my|our) family\b|\bhad (?:a |an )?\w+(?: \w+)? at \d+|\bmy (?:\w+ )?(?:mom|mother|dad|father|uncle|aunt|grandma|grandpa|grandmother|grandfather|brother|sister) had\b|\b(?:just|only) (?:\w+ ){0,2}once\s*(?:[.;!,]|$)|\bhappened once\b"
 );
 pattern!(
     ko_history,
-    r"(?:돌|백일|(?:\d+|한|두|세|네|다섯|여섯|일곱|여덟|아홉)살|신생아|아기|애기)때|작년|재작년|지난(?:달|주|해|번)|저번|예전|옛날|(?:년|개월|달|주)전(?:에|엔|쯤|[^부])|이력|병력|이라고(?:했|하셨|들었)|몇(?:년|달)전|어릴때|어렸을때|젊었을때|돌아가셨|돌아가신|가족력|유전|괜찮아졌|나았|회복|지금은괜찮|이셨|있으셨|였었|었었|셨었|았었|시술을받았|수술을받았"
+    r"(?:돌|백일|(?:\d+|한|두|세|네|다섯|여섯|일곱|여덟|아홉)살|신생아|아기|애기|군대|신혼|유치원|초등|중딩|고딩)때|(?:초등학|중학|고등학|대학|학)생때|(?:첫째|첫애)(?:낳을|낳았을|임신|출산|가졌을)?때|적이있|작년|재작년|지난(?:달|주|해|번)|저번|예전|옛날|(?:년|개월|달|주)전(?:에|엔|쯤|[^부])|이력|병력|이라고(?:했|하셨|들었)|몇(?:년|달)전|어릴때|어렸을때|젊었을때|돌아가셨|돌아가신|가족력|유전|괜찮아졌|나았|회복|지금은괜찮|이셨|있으셨|였었|었었|셨었|았었|시술을받았|수술을받았"
 );
 // ... unless it is happening again now.
 pattern!(en_now, r"\b(?:again|still|right now|hasn'?t|won'?t|isn'?t|currently)\b");
@@ -320,11 +328,38 @@ pub fn status(view: &View, start: usize, end: usize, negative_form: bool) -> Sta
     }
     // "발작이 생기면 ...", "쓰러지면": a Korean conditional on the mention's own verb; "심장마비 올 것
     // 같아요": a feared event, not one that came.
-    if ko_conditional().is_match(after) || ko_feared().is_match(after) {
+    let tail = &view.lower[end..];
+    if ko_conditional().is_match(after) || ko_conditional_tail().is_match(tail) || ko_feared().is_match(after) {
         return Status::Hypothetical;
+    }
+    // What is to be prevented has not come ("Tylenol doesn't prevent febrile seizures", "뇌졸중 예방").
+    let before = &view.lower[clause_start(&view.lower, start)..start];
+    if en_averted().is_match(before) || ko_averted().is_match(after) {
+        return Status::Hypothetical;
+    }
+    // A name asked about ("whats the glass test for"), a care asked for ("do i need stitches?", "꿰매야
+    // 하나요?") and an event in a simile ("went down like he got shot") tell no sign.
+    let asked_name = en_what_is().is_match(before) && en_after_name().is_match(&view.lower[end..]);
+    let asked_care = en_need().is_match(before) || ko_need().is_match(after);
+    if asked_name || asked_care || en_simile().is_match(before) {
+        return Status::Asked;
     }
     aside(view, start, end).map_or(Status::Affirmed, Status::from)
 }
+
+pattern!(
+    en_averted,
+    r"\b(?:prevent\w*|avoid\w*|protect\w* (?:\w+ )?against|ward\w* off|(?:reduc|lower)\w* (?:the |your |his |her )?(?:risk|chance)s? of)\s+(?:\w+\s+){0,2}$"
+);
+pattern!(ko_averted, r"^(?:을|를|은|는)?\s*예방");
+pattern!(en_what_is, r"\bwhat(?:'?s| is| are)\s+(?:a |an |the )?$");
+pattern!(en_after_name, r"^\s*(?:for|mean|means|like|exactly|again|\?|$)");
+pattern!(
+    en_need,
+    r"\b(?:do|does|did|would|will) (?:i|we|you|he|she|it|this|they) (?:\w+ )?need (?:to get |to have |a |an |any |some )?$|\bshould (?:i|we|he|she) (?:get|have) (?:a |an |any |some )?$"
+);
+pattern!(ko_need, r"^\S{0,2}?야\s*(?:하나요|할까요|하나|하는지|하는건지|되나요|될까요|돼요\?)");
+pattern!(en_simile, r"\b(?:like|as if|as though) (?:he|she|i|they|someone|somebody|you|u)\s+$");
 
 // The mention as the event of a conditional ("발작이 생기면", "쓰러지면", "발작 시"), not "-면서"
 // (while) and not a trigger of a sign ("계단 오르면 숨이 차요", "누르면 아파요").
@@ -333,7 +368,14 @@ pattern!(
     r"^(?:[이가을를은는]?\s*(?:생기|오|나|일어나|하|되|시작되|시작하|있)?(?:으면|면)(?:\s|,|$)|시\s+(?:대처|대응|응급|어떻게))"
 );
 
-pattern!(ko_feared, r"^(?:이|가)?\s*(?:올|날|생길|터질|일어날)\s*(?:것|거)\s*같");
+// ... or "또 생길까봐 무서워요", "재발할까 봐": what is feared has not come.
+// ... or on the last syllable of its own stem, which the form leaves out ("떨림이 멈|추면"); a word
+// of its own after the mention is a trigger ("계단 오르면").
+pattern!(ko_conditional_tail, r"^[가-힣](?:으면|면)(?:\s|,|$)");
+pattern!(
+    ko_feared,
+    r"^(?:이|가)?\s*(?:올|날|생길|터질|일어날)\s*(?:것|거)\s*같|^[^.!?\n]{0,8}?까\s*(?:봐|싶|걱정|무서)"
+);
 
 /// Why a mention says nothing about an emergency now, if it does not.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -350,7 +392,7 @@ pub enum Aside {
 pub fn aside(view: &View, start: usize, end: usize) -> Option<Aside> {
     let range = sentence_around(&view.lower, start, end);
     let sentence = &view.lower[range.0..range.1];
-    if view.study && !tells_onset(sentence) {
+    if view.framed && !tells_onset(sentence) {
         return Some(Aside::Question);
     }
     let cached = view.asides.borrow().iter().find(|(r, _)| *r == range).map(|&(_, judged)| judged);
@@ -373,16 +415,27 @@ pub fn aside(view: &View, start: usize, end: usize) -> Option<Aside> {
 }
 
 // When a complaint started or that it holds now ("한 시간 전쯤부터", "벌써 7분째", "since this
-// morning", "right now"): such a sentence reports, whatever the message is for.
+// morning", "now my chest is crushing", "he just slumped"): such a sentence reports,
+// whatever the message is for ("I was writing my care plan and now ...", "강의 준비하다가 갑자기 ...").
 pattern!(
     en_onset,
-    r"\b(?:since (?:this|last|yesterday|this morning|last night)|for the (?:last|past) \w+|for (?:an?|about|over|\d+|one|two|three|a few|several) (?:hours?|minutes?|mins?|hrs?)|suddenly|started|began|came on|woke up with|(?:an?|\d+|one|two|few) (?:hours?|minutes?|mins?) ago|right now|just now|this (?:morning|afternoon|evening)|tonight|today)\b"
+    r"\b(?:since (?:this|last|yesterday|this morning|last night)|for the (?:last|past) \w+|for (?:an?|about|over|\d+|one|two|three|a few|several) (?:hours?|minutes?|mins?|hrs?)|suddenly|started|began|came on|woke up with|(?:an?|\d+|one|two|few) (?:hours?|minutes?|mins?) ago|now|currently|at the moment|as we speak|(?:he|she|i|they|it|we|you) just (?:\w+ed|fell|went|had|threw|broke|hit|ate|drank|took|swallowed|got|began|stopped)|just (?:collapsed|fainted|passed out|fell|started|threw up|vomited|swallowed)|this (?:morning|afternoon|evening)|tonight|today)\b"
 );
+// ... or told as going on ("he's not answering", "his lips are going grey"), unless as a condition
+// ("if she's having one, time it").
+pattern!(
+    en_progressive,
+    r"\b(?:i'?m|i am|(?:he|she|it|they)(?:'s|'re| is| are)) (?:still |now |literally )?(?:having|seizing|fitting|convulsing|shaking|choking|bleeding|vomiting|throwing up|turning|struggling|gasping|not (?:breathing|responding|answering|waking)|collapsing|passing out)\b|\b(?:his|her|my|their) (?:lips?|face|skin|eyes?|chest|breathing|head|arms?|legs?|tongue|throat) (?:is|are|'s|'re) (?:still |now )?\w+ing\b"
+);
+pattern!(en_condition, r"\b(?:if|when|whenever|once|in case|unless|until|till)\b");
 pattern!(ko_onset, r"부터|째|지금|방금|아까|오늘|어젯밤|갑자기");
 
 /// Whether the sentence says when a complaint began or that it holds now.
 fn tells_onset(sentence: &str) -> bool {
-    en_onset().is_match(sentence) || ko_onset().is_match(&sentence.split_whitespace().collect::<String>())
+    let conditional = |at: usize| en_condition().is_match(&sentence[clause_start(sentence, at)..at]);
+    en_onset().is_match(sentence)
+        || en_progressive().find_iter(sentence).any(|m| !conditional(m.start()))
+        || ko_onset().is_match(&sentence.split_whitespace().collect::<String>())
 }
 
 // Korean connectives that end a clause ("위궤양 있으셨는데 갑자기 배가 아프대요").
@@ -469,18 +522,33 @@ fn turns_to_now(before: &str) -> bool {
 // "자살 통계 과제"): set aside even when the asker says "my", unless they speak of wanting it now.
 pattern!(
     en_study,
-    r"\b(?:statistic\w*|(?:suicide|death|mortality|survival|incidence) rates?|rates? of|percentages?|(?:assignment|homework|essay|school project|class project|presentation)s? (?:on|about|for)|report (?:for|on|about)|for (?:my|a|our) (?:class|school|report|paper|thesis|essay|project|course|lecture|homework|assignment|presentation)|for (?:my|a|our|the) (?:\w+ )?(?:exams?|quiz|finals|boards|osce)|textbook|thesis|dissertation|how common|first aid (?:course|training|class|certificate)|cpr (?:course|class|training))\b|\bwe'?re (?:covering|studying|learning about)\b|\brevising for\b|\b(?:write|writing|make|making|prepare|preparing|put together|draft\w*|design\w*) (?:a|an|the|my|our) (?:[\w-]+ ){0,3}?(?:sheet|handout|leaflet|poster|guide)\b"
+    r"\b(?:statistic\w*|(?:suicide|death|mortality|survival|incidence) rates?|rates? of|percentages?|(?:assignment|homework|essay|school project|class project|presentation)s? (?:on|about|for)|report (?:for|on|about)|for (?:my|a|our) (?:class|school|report|paper|thesis|essay|project|course|lecture|homework|assignment|presentation)|for (?:my|a|our|the) (?:\w+ )?(?:exams?|quiz|finals|boards|osce)|textbook|thesis|dissertation|how common|first aid (?:course|training|class|certificate)|cpr (?:course|class|training))\b|\bwe'?re (?:covering|studying|learning about)\b|\brevising for\b|\bstats\b|\bper (?:100k|100,?000|capita)\b|\b(?:working on|writing) (?:a|an|my|our) (?:piece|article|feature|story|report) (?:about|on)\b|\bjournalis(?:m|t)\b"
+);
+// A plan, a hand-out or a lesson being prepared for an event that may come ("writing a seizure
+// action plan for her teacher", "putting together a health lesson", "making a plan for lows",
+// "애들한테 교육하려는데", "미리 냉장고에 붙여두려구요"): its signs are its contents. A bare "plan" is
+// none: "I've made a plan" may be a suicide plan.
+pattern!(
+    en_prepared,
+    r"\b(?:birth|action|care|emergency|seizure|allergy|asthma|anaphylaxis|diabetes|hypo|evacuation|school|first aid|lesson) plans?\b|\bplans? for (?:lows|highs|hypos|seizures|emergencies|(?:the|a) (?:worst|emergency))\b|\b(?:writ\w*|wrote|mak\w*|made|put\w* together|updat\w*|draft\w*|prepar\w*|creat\w*|design\w*|print\w*|laminat\w*|teach\w*|giv\w*|run\w*) (?:a|an|the|our|my) (?:[\w-]+ ){0,3}?(?:sheets?|handouts?|leaflets?|posters?|guides?|checklists?|protocols?|polic(?:y|ies)|risk assessments?|lessons?|class(?:es)? (?:on|about)|talks? (?:on|about)|workshops?|training (?:on|about|for)|assembl(?:y|ies)|(?:info|allergy|medical|emergency|laminated|wallet|fridge) cards?|(?:fridge|emergency) notes?|notes? for the fridge)\b|\b(?:want|wanted|wanting|trying|like) (?:it|everything|things|it all|us|them) (?:ready|prepared|in place)\b|\b(?:want(?:ing)?|trying) to be (?:prepared|ready)\b|\b(?:teacher|coach|instructor|trainer|lecturer|scout leader|school nurse) here\b"
+);
+pattern!(
+    ko_prepared,
+    r"(?:출산|응급|비상|대피|안전|발작|경련|저혈당)(?:계획|매뉴얼|요령|수칙|카드)|(?:행동|대처)(?:요령|수칙|매뉴얼)|(?:교육|수업|강의)(?:하려|시키려|해주려|할거|할건데|자료|준비|용으로)|가르치려|가르쳐주려|알려주려|(?:붙여|적어|챙겨|갖춰|준비해|마련해|만들어|비치해)(?:두려|놓으려|두고싶|놓고싶|둘려|놓을려|둘까|놓을까)"
 );
 // A story being written or watched ("writing a novel where ...", "the latest episode of that
 // hospital drama", "게임 시나리오 작가 지망생"): the whole message is about the story.
 pattern!(
     en_story,
-    r"\b(?:writing (?:(?:a|my|the) )?(?:novel|story|book|script|screenplay|fanfic\w*|game|scene|chapter)|how (?:accurate|realistic) is (?:that|this|it)|is (?:that|this|it) (?:realistic|accurate)|beta reader|my (?:novel|manuscript|screenplay)|(?:latest|last|new) episode|(?:film|movie|show|drama|episode|novel)\W+(?:\w+\W+){0,2}?(?:where|in which)|hospital drama|in (?:the|a|this) (?:video )?game (?:i'?m|i am|we'?re) playing|my character)\b"
+    r"\b(?:writing (?:(?:a|my|the) )?(?:novel|story|book|script|screenplay|fanfic\w*|game|scene|chapter)|how (?:accurate|realistic) is (?:that|this|it)|is (?:that|this|it) (?:realistic|accurate)|beta reader|my (?:novel|manuscript|screenplay)|(?:latest|last|new) episode|(?:film|movie|show|drama|episode|novel)\W+(?:\w+\W+){0,2}?(?:where|in which)|hospital drama|in (?:the|a|this) (?:video )?game (?:i'?m|i am|we'?re) playing|my character|story ?time)\b"
 );
-pattern!(ko_story, r"시나리오|고증|현실성|작가(?:지망|입니다|예요|에요|인데)|소설(?:을|속|쓰)|웹소설|대본|캐릭터");
+pattern!(
+    ko_story,
+    r"시나리오|고증|현실성|작가(?:지망|입니다|예요|에요|인데|님)|소설(?:을|속|쓰)|웹소설|대본|캐릭터|다음(?:화|회|편)|썰(?:풀|푼|하나)"
+);
 pattern!(
     ko_study,
-    r"통계|비율|발생률|사망률|자살률|과제|리포트|레포트|숙제|발표|논문|(?:관한|대한|관련)보고서|수행평가|조사하|몇명|몇퍼센트|응급처치(?:교육|수업|강의|자격)|(?:심폐소생술|cpr)(?:교육|수업|강의)|계획서|안내문|안내자료|가정통신문|교육자료|지침서|보건교사"
+    r"통계|비율|확률|(?:발생|사망|자살|재발|유병|생존|완치)[률율]|과제|리포트|레포트|숙제|발표|논문|(?:관한|대한|관련)보고서|수행평가|조사하|몇명|몇퍼센트|응급처치(?:교육|수업|강의|자격)|(?:심폐소생술|cpr)(?:교육|수업|강의)|계획서|안내문|안내자료|가정통신문|교육자료|지침서|보건교사"
 );
 // ... unless the asker wants to die or to hurt themselves ("for my essay, but i want to die too").
 pattern!(
@@ -497,15 +565,18 @@ pattern!(
 // something happens now.
 pattern!(
     en_fiction,
-    r"\b(?:in|on) (?:a|the|this|that) (?:tv|television|movie|film|tv show|drama|episode|soap|documentary|cartoon|anime|novel|book|video)\b|\bon (?:tv|netflix|youtube|tiktok)\b|\b(?:on|in) the news\b|\bcelebrit(?:y|ies)\b|\bgrey'?s anatomy\b|\bhouse md\b|\bscene\b|\bcharacters?\b"
+    r"\b(?:in|on) (?:a|the|this|that) (?:tv|television|movie|film|tv show|drama|episode|soap|documentary|cartoon|anime|novel|book|video)\b|\bon (?:tv|netflix|youtube|tiktok)\b|\b(?:on|in) the news\b|\bcelebrit(?:y|ies)\b|\bgrey'?s anatomy\b|\bhouse md\b|\bscene\b|\bcharacters?\b|\b(?:[kcj]-?dramas?|soap operas?|sitcoms?|telenovelas?|webtoons?|manhwa|anime)\b"
 );
 // Korean: the scene is the subject ("드라마에서", "영화 속"), not the moment ("드라마 보다가 가슴이 아파요").
 pattern!(
     ko_fiction,
-    r"(?:드라마|영화|웹툰|만화|소설|예능|유튜브|다큐|방송|애니|뉴스|기사)(?:에서|에나오|에나온|속|의)|연예인|유명인|주인공|등장인물|(?:^|[^짜])장면"
+    r"(?:드라마|영화|웹툰|만화|소설|예능|유튜브|다큐|방송|애니|뉴스|기사)(?:에서|에나오|에나온|속|의)|(?:뉴스|기사)(?:에|보니|를보니)|연예인|유명인|주인공|등장인물|(?:^|[^짜])장면"
 );
 // What people say, asked to be confirmed ("4시간 넘으면 병원 가라던데 실제로 그런가요?").
-pattern!(ko_hearsay, r"(?:라던데|라더라|라고하던데|라고들하던데).{0,12}?(?:맞|진짜|사실|정말|실제|흔한|\?)");
+pattern!(
+    ko_hearsay,
+    r"(?:[라다]던데|[라다]더라|[라다]고(?:들)?하던데|[라다]는(?:얘기|이야기|말)(?:을|도)?(?:들었|있던데|하던데)).{0,20}?(?:맞|진짜|사실|정말|실제|흔한|\?)"
+);
 // A dream told ("I dreamt I was drowning", "물에 빠지는 꿈을 꿨어요"): nothing happened to anyone.
 pattern!(
     en_dream,
@@ -518,12 +589,12 @@ pattern!(
 );
 pattern!(
     ko_fiction_ask,
-    r"(?:거|걸|것을|기사를|뉴스를)보고|실제|진짜|정말|현실|맞는|맞아|가능|그래요|그런가|\?|(?:^|[^짜])장면"
+    r"(?:거|걸|것을|기사를|뉴스를)보고|(?:했|났|됐|졌|었|았|였)대|[다라]던데|실제|진짜|정말|현실|맞는|맞아|가능|그래요|그런가|\?|(?:^|[^짜])장면"
 );
 // "a documentary about overdoses", "an article on strokes": a topic learnt about.
 pattern!(
     en_media_about,
-    r"\b(?:documentar(?:y|ies)|programmes?|programs?|podcasts?|articles?|videos?|lectures?|talks?) (?:about|on)\b"
+    r"\b(?:documentar(?:y|ies)|programmes?|programs?|podcasts?|articles?|videos?|lectures?|talks?|news (?:stor(?:y|ies)|reports?|items?|segments?|pieces?|clips?)) (?:about|on)\b"
 );
 pattern!(en_now_strong, r"\b(?:right now|just now|rn|help|911|999|ambulance)\b");
 pattern!(ko_now_strong, r"지금|방금|어떡|도와|119");
@@ -536,7 +607,7 @@ pattern!(
 );
 pattern!(
     ko_figurative,
-    r"ㅋㅋ|ㅎㅎ|생각만하면|생각만해도|월요병|잘생겨|잘생긴|귀여워|귀여운|멋있어|설레|심쿵|짝사랑|최애|아이돌|덕질|컴백|숨멎|웃겨서|웃겨죽|창피해서|쪽팔려"
+    r"ㅋㅋ|ㅎㅎ|생각만하면|생각만해도|월요병|잘생겨|잘생긴|귀여워|귀여운|멋있어|설레|심쿵|짝사랑|최애|아이돌|덕질|컴백|숨멎|웃겨서|웃겨죽|창피해서|쪽팔려|죽는줄|실화냐|신곡|뮤비|직캠|콘서트|팬미팅"
 );
 // Being a student of a health subject: a study cue only in a question (see `judge_sentence`).
 pattern!(en_student, r"\b(?:pharmacy|medical|med|nursing|paramedic|biology|pharmacology) (?:student|school)\b");
@@ -687,6 +758,35 @@ mod tests {
         );
         assert_eq!(aside_of("위궤양 있으셨는데 갑자기 배가 아프대요", "배가"), None);
         assert_eq!(aside_of("작년에 쓰러지셨는데 말이 어눌했어요", "말이"), Some(Aside::History));
+    }
+
+    #[test]
+    fn a_frame_sets_signs_aside_unless_one_is_said_now() {
+        let status_of = |text: &str, word: &str| {
+            let view = View::new(text);
+            let s = view.lower.find(word).unwrap();
+            status(&view, s, s + word.len(), false)
+        };
+        // A plan, a lesson, a story: the signs are its contents ...
+        let plan = "writing a seizure action plan for her teacher. so far: time it, turn her once the jerking stops";
+        assert_eq!(status_of(plan, "jerking"), Status::Asked);
+        assert_eq!(status_of("애들한테 교육하려는데요. 버섯 먹고 토하면 바로 병원", "토하"), Status::Hypothetical);
+        assert_eq!(status_of("story time: at a wedding the best man collapsed", "collapsed"), Status::Asked);
+        // ... unless a sentence says one holds now.
+        assert_eq!(status_of("I was writing my care plan and now my chest is crushing", "chest"), Status::Affirmed);
+        assert_eq!(status_of("강의 준비하다가 갑자기 말이 어눌해졌어요", "말이"), Status::Affirmed);
+        assert_eq!(status_of("making a first aid poster. his lips are going grey", "lips"), Status::Affirmed);
+        assert_eq!(status_of("making an allergy card. if her lips are going grey, epipen", "lips"), Status::Asked);
+        // A denial up front covers its list; a prevention, a name, a care asked about, a simile.
+        assert_eq!(status_of("죽고싶다거나 자해하고 싶은 생각은 전혀 없어요", "죽고싶"), Status::Denied);
+        assert_eq!(status_of("zero thoughts of hurting myself", "hurting"), Status::Denied);
+        assert_eq!(status_of("does tylenol prevent febrile seizures?", "seizures"), Status::Hypothetical);
+        assert_eq!(status_of("whats the glass test for a rash", "glass test"), Status::Asked);
+        assert_eq!(status_of("do i need stitches?", "stitches"), Status::Asked);
+        assert_eq!(status_of("went down like he got shot", "got shot"), Status::Asked);
+        assert_eq!(status_of("또 생길까봐 무서워요", "또"), Status::Hypothetical);
+        assert_eq!(status_of("떨림이 멈추면 위험하다던데", "떨림이 멈"), Status::Hypothetical);
+        assert_eq!(status_of("계단 오르면 숨이 차요", "계단"), Status::Affirmed);
     }
 
     #[test]
