@@ -51,6 +51,8 @@ pub struct Frame {
     pub pregnant: bool,
     /// Gave birth in the last weeks.
     pub postpartum: bool,
+    /// The whole message is framed as a plan, a lesson, a story, news or study ([`View`]).
+    framed: bool,
 }
 
 /// Concepts that say when, not what: they keep their status when the message says the rest is over.
@@ -225,7 +227,7 @@ impl Frame {
         // A birth told as past ("had my baby 2 weeks ago") is what makes bleeding now postpartum.
         let postpartum =
             mentions.iter().any(|m| m.concept == "gave_birth" && matches!(m.status, Status::Affirmed | Status::Past));
-        Frame { who, mentions, readings, ingestions, pregnant, postpartum }
+        Frame { who, mentions, readings, ingestions, pregnant, postpartum, framed: view.framed() }
     }
 
     /// The first mention of `concept` affirmed now.
@@ -251,8 +253,13 @@ impl Frame {
     }
 
     /// Whether complaints are named but none is said to hold now: each is denied, asked about, a
-    /// plan, past or over.
+    /// plan, past or over, each in its own sentence. A reading of the whole message as a plan or a
+    /// lesson does not count: one word of framing covers every sentence, so it is the reading most
+    /// often wrong ("강의 자료 만들고 있는데 가슴이 조이고 식은땀이 나요").
     pub fn names_none_now(&self) -> bool {
+        if self.framed {
+            return false;
+        }
         let mut complaints =
             self.mentions.iter().filter(|m| !TIME_WORDS.contains(&m.concept) && m.concept != "masked").peekable();
         complaints.peek().is_some() && complaints.all(|m| m.status != Status::Affirmed)

@@ -61,6 +61,11 @@ impl<'a> View<'a> {
         View { text, lower, compact, offsets, has_hangul, has_latin, framed, grave, scene, asides: Default::default() }
     }
 
+    /// Whether the message is framed as school, work, a statistic, a story, news, a plan or a lesson.
+    pub fn framed(&self) -> bool {
+        self.framed
+    }
+
     /// The message span of the compact span `start..end`.
     pub fn span_of_compact(&self, start: usize, end: usize) -> (usize, usize) {
         // Bytes map one to one, so the match ends one past where its last byte is.
@@ -428,13 +433,23 @@ pattern!(
     r"\b(?:i'?m|i am|(?:he|she|it|they)(?:'s|'re| is| are)) (?:still |now |literally )?(?:having|seizing|fitting|convulsing|shaking|choking|bleeding|vomiting|throwing up|turning|struggling|gasping|not (?:breathing|responding|answering|waking)|collapsing|passing out)\b|\b(?:his|her|my|their) (?:lips?|face|skin|eyes?|chest|breathing|head|arms?|legs?|tongue|throat) (?:is|are|'s|'re) (?:still |now )?\w+ing\b"
 );
 pattern!(en_condition, r"\b(?:if|when|whenever|once|in case|unless|until|till)\b");
-pattern!(ko_onset, r"부터|째|지금|방금|아까|오늘|어젯밤|갑자기");
+// ... or someone's state told in the present ("my dad's face looks droopy", "I'm 30 weeks and
+// bleeding", "blood is pooling and won't stop"): a message framed as a project or a plan can still
+// report, and a list of signs in a plan or a lesson has no one whose state it tells.
+pattern!(
+    en_present_report,
+    r"\b(?:i'?m|i am|i have|i'?ve got|i can'?t|(?:he|she|they)(?:'s| is| has| are|'re| can'?t| won'?t| keeps?)|(?:my|his|her|our|their) (?:[\w'-]+ ){0,2}?(?:is|are|looks?|seems?|feels?|has|keeps?|won'?t|can'?t|isn'?t))\s+(?:\w+\s+){0,3}?(?:bleeding|vomiting|throwing up|shaking|seizing|fitting|convulsing|choking|sweating|gasping|struggling|burning|swelling|fainting|collapsing|wheezing|drooling|coughing|jerking|twitching|droop\w*|slurr\w*|numb|swollen|blue|grey|gray|pale|floppy|limp|confused|unconscious|unresponsive|pooling|crushing|tight|heavy|hot|cold|weak|dizzy|faint|stiff|white)\b|\b(?:blood|it|bleeding) (?:is|'s) (?:pouring|pooling|spurting|gushing|dripping|everywhere)\b|\bwon'?t stop\b"
+);
+// In Korean, an activity told as the background of the moment ("강의 자료 만들고 있는데 가슴이 조여요",
+// "계획서 쓰다가", "수업 준비하던 중에") reports what happens now, not what the plan or lesson is about.
+pattern!(ko_onset, r"부터|째|지금|방금|아까|오늘|어젯밤|갑자기|고있는데|고있었는데|다가|는중에|던중에|는도중|던도중");
 
 /// Whether the sentence says when a complaint began or that it holds now.
 fn tells_onset(sentence: &str) -> bool {
     let conditional = |at: usize| en_condition().is_match(&sentence[clause_start(sentence, at)..at]);
     en_onset().is_match(sentence)
         || en_progressive().find_iter(sentence).any(|m| !conditional(m.start()))
+        || en_present_report().find_iter(sentence).any(|m| !conditional(m.start()))
         || ko_onset().is_match(&sentence.split_whitespace().collect::<String>())
 }
 
