@@ -34,10 +34,11 @@ const fn neg(id: &'static str, en: &'static str, ko: &'static str) -> Concept {
 
 const CONCEPTS: &[Concept] = &[
     // --- chest (KTAS chest pain; NICE CG95 acute chest pain) ---
+    // A Korean place and its pain stay in one sentence ("명치가 쓰려요. 가슴 통증은 없고" is no chest pain).
     c(
         "chest_pain",
         r"\bchest\W+(?:\w+\W+){0,3}?(?:pains?|pian\w*|hurt\w*|ach\w*|pressure|tight\w*|heav\w*|discomfort|squeez\w*|crush\w*|burn\w*|killing|feels? like)|\b(?:pain|pains|pian|pressure|tightness|heaviness|squeezing|crushing|hurting|ache|aching|burning|discomfort|twinges?|stabb?\w*|pinch\w*)\W+(?:\w+\W+){0,5}?chest\b|\b(?:tight|heavy|crushing|squeezing) chest\b|\b(?:heavy|tight|squeez\w*|crush\w*|pressing|weird|strange|funny|uncomfortable|burning|dull) (?:feeling|sensation|weight|ache)\W+(?:\w+\W+){0,3}?chest\b|elephant\W+(?:\w+\W+){0,3}?(?:chest|on (?:him|her|me|my|his))|\b(?:standing|sitting|pressing|pushing|weight) on (?:my|his|her) chest|\bangina\b|\b(?:clutch|grabb|grasp|hold)\w* (?:at )?(?:his|her|my|their) chest\b|\b(?:behind|under|in) (?:my|his|her|the) (?:breast ?bone|sternum)\b|\b(?:breast ?bone|sternum)\W+(?:\w+\W+){0,3}?(?:pain|hurts?|ach\w*|pressure|tight\w*|heav\w*|crush\w*)",
-        "(?:가슴|흉부|명치|심장)(?:이|을|가|에|은|는|쪽|한가운데|부위|통증이|한쪽)?.{0,14}?(?:아[프파픈퍼팠]|타들어|통증|조이|조여|조인|답답|갑갑|쥐어짜|짓누르|짓눌|코끼리|눌리|눌려|뻐근|찌릿|찌르|찔러|쑤시|쑤셔|욱신|콕콕|쿡쿡|따끔|뜨끔|화끈|묵직|무거|타는|터질|쪼이|쪼여|죄어|죄는)|흉통|가슴(?:을|을손으로)?(?:움켜|부여잡|쥐어잡|붙잡)",
+        "(?:가슴|흉부|명치|심장)(?:이|을|가|에|은|는|쪽|한가운데|부위|통증이|한쪽)?[^.!?]{0,14}?(?:아[프파픈퍼팠]|타들어|통증|조이|조여|조인|답답|갑갑|쥐어짜|짓누르|짓눌|코끼리|눌리|눌려|뻐근|찌릿|찌르|찔러|쑤시|쑤셔|욱신|콕콕|쿡쿡|따끔|뜨끔|화끈|묵직|무거|타는|터질|쪼이|쪼여|죄어|죄는)|흉통|가슴(?:을|을손으로)?(?:움켜|부여잡|쥐어잡|붙잡)",
     ),
     c("sweating", r"\bsweat\w*|\bclammy\b|\bdiaphore\w*|\bdrenched\b|\bdripping wet\b", "식은땀|진땀|땀(?:이|을|에)?(?:비|많이|흘|범벅|줄줄|뻘뻘|흠뻑|젖|나)|온몸이축축"),
     c(

@@ -101,10 +101,11 @@ pattern!(ko_term, r"^(?:\s*\([^)]{0,40}\)|\))?\s*(?:이)?(?:라는\s*(?:게|것|
 // "not breathing fast": a negative form followed by a manner denies the manner, not the breathing.
 pattern!(en_manner, r"^\s*(?:fast|quickly|rapidly|hard|heavily|heavy|loudly|noisily)\b");
 // ... or after a list of them ("가슴 통증이나 숨찬 증상은 없어요", "죽고싶다거나 자해하고 싶은 생각은
-// 전혀 없어요"), within the clause.
+// 전혀 없어요"), within the clause: its items joined by commas ("가슴 통증이나 숨찬거, 식은땀 이런건
+// 전혀 없고") or each with its own "도" ("숨찬 것도 식은땀도 없었어요").
 pattern!(
     ko_negated_list,
-    r"^(?:다거나|다든지|다던가|거나|든지|이나|나|이랑|랑|하고|과|와|및|또는|,)\s*(?:[^,.고요]|고\s*싶){0,20}?(?:없|않|아니)"
+    r"^(?:(?:거|것|건|증상|증세|느낌)(?:도|,)|다거나|다든지|다던가|거나|든지|이나|나|이랑|랑|하고|과|와|및|또는|,)\s*(?:[^.고요]|고\s*싶){0,20}?(?:없|않|아니)"
 );
 pattern!(ko_unstopped, r"^\S{0,2}?\s*(?:안\s*)?(?:멈추|멈춰|멎|그치|가라앉|줄어|나아지)");
 /// Korean negators said as a word of their own inside a mention ("가슴은 안 아프고").
@@ -188,7 +189,9 @@ pub fn is_negated(view: &View, start: usize, end: usize, negative_form: bool) ->
             || ko_negated_list().is_match(view.lower[end..list_end].trim_start());
     }
     let list = view.lower[end..list_end].trim_start();
-    let list_unstopped = ["멈추", "멈춰", "멎", "그치"].iter().any(|w| list.contains(w));
+    // "숨찬 것도 나아지지 않아요": a sign that does not ease goes on.
+    let list_unstopped =
+        ["멈추", "멈춰", "멎", "그치", "나아지", "좋아지", "줄어", "가라앉", "낫지"].iter().any(|w| list.contains(w));
     denied_inside
         || (!weakness && !unstopped && !ko_clause_ends().is_match(after) && ko_negated_after().is_match(after))
         || (!list_unstopped && ko_negated_list().is_match(list))
@@ -835,5 +838,9 @@ mod tests {
         // "아무도 없는데" says nobody is around; a list's denial stops at the sentence's end.
         assert!(!neg("주말에 아무도 없는데 갈 거예요", "주말에"));
         assert!(!neg("번개탄이랑 테이프 실어놨어요 주말에 아무도 없는데", "번개탄"));
+        // A list joined by commas, or each item with its own "도"; a sign that does not ease goes on.
+        assert!(neg("가슴 통증이나 숨찬거, 식은땀 이런건 전혀 없고", "가슴 통증"));
+        assert!(neg("숨찬것도 식은땀도 없었어요", "숨찬"));
+        assert!(!neg("숨찬 것도 나아지지 않아요", "숨찬"));
     }
 }
