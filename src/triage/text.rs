@@ -285,14 +285,16 @@ pattern!(
     r"저는|제가|내가|저희|우리|엄마|아빠|아버지|어머니|남편|아내|와이프|아기|애기|아이가|애가|아들|딸이|딸아|할머니|할아버지|친구|동생|언니|오빠|누나|지금|방금|갑자기|아까|어떡|도와"
 );
 // Something that happened long ago or to a relative ("I had a heart attack two years ago", "my
-// father died of a stroke", "작년에 심근경색으로 스텐트", "할아버지가 뇌경색이셨는데").
+// father died of a stroke", "작년에 심근경색으로 스텐트", "할아버지가 뇌경색이셨는데"), in a month
+// named ("in february", "2월에"), or to someone the writer asks because of ("asking because my
+// friend had torsion", "친구가 수술했어서 여쭤봐요").
 pattern!(
     en_history,
-    r"\b(?:\d+|a|one|two|three|four|five|few|several|many) (?:years?|months?|weeks?) ago\b|\blast (?:year|month|week|weekend)\b|\b(?:with|after|during) (?:my|her|our) (?:first|1st|last|previous|older|eldest)(?: (?:pregnancy|baby|birth|delivery|labou?r|child|one|son|daughter))?\b|\bfirst time (?:round|around)\b|\bas a (?:child|kid|teen\w*)\b|\bwhen i was\b|\bwhen (?:he|she|they|my \w+) (?:was|were) (?:\d+|little|small|a baby|a toddler|young|a kid)\b|\bonce (?:as|when|in|before)\b|\bhad (?:a |an )?\w+ once\b|\bhistory of\b|\bin the past\b|\bused to\b|\btests? (?:were|was|came back) (?:normal|fine|ok)\b|\brecovered\b|\bclean since\b|\bin (?:19|20)\d\d\b|\bdied (?:of|from|after|when|at|in)\b|\bpassed away\b|\brun?s? in (?:the|my|our) family\b|\bhad (?:a |an )?\w+(?: \w+)? at \d+|\bmy (?:\w+ )?(?:mom|mother|dad|father|uncle|aunt|grandma|grandpa|grandmother|grandfather|brother|sister) had\b|\b(?:just|only) (?:\w+ ){0,2}once\s*(?:[.;!,]|$)|\bhappened once\b"
+    r"\b(?:\d+|a|one|two|three|four|five|few|several|many) (?:years?|months?|weeks?) ago\b|\blast (?:year|month|week|weekend)\b|\b(?:with|after|during) (?:my|her|our) (?:first|1st|last|previous|older|eldest)(?: (?:pregnancy|baby|birth|delivery|labou?r|child|one|son|daughter))?\b|\bfirst time (?:round|around)\b|\bas a (?:child|kid|teen\w*)\b|\bwhen i was\b|\bwhen (?:he|she|they|my \w+) (?:was|were) (?:\d+|little|small|a baby|a toddler|young|a kid)\b|\bonce (?:as|when|in|before)\b|\bhad (?:a |an )?\w+ once\b|\bhistory of\b|\bin the past\b|\bused to\b|\btests? (?:were|was|came back) (?:normal|fine|ok)\b|\brecovered\b|\bclean since\b|\bin (?:19|20)\d\d\b|\bdied (?:of|from|after|when|at|in)\b|\bpassed away\b|\brun?s? in (?:the|my|our) family\b|\bhad (?:a |an )?\w+(?: \w+)? at \d+|\bmy (?:\w+ )?(?:mom|mother|dad|father|uncle|aunt|grandma|grandpa|grandmother|grandfather|brother|sister) had\b|\b(?:just|only) (?:\w+ ){0,2}once\s*(?:[.;!,]|$)|\bhappened once\b|\b(?:back )?in (?:january|february|march|april|june|july|august|september|october|november|december)\b|\basking (?:because|since|cuz|cause|bc|as) (?:\w+ ){1,4}?(?:had|got|went through|was|were|nearly|almost|died)\b"
 );
 pattern!(
     ko_history,
-    r"(?:돌|백일|(?:\d+|한|두|세|네|다섯|여섯|일곱|여덟|아홉)살|신생아|아기|애기|군대|신혼|유치원|초등|중딩|고딩)때|(?:초등학|중학|고등학|대학|학)생때|(?:첫째|첫애)(?:낳을|낳았을|임신|출산|가졌을)?때|적이있|작년|재작년|지난(?:달|주|해|번)|저번|예전|옛날|(?:년|개월|달|주)전(?:에|엔|쯤|[^부])|이력|병력|이라고(?:했|하셨|들었)|몇(?:년|달)전|어릴때|어렸을때|젊었을때|돌아가셨|돌아가신|가족력|유전|괜찮아졌|나았|회복|지금은괜찮|이셨|있으셨|였었|었었|셨었|았었|시술을받았|수술을받았"
+    r"(?:돌|백일|(?:\d+|한|두|세|네|다섯|여섯|일곱|여덟|아홉)살|신생아|아기|애기|군대|신혼|유치원|초등|중딩|고딩)때|(?:초등학|중학|고등학|대학|학)생때|(?:첫째|첫애)(?:낳을|낳았을|임신|출산|가졌을)?때|적이있|작년|재작년|지난(?:달|주|해|번)|저번|예전|옛날|(?:년|개월|달|주)전(?:에|엔|쯤|[^부])|이력|병력|이라고(?:했|하셨|들었)|몇(?:년|달)전|어릴때|어렸을때|젊었을때|돌아가셨|돌아가신|가족력|유전|괜찮아졌|나았|회복|지금은괜찮|이셨|있으셨|였었|었었|셨었|았었|시술을받았|수술을받았|(?:\d{1,2}|일|이|삼|사|오|유|칠|팔|구|시|십일|십이)월(?:에|달에|쯤|초|말|중순)|(?:했|었|았|였|됐|셨)(?:어서|어가지고|길래|거든요)[^.!?]{0,8}?(?:물어|여쭤|여쭙|궁금)"
 );
 // ... unless it is happening again now.
 pattern!(en_now, r"\b(?:again|still|right now|hasn'?t|won'?t|isn'?t|currently)\b");
@@ -349,11 +351,42 @@ pub fn status(view: &View, start: usize, end: usize, negative_form: bool) -> Sta
     // 하나요?") and an event in a simile ("went down like he got shot") tell no sign.
     let asked_name = en_what_is().is_match(before) && en_after_name().is_match(&view.lower[end..]);
     let asked_care = en_need().is_match(before) || ko_need().is_match(after);
-    if asked_name || asked_care || en_simile().is_match(before) {
+    if asked_name || asked_care || en_simile().is_match(before) || learnt_of(view, before, start, end) {
         return Status::Asked;
     }
     aside(view, start, end).map_or(Status::Affirmed, Status::from)
 }
+
+// What the writer has read, heard of or knows about ("I've read headaches and nausea in everyone at
+// once", "I know about the face drooping thing", "두통이 온다고 읽었어요"): a topic, not a sign.
+pattern!(
+    en_learnt,
+    r"\b(?:i|we)(?:'ve| have)? (?:(?:just |also )?read|(?:heard|learn(?:ed|t)|know|knew|been told) (?:that|about|of|somewhere|online))\b"
+);
+pattern!(ko_learnt, r"(?:다고|라고|다는|라는|단|란)\s*(?:걸|거|것|글|내용)?(?:을|를|도|은)?\s*(?:읽|배웠|배운)");
+// ... unless a person is named between: "I heard my dad collapsed" is news of him.
+pattern!(
+    en_person,
+    r"\b(?:my|his|her|he|she|him|they|them|their|our|we|i|me|you|your|mom|mum|dad|baby|son|daughter|husband|wife)\b"
+);
+
+/// Whether the mention is something the writer has read, heard of or learnt about.
+fn learnt_of(view: &View, before: &str, start: usize, end: usize) -> bool {
+    let english = en_learnt().find_iter(before).last().is_some_and(|m| {
+        let between = &before[m.end()..];
+        between.split_whitespace().count() <= 4 && !en_person().is_match(between)
+    });
+    // Korean tells it after the sign, in the same clause: "가슴이 조이는데 이게 심근경색이라고 배웠거든요"
+    // reports the sign and then what was learnt.
+    let sentence_end = sentence_around(&view.lower, start, end).1.max(end);
+    let rest: String = view.lower[end..sentence_end].split_whitespace().collect();
+    let korean = ko_learnt().find(&rest).is_some_and(|m| {
+        let gap = &rest[..m.start()];
+        !gap.starts_with('고') && !ko_clause_break().is_match(gap)
+    });
+    english || korean
+}
+pattern!(ko_clause_break, r"는데|은데|던데|지만|니까|어서|아서|해서|면서");
 
 pattern!(
     en_averted,
@@ -805,6 +838,16 @@ mod tests {
         assert_eq!(status_of("또 생길까봐 무서워요", "또"), Status::Hypothetical);
         assert_eq!(status_of("떨림이 멈추면 위험하다던데", "떨림이 멈"), Status::Hypothetical);
         assert_eq!(status_of("계단 오르면 숨이 차요", "계단"), Status::Affirmed);
+        // What was read or is known about is a topic, unless a person is named or the sign came first.
+        assert_eq!(status_of("I've read headaches and nausea in everyone at once", "nausea"), Status::Asked);
+        assert_eq!(status_of("I know about the face drooping thing", "face"), Status::Asked);
+        assert_eq!(status_of("두통이랑 구토가 같이 온다고 읽었어요", "두통"), Status::Asked);
+        assert_eq!(status_of("I heard my dad collapsed at work", "collapsed"), Status::Affirmed);
+        assert_eq!(status_of("가슴이 조이는데 이게 심근경색이라고 배웠거든요", "가슴"), Status::Affirmed);
+        // A month dates an event; asking because of someone else's is history.
+        assert_eq!(status_of("he had a concussion in february, fine since", "concussion"), Status::Past);
+        assert_eq!(status_of("asking because my friend had torsion", "torsion"), Status::Past);
+        assert_eq!(status_of("hit his head in march and is vomiting again", "vomiting"), Status::Affirmed);
     }
 
     #[test]
