@@ -23,6 +23,10 @@ pattern!(
     seeming_before,
     r"\b(?:seemed|seems|looked|looks|appeared|at first|initially|at the time)\b|그때는|처음에는|처음엔|그자리에서는|그 자리에서는"
 );
+// A near miss of an event ("almost passed out", "정신을 잃을 뻔했어요"); "almost unresponsive" is a state.
+pattern!(near_event, r"^(?:passed out|collaps|fell|knocked out)|잃|멎|멈췄|쓰러|기절");
+pattern!(near_before, r"\b(?:almost|nearly|close to|about to|practically)\s*$");
+pattern!(near_after, r"^(?:을|를|할|질)?\s*뻔");
 pattern!(hoped_before, r"\b(?:till|until|untill|before|once|hope|hoping|will|would|when will|if)\b[^.!?\n]{0,30}$");
 
 /// Who the message is about, the most specific said.
@@ -105,6 +109,17 @@ impl Frame {
         for m in mentions.iter_mut().filter(|m| matches!(m.concept, "allergen" | "ate")) {
             if eating_well.iter().any(|&(s, e)| m.start <= e + 1 && m.end > s) {
                 m.status = Status::Denied;
+            }
+        }
+        // Consciousness nearly lost was not: the near-faint is still read as "faint" and "collapse"
+        // (with a racing heart it is unstable, ESC).
+        for m in mentions
+            .iter_mut()
+            .filter(|m| m.concept == "unresponsive" && near_event().is_match(&view.lower[m.start..m.end]))
+        {
+            if near_before().is_match(&view.lower[..m.start]) || near_after().is_match(view.lower[m.end..].trim_start())
+            {
+                m.status = Status::Hypothetical;
             }
         }
         let affirmed = |mentions: &[Mention], id: &str| {
@@ -352,5 +367,10 @@ mod tests {
         assert!(!Frame::new("부장님 때문에 심장마비 올 것 같아요").has("named_emergency"));
         assert!(!Frame::new("my kids are giving me a heart attack today").has("named_emergency"));
         assert!(!Frame::new("토요일에 축구 경기가 있어요").has("seizure"));
+        // A collapse that nearly happened did not; its faintness is still faint.
+        let f = Frame::new("like I almost passed out on the bus");
+        assert!(!f.has("unresponsive") && f.has("faint"));
+        assert!(!Frame::new("정신을 잃을 뻔했어요").has("unresponsive"));
+        assert!(Frame::new("he is almost unresponsive").has("unresponsive"));
     }
 }
