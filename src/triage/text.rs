@@ -229,7 +229,11 @@ fn clause_start(text: &str, at: usize) -> usize {
 // Korean sentences often end without a mark: a polite or plain ending followed by a space ends one
 // ("작년에 뇌경색이 왔었어요 지금은 재활 중이에요" is two statements).
 // Laughter followed by a turn ends one too: the joke is over ("이겼어요 ㅋㅋ 근데 동생이 ...").
-pattern!(ko_sentence_end, r"(?:요|죠|니다)[.!?~]*\s+|[ㅋㅎ]{2,}[.!?~]*\s*(?:근데|그런데|하지만|그러다)");
+// So does the idiom "~ 죽겠다" ("숨막혀 죽겠다 어제 밤새서 ..."): the hyperbole closes its clause.
+pattern!(
+    ko_sentence_end,
+    r"(?:요|죠|니다|죽겠다|죽겠네|죽겠음)[.!?~]*\s+|[ㅋㅎ]{2,}[.!?~]*\s*(?:근데|그런데|하지만|그러다)"
+);
 
 /// The byte range of the sentence holding `start..end` (with its closing mark).
 pub fn sentence_around(text: &str, start: usize, end: usize) -> (usize, usize) {
@@ -649,16 +653,17 @@ pattern!(
 );
 pattern!(en_now_strong, r"\b(?:right now|just now|rn|help|911|999|ambulance)\b");
 pattern!(ko_now_strong, r"지금|방금|어떡|도와|119");
-// Said in jest or as a figure of speech ("회사 갈 생각만 하면 숨이 턱 막혀요ㅋㅋ", "lol i'm dying").
+// Said in jest or as a figure of speech ("회사 갈 생각만 하면 숨이 턱 막혀요ㅋㅋ", "lol i'm dying"), or
+// the stress of exams or work as "dying" ("시험기간이라 숨막혀 죽을거같음", "finals are killing me").
 // ... or as a fan's or a crush's hyperbole ("this song is so good i want to die", "너무 잘생겨서 숨 못
 // 쉬겠음", "선배가 말 걸어서 숨멎").
 pattern!(
     en_figurative,
-    r"\b(?:lol|lmao|rofl|haha\w*|jk|just thinking about|the thought of|so (?:good|cute|funny|hot|pretty|beautiful|embarrassing|cringe\w*|awkward)|this (?:song|album|show|meme|video|game)|(?:dying|dead|died) (?:of|from) (?:laughter|laughing|embarrassment|cringe|cuteness)|(?:giving|give|gives|gave|gonna give) (?:me|him|her|us|you) (?:a )?(?:heart attack|stroke|aneurysm|seizure))\b"
+    r"\b(?:(?:exams?|finals|midterms|deadlines?|revision|studying|work|school|uni|my boss|this job|this week)\s+(?:is|are)\s+(?:literally\s+|actually\s+|so\s+)?(?:killing me|suffocating me|(?:gonna|going to) kill me|the death of me)|lol|lmao|rofl|haha\w*|jk|just thinking about|the thought of|so (?:good|cute|funny|hot|pretty|beautiful|embarrassing|cringe\w*|awkward)|this (?:song|album|show|meme|video|game)|(?:dying|dead|died) (?:of|from) (?:laughter|laughing|embarrassment|cringe|cuteness)|(?:giving|give|gives|gave|gonna give) (?:me|him|her|us|you) (?:a )?(?:heart attack|stroke|aneurysm|seizure))\b"
 );
 pattern!(
     ko_figurative,
-    r"ㅋㅋ|ㅎㅎ|생각만하면|생각만해도|월요병|잘생겨|잘생긴|귀여워|귀여운|멋있어|설레|심쿵|짝사랑|최애|아이돌|덕질|컴백|숨멎|웃겨서|웃겨죽|창피해서|쪽팔려|죽는줄|실화냐|신곡|뮤비|직캠|콘서트|팬미팅"
+    r"(?:시험|기말|중간고사|수능|마감|야근|과제|레포트|리포트|발표|면접|출근|육아)(?:기간|주간|철|준비|때문)?(?:이라서|이라|라서|에|때문에|하느라)(?:진짜|너무|정말|완전|좀|아주)?(?:숨(?:이)?막혀|답답해|힘들어)?(?:죽겠|죽을것같|죽을거같|죽을듯|미치겠|돌겠)|ㅋㅋ|ㅎㅎ|생각만하면|생각만해도|월요병|잘생겨|잘생긴|귀여워|귀여운|멋있어|설레|심쿵|짝사랑|최애|아이돌|덕질|컴백|숨멎|웃겨서|웃겨죽|창피해서|쪽팔려|죽는줄|실화냐|신곡|뮤비|직캠|콘서트|팬미팅"
 );
 // Being a student of a health subject: a study cue only in a question (see `judge_sentence`).
 pattern!(en_student, r"\b(?:pharmacy|medical|med|nursing|paramedic|biology|pharmacology) (?:student|school)\b");
@@ -848,6 +853,10 @@ mod tests {
         assert_eq!(status_of("he had a concussion in february, fine since", "concussion"), Status::Past);
         assert_eq!(status_of("asking because my friend had torsion", "torsion"), Status::Past);
         assert_eq!(status_of("hit his head in march and is vomiting again", "vomiting"), Status::Affirmed);
+        // The stress of exams as dying; the idiom closes its clause.
+        assert_eq!(status_of("시험기간이라 진짜 숨막혀 죽을거같음", "숨막혀"), Status::Asked);
+        assert_eq!(status_of("ㅋㅋ 숨막혀 죽겠다 지금 심장이 쿵쾅", "숨막혀"), Status::Asked);
+        assert_eq!(status_of("시험기간이라 죽겠다 근데 방금 땅콩 먹고 숨막혀요", "숨막혀"), Status::Affirmed);
     }
 
     #[test]
