@@ -229,20 +229,21 @@ fn clause_start(text: &str, at: usize) -> usize {
 // Korean sentences often end without a mark: a polite or plain ending followed by a space ends one
 // ("작년에 뇌경색이 왔었어요 지금은 재활 중이에요" is two statements).
 // Laughter followed by a turn ends one too: the joke is over ("이겼어요 ㅋㅋ 근데 동생이 ...").
-// So does the idiom "~ 죽겠다" ("숨막혀 죽겠다 어제 밤새서 ..."): the hyperbole closes its clause.
+// So does the idiom "~ 죽겠다" ("숨막혀 죽겠다 어제 밤새서 ...") or "killing me" ("finals are killing me
+// and my chest is crushing"): the hyperbole closes its clause, and what follows is read on its own.
 pattern!(
-    ko_sentence_end,
-    r"(?:요|죠|니다|죽겠다|죽겠네|죽겠음)[.!?~]*\s+|[ㅋㅎ]{2,}[.!?~]*\s*(?:근데|그런데|하지만|그러다)"
+    unmarked_sentence_end,
+    r"(?:요|죠|니다|죽겠다|죽겠네|죽겠음)[.!?~]*\s+|[ㅋㅎ]{2,}[.!?~]*\s*(?:근데|그런데|하지만|그러다)|(?i)\b(?:killing me|kill me|the death of me)\b[,.!?~]*\s+"
 );
 
 /// The byte range of the sentence holding `start..end` (with its closing mark).
 pub fn sentence_around(text: &str, start: usize, end: usize) -> (usize, usize) {
     let mut from = last_mark(text, start, &['.', '!', '?', '\n']).map_or(0, |i| i + 1);
     let mut to = next_mark(text, end, &['.', '!', '?', '\n']).map_or(text.len(), |i| i + 1).min(text.len());
-    if let Some(m) = ko_sentence_end().find_iter(&text[from..start]).last() {
+    if let Some(m) = unmarked_sentence_end().find_iter(&text[from..start]).last() {
         from += m.end();
     }
-    if let Some(m) = ko_sentence_end().find(&text[end..to]) {
+    if let Some(m) = unmarked_sentence_end().find(&text[end..to]) {
         to = end + m.end();
     }
     (from, to)
@@ -486,11 +487,16 @@ pattern!(ko_onset, r"부터|째|지금|방금|아까|오늘|어젯밤|갑자기|
 
 /// Whether the sentence says when a complaint began or that it holds now.
 fn tells_onset(sentence: &str) -> bool {
-    let conditional = |at: usize| en_condition().is_match(&sentence[clause_start(sentence, at)..at]);
     en_onset().is_match(sentence)
-        || en_progressive().find_iter(sentence).any(|m| !conditional(m.start()))
-        || en_present_report().find_iter(sentence).any(|m| !conditional(m.start()))
+        || reports_state(sentence)
         || ko_onset().is_match(&sentence.split_whitespace().collect::<String>())
+}
+
+/// Whether the sentence tells someone's state as going on ("he's not answering", "my chest is
+/// crushing"), not as a condition ("if she's having one").
+fn reports_state(sentence: &str) -> bool {
+    let conditional = |at: usize| en_condition().is_match(&sentence[clause_start(sentence, at)..at]);
+    en_progressive().find_iter(sentence).chain(en_present_report().find_iter(sentence)).any(|m| !conditional(m.start()))
 }
 
 // Korean connectives that end a clause ("위궤양 있으셨는데 갑자기 배가 아프대요").
