@@ -530,7 +530,7 @@ const CONCEPTS: &[Concept] = &[
     c(
         "prepared",
         r"\bready\b|\bprepared\b|\bset up\b|\bbought\b|\bgot (?:the|a|some)\b|\bhidden\b|\bstashed\b|\bi (?:have|'ve got|got) (?:the|a|my|about|like|\d+)\b|\bhave (?:about |like )?\d+ (?:now|saved|of them)\b|\bsorted\b",
-        "준비(?:해|했|돼|되|해뒀|해놨|해두)|사놨|사뒀|사왔|샀어|구했|마련|숨겨|실어놨|실어뒀|챙겨놨|챙겨뒀|갖다놨",
+        "준비(?:해|했|돼|되|해뒀|해놨|해두)|사놨|사뒀|사왔|샀어|구했|마련|숨겨|실어놨|실어뒀|챙겨놨|챙겨뒀|갖다놨|넣어놨|넣어뒀|넣어두었|실어놓|사다놨|사다뒀|사다놓",
     ),
     neg(
         "saddle_numb",
@@ -704,7 +704,7 @@ const CONCEPTS: &[Concept] = &[
     ),
     c(
         "intent",
-        r"\b(?:i'?m|i am|im) (?:going to|gonna|about to|planning to|ready to)\b|\bi(?:'ll| will) (?:do it|take|swallow|jump|hang|end|use)\b|\bi'?ve (?:decided|made up my mind)\b|\b(?:taking|take|swallow\w*) (?:them|it) all\b|\btonight'?s the night\b|\bi'?ve picked\b|\bplanning to\b|\btalk me out of it\b|\b(?:gonna|going to) (?:do it|wait (?:till|until|for))\b|\b(?:asking|this is) for real\b|\bnot (?:joking|kidding|for a story)\b",
+        r"\b(?:i'?m|i am|im) (?:going to|gonna|about to|planning to|ready to)\b|\bi(?:'ll| will) (?:do it|take|swallow|jump|hang|end|use)\b|\bi'?ve (?:decided|made up my mind)\b|\b(?:taking|take|swallow\w*) (?:them|it) all\b|\btonight'?s the night\b|\bi'?ve picked\b|\bplanning to\b|\btalk me out of it\b|\b(?:gonna|going to) (?:do it|wait (?:till|until|for))\b|\b(?:asking|this is) for real\b|\bnot (?:joking|kidding|for a story)\b|\b(?:take|taking|swallow\w*) all of (?:it|them)\b|\b(?:i'?m|im|i am|he'?s|she'?s) (?:doing|gonna do) it\b|\bdoing it (?:tonight|tomorrow|today|after|when|once)\b|\bdon'?t (?:try to )?stop me\b",
         "(?:먹을|마실|뛰어내릴|끝낼|죽을|갈|할|피울|태울)(?:거|겁니다|래|게요)|(?:하|먹으|마시|끝내|죽으|뛰어내리)려고|결심했|농담아니|장난아니",
     ),
     // Everyday uses of the things a plan names (a charcoal barbecue, a climbing rope).
@@ -758,8 +758,8 @@ const CONCEPTS: &[Concept] = &[
     c("sunburn", r"\bsun ?burn\w*", "햇볕에(?:탔|타서|그을)|햇볕화상|일광화상|햇빛에(?:탔|타서)"),
     neg(
         "farewell",
-        r"\b(?:no ?one|nobody) (?:will|would|is going to|gonna) (?:miss|notice|care)|\bwon'?t be (?:around|here) (?:anymore|much longer|tomorrow)|\ba burden\b|\bsorry for everything\b|\bsleep forever\b|\bnever wake up\b|\bdone with (?:it all|everything|life)\b|\bnot be here\b|\bdon'?t want to be here\b|\bend (?:it|this|everything)\b|\bget it over with\b|\bi'?m done\b|\bi am done\b|\bcan'?t do this anymore\b|\bgave (?:my|all my) (?:stuff|things) away\b|\b(?:look after|take care of) (?:my|the) (?:cat|dog|kids?|children|pets?|plants)\b|\b(?:if|when|after) (?:i'?m|im|i am) (?:not here|gone|no longer (?:here|around))\b|\b(?:if anyone|whoever) finds this\b|\b(?:won'?t|wont|will not) need (?:them|it|this|these|my \w+) (?:after|anymore|any more)\b|\bsorted (?:out )?(?:my |the )?will\b|\bpaid off (?:what i owe|my debts?|everything)\b|\b(?:given|gave|giving) away (?:most of |all of |all )?my (?:stuff|things|belongings)\b|\bmy passwords? (?:is|are)\b|\brehom\w*\b|\b(?:give|gave|giving|given) away (?:her|his|my|their) (?:cat|dog|pets?|stuff|things|belongings|clothes|books|games)\b|\b(?:this is|it'?s|its|it was) the last time\b|\b(?:won'?t|will not|wont|don'?t|dont) (?:have|need) to worry about me\b",
-        "(?:가족|엄마|아빠|부모님|아이들|애들|남편|아내|친구)(?:들)?(?:한테|에게|께)?(?:편지|유서|마지막)|작별|마지막인사|(?:더이상|더는|이제)(?:은)?(?:못버티|못견디|버틸수없|견딜수없)|마지막으로(?:누구|말|인사|연락|한마디)|짐이(?:되|될)|미안하다고|영원히(?:잠|자)|안깨어나고싶|다끝(?:내|낼)|끝내(?:려|고싶|겠)|끝낼(?:거|생각|래)|떠나(?:려|겠|기로)|없어지(?:려|고싶)|사라지(?:려|고싶)|살고싶지|안살고싶|그만살|내몫까지|나(?:없어도|없이도)|내가없어도|(?:내일|오늘밤|오늘|내일아침)(?:이면|엔|에는)?(?:저는|나는|난)?없을|(?:아끼던|소중한|좋아하던|애지중지하던)[^.]{0,12}?(?:줬|주고|주시|주더|주셨|나눠|넘겨)|물건(?:을|들을|들)?(?:다)?.{0,8}?(?:나눠|넘겨)|비밀번호(?:를|도)?(?:알려|적어)|(?:고양이|강아지|냥이|반려견|반려묘)(?:는|를|은|좀)?.{0,8}?(?:데려가|맡아|부탁|키워)|(?:내가|제가|나|저)?(?:없어져도|사라져도|죽어도)(?:아무도|아무렇지|다들|세상은)|이게마지막(?:이|일|인사)",
+        r"\b(?:no ?one|nobody) (?:will|would|is going to|gonna) (?:miss|notice|care)|\bwon'?t be (?:around|here) (?:anymore|much longer|tomorrow)|\ba burden\b|\bsorry for everything\b|\bsleep forever\b|\bnever wake up\b|\bdone with (?:it all|everything|life)\b|\bnot be here\b|\bdon'?t want to be here\b|\bend (?:it|this|everything)\b|\bget it over with\b|\bi'?m done\b|\bi am done\b|\bcan'?t do this anymore\b|\bgave (?:my|all my) (?:stuff|things) away\b|\b(?:look after|take care of) (?:my|the) (?:cat|dog|kids?|children|pets?|plants)\b|\b(?:if|when|after) (?:i'?m|im|i am) (?:not here|gone|no longer (?:here|around))\b|\b(?:if anyone|whoever) finds this\b|\b(?:won'?t|wont|will not) need (?:them|it|this|these|my \w+) (?:after|anymore|any more)\b|\bsorted (?:out )?(?:my |the )?will\b|\bpaid off (?:what i owe|my debts?|everything)\b|\b(?:given|gave|giving) away (?:most of |all of |all )?my (?:stuff|things|belongings)\b|\bmy passwords? (?:is|are)\b|\b(?:gave|giving|given|sent|texted|left|emailed|wrote down|handed) (?:me |us |her |him |them )?(?:(?:his|her|their|my|all (?:of )?(?:his|her|their|my)) )?(?:\w+ )?(?:passwords?|passcodes?|pin codes?|pins)\b|\bhere(?:'s| is| are) my (?:\w+ )?(?:passwords?|passcodes?|pin)\b|\b(?:phone|laptop|computer|bank|email) (?:password|passcode|pin) is\b|\brehom\w*\b|\b(?:give|gave|giving|given) away (?:her|his|my|their) (?:cat|dog|pets?|stuff|things|belongings|clothes|books|games)\b|\b(?:this is|it'?s|its|it was) the last time\b|\b(?:won'?t|will not|wont|don'?t|dont) (?:have|need) to worry about me\b",
+        "(?:가족|엄마|아빠|부모님|아이들|애들|남편|아내|친구)(?:들)?(?:한테|에게|께)?(?:편지|유서|마지막)|작별|마지막인사|(?:더이상|더는|이제)(?:은)?(?:못버티|못견디|버틸수없|견딜수없)|마지막으로(?:누구|말|인사|연락|한마디)|짐이(?:되|될)|미안하다고|영원히(?:잠|자)|안깨어나고싶|다끝(?:내|낼)|끝내(?:려|고싶|겠)|끝낼(?:거|생각|래)|떠나(?:려|겠|기로)|없어지(?:려|고싶)|사라지(?:려|고싶)|살고싶지|안살고싶|그만살|내몫까지|나(?:없어도|없이도)|내가없어도|(?:내일|오늘밤|오늘|내일아침)(?:이면|엔|에는)?(?:저는|나는|난)?없을|(?:아끼던|소중한|좋아하던|애지중지하던)[^.]{0,12}?(?:줬|주고|주시|주더|주셨|나눠|넘겨)|물건(?:을|들을|들)?(?:다)?.{0,8}?(?:나눠|넘겨)|비밀번호(?:를|도)?(?:알려|적어)|(?:폰|핸드폰|휴대폰|컴퓨터|노트북|카톡|통장|계좌|카드)?(?:비번|비밀번호|패스워드|잠금번호)(?:은|는|이|가|도)?\\d|(?:우리|내)[가-힣]{1,4}?(?:이|이도|도|는)?좀맡아(?:줘|주라|줄래|주세요|달라)|(?:고양이|강아지|냥이|반려견|반려묘)(?:는|를|은|좀)?.{0,8}?(?:데려가|맡아|부탁|키워)|(?:내가|제가|나|저)?(?:없어져도|사라져도|죽어도)(?:아무도|아무렇지|다들|세상은)|이게마지막(?:이|일|인사)",
     ),
     // A goodbye that may be ordinary (leaving a job, moving away): a farewell only with another sign.
     c(
@@ -773,6 +773,44 @@ const CONCEPTS: &[Concept] = &[
         r"\bhow (?:many|much) (?:of )?(?:my |his |her |these |the |those )?(?:\w+ ){0,2}?(?:would|will|does|do) it take\b|\bhow (?:many|much) (?:\w+ ){0,4}?(?:would|will|is|are|to) (?:be )?(?:lethal|fatal|deadly|an overdose)\b|\b(?:lethal|fatal|deadly) (?:dose|amount|overdose)\b|\bhow (?:many|much) (?:\w+ ){0,3}?to (?:die|not wake up|never wake up|kill (?:me|myself)|end it)\b|\b(?:enough|how many) (?:\w+ ){0,2}?to (?:die|not wake up|never wake up|kill (?:me|myself))\b",
         "몇(?:알|개|정|통)(?:을|이나|이면|먹으면|을먹으면).{0,8}?(?:죽|안깨|끝)|얼마나먹(?:으면|어야).{0,4}?(?:죽|안깨)",
     ),
+    // Pills or opioids saved up ("saving my oxys", "60 of the 10mg saved", "수면제 모아둔 거"): a means
+    // at hand, a plan with a time or a goodbye.
+    c(
+        "pill_stockpile",
+        r"\b(?:sav(?:ed|ing)|stockpil\w*|hoard\w*|collect(?:ed|ing)|stash(?:ed|ing)|kept|keeping|squirrel\w* away) (?:up )?(?:all )?(?:(?:my|his|her|their|the) )?(?:\w+ ){0,2}?(?:pills|tablets|meds|medication|oxys?|oxy\w*|opioids|painkillers|sleeping pills|percs|percocets?|vicodins?|norcos?|xanax|benzos|hydrocodone|morphine|fentanyl|tramadol|insulin|klonopin|valium|ambien)\b|\b\d+ (?:of (?:the|my|them|those|his|her) )?(?:\d+ ?mg\b ?|pills|tablets|oxys?|\w*codone|percs)(?:\W+\w+){0,2}?\W+(?:saved|stashed|stockpiled|hidden|hoarded|put away|set aside)\b",
+        "(?:약|수면제|진통제|마약성진통제|옥시|알약|안정제|신경안정제|처방약|졸피뎀|스틸녹스|트라마돌|펜타닐|타이레놀|인슐린)(?:을|를|들|들을|도)?.{0,10}?(?:모아둔|모아놓|모아뒀|모아두|모아놨|모으고|모았|모아왔|모아온|쌓아둔|쌓아놓|쌓아뒀|숨겨둔|숨겨뒀|숨겨놓|안먹고모|빼돌)|모아둔약|약을모아",
+    ),
+    // Ordinary reasons to keep pills back (a trip, running out).
+    c(
+        "stock_reason",
+        r"\b(?:trip|travel\w*|vacation|holiday|run(?:ning)? out|shortage|disposal|dispose|take[- ]?back|drop[- ]?off|abroad|deployment|for when|in case|flares? up|emergenc\w*)\b",
+        "여행|출장|해외|떨어질까|반납|폐의약품|버리려|비상용|상비약|혹시몰라|대비|아플때",
+    ),
+    // Charcoal with tape for the gaps: the means of a car or room sealed (never a barbecue).
+    c(
+        "sealing",
+        r"\b(?:duct|gaffer) tape\b|\btap(?:e|ed|ing) (?:up )?(?:the |all the )?(?:windows?|doors?|vents?|gaps)\b|\bseal\w* (?:up )?(?:the |all the )?(?:windows?|doors?|car|room|gaps|vents?)\b",
+        "청테이프|박스테이프|은박테이프|테이프(?:로|를|도)?.{0,6}?(?:창문|문틈|틈|막)|(?:창문|문틈|틈)(?:에|을|도)?.{0,6}?테이프|문틈(?:을)?막",
+    ),
+    // Death said in a dose question ("to not wake up", "lethal").
+    c(
+        "death_word",
+        r"\b(?:not|never) wake up\b|\blethal\b|\bfatal\b|\bdeadly\b|\bto die\b|\bkill (?:me|myself)\b|\boverdose\b",
+        "안깨|못깨|죽|치사",
+    ),
+    // Away for a while (a trip, a hospital stay): a pet or a password left for that is no goodbye.
+    c(
+        "away_reason",
+        r"\b(?:while|when) (?:i'?m|im|i am|we'?re|we are) (?:away|gone|on (?:holiday|vacation|a trip)|in hospital)\b|\bfor the weekend\b|\bbusiness trip\b|\bvacation\b|\bholiday\b",
+        "여행|출장|다녀올|다녀오는|휴가|주말동안|며칠만|동안만|입원하는동안",
+    ),
+    c("charcoal", r"\bcharcoal\b|\bbriquettes?\b|\bcoals?\b", "번개탄|착화탄|연탄|숯"),
+    // Things given away or a pet left with someone, told with a lethal-dose question.
+    c(
+        "gave_away",
+        r"\b(?:gave|given|giving|handed|sold|selling) (?:away )?(?:all )?(?:my|his|her) (?:\w+ ){0,6}?(?:to (?:my|his|her|a)\b|away\b)|\b(?:my|his|her) (?:dog|cat|pets?|puppy|kitten) (?:is|are) (?:now )?(?:at|with) (?:my|his|her) \w+|\bsorted (?:out )?(?:my|all my) (?:stuff|things|affairs)\b|\bdropped (?:his|her|my) (?:dog|cat|pets?) off\b",
+        "(?:다|전부|몽땅)(?:나눠줬|줘버렸|넘겨줬|처분했|팔았)|(?:고양이|강아지|냥이|반려견|반려묘)(?:는|를|은)?.{0,10}?(?:보냈|맡겼|데려갔|줬)",
+    ),
     // At a height that is a means, now ("I'm on the bridge", "지금 마포대교 위임").
     c(
         "at_height_now",
@@ -782,7 +820,7 @@ const CONCEPTS: &[Concept] = &[
     // Someone who sent a goodbye and cannot be reached.
     neg(
         "unreachable",
-        r"\bnot (?:answering|picking up|replying|responding to (?:my|our|any))\b|\b(?:won'?t|wont|doesn'?t|didn'?t) (?:answer|pick up|reply)\b|\b(?:phone|calls?) (?:is |are |goes |going |went )?(?:off|straight to voicemail|unanswered)\b",
+        r"\b(?:not|isn'?t|isnt|aren'?t) (?:answering|picking up|replying|responding to (?:my|our|any))\b|\bhasn'?t (?:answered|replied|responded|picked up|read)\b|\bno (?:answer|reply|response) (?:since|for)\b|\b(?:won'?t|wont|doesn'?t|didn'?t) (?:answer|pick up|reply)\b|\b(?:phone|calls?) (?:is |are |goes |going |went )?(?:off|straight to voicemail|unanswered)\b",
         "(?:전화|폰|핸드폰|휴대폰)(?:를|을|도|이|은)?(?:안받|받지않|꺼져|꺼놨|꺼놓|껐|안되)|연락(?:이|도)?(?:안되|안돼|두절|없)|답장(?:이|도)?없|카톡(?:을|도)?안읽",
     ),
     c("calm_now", r"\b(?:peaceful|calm|quiet|serene)\b[^.!?\n]{0,12}\bhere\b|\bup here\b", "마지막으로|평화롭|조용하|시원하"),
