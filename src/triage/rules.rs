@@ -1381,8 +1381,9 @@ pub const RULES: &[Rule] = &[
                 })
                 // Pills or opioids saved up, with a time, an intent or a goodbye.
                 .or_else(|| {
+                    // An overdose told as over ("지금은 1년 넘게 외래 다니면서") is history.
                     all(f, &[&["pill_stockpile"], &["plan_time", "intent", "farewell", "goodbye"]])
-                        .filter(|_| !f.has("stock_reason"))
+                        .filter(|_| !f.has("stock_reason") && !f.has("resolved"))
                 })
                 // Charcoal bought with tape for the gaps.
                 .or_else(|| all(f, &[&["charcoal"], &["sealing"]]).filter(|_| !f.has("leisure")))
