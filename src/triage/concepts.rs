@@ -397,18 +397,18 @@ const CONCEPTS: &[Concept] = &[
     c("sting", r"\bstung\b|\bstings?\b|\bbee\b|\bwasps?\b|\bhornets?\b|\bjellyfish\b", "벌(?:에|한테|이)|쏘였|쏘인|쏘여|말벌|해파리"),
     c(
         "mushroom",
-        r"\b(?:wild|foraged|picked|unknown|forest|backyard|garden|yard|lawn|strange|random|some) mushrooms?\b|\bmushrooms?\W+(?:\w+\W+){0,4}?(?:found|picked|foraged|growing|from the (?:woods|forest|yard|garden|mountain|park))|\bpoisonous mushroom|\btoadstools?\b",
-        "(?:야생|산에서딴|산에서따온|캐온|따온|주워온|뜯어온|모르는|들에서딴|산|뒷산|마당|정원|길가)버섯|독버섯|버섯(?:을|을좀)?.{0,10}?(?:따서|따온|따와|땄|캐서|캐온|캐와|캤|주워|주웠|뜯어)",
+        r"\b(?:wild|foraged|picked|unknown|forest|backyard|garden|yard|lawn|strange|random|some) mushrooms?\b|\bmushrooms?\W+(?:\w+\W+){0,4}?(?:found|picked|foraged|growing|from the (?:woods|forest|yard|garden|mountain|park))|\bpoisonous mushroom|\btoadstools?\b|\bforag\w*|\bchanterelles?\b|\bmorels?\b|\bporcini\b|\b(?:chicken|hen) of the woods\b|\bpuffballs?\b|\b(?:picked|found|gathered|collected) (?:some |a few |a bunch of |these |those )?mushrooms\b",
+        "(?:야생|산에서딴|산에서따온|캐온|따온|주워온|뜯어온|모르는|들에서딴|산|뒷산|마당|정원|길가)버섯|독버섯|버섯(?:을|을좀)?.{0,10}?(?:따서|따온|따와|땄|캐서|캐온|캐와|캤|주워|주웠|뜯어)|(?:산|뒷산|야산|들|숲|밭|마당|길가|공원|계곡)(?:에서)?.{0,8}?(?:따|캐|주워|뜯)[가-힣]{0,4}?버섯|버섯(?:을|을좀|도)?.{0,10}?(?:따오|따다|캐오|캐다)",
     ),
     c(
         "chemical",
-        r"\bbleach\b|\bdrain cleaner|\boven cleaner|\blye\b|\bacid\b|\bammonia\b|\bcement\b|\bchemical\w*|\bdetergent\b|\bcleaner\b|\bpepper spray\b|\bsuperglue\b|\bcaustic\b|\bsolvent\b|\bchlorine\b|\bpool (?:chemicals?|shock|granules)\b",
+        r"\bbleach\b|\bdrain cleaner|\boven cleaner|\blye\b|\bacid\b|\bammonia\b|\bcement\b|\bchemical\w*|\bdetergent\b|\bcleaner\b|\bpepper spray\b|\bsuperglue\b|\bcaustic\b|\bsolvent\b|\bchlorine\b|\bpool (?:chemicals?|shock|granules)\b|\b(?:heavy[- ]duty|oven|toilet|bathroom|mou?ld|grout|degreas\w*|kitchen|tile) (?:spray|cleaner|foam|gel)\b|\bdegreaser\b|\bmou?ld (?:remover|spray|killer)\b",
         "락스|표백제|세제|세정제|클리너|세척제|오븐|양잿물|염산|황산|산성|암모니아|시멘트|화학|약품|소독약|곰팡이제거|배수구|뚫어|가성소다|순간접착제|최루",
     ),
     c(
         "eye_exposure",
-        r"\b(?:splash\w*|spray\w*|squirt\w*|got|went|spill\w*|flew|sprayed)\W+(?:\w+\W+){0,5}?(?:in|into) (?:my |his |her |their |the |both |one )?(?:\w+'s )?(?:eyes?|face)\b|\bin (?:my|his|her|their|the) eyes?\b|\beyes? (?:is |are )?(?:\w+ ){0,3}?(?:burning|stinging|streaming)\b",
-        "눈(?:에|에다|안에)[^.]{0,8}?(?:들어|튀|튄|뿌|묻|닿)|눈(?:으로|안에|속에).{0,4}?(?:들어|튀)|눈이(?:타는|화끈|따가)",
+        r"\b(?:splash\w*|spray\w*|squirt\w*|got|went|spill\w*|flew|sprayed)\W+(?:\w+\W+){0,5}?(?:in|into) (?:my |his |her |their |the |both |one )?(?:\w+'s )?(?:left |right |good |other )?(?:eyes?|face)\b|\bin (?:my|his|her|their|the) (?:left |right |good |other )?eyes?\b|\beyes? (?:is |are )?(?:\w+ ){0,3}?(?:burning|stinging|streaming)\b",
+        "눈(?:에|에다|안에)[^.]{0,8}?(?:들어|튀|튄|튐|튀었|뿌|묻|닿)|눈(?:으로|안에|속에).{0,4}?(?:들어|튀)|눈이(?:타는|화끈|따가)",
     ),
     c(
         "heat",
@@ -519,13 +519,13 @@ const CONCEPTS: &[Concept] = &[
     // A penetrating eye injury: a fragment at speed (hammering, grinding), a hole, a misshapen pupil.
     c(
         "eye_penetrating",
-        r"\b(?:hammering|grinding|drilling|chiselling|chiseling|chipping|cutting)\b[^.!?\n]{0,40}?\b(?:flew|went|shot|got|hit)\b[^.!?\n]{0,12}?\b(?:in|into) (?:my|his|her|the) eye|\bteardrop[- ]shaped pupil\b|\bpear[- ]shaped pupil\b|\bhole in (?:the|my|his|her) eye\b|\b(?:pupil|iris)\W+(?:\w+\W+){0,3}?(?:misshapen|irregular|not round|odd shape\w*|teardrop)|\b(?:stuck|sticking out) (?:in|of) (?:my|his|her|the) eye\b",
-        "눈(?:에|알에|알이)?.{0,6}?(?:박혔|박힌|꽂혔|꽂힌|구멍)|동공(?:이|모양이)?.{0,6}?(?:찌그러|물방울|눈물방울|모양이이상)|(?:쇠|금속|유리|파편)(?:조각|가루|파편)?(?:이|가)?눈(?:에|으로|을)",
+        r"\b(?:hammering|grinding|drilling|chiselling|chiseling|chipping|cutting)\b[^.!?\n]{0,40}?\b(?:flew|went|shot|got|hit)\b[^.!?\n]{0,12}?\b(?:in|into) (?:my|his|her|the) eye|\bteardrop[- ]shaped pupil\b|\bpear[- ]shaped pupil\b|\bhole in (?:the|my|his|her) eye\b|\b(?:pupil|iris)\W+(?:\w+\W+){0,3}?(?:misshapen|irregular|not round|odd shape\w*|teardrop|oval|pointed|weird shape\w*|funny shape\w*|out of shape)|\b(?:metal|steel|iron) (?:fragment|shard|chip|sliver|splinter|piece|bit)\b[^.!?\n]{0,30}?\beye\b|\b(?:stuck|sticking out) (?:in|of) (?:my|his|her|the) eye\b",
+        "눈(?:에|알에|알이)?.{0,6}?(?:박혔|박힌|꽂혔|꽂힌|구멍)|동공(?:이|모양이)?.{0,6}?(?:찌그러|물방울|눈물방울|모양이이상)|(?:눈동자|검은자|검은눈동자|동공)(?:가|이|모양이)?.{0,10}?(?:찌그러|일그러|동그랗지(?:가)?않|모양이이상|물방울|눈물방울|길쭉)|(?:망치|그라인더|드릴|정질|끌|용접|쇠|금속)(?:로|질|을|를)?.{0,20}?(?:튀어|튀었|튄|날아).{0,10}?눈(?:에|으로|을)|(?:쇠|금속|유리|파편)(?:조각|가루|파편)?(?:이|가)?눈(?:에|으로|을)",
     ),
     c(
         "open_fracture",
-        r"\bbones?\W+(?:\w+\W+){0,3}?(?:sticking|poking|coming|showing|through the skin|out of)|\b(?:compound|open) fracture\b|\b(?:arm|leg|finger|wrist|ankle|elbow|knee)\W+(?:\w+\W+){0,3}?(?:bent the wrong way|at a (?:weird|strange|funny) angle|backwards)|\b(?:hip|leg|arm|ankle|wrist|knee|shoulder)(?:\'s)?\W+(?:\w+\W+){0,3}?(?:all twisted|badly twisted|twisted (?:round|around|out)|deformed|out of place|turned out)|\bamputat\w*|\b(?:finger|toe|hand|thumb)\W+(?:\w+\W+){0,2}?(?:cut off|severed|came off|hanging off)|\b(?:fingers?|toes?|thumbs?|fingertips?)\W+(?:\w+\W+){0,3}?(?:is|are|was|were|came|come|clean|right|completely|cut|sliced|chopped|ripped|torn) off\b|\b(?:sliced|chopped|severed) (?:\w+ ){0,6}?off\b|\bbent (?:a |the )?(?:weird|wrong|funny|strange|odd) (?:way|angle|direction)\b",
-        "뼈(?:가|이)?.{0,6}?(?:튀어나|보여|삐져나|뚫고|밖으로)|개방성골절|(?:손가락|발가락|검지|엄지|중지|약지|새끼손가락|끝마디|손가락끝|팔|다리|손|고관절|엉덩이|발목|손목|무릎|어깨)(?:이|가)?.{0,8}?(?:절단|잘렸|잘려|떨어져나|반대로꺾|이상하게꺾)|이상한방향으로(?:꺾|휘|돌아)",
+        r"\bbones?\W+(?:\w+\W+){0,3}?(?:sticking|poking|coming|showing|through the skin|out of)|\b(?:compound|open) fracture\b|\b(?:arm|leg|finger|wrist|ankle|elbow|knee)\W+(?:\w+\W+){0,3}?(?:bent the wrong way|at a (?:weird|strange|funny) angle|backwards)|\b(?:hip|leg|arm|ankle|wrist|knee|shoulder)(?:\'s)?\W+(?:\w+\W+){0,3}?(?:all twisted|badly twisted|twisted (?:round|around|out)|deformed|out of place|turned out)|\bamputat\w*|\b(?:finger|toe|hand|thumb)\W+(?:\w+\W+){0,2}?(?:cut off|severed|came off|hanging off)|\b(?:fingers?|toes?|thumbs?|fingertips?)\W+(?:\w+\W+){0,3}?(?:is|are|was|were|came|come|clean|right|completely|cut|sliced|chopped|ripped|torn) off\b|\b(?:sliced|chopped|severed) (?:\w+ ){0,6}?off\b|\bbent (?:a |the )?(?:weird|wrong|funny|strange|odd) (?:way|angle|direction)\b|\b(?:took|taken|takes|cut|sliced|chopped|lopped|ripped|tore|torn|sheared|shaved) (?:the |a )?(?:tip|end|top|chunk|piece) (?:of )?(?:my|his|her|their|the) (?:\w+ )?(?:finger|thumb|toe)s? (?:clean |right |straight )?off\b|\b(?:took|taken|cut|sliced|chopped|lopped|sheared) (?:the |a )?(?:tip|end|top|chunk) off (?:my|his|her|their|the) (?:\w+ )?(?:finger|thumb|toe)s?\b",
+        "뼈(?:가|이)?.{0,6}?(?:튀어나|보여|삐져나|뚫고|밖으로)|개방성골절|(?:손가락|발가락|검지|엄지|중지|약지|새끼손가락|끝마디|손가락끝|팔|다리|손|고관절|엉덩이|발목|손목|무릎|어깨)(?:이|가)?.{0,8}?(?:절단|잘렸|잘려|떨어져나|반대로꺾|이상하게꺾)|이상한방향으로(?:꺾|휘|돌아)|(?:손가락|손끝|손가락끝|발가락|엄지|검지)(?:이|가|을|를)?.{0,6}?(?:날아갔|날아가|날라갔|떨어져나갔|잘려나갔)",
     ),
     c(
         "prepared",
@@ -632,7 +632,7 @@ const CONCEPTS: &[Concept] = &[
     ),
     c(
         "fast_breathing",
-        r"\bbreathing (?:really |very |so )?(?:fast|quick\w*|rapid\w*|hard)|\brapid breath\w*|\bpanting\b|\bbreaths? (?:a|per) minute\b",
+        r"\bbreathing (?:really |very |so )?(?:fast|quick\w*|rapid\w*|hard)|\brapid breath\w*|\bpanting\b|\bbreath(?:e|es|ing) (?:really |very |so )?(?:fast|quick\w*|rapid\w*)\b|\bbreaths? (?:a|per) minute\b",
         "숨을(?:빨리|가쁘게|헐떡|몰아|빠르게)|호흡이(?:빠르|가빠|빨라)|숨이(?:빨라|가빠)|숨(?:을|이)?(?:쉬는게|쉬는것이|쉬는속도가)(?:너무|엄청|많이|좀|계속)?(?:빨라|빠르|가빠|가쁘)",
     ),
     c(
@@ -753,7 +753,7 @@ const CONCEPTS: &[Concept] = &[
     ),
     c("neck_pain", r"\bneck\W+(?:\w+\W+){0,2}?(?:pain|hurts?|hurting|ache|sore|killing)|\b(?:hurt|pain in|injured) (?:his |her |my |the )?neck\b|\bwhiplash\b", "목(?:이|뒤가|덜미가|뒤|뒷덜미)?.{0,3}?(?:아[프파픈퍼팠]|통증|뻐근)|뒷목|목을다쳤|경추"),
     c("tingling", r"\btingl\w*|\bpins and needles\b|\bnumb\w*", "저리|저려|찌릿|감각이없|감각이둔|먹먹"),
-    c("ate", r"\b(?:ate|eaten|eating|cooked|had some|tried|fried|put (?:it|them) in|eat)\b", "먹|드셨|드시|요리|볶아|끓여|무쳐"),
+    c("ate", r"\b(?:ate|eaten|eating|cooked|had some|tried|fried|put (?:it|them) in|eat)\b|\bmade (?:\w+ ){0,2}?(?:soup|stew|omelet\w*|risotto|pasta|sauce|a meal|dinner|lunch|breakfast)\b", "먹|드셨|드시|요리|볶아|끓여|무쳐"),
     c("stool_colour_food", r"\biron\b|\bpepto\b|\bbismuth\b|\bbeets?\b|\bbeetroot\b|\bblueberr\w*|\bblack licorice\b", "철분|비스무트|블루베리|짜장|오징어먹물"),
     c("sunburn", r"\bsun ?burn\w*", "햇볕에(?:탔|타서|그을)|햇볕화상|일광화상|햇빛에(?:탔|타서)"),
     neg(
@@ -841,7 +841,7 @@ const CONCEPTS: &[Concept] = &[
     // is no complaint and no recovery.
     c(
         "masked",
-        r"\bhay ?fever\b|\bbreath[- ]holding (?:spells?|attacks?|episodes?)\b|\bnot breathing (?:fast|quickly|rapidly|hard|heavily|too fast|faster)\b|\bblood (?:pressure|sugars?|glucose|tests?|work|type|donation|results)\b|\bnon[- ]?drows\w*|\b(?:seizure|fit)[- ]free\b|\bscarlet fever vaccin\w*|\b(?:choking|fainting|blackout|pass[- ]out) (?:game|challenge)\b|\bchoking (?:hazards?|risks?|prevention|polic(?:y|ies)|guidance|protocols?|drills?|training)\b|\b(?:had|got|having) (?:my |his |her |an? |the )?appendi\w* (?:out|removed|taken out)|\bappendi\w* (?:was |were |got )?(?:out|removed|taken out)\b",
+        r"\bhay ?fever\b|\bstabbed (?:me|him|her|us|them) in the back\b|\b(?:(?:got|been|was|were|is|just|get|gets) )?stabbed in the back by (?:my|his|her|their|our|a) (?:best |closest |own |so[- ]called )?(?:friends?|boss|coworkers?|co-workers?|colleagues?|partner|ex|sisters?|brothers?|team\w*|family|mates?|husband|wife|boyfriend|girlfriend|manager)\b|\bbackstab\w*|\bbreath[- ]holding (?:spells?|attacks?|episodes?)\b|\bnot breathing (?:fast|quickly|rapidly|hard|heavily|too fast|faster)\b|\bblood (?:pressure|sugars?|glucose|tests?|work|type|donation|results)\b|\bnon[- ]?drows\w*|\b(?:seizure|fit)[- ]free\b|\bscarlet fever vaccin\w*|\b(?:choking|fainting|blackout|pass[- ]out) (?:game|challenge)\b|\bchoking (?:hazards?|risks?|prevention|polic(?:y|ies)|guidance|protocols?|drills?|training)\b|\b(?:had|got|having) (?:my |his |her |an? |the )?appendi\w* (?:out|removed|taken out)|\bappendi\w* (?:was |were |got )?(?:out|removed|taken out)\b",
         "간질약|뇌전증약|항경련제|호흡정지발작|(?:숨|호흡)(?:을)?참(?:는|기)?발작|(?:축구|농구|야구|배구|동호회|시합|연습|친선|리그|결승|준결승|원정|홈)경기|비염약|맹장(?:수술|을뗐|뗐|떼는수술|제거)|(?:고양이|강아지)(?:같은|같이|처럼)|(?:정신|의식|기억|말|말투)(?:은|는)(?:또렷|멀쩡)[가-힣]{0,4}|(?:테니스|운동)경기(?:가|를|는|에|도)?|경기(?:장|일정|관람|결과|보러|에출전|에나가|를봤|를보)",
     ),
     c(
@@ -955,7 +955,7 @@ const CONCEPTS: &[Concept] = &[
     ),
     c(
         "visual_disturbance",
-        r"\bflash\w* lights?\b|\blights? flashing\b|\bzig ?zags?\b|\b(?:see|seeing|saw) (?:spots|stars|floaters)\b|\bsparkl\w*|\bspots (?:in|before) (?:my|her) eyes\b|\bblurr\w*|\bseeing stars\b",
+        r"\bflash\w* lights?\b|\blights? flashing\b|\bzig ?zags?\b|\b(?:see|seeing|saw) (?:spots|stars|floaters)\b|\bsparkl\w*|\bspots (?:in|before) (?:my|her) eyes\b|\bblurr\w*|\bseeing stars\b|\bcan(?:'?t|not) see (?:clear|clearly|properly|straight|well)\b|\b(?:look|looks|looking|like) (?:a )?snow(?:y|storm)?\b|\bfoggy vision\b",
         "번쩍|반짝|아른|흐릿|뿌옇|뿌예|지그재그|별이보|눈앞(?:에|이)?.{0,4}?(?:점|날파리|벌레|별|불빛)",
     ),
     c("blistering", r"\bblister\w*", "물집"),
@@ -964,8 +964,8 @@ const CONCEPTS: &[Concept] = &[
     // Home-made or bootleg spirits may hold methanol: harmless until sight, breathing or mind change.
     c(
         "toxic_alcohol",
-        r"\bhome ?made (?:spirits|alcohol|vodka|liquor|booze|moonshine)\b|\bmoonshine\b|\bbootleg\w*|\bmethanol\b",
-        "밀주|메탄올|공업용알코올|집에서(?:담근|만든)(?:술|소주)",
+        r"\bhome ?made (?:\w+ ){0,2}?(?:spirits|alcohol|vodka|liquor|booze|moonshine|brandy|whisk(?:e)?y|rum|soju|arak|rakija|rakia|palinka|chacha|tequila|gin|lao lao|lao khao)\b|\bmoonshine\b|\bbootleg\w*|\bmethanol\b|\bhooch\b|\bpoitin\b|\bsamogon\b|\b(?:fake|counterfeit|street|unlabell?ed|unmarked) (?:vodka|alcohol|liquor|spirits|booze|whisk(?:e)?y|rum|gin)\b|\bhome[- ]?distilled\b",
+        "밀주|메탄올|공업용알코올|집에서(?:담근|만든|내린)(?:술|소주|증류주)|가짜(?:양주|보드카|술)",
     ),
     // Named injuries and exposures that need the emergency department whatever else is said
     // (KTAS major trauma, envenomation, toxic inhalation; NICE NG134 anaphylaxis after adrenaline).
@@ -976,7 +976,7 @@ const CONCEPTS: &[Concept] = &[
     ),
     c(
         "stab_wound",
-        r"\b(?:stab|knife) wounds?\b|\bstabbed\W+(?:\w+\W+){0,5}?(?:in|into|through) (?:the |his |her |my |their )?(?:chest|belly|stomach|abdomen|side|neck|gut|ribs?|torso|tummy|lung|groin|thigh)\b|\b(?:got|been|was|were) stabbed (?:at|during|in a|by (?:a|some|his|her|the) (?:guy|man|men|stranger|someone|attacker|mugger|robber))\b",
+        r"\b(?:stab|knife) wounds?\b|\bstabbed\W+(?:\w+\W+){0,5}?(?:in|into|through) (?:the |his |her |my |their )?(?:chest|belly|stomach|abdomen|side|neck|gut|ribs?|torso|tummy|lung|groin|thigh)\b|\b(?:got|been|was|were) stabbed (?:at|during|in a|by (?:a|some|his|her|the) (?:guy|man|men|stranger|someone|attacker|mugger|robber))\b|\b(?:got|been|was|were|is|just) stabbed (?:in|on) (?:the |his |her |my )?(?:lower |upper )?(?:back|flank|kidney|shoulder|buttock|butt|arm|leg|face|head)\b",
         "(?:배|복부|가슴|옆구리|등|목|허리|흉부)(?:를|을|에|쪽을|쪽에)?(?:칼|흉기|송곳)?(?:에|로)?(?:찔렸|찔려|찔린)|(?:칼|흉기|송곳)(?:에|로)(?:배|복부|가슴|옆구리|등|목|허리)(?:를|을|쪽을)?(?:찔렸|찔려|찔린)|흉기에(?:찔|맞)",
     ),
     c(
@@ -986,8 +986,8 @@ const CONCEPTS: &[Concept] = &[
     ),
     c(
         "snake_bite",
-        r"\bsnake ?bit\w*|\bbit(?:ten)? by (?:a |an |some )?(?:\w+ )?snake\b|\bsnake\W+(?:\w+\W+){0,3}?bit\b|\b(?:adder|rattlesnake|viper|cobra) (?:bit|bite)\w*",
-        "뱀(?:에|한테|에게|이)[^.]{0,6}?(?:물렸|물려서|물었|물어서)|물(?:렸|린)[^.]{0,16}?뱀|(?:^|[^중소])독사|살모사|반시뱀",
+        r"\bsnake ?bit\w*|\bbit(?:ten)? by (?:a |an |some )?(?:\w+ )?snake\b|\bsnake\W+(?:\w+\W+){0,3}?bit\b|\b(?:adder|rattlesnake|viper|cobra) (?:bit|bite)\w*|\b(?:bit|bitten|struck)\W+(?:\w+\W+){0,5}?(?:by|from) (?:a |an |some |the )?(?:\w+ )?(?:snake|rattler|rattlesnake|copperhead|cottonmouth|moccasin|adder|viper|cobra|mamba|taipan|krait)\b|\b(?:rattlesnake|rattler|copperhead|cottonmouth|moccasin|adder|viper|cobra|mamba|taipan|krait)\W+(?:\w+\W+){0,4}?(?:bit|bites|bitten|struck)\b",
+        "(?:뱀|독사|살모사|구렁이|능구렁이|까치살모사)(?:에|한테|에게|이|가)[^.]{0,6}?(?:물렸|물려|물린|물리셨|물리셔|물리신|물리고|물었|물어서)|물(?:렸|린)[^.]{0,16}?뱀|(?:^|[^중소])독사|살모사|반시뱀",
     ),
     c(
         "toxic_gas",
