@@ -210,7 +210,7 @@ const CONCEPTS: &[Concept] = &[
     neg(
         "airway_swelling",
         r"\b(?:throat|tongue|lips?|face|mouth|eyes?)\W+(?:\w+\W+){0,3}?(?:swell\w*|swollen|closing|tight\w*|puff\w*)|\bswelling (?:of|in|on) (?:the |my |his |her )?(?:throat|tongue|lips?|face)|\bhard to swallow\b|\bcan'?t swallow\b|\bthroat (?:is )?clos\w*|\bhoarse\w*|\bcroaky\b|\braspy\b|\bvoice (?:is |went |sounds )?(?:changed|weird|strange|raspy|croaky|gone|hoarse|funny)|\bdrool\w*|\btongue (?:feels |is |looks )?(?:thick|big|huge|fat|heavy)\b|\b(?:lips?|face|eyes?) (?:are |is )?(?:blowing|puffing) up\b",
-        "(?:혀|입술|얼굴|눈|입|목)(?:이|가|랑|도|과|까지)?.{0,4}?(?:붓|부어|부었|부풀|퉁퉁)|목(?:이|안이|구멍이)?(?:점점|좀|자꾸|계속|꽉|너무|살짝|약간)?(?:조이|조여|막히|막혀|막힌|좁아|콱)|목소리가(?:이상|안나|변|쉬|갈라|잠기)|쉰목소리|삼키기(?:가|도|조차)?(?:너무|좀|많이)?(?:힘들|어렵|어려)|침을(?:못삼|흘)",
+        "(?:혀|입술|얼굴|눈|입|목)(?:이|가|랑|도|과|까지)?.{0,4}?(?:붓|부어|부었|부풀|퉁퉁)|목(?:이|안이|구멍이)?(?:점점|좀|자꾸|계속|꽉|너무|살짝|약간)?(?:조이|조여|막히|막혀|막힌|좁아|콱)|목소리가(?:이상|안나|변|쉬|갈라|잠기)|목소리(?:가|도|는)?(?:다|완전|좀|많이|계속)?(?:쉬|갈라|잠기|안나)|쉰목소리|삼키기(?:가|도|조차)?(?:너무|좀|많이)?(?:힘들|어렵|어려)|침을(?:못삼|흘)",
     ),
     neg(
         "throat_closing",
@@ -222,7 +222,7 @@ const CONCEPTS: &[Concept] = &[
     c(
         "vomit_blood",
         r"\b(?:vomit\w*|throw\w* up|threw up|puk\w*|cough\w* up|brought up|bringing up)\W+(?:\w+\W+){0,8}?blood\b|\bcoffee[- ]?grounds?\b|\bhaematemesis\b|\bhematemesis\b|\bblood\W+(?:\w+\W+){0,3}?(?:vomit|sick|puke)\b|\bbloody (?:vomit|sick)\b|\b(?:cups?|cupfuls?|mouthfuls?) of (?:bright red |fresh )?blood\b",
-        "피를.{0,12}?(?:토|쏟|게우|게워)|토.{0,8}?피가|기침.{0,12}?피(?:가|를)?.{0,14}?(?:컵|바가지|많이|계속|쏟|울컥|한가득|새빨간|시뻘건)|(?:종이컵|한컵|바가지).{0,6}?피|토혈|피토|커피색(?:토|구토)|커피(?:찌꺼기|가루)같은|각혈|(?:토|구토)에피|피섞인(?:토|구토)",
+        "(?:^|[^커])피를.{0,12}?(?:토|쏟|게우|게워)|토.{0,8}?피가|기침.{0,12}?피(?:가|를)?.{0,14}?(?:컵|바가지|많이|계속|쏟|울컥|한가득|새빨간|시뻘건)|(?:종이컵|한컵|바가지).{0,6}?피|토혈|피토|커피색(?:토|구토)|커피(?:찌꺼기|가루)같은|각혈|(?:토|구토)에피|피섞인(?:토|구토)",
     ),
     // Coughing up blood (NHS: more than a few teaspoons, or with breathing trouble -> 999).
     c(
@@ -386,8 +386,8 @@ const CONCEPTS: &[Concept] = &[
     ),
     c(
         "burn",
-        r"\bburn(?:s|ed|t)?\b|\bscald\w*|\bboiling (?:water|oil|soup)|\bhot (?:water|oil|soup|tea|coffee|pan|iron|stove)\b[^.!?\n]*?\b(?:spill\w*|pour\w*|went|on (?:his|her|my)|fell|grabb\w*|touch\w*)|\bspill\w* (?:hot|boiling)|\b(?:grab\w*|pull\w*|knock\w*|tip\w*|spill\w*|pour\w*|drop\w*)\W+(?:\w+\W+){0,3}?(?:hot|boiling) (?:water|oil|tea|coffee|soup|drink|milk|noodles|pan|pot|cup|mug)\b|\bkettle\b|\bboiling\b|\b(?:tea|coffee|soup|noodles|kettle|pan|pot)\b[^.!?\n]{0,20}?\bover (?:him|her|them|my|your)sel(?:f|ves)\b|\b(?:tipped|spilled|spilt|knocked|pulled|poured) (?:a |the |his |her |my )?(?:cup|mug|pot|pan|bowl|kettle) of\b",
-        "화상|데었|데인|데여|데였|뎄|기름(?:이)?튀|뜨거운(?:물|국|기름|커피|차|냄비|다리미)|끓는.{0,4}?(?:물|기름|국)|불에(?:데|탔|타)|불이.{0,8}?붙|옮겨붙|(?:라면|국|찌개|국물|주전자|냄비|포트|기름)(?:을|를|이|가|냄비를|물을)?.{0,10}?(?:엎|쏟|뒤집어)",
+        r"\bburn(?:s|ed|t)?\b|\bscald\w*|\bboiling (?:water|oil|soup)|\bhot (?:water|oil|soup|tea|coffee|pan|iron|stove)\b[^.!?\n]*?\b(?:spill\w*|pour\w*|went|on (?:his|her|my)|fell|grabb\w*|touch\w*)|\bspill\w* (?:hot|boiling)|\b(?:grab\w*|pull\w*|knock\w*|tip\w*|spill\w*|pour\w*|drop\w*)\W+(?:\w+\W+){0,3}?(?:hot|boiling) (?:water|oil|tea|coffee|soup|drink|milk|noodles|pan|pot|cup|mug)\b|\bkettle\b|\bboiling\b|\b(?:tea|coffee|soup|noodles|kettle|pan|pot)\b[^.!?\n]{0,20}?\bover (?:him|her|them|my|your)sel(?:f|ves)\b|\b(?:tipped|spilled|spilt|knocked|pulled|poured) (?:a |the |his |her |my )?(?:cup|mug|pot|pan|bowl|kettle) of\b|\b(?:hot|boiling|frying|cooking|fryer|deep[- ]fry\w*) oil\b|\b(?:fryer|frying pan|deep fryer|grease|pot of oil|pan of oil|chip pan|wok)\b[^.!?\n]{0,40}?\b(?:splash\w*|spill\w*|spatter\w*|tipped|tip\w* over|poured|landed|onto|all over)\b|\bgrease fire\b|\bfrying\b[^.!?\n]{0,60}?\boil\b[^.!?\n]{0,30}?\b(?:splash\w*|spill\w*|tipped|onto|over)\b|\b(?:pull\w*|knock\w*|tip\w*|spill\w*|grabb?\w*|yank\w*)\W+(?:\w+\W+){0,3}?(?:coffee|tea|soup|noodles|ramen|kettle|mug|cup of (?:coffee|tea))\b[^.!?\n]{0,40}?\b(?:onto|on|over|all over) (?:him|her|them|his|her|their|my)(?:self)?\b",
+        "화상|데었|데인|데여|데였|뎄|기름(?:이)?튀|뜨거운(?:물|국|기름|커피|차|냄비|다리미)|끓는.{0,4}?(?:물|기름|국)|불에(?:데|탔|타)|불이.{0,8}?붙|옮겨붙|(?:라면|국|찌개|국물|주전자|냄비|포트|기름|커피|커피잔|머그컵|컵라면|보리차|찻잔)(?:을|를|이|가|냄비를|물을)?.{0,10}?(?:엎|쏟|뒤집어)",
     ),
     neg(
         "deep_burn",
@@ -869,8 +869,8 @@ const CONCEPTS: &[Concept] = &[
     ),
     c(
         "fire_smoke",
-        r"\bbonfire\b|\bhouse fire\b|\b(?:on|caught) fire\b|\b(?:a|the) fire\b|\bflames?\b|\bflare[- ]?up\b|\bsmoke inhal\w*|\b(?:full of|thick|black) smoke\b|\bbreathed in (?:\w+ )?smoke\b|\bsinged\b|\bsoot\w*",
-        "불난|화재|불이나|불길|연기를(?:마|들이)|연기가(?:가득|자욱)|그을음|그을렸|콧털",
+        r"\bbonfire\b|\bhouse fire\b|\b(?:on|caught) fire\b|\b(?:a|the) fire\b|\bflames?\b|\bflare[- ]?up\b|\bsmoke inhal\w*|\b(?:full of|thick|black) smoke\b|\bbreathed in (?:\w+ )?smoke\b|\bsinged\b|\bsoot\w*|\b(?:kitchen|grease|apartment|car|garage|chimney|electrical|brush|bush|building|flat|bedroom|basement) fire\b|\bwildfire\b|\bfire in (?:our|my|the|his|her|their)\b",
+        "불난|불나|화재|불이나|불이났|불길|연기를(?:마|들이)|연기(?:를)?(?:잔뜩|많이|엄청|꽤|좀)?(?:마셨|마시|들이마)|연기가(?:가득|자욱)|그을음|그을렸|콧털",
     ),
     c(
         "sooty_sputum",
@@ -1010,7 +1010,7 @@ const CONCEPTS: &[Concept] = &[
     c(
         "psychotic",
         r"\bhearing voices\b|\bhears? voices\b|\bvoices? (?:in (?:his|her|my) head )?(?:are |is )?(?:telling|tell|told|saying|ordering)\b|\bhallucinat\w*|\bparanoid\b|\b(?:see|sees|seeing|saw)\b (?:\w+ ){0,2}?(?:bugs|insects|spiders|snakes|rats|things|people|faces)\b[^.!?\n]{0,40}?\b(?:aren'?t|isn'?t|wasn'?t|weren'?t|not) (?:really )?there\b|\b(?:tv|television|radio)\b[^.!?\n]{0,20}?\b(?:sending (?:him|her|me|them) (?:messages|signals)|talking to (?:him|her|me))\b|\bbefore (?:the \w+|they|he|she) gets? (?:him|her|me|them)\b|\bthinks? (?:everyone|people|we|they|i) (?:is |are |am )?(?:out to get|trying to kill|poisoning)|\bimpost[eo]rs?\b|\breplaced (?:by|with) (?:an? )?(?:double|fake|robot|clone)\b|\b(?:thinks?|says|saying|convinced|believes?) (?:that )?(?:she|he|they) (?:can|could) fly\b|\b(?:convinced|thinks?|believes?|says|saying|sure) (?:that )?(?:the |our |his |her |my )?(?:neighbou?rs?|everyone|people|someone|they|government|police|fbi|family|we|i)\b[^.!?\n]{0,25}?\b(?:poison\w*|spying|watching|following|out to get|trying to kill|demons?|devils?|bugging)",
-        "목소리가(?:들린|들려|들렸)|환청|환각|헛것|(?:벌레|거미|뱀|쥐)(?:가|들이)?.{0,8}?(?:기어다|기어가|보인다|보여|있다고)|(?:아무도없는데|구석에)누가|누가(?:자기|나|저)?(?:를|을)?(?:죽이|쫓아|감시)|도청|미행|한패|독을(?:탔|넣)|(?:악마|귀신)(?:가|이)?(?:씌|들렸)|피해망상",
+        "목소리가(?:들린|들려|들렸)|환청|환각|헛것|(?:벌레|거미|뱀|쥐)(?:가|들이)?.{0,8}?(?:기어다|기어가|보인다|보여|있다고)|(?:아무도없는데|구석에)누가|누가(?:자기|나|저)?(?:를|을)?(?:죽이|쫓아|감시)|도청|미행|한패|독을(?:탔|넣)|독(?:을)?(?:탔|탄다|탄대|탄다고|타서|넣는|넣었|넣는다)|독살|(?:자기|나|저)(?:를|을)?(?:죽이려|해치려|독살)|(?:악마|귀신)(?:가|이)?(?:씌|들렸)|피해망상",
     ),
     c(
         "weapon",
@@ -1020,7 +1020,7 @@ const CONCEPTS: &[Concept] = &[
     c(
         "threatening",
         r"\bthreaten\w*|\bbarricad\w*|\blocked (?:himself|herself|themselves) in\b|\bhurt (?:someone|somebody|us|people|our \w+|my \w+|his \w+|her \w+)\b|\bkill (?:us|everyone|them|him|her|me|my \w+|our \w+|his \w+|her \w+)\b|\bwaving (?:a|the|his|her)\b|\bthrew (?:a|the|his|her) \w+ at\b|\b(?:trying|tried|going) to (?:get|climb|jump) out (?:of )?(?:the |a )?(?:\w+ )?window\b|\b(?:has|have|going|gonna|needs?) to '?(?:deal with|stop|punish|get)'? (?:them|him|her|the \w+)\b",
-        "위협|죽여버[리린릴려렸]|죽여(?:버릴|놓|줄)|죽이겠|죽인다|다죽|해치|(?:방문|문)을?(?:막|잠그고안)|바리케이드|휘두르|휘둘|혼내주겠|혼내준다|가만두지않|가만안두",
+        "위협|죽여버[리린릴려렸]|죽여(?:버릴|놓|줄)|죽이겠|죽인다|다죽|해치|(?:방문|문)을?(?:막|잠그고안)|바리케이드|휘두르|휘둘|찌른다|찌를거|찔러버|찌르겠|(?:방문|문)(?:을)?(?:부수|부숴|부술|때려부)|혼내주겠|혼내준다|가만두지않|가만안두",
     ),
     // --- a collision (KTAS trauma: mechanism of injury) ---
     c(
@@ -1092,12 +1092,12 @@ const CONCEPTS: &[Concept] = &[
     // --- severe drug reaction of the skin (Stevens-Johnson / TEN: NHS -> A&E now) ---
     c(
         "skin_peeling",
-        r"\bskin\W+(?:\w+\W+){0,3}?(?:peel\w*|slough\w*|coming off|comes off|slides off|slid off|slipping off|falling off|shedding|sheets)|\bpeel\w* (?:off )?(?:in )?(?:sheets|big pieces|layers)\b|\b(?:blisters?|blistering) (?:\w+ ){0,3}?(?:all over|spreading|everywhere|whole body|chest and back|my body)\b|\bskin (?:\w+ ){0,2}?(?:burn\w*|blister\w*) (?:all over|everywhere)\b",
+        r"\bskin\W+(?:\w+\W+){0,4}?(?:peel\w*|slough\w*|coming off|comes off|slides off|slid off|slipping off|falling off|shedding|sheets)|\bpeel\w* (?:off )?(?:in )?(?:sheets|big pieces|layers)\b|\b(?:blisters?|blistering) (?:\w+ ){0,3}?(?:all over|spreading|everywhere|whole body|chest and back|my body)\b|\bskin (?:\w+ ){0,2}?(?:burn\w*|blister\w*) (?:all over|everywhere)\b",
         "피부(?:가|껍질이|껍질)?.{0,8}?(?:벗겨|허물|벗어|떨어져나|일어나|까지|까져|까졌|까진|훌렁)|(?:온몸|전신|몸전체|몸)(?:에|이|이랑)?.{0,8}?물집",
     ),
     c(
         "mucosal_sores",
-        r"\b(?:sores?|ulcers?|blisters?|raw) (?:\w+ ){0,3}?(?:in|inside|on|around) (?:my|his|her|the) (?:mouth|lips|eyes|genitals|privates)\b|\bmouth (?:\w+ ){0,2}?(?:sores|ulcers|blisters|raw|bleeding)\b|\blips (?:\w+ ){0,3}?(?:crust\w*|blister\w*|bleeding|peel\w*|cracked and bleeding)\b|\beyes (?:\w+ ){0,3}?(?:burning|red and sore|crust\w*)",
+        r"\b(?:sores?|ulcers?|blisters?|raw) (?:\w+ ){0,3}?(?:in|inside|on|around) (?:my|his|her|the) (?:mouth|lips|eyes|genitals|privates)\b|\bmouth (?:\w+ ){0,2}?(?:sores|ulcers|blisters|raw|bleeding)\b|\blips (?:\w+ ){0,3}?(?:crust\w*|blister\w*|bleeding|peel\w*|cracked and bleeding)\b|\beyes (?:\w+ ){0,3}?(?:burning|red and sore|crust\w*)|\b(?:mouth|lips)\b[^.!?\n]{0,20}?\b(?:raw|sores|ulcers|blistered|blistering)\b|\beyes? (?:are |is )?(?:all )?red and (?:stinging|burning|sore|crusted|crusty)\b",
         "입안(?:이|에|도|까지)?.{0,6}?(?:헐|다헐|물집|궤양|피)|입술(?:이|에|도)?.{0,6}?(?:물집|헐|갈라|피딱지|벗겨|짓무)|눈(?:이|도)?.{0,4}?(?:충혈|빨갛|따갑|화끈|눈꼽)|생식기(?:에|도)?.{0,6}?(?:헐|물집)",
     ),
     c(
@@ -1173,6 +1173,7 @@ const CONCEPTS: &[Concept] = &[
     ),
 ];
 
+pattern!(collapsed_part, r"^\W+(?:lungs?|veins?|arch(?:es)?|trachea|windpipe|discs?|disks?)\b");
 pattern!(about, r"^\w*\s+(?:about|by|whether|why|how|if|what|which|as to|with (?:the|my|this|all))\b");
 
 /// A concept found in the message, with where and what the message says of it.
@@ -1223,6 +1224,13 @@ pub fn mentions(view: &View) -> Vec<Mention> {
         for (start, end) in english.into_iter().flatten().chain(korean.into_iter().flatten()) {
             // "confused about the dose" is a question, not an altered mind.
             if concept.id == "confusion" && about().is_match(&view.lower[end..]) {
+                continue;
+            }
+            // "a collapsed lung", "a collapsed vein": an organ's state, not a person falling down.
+            if matches!(concept.id, "collapse" | "unresponsive" | "syncope")
+                && view.lower[start..end].contains("collaps")
+                && collapsed_part().is_match(&view.lower[end..])
+            {
                 continue;
             }
             let status = status(view, start, end, concept.negative_form);
