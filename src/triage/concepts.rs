@@ -804,6 +804,14 @@ const CONCEPTS: &[Concept] = &[
         r"\b(?:while|when) (?:i'?m|im|i am|we'?re|we are) (?:away|gone|on (?:holiday|vacation|a trip)|in hospital)\b|\bfor the weekend\b|\bbusiness trip\b|\bvacation\b|\bholiday\b",
         "여행|출장|다녀올|다녀오는|휴가|주말동안|며칠만|동안만|입원하는동안",
     ),
+    // Only a smell or fumes near the eyes ("bleach smell in my eyes, a bit watery"), no splash: an
+    // irritation, not a chemical burn of the eye.
+    c("fumes", r"\b(?:smell\w*|fumes?|vapou?rs?|whiff)\b", "냄새|증기|가스"),
+    c(
+        "splash",
+        r"\bsplash\w*|\bspray\w*|\bsquirt\w*|\bspill\w*|\bspatter\w*|\bflew\b|\bgot (?:some|it|a drop|drops) (?:in|into)\b|\bwent (?:in|into)\b",
+        "튀|튄|튐|뿌|들어|묻|닿",
+    ),
     c("charcoal", r"\bcharcoal\b|\bbriquettes?\b|\bcoals?\b", "번개탄|착화탄|연탄|숯"),
     // Things given away or a pet left with someone, told with a lethal-dose question.
     c(

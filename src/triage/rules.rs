@@ -403,7 +403,9 @@ pub const RULES: &[Rule] = &[
         category: Category::EyeInjury,
         level: Level::Emergency,
         source: Source::Nhs111,
-        fires: |f| all(f, &[&["chemical"], &["eye_exposure"]]),
+        fires: |f| {
+            all(f, &[&["chemical"], &["eye_exposure"]]).filter(|_| !f.has("fumes") || f.has("splash"))
+        },
     },
     Rule {
         // NICE NG158 (VTE): breathlessness or chest pain after a long flight, surgery or
