@@ -210,7 +210,7 @@ const CONCEPTS: &[Concept] = &[
     neg(
         "airway_swelling",
         r"\b(?:throat|tongue|lips?|face|mouth|eyes?)\W+(?:\w+\W+){0,3}?(?:swell\w*|swollen|closing|tight\w*|puff\w*)|\bswelling (?:of|in|on) (?:the |my |his |her )?(?:throat|tongue|lips?|face)|\bhard to swallow\b|\bcan'?t swallow\b|\bthroat (?:is )?clos\w*|\bhoarse\w*|\bcroaky\b|\braspy\b|\bvoice (?:is |went |sounds )?(?:changed|weird|strange|raspy|croaky|gone|hoarse|funny)|\bdrool\w*|\btongue (?:feels |is |looks )?(?:thick|big|huge|fat|heavy)\b|\b(?:lips?|face|eyes?) (?:are |is )?(?:blowing|puffing) up\b",
-        "(?:혀|입술|얼굴|눈|입|목)(?:이|가|랑|도|과|까지)?.{0,4}?(?:붓|부어|부었|부풀|퉁퉁)|목(?:이|안이|구멍이)?(?:점점|좀|자꾸|계속|꽉|너무|살짝|약간)?(?:조이|조여|막히|막혀|막힌|좁아|콱)|목소리가(?:이상|안나|변|쉬|갈라|잠기)|쉰목소리|삼키기(?:가|도|조차)?(?:너무|좀|많이)?(?:힘들|어렵|어려)|침을(?:못삼|흘)",
+        "(?:혀|입술|얼굴|눈|입|목)(?:이|가|랑|도|과|까지)?.{0,4}?(?:붓|부어|부었|부풀|퉁퉁)|목(?:이|안이|구멍이)?(?:점점|좀|자꾸|계속|꽉|너무|살짝|약간)?(?:조이|조여|막히|막혀|막힌|좁아|콱)|목소리가(?:이상|안나|변|쉬|갈라|잠기)|목소리(?:가|도|는)?(?:다|완전|좀|많이|계속)?(?:쉬|갈라|잠기|안나)|쉰목소리|삼키기(?:가|도|조차)?(?:너무|좀|많이)?(?:힘들|어렵|어려)|침을(?:못삼|흘)",
     ),
     neg(
         "throat_closing",
@@ -222,7 +222,7 @@ const CONCEPTS: &[Concept] = &[
     c(
         "vomit_blood",
         r"\b(?:vomit\w*|throw\w* up|threw up|puk\w*|cough\w* up|brought up|bringing up)\W+(?:\w+\W+){0,8}?blood\b|\bcoffee[- ]?grounds?\b|\bhaematemesis\b|\bhematemesis\b|\bblood\W+(?:\w+\W+){0,3}?(?:vomit|sick|puke)\b|\bbloody (?:vomit|sick)\b|\b(?:cups?|cupfuls?|mouthfuls?) of (?:bright red |fresh )?blood\b",
-        "피를.{0,12}?(?:토|쏟|게우|게워)|토.{0,8}?피가|기침.{0,12}?피(?:가|를)?.{0,14}?(?:컵|바가지|많이|계속|쏟|울컥|한가득|새빨간|시뻘건)|(?:종이컵|한컵|바가지).{0,6}?피|토혈|피토|커피색(?:토|구토)|커피(?:찌꺼기|가루)같은|각혈|(?:토|구토)에피|피섞인(?:토|구토)",
+        "(?:^|[^커])피를.{0,12}?(?:토|쏟|게우|게워)|토.{0,8}?피가|기침.{0,12}?피(?:가|를)?.{0,14}?(?:컵|바가지|많이|계속|쏟|울컥|한가득|새빨간|시뻘건)|(?:종이컵|한컵|바가지).{0,6}?피|토혈|피토|커피색(?:토|구토)|커피(?:찌꺼기|가루)같은|각혈|(?:토|구토)에피|피섞인(?:토|구토)",
     ),
     // Coughing up blood (NHS: more than a few teaspoons, or with breathing trouble -> 999).
     c(
@@ -386,8 +386,8 @@ const CONCEPTS: &[Concept] = &[
     ),
     c(
         "burn",
-        r"\bburn(?:s|ed|t)?\b|\bscald\w*|\bboiling (?:water|oil|soup)|\bhot (?:water|oil|soup|tea|coffee|pan|iron|stove)\b[^.!?\n]*?\b(?:spill\w*|pour\w*|went|on (?:his|her|my)|fell|grabb\w*|touch\w*)|\bspill\w* (?:hot|boiling)|\b(?:grab\w*|pull\w*|knock\w*|tip\w*|spill\w*|pour\w*|drop\w*)\W+(?:\w+\W+){0,3}?(?:hot|boiling) (?:water|oil|tea|coffee|soup|drink|milk|noodles|pan|pot|cup|mug)\b|\bkettle\b|\bboiling\b|\b(?:tea|coffee|soup|noodles|kettle|pan|pot)\b[^.!?\n]{0,20}?\bover (?:him|her|them|my|your)sel(?:f|ves)\b|\b(?:tipped|spilled|spilt|knocked|pulled|poured) (?:a |the |his |her |my )?(?:cup|mug|pot|pan|bowl|kettle) of\b",
-        "화상|데었|데인|데여|데였|뎄|기름(?:이)?튀|뜨거운(?:물|국|기름|커피|차|냄비|다리미)|끓는.{0,4}?(?:물|기름|국)|불에(?:데|탔|타)|불이.{0,8}?붙|옮겨붙|(?:라면|국|찌개|국물|주전자|냄비|포트|기름)(?:을|를|이|가|냄비를|물을)?.{0,10}?(?:엎|쏟|뒤집어)",
+        r"\bburn(?:s|ed|t)?\b|\bscald\w*|\bboiling (?:water|oil|soup)|\bhot (?:water|oil|soup|tea|coffee|pan|iron|stove)\b[^.!?\n]*?\b(?:spill\w*|pour\w*|went|on (?:his|her|my)|fell|grabb\w*|touch\w*)|\bspill\w* (?:hot|boiling)|\b(?:grab\w*|pull\w*|knock\w*|tip\w*|spill\w*|pour\w*|drop\w*)\W+(?:\w+\W+){0,3}?(?:hot|boiling) (?:water|oil|tea|coffee|soup|drink|milk|noodles|pan|pot|cup|mug)\b|\bkettle\b|\bboiling\b|\b(?:tea|coffee|soup|noodles|kettle|pan|pot)\b[^.!?\n]{0,20}?\bover (?:him|her|them|my|your)sel(?:f|ves)\b|\b(?:tipped|spilled|spilt|knocked|pulled|poured) (?:a |the |his |her |my )?(?:cup|mug|pot|pan|bowl|kettle) of\b|\b(?:hot|boiling|frying|cooking|fryer|deep[- ]fry\w*) oil\b|\b(?:fryer|frying pan|deep fryer|grease|pot of oil|pan of oil|chip pan|wok)\b[^.!?\n]{0,40}?\b(?:splash\w*|spill\w*|spatter\w*|tipped|tip\w* over|poured|landed|onto|all over)\b|\bgrease fire\b|\bfrying\b[^.!?\n]{0,60}?\boil\b[^.!?\n]{0,30}?\b(?:splash\w*|spill\w*|tipped|onto|over)\b|\b(?:pull\w*|knock\w*|tip\w*|spill\w*|grabb?\w*|yank\w*)\W+(?:\w+\W+){0,3}?(?:coffee|tea|soup|noodles|ramen|kettle|mug|cup of (?:coffee|tea))\b[^.!?\n]{0,40}?\b(?:onto|on|over|all over) (?:him|her|them|his|her|their|my)(?:self)?\b",
+        "화상|데었|데인|데여|데였|뎄|기름(?:이)?튀|뜨거운(?:물|국|기름|커피|차|냄비|다리미)|끓는.{0,4}?(?:물|기름|국)|불에(?:데|탔|타)|불이.{0,8}?붙|옮겨붙|(?:라면|국|찌개|국물|주전자|냄비|포트|기름|커피|커피잔|머그컵|컵라면|보리차|찻잔)(?:을|를|이|가|냄비를|물을)?.{0,10}?(?:엎|쏟|뒤집어)",
     ),
     neg(
         "deep_burn",
@@ -397,18 +397,18 @@ const CONCEPTS: &[Concept] = &[
     c("sting", r"\bstung\b|\bstings?\b|\bbee\b|\bwasps?\b|\bhornets?\b|\bjellyfish\b", "벌(?:에|한테|이)|쏘였|쏘인|쏘여|말벌|해파리"),
     c(
         "mushroom",
-        r"\b(?:wild|foraged|picked|unknown|forest|backyard|garden|yard|lawn|strange|random|some) mushrooms?\b|\bmushrooms?\W+(?:\w+\W+){0,4}?(?:found|picked|foraged|growing|from the (?:woods|forest|yard|garden|mountain|park))|\bpoisonous mushroom|\btoadstools?\b",
-        "(?:야생|산에서딴|산에서따온|캐온|따온|주워온|뜯어온|모르는|들에서딴|산|뒷산|마당|정원|길가)버섯|독버섯|버섯(?:을|을좀)?.{0,10}?(?:따서|따온|따와|땄|캐서|캐온|캐와|캤|주워|주웠|뜯어)",
+        r"\b(?:wild|foraged|picked|unknown|forest|backyard|garden|yard|lawn|strange|random|some) mushrooms?\b|\bmushrooms?\W+(?:\w+\W+){0,4}?(?:found|picked|foraged|growing|from the (?:woods|forest|yard|garden|mountain|park))|\bpoisonous mushroom|\btoadstools?\b|\bforag\w*|\bchanterelles?\b|\bmorels?\b|\bporcini\b|\b(?:chicken|hen) of the woods\b|\bpuffballs?\b|\b(?:picked|found|gathered|collected) (?:some |a few |a bunch of |these |those )?mushrooms\b",
+        "(?:야생|산에서딴|산에서따온|캐온|따온|주워온|뜯어온|모르는|들에서딴|산|뒷산|마당|정원|길가)버섯|독버섯|버섯(?:을|을좀)?.{0,10}?(?:따서|따온|따와|땄|캐서|캐온|캐와|캤|주워|주웠|뜯어)|(?:산|뒷산|야산|들|숲|밭|마당|길가|공원|계곡)(?:에서)?.{0,8}?(?:따|캐|주워|뜯)[가-힣]{0,4}?버섯|버섯(?:을|을좀|도)?.{0,10}?(?:따오|따다|캐오|캐다)",
     ),
     c(
         "chemical",
-        r"\bbleach\b|\bdrain cleaner|\boven cleaner|\blye\b|\bacid\b|\bammonia\b|\bcement\b|\bchemical\w*|\bdetergent\b|\bcleaner\b|\bpepper spray\b|\bsuperglue\b|\bcaustic\b|\bsolvent\b|\bchlorine\b|\bpool (?:chemicals?|shock|granules)\b",
+        r"\bbleach\b|\bdrain cleaner|\boven cleaner|\blye\b|\bacid\b|\bammonia\b|\bcement\b|\bchemical\w*|\bdetergent\b|\bcleaner\b|\bpepper spray\b|\bsuperglue\b|\bcaustic\b|\bsolvent\b|\bchlorine\b|\bpool (?:chemicals?|shock|granules)\b|\b(?:heavy[- ]duty|oven|toilet|bathroom|mou?ld|grout|degreas\w*|kitchen|tile) (?:spray|cleaner|foam|gel)\b|\bdegreaser\b|\bmou?ld (?:remover|spray|killer)\b",
         "락스|표백제|세제|세정제|클리너|세척제|오븐|양잿물|염산|황산|산성|암모니아|시멘트|화학|약품|소독약|곰팡이제거|배수구|뚫어|가성소다|순간접착제|최루",
     ),
     c(
         "eye_exposure",
-        r"\b(?:splash\w*|spray\w*|squirt\w*|got|went|spill\w*|flew|sprayed)\W+(?:\w+\W+){0,5}?(?:in|into) (?:my |his |her |their |the |both |one )?(?:\w+'s )?(?:eyes?|face)\b|\bin (?:my|his|her|their|the) eyes?\b|\beyes? (?:is |are )?(?:\w+ ){0,3}?(?:burning|stinging|streaming)\b",
-        "눈(?:에|에다|안에)[^.]{0,8}?(?:들어|튀|튄|뿌|묻|닿)|눈(?:으로|안에|속에).{0,4}?(?:들어|튀)|눈이(?:타는|화끈|따가)",
+        r"\b(?:splash\w*|spray\w*|squirt\w*|got|went|spill\w*|flew|sprayed)\W+(?:\w+\W+){0,5}?(?:in|into) (?:my |his |her |their |the |both |one )?(?:\w+'s )?(?:left |right |good |other )?(?:eyes?|face)\b|\bin (?:my|his|her|their|the) (?:left |right |good |other )?eyes?\b|\beyes? (?:is |are )?(?:\w+ ){0,3}?(?:burning|stinging|streaming)\b",
+        "눈(?:에|에다|안에)[^.]{0,8}?(?:들어|튀|튄|튐|튀었|뿌|묻|닿)|눈(?:으로|안에|속에).{0,4}?(?:들어|튀)|눈이(?:타는|화끈|따가)",
     ),
     c(
         "heat",
@@ -519,18 +519,18 @@ const CONCEPTS: &[Concept] = &[
     // A penetrating eye injury: a fragment at speed (hammering, grinding), a hole, a misshapen pupil.
     c(
         "eye_penetrating",
-        r"\b(?:hammering|grinding|drilling|chiselling|chiseling|chipping|cutting)\b[^.!?\n]{0,40}?\b(?:flew|went|shot|got|hit)\b[^.!?\n]{0,12}?\b(?:in|into) (?:my|his|her|the) eye|\bteardrop[- ]shaped pupil\b|\bpear[- ]shaped pupil\b|\bhole in (?:the|my|his|her) eye\b|\b(?:pupil|iris)\W+(?:\w+\W+){0,3}?(?:misshapen|irregular|not round|odd shape\w*|teardrop)|\b(?:stuck|sticking out) (?:in|of) (?:my|his|her|the) eye\b",
-        "눈(?:에|알에|알이)?.{0,6}?(?:박혔|박힌|꽂혔|꽂힌|구멍)|동공(?:이|모양이)?.{0,6}?(?:찌그러|물방울|눈물방울|모양이이상)|(?:쇠|금속|유리|파편)(?:조각|가루|파편)?(?:이|가)?눈(?:에|으로|을)",
+        r"\b(?:hammering|grinding|drilling|chiselling|chiseling|chipping|cutting)\b[^.!?\n]{0,40}?\b(?:flew|went|shot|got|hit)\b[^.!?\n]{0,12}?\b(?:in|into) (?:my|his|her|the) eye|\bteardrop[- ]shaped pupil\b|\bpear[- ]shaped pupil\b|\bhole in (?:the|my|his|her) eye\b|\b(?:pupil|iris)\W+(?:\w+\W+){0,3}?(?:misshapen|irregular|not round|odd shape\w*|teardrop|oval|pointed|weird shape\w*|funny shape\w*|out of shape)|\b(?:metal|steel|iron) (?:fragment|shard|chip|sliver|splinter|piece|bit)\b[^.!?\n]{0,30}?\beye\b|\b(?:stuck|sticking out) (?:in|of) (?:my|his|her|the) eye\b",
+        "눈(?:에|알에|알이)?.{0,6}?(?:박혔|박힌|꽂혔|꽂힌|구멍)|동공(?:이|모양이)?.{0,6}?(?:찌그러|물방울|눈물방울|모양이이상)|(?:눈동자|검은자|검은눈동자|동공)(?:가|이|모양이)?.{0,10}?(?:찌그러|일그러|동그랗지(?:가)?않|모양이이상|물방울|눈물방울|길쭉)|(?:망치|그라인더|드릴|정질|끌|용접|쇠|금속)(?:로|질|을|를)?.{0,20}?(?:튀어|튀었|튄|날아).{0,10}?눈(?:에|으로|을)|(?:쇠|금속|유리|파편)(?:조각|가루|파편)?(?:이|가)?눈(?:에|으로|을)",
     ),
     c(
         "open_fracture",
-        r"\bbones?\W+(?:\w+\W+){0,3}?(?:sticking|poking|coming|showing|through the skin|out of)|\b(?:compound|open) fracture\b|\b(?:arm|leg|finger|wrist|ankle|elbow|knee)\W+(?:\w+\W+){0,3}?(?:bent the wrong way|at a (?:weird|strange|funny) angle|backwards)|\b(?:hip|leg|arm|ankle|wrist|knee|shoulder)(?:\'s)?\W+(?:\w+\W+){0,3}?(?:all twisted|badly twisted|twisted (?:round|around|out)|deformed|out of place|turned out)|\bamputat\w*|\b(?:finger|toe|hand|thumb)\W+(?:\w+\W+){0,2}?(?:cut off|severed|came off|hanging off)|\b(?:fingers?|toes?|thumbs?|fingertips?)\W+(?:\w+\W+){0,3}?(?:is|are|was|were|came|come|clean|right|completely|cut|sliced|chopped|ripped|torn) off\b|\b(?:sliced|chopped|severed) (?:\w+ ){0,6}?off\b|\bbent (?:a |the )?(?:weird|wrong|funny|strange|odd) (?:way|angle|direction)\b",
-        "뼈(?:가|이)?.{0,6}?(?:튀어나|보여|삐져나|뚫고|밖으로)|개방성골절|(?:손가락|발가락|검지|엄지|중지|약지|새끼손가락|끝마디|손가락끝|팔|다리|손|고관절|엉덩이|발목|손목|무릎|어깨)(?:이|가)?.{0,8}?(?:절단|잘렸|잘려|떨어져나|반대로꺾|이상하게꺾)|이상한방향으로(?:꺾|휘|돌아)",
+        r"\bbones?\W+(?:\w+\W+){0,3}?(?:sticking|poking|coming|showing|through the skin|out of)|\b(?:compound|open) fracture\b|\b(?:arm|leg|finger|wrist|ankle|elbow|knee)\W+(?:\w+\W+){0,3}?(?:bent the wrong way|at a (?:weird|strange|funny) angle|backwards)|\b(?:hip|leg|arm|ankle|wrist|knee|shoulder)(?:\'s)?\W+(?:\w+\W+){0,3}?(?:all twisted|badly twisted|twisted (?:round|around|out)|deformed|out of place|turned out)|\bamputat\w*|\b(?:finger|toe|hand|thumb)\W+(?:\w+\W+){0,2}?(?:cut off|severed|came off|hanging off)|\b(?:fingers?|toes?|thumbs?|fingertips?)\W+(?:\w+\W+){0,3}?(?:is|are|was|were|came|come|clean|right|completely|cut|sliced|chopped|ripped|torn) off\b|\b(?:sliced|chopped|severed) (?:\w+ ){0,6}?off\b|\bbent (?:a |the )?(?:weird|wrong|funny|strange|odd) (?:way|angle|direction)\b|\b(?:took|taken|takes|cut|sliced|chopped|lopped|ripped|tore|torn|sheared|shaved) (?:the |a )?(?:tip|end|top|chunk|piece) (?:of )?(?:my|his|her|their|the) (?:\w+ )?(?:finger|thumb|toe)s? (?:clean |right |straight )?off\b|\b(?:took|taken|cut|sliced|chopped|lopped|sheared) (?:the |a )?(?:tip|end|top|chunk) off (?:my|his|her|their|the) (?:\w+ )?(?:finger|thumb|toe)s?\b",
+        "뼈(?:가|이)?.{0,6}?(?:튀어나|보여|삐져나|뚫고|밖으로)|개방성골절|(?:손가락|발가락|검지|엄지|중지|약지|새끼손가락|끝마디|손가락끝|팔|다리|손|고관절|엉덩이|발목|손목|무릎|어깨)(?:이|가)?.{0,8}?(?:절단|잘렸|잘려|떨어져나|반대로꺾|이상하게꺾)|이상한방향으로(?:꺾|휘|돌아)|(?:손가락|손끝|손가락끝|발가락|엄지|검지)(?:이|가|을|를)?.{0,6}?(?:날아갔|날아가|날라갔|떨어져나갔|잘려나갔)",
     ),
     c(
         "prepared",
         r"\bready\b|\bprepared\b|\bset up\b|\bbought\b|\bgot (?:the|a|some)\b|\bhidden\b|\bstashed\b|\bi (?:have|'ve got|got) (?:the|a|my|about|like|\d+)\b|\bhave (?:about |like )?\d+ (?:now|saved|of them)\b|\bsorted\b",
-        "준비(?:해|했|돼|되|해뒀|해놨|해두)|사놨|사뒀|사왔|샀어|구했|마련|숨겨|실어놨|실어뒀|챙겨놨|챙겨뒀|갖다놨",
+        "준비(?:해|했|돼|되|해뒀|해놨|해두)|사놨|사뒀|사왔|샀어|구했|마련|숨겨|실어놨|실어뒀|챙겨놨|챙겨뒀|갖다놨|넣어놨|넣어뒀|넣어두었|실어놓|사다놨|사다뒀|사다놓",
     ),
     neg(
         "saddle_numb",
@@ -632,7 +632,7 @@ const CONCEPTS: &[Concept] = &[
     ),
     c(
         "fast_breathing",
-        r"\bbreathing (?:really |very |so )?(?:fast|quick\w*|rapid\w*|hard)|\brapid breath\w*|\bpanting\b|\bbreaths? (?:a|per) minute\b",
+        r"\bbreathing (?:really |very |so )?(?:fast|quick\w*|rapid\w*|hard)|\brapid breath\w*|\bpanting\b|\bbreath(?:e|es|ing) (?:really |very |so )?(?:fast|quick\w*|rapid\w*)\b|\bbreaths? (?:a|per) minute\b",
         "숨을(?:빨리|가쁘게|헐떡|몰아|빠르게)|호흡이(?:빠르|가빠|빨라)|숨이(?:빨라|가빠)|숨(?:을|이)?(?:쉬는게|쉬는것이|쉬는속도가)(?:너무|엄청|많이|좀|계속)?(?:빨라|빠르|가빠|가쁘)",
     ),
     c(
@@ -704,7 +704,7 @@ const CONCEPTS: &[Concept] = &[
     ),
     c(
         "intent",
-        r"\b(?:i'?m|i am|im) (?:going to|gonna|about to|planning to|ready to)\b|\bi(?:'ll| will) (?:do it|take|swallow|jump|hang|end|use)\b|\bi'?ve (?:decided|made up my mind)\b|\b(?:taking|take|swallow\w*) (?:them|it) all\b|\btonight'?s the night\b|\bi'?ve picked\b|\bplanning to\b|\btalk me out of it\b|\b(?:gonna|going to) (?:do it|wait (?:till|until|for))\b|\b(?:asking|this is) for real\b|\bnot (?:joking|kidding|for a story)\b",
+        r"\b(?:i'?m|i am|im) (?:going to|gonna|about to|planning to|ready to)\b|\bi(?:'ll| will) (?:do it|take|swallow|jump|hang|end|use)\b|\bi'?ve (?:decided|made up my mind)\b|\b(?:taking|take|swallow\w*) (?:them|it) all\b|\btonight'?s the night\b|\bi'?ve picked\b|\bplanning to\b|\btalk me out of it\b|\b(?:gonna|going to) (?:do it|wait (?:till|until|for))\b|\b(?:asking|this is) for real\b|\bnot (?:joking|kidding|for a story)\b|\b(?:take|taking|swallow\w*) all of (?:it|them)\b|\b(?:i'?m|im|i am|he'?s|she'?s) (?:doing|gonna do) it\b|\bdoing it (?:tonight|tomorrow|today|after|when|once)\b|\bdon'?t (?:try to )?stop me\b",
         "(?:먹을|마실|뛰어내릴|끝낼|죽을|갈|할|피울|태울)(?:거|겁니다|래|게요)|(?:하|먹으|마시|끝내|죽으|뛰어내리)려고|결심했|농담아니|장난아니",
     ),
     // Everyday uses of the things a plan names (a charcoal barbecue, a climbing rope).
@@ -753,13 +753,13 @@ const CONCEPTS: &[Concept] = &[
     ),
     c("neck_pain", r"\bneck\W+(?:\w+\W+){0,2}?(?:pain|hurts?|hurting|ache|sore|killing)|\b(?:hurt|pain in|injured) (?:his |her |my |the )?neck\b|\bwhiplash\b", "목(?:이|뒤가|덜미가|뒤|뒷덜미)?.{0,3}?(?:아[프파픈퍼팠]|통증|뻐근)|뒷목|목을다쳤|경추"),
     c("tingling", r"\btingl\w*|\bpins and needles\b|\bnumb\w*", "저리|저려|찌릿|감각이없|감각이둔|먹먹"),
-    c("ate", r"\b(?:ate|eaten|eating|cooked|had some|tried|fried|put (?:it|them) in|eat)\b", "먹|드셨|드시|요리|볶아|끓여|무쳐"),
+    c("ate", r"\b(?:ate|eaten|eating|cooked|had some|tried|fried|put (?:it|them) in|eat)\b|\bmade (?:\w+ ){0,2}?(?:soup|stew|omelet\w*|risotto|pasta|sauce|a meal|dinner|lunch|breakfast)\b", "먹|드셨|드시|요리|볶아|끓여|무쳐"),
     c("stool_colour_food", r"\biron\b|\bpepto\b|\bbismuth\b|\bbeets?\b|\bbeetroot\b|\bblueberr\w*|\bblack licorice\b", "철분|비스무트|블루베리|짜장|오징어먹물"),
     c("sunburn", r"\bsun ?burn\w*", "햇볕에(?:탔|타서|그을)|햇볕화상|일광화상|햇빛에(?:탔|타서)"),
     neg(
         "farewell",
-        r"\b(?:no ?one|nobody) (?:will|would|is going to|gonna) (?:miss|notice|care)|\bwon'?t be (?:around|here) (?:anymore|much longer|tomorrow)|\ba burden\b|\bsorry for everything\b|\bsleep forever\b|\bnever wake up\b|\bdone with (?:it all|everything|life)\b|\bnot be here\b|\bdon'?t want to be here\b|\bend (?:it|this|everything)\b|\bget it over with\b|\bi'?m done\b|\bi am done\b|\bcan'?t do this anymore\b|\bgave (?:my|all my) (?:stuff|things) away\b|\b(?:look after|take care of) (?:my|the) (?:cat|dog|kids?|children|pets?|plants)\b|\b(?:if|when|after) (?:i'?m|im|i am) (?:not here|gone|no longer (?:here|around))\b|\b(?:if anyone|whoever) finds this\b|\b(?:won'?t|wont|will not) need (?:them|it|this|these|my \w+) (?:after|anymore|any more)\b|\bsorted (?:out )?(?:my |the )?will\b|\bpaid off (?:what i owe|my debts?|everything)\b|\b(?:given|gave|giving) away (?:most of |all of |all )?my (?:stuff|things|belongings)\b|\bmy passwords? (?:is|are)\b|\brehom\w*\b|\b(?:give|gave|giving|given) away (?:her|his|my|their) (?:cat|dog|pets?|stuff|things|belongings|clothes|books|games)\b|\b(?:this is|it'?s|its|it was) the last time\b|\b(?:won'?t|will not|wont|don'?t|dont) (?:have|need) to worry about me\b",
-        "(?:가족|엄마|아빠|부모님|아이들|애들|남편|아내|친구)(?:들)?(?:한테|에게|께)?(?:편지|유서|마지막)|작별|마지막인사|(?:더이상|더는|이제)(?:은)?(?:못버티|못견디|버틸수없|견딜수없)|마지막으로(?:누구|말|인사|연락|한마디)|짐이(?:되|될)|미안하다고|영원히(?:잠|자)|안깨어나고싶|다끝(?:내|낼)|끝내(?:려|고싶|겠)|끝낼(?:거|생각|래)|떠나(?:려|겠|기로)|없어지(?:려|고싶)|사라지(?:려|고싶)|살고싶지|안살고싶|그만살|내몫까지|나(?:없어도|없이도)|내가없어도|(?:내일|오늘밤|오늘|내일아침)(?:이면|엔|에는)?(?:저는|나는|난)?없을|(?:아끼던|소중한|좋아하던|애지중지하던)[^.]{0,12}?(?:줬|주고|주시|주더|주셨|나눠|넘겨)|물건(?:을|들을|들)?(?:다)?.{0,8}?(?:나눠|넘겨)|비밀번호(?:를|도)?(?:알려|적어)|(?:고양이|강아지|냥이|반려견|반려묘)(?:는|를|은|좀)?.{0,8}?(?:데려가|맡아|부탁|키워)|(?:내가|제가|나|저)?(?:없어져도|사라져도|죽어도)(?:아무도|아무렇지|다들|세상은)|이게마지막(?:이|일|인사)",
+        r"\b(?:no ?one|nobody) (?:will|would|is going to|gonna) (?:miss|notice|care)|\bwon'?t be (?:around|here) (?:anymore|much longer|tomorrow)|\ba burden\b|\bsorry for everything\b|\bsleep forever\b|\bnever wake up\b|\bdone with (?:it all|everything|life)\b|\bnot be here\b|\bdon'?t want to be here\b|\bend (?:it|this|everything)\b|\bget it over with\b|\bi'?m done\b|\bi am done\b|\bcan'?t do this anymore\b|\bgave (?:my|all my) (?:stuff|things) away\b|\b(?:look after|take care of) (?:my|the) (?:cat|dog|kids?|children|pets?|plants)\b|\b(?:if|when|after) (?:i'?m|im|i am) (?:not here|gone|no longer (?:here|around))\b|\b(?:if anyone|whoever) finds this\b|\b(?:won'?t|wont|will not) need (?:them|it|this|these|my \w+) (?:after|anymore|any more)\b|\bsorted (?:out )?(?:my |the )?will\b|\bpaid off (?:what i owe|my debts?|everything)\b|\b(?:given|gave|giving) away (?:most of |all of |all )?my (?:stuff|things|belongings)\b|\bmy passwords? (?:is|are)\b|\b(?:gave|giving|given|sent|texted|left|emailed|wrote down|handed) (?:me |us |her |him |them )?(?:(?:his|her|their|my|all (?:of )?(?:his|her|their|my)) )?(?:\w+ )?(?:passwords?|passcodes?|pin codes?|pins)\b|\bhere(?:'s| is| are) my (?:\w+ )?(?:passwords?|passcodes?|pin)\b|\b(?:phone|laptop|computer|bank|email) (?:password|passcode|pin) is\b|\brehom\w*\b|\b(?:give|gave|giving|given) away (?:her|his|my|their) (?:cat|dog|pets?|stuff|things|belongings|clothes|books|games)\b|\b(?:this is|it'?s|its|it was) the last time\b|\b(?:won'?t|will not|wont|don'?t|dont) (?:have|need) to worry about me\b",
+        "(?:가족|엄마|아빠|부모님|아이들|애들|남편|아내|친구)(?:들)?(?:한테|에게|께)?(?:편지|유서|마지막)|작별|마지막인사|(?:더이상|더는|이제)(?:은)?(?:못버티|못견디|버틸수없|견딜수없)|마지막으로(?:누구|말|인사|연락|한마디)|짐이(?:되|될)|미안하다고|영원히(?:잠|자)|안깨어나고싶|다끝(?:내|낼)|끝내(?:려|고싶|겠)|끝낼(?:거|생각|래)|떠나(?:려|겠|기로)|없어지(?:려|고싶)|사라지(?:려|고싶)|살고싶지|안살고싶|그만살|내몫까지|나(?:없어도|없이도)|내가없어도|(?:내일|오늘밤|오늘|내일아침)(?:이면|엔|에는)?(?:저는|나는|난|자기는|자긴|자기)?없을|(?:아끼던|소중한|좋아하던|애지중지하던)[^.]{0,12}?(?:줬|주고|주시|주더|주셨|나눠|넘겨)|물건(?:을|들을|들)?(?:다)?.{0,8}?(?:나눠|넘겨)|비밀번호(?:를|도)?(?:알려|적어)|(?:폰|핸드폰|휴대폰|컴퓨터|노트북|카톡|통장|계좌|카드)?(?:비번|비밀번호|패스워드|잠금번호)(?:은|는|이|가|도)?\\d|(?:우리|내)[가-힣]{1,4}?(?:이|이도|도|는)?좀맡아(?:줘|주라|줄래|주세요|달라)|(?:고양이|강아지|냥이|반려견|반려묘)(?:는|를|은|좀)?.{0,8}?(?:데려가|맡아|부탁|키워)|(?:내가|제가|나|저)?(?:없어져도|사라져도|죽어도)(?:아무도|아무렇지|다들|세상은)|이게마지막(?:이|일|인사)",
     ),
     // A goodbye that may be ordinary (leaving a job, moving away): a farewell only with another sign.
     c(
@@ -773,6 +773,52 @@ const CONCEPTS: &[Concept] = &[
         r"\bhow (?:many|much) (?:of )?(?:my |his |her |these |the |those )?(?:\w+ ){0,2}?(?:would|will|does|do) it take\b|\bhow (?:many|much) (?:\w+ ){0,4}?(?:would|will|is|are|to) (?:be )?(?:lethal|fatal|deadly|an overdose)\b|\b(?:lethal|fatal|deadly) (?:dose|amount|overdose)\b|\bhow (?:many|much) (?:\w+ ){0,3}?to (?:die|not wake up|never wake up|kill (?:me|myself)|end it)\b|\b(?:enough|how many) (?:\w+ ){0,2}?to (?:die|not wake up|never wake up|kill (?:me|myself))\b",
         "몇(?:알|개|정|통)(?:을|이나|이면|먹으면|을먹으면).{0,8}?(?:죽|안깨|끝)|얼마나먹(?:으면|어야).{0,4}?(?:죽|안깨)",
     ),
+    // Pills or opioids saved up ("saving my oxys", "60 of the 10mg saved", "수면제 모아둔 거"): a means
+    // at hand, a plan with a time or a goodbye.
+    c(
+        "pill_stockpile",
+        r"\b(?:sav(?:ed|ing)|stockpil\w*|hoard\w*|collect(?:ed|ing)|stash(?:ed|ing)|kept|keeping|squirrel\w* away) (?:up )?(?:all )?(?:(?:my|his|her|their|the) )?(?:\w+ ){0,2}?(?:pills|tablets|meds|medication|oxys?|oxy\w*|opioids|painkillers|sleeping pills|percs|percocets?|vicodins?|norcos?|xanax|benzos|hydrocodone|morphine|fentanyl|tramadol|insulin|klonopin|valium|ambien)\b|\b\d+ (?:of (?:the|my|them|those|his|her) )?(?:\w+'?s )?(?:\d+ ?mg\b ?|pills|tablets|oxys?|\w*codone|percs)(?:\W+\w+){0,2}?\W+(?:saved|stashed|stockpiled|hidden|hoarded|put away|set aside)\b",
+        "(?:약|수면제|진통제|마약성진통제|옥시|알약|안정제|신경안정제|처방약|졸피뎀|스틸녹스|트라마돌|펜타닐|타이레놀|인슐린)(?:을|를|들|들을|도)?.{0,10}?(?:모아둔|모아놓|모아뒀|모아두|모아놨|모으고|모았|모아왔|모아온|쌓아둔|쌓아놓|쌓아뒀|숨겨둔|숨겨뒀|숨겨놓|안먹고모|빼돌)|모아둔약|약을모아",
+    ),
+    // Ordinary reasons to keep pills back (a trip, running out).
+    c(
+        "stock_reason",
+        r"\b(?:trip|travel\w*|vacation|holiday|run(?:ning)? out|shortage|disposal|dispose|take[- ]?back|drop[- ]?off|abroad|deployment|for when|in case|flares? up|emergenc\w*)\b",
+        "여행|출장|해외|떨어질까|반납|폐의약품|버리려|비상용|상비약|혹시몰라|대비|아플때",
+    ),
+    // Charcoal with tape for the gaps: the means of a car or room sealed (never a barbecue).
+    c(
+        "sealing",
+        r"\b(?:duct|gaffer) tape\b|\btap(?:e|ed|ing) (?:up )?(?:the |all the )?(?:windows?|doors?|vents?|gaps)\b|\bseal\w* (?:up )?(?:the |all the )?(?:windows?|doors?|car|room|gaps|vents?)\b",
+        "청테이프|박스테이프|은박테이프|테이프(?:로|를|도)?.{0,6}?(?:창문|문틈|틈|막)|(?:창문|문틈|틈)(?:에|을|도)?.{0,6}?테이프|문틈(?:을)?막",
+    ),
+    // Death said in a dose question ("to not wake up", "lethal").
+    c(
+        "death_word",
+        r"\b(?:not|never) wake up\b|\blethal\b|\bfatal\b|\bdeadly\b|\bto die\b|\bkill (?:me|myself)\b|\boverdose\b",
+        "안깨|못깨|죽|치사",
+    ),
+    // Away for a while (a trip, a hospital stay): a pet or a password left for that is no goodbye.
+    c(
+        "away_reason",
+        r"\b(?:while|when) (?:i'?m|im|i am|we'?re|we are) (?:away|gone|on (?:holiday|vacation|a trip)|in hospital)\b|\bfor the weekend\b|\bbusiness trip\b|\bvacation\b|\bholiday\b",
+        "여행|출장|다녀올|다녀오는|휴가|주말동안|며칠만|동안만|입원하는동안",
+    ),
+    // Only a smell or fumes near the eyes ("bleach smell in my eyes, a bit watery"), no splash: an
+    // irritation, not a chemical burn of the eye.
+    c("fumes", r"\b(?:smell\w*|fumes?|vapou?rs?|whiff)\b", "냄새|증기|가스"),
+    c(
+        "splash",
+        r"\bsplash\w*|\bspray\w*|\bsquirt\w*|\bspill\w*|\bspatter\w*|\bflew\b|\bgot (?:some|it|a drop|drops) (?:in|into)\b|\bwent (?:in|into)\b",
+        "튀|튄|튐|뿌|들어|묻|닿",
+    ),
+    c("charcoal", r"\bcharcoal\b|\bbriquettes?\b|\bcoals?\b", "번개탄|착화탄|연탄|숯"),
+    // Things given away or a pet left with someone, told with a lethal-dose question.
+    c(
+        "gave_away",
+        r"\b(?:gave|given|giving|handed|sold|selling) (?:away )?(?:all )?(?:my|his|her) (?:\w+ ){0,6}?(?:to (?:my|his|her|a)\b|away\b)|\b(?:my|his|her) (?:dog|cat|pets?|puppy|kitten) (?:is|are) (?:now )?(?:at|with) (?:my|his|her) \w+|\bsorted (?:out )?(?:my|all my) (?:stuff|things|affairs)\b|\bdropped (?:his|her|my) (?:dog|cat|pets?) off\b",
+        "(?:다|전부|몽땅)(?:나눠줬|줘버렸|넘겨줬|처분했|팔았)|(?:고양이|강아지|냥이|반려견|반려묘)(?:는|를|은)?.{0,10}?(?:보냈|맡겼|데려갔|줬)",
+    ),
     // At a height that is a means, now ("I'm on the bridge", "지금 마포대교 위임").
     c(
         "at_height_now",
@@ -782,7 +828,7 @@ const CONCEPTS: &[Concept] = &[
     // Someone who sent a goodbye and cannot be reached.
     neg(
         "unreachable",
-        r"\bnot (?:answering|picking up|replying|responding to (?:my|our|any))\b|\b(?:won'?t|wont|doesn'?t|didn'?t) (?:answer|pick up|reply)\b|\b(?:phone|calls?) (?:is |are |goes |going |went )?(?:off|straight to voicemail|unanswered)\b",
+        r"\b(?:not|isn'?t|isnt|aren'?t) (?:answering|picking up|replying|responding to (?:my|our|any))\b|\bhasn'?t (?:answered|replied|responded|picked up|read)\b|\bno (?:answer|reply|response) (?:since|for)\b|\b(?:won'?t|wont|doesn'?t|didn'?t) (?:answer|pick up|reply)\b|\b(?:phone|calls?) (?:is |are |goes |going |went )?(?:off|straight to voicemail|unanswered)\b",
         "(?:전화|폰|핸드폰|휴대폰)(?:를|을|도|이|은)?(?:안받|받지않|꺼져|꺼놨|꺼놓|껐|안되)|연락(?:이|도)?(?:안되|안돼|두절|없)|답장(?:이|도)?없|카톡(?:을|도)?안읽",
     ),
     c("calm_now", r"\b(?:peaceful|calm|quiet|serene)\b[^.!?\n]{0,12}\bhere\b|\bup here\b", "마지막으로|평화롭|조용하|시원하"),
@@ -803,7 +849,7 @@ const CONCEPTS: &[Concept] = &[
     // is no complaint and no recovery.
     c(
         "masked",
-        r"\bhay ?fever\b|\bbreath[- ]holding (?:spells?|attacks?|episodes?)\b|\bnot breathing (?:fast|quickly|rapidly|hard|heavily|too fast|faster)\b|\bblood (?:pressure|sugars?|glucose|tests?|work|type|donation|results)\b|\bnon[- ]?drows\w*|\b(?:seizure|fit)[- ]free\b|\bscarlet fever vaccin\w*|\b(?:choking|fainting|blackout|pass[- ]out) (?:game|challenge)\b|\bchoking (?:hazards?|risks?|prevention|polic(?:y|ies)|guidance|protocols?|drills?|training)\b|\b(?:had|got|having) (?:my |his |her |an? |the )?appendi\w* (?:out|removed|taken out)|\bappendi\w* (?:was |were |got )?(?:out|removed|taken out)\b",
+        r"\bhay ?fever\b|\bstabbed (?:me|him|her|us|them) in the back\b|\b(?:(?:got|been|was|were|is|just|get|gets) )?stabbed in the back by (?:my|his|her|their|our|a) (?:best |closest |own |so[- ]called )?(?:friends?|boss|coworkers?|co-workers?|colleagues?|partner|ex|sisters?|brothers?|team\w*|family|mates?|husband|wife|boyfriend|girlfriend|manager)\b|\bbackstab\w*|\bbreath[- ]holding (?:spells?|attacks?|episodes?)\b|\bnot breathing (?:fast|quickly|rapidly|hard|heavily|too fast|faster)\b|\bblood (?:pressure|sugars?|glucose|tests?|work|type|donation|results)\b|\bnon[- ]?drows\w*|\b(?:seizure|fit)[- ]free\b|\bscarlet fever vaccin\w*|\b(?:choking|fainting|blackout|pass[- ]out) (?:game|challenge)\b|\bchoking (?:hazards?|risks?|prevention|polic(?:y|ies)|guidance|protocols?|drills?|training)\b|\b(?:had|got|having) (?:my |his |her |an? |the )?appendi\w* (?:out|removed|taken out)|\bappendi\w* (?:was |were |got )?(?:out|removed|taken out)\b",
         "간질약|뇌전증약|항경련제|호흡정지발작|(?:숨|호흡)(?:을)?참(?:는|기)?발작|(?:축구|농구|야구|배구|동호회|시합|연습|친선|리그|결승|준결승|원정|홈)경기|비염약|맹장(?:수술|을뗐|뗐|떼는수술|제거)|(?:고양이|강아지)(?:같은|같이|처럼)|(?:정신|의식|기억|말|말투)(?:은|는)(?:또렷|멀쩡)[가-힣]{0,4}|(?:테니스|운동)경기(?:가|를|는|에|도)?|경기(?:장|일정|관람|결과|보러|에출전|에나가|를봤|를보)",
     ),
     c(
@@ -831,8 +877,8 @@ const CONCEPTS: &[Concept] = &[
     ),
     c(
         "fire_smoke",
-        r"\bbonfire\b|\bhouse fire\b|\b(?:on|caught) fire\b|\b(?:a|the) fire\b|\bflames?\b|\bflare[- ]?up\b|\bsmoke inhal\w*|\b(?:full of|thick|black) smoke\b|\bbreathed in (?:\w+ )?smoke\b|\bsinged\b|\bsoot\w*",
-        "불난|화재|불이나|불길|연기를(?:마|들이)|연기가(?:가득|자욱)|그을음|그을렸|콧털",
+        r"\bbonfire\b|\bhouse fire\b|\b(?:on|caught) fire\b|\b(?:a|the) fire\b|\bflames?\b|\bflare[- ]?up\b|\bsmoke inhal\w*|\b(?:full of|thick|black) smoke\b|\bbreathed in (?:\w+ )?smoke\b|\bsinged\b|\bsoot\w*|\b(?:kitchen|grease|apartment|car|garage|chimney|electrical|brush|bush|building|flat|bedroom|basement) fire\b|\bwildfire\b|\bfire in (?:our|my|the|his|her|their)\b",
+        "불난|불나|화재|불이나|불이났|불길|연기를(?:마|들이)|연기(?:를)?(?:잔뜩|많이|엄청|꽤|좀)?(?:마셨|마시|들이마)|연기가(?:가득|자욱)|그을음|그을렸|콧털",
     ),
     c(
         "sooty_sputum",
@@ -917,7 +963,7 @@ const CONCEPTS: &[Concept] = &[
     ),
     c(
         "visual_disturbance",
-        r"\bflash\w* lights?\b|\blights? flashing\b|\bzig ?zags?\b|\b(?:see|seeing|saw) (?:spots|stars|floaters)\b|\bsparkl\w*|\bspots (?:in|before) (?:my|her) eyes\b|\bblurr\w*|\bseeing stars\b",
+        r"\bflash\w* lights?\b|\blights? flashing\b|\bzig ?zags?\b|\b(?:see|seeing|saw) (?:spots|stars|floaters)\b|\bsparkl\w*|\bspots (?:in|before) (?:my|her) eyes\b|\bblurr\w*|\bseeing stars\b|\bcan(?:'?t|not) see (?:clear|clearly|properly|straight|well)\b|\b(?:look|looks|looking|like) (?:a )?snow(?:y|storm)?\b|\bfoggy vision\b",
         "번쩍|반짝|아른|흐릿|뿌옇|뿌예|지그재그|별이보|눈앞(?:에|이)?.{0,4}?(?:점|날파리|벌레|별|불빛)",
     ),
     c("blistering", r"\bblister\w*", "물집"),
@@ -926,8 +972,8 @@ const CONCEPTS: &[Concept] = &[
     // Home-made or bootleg spirits may hold methanol: harmless until sight, breathing or mind change.
     c(
         "toxic_alcohol",
-        r"\bhome ?made (?:spirits|alcohol|vodka|liquor|booze|moonshine)\b|\bmoonshine\b|\bbootleg\w*|\bmethanol\b",
-        "밀주|메탄올|공업용알코올|집에서(?:담근|만든)(?:술|소주)",
+        r"\bhome ?made (?:\w+ ){0,2}?(?:spirits|alcohol|vodka|liquor|booze|moonshine|brandy|whisk(?:e)?y|rum|soju|arak|rakija|rakia|palinka|chacha|tequila|gin|lao lao|lao khao)\b|\bmoonshine\b|\bbootleg\w*|\bmethanol\b|\bhooch\b|\bpoitin\b|\bsamogon\b|\b(?:fake|counterfeit|street|unlabell?ed|unmarked) (?:vodka|alcohol|liquor|spirits|booze|whisk(?:e)?y|rum|gin)\b|\bhome[- ]?distilled\b",
+        "밀주|메탄올|공업용알코올|집에서(?:담근|만든|내린)(?:술|소주|증류주)|가짜(?:양주|보드카|술)",
     ),
     // Named injuries and exposures that need the emergency department whatever else is said
     // (KTAS major trauma, envenomation, toxic inhalation; NICE NG134 anaphylaxis after adrenaline).
@@ -938,7 +984,7 @@ const CONCEPTS: &[Concept] = &[
     ),
     c(
         "stab_wound",
-        r"\b(?:stab|knife) wounds?\b|\bstabbed\W+(?:\w+\W+){0,5}?(?:in|into|through) (?:the |his |her |my |their )?(?:chest|belly|stomach|abdomen|side|neck|gut|ribs?|torso|tummy|lung|groin|thigh)\b|\b(?:got|been|was|were) stabbed (?:at|during|in a|by (?:a|some|his|her|the) (?:guy|man|men|stranger|someone|attacker|mugger|robber))\b",
+        r"\b(?:stab|knife) wounds?\b|\bstabbed\W+(?:\w+\W+){0,5}?(?:in|into|through) (?:the |his |her |my |their )?(?:chest|belly|stomach|abdomen|side|neck|gut|ribs?|torso|tummy|lung|groin|thigh)\b|\b(?:got|been|was|were) stabbed (?:at|during|in a|by (?:a|some|his|her|the) (?:guy|man|men|stranger|someone|attacker|mugger|robber))\b|\b(?:got|been|was|were|is|just) stabbed (?:in|on) (?:the |his |her |my )?(?:lower |upper )?(?:back|flank|kidney|shoulder|buttock|butt|arm|leg|face|head)\b",
         "(?:배|복부|가슴|옆구리|등|목|허리|흉부)(?:를|을|에|쪽을|쪽에)?(?:칼|흉기|송곳)?(?:에|로)?(?:찔렸|찔려|찔린)|(?:칼|흉기|송곳)(?:에|로)(?:배|복부|가슴|옆구리|등|목|허리)(?:를|을|쪽을)?(?:찔렸|찔려|찔린)|흉기에(?:찔|맞)",
     ),
     c(
@@ -948,8 +994,8 @@ const CONCEPTS: &[Concept] = &[
     ),
     c(
         "snake_bite",
-        r"\bsnake ?bit\w*|\bbit(?:ten)? by (?:a |an |some )?(?:\w+ )?snake\b|\bsnake\W+(?:\w+\W+){0,3}?bit\b|\b(?:adder|rattlesnake|viper|cobra) (?:bit|bite)\w*",
-        "뱀(?:에|한테|에게|이)[^.]{0,6}?(?:물렸|물려서|물었|물어서)|물(?:렸|린)[^.]{0,16}?뱀|(?:^|[^중소])독사|살모사|반시뱀",
+        r"\bsnake ?bit\w*|\bbit(?:ten)? by (?:a |an |some )?(?:\w+ )?snake\b|\bsnake\W+(?:\w+\W+){0,3}?bit\b|\b(?:adder|rattlesnake|viper|cobra) (?:bit|bite)\w*|\b(?:bit|bitten|struck)\W+(?:\w+\W+){0,5}?(?:by|from) (?:a |an |some |the )?(?:\w+ )?(?:snake|rattler|rattlesnake|copperhead|cottonmouth|moccasin|adder|viper|cobra|mamba|taipan|krait)\b|\b(?:rattlesnake|rattler|copperhead|cottonmouth|moccasin|adder|viper|cobra|mamba|taipan|krait)\W+(?:\w+\W+){0,4}?(?:bit|bites|bitten|struck)\b",
+        "(?:뱀|독사|살모사|구렁이|능구렁이|까치살모사)(?:에|한테|에게|이|가)[^.]{0,6}?(?:물렸|물려|물린|물리셨|물리셔|물리신|물리고|물었|물어서)|물(?:렸|린)[^.]{0,16}?뱀|(?:^|[^중소])독사|살모사|반시뱀",
     ),
     c(
         "toxic_gas",
@@ -972,7 +1018,7 @@ const CONCEPTS: &[Concept] = &[
     c(
         "psychotic",
         r"\bhearing voices\b|\bhears? voices\b|\bvoices? (?:in (?:his|her|my) head )?(?:are |is )?(?:telling|tell|told|saying|ordering)\b|\bhallucinat\w*|\bparanoid\b|\b(?:see|sees|seeing|saw)\b (?:\w+ ){0,2}?(?:bugs|insects|spiders|snakes|rats|things|people|faces)\b[^.!?\n]{0,40}?\b(?:aren'?t|isn'?t|wasn'?t|weren'?t|not) (?:really )?there\b|\b(?:tv|television|radio)\b[^.!?\n]{0,20}?\b(?:sending (?:him|her|me|them) (?:messages|signals)|talking to (?:him|her|me))\b|\bbefore (?:the \w+|they|he|she) gets? (?:him|her|me|them)\b|\bthinks? (?:everyone|people|we|they|i) (?:is |are |am )?(?:out to get|trying to kill|poisoning)|\bimpost[eo]rs?\b|\breplaced (?:by|with) (?:an? )?(?:double|fake|robot|clone)\b|\b(?:thinks?|says|saying|convinced|believes?) (?:that )?(?:she|he|they) (?:can|could) fly\b|\b(?:convinced|thinks?|believes?|says|saying|sure) (?:that )?(?:the |our |his |her |my )?(?:neighbou?rs?|everyone|people|someone|they|government|police|fbi|family|we|i)\b[^.!?\n]{0,25}?\b(?:poison\w*|spying|watching|following|out to get|trying to kill|demons?|devils?|bugging)",
-        "목소리가(?:들린|들려|들렸)|환청|환각|헛것|(?:벌레|거미|뱀|쥐)(?:가|들이)?.{0,8}?(?:기어다|기어가|보인다|보여|있다고)|(?:아무도없는데|구석에)누가|누가(?:자기|나|저)?(?:를|을)?(?:죽이|쫓아|감시)|도청|미행|한패|독을(?:탔|넣)|(?:악마|귀신)(?:가|이)?(?:씌|들렸)|피해망상",
+        "목소리가(?:들린|들려|들렸)|환청|환각|헛것|(?:벌레|거미|뱀|쥐)(?:가|들이)?.{0,8}?(?:기어다|기어가|보인다|보여|있다고)|(?:아무도없는데|구석에)누가|누가(?:자기|나|저)?(?:를|을)?(?:죽이|쫓아|감시)|도청|미행|한패|독을(?:탔|넣)|독(?:을)?(?:탔|탄다|탄대|탄다고|타서|넣는|넣었|넣는다)|독살|(?:자기|나|저)(?:를|을)?(?:죽이려|해치려|독살)|(?:악마|귀신)(?:가|이)?(?:씌|들렸)|피해망상",
     ),
     c(
         "weapon",
@@ -982,7 +1028,7 @@ const CONCEPTS: &[Concept] = &[
     c(
         "threatening",
         r"\bthreaten\w*|\bbarricad\w*|\blocked (?:himself|herself|themselves) in\b|\bhurt (?:someone|somebody|us|people|our \w+|my \w+|his \w+|her \w+)\b|\bkill (?:us|everyone|them|him|her|me|my \w+|our \w+|his \w+|her \w+)\b|\bwaving (?:a|the|his|her)\b|\bthrew (?:a|the|his|her) \w+ at\b|\b(?:trying|tried|going) to (?:get|climb|jump) out (?:of )?(?:the |a )?(?:\w+ )?window\b|\b(?:has|have|going|gonna|needs?) to '?(?:deal with|stop|punish|get)'? (?:them|him|her|the \w+)\b",
-        "위협|죽여버[리린릴려렸]|죽여(?:버릴|놓|줄)|죽이겠|죽인다|다죽|해치|(?:방문|문)을?(?:막|잠그고안)|바리케이드|휘두르|휘둘|혼내주겠|혼내준다|가만두지않|가만안두",
+        "위협|죽여버[리린릴려렸]|죽여(?:버릴|놓|줄)|죽이겠|죽인다|다죽|해치|(?:방문|문)을?(?:막|잠그고안)|바리케이드|휘두르|휘둘|찌른다|찌를거|찔러버|찌르겠|(?:방문|문)(?:을)?(?:부수|부숴|부술|때려부)|혼내주겠|혼내준다|가만두지않|가만안두",
     ),
     // --- a collision (KTAS trauma: mechanism of injury) ---
     c(
@@ -1054,12 +1100,12 @@ const CONCEPTS: &[Concept] = &[
     // --- severe drug reaction of the skin (Stevens-Johnson / TEN: NHS -> A&E now) ---
     c(
         "skin_peeling",
-        r"\bskin\W+(?:\w+\W+){0,3}?(?:peel\w*|slough\w*|coming off|comes off|slides off|slid off|slipping off|falling off|shedding|sheets)|\bpeel\w* (?:off )?(?:in )?(?:sheets|big pieces|layers)\b|\b(?:blisters?|blistering) (?:\w+ ){0,3}?(?:all over|spreading|everywhere|whole body|chest and back|my body)\b|\bskin (?:\w+ ){0,2}?(?:burn\w*|blister\w*) (?:all over|everywhere)\b",
+        r"\bskin\W+(?:\w+\W+){0,4}?(?:peel\w*|slough\w*|coming off|comes off|slides off|slid off|slipping off|falling off|shedding|sheets)|\bpeel\w* (?:off )?(?:in )?(?:sheets|big pieces|layers)\b|\b(?:blisters?|blistering) (?:\w+ ){0,3}?(?:all over|spreading|everywhere|whole body|chest and back|my body)\b|\bskin (?:\w+ ){0,2}?(?:burn\w*|blister\w*) (?:all over|everywhere)\b",
         "피부(?:가|껍질이|껍질)?.{0,8}?(?:벗겨|허물|벗어|떨어져나|일어나|까지|까져|까졌|까진|훌렁)|(?:온몸|전신|몸전체|몸)(?:에|이|이랑)?.{0,8}?물집",
     ),
     c(
         "mucosal_sores",
-        r"\b(?:sores?|ulcers?|blisters?|raw) (?:\w+ ){0,3}?(?:in|inside|on|around) (?:my|his|her|the) (?:mouth|lips|eyes|genitals|privates)\b|\bmouth (?:\w+ ){0,2}?(?:sores|ulcers|blisters|raw|bleeding)\b|\blips (?:\w+ ){0,3}?(?:crust\w*|blister\w*|bleeding|peel\w*|cracked and bleeding)\b|\beyes (?:\w+ ){0,3}?(?:burning|red and sore|crust\w*)",
+        r"\b(?:sores?|ulcers?|blisters?|raw) (?:\w+ ){0,3}?(?:in|inside|on|around) (?:my|his|her|the) (?:mouth|lips|eyes|genitals|privates)\b|\bmouth (?:\w+ ){0,2}?(?:sores|ulcers|blisters|raw|bleeding)\b|\blips (?:\w+ ){0,3}?(?:crust\w*|blister\w*|bleeding|peel\w*|cracked and bleeding)\b|\beyes (?:\w+ ){0,3}?(?:burning|red and sore|crust\w*)|\b(?:mouth|lips)\b[^.!?\n]{0,20}?\b(?:raw|sores|ulcers|blistered|blistering)\b|\beyes? (?:are |is )?(?:all )?red and (?:stinging|burning|sore|crusted|crusty)\b",
         "입안(?:이|에|도|까지)?.{0,6}?(?:헐|다헐|물집|궤양|피)|입술(?:이|에|도)?.{0,6}?(?:물집|헐|갈라|피딱지|벗겨|짓무)|눈(?:이|도)?.{0,4}?(?:충혈|빨갛|따갑|화끈|눈꼽)|생식기(?:에|도)?.{0,6}?(?:헐|물집)",
     ),
     c(
@@ -1135,6 +1181,7 @@ const CONCEPTS: &[Concept] = &[
     ),
 ];
 
+pattern!(collapsed_part, r"^\W+(?:lungs?|veins?|arch(?:es)?|trachea|windpipe|discs?|disks?)\b");
 pattern!(about, r"^\w*\s+(?:about|by|whether|why|how|if|what|which|as to|with (?:the|my|this|all))\b");
 
 /// A concept found in the message, with where and what the message says of it.
@@ -1185,6 +1232,13 @@ pub fn mentions(view: &View) -> Vec<Mention> {
         for (start, end) in english.into_iter().flatten().chain(korean.into_iter().flatten()) {
             // "confused about the dose" is a question, not an altered mind.
             if concept.id == "confusion" && about().is_match(&view.lower[end..]) {
+                continue;
+            }
+            // "a collapsed lung", "a collapsed vein": an organ's state, not a person falling down.
+            if matches!(concept.id, "collapse" | "unresponsive" | "syncope")
+                && view.lower[start..end].contains("collaps")
+                && collapsed_part().is_match(&view.lower[end..])
+            {
                 continue;
             }
             let status = status(view, start, end, concept.negative_form);

@@ -75,7 +75,7 @@ const LASTING: &[&str] = &[
 ];
 /// What is still at hand when told in the past: a means saved or bought ("번개탄 사다 놨다는 말도
 /// 예전에 했었어요"), a heater or boiler fixed "last week". The past dates the event, not the thing.
-const AT_HAND: &[&str] = &["suicide_means", "co_source"];
+const AT_HAND: &[&str] = &["suicide_means", "co_source", "pill_stockpile"];
 /// What "the bleeding stopped" is over for.
 const BLEEDING: &[&str] = &["heavy_bleeding", "bleeding", "pad_soaking"];
 /// Signs that a stroke's after-effect explains when the message says it is one.
@@ -221,7 +221,9 @@ impl Frame {
             || said("group")
             || said("adult_subject")
             || (pet_too && (said("child") || said("older")));
-        let pet = said("animal") && !said("bitten") && !said("farewell") && (said("vet") || !people);
+        // A lethal-dose question told with a pet handed over is the person's.
+        let parting = said("farewell") || (said("lethal_query") && said("gave_away"));
+        let pet = said("animal") && !said("bitten") && !parting && (said("vet") || !people);
         let who = match readings.infant_age_days {
             _ if pet => Who::Animal,
             Some(age) if age.value < 365.0 => Who::Infant(Some(age.value as u32)),

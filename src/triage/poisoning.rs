@@ -24,7 +24,7 @@ pub enum Ingestion {
 pattern!(en_count, r"\b(?:took|taken|swallowed|ate|downed|popped|had)\W+(?:\w+\W+){0,3}?(\d{2,3})\b\+?\s*([a-z]*)");
 pattern!(
     en_overdose,
-    r"\boverdos\w*|\bod'?d\b|\bod on\b|\b(?:took|taken|swallowed|ate|downed|popped|drank)\W+(?:\w+\W+){0,3}?(?:(?:(?:a|the|my|his|her|their) )?(?:whole|full|entire) (?:bottle|pack|box|strip|packet|prescription|supply)|all (?:of )?(?:my|his|her|the|their) (?:\w+ ){0,2}?(?:pills|meds|tablets|medication\w*|antidepressants|painkillers)|a (?:bottle|packet|pack|box|strip|blister pack|tub) of (?:(?:my|his|her|the|their) )?(?:\w+ )?(?:pills|tablets|meds|medication|painkillers|antidepressants|paracetamol|tylenol|ibuprofen|aspirin)|(?:from |out of )?(?:the |a |her |his |my |their )?(?:whole|entire) (?:week|month|fortnight)'?s? (?:\w+ )?(?:boxes|doses|supply|pills|tablets|meds|worth)|a handful|handfuls|a bunch of|too many|(?:lots|loads|a load|a lot|heaps) of (?:(?:my|his|her|the|their) )?(?:\w+ )?(?:pills|tablets|meds|antidepressants|painkillers))|\b(?:[3-9]|\d{2}) times (?:my|his|her|the|their) (?:\w+ )?dose\b|\btriple (?:the |my |his |her )?dose\b|\btoo much insulin\b|\binsulin overdose\b"
+    r"\boverdos\w*|\bod'd\b|\bod(?:ed|ing)\b|\bod on\b|\b(?:took|taken|swallowed|ate|downed|popped|drank)\W+(?:\w+\W+){0,3}?(?:(?:(?:a|the|my|his|her|their) )?(?:whole|full|entire) (?:bottle|pack|box|strip|packet|prescription|supply)|all (?:of )?(?:my|his|her|the|their) (?:\w+ ){0,2}?(?:pills|meds|tablets|medication\w*|antidepressants|painkillers)|a (?:bottle|packet|pack|box|strip|blister pack|tub) of (?:(?:my|his|her|the|their) )?(?:\w+ )?(?:pills|tablets|meds|medication|painkillers|antidepressants|paracetamol|tylenol|ibuprofen|aspirin)|(?:from |out of )?(?:the |a |her |his |my |their )?(?:whole|entire) (?:week|month|fortnight)'?s? (?:\w+ )?(?:boxes|doses|supply|pills|tablets|meds|worth)|a handful|handfuls|a bunch of|too many|(?:lots|loads|a load|a lot|heaps) of (?:(?:my|his|her|the|their) )?(?:\w+ )?(?:pills|tablets|meds|antidepressants|painkillers))|\b(?:[3-9]|\d{2}) times (?:my|his|her|the|their) (?:\w+ )?dose\b|\btriple (?:the |my |his |her )?dose\b|\btoo much insulin\b|\binsulin overdose\b|\b(?:take|taking|swallow\w*|down\w*)\W+(?:\w+\W+){0,2}?(?:a |the |my |his |her )?(?:whole|full|entire) (?:bottle|pack|box|strip|packet|blister)\b[^\n]{0,80}?\b(?:did it|did that|i did|i took|already took|already did)\b"
 );
 // Korean counts: digits or native numerals with a pill counter, a whole bottle, all at once; the
 // verb in the past ("먹었어요", "삼켰어요"), so "몇 알 먹어도 되나요" asks about a dose.
@@ -36,7 +36,7 @@ pattern!(
 // "oxycodone"), and brands children find in a handbag.
 const EN_DRUG: &str = r"antidepressants?|painkillers?|sleeping (?:pills|tablets)|\w+(?:traline|oxetine|talopram|triptyline|azepam|azolam|codone|morphine|amol|profen|apine|idone|olol|dipine|statin|pril|sartan)|tylenol|panadol|calpol|advil|nurofen|aspirin|benadryl|melatonin|iron (?:pills|tablets)";
 const EN_SUBSTANCE: &str = r"pills?|tablets?|medicine|meds|medication|vitamins|gummies|bleach|detergent|pods?|laundry|dishwasher|batter(?:y|ies)|magnets?|antifreeze|drain cleaner|cleaner|chemicals?|poison|pesticide|weed ?killer|lighter fluid|gasoline|petrol|syrup|nicotine|e-?liquid|vape juice|lye|lamp oil|kerosene|paraffin|turpentine|methanol|mouthwash|essential oils?|windex|glass cleaner|coin cells?|button cells?|lithium cells?|screen ?wash|windscreen wash\w*|washer fluid|de-?icer|cleaning (?:spray|product|fluid|liquid)|hand saniti[sz]er|nail polish remover|perfume|wine|beer|vodka|alcohol";
-const TOXIC_EN: &str = r"bleach|antifreeze|screen ?wash|drain cleaner|pesticide|weed ?killer|rat poison|poison|lighter fluid|gasoline|petrol|lye|paraquat|lamp oil|kerosene|paraffin|turpentine|methanol";
+const TOXIC_EN: &str = r"bleach|antifreeze|screen ?wash|windshield washer\w*|washer fluid|drain cleaner|pesticide|weed ?killer|rat poison|poison|lighter fluid|gasoline|petrol|lye|paraquat|lamp oil|kerosene|paraffin|turpentine|methanol";
 const KO_SUBSTANCE: &str = "약|시럽|세제|락스|표백제|건전지|배터리|자석|농약|살충제|제초제|쥐약|부동액|휘발유|석유|담배|니코틴|소독약|세정제|캡슐";
 const TOXIC_KO: &str =
     "락스|표백제|농약|그라목손|파라콰트|살충제|제초제|쥐약|부동액|휘발유|석유|등유|세정제|양잿물|메탄올";
@@ -63,6 +63,18 @@ pattern!(
     )
 );
 
+// "drank from a jug thinking it was gatorade, the label says antifreeze", "음료수인 줄 알고 마셨는데 부동액".
+pattern!(
+    en_toxic_mistaken,
+    &format!(
+        r"\b(?:drank|drunk|swallowed|sipped|gulped|chugged|took a (?:sip|swig|gulp))\b[^.!?\n]{{0,100}}?\b(?:label|bottle|jug|container|can|it)\b (?:says?|said|reads?|read|was|is|turned out to be|was actually|is actually)\b[^.!?\n]{{0,12}}?\b(?:{TOXIC_EN})\b"
+    )
+);
+pattern!(
+    ko_toxic_mistaken,
+    &format!("(?:마셨|마신|먹었|삼켰|드셨)(?:는데|더니|던|고보니|은게|은거|던게|대).{{0,20}}?(?:{TOXIC_KO})(?:이었|였|이래|래|더라|인거|인줄|라고|이라)")
+);
+
 pattern!(ko_ingested, &format!("(?:{KO_SUBSTANCE}).{{0,10}}?(?:{KO_SWALLOWED})"));
 
 pattern!(ko_toxic, &format!("(?:{TOXIC_KO}).{{0,20}}?(?:{KO_SWALLOWED})"));
@@ -82,12 +94,12 @@ pattern!(
 pattern!(
     en_child_suspected,
     &format!(
-        r"\bfound (?:him|her|them|my \w+|the baby|the kids?) (?:\w+ ){{0,2}}?with (?:\S+ ){{0,4}}?(?:{EN_SUBSTANCE}|{EN_DRUG})\b|\b(?:{EN_SUBSTANCE}|{EN_DRUG})\b[^.!?\n]{{0,40}}?\b(?:missing|chewed|gone)\b|\b(?:{EN_SUBSTANCE})\W+(?:\w+\W+){{0,3}}?(?:around|on) (?:his|her|their|its|the baby'?s) (?:mouth|lips)\b|\bcan'?t find (?:the |a |one )?(?:button|coin|disc) (?:cell|batter)"
+        r"\bfound (?:him|her|them|my \w+|the baby|the kids?) (?:\w+ ){{0,2}}?with (?:\S+ ){{0,4}}?(?:{EN_SUBSTANCE}|{EN_DRUG})\b|\b(?:{EN_SUBSTANCE}|{EN_DRUG})\b[^.!?\n]{{0,40}}?\b(?:missing|chewed|gone)\b|\b(?:{EN_SUBSTANCE})\W+(?:\w+\W+){{0,3}}?(?:around|on) (?:his|her|their|its|the baby'?s) (?:mouth|lips)\b|\bcan'?t find (?:the |a |one )?(?:button|coin|disc) (?:cell|batter)|\b(?:pill (?:organi[sz]er|box|case|dispenser)|dosette(?: box)?|weekly pills?|pill ?box)\b[^.!?\n]{{0,120}}?\b(?:slots?|compartments?|days?|boxes|doses)\b[^.!?\n]{{0,20}}?\b(?:empty|emptied|missing|gone)\b"
     )
 );
 pattern!(
     ko_child_suspected,
-    "(?:약통|약병|약봉지|알약|약)(?:이|가|을|를)?.{0,14}?(?:몇알|몇개|[0-9]+알|[0-9]+개)(?:이|가|정도)?(?:비는|비어|비었|없어졌|모자라|사라졌)|(?:건전지|배터리|자석)(?:가|이|를|을|하나|한개)?.{0,10}?(?:없어졌|안보|사라졌|못찾|모자라)|(?:약통|약병|세제통|락스통)(?:을|를)?(?:열어놨|열어놓|뜯어놨|뜯어놓|열어서먹|뜯어서먹)"
+    "(?:약통|약병|약봉지|알약|약)(?:이|가|을|를)?.{0,14}?(?:몇알|몇개|[0-9]+알|[0-9]+개)(?:이|가|정도)?(?:비는|비어|비었|없어졌|모자라|사라졌)|(?:건전지|배터리|자석)(?:가|이|를|을|하나|한개)?.{0,10}?(?:없어졌|안보|사라졌|못찾|모자라)|(?:약통|약병|세제통|락스통)(?:을|를)?(?:열어놨|열어놓|뜯어놨|뜯어놓|열어서먹|뜯어서먹)|(?:요일별약통|요일약통|약통|약케이스|약정리함|약달력)(?:의|에|에서)?.{0,30}?칸(?:이|들이|이두개|두개가)?.{0,6}?(?:비어|비었|비는|없어졌|텅)|(?:건전지|배터리|자석|수은전지|코인전지)(?:가|이)?(?:하나|한개|한알|두개|몇개)(?:가|이)?(?:없|안보|사라|모자)"
 );
 
 pattern!(temperature_word, r"\btemp\w*|\bfever\w*|\bthermometer\b|\bdegrees?\b");
@@ -128,6 +140,8 @@ pub fn ingestions(view: &View, child: bool) -> Vec<(Ingestion, usize, usize)> {
     };
     found.extend(compact(ko_overdose(), Ingestion::Overdose));
     found.extend(compact(ko_toxic(), Ingestion::Toxic));
+    found.extend(en_toxic_mistaken().find_iter(&view.lower).map(|m| (Ingestion::Toxic, m.start(), m.end())));
+    found.extend(compact(ko_toxic_mistaken(), Ingestion::Toxic));
     if child {
         found.extend(en_ingested().find_iter(&view.lower).map(|m| (Ingestion::Child, m.start(), m.end())));
         found.extend(en_in_mouth().find_iter(&view.lower).map(|m| (Ingestion::Child, m.start(), m.end())));

@@ -403,7 +403,9 @@ pub const RULES: &[Rule] = &[
         category: Category::EyeInjury,
         level: Level::Emergency,
         source: Source::Nhs111,
-        fires: |f| all(f, &[&["chemical"], &["eye_exposure"]]),
+        fires: |f| {
+            all(f, &[&["chemical"], &["eye_exposure"]]).filter(|_| !f.has("fumes") || f.has("splash"))
+        },
     },
     Rule {
         // NICE NG158 (VTE): breathlessness or chest pain after a long flight, surgery or
@@ -1376,10 +1378,21 @@ pub const RULES: &[Rule] = &[
             all(f, &[&["suicidal"]])
                 .or_else(|| all(f, &[&["suicide_means"], &["farewell", "goodbye"]]))
                 .or_else(|| {
-                    all(f, &[&["suicide_means"], &["plan_time"], &["intent", "prepared"]]).filter(|_| !f.has("leisure"))
+                    all(f, &[&["suicide_means"], &["plan_time"], &["intent", "prepared"]])
+                        .filter(|_| !f.has("leisure") && !f.has("stock_reason"))
                 })
-                .or_else(|| (farewells.len() >= 2).then_some(farewells))
-                .or_else(|| all(f, &[&["farewell"], &["goodbye", "unreachable", "intent"]]))
+                // Pills or opioids saved up, with a time, an intent or a goodbye.
+                .or_else(|| {
+                    // An overdose told as over ("지금은 1년 넘게 외래 다니면서") is history.
+                    all(f, &[&["pill_stockpile"], &["plan_time", "intent", "farewell", "goodbye"]])
+                        .filter(|_| !f.has("stock_reason") && !f.has("resolved"))
+                })
+                // Charcoal bought with tape for the gaps.
+                .or_else(|| all(f, &[&["charcoal"], &["sealing"]]).filter(|_| !f.has("leisure")))
+                .or_else(|| (farewells.len() >= 2).then_some(farewells).filter(|_| !f.has("away_reason")))
+                .or_else(|| {
+                    all(f, &[&["farewell"], &["goodbye", "unreachable", "intent"]]).filter(|_| !f.has("away_reason"))
+                })
                 // Two ordinary goodbyes ("그동안 고마웠어", "엄마 잘 부탁해") and then out of reach.
                 .or_else(|| {
                     let goodbyes = spans_of(f, "goodbye");
@@ -1387,6 +1400,8 @@ pub const RULES: &[Rule] = &[
                 })
                 // Asking how many of one's own pills would kill.
                 .or_else(|| all(f, &[&["lethal_query"], &["suicide_means", "intent", "farewell", "goodbye"]]))
+                // ... or with things given away or a pet handed over, the dose asked to die.
+                .or_else(|| all(f, &[&["lethal_query"], &["gave_away"], &["death_word"]]))
                 // At a bridge or a ledge now, saying goodbye or how calm it is there.
                 .or_else(|| all(f, &[&["at_height_now"], &["farewell", "goodbye", "calm_now", "intent", "psychotic"]]))
                 .or_else(|| all(f, &[&["means_lit"]]).filter(|_| !f.has("leisure")))
