@@ -61,7 +61,7 @@ const CONCEPTS: &[Concept] = &[
     c(
         "faint",
         r"\bfaint\w*|\bpass(?:ed|ing)? out\b|\bdizz\w*|\blight ?headed\b|\bblack(?:ed|ing)? out\b|\bwoozy\b|\bswimmy\b|\b(?:everything|vision|it all|world|eyes) (?:went|go|goes|going|turned|turning) (?:dark|black|grey|gray)\b|\b(?:room|everything) (?:is |was )?spinning\b|\bkeel\w* over\b|\bwobbly\b",
-        "어지러|어지럽|핑돌|핑글|빙빙|휘청|아찔|앞이(?:캄캄|깜깜|하얘|하얗게|노래|노랗게)|쓰러질|기절할|기절하셨|기절하셔|실신|정신이몽롱",
+        "어지러|어지럽|핑돌|핑돈|핑글|빙빙|휘청|아찔|앞이(?:캄캄|깜깜|하얘|하얗게|노래|노랗게)|쓰러질|기절할|기절하셨|기절하셔|실신|정신이몽롱",
     ),
     c(
         "severe",
@@ -113,7 +113,7 @@ const CONCEPTS: &[Concept] = &[
     // --- stroke (NHS FAST: face, arms, speech; KTAS acute neurological deficit) ---
     c(
         "face_droop",
-        r"\bface\W+(?:\w+\W+){0,4}?(?:droop\w*|sag\w*|fall\w*|uneven|numb|lopsided|crooked|twisted)|\bdroop\w*|\b(?:smile|mouth) (?:is |looks )?(?:crooked|lopsided|uneven|droop\w*)|\bone side of (?:my|his|her|their|the) (?:face|mouth|smile)\b(?:\W+\w+){0,3}?\W+(?:droop\w*|sag\w*|(?:doesn'?t|doesnt|won'?t|wont|isn'?t|isnt|not|didn'?t|can'?t|cant) (?:move|moving|lift|go up)|dropp\w*|hanging|fall\w*)|\bsmil\w*\W+(?:\w+\W+){0,6}?one side\b(?:\W+\w+){0,2}?\W+(?:droop\w*|sag\w*|(?:doesn'?t|doesnt|won'?t|wont|isn'?t|isnt|not|didn'?t) (?:move|moving|lift|go up))|\b(?:mouth|lip|smile|face|eyelid)\W+(?:\w+\W+){0,3}?(?:hanging|drooping|droops|drooped|sagging|sags|sagged|dropped|pulled down|slack)\b|\b(?:drool\w*|dribbl\w*|leak\w*|spill\w*)\W+(?:\w+\W+){0,4}?(?:one side|left side|right side|(?:left |right )?corner) of (?:his|her|my|their|the) mouth\b",
+        r"\bface\W+(?:\w+\W+){0,4}?(?:droop\w*|sag\w*|fall\w*|uneven|numb|lopsided|crooked|twisted)|\bdroop\w*|\b(?:smile|mouth) (?:is |was |looks |looked |went |got |became |seems |seemed )?(?:all )?(?:crooked|lopsided|uneven|droop\w*)|\bone side of (?:my|his|her|their|the) (?:face|mouth|smile)\b(?:\W+\w+){0,3}?\W+(?:droop\w*|sag\w*|(?:doesn'?t|doesnt|won'?t|wont|isn'?t|isnt|not|didn'?t|can'?t|cant) (?:move|moving|lift|go up)|dropp\w*|hanging|fall\w*)|\bsmil\w*\W+(?:\w+\W+){0,6}?one side\b(?:\W+\w+){0,2}?\W+(?:droop\w*|sag\w*|(?:doesn'?t|doesnt|won'?t|wont|isn'?t|isnt|not|didn'?t) (?:move|moving|lift|go up))|\b(?:mouth|lip|smile|face|eyelid)\W+(?:\w+\W+){0,3}?(?:hanging|drooping|droops|drooped|sagging|sags|sagged|dropped|pulled down|slack)\b|\b(?:drool\w*|dribbl\w*|leak\w*|spill\w*)\W+(?:\w+\W+){0,4}?(?:one side|left side|right side|(?:left |right )?corner) of (?:his|her|my|their|the) mouth\b",
         "얼굴(?:이|한쪽|의)?.{0,6}?(?:처지|처졌|처져|마비|비뚤|돌아가|일그러)|입(?:이|꼬리가|가)?(?:한쪽으로)?(?:돌아가|돌아갔|비뚤|처지|처졌)|(?:입꼬리|입가|입술|입|얼굴)(?:가|이|도|는|의)?(?:한쪽|왼쪽|오른쪽)(?:이|만|으로|도|은)?.{0,4}?(?:내려가|내려갔|내려간|처지|처졌|처져|처진|쳐지|쳐졌|쳐진|비뚤|삐뚤|돌아가|돌아갔|일그러)|(?:한쪽|왼쪽|오른쪽)(?:입꼬리|입가|입술|얼굴)(?:가|이|만|도)?.{0,4}?(?:내려가|내려갔|내려간|처지|처졌|처져|처진|쳐지|쳐졌|쳐진|비뚤|삐뚤|돌아가|돌아갔|일그러)|(?:한쪽|왼쪽|오른쪽)(?:입꼬리|입가|입)(?:에서|으로|로|쪽으로)?(?:물|침|음식|밥|국)(?:이|을|가)?.{0,2}?(?:흐르|흘러|새|샌|흘리|줄줄)|안면마비",
     ),
     neg(
