@@ -53,7 +53,7 @@ const CONCEPTS: &[Concept] = &[
     ),
     c(
         "cough_blood",
-        r"\bcough\w* (?:up )?(?:\w+ ){0,2}?blood\b|\bblood(?:y|-stained|-streaked| in (?:my|his|her|the))? (?:phlegm|sputum|mucus|spit)\b|\bha?emoptysis\b",
+        r"\bcough\w* (?:up )?(?:\w+ ){0,2}?blood\b|\bcough\w* up (?:[\w-]+ ){0,10}?(?:blood|clots)\b|\bblood(?:y|-stained|-streaked| in (?:my|his|her|the))? (?:phlegm|sputum|mucus|spit)\b|\bha?emoptysis\b",
         "(?:기침|가래)(?:에|할때|하면|을하면|에서)?.{0,8}?(?:피|혈)|피(?:가)?섞인(?:기침|가래)|객혈|각혈",
     ),
     c("vomiting", r"\bfeel\w* sick\b|\bvomit\w*|\bthrow\w* up\b|\bthrew up\b|\bpuk\w*|\bnause\w*|\bbarf\w*|\bretch\w*|\bheaving\b|\b(?:being|been|was) sick\b|\bsick to (?:my|his|her) stomach\b|\b(?:going to|gonna|about to) (?:be sick|throw up|vomit|puke)\b|\bchuck\w* up\b|\bspew\w*", "토(?:하|했|해|할|를|가|함|도)|토(?:를)?(?:\\d+|한|두|세|네|몇|여러)(?:번|차례)|구토|메스꺼|울렁|게워|게웠|구역|오바이트|웩웩"),
@@ -61,7 +61,7 @@ const CONCEPTS: &[Concept] = &[
     c(
         "faint",
         r"\bfaint\w*|\bpass(?:ed|ing)? out\b|\bdizz\w*|\blight ?headed\b|\bblack(?:ed|ing)? out\b|\bwoozy\b|\bswimmy\b|\b(?:everything|vision|it all|world|eyes) (?:went|go|goes|going|turned|turning) (?:dark|black|grey|gray)\b|\b(?:room|everything) (?:is |was )?spinning\b|\bkeel\w* over\b|\bwobbly\b",
-        "어지러|어지럽|핑돌|핑글|빙빙|휘청|아찔|앞이(?:캄캄|깜깜|하얘|하얗게|노래|노랗게)|쓰러질|기절할|기절하셨|기절하셔|실신|정신이몽롱",
+        "어지러|어지럽|핑돌|핑돈|핑글|빙빙|휘청|아찔|앞이(?:캄캄|깜깜|하얘|하얗게|노래|노랗게)|쓰러질|기절할|기절하셨|기절하셔|실신|정신이몽롱",
     ),
     c(
         "severe",
@@ -71,9 +71,9 @@ const CONCEPTS: &[Concept] = &[
     c(
         "sudden",
         r"\bsudden\w*|\ball of a sudden\b|\bout of nowhere\b|\b\d+ ?(?:min\w*|mins) (?:ago|now)\b|\bfor (?:\d+|half an|an) (?:min\w*|hour)|\bjust now\b|\b(?:half an|an|one|1) hours? ago\b|\b(?:was|were) (?:totally |completely |perfectly )?(?:fine|normal|ok|okay) (?:at|this|until|yesterday|an hour|earlier|last night|before)\b|\bcame on\b",
-        "갑자기|방금|\\d+분(?:전|째|동안)|삼십분|한시간째|30분|(?:어제|아까|오전|아침|저녁|점심)(?:까지|까진|까지만해도|만해도|엔)(?:는)?(?:멀쩡|괜찮|정상)|멀쩡하(?:시|셨)?다가|괜찮(?:으시|았)?다가",
+        "갑자기|방금|\\d+분(?:전|째|동안)|삼십분|한시간째|30분|(?:어제|아까|오전|아침|저녁|점심)(?:까지|까진|까지만해도|만해도|엔)(?:는)?(?:멀쩡|괜찮|정상)|(?:어제|아까|오전|아침|저녁|점심)(?:까지|까진|까지만해도|만해도)(?:는)?[^.!?]{0,16}?(?:멀쩡|괜찮|정상|평소처럼)|멀쩡하(?:시|셨)?다가|괜찮(?:으시|았)?다가",
     ),
-    c("collapse", r"\bcollaps\w*|\bfell (?:down|over)\b", "주저앉|쓰러지|쓰러졌|쓰러져"),
+    c("collapse", r"\bcollaps\w*|\bfell (?:down|over)\b|\b(?:he|she|they|i) (?:just |suddenly |then )?dropped(?: (?:to the (?:floor|ground)|like a (?:stone|rock)|in (?:the|a)\b|on the (?:floor|spot))|\s*[.,!]|\s*$)|\bhit the (?:floor|ground|deck)\b", "주저앉|쓰러지|쓰러졌|쓰러져"),
     c(
         "mild_exertion",
         r"\bslight\w*|\ba (?:little|bit)\b|\bmild\w*|\bwhen (?:climbing|walking|running|exercis\w*)|\b(?:up|down)?stairs\b|\brunning (?:for|to|after|up)\b|\bjogg?\w*|\bhurr(?:y|ied|ying)\b|\buphill\b|\bhills?\b|\bafter (?:running|exercis\w*|a workout)",
@@ -102,7 +102,7 @@ const CONCEPTS: &[Concept] = &[
     c(
         "recent_onset",
         r"\bsince (?:\w+ ){1,3}?(?:this (?:morning|afternoon|evening)|last night|yesterday|today)\b|\bsince (?:this (?:morning|afternoon|evening)|lunch(?:time)?|yesterday(?: evening| afternoon)?|last night|breakfast|dinner|tea ?time|earlier(?: today)?|an hour ago|a few hours ago|(?:\d+|a couple of|two|three) hours ago)\b|\b(?:started|came on|began) (?:this morning|today|last night|yesterday|a few hours ago)\b|\b(?:was|were) (?:totally |completely |perfectly )?(?:fine|normal|ok|okay|herself|himself) (?:yesterday|this morning|last night)\b",
-        "(?:오늘|어제)(?:아침|저녁|밤|오후|점심|낮)?(?:부터|께부터)|(?:아침|점심|저녁|아까|몇시간전|어젯밤|자고일어나서)부터|(?:아침|점심|저녁|낮|새벽)(?:때|무렵|쯤|먹고|드시고|식사후|식사하고)부터|어제까지(?:는|만해도)?(?:멀쩡|괜찮|정상)|(?:오늘|어제|어젯밤|아침|저녁|아까)(?:에)?.{0,10}?(?:뒤로|이후로|후로)",
+        "(?:오늘|어제)(?:아침|저녁|밤|오후|점심|낮)?(?:부터|께부터)|(?:아침|점심|저녁|아까|몇시간전|어젯밤|자고일어나서)부터|(?:아침|점심|저녁|낮|새벽)(?:때|무렵|쯤|먹고|드시고|식사후|식사하고|지나고|지나서|지나면서|이후|먹고나서|드시고나서)부터|어제까지(?:는|만해도)?(?:멀쩡|괜찮|정상)|(?:오늘|어제|어젯밤|아침|저녁|아까)(?:에)?.{0,10}?(?:뒤로|이후로|후로)",
     ),
     c("stroke", r"\bstrokes?\b|\bcva\b|\bmini[- ]stroke\b|\btias?\b|\btransient ischa?emic\b", "뇌졸중|중풍|뇌경색|뇌출혈|뇌혈관질환|일과성(?:뇌)?허혈|미니뇌졸중"),
     c(
@@ -113,13 +113,13 @@ const CONCEPTS: &[Concept] = &[
     // --- stroke (NHS FAST: face, arms, speech; KTAS acute neurological deficit) ---
     c(
         "face_droop",
-        r"\bface\W+(?:\w+\W+){0,4}?(?:droop\w*|sag\w*|fall\w*|uneven|numb|lopsided|crooked|twisted)|\bdroop\w*|\b(?:smile|mouth) (?:is |looks )?(?:crooked|lopsided|uneven|droop\w*)|\bone side of (?:my|his|her|their|the) (?:face|mouth|smile)\b(?:\W+\w+){0,3}?\W+(?:droop\w*|sag\w*|(?:doesn'?t|doesnt|won'?t|wont|isn'?t|isnt|not|didn'?t|can'?t|cant) (?:move|moving|lift|go up)|dropp\w*|hanging|fall\w*)|\bsmil\w*\W+(?:\w+\W+){0,6}?one side\b(?:\W+\w+){0,2}?\W+(?:droop\w*|sag\w*|(?:doesn'?t|doesnt|won'?t|wont|isn'?t|isnt|not|didn'?t) (?:move|moving|lift|go up))|\b(?:mouth|lip|smile|face|eyelid)\W+(?:\w+\W+){0,3}?(?:hanging|drooping|droops|drooped|sagging|sags|sagged|dropped|pulled down|slack)\b|\b(?:drool\w*|dribbl\w*|leak\w*|spill\w*)\W+(?:\w+\W+){0,4}?(?:one side|left side|right side|(?:left |right )?corner) of (?:his|her|my|their|the) mouth\b",
+        r"\bface\W+(?:\w+\W+){0,4}?(?:droop\w*|sag\w*|fall\w*|uneven|numb|lopsided|crooked|twisted)|\bdroop\w*|\b(?:smile|mouth) (?:is |was |looks |looked |went |got |became |seems |seemed )?(?:all )?(?:crooked|lopsided|uneven|droop\w*)|\bone side of (?:my|his|her|their|the) (?:face|mouth|smile)\b(?:\W+\w+){0,3}?\W+(?:droop\w*|sag\w*|(?:doesn'?t|doesnt|won'?t|wont|isn'?t|isnt|not|didn'?t|can'?t|cant) (?:move|moving|lift|go up)|dropp\w*|hanging|fall\w*)|\bsmil\w*\W+(?:\w+\W+){0,6}?one side\b(?:\W+\w+){0,2}?\W+(?:droop\w*|sag\w*|(?:doesn'?t|doesnt|won'?t|wont|isn'?t|isnt|not|didn'?t) (?:move|moving|lift|go up))|\b(?:mouth|lip|smile|face|eyelid)\W+(?:\w+\W+){0,3}?(?:hanging|drooping|droops|drooped|sagging|sags|sagged|dropped|pulled down|slack)\b|\b(?:drool\w*|dribbl\w*|leak\w*|spill\w*)\W+(?:\w+\W+){0,4}?(?:one side|left side|right side|(?:left |right )?corner) of (?:his|her|my|their|the) mouth\b",
         "얼굴(?:이|한쪽|의)?.{0,6}?(?:처지|처졌|처져|마비|비뚤|돌아가|일그러)|입(?:이|꼬리가|가)?(?:한쪽으로)?(?:돌아가|돌아갔|비뚤|처지|처졌)|(?:입꼬리|입가|입술|입|얼굴)(?:가|이|도|는|의)?(?:한쪽|왼쪽|오른쪽)(?:이|만|으로|도|은)?.{0,4}?(?:내려가|내려갔|내려간|처지|처졌|처져|처진|쳐지|쳐졌|쳐진|비뚤|삐뚤|돌아가|돌아갔|일그러)|(?:한쪽|왼쪽|오른쪽)(?:입꼬리|입가|입술|얼굴)(?:가|이|만|도)?.{0,4}?(?:내려가|내려갔|내려간|처지|처졌|처져|처진|쳐지|쳐졌|쳐진|비뚤|삐뚤|돌아가|돌아갔|일그러)|(?:한쪽|왼쪽|오른쪽)(?:입꼬리|입가|입)(?:에서|으로|로|쪽으로)?(?:물|침|음식|밥|국)(?:이|을|가)?.{0,2}?(?:흐르|흘러|새|샌|흘리|줄줄)|안면마비",
     ),
     neg(
         "one_side_weak",
         r"\b(?:one|left|right) side\W+(?:\w+\W+){0,4}?(?:weak|numb|can'?t move|paraly\w*|dead|no feeling)|\bcan'?t (?:lift|move|feel) (?:my|his|her|the) (?:\w+ )?(?:arm|leg|hand|side)|\bcant (?:lift|move|feel) (?:my|his|her|the) (?:\w+ )?(?:arm|leg|hand|side)|\b(?:arm|leg) (?:is |went |feels )?(?:still |suddenly |really |very |so )?(?:weak|numb|limp|dead)\b|\b(?:can'?t|cant|couldn'?t|won'?t|unable to) \w+ (?:\w+ ){0,4}?(?:with |in )?(?:his|her|my|their|the) (?:left|right) (?:hand|arm|leg|foot)\b|\bhemipleg\w*|\bdropp\w* (?:\w+ ){0,3}?(?:from|with|out of) (?:his|her|my|their) (?:left|right) hand\b|\bparaly\w*|\b(?:weak\w*|numb\w*) (?:in|on|of) (?:my|his|her|the) (?:left|right) (?:\w+ )?(?:arm|leg|hand|side)|\b(?:left|right) (?:arm|leg|hand)s?\W+(?:\w+\W+){0,3}?(?:weak\w*|numb|limp|dead|paraly\w*)|\b(?:left|right|one) (?:arm and leg|leg and arm|side of (?:my|his|her|the) body)\W+(?:\w+\W+){0,3}?(?:weak\w*|numb\w*|heavy|limp|dead|tingl\w*)",
-        "(?:한쪽|오른쪽|왼쪽|반쪽|편측)(?:팔|다리|팔다리|손|몸|얼굴)?.{0,6}?(?:힘이(?:안|없|빠)|힘이안|마비|저리|저려|감각이없|못움직|안움직)|(?:팔|다리|팔다리|손)(?:에|이|가|을|를)?(?:갑자기)?(?:힘이(?:안들어|없|빠지|빠졌|안)|(?:못|안)(?:쓰|써|움직|들))|(?:팔|다리|팔다리|손|발|몸)(?:이|가|을|를)?말을(?:잘)?안들|(?:오른|왼)(?:손|팔|발|다리)(?:으로|로|이|가|을|를|에)?.{0,8}?(?:못|안)(?:잡|쥐|들|움직|써|쓰|디디)|(?:한쪽|오른쪽|왼쪽)(?:팔|다리|팔다리|손|몸)(?:이|가|에|도|과|이랑|하고|랑)?.{0,4}?(?:무겁|무거|둔하|둔해)|(?:한쪽|오른쪽|왼쪽)(?:팔다리|팔이랑다리|팔과다리|팔하고다리|손발)(?:가|이|에|도)?.{0,6}?(?:저리|저려|힘이|마비|감각|둔)|(?:오른|왼)(?:손|팔)(?:으로|로|에서|이|가)?.{0,8}?(?:떨어뜨|놓치|떨궈|떨구)|반신마비|편마비|숟가락을떨어뜨|(?:오른|왼)(?:손|팔|쪽손|쪽팔)(?:으로|로)?.{0,8}?(?:잡기|쥐기|들기)(?:가|도)?(?:힘들|어렵)",
+        "(?:한쪽|오른쪽|왼쪽|반쪽|편측)(?:팔|다리|팔다리|손|몸|얼굴)?.{0,6}?(?:힘이(?:안|없|빠)|힘이안|마비|저리|저려|감각이없|못움직|안움직)|(?:팔|다리|팔다리|손)(?:에|이|가|을|를)?(?:갑자기)?(?:힘이(?:안들어|없|빠지|빠졌|빠져|빠진|안)|(?:못|안)(?:쓰|써|움직|들))|(?:팔|다리|팔다리|손|발|몸)(?:이|가|을|를)?말을(?:잘)?안들|(?:오른|왼)(?:손|팔|발|다리)(?:으로|로|이|가|을|를|에)?.{0,8}?(?:못|안)(?:잡|쥐|들|움직|써|쓰|디디)|(?:한쪽|오른쪽|왼쪽)(?:팔|다리|팔다리|손|몸)(?:이|가|에|도|과|이랑|하고|랑)?.{0,4}?(?:무겁|무거|둔하|둔해)|(?:한쪽|오른쪽|왼쪽)(?:팔다리|팔이랑다리|팔과다리|팔하고다리|손발)(?:가|이|에|도)?.{0,6}?(?:저리|저려|힘이|마비|감각|둔)|(?:오른|왼)(?:손|팔)(?:으로|로|에서|이|가)?.{0,8}?(?:떨어뜨|놓치|떨궈|떨구)|반신마비|편마비|숟가락을떨어뜨|(?:오른|왼)(?:손|팔|쪽손|쪽팔)(?:으로|로)?.{0,8}?(?:잡기|쥐기|들기)(?:가|도)?(?:힘들|어렵)",
     ),
     c(
         "limb_numb",
@@ -129,7 +129,7 @@ const CONCEPTS: &[Concept] = &[
     neg(
         "speech_trouble",
         r"\bslur\w*|\b(?:can'?t|cant|couldn'?t|unable to|struggl\w* to)(?: seem to)? (?:find|get out|get) (?:his|her|my|the|their) words\b|\bcan'?t (?:talk|speak|get (?:the|his|her|my) words)\w*|\bcant (?:talk|speak)\w*|\bgibberish\b|\b(?:words|speech)\W+(?:\w+\W+){0,3}?(?:jumbled|garbled|slurred|wrong|weird|strange)|\btalk\w* (?:funny|weird|strange|nonsense)|\bnot making sense\b|\b(?:using|uses|saying|says|said|uses) (?:the )?wrong words\b|\bwords (?:are |keep )?coming out wrong\b|\bmix\w* up (?:his|her|my|their) words\b|\b(?:talk\w*|speak\w*|sound\w*|speech)\W+(?:\w+\W+){0,2}?like (?:he'?s|she'?s|they'?re|he was|she was|someone|somebody|a) (?:\w+ )?drunk\b",
-        "말이(?:자꾸|좀|계속|갑자기|약간|엄청|너무)?(?:어눌|꼬이|꼬여|꼬였|꼬인|이상|안나|잘안|안되|느려|느리)|단어(?:를|가)?.{0,6}?(?:엉뚱|이상한|이상하게|안떠|생각이안|잘못|안나오|안나와|안나온|안나온대)|어눌|발음이(?:좀|자꾸|약간|살짝|계속|갑자기|많이)?(?:이상|꼬|안|새|샌|뭉개)|엉뚱한말(?:을|만)(?:해|하)|말을(?:제대로|잘)?못|말을(?:이상하게|횡설수설)|횡설수설|말이어둔|(?:말|발음|말씀)(?:이|을|도|하시는것도|하는것도|하시는게|하는게)?.{0,10}?(?:뭉개|뭉그러|꼬부라)|혀(?:가)?꼬부라|술(?:에)?취한(?:사람|것)(?:처럼|같이)(?:말|발음|말씀)|무슨말(?:인지|을하는지)(?:모르|알아들을수(?:가)?없|못알아)",
+        "말(?:이|도)(?:자꾸|좀|계속|갑자기|약간|엄청|너무|잠깐|살짝)?(?:어눌|꼬이|꼬여|꼬였|꼬인|이상|안나|잘안|안되|느려|느리)|단어(?:를|가)?.{0,6}?(?:엉뚱|이상한|이상하게|안떠|생각이안|잘못|안나오|안나와|안나온|안나온대)|어눌|발음이(?:좀|자꾸|약간|살짝|계속|갑자기|많이)?(?:이상|꼬|안|새|샌|뭉개)|엉뚱한말(?:을|만)(?:해|하)|말을(?:제대로|잘)?못|말을(?:이상하게|횡설수설)|횡설수설|말이어둔|(?:말|발음|말씀)(?:이|을|도|하시는것도|하는것도|하시는게|하는게)?.{0,10}?(?:뭉개|뭉그러|꼬부라)|혀(?:가)?꼬부라|술(?:에)?취한(?:사람|것)(?:처럼|같이)(?:말|발음|말씀)|무슨말(?:인지|을하는지)(?:모르|알아들을수(?:가)?없|못알아)",
     ),
     neg(
         "vision_loss",
@@ -143,13 +143,13 @@ const CONCEPTS: &[Concept] = &[
         r"\b(?:curtain|shadow|veil|shade)\b[^.!?\n]{0,30}?\b(?:came|coming|come|fell|falling|drawn|pulled)\b(?:\W+\w+){0,2}?\W+(?:down|over|across)\b|\bblind came down\b|\bcan'?t see (?:anything |a thing )?(?:at all )?(?:out of|with|from|in) (?:my|his|her|their|one|the) (?:left |right )?eye\b|\b(?:lost|losing|loss of) (?:the |all )?(?:vision|sight) (?:in|of) (?:my|his|her|their|one|the) (?:left |right )?eye\b|\b(?:left|right|one) eye\W+(?:\w+\W+){0,3}?(?:went|gone|going|turned) (?:completely |totally |suddenly )?(?:blind|black|dark)\b|\b(?:went|gone|is) blind in (?:my|his|her|their|one|the) (?:left |right )?eye\b",
         "커튼(?:을|이)?.{0,4}?(?:친|치듯|쳐진|내려|내린)|(?:검은|까만|어두운)(?:막|그림자|커튼)(?:이|가)?.{0,4}?(?:내려|드리|가려|덮)|시야(?:가|를|의)?(?:일부|반|절반|위쪽|아래쪽|한쪽)?(?:가|이)?(?:가려|가리|까맣|깜깜|캄캄)|(?:한쪽|왼쪽|오른쪽|왼|오른)눈(?:이|은|만|으로|에)?(?:갑자기|아예|하나도|전혀)?.{0,4}?(?:안보|보이지않|보이질않|캄캄|깜깜|시커|까매|까맣|실명)",
     ),
-    c("confusion", r"\bconfus\w*|\bdisorient\w*|\bhallucinat\w*|\bseeing things that (?:aren'?t|are not) there\b|\bnot making (?:any )?sense\b|\bout of it\b|\bdrows\w*|\bdazed\b|\bnot (?:acting )?(?:himself|herself|right)\b|\bdoesn'?t (?:seem to )?know where\b|\b(?:can'?t|couldn'?t|could not|cannot) tell (?:me |us )?(?:what day|where|who|the day|(?:his|her) (?:own )?name)\b|\bstaring (?:through|past) (?:me|us|them)\b|\bweird(?:ly)? sleepy\b|\bmuddled\b|\bnot with it\b|\b(?:doesn'?t|didn'?t|can'?t) recogni[sz]e\b|\bcan'?t (?:stay awake|keep (?:his|her|my) eyes open)\b|\bkeeps? (?:nodding|drifting) off\b|\bspaced out\b|\b(?:nothing|none of what) (?:he|she|they) (?:says|said) makes (?:any )?sense\b|\bmakes? no sense\b|\bdoesn'?t make (?:any )?sense\b|\bmumbl\w*|\bincoheren\w*|\bdoesn'?t know (?:her|his|their|my) (?:own )?name\b|\bdoesn'?t know who (?:i|we) (?:am|are)\b|\b(?:doesn'?t|doesnt|didn'?t|didnt) know (?:what (?:day|year|month|time)|where (?:he|she|they) (?:is|are|was)|who)\b", "정신이없|헛것|헛게보|환각|정신이혼미|정신이오락가락|횡설수설|헛소리|딴소리|엉뚱한소리|의식이흐|몽롱|정신을못|헤롱|비몽사몽|어딘지모르|여기가어디냐고|어디냐고(?:계속|자꾸|물)|엉뚱한말|사람을못알아|못알아보|못알아봐|멍하게|멍해|멍하니|누구냐고|누구세요|꾸벅꾸벅|자꾸졸|눈을못뜨"),
+    c("confusion", r"\bconfus\w*|\bdisorient\w*|\bhallucinat\w*|\bseeing things that (?:aren'?t|are not) there\b|\bnot making (?:any )?sense\b|\bout of it\b|\bdrows\w*|\bdazed\b|\bnot (?:acting )?(?:himself|herself|right)\b|\bdoesn'?t (?:seem to )?know where\b|\b(?:can'?t|couldn'?t|could not|cannot) tell (?:me |us )?(?:what day|where|who|the day|(?:his|her) (?:own )?name)\b|\bstaring (?:through|past) (?:me|us|them)\b|\bweird(?:ly)? sleepy\b|\bmuddled\b|\bnot with it\b|\b(?:doesn'?t|didn'?t|can'?t) recogni[sz]e\b|\bcan'?t (?:stay awake|keep (?:his|her|my) eyes open)\b|\bkeeps? (?:nodding|drifting) off\b|\bspaced out\b|\b(?:nothing|none of what) (?:he|she|they) (?:says|said) makes (?:any )?sense\b|\bmakes? no sense\b|\bdoesn'?t make (?:any )?sense\b|\bmumbl\w*|\bincoheren\w*|\bdoesn'?t know (?:her|his|their|my) (?:own )?name\b|\bdoesn'?t know who (?:i|we) (?:am|are)\b|\b(?:doesn'?t|doesnt|didn'?t|didnt) know (?:what (?:day|year|month|time)|where (?:he|she|they) (?:is|are|was)|who)\b", "정신이없|헛것|헛게보|환각|정신이혼미|정신이오락가락|횡설수설|헛소리|딴소리|엉뚱한소리|의식이흐|몽롱|정신을못|헤롱|비몽사몽|어딘지모르|여기가어디냐고|어디냐고(?:계속|자꾸|물)|엉뚱한말|사람을못알아|못알아보|못알아봐|멍하게|멍해|멍하니|누구냐고|누구세요|꾸벅꾸벅|자꾸졸|눈을못뜨|여기가어디(?:냐|야|예요|에요|인지)|(?:너|넌|니|당신|네가|니가)(?:는)?누구(?:냐|야|니)|(?:오늘이|지금이)몇(?:년|월|일)인지(?:도)?모르|(?:말|말씀)(?:을|이|도)?(?:웅얼|오락가락|알아듣게못|알아들을수(?:가)?없)|웅얼웅얼|웅얼거"),
     // --- headache (NICE CG150: thunderclap headache; KTAS sudden severe headache) ---
     c("headache", r"\bheadache\w*|\b(?:grabb|clutch|grasp)\w* (?:at )?(?:his|her|my|their) head\b|\bhead (?:is )?(?:pounding|hurts|hurting|exploding|splitting)|\bhead ?(?:pains?|aches?)\b|\bmigraine\b|\bpain\w* (?:in|at|on) (?:the )?(?:back of |side of |top of )?(?:my|his|her|their|the) head\b", "두통|머리(?:가|를|쪽이|뒤가)?.{0,10}?(?:아[프파픈퍼팠]|지끈|깨질|터질|터지는|터진|울려|망치)|뒷머리|뒤통수|뒷골(?:이|도)?.{0,8}?(?:아[프파픈퍼팠]|땡기|당기|지끈|깨질|뻐근)|머리를(?:감싸|움켜|부여잡|붙잡|쥐어)"),
     c(
         "worst_headache",
         r"\bworst (?:headache|head pain|pain)\w*|\bthunderclap\b|\bexplosive headache\b|\bheadache\W+(?:\w+\W+){0,3}?(?:like (?:being )?hit|ever)\b|\bhit (?:with|by) a (?:bat|hammer)\b|\blike (?:being )?(?:hit|struck|kicked|smacked|whacked) (?:in|on|over|at) the (?:back of the )?head\b|\b(?:headache|head)\W+(?:\w+\W+){0,4}?like (?:a )?(?:lightning|thunder ?bolt|bolt of lightning)\b|\b(?:explosion|exploded|bomb went off|bomb going off) (?:in|inside) (?:my|his|her|their) head\b|\b(?:head|headache)\b[^.!?\n]{0,40}?\b(?:something|it|a vessel|a blood vessel)\b (?:just )?(?:popped|burst|snapped|went pop|went bang)|\b(?:something|a (?:blood )?vessel) (?:just )?(?:popped|burst|snapped) (?:in|inside) (?:my|his|her|their) head\b|\blike (?:someone|somebody|being)\b[^.!?\n]{0,30}?\b(?:hit|smacked|whacked|struck|clubbed|kicked)\b[^.!?\n]{0,40}?\b(?:head|skull)\b|\b(?:head|headache|skull)\b[^.!?\n]{0,60}?\b(?:nothing|zero|0) to (?:ten|10)\b",
-        "(?:태어나서|살면서|평생|생애)(?:처음|최악)|망치로맞은|둔기로맞은|벼락|번개(?:를|에)?맞은(?:것|듯)|번개(?:가)?치듯|(?:망치|둔기|야구방망이|몽둥이)로.{0,6}?(?:맞은|때린|얻어맞은|맞는)(?:것|듯)|(?:머리|뒷머리|뒤통수)(?:를|가)?(?:세게|한대)?(?:맞은|얻어맞은)(?:것|듯)|이렇게아픈(?:건|것은)?처음|쾅(?:하고|하더니|하는)(?:순간)?(?:머리|뒷머리|뒤통수)(?:가|전체가|속이|속에서)?.{0,6}?(?:터지|터질|깨지|깨질|울리|아[프파])|머리.{0,30}?(?:1분|일분|몇초|순식간|몇분)(?:만에|사이에|안에).{0,8}?(?:최고|최악|극심|제일)|(?:1분|일분|몇초|순식간|몇분)(?:만에|사이에|안에)(?:머리|두통)(?:가|이)?.{0,6}?(?:최고|최악|극심|제일)|머리(?:속|안)?(?:에서|가|속에서)?(?:뭔가|무언가|뭐가|핏줄이|혈관이)?(?:뚝|펑|팡|툭)(?:하고|하더니|하는)?(?:터진|터졌|끊어진|끊어졌|끊긴)",
+        "(?:태어나서|살면서|평생|생애)(?:처음|최악)|망치로맞은|둔기로맞은|벼락|번개(?:를|에)?맞은(?:것|듯)|번개(?:가)?치듯|(?:망치|둔기|야구방망이|방망이|빠따|배트|몽둥이|각목|벽돌)로.{0,6}?(?:맞은|때린|얻어맞은|맞는)(?:것|듯)|(?:머리|뒷머리|뒤통수)(?:를|가)?(?:세게|한대)?(?:맞은|얻어맞은)(?:것|듯)|이렇게아픈(?:건|것은|거|게)?처음|쾅(?:하고|하더니|하는)(?:순간)?(?:머리|뒷머리|뒤통수)(?:가|전체가|속이|속에서)?.{0,6}?(?:터지|터질|깨지|깨질|울리|아[프파])|머리.{0,30}?(?:1분|일분|몇초|순식간|몇분)(?:만에|사이에|안에).{0,8}?(?:최고|최악|극심|제일)|(?:1분|일분|몇초|순식간|몇분)(?:만에|사이에|안에)(?:머리|두통)(?:가|이)?.{0,6}?(?:최고|최악|극심|제일)|머리(?:속|안)?(?:에서|가|속에서)?(?:뭔가|무언가|뭐가|핏줄이|혈관이)?(?:뚝|펑|팡|툭)(?:하고|하더니|하는)?(?:터진|터졌|끊어진|끊어졌|끊긴)",
     ),
     neg("stiff_neck", r"\bstiff neck\b|\bneck (?:is |feels )?(?:\w+ )?stiff\b|\bcan'?t (?:bend|move) (?:my|his|her) neck\b|\b(?:can'?t|cannot|won'?t|unable to) (?:\w+ ){0,3}?chin (?:to|on|onto|down to) (?:my|his|her|the) chest\b", "목(?:이|도|가|뒤가|덜미가)?(?:너무|좀|완전)?(?:뻣뻣|굳|뻐근해서)|(?:고개|목)(?:를|을)?(?:앞으로|아래로)?(?:못숙|숙일수(?:가)?없|숙이지(?:를)?못|안숙여|못굽|굽히지못)|고개를(?:못|앞으로못)"),
     c(
@@ -185,7 +185,7 @@ const CONCEPTS: &[Concept] = &[
     c(
         "hard_to_speak",
         r"\b(?:hard|difficult|struggling|a struggle) to (?:talk|speak|get (?:words|a sentence) out)\b|\bcan only (?:say|speak|talk)\b|\bcan'?t (?:talk|speak) (?:properly|in sentences|more than)",
-        "말(?:하기|을하기|을잇기)(?:가|도)?(?:너무|좀|많이)?(?:힘[들드듦]|어렵|어려)|말을(?:잇지|이어가지|끝까지)못|한마디씩",
+        "말(?:하기|을하기|을잇기)(?:가|도)?(?:너무|좀|많이)?(?:힘[들드듦]|어렵|어려)|말(?:한마디|한두마디)(?:하기|하는것|하는거)(?:가|도|조차)?(?:너무|좀|많이)?(?:힘[들드듦]|어렵|어려|숨차|숨이차|벅차)|말을(?:잇지|이어가지|끝까지)못|한마디씩",
     ),
     c(
         "blue_lips",
@@ -200,7 +200,7 @@ const CONCEPTS: &[Concept] = &[
     ),
     c("wheeze", r"\bwheez\w*|\bwhistling\b|\bstridor\b", "쌕쌕|쌔액|휘파람|그르렁"),
     c("asthma_attack", r"\basthma attack\b|\basthma (?:is )?(?:flar\w*|bad|worse)", "천식발작|천식이(?:심|악화)"),
-    neg("asthma_unrelieved", r"\b(?:inhaler|puffer|ventolin|salbutamol|albuterol|nebuli[sz]er)\W+(?:\w+\W+){0,6}?(?:not|isn'?t|isnt|doesn'?t|didn'?t|no|nothing|hasn'?t) (?:help\w*|work\w*|touch\w*|doing|done|difference|effect)|\b(?:not|isn'?t|isnt) (?:helping|working|touching it)\b|\b(?:inhaler|puffer|ventolin|pumps?|puffs?)\W+(?:\w+\W+){0,4}?\d+ (?:times|puffs)\b|\b\d+ puffs\b|\b(?:inhaler|puffer|ventolin|pump)\W+(?:\w+\W+){0,3}?every (?:few|couple of|\d+) min\w*|\bnothing'?s? (?:changing|working|helping)\b", "흡입기(?:를|도)?(?:써도|사용해도|뿌려도)|흡입기(?:를|도)?.{0,6}?(?:써도|뿌려도|사용해도|해도)(?:안듣|안들|소용|효과가없|그대로)|(?:흡입기|벤토린|호흡기)(?:가|이|도)?(?:안|소용|효과가없|안들|안듣)|(?:흡입기|벤토린|호흡기|스프레이)(?:를|을)?.{0,10}?(?:뿌려도|뿌렸는데도|써도|썼는데도|했는데도|흡입해도).{0,4}?(?:안|소용|그대로|효과)"),
+    neg("asthma_unrelieved", r"\b(?:inhaler|puffer|ventolin|salbutamol|albuterol|nebuli[sz]er)\W+(?:\w+\W+){0,6}?(?:not|isn'?t|isnt|doesn'?t|didn'?t|no|nothing|hasn'?t) (?:help\w*|work\w*|touch\w*|doing|done|difference|effect)|\b(?:not|isn'?t|isnt) (?:helping|working|touching it)\b|\b(?:inhaler|puffer|ventolin|pumps?|puffs?)\W+(?:\w+\W+){0,4}?\d+ (?:times|puffs)\b|\b\d+ puffs\b|\b(?:inhaler|puffer|ventolin|pump)\W+(?:\w+\W+){0,3}?every (?:few|couple of|\d+) min\w*|\bnothing'?s? (?:changing|working|helping)\b", "흡입기(?:를|도)?(?:써도|사용해도|뿌려도)|(?:흡입기|벤토린|호흡기|스프레이|인헤일러)[^.]{0,12}?(?:흡입했|뿌렸|썼|했)(?:는데|지만|어도)(?:도)?.{0,4}?(?:그대로|소용없|효과없|안들|안듣|똑같|안나아|안돼|안되)|흡입기(?:를|도)?.{0,6}?(?:써도|뿌려도|사용해도|해도)(?:안듣|안들|소용|효과가없|그대로)|(?:흡입기|벤토린|호흡기)(?:가|이|도)?(?:안|소용|효과가없|안들|안듣)|(?:흡입기|벤토린|호흡기|스프레이)(?:를|을)?.{0,10}?(?:뿌려도|뿌렸는데도|써도|썼는데도|했는데도|흡입해도).{0,4}?(?:안|소용|그대로|효과)"),
     // --- anaphylaxis (NICE CG134; KTAS allergic reaction with airway compromise) ---
     c(
         "allergen",
@@ -287,7 +287,7 @@ const CONCEPTS: &[Concept] = &[
     ),
     c(
         "abdominal_pain",
-        r"\b(?:stomach|belly|abdom\w*|tummy|pelvic|lower)(?: and (?:back|chest|side|groin))? (?:pain|hurts?|ache|cramp\w*)|\b(?:pain|cramp\w*|ache) in (?:my |her |his |the |their )?(?:upper |lower |left |right )?(?:stomach|belly|abdomen|tummy|lower)|\b(?:stomach|belly|tummy|abdomen) (?:is )?(?:killing|agony)",
+        r"\b(?:stomach|belly|abdom\w*|tummy|pelvic|lower)(?: and (?:back|chest|side|groin))? (?:pain|hurts?|ache|cramp\w*)|\b(?:pain|cramp\w*|ache) in (?:my |her |his |the |their )?(?:(?:upper|lower|left|right|middle)[ -])*(?:stomach|belly|abdomen|tummy|lower)|\b(?:stomach|belly|tummy|abdomen) (?:is )?(?:killing|agony)",
         "(?:배|아랫배|복부|하복부|윗배)(?:가|이|는|쪽이)?.{0,8}?(?:아[프파픈퍼팠]|통증|찢어질|끊어질|뒤틀)|(?:배|아랫배|복부|윗배)(?:전체|전체가|가|이)?.{0,8}?(?:칼로|송곳으로|바늘로)?(?:찌르|찔러|쑤시)|복통",
     ),
     c("swelling", r"\bswell\w*|\bswollen\b|\bpuff\w*", "부었|부어|붓고|붓는|부종|퉁퉁"),
@@ -333,7 +333,7 @@ const CONCEPTS: &[Concept] = &[
     c(
         "infant",
         r"\bbab(?:y|ies)\b|\bbubs?\b|\bbubba\b|\binfant\b|\bnewborn\b|\bbreastfe\w*|\bformula\b|\bnappy\b|\bdiapers?\b",
-        "아기|애기|아가|신생아|영아|갓난|젖먹이|분유|모유|기저귀",
+        "아기|애기|(?:^|[^돌나찾알살잡앉남좋높많넘따달빠싸다사자차타파하까])아가|신생아|영아|갓난|젖먹이|분유|모유|기저귀",
     ),
     c(
         "older",
@@ -354,8 +354,8 @@ const CONCEPTS: &[Concept] = &[
     ),
     c(
         "high_impact",
-        r"\bcar (?:crash|accident|wreck)|\bcrash\w*|\bhit by (?:a |the )?(?:car|truck|bus|bike|van)|\b(?:div(?:ed|ing)|dove|jumped) (?:into|in|head ?first)\b|\b(?:fell|falls?|fallen|falling|came|come|thrown|flew|slipped|tumbled) (?:off|from|down|out of) (?:a |the |his |her |my |their )?(?:\w+ ){0,2}?(?:ladder|roof|balcony|height|horse|bike|motor ?bike|motorcycle|scooter|scaffold\w*|tree|stairs|wall|cliff|window|climbing frame|jungle gym|monkey bars|bunk bed)|\bmotor ?(?:bike|cycle) (?:accident|crash)|\brugby tackle|\btrampoline\b",
-        "교통사고|차에치|차에받|차사고|오토바이사고|다이빙|사다리에서|지붕에서|높은데서|높은곳에서|추락|계단에서(?:굴러|떨어|넘어)|(?:\\d+층|난간|베란다)에서떨어|트램펄린|(?:\\d+층|\\d+(?:m|미터)|꼭대기|사다리|지붕|나무|정글짐|미끄럼틀|비계|옥상|창문|담장|절벽|이층침대)[^.]{0,8}?(?:에서|서)(?:떨어|추락|굴러|미끄러)|(?:오토바이|자전거|킥보드|스쿠터|말)(?:에서|가)?.{0,6}?(?:날아|튕겨|떨어졌|떨어져|미끄러|넘어졌|넘어져)",
+        r"\bcar (?:crash|accident|wreck)|\bcrash\w*|\bhit by (?:a |the )?(?:car|truck|bus|bike|van)|\b(?:div(?:ed|ing)|dove|jumped) (?:into|in|head ?first)\b|\b(?:fell|falls?|fallen|falling|came|come|thrown|flew|slipped|tumbled) (?:off|from|down|out of) (?:a |the |his |her |my |their )?(?:\w+ ){0,2}?(?:ladder|roof|balcony|height|horse|bike|motor ?bike|motorcycle|scooter|scaffold\w*|tree|stairs|wall|cliff|window|climbing frame|jungle gym|monkey bars|bunk bed)|\bmotor ?(?:bike|cycle) (?:accident|crash)|\brugby tackle|\btrampoline\b|\b(?:div(?:ed|ing|e)|dove|jumped)\b[^.!?\n]{0,30}?\b(?:shallow|hit (?:the|his|her|my) (?:head on the )?bottom)\b|\bhit (?:his|her|my|their) head on the bottom\b",
+        "교통사고|차에치|차에받|차사고|오토바이사고|다이빙|얕은(?:물|곳|데|쪽)[^.]{0,8}?(?:뛰어들|머리부터)|머리부터(?:뛰어들|입수)|바닥에머리(?:를)?(?:박|부딪|찧)|사다리에서|지붕에서|높은데서|높은곳에서|추락|계단에서(?:굴러|떨어|넘어)|(?:\\d+층|난간|베란다)에서떨어|트램펄린|(?:\\d+층|\\d+(?:m|미터)|꼭대기|사다리|지붕|나무|정글짐|미끄럼틀|비계|옥상|창문|담장|절벽|이층침대)[^.]{0,8}?(?:에서|서)(?:떨어|추락|굴러|미끄러)|(?:오토바이|자전거|킥보드|스쿠터|말)(?:에서|가)?.{0,6}?(?:날아|튕겨|떨어졌|떨어져|미끄러|넘어졌|넘어져)",
     ),
     // Any fall, the mechanism behind a head injury when the head is not named ("fell in the
     // bathroom ... headache worse").
@@ -375,13 +375,13 @@ const CONCEPTS: &[Concept] = &[
     c(
         "alcohol_withdrawal",
         r"\b(?:stopped|quit|quitting|stopping|gave up|giving up|cut out) (?:the )?(?:drinking|drink|alcohol|booze|vodka|whisk(?:e)?y|beer|wine|spirits|liquor)\b|\bcold turkey\b|\b(?:alcohol|booze) withdrawal\b|\bwithdraw\w* from (?:alcohol|drink\w*)|\bdts\b|\bdelirium tremens\b",
-        "술(?:을)?(?:끊|안마신지|안드신지|못마신지|못드신지|끊은지)|(?:술|소주|맥주|막걸리|양주)[^.]{0,20}?(?:끊(?:었|은|으셨|으신|고)|안드신지|안마신지)|금주(?:한|하신|중|하고)|단주|알코올금단|금단증상",
+        "술(?:을)?(?:끊|안마신지|안드신지|못마신지|못드신지|끊은지)|(?:술|소주|맥주|막걸리|양주)[^.]{0,20}?(?:끊(?:었|은|으셨|으신|고)|안드신지|안마신지)|금주(?:한|하신|중|하고)|단주|알코올금단|금단증상|(?:술|소주|맥주|막걸리|양주|음주)[^!?]{0,40}?(?:끊(?:었|은|으셨|으신|고)|(?:안|못)(?:마셨|드셨|마신|드신))",
     ),
     // KTAS high-risk mechanism: a crash at speed (60 km/h or more), a fall from a second storey,
     // scaffolding or 3 m or more, thrown from a vehicle or a rollover.
     c(
         "high_energy",
-        r"\b(?:[6-9]\d|1\d\d|2\d\d) ?(?:km/?h|kmh|kph|mph|km an hour|miles an hour)\b|\b(?:fell|falls?|fallen|falling|thrown|jumped|came|come) (?:\w+ ){0,3}?(?:from|off|out of) (?:a |the |his |her |my )?(?:(?:[2-9]|second|third|fourth|2nd|3rd|4th)(?:st|nd|rd|th)?[- ](?:floor|stor(?:e)?y)|scaffold\w*|roof|balcony|(?:[3-9]|\d\d) ?(?:m|metres?|meters?)|(?:1\d|[2-9]\d) ?(?:ft|feet|foot))|\b(?:thrown|ejected) (?:from|out of|off) (?:the |a |his |her |my )?(?:car|vehicle|bike|motorbike|motorcycle)|\brolled (?:over|the car)|\brollover\b",
+        r"\b(?:[6-9]\d|1\d\d|2\d\d) ?(?:km/?h|kmh|kph|mph|km an hour|miles an hour)\b|\b(?:fell|falls?|fallen|falling|thrown|jumped|came|come) (?:\w+ ){0,3}?(?:from|off|out of) (?:a |the |his |her |my )?(?:(?:[2-9]|second|third|fourth|2nd|3rd|4th)(?:st|nd|rd|th)?[- ](?:floor|stor(?:e)?y)|scaffold\w*|roof|balcony|(?:[3-9]|\d\d) ?(?:m|metres?|meters?)|(?:1\d|[2-9]\d) ?(?:ft|feet|foot))|\b(?:thrown|ejected) (?:from|out of|off) (?:the |a |his |her |my )?(?:car|vehicle|bike|motorbike|motorcycle)|\brolled (?:over|the car)|\brollover\b|\brolled (?:my|his|her|our|their|a|the) (?:car|truck|suv|van|jeep|vehicle|ute|pickup)\b|\b(?:car|truck|suv|van|jeep|vehicle) (?:rolled|flipped)\b|\bflipped (?:my|his|her|our|the) (?:car|truck|suv|van)\b",
         "시속\\d{2,3}|(?:[6-9]\\d|1\\d\\d)(?:km|킬로)|(?:[2-9]층|[3-9]m|[3-9]미터|\\d{2}m|\\d{2}미터|비계|지붕|옥상)(?:높이|정도|높이의|에서|쯤|위)*.{0,4}?(?:에서|서)?(?:떨어|추락)|차(?:가|량이)?(?:뒤집|전복)|튕겨나|(?:몇|\\d+)(?:미터|m)(?:를|나|정도|쯤)?날아",
     ),
     c(
@@ -412,7 +412,7 @@ const CONCEPTS: &[Concept] = &[
     ),
     c(
         "heat",
-        r"\bheat\b|\bhot (?:day|weather|sun|outside|site|car|field|kitchen|warehouse)|\bheat ?wave\b|\bheat ?stroke\b|\bsun ?stroke\b|\bin the sun\b|\bworking outside\b|\bsauna\b|\bmarathon\b|\broute march\b|\bhot yoga\b|\b(?:3[5-9]|4\d) ?(?:c|°c) outside\b|\b(?:9[5-9]|1[01]\d) ?(?:f|°f|degrees) (?:outside|out)\b|\blocked in (?:a|the) car\b|\bhot (?:out|outside|today|in (?:the|there))\b|\b(?:left|forgot|forgotten) (?:him|her|them|the baby|my (?:\w+ ){0,3}?\w+|(?:my|the|our) (?:baby|son|daughter|kid|child|toddler|dog)) in (?:the|a|his|her|my) (?:hot )?car\b|\bhik(?:e|ing)\b[^.!?\n]{0,40}\b(?:hot|sun|summer)\b",
+        r"\bheat\b|\bhot (?:day|weather|sun|outside|site|car|field|kitchen|warehouse)|\bheat ?wave\b|\bheat ?stroke\b|\bsun ?stroke\b|\bin the sun\b|\bworking outside\b|\bsauna\b|\bmarathon\b|\broute march\b|\bhot yoga\b|\b(?:3[5-9]|4\d) ?(?:c|°c) outside\b|\b(?:9[5-9]|1[01]\d) ?(?:f|°f|degrees) (?:outside|out)\b|\blocked in (?:a|the) car\b|\bhot (?:out|outside|today|in (?:the|there))\b|\b(?:it'?s|its|it was|it hit|hit|reached|over) (?:9[5-9]|1[01]\d) ?(?:°|degrees|°?f\b)? ?(?:today|out(?:side)?|in the shade)\b|\b(?:left|forgot|forgotten) (?:him|her|them|the baby|my (?:\w+ ){0,3}?\w+|(?:my|the|our) (?:baby|son|daughter|kid|child|toddler|dog)) in (?:the|a|his|her|my) (?:hot )?car\b|\bhik(?:e|ing)\b[^.!?\n]{0,40}\b(?:hot|sun|summer)\b",
         "더위|폭염|땡볕|행군|마라톤|한여름|불볕|야외(?:작업|훈련|근무)|뙤약볕|무더|더운(?:날|데|곳|곳에서)|열사병|일사병|햇볕|온열|비닐하우스|사우나|찜통|공사장|밭일|차안에(?:갇|두고|있)|차에(?:두고|놔두|갇|혼자)|(?:여름|더운날|땡볕)[^.]{0,20}?(?:등산|산행|답사|걷|일|운동|축구)|(?:등산|산행|답사|밭|들일)[^.]{0,20}?(?:여름|더위|땡볕|햇볕)",
     ),
     neg(
@@ -449,20 +449,20 @@ const CONCEPTS: &[Concept] = &[
     ),
     c(
         "immobility",
-        r"\b(?:long|long-haul|\d+[- ]?(?:hour|hr)s?|overnight|international|transatlantic|transpacific) (?:flight|plane ride|plane|drive|car ride|bus ride|trip|journey)s?\b|\bflew (?:back|home|in)\b|\bflight (?:from|back|home)\b|\bjust (?:got off|landed)\b|\b(?:after|had|having|since) (?:an? |my |his |her |the )?(?:\w+ ){0,2}?(?:surgery|operation|op)\b|\bbed ?rest\b|\bin a (?:cast|boot)\b|\bbedridden\b|\bimmobil\w*|\bon the pill\b|\bbirth control\b",
+        r"\b(?:long|long-haul|\d+[- ]?(?:hour|hr)s?|overnight|international|transatlantic|transpacific) (?:flight|plane ride|plane|drive|car ride|bus ride|trip|journey)s?\b|\bflew (?:back|home|in)\b|\bflight (?:from|back|home)\b|\bjust (?:got off|landed)\b|\b(?:after|had|having|since) (?:an? |my |his |her |the )?(?:\w+ ){0,2}?(?:surgery|operation|op)\b|\bbed ?rest\b|\bin a (?:cast|boot)\b|\b(?:knee|hip|ankle|leg|back|spine|spinal|abdominal|bowel) (?:replacement|arthroscopy|surgery|op|operation|scope)\b|\bhad (?:her|his|my|a) (?:knee|hip)s? (?:replaced|done|operated on|scoped)\b|\barthroscop\w*|\bbedridden\b|\bimmobil\w*|\bon the pill\b|\bbirth control\b",
         "비행기|비행(?:을|후|하고|마치)|장거리(?:비행|운전|버스|여행)|장시간(?:비행|운전|앉아)|\\d+시간(?:비행|운전|동안앉)|수술(?:후|하고|받고|한지)|깁스|누워만|입원해서|피임약",
     ),
     c(
         "calf_swelling",
         r"\b(?:calf|calves|leg|ankle|thigh)\W+(?:\w+\W+){0,3}?(?:swollen|swell\w*|puffy|red|hot|warm|tender|hurts?|pain\w*|sore|tight|bigger)|\b(?:swollen|painful|red|sore|tight|tender|puffy) (?:left |right )?(?:calf|leg|calves)|\bdvt\b|\bblood clots?\b|\bone leg (?:is )?(?:bigger|fatter|swollen)",
-        "종아리(?:가|가좀|쪽이|한쪽이)?.{0,8}?(?:부었|붓|부어|아[프파픈퍼팠]|땡기|당기|빨갛|뜨겁|단단|퉁퉁|딴딴)|다리(?:가|한쪽이|한쪽만|한쪽)?.{0,6}?(?:퉁퉁|부었|부어|붓)|혈전",
+        "종아리(?:가|가좀|쪽이|한쪽이)?.{0,8}?(?:부었|붓|부어|아[프파픈퍼팠]|땡기|당기|빨갛|뜨겁|단단|퉁퉁|딴딴|굵어|두꺼워|뻘겋|뻘개|벌겋|벌개|빨개|뜨끈|화끈)|다리(?:가|한쪽이|한쪽만|한쪽)?.{0,6}?(?:퉁퉁|부었|부어|붓)|혈전",
     ),
     // One leg, not both: a single swollen calf is a clot until shown otherwise; both ankles puffy
     // after a flight is fluid.
     c(
         "one_leg",
-        r"\b(?:left|right|one) (?:calf|leg|lower leg|ankle|thigh)\b|\bone of (?:my|his|her) (?:legs|calves)\b|\b(?:calf|leg) on (?:the )?(?:left|right|one side)\b|\b(?:bigger|fatter|thicker|wider) than the other\b|\btwice the size\b",
-        "(?:왼쪽|오른쪽|한쪽|왼|오른)(?:종아리|다리|발목|허벅지)|(?:종아리|다리)(?:가|이)?한쪽(?:만)?|반대쪽(?:보다|다리보다|종아리보다)|(?:두배|2배)(?:로|나|는)",
+        r"\b(?:left|right|one) (?:calf|leg|lower leg|ankle|thigh)\b|\bone of (?:my|his|her) (?:legs|calves)\b|\b(?:calf|leg) on (?:the )?(?:left|right|one side)\b|\b(?:bigger|fatter|thicker|wider) than the other\b|\btwice the size\b|\bthat (?:calf|leg)\b|\b(?:calf|leg) on (?:that|the operated|the same) (?:side|leg)\b|\bon the (?:operated|same) (?:side|leg)\b",
+        "(?:종아리|다리|발목)만|수술(?:한|안한|하지않은|했던)쪽(?:종아리|다리)|(?:종아리|다리)(?:가|이)?(?:반대쪽|다른쪽|왼쪽|오른쪽)(?:보다|에비해)|(?:왼쪽|오른쪽|한쪽|왼|오른)(?:종아리|다리|발목|허벅지)|(?:종아리|다리)(?:가|이)?한쪽(?:만)?|반대쪽(?:보다|다리보다|종아리보다)|(?:두배|2배)(?:로|나|는)",
     ),
     c("back_pain", r"\bback (?:pain|hurts?|ache|is killing)|\bbackache\b|\bbad back\b|\bback (?:flared|went|gave out|seized)\b|\bpain (?:in|into|to|through) (?:my |his |her |the )?(?:lower |upper |mid )?back\b|\b(?:lower|upper|mid) back\b|\bsciatica\b", "허리(?:가|를|쪽이|통증)?.{0,6}?(?:아[프파픈퍼팠]|통증|삐끗|끊어질)|요통|등(?:이|쪽이|까지|으로)?.{0,6}?(?:아[프파픈퍼팠]|통증|뚫|찢)|디스크"),
     c("chest_or_back", r"\bchest\b|\bback\b|\bbetween (?:my|his|her|the) shoulder", "가슴|흉부|등(?:이|에|쪽|까지|으로|뒤)|등짝"),
@@ -488,7 +488,7 @@ const CONCEPTS: &[Concept] = &[
     neg(
         "baby_quiet",
         r"\b(?:baby|bub|bump)\W+(?:\w+\W+){0,3}?(?:(?:really|very|so|unusually) )?(?:quiet|still|not mov\w*|hasn'?t (?:\w+ )?moved|has not (?:\w+ )?moved|didn'?t move|stopped moving|no movements?|not kick\w*|stopped kicking)\b|\b(?:haven'?t|hasn'?t|not|didn'?t|can'?t) (?:\w+ ){0,2}?(?:felt|feel|feeling) (?:\w+ ){0,2}?(?:kick\w*|mov\w*)",
-        "(?:아기|애기|아가|태아|뱃속아기|배속아기)(?:가|도|는)?.{0,6}?(?:안움직|잘안움직|움직이지않|움직이질않|움직임이(?:없|줄|적|뜸|약)|조용)|움직임(?:이)?(?:확|많이)?(?:줄|없어|뜸)",
+        "(?:아기|애기|아가|태아|뱃속아기|배속아기|애)(?:가|도|는)?.{0,10}?(?:안움직|잘안움직|움직이지않|움직이질않|움직임이(?:없|줄|적|뜸|약)|조용|안놀|잘안놀|놀지않|놀질않)|(?:차던|놀던|움직이던|발차기하던)[^.]{0,14}?(?:안움직|안놀|조용|안차|차지않)|움직임(?:이)?(?:확|많이)?(?:줄|없어|뜸)",
     ),
     // Pain under the ribs (right upper belly) in pregnancy is a pre-eclampsia sign (NICE NG133).
     c(
@@ -582,8 +582,8 @@ const CONCEPTS: &[Concept] = &[
     // Words that put a count of weeks in a pregnancy ("36 weeks, booking a bump photo shoot").
     c(
         "pregnancy_word",
-        r"\bpregnan\w*|\bbump\b|\bmidwife\b|\bdue date\b|\bexpecting\b|\bmaternity\b|\b(?:ante|pre)natal\b|\bob ?gyn\b|\bbaby shower\b",
-        "임신|임산부|만삭|막달|태아|뱃속|배속|예정일|산부인과|태동|조리원|태교",
+        r"^(?:2\d|3\d|4[0-2]) ?(?:weeks?|wks?)(?: (?:and|with|now)|,)|\bpregnan\w*|\bbump\b|\bmidwife\b|\bdue date\b|\bexpecting\b|\bmaternity\b|\b(?:ante|pre)natal\b|\bob ?gyn\b|\bbaby shower\b",
+        "임신|임산부|만삭|막달|태아|뱃속|배속|예정일|산부인과|태동|조리원|태교|^(?:2[0-9]|3[0-9]|4[0-2])주(?:인데|예요|에요|이에요|차|째)",
     ),
     c("shoulder", r"\bshoulders?\b", "어깨"),
     c(
@@ -593,12 +593,12 @@ const CONCEPTS: &[Concept] = &[
     ),
     c(
         "gave_birth",
-        r"\bgave birth\b|\bgiving birth\b|\bdelivered\b|\bdelivery\b|\bpost-?partum\b|\bc-?section\b|\bcaesarean\b|\bnew mom\b|\bhad (?:my|the|a|our|her) (?:\w+ )?(?:baby|son|daughter|boy|girl)\b|\b(?:baby|son|daughter) (?:was )?born (?:\d+|a|one|two|three|four|five|six|few) (?:days?|weeks?) ago\b|\bafter (?:birth|the birth|the baby|having the baby)\b|\bsince (?:giving birth|the birth|delivery|i had the baby)\b|\blochia\b",
+        r"\bgave birth\b|\bgiving birth\b|\b(?:give|given) birth (?:\d+|a|one|two|three|four|five|six|few) (?:days?|weeks?) ago\b|\bdelivered\b|\bdelivery\b|\bpost-?partum\b|\bc-?section\b|\bcaesarean\b|\bnew mom\b|\bhad (?:my|the|a|our|her) (?:\w+ )?(?:baby|son|daughter|boy|girl)\b|\b(?:baby|son|daughter) (?:was )?born (?:\d+|a|one|two|three|four|five|six|few) (?:days?|weeks?) ago\b|\bafter (?:birth|the birth|the baby|having the baby)\b|\bsince (?:giving birth|the birth|delivery|i had the baby)\b|\blochia\b",
         "출산|분만|낳은지|낳고|낳았|산후|산욕|오로|제왕절개|조리원|조리중|몸조리|아기낳|애낳",
     ),
     neg(
         "pad_soaking",
-        r"\bsoak\w*\W+(?:\w+\W+){0,4}?(?:pads?|towels?|sheets?|bed|through|maxi)|\b(?:pads?|maxi pads?) (?:every|an|each|in an?|in (?:less than|under) an?) (?:hour|\d+ min\w*)|\bclots?\W+(?:\w+\W+){0,5}?(?:golf ball|egg|fist|plum|lemon|big|large|huge|size)|\b(?:big|large|huge|massive) clots\b|\bgushing\b",
+        r"\bsoak\w*\W+(?:\w+\W+){0,4}?(?:pads?|towels?|sheets?|bed|through|maxi)|\b(?:pads?|maxi pads?) (?:every|an|each|in an?|in (?:less than|under) an?) (?:hour|\d+ min\w*)|\bclots?\W+(?:\w+\W+){0,5}?(?:golf ball|egg|fist|plum|lemon|big|large|huge|size)|\b(?:big|large|huge|massive) clots\b|\bgushing\b|\bchang\w* (?:\w+ ){0,2}?pads? (?:\w+ ){0,2}?(?:every|each) (?:one |1 |an |half an? )?hour\b",
         "패드(?:가|를|도)?.{0,12}?(?:흠뻑|다젖|젖어|젖었|갈아|바꿔|넘쳐|새)|(?:패드|생리대)(?:가|를|도)?(?:한시간|1시간|30분|삼십분)(?:마다|에)(?:하나|한개|한장)?씩?(?:갈|바꿔|바꾸)|(?:한시간|1시간|30분|삼십분)(?:마다|에한번|만에|도안돼|도안되).{0,10}?(?:패드|생리대|젖|갈)|(?:피|핏)덩어리(?:가)?.{0,8}?(?:크|주먹|달걀|계란|많이|엄청|뭉텅)|(?:주먹|달걀|계란|탁구공|골프공)만한(?:핏|피)?덩어리|피가(?:왈칵|콸콸|쏟아)",
     ),
     c("diabetic", r"\bdiabet\w*|\binsulin\b|\bmetformin\b|\btype ?(?:1|2|one|two)\b|\bt1d\b|\bhypo\b|\bhypoglyc\w*|\bglucose\b|\bblood sugar\b|\bsugars?\b", "당뇨|인슐린|저혈당|혈당|당이"),
@@ -841,7 +841,7 @@ const CONCEPTS: &[Concept] = &[
     c(
         "child",
         r"\bbab(?:y|ies)\b|\binfant\b|\btoddler\b|\bnewborn\b|\bkids?\b|\bchild\b|\bson\b|\bdaughter\b|\b\d{1,2}[ -]?(?:month|week|day)s?[ -]?old\b|\b(?:[1-9]|1[0-7])[ -]?(?:year|yr)s?[ -]?old\b|\b(?:[1-9]|1[0-7]) ?(?:yo|y/o|yrs?)\b",
-        "아기|애기|아가|아이|애가|(?:우리|저희)애|^애(?:가|는|를|한테|배|몸|얼굴|이마|랑)|아들|딸|(?:^|\\D)(?:[1-9]|1[0-7])살|개월|유아|어린이|신생아|손주|손자|손녀",
+        "아기|애기|(?:^|[^돌나찾알살잡앉남좋높많넘따달빠싸다사자차타파하까])아가|아이|애가|(?:우리|저희)애|^애(?:가|는|를|한테|배|몸|얼굴|이마|랑)|(?:^|[^알])아들|딸|(?:^|\\D)(?:[1-9]|1[0-7])살|개월|유아|어린이|신생아|손주|손자|손녀",
     ),
     // Words that hold a symptom's word and mean something else ("hay fever", "non-drowsy",
     // "seizure-free", "간질약"), and a pet named in a simile ("고양이 같은 소리로 울어요" is a baby's
@@ -849,8 +849,8 @@ const CONCEPTS: &[Concept] = &[
     // is no complaint and no recovery.
     c(
         "masked",
-        r"\bhay ?fever\b|\bstabbed (?:me|him|her|us|them) in the back\b|\b(?:(?:got|been|was|were|is|just|get|gets) )?stabbed in the back by (?:my|his|her|their|our|a) (?:best |closest |own |so[- ]called )?(?:friends?|boss|coworkers?|co-workers?|colleagues?|partner|ex|sisters?|brothers?|team\w*|family|mates?|husband|wife|boyfriend|girlfriend|manager)\b|\bbackstab\w*|\bbreath[- ]holding (?:spells?|attacks?|episodes?)\b|\bnot breathing (?:fast|quickly|rapidly|hard|heavily|too fast|faster)\b|\bblood (?:pressure|sugars?|glucose|tests?|work|type|donation|results)\b|\bnon[- ]?drows\w*|\b(?:seizure|fit)[- ]free\b|\bscarlet fever vaccin\w*|\b(?:choking|fainting|blackout|pass[- ]out) (?:game|challenge)\b|\bchoking (?:hazards?|risks?|prevention|polic(?:y|ies)|guidance|protocols?|drills?|training)\b|\b(?:had|got|having) (?:my |his |her |an? |the )?appendi\w* (?:out|removed|taken out)|\bappendi\w* (?:was |were |got )?(?:out|removed|taken out)\b",
-        "간질약|뇌전증약|항경련제|호흡정지발작|(?:숨|호흡)(?:을)?참(?:는|기)?발작|(?:축구|농구|야구|배구|동호회|시합|연습|친선|리그|결승|준결승|원정|홈)경기|비염약|맹장(?:수술|을뗐|뗐|떼는수술|제거)|(?:고양이|강아지)(?:같은|같이|처럼)|(?:정신|의식|기억|말|말투)(?:은|는)(?:또렷|멀쩡)[가-힣]{0,4}|(?:테니스|운동)경기(?:가|를|는|에|도)?|경기(?:장|일정|관람|결과|보러|에출전|에나가|를봤|를보)",
+        r"\bhay ?fever\b|\bpanic attacks?\b|\bstabbed (?:me|him|her|us|them) in the back\b|\b(?:(?:got|been|was|were|is|just|get|gets) )?stabbed in the back by (?:my|his|her|their|our|a) (?:best |closest |own |so[- ]called )?(?:friends?|boss|coworkers?|co-workers?|colleagues?|partner|ex|sisters?|brothers?|team\w*|family|mates?|husband|wife|boyfriend|girlfriend|manager)\b|\bbackstab\w*|\bbreath[- ]holding (?:spells?|attacks?|episodes?)\b|\bnot breathing (?:fast|quickly|rapidly|hard|heavily|too fast|faster)\b|\bblood (?:pressure|sugars?|glucose|tests?|work|type|donation|results)\b|\bnon[- ]?drows\w*|\b(?:seizure|fit)[- ]free\b|\bscarlet fever vaccin\w*|\b(?:choking|fainting|blackout|pass[- ]out) (?:game|challenge)\b|\bchoking (?:hazards?|risks?|prevention|polic(?:y|ies)|guidance|protocols?|drills?|training)\b|\b(?:had|got|having) (?:my |his |her |an? |the )?appendi\w* (?:out|removed|taken out)|\bappendi\w* (?:was |were |got )?(?:out|removed|taken out)\b",
+        "간질약|뇌전증약|항경련제|공황(?:발작|장애)|호흡정지발작|(?:숨|호흡)(?:을)?참(?:는|기)?발작|(?:축구|농구|야구|배구|동호회|시합|연습|친선|리그|결승|준결승|원정|홈)경기|비염약|맹장(?:수술|을뗐|뗐|떼는수술|제거)|(?:고양이|강아지)(?:같은|같이|처럼)|(?:정신|의식|기억|말|말투)(?:은|는)(?:또렷|멀쩡)[가-힣]{0,4}|(?:테니스|운동)경기(?:가|를|는|에|도)?|경기(?:장|일정|관람|결과|보러|에출전|에나가|를봤|를보)",
     ),
     c(
         "pet_object",
@@ -867,7 +867,7 @@ const CONCEPTS: &[Concept] = &[
     ),
     c(
         "cold_white_limb",
-        r"\b(?:hand|hands|foot|feet|fingers?|toes?|leg|arm)\W+(?:\w+\W+){0,3}?(?:going|gone|turned|turning|is|are|went|looks?) (?:\w+ )?(?:cold|white|blue|pale|grey|gray)\b|\bno pulse in (?:his|her|my|the) (?:foot|wrist|hand|leg)\b",
+        r"\b(?:hand|hands|foot|feet|fingers?|toes?|leg|arm)\W+(?:\w+\W+){0,3}?(?:going|gone|turned|turning|is|are|went|looks?) (?:\w+ )?(?:cold|white|blue|pale|grey|gray)\b|\bno pulse in (?:his|her|my|the) (?:foot|wrist|hand|leg)\b|\bcold and (?:white|pale|blue|grey|gray)\b|\b(?:white|pale|blue|grey|gray) and cold\b",
         "(?:발|손|발가락|손가락|다리|팔|발끝|손끝)(?:이|가|끝이)?.{0,6}?(?:차갑|차가워|하얗|하얘|파랗|파래|창백|시퍼)",
     ),
     c(
@@ -898,13 +898,13 @@ const CONCEPTS: &[Concept] = &[
     // --- frostbite (NHS: hard, waxy, white-grey or black skin, or blisters, after the cold -> A&E) ---
     c(
         "frost_setting",
-        r"\bfrost ?bit\w*|\bfrostnip\b|\bhunt(?:ing|er)\b|\barctic\b|\bwinter\b|\bwet (?:boots|socks|feet|toes)\b|\bski(?:ing|ed|s)?\b|\bsnowboard\w*|\bmountain\b|\bice fishing\b|\bblizzard\b|\bsnow ?storm\b|\bsub-?zero\b|\bminus \d+|\bin the snow\b|\b(?:lost|no|without) (?:his |her |my )?gloves\b|\bfreezing\b|\bhypotherm\w*|\b(?:been |was |were |stayed )?out(?:side|doors)? (?:for )?(?:\d+|two|three|four|five|six|several|many) (?:hours?|hrs?)\b|\b(?:it'?s|its|was|is|about|around|at|of|temp\w*) (?:-|minus |negative )\d+\b",
-        "동상|스키|보드타|설산|겨울산|등산|눈밭|눈속|영하|한파|얼음낚시|빙어낚시|장갑(?:을|도)?(?:잃|안끼|없|벗)|꽁꽁|추운(?:데|곳|밖|날)",
+        r"\bfrost ?bit\w*|\bfrostnip\b|\bice[- ]climb\w*|\bmountaineer\w*|\bsummit\w*|\bafter (?:\d+|several|many|a few) (?:hours?|hrs?) (?:outside|out|in the cold|on the mountain|climbing|skiing|hiking|in the snow)\b|\bhunt(?:ing|er)\b|\barctic\b|\bwinter\b|\bwet (?:boots|socks|feet|toes)\b|\bski(?:ing|ed|s)?\b|\bsnowboard\w*|\bmountain\b|\bice fishing\b|\bblizzard\b|\bsnow ?storm\b|\bsub-?zero\b|\bminus \d+|\bin the snow\b|\b(?:lost|no|without) (?:his |her |my )?gloves\b|\bfreezing\b|\bhypotherm\w*|\b(?:been |was |were |stayed )?out(?:side|doors)? (?:for )?(?:\d+|two|three|four|five|six|several|many) (?:hours?|hrs?)\b|\b(?:it'?s|its|was|is|about|around|at|of|temp\w*) (?:-|minus |negative )\d+\b",
+        "동상|스키|보드타|설산|겨울산|등산|종주|산행|(?:\\d+|몇|여러|열)시간(?:넘게|이상|동안|가까이)?(?:밖|야외|산|눈)에|눈밭|눈속|영하|한파|얼음낚시|빙어낚시|장갑(?:을|도)?(?:잃|안끼|없|벗)|꽁꽁|추운(?:데|곳|밖|날)",
     ),
     c(
         "frozen_tissue",
-        r"\b(?:fingers?|toes?|hands?|feet|foot|nose|ears?|cheeks?|fingertips?)\W+(?:\w+\W+){0,10}?(?:waxy|frozen solid|(?:hard|solid) (?:as|like) (?:wood|ice|a rock)|wooden|black\w*|(?:white|grey|gray|pale),?(?: and)? (?:hard|stiff|solid)|(?:hard|stiff|solid),?(?: and)? (?:white|grey|gray|pale|waxy)|(?:like|as) wax\b|waxen)|\bblood[- ]?(?:filled )?blisters?\b|\bblisters? (?:\w+ ){0,2}?(?:filling|filled) with blood\b",
-        "(?:손가락|발가락|손|발|귀|코|볼|손끝|발끝)(?:이|가|끝이|들이|세개가|몇개가)?.{0,10}?(?:(?:하얗|하얘|창백|회색|허옇)[^.]{0,6}?(?:딱딱|굳)|(?:딱딱|굳)[^.]{0,6}?(?:하얗|하얘|창백|회색|허옇)|검게|까맣|까매|거멓|검은색|시커멓|피물집)",
+        r"\b(?:fingers?|toes?|hands?|feet|foot|nose|ears?|cheeks?|fingertips?)\W+(?:\w+\W+){0,10}?(?:waxy|frozen solid|(?:hard|solid) (?:as|like) (?:wood|ice|a rock)|wooden|black\w*|(?:white|grey|gray|pale),?(?: and)? (?:hard|stiff|solid)|(?:hard|stiff|solid),?(?: and)? (?:white|grey|gray|pale|waxy)|(?:like|as) (?:a )?(?:candle|candle ?wax|wax)\b|waxen)|\bblood[- ]?(?:filled )?blisters?\b|\bblisters? (?:\w+ ){0,2}?(?:filling|filled) with blood\b",
+        "(?:손가락|발가락|손|발|귀|코|볼|손끝|발끝)(?:이|가|끝이|들이|세개가|몇개가)?.{0,14}?(?:양초|촛농|밀랍|왁스|나무토막|마네킹)(?:처럼|같이|같)[^.]{0,4}?(?:딱딱|굳|단단|뻣뻣)(?:[^.]{0,4}?감각(?:이|도)?(?:하나도)?없)?|(?:손가락|발가락|손|발|귀|코|볼|손끝|발끝)(?:이|가|끝이|들이|세개가|몇개가)?.{0,10}?(?:(?:하얗|하얘|창백|회색|허옇)[^.]{0,6}?(?:딱딱|굳)|(?:딱딱|굳)[^.]{0,6}?(?:하얗|하얘|창백|회색|허옇)|검게|까맣|까매|거멓|검은색|시커멓|피물집)(?:[^.]{0,4}?감각(?:이|도)?(?:하나도)?없)?",
     ),
     c(
         "anticoagulant",
@@ -947,7 +947,7 @@ const CONCEPTS: &[Concept] = &[
     // shown otherwise); fainting at the sight of blood or a needle is the common harmless kind.
     c(
         "exertional_syncope",
-        r"\b(?:fainted|fainting|faints|pass(?:ed|es)? out|passing out|collaps\w*|black(?:ed|s)? out|went down)\b[^.!?\n]{0,25}?\b(?:while|during|mid|in the middle of|when (?:he|she|i|they) (?:was|were) )[- ]?(?:\w+ ){0,2}?(?:running|run|exercis\w*|sprint\w*|playing|training|pe|gym|football|soccer|basketball|rugby|swimming|working out|race|match|game|practice|cycling|jogging)\b|\b(?:while|during|mid)[- ](?:\w+ ){0,2}?(?:running|exercis\w*|sprint\w*|training|pe|race|match|game|practice|football|soccer|basketball|jogging|cycling|working out)\b[^.!?\n]{0,30}?\b(?:fainted|passed out|collapsed|blacked out|went down)\b",
+        r"\b(?:fainted|fainting|faints|pass(?:ed|es)? out|passing out|collaps\w*|black(?:ed|s)? out|went down)\b[^.!?\n]{0,25}?\b(?:while|during|mid|in the middle of|when (?:he|she|i|they) (?:was|were) )[- ]?(?:\w+ ){0,2}?(?:running|run|exercis\w*|sprint\w*|playing|training|pe|gym|football|soccer|basketball|rugby|swimming|working out|race|match|game|practice|cycling|jogging)\b|\b(?:while|during|mid)[- ](?:\w+ ){0,2}?(?:running|exercis\w*|sprint\w*|training|pe|race|match|game|practice|football|soccer|basketball|jogging|cycling|working out)\b[^.!?\n]{0,30}?\b(?:fainted|passed out|collapsed|blacked out|went down)\b|\b(?:fainted|passed out|collapsed|blacked out)\b (?:at|during|in|on|near the end of|after) (?:\w+ ){0,5}?(?:practice|training|race|match|game|pe|gym class|football|soccer|basketball|rugby|track|cross country|lap|run|marathon|tournament)\b",
         "(?:운동|달리기|뛰|축구|농구|배구|체육|수영|훈련|마라톤|조깅|경기|시합|헬스|자전거)(?:을|를)?(?:하)?(?:다가|던중|는중|도중|중에|중|하다|시간에)(?:에)?.{0,8}?(?:쓰러지|쓰러졌|쓰러져|기절|실신|정신을잃|의식을잃|픽)",
     ),
     c(
@@ -1017,7 +1017,7 @@ const CONCEPTS: &[Concept] = &[
     // --- a mind turned against self or others (KTAS psychiatric: danger to others (1-2)) ---
     c(
         "psychotic",
-        r"\bhearing voices\b|\bhears? voices\b|\bvoices? (?:in (?:his|her|my) head )?(?:are |is )?(?:telling|tell|told|saying|ordering)\b|\bhallucinat\w*|\bparanoid\b|\b(?:see|sees|seeing|saw)\b (?:\w+ ){0,2}?(?:bugs|insects|spiders|snakes|rats|things|people|faces)\b[^.!?\n]{0,40}?\b(?:aren'?t|isn'?t|wasn'?t|weren'?t|not) (?:really )?there\b|\b(?:tv|television|radio)\b[^.!?\n]{0,20}?\b(?:sending (?:him|her|me|them) (?:messages|signals)|talking to (?:him|her|me))\b|\bbefore (?:the \w+|they|he|she) gets? (?:him|her|me|them)\b|\bthinks? (?:everyone|people|we|they|i) (?:is |are |am )?(?:out to get|trying to kill|poisoning)|\bimpost[eo]rs?\b|\breplaced (?:by|with) (?:an? )?(?:double|fake|robot|clone)\b|\b(?:thinks?|says|saying|convinced|believes?) (?:that )?(?:she|he|they) (?:can|could) fly\b|\b(?:convinced|thinks?|believes?|says|saying|sure) (?:that )?(?:the |our |his |her |my )?(?:neighbou?rs?|everyone|people|someone|they|government|police|fbi|family|we|i)\b[^.!?\n]{0,25}?\b(?:poison\w*|spying|watching|following|out to get|trying to kill|demons?|devils?|bugging)",
+        r"\b(?:seeing|sees|saw) (?:\w+ ){0,2}?(?:bugs|insects|spiders|snakes|rats|mice|ants)\b[^.!?\n]{0,30}?\b(?:on|in|crawling|all over|coming out of) (?:the |his |her |my )?(?:walls?|ceiling|skin|bed|floor|sheets)\b|\b(?:picking|brushing|swatting|pulling) (?:at |off )?(?:invisible|imaginary) (?:bugs|insects|things)\b|\bhearing voices\b|\bhears? voices\b|\bvoices? (?:in (?:his|her|my) head )?(?:are |is )?(?:telling|tell|told|saying|ordering)\b|\bhallucinat\w*|\bparanoid\b|\b(?:see|sees|seeing|saw)\b (?:\w+ ){0,2}?(?:bugs|insects|spiders|snakes|rats|things|people|faces)\b[^.!?\n]{0,40}?\b(?:aren'?t|isn'?t|wasn'?t|weren'?t|not) (?:really )?there\b|\b(?:tv|television|radio)\b[^.!?\n]{0,20}?\b(?:sending (?:him|her|me|them) (?:messages|signals)|talking to (?:him|her|me))\b|\bbefore (?:the \w+|they|he|she) gets? (?:him|her|me|them)\b|\bthinks? (?:everyone|people|we|they|i) (?:is |are |am )?(?:out to get|trying to kill|poisoning)|\bimpost[eo]rs?\b|\breplaced (?:by|with) (?:an? )?(?:double|fake|robot|clone)\b|\b(?:thinks?|says|saying|convinced|believes?) (?:that )?(?:she|he|they) (?:can|could) fly\b|\b(?:convinced|thinks?|believes?|says|saying|sure) (?:that )?(?:the |our |his |her |my )?(?:neighbou?rs?|everyone|people|someone|they|government|police|fbi|family|we|i)\b[^.!?\n]{0,25}?\b(?:poison\w*|spying|watching|following|out to get|trying to kill|demons?|devils?|bugging)",
         "목소리가(?:들린|들려|들렸)|환청|환각|헛것|(?:벌레|거미|뱀|쥐)(?:가|들이)?.{0,8}?(?:기어다|기어가|보인다|보여|있다고)|(?:아무도없는데|구석에)누가|누가(?:자기|나|저)?(?:를|을)?(?:죽이|쫓아|감시)|도청|미행|한패|독을(?:탔|넣)|독(?:을)?(?:탔|탄다|탄대|탄다고|타서|넣는|넣었|넣는다)|독살|(?:자기|나|저)(?:를|을)?(?:죽이려|해치려|독살)|(?:악마|귀신)(?:가|이)?(?:씌|들렸)|피해망상",
     ),
     c(
@@ -1034,7 +1034,7 @@ const CONCEPTS: &[Concept] = &[
     c(
         "collision",
         r"\b(?:car|road|traffic|motorbike|motorcycle|bike|bus) (?:crash|accident|collision|wreck)\b|\bcrash(?:ed)? (?:my|the|his|her|our) (?:car|bike|motorbike)\b|\bcar crash\b|\brear[- ]ended\b|\bhit by a (?:car|bus|truck|van|lorry)\b|\bhead[- ]on\b|\bcollision\b|\bseat ?belt\b|\b(?:clipped|struck|knocked (?:down|over)|run over|hit) by (?:a |the )?(?:car|bus|truck|van|lorry|motorbike|taxi)\b|\b(?:came|come|fell|thrown|flew|went) off (?:his|her|my|their|the|a) (?:motor ?bike|motorcycle|scooter|moped|dirt ?bike|bike)\b|\bhandlebars?\b",
-        "교통사고|차사고|자동차사고|추돌|충돌사고|접촉사고|차에치|오토바이사고|안전벨트|(?:오토바이|자전거|킥보드|스쿠터|차)(?:를|로)?(?:타다가|타고가다가|몰다가|운전하다가).{0,10}?(?:박았|들이받|부딪혔|치였|받혔)|(?:가로등|전봇대|가드레일|중앙분리대)(?:을|에|이랑)?(?:박|들이받|부딪)|(?:오토바이|자전거|킥보드|스쿠터|자동차|승용차|택시|트럭|버스)(?:로|가|랑|와|하고|를|에|끼리)?.{0,16}?(?:부딪혔|부딪쳤|부딪히|들이받|받혔|치였|충돌)|차(?:랑|와|하고|에)(?:부딪|받혔|치였)|핸들(?:에|에다|로)?.{0,6}?(?:찍|부딪|박|맞)",
+        "교통사고|차사고|자동차사고|추돌|충돌사고|접촉사고|차에치|오토바이사고|안전벨트|(?:오토바이|자전거|킥보드|스쿠터|차)(?:를|로)?(?:타다가|타고가다가|몰다가|운전하다가).{0,10}?(?:박았|들이받|부딪혔|치였|받혔)|(?:가로등|전봇대|가드레일|중앙분리대)(?:을|에|이랑)?(?:박|들이받|부딪)|(?:오토바이|자전거|킥보드|스쿠터|자동차|승용차|택시|트럭|버스|화물차|덤프|레미콘|탑차|승합차|봉고|뒤차|앞차)(?:로|가|랑|와|하고|를|에|끼리)?.{0,16}?(?:부딪혔|부딪쳤|부딪히|들이받|받혔|치였|충돌|박았|박아서|박는바람)|차(?:랑|와|하고|에)(?:부딪|받혔|치였)|핸들(?:에|에다|로)?.{0,6}?(?:찍|부딪|박|맞)",
     ),
     // Pain on breathing (chest wall or lung injury after a blow).
     c(
@@ -1068,7 +1068,7 @@ const CONCEPTS: &[Concept] = &[
     c(
         "muffled_voice",
         r"\bmuffled\b|\bhot potato\b|\bvoice (?:\w+ )?(?:sounds? )?(?:weird|strange|funny|thick|muffled)\b",
-        "목소리가(?:먹먹|막힌|이상|뭉개|웅얼|답답)|웅얼거|입에뭔가(?:문|물)|먹먹한목소리",
+        "목소리가(?:먹먹|막힌|이상|뭉개|웅얼|답답)|목소리가[^.]{0,18}?(?:먹먹|웅얼|뭉개)|(?:입에|입안에)(?:뭐|뭔가|뜨거운거|감자)?(?:를|가)?(?:물고|문것처럼|머금)|웅얼거|입에뭔가(?:문|물)|먹먹한목소리",
     ),
     c(
         "cant_swallow",
@@ -1178,6 +1178,76 @@ const CONCEPTS: &[Concept] = &[
         "drowsy",
         r"\bdrows\w*|\bsleepy\b|\bcan'?t (?:stay awake|keep (?:his|her|my) eyes open)\b|\b(?:nodding|drifting) off\b",
         "졸리|졸려|졸음|자꾸졸|꾸벅|눈을못뜨|눈만겨우|겨우눈(?:을|만)?(?:뜨|떠)",
+    ),
+    // A spell of minutes today ("아까 10분정도", "for like 10 min this morning"): a stroke sign told
+    // over by now was a TIA if it happened within hours (NHS: 999 even if the signs have gone).
+    c(
+        "brief_spell",
+        r"\bfor (?:like |about |around |maybe |roughly |almost |nearly |a good |only |just )?(?:\d+|a few|few|a couple(?: of)?|five|ten|fifteen|twenty|thirty)(?:-\d+)? ?(?:min\w*|mins?)\b|\b(?:\d+|a few|few|five|ten|fifteen|twenty|thirty) ?(?:min\w*|mins?) (?:ago|later)\b",
+        "(?:\\d+|한|두|세|몇|십|이십|삼십|오|십오)분(?:정도|쯤|동안|가량|간|남짓|이상)|(?:\\d+|몇|십|이십|삼십|오|십오)분(?:쯤|정도|이|만에)?(?:지나|있다가|후에|뒤에)",
+    ),
+    // Today, told as the time of an episode ("아까", "점심 드시다가", "this morning", "at dinner").
+    c(
+        "today_word",
+        r"\bthis (?:morning|afternoon|evening)\b|\bearlier (?:today|tonight|this \w+)\b|\b(?:at|during|over|after) (?:dinner|lunch|breakfast|supper)\b|\bsince (?:dinner|lunch|breakfast)\b|\btoday\b|\btonight\b|\b(?:an?|one|two|\d+) hours? ago\b",
+        "아까|오늘|방금|(?:점심|저녁|아침|오전|오후)(?:에|때|먹|드시|식사|부터|까지)|(?:한|두|세|몇|\\d+)시간전",
+    ),
+    // Dated long ago, or told as something that has happened before ("쓰러진 적이 있는데", "used to"):
+    // what a brief spell then tells is history, not a TIA now.
+    c(
+        "long_ago",
+        r"\b(?:\d+|a|one|two|three|four|five|few|several|many) (?:years?|months?|weeks?) ago\b|\blast (?:year|month|week|summer|winter|spring|fall|autumn)\b|\bin (?:19|20)\d\d\b|\byears back\b|\bin the past\b|\bhistory of\b|\bused to\b|\bas a (?:kid|child|teen\w*)\b|\bwhen (?:i|he|she) was (?:\d+|little|young|a kid)\b",
+        "작년|재작년|지난(?:달|주|해|번|여름|겨울|봄|가을)|저번(?:달|주)|적(?:이|은)?(?:있|한번|몇번|여러번)|(?:\\d+|몇|한|두|세|네|다섯)(?:년|개월|달|주)(?:전|째)|예전|옛날|어릴때|어렸을때",
+    ),
+    // Screaming in bouts with the legs drawn up: a baby's colicky pain (intussusception, NHS).
+    c(
+        "pain_bouts",
+        r"\bscream\w* (?:in (?:fits|bouts|waves)|every \d+|on and off|then (?:stops|settles|calm\w*))|\b(?:pull\w*|draw\w*|bring\w*) (?:his |her |their |the )?(?:legs|knees) up\b|\b(?:fits|bouts|episodes|waves) of (?:screaming|crying|inconsolable)\b",
+        "다리를(?:배쪽으로|배로|가슴쪽으로)?(?:끌어올|오므리|웅크|구부리)|(?:\\d+분|몇분|\\d+~\\d+분)(?:마다|간격으로)[^.]{0,10}?(?:자지러|악을|비명|울|보채)|자지러지게(?:울|우)[^.]{0,10}?(?:그치|멈|괜찮|다시)",
+    ),
+    // A fish or chicken bone swallowed: with saliva that will not go down, stuck in the gullet (NHS: A&E).
+    c(
+        "swallowed_bone",
+        r"\b(?:fish|chicken|meat) ?bones?\b|\bbone (?:is )?(?:stuck|caught|lodged) in (?:my|his|her|their|the) (?:throat|gullet)\b",
+        "생선가시|(?:생선|닭|고기)뼈|가시(?:가|를)?(?:삼키|삼켰|걸려|걸렸|박혀|박혔)|뼈(?:가|를)?(?:삼키|삼켰|목에걸)",
+    ),
+    // A glucose checked again after treating it ("rechecked at 15 min 4.6", "다시 재보니 110"): the low
+    // figure told before it is over.
+    c(
+        "rechecked",
+        r"\b(?:re-?check\w*|re-?test\w*|checked (?:it )?again|tested (?:it )?again)\b|\b(?:went|came|back|rose) up to\b|\b(?:now|then) (?:it'?s |its |at |up to )?\d+(?:\.\d)?(?: ?mmol| ?mg)?\b",
+        "다시재|재보니|다시쟀|재측정|다시측정|올라왔|올라갔|(?:뒤에|후에|지금은|다시)(?:\\d+)(?:으로|로|이|나)",
+    ),
+    // Under the water and pulled out, told without the word drowning ("물에 잠겼다가 건졌는데", "가라앉아
+    // 있는걸 건졌어요"): a flooded car park or a ring fished out is no person, so a rule wants a sign too.
+    c(
+        "submerged",
+        r"\b(?:went|was|were|been|slipped|sank|sunk|disappeared) (?:\w+ ){0,2}?(?:under (?:the )?(?:water|surface)|to the bottom)\b|\bface ?down in (?:the )?(?:water|pool|bath|tub|pond)\b",
+        "물(?:속)?에(?:잠겼|잠겨서|잠겨있|잠긴채|가라앉)[^!?]{0,25}?(?:건져|건졌|건지|꺼냈|꺼내|구했|구해|끌어올)|(?:가라앉아|잠겨)있(?:는|던)(?:걸|것을|애를|아이를|사람을)?[^.!?]{0,6}?(?:건져|건졌|꺼냈|구했)|물(?:속)?에(?:잠겼|가라앉았)(?:었|다가)",
+    ),
+    // Drink on board: slurred words after drinking are no stroke told in the past.
+    c(
+        "drunk",
+        r"\bdrunk\b|\bhammered\b|\bwasted\b|\btipsy\b|\bhangover\b|\b(?:after|from) (?:a few |some |too many |several )?(?:drinks|beers|shots|glasses of wine|wine)\b",
+        "술(?:을)?(?:마시|먹|드시|마셔|먹어|드셔|취)|취해서|취했|취하|만취|숙취|음주",
+    ),
+    // ACE inhibitors: the lips, tongue or throat swelling on one is angioedema (NHS: 999).
+    c(
+        "ace_inhibitor",
+        r"\b(?:ramipril|lisinopril|enalapril|perindopril|captopril|quinapril|benazepril|fosinopril|trandolapril|ace ?inhibitors?|ace-i)\b",
+        "라미프릴|리시노프릴|에날라프릴|페린도프릴|캡토프릴|트리테이스|acei|ace억제제|안지오텐신전환효소",
+    ),
+    c(
+        "lip_tongue_swelling",
+        r"\b(?:tongue|lips?|throat|face|mouth)\W+(?:\w+\W+){0,3}?(?:swell\w*|swollen|puff\w*|blow\w* up|ballooned)|\bswelling (?:of|in|on) (?:the |my |his |her )?(?:tongue|lips?|throat|face)\b|\bswollen (?:tongue|lips?|face|throat)\b",
+        "(?:혀|입술|얼굴|입)(?:이|가|랑|도|까지)?.{0,4}?(?:붓|부어|부었|부풀|퉁퉁)",
+    ),
+    // A glucose under 54 mg/dL (3 mmol/L) told with the meter, which the reading layer does not read
+    // ("his meter says 2.4 mmol", "meter says 38").
+    c(
+        "very_low_sugar",
+        r"\b(?:meter|sugar|glucose|bg|bgl|bsl|reading|levels?|cgm|libre|dexcom)\W+(?:\w+\W+){0,3}?(?:[12](?:\.\d)?|3\.0) ?mmol|\b(?:meter|sugar|glucose|bg|bgl|bsl|reading|cgm|libre|dexcom)\W+(?:(?:says|said|reads?|read|shows?|showed|is|was|at|of|only|just)\W+){1,3}(?:[1-4]\d|5[0-3])(?: ?mg ?/? ?dl)?(?:$|[^.\d])",
+        "혈당(?:이|계|기)?(?:가|에|가지금)?(?:[1-4]\\d|5[0-3])(?:나|이|밖에|까지|으로|로|찍|떴|mg)",
     ),
 ];
 

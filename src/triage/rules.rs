@@ -300,6 +300,11 @@ pub const RULES: &[Rule] = &[
         fires: |f| {
             let cold = f.readings.temperature.filter(|t| t.value < 35.0);
             all(f, &[&["cold_exposure"], &["confusion", "unresponsive", "speech_trouble", "combative", "no_shiver"]])
+                // Out in the cold (a winter mountain, a night outside) and no longer shivering with a
+                // changed mind or speech.
+                .or_else(|| {
+                    all(f, &[&["frost_setting"], &["no_shiver"], &["confusion", "unresponsive", "speech_trouble", "drowsy"]])
+                })
                 .or_else(|| {
                     cold.filter(|_| {
                         any(f, &["cold_exposure", "confusion", "unresponsive"]) || f.who != super::frame::Who::Adult
@@ -324,7 +329,31 @@ pub const RULES: &[Rule] = &[
         category: Category::Drowning,
         level: Level::Emergency,
         source: Source::Nhs111,
-        fires: |f| all(f, &[&["drowning"]]),
+        fires: |f| {
+            all(f, &[&["drowning"]]).or_else(|| {
+                // Gone under and pulled out, then a cough, fast breathing, sleepiness or a dazed look.
+                // "가라앉았다가" reads as a symptom that settled: the event is told, whatever its status.
+                let under = f.mentions.iter().find(|m| {
+                    m.concept == "submerged" && matches!(m.status, Status::Affirmed | Status::Resolved | Status::Past)
+                })?;
+                let signs = [
+                    "respiratory_infection",
+                    "fast_breathing",
+                    "breathless",
+                    "cant_breathe",
+                    "drowsy",
+                    "confusion",
+                    "vomiting",
+                    "blue_lips",
+                    "unresponsive",
+                    "lethargic",
+                    "pale",
+                    "wheeze",
+                ];
+                let told: Spans = signs.iter().filter_map(|c| f.happened(c)).map(|m| (m.start, m.end)).collect();
+                (!told.is_empty()).then(|| [vec![(under.start, under.end)], told].concat())
+            })
+        },
     },
     Rule {
         // NHS: an electric shock from mains or higher voltage with a burn, collapse, chest pain,
@@ -879,6 +908,50 @@ pub const RULES: &[Rule] = &[
                     let today = f.has("sudden") || f.happened("recent_onset").is_some();
                     (!gone.is_empty() && today && !f.has("chronic") && !old_event).then_some(gone)
                 })
+                // ... told as a spell of minutes today and over now ("아까 10분정도 말이 꼬이고 ...
+                // 지금은 괜찮아졌어", "slurred for like 10 min this morning, gone now"): the sentence
+                // that says it is over reads as past, so a sign over or past counts when a spell of
+                // today is nearer to it than anything dated long ago.
+                .or_else(|| {
+                    let told = |m: &&super::concepts::Mention| {
+                        matches!(m.status, Status::Affirmed | Status::Resolved | Status::Past)
+                    };
+                    let at = |id: &str| -> Vec<usize> {
+                        f.mentions.iter().filter(|m| m.concept == id).filter(told).map(|m| m.start).collect()
+                    };
+                    let (spells, today) = ([at("brief_spell"), at("today_word")].concat(), at("today_word"));
+                    let dated: Vec<usize> =
+                        f.mentions.iter().filter(|m| m.concept == "long_ago").map(|m| m.start).collect();
+                    // Dated before the sign with no word of today between, or after it with none at all.
+                    let dated_for = |sign: usize| {
+                        dated.iter().any(|&d| {
+                            if d < sign {
+                                !today.iter().any(|&t| d < t && t < sign)
+                            } else {
+                                today.is_empty()
+                            }
+                        })
+                    };
+                    let over = f.mentions.iter().any(|m| {
+                        matches!(m.concept, "resolved" | "fleeting") && m.status != Status::Denied
+                    });
+                    let old_event = f.mentions.iter().any(|m| {
+                        m.concept == "stroke" && matches!(m.status, Status::Past | Status::Resolved | Status::Affirmed)
+                    });
+                    let gone: Spans = f
+                        .mentions
+                        .iter()
+                        .filter(|m| {
+                            matches!(m.concept, "face_droop" | "one_side_weak" | "speech_trouble")
+                                && matches!(m.status, Status::Resolved | Status::Past)
+                                && !spells.is_empty()
+                                && !dated_for(m.start)
+                        })
+                        .map(|m| (m.start, m.end))
+                        .collect();
+                    let drunk = f.mentions.iter().any(|m| m.concept == "drunk" && m.status != Status::Denied);
+                    (!gone.is_empty() && over && !drunk && !f.has("chronic") && !old_event).then_some(gone)
+                })
         },
     },
     Rule {
@@ -939,7 +1012,15 @@ pub const RULES: &[Rule] = &[
                 // outflow, sudden cardiac death in the young) -> emergency assessment.
                 // The faint is over by the time anyone writes ("came round, says she's fine"): it counts.
                 .or_else(|| {
-                    let m = f.happened("exertional_syncope")?;
+                    // ... and when the sentence that says it is over reads as past ("시합 도중에
+                    // 쓰러졌다가 ... 지금은 괜찮다고 해요"), unless it is dated or told as having happened
+                    // before ("작년에", "쓰러진 적이 있는데").
+                    let dated = f.mentions.iter().any(|m| m.concept == "long_ago" && m.status != Status::Denied);
+                    let m = f.happened("exertional_syncope").or_else(|| {
+                        f.mentions
+                            .iter()
+                            .find(|m| m.concept == "exertional_syncope" && m.status == Status::Past && !dated)
+                    })?;
                     Some(vec![(m.start, m.end)])
                 })
         },
@@ -1087,6 +1168,13 @@ pub const RULES: &[Rule] = &[
                 .then(|| spans(f, &["cant_breathe", "blue_lips", "retractions"]))
                 // KTAS upper airway obstruction: cannot swallow saliva or drooling, breathing hard.
                 .or_else(|| all(f, &[&["cant_swallow_spit"], &["breathless", "stridor", "wheeze"]]))
+                // NHS: a bone swallowed and now not even saliva goes down (stuck in the gullet) -> A&E now.
+                .or_else(|| {
+                    let bone = f.ever("swallowed_bone")?;
+                    all(f, &[&["cant_swallow_spit", "drooling"]]).map(|s| [vec![(bone.start, bone.end)], s].concat())
+                })
+                // BTS asthma: the reliever not working and too breathless to finish a sentence.
+                .or_else(|| all(f, &[&["asthma_unrelieved"], &["hard_to_speak"]]))
                 .or_else(|| {
                     // A mild wheeze and a question about the dose is no attack.
                     all(
@@ -1125,6 +1213,12 @@ pub const RULES: &[Rule] = &[
                         .filter(|_| f.readings.glucose.is_none())
                 })
                 .or_else(|| all(f, &[&["hives"], &["airway_swelling", "breathless", "wheeze"]]))
+                // NHS / BNF: lips, tongue or throat swelling on an ACE inhibitor (angioedema, no hives
+                // needed, often weeks after starting) -> 999.
+                .or_else(|| {
+                    let drug = f.ever("ace_inhibitor")?;
+                    all(f, &[&["lip_tongue_swelling"]]).map(|s| [vec![(drug.start, drug.end)], s].concat())
+                })
         },
     },
     Rule {
@@ -1151,7 +1245,7 @@ pub const RULES: &[Rule] = &[
                 // with vomiting, drowsiness or bouts of pain -> 999.
                 .or_else(|| {
                     f.child()
-                        .then(|| all(f, &[&["black_stool"], &["vomiting", "lethargic", "drowsy", "pale", "severe"]]))
+                        .then(|| all(f, &[&["black_stool"], &["vomiting", "lethargic", "drowsy", "pale", "severe", "pain_bouts"]]))
                         .flatten()
                 })
         },
@@ -1427,7 +1521,18 @@ pub const RULES: &[Rule] = &[
         category: Category::Glucose,
         level: Level::Emergency,
         source: Source::Nice,
-        fires: |f| f.readings.glucose.filter(|g| g.value < 54.0).map(|g| vec![quote(g)]),
+        fires: |f| {
+            f.readings.glucose.filter(|g| g.value < 54.0).map(|g| vec![quote(g)]).or_else(|| {
+                // A meter's figure the reading layer did not read ("his meter says 2.4 mmol"), with a
+                // sign of the low and no later figure read.
+                f.readings.glucose.is_none().then_some(())?;
+                if f.mentions.iter().any(|m| m.concept == "rechecked") {
+                    return None;
+                }
+                let signs = ["confusion", "faint", "pale", "sweating", "unresponsive", "seizure", "combative", "drowsy"];
+                all(f, &[&["very_low_sugar"], &signs])
+            })
+        },
     },
     Rule {
         // NICE NG143 red: an infant under 3 months with a temperature of 38 °C or more, or 3-6 months

@@ -92,7 +92,7 @@ pattern!(
 );
 // A Korean clause that ends right after the mention ("몸이 뜨겁고 땀이 안 나요"): a negation after it
 // belongs to the next clause's subject.
-pattern!(ko_clause_ends, r"^(?:고|구|는데|은데|던데|지만|어서|아서|여서|해서|서|니까|면서)(?:\s|,)");
+pattern!(ko_clause_ends, r"^(?:고|구|는데|은데|인데|던데|지만|어서|아서|여서|해서|서|니까|면서)(?:\s|,)");
 // "심장마비인 줄 알고": a mistaken belief, not the thing itself.
 pattern!(ko_mistaken, r"^(?:이|인|일)?\s*줄\s*(?:로\s*)?알(?:고|았)");
 // "마른익사라는 게 진짜 있어요?": a term asked about.
@@ -626,7 +626,7 @@ pattern!(
 // something happens now.
 pattern!(
     en_fiction,
-    r"\b(?:in|on) (?:a|the|this|that) (?:tv|television|movie|film|tv show|drama|episode|soap|documentary|cartoon|anime|novel|book|video)\b|\bon (?:tv|netflix|youtube|tiktok)\b|\b(?:on|in) the news\b|\bcelebrit(?:y|ies)\b|\bgrey'?s anatomy\b|\bhouse md\b|\bscene\b|\bcharacters?\b|\b(?:[kcj]-?dramas?|soap operas?|sitcoms?|telenovelas?|webtoons?|manhwa|anime)\b"
+    r"\b(?:in|on) (?:a|the|this|that) (?:tv|television|movie|film|tv show|drama|episode|soap|documentary|cartoon|anime|novel|book)\b|\b(?:in|on) (?:a|the|this|that) video\b(?:\s*$|\s*[.,!?]|\s+(?:i|we|he|she|they|where|about|of|on|clip|someone|showing|that))|\bon (?:tv|netflix|youtube|tiktok)\b|\b(?:on|in) the news\b|\bcelebrit(?:y|ies)\b|\bgrey'?s anatomy\b|\bhouse md\b|\bscene\b|\bcharacters?\b|\b(?:[kcj]-?dramas?|soap operas?|sitcoms?|telenovelas?|webtoons?|manhwa|anime)\b"
 );
 // Korean: the scene is the subject ("드라마에서", "영화 속"), not the moment ("드라마 보다가 가슴이 아파요").
 pattern!(
@@ -665,7 +665,7 @@ pattern!(ko_now_strong, r"지금|방금|어떡|도와|119");
 // 쉬겠음", "선배가 말 걸어서 숨멎").
 pattern!(
     en_figurative,
-    r"\b(?:(?:exams?|finals|midterms|deadlines?|revision|studying|work|school|uni|my boss|this job|this week)\s+(?:is|are)\s+(?:literally\s+|actually\s+|so\s+)?(?:killing me|suffocating me|(?:gonna|going to) kill me|the death of me)|lol|lmao|rofl|haha\w*|jk|just thinking about|the thought of|so (?:good|cute|funny|hot|pretty|beautiful|embarrassing|cringe\w*|awkward)|this (?:song|album|show|meme|video|game)|(?:dying|dead|died) (?:of|from) (?:laughter|laughing|embarrassment|cringe|cuteness)|(?:giving|give|gives|gave|gonna give) (?:me|him|her|us|you) (?:a )?(?:heart attack|stroke|aneurysm|seizure))\b"
+    r"\b(?:(?:exams?|finals|midterms|deadlines?|revision|studying|work|school|uni|my boss|this job|this week)\s+(?:is|are)\s+(?:literally\s+|actually\s+|so\s+)?(?:killing me|suffocating me|(?:gonna|going to) kill me|the death of me)|lol|lmao|rofl|haha\w*|jk|just thinking about|the thought of|so (?:good|cute|funny|pretty|beautiful|embarrassing|cringe\w*|awkward)|(?:he|she|they|you|u)(?:'s|'re| is| are| was| were| looks?) (?:\w+ )?so hot|this (?:song|album|show|meme|video|game)|(?:dying|dead|died) (?:of|from) (?:laughter|laughing|embarrassment|cringe|cuteness)|(?:giving|give|gives|gave|gonna give) (?:me|him|her|us|you) (?:a )?(?:heart attack|stroke|aneurysm|seizure))\b"
 );
 pattern!(
     ko_figurative,
@@ -680,6 +680,9 @@ pattern!(en_grave, r"\b(?:not joking|no joke|i'?m serious|for real|goodbye|last 
 pattern!(ko_grave, r"농담아니|장난아니|진심|마지막으로|마지막인사|유서|작별");
 // Asking to tell things apart or for more signs, even about one's own child ("weaning my 6 month
 // old, how do i tell the difference between gagging and choking", "얼굴 처지는거 말고 또 뭐가 있어요?").
+// The joke's own words, which a present-tense report must not rescue ("i'm dying lol", "my sides
+// are killing me").
+pattern!(en_figurative_state, r"\b(?:dying|dead|killing me|crying|screaming|wheezing|choking)\b");
 pattern!(
     en_strong_information,
     r"\bdifference between\b|\bhow (?:do|can|would|will|should) (?:i|you|we|parents) (?:tell|know) the difference\b|\bwhat (?:else|other (?:signs|symptoms|things))\b|\bwhat (?:kind|sort)s? of (?:things|topics|stuff)\b"
@@ -716,7 +719,13 @@ fn judge_sentence(sentence: &str, grave: bool, scene: bool) -> Option<Aside> {
     // Laughter never hides a call for help ("lol my grandma just collapsed, what do i do").
     let calls_for_help =
         en_now_strong().is_match(sentence) || en_what_to_do().is_match(sentence) || ko_now_strong().is_match(&compact);
-    if (en_figurative().is_match(sentence) || ko_figurative().is_match(&compact)) && !grave && !calls_for_help {
+    // ... nor a state told in the present ("his face looks kinda droopy ..., probably just tired lol").
+    if (en_figurative().is_match(sentence) || ko_figurative().is_match(&compact))
+        && !grave
+        && !calls_for_help
+        && !(en_present_report().find_iter(sentence).any(|m| !m.as_str().starts_with("won"))
+            && !en_figurative_state().is_match(sentence))
+    {
         return Some(Aside::Question);
     }
     if en_strong_information().is_match(sentence)
