@@ -211,10 +211,11 @@ pattern!(
     oxygen,
     r"(?:산소\s*포화도|산소|spo2|sp02|\bo2\b|\bsats\b|saturation|oxygen(?: level)?|pulse ?ox\w*|oximeter)\D{0,25}?(\d{2,3})\s*%?"
 );
-// Fasting when the label says so (group 1).
+// Fasting when the label says so (group 1). A home meter or sensor saying a figure is a blood glucose
+// ("his meter says 2.4 mmol", "my dexcom is at 48").
 pattern!(
     glucose,
-    r"(?:(공복\s*혈당|fasting (?:blood )?(?:glucose|sugar)|\bfbs\b|\bfpg\b)|혈당|blood sugar|sugar|glucose|\bbg\b|\bbs\b)\D{0,20}?(\d{1,3}(?:\.\d)?)\s*(mmol|mg)?"
+    r"(?:(공복\s*혈당|fasting (?:blood )?(?:glucose|sugar)|\bfbs\b|\bfpg\b)|혈당|blood sugar|sugar|glucose|\bbg\b|\bbs\b|glucometer|\bcgm\b|\blibre\b|\bdexcom\b|\bmeter (?:says|said|reads?|shows?|showed|is|was|at)\b)\D{0,20}?(\d{1,3}(?:\.\d)?)\s*(mmol|mg)?"
 );
 // A meter past its range shows LO or HI instead of a number.
 pattern!(
@@ -374,6 +375,11 @@ mod tests {
         let mmol = read("glucose meter says 2.5 mmol")[0];
         assert_eq!((mmol.unit, mmol.mg_dl()), (Unit::MmolPerL, 45.0));
         assert_eq!(read("blood sugar 180 mg/dl")[0].mg_dl(), 180.0);
+        // A home meter or sensor told without the word sugar; a meter of anything else is no glucose.
+        assert_eq!(read("his meter says 2.4 mmol and he's sweaty")[0].mg_dl().round(), 43.0);
+        assert_eq!(read("my meter says 38 mg/dl")[0].mg_dl(), 38.0);
+        assert_eq!(read("dexcom is at 48 and dropping")[0].mg_dl(), 48.0);
+        assert!(read("fell about 3 meter off a ladder, 40 minutes ago").is_empty());
         let lo = read("my sugar reads LO");
         assert_eq!(lo.len(), 1);
         assert!(lo[0].off_scale && lo[0].mg_dl() <= 20.0, "{lo:?}");

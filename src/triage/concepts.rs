@@ -1211,13 +1211,6 @@ const CONCEPTS: &[Concept] = &[
         r"\b(?:fish|chicken|meat) ?bones?\b|\bbone (?:is )?(?:stuck|caught|lodged) in (?:my|his|her|their|the) (?:throat|gullet)\b",
         "생선가시|(?:생선|닭|고기)뼈|가시(?:가|를)?(?:삼키|삼켰|걸려|걸렸|박혀|박혔)|뼈(?:가|를)?(?:삼키|삼켰|목에걸)",
     ),
-    // A glucose checked again after treating it ("rechecked at 15 min 4.6", "다시 재보니 110"): the low
-    // figure told before it is over.
-    c(
-        "rechecked",
-        r"\b(?:re-?check\w*|re-?test\w*|checked (?:it )?again|tested (?:it )?again)\b|\b(?:went|came|back|rose) up to\b|\b(?:now|then) (?:it'?s |its |at |up to )?\d+(?:\.\d)?(?: ?mmol| ?mg)?\b",
-        "다시재|재보니|다시쟀|재측정|다시측정|올라왔|올라갔|(?:뒤에|후에|지금은|다시)(?:\\d+)(?:으로|로|이|나)",
-    ),
     // Under the water and pulled out, told without the word drowning ("물에 잠겼다가 건졌는데", "가라앉아
     // 있는걸 건졌어요"): a flooded car park or a ring fished out is no person, so a rule wants a sign too.
     c(
@@ -1241,13 +1234,6 @@ const CONCEPTS: &[Concept] = &[
         "lip_tongue_swelling",
         r"\b(?:tongue|lips?|throat|face|mouth)\W+(?:\w+\W+){0,3}?(?:swell\w*|swollen|puff\w*|blow\w* up|ballooned)|\bswelling (?:of|in|on) (?:the |my |his |her )?(?:tongue|lips?|throat|face)\b|\bswollen (?:tongue|lips?|face|throat)\b",
         "(?:혀|입술|얼굴|입)(?:이|가|랑|도|까지)?.{0,4}?(?:붓|부어|부었|부풀|퉁퉁)",
-    ),
-    // A glucose under 54 mg/dL (3 mmol/L) told with the meter, which the reading layer does not read
-    // ("his meter says 2.4 mmol", "meter says 38").
-    c(
-        "very_low_sugar",
-        r"\b(?:meter|sugar|glucose|bg|bgl|bsl|reading|levels?|cgm|libre|dexcom)\W+(?:\w+\W+){0,3}?(?:[12](?:\.\d)?|3\.0) ?mmol|\b(?:meter|sugar|glucose|bg|bgl|bsl|reading|cgm|libre|dexcom)\W+(?:(?:says|said|reads?|read|shows?|showed|is|was|at|of|only|just)\W+){1,3}(?:[1-4]\d|5[0-3])(?: ?mg ?/? ?dl)?(?:$|[^.\d])",
-        "혈당(?:이|계|기)?(?:가|에|가지금)?(?:[1-4]\\d|5[0-3])(?:나|이|밖에|까지|으로|로|찍|떴|mg)",
     ),
 ];
 

@@ -61,7 +61,7 @@ pattern!(
 // 110 됐어요". What follows the number is checked in code (no minutes, degrees or percent).
 pattern!(
     glucose_after,
-    r"\b(?:now|then|later|after that|went (?:up |back )?to|came (?:up |back )?to|rose to|back (?:up )?to|up to)\W+(?:and\W+)?(?:(?:it'?s|it is|it was|is|was|at|about|around|i was|i'?m|(?:he|she)(?:'s| is| was))\W+)?(\d{1,3}(?:\.\d)?)(\s*[a-z%°]*)|(?:뒤에|후에|뒤|후|지나서|지금은|지금|다시|재보니|재니까)\s*(\d{1,3}(?:\.\d)?)\s*(?:으로|로)?\s*(?:됐|되었|됨|돼|올라|나왔|나와|이에요|예요|이네요|까지)"
+    r"\b(?:now|then|later|after that|went (?:up |back )?to|came (?:up |back )?to|rose to|back (?:up )?(?:to|at)|up to)\W+(?:and\W+)?(?:(?:it'?s|it is|it was|is|was|at|about|around|i was|i'?m|(?:he|she)(?:'s| is| was))\W+)?(\d{1,3}(?:\.\d)?)(\s*[a-z%°]*)|(?:뒤에|후에|뒤|후|지나서|지금은|지금|다시|재보니|재니까)\s*(\d{1,3}(?:\.\d)?)\s*(?:으로|로)?\s*(?:됐|되었|됨|돼|올라|나왔|나와|이에요|예요|이네요|까지)"
 );
 
 pattern!(treatment, r"\b(?:tabs?|tablets?|gel|juice|candy|sweets)\b|사탕|주스|포도당(?:캔디|젤)");
@@ -230,6 +230,7 @@ mod tests {
         // The value it came to after treatment, told as a bare number, in the first one's unit.
         assert_eq!(of("sugar was low 3.5\nate candy\nnow 6.2 feel fine").glucose.map(|r| r.value.round()), Some(112.0));
         assert_eq!(of("혈당이 62 나와서 사탕 먹였더니 20분 뒤에 105 됐어요").glucose.map(|r| r.value), Some(105.0));
+        assert_eq!(of("dexcom beeped at 3.6, had jelly babies and im back at 6.1 now").glucose.map(|r| r.value.round()), Some(110.0));
         assert_eq!(of("sugar is 45 and now 10 minutes later he is sweaty").glucose.map(|r| r.value), Some(45.0));
         assert_eq!(of("his meter just says LO").glucose.map(|r| r.value), Some(20.0));
         assert_eq!(of("temp 102F").temperature.map(|r| (r.value * 10.0).round()), Some(389.0));

@@ -1521,18 +1521,7 @@ pub const RULES: &[Rule] = &[
         category: Category::Glucose,
         level: Level::Emergency,
         source: Source::Nice,
-        fires: |f| {
-            f.readings.glucose.filter(|g| g.value < 54.0).map(|g| vec![quote(g)]).or_else(|| {
-                // A meter's figure the reading layer did not read ("his meter says 2.4 mmol"), with a
-                // sign of the low and no later figure read.
-                f.readings.glucose.is_none().then_some(())?;
-                if f.mentions.iter().any(|m| m.concept == "rechecked") {
-                    return None;
-                }
-                let signs = ["confusion", "faint", "pale", "sweating", "unresponsive", "seizure", "combative", "drowsy"];
-                all(f, &[&["very_low_sugar"], &signs])
-            })
-        },
+        fires: |f| f.readings.glucose.filter(|g| g.value < 54.0).map(|g| vec![quote(g)]),
     },
     Rule {
         // NICE NG143 red: an infant under 3 months with a temperature of 38 °C or more, or 3-6 months

@@ -678,11 +678,11 @@ pattern!(en_what_to_do, r"\bwhat (?:do|should|can) (?:i|we) do\b|\bwhat now\b");
 // Never said in jest: a farewell, a last word, or "not joking" ("ㅋㅋ ... 아니 농담 아니고 지금 대교 위임").
 pattern!(en_grave, r"\b(?:not joking|no joke|i'?m serious|for real|goodbye|last (?:message|words?)|suicide note)\b");
 pattern!(ko_grave, r"농담아니|장난아니|진심|마지막으로|마지막인사|유서|작별");
-// Asking to tell things apart or for more signs, even about one's own child ("weaning my 6 month
-// old, how do i tell the difference between gagging and choking", "얼굴 처지는거 말고 또 뭐가 있어요?").
 // The joke's own words, which a present-tense report must not rescue ("i'm dying lol", "my sides
 // are killing me").
 pattern!(en_figurative_state, r"\b(?:dying|dead|killing me|crying|screaming|wheezing|choking)\b");
+// Asking to tell things apart or for more signs, even about one's own child ("weaning my 6 month
+// old, how do i tell the difference between gagging and choking", "얼굴 처지는거 말고 또 뭐가 있어요?").
 pattern!(
     en_strong_information,
     r"\bdifference between\b|\bhow (?:do|can|would|will|should) (?:i|you|we|parents) (?:tell|know) the difference\b|\bwhat (?:else|other (?:signs|symptoms|things))\b|\bwhat (?:kind|sort)s? of (?:things|topics|stuff)\b"
