@@ -210,7 +210,7 @@ const CONCEPTS: &[Concept] = &[
     neg(
         "airway_swelling",
         r"\b(?:throat|tongue|lips?|face|mouth|eyes?)\W+(?:\w+\W+){0,3}?(?:swell\w*|swollen|closing|tight\w*|puff\w*)|\bswelling (?:of|in|on) (?:the |my |his |her )?(?:throat|tongue|lips?|face)|\bhard to swallow\b|\bcan'?t swallow\b|\bthroat (?:is )?clos\w*|\bhoarse\w*|\bcroaky\b|\braspy\b|\bvoice (?:is |went |sounds )?(?:changed|weird|strange|raspy|croaky|gone|hoarse|funny)|\bdrool\w*|\btongue (?:feels |is |looks )?(?:thick|big|huge|fat|heavy)\b|\b(?:lips?|face|eyes?) (?:are |is )?(?:blowing|puffing) up\b",
-        "(?:혀|입술|얼굴|눈|입|목)(?:이|가|랑|도|과|까지)?.{0,4}?(?:붓|부어|부었|부풀|퉁퉁)|목(?:이|안이|구멍이)?(?:점점|좀|자꾸|계속|꽉|너무|살짝|약간)?(?:조이|조여|막히|막혀|막힌|좁아|콱)|목소리가(?:이상|안나|변|쉬|갈라|잠기)|목소리(?:가|도|는)?(?:다|완전|좀|많이|계속)?(?:쉬|갈라|잠기|안나)|쉰목소리|삼키기(?:가|도|조차)?(?:너무|좀|많이)?(?:힘들|어렵|어려)|침을(?:못삼|흘)",
+        "(?:혀|입술|얼굴|눈|입|목)(?:이|가|랑|도|과|까지)?.{0,4}?(?:붓|부어|부었|부풀|퉁퉁)|목(?:이|안이|구멍이)?(?:점점|좀|자꾸|계속|꽉|너무|살짝|약간)?(?:조이|조여|막히|막혀|막힌|좁아|콱)|목소리가(?:이상|안나|변|쉬|갈라|잠기)|목소리(?:가|도|는)?(?:다|완전|좀|많이|계속)?(?:쉬|쉰|갈라|잠기|안나)|쉰목소리|쉰소리|(?:혀|입술)(?:가|이|도)?.{0,6}?(?:두꺼워|두꺼운|두툼|꽉차|꽉찬|커지|커져|커진)|삼키기(?:가|도|조차)?(?:너무|좀|많이)?(?:힘들|어렵|어려)|침을(?:못삼|흘)",
     ),
     neg(
         "throat_closing",

@@ -84,7 +84,7 @@ pattern!(
 // "토하지는 않았어요").
 pattern!(
     ko_negated_after,
-    r"^\S{0,4}?\s*(?:(?:증상|증세|건|거|것|느낌|적|일|기운|생각|마음|계획|충동)[은는이가도]?\s*)?[^\s미]{0,3}?\s*(?:없|않|아니\S|아닌|아님|아냐|안\s*[나난날났생들하한할함합해했보본봤]|전혀)"
+    r"^\S{0,4}?\s*(?:(?:증상|증세|건|거|것|느낌|적|일|기운|생각|마음|계획|충동)[은는이가도]?\s*)?[^\s미]{0,3}?\s*(?:(?:한\s*번도|하나도|절대로?)\s*)?(?:없|않|아니\S|아닌|아님|아냐|안\s*[나난날났생들하한할함합해했보본봤]|전혀)"
 );
 pattern!(
     ko_denied_thought,
@@ -107,6 +107,9 @@ pattern!(
     ko_negated_list,
     r"^(?:(?:거|것|건|증상|증세|느낌)(?:도|,)|다거나|다든지|다던가|거나|든지|이나|나|이랑|랑|하고|과|와|및|또는|,)\s*(?:[^.고요]|고\s*싶){0,20}?(?:없|않|아니)"
 );
+// "갑자기 심하게 아픈 건 아니에요": "it is not that ..." denies the manner words before it, across at
+// most one adverb and the verb they describe (not across a clause: "아프고 숨찬 건 아니에요").
+pattern!(ko_not_that, r"^(?:\S*(?:게|히|기)\s+)?\S{1,4}\s*(?:건|거|것은|거는|것)\s*(?:아니|아냐|아님)");
 pattern!(ko_unstopped, r"^\S{0,2}?\s*(?:안\s*)?(?:멈추|멈춰|멎|그치|가라앉|줄어|나아지)");
 /// Korean negators said as a word of their own inside a mention ("가슴은 안 아프고").
 const KO_NEGATORS: &[&str] = &["안", "못", "전혀", "별로"];
@@ -195,6 +198,7 @@ pub fn is_negated(view: &View, start: usize, end: usize, negative_form: bool) ->
     denied_inside
         || (!weakness && !unstopped && !ko_clause_ends().is_match(after) && ko_negated_after().is_match(after))
         || (!list_unstopped && ko_negated_list().is_match(list))
+        || (!weakness && ko_not_that().is_match(list) && !list.split_whitespace().next().is_some_and(|w| w.ends_with('고')))
 }
 
 /// Whether the mark at byte `i` ends a sentence or clause: the point of "37.9" or "2.5" does not.
@@ -253,7 +257,7 @@ pub fn sentence_around(text: &str, start: usize, end: usize) -> (usize, usize) {
 // signs of a heart attack?", "심근경색의 초기 증상은 무엇인가요?").
 pattern!(
     en_information,
-    r"\b(?:signs? of|symptoms? of|warning signs?|how (?:is|are|do|does|can)\b.*\b(?:diagnos|treat|tell|know|prevent)|what (?:is|are|causes?|happens)|treatment (?:for|of)|why (?:is|are|do|does)|considered|can \w+ cause|how (?:much|many)\b|risk (?:of|for)|risk factors?|how do doctors|what (?:to|should \w+|can \w+) do (?:for|about|if|when)|how to (?:treat|tell|recogni[sz]e|prevent|know)|first aid for|when (?:to|should \w+) (?:call|go|worry|see)|^\s*(?:is|are|can|could|does|do|should|what|how|why|when|which|who)\b.*\?\s*$)"
+    r"(?:^\s*|\b)(?:signs? of|symptoms? of|warning signs?|how (?:is|are|do|does|can)\b.*\b(?:diagnos|treat|tell|know|prevent)|what (?:is|are|causes?|happens)|treatment (?:for|of)|why (?:is|are|do|does)|considered|can \w+ cause|how (?:much|many)\b|risk (?:of|for)|risk factors?|how do doctors|what (?:to|should \w+|can \w+) do (?:for|about|if|when)|how to (?:treat|tell|recogni[sz]e|prevent|know)|first aid for|when (?:to|should \w+) (?:call|go|worry|see)|^\s*(?:is|are|can|could|does|do|should|what|how|why|when|which|who|did|has|have|anyone|any)\b.*\?\s*$)"
 );
 // Korean: a topic word (symptoms, diagnosis, treatment ...) in a sentence that asks ("증상은 없어요"
 // says something about the asker; "증상은 무엇인가요?" does not).
@@ -267,7 +271,7 @@ pattern!(ko_asking, r"무엇|뭐|뭔가|어떤|어떻게|궁금|알려|인가요
 // do?", "혹시 학교에서 발작하면 선생님이 어떻게 해야 하나요").
 pattern!(
     en_hypothetical,
-    r"\bif (?:someone|somebody|a person|(?:a )?(?:child|kid|student|pupil)|you|your|people|they)\b|\bwhat (?:would|will|could|might) happen if\b|\b(?:worr\w*|afraid|scared|terrified|paranoid|anxious) (?:that )?(?:i'?ll|i will|i might|i'?m going to|about (?:having|getting))\b|\bplan (?:for )?(?:if|when|in case)\b|\bwhat (?:do|should) (?:i|you|we) do if\b|\bif (?:he|she|they|my \w+|our \w+|it) (?:ever |\w+ )?(?:has|have|gets|get|starts|start|were|was|goes|happens|had)\b[^.!?\n]*?\b(?:what|how|should|plan|teacher|school|tell)\b|\b(?:in case|just in case|what to tell (?:the|his|her) (?:teacher|school|babysitter|nanny))\b|\bwhat (?:should|can|do) (?:the|his|her|a|my) (?:teacher|school|staff|babysitter|nanny|coach|sitter|grandparents?)\b|\bwhat (?:should|do|does|can|would|must) (?:\w+ ){0,3}?do (?:if|when|in case)\b|\bif (?:my|our|your|a|the) \w+ (?:ever|were to|was to|should)\b|\bif (?:a|an|the) \w+ (?:lasts|happens|starts|occurs|comes|goes on)\b|\binstructions for (?:the |his |her |their )?(?:teachers?|school|staff|babysitters?|nanny|carers?|coach)\b|\bwhat if (?:my|our|your|his|her|the|a|an) \w+(?: \w+)? (?:\w*[b-hj-z]s|has|ever|were|should)\b|\bwhat if (?:he|she|they|someone|somebody|anyone) (?:ever |were |should )?(?:\w*[b-hj-z]s|has)\b"
+    r"\bif (?:someone|somebody|a person|(?:a )?(?:child|kid|student|pupil)|you|your|people|they)\b|\bwhat (?:would|will|could|might) happen if\b|\b(?:worr\w*|afraid|scared|terrified|paranoid|anxious) (?:that )?(?:i'?ll|i will|i might|i'?m going to|about (?:having|getting))\b|\bplan (?:for )?(?:if|when|in case)\b|\bwhat (?:do|should) (?:i|you|we) do if\b|\bif (?:he|she|they|my \w+|our \w+|it) (?:ever |\w+ )?(?:has|have|gets|get|starts|start|were|was|goes|happens|had)\b[^.!?\n]*?\b(?:what|how|should|plan|teacher|school|tell)\b|\b(?:in case|just in case|what to tell (?:the|his|her) (?:teacher|school|babysitter|nanny))\b|\bwhat (?:should|can|do) (?:the|his|her|a|my) (?:teacher|school|staff|babysitter|nanny|coach|sitter|grandparents?)\b|\bwhat (?:should|do|does|can|would|must) (?:\w+ ){0,3}?do (?:if|when|in case)\b|\bif (?:my|our|your|a|the) \w+ (?:ever|were to|was to|should)\b|\bif (?:a|an|the) \w+ (?:lasts|happens|starts|occurs|comes|goes on)\b|\binstructions for (?:the |his |her |their )?(?:teachers?|school|staff|babysitters?|nanny|carers?|coach)\b|\bwhat if (?:my|our|your|his|her|the|a|an) \w+(?: \w+)? (?:\w*[b-hj-z]s|has|ever|were|should)\b|\bwhat if (?:he|she|they|someone|somebody|anyone) (?:ever |were |should )?(?:\w*[b-hj-z]s|has)\b|\bwhat (?:symptoms|signs) (?:would|should|will|could|might)\b|\bwhat to do (?:if|when|in case)\b"
 );
 // "if she did bang her head", "if he ever swallows one": a possible event, unless the writer is unsure
 // whether it happened ("not sure if he did swallow it").
@@ -278,7 +282,7 @@ pattern!(
 pattern!(en_unsure, r"^(?:sure|know|wonder|wondering|tell|see|check|unsure|certain|idea|ask|asking)$");
 pattern!(
     ko_hypothetical,
-    r"(?:으면|하면|키면|시면|먹으면|마시면|지면|나면|되면|오면|기면)(?:바로|즉시|꼭|당장)?(?:병원|응급실)?(?:에|을|으로|로)?(?:왜|어떻게|어떡|무엇|뭘|위험|가야|와야|가나요|가요)|경우에|만약|혹시[^.!?\n]*?(?:으면|하면|나면|지면|면|경우|셔도|어도|아도|해도|져도)|(?:선생님|교사|학교|유치원|어린이집|돌봄|보모|담임)(?:이|에서|은|께서|한테|에게)?[^.!?\n]*?(?:어떻게|뭘|무엇을|대처|알려|해야)|(?:으면|하면|나면|지면|되면|오면|기면)[^.!?\n]{0,8}?수도있|대비해|대비하|대처법"
+    r"(?:으면|하면|키면|시면|먹으면|마시면|지면|나면|되면|오면|기면)(?:바로|즉시|꼭|당장)?(?:병원|응급실)?(?:에|을|으로|로)?(?:왜|어떻게|어떡|무엇|뭘|위험|가야|와야|가나요|가요)|경우에|만약|혹시[^.!?\n]*?(?:으면|하면|나면|지면|면|경우|셔도|어도|아도|해도|져도)|(?:선생님|교사|학교|유치원|어린이집|돌봄|보모|담임)(?:이|에서|은|께서|한테|에게)?[^.!?\n]*?(?:어떻게|뭘|무엇을|대처|알려|해야)|(?:으면|하면|나면|지면|되면|오면|기면)[^.!?\n]{0,8}?수도있|대비해|대비하|대처법|(?:으면|하면|지면|나면|되면|오면|기면)[^.!?\n]{0,25}?(?:다고|라고)(?:알고있|배웠)"
 );
 // Words that make a question about someone now ("my dad has chest pain, what should I do?").
 pattern!(
@@ -295,7 +299,7 @@ pattern!(
 // friend had torsion", "친구가 수술했어서 여쭤봐요").
 pattern!(
     en_history,
-    r"\b(?:\d+|a|one|two|three|four|five|few|several|many) (?:years?|months?|weeks?) ago\b|\b(?:years|decades|ages) ago\b|\blast (?:year|month|week|weekend)\b|\b(?:with|after|during) (?:my|her|our) (?:first|1st|last|previous|older|eldest)(?: (?:pregnancy|baby|birth|delivery|labou?r|child|one|son|daughter))?\b|\bfirst time (?:round|around)\b|\bas a (?:child|kid|teen\w*)\b|\bwhen i was\b|\bwhen (?:he|she|they|my \w+) (?:was|were) (?:\d+|little|small|a baby|a toddler|young|a kid)\b|\bonce (?:as|when|in|before)\b|\bhad (?:a |an )?\w+ once\b|\bhistory of\b|\bin the past\b|\bused to\b|\btests? (?:were|was|came back) (?:normal|fine|ok)\b|\brecovered\b|\bclean since\b|\bin (?:19|20)\d\d\b|\bdied (?:of|from|after|when|at|in)\b|\bpassed away\b|\brun?s? in (?:the|my|our) family\b|\bhad (?:a |an )?\w+(?: \w+)? at \d+|\bmy (?:\w+ )?(?:mom|mother|dad|father|uncle|aunt|grandma|grandpa|grandmother|grandfather|brother|sister) had\b|\b(?:just|only) (?:\w+ ){0,2}once\s*(?:[.;!,]|$)|\bhappened once\b|\b(?:back )?in (?:january|february|march|april|june|july|august|september|october|november|december)\b|\basking (?:because|since|cuz|cause|bc|as) (?:\w+ ){1,4}?(?:had|got|went through|was|were|nearly|almost|died)\b"
+    r"\b(?:\d+|a|one|two|three|four|five|few|several|many) (?:years?|months?|weeks?) ago\b|\b(?:years|decades|ages) ago\b|\blast (?:year|month|week|weekend)\b|\b(?:with|after|during) (?:my|her|our) (?:first|1st|last|previous|older|eldest)(?: (?:pregnancy|baby|birth|delivery|labou?r|child|one|son|daughter))?\b|\bfirst time (?:round|around)\b|\bas a (?:child|kid|teen\w*)\b|\bwhen i was\b|\bwhen (?:he|she|they|my \w+) (?:was|were) (?:\d+|little|small|a baby|a toddler|young|a kid)\b|\bonce (?:as|when|in|before)\b|\b(?:once|one time|twice)\b[^.!?\n]{0,30}\b(?:in|at|during) (?:high school|middle school|college|uni(?:versity)?)\b|\bhad (?:a |an )?\w+ once\b|\bhistory of\b|\bin the past\b|\bused to\b|\btests? (?:were|was|came back) (?:normal|fine|ok)\b|\brecovered\b|\bclean since\b|\bin (?:19|20)\d\d\b|\bdied (?:of|from|after|when|at|in)\b|\bpassed away\b|\brun?s? in (?:the|my|our) family\b|\bhad (?:a |an )?\w+(?: \w+)? at \d+|\bmy (?:\w+ )?(?:mom|mother|dad|father|uncle|aunt|grandma|grandpa|grandmother|grandfather|brother|sister) had\b|\b(?:just|only) (?:\w+ ){0,2}once\s*(?:[.;!,]|$)|\bhappened once\b|\b(?:back )?in (?:january|february|march|april|june|july|august|september|october|november|december)\b|\basking (?:because|since|cuz|cause|bc|as) (?:\w+ ){1,4}?(?:had|got|went through|was|were|nearly|almost|died)\b"
 );
 pattern!(
     ko_history,
@@ -304,6 +308,23 @@ pattern!(
 // ... unless it is happening again now.
 pattern!(en_now, r"\b(?:again|still|right now|hasn'?t|won'?t|isn'?t|currently)\b");
 pattern!(ko_now, r"계속|지금도|아직|방금|(?:또|다시).{0,6}?(?:아프|아파|시작|생겼|나타|쓰러|경련|발작|피가|숨이)");
+
+pattern!(
+    ko_past_modifier,
+    r"^\s*(?:을|를)?\s*(?:했|하였|있었|났|왔|겪었|앓았|됐)던\s*(?:애|아이|아기|사람|분|환자|경우|경험|적)"
+);
+pattern!(ko_recent, r"아까|방금|오늘|어제|분전|시간전|지금");
+pattern!(en_asks_about, r"\b(?:asks|asking|asked) (?:about|for)\s+(?:[\w'-]+\s+){0,2}$");
+pattern!(
+    en_talk_about,
+    r"\b(?:talk|speak|chat|teach)\w* (?:to |with )?(?:my|our|the) (?:[\w'-]+ ){0,4}?(?:son|daughter|kids?|children|child|teens?|teenagers?|boys?|girls?|students?|class) about (?:[\w'-]+ ){0,2}$"
+);
+
+/// The message's sentence around a mention, its spaces removed.
+fn compact_sentence(view: &View, start: usize, end: usize) -> String {
+    let (from, to) = sentence_around(&view.lower, start, end);
+    view.lower[from..to].split_whitespace().collect()
+}
 
 /// What a message says about one mention: the frame's assertion and time in one value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -347,6 +368,12 @@ pub fn status(view: &View, start: usize, end: usize, negative_form: bool) -> Sta
     if ko_conditional().is_match(after) || ko_conditional_tail().is_match(tail) || ko_feared().is_match(after) {
         return Status::Hypothetical;
     }
+    // "열경련 했던 애도": a Korean past modifier on a person or an experience tells of someone who once
+    // had it, unless the sentence says it is now or today.
+    let sentence = compact_sentence(view, start, end);
+    if ko_past_modifier().is_match(after) && !ko_now().is_match(&sentence) && !ko_recent().is_match(&sentence) {
+        return Status::Past;
+    }
     // What is to be prevented has not come ("Tylenol doesn't prevent febrile seizures", "뇌졸중 예방").
     let before = &view.lower[clause_start(&view.lower, start)..start];
     if en_averted().is_match(before) || ko_averted().is_match(after) {
@@ -356,7 +383,9 @@ pub fn status(view: &View, start: usize, end: usize, negative_form: bool) -> Sta
     // 하나요?") and an event in a simile ("went down like he got shot") tell no sign.
     let asked_name = en_what_is().is_match(before) && en_after_name().is_match(&view.lower[end..]);
     let asked_care = en_need().is_match(before) || ko_need().is_match(after);
-    if asked_name || asked_care || en_simile().is_match(before) || learnt_of(view, before, start, end) {
+    // "the medical form asks about seizures", "talk to my son about testicular torsion": a topic.
+    let topic = en_asks_about().is_match(before) || en_talk_about().is_match(before);
+    if asked_name || asked_care || topic || en_simile().is_match(before) || learnt_of(view, before, start, end) {
         return Status::Asked;
     }
     aside(view, start, end).map_or(Status::Affirmed, Status::from)
@@ -479,7 +508,7 @@ pattern!(en_condition, r"\b(?:if|when|whenever|once|in case|unless|until|till)\b
 // report, and a list of signs in a plan or a lesson has no one whose state it tells.
 pattern!(
     en_present_report,
-    r"\b(?:i'?m|i am|i have|i'?ve got|i can'?t|(?:he|she|they)(?:'s| is| has| are|'re| can'?t| won'?t| keeps?)|(?:my|his|her|our|their) (?:[\w'-]+ ){0,2}?(?:is|are|looks?|seems?|feels?|has|keeps?|won'?t|can'?t|isn'?t))\s+(?:\w+\s+){0,3}?(?:bleeding|vomiting|throwing up|shaking|seizing|fitting|convulsing|choking|sweating|gasping|struggling|burning|swelling|fainting|collapsing|wheezing|drooling|coughing|jerking|twitching|droop\w*|slurr\w*|numb|swollen|blue|grey|gray|pale|floppy|limp|confused|unconscious|unresponsive|pooling|crushing|tight|heavy|hot|cold|weak|dizzy|faint|stiff|white)\b|\b(?:blood|it|bleeding) (?:is|'s) (?:pouring|pooling|spurting|gushing|dripping|everywhere)\b|\bwon'?t stop\b"
+    r"\b(?:i'?m|i am|i have|i'?ve got|i can'?t|(?:he|she|they)(?:'s| is| has| are|'re| can'?t| won'?t| keeps?)|(?:my|his|her|our|their) (?:[\w'-]+ ){0,2}?(?:is|are|looks?|seems?|feels?|has|keeps?|won'?t|can'?t|isn'?t))\s+(?:\w+\s+){0,3}?(?:bleeding|vomiting|throwing up|shaking|seizing|fitting|convulsing|choking|sweating|gasping|struggling|burning|swelling|fainting|collapsing|wheezing|drooling|coughing|jerking|twitching|droop\w*|slurr\w*|numb|swollen|blue|grey|gray|pale|floppy|limp|confused|unconscious|unresponsive|pooling|crushing|tight|thick|hoarse|raspy|croaky|heavy|hot|cold|weak|dizzy|faint|stiff|white)\b|\b(?:blood|it|bleeding) (?:is|'s) (?:pouring|pooling|spurting|gushing|dripping|everywhere)\b|\bwon'?t stop\b"
 );
 // In Korean, an activity told as the background of the moment ("강의 자료 만들고 있는데 가슴이 조여요",
 // "계획서 쓰다가", "수업 준비하던 중에") reports what happens now, not what the plan or lesson is about.
@@ -583,7 +612,7 @@ fn turns_to_now(before: &str) -> bool {
 // "자살 통계 과제"): set aside even when the asker says "my", unless they speak of wanting it now.
 pattern!(
     en_study,
-    r"\b(?:statistic\w*|(?:suicide|death|mortality|survival|incidence) rates?|rates? of|percentages?|(?:assignment|homework|essay|school project|class project|presentation)s? (?:on|about|for)|report (?:for|on|about)|for (?:my|a|our) (?:class|school|report|paper|thesis|essay|project|course|lecture|homework|assignment|presentation)|for (?:my|a|our|the) (?:\w+ )?(?:exams?|quiz|finals|boards|osce)|textbook|thesis|dissertation|how common|first aid (?:course|training|class|certificate)|cpr (?:course|class|training))\b|\bwe'?re (?:covering|studying|learning about)\b|\brevising for\b|\bstats\b|\bper (?:100k|100,?000|capita)\b|\b(?:working on|writing) (?:a|an|my|our) (?:piece|article|feature|story|report) (?:about|on)\b|\bjournalis(?:m|t)\b"
+    r"\b(?:statistic\w*|(?:suicide|death|mortality|survival|incidence) rates?|rates? of|percentages?|(?:assignment|homework|essay|school project|class project|presentation)s? (?:on|about|for)|report (?:for|on|about)|for (?:my|a|our) (?:class|school|report|paper|thesis|essay|project|course|lecture|homework|assignment|presentation)|for (?:my|a|our|the) (?:\w+ )?(?:exams?|quiz|finals|boards|osce)|textbook|thesis|dissertation|how common|first aid (?:course|training|class|certificate)|cpr (?:course|class|training))\b|\bwe'?re (?:covering|studying|learning about)\b|\brevising for\b|\bstats\b|\b(?:data science|research|science|capstone|class|school|uni|college|stats) projects?\b|\bprojects? (?:on|about)\b|\b(?:nclex|usmle|mcat|board|exam|practice|quiz) (?:prep|review|questions?)\b|\banswer key\b|\bper (?:100k|100,?000|capita)\b|\b(?:working on|writing) (?:a|an|my|our) (?:piece|article|feature|story|report) (?:about|on)\b|\bjournalis(?:m|t)\b"
 );
 // A plan, a hand-out or a lesson being prepared for an event that may come ("writing a seizure
 // action plan for her teacher", "putting together a health lesson", "making a plan for lows",
@@ -591,11 +620,11 @@ pattern!(
 // none: "I've made a plan" may be a suicide plan.
 pattern!(
     en_prepared,
-    r"\b(?:birth|action|care|emergency|seizure|allergy|asthma|anaphylaxis|diabetes|hypo|evacuation|school|first aid|lesson) plans?\b|\bplans? for (?:lows|highs|hypos|seizures|emergencies|(?:the|a) (?:worst|emergency))\b|\b(?:writ\w*|wrote|mak\w*|made|put\w* together|updat\w*|draft\w*|prepar\w*|creat\w*|design\w*|print\w*|laminat\w*|teach\w*|giv\w*|run\w*) (?:a|an|the|our|my) (?:[\w-]+ ){0,3}?(?:sheets?|handouts?|leaflets?|posters?|guides?|checklists?|protocols?|polic(?:y|ies)|risk assessments?|lessons?|class(?:es)? (?:on|about)|talks? (?:on|about)|workshops?|training (?:on|about|for)|assembl(?:y|ies)|(?:info|allergy|medical|emergency|laminated|wallet|fridge) cards?|(?:fridge|emergency) notes?|notes? for the fridge)\b|\b(?:want|wanted|wanting|trying|like) (?:it|everything|things|it all|us|them) (?:ready|prepared|in place)\b|\b(?:want(?:ing)?|trying) to be (?:prepared|ready)\b|\b(?:teacher|coach|instructor|trainer|lecturer|scout leader|school nurse) here\b"
+    r"\b(?:birth|action|care|emergency|seizure|allergy|asthma|anaphylaxis|diabetes|hypo|evacuation|school|first aid|lesson) plans?\b|\bplans? for (?:lows|highs|hypos|seizures|emergencies|(?:the|a) (?:worst|emergency))\b|\b(?:writ\w*|wrote|mak\w*|made|put\w* together|updat\w*|draft\w*|prepar\w*|creat\w*|design\w*|print\w*|laminat\w*|teach\w*|giv\w*|run\w*) (?:a|an|the|our|my) (?:[\w-]+ ){0,3}?(?:sheets?|handouts?|leaflets?|posters?|guides?|checklists?|protocols?|polic(?:y|ies)|risk assessments?|lessons?|class(?:es)? (?:on|about)|talks? (?:on|about)|workshops?|training (?:on|about|for)|assembl(?:y|ies)|(?:info|allergy|medical|emergency|laminated|wallet|fridge) cards?|(?:fridge|emergency) notes?|notes? for the fridge|notes? for (?:his|her|their|the|my|our) (?:teachers?|school|babysitter|nanny|sitter|coach|carers?|daycare))\b|\bjust being prepared\b|\b(?:want|wanted|wanting|trying|like) (?:it|everything|things|it all|us|them) (?:ready|prepared|in place)\b|\b(?:want(?:ing)?|trying) to be (?:prepared|ready)\b|\b(?:teacher|coach|instructor|trainer|lecturer|scout leader|school nurse) here\b"
 );
 pattern!(
     ko_prepared,
-    r"(?:출산|응급|비상|대피|안전|발작|경련|저혈당)(?:계획|매뉴얼|요령|수칙|카드)|(?:행동|대처)(?:요령|수칙|매뉴얼)|(?:교육|수업|강의)(?:하려|시키려|해주려|할거|할건데|자료|준비|용으로)|가르치려|가르쳐주려|알려주려|(?:붙여|적어|챙겨|갖춰|준비해|마련해|만들어|비치해)(?:두려|놓으려|두고싶|놓고싶|둘려|놓을려|둘까|놓을까)"
+    r"(?:출산|응급|비상|대피|안전|발작|경련|저혈당)(?:계획|매뉴얼|요령|수칙|카드)|(?:행동|대처)(?:요령|수칙|매뉴얼)|(?:교육|수업|강의)(?:하려|시키려|해주려|할거|할건데|자료|준비|용으로)|가르치려|가르쳐주려|알려주려|(?:얘기|이야기|설명)해주려|(?:교육|강의|수업)?자료(?:를)?(?:만들|만드|준비하|작성)|(?:교육|강의|수업)(?:을|를)?(?:해야|맡아)|(?:붙여|적어|챙겨|갖춰|준비해|마련해|만들어|비치해)(?:두려|놓으려|두고싶|놓고싶|둘려|놓을려|둘까|놓을까)"
 );
 // A story being written or watched ("writing a novel where ...", "the latest episode of that
 // hospital drama", "게임 시나리오 작가 지망생"): the whole message is about the story.
@@ -665,11 +694,11 @@ pattern!(ko_now_strong, r"지금|방금|어떡|도와|119");
 // 쉬겠음", "선배가 말 걸어서 숨멎").
 pattern!(
     en_figurative,
-    r"\b(?:(?:exams?|finals|midterms|deadlines?|revision|studying|work|school|uni|my boss|this job|this week)\s+(?:is|are)\s+(?:literally\s+|actually\s+|so\s+)?(?:killing me|suffocating me|(?:gonna|going to) kill me|the death of me)|lol|lmao|rofl|haha\w*|jk|just thinking about|the thought of|so (?:good|cute|funny|pretty|beautiful|embarrassing|cringe\w*|awkward)|(?:he|she|they|you|u)(?:'s|'re| is| are| was| were| looks?) (?:\w+ )?so hot|this (?:song|album|show|meme|video|game)|(?:dying|dead|died) (?:of|from) (?:laughter|laughing|embarrassment|cringe|cuteness)|(?:giving|give|gives|gave|gonna give) (?:me|him|her|us|you) (?:a )?(?:heart attack|stroke|aneurysm|seizure))\b"
+    r"\b(?:(?:exams?|finals|midterms|deadlines?|revision|studying|work|school|uni|my boss|this job|this week)\s+(?:is|are)\s+(?:literally\s+|actually\s+|so\s+)?(?:killing me|suffocating me|(?:gonna|going to) kill me|the death of me)|lol|lmao|rofl|haha\w*|jk|just thinking about|the thought of|so (?:good|cute|funny|pretty|beautiful|embarrassing|cringe\w*|awkward)|(?:he|she|they|you|u)(?:'s|'re| is| are| was| were| looks?) (?:\w+ )?so hot|this (?:song|album|show|meme|video|game)|(?:dying|dead|died) (?:of|from) (?:laughter|laughing|embarrassment|cringe|cuteness)|(?:giving|give|gives|gave|gonna give) (?:me|him|her|us|you) (?:a )?(?:heart attack|stroke|aneurysm|seizure)|healer|potions?|respawn\w*|one-?shot|aggro|npcs?|dungeon|pvp|raid boss|boss fight|hp bar|health bar)\b"
 );
 pattern!(
     ko_figurative,
-    r"(?:시험|기말|중간고사|수능|마감|야근|과제|레포트|리포트|발표|면접|출근|육아)(?:기간|주간|철|준비|때문)?(?:이라서|이라|라서|에|때문에|하느라)(?:진짜|너무|정말|완전|좀|아주)?(?:숨(?:이)?막혀|답답해|힘들어)?(?:죽겠|죽을것같|죽을거같|죽을듯|미치겠|돌겠)|ㅋㅋ|ㅎㅎ|생각만하면|생각만해도|월요병|잘생겨|잘생긴|귀여워|귀여운|멋있어|설레|심쿵|짝사랑|최애|아이돌|덕질|컴백|숨멎|웃겨서|웃겨죽|창피해서|쪽팔려|죽는줄|실화냐|신곡|뮤비|직캠|콘서트|팬미팅"
+    r"(?:시험|기말|중간고사|수능|마감|야근|과제|레포트|리포트|발표|면접|출근|육아)(?:기간|주간|철|준비|때문)?(?:이라서|이라|라서|에|때문에|하느라)(?:진짜|너무|정말|완전|좀|아주)?(?:숨(?:이)?막혀|답답해|힘들어)?(?:죽겠|죽을것같|죽을거같|죽을듯|미치겠|돌겠)|ㅋㅋ|ㅎㅎ|생각만하면|생각만해도|월요병|잘생겨|잘생긴|귀여워|귀여운|멋있어|설레|심쿵|짝사랑|최애|아이돌|덕질|컴백|숨멎|웃겨서|웃겨죽|창피해서|쪽팔려|죽는줄|실화냐|신곡|뮤비|직캠|콘서트|팬미팅|힐러|포션|보스몹|레이드|탱커|(?:게임|롤|배그)에서"
 );
 // Being a student of a health subject: a study cue only in a question (see `judge_sentence`).
 pattern!(en_student, r"\b(?:pharmacy|medical|med|nursing|paramedic|biology|pharmacology) (?:student|school)\b");
