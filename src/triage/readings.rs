@@ -230,7 +230,10 @@ mod tests {
         // The value it came to after treatment, told as a bare number, in the first one's unit.
         assert_eq!(of("sugar was low 3.5\nate candy\nnow 6.2 feel fine").glucose.map(|r| r.value.round()), Some(112.0));
         assert_eq!(of("혈당이 62 나와서 사탕 먹였더니 20분 뒤에 105 됐어요").glucose.map(|r| r.value), Some(105.0));
-        assert_eq!(of("dexcom beeped at 3.6, had jelly babies and im back at 6.1 now").glucose.map(|r| r.value.round()), Some(110.0));
+        assert_eq!(
+            of("dexcom beeped at 3.6, had jelly babies and im back at 6.1 now").glucose.map(|r| r.value.round()),
+            Some(110.0)
+        );
         assert_eq!(of("sugar is 45 and now 10 minutes later he is sweaty").glucose.map(|r| r.value), Some(45.0));
         assert_eq!(of("his meter just says LO").glucose.map(|r| r.value), Some(20.0));
         assert_eq!(of("temp 102F").temperature.map(|r| (r.value * 10.0).round()), Some(389.0));

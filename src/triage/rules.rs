@@ -303,7 +303,14 @@ pub const RULES: &[Rule] = &[
                 // Out in the cold (a winter mountain, a night outside) and no longer shivering with a
                 // changed mind or speech.
                 .or_else(|| {
-                    all(f, &[&["frost_setting"], &["no_shiver"], &["confusion", "unresponsive", "speech_trouble", "drowsy"]])
+                    all(
+                        f,
+                        &[
+                            &["frost_setting"],
+                            &["no_shiver"],
+                            &["confusion", "unresponsive", "speech_trouble", "drowsy"],
+                        ],
+                    )
                 })
                 .or_else(|| {
                     cold.filter(|_| {
@@ -432,9 +439,7 @@ pub const RULES: &[Rule] = &[
         category: Category::EyeInjury,
         level: Level::Emergency,
         source: Source::Nhs111,
-        fires: |f| {
-            all(f, &[&["chemical"], &["eye_exposure"]]).filter(|_| !f.has("fumes") || f.has("splash"))
-        },
+        fires: |f| all(f, &[&["chemical"], &["eye_exposure"]]).filter(|_| !f.has("fumes") || f.has("splash")),
     },
     Rule {
         // NICE NG158 (VTE): breathlessness or chest pain after a long flight, surgery or
@@ -932,9 +937,10 @@ pub const RULES: &[Rule] = &[
                             }
                         })
                     };
-                    let over = f.mentions.iter().any(|m| {
-                        matches!(m.concept, "resolved" | "fleeting") && m.status != Status::Denied
-                    });
+                    let over = f
+                        .mentions
+                        .iter()
+                        .any(|m| matches!(m.concept, "resolved" | "fleeting") && m.status != Status::Denied);
                     let old_event = f.mentions.iter().any(|m| {
                         m.concept == "stroke" && matches!(m.status, Status::Past | Status::Resolved | Status::Affirmed)
                     });
@@ -1245,7 +1251,15 @@ pub const RULES: &[Rule] = &[
                 // with vomiting, drowsiness or bouts of pain -> 999.
                 .or_else(|| {
                     f.child()
-                        .then(|| all(f, &[&["black_stool"], &["vomiting", "lethargic", "drowsy", "pale", "severe", "pain_bouts"]]))
+                        .then(|| {
+                            all(
+                                f,
+                                &[
+                                    &["black_stool"],
+                                    &["vomiting", "lethargic", "drowsy", "pale", "severe", "pain_bouts"],
+                                ],
+                            )
+                        })
                         .flatten()
                 })
         },

@@ -198,7 +198,9 @@ pub fn is_negated(view: &View, start: usize, end: usize, negative_form: bool) ->
     denied_inside
         || (!weakness && !unstopped && !ko_clause_ends().is_match(after) && ko_negated_after().is_match(after))
         || (!list_unstopped && ko_negated_list().is_match(list))
-        || (!weakness && ko_not_that().is_match(list) && !list.split_whitespace().next().is_some_and(|w| w.ends_with('고')))
+        || (!weakness
+            && ko_not_that().is_match(list)
+            && !list.split_whitespace().next().is_some_and(|w| w.ends_with('고')))
 }
 
 /// Whether the mark at byte `i` ends a sentence or clause: the point of "37.9" or "2.5" does not.
