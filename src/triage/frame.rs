@@ -257,6 +257,12 @@ impl Frame {
         self.mention(concept).is_some()
     }
 
+    /// Whether `concept` is named and not denied, whatever its time: a fact that holds even when told
+    /// in a plan or in the past ("36 weeks", "long ago", "had been drinking").
+    pub fn named(&self, concept: &str) -> bool {
+        self.mentions.iter().any(|m| m.concept == concept && m.status != Status::Denied)
+    }
+
     /// The first mention of `concept` said to hold now or told as past: what someone started taking
     /// "two weeks ago" still acts now.
     pub fn ever(&self, concept: &str) -> Option<&Mention> {

@@ -94,8 +94,8 @@ const ALTERED: &[&str] = &["confusion", "combative", "unresponsive", "seizure", 
 /// the baby in the womb, and no baby already born.
 fn expecting(f: &Frame) -> bool {
     // The weeks are a fact even in a sentence about plans ("36 weeks, booking a photo shoot").
-    let said = |id: &str| f.mentions.iter().any(|m| m.concept == id && m.status != Status::Denied);
-    let weeks = said("late_pregnancy") && ["pregnancy_word", "baby_quiet", "no_fetal_movement"].iter().any(|c| said(c));
+    let weeks =
+        f.named("late_pregnancy") && ["pregnancy_word", "baby_quiet", "no_fetal_movement"].iter().any(|c| f.named(c));
     f.pregnant || (weeks && f.infant_days().is_none() && !f.postpartum)
 }
 
@@ -937,10 +937,7 @@ pub const RULES: &[Rule] = &[
                             }
                         })
                     };
-                    let over = f
-                        .mentions
-                        .iter()
-                        .any(|m| matches!(m.concept, "resolved" | "fleeting") && m.status != Status::Denied);
+                    let over = f.named("resolved") || f.named("fleeting");
                     let old_event = f.mentions.iter().any(|m| {
                         m.concept == "stroke" && matches!(m.status, Status::Past | Status::Resolved | Status::Affirmed)
                     });
@@ -955,7 +952,7 @@ pub const RULES: &[Rule] = &[
                         })
                         .map(|m| (m.start, m.end))
                         .collect();
-                    let drunk = f.mentions.iter().any(|m| m.concept == "drunk" && m.status != Status::Denied);
+                    let drunk = f.named("drunk");
                     (!gone.is_empty() && over && !drunk && !f.has("chronic") && !old_event).then_some(gone)
                 })
         },
@@ -1021,7 +1018,7 @@ pub const RULES: &[Rule] = &[
                     // ... and when the sentence that says it is over reads as past ("시합 도중에
                     // 쓰러졌다가 ... 지금은 괜찮다고 해요"), unless it is dated or told as having happened
                     // before ("작년에", "쓰러진 적이 있는데").
-                    let dated = f.mentions.iter().any(|m| m.concept == "long_ago" && m.status != Status::Denied);
+                    let dated = f.named("long_ago");
                     let m = f.happened("exertional_syncope").or_else(|| {
                         f.mentions
                             .iter()
