@@ -63,6 +63,19 @@ pub struct EvalArgs {
     /// the plan prompt; an unreadable reply searches the raw message and is counted).
     #[arg(long, value_enum)]
     pub planner: Option<PlannerArg>,
+    /// What makes a result relevant: its focus and qtype both among the question's (default), or
+    /// its focus alone (`focus`: whether the topic is found, as for a disease name typed alone).
+    #[arg(long, value_enum, default_value = "focus-qtype")]
+    pub relevance: RelevanceArg,
+}
+
+/// What a relevant result must match.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum RelevanceArg {
+    /// The question's focus and one of its qtypes.
+    FocusQtype,
+    /// The question's focus, whatever the qtype.
+    Focus,
 }
 
 /// A planner the evaluation can run without a network.
@@ -218,7 +231,10 @@ pub fn run(args: EvalArgs) -> Result<(), CliError> {
         Some(EvalCommand::Kcd(kcd)) => return super::eval_kcd::run(kcd),
         None => {}
     }
-    let questions = read_devset(&args.devset)?;
+    let mut questions = read_devset(&args.devset)?;
+    if args.relevance == RelevanceArg::Focus {
+        questions.iter_mut().for_each(|q| q.any_qtype = true);
+    }
     // Plans are read before anything is searched, so a bad plans file fails at once.
     let mut plan_sets: Vec<PlanSet> = Vec::new();
     if let Some(path) = &args.plans {

@@ -27,6 +27,10 @@ pub struct DevQuestion {
     /// condition, the first Korean questions of the set), reported apart.
     #[serde(default = "real_style")]
     pub style: String,
+    /// Any document of a focus answers (`eval --relevance focus`: a name typed on its own asks for
+    /// its topic, whatever aspect a page covers).
+    #[serde(skip)]
+    pub any_qtype: bool,
 }
 
 fn real_style() -> String {
@@ -50,7 +54,8 @@ impl DevQuestion {
 
     /// Whether a MedQuAD document of `focus` and `qtype` answers the question.
     pub fn answered_by(&self, focus: &str, qtype: &str) -> bool {
-        self.focus.iter().any(|f| f.eq_ignore_ascii_case(focus)) && self.qtype.iter().any(|q| q == qtype)
+        self.focus.iter().any(|f| f.eq_ignore_ascii_case(focus))
+            && (self.any_qtype || self.qtype.iter().any(|q| q == qtype))
     }
 }
 
