@@ -9,7 +9,7 @@
 //! (`fuse_ranked_lists`); the report puts the raw message and each plan side by side.
 
 use super::error::CliError;
-use super::files::{DirSource, DEFAULT_INDEX_DIR, DEFAULT_VECTORS_DIR};
+use super::files::{read_corpus, DirSource, DEFAULT_CORPUS, DEFAULT_INDEX_DIR, DEFAULT_VECTORS_DIR};
 use super::questions::{read_devset, read_plans, DevQuestion};
 use super::search::ModeArg;
 use crate::lexicon::bridge::{bridge, BridgedQuery};
@@ -23,7 +23,7 @@ use crate::retrieval::relevance::{
 use crate::retrieval::search::{open, open_lexicon, search_with_signals, Hit, SearchMode, SearchSignals};
 use crate::retrieval::vectors::VectorSearch;
 use clap::Args;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::PathBuf;
 
 /// Measure retrieval quality on the development set (or `eval study`, `eval triage`).
@@ -63,10 +63,16 @@ pub struct EvalArgs {
     /// the plan prompt; an unreadable reply searches the raw message and is counted).
     #[arg(long, value_enum)]
     pub planner: Option<PlannerArg>,
-    /// What makes a result relevant: its focus and qtype both among the question's (default), or
-    /// its focus alone (`focus`: whether the topic is found, as for a disease name typed alone).
+    /// What makes a result relevant: its focus and qtype both among the question's (default); its
+    /// focus and qtype where the corpus has a page of that qtype for the focus, else its focus alone
+    /// (`available`: a question asking an aspect its topic has no page on is answered by the
+    /// topic's other pages); or its focus alone (`focus`: whether the topic is found, as for a
+    /// disease name typed alone).
     #[arg(long, value_enum, default_value = "focus-qtype")]
     pub relevance: RelevanceArg,
+    /// The corpus (`--relevance available` reads which qtypes each focus has pages for).
+    #[arg(long, default_value = DEFAULT_CORPUS)]
+    pub corpus: PathBuf,
 }
 
 /// What a relevant result must match.
@@ -74,6 +80,8 @@ pub struct EvalArgs {
 pub enum RelevanceArg {
     /// The question's focus and one of its qtypes.
     FocusQtype,
+    /// The question's focus and qtype when the corpus has such a page, else its focus.
+    Available,
     /// The question's focus, whatever the qtype.
     Focus,
 }
@@ -232,8 +240,18 @@ pub fn run(args: EvalArgs) -> Result<(), CliError> {
         None => {}
     }
     let mut questions = read_devset(&args.devset)?;
-    if args.relevance == RelevanceArg::Focus {
-        questions.iter_mut().for_each(|q| q.any_qtype = true);
+    match args.relevance {
+        RelevanceArg::FocusQtype => {}
+        RelevanceArg::Focus => questions.iter_mut().for_each(|q| q.any_qtype = true),
+        RelevanceArg::Available => {
+            let (corpus, _) = read_corpus(&args.corpus)?;
+            let pages: HashSet<(String, &str)> =
+                corpus.iter().map(|d| (d.focus.to_lowercase(), d.qtype.as_str())).collect();
+            for q in &mut questions {
+                q.any_qtype =
+                    !q.focus.iter().any(|f| q.qtype.iter().any(|t| pages.contains(&(f.to_lowercase(), t.as_str()))));
+            }
+        }
     }
     // Plans are read before anything is searched, so a bad plans file fails at once.
     let mut plan_sets: Vec<PlanSet> = Vec::new();

@@ -28,7 +28,8 @@ pub struct DevQuestion {
     #[serde(default = "real_style")]
     pub style: String,
     /// Any document of a focus answers (`eval --relevance focus`: a name typed on its own asks for
-    /// its topic, whatever aspect a page covers).
+    /// its topic, whatever aspect a page covers; `--relevance available`: the corpus has no page of
+    /// the aspect asked for the focus).
     #[serde(skip)]
     pub any_qtype: bool,
 }
