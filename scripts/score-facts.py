@@ -207,7 +207,11 @@ def main():
                 misses.append((lang, item["text"], e))
             if group(e["about"]) != "self":
                 as_own = dict(e, about="self")
-                t["leaked"] += any(matches(dict(f, about="self"), as_own, lexicon) for f in facts_of_profile(profile))
+                # The same fact said of the writer too ("my wife and I both have ...") is no leak.
+                own_too = any(matches(as_own, o, lexicon) or matches(o, as_own, lexicon)
+                              for o in item["facts"] if group(o["about"]) == "self")
+                t["leaked"] += not own_too and any(
+                    matches(dict(f, about="self"), as_own, lexicon) for f in facts_of_profile(profile))
         t["found"] += len(facts)
         t["found_expected"] += sum(any(matches(f, e, lexicon) for e in item["facts"]) for f in facts)
 
