@@ -10,9 +10,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/env.sh
 cargo build --profile "$MEDAGENT_PROFILE" --locked --quiet --bin medagent
-"$MEDAGENT" model prepare
-if "$MEDAGENT" index status; then
+"$MEDAGENT_BIN" model prepare
+if "$MEDAGENT_BIN" index status; then
   exit 0
 fi
 echo "build-index: building the knowledge index"
-"$MEDAGENT" index build
+"$MEDAGENT_BIN" index build

@@ -7,10 +7,11 @@
 #                     them and never another wasm-opt
 #   MEDAGENT_PROFILE  the one cargo profile the scripts build the native crate with (Cargo.toml's
 #                     `suite`): the tests, the index build and the evals share one build of the dependencies
-#   MEDAGENT          the native CLI of that profile, target/$MEDAGENT_PROFILE/medagent (cargo's
-#                     target directory: $CARGO_TARGET_DIR when set)
+#   MEDAGENT_BIN      the native CLI of that profile, target/$MEDAGENT_PROFILE/medagent (cargo's
+#                     target directory: $CARGO_TARGET_DIR when set); exported, the browser tests' mock
+#                     LLM and native embedder (tests/browser/harness.mjs) run it
 MEDAGENT_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 MEDAGENT_CACHE="${XDG_CACHE_HOME:-$HOME/.cache}/medagent"
 export PATH="$MEDAGENT_CACHE/bin:${CARGO_HOME:-$HOME/.cargo}/bin:$MEDAGENT_ROOT/node_modules/.bin:$PATH"
 MEDAGENT_PROFILE=suite
-MEDAGENT="${CARGO_TARGET_DIR:-$MEDAGENT_ROOT/target}/$MEDAGENT_PROFILE/medagent"
+export MEDAGENT_BIN="${CARGO_TARGET_DIR:-$MEDAGENT_ROOT/target}/$MEDAGENT_PROFILE/medagent"

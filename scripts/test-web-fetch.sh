@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 source scripts/env.sh
 PORT="${MOCK_PORT:-18080}"
 cargo build --locked --quiet --profile "$MEDAGENT_PROFILE" --bin medagent
-"$MEDAGENT" mock-llm --port "$PORT" >/dev/null &
+"$MEDAGENT_BIN" mock-llm --port "$PORT" >/dev/null &
 MOCK_PID=$!
 trap 'kill $MOCK_PID' EXIT
 MEDAGENT_MOCK_URL="http://127.0.0.1:$PORT" CHROMEDRIVER="${CHROMEDRIVER:-/usr/bin/chromedriver}" \

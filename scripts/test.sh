@@ -30,13 +30,13 @@ step "knowledge index (medagent index build, when stale)"
 scripts/build-index.sh
 
 step "Korean disease-name coverage (medagent eval kcd --check: KCD categories naming a MedQuAD focus find it in the top 5)"
-"$MEDAGENT" eval kcd --check
+"$MEDAGENT_BIN" eval kcd --check
 
 step "consumer questions raise no alarm (medagent eval triage --consumer: the 14,979 MedQuAD questions, false alarms at most 0.1 %)"
-"$MEDAGENT" eval triage --consumer --summary --rounds 1 --max-false-alarms 0.001
+"$MEDAGENT_BIN" eval triage --consumer --summary --rounds 1 --max-false-alarms 0.001
 
 step "triage on writers it never read (medagent eval triage --cross-validate: each writer's messages by a classifier trained on the others; combined recall >= 0.97, false alarms <= 0.04 per language)"
-"$MEDAGENT" eval triage --cross-validate --min-recall 0.97 --max-false-alarms 0.04
+"$MEDAGENT_BIN" eval triage --cross-validate --min-recall 0.97 --max-false-alarms 0.04
 
 step "wasm release build (scripts/build-app.sh: trunk build --release, unless dist/ is current)"
 scripts/build-app.sh
