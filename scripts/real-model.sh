@@ -6,10 +6,12 @@
 #   scripts/real-model.sh --port 18940 [--n-predict N]
 #   medagent ask --provider openai --base-url http://127.0.0.1:18940 "What is gout?"   (OPENAI_API_KEY: any)
 #
-# Two threads (a 2-core machine's both; the client waits while the model works) and one request at a
-# time; a fixed seed, and greedy sampling unless the request sets a temperature. --n-predict caps a reply
-# whose request sets no max_tokens (default 512). Sets up what is missing first
-# (scripts/setup-real-model.sh: seconds when present).
+# Reading the prompt uses two threads (a 2-core machine's both: prompts of a few thousand tokens are most
+# of a turn's time); writing uses one, since llama.cpp's threads wait for each other at every step of a
+# 135M model and a second one stalls whenever anything else (a browser, the client) takes a core. One
+# request at a time; a fixed seed, and greedy sampling unless the request sets a temperature.
+# --n-predict caps a reply whose request sets no max_tokens (default 512). Sets up what is missing
+# first (scripts/setup-real-model.sh: seconds when present).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 
@@ -37,6 +39,6 @@ echo "real-model: serving $(basename "$model") on http://127.0.0.1:$port (OpenAI
 # answer), so a model that never stops cannot hold a test for minutes: SmolLM2-135M writes until the cap.
 exec "$server" --model "$model" --alias smollm2-135m-instruct \
   --host 127.0.0.1 --port "$port" \
-  --threads 2 --threads-batch 2 --parallel 1 --ctx-size 8192 --n-predict "$n_predict" \
+  --threads 1 --threads-batch 2 --parallel 1 --ctx-size 8192 --n-predict "$n_predict" \
   --seed 42 --temp 0 --top-k 1 \
   --no-webui

@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# The real-model tier: starts scripts/real-model.sh (llama-server, SmolLM2-135M-Instruct, two threads) on
+# The real-model tier: starts scripts/real-model.sh (llama-server, SmolLM2-135M-Instruct) on
 # a loopback port, waits until it has loaded the model, then runs the CLI tests (tests/real_model.rs,
 # ignored by plain `cargo test`) and the browser tests (tests/real-model/, the app's OpenAI-compatible
 # provider pointed at the server; needs dist/ from scripts/build-app.sh). Stops the server at the end.
 # Answers are capped at 160 tokens: SmolLM2-135M never stops by itself, and what the tests check (the
 # notice first, the sources, citations or the unsupported mark, the language, Stop, a cut connection)
-# holds for an answer of any length; at the server's default 512 each answer took a minute on one
-# thread. About 15 turns: a few minutes on two cores. REAL_MODEL_PORT picks the port (default 18940).
+# holds for an answer of any length; at the server's default 512 each answer took a minute. About 15
+# turns: a few minutes on two cores. REAL_MODEL_PORT picks the port (default 18940).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/env.sh
