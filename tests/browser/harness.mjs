@@ -58,7 +58,8 @@ export async function ask(page, question) {
   return page.locator('.turn.agent').nth(before);
 }
 
-const MEDAGENT = process.env.MEDAGENT_BIN ?? resolve(DIST, '../target/release/medagent');
+/** The native CLI: MEDAGENT_BIN (scripts/env.sh sets it), else the one scripts/build-index.sh builds. */
+export const MEDAGENT = process.env.MEDAGENT_BIN ?? resolve(DIST, '../target/suite/medagent');
 
 /**
  * Starts `medagent mock-llm` on a free loopback port with `args` (e.g. `--token-delay-ms 15`).
@@ -67,7 +68,7 @@ const MEDAGENT = process.env.MEDAGENT_BIN ?? resolve(DIST, '../target/release/me
 export function startMockLlm(args = []) {
   const mock = spawn(MEDAGENT, ['mock-llm', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((ok, fail) => {
-    mock.on('error', (e) => fail(new Error(`cannot run ${MEDAGENT} (build it: cargo build --release): ${e.message}`)));
+    mock.on('error', (e) => fail(new Error(`cannot run ${MEDAGENT} (build it: scripts/build-index.sh): ${e.message}`)));
     let out = '';
     mock.stdout.on('data', (d) => {
       out += d;

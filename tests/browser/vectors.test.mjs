@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serveStatic, launchBrowser, openPage } from './harness.mjs';
+import { serveStatic, launchBrowser, openPage, MEDAGENT } from './harness.mjs';
 
 const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
 const FIXTURE = resolve(ROOT, 'tests/fixtures/embed_reference.json');
@@ -22,7 +22,7 @@ after(async () => { await browser?.close(); await site?.close(); });
 
 /** Native embeddings of `fixture`'s texts with the browser's prepared copy of the model. */
 function nativeVectors() {
-  const out = execFileSync(resolve(ROOT, 'target/release/medagent'),
+  const out = execFileSync(MEDAGENT,
     ['model', 'embed', '--model-dir', 'www/generated/model', '--file', FIXTURE],
     { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 << 20 });
   return out.trim().split('\n').map((line) => JSON.parse(line));
