@@ -12,6 +12,7 @@ pub mod build;
 pub mod coverage;
 pub mod everyday;
 pub mod file;
+pub mod focus;
 pub mod medicines;
 mod source_error;
 pub use source_error::SourceError;
@@ -133,9 +134,11 @@ impl PartialEq for Lexicon {
     }
 }
 
-/// Lowercases and folds runs of white space into one space: the form names are matched in.
+/// The form names are matched in: lowercase, runs of white space one space, and none between two
+/// Hangul syllables (Korean is matched as it is written, spaces inside a compound not mattering:
+/// "갑상선 기능 항진증" is 갑상선기능항진증, "척수소뇌성 운동실조증 6형" 척수소뇌성운동실조증 6형).
 pub fn normalise(name: &str) -> String {
-    name.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase()
+    matching_chars(name).iter().map(|c| c.c).collect()
 }
 
 fn is_hangul(c: char) -> bool {
