@@ -38,7 +38,7 @@ pub const INTENTS: &[Intent] = &[
     Intent {
         qtype: "transmission",
         en: "spread transmitted contagious",
-        ko: &["전염", "옮나", "옮아", "옮기나", "옮을", "감염되", "퍼지", "걸리나요", "어떻게걸리"],
+        ko: &["전염", "옮나", "옮아", "옮기나", "옮을", "감염되", "퍼지", "어떻게걸리"],
         words: &[],
     },
     Intent { qtype: "symptoms", en: "symptoms signs", ko: &["증상", "징후", "증세", "어떤느낌"], words: &[] },
@@ -67,7 +67,7 @@ pub const INTENTS: &[Intent] = &[
     Intent {
         qtype: "outlook",
         en: "outlook prognosis",
-        ko: &["전망", "예후", "완치", "위험한가", "위험한가요"],
+        ko: &["전망", "예후", "완치", "위험한가", "위험한가요", "회복"],
         words: &[],
     },
     Intent {
@@ -145,6 +145,7 @@ const FUNCTION_WORDS: &[&str] = &[
     "혹시",
     "가능",
     "대해",
+    "대신",
     "관해",
     "같",
     "싶",
@@ -289,8 +290,14 @@ pub struct BridgedQuery {
 /// Bridges `question` to English search terms.
 pub fn bridge(lexicon: &Lexicon, question: &str) -> BridgedQuery {
     let mut concepts = Vec::new();
-    let mut english_names = Vec::new();
-    let mentions = lexicon.find(question);
+    let mut english_names: Vec<String> = Vec::new();
+    let found_phrases = lexicon.find_phrases(question);
+    // The longest reading wins across the two vocabularies: 신증후군출혈열 is the everyday name of
+    // hantavirus, not 신증후군 (nephrotic syndrome) and more.
+    let in_longer_phrase = |m: &super::Mention| {
+        found_phrases.iter().any(|p| p.start <= m.start && m.end <= p.end && p.end - p.start > m.end - m.start)
+    };
+    let mentions: Vec<super::Mention> = lexicon.find(question).into_iter().filter(|m| !in_longer_phrase(m)).collect();
     // Lab and vital names are the topic only when nothing else is: "HbA1c 8.2, 당뇨 합병증은?" asks about diabetes.
     let has_topic = mentions.iter().any(|m| !matches!(m.concept.kind, ConceptKind::Lab | ConceptKind::Vital));
     let mut understood: Vec<(usize, usize)> = Vec::new();
@@ -301,6 +308,18 @@ pub fn bridge(lexicon: &Lexicon, question: &str) -> BridgedQuery {
             concepts.push(mention.concept.id.clone());
             if !(measured && has_topic) {
                 english_names.push(mention.concept.en.clone());
+            }
+            for topic in lexicon.class_topics(mention.concept) {
+                if !english_names.iter().any(|n| n == topic) {
+                    english_names.push(topic.to_string());
+                }
+            }
+            // A class named after a disease asks about that disease's medicines (뇌전증 약).
+            let named =
+                mention.concept.is_class().then(|| lexicon.named_condition(&question[mention.start..mention.end]));
+            if let Some(condition) = named.flatten().filter(|c| !concepts.contains(&c.id)) {
+                concepts.push(condition.id.clone());
+                english_names.push(condition.en.clone());
             }
         }
     }
@@ -334,7 +353,7 @@ pub fn bridge(lexicon: &Lexicon, question: &str) -> BridgedQuery {
     let overlaps =
         |spans: &[(usize, usize)], start: usize, end: usize| spans.iter().any(|&(s, e)| s < end && start < e);
     let mut phrases = Vec::new();
-    for found in lexicon.find_phrases(question) {
+    for found in found_phrases {
         if overlaps(&understood, found.start, found.end) {
             continue;
         }
@@ -511,6 +530,26 @@ mod tests {
         assert!(q.unknown.is_empty() && q.qtypes.contains(&"exams and tests"), "{q:?}");
         // 약 is a word of its own: 약간 ("a little") and 예약 ("booking") ask nothing.
         assert!(bridged("청신경초종 약간 예약").qtypes.is_empty());
+    }
+
+    #[test]
+    fn a_medicine_searches_with_the_corpus_topic_of_its_class() {
+        // The corpus has no page of losartan, but one of blood pressure medicines.
+        assert_eq!(bridged("코자 부작용").text, "Losartan Blood Pressure Medicines side effects");
+        // A medicine with no class the corpus names searches alone.
+        assert_eq!(bridged("부루펜").text, "Ibuprofen");
+    }
+
+    #[test]
+    fn a_class_named_after_a_disease_searches_for_the_disease_too() {
+        let q = bridged("청신경초종약 부작용");
+        assert!(q.text.contains("Acoustic Neuroma"), "{q:?}");
+    }
+
+    #[test]
+    fn the_longest_reading_wins_between_a_name_and_an_everyday_stem() {
+        assert_eq!(bridged("신증후군출혈열").text, "hantavirus");
+        assert_eq!(bridged("신증후군 증상").text, "Nephrotic Syndrome symptoms signs");
     }
 
     #[test]

@@ -115,9 +115,10 @@ fn is_acronym(name: &str) -> bool {
 }
 
 /// Korean words that are a disease's name in KCD but mean something else far more often, so they
-/// name no concept: 주사 is rosacea (酒齄) and an injection (注射: 독감주사, 연골주사, 주사 맞았어요).
+/// name no concept: 주사 is rosacea (酒齄) and an injection (注射: 독감주사, 연골주사, 주사 맞았어요);
+/// 회복기 (Z54, convalescence) is the recovery people ask the length of (회복기간 얼마나 걸리나요).
 /// Rosacea keeps its other names (주사피부염, 딸기코: index/lexicon/curated.tsv).
-const KO_HOMONYMS: &[&str] = &["주사"];
+const KO_HOMONYMS: &[&str] = &["주사", "회복기"];
 
 fn kind_of(name: &str) -> Option<ConceptKind> {
     ConceptKind::ALL.into_iter().find(|k| k.name() == name)
@@ -275,9 +276,10 @@ pub fn build(sources: &Sources) -> Result<Lexicon, SourceError> {
     // English unless that is curated or already a focus's (the search then uses the corpus's word:
     // 스테로이드 searches Steroids, not corticosteroid); a focus it lacks becomes a concept of its own.
     // A name taken keeps its concept, but a focus's standard name is taken from a concept whose English
-    // is no focus (a classification label: 유착 is Adhesions, not the teeth's Concrescence). A word the
-    // everyday vocabulary knows (갑상선 "thyroid", 투석 "dialysis") stays everyday, and a question word
-    // (수술 "surgery", 검사 "test") says what is asked.
+    // is no focus (a classification label: 유착 is Adhesions, not the teeth's Concrescence). A standard
+    // or KCD name outranks the everyday vocabulary (식중독 searches Foodborne Illnesses), but an
+    // everyday name the everyday vocabulary knows keeps that reading (갑상선 is the thyroid, no
+    // Thyroid Diseases), and a question word (수술 "surgery", 검사 "test") says what is asked.
     let phrases = super::everyday::parse(sources.everyday_ko)?;
     let stems: HashSet<&str> = phrases.iter().map(|p| p.ko.as_str()).collect();
     // A word that says what is asked (수술, 검사, 약) asks it, whatever topic it also names.
@@ -320,9 +322,12 @@ pub fn build(sources: &Sources) -> Result<Lexicon, SourceError> {
                 b.names.insert(standard, concept);
             }
         }
-        let names = std::iter::once(&row.standard).chain(&row.kcd).chain(&row.abbreviations).chain(&row.everyday);
-        for name in names.filter(|n| !stems.contains(n.replace(' ', "").as_str()) && !asks(n)) {
-            b.name_as_written(name, concept);
+        let official = std::iter::once(&row.standard).chain(&row.kcd);
+        let everyday = row.abbreviations.iter().chain(&row.everyday);
+        for name in official.chain(everyday.filter(|n| !stems.contains(n.replace(' ', "").as_str()))) {
+            if !asks(name) {
+                b.name_as_written(name, concept);
+            }
         }
     }
 
@@ -345,7 +350,8 @@ pub fn build(sources: &Sources) -> Result<Lexicon, SourceError> {
         .filter(|l| !l.is_empty() && !l.starts_with('#'))
         .map(str::to_string)
         .collect();
-    Ok(Lexicon::new(b.concepts, b.names, phrases, topics, memberships, b.acronyms))
+    let foci = b.concepts.iter().enumerate().filter(|(_, c)| is_focus(c)).map(|(i, _)| i as u32).collect();
+    Ok(Lexicon::new(b.concepts, b.names, phrases, topics, memberships, b.acronyms, foci))
 }
 
 /// A generic name as a display name: "metformin" -> "Metformin".
@@ -369,6 +375,7 @@ pub(crate) mod testing {
         nsaid\tNSAID|NSAIDs\t소염진통제\n\
         analgesic\tpain reliever|painkiller\t진통제\n\
         antihypertensive\tblood pressure medicine|ARB\t혈압약|고혈압약\n\
+        tumor_medicine\ttumor medicine\t청신경초종약\n\
         substance\t\t\n";
     pub const FOCI: &str = "# Korean names of the foci\nfocus\tstandard\teveryday\tabbreviations\tkcd\tkind\n\
         Acoustic Neuroma\t청신경초종\t청신경종양\t\t\tcondition\n\
@@ -376,13 +383,16 @@ pub(crate) mod testing {
         Arthritis\t관절염\t\t\t\tcondition\n\
         Blood Pressure Medicines\t혈압약\t고혈압 약\t\t\ttopic\n\
         Colonoscopy\t대장내시경\t대장 내시경 검사\t\t\ttopic\n\
+        Foodborne Illnesses\t식중독\t\t\t\tcondition\n\
         Gonorrhea\t임질\t\t\t\tcondition\n\
+        Nephrotic Syndrome\t신증후군\t\t\t\tcondition\n\
+        Osteoarthritis\t골관절염\t퇴행성 관절염\t\t\tcondition\n\
         Thyroid Diseases\t갑상선 질환\t갑상선\t\t\tcondition\n\
         Wiskott-Aldrich syndrome\t비스코트-올드리치 증후군\t\tWAS\t\tcondition\n";
 
     /// A lexicon from these curated rows, medicine and focus files, and a few rows of the other
     /// sources: osteoarthritis, gonococcal infection, a KCD term for a tooth's concrescence, DrugBank's
-    /// own name of ibuprofen, the everyday stem 갑상선.
+    /// own name of ibuprofen, the everyday stems 갑상선, 신증후군출혈열 and 식중독.
     pub fn lexicon(curated: &str, medicines: &str, classes: &str, foci: &str) -> Result<Lexicon, SourceError> {
         build(&Sources {
             curated,
@@ -392,7 +402,7 @@ pub(crate) mod testing {
             kcd_categories: "kcd\tko\ten\nM19\t기타 관절증\tOther arthrosis\n",
             kcd_terms: "ko\tkcd\ten\n관절염\tM19\tOsteoarthritis\n유착\tK00.2\tConcrescence\n",
             drugbank_names: "drugbank_id\tname\tsynonyms\nDB01050\tIbuprofen\tIbuprofene | Ibuprofenum\n",
-            everyday_ko: "갑상선\tthyroid\n",
+            everyday_ko: "갑상선\tthyroid\n신증후군출혈열\thantavirus\n식중독\tfood poisoning\n",
             topic_names: "",
             medicines,
             medicine_classes: classes,
@@ -509,6 +519,8 @@ mod tests {
         // 갑상선 is the thyroid (a test, an organ), not the focus Thyroid Diseases it is a name of.
         assert!(found(&lexicon, "갑상선 수치").is_empty());
         assert_eq!(found(&lexicon, "갑상선 질환"), vec!["FOCUS:thyroid-diseases"]);
+        // A focus's standard name outranks the everyday reading: 식중독 is Foodborne Illnesses.
+        assert_eq!(found(&lexicon, "식중독"), vec!["FOCUS:foodborne-illnesses"]);
         assert_eq!(found(&lexicon, "WAS 증후군"), vec!["FOCUS:wiskott-aldrich-syndrome"]);
         assert!(found(&lexicon, "it was bad").is_empty(), "an acronym in lower case is a word");
     }
