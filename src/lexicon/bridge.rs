@@ -310,8 +310,8 @@ pub fn bridge(lexicon: &Lexicon, question: &str) -> BridgedQuery {
                 english_names.push(mention.concept.en.clone());
             }
             for topic in lexicon.class_topics(mention.concept) {
-                if !english_names.iter().any(|n| n == topic) {
-                    english_names.push(topic.to_string());
+                if !english_names.contains(&topic.en) {
+                    english_names.push(topic.en.clone());
                 }
             }
             // A class named after a disease asks about that disease's medicines (뇌전증 약).
@@ -544,6 +544,8 @@ mod tests {
     fn a_class_named_after_a_disease_searches_for_the_disease_too() {
         let q = bridged("청신경초종약 부작용");
         assert!(q.text.contains("Acoustic Neuroma"), "{q:?}");
+        // And so does a medicine of that class.
+        assert_eq!(bridged("뉴로맙").text, "Neuromab Acoustic Neuroma");
     }
 
     #[test]

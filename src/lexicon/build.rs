@@ -370,7 +370,8 @@ pub(crate) mod testing {
         DB00316\tacetaminophen\t아세트아미노펜\t타이레놀\tTylenol|paracetamol\tanalgesic\n\
         DB00678\tlosartan\t로사르탄\t코자\tCozaar\tantihypertensive\n\
         DB00898\talcohol\t에탄올\t술|음주\tethanol\tsubstance\n\
-        DB00661\tverapamil\t베라파밀\t이솝틴\tCalan|VER\tantihypertensive\n";
+        DB00661\tverapamil\t베라파밀\t이솝틴\tCalan|VER\tantihypertensive\n\
+        DB90001\tneuromab\t뉴로맙\t\t\ttumor_medicine\n";
     pub const CLASSES: &str = "class\ten_names\tko_names\n\
         nsaid\tNSAID|NSAIDs\t소염진통제\n\
         analgesic\tpain reliever|painkiller\t진통제\n\

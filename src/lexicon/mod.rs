@@ -273,17 +273,20 @@ impl Lexicon {
         self.foci.binary_search(&index).is_ok()
     }
 
-    /// The English a search for medicine `concept` adds: the corpus has no page of most medicines,
-    /// but one of their classes (warfarin's Blood Thinners, amoxicillin's Antibiotics). Empty for a
-    /// medicine that is a topic itself, or a class.
-    pub fn class_topics(&self, concept: &Concept) -> Vec<&str> {
+    /// What a search for medicine `concept` adds: the corpus has no page of most medicines, but one
+    /// of their classes (warfarin's Blood Thinners, amoxicillin's Antibiotics), or of the disease a
+    /// class is named after (oseltamivir's 독감약, flu medicine: Flu). Empty for a medicine that is a
+    /// topic itself, or a class.
+    pub fn class_topics(&self, concept: &Concept) -> Vec<&Concept> {
         let Some(&index) = self.by_id.get(&concept.id) else { return Vec::new() };
         if concept.kind != ConceptKind::Medication || concept.is_class() || self.is_focus(index) {
             return Vec::new();
         }
         self.class_indices(index)
-            .filter(|&class| self.is_focus(class))
-            .map(|class| self.concepts[class as usize].en.as_str())
+            .filter_map(|class| match &self.concepts[class as usize] {
+                topic if self.is_focus(class) => Some(topic),
+                class => self.named_condition(&class.ko),
+            })
             .collect()
     }
 
