@@ -297,7 +297,15 @@ pub fn bridge(lexicon: &Lexicon, question: &str) -> BridgedQuery {
     let in_longer_phrase = |m: &super::Mention| {
         found_phrases.iter().any(|p| p.start <= m.start && m.end <= p.end && p.end - p.start > m.end - m.start)
     };
-    let mentions: Vec<super::Mention> = lexicon.find(question).into_iter().filter(|m| !in_longer_phrase(m)).collect();
+    let mut mentions: Vec<super::Mention> =
+        lexicon.find(question).into_iter().filter(|m| !in_longer_phrase(m)).collect();
+    // A topic named only by question words (약 부작용: Drug Reactions) is what a question asks about
+    // only when it names nothing else: "조현병 약 부작용" asks about schizophrenia's medicines.
+    let asking_topic =
+        |m: &super::Mention| m.concept.kind == ConceptKind::Topic && asks_only(&question[m.start..m.end]);
+    if mentions.iter().any(|m| !asking_topic(m)) {
+        mentions.retain(|m| !asking_topic(m));
+    }
     // Lab and vital names are the topic only when nothing else is: "HbA1c 8.2, 당뇨 합병증은?" asks about diabetes.
     let has_topic = mentions.iter().any(|m| !matches!(m.concept.kind, ConceptKind::Lab | ConceptKind::Vital));
     let mut understood: Vec<(usize, usize)> = Vec::new();
@@ -474,6 +482,15 @@ fn transliterate(lexicon: &Lexicon, word: &str, stem: &str) -> Option<(super::tr
     drug(found.concept).then_some((found, ending))
 }
 
+/// Whether every written word of `text` says what is asked (an intent's cue or word: 약 부작용).
+fn asks_only(text: &str) -> bool {
+    let mut words = hangul_words(text).peekable();
+    words.peek().is_some()
+        && words.all(|(_, word)| {
+            strip_korean_suffix(word).is_some_and(|stem| INTENTS.iter().any(|i| i.asked_by(word, stem)))
+        })
+}
+
 /// Whether a written Korean word is a verb or adjective form (by its ending).
 fn is_predicate(word: &str) -> bool {
     PREDICATE_ENDINGS.iter().any(|e| word.ends_with(e))
@@ -546,6 +563,17 @@ mod tests {
         assert!(q.text.contains("Acoustic Neuroma"), "{q:?}");
         // And so does a medicine of that class.
         assert_eq!(bridged("뉴로맙").text, "Neuromab Acoustic Neuroma");
+    }
+
+    #[test]
+    fn a_topic_named_by_question_words_gives_way_to_what_the_question_names() {
+        let lexicon =
+            lexicon("", MEDICINES, CLASSES, &format!("{FOCI}Drug Reactions\t약물 부작용\t약 부작용\t\t\ttopic\n"))
+                .unwrap();
+        assert_eq!(bridge(&lexicon, "약 부작용이 걱정돼요").text, "Drug Reactions side effects treatment treat");
+        let q = bridge(&lexicon, "임질 약 부작용이 걱정돼요");
+        assert_eq!(q.text, "Gonorrhea side effects treatment treat", "{q:?}");
+        assert!(q.unknown.is_empty(), "{q:?}");
     }
 
     #[test]
