@@ -384,6 +384,28 @@ fn a_cache_hit_keeps_the_facts_and_stdin_and_empty_search_are_handled() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// A Korean question none of whose words can be read finds nothing (no ranking from its Hangul, its
+/// numbers or its question words) and says which words it could not read, in the search and the
+/// answer alike.
+#[test]
+fn a_korean_question_nothing_of_which_is_read_finds_nothing_and_names_its_words() {
+    let dir = small_index("unread");
+    let index = dir.join("index");
+    let question = "쀍뛟이 180 이면 치료는 어떻게 하나요?";
+    let search =
+        &json_lines(&medagent(&["search", "--mode", "bm25", "--json", "--index", index.to_str().unwrap(), question]))
+            [0];
+    assert_eq!(search["search_text"], "", "{search}");
+    assert!(search["results"].as_array().unwrap().is_empty(), "{search}");
+    assert_eq!(search["not_understood"][0], "쀍뛟이", "{search}");
+    assert_eq!(search["relevant"], false, "{search}");
+    let ask =
+        &json_lines(&medagent(&["ask", "--json", "--bm25-only", "--index", index.to_str().unwrap(), question]))[0];
+    assert!(ask["sources"].as_array().is_none_or(|s| s.is_empty()), "{ask}");
+    assert!(ask["answer"].as_str().unwrap().contains("쀍뛟이"), "{ask}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// `--timeout` bounds a model call with a clear error; the answer still comes from the evidence.
 #[test]
 fn timeout_bounds_a_model_call() {

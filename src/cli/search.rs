@@ -4,7 +4,8 @@ use super::error::CliError;
 use super::files::{DirSource, DEFAULT_INDEX_DIR, DEFAULT_VECTORS_DIR};
 use crate::core::Lang;
 use crate::lexicon::bridge::{bridge, not_understood_note};
-use crate::retrieval::search::{open, open_lexicon, search, Hit, SearchMode};
+use crate::retrieval::relevance::judge;
+use crate::retrieval::search::{open, open_lexicon, search_with_signals, SearchMode};
 use crate::retrieval::vectors::VectorSearch;
 use clap::{Args, ValueEnum};
 use std::path::PathBuf;
@@ -53,6 +54,10 @@ pub struct SearchArgs {
     /// The embedding model fetched by scripts/fetch-model.sh (vector and hybrid modes).
     #[arg(long, default_value = super::model::MODEL_DIR)]
     pub model_dir: PathBuf,
+    /// Show the ranking even when the relevance check finds that it does not answer the question
+    /// (the app then shows nothing).
+    #[arg(long)]
+    pub all: bool,
 }
 
 pub fn run(args: SearchArgs) -> Result<(), CliError> {
@@ -77,9 +82,15 @@ pub fn run(args: SearchArgs) -> Result<(), CliError> {
     let loaded = started.elapsed();
     // Korean questions are searched with English terms (the corpus is English).
     let bridged = bridge(&lexicon, &args.query);
-    let search_text = bridged.text;
+    let search_text = &bridged.text;
     let vectors = vectors.as_ref().map(|v| v as &dyn VectorSearch);
-    let hits: Vec<Hit> = pollster::block_on(search(&mut index, &source, vectors, mode, &search_text, args.k))?;
+    let (mut hits, signals) =
+        pollster::block_on(search_with_signals(&mut index, &source, vectors, mode, search_text, args.k))?;
+    // What the app shows: nothing, when the check finds the best passages do not answer the question.
+    let relevance = judge(&signals, &bridged);
+    if !relevance.relevant && !args.all {
+        hits.clear();
+    }
     let total = started.elapsed();
     if args.json {
         let out = serde_json::json!({
@@ -87,6 +98,8 @@ pub fn run(args: SearchArgs) -> Result<(), CliError> {
             "mode": mode.name(),
             "search_text": search_text,
             "not_understood": bridged.unknown,
+            "relevant": relevance.relevant,
+            "relevance": relevance.reason,
             "results": hits,
             "timings_ms": {
                 "open": loaded.as_secs_f64() * 1e3,
@@ -101,8 +114,13 @@ pub fn run(args: SearchArgs) -> Result<(), CliError> {
     if let Some(note) = not_understood_note(&bridged.unknown, Lang::En) {
         println!("{note}");
     }
+    println!("relevance check: {} ({})", if relevance.relevant { "pass" } else { "FAIL" }, relevance.reason);
     if hits.is_empty() {
-        println!("no documents match {:?}", args.query);
+        if relevance.relevant || args.all {
+            println!("no documents match {:?}", args.query);
+        } else {
+            println!("nothing shown: no document answers {:?} (--all shows the ranking)", args.query);
+        }
     } else {
         let rank = |r: Option<usize>| r.map_or("-".to_string(), |r| r.to_string());
         println!("{:>4}  {:>8}  {:>4}  {:>4}  {:<28}  {:<16}  question", "rank", "score", "bm25", "vec", "id", "qtype");

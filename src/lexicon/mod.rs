@@ -2,8 +2,9 @@
 //! with stable ids and Korean + English names, and a matcher that finds them in free text.
 //!
 //! "고혈압", "high blood pressure" and "hypertension" are one concept (ICD-10 I10). Ids: the
-//! ICD-10 code for conditions and symptoms, the DrugBank id for medications, `LAB:*` / `VITAL:*` for
-//! labs and vitals. Built from the sources in `index/lexicon/` by [`build`]; stored for the browser
+//! ICD-10 code for conditions and symptoms, the DrugBank id for medications, `CLASS:*` for the
+//! classes of medicines people name instead of a medicine (혈압약, NSAIDs; [`medicines`]), `LAB:*` /
+//! `VITAL:*` for labs and vitals. Built from the sources in `index/lexicon/` by [`build`]; stored for the browser
 //! as `lexicon.bin` ([`file`]); Korean questions are bridged to English search terms by [`bridge`].
 
 pub mod bridge;
@@ -11,6 +12,8 @@ pub mod build;
 pub mod coverage;
 pub mod everyday;
 pub mod file;
+pub mod focus;
+pub mod medicines;
 mod source_error;
 pub use source_error::SourceError;
 mod names;
@@ -31,11 +34,20 @@ pub enum ConceptKind {
     Medication,
     Lab,
     Vital,
+    /// What a question may be about but no fact about a person: a test, a procedure, healthy living,
+    /// alcohol or tobacco. Searched for, never a profile slot.
+    Topic,
 }
 
 impl ConceptKind {
-    pub const ALL: [ConceptKind; 5] =
-        [ConceptKind::Condition, ConceptKind::Symptom, ConceptKind::Medication, ConceptKind::Lab, ConceptKind::Vital];
+    pub const ALL: [ConceptKind; 6] = [
+        ConceptKind::Condition,
+        ConceptKind::Symptom,
+        ConceptKind::Medication,
+        ConceptKind::Lab,
+        ConceptKind::Vital,
+        ConceptKind::Topic,
+    ];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -44,6 +56,7 @@ impl ConceptKind {
             ConceptKind::Medication => "medication",
             ConceptKind::Lab => "lab",
             ConceptKind::Vital => "vital",
+            ConceptKind::Topic => "topic",
         }
     }
 }
@@ -51,13 +64,20 @@ impl ConceptKind {
 /// One concept with its display names.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Concept {
-    /// Stable id: ICD-10 code, DrugBank id, or `LAB:*` / `VITAL:*`.
+    /// Stable id: ICD-10 code, DrugBank id, `CLASS:*`, or `LAB:*` / `VITAL:*`.
     pub id: String,
     pub kind: ConceptKind,
     /// English display name (also the English search term for the Korean bridge).
     pub en: String,
     /// Korean display name (empty when no Korean name is known).
     pub ko: String,
+}
+
+impl Concept {
+    /// A class of medicines (혈압약), not one medicine.
+    pub fn is_class(&self) -> bool {
+        self.id.starts_with(medicines::CLASS_PREFIX)
+    }
 }
 
 /// A concept found in a text: which one, and where (byte offsets into the text searched).
@@ -91,6 +111,15 @@ pub struct Lexicon {
     phrase_lengths: Vec<usize>,
     /// The corpus's English topic names (only the transliteration matcher reaches them).
     topics: Vec<String>,
+    /// (medicine, class) concept index pairs, sorted: which classes each medicine belongs to.
+    memberships: Vec<(u32, u32)>,
+    /// Concepts whose English is a corpus topic (a MedQuAD focus), sorted.
+    foci: Vec<u32>,
+    /// Normalised name -> the only way it may be written: acronyms match in capitals alone ("WAS" is
+    /// Wiskott-Aldrich syndrome, "was" is not).
+    acronyms: HashMap<String, String>,
+    /// Concept id -> the first concept with it.
+    by_id: HashMap<String, u32>,
     /// The transliteration index over the English names, built on the first Korean loanword.
     translit: OnceLock<translit::Index>,
 }
@@ -102,12 +131,17 @@ impl PartialEq for Lexicon {
             && self.names == other.names
             && self.phrases == other.phrases
             && self.topics == other.topics
+            && self.memberships == other.memberships
+            && self.acronyms == other.acronyms
+            && self.foci == other.foci
     }
 }
 
-/// Lowercases and folds runs of white space into one space: the form names are matched in.
+/// The form names are matched in: lowercase, runs of white space one space, and none between two
+/// Hangul syllables (Korean is matched as it is written, spaces inside a compound not mattering:
+/// "갑상선 기능 항진증" is 갑상선기능항진증, "척수소뇌성 운동실조증 6형" 척수소뇌성운동실조증 6형).
 pub fn normalise(name: &str) -> String {
-    name.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase()
+    matching_chars(name).iter().map(|c| c.c).collect()
 }
 
 fn is_hangul(c: char) -> bool {
@@ -115,14 +149,26 @@ fn is_hangul(c: char) -> bool {
 }
 
 impl Lexicon {
-    /// Assembles a lexicon from concepts, (normalised name, concept index) pairs, everyday phrases
-    /// and the corpus's topic names.
+    /// Assembles a lexicon from concepts, (normalised name, concept index) pairs, everyday phrases,
+    /// the corpus's topic names, (medicine, class) concept index pairs, the acronyms among the names
+    /// as they must be written, and the concepts whose English is a corpus topic.
     pub fn new(
         concepts: Vec<Concept>,
         names: HashMap<String, u32>,
         phrases: Vec<Phrase>,
         topics: Vec<String>,
+        mut memberships: Vec<(u32, u32)>,
+        acronyms: Vec<String>,
+        mut foci: Vec<u32>,
     ) -> Lexicon {
+        memberships.sort_unstable();
+        memberships.dedup();
+        foci.sort_unstable();
+        foci.dedup();
+        let mut by_id = HashMap::with_capacity(concepts.len());
+        for (i, concept) in concepts.iter().enumerate() {
+            by_id.entry(concept.id.clone()).or_insert(i as u32);
+        }
         let lengths: BTreeSet<usize> = names.keys().map(|n| n.chars().count()).collect();
         let mut phrase_stems = HashMap::new();
         for (i, phrase) in phrases.iter().enumerate() {
@@ -137,6 +183,10 @@ impl Lexicon {
             phrase_stems,
             phrase_lengths: phrase_lengths.into_iter().rev().collect(),
             topics,
+            memberships,
+            foci,
+            acronyms: acronyms.into_iter().map(|a| (normalise(&a), a)).collect(),
+            by_id,
             translit: OnceLock::new(),
         }
     }
@@ -203,7 +253,65 @@ impl Lexicon {
     }
 
     pub fn concept(&self, id: &str) -> Option<&Concept> {
-        self.concepts.iter().find(|c| c.id == id)
+        self.by_id.get(id).map(|&i| &self.concepts[i as usize])
+    }
+
+    /// The acronyms among the names as they must be written, sorted (for the file writer).
+    pub fn acronyms(&self) -> Vec<&str> {
+        let mut acronyms: Vec<&str> = self.acronyms.values().map(String::as_str).collect();
+        acronyms.sort_unstable();
+        acronyms
+    }
+
+    /// The concepts whose English is a corpus topic, sorted (for the file writer).
+    pub fn foci(&self) -> &[u32] {
+        &self.foci
+    }
+
+    /// Whether the concept at `index` searches with a corpus topic's name (its English is a focus).
+    pub fn is_focus(&self, index: u32) -> bool {
+        self.foci.binary_search(&index).is_ok()
+    }
+
+    /// What a search for medicine `concept` adds: the corpus has no page of most medicines, but one
+    /// of their classes (warfarin's Blood Thinners, amoxicillin's Antibiotics), or of the disease a
+    /// class is named after (oseltamivir's 독감약, flu medicine: Flu). Empty for a medicine that is a
+    /// topic itself, or a class.
+    pub fn class_topics(&self, concept: &Concept) -> Vec<&Concept> {
+        let Some(&index) = self.by_id.get(&concept.id) else { return Vec::new() };
+        if concept.kind != ConceptKind::Medication || concept.is_class() || self.is_focus(index) {
+            return Vec::new();
+        }
+        self.class_indices(index)
+            .filter_map(|class| match &self.concepts[class as usize] {
+                topic if self.is_focus(class) => Some(topic),
+                class => self.named_condition(&class.ko),
+            })
+            .collect()
+    }
+
+    /// Every (medicine, class) concept index pair, sorted (for the file writer).
+    pub fn memberships(&self) -> &[(u32, u32)] {
+        &self.memberships
+    }
+
+    /// The classes medicine `id` (a DrugBank id) belongs to (`CLASS:*` concepts; none for a
+    /// medicine the medicines list lacks).
+    pub fn classes_of(&self, id: &str) -> Vec<&Concept> {
+        let Some(&medicine) = self.by_id.get(id) else { return Vec::new() };
+        self.class_indices(medicine).map(|class| &self.concepts[class as usize]).collect()
+    }
+
+    /// The class concept indices of the medicine at `medicine`.
+    fn class_indices(&self, medicine: u32) -> impl Iterator<Item = u32> + '_ {
+        let from = self.memberships.partition_point(|&(m, _)| m < medicine);
+        self.memberships[from..].iter().take_while(move |&&(m, _)| m == medicine).map(|&(_, class)| class)
+    }
+
+    /// The medicines of class `id` (a `CLASS:*` concept id), in the order of their concepts.
+    pub fn members_of(&self, id: &str) -> Vec<&Concept> {
+        let Some(&class) = self.by_id.get(id) else { return Vec::new() };
+        self.memberships.iter().filter(|&&(_, c)| c == class).map(|&(m, _)| &self.concepts[m as usize]).collect()
     }
 
     /// The concept a normalised name points to.
@@ -236,9 +344,16 @@ impl Lexicon {
                 if i + len > chars.len() {
                     continue;
                 }
+                // Two syllables written apart are two words ("코 자주" is no 코자, a medicine).
+                if len == 2 && chars[i + 1].after_space {
+                    continue;
+                }
                 candidate.clear();
                 candidate.extend(chars[i..i + len].iter().map(|c| c.c));
                 let Some(end) = self.accept_end(&chars, i, i + len) else { continue };
+                if self.acronyms.get(&candidate).is_some_and(|a| *a != text[chars[i].start..chars[i + len - 1].end]) {
+                    continue;
+                }
                 let whole_word = i + len == word_end
                     || (i + len < word_end
                         && is_korean_particle(&chars[i + len..word_end].iter().map(|c| c.c).collect::<String>()));
@@ -279,6 +394,18 @@ impl Lexicon {
         let name: String = written.iter().enumerate().filter(|&(k, _)| k != at).map(|(_, c)| c.c).collect();
         let concept = *self.names.get(&name)?;
         Some((concept, self.accept_end(chars, start, start + len + 1)?))
+    }
+
+    /// The condition a written class word is named after (뇌전증약 -> epilepsy, 말라리아 예방약 ->
+    /// malaria, 전립선비대증 치료제 -> enlarged prostate): the longest condition name the word begins
+    /// with, leaving at least one syllable of it.
+    pub fn named_condition(&self, written: &str) -> Option<&Concept> {
+        let chars: Vec<char> = normalise(written).chars().collect();
+        (2..chars.len())
+            .rev()
+            .filter_map(|k| self.names.get(&chars[..k].iter().collect::<String>()))
+            .map(|&i| &self.concepts[i as usize])
+            .find(|c| matches!(c.kind, ConceptKind::Condition | ConceptKind::Symptom))
     }
 
     /// The concept named by the end of a Korean compound the lexicon does not know whole: Korean
