@@ -1,0 +1,73 @@
+//! The medicines a message names, by any name the lexicon knows (a generic, a salt, a US or Korean
+//! brand, a Korean generic, a class word such as "NSAIDs" or 혈압약) or writes by sound (a Korean
+//! transliteration the lexicon lacks, read by its transliteration matcher): taken, asked about or
+//! planned ("can I take Advil with it?") all count; one said not to be taken, or no longer, is kept
+//! apart ("I stopped warfarin").
+
+use super::check::{Medicine, Origin};
+use crate::core::has_hangul;
+use crate::extract::medicine_not_taken;
+use crate::lexicon::bridge::bridge;
+use crate::lexicon::{Concept, ConceptKind, Lexicon};
+
+/// What a message says about medicines.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Named {
+    /// Taken, asked about or planned, in the order named, each once.
+    pub medicines: Vec<Medicine>,
+    /// The concept ids of those said not to be taken, or no longer.
+    pub not_taken: Vec<String>,
+}
+
+/// The medicines `text` names (as a message of `from`: this one, or an earlier turn).
+pub fn named(lexicon: &Lexicon, text: &str, from: Origin) -> Named {
+    let mut found: Vec<(usize, usize, &Concept)> = lexicon
+        .find(text)
+        .into_iter()
+        .filter(|m| m.concept.kind == ConceptKind::Medication)
+        .map(|m| (m.start, m.end, m.concept))
+        .collect();
+    if has_hangul(text) {
+        // Korean words no name matched, read by sound (the bridge's transliterations).
+        for (word, name, _) in bridge(lexicon, text).transliterations {
+            let Some(concept) = lexicon.lookup(&name).filter(|c| c.kind == ConceptKind::Medication) else { continue };
+            for (start, _) in text.match_indices(word.as_str()) {
+                found.push((start, start + word.len(), concept));
+            }
+        }
+        found.sort_by_key(|&(start, _, _)| start);
+    }
+    let mut named = Named::default();
+    for (start, end, concept) in found {
+        if medicine_not_taken(text, start, end) {
+            if !named.not_taken.contains(&concept.id) {
+                named.not_taken.push(concept.id.clone());
+            }
+        } else if !named.medicines.iter().any(|m| m.id == concept.id) {
+            named.medicines.push(Medicine {
+                id: concept.id.clone(),
+                en: concept.en.clone(),
+                ko: concept.ko.clone(),
+                said: Some(text[start..end].to_string()),
+                from,
+            });
+        }
+    }
+    // Said taken in one place and stopped in another: the medicine is not counted as taken.
+    named.medicines.retain(|m| !named.not_taken.contains(&m.id));
+    named
+}
+
+/// The medicines to check in a turn: those the profile keeps, then those named in the earlier
+/// messages given (oldest first), then this message's; a medicine named again keeps its latest
+/// words, and one a message says is not taken is dropped from what came before it.
+pub fn gather(lexicon: &Lexicon, profile: Vec<Medicine>, earlier: &[&str], message: &str) -> Vec<Medicine> {
+    let mut medicines = profile;
+    let messages = earlier.iter().map(|&text| (text, Origin::EarlierTurn)).chain([(message, Origin::Message)]);
+    for (text, from) in messages {
+        let said = named(lexicon, text, from);
+        medicines.retain(|m| !said.not_taken.contains(&m.id) && !said.medicines.iter().any(|n| n.id == m.id));
+        medicines.extend(said.medicines);
+    }
+    medicines
+}
