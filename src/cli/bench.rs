@@ -111,7 +111,7 @@ fn bench_triage(file: &PathBuf, rounds: usize) -> Result<(), CliError> {
 }
 
 fn bench_interactions(file: &PathBuf, rounds: usize, dir: PathBuf) -> Result<(), CliError> {
-    use crate::medicines::{check, mentions, Origin};
+    use crate::medicines::{check, mentions};
     use crate::pipeline::graph::EARLIER_TURNS;
     use crate::retrieval::search::{open_interactions, open_lexicon};
     let text = std::fs::read_to_string(file).map_err(CliError::read(file))?;
@@ -128,8 +128,8 @@ fn bench_interactions(file: &PathBuf, rounds: usize, dir: PathBuf) -> Result<(),
     let index = pollster::block_on(open(&source))?;
     let lexicon = pollster::block_on(open_lexicon(&source, &index))?;
     let table = pollster::block_on(open_interactions(&source, &index))?;
-    // The first Korean message builds the transliteration index: not a turn's cost.
-    mentions::named(&lexicon, "와파린 먹는데 애드빌 먹어도 되나요?", Origin::Message);
+    // The first Korean word read by sound builds the transliteration index: not a turn's cost.
+    lexicon.translit();
     let median = |f: &mut dyn FnMut()| {
         let mut times: Vec<f64> = (0..rounds.max(1))
             .map(|_| {
@@ -148,7 +148,7 @@ fn bench_interactions(file: &PathBuf, rounds: usize, dir: PathBuf) -> Result<(),
             // this message's, checked pairwise.
             let earlier: Vec<&str> = turns[n.saturating_sub(EARLIER_TURNS)..n].iter().map(String::as_str).collect();
             checks.push(median(&mut || {
-                let medicines = mentions::gather(&lexicon, Vec::new(), &earlier, std::hint::black_box(message));
+                let medicines = mentions::gather(&lexicon, &table, Vec::new(), &earlier, std::hint::black_box(message));
                 std::hint::black_box(check(&table, &lexicon, medicines));
             }));
             triages.push(median(&mut || {

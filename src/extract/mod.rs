@@ -139,14 +139,15 @@ pub fn extract(text: &str, lexicon: Option<&Lexicon>) -> Slots {
     let Some(lexicon) = lexicon else { return slots };
     for mention in lexicon.find(text) {
         let concept = mention.concept;
-        // Labs and vitals are measured by the patterns; their names alone are no fact about the patient.
+        // Labs and vitals are measured by the patterns; their names alone are no fact about the patient,
+        // and a topic (a test, a procedure, alcohol) never is one.
         let not_taken = concept.kind == ConceptKind::Medication && medicine_not_taken(text, mention.start, mention.end);
         let target = match concept.kind {
             ConceptKind::Condition => &mut slots.conditions,
             ConceptKind::Symptom => &mut slots.symptoms,
             ConceptKind::Medication if not_taken => &mut slots.stopped,
             ConceptKind::Medication => &mut slots.medications,
-            ConceptKind::Lab | ConceptKind::Vital => continue,
+            ConceptKind::Lab | ConceptKind::Vital | ConceptKind::Topic => continue,
         };
         if target.iter().any(|s| s.id == concept.id)
             || (!not_taken && negation::is_negated(text, mention.start, mention.end))

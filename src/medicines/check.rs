@@ -77,8 +77,10 @@ impl Checked {
 
 /// The concept ids a medicine is looked up by: its own, its classes', and a class's members'.
 fn keys<'a>(lexicon: &'a Lexicon, id: &'a str) -> Vec<&'a str> {
-    let _ = lexicon;
-    vec![id]
+    let mut keys = vec![id];
+    keys.extend(lexicon.classes_of(id).into_iter().map(|c| c.id.as_str()));
+    keys.extend(lexicon.members_of(id).into_iter().map(|c| c.id.as_str()));
+    keys
 }
 
 /// Checks every pair of `medicines` (each once; a medicine and a class it belongs to are not a

@@ -2,9 +2,11 @@
 //! brand, a Korean generic, a class word such as "NSAIDs" or 혈압약) or writes by sound (a Korean
 //! transliteration the lexicon lacks, read by its transliteration matcher): taken, asked about or
 //! planned ("can I take Advil with it?") all count; one said not to be taken, or no longer, is kept
-//! apart ("I stopped warfarin").
+//! apart ("I stopped warfarin"). A substance the lexicon keeps as a topic rather than a medicine
+//! (alcohol, grapefruit, tobacco: never a profile's medicine) counts too when the tables list it.
 
 use super::check::{Medicine, Origin};
+use super::table::Interactions;
 use crate::core::has_hangul;
 use crate::extract::medicine_not_taken;
 use crate::lexicon::bridge::bridge;
@@ -19,18 +21,23 @@ pub struct Named {
     pub not_taken: Vec<String>,
 }
 
+/// Whether the check reads `concept` as a medicine: a medication, or a substance the tables list.
+fn checked(table: &Interactions, concept: &Concept) -> bool {
+    concept.kind == ConceptKind::Medication || (concept.kind == ConceptKind::Topic && table.lists(&concept.id))
+}
+
 /// The medicines `text` names (as a message of `from`: this one, or an earlier turn).
-pub fn named(lexicon: &Lexicon, text: &str, from: Origin) -> Named {
+pub fn named(lexicon: &Lexicon, table: &Interactions, text: &str, from: Origin) -> Named {
     let mut found: Vec<(usize, usize, &Concept)> = lexicon
         .find(text)
         .into_iter()
-        .filter(|m| m.concept.kind == ConceptKind::Medication)
+        .filter(|m| checked(table, m.concept))
         .map(|m| (m.start, m.end, m.concept))
         .collect();
     if has_hangul(text) {
         // Korean words no name matched, read by sound (the bridge's transliterations).
         for (word, name, _) in bridge(lexicon, text).transliterations {
-            let Some(concept) = lexicon.lookup(&name).filter(|c| c.kind == ConceptKind::Medication) else { continue };
+            let Some(concept) = lexicon.lookup(&name).filter(|c| checked(table, c)) else { continue };
             for (start, _) in text.match_indices(word.as_str()) {
                 found.push((start, start + word.len(), concept));
             }
@@ -61,11 +68,17 @@ pub fn named(lexicon: &Lexicon, text: &str, from: Origin) -> Named {
 /// The medicines to check in a turn: those the profile keeps, then those named in the earlier
 /// messages given (oldest first), then this message's; a medicine named again keeps its latest
 /// words, and one a message says is not taken is dropped from what came before it.
-pub fn gather(lexicon: &Lexicon, profile: Vec<Medicine>, earlier: &[&str], message: &str) -> Vec<Medicine> {
+pub fn gather(
+    lexicon: &Lexicon,
+    table: &Interactions,
+    profile: Vec<Medicine>,
+    earlier: &[&str],
+    message: &str,
+) -> Vec<Medicine> {
     let mut medicines = profile;
     let messages = earlier.iter().map(|&text| (text, Origin::EarlierTurn)).chain([(message, Origin::Message)]);
     for (text, from) in messages {
-        let said = named(lexicon, text, from);
+        let said = named(lexicon, table, text, from);
         medicines.retain(|m| !said.not_taken.contains(&m.id) && !said.medicines.iter().any(|n| n.id == m.id));
         medicines.extend(said.medicines);
     }

@@ -134,6 +134,11 @@ impl Interactions {
         self.pairs.get(&(a.min(b), a.max(b))).map_or(&[], Vec::as_slice)
     }
 
+    /// Whether some listing names concept `id`.
+    pub fn lists(&self, id: &str) -> bool {
+        self.by_key.contains_key(id)
+    }
+
     pub fn note(&self, listing: &Listing) -> Option<&Note> {
         listing.note.and_then(|i| self.notes.get(i as usize))
     }

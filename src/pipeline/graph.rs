@@ -246,7 +246,7 @@ fn check_interactions(
         .filter(|e| now - e.at_ms < EARLIER_WITHIN_MS)
         .map(|e| e.user.as_str())
         .collect();
-    let medicines = crate::medicines::mentions::gather(lexicon, profile, &recent, &state.user_text);
+    let medicines = crate::medicines::mentions::gather(lexicon, table, profile, &recent, &state.user_text);
     state.interactions = crate::medicines::check(table, lexicon, medicines);
     if !state.interactions.is_silent() {
         on_event(TurnEvent::Interactions(&state.interactions));
