@@ -97,6 +97,10 @@ fn a_medicine_taken_from_the_profile_or_an_earlier_turn_is_checked_with_the_mess
     assert_eq!(from_earlier.found[0].drugs[0].from, Origin::EarlierTurn);
     let korean = checked(&[], &["어머니가 리튬을 드세요."], "부루펜 드셔도 될까요?");
     assert_eq!(pairs(&korean), [[LITHIUM, IBUPROFEN]]);
+    // A pair named before is not said again with an answer that names neither of them.
+    let later = checked(&[WARFARIN], &["Can I take Advil for a headache?"], "What foods are good for my heart?");
+    assert!(later.found.is_empty(), "{later:?}");
+    assert_eq!(pairs(&checked(&[WARFARIN, IBUPROFEN], &[], "Does Advil upset the stomach?")), [[WARFARIN, IBUPROFEN]]);
 }
 
 #[test]

@@ -2,7 +2,9 @@
 //! names) looked up in the tables, each through its own id, its classes (ibuprofen is an NSAID, so a
 //! table's "NSAIDs + lithium" is ibuprofen's) and, for a class, its members ("NSAIDs" name
 //! ibuprofen, so "ibuprofen + lithium" is theirs). Each listed pair is reported once, with the highest
-//! severity any listing gives it and every table that lists it.
+//! severity any listing gives it and every table that lists it. Only pairs with a medicine this
+//! message names are checked: a pair of medicines named before was reported when the second of them
+//! was named, and saying it again with every later answer would teach the reader to skip it.
 
 use super::table::{Interactions, Note, Severity, Source};
 use crate::lexicon::Lexicon;
@@ -83,15 +85,16 @@ fn keys<'a>(lexicon: &'a Lexicon, id: &'a str) -> Vec<&'a str> {
     keys
 }
 
-/// Checks every pair of `medicines` (each once; a medicine and a class it belongs to are not a
-/// pair).
+/// Checks every pair of `medicines` with one named by this message (each once; a medicine and a
+/// class it belongs to are not a pair).
 pub fn check(table: &Interactions, lexicon: &Lexicon, medicines: Vec<Medicine>) -> Checked {
     let keys: Vec<Vec<&str>> = medicines.iter().map(|m| keys(lexicon, &m.id)).collect();
     let mut found = Vec::new();
     for i in 0..medicines.len() {
         for j in i + 1..medicines.len() {
             let (x, y) = (&medicines[i], &medicines[j]);
-            if keys[i].contains(&y.id.as_str()) || keys[j].contains(&x.id.as_str()) {
+            let named_now = x.from == Origin::Message || y.from == Origin::Message;
+            if !named_now || keys[i].contains(&y.id.as_str()) || keys[j].contains(&x.id.as_str()) {
                 continue;
             }
             if let Some(pair) = look_up(table, lexicon, [x, y], [&keys[i], &keys[j]]) {
@@ -100,7 +103,7 @@ pub fn check(table: &Interactions, lexicon: &Lexicon, medicines: Vec<Medicine>) 
         }
     }
     // Highest severity first; pairs of one severity in the order their medicines were named.
-    found.sort_by(|a: &Found, b: &Found| b.severity.cmp(&a.severity));
+    found.sort_by_key(|f: &Found| std::cmp::Reverse(f.severity));
     Checked { medicines, found }
 }
 

@@ -217,7 +217,8 @@ fn triage(state: &mut TurnState, clock: &dyn Clock, on_event: &mut dyn FnMut(Tur
 /// tables and what the device remembers (no model, search or embedding). It checks the profile's
 /// current medicines (whatever the memory flags: a warning is never ablated away), those named in
 /// the recent earlier messages of the conversation ([`EARLIER_TURNS`]: "my mother takes lithium",
-/// then "can she take ibuprofen?") and every medicine this message names. Memory is read before this
+/// then "can she take ibuprofen?") and every medicine this message names, each pair with one this
+/// message names (`medicines::check`). Memory is read before this
 /// turn's facts are stored, so the message's own are added here; one a message says is stopped is
 /// left out of what came before. Its result is shown at once after the triage notice, given to a
 /// model as evidence (`nodes::generate_answer`), and kept in the state and as an `interactions` step
