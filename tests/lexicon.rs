@@ -63,7 +63,7 @@ fn longest_match_and_word_boundaries() {
     assert_eq!(ids("I have headaches"), vec!["R51"], "plural");
     assert!(ids("therapist").is_empty());
     assert_eq!(ids("열이 나요"), vec!["R50"]);
-    assert!(ids("열심히 운동해요").is_empty(), "열 must not fire inside 열심히");
+    assert!(!ids("열심히 운동해요").contains(&"R50".to_string()), "열 must not fire inside 열심히");
     assert_eq!(ids("당뇨병이 있어요"), vec!["E14"]);
     assert_eq!(ids("갑상선기능항진증"), ids("갑상선 기능 항진증"));
 }
@@ -126,7 +126,7 @@ fn korean_is_matched_as_it_is_written() {
     }
     // One syllable names still need a particle or a space after them.
     assert_eq!(ids("열 나요"), vec!["R50"]);
-    assert!(ids("열심히 운동해요").is_empty());
+    assert!(!ids("열심히 운동해요").contains(&"R50".to_string()));
 }
 
 #[test]
@@ -264,13 +264,12 @@ fn ordinary_words_never_become_diseases_by_sound() {
 }
 
 #[test]
-fn a_search_is_never_empty_and_names_what_it_could_not_read() {
+fn a_question_nothing_of_which_is_read_searches_nothing_and_names_its_words() {
     let q = bridge(lexicon(), "쀍뛟 2024");
-    assert!(!q.text.trim().is_empty(), "{q:?}");
-    assert!(q.text.contains("2024"), "numbers are read when nothing else is: {q:?}");
+    assert!(q.text.is_empty(), "numbers alone are no search: {q:?}");
     assert_eq!(q.unknown, vec!["쀍뛟"]);
     let q = bridge(lexicon(), "쀍뛟뀖");
-    assert!(!q.text.trim().is_empty(), "{q:?}");
+    assert!(q.text.is_empty(), "{q:?}");
     let note = medagent::lexicon::bridge::not_understood_note(&q.unknown, medagent::core::Lang::Ko).unwrap();
     assert!(note.contains("쀍뛟뀖") && note.contains("이해하지 못한"), "{note}");
     // A compound is read by its head: 좌측유방암 is a 유방암.
@@ -331,7 +330,10 @@ fn tests_and_lab_values_are_not_read_as_drugs() {
     ] {
         let q = bridge(lexicon(), question);
         // (Verb forms such as 찍을때 are not counted as understood.)
-        assert!(q.text.contains(english) && q.transliterations.is_empty(), "{question}: {q:?}");
+        assert!(
+            q.text.to_lowercase().contains(&english.to_lowercase()) && q.transliterations.is_empty(),
+            "{question}: {q:?}"
+        );
     }
 }
 

@@ -1,13 +1,14 @@
 //! `medagent eval kcd`: the Korean disease-name coverage check. For every KCD three-character
-//! category whose English name is a MedQuAD focus, the Korean name alone and asked two ways
-//! ("~이 뭔가요?", "~ 치료는?") is bridged and searched; it is found when a result among the first 5
-//! has that focus. Prints the share found (target 0.90) and every miss with its search text.
+//! category whose English name is a MedQuAD focus (or, with `--names focus`, every focus by its
+//! standard Korean name), the Korean name alone and asked two ways ("~이 뭔가요?", "~ 치료는?") is
+//! bridged and searched; it is found when a result among the first 5 has that focus. Prints the share
+//! found (target 0.90) and every miss with its search text.
 
 use super::error::CliError;
 use super::files::{read_corpus, read_text, DirSource, DEFAULT_CORPUS, DEFAULT_INDEX_DIR, DEFAULT_VECTORS_DIR};
 use super::search::ModeArg;
 use crate::lexicon::bridge::bridge;
-use crate::lexicon::coverage::{cases, FORMS};
+use crate::lexicon::coverage::{cases, focus_cases, FORMS};
 use crate::retrieval::search::{open, open_lexicon, search, SearchMode};
 use crate::retrieval::vectors::VectorSearch;
 use clap::Args;
@@ -40,13 +41,33 @@ pub struct EvalKcdArgs {
     /// Exit with an error when the share found is below the target (for scripts/test.sh).
     #[arg(long)]
     pub check: bool,
+    /// Which Korean names: the KCD categories', or every focus's standard name.
+    #[arg(long, value_enum, default_value = "kcd")]
+    pub names: NamesArg,
+    /// The Korean names of every focus (`--names focus`).
+    #[arg(long, default_value = "index/lexicon/focus_names_ko.tsv")]
+    pub focus_names: PathBuf,
+}
+
+/// Which Korean names `eval kcd` searches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum NamesArg {
+    /// KCD categories whose English name is a MedQuAD focus.
+    Kcd,
+    /// Every focus by its standard Korean name (focus_names_ko.tsv).
+    Focus,
 }
 
 pub fn run(args: EvalKcdArgs) -> Result<(), CliError> {
     let started = std::time::Instant::now();
-    let (docs, _) = read_corpus(&args.corpus)?;
-    let foci: BTreeSet<&str> = docs.iter().map(|d| d.focus.as_str()).collect();
-    let cases = cases(&read_text(&args.kcd)?, foci);
+    let cases = match args.names {
+        NamesArg::Kcd => {
+            let (docs, _) = read_corpus(&args.corpus)?;
+            let foci: BTreeSet<&str> = docs.iter().map(|d| d.focus.as_str()).collect();
+            cases(&read_text(&args.kcd)?, foci)
+        }
+        NamesArg::Focus => focus_cases(&read_text(&args.focus_names)?).map_err(|e| CliError::failed(e.to_string()))?,
+    };
     let mode = SearchMode::from(args.mode);
     let source = DirSource { dir: args.index };
     let mut index = pollster::block_on(open(&source))?;
@@ -78,9 +99,11 @@ pub fn run(args: EvalKcdArgs) -> Result<(), CliError> {
     let share = found.iter().sum::<usize>() as f64 / total.max(1) as f64;
     let per_form = |n: usize| n as f64 / cases.len().max(1) as f64;
     println!(
-        "kcd coverage ({} mode): {} categories whose English name is a MedQuAD focus, {} queries; focus in the top {TOP}: {share:.3} (name alone {:.3}, \"~이 뭔가요?\" {:.3}, \"~ 치료는?\" {:.3}; target {TARGET:.2}) in {:.1} s",
+        "{} coverage ({} mode): {} {}, {} queries; focus in the top {TOP}: {share:.3} (name alone {:.3}, \"~이 뭔가요?\" {:.3}, \"~ 치료는?\" {:.3}; target {TARGET:.2}) in {:.1} s",
+        if args.names == NamesArg::Kcd { "kcd" } else { "focus name" },
         mode.name(),
         cases.len(),
+        if args.names == NamesArg::Kcd { "categories whose English name is a MedQuAD focus" } else { "foci" },
         total,
         per_form(found[0]),
         per_form(found[1]),
@@ -89,7 +112,7 @@ pub fn run(args: EvalKcdArgs) -> Result<(), CliError> {
     );
     if args.check && share < TARGET {
         return Err(CliError::failed(format!(
-            "kcd coverage {share:.3} is below {TARGET:.2}: the misses above say which Korean names find the wrong focus"
+            "coverage {share:.3} is below {TARGET:.2}: the misses above say which Korean names find the wrong focus"
         )));
     }
     Ok(())

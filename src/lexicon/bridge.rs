@@ -20,43 +20,79 @@ pub struct Intent {
     pub en: &'static str,
     /// Korean cues, matched as substrings with spaces ignored.
     pub ko: &'static [&'static str],
+    /// Korean words that ask it as a whole written word (their particle aside): 약 "medicine" asks
+    /// for treatment, but 약간 "a little" and 예약 "booking" do not.
+    pub words: &'static [&'static str],
 }
 
 /// The intents, most specific first.
 pub const INTENTS: &[Intent] = &[
-    Intent { qtype: "complications", en: "complications", ko: &["합병증"] },
-    Intent { qtype: "side effects", en: "side effects", ko: &["부작용"] },
+    Intent { qtype: "complications", en: "complications", ko: &["합병증"], words: &[] },
+    Intent { qtype: "side effects", en: "side effects", ko: &["부작용"], words: &[] },
     Intent {
-        qtype: "dosage", en: "dose how to take", ko: &["복용법", "복용량", "용량", "먹는법", "몇알", "하루에몇"]
+        qtype: "dosage",
+        en: "dose how to take",
+        ko: &["복용법", "복용량", "용량", "먹는법", "몇알", "하루에몇"],
+        words: &[],
     },
     Intent {
         qtype: "transmission",
         en: "spread transmitted contagious",
-        ko: &["전염", "옮나", "옮아", "옮기나", "옮을", "감염되", "퍼지", "걸리나요", "어떻게걸리"],
+        ko: &["전염", "옮나", "옮아", "옮기나", "옮을", "감염되", "퍼지", "어떻게걸리"],
+        words: &[],
     },
-    Intent { qtype: "symptoms", en: "symptoms signs", ko: &["증상", "징후", "증세", "어떤느낌"] },
+    Intent { qtype: "symptoms", en: "symptoms signs", ko: &["증상", "징후", "증세", "어떤느낌"], words: &[] },
     Intent {
-        qtype: "causes", en: "causes", ko: &["원인", "왜생기", "왜걸리", "왜그런", "왜이런", "이유", "때문"]
+        qtype: "causes",
+        en: "causes",
+        ko: &["원인", "왜생기", "왜걸리", "왜그런", "왜이런", "이유", "때문"],
+        words: &[],
     },
-    Intent { qtype: "prevention", en: "prevent prevention", ko: &["예방", "막으려면", "막을수", "안걸리"] },
-    Intent { qtype: "exams and tests", en: "diagnose tests", ko: &["검사", "진단", "검진"] },
+    Intent {
+        qtype: "prevention", en: "prevent prevention", ko: &["예방", "막으려면", "막을수", "안걸리"], words: &[]
+    },
+    Intent {
+        qtype: "exams and tests",
+        en: "diagnose tests",
+        ko: &["검사", "진단", "검진"],
+        words: &["수치", "결과", "검사결과"],
+    },
     Intent {
         qtype: "treatment",
         en: "treatment treat",
         ko: &["치료", "낫", "고치", "약을", "약은", "약이", "수술", "좋아지"],
+        words: &["약", "약물", "처방", "처방약", "복용"],
     },
-    Intent { qtype: "inheritance", en: "inherited genetic", ko: &["유전"] },
+    Intent { qtype: "inheritance", en: "inherited genetic", ko: &["유전"], words: &[] },
     Intent {
-        qtype: "outlook", en: "outlook prognosis", ko: &["전망", "예후", "완치", "위험한가", "위험한가요"]
+        qtype: "outlook",
+        en: "outlook prognosis",
+        ko: &["전망", "예후", "완치", "위험한가", "위험한가요", "회복"],
+        words: &[],
     },
-    Intent { qtype: "susceptibility", en: "risk who gets", ko: &["잘걸리", "위험", "누가걸리", "누구"] },
-    Intent { qtype: "frequency", en: "how many people common", ko: &["얼마나흔", "흔한가", "흔한병"] },
+    Intent {
+        qtype: "susceptibility", en: "risk who gets", ko: &["잘걸리", "위험", "누가걸리", "누구"], words: &[]
+    },
+    Intent {
+        qtype: "frequency", en: "how many people common", ko: &["얼마나흔", "흔한가", "흔한병"], words: &[]
+    },
     Intent {
         qtype: "information",
         en: "what is",
         ko: &["무엇인가", "뭔가요", "뭐예요", "뭐에요", "무엇이", "어떤병", "이란", "란뭔", "뭐죠"],
+        words: &[],
     },
 ];
+
+impl Intent {
+    /// Whether written Korean word `word` (its particle removed: `stem`) asks this: it begins with a
+    /// cue, or it is one of the intent's words.
+    fn asked_by(&self, word: &str, stem: &str) -> bool {
+        self.ko.iter().any(|c| word.starts_with(c) || stem.starts_with(c))
+            || self.words.contains(&word)
+            || self.words.contains(&stem)
+    }
+}
 
 /// Written Korean words that carry no topic (question words, "to be", "please tell me" ...): the
 /// bridge's coverage of a question counts the other words. Matched as word beginnings.
@@ -88,7 +124,6 @@ const FUNCTION_WORDS: &[&str] = &[
     "알려",
     "궁금",
     "좀",
-    "그런",
     "그래",
     "그냥",
     "거",
@@ -110,6 +145,7 @@ const FUNCTION_WORDS: &[&str] = &[
     "혹시",
     "가능",
     "대해",
+    "대신",
     "관해",
     "같",
     "싶",
@@ -126,7 +162,6 @@ const FUNCTION_WORDS: &[&str] = &[
     "너무",
     "조금",
     "약간",
-    "가끔",
     "다른",
     "또",
     "더",
@@ -148,6 +183,11 @@ const FUNCTION_WORDS: &[&str] = &[
     "움직",
     "해야",
     "먹어도",
+    "먹",
+    "복용",
+    "같이",
+    "함께",
+    "뭘",
     "괜찮",
     "아닌",
     "맞나",
@@ -186,6 +226,22 @@ const FUNCTION_WORDS: &[&str] = &[
     "남편",
     "아내",
     "친구",
+    "할머니",
+    "할아버지",
+    "부모",
+    "아들",
+    "동생",
+    "누나",
+    "언니",
+    "오빠",
+    "손자",
+    "손녀",
+    "시어머니",
+    "시아버지",
+    "장모",
+    "장인",
+    "어르신",
+    "가족",
     // Generic disease words: the name before them carries the topic ("길랑바레 증후군").
     "증후군",
     "질환",
@@ -198,7 +254,7 @@ const FUNCTION_WORDS: &[&str] = &[
 /// Endings of Korean verbs and adjectives ("있나요", "아파서", "먹으면", "먹어도", "먹어야").
 const PREDICATE_ENDINGS: &[&str] = &[
     "요", "죠", "는데", "어서", "아서", "해서", "워서", "으면", "하면", "하고", "니다", "는지", "은지", "려고", "는다",
-    "한다", "어도", "아도", "해도", "워도", "어야", "아야", "해야", "워야",
+    "한다", "어도", "아도", "해도", "워도", "어야", "아야", "해야", "워야", "을까", "할까", "될까",
 ];
 /// Sino-Korean derivational suffixes (性 -ness, 的 -ic, 型 type, 感 feeling): a word built with one is
 /// Korean (돌발성 "sudden", 지속적 "lasting"), never a foreign name written by sound.
@@ -214,7 +270,8 @@ const PREDICATE_FINALS: &[char] = &[
 #[derive(Clone, Debug, PartialEq)]
 pub struct BridgedQuery {
     /// What to search for: the question itself when it has no Korean; otherwise its non-Korean
-    /// words plus the English of its concepts, everyday words, transliterated names and intents.
+    /// words (numbers aside) plus the English of its concepts, everyday words, transliterated names
+    /// and intents; empty when none of that was found.
     pub text: String,
     /// Ids of the concepts found (by name or by transliteration).
     pub concepts: Vec<String>,
@@ -233,8 +290,14 @@ pub struct BridgedQuery {
 /// Bridges `question` to English search terms.
 pub fn bridge(lexicon: &Lexicon, question: &str) -> BridgedQuery {
     let mut concepts = Vec::new();
-    let mut english_names = Vec::new();
-    let mentions = lexicon.find(question);
+    let mut english_names: Vec<String> = Vec::new();
+    let found_phrases = lexicon.find_phrases(question);
+    // The longest reading wins across the two vocabularies: 신증후군출혈열 is the everyday name of
+    // hantavirus, not 신증후군 (nephrotic syndrome) and more.
+    let in_longer_phrase = |m: &super::Mention| {
+        found_phrases.iter().any(|p| p.start <= m.start && m.end <= p.end && p.end - p.start > m.end - m.start)
+    };
+    let mentions: Vec<super::Mention> = lexicon.find(question).into_iter().filter(|m| !in_longer_phrase(m)).collect();
     // Lab and vital names are the topic only when nothing else is: "HbA1c 8.2, 당뇨 합병증은?" asks about diabetes.
     let has_topic = mentions.iter().any(|m| !matches!(m.concept.kind, ConceptKind::Lab | ConceptKind::Vital));
     let mut understood: Vec<(usize, usize)> = Vec::new();
@@ -246,11 +309,32 @@ pub fn bridge(lexicon: &Lexicon, question: &str) -> BridgedQuery {
             if !(measured && has_topic) {
                 english_names.push(mention.concept.en.clone());
             }
+            for topic in lexicon.class_topics(mention.concept) {
+                if !english_names.contains(&topic.en) {
+                    english_names.push(topic.en.clone());
+                }
+            }
+            // A class named after a disease asks about that disease's medicines (뇌전증 약).
+            let named =
+                mention.concept.is_class().then(|| lexicon.named_condition(&question[mention.start..mention.end]));
+            if let Some(condition) = named.flatten().filter(|c| !concepts.contains(&c.id)) {
+                concepts.push(condition.id.clone());
+                english_names.push(condition.en.clone());
+            }
         }
     }
     let compact: String = question.split_whitespace().collect();
-    let mut qtypes: Vec<&'static str> =
-        INTENTS.iter().filter(|i| i.ko.iter().any(|cue| compact.contains(cue))).map(|i| i.qtype).collect();
+    let words: Vec<(usize, &str)> = hangul_words(question).collect();
+    let asked_word = |intent: &Intent| {
+        words.iter().any(|(_, w)| {
+            intent.words.contains(w) || strip_korean_suffix(w).is_some_and(|stem| intent.words.contains(&stem))
+        })
+    };
+    let mut qtypes: Vec<&'static str> = INTENTS
+        .iter()
+        .filter(|i| i.ko.iter().any(|cue| compact.contains(cue)) || asked_word(i))
+        .map(|i| i.qtype)
+        .collect();
     // "무엇인가요" only frames a question that names what it asks ("원인은 무엇인가요" asks causes).
     if qtypes.len() > 1 {
         qtypes.retain(|&q| q != "information");
@@ -269,7 +353,7 @@ pub fn bridge(lexicon: &Lexicon, question: &str) -> BridgedQuery {
     let overlaps =
         |spans: &[(usize, usize)], start: usize, end: usize| spans.iter().any(|&(s, e)| s < end && start < e);
     let mut phrases = Vec::new();
-    for found in lexicon.find_phrases(question) {
+    for found in found_phrases {
         if overlaps(&understood, found.start, found.end) {
             continue;
         }
@@ -282,7 +366,9 @@ pub fn bridge(lexicon: &Lexicon, question: &str) -> BridgedQuery {
     let mut unknown = Vec::new();
     let mut topic_words = 0;
     let mut understood_words = 0;
-    let words: Vec<(usize, &str)> = hangul_words(question).collect();
+    // Verbs and adjectives ("높아요", "받았어요", "먹나요") frame the question: no topic word, and
+    // named as not understood only when nothing else could be read.
+    let mut predicates = Vec::new();
     let mut ending_read = None;
     for (k, &(start, word)) in words.iter().enumerate() {
         let end = start + word.len();
@@ -292,9 +378,13 @@ pub fn bridge(lexicon: &Lexicon, question: &str) -> BridgedQuery {
             continue;
         }
         let Some(stem) = strip_korean_suffix(word) else { continue };
-        if FUNCTION_WORDS.iter().any(|f| stem.starts_with(f))
-            || INTENTS.iter().any(|i| i.ko.iter().any(|c| stem.starts_with(c)))
+        if FUNCTION_WORDS.iter().any(|f| word.starts_with(f) || stem.starts_with(f))
+            || INTENTS.iter().any(|i| i.asked_by(word, stem))
         {
+            continue;
+        }
+        if is_predicate(word) {
+            predicates.push(word.to_string());
             continue;
         }
         topic_words += 1;
@@ -338,13 +428,10 @@ pub fn bridge(lexicon: &Lexicon, question: &str) -> BridgedQuery {
             .map(str::to_string)
             .collect()
     };
-    // Numbers ("65세", "180") are facts about the patient, not search terms, unless nothing else is.
+    // Numbers ("65세", "180") are facts about the patient, never search terms.
     let mut parts = latin(false);
     parts.extend(english_names);
     parts.extend(phrases.iter().map(|(_, en)| en.clone()));
-    if parts.is_empty() {
-        parts = latin(true);
-    }
     // A question whose Korean is all question words ("metformin 어떻게 먹나요") is understood when
     // its other words give something to search for.
     let coverage = match topic_words {
@@ -352,12 +439,16 @@ pub fn bridge(lexicon: &Lexicon, question: &str) -> BridgedQuery {
         0 => 1.0,
         n => understood_words as f64 / n as f64,
     };
-    parts.extend(INTENTS.iter().filter(|i| qtypes.contains(&i.qtype)).map(|i| i.en.to_string()));
-    // Never an empty search: a question nothing of which could be read is searched as written (the
-    // relevance check then finds it not understood, and the answer names the words).
-    let text =
-        if parts.is_empty() { question.split_whitespace().collect::<Vec<_>>().join(" ") } else { parts.join(" ") };
-    BridgedQuery { text, concepts, qtypes, phrases, transliterations, coverage, unknown }
+    if parts.is_empty() && unknown.is_empty() {
+        unknown = predicates;
+    }
+    // A question nothing of which could be read is not searched (its Hangul would rank whatever the
+    // corpus's English happens to be near, its numbers and question words anything): the search is
+    // empty, finds nothing, and the answer names the words it could not read.
+    if !parts.is_empty() {
+        parts.extend(INTENTS.iter().filter(|i| qtypes.contains(&i.qtype)).map(|i| i.en.to_string()));
+    }
+    BridgedQuery { text: parts.join(" "), concepts, qtypes, phrases, transliterations, coverage, unknown }
 }
 
 /// The foreign name a Hangul `word` (its particle removed: `stem`) writes by sound, with the English
@@ -381,6 +472,11 @@ fn transliterate(lexicon: &Lexicon, word: &str, stem: &str) -> Option<(super::tr
     }
     let found = lexicon.translit().lookup(name)?;
     drug(found.concept).then_some((found, ending))
+}
+
+/// Whether a written Korean word is a verb or adjective form (by its ending).
+fn is_predicate(word: &str) -> bool {
+    PREDICATE_ENDINGS.iter().any(|e| word.ends_with(e))
 }
 
 /// The disease word a written word is (증후군, 병, 질환 ... with its particle), if it is one: the
@@ -413,4 +509,59 @@ pub fn not_understood_note(unknown: &[String], lang: Lang) -> Option<String> {
             format!("Words I could not understand: {words}. Naming the condition, medicine or test helps me find it.")
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::build::testing::{lexicon, CLASSES, FOCI, MEDICINES};
+    use super::*;
+
+    fn bridged(question: &str) -> BridgedQuery {
+        bridge(&lexicon("", MEDICINES, CLASSES, FOCI).unwrap(), question)
+    }
+
+    #[test]
+    fn everyday_question_words_say_what_is_asked_and_are_never_unknown() {
+        let q = bridged("청신경초종 약 먹어도 되나요");
+        assert_eq!((q.qtypes.as_slice(), q.unknown.len()), (&["treatment"][..], 0), "{q:?}");
+        let q = bridged("청신경초종 수치가 높대요");
+        assert_eq!((q.qtypes.as_slice(), q.unknown.len()), (&["exams and tests"][..], 0), "{q:?}");
+        let q = bridged("이 병은 청신경초종 같은 병인가요? 검사 결과 괜찮나요");
+        assert!(q.unknown.is_empty() && q.qtypes.contains(&"exams and tests"), "{q:?}");
+        // 약 is a word of its own: 약간 ("a little") and 예약 ("booking") ask nothing.
+        assert!(bridged("청신경초종 약간 예약").qtypes.is_empty());
+    }
+
+    #[test]
+    fn a_medicine_searches_with_the_corpus_topic_of_its_class() {
+        // The corpus has no page of losartan, but one of blood pressure medicines.
+        assert_eq!(bridged("코자 부작용").text, "Losartan Blood Pressure Medicines side effects");
+        // A medicine with no class the corpus names searches alone.
+        assert_eq!(bridged("부루펜").text, "Ibuprofen");
+    }
+
+    #[test]
+    fn a_class_named_after_a_disease_searches_for_the_disease_too() {
+        let q = bridged("청신경초종약 부작용");
+        assert!(q.text.contains("Acoustic Neuroma"), "{q:?}");
+        // And so does a medicine of that class.
+        assert_eq!(bridged("뉴로맙").text, "Neuromab Acoustic Neuroma");
+    }
+
+    #[test]
+    fn the_longest_reading_wins_between_a_name_and_an_everyday_stem() {
+        assert_eq!(bridged("신증후군출혈열").text, "hantavirus");
+        assert_eq!(bridged("신증후군 증상").text, "Nephrotic Syndrome symptoms signs");
+    }
+
+    #[test]
+    fn a_question_nothing_of_which_is_read_searches_nothing_and_names_its_words() {
+        let q = bridged("쀍뛟이 180 이면 치료는 어떻게 하나요?");
+        assert_eq!((q.text.as_str(), q.coverage), ("", 0.0), "{q:?}");
+        assert_eq!(q.unknown, vec!["쀍뛟이"]);
+        // Its verbs are named when they are all it has.
+        assert_eq!(bridged("높아요 뛟었어요").unknown, vec!["높아요", "뛟었어요"]);
+        // A Latin word is still something to search for.
+        assert_eq!(bridged("MRI 쀍뛟").text, "MRI");
+    }
 }

@@ -21,7 +21,7 @@
 //!   transliteration matcher reaches them.
 
 use super::source_error::SourceError;
-use super::{medicines, names, normalise, Concept, ConceptKind, Lexicon};
+use super::{bridge, focus, medicines, names, normalise, Concept, ConceptKind, Lexicon};
 use std::collections::{HashMap, HashSet};
 
 /// The text of each source file.
@@ -35,6 +35,7 @@ pub struct Sources<'a> {
     pub topic_names: &'a str,
     pub medicines: &'a str,
     pub medicine_classes: &'a str,
+    pub focus_names: &'a str,
 }
 
 /// Collects concepts and names; the first concept to claim a name keeps it.
@@ -78,7 +79,7 @@ impl Builder {
         i
     }
 
-    /// Adds a match name; Korean names also match without their spaces ("갑상선 기능 항진증").
+    /// Adds a match name (in its [`normalise`]d form).
     fn name(&mut self, name: &str, concept: u32) {
         let normal = normalise(name);
         if KO_HOMONYMS.contains(&normal.as_str()) {
@@ -89,9 +90,6 @@ impl Builder {
             if !normal.chars().next().is_some_and(|c| ('\u{AC00}'..='\u{D7A3}').contains(&c)) {
                 return;
             }
-        }
-        if crate::core::has_hangul(&normal) && normal.contains(' ') {
-            self.names.entry(normal.replace(' ', "")).or_insert(concept);
         }
         self.names.entry(normal).or_insert(concept);
     }
@@ -117,9 +115,10 @@ fn is_acronym(name: &str) -> bool {
 }
 
 /// Korean words that are a disease's name in KCD but mean something else far more often, so they
-/// name no concept: 주사 is rosacea (酒齄) and an injection (注射: 독감주사, 연골주사, 주사 맞았어요).
+/// name no concept: 주사 is rosacea (酒齄) and an injection (注射: 독감주사, 연골주사, 주사 맞았어요);
+/// 회복기 (Z54, convalescence) is the recovery people ask the length of (회복기간 얼마나 걸리나요).
 /// Rosacea keeps its other names (주사피부염, 딸기코: index/lexicon/curated.tsv).
-const KO_HOMONYMS: &[&str] = &["주사"];
+const KO_HOMONYMS: &[&str] = &["주사", "회복기"];
 
 fn kind_of(name: &str) -> Option<ConceptKind> {
     ConceptKind::ALL.into_iter().find(|k| k.name() == name)
@@ -167,6 +166,11 @@ pub fn build(sources: &Sources) -> Result<Lexicon, SourceError> {
         }
     }
 
+    // The concepts before this index are curated: their display names are chosen by hand.
+    let curated = b.concepts.len();
+    // Concepts whose English a KCD term or a focus has replaced (the first one does).
+    let mut renamed = HashSet::new();
+
     let (medicines, classes) = medicines::parse(sources.medicines, sources.medicine_classes)?;
     let mut memberships = Vec::new();
     let mut class_concepts = HashMap::new();
@@ -184,7 +188,8 @@ pub fn build(sources: &Sources) -> Result<Lexicon, SourceError> {
         let kind =
             if medicine.classes.contains(&medicines::SUBSTANCE) { ConceptKind::Topic } else { ConceptKind::Medication };
         let concept = b.concept(medicine.drugbank_id, kind, &en, ko.unwrap_or(""));
-        let ko = std::iter::once(medicine.ko_generic).filter(|n| !n.is_empty()).chain(medicine.ko_names.iter().copied());
+        let ko =
+            std::iter::once(medicine.ko_generic).filter(|n| !n.is_empty()).chain(medicine.ko_names.iter().copied());
         for name in std::iter::once(medicine.generic).chain(medicine.en_names.iter().copied()).chain(ko) {
             b.name_as_written(name, concept);
         }
@@ -195,11 +200,6 @@ pub fn build(sources: &Sources) -> Result<Lexicon, SourceError> {
             b.name_as_written(name, class_concepts[class.class]);
         }
     }
-
-    // The concepts before this index are curated: their display names are chosen by hand.
-    let curated = b.concepts.len();
-    // Classification concepts whose English a KCD term has replaced (the first term does).
-    let mut renamed = HashSet::new();
 
     let kcd: HashMap<&str, &str> = rows(sources.kcd_categories, "kcd\tko", "KCD")?
         .filter_map(|cols| Some((*cols.first()?, *cols.get(1)?)))
@@ -270,6 +270,67 @@ pub fn build(sources: &Sources) -> Result<Lexicon, SourceError> {
         b.name(ko, concept);
     }
 
+    // The corpus's topics by their Korean names. A focus the lexicon knows by its English name (a
+    // concept's display name, else any name, in the singular too: Pain Relievers, pain reliever)
+    // takes the names, and gives the concept its
+    // English unless that is curated or already a focus's (the search then uses the corpus's word:
+    // 스테로이드 searches Steroids, not corticosteroid); a focus it lacks becomes a concept of its own.
+    // A name taken keeps its concept, but a focus's standard name is taken from a concept whose English
+    // is no focus (a classification label: 유착 is Adhesions, not the teeth's Concrescence). A standard
+    // or KCD name outranks the everyday vocabulary (식중독 searches Foodborne Illnesses), but an
+    // everyday name the everyday vocabulary knows keeps that reading (갑상선 is the thyroid, no
+    // Thyroid Diseases), and a question word (수술 "surgery", 검사 "test") says what is asked.
+    let phrases = super::everyday::parse(sources.everyday_ko)?;
+    let stems: HashSet<&str> = phrases.iter().map(|p| p.ko.as_str()).collect();
+    // A word that says what is asked (수술, 검사, 약) asks it, whatever topic it also names.
+    let asks = |name: &str| {
+        let name = name.replace(' ', "");
+        bridge::INTENTS.iter().any(|i| i.ko.contains(&name.as_str()) || i.words.contains(&name.as_str()))
+    };
+    let foci = focus::parse(sources.focus_names)?;
+    let focus_names: HashSet<String> = foci.iter().map(|f| names::comparable(f.focus)).collect();
+    let is_focus = |concept: &Concept| focus_names.contains(&names::comparable(&concept.en));
+    let mut by_english: HashMap<String, u32> = HashMap::new();
+    for (i, concept) in b.concepts.iter().enumerate() {
+        by_english.entry(names::comparable(&concept.en)).or_insert(i as u32);
+    }
+    for row in &foci {
+        let english = normalise(row.focus);
+        let singular = english.strip_suffix('s').map(str::to_string);
+        let known = by_english
+            .get(&names::comparable(row.focus))
+            .or_else(|| b.names.get(&english))
+            .or_else(|| singular.and_then(|s| b.names.get(&s)))
+            .copied();
+        let concept = match known {
+            Some(i) => {
+                if i as usize >= curated && !is_focus(&b.concepts[i as usize]) && renamed.insert(i) {
+                    b.concepts[i as usize].en = row.focus.to_string();
+                }
+                i
+            }
+            None => {
+                let kind = if row.condition { ConceptKind::Condition } else { ConceptKind::Topic };
+                let concept = b.concept(&row.concept_id(), kind, row.focus, row.standard);
+                by_english.insert(names::comparable(row.focus), concept);
+                concept
+            }
+        };
+        let standard = normalise(row.standard);
+        if let Some(&holder) = b.names.get(&standard) {
+            if holder != concept && holder as usize >= curated && !is_focus(&b.concepts[holder as usize]) {
+                b.names.insert(standard, concept);
+            }
+        }
+        let official = std::iter::once(&row.standard).chain(&row.kcd);
+        let everyday = row.abbreviations.iter().chain(&row.everyday);
+        for name in official.chain(everyday.filter(|n| !stems.contains(n.replace(' ', "").as_str()))) {
+            if !asks(name) {
+                b.name_as_written(name, concept);
+            }
+        }
+    }
+
     for cols in rows(sources.drugbank_names, "drugbank_id\tname\tsynonyms", "DrugBank")? {
         let [id, name, synonyms, ..] = cols[..] else { continue };
         let names: Vec<String> =
@@ -289,8 +350,8 @@ pub fn build(sources: &Sources) -> Result<Lexicon, SourceError> {
         .filter(|l| !l.is_empty() && !l.starts_with('#'))
         .map(str::to_string)
         .collect();
-    let phrases = super::everyday::parse(sources.everyday_ko)?;
-    Ok(Lexicon::new(b.concepts, b.names, phrases, topics, memberships, b.acronyms))
+    let foci = b.concepts.iter().enumerate().filter(|(_, c)| is_focus(c)).map(|(i, _)| i as u32).collect();
+    Ok(Lexicon::new(b.concepts, b.names, phrases, topics, memberships, b.acronyms, foci))
 }
 
 /// A generic name as a display name: "metformin" -> "Metformin".
@@ -299,37 +360,62 @@ fn display_generic(generic: &str) -> String {
     chars.next().map(|first| first.to_uppercase().chain(chars).collect()).unwrap_or_default()
 }
 
+/// Small sources for the unit tests of the lexicon's rules.
 #[cfg(test)]
-mod tests {
+pub(crate) mod testing {
     use super::*;
 
-    const MEDICINES: &str = "drugbank_id\tgeneric\tko_generic\tko_names\ten_names\tclasses\n\
+    pub const MEDICINES: &str = "drugbank_id\tgeneric\tko_generic\tko_names\ten_names\tclasses\n\
         DB01050\tibuprofen\t이부프로펜\t부루펜|애드빌\tAdvil|Motrin\tnsaid|analgesic\n\
         DB00316\tacetaminophen\t아세트아미노펜\t타이레놀\tTylenol|paracetamol\tanalgesic\n\
         DB00678\tlosartan\t로사르탄\t코자\tCozaar\tantihypertensive\n\
         DB00898\talcohol\t에탄올\t술|음주\tethanol\tsubstance\n\
-        DB00661\tverapamil\t베라파밀\t이솝틴\tCalan|VER\tantihypertensive\n";
-    const CLASSES: &str = "class\ten_names\tko_names\n\
+        DB00661\tverapamil\t베라파밀\t이솝틴\tCalan|VER\tantihypertensive\n\
+        DB90001\tneuromab\t뉴로맙\t\t\ttumor_medicine\n";
+    pub const CLASSES: &str = "class\ten_names\tko_names\n\
         nsaid\tNSAID|NSAIDs\t소염진통제\n\
         analgesic\tpain reliever|painkiller\t진통제\n\
         antihypertensive\tblood pressure medicine|ARB\t혈압약|고혈압약\n\
+        tumor_medicine\ttumor medicine\t청신경초종약\n\
         substance\t\t\n";
+    pub const FOCI: &str = "# Korean names of the foci\nfocus\tstandard\teveryday\tabbreviations\tkcd\tkind\n\
+        Acoustic Neuroma\t청신경초종\t청신경종양\t\t\tcondition\n\
+        Adhesions\t유착\t\t\t\tcondition\n\
+        Arthritis\t관절염\t\t\t\tcondition\n\
+        Blood Pressure Medicines\t혈압약\t고혈압 약\t\t\ttopic\n\
+        Colonoscopy\t대장내시경\t대장 내시경 검사\t\t\ttopic\n\
+        Foodborne Illnesses\t식중독\t\t\t\tcondition\n\
+        Gonorrhea\t임질\t\t\t\tcondition\n\
+        Nephrotic Syndrome\t신증후군\t\t\t\tcondition\n\
+        Osteoarthritis\t골관절염\t퇴행성 관절염\t\t\tcondition\n\
+        Thyroid Diseases\t갑상선 질환\t갑상선\t\t\tcondition\n\
+        Wiskott-Aldrich syndrome\t비스코트-올드리치 증후군\t\tWAS\t\tcondition\n";
 
-    /// A lexicon from these curated rows and medicine files, the other sources empty but for
-    /// DrugBank's own name of ibuprofen.
-    fn lexicon(curated: &str, medicines: &str, classes: &str) -> Result<Lexicon, SourceError> {
+    /// A lexicon from these curated rows, medicine and focus files, and a few rows of the other
+    /// sources: osteoarthritis, gonococcal infection, a KCD term for a tooth's concrescence, DrugBank's
+    /// own name of ibuprofen, the everyday stems 갑상선, 신증후군출혈열 and 식중독.
+    pub fn lexicon(curated: &str, medicines: &str, classes: &str, foci: &str) -> Result<Lexicon, SourceError> {
         build(&Sources {
             curated,
-            icd10cm_categories: "code\tdescription\n",
-            kcd_categories: "kcd\tko\ten\n",
-            kcd_terms: "ko\tkcd\ten\n",
+            icd10cm_categories: "code\tdescription\tinclusion_terms\tincludes_notes\tchapter\tentity_type\n\
+                M19\tOther and unspecified osteoarthritis\tarthritis|osteoarthritis\t\t13\tcategory\n\
+                A54\tGonococcal infection\tgonorrhea\t\t1\tcategory\n",
+            kcd_categories: "kcd\tko\ten\nM19\t기타 관절증\tOther arthrosis\n",
+            kcd_terms: "ko\tkcd\ten\n관절염\tM19\tOsteoarthritis\n유착\tK00.2\tConcrescence\n",
             drugbank_names: "drugbank_id\tname\tsynonyms\nDB01050\tIbuprofen\tIbuprofene | Ibuprofenum\n",
-            everyday_ko: "",
+            everyday_ko: "갑상선\tthyroid\n신증후군출혈열\thantavirus\n식중독\tfood poisoning\n",
             topic_names: "",
             medicines,
             medicine_classes: classes,
+            focus_names: foci,
         })
     }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::testing::{lexicon, CLASSES, FOCI, MEDICINES};
+    use super::*;
 
     fn found(lexicon: &Lexicon, text: &str) -> Vec<String> {
         lexicon.find(text).iter().map(|m| m.concept.id.clone()).collect()
@@ -337,7 +423,7 @@ mod tests {
 
     #[test]
     fn a_brand_finds_its_drugbank_concept_and_its_classes() {
-        let lexicon = lexicon("", MEDICINES, CLASSES).unwrap();
+        let lexicon = lexicon("", MEDICINES, CLASSES, FOCI).unwrap();
         for name in ["부루펜", "애드빌", "이부프로펜", "Advil", "ibuprofen", "Ibuprofene"] {
             assert_eq!(found(&lexicon, &format!("{name} 먹어도 되나요")), vec!["DB01050"], "{name}");
         }
@@ -352,24 +438,26 @@ mod tests {
 
     #[test]
     fn a_two_syllable_name_is_not_read_across_a_space() {
-        let lexicon = lexicon("", MEDICINES, CLASSES).unwrap();
+        let lexicon = lexicon("", MEDICINES, CLASSES, FOCI).unwrap();
         assert_eq!(found(&lexicon, "코자 먹어요"), vec!["DB00678"]);
         assert!(found(&lexicon, "코 자주 막혀요").is_empty());
     }
 
     #[test]
     fn a_class_word_is_a_medication_concept_of_its_own() {
-        let lexicon = lexicon("", MEDICINES, CLASSES).unwrap();
+        let lexicon = lexicon("", MEDICINES, CLASSES, FOCI).unwrap();
         assert_eq!(found(&lexicon, "혈압약 먹고 있어요"), vec!["CLASS:antihypertensive"]);
         assert_eq!(found(&lexicon, "I take NSAIDs"), vec!["CLASS:nsaid"]);
         let class = lexicon.concept("CLASS:antihypertensive").unwrap();
-        assert_eq!((class.kind, class.en.as_str(), class.ko.as_str()), (ConceptKind::Medication, "blood pressure medicine", "혈압약"));
+        // Its English is the corpus's topic that names it (Blood Pressure Medicines), as a search term.
+        let names = (class.kind, class.en.as_str(), class.ko.as_str());
+        assert_eq!(names, (ConceptKind::Medication, "Blood Pressure Medicines", "혈압약"));
         assert!(class.is_class() && !lexicon.concept("DB00678").unwrap().is_class());
     }
 
     #[test]
     fn a_substance_is_a_topic_never_a_medicine() {
-        let lexicon = lexicon("", MEDICINES, CLASSES).unwrap();
+        let lexicon = lexicon("", MEDICINES, CLASSES, FOCI).unwrap();
         assert_eq!(found(&lexicon, "술 마셔도 되나요"), vec!["DB00898"]);
         assert_eq!(lexicon.concept("DB00898").unwrap().kind, ConceptKind::Topic);
         assert_eq!(lexicon.classes_of("DB00898")[0].id, "CLASS:substance");
@@ -377,7 +465,7 @@ mod tests {
 
     #[test]
     fn an_acronym_is_matched_only_in_capitals() {
-        let lexicon = lexicon("", MEDICINES, CLASSES).unwrap();
+        let lexicon = lexicon("", MEDICINES, CLASSES, FOCI).unwrap();
         assert_eq!(found(&lexicon, "ARB 먹어요"), vec!["CLASS:antihypertensive"]);
         assert_eq!(found(&lexicon, "VER and ARB"), vec!["DB00661", "CLASS:antihypertensive"]);
         assert!(found(&lexicon, "the arb was ver good").is_empty());
@@ -386,14 +474,67 @@ mod tests {
     }
 
     #[test]
+    fn a_focus_name_finds_its_focus() {
+        let lexicon = lexicon("", MEDICINES, CLASSES, FOCI).unwrap();
+        for name in ["청신경초종", "청신경종양이 있대요", "청신경 초종"] {
+            assert_eq!(found(&lexicon, name), vec!["FOCUS:acoustic-neuroma"], "{name}");
+        }
+        let concept = lexicon.concept("FOCUS:acoustic-neuroma").unwrap();
+        assert_eq!((concept.kind, concept.en.as_str()), (ConceptKind::Condition, "Acoustic Neuroma"));
+        let q = super::super::bridge::bridge(&lexicon, "청신경초종 치료는 어떻게 하나요?");
+        assert_eq!(q.text, "Acoustic Neuroma treatment treat");
+    }
+
+    #[test]
+    fn a_topic_is_searched_but_never_a_profile_fact() {
+        let lexicon = lexicon("", MEDICINES, CLASSES, FOCI).unwrap();
+        let text = "어제 대장 내시경 검사 했어요";
+        assert_eq!(found(&lexicon, text), vec!["FOCUS:colonoscopy"]);
+        assert_eq!(lexicon.concept("FOCUS:colonoscopy").unwrap().kind, ConceptKind::Topic);
+        assert!(crate::extract::extract(text, Some(&lexicon)).is_empty());
+        assert!(super::super::bridge::bridge(&lexicon, text).text.contains("Colonoscopy"));
+    }
+
+    #[test]
+    fn a_focus_the_lexicon_knows_by_its_english_gives_the_concept_its_words() {
+        let lexicon = lexicon("", MEDICINES, CLASSES, FOCI).unwrap();
+        // A54's label is the classification's "Gonococcal infection"; the focus is Gonorrhea.
+        assert_eq!(found(&lexicon, "임질"), vec!["A54"]);
+        assert_eq!(lexicon.concept("A54").unwrap().en, "Gonorrhea");
+    }
+
+    #[test]
+    fn a_focus_standard_name_outranks_a_classification_label_but_not_a_curated_name() {
+        let lexicon = lexicon("", MEDICINES, CLASSES, FOCI).unwrap();
+        // KCD's 유착 is a tooth's concrescence; people mean adhesions.
+        assert_eq!(found(&lexicon, "유착"), vec!["FOCUS:adhesions"]);
+        let curated = "M19\tcondition\tOsteoarthritis|arthritis\t관절염|골관절염\n";
+        let lexicon = super::testing::lexicon(curated, MEDICINES, CLASSES, FOCI).unwrap();
+        let arthritis = lexicon.find("관절염");
+        assert_eq!((arthritis[0].concept.id.as_str(), arthritis[0].concept.en.as_str()), ("M19", "Osteoarthritis"));
+    }
+
+    #[test]
+    fn an_everyday_word_stays_everyday() {
+        let lexicon = lexicon("", MEDICINES, CLASSES, FOCI).unwrap();
+        // 갑상선 is the thyroid (a test, an organ), not the focus Thyroid Diseases it is a name of.
+        assert!(found(&lexicon, "갑상선 수치").is_empty());
+        assert_eq!(found(&lexicon, "갑상선 질환"), vec!["FOCUS:thyroid-diseases"]);
+        // A focus's standard name outranks the everyday reading: 식중독 is Foodborne Illnesses.
+        assert_eq!(found(&lexicon, "식중독"), vec!["FOCUS:foodborne-illnesses"]);
+        assert_eq!(found(&lexicon, "WAS 증후군"), vec!["FOCUS:wiskott-aldrich-syndrome"]);
+        assert!(found(&lexicon, "it was bad").is_empty(), "an acronym in lower case is a word");
+    }
+
+    #[test]
     fn curated_rows_name_no_medicine() {
-        let error = lexicon("DB01050\tmedication\tIbuprofen\t이부프로펜\n", MEDICINES, CLASSES).unwrap_err();
+        let error = lexicon("DB01050\tmedication\tIbuprofen\t이부프로펜\n", MEDICINES, CLASSES, FOCI).unwrap_err();
         assert_eq!((error.file, error.line), ("curated.tsv", Some(1)));
     }
 
     #[test]
     fn classes_survive_the_file() {
-        let lexicon = lexicon("", MEDICINES, CLASSES).unwrap();
+        let lexicon = lexicon("", MEDICINES, CLASSES, FOCI).unwrap();
         let read = super::super::file::decode(&super::super::file::encode(&lexicon)).unwrap();
         assert_eq!(read, lexicon);
         assert_eq!(read.classes_of("DB00678")[0].id, "CLASS:antihypertensive");

@@ -1,8 +1,10 @@
-//! The KCD coverage check: every KCD three-character category whose English name is a MedQuAD focus
-//! is a disease the corpus answers, so its Korean name alone, and asked as a question, must find that
-//! focus (`medagent eval kcd` searches them; a test checks a sample through the bridge).
+//! The Korean name coverage checks: every KCD three-character category whose English name is a
+//! MedQuAD focus is a disease the corpus answers, so its Korean name alone, and asked as a question,
+//! must find that focus; so must every focus's standard Korean name (`focus_names_ko.tsv`).
+//! `medagent eval kcd` searches them; a test checks a sample through the bridge.
 
-use super::names;
+use super::source_error::SourceError;
+use super::{focus, names};
 
 /// The question forms each Korean name is asked in: alone, "what is it", "how is it treated".
 pub const FORMS: usize = 3;
@@ -35,27 +37,30 @@ fn subject_particle(word: &str) -> &'static str {
     }
 }
 
-/// A name compared case-, apostrophe- and space-insensitively ("Crohn’s disease" = "crohn's disease").
-fn comparable(name: &str) -> String {
-    name.replace(['’', '´'], "'").split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase()
-}
-
 /// The categories of the KCD source (`kcd ko en`, headed) whose English name, qualifiers aside,
 /// equals one of `foci`.
 pub fn cases<'a>(kcd_categories: &str, foci: impl IntoIterator<Item = &'a str>) -> Vec<Case> {
-    let foci: std::collections::HashMap<String, &str> = foci.into_iter().map(|f| (comparable(f), f)).collect();
+    let foci: std::collections::HashMap<String, &str> = foci.into_iter().map(|f| (names::comparable(f), f)).collect();
     let mut cases: Vec<Case> = kcd_categories
         .lines()
         .skip(1)
         .filter_map(|line| {
             let mut cols = line.split('\t');
             let (code, ko, en) = (cols.next()?, cols.next()?, cols.next()?);
-            let focus = foci.get(&comparable(&names::display(en)))?;
+            let focus = foci.get(&names::comparable(&names::display(en)))?;
             Some(Case { code: code.to_string(), ko: names::display(ko), focus: focus.to_string() })
         })
         .collect();
     cases.sort_by(|a, b| a.code.cmp(&b.code));
     cases
+}
+
+/// Every focus of the focus names file by its standard Korean name (code `FOCUS`).
+pub fn focus_cases(focus_names: &str) -> Result<Vec<Case>, SourceError> {
+    Ok(focus::parse(focus_names)?
+        .into_iter()
+        .map(|row| Case { code: "FOCUS".into(), ko: row.standard.to_string(), focus: row.focus.to_string() })
+        .collect())
 }
 
 #[cfg(test)]

@@ -8,7 +8,8 @@
 //! start inside a word else 0; then varint topic name count; per topic name: string; then varint
 //! class membership count; per membership (sorted): varint medicine concept index, varint class
 //! concept index; then varint acronym count; per acronym (sorted): string, the name as it must be
-//! written.
+//! written; then varint count of the concepts whose English is a corpus topic; per one (sorted):
+//! varint concept index.
 
 use super::everyday::Phrase;
 use super::{Concept, ConceptKind, Lexicon};
@@ -53,6 +54,10 @@ pub fn encode(lexicon: &Lexicon) -> Vec<u8> {
     w.varint(acronyms.len() as u64);
     for acronym in acronyms {
         w.string(acronym);
+    }
+    w.varint(lexicon.foci().len() as u64);
+    for &concept in lexicon.foci() {
+        w.varint(concept.into());
     }
     w.finish(FileKind::Lexicon)
 }
@@ -103,6 +108,15 @@ pub fn decode(bytes: &[u8]) -> Result<Lexicon, FormatError> {
     for _ in 0..acronym_count {
         acronyms.push(r.string()?);
     }
+    let focus_count = r.u32()?;
+    let mut foci = Vec::with_capacity(focus_count.min(1 << 16) as usize);
+    for _ in 0..focus_count {
+        let concept = r.u32()?;
+        if concept >= count {
+            return Err(FormatError(format!("{LEXICON_FILE} names a concept that does not exist")));
+        }
+        foci.push(concept);
+    }
     r.finish()?;
-    Ok(Lexicon::new(concepts, names, phrases, topics, memberships, acronyms))
+    Ok(Lexicon::new(concepts, names, phrases, topics, memberships, acronyms, foci))
 }

@@ -85,7 +85,8 @@ pub fn parse<'a>(
             return Err(SourceError::at(CLASSES_FILE, n, "expected 3 tab-separated columns"));
         };
         let class = class.trim();
-        let valid = !class.is_empty() && class.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
+        let valid =
+            !class.is_empty() && class.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
         if !valid {
             return Err(SourceError::at(CLASSES_FILE, n, format!("{class:?} is no snake_case class id")));
         }
@@ -128,7 +129,8 @@ pub fn parse<'a>(
 mod tests {
     use super::*;
 
-    const CLASSES: &str = "class\ten_names\tko_names\nnsaid\tNSAID|NSAIDs\t소염진통제|진통소염제\nanalgesic\tpainkiller\t진통제\n";
+    const CLASSES: &str =
+        "class\ten_names\tko_names\nnsaid\tNSAID|NSAIDs\t소염진통제|진통소염제\nanalgesic\tpainkiller\t진통제\n";
 
     #[test]
     fn rows_are_read_with_their_names_and_classes() {

@@ -12,6 +12,7 @@ pub mod build;
 pub mod coverage;
 pub mod everyday;
 pub mod file;
+pub mod focus;
 pub mod medicines;
 mod source_error;
 pub use source_error::SourceError;
@@ -112,6 +113,8 @@ pub struct Lexicon {
     topics: Vec<String>,
     /// (medicine, class) concept index pairs, sorted: which classes each medicine belongs to.
     memberships: Vec<(u32, u32)>,
+    /// Concepts whose English is a corpus topic (a MedQuAD focus), sorted.
+    foci: Vec<u32>,
     /// Normalised name -> the only way it may be written: acronyms match in capitals alone ("WAS" is
     /// Wiskott-Aldrich syndrome, "was" is not).
     acronyms: HashMap<String, String>,
@@ -130,12 +133,15 @@ impl PartialEq for Lexicon {
             && self.topics == other.topics
             && self.memberships == other.memberships
             && self.acronyms == other.acronyms
+            && self.foci == other.foci
     }
 }
 
-/// Lowercases and folds runs of white space into one space: the form names are matched in.
+/// The form names are matched in: lowercase, runs of white space one space, and none between two
+/// Hangul syllables (Korean is matched as it is written, spaces inside a compound not mattering:
+/// "갑상선 기능 항진증" is 갑상선기능항진증, "척수소뇌성 운동실조증 6형" 척수소뇌성운동실조증 6형).
 pub fn normalise(name: &str) -> String {
-    name.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase()
+    matching_chars(name).iter().map(|c| c.c).collect()
 }
 
 fn is_hangul(c: char) -> bool {
@@ -144,8 +150,8 @@ fn is_hangul(c: char) -> bool {
 
 impl Lexicon {
     /// Assembles a lexicon from concepts, (normalised name, concept index) pairs, everyday phrases,
-    /// the corpus's topic names, (medicine, class) concept index pairs and the acronyms among the
-    /// names as they must be written.
+    /// the corpus's topic names, (medicine, class) concept index pairs, the acronyms among the names
+    /// as they must be written, and the concepts whose English is a corpus topic.
     pub fn new(
         concepts: Vec<Concept>,
         names: HashMap<String, u32>,
@@ -153,9 +159,12 @@ impl Lexicon {
         topics: Vec<String>,
         mut memberships: Vec<(u32, u32)>,
         acronyms: Vec<String>,
+        mut foci: Vec<u32>,
     ) -> Lexicon {
         memberships.sort_unstable();
         memberships.dedup();
+        foci.sort_unstable();
+        foci.dedup();
         let mut by_id = HashMap::with_capacity(concepts.len());
         for (i, concept) in concepts.iter().enumerate() {
             by_id.entry(concept.id.clone()).or_insert(i as u32);
@@ -175,6 +184,7 @@ impl Lexicon {
             phrase_lengths: phrase_lengths.into_iter().rev().collect(),
             topics,
             memberships,
+            foci,
             acronyms: acronyms.into_iter().map(|a| (normalise(&a), a)).collect(),
             by_id,
             translit: OnceLock::new(),
@@ -253,6 +263,33 @@ impl Lexicon {
         acronyms
     }
 
+    /// The concepts whose English is a corpus topic, sorted (for the file writer).
+    pub fn foci(&self) -> &[u32] {
+        &self.foci
+    }
+
+    /// Whether the concept at `index` searches with a corpus topic's name (its English is a focus).
+    pub fn is_focus(&self, index: u32) -> bool {
+        self.foci.binary_search(&index).is_ok()
+    }
+
+    /// What a search for medicine `concept` adds: the corpus has no page of most medicines, but one
+    /// of their classes (warfarin's Blood Thinners, amoxicillin's Antibiotics), or of the disease a
+    /// class is named after (oseltamivir's 독감약, flu medicine: Flu). Empty for a medicine that is a
+    /// topic itself, or a class.
+    pub fn class_topics(&self, concept: &Concept) -> Vec<&Concept> {
+        let Some(&index) = self.by_id.get(&concept.id) else { return Vec::new() };
+        if concept.kind != ConceptKind::Medication || concept.is_class() || self.is_focus(index) {
+            return Vec::new();
+        }
+        self.class_indices(index)
+            .filter_map(|class| match &self.concepts[class as usize] {
+                topic if self.is_focus(class) => Some(topic),
+                class => self.named_condition(&class.ko),
+            })
+            .collect()
+    }
+
     /// Every (medicine, class) concept index pair, sorted (for the file writer).
     pub fn memberships(&self) -> &[(u32, u32)] {
         &self.memberships
@@ -262,12 +299,13 @@ impl Lexicon {
     /// medicine the medicines list lacks).
     pub fn classes_of(&self, id: &str) -> Vec<&Concept> {
         let Some(&medicine) = self.by_id.get(id) else { return Vec::new() };
+        self.class_indices(medicine).map(|class| &self.concepts[class as usize]).collect()
+    }
+
+    /// The class concept indices of the medicine at `medicine`.
+    fn class_indices(&self, medicine: u32) -> impl Iterator<Item = u32> + '_ {
         let from = self.memberships.partition_point(|&(m, _)| m < medicine);
-        self.memberships[from..]
-            .iter()
-            .take_while(|&&(m, _)| m == medicine)
-            .map(|&(_, class)| &self.concepts[class as usize])
-            .collect()
+        self.memberships[from..].iter().take_while(move |&&(m, _)| m == medicine).map(|&(_, class)| class)
     }
 
     /// The medicines of class `id` (a `CLASS:*` concept id), in the order of their concepts.
@@ -356,6 +394,18 @@ impl Lexicon {
         let name: String = written.iter().enumerate().filter(|&(k, _)| k != at).map(|(_, c)| c.c).collect();
         let concept = *self.names.get(&name)?;
         Some((concept, self.accept_end(chars, start, start + len + 1)?))
+    }
+
+    /// The condition a written class word is named after (뇌전증약 -> epilepsy, 말라리아 예방약 ->
+    /// malaria, 전립선비대증 치료제 -> enlarged prostate): the longest condition name the word begins
+    /// with, leaving at least one syllable of it.
+    pub fn named_condition(&self, written: &str) -> Option<&Concept> {
+        let chars: Vec<char> = normalise(written).chars().collect();
+        (2..chars.len())
+            .rev()
+            .filter_map(|k| self.names.get(&chars[..k].iter().collect::<String>()))
+            .map(|&i| &self.concepts[i as usize])
+            .find(|c| matches!(c.kind, ConceptKind::Condition | ConceptKind::Symptom))
     }
 
     /// The concept named by the end of a Korean compound the lexicon does not know whole: Korean

@@ -77,6 +77,11 @@ pub fn drug(name: &str) -> Option<String> {
     (plain && words <= 2 && (4..=30).contains(&name.len())).then(|| name.to_string())
 }
 
+/// A name compared case-, apostrophe- and space-insensitively ("Crohn’s disease" = "crohn's disease").
+pub fn comparable(name: &str) -> String {
+    name.replace(['’', '´'], "'").split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase()
+}
+
 /// The display form of a label: qualifiers removed, but kept even when it is no match name.
 pub fn display(label: &str) -> String {
     let name = strip_qualifiers(label);

@@ -41,7 +41,12 @@ pub fn judge(signals: &SearchSignals, bridged: &BridgedQuery) -> Relevance {
 pub fn judge_at(signals: &SearchSignals, bridged: &BridgedQuery, min_similarity: f64, min_keywords: f64) -> Relevance {
     let verdict = |relevant: bool, reason: String| Relevance { relevant, reason };
     if bridged.text.trim().is_empty() {
-        return verdict(false, "no search terms: nothing in the question was understood".into());
+        let unknown = if bridged.unknown.is_empty() {
+            String::new()
+        } else {
+            format!(" (not understood: {})", bridged.unknown.join(", "))
+        };
+        return verdict(false, format!("no search terms: nothing in the question was understood{unknown}"));
     }
     // Of a Korean question's topic words the bridge must understand one. People write around the
     // names they ask about ("엄마가 대상포진 걸렸었는데 또 걸릴 수도 있나요?") and the words around
