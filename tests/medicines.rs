@@ -67,6 +67,8 @@ fn korean_brands_generics_and_names_written_by_sound_find_the_same_pair() {
     let by_sound = checked(&[], &[], "심바스타친 먹는데 클래리트로마이신을 처방받았어요.");
     assert_eq!(pairs(&by_sound), [["DB00641", "DB01211"]], "{by_sound:?}");
     assert_eq!(by_sound.found[0].drugs[0].said.as_deref(), Some("심바스타친"));
+    let with_particle = checked(&[], &[], "메토트렉사트를 먹는데 박트림을 받았어요.");
+    assert_eq!(with_particle.found[0].drugs[0].said.as_deref(), Some("메토트렉사트"), "{with_particle:?}");
 }
 
 #[test]

@@ -187,7 +187,9 @@ fn build_index(corpus: &Path, sources: &Sources, out: &Path) -> Result<(), CliEr
     let started = Instant::now();
     let (docs, corpus_sha) = read_corpus(corpus)?;
     let lexicon = encode(&load_lexicon(sources.lexicon)?);
-    let interactions = encode_interactions(&load_interactions(sources.interactions)?);
+    let table = load_interactions(sources.interactions)?;
+    let interacting_pairs = table.len();
+    let interactions = encode_interactions(&table);
     let bar = ProgressBar::new(docs.len() as u64);
     bar.set_style(
         ProgressStyle::with_template("{msg:>10} [{bar:40}] {pos}/{len} ({eta} left)")
@@ -217,7 +219,7 @@ fn build_index(corpus: &Path, sources: &Sources, out: &Path) -> Result<(), CliEr
         .map_err(|e| CliError::failed(format!("cannot write the manifest: {e}")))?;
     let total: u64 = built.manifest.files.iter().map(|f| f.file.bytes).sum();
     println!(
-        "built {} documents, {} chunks, {} terms into {} ({} files, {} bytes) in {:.1} s",
+        "built {} documents, {} chunks, {} terms, {interacting_pairs} interacting pairs into {} ({} files, {} bytes) in {:.1} s",
         built.manifest.documents,
         built.manifest.chunks,
         built.manifest.terms,

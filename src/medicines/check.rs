@@ -110,12 +110,11 @@ pub fn check(table: &Interactions, lexicon: &Lexicon, medicines: Vec<Medicine>) 
 /// The tables' listings of one pair, merged.
 fn look_up(table: &Interactions, lexicon: &Lexicon, pair: [&Medicine; 2], keys: [&Vec<&str>; 2]) -> Option<Found> {
     let mut sources: Vec<Source> = Vec::new();
-    let mut severity = None;
     let mut note: Option<(Severity, &Note)> = None;
-    // Whether a listing names the two medicines themselves, else the strongest listing through a
-    // class or a member.
-    let mut direct_listing = false;
+    // The strongest listing (its severity is the pair's), and whether any names the two medicines
+    // themselves rather than a class or a member of theirs.
     let mut strongest: Option<(Severity, [&str; 2])> = None;
+    let mut direct_listing = false;
     for &a in keys[0] {
         for &b in keys[1] {
             if a == b {
@@ -126,7 +125,6 @@ fn look_up(table: &Interactions, lexicon: &Lexicon, pair: [&Medicine; 2], keys: 
                 if !sources.contains(&listing.source) {
                     sources.push(listing.source);
                 }
-                severity = severity.max(Some(listing.severity));
                 if let Some(n) = table.note(listing) {
                     if note.is_none_or(|(s, _)| listing.severity > s) {
                         note = Some((listing.severity, n));
@@ -139,10 +137,10 @@ fn look_up(table: &Interactions, lexicon: &Lexicon, pair: [&Medicine; 2], keys: 
             }
         }
     }
-    let severity = severity?;
+    let (severity, [a, b]) = strongest?;
     sources.sort();
     let name = |id: &str| lexicon.concept(id).map_or_else(|| id.to_string(), |c| c.en.clone());
-    let listed_as = strongest.filter(|_| !direct_listing).map(|(_, [a, b])| [name(a), name(b)]);
+    let listed_as = (!direct_listing).then(|| [name(a), name(b)]);
     Some(Found {
         drugs: [pair[0].clone(), pair[1].clone()],
         severity,

@@ -8,6 +8,7 @@
 use super::check::{Medicine, Origin};
 use super::table::Interactions;
 use crate::core::has_hangul;
+use crate::core::tokenizer::is_korean_particle;
 use crate::extract::medicine_not_taken;
 use crate::lexicon::bridge::bridge;
 use crate::lexicon::{Concept, ConceptKind, Lexicon};
@@ -38,8 +39,9 @@ pub fn named(lexicon: &Lexicon, table: &Interactions, text: &str, from: Origin) 
         // Korean words no name matched, read by sound (the bridge's transliterations).
         for (word, name, _) in bridge(lexicon, text).transliterations {
             let Some(concept) = lexicon.lookup(&name).filter(|c| checked(table, c)) else { continue };
+            let name = without_particle(&word);
             for (start, _) in text.match_indices(word.as_str()) {
-                found.push((start, start + word.len(), concept));
+                found.push((start, start + name.len(), concept));
             }
         }
         found.sort_by_key(|&(start, _, _)| start);
@@ -63,6 +65,13 @@ pub fn named(lexicon: &Lexicon, table: &Interactions, text: &str, from: Origin) 
     // Said taken in one place and stopped in another: the medicine is not counted as taken.
     named.medicines.retain(|m| !named.not_taken.contains(&m.id));
     named
+}
+
+/// A Hangul word read by sound without its particle, as the name was written (티자니딘을 ->
+/// 티자니딘); at least two syllables stay.
+fn without_particle(word: &str) -> &str {
+    let starts: Vec<usize> = word.char_indices().map(|(i, _)| i).skip(2).collect();
+    starts.into_iter().find(|&i| is_korean_particle(&word[i..])).map_or(word, |i| &word[..i])
 }
 
 /// The medicines to check in a turn: those the profile keeps, then those named in the earlier
