@@ -16,7 +16,7 @@ import sys
 # Lowest first. An import that would point up means the type moves down.
 LAYERS = [
     ["core"],
-    ["retrieval", "embed", "lexicon", "extract", "triage", "llm", "memory", "platform"],
+    ["retrieval", "embed", "lexicon", "extract", "medicines", "triage", "llm", "memory", "platform"],
     ["pipeline"],
     ["people", "persist", "records", "settings", "study", "trace_view", "transcript", "i18n", "markdown"],
     ["web", "cli"],

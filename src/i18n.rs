@@ -177,6 +177,10 @@ pub struct Ui {
     pub open_source: &'static str,
     pub cached: &'static str,
     pub emergency: &'static str,
+    /// The label of a medicine interaction warning's source line.
+    pub interaction_source: &'static str,
+    /// Said of a medicine only the profile keeps (not named in this message).
+    pub interaction_profile: &'static str,
     pub forget_all: &'static str,
     pub forget_confirm: &'static str,
     pub delete_fact: &'static str,
@@ -328,6 +332,8 @@ const KO: Ui = Ui {
     open_source: "원문 보기",
     cached: "저장된 답변",
     emergency: "응급 안내",
+    interaction_source: "출처",
+    interaction_profile: "복용 중",
     forget_all: "모두 잊기",
     forget_confirm: "이 프로필의 모든 정보와 대화를 지울까요? 되돌릴 수 없습니다.",
     delete_fact: "삭제",
@@ -467,6 +473,8 @@ const EN: Ui = Ui {
     open_source: "Open the original",
     cached: "Cached answer",
     emergency: "Emergency notice",
+    interaction_source: "Source",
+    interaction_profile: "you take",
     forget_all: "Forget everything",
     forget_confirm: "Delete everything this profile knows, and its conversation? This cannot be undone.",
     delete_fact: "Delete",

@@ -12,6 +12,7 @@ pub mod i18n;
 pub mod lexicon;
 pub mod llm;
 pub mod markdown;
+pub mod medicines;
 pub mod memory;
 pub mod people;
 pub mod persist;

@@ -1,8 +1,9 @@
 //! The conversation as the chat column shows it, kept across reloads: the `medagent.transcript` record,
-//! each person's turns (question, answer, sources, badges), the last [`MAX_TURNS`] per person whole and
+//! each person's turns (question, answer, sources, interaction warnings, badges), the last [`MAX_TURNS`] per person whole and
 //! older ones as one line each.
 
 use crate::core::answer::Answer;
+use crate::medicines::Checked;
 use crate::memory::conversation::gist;
 use crate::pipeline::state::{Evidence, TurnState};
 use serde::{Deserialize, Serialize};
@@ -24,6 +25,9 @@ pub struct SavedTurn {
     /// The answer as a value (schema 1 of the record kept the text shown: see `records`).
     pub answer: Answer,
     pub evidence: Vec<Evidence>,
+    /// The medicine interaction check, when it had something to say (shown above the answer).
+    #[serde(skip_serializing_if = "Checked::is_silent")]
+    pub interactions: Checked,
     pub cached: bool,
     pub emergency: bool,
     pub error: Option<String>,
@@ -36,6 +40,7 @@ impl SavedTurn {
             question,
             answer: state.answer.clone(),
             evidence: state.retrieved_docs.clone(),
+            interactions: if state.interactions.is_silent() { Checked::default() } else { state.interactions.clone() },
             cached: state.cache_hit,
             emergency: state.emergency.is_some(),
             error: state.error.clone(),

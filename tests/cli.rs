@@ -119,7 +119,8 @@ fn ask_json_prints_the_contract_and_keeps_the_conversation_in_the_state_file() {
     let cited = first["citations"].as_array().unwrap();
     assert!(!cited.is_empty() && cited.iter().all(|c| sources.contains(&c.as_str().unwrap())), "{first}");
     assert_eq!(first["trace"][0]["node"], "triage");
-    assert_eq!(first["trace"][1]["node"], "extract_slots");
+    assert_eq!(first["trace"][1]["node"], "interactions");
+    assert_eq!(first["trace"][2]["node"], "extract_slots");
     assert!(first["trace"].as_array().unwrap().iter().all(|s| s["ms"].is_number()));
     assert_eq!(first["llm_calls"], 0);
     assert_eq!(first["cache_hit"], false);
@@ -169,6 +170,60 @@ fn ask_json_prints_the_contract_and_keeps_the_conversation_in_the_state_file() {
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("not a medagent state file"));
     assert_eq!(std::fs::read_to_string(&state).unwrap(), "not json");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The medicine interaction check through the command line (issue 40): a medicine said in one turn
+/// and a brand asked about in the next are warned of in `chat --json`, with severity, the tables
+/// and the advice, in the message's language; one said stopped is not checked any more; a pair no
+/// table lists is only said to be unlisted, never safe.
+#[test]
+fn chat_json_reports_interactions_across_turns_and_never_calls_a_pair_safe() {
+    let dir = small_index("interactions");
+    let (index, state, script) = (dir.join("index"), dir.join("state.json"), dir.join("script.jsonl"));
+    let chat = |lines: &[&str]| {
+        let text: String = lines.iter().map(|l| format!("{}\n", serde_json::json!({ "user": l }))).collect();
+        std::fs::write(&script, text).unwrap();
+        json_lines(&medagent(&[
+            "chat",
+            "--json",
+            "--bm25-only",
+            "--index",
+            index.to_str().unwrap(),
+            "--state",
+            state.to_str().unwrap(),
+            "--script",
+            script.to_str().unwrap(),
+        ]))
+    };
+    let names = |warning: &serde_json::Value| -> Vec<String> {
+        warning["drugs"].as_array().unwrap().iter().map(|d| d.as_str().unwrap().to_lowercase()).collect()
+    };
+    let turns = chat(&["I take warfarin every day.", "Can I take Advil for my back pain?"]);
+    assert_eq!(turns.len(), 2);
+    assert_eq!(turns[0]["interactions"], serde_json::json!([]), "one medicine: nothing to warn of");
+    let warning = &turns[1]["interactions"][0];
+    assert_eq!(names(warning), ["warfarin", "ibuprofen"], "{warning}");
+    assert_eq!(warning["said"][1], "Advil");
+    assert_eq!(warning["severity"], "critical");
+    assert!(warning["source"].as_array().unwrap().contains(&serde_json::json!("drug-interaction-mcp")), "{warning}");
+    assert!(warning["advice"].as_str().unwrap().contains("prescriber"), "{warning}");
+    let step = turns[1]["trace"].as_array().unwrap().iter().find(|s| s["node"] == "interactions").unwrap();
+    assert_eq!(step["found"].as_array().unwrap().len(), 1, "{step}");
+    // The same person in Korean: the warning's advice is Korean.
+    let korean = chat(&["나프록센 먹어도 되나요?"]);
+    let warnings = korean[0]["interactions"].as_array().unwrap();
+    let warning = warnings.iter().find(|w| names(w) == ["warfarin", "naproxen"]).expect("warfarin + naproxen");
+    assert!(warning["advice"].as_str().unwrap().contains("처방한 의사"), "{warning}");
+    // Stopped: the profile forgets it, and the next question is checked without it.
+    let stopped = chat(&["I stopped taking warfarin last month. Can I take ibuprofen now?", "And naproxen?"]);
+    assert_eq!(stopped[0]["interactions"], serde_json::json!([]));
+    assert_eq!(stopped[1]["interactions"], serde_json::json!([]));
+    // A pair no table lists: said to be unlisted (and why that is no all-clear), never safe.
+    let unlisted = chat(&["I take metformin. Can I take Tylenol for a cold?"]);
+    assert_eq!(unlisted[0]["interactions"], serde_json::json!([]));
+    let said = unlisted[0]["interaction_check"]["none_listed"].as_str().unwrap().to_lowercase();
+    assert!(said.contains("list no interaction") && !said.contains("safe"), "{said}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -116,7 +116,7 @@ impl Harness {
             TurnEvent::Triage(shown) => notice = Some(shown.to_string()),
             TurnEvent::AnswerStarted => streamed.clear(),
             TurnEvent::Delta(piece) => streamed.push_str(piece),
-            TurnEvent::Node(_) | TurnEvent::Waiting(_) => {}
+            TurnEvent::Node(_) | TurnEvent::Waiting(_) | TurnEvent::Interactions(_) => {}
         };
         let state = pollster::block_on(run_turn(input, &mut self.memory, &services, &mut on_event));
         assert_eq!(notice, state.answer.notice, "the notice shown is the answer's");

@@ -340,7 +340,7 @@ fn turn_with_events(
             TurnEvent::Waiting(None) => "done waiting".into(),
             TurnEvent::AnswerStarted => "answer".into(),
             TurnEvent::Delta(piece) => format!("delta {piece}"),
-            TurnEvent::Node(_) | TurnEvent::Triage(_) => return,
+            TurnEvent::Node(_) | TurnEvent::Triage(_) | TurnEvent::Interactions(_) => return,
         };
         events.push(said);
     }));

@@ -16,6 +16,7 @@ mod fuzz;
 mod lexicon;
 mod llm_mock_http;
 mod llm_transcripts;
+mod medicines;
 mod pipeline;
 mod pipeline_mock_llm;
 mod query_flow;

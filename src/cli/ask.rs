@@ -14,7 +14,7 @@ use crate::pipeline::ports::Clock;
 use crate::pipeline::ports::Services;
 use crate::pipeline::state::{Mode, TurnEvent, TurnState};
 use crate::retrieval::knowledge::{IndexKnowledge, VectorSide};
-use crate::retrieval::search::{open, open_lexicon};
+use crate::retrieval::search::{open, open_interactions, open_lexicon};
 use crate::trace_view::waiting_line;
 use crate::triage::Country;
 use clap::{Args, ValueEnum};
@@ -87,18 +87,19 @@ pub struct KnowledgeArgs {
 }
 
 impl KnowledgeArgs {
-    /// Opens the index, its lexicon and the vector side (BM25 alone when the vectors cannot load).
+    /// Opens the index, its lexicon, its interaction tables and the vector side (BM25 alone when the vectors cannot load).
     pub fn open(&self) -> Result<IndexKnowledge<DirSource>, CliError> {
         let source = DirSource { dir: self.index.clone() };
         let unusable = |error| CliError::Index { context: "the knowledge index cannot be used: ", error };
         let index = pollster::block_on(open(&source)).map_err(unusable)?;
         let lexicon = pollster::block_on(open_lexicon(&source, &index)).map_err(unusable)?;
+        let interactions = pollster::block_on(open_interactions(&source, &index)).map_err(unusable)?;
         let vectors = if self.bm25_only {
             VectorSide::Unavailable("--bm25-only".into())
         } else {
             super::vectors::vector_side(&self.vectors, &self.model_dir)
         };
-        Ok(IndexKnowledge::new(source, index, lexicon, vectors))
+        Ok(IndexKnowledge::new(source, index, lexicon, interactions, vectors))
     }
 }
 
@@ -185,11 +186,38 @@ pub fn turn_json(state: &TurnState, memory: &Memory) -> serde_json::Value {
         "model_calls": state.trace.model_calls,
         "cache_hit": state.cache_hit,
         "triage": {"level": state.triage.level, "reasons": state.triage.reasons},
+        "interactions": interactions_json(&state.interactions, state.lang()),
+        "interaction_check": {
+            "medicines": state.interactions.medicines,
+            "none_listed": crate::medicines::notice::none_listed(&state.interactions, state.lang()),
+        },
         "emergency": state.emergency,
         "stop_reason": state.stop_reason.as_ref().map(|r| r.describe(Lang::En)),
         "stop_reason_code": state.stop_reason.as_ref().map(|r| r.code()),
         "error": state.error,
     })
+}
+
+/// The pairs the interaction tables list, as `--json` gives them: the two medicines by generic name
+/// (and as said), the highest severity, every table that lists them, and what to do, in `lang`.
+fn interactions_json(checked: &crate::medicines::Checked, lang: Lang) -> serde_json::Value {
+    use crate::medicines::notice;
+    checked
+        .found
+        .iter()
+        .map(|f| {
+            json!({
+                "drugs": f.drugs.iter().map(|d| &d.en).collect::<Vec<_>>(),
+                "said": f.drugs.iter().map(|d| &d.said).collect::<Vec<_>>(),
+                "ids": f.drugs.iter().map(|d| &d.id).collect::<Vec<_>>(),
+                "severity": f.severity,
+                "source": f.sources,
+                "advice": notice::advice(f, lang),
+                "description": f.note.as_ref().map(|n| n.description.get(lang)),
+                "listed_as": f.listed_as,
+            })
+        })
+        .collect()
 }
 
 /// The line on standard error that says which step waits for the model and for how long, redrawn
@@ -278,7 +306,8 @@ fn run_messages(messages: &[String], options: &TurnOptions) -> Result<(), CliErr
             ..TurnInput::default()
         };
         let stream = !options.json;
-        let wait_line = WaitLine::new(lang.unwrap_or(if has_hangul(text) { Lang::Ko } else { Lang::En }));
+        let turn_lang = lang.unwrap_or(if has_hangul(text) { Lang::Ko } else { Lang::En });
+        let wait_line = WaitLine::new(turn_lang);
         let mut print = |event: TurnEvent| match event {
             TurnEvent::Waiting(purpose) => {
                 if let Some(line) = &wait_line {
@@ -287,6 +316,12 @@ fn run_messages(messages: &[String], options: &TurnOptions) -> Result<(), CliErr
             }
             // The notice first, on its own; the answer streams after it.
             TurnEvent::Triage(notice) if stream => println!("{notice}"),
+            // The interaction warnings next, before the answer.
+            TurnEvent::Interactions(checked) if stream => {
+                if let Some(text) = crate::medicines::notice::text(checked, turn_lang) {
+                    println!("{text}\n");
+                }
+            }
             TurnEvent::Delta(piece) if stream => {
                 print!("{piece}");
                 let _ = std::io::stdout().flush();

@@ -64,6 +64,17 @@ pub enum BenchCommand {
         #[arg(long, default_value_t = 20)]
         rounds: usize,
     },
+    /// Medicine interaction check time per turn (p50/p95/max), beside triage's on the same messages,
+    /// over conversations (`{"turns": [...]}` lines): each turn reads the medicines of the turns
+    /// before it that the pipeline reads, and its own, and checks them.
+    Interactions {
+        #[arg(long, visible_alias = "set", default_value = "tests/fixtures/interactions_dev.jsonl")]
+        file: PathBuf,
+        #[arg(long, default_value_t = 20)]
+        rounds: usize,
+        #[arg(long, default_value = DEFAULT_INDEX_DIR)]
+        index: PathBuf,
+    },
     /// Concept matching speed on a short question and on a 10 KB text (p50/p95).
     Lexicon {
         #[arg(long, default_value = DEFAULT_LEXICON_SOURCES)]
@@ -78,6 +89,7 @@ pub fn run(args: BenchArgs) -> Result<(), CliError> {
         BenchCommand::Search { queries, rounds, index } => bench_search(&queries, rounds, index),
         BenchCommand::Lexicon { sources, rounds } => bench_lexicon(&sources, rounds),
         BenchCommand::Triage { file, rounds } => bench_triage(&file, rounds),
+        BenchCommand::Interactions { file, rounds, index } => bench_interactions(&file, rounds, index),
         BenchCommand::Pipeline { questions, index } => bench_pipeline(&questions, index),
         BenchCommand::Vectors(args) => super::bench_vectors::run(&args),
         BenchCommand::Synthetic { vectors, probe } => super::vectors::report_synthetic(&vectors, &probe),
@@ -95,6 +107,74 @@ fn bench_triage(file: &PathBuf, rounds: usize) -> Result<(), CliError> {
     let first_ms = super::triage::first_call_ms();
     super::triage::timing(&items.iter().map(|i| i.text.as_str()).collect::<Vec<_>>(), rounds);
     println!("first call of the process (compiles the patterns): {first_ms:.1} ms");
+    Ok(())
+}
+
+fn bench_interactions(file: &PathBuf, rounds: usize, dir: PathBuf) -> Result<(), CliError> {
+    use crate::medicines::{check, mentions};
+    use crate::pipeline::graph::EARLIER_TURNS;
+    use crate::retrieval::search::{open_interactions, open_lexicon};
+    let text = std::fs::read_to_string(file).map_err(CliError::read(file))?;
+    let mut conversations: Vec<Vec<String>> = Vec::new();
+    for (n, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
+        let item: serde_json::Value = serde_json::from_str(line)
+            .map_err(|e| CliError::failed(format!("{} line {}: {e}", file.display(), n + 1)))?;
+        let turns = item["turns"]
+            .as_array()
+            .ok_or_else(|| CliError::failed(format!("{} line {}: no \"turns\" list", file.display(), n + 1)))?;
+        conversations.push(turns.iter().filter_map(|t| t.as_str().map(str::to_string)).collect());
+    }
+    let source = DirSource { dir };
+    let index = pollster::block_on(open(&source))?;
+    let lexicon = pollster::block_on(open_lexicon(&source, &index))?;
+    let table = pollster::block_on(open_interactions(&source, &index))?;
+    // The first Korean word read by sound builds the transliteration index: not a turn's cost.
+    lexicon.translit();
+    let median = |f: &mut dyn FnMut()| {
+        let mut times: Vec<f64> = (0..rounds.max(1))
+            .map(|_| {
+                let started = Instant::now();
+                f();
+                started.elapsed().as_secs_f64() * 1e3
+            })
+            .collect();
+        times.sort_by(f64::total_cmp);
+        times[times.len() / 2]
+    };
+    let (mut checks, mut triages) = (Vec::new(), Vec::new());
+    for turns in &conversations {
+        for (n, message) in turns.iter().enumerate() {
+            // What the pipeline's step does: the earlier turns' medicines (as many as it reads) and
+            // this message's, checked pairwise.
+            let earlier: Vec<&str> = turns[n.saturating_sub(EARLIER_TURNS)..n].iter().map(String::as_str).collect();
+            checks.push(median(&mut || {
+                let medicines = mentions::gather(&lexicon, &table, Vec::new(), &earlier, std::hint::black_box(message));
+                std::hint::black_box(check(&table, &lexicon, medicines));
+            }));
+            triages.push(median(&mut || {
+                std::hint::black_box(crate::triage::assess(std::hint::black_box(message)));
+            }));
+        }
+    }
+    if checks.is_empty() {
+        return Err(CliError::usage(format!("{} has no messages", file.display())));
+    }
+    checks.sort_by(f64::total_cmp);
+    triages.sort_by(f64::total_cmp);
+    println!(
+        "{} ({} conversations, {} turns; median of {rounds} runs per turn; build with --release)",
+        file.display(),
+        conversations.len(),
+        checks.len()
+    );
+    for (what, times) in [("interaction check", &checks), ("triage (same messages)", &triages)] {
+        println!(
+            "{what}: p50 {:.3} ms, p95 {:.3} ms, max {:.3} ms",
+            percentile(times, 0.5),
+            percentile(times, 0.95),
+            times[times.len() - 1]
+        );
+    }
     Ok(())
 }
 
@@ -237,14 +317,16 @@ fn bench_pipeline(questions: &PathBuf, dir: PathBuf) -> Result<(), CliError> {
     use crate::pipeline::graph::{run_turn, TurnInput};
     use crate::pipeline::ports::Services;
     use crate::retrieval::knowledge::{IndexKnowledge, VectorSide};
-    use crate::retrieval::search::open_lexicon;
+    use crate::retrieval::search::{open_interactions, open_lexicon};
 
     let questions = read_queries(questions)?;
     let source = DirSource { dir };
     let index = pollster::block_on(open(&source))?;
     let lexicon = pollster::block_on(open_lexicon(&source, &index))?;
+    let interactions = pollster::block_on(open_interactions(&source, &index))?;
     // BM25 and the lexical embedding (no vectors): the pipeline's own time, without model time.
-    let knowledge = IndexKnowledge::new(source, index, lexicon, VectorSide::Unavailable("bench: no model time".into()));
+    let no_vectors = VectorSide::Unavailable("bench: no model time".into());
+    let knowledge = IndexKnowledge::new(source, index, lexicon, interactions, no_vectors);
     let clock = super::ask::SystemClock::new();
     let run = |memory: &mut Memory, text: &str, flags, llm: Option<&dyn crate::llm::Llm>| {
         let services = Services::of_index(&knowledge, &clock).with_llm(llm);

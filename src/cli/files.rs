@@ -6,6 +6,8 @@ use crate::core::files::sha256_hex;
 use crate::lexicon::build::{build, Sources};
 use crate::lexicon::Lexicon;
 use crate::llm::LocalFuture;
+use crate::medicines::table::{build as build_interactions, Sources as InteractionSources, SOURCE_FILES};
+use crate::medicines::Interactions;
 use crate::retrieval::corpus::{parse_jsonl, Document};
 use crate::retrieval::file_source::FileSource;
 use crate::retrieval::search::IndexError;
@@ -79,6 +81,27 @@ pub fn load_lexicon(dir: &Path) -> Result<Lexicon, CliError> {
         focus_names: &foci,
     })
     .map_err(|e| CliError::failed(e.to_string()))
+}
+
+/// The interaction table sources, relative to the repository root.
+pub const DEFAULT_INTERACTION_SOURCES: &str = "index/interactions";
+
+/// SHA-256 over the interaction table source files in `dir` (to tell when the built tables are stale).
+pub fn interactions_sources_sha256(dir: &Path) -> Result<String, CliError> {
+    let mut all = Vec::new();
+    for name in SOURCE_FILES {
+        all.extend(std::fs::read(dir.join(name)).map_err(CliError::read(&dir.join(name)))?);
+    }
+    Ok(sha256_hex(&all))
+}
+
+/// Builds the medicine interaction tables from the source files in `dir` (see
+/// `index/interactions/LICENSES.md`).
+pub fn load_interactions(dir: &Path) -> Result<Interactions, CliError> {
+    let [tables, consumer, consumer_ko] = SOURCE_FILES.map(|name| read_text(&dir.join(name)));
+    let (tables, consumer, consumer_ko) = (tables?, consumer?, consumer_ko?);
+    build_interactions(&InteractionSources { tables: &tables, consumer: &consumer, consumer_ko: &consumer_ko })
+        .map_err(|e| CliError::failed(e.to_string()))
 }
 
 /// The corpus documents and the SHA-256 of the compressed file they came from.

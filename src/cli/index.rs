@@ -3,8 +3,8 @@
 
 use super::error::CliError;
 use super::files::{
-    lexicon_sources_sha256, load_lexicon, read_corpus, DEFAULT_CORPUS, DEFAULT_INDEX_DIR, DEFAULT_LEXICON_SOURCES,
-    DEFAULT_VECTORS_DIR,
+    interactions_sources_sha256, lexicon_sources_sha256, load_interactions, load_lexicon, read_corpus, DEFAULT_CORPUS,
+    DEFAULT_INDEX_DIR, DEFAULT_INTERACTION_SOURCES, DEFAULT_LEXICON_SOURCES, DEFAULT_VECTORS_DIR,
 };
 use crate::core::files::{sha256_hex, MANIFEST};
 use crate::core::format::FORMAT_VERSION;
@@ -12,6 +12,7 @@ use crate::core::tokenizer::tokenize;
 use crate::lexicon::bridge::bridge;
 use crate::lexicon::file::{encode, LEXICON_FILE};
 use crate::lexicon::Lexicon;
+use crate::medicines::file::{encode as encode_interactions, INTERACTIONS_FILE};
 use crate::retrieval::index_files::{build, IndexFile, Manifest};
 
 use crate::retrieval::search::IndexError;
@@ -39,6 +40,9 @@ pub enum IndexCommand {
         /// The folder of the concept lexicon sources.
         #[arg(long, default_value = DEFAULT_LEXICON_SOURCES)]
         lexicon: PathBuf,
+        /// The folder of the medicine interaction table sources.
+        #[arg(long, default_value = DEFAULT_INTERACTION_SOURCES)]
+        interactions: PathBuf,
         /// Output folder (trunk serves it as /index/).
         #[arg(long, default_value = DEFAULT_INDEX_DIR)]
         out: PathBuf,
@@ -64,6 +68,8 @@ pub enum IndexCommand {
         corpus: PathBuf,
         #[arg(long, default_value = DEFAULT_LEXICON_SOURCES)]
         lexicon: PathBuf,
+        #[arg(long, default_value = DEFAULT_INTERACTION_SOURCES)]
+        interactions: PathBuf,
         #[arg(long, default_value = DEFAULT_INDEX_DIR)]
         out: PathBuf,
     },
@@ -95,24 +101,35 @@ pub fn run(args: IndexArgs) -> Result<(), CliError> {
         IndexCommand::Build { synthetic: Some(documents), vectors_out, .. } => {
             super::vectors::build_synthetic(documents, Path::new(DEFAULT_VECTORS_DIR), &vectors_out)
         }
-        IndexCommand::Build { corpus, lexicon, out, vectors, model_dir, vectors_out, synthetic: None } => {
-            build_index(&corpus, &lexicon, &out)?;
+        IndexCommand::Build {
+            corpus,
+            lexicon,
+            interactions,
+            out,
+            vectors,
+            model_dir,
+            vectors_out,
+            synthetic: None,
+        } => {
+            build_index(&corpus, &Sources { lexicon: &lexicon, interactions: &interactions }, &out)?;
             if vectors {
                 let (docs, _) = read_corpus(&corpus)?;
                 super::vectors::build_vectors(&docs, &model_dir, &vectors_out)?;
             }
             Ok(())
         }
-        IndexCommand::Status { corpus, lexicon, out } => match staleness(&corpus, &lexicon, &out)? {
-            None => {
-                println!("index in {} is current", out.display());
-                Ok(())
+        IndexCommand::Status { corpus, lexicon, interactions, out } => {
+            match staleness(&corpus, &Sources { lexicon: &lexicon, interactions: &interactions }, &out)? {
+                None => {
+                    println!("index in {} is current", out.display());
+                    Ok(())
+                }
+                Some(reason) => Err(CliError::from(IndexError::Corrupt(format!(
+                    "index in {} must be rebuilt: {reason}",
+                    out.display()
+                )))),
             }
-            Some(reason) => Err(CliError::from(IndexError::Corrupt(format!(
-                "index in {} must be rebuilt: {reason}",
-                out.display()
-            )))),
-        },
+        }
         IndexCommand::CheckVectors { vectors } => check_vectors(&vectors),
         IndexCommand::ExportTokens { corpus, queries, bridge, lexicon, out } => {
             let lexicon = if bridge { Some(load_lexicon(&lexicon)?) } else { None };
@@ -160,10 +177,19 @@ fn check_vectors(dir: &Path) -> Result<(), CliError> {
     Ok(())
 }
 
-fn build_index(corpus: &Path, lexicon_dir: &Path, out: &Path) -> Result<(), CliError> {
+/// The folders of the index's sources besides the corpus.
+pub struct Sources<'a> {
+    pub lexicon: &'a Path,
+    pub interactions: &'a Path,
+}
+
+fn build_index(corpus: &Path, sources: &Sources, out: &Path) -> Result<(), CliError> {
     let started = Instant::now();
     let (docs, corpus_sha) = read_corpus(corpus)?;
-    let lexicon = encode(&load_lexicon(lexicon_dir)?);
+    let lexicon = encode(&load_lexicon(sources.lexicon)?);
+    let table = load_interactions(sources.interactions)?;
+    let interacting_pairs = table.len();
+    let interactions = encode_interactions(&table);
     let bar = ProgressBar::new(docs.len() as u64);
     bar.set_style(
         ProgressStyle::with_template("{msg:>10} [{bar:40}] {pos}/{len} ({eta} left)")
@@ -176,9 +202,12 @@ fn build_index(corpus: &Path, lexicon_dir: &Path, out: &Path) -> Result<(), CliE
         bar.set_position(done as u64);
     });
     bar.finish_and_clear();
-    built.manifest.lexicon_sources_sha256 = lexicon_sources_sha256(lexicon_dir)?;
+    built.manifest.lexicon_sources_sha256 = lexicon_sources_sha256(sources.lexicon)?;
+    built.manifest.interactions_sources_sha256 = interactions_sources_sha256(sources.interactions)?;
     built.manifest.files.push(IndexFile::of(LEXICON_FILE, &lexicon));
     built.files.push((LEXICON_FILE.to_string(), lexicon));
+    built.manifest.files.push(IndexFile::of(INTERACTIONS_FILE, &interactions));
+    built.files.push((INTERACTIONS_FILE.to_string(), interactions));
     std::fs::create_dir_all(out).map_err(CliError::create(out))?;
     // Files first, manifest last: an interrupted build leaves no manifest and counts as stale.
     let _ = std::fs::remove_file(out.join(MANIFEST));
@@ -190,7 +219,7 @@ fn build_index(corpus: &Path, lexicon_dir: &Path, out: &Path) -> Result<(), CliE
         .map_err(|e| CliError::failed(format!("cannot write the manifest: {e}")))?;
     let total: u64 = built.manifest.files.iter().map(|f| f.file.bytes).sum();
     println!(
-        "built {} documents, {} chunks, {} terms into {} ({} files, {} bytes) in {:.1} s",
+        "built {} documents, {} chunks, {} terms, {interacting_pairs} interacting pairs into {} ({} files, {} bytes) in {:.1} s",
         built.manifest.documents,
         built.manifest.chunks,
         built.manifest.terms,
@@ -203,7 +232,7 @@ fn build_index(corpus: &Path, lexicon_dir: &Path, out: &Path) -> Result<(), CliE
 }
 
 /// Why the index in `out` must be rebuilt, or `None` if it is current.
-pub fn staleness(corpus: &Path, lexicon_dir: &Path, out: &Path) -> Result<Option<String>, CliError> {
+pub fn staleness(corpus: &Path, sources: &Sources, out: &Path) -> Result<Option<String>, CliError> {
     let Ok(text) = std::fs::read_to_string(out.join(MANIFEST)) else {
         return Ok(Some("no manifest (never built, or the last build was interrupted)".into()));
     };
@@ -220,8 +249,11 @@ pub fn staleness(corpus: &Path, lexicon_dir: &Path, out: &Path) -> Result<Option
     if sha256_hex(&corpus_bytes) != manifest.corpus_sha256 {
         return Ok(Some("the corpus changed".into()));
     }
-    if lexicon_sources_sha256(lexicon_dir)? != manifest.lexicon_sources_sha256 {
+    if lexicon_sources_sha256(sources.lexicon)? != manifest.lexicon_sources_sha256 {
         return Ok(Some("the lexicon sources changed".into()));
+    }
+    if interactions_sources_sha256(sources.interactions)? != manifest.interactions_sources_sha256 {
+        return Ok(Some("the interaction table sources changed".into()));
     }
     for file in &manifest.files {
         match std::fs::read(out.join(&file.name)) {

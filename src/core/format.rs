@@ -31,6 +31,8 @@ pub enum FileKind {
     DocText = 4,
     /// The concept lexicon (see `crate::lexicon::file`).
     Lexicon = 5,
+    /// The medicine interaction tables (see `crate::medicines::file`).
+    Interactions = 6,
 }
 
 /// Why an index file could not be read.

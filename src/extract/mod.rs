@@ -2,7 +2,8 @@
 //! symptoms, medications, vitals, labs). Numbers come from the one reader of vital signs and lab
 //! values ([`crate::core::vitals`]), demographics from [`patterns`]; concepts from the
 //! lexicon; a negated concept ("no fever", "열은 없어요", "denies chest pain") or one only asked
-//! about ("What causes gout?") adds nothing; a duration
+//! about ("What causes gout?") adds nothing; a medicine said not to be taken, or no longer ("I
+//! stopped warfarin", "아스피린은 끊었어요"), is kept apart so the profile forgets it; a duration
 //! next to a condition ("10년째 당뇨") is kept with it.
 
 mod negation;
@@ -102,6 +103,9 @@ pub struct Slots {
     pub medications: Vec<ConceptSlot>,
     pub vitals: Vec<Measurement>,
     pub labs: Vec<Measurement>,
+    /// Medicines the message says are not, or no longer, taken: the profile forgets them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub stopped: Vec<ConceptSlot>,
 }
 
 impl Slots {
@@ -112,8 +116,14 @@ impl Slots {
     }
 
     pub fn is_empty(&self) -> bool {
-        self.demographics.is_empty() && self.concept_count() == 0
+        self.demographics.is_empty() && self.concept_count() == 0 && self.stopped.is_empty()
     }
+}
+
+/// Whether the medicine mentioned at `start..end` of `text` is said not to be taken, or no longer
+/// ("I stopped warfarin", "와파린은 끊었어요"); asked about or planned is taken.
+pub fn medicine_not_taken(text: &str, start: usize, end: usize) -> bool {
+    negation::is_not_taken(text, start, end)
 }
 
 /// Extracts the slots of `text`. Without a lexicon only the patterns run.
@@ -131,14 +141,16 @@ pub fn extract(text: &str, lexicon: Option<&Lexicon>) -> Slots {
         let concept = mention.concept;
         // Labs and vitals are measured by the patterns; their names alone are no fact about the patient,
         // and a topic (a test, a procedure, alcohol) never is one.
+        let not_taken = concept.kind == ConceptKind::Medication && medicine_not_taken(text, mention.start, mention.end);
         let target = match concept.kind {
             ConceptKind::Condition => &mut slots.conditions,
             ConceptKind::Symptom => &mut slots.symptoms,
+            ConceptKind::Medication if not_taken => &mut slots.stopped,
             ConceptKind::Medication => &mut slots.medications,
             ConceptKind::Lab | ConceptKind::Vital | ConceptKind::Topic => continue,
         };
         if target.iter().any(|s| s.id == concept.id)
-            || negation::is_negated(text, mention.start, mention.end)
+            || (!not_taken && negation::is_negated(text, mention.start, mention.end))
             || negation::is_only_asked_about(text, mention.start, mention.end)
         {
             continue;
@@ -301,6 +313,7 @@ fn merge(slots: &mut Slots, more: Slots) {
         (&mut slots.conditions, more.conditions),
         (&mut slots.symptoms, more.symptoms),
         (&mut slots.medications, more.medications),
+        (&mut slots.stopped, more.stopped),
     ] {
         for concept in from {
             if !into.iter().any(|c| c.id == concept.id) {

@@ -1,7 +1,8 @@
 //! Whether a concept mention says something about the patient: not when it is negated ("no fever",
 //! "denies chest pain", "열은 없어요": English negators come shortly before the mention, Korean ones
 //! shortly after it, in the same clause), and not when the sentence only asks about it ("What are
-//! the symptoms of diabetes?") without saying anything about the asker.
+//! the symptoms of diabetes?") without saying anything about the asker. A medicine may also be said
+//! not to be taken, or no longer ("I stopped warfarin", "와파린은 끊었어요").
 
 const EN_BEFORE: &[&str] = &[
     "no ",
@@ -35,6 +36,82 @@ pub fn is_negated(text: &str, start: usize, end: usize) -> bool {
     }
     let after: String = text[end..clause_end].chars().take(12).collect();
     KO_AFTER.iter().any(|n| after.contains(n))
+}
+
+/// Words before a medicine that say it is not, or no longer, taken (the last few words before it).
+const EN_NOT_TAKEN_BEFORE: &[&str] = &[
+    "stopped ",
+    "quit ",
+    "not taking ",
+    "not on ",
+    "don't take ",
+    "do not take ",
+    "doesn't take ",
+    "didn't take ",
+    "no longer ",
+    "came off ",
+    "went off ",
+    "weaned off ",
+    "off of ",
+    "discontinued ",
+    "never took ",
+    "never taken ",
+    "haven't taken ",
+    "not allowed ",
+];
+/// Words after a medicine, in its clause, that say the same ("warfarin was stopped", "I take no
+/// aspirin anymore").
+const EN_NOT_TAKEN_AFTER: &[&str] = &[" was stopped", " was discontinued", " anymore", " any more", " stopped"];
+/// Korean forms after a medicine that say it is not, or no longer, taken: stopped (끊었어요,
+/// 중단했어요, 그만 먹어요), not taken (안 먹어요, 먹지 않아요, 복용하지 않아요). A question whether it may
+/// be taken ("먹으면 안 되나요?") or should be stopped ("끊어야 하나요?") is none of them.
+const KO_NOT_TAKEN_AFTER: &[&str] = &[
+    "끊었",
+    "끊은",
+    "끊음",
+    "중단했",
+    "중단한",
+    "중단하였",
+    "중단됐",
+    "중단 했",
+    "그만 먹",
+    "그만먹",
+    "그만뒀",
+    "그만 뒀",
+    "그만 복용",
+    "안 먹",
+    "안먹",
+    "먹지 않",
+    "복용하지 않",
+    "복용 안 ",
+    "복용을 안",
+    "복용을 중단",
+];
+/// Where the words about one medicine end and the next clause begins: English joins before it,
+/// Korean connective endings after it ("와파린 먹고 있고 아스피린은 끊었어요" stops aspirin only).
+const EN_JOINS: &[&str] = &[" and ", " but ", " while ", " or "];
+const KO_JOINS: &[&str] = &["고 ", "는데", "지만", "며 ", "면서", "데 "];
+
+/// Whether a medicine mentioned at `start..end` of `text` is said not to be taken, or no longer
+/// ("stopped taking warfarin", "no longer on lithium", "와파린은 3일 전에 끊었어요"), in its own
+/// clause.
+pub fn is_not_taken(text: &str, start: usize, end: usize) -> bool {
+    let (clause_start, clause_end) = super::patterns::clause_around(text, start, end);
+    let before = text[clause_start..start].to_lowercase();
+    let before = EN_JOINS
+        .iter()
+        .filter_map(|j| before.rfind(j).map(|i| i + j.len()))
+        .max()
+        .map_or(&before[..], |i| &before[i..]);
+    let near: String =
+        before.split_whitespace().rev().take(4).collect::<Vec<_>>().into_iter().rev().collect::<Vec<_>>().join(" ")
+            + " ";
+    let after = text[end..clause_end].to_lowercase();
+    let en_after = EN_JOINS.iter().filter_map(|j| after.find(j)).min().map_or(&after[..], |i| &after[..i]);
+    let ko_after = KO_JOINS.iter().filter_map(|j| after.find(j)).min().map_or(&after[..], |i| &after[..i]);
+    EN_NOT_TAKEN_BEFORE.iter().any(|n| near.contains(n))
+        || EN_NOT_TAKEN_AFTER.iter().any(|n| en_after.contains(n))
+        || KO_NOT_TAKEN_AFTER.iter().any(|n| ko_after.contains(n))
 }
 
 const QUESTION_CUES: &[&str] = &[
@@ -99,7 +176,34 @@ pub fn is_only_asked_about(text: &str, start: usize, end: usize) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::{is_negated, is_only_asked_about};
+    use super::{is_negated, is_not_taken, is_only_asked_about};
+
+    #[test]
+    fn a_medicine_said_stopped_or_not_taken_is_not_taken() {
+        let not_taken = |text: &str, word: &str| {
+            let start = text.find(word).unwrap();
+            is_not_taken(text, start, start + word.len())
+        };
+        assert!(not_taken("I stopped taking warfarin last month.", "warfarin"));
+        assert!(not_taken("I'm no longer on lithium", "lithium"));
+        assert!(not_taken("My doctor said the aspirin was stopped.", "aspirin"));
+        assert!(not_taken("와파린은 3일 전에 끊었어요.", "와파린"));
+        assert!(not_taken("아스피린은 안 먹어요", "아스피린"));
+        assert!(not_taken("리튬 복용을 중단했어요", "리튬"));
+        // Taken, asked about or planned: still taken.
+        assert!(!not_taken("I take warfarin. Can I take Advil with it?", "warfarin"));
+        assert!(!not_taken("Can I take Advil with it?", "Advil"));
+        assert!(!not_taken("와파린 먹는데 애드빌 먹으면 안 되나요?", "애드빌"));
+        assert!(!not_taken("와파린 먹는데 애드빌 먹으면 안 되나요?", "와파린"));
+        assert!(!not_taken("Should I stop my aspirin before surgery?", "aspirin"));
+        assert!(!not_taken("와파린 끊어야 하나요?", "와파린"));
+        // Each medicine in its own clause: only the one said stopped is.
+        assert!(!not_taken("와파린 먹고 있고 아스피린은 끊었어요", "와파린"));
+        assert!(not_taken("와파린 먹고 있고 아스피린은 끊었어요", "아스피린"));
+        assert!(!not_taken("I stopped aspirin and take warfarin now", "warfarin"));
+        assert!(not_taken("I stopped aspirin and take warfarin now", "aspirin"));
+        assert!(!not_taken("I take warfarin and my headache stopped", "warfarin"));
+    }
 
     #[test]
     fn questions_about_a_concept_say_nothing_about_the_asker() {

@@ -72,6 +72,10 @@ pub struct Match {
 pub struct Index {
     entries: Vec<Entry>,
     buckets: HashMap<String, Vec<u32>>,
+    /// Every sound form of an entry (its sound, stem and heard forms) -> the entries with it: a Hangul
+    /// word that sounds exactly like a name matches it with similarity 1, which no name beats, so
+    /// no edit distance need be run.
+    exact: HashMap<String, Vec<u32>>,
 }
 
 impl Index {
@@ -119,6 +123,12 @@ impl Index {
                 list.push(at);
             }
         }
+        for form in std::iter::once(&sound).chain(&stem).chain(&heard) {
+            let list = self.exact.entry(form.clone()).or_default();
+            if list.last() != Some(&at) {
+                list.push(at);
+            }
+        }
         self.entries.push(Entry { sound, stem, heard, name: name.to_string(), concept });
     }
 
@@ -153,7 +163,20 @@ impl Index {
         if sound.chars().count() < MIN_SOUND_LEN {
             return None;
         }
+        // An exact sound: the shortest such name wins, as it would below.
+        let exact = self.exact.get(&sound).into_iter().flatten().filter(|&&i| accept(self.entries[i as usize].concept));
+        if let Some(&i) = exact.min_by_key(|&&i| (self.entries[i as usize].name.len(), i)) {
+            let entry = &self.entries[i as usize];
+            return Some(Match { name: entry.name.clone(), concept: entry.concept, similarity: 1.0 });
+        }
         let candidates = self.buckets.get(&bucket(&sound))?;
+        let needed = min_similarity(word.chars().count());
+        // Each letter one form has more than the other costs at least 1, so a form whose length
+        // differs by more than the similarity allows cannot reach it (the edit distance is not run).
+        let reachable = |english: &&String| {
+            let longer = sound.len().max(english.len());
+            sound.len().abs_diff(english.len()) as f64 <= (1.0 - needed) * longer as f64
+        };
         let mut best: Option<(f64, usize, u32)> = None;
         for &i in candidates {
             let entry = &self.entries[i as usize];
@@ -163,7 +186,8 @@ impl Index {
             let similarity = std::iter::once(&entry.sound)
                 .chain(&entry.stem)
                 .chain(&entry.heard)
-                .map(|english| similarity(&sound, english))
+                .filter(reachable)
+                .filter_map(|english| similarity_reaching(&sound, english, needed))
                 .fold(0.0, f64::max);
             let key = (similarity, usize::MAX - entry.name.len(), u32::MAX - i);
             if best.is_none_or(|b| key.partial_cmp(&b).is_some_and(|o| o.is_gt())) {
@@ -172,11 +196,7 @@ impl Index {
         }
         let (similarity, _, i) = best?;
         let entry = &self.entries[(u32::MAX - i) as usize];
-        (similarity >= min_similarity(word.chars().count())).then(|| Match {
-            name: entry.name.clone(),
-            concept: entry.concept,
-            similarity,
-        })
+        (similarity >= needed).then(|| Match { name: entry.name.clone(), concept: entry.concept, similarity })
     }
 }
 
@@ -203,14 +223,22 @@ fn bucket(sound: &str) -> String {
 
 /// 1 - edit distance / longer length, where one vowel for another costs half: vowels are what the
 /// two languages render least alike (ㅓ stands for the u of "hunt", the o of "ton", the er of "-mer").
+#[cfg(test)]
 fn similarity(a: &str, b: &str) -> f64 {
-    let a: Vec<char> = a.chars().collect();
-    let b: Vec<char> = b.chars().collect();
+    similarity_reaching(a, b, 0.0).unwrap_or(0.0)
+}
+
+/// [`similarity`] if it is at least `needed`, else `None`, found without finishing the edit distance
+/// once every way through it costs too much. Sound forms are ASCII, so the letters are bytes.
+fn similarity_reaching(a: &str, b: &str, needed: f64) -> Option<f64> {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
     let longer = a.len().max(b.len());
     if longer == 0 {
-        return 1.0;
+        return Some(1.0);
     }
-    let vowel = |c: char| "aeiou".contains(c);
+    // The most edits the similarity allows (a hair over, so rounding never refuses an exact one).
+    let allowed = (1.0 - needed) * longer as f64 + 1e-9;
+    let vowel = |c: u8| b"aeiou".contains(&c);
     let mut previous: Vec<f64> = (0..=b.len()).map(|j| j as f64).collect();
     let mut current = vec![0.0; b.len() + 1];
     for (i, &ca) in a.iter().enumerate() {
@@ -223,9 +251,15 @@ fn similarity(a: &str, b: &str) -> f64 {
             };
             current[j + 1] = (previous[j] + cost).min(previous[j + 1] + 1.0).min(current[j] + 1.0);
         }
+        // Costs never fall from one row to the next: past the allowed edits in every column, the
+        // distance can only end past them too.
+        if current.iter().all(|&c| c > allowed) {
+            return None;
+        }
         std::mem::swap(&mut previous, &mut current);
     }
-    1.0 - previous[b.len()] / longer as f64
+    let distance = previous[b.len()];
+    (distance <= allowed).then(|| 1.0 - distance / longer as f64)
 }
 
 /// Removes doubled letters ("ll" -> "l").

@@ -1,8 +1,9 @@
 //! The prompts: the agent's system prompt with its five principles, the profile
-//! and evidence sections with numbered sources, the judge and the query rewriter, and the plain
+//! and evidence sections with numbered sources, the medicine interactions found, the judge and the query rewriter, and the plain
 //! prompt of LLM mode. Korean and English versions; the user's language decides.
 
 use crate::core::Lang;
+use crate::medicines::Checked;
 use crate::triage::{Level, Triage};
 
 /// The agent's system prompt, plus how to cite.
@@ -107,6 +108,28 @@ pub fn triage_instruction(triage: &Triage, lang: Lang, emergency_number: &str) -
             "Triage: this may need a doctor today ({what}). Do not contradict the advice to see a doctor today and to go to the emergency department or call {n} if it worsens."
         )),
     }
+}
+
+/// What a configured model is told of the medicine interaction check, as evidence it may cite by
+/// the table's name: the pairs the tables list among the user's medicines (shown to the user above
+/// the answer), or that none is listed (and the tables cover only part of all medicines). Either
+/// way the answer must never call a combination safe. `None` when the check has nothing to say.
+pub fn interactions_section(checked: &Checked, lang: Lang) -> Option<String> {
+    let text = crate::medicines::notice::text(checked, lang)?;
+    Some(match (checked.found.is_empty(), lang) {
+        (false, Lang::Ko) => format!(
+            "[약물 상호작용] 공개된 약물 상호작용 표에 사용자의 약 가운데 다음 조합이 올라 있습니다(사용자에게는 답변 위에 이미 표시됩니다). 관련이 있으면 출처로 표 이름을 밝혀 언급하고, 어떤 조합도 안전하다고 말하지 마세요.\n{text}"
+        ),
+        (false, Lang::En) => format!(
+            "[Medicine interactions] Public interaction tables list these combinations among the user's medicines (the user already sees them above your answer). Mention them where they matter, naming the table as the source, and never call any combination safe.\n{text}"
+        ),
+        (true, Lang::Ko) => format!(
+            "[약물 상호작용] {text} 이 조합이 안전하다고 말하지 말고, 약사나 의사에게 확인하도록 안내하세요."
+        ),
+        (true, Lang::En) => format!(
+            "[Medicine interactions] {text} Do not say the combination is safe; suggest checking with a pharmacist or doctor."
+        ),
+    })
 }
 
 /// The judge's system prompt and instructions.

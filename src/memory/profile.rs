@@ -2,6 +2,7 @@
 //! temporal weight `w = exp(-lambda * hours)` (vitals 0.1, labs 0.05, symptoms
 //! 0.02, medications 0.005, conditions 0.001; demographics do not decay). The same fact said again
 //! refreshes its time instead of adding a copy (same concept id; vitals and labs within tolerance).
+//! A medicine said to be stopped, or not taken, is forgotten.
 
 use crate::core::Lang;
 use crate::extract::{ConceptSlot, Gender, Measurement, Slots};
@@ -148,9 +149,11 @@ pub struct ProfileStore {
 }
 
 impl ProfileStore {
-    /// Adds what `slots` says about `user`; returns how many facts were new.
+    /// Adds what `slots` says about `user` and forgets the medicines it says are stopped; returns how
+    /// many facts were new.
     pub fn update(&mut self, user: &str, slots: &Slots, now_ms: f64) -> usize {
         let profile = self.profiles.entry(user.to_string()).or_default();
+        profile.facts.retain(|f| !(f.slot == SlotKind::Medications && slots.stopped.iter().any(|s| s.id == f.key)));
         let mut added = 0;
         let d = &slots.demographics;
         let demographic = |key: &str, en: &str, ko: &str, value: String| Fact {
@@ -418,6 +421,19 @@ mod tests {
         assert_ne!(store.profile("dad").unwrap().fingerprint(0.0), fp, "a new fact changes the fingerprint");
         // Labs fade after a few days and leave the summary.
         assert!(!store.profile("dad").unwrap().summary(Lang::En, 100.0 * HOUR).contains("HbA1c"));
+    }
+
+    #[test]
+    fn a_medicine_said_stopped_is_forgotten() {
+        let medicine =
+            |id: &str| ConceptSlot { id: id.into(), en: id.into(), ko: String::new(), said: id.into(), duration: None };
+        let mut store = ProfileStore::default();
+        store.update("a", &Slots { medications: vec![medicine("DB00682")], ..Slots::default() }, 0.0);
+        let stopped =
+            Slots { stopped: vec![medicine("DB00682")], medications: vec![medicine("DB00945")], ..Slots::default() };
+        store.update("a", &stopped, HOUR);
+        let keys: Vec<&str> = store.profile("a").unwrap().facts.iter().map(|f| f.key.as_str()).collect();
+        assert_eq!(keys, ["DB00945"], "warfarin forgotten, aspirin kept");
     }
 
     #[test]

@@ -19,6 +19,9 @@
 //!
 //! The facts a message states are stored before the cache is asked, on every path: the cache decides
 //! only whether an answer is reused, and its lookup is keyed by the profile those facts made.
+//!
+//! Two checks run before the graph, in both modes and whatever the cache: triage, then the medicine
+//! interaction check (`check_interactions`); neither decides a route.
 
 use super::flags::{Flags, MAX_ITERATIONS_CAP};
 use super::nodes::{self, Env};
@@ -29,6 +32,8 @@ use super::stop::StopReason;
 use super::trace::Step;
 use crate::core::Lang;
 use crate::llm::Llm;
+use crate::medicines::{Medicine, Origin};
+use crate::memory::profile::SlotKind;
 use crate::memory::Memory;
 use crate::platform::http::StopHandle;
 
@@ -153,6 +158,7 @@ pub async fn run_turn(
         ..TurnState::default()
     };
     triage(&mut state, services.clock, on_event);
+    check_interactions(&mut state, services, memory, on_event);
     // The model's level is asked in the turn's first call, unless the rules already say emergency.
     let opinion = services
         .llm
@@ -205,6 +211,55 @@ fn triage(state: &mut TurnState, clock: &dyn Clock, on_event: &mut dyn FnMut(Tur
     let detail = verdict.into();
     state.trace.steps.push(Step { node: StepKind::Triage, ms: clock.monotonic_ms() - started, detail });
 }
+
+/// The medicine interaction check, right after triage and like it a step of the turn, not a node:
+/// it decides no route, must run in both modes and on a cache hit, and needs only the lexicon, the
+/// tables and what the device remembers (no model, search or embedding). It checks the profile's
+/// current medicines (whatever the memory flags: a warning is never ablated away), those named in
+/// the recent earlier messages of the conversation ([`EARLIER_TURNS`]: "my mother takes lithium",
+/// then "can she take ibuprofen?") and every medicine this message names, each pair with one this
+/// message names (`medicines::check`). Memory is read before this
+/// turn's facts are stored, so the message's own are added here; one a message says is stopped is
+/// left out of what came before. Its result is shown at once after the triage notice, given to a
+/// model as evidence (`nodes::generate_answer`), and kept in the state and as an `interactions` step
+/// of the trace.
+fn check_interactions(
+    state: &mut TurnState,
+    services: &Services<'_>,
+    memory: &Memory,
+    on_event: &mut dyn FnMut(TurnEvent),
+) {
+    let (Some(lexicon), Some(table)) = (services.lexicon, services.interactions) else { return };
+    let started = services.clock.monotonic_ms();
+    let now = services.clock.now_ms();
+    let profile: Vec<Medicine> = memory
+        .profiles
+        .profile(&state.user_id)
+        .map(|p| p.current(now))
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|f| f.slot == SlotKind::Medications)
+        .map(|f| Medicine { id: f.key.clone(), en: f.en.clone(), ko: f.ko.clone(), said: None, from: Origin::Profile })
+        .collect();
+    let earlier = memory.conversations.get(&state.user_id).map_or(&[][..], |c| &c.exchanges[..]);
+    let recent: Vec<&str> = earlier[earlier.len().saturating_sub(EARLIER_TURNS)..]
+        .iter()
+        .filter(|e| now - e.at_ms < EARLIER_WITHIN_MS)
+        .map(|e| e.user.as_str())
+        .collect();
+    let medicines = crate::medicines::mentions::gather(lexicon, table, profile, &recent, &state.user_text);
+    state.interactions = crate::medicines::check(table, lexicon, medicines);
+    if !state.interactions.is_silent() {
+        on_event(TurnEvent::Interactions(&state.interactions));
+    }
+    let detail = state.interactions.clone().into();
+    state.trace.steps.push(Step { node: StepKind::Interactions, ms: services.clock.monotonic_ms() - started, detail });
+}
+
+/// How many of the conversation's latest exchanges the interaction check reads for medicines, and
+/// within what time: the conversation at hand, not last month's (the profile keeps the person's own).
+pub const EARLIER_TURNS: usize = 3;
+const EARLIER_WITHIN_MS: f64 = 24.0 * 3_600_000.0;
 
 /// The model's level, when higher than the rules': it becomes the turn's, with its notice (shown now;
 /// an answer already written is sent again with the notice first).

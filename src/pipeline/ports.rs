@@ -1,12 +1,13 @@
 //! What the pipeline needs from outside, as traits: the knowledge base, the query embedder, a
-//! clock; and [`Services`], the one bundle of them (with the model and the lexicon) that a turn, the
-//! study and the nodes run against. The browser and the CLI plug in their implementations; tests
+//! clock; and [`Services`], the one bundle of them (with the model, the lexicon and the interaction
+//! tables) that a turn, the study and the nodes run against. The browser and the CLI plug in their implementations; tests
 //! plug in small ones.
 
 pub use crate::core::ports::{Checked, Embedder, Found, IndexError, Knowledge, SearchReport};
 use crate::core::LocalFuture;
 use crate::lexicon::Lexicon;
 use crate::llm::Llm;
+use crate::medicines::Interactions;
 use crate::retrieval::file_source::FileSource;
 use crate::retrieval::knowledge::IndexKnowledge;
 
@@ -40,19 +41,21 @@ pub struct Services<'a> {
     pub embedder: &'a dyn Embedder,
     /// The concept lexicon (the Korean bridge, extraction's concepts); `None` reads English words only.
     pub lexicon: Option<&'a Lexicon>,
+    /// The medicine interaction tables; `None` (or no lexicon) checks no medicines.
+    pub interactions: Option<&'a Interactions>,
     pub clock: &'a dyn Clock,
 }
 
 impl<'a> Services<'a> {
     /// Any knowledge base with `embedder` and `clock`; no model and no lexicon until given.
     pub fn new(knowledge: &'a dyn Knowledge, embedder: &'a dyn Embedder, clock: &'a dyn Clock) -> Self {
-        Services { knowledge, llm: None, embedder, lexicon: None, clock }
+        Services { knowledge, llm: None, embedder, lexicon: None, interactions: None, clock }
     }
 
     /// A knowledge index: its search, its question embedder (the sentence model once its vectors are
-    /// ready) and its lexicon.
+    /// ready), its lexicon and its interaction tables.
     pub fn of_index<S: FileSource>(index: &'a IndexKnowledge<S>, clock: &'a dyn Clock) -> Self {
-        Services::new(index, index, clock).with_lexicon(&index.lexicon)
+        Services::new(index, index, clock).with_lexicon(&index.lexicon).with_interactions(&index.interactions)
     }
 
     /// The same services with `llm` as the model (`None`: the offline evidence responder).
@@ -62,6 +65,10 @@ impl<'a> Services<'a> {
 
     pub fn with_lexicon(self, lexicon: &'a Lexicon) -> Self {
         Services { lexicon: Some(lexicon), ..self }
+    }
+
+    pub fn with_interactions(self, interactions: &'a Interactions) -> Self {
+        Services { interactions: Some(interactions), ..self }
     }
 
     pub fn with_clock(self, clock: &'a dyn Clock) -> Self {

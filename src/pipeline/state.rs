@@ -92,6 +92,9 @@ pub struct TurnState {
     pub triage_notice: Option<String>,
     /// The country whose emergency numbers the notice gives.
     pub country: crate::triage::Country,
+    // The medicine interaction check (right after triage)
+    /// The medicines checked and the pairs the interaction tables list.
+    pub interactions: crate::medicines::Checked,
     // Generation
     /// The answer as a value (notice, preamble, body, kind, warnings, a refused model text).
     pub answer: Answer,
@@ -135,6 +138,9 @@ pub enum TurnEvent<'a> {
     /// The triage notice, shown first, at once, before any node runs; again when the model's second
     /// opinion raises the level (an answer already written is then sent again after it).
     Triage(&'a str),
+    /// The medicine interaction check found listed pairs, or checked a medicine the message named
+    /// against others and found none listed: shown after the triage notice, before any node runs.
+    Interactions(&'a crate::medicines::Checked),
     /// A node starts.
     Node(Node),
     /// The turn waits for the model, for this purpose, from now (`None`: it stopped waiting: the

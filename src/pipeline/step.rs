@@ -12,6 +12,7 @@ use crate::core::Quality;
 use crate::extract::{Slots, Subject};
 use crate::llm::query_flow::{QueryPlan, Sufficiency};
 use crate::llm::Usage;
+use crate::medicines::Checked;
 use crate::triage::Triage;
 use serde::{Deserialize, Serialize};
 
@@ -75,11 +76,13 @@ impl Node {
     }
 }
 
-/// What a step of the turn ran: the triage check (before the graph) or one of the graph's nodes.
-/// Written in traces as its name ("triage", "retrieve", ...).
+/// What a step of the turn ran: the triage check and the medicine interaction check (before the
+/// graph) or one of the graph's nodes. Written in traces as its name ("triage", "interactions",
+/// "retrieve", ...).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum StepKind {
     Triage,
+    Interactions,
     Node(Node),
 }
 
@@ -87,22 +90,23 @@ impl StepKind {
     pub fn name(self) -> &'static str {
         match self {
             StepKind::Triage => "triage",
+            StepKind::Interactions => "interactions",
             StepKind::Node(node) => node.name(),
         }
     }
 
     /// The step named `name`, if there is one.
     pub fn named(name: &str) -> Option<StepKind> {
-        if name == StepKind::Triage.name() {
-            return Some(StepKind::Triage);
+        if let Some(step) = [StepKind::Triage, StepKind::Interactions].into_iter().find(|s| s.name() == name) {
+            return Some(step);
         }
         Node::ALL.into_iter().find(|n| n.name() == name).map(StepKind::Node)
     }
 
-    /// The graph node, unless this is the triage step.
+    /// The graph node, unless this is a check before the graph.
     pub fn node(self) -> Option<Node> {
         match self {
-            StepKind::Triage => None,
+            StepKind::Triage | StepKind::Interactions => None,
             StepKind::Node(node) => Some(node),
         }
     }
@@ -141,6 +145,7 @@ macro_rules! step_details {
 
 step_details! {
     Triage(Triage),
+    Interactions(Checked),
     ExtractSlots(SlotsDetail),
     StoreMemory(MemoryDetail),
     CheckSimilarity(CacheDetail),

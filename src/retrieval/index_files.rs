@@ -45,6 +45,8 @@ pub struct Manifest {
     pub corpus_sha256: String,
     /// SHA-256 (hex) over the lexicon source files, in name order.
     pub lexicon_sources_sha256: String,
+    /// SHA-256 (hex) over the interaction table source files (`index/interactions/`), in name order.
+    pub interactions_sources_sha256: String,
     pub documents: u32,
     pub chunks: u32,
     pub terms: u32,
@@ -226,6 +228,7 @@ pub fn build(docs: &[Document], corpus_sha256: &str, progress: &mut dyn FnMut(&s
         format_version: FORMAT_VERSION,
         corpus_sha256: corpus_sha256.to_string(),
         lexicon_sources_sha256: String::new(),
+        interactions_sources_sha256: String::new(),
         documents: docs.len() as u32,
         chunks: chunk_count as u32,
         terms: index.terms.len() as u32,

@@ -18,6 +18,7 @@ use crate::core::LocalFuture;
 use crate::core::{Evidence, PassageLocation};
 use crate::lexicon::bridge::{bridge, BridgedQuery};
 use crate::lexicon::Lexicon;
+use crate::medicines::Interactions;
 use std::cell::RefCell;
 use std::collections::HashSet;
 use std::rc::Rc;
@@ -38,6 +39,8 @@ pub struct IndexKnowledge<S: FileSource> {
     pub source: S,
     pub index: RefCell<LoadedIndex>,
     pub lexicon: Lexicon,
+    /// The medicine interaction tables (`interactions.bin`, loaded with the lexicon).
+    pub interactions: Interactions,
     /// The vector side; the browser sets it when the model and vectors have arrived.
     pub vectors: RefCell<VectorSide>,
     /// The keyword index's document count, kept apart because the vectors may arrive while a
@@ -47,12 +50,19 @@ pub struct IndexKnowledge<S: FileSource> {
 
 impl<S: FileSource> IndexKnowledge<S> {
     /// The knowledge base over `index`; hybrid once [`Self::set_vectors`] gives it a ready vector side.
-    pub fn new(source: S, index: LoadedIndex, lexicon: Lexicon, vectors: VectorSide) -> Self {
+    pub fn new(
+        source: S,
+        index: LoadedIndex,
+        lexicon: Lexicon,
+        interactions: Interactions,
+        vectors: VectorSide,
+    ) -> Self {
         let knowledge = IndexKnowledge {
             documents: index.document_count() as usize,
             source,
             index: RefCell::new(index),
             lexicon,
+            interactions,
             vectors: RefCell::new(VectorSide::Loading),
         };
         knowledge.set_vectors(vectors);

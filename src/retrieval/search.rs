@@ -11,6 +11,8 @@ pub use crate::core::ports::IndexError;
 use crate::core::tokenizer::tokenize;
 use crate::lexicon::file::{decode, LEXICON_FILE};
 use crate::lexicon::Lexicon;
+use crate::medicines::file::INTERACTIONS_FILE;
+use crate::medicines::Interactions;
 use serde::Serialize;
 
 /// Which retrieval answers a search.
@@ -70,6 +72,14 @@ pub async fn open_lexicon(source: &dyn FileSource, index: &LoadedIndex) -> Resul
     let bytes = source.fetch(LEXICON_FILE).await?;
     index.manifest.verify(LEXICON_FILE, &bytes).map_err(corrupt)?;
     decode(&bytes).map_err(corrupt)
+}
+
+/// Loads `interactions.bin` of `index`: the medicine interaction tables (the interaction check needs
+/// them), checked against the index's manifest.
+pub async fn open_interactions(source: &dyn FileSource, index: &LoadedIndex) -> Result<Interactions, IndexError> {
+    let bytes = source.fetch(INTERACTIONS_FILE).await?;
+    index.manifest.verify(INTERACTIONS_FILE, &bytes).map_err(corrupt)?;
+    crate::medicines::file::decode(&bytes).map_err(corrupt)
 }
 
 /// A file that is there but does not read as it should.

@@ -6,6 +6,7 @@ use super::state::{Agent, Change, Diagnostics, Preferences, Session, Status};
 use super::turn::Turn;
 use crate::core::answer::{unsupported_heading, Answer};
 use crate::i18n::ui;
+use crate::medicines::{notice, Checked, Medicine, Origin};
 use crate::pipeline::state::TurnEvent;
 use crate::pipeline::stop::StopReason;
 use crate::trace_view::{waiting_line, TurnTrace};
@@ -86,6 +87,7 @@ fn ask(
             }
             TurnEvent::Waiting(None) => stop_ticking(),
             TurnEvent::Triage(notice) => turn.view.update(|v| v.saved.answer.notice = Some(notice.to_string())),
+            TurnEvent::Interactions(checked) => turn.view.update(|v| v.saved.interactions = checked.clone()),
             TurnEvent::Node(node) => turn.view.update(|v| v.progress = Some(node)),
             TurnEvent::AnswerStarted => {
                 pending.borrow_mut().clear();
@@ -267,6 +269,7 @@ fn AgentTurn(turn: Turn) -> impl IntoView {
     let view = turn.view;
     let answer = Memo::new(move |_| view.with(|v| v.saved.answer.clone()));
     let notice = Memo::new(move |_| answer.with(|a| a.notice.clone()));
+    let interactions = Memo::new(move |_| view.with(|v| v.saved.interactions.clone()));
     let progress = Memo::new(move |_| view.with(|v| v.progress));
     let waiting = Memo::new(move |_| view.with(|v| v.waiting));
     let error = Memo::new(move |_| view.with(|v| v.saved.error.clone()));
@@ -284,6 +287,7 @@ fn AgentTurn(turn: Turn) -> impl IntoView {
                     <RichText text=Signal::derive(move || notice.get().unwrap_or_default()) on_cite=Callback::new(|_| {}) />
                 </div>
             </Show>
+            <InteractionWarnings checked=interactions />
             <Show when=move || progress.get().is_some() && turn.streaming.with(String::is_empty)>
                 <p class="thinking">{move || text().thinking} " " <code>{move || progress.get().map(|node| node.name())}</code></p>
             </Show>
@@ -300,6 +304,45 @@ fn AgentTurn(turn: Turn) -> impl IntoView {
             </Show>
             <Sources turn=turn />
         </li>
+    }
+}
+
+/// The medicine interaction check, above the answer (after the triage notice): each pair the tables
+/// list (its severity, the two medicines as the user named them and by generic name, what happens,
+/// what to do, the tables), or that they list none; nothing when it has nothing to say.
+#[component]
+fn InteractionWarnings(checked: Memo<Checked>) -> impl IntoView {
+    let lang = expect_context::<Preferences>().lang;
+    move || {
+        let lang = lang.get();
+        let text = ui(lang);
+        let name = move |m: &Medicine| match m.from {
+            Origin::Profile => format!("{} ({})", notice::medicine_name(m, lang), text.interaction_profile),
+            Origin::EarlierTurn | Origin::Message => notice::medicine_name(m, lang),
+        };
+        checked.with(|checked| {
+            let warnings = checked
+                .found
+                .iter()
+                .map(|found| {
+                    let [a, b] = &found.drugs;
+                    view! {
+                        <div class=format!("interaction-warning {}", found.severity.name()) role="alert">
+                            <p class="interaction-heading">
+                                <strong>{notice::severity_label(found.severity, lang)}</strong>
+                                ": " {name(a)} " + " {name(b)}
+                            </p>
+                            {found.note.as_ref().map(|n| view! { <p class="interaction-description">{n.description.get(lang).to_string()}</p> })}
+                            {notice::listed_as(found, lang).map(|line| view! { <p class="interaction-listed-as">{line}</p> })}
+                            <p class="interaction-advice">{notice::advice(found, lang)}</p>
+                            <p class="interaction-source">{text.interaction_source} ": " {notice::sources(found, lang)}</p>
+                        </div>
+                    }
+                })
+                .collect_view();
+            let none = notice::none_listed(checked, lang).map(|line| view! { <p class="interaction-none" role="note">{line}</p> });
+            (warnings, none)
+        })
     }
 }
 

@@ -16,7 +16,7 @@ use crate::platform::http::StopHandle;
 use crate::platform::web_http::FetchTransport;
 use crate::records::MEMORY_RECORD;
 use crate::retrieval::knowledge::{IndexKnowledge, VectorSide};
-use crate::retrieval::search::{open, open_lexicon};
+use crate::retrieval::search::{open, open_interactions, open_lexicon};
 use crate::settings::Settings;
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -52,14 +52,16 @@ pub(super) fn provider(config: &ProviderConfig) -> Option<Provider> {
 }
 
 impl Engine {
-    /// Fetches what a first question needs (stats and lexicon) and reads the stored memory.
+    /// Fetches what a first question needs (stats, lexicon, interaction tables) and reads the stored
+    /// memory.
     pub async fn load(lang: Lang) -> Result<Engine, String> {
         let source = HttpSource::new("index/");
         let index = open(&source).await?;
         let lexicon = open_lexicon(&source, &index).await?;
+        let interactions = open_interactions(&source, &index).await?;
         let (memory, recovered) = loaded_or_default(load::<Memory>(&LocalStorage, &MEMORY_RECORD), lang);
         Ok(Engine {
-            knowledge: IndexKnowledge::new(source, index, lexicon, VectorSide::Loading),
+            knowledge: IndexKnowledge::new(source, index, lexicon, interactions, VectorSide::Loading),
             memory: RefCell::new(memory),
             recovered,
             stop: RefCell::new(Vec::new()),

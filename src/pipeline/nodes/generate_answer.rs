@@ -1,6 +1,7 @@
 //! Node 7: the answer. The triage notice (decided before the graph ran) goes first; then the
-//! configured model streams the answer, told about the notice so it does not contradict it, or,
-//! without one, the offline evidence responder builds it.
+//! configured model streams the answer, told about the notice so it does not contradict it and given
+//! the medicine interactions the tables list as evidence, or, without one, the offline evidence
+//! responder builds it.
 //!
 //! A model's answer in agent mode must pass the answer checks ([`check`]): in the user's language,
 //! not the question said back, citing at least one numbered source, and every cited claim supported
@@ -37,6 +38,9 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> AnswerDetail {
     };
     if let Some(instruction) = prompts::triage_instruction(&state.triage, lang, state.country.emergency_number(lang)) {
         system = format!("{instruction}\n\n{system}");
+    }
+    if let Some(interactions) = prompts::interactions_section(&state.interactions, lang) {
+        system = format!("{system}\n\n{interactions}");
     }
     // Answering again after the grade found claims the sources do not support: say which.
     let regenerating =

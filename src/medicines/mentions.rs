@@ -1,0 +1,95 @@
+//! The medicines a message names, by any name the lexicon knows (a generic, a salt, a US or Korean
+//! brand, a Korean generic, a class word such as "NSAIDs" or 혈압약) or writes by sound (a Korean
+//! transliteration the lexicon lacks, read by its transliteration matcher): taken, asked about or
+//! planned ("can I take Advil with it?") all count; one said not to be taken, or no longer, is kept
+//! apart ("I stopped warfarin"). A substance the lexicon keeps as a topic rather than a medicine
+//! (alcohol, grapefruit, tobacco: never a profile's medicine) counts too when the tables list it.
+
+use super::check::{Medicine, Origin};
+use super::table::Interactions;
+use crate::core::has_hangul;
+use crate::core::tokenizer::is_korean_particle;
+use crate::extract::medicine_not_taken;
+use crate::lexicon::bridge::bridge;
+use crate::lexicon::{Concept, ConceptKind, Lexicon};
+
+/// What a message says about medicines.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Named {
+    /// Taken, asked about or planned, in the order named, each once.
+    pub medicines: Vec<Medicine>,
+    /// The concept ids of those said not to be taken, or no longer.
+    pub not_taken: Vec<String>,
+}
+
+/// Whether the check reads `concept` as a medicine: a medication, or a substance the tables list.
+fn checked(table: &Interactions, concept: &Concept) -> bool {
+    concept.kind == ConceptKind::Medication || (concept.kind == ConceptKind::Topic && table.lists(&concept.id))
+}
+
+/// The medicines `text` names (as a message of `from`: this one, or an earlier turn).
+pub fn named(lexicon: &Lexicon, table: &Interactions, text: &str, from: Origin) -> Named {
+    let mut found: Vec<(usize, usize, &Concept)> = lexicon
+        .find(text)
+        .into_iter()
+        .filter(|m| checked(table, m.concept))
+        .map(|m| (m.start, m.end, m.concept))
+        .collect();
+    if has_hangul(text) {
+        // Korean words no name matched, read by sound (the bridge's transliterations).
+        for (word, name, _) in bridge(lexicon, text).transliterations {
+            let Some(concept) = lexicon.lookup(&name).filter(|c| checked(table, c)) else { continue };
+            let name = without_particle(&word);
+            for (start, _) in text.match_indices(word.as_str()) {
+                found.push((start, start + name.len(), concept));
+            }
+        }
+        found.sort_by_key(|&(start, _, _)| start);
+    }
+    let mut named = Named::default();
+    for (start, end, concept) in found {
+        if medicine_not_taken(text, start, end) {
+            if !named.not_taken.contains(&concept.id) {
+                named.not_taken.push(concept.id.clone());
+            }
+        } else if !named.medicines.iter().any(|m| m.id == concept.id) {
+            named.medicines.push(Medicine {
+                id: concept.id.clone(),
+                en: concept.en.clone(),
+                ko: concept.ko.clone(),
+                said: Some(text[start..end].to_string()),
+                from,
+            });
+        }
+    }
+    // Said taken in one place and stopped in another: the medicine is not counted as taken.
+    named.medicines.retain(|m| !named.not_taken.contains(&m.id));
+    named
+}
+
+/// A Hangul word read by sound without its particle, as the name was written (티자니딘을 ->
+/// 티자니딘); at least two syllables stay.
+fn without_particle(word: &str) -> &str {
+    let starts: Vec<usize> = word.char_indices().map(|(i, _)| i).skip(2).collect();
+    starts.into_iter().find(|&i| is_korean_particle(&word[i..])).map_or(word, |i| &word[..i])
+}
+
+/// The medicines to check in a turn: those the profile keeps, then those named in the earlier
+/// messages given (oldest first), then this message's; a medicine named again keeps its latest
+/// words, and one a message says is not taken is dropped from what came before it.
+pub fn gather(
+    lexicon: &Lexicon,
+    table: &Interactions,
+    profile: Vec<Medicine>,
+    earlier: &[&str],
+    message: &str,
+) -> Vec<Medicine> {
+    let mut medicines = profile;
+    let messages = earlier.iter().map(|&text| (text, Origin::EarlierTurn)).chain([(message, Origin::Message)]);
+    for (text, from) in messages {
+        let said = named(lexicon, table, text, from);
+        medicines.retain(|m| !said.not_taken.contains(&m.id) && !said.medicines.iter().any(|n| n.id == m.id));
+        medicines.extend(said.medicines);
+    }
+    medicines
+}
