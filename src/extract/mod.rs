@@ -13,7 +13,7 @@ pub use crate::core::vitals::{MeasureKind, DIASTOLIC};
 pub use subject::{relation, relation_words, Relation, Subject, RELATIONS};
 
 use crate::core::vitals::{self, Reading};
-use crate::lexicon::{ConceptKind, Lexicon};
+use crate::lexicon::{Concept, ConceptKind, Lexicon};
 use serde::{Deserialize, Serialize};
 
 /// Gender as stated by the user.
@@ -86,10 +86,19 @@ impl Measurement {
 /// The numbers of `text` the profile keeps: each kind at most once, its first reading (a glucose in
 /// mg/dL; a fasting one said makes any other glucose no fact of its own; a meter's LO or HI is no number).
 pub fn measurements(text: &str) -> Vec<Measurement> {
-    let readings: Vec<Reading> = vitals::read(text).into_iter().filter(|r| !r.off_scale).collect();
+    kept(&readings(text))
+}
+
+/// The readings of `text` that say a number (a meter's LO or HI says none).
+fn readings(text: &str) -> Vec<Reading> {
+    vitals::read(text).into_iter().filter(|r| !r.off_scale).collect()
+}
+
+/// The readings the profile keeps, as measurements (see [`measurements`]).
+fn kept(readings: &[Reading]) -> Vec<Measurement> {
     let fasting = readings.iter().any(|r| r.kind == MeasureKind::FastingGlucose);
     let mut out: Vec<Measurement> = Vec::new();
-    for r in readings {
+    for r in readings.iter().copied() {
         if out.iter().any(|m| m.kind == r.kind) || (fasting && r.kind == MeasureKind::BloodGlucose) {
             continue;
         }
@@ -130,7 +139,8 @@ impl Slots {
 /// Extracts the slots of `text`. Without a lexicon only the patterns run.
 pub fn extract(text: &str, lexicon: Option<&Lexicon>) -> Slots {
     let mut slots = Slots { demographics: patterns::demographics(text), ..Slots::default() };
-    for m in measurements(text) {
+    let readings = readings(text);
+    for m in kept(&readings) {
         if m.kind.is_vital() {
             slots.vitals.push(m);
         } else {
@@ -138,8 +148,7 @@ pub fn extract(text: &str, lexicon: Option<&Lexicon>) -> Slots {
         }
     }
     let Some(lexicon) = lexicon else { return slots };
-    for mention in lexicon.find(text) {
-        let concept = mention.concept;
+    for (concept, start, end) in concept_mentions(text, lexicon, &readings) {
         // Labs and vitals are measured by the patterns; their names alone are no fact about the patient.
         let target = match concept.kind {
             ConceptKind::Condition => &mut slots.conditions,
@@ -148,8 +157,8 @@ pub fn extract(text: &str, lexicon: Option<&Lexicon>) -> Slots {
             ConceptKind::Lab | ConceptKind::Vital => continue,
         };
         if target.iter().any(|s| s.id == concept.id)
-            || negation::is_negated(text, mention.start, mention.end)
-            || negation::is_only_asked_about(text, mention.start, mention.end)
+            || negation::is_negated(text, start, end)
+            || negation::is_only_asked_about(text, start, end)
         {
             continue;
         }
@@ -157,13 +166,51 @@ pub fn extract(text: &str, lexicon: Option<&Lexicon>) -> Slots {
             id: concept.id.clone(),
             en: concept.en.clone(),
             ko: concept.ko.clone(),
-            said: text[mention.start..mention.end].to_string(),
+            said: text[start..end].to_string(),
             duration: (concept.kind == ConceptKind::Condition)
-                .then(|| patterns::duration_near(text, mention.start, mention.end))
+                .then(|| patterns::duration_near(text, start, end))
                 .flatten(),
         });
     }
     slots
+}
+
+/// The concepts `text` names, in order, with where: the lexicon's names, and the everyday stems that
+/// state a symptom ("발이 부어요", "저려요"; a name found there wins), each where a body part said
+/// just before it puts it ("허리가 아파요" is low back pain, "무릎이 아파요" knee pain). A medicine
+/// named inside a lab reading is the lab's name ("칼륨 수치가 5.8", "uric acid 9.1").
+fn concept_mentions<'a>(text: &str, lexicon: &'a Lexicon, readings: &[Reading]) -> Vec<(&'a Concept, usize, usize)> {
+    let in_reading = |start: usize, end: usize| readings.iter().any(|r| r.start <= start && end <= r.end);
+    let mut found: Vec<(&Concept, usize, usize)> = lexicon
+        .find(text)
+        .into_iter()
+        .filter(|m| !(m.concept.kind == ConceptKind::Medication && in_reading(m.start, m.end)))
+        .map(|m| (m.concept, m.start, m.end))
+        .collect();
+    let phrases = lexicon.find_phrases(text);
+    for p in &phrases {
+        if let Some(concept) = p.concept {
+            if !found.iter().any(|&(_, start, end)| start < p.end && p.start < end) {
+                found.push((concept, p.start, p.end));
+            }
+        }
+    }
+    found.sort_by_key(|&(_, start, _)| start);
+    for mention in found.iter_mut().filter(|(c, _, _)| c.kind == ConceptKind::Symptom) {
+        let (_, start, end) = *mention;
+        let part = phrases.iter().filter(|p| p.concept.is_none() && p.end <= start).last();
+        let Some(part) = part.filter(|p| just_before(text, p.end, start)) else { continue };
+        if let Some(located) = lexicon.located(part.phrase, mention.0) {
+            *mention = (located, part.start, end);
+        }
+    }
+    found
+}
+
+/// Whether `text[end..start]` is a few characters of the same clause (a particle, an adverb: "가 너무 ").
+fn just_before(text: &str, end: usize, start: usize) -> bool {
+    let gap = &text[end..start];
+    gap.chars().count() <= 8 && !gap.contains(['.', ',', '!', '?', ';', '\n'])
 }
 
 /// What a message says, by whom: the writer's facts first (empty when it says nothing about them),

@@ -21,6 +21,9 @@ const EN_BEFORE: &[&str] = &[
     "not having ",
 ];
 const KO_AFTER: &[&str] = &["없", "아니", "안 ", "않", "음성", "아닙"];
+/// "안" before a verb of getting better says the complaint goes on ("두통이 안 나아요", "열이 안
+/// 떨어져요"), not that there is none.
+const KO_GOES_ON: &[&str] = &["안 나아", "안 낫", "안 떨어", "안 좋아", "안 멈", "안 가라앉", "안 내려", "안 들어"];
 
 /// Whether the mention at `start..end` of `text` is negated.
 pub fn is_negated(text: &str, start: usize, end: usize) -> bool {
@@ -34,7 +37,7 @@ pub fn is_negated(text: &str, start: usize, end: usize) -> bool {
         return true;
     }
     let after: String = text[end..clause_end].chars().take(12).collect();
-    KO_AFTER.iter().any(|n| after.contains(n))
+    KO_AFTER.iter().any(|n| after.contains(n)) && !KO_GOES_ON.iter().any(|g| after.contains(g))
 }
 
 const QUESTION_CUES: &[&str] = &[
@@ -131,5 +134,8 @@ mod tests {
         assert!(!negated("I have a fever, no cough", "fever"));
         assert!(!negated("당뇨가 있어요", "당뇨"));
         assert!(!negated("Not sure, but I have asthma", "asthma"));
+        assert!(!negated("이미그란을 먹어도 두통이 안 나아요", "두통"));
+        assert!(!negated("열이 안 떨어져요", "열"));
+        assert!(negated("열이 안 나요", "열"));
     }
 }

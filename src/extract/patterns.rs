@@ -17,12 +17,12 @@ pattern!(
     age_en,
     r"(?i)\b(?:i am|i'm|im|aged?|age:?)\s*(\d{1,3})\b|\b(\d{1,3})[\s-]*(?:years?|yrs?|y/?o)[\s-]*old\b|\b(\d{1,3})\s*(?:yo|y/o)\b|\bi\s*\(\s*(\d{1,3})\s*[mf]?\s*\)"
 );
-// "she's 82", "he is 81", "who is 90", followed by what may end an age.
+// "she's 82", "he is 81", "who is 90", "(my wife and I) are both 40", followed by what may end an age.
 static PRONOUN_AGE: std::sync::OnceLock<Regex> = std::sync::OnceLock::new();
 fn pronoun_age() -> &'static Regex {
     PRONOUN_AGE.get_or_init(|| {
         let re =
-            format!(r"(?i)\b(?:he|she|who)(?:'s|’s|s|\s+is|\s+was|\s+just\s+turned|\s+turned)\s+(\d{{1,3}}){AGE_END}");
+            format!(r"(?i)(?:\b(?:he|she|who)(?:'s|’s|s|\s+is|\s+was|\s+just\s+turned|\s+turned)|\bare\s+both|\bwe\s+are)\s+(\d{{1,3}}){AGE_END}");
         Regex::new(&re).expect("valid pattern")
     })
 }
@@ -45,6 +45,11 @@ pattern!(
 );
 pattern!(pregnant, r"(?i)임신|임산부|\bpregnan(?:t|cy)\b");
 pattern!(not_pregnant, r"(?i)임신(?:은|이)?\s*(?:아니|안\s*했|하지\s*않)|\bnot pregnant\b");
+// A pregnancy planned or asked about is none now ("is it safe to get pregnant on it?", "임신해도 되나요").
+pattern!(
+    pregnancy_planned,
+    r"(?i)\b(?:get|getting|become|becoming|conceive|try(?:ing)? to get)\s+pregnant\b|임신\s*(?:준비|계획|하려|하고\s*싶|해도|할\s*수|가능)"
+);
 pattern!(
     duration,
     r"(?i)(\d{1,2})\s*(년|개월|달|주|일)\s*(?:째|전부터|동안|간)?|(?:for|over)\s+(\d{1,2})\s+(years?|months?|weeks?|days?)|(\d{1,2})\s+(years?|months?)\s+ago"
@@ -61,7 +66,9 @@ pub fn demographics(text: &str) -> Demographics {
         .or_else(|| first_number(pronoun_age()))
         .filter(|a| (1..=120).contains(a));
     let age_group = first_number(age_group_ko()).or_else(|| first_number(age_group_en())).map(|d| d * 10);
-    let pregnant = if not_pregnant().is_match(text) { Some(false) } else { pregnant().is_match(text).then_some(true) };
+    let said = pregnancy_planned().replace_all(text, "");
+    let pregnant =
+        if not_pregnant().is_match(&said) { Some(false) } else { pregnant().is_match(&said).then_some(true) };
     // The first gender word decides ("65세 남성, 아내가 ..." is about a man).
     let first = |re: &Regex| re.find(text).map(|m| m.start());
     let gender = match (first(male()), first(female())) {
