@@ -42,6 +42,20 @@ fn drugs_match_in_korean_and_english() {
 }
 
 #[test]
+fn korean_brands_and_class_words_name_the_medicines_people_take() {
+    assert_eq!(ids("부루펜 먹어도 되나요"), vec!["DB01050"]);
+    assert_eq!(ids("Advil and Zoloft"), vec!["DB01050", "DB01104"]);
+    let classes: Vec<String> = lexicon().classes_of("DB01050").iter().map(|c| c.id.clone()).collect();
+    assert!(classes.contains(&"CLASS:nsaid".to_string()), "{classes:?}");
+    assert_eq!(ids("혈압약 먹고 있어요"), vec!["CLASS:antihypertensive"]);
+    let members = lexicon().members_of("CLASS:statin");
+    assert!(members.iter().any(|m| m.id == "DB01076"), "atorvastatin is a statin");
+    // A medicine the list lacks is still read by sound from its DrugBank name.
+    let q = bridge(lexicon(), "레피루딘 부작용");
+    assert!(q.concepts.contains(&"DB00001".to_string()), "{q:?}");
+}
+
+#[test]
 fn longest_match_and_word_boundaries() {
     assert_eq!(ids("type 2 diabetes"), vec!["E11"]);
     assert_eq!(ids("diabetes"), vec!["E14"]);
@@ -143,9 +157,9 @@ fn intents_the_old_bridge_missed() {
 
 #[test]
 fn foreign_names_are_found_by_their_sound() {
-    // Neither name is in the curated list: DrugBank's and the corpus's English names are reached by sound.
+    // The corpus's English names are reached by sound (and a drug by its Korean name or by sound).
     let q = bridge(lexicon(), "티카그렐러 먹으면 멍이 잘 드나요");
-    assert!(q.text.contains("ticagrelor"), "{q:?}");
+    assert!(q.text.to_lowercase().contains("ticagrelor"), "{q:?}");
     assert!(q.text.contains("bruising"), "{q:?}");
     let q = bridge(lexicon(), "톡소플라스마증은 어떻게 옮나요");
     assert!(q.text.to_lowercase().contains("toxoplasmosis"), "{q:?}");
@@ -312,7 +326,7 @@ fn tests_and_lab_values_are_not_read_as_drugs() {
     for (question, english) in [
         ("MRI 찍을때 조영제 부작용 있나요", "contrast medium"),
         ("칼륨 수치가 높대요", "potassium"),
-        ("심부전으로 이뇨제 먹는데", "diuretics"),
+        ("심부전으로 이뇨제 먹는데", "diuretic"),
         ("근시인데 라식 해도 되나요", "LASIK"),
     ] {
         let q = bridge(lexicon(), question);
@@ -328,7 +342,7 @@ fn a_name_with_a_disease_ending_is_never_a_drug() {
     assert!(q.text.to_lowercase().contains("galactosemia"), "{q:?}");
     assert!(q.concepts.iter().all(|id| lexicon().concept(id).is_none_or(|c| c.kind != ConceptKind::Medication)));
     // A drug's name without an ending is still read by sound.
-    assert!(bridge(lexicon(), "티카그렐러 부작용").text.contains("ticagrelor"));
+    assert!(bridge(lexicon(), "티카그렐러 부작용").text.to_lowercase().contains("ticagrelor"));
 }
 
 #[test]
@@ -355,6 +369,8 @@ fn an_everyday_stem_states_a_concept_the_lexicon_has() {
         drugbank_names: "drugbank_id\tname\tsynonyms\n",
         everyday_ko: everyday,
         topic_names: "",
+        medicines: "drugbank_id\tgeneric\tko_generic\tko_names\ten_names\tclasses\n",
+        medicine_classes: "class\ten_names\tko_names\n",
     };
     let built = build(&sources("부어|붓고\tswelling\tR60\n발\tfoot\n")).unwrap();
     let found = built.find_phrases("발이 부어요");

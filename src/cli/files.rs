@@ -38,8 +38,10 @@ pub fn read_text(path: &Path) -> Result<String, CliError> {
 }
 
 /// The lexicon source files, in the order their hash is taken.
-const LEXICON_SOURCES: [&str; 7] = [
+const LEXICON_SOURCES: [&str; 9] = [
     "curated.tsv",
+    "medicines_ko.tsv",
+    "medicine_classes.tsv",
     "drugbank_names.tsv.gz",
     "icd10cm_2026_categories.tsv.gz",
     "kcd_categories_ko_en.tsv.gz",
@@ -59,10 +61,10 @@ pub fn lexicon_sources_sha256(dir: &Path) -> Result<String, CliError> {
 
 /// Builds the concept lexicon from the source files in `dir` (see `index/lexicon/LICENSES.md`).
 pub fn load_lexicon(dir: &Path) -> Result<Lexicon, CliError> {
-    let [curated, drugs, icd, kcd, kcd_terms, everyday, topics] =
+    let [curated, medicines, classes, drugs, icd, kcd, kcd_terms, everyday, topics] =
         LEXICON_SOURCES.map(|name| read_text(&dir.join(name)));
-    let (curated, drugs, icd, kcd, kcd_terms, everyday, topics) =
-        (curated?, drugs?, icd?, kcd?, kcd_terms?, everyday?, topics?);
+    let (curated, medicines, classes, drugs, icd, kcd, kcd_terms, everyday, topics) =
+        (curated?, medicines?, classes?, drugs?, icd?, kcd?, kcd_terms?, everyday?, topics?);
     build(&Sources {
         curated: &curated,
         icd10cm_categories: &icd,
@@ -71,6 +73,8 @@ pub fn load_lexicon(dir: &Path) -> Result<Lexicon, CliError> {
         drugbank_names: &drugs,
         everyday_ko: &everyday,
         topic_names: &topics,
+        medicines: &medicines,
+        medicine_classes: &classes,
     })
     .map_err(|e| CliError::failed(e.to_string()))
 }

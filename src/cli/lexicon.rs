@@ -121,19 +121,12 @@ fn stats(sources: &std::path::Path) -> Result<(), CliError> {
     let index = lexicon.translit();
     let mut reachable: std::collections::BTreeMap<&str, std::collections::BTreeSet<u32>> = Default::default();
     for concept in index.concepts() {
-        let c = &lexicon.concepts()[concept as usize];
-        let source = if c.kind == ConceptKind::Medication { "DrugBank" } else { "ICD-10/KCD" };
-        reachable.entry(source).or_default().insert(concept);
+        reachable.entry(lexicon.concepts()[concept as usize].kind.name()).or_default().insert(concept);
     }
-    for (source, concepts) in reachable {
-        let total = lexicon
-            .concepts()
-            .iter()
-            .filter(|c| (c.kind == ConceptKind::Medication) == (source == "DrugBank"))
-            .filter(|c| !matches!(c.kind, ConceptKind::Lab | ConceptKind::Vital))
-            .count();
+    for (kind, concepts) in reachable {
+        let total = lexicon.concepts().iter().filter(|c| c.kind.name() == kind).count();
         println!(
-            "by sound: {} of {total} {source} concepts have a name the transliteration matcher can reach",
+            "by sound: {} of {total} {kind} concepts have a name the transliteration matcher can reach",
             concepts.len()
         );
     }

@@ -149,12 +149,13 @@ pub fn extract(text: &str, lexicon: Option<&Lexicon>) -> Slots {
     }
     let Some(lexicon) = lexicon else { return slots };
     for (concept, start, end) in concept_mentions(text, lexicon, &readings) {
-        // Labs and vitals are measured by the patterns; their names alone are no fact about the patient.
+        // Labs and vitals are measured by the patterns; their names alone are no fact about the patient,
+        // and a topic (a test, a procedure, alcohol) never is one.
         let target = match concept.kind {
             ConceptKind::Condition => &mut slots.conditions,
             ConceptKind::Symptom => &mut slots.symptoms,
             ConceptKind::Medication => &mut slots.medications,
-            ConceptKind::Lab | ConceptKind::Vital => continue,
+            ConceptKind::Lab | ConceptKind::Vital | ConceptKind::Topic => continue,
         };
         if target.iter().any(|s| s.id == concept.id)
             || negation::is_negated(text, start, end)

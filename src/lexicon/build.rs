@@ -1,10 +1,14 @@
 //! Builds the [`Lexicon`] from the source files in `index/lexicon/` (their text, so this runs in
-//! the browser too): the curated consumer list first (its names win), then ICD-10-CM categories,
-//! KCD Korean names, DrugBank names.
+//! the browser too): the curated consumer list first (its names win), then the medicines and their
+//! classes, ICD-10-CM categories, KCD Korean names, DrugBank names.
 //!
 //! Source formats (tab-separated, first line a header unless noted):
 //! - `curated.tsv`: `id  type  en names (|)  ko names (|)`, `#` comment lines, no header; the first
-//!   name in each language is the display name.
+//!   name in each language is the display name. No medications: their names are in
+//!   `medicines_ko.tsv`, the one list of them.
+//! - `medicines_ko.tsv` and `medicine_classes.tsv`: see [`super::medicines`]. A medicine names the
+//!   concept of its DrugBank id (English display name its generic, Korean its Korean generic); a
+//!   class is a medication concept of its own, `CLASS:<class>`.
 //! - ICD-10-CM categories: `code description inclusion_terms includes_notes chapter entity_type`,
 //!   inclusion terms `|`-separated; chapter 18 concepts are symptoms.
 //! - KCD: `kcd ko en`.
@@ -17,7 +21,7 @@
 //!   transliteration matcher reaches them.
 
 use super::source_error::SourceError;
-use super::{names, normalise, Concept, ConceptKind, Lexicon};
+use super::{medicines, names, normalise, Concept, ConceptKind, Lexicon};
 use std::collections::{HashMap, HashSet};
 
 /// The text of each source file.
@@ -29,6 +33,8 @@ pub struct Sources<'a> {
     pub drugbank_names: &'a str,
     pub everyday_ko: &'a str,
     pub topic_names: &'a str,
+    pub medicines: &'a str,
+    pub medicine_classes: &'a str,
 }
 
 /// Collects concepts and names; the first concept to claim a name keeps it.
@@ -39,6 +45,8 @@ struct Builder {
     /// "code\tEnglish" -> the concept of a KCD term whose English differs from its code's.
     by_term: HashMap<String, u32>,
     names: HashMap<String, u32>,
+    /// Acronyms that claimed a name, as they must be written.
+    acronyms: Vec<String>,
 }
 
 impl Builder {
@@ -87,6 +95,25 @@ impl Builder {
         }
         self.names.entry(normal).or_insert(concept);
     }
+
+    /// [`Self::name`], but an acronym ("WAS", "PsA", "3TC") claims its name only as written: in
+    /// lower case it is an ordinary word ("was", "sad", "aids").
+    fn name_as_written(&mut self, name: &str, concept: u32) {
+        if !is_acronym(name) {
+            return self.name(name, concept);
+        }
+        if let std::collections::hash_map::Entry::Vacant(entry) = self.names.entry(normalise(name)) {
+            entry.insert(concept);
+            self.acronyms.push(name.to_string());
+        }
+    }
+}
+
+/// A Latin name of 2-5 letters, digits and hyphens with a capital after its first character.
+fn is_acronym(name: &str) -> bool {
+    (2..=5).contains(&name.len())
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+        && name.chars().skip(1).any(|c| c.is_ascii_uppercase())
 }
 
 /// Korean words that are a disease's name in KCD but mean something else far more often, so they
@@ -127,6 +154,9 @@ pub fn build(sources: &Sources) -> Result<Lexicon, SourceError> {
         };
         let kind =
             kind_of(kind).ok_or_else(|| SourceError::at("curated.tsv", n, format!("unknown concept type {kind:?}")))?;
+        if kind == ConceptKind::Medication {
+            return Err(SourceError::at("curated.tsv", n, "medicines are named in medicines_ko.tsv, not here"));
+        }
         let en_names: Vec<&str> = en.split('|').map(str::trim).filter(|s| !s.is_empty()).collect();
         let ko_names: Vec<&str> = ko.split('|').map(str::trim).filter(|s| !s.is_empty()).collect();
         let display_en = en_names.first().copied().unwrap_or(id);
@@ -134,6 +164,36 @@ pub fn build(sources: &Sources) -> Result<Lexicon, SourceError> {
         let concept = b.concept(id, kind, display_en, display_ko);
         for name in en_names.iter().chain(&ko_names) {
             b.name(name, concept);
+        }
+    }
+
+    let (medicines, classes) = medicines::parse(sources.medicines, sources.medicine_classes)?;
+    let mut memberships = Vec::new();
+    let mut class_concepts = HashMap::new();
+    for class in &classes {
+        let id = class.concept_id();
+        let display_en = class.en_names.first().copied().unwrap_or(class.class);
+        let display_ko = class.ko_names.first().copied().unwrap_or("");
+        let kind = if class.class == medicines::SUBSTANCE { ConceptKind::Topic } else { ConceptKind::Medication };
+        // Created now so its place is fixed, named after the medicines: a medicine's own name wins.
+        class_concepts.insert(class.class, b.concept(&id, kind, display_en, display_ko));
+    }
+    for medicine in &medicines {
+        let en = display_generic(medicine.generic);
+        let ko = Some(medicine.ko_generic).filter(|n| !n.is_empty()).or(medicine.ko_names.first().copied());
+        let kind =
+            if medicine.classes.contains(&medicines::SUBSTANCE) { ConceptKind::Topic } else { ConceptKind::Medication };
+        let concept = b.concept(medicine.drugbank_id, kind, &en, ko.unwrap_or(""));
+        let ko =
+            std::iter::once(medicine.ko_generic).filter(|n| !n.is_empty()).chain(medicine.ko_names.iter().copied());
+        for name in std::iter::once(medicine.generic).chain(medicine.en_names.iter().copied()).chain(ko) {
+            b.name_as_written(name, concept);
+        }
+        memberships.extend(medicine.classes.iter().map(|class| (concept, class_concepts[class])));
+    }
+    for class in &classes {
+        for name in class.en_names.iter().chain(&class.ko_names) {
+            b.name_as_written(name, class_concepts[class.class]);
         }
     }
 
@@ -236,5 +296,115 @@ pub fn build(sources: &Sources) -> Result<Lexicon, SourceError> {
         let problem = format!("the concept {unknown:?} is not in the lexicon");
         return Err(SourceError { file: "everyday_ko.tsv", line: None, problem });
     }
-    Ok(Lexicon::new(b.concepts, b.names, phrases, topics))
+    Ok(Lexicon::new(b.concepts, b.names, phrases, topics, memberships, b.acronyms))
+}
+
+/// A generic name as a display name: "metformin" -> "Metformin".
+fn display_generic(generic: &str) -> String {
+    let mut chars = generic.chars();
+    chars.next().map(|first| first.to_uppercase().chain(chars).collect()).unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const MEDICINES: &str = "drugbank_id\tgeneric\tko_generic\tko_names\ten_names\tclasses\n\
+        DB01050\tibuprofen\t이부프로펜\t부루펜|애드빌\tAdvil|Motrin\tnsaid|analgesic\n\
+        DB00316\tacetaminophen\t아세트아미노펜\t타이레놀\tTylenol|paracetamol\tanalgesic\n\
+        DB00678\tlosartan\t로사르탄\t코자\tCozaar\tantihypertensive\n\
+        DB00898\talcohol\t에탄올\t술|음주\tethanol\tsubstance\n\
+        DB00661\tverapamil\t베라파밀\t이솝틴\tCalan|VER\tantihypertensive\n";
+    const CLASSES: &str = "class\ten_names\tko_names\n\
+        nsaid\tNSAID|NSAIDs\t소염진통제\n\
+        analgesic\tpain reliever|painkiller\t진통제\n\
+        antihypertensive\tblood pressure medicine|ARB\t혈압약|고혈압약\n\
+        substance\t\t\n";
+
+    /// A lexicon from these curated rows and medicine files, the other sources empty but for
+    /// DrugBank's own name of ibuprofen.
+    fn lexicon(curated: &str, medicines: &str, classes: &str) -> Result<Lexicon, SourceError> {
+        build(&Sources {
+            curated,
+            icd10cm_categories: "code\tdescription\n",
+            kcd_categories: "kcd\tko\ten\n",
+            kcd_terms: "ko\tkcd\ten\n",
+            drugbank_names: "drugbank_id\tname\tsynonyms\nDB01050\tIbuprofen\tIbuprofene | Ibuprofenum\n",
+            everyday_ko: "",
+            topic_names: "",
+            medicines,
+            medicine_classes: classes,
+        })
+    }
+
+    fn found(lexicon: &Lexicon, text: &str) -> Vec<String> {
+        lexicon.find(text).iter().map(|m| m.concept.id.clone()).collect()
+    }
+
+    #[test]
+    fn a_brand_finds_its_drugbank_concept_and_its_classes() {
+        let lexicon = lexicon("", MEDICINES, CLASSES).unwrap();
+        for name in ["부루펜", "애드빌", "이부프로펜", "Advil", "ibuprofen", "Ibuprofene"] {
+            assert_eq!(found(&lexicon, &format!("{name} 먹어도 되나요")), vec!["DB01050"], "{name}");
+        }
+        let ibuprofen = lexicon.concept("DB01050").unwrap();
+        assert_eq!((ibuprofen.en.as_str(), ibuprofen.ko.as_str()), ("Ibuprofen", "이부프로펜"));
+        let classes: Vec<&str> = lexicon.classes_of("DB01050").iter().map(|c| c.id.as_str()).collect();
+        assert_eq!(classes, vec!["CLASS:nsaid", "CLASS:analgesic"]);
+        let members: Vec<&str> = lexicon.members_of("CLASS:analgesic").iter().map(|c| c.id.as_str()).collect();
+        assert_eq!(members, vec!["DB01050", "DB00316"]);
+        assert!(lexicon.classes_of("DB99999").is_empty() && lexicon.members_of("CLASS:statin").is_empty());
+    }
+
+    #[test]
+    fn a_two_syllable_name_is_not_read_across_a_space() {
+        let lexicon = lexicon("", MEDICINES, CLASSES).unwrap();
+        assert_eq!(found(&lexicon, "코자 먹어요"), vec!["DB00678"]);
+        assert!(found(&lexicon, "코 자주 막혀요").is_empty());
+    }
+
+    #[test]
+    fn a_class_word_is_a_medication_concept_of_its_own() {
+        let lexicon = lexicon("", MEDICINES, CLASSES).unwrap();
+        assert_eq!(found(&lexicon, "혈압약 먹고 있어요"), vec!["CLASS:antihypertensive"]);
+        assert_eq!(found(&lexicon, "I take NSAIDs"), vec!["CLASS:nsaid"]);
+        let class = lexicon.concept("CLASS:antihypertensive").unwrap();
+        assert_eq!(
+            (class.kind, class.en.as_str(), class.ko.as_str()),
+            (ConceptKind::Medication, "blood pressure medicine", "혈압약")
+        );
+        assert!(class.is_class() && !lexicon.concept("DB00678").unwrap().is_class());
+    }
+
+    #[test]
+    fn a_substance_is_a_topic_never_a_medicine() {
+        let lexicon = lexicon("", MEDICINES, CLASSES).unwrap();
+        assert_eq!(found(&lexicon, "술 마셔도 되나요"), vec!["DB00898"]);
+        assert_eq!(lexicon.concept("DB00898").unwrap().kind, ConceptKind::Topic);
+        assert_eq!(lexicon.classes_of("DB00898")[0].id, "CLASS:substance");
+    }
+
+    #[test]
+    fn an_acronym_is_matched_only_in_capitals() {
+        let lexicon = lexicon("", MEDICINES, CLASSES).unwrap();
+        assert_eq!(found(&lexicon, "ARB 먹어요"), vec!["CLASS:antihypertensive"]);
+        assert_eq!(found(&lexicon, "VER and ARB"), vec!["DB00661", "CLASS:antihypertensive"]);
+        assert!(found(&lexicon, "the arb was ver good").is_empty());
+        // A capitalised brand is an ordinary name: Calan and calan.
+        assert_eq!(found(&lexicon, "calan"), vec!["DB00661"]);
+    }
+
+    #[test]
+    fn curated_rows_name_no_medicine() {
+        let error = lexicon("DB01050\tmedication\tIbuprofen\t이부프로펜\n", MEDICINES, CLASSES).unwrap_err();
+        assert_eq!((error.file, error.line), ("curated.tsv", Some(1)));
+    }
+
+    #[test]
+    fn classes_survive_the_file() {
+        let lexicon = lexicon("", MEDICINES, CLASSES).unwrap();
+        let read = super::super::file::decode(&super::super::file::encode(&lexicon)).unwrap();
+        assert_eq!(read, lexicon);
+        assert_eq!(read.classes_of("DB00678")[0].id, "CLASS:antihypertensive");
+    }
 }

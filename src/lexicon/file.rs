@@ -2,11 +2,13 @@
 //! [`crate::core::format`] (kind 5).
 //!
 //! Payload: varint concept count; per concept: string id, varint kind (0 condition, 1 symptom,
-//! 2 medication, 3 lab, 4 vital), string English display name, string Korean display name; then
+//! 2 medication, 3 lab, 4 vital, 5 topic), string English display name, string Korean display name; then
 //! varint name count; per name (sorted): string normalised name, varint concept index; then varint
 //! everyday phrase count; per phrase: string Korean stem, string English words, varint 1 when it may
 //! start inside a word else 0, string id of the concept it states (empty: none); then varint topic
-//! name count; per topic name: string.
+//! name count; per topic name: string; then varint class membership count; per membership
+//! (sorted): varint medicine concept index, varint class concept index; then varint acronym count;
+//! per acronym (sorted): string, the name as it must be written.
 
 use super::everyday::Phrase;
 use super::{Concept, ConceptKind, Lexicon};
@@ -42,6 +44,16 @@ pub fn encode(lexicon: &Lexicon) -> Vec<u8> {
     w.varint(lexicon.topics().len() as u64);
     for topic in lexicon.topics() {
         w.string(topic);
+    }
+    w.varint(lexicon.memberships().len() as u64);
+    for &(medicine, class) in lexicon.memberships() {
+        w.varint(medicine.into());
+        w.varint(class.into());
+    }
+    let acronyms = lexicon.acronyms();
+    w.varint(acronyms.len() as u64);
+    for acronym in acronyms {
+        w.string(acronym);
     }
     w.finish(FileKind::Lexicon)
 }
@@ -80,6 +92,20 @@ pub fn decode(bytes: &[u8]) -> Result<Lexicon, FormatError> {
     for _ in 0..topic_count {
         topics.push(r.string()?);
     }
+    let membership_count = r.u32()?;
+    let mut memberships = Vec::with_capacity(membership_count.min(1 << 16) as usize);
+    for _ in 0..membership_count {
+        let (medicine, class) = (r.u32()?, r.u32()?);
+        if medicine >= count || class >= count {
+            return Err(FormatError(format!("{LEXICON_FILE} names a concept that does not exist")));
+        }
+        memberships.push((medicine, class));
+    }
+    let acronym_count = r.u32()?;
+    let mut acronyms = Vec::with_capacity(acronym_count.min(1 << 16) as usize);
+    for _ in 0..acronym_count {
+        acronyms.push(r.string()?);
+    }
     r.finish()?;
-    Ok(Lexicon::new(concepts, names, phrases, topics))
+    Ok(Lexicon::new(concepts, names, phrases, topics, memberships, acronyms))
 }

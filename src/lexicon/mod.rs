@@ -2,8 +2,9 @@
 //! with stable ids and Korean + English names, and a matcher that finds them in free text.
 //!
 //! "고혈압", "high blood pressure" and "hypertension" are one concept (ICD-10 I10). Ids: the
-//! ICD-10 code for conditions and symptoms, the DrugBank id for medications, `LAB:*` / `VITAL:*` for
-//! labs and vitals. Built from the sources in `index/lexicon/` by [`build`]; stored for the browser
+//! ICD-10 code for conditions and symptoms, the DrugBank id for medications, `CLASS:*` for the
+//! classes of medicines people name instead of a medicine (혈압약, NSAIDs; [`medicines`]), `LAB:*` /
+//! `VITAL:*` for labs and vitals. Built from the sources in `index/lexicon/` by [`build`]; stored for the browser
 //! as `lexicon.bin` ([`file`]); Korean questions are bridged to English search terms by [`bridge`].
 
 pub mod bridge;
@@ -11,6 +12,7 @@ pub mod build;
 pub mod coverage;
 pub mod everyday;
 pub mod file;
+pub mod medicines;
 mod source_error;
 pub use source_error::SourceError;
 mod names;
@@ -31,11 +33,20 @@ pub enum ConceptKind {
     Medication,
     Lab,
     Vital,
+    /// What a question may be about but no fact about a person: a test, a procedure, healthy living,
+    /// alcohol or tobacco. Searched for, never a profile slot.
+    Topic,
 }
 
 impl ConceptKind {
-    pub const ALL: [ConceptKind; 5] =
-        [ConceptKind::Condition, ConceptKind::Symptom, ConceptKind::Medication, ConceptKind::Lab, ConceptKind::Vital];
+    pub const ALL: [ConceptKind; 6] = [
+        ConceptKind::Condition,
+        ConceptKind::Symptom,
+        ConceptKind::Medication,
+        ConceptKind::Lab,
+        ConceptKind::Vital,
+        ConceptKind::Topic,
+    ];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -44,6 +55,7 @@ impl ConceptKind {
             ConceptKind::Medication => "medication",
             ConceptKind::Lab => "lab",
             ConceptKind::Vital => "vital",
+            ConceptKind::Topic => "topic",
         }
     }
 }
@@ -51,13 +63,20 @@ impl ConceptKind {
 /// One concept with its display names.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Concept {
-    /// Stable id: ICD-10 code, DrugBank id, or `LAB:*` / `VITAL:*`.
+    /// Stable id: ICD-10 code, DrugBank id, `CLASS:*`, or `LAB:*` / `VITAL:*`.
     pub id: String,
     pub kind: ConceptKind,
     /// English display name (also the English search term for the Korean bridge).
     pub en: String,
     /// Korean display name (empty when no Korean name is known).
     pub ko: String,
+}
+
+impl Concept {
+    /// A class of medicines (혈압약), not one medicine.
+    pub fn is_class(&self) -> bool {
+        self.id.starts_with(medicines::CLASS_PREFIX)
+    }
 }
 
 /// A concept found in a text: which one, and where (byte offsets into the text searched).
@@ -95,6 +114,13 @@ pub struct Lexicon {
     phrase_concepts: Vec<Option<u32>>,
     /// The corpus's English topic names (only the transliteration matcher reaches them).
     topics: Vec<String>,
+    /// (medicine, class) concept index pairs, sorted: which classes each medicine belongs to.
+    memberships: Vec<(u32, u32)>,
+    /// Normalised name -> the only way it may be written: acronyms match in capitals alone ("WAS" is
+    /// Wiskott-Aldrich syndrome, "was" is not).
+    acronyms: HashMap<String, String>,
+    /// Concept id -> the first concept with it.
+    by_id: HashMap<String, u32>,
     /// The transliteration index over the English names, built on the first Korean loanword.
     translit: OnceLock<translit::Index>,
 }
@@ -106,6 +132,8 @@ impl PartialEq for Lexicon {
             && self.names == other.names
             && self.phrases == other.phrases
             && self.topics == other.topics
+            && self.memberships == other.memberships
+            && self.acronyms == other.acronyms
     }
 }
 
@@ -119,25 +147,29 @@ fn is_hangul(c: char) -> bool {
 }
 
 impl Lexicon {
-    /// Assembles a lexicon from concepts, (normalised name, concept index) pairs, everyday phrases
-    /// and the corpus's topic names.
+    /// Assembles a lexicon from concepts, (normalised name, concept index) pairs, everyday phrases,
+    /// the corpus's topic names, (medicine, class) concept index pairs and the acronyms among the
+    /// names as they must be written.
     pub fn new(
         concepts: Vec<Concept>,
         names: HashMap<String, u32>,
         phrases: Vec<Phrase>,
         topics: Vec<String>,
+        mut memberships: Vec<(u32, u32)>,
+        acronyms: Vec<String>,
     ) -> Lexicon {
+        memberships.sort_unstable();
+        memberships.dedup();
+        let mut by_id = HashMap::with_capacity(concepts.len());
+        for (i, concept) in concepts.iter().enumerate() {
+            by_id.entry(concept.id.clone()).or_insert(i as u32);
+        }
         let lengths: BTreeSet<usize> = names.keys().map(|n| n.chars().count()).collect();
         let mut phrase_stems = HashMap::new();
         for (i, phrase) in phrases.iter().enumerate() {
             phrase_stems.entry(phrase.ko.clone()).or_insert(i as u32);
         }
         let phrase_lengths: BTreeSet<usize> = phrase_stems.keys().map(|n| n.chars().count()).collect();
-        // The first concept of an id is its own (a KCD term naming a focus may share the id).
-        let mut by_id: HashMap<&str, u32> = HashMap::new();
-        for (i, c) in concepts.iter().enumerate() {
-            by_id.entry(c.id.as_str()).or_insert(i as u32);
-        }
         let phrase_concepts =
             phrases.iter().map(|p| p.concept.as_deref().and_then(|id| by_id.get(id).copied())).collect();
         Lexicon {
@@ -149,6 +181,9 @@ impl Lexicon {
             phrase_lengths: phrase_lengths.into_iter().rev().collect(),
             phrase_concepts,
             topics,
+            memberships,
+            acronyms: acronyms.into_iter().map(|a| (normalise(&a), a)).collect(),
+            by_id,
             translit: OnceLock::new(),
         }
     }
@@ -228,7 +263,37 @@ impl Lexicon {
     }
 
     pub fn concept(&self, id: &str) -> Option<&Concept> {
-        self.concepts.iter().find(|c| c.id == id)
+        self.by_id.get(id).map(|&i| &self.concepts[i as usize])
+    }
+
+    /// The acronyms among the names as they must be written, sorted (for the file writer).
+    pub fn acronyms(&self) -> Vec<&str> {
+        let mut acronyms: Vec<&str> = self.acronyms.values().map(String::as_str).collect();
+        acronyms.sort_unstable();
+        acronyms
+    }
+
+    /// Every (medicine, class) concept index pair, sorted (for the file writer).
+    pub fn memberships(&self) -> &[(u32, u32)] {
+        &self.memberships
+    }
+
+    /// The classes medicine `id` (a DrugBank id) belongs to (`CLASS:*` concepts; none for a
+    /// medicine the medicines list lacks).
+    pub fn classes_of(&self, id: &str) -> Vec<&Concept> {
+        let Some(&medicine) = self.by_id.get(id) else { return Vec::new() };
+        let from = self.memberships.partition_point(|&(m, _)| m < medicine);
+        self.memberships[from..]
+            .iter()
+            .take_while(|&&(m, _)| m == medicine)
+            .map(|&(_, class)| &self.concepts[class as usize])
+            .collect()
+    }
+
+    /// The medicines of class `id` (a `CLASS:*` concept id), in the order of their concepts.
+    pub fn members_of(&self, id: &str) -> Vec<&Concept> {
+        let Some(&class) = self.by_id.get(id) else { return Vec::new() };
+        self.memberships.iter().filter(|&&(_, c)| c == class).map(|&(m, _)| &self.concepts[m as usize]).collect()
     }
 
     /// The concept a normalised name points to.
@@ -261,9 +326,16 @@ impl Lexicon {
                 if i + len > chars.len() {
                     continue;
                 }
+                // Two syllables written apart are two words ("코 자주" is no 코자, a medicine).
+                if len == 2 && chars[i + 1].after_space {
+                    continue;
+                }
                 candidate.clear();
                 candidate.extend(chars[i..i + len].iter().map(|c| c.c));
                 let Some(end) = self.accept_end(&chars, i, i + len) else { continue };
+                if self.acronyms.get(&candidate).is_some_and(|a| *a != text[chars[i].start..chars[i + len - 1].end]) {
+                    continue;
+                }
                 let whole_word = i + len == word_end
                     || (i + len < word_end
                         && is_korean_particle(&chars[i + len..word_end].iter().map(|c| c.c).collect::<String>()));
