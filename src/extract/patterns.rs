@@ -13,10 +13,17 @@ pattern!(
 /// What may follow an age said as a bare number ("he's 10 and ...", "who is 85,"): so "is 34 weeks
 /// pregnant" or "is 110 kg" is no age.
 const AGE_END: &str = r"\s*(?:$|[),;:!?]|\.(?:\s|$)|(?:years?|yrs?)\b|y/?o\b|and\b|but\b|now\b|with\b|has\b|had\b|who\b|was\b|is\b|in\b|so\b|-)";
-pattern!(
-    age_en,
-    r"(?i)\b(?:i am|i'm|im|aged?|age:?)\s*(\d{1,3})\b|\b(\d{1,3})[\s-]*(?:years?|yrs?|y/?o)[\s-]*old\b|\b(\d{1,3})\s*(?:yo|y/o)\b|\bi\s*\(\s*(\d{1,3})\s*[mf]?\s*\)"
-);
+// "I'm 45" only where an age may end ("I am 33 weeks pregnant" says no age); "45 years old", "45yo",
+// "I (34F)".
+static AGE_EN: std::sync::OnceLock<Regex> = std::sync::OnceLock::new();
+fn age_en() -> &'static Regex {
+    AGE_EN.get_or_init(|| {
+        let re = format!(
+            r"(?i)\b(?:i am|i'm|im|aged?|age:?)\s*(\d{{1,3}})(?:\s*[mf]\b|{AGE_END})|\b(\d{{1,3}})[\s-]*(?:years?|yrs?|y/?o)[\s-]*old\b|\b(\d{{1,3}})\s*(?:yo|y/o)\b|\bi\s*\(\s*(\d{{1,3}})\s*[mf]?\s*\)"
+        );
+        Regex::new(&re).expect("valid pattern")
+    })
+}
 // "she's 82", "he is 81", "who is 90", "(my wife and I) are both 40", followed by what may end an age.
 static PRONOUN_AGE: std::sync::OnceLock<Regex> = std::sync::OnceLock::new();
 fn pronoun_age() -> &'static Regex {
@@ -135,4 +142,26 @@ pub fn clause_around(text: &str, start: usize, end: usize) -> (usize, usize) {
     let clause_start = text[from..start].rfind(marks).map_or(from, |i| from + i + 1);
     let clause_end = text[end..to].find(marks).map_or(to, |i| end + i);
     (clause_start, clause_end)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_age_is_a_number_said_as_one() {
+        let age = |text: &str| demographics(text).age;
+        assert_eq!(age("I'm 45, male"), Some(45));
+        assert_eq!(age("I am 50 and my blood pressure is 150/95"), Some(50));
+        assert_eq!(age("I (34F) have been dizzy"), Some(34));
+        assert_eq!(age("I am 33 weeks pregnant"), None, "weeks of a pregnancy");
+        assert_eq!(age("she's 82, has high blood pressure"), Some(82));
+        assert_eq!(age("she is 39.5 since last night"), None, "a temperature");
+        assert_eq!(age("My wife and I are both 40."), Some(40));
+        assert_eq!(age("딸이 일곱 살인데"), Some(7));
+        assert_eq!(age("열두 살 아들"), Some(12));
+        assert_eq!(age_after(" is 3 and has a fever"), Some(3));
+        assert_eq!(age_after(", who is 85 and has"), Some(85));
+        assert_eq!(age_after(" is 34 weeks pregnant"), None);
+    }
 }

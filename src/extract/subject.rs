@@ -139,7 +139,7 @@ pub const RELATIONS: &[Relation] = &[
             "eldest",
         ],
         en_alone: &["the baby"],
-        ko_words: &["아이", "애", "아기", "애기", "신생아", "자녀", "아가"],
+        ko_words: &["아이", "애", "아기", "애기", "신생아", "자녀", "아가", "막내", "첫째", "둘째", "셋째"],
     },
     Relation {
         id: "mother",
@@ -286,6 +286,24 @@ pub const RELATIONS: &[Relation] = &[
         en_words: &["uncle"],
         en_alone: &[],
         ko_words: &["삼촌", "외삼촌", "큰아버지", "작은아버지", "이모부", "고모부"],
+    },
+    Relation {
+        id: "nephew",
+        en: "Nephew",
+        ko: "조카",
+        gender: M,
+        en_words: &["nephew", "nephews"],
+        en_alone: &[],
+        ko_words: &[],
+    },
+    Relation {
+        id: "niece",
+        en: "Niece",
+        ko: "조카딸",
+        gender: F,
+        en_words: &["niece", "nieces"],
+        en_alone: &[],
+        ko_words: &["조카딸"],
     },
     Relation {
         id: "friend",
@@ -450,10 +468,20 @@ fn words(text: &str) -> Vec<(usize, usize, String)> {
     out
 }
 
-/// Whether a written word is a number or an age ("3", "16", "3-year-old", "8-month-old").
+/// Short ways of writing an age after its number ("2yo", "18mo").
+const AGE_SUFFIXES: &[&str] = &["yo", "y/o", "yr", "yrs", "y", "mo", "mos", "m", "wk", "wks"];
+
+/// Whether a written word is a number or an age ("3", "16", "3-year-old", "8-month-old", "2yo").
 fn is_age_word(word: &str) -> bool {
-    word.chars().next().is_some_and(|c| c.is_ascii_digit())
-        && word.split('-').all(|part| part.chars().all(|c| c.is_ascii_digit()) || EN_MODIFIERS.contains(&part))
+    let unit = word.trim_start_matches(|c: char| c.is_ascii_digit());
+    unit.len() < word.len()
+        && (AGE_SUFFIXES.contains(&unit)
+            || word.split('-').all(|part| part.chars().all(|c| c.is_ascii_digit()) || EN_MODIFIERS.contains(&part)))
+}
+
+/// Whether a describing word ends an age that names a child ("my 3 year old", "my 2yo").
+fn ends_an_age(word: &str) -> bool {
+    matches!(word, "old" | "yo" | "y/o") || (is_age_word(word) && !word.chars().all(|c| c.is_ascii_digit()))
 }
 
 /// The English person mentions of `text`.
@@ -476,10 +504,15 @@ fn english_mentions(text: &str, names: &[String]) -> Vec<(Mention, Role)> {
                 }
             }
             let noun = relation_at(&words, j);
-            let described_age = j > i + 1 && matches!(words[j - 1].2.as_str(), "old" | "yo" | "y/o")
-                || words.get(j - 1).is_some_and(|(_, _, w)| j > i + 1 && w.ends_with("-old"));
+            let described_age = j > i + 1 && ends_an_age(&words[j - 1].2);
             let relation = noun.map(|(r, n)| (r, j + n)).or_else(|| described_age.then_some((relation("child"), j)));
             if let Some((Some(r), end)) = relation {
+                // "my sister's son": the person is the second relation, named by the two.
+                if let Some((second, chain_end)) = possessed(&words, end) {
+                    found.push((person_of_chain(words[i].0, words[chain_end - 1].1, r, second), Role::Subject));
+                    i = chain_end;
+                    continue;
+                }
                 let role = if i > 0 && EN_COMPANION.contains(&words[i - 1].2.as_str()) {
                     Role::Aside
                 } else if typing_after(&words, end) {
@@ -549,6 +582,41 @@ fn has_hangul_text(text: &str) -> bool {
 
 fn person(start: usize, end: usize, r: &Relation) -> Mention {
     Mention { start, end, who: Who::Person(r.id.to_string(), r.gender) }
+}
+
+/// The relation a possessive relation noun ending at word `end` leads to ("my sister's (15-year-old)
+/// son"), with where it ends.
+fn possessed(words: &[(usize, usize, String)], end: usize) -> Option<(&'static Relation, usize)> {
+    if !words.get(end - 1)?.2.ends_with("'s") {
+        return None;
+    }
+    let mut j = end;
+    while j < words.len() && (EN_MODIFIERS.contains(&words[j].2.as_str()) || is_age_word(&words[j].2)) {
+        j += 1;
+    }
+    let (second, n) = relation_at(words, j)?;
+    Some((second?, j + n))
+}
+
+/// The relations of one person named through another, by the first and the second ("sister" and
+/// "son" make a nephew); a pair not listed is named by both ("friend's son").
+const CHAINS: &[(&[&str], &str, &str)] = &[
+    (&["sister", "brother", "sibling"], "son", "nephew"),
+    (&["sister", "brother", "sibling"], "daughter", "niece"),
+    (&["son", "daughter", "child"], "son", "grandchild"),
+    (&["son", "daughter", "child"], "daughter", "grandchild"),
+    (&["son", "daughter", "child"], "child", "grandchild"),
+    (&["mother", "father"], "mother", "grandmother"),
+    (&["mother", "father"], "father", "grandfather"),
+];
+
+/// The mention of the person `second` of `first` ("my sister's son").
+fn person_of_chain(start: usize, end: usize, first: &Relation, second: &Relation) -> Mention {
+    let chained = CHAINS.iter().find(|(firsts, s, _)| firsts.contains(&first.id) && *s == second.id);
+    match chained.and_then(|(_, _, id)| relation(id)) {
+        Some(r) => person(start, end, r),
+        None => Mention { start, end, who: Who::Person(format!("{}'s {}", first.id, second.id), second.gender) },
+    }
 }
 
 /// The relation whose English noun starts at word `at`, with the number of words it takes (the
@@ -648,11 +716,14 @@ fn korean_word_at(word: &str, w: &str) -> Option<usize> {
         return None;
     }
     let rest = &word[at + w.len()..];
-    let strict = w.chars().count() == 1 || matches!(w, "아이" | "아기" | "부인" | "아가" | "애기");
+    let strict = w.chars().count() == 1
+        || matches!(w, "아이" | "아기" | "부인" | "아가" | "애기" | "막내" | "첫째" | "둘째" | "셋째");
+    // An ordinal alone is "the second (day)": a child only with a particle ("둘째가").
+    let ordinal = matches!(w, "막내" | "첫째" | "둘째" | "셋째");
     let fits =
         rest.is_empty() || is_korean_particle(rest) || AFTER.iter().chain(KO_COMPANION).any(|a| rest.starts_with(a));
     // 부인과 is gynaecology.
-    ((!strict || fits) && !(w == "부인" && rest.starts_with('과'))).then_some(at)
+    ((!strict || fits) && !(ordinal && rest.is_empty()) && !(w == "부인" && rest.starts_with('과'))).then_some(at)
 }
 
 /// Every person mention of `text` in order, with its role.
@@ -899,6 +970,12 @@ mod tests {
         assert_eq!(whole("My mother-in-law is 75."), ["mother-in-law"]);
         assert_eq!(whole("딸기를 먹고 배가 아파요"), ["self"], "딸기 is no daughter");
         assert_eq!(whole("I'm a new mom and my back hurts"), ["self"]);
+        assert_eq!(whole("my 2yo has a runny nose"), ["child"]);
+        assert_eq!(whole("막내가 두 살인데 설사를 해요"), ["child"]);
+        assert_eq!(whole("둘째 날부터 열이 나요"), ["self"], "the second day is no second child");
+        // A person named through another is that person, never the first.
+        assert_eq!(whole("My sister's 15-year-old son has asthma."), ["nephew"]);
+        assert_eq!(whole("My friend's daughter has a fever."), ["friend's daughter"]);
     }
 
     #[test]
