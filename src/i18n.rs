@@ -255,6 +255,14 @@ pub struct Ui {
     pub person_name_taken: &'static str,
     pub person_last: &'static str,
     pub person_unknown: &'static str,
+    /// Facts about someone else added to their profile (`{name}`, `{facts}`).
+    pub others_saved: &'static str,
+    /// Facts about someone not in People, kept nowhere (`{who}`: "your son" / "아들", `{facts}`).
+    pub others_offer: &'static str,
+    /// The button adding that person with the facts (`{name}`: the name they get).
+    pub others_add: &'static str,
+    /// Facts about someone the message did not name (`{facts}`): kept nowhere, and the question who.
+    pub others_unclear: &'static str,
     pub edit_fact: &'static str,
     pub fact_new_value: &'static str,
     pub said: &'static str,
@@ -398,6 +406,10 @@ const KO: Ui = Ui {
     person_name_taken: "‘{name}’은(는) 이미 있는 이름입니다. 다른 이름을 쓰세요.",
     person_last: "마지막 한 사람은 삭제할 수 없습니다. 정보를 지우려면 '모두 잊기'를 사용하세요.",
     person_unknown: "없는 사람입니다",
+    others_saved: "{name}의 프로필에 저장했습니다: {facts}",
+    others_offer: "{who}에 관한 정보입니다: {facts}. 사람 목록에 없어 아무 데도 저장하지 않았습니다.",
+    others_add: "‘{name}’을(를) 추가하고 이 정보 저장",
+    others_unclear: "누구에 관한 정보인지 알 수 없어 저장하지 않았습니다: {facts}. 누구인지 알려 주세요 (예: ‘아들이 …’).",
     edit_fact: "수정",
     fact_new_value: "새 값",
     said: "말한 때",
@@ -539,6 +551,10 @@ const EN: Ui = Ui {
     person_name_taken: "“{name}” is already on the list: choose another name.",
     person_last: "The last person cannot be removed; use “Forget everything” to clear their data.",
     person_unknown: "No such person",
+    others_saved: "Saved to {name}'s profile: {facts}",
+    others_offer: "This is about {who}: {facts}. Not saved: they are not in People.",
+    others_add: "Add “{name}” with these facts",
+    others_unclear: "I could not tell whom this is about, so nothing was saved: {facts}. Say who it is (e.g. “my son has …”).",
     edit_fact: "Edit",
     fact_new_value: "New value",
     said: "said",

@@ -132,11 +132,18 @@ impl People {
 
     /// Adds a person named `name`, chooses them and returns their id.
     pub fn add(&mut self, name: &str) -> Result<String, PeopleError> {
+        let id = self.add_other(name)?;
+        self.current = id.clone();
+        Ok(id)
+    }
+
+    /// Adds a person named `name` and returns their id; the person chosen stays chosen (a person
+    /// added from what the chat said about them).
+    pub fn add_other(&mut self, name: &str) -> Result<String, PeopleError> {
         let name = self.checked_name(name, None)?;
         let n = (1..).find(|n| !self.people.iter().any(|p| p.id == format!("person-{n}"))).expect("unbounded");
         let id = format!("person-{n}");
         self.people.push(Person { id: id.clone(), name });
-        self.current = id.clone();
         Ok(id)
     }
 
@@ -221,6 +228,10 @@ mod tests {
         assert_eq!(people.current(), DEFAULT_USER, "removing the chosen person chooses the first");
         // Ids are not reused while taken, and a freed id may come back for a new person.
         assert_eq!(people.add("Grandma").unwrap(), "person-1");
+        // A person added from the chat leaves the choice as it was.
+        let son = people.add_other("Son").unwrap();
+        assert_eq!((people.current(), people.all().last().unwrap().id.as_str()), ("person-1", son.as_str()));
+        assert_eq!(people.add_other("son"), Err(PeopleError::Duplicate("son".into())));
     }
 
     #[test]

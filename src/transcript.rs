@@ -3,9 +3,13 @@
 //! older ones as one line each.
 
 use crate::core::answer::Answer;
+use crate::extract::Subject;
+use crate::i18n::{ui, Lang};
 use crate::medicines::Checked;
 use crate::memory::conversation::gist;
-use crate::pipeline::state::{Evidence, TurnState};
+use crate::memory::profile::Profile;
+use crate::people::People;
+use crate::pipeline::state::{Evidence, OthersFacts, TurnState};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -31,11 +35,69 @@ pub struct SavedTurn {
     pub cached: bool,
     pub emergency: bool,
     pub error: Option<String>,
+    /// What became of the facts the question stated about someone else.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub others: Vec<OthersNote>,
+}
+
+/// What a turn did with the facts it stated about someone other than the person the chat is with,
+/// as kept with the turn. An offer to add the person is not kept: until the user accepts it,
+/// nothing of those facts is.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kept", rename_all = "snake_case")]
+pub enum OthersNote {
+    /// Added to the profile of the person then called `name`; `facts` as said then, in one line.
+    Saved { name: String, facts: String },
+    /// The message did not say whom they are about: kept nowhere.
+    Unclear { facts: String },
+}
+
+impl OthersNote {
+    /// The note as the chat shows it in `lang`.
+    pub fn text(&self, lang: Lang) -> String {
+        match self {
+            OthersNote::Saved { name, facts } => ui(lang).others_saved.replace("{name}", name).replace("{facts}", facts),
+            OthersNote::Unclear { facts } => ui(lang).others_unclear.replace("{facts}", facts),
+        }
+    }
+}
+
+/// The facts of `slots` in one line in `lang` ("3-year-old male | Symptoms: Fever | Temperature: 39.2 °C").
+pub fn facts_line(slots: &crate::extract::Slots, lang: Lang) -> String {
+    Profile::of(slots, 0.0).summary(lang, 0.0)
+}
+
+/// What the chat offers for facts about someone the device does not keep: adding them with those
+/// facts. Someone the message did not name gets a note instead ([`OthersNote::Unclear`]).
+pub fn offers(state: &TurnState) -> Vec<OthersFacts> {
+    state.others.iter().filter(|o| o.kept_for.is_none() && matches!(o.about, Subject::Other(_))).cloned().collect()
+}
+
+/// The name a person added for `about` gets in `lang` ("Son" / "아들"; a name as it was said).
+pub fn name_for(about: &Subject, lang: Lang) -> String {
+    match (about.relation(), lang) {
+        (Some(r), Lang::Ko) => r.ko.to_string(),
+        (Some(r), Lang::En) => r.en.to_string(),
+        (None, _) => about.label().to_string(),
+    }
 }
 
 impl SavedTurn {
-    /// The turn that asked `question` and ended in `state`, as kept.
-    pub fn answered(question: String, state: &TurnState) -> SavedTurn {
+    /// The turn that asked `question` and ended in `state`, as kept: with where the facts about
+    /// other people went (the people by their names in `people`, the facts in `lang`).
+    pub fn answered(question: String, state: &TurnState, people: &People, lang: Lang) -> SavedTurn {
+        let name_of = |id: &str| {
+            people.all().iter().find(|p| p.id == id).map_or_else(|| id.to_string(), |p| p.label(lang))
+        };
+        let others = state
+            .others
+            .iter()
+            .filter_map(|o| match (&o.kept_for, &o.about) {
+                (Some(id), _) => Some(OthersNote::Saved { name: name_of(id), facts: facts_line(&o.slots, lang) }),
+                (None, Subject::Unnamed) => Some(OthersNote::Unclear { facts: facts_line(&o.slots, lang) }),
+                (None, _) => None,
+            })
+            .collect();
         SavedTurn {
             question,
             answer: state.answer.clone(),
@@ -44,6 +106,7 @@ impl SavedTurn {
             cached: state.cache_hit,
             emergency: state.emergency.is_some(),
             error: state.error.clone(),
+            others,
         }
     }
 }

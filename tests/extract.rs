@@ -74,3 +74,43 @@ fn bad_input_gives_empty_or_partial_slots() {
     assert!(measure(&slots("혈압 999/1"), MeasureKind::BloodPressure).is_none());
     assert!(slots("I am 500 years old").demographics.age.is_none());
 }
+
+#[test]
+fn everyday_korean_says_the_symptom_and_a_body_part_says_where() {
+    let ids = |text: &str| slots(text).symptoms.iter().map(|c| c.id.clone()).collect::<Vec<_>>();
+    assert_eq!(ids("발이 부어요"), ["R60"], "swelling");
+    assert_eq!(ids("제가 발목이 부었어요"), ["R60"]);
+    assert_eq!(ids("다리가 저려요"), ["R20.2"], "numbness");
+    assert_eq!(ids("요즘 허리가 너무 아파요"), ["M54.5"], "low back pain, not pain");
+    assert_eq!(ids("시어머니가 무릎이 아프시대요"), ["M25.56"], "knee pain");
+    assert_eq!(ids("그냥 여기저기 아파요"), ["R52"], "pain, said nowhere in particular");
+    assert_eq!(ids("My feet are swollen and my left arm feels numb"), ["R60", "R20.2"]);
+    // A complaint that goes on is no denial; one denied is.
+    assert_eq!(ids("이미그란을 먹어도 두통이 안 나아요"), ["R51"]);
+    assert!(ids("열이 안 나요").is_empty());
+}
+
+#[test]
+fn a_lab_value_is_a_lab_not_a_medicine() {
+    let s = slots("I'm 52 and my uric acid came back at 9.1.");
+    assert_eq!(measure(&s, MeasureKind::UricAcid), Some((9.1, None, "mg/dL".into())));
+    assert!(s.medications.is_empty(), "{:?}", s.medications);
+    let s = slots("엄마가 칼륨 수치가 5.8이 나왔어요. INR은 3.8, 크레아티닌 1.5예요.");
+    assert_eq!(measure(&s, MeasureKind::Potassium).map(|m| m.0), Some(5.8));
+    assert_eq!(measure(&s, MeasureKind::Inr).map(|m| m.0), Some(3.8));
+    assert_eq!(measure(&s, MeasureKind::Creatinine).map(|m| m.0), Some(1.5));
+    assert!(s.medications.is_empty(), "{:?}", s.medications);
+    assert_eq!(
+        measure(&slots("제 혈색소가 9.5이고 당화혈색소는 7.1이에요"), MeasureKind::Hemoglobin).map(|m| m.0),
+        Some(9.5)
+    );
+    // Potassium taken as a medicine is still one.
+    assert_eq!(slots("I take potassium tablets").medications.len(), 1);
+}
+
+#[test]
+fn a_pregnancy_planned_is_none_now() {
+    assert_eq!(slots("Is it safe to get pregnant on methotrexate?").demographics.pregnant, None);
+    assert_eq!(slots("임신 준비 중인데 엽산을 먹어야 하나요?").demographics.pregnant, None);
+    assert_eq!(slots("I'm 30 weeks pregnant").demographics.pregnant, Some(true));
+}

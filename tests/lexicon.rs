@@ -359,3 +359,26 @@ fn an_eponym_written_apart_from_its_disease_word_is_read_whole() {
         assert!(q.transliterations.is_empty() && q.concepts.is_empty(), "{question}: {q:?}");
     }
 }
+
+#[test]
+fn an_everyday_stem_states_a_concept_the_lexicon_has() {
+    use medagent::lexicon::build::{build, Sources};
+    let sources = |everyday| Sources {
+        curated: "R60\tsymptom\tSwelling\t부종\n",
+        icd10cm_categories: "code\tdescription\n",
+        kcd_categories: "kcd\tko\n",
+        kcd_terms: "ko\tkcd\ten\n",
+        drugbank_names: "drugbank_id\tname\tsynonyms\n",
+        everyday_ko: everyday,
+        topic_names: "",
+        medicines: "drugbank_id\tgeneric\tko_generic\tko_names\ten_names\tclasses\n",
+        medicine_classes: "class\ten_names\tko_names\n",
+    };
+    let built = build(&sources("부어|붓고\tswelling\tR60\n발\tfoot\n")).unwrap();
+    let found = built.find_phrases("발이 부어요");
+    let concepts: Vec<Option<&str>> = found.iter().map(|p| p.concept.map(|c| c.id.as_str())).collect();
+    assert_eq!(concepts, [None, Some("R60")]);
+    assert_eq!(file::decode(&file::encode(&built)).unwrap(), built, "the concept survives the file");
+    let error = build(&sources("부어\tswelling\tR999\n")).unwrap_err();
+    assert!(error.to_string().contains("R999"), "{error}");
+}

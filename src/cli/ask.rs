@@ -5,8 +5,10 @@ use super::error::CliError;
 use super::files::{DirSource, DEFAULT_INDEX_DIR, DEFAULT_VECTORS_DIR};
 use super::provider_args::ProviderArgs;
 use super::state_file::StateFile;
-use crate::i18n::{has_hangul, Lang};
+use crate::extract::{Gender, Slots, Subject};
+use crate::i18n::{has_hangul, ui, Lang};
 use crate::llm::CallPurpose;
+use crate::memory::profile::Profile;
 use crate::memory::Memory;
 use crate::pipeline::flags::{profile, PROFILES};
 use crate::pipeline::graph::{run_turn, TurnInput};
@@ -49,6 +51,11 @@ pub struct TurnOptions {
     /// Whose profile and conversation (e.g. family members).
     #[arg(long, default_value = crate::memory::DEFAULT_USER)]
     pub user: String,
+    /// Keep facts a message states about someone the state file has no profile for ("my son is 3
+    /// and has a fever") in a new profile named by the relation (`--user son` afterwards). Without
+    /// it they are used for the answer and reported, but kept nowhere.
+    #[arg(long, requires = "state")]
+    pub add_people: bool,
     /// JSON file with the profiles, conversations and cache: read before, written after each turn
     /// (atomically, the previous version kept as FILE.bak; runs sharing it take turns).
     #[arg(long)]
@@ -153,8 +160,54 @@ impl Clock for SystemClock {
     }
 }
 
+/// Every fact of a turn, whoever it is about, as the `--json` contract prints them: `{"about", "slot",
+/// "key", "value", "en", "said"}`; `key` is "age" / "age_group" / "gender" / "pregnant", the concept
+/// id, or the measure kind ("temperature", "uric_acid"); `value` a string ("3", "male", "true",
+/// "39.2", "150/95", a concept's duration when said); `en` and `said` for concepts.
+pub fn facts_json(facts: &[(Subject, Slots)]) -> Vec<serde_json::Value> {
+    let mut out = Vec::new();
+    for (who, slots) in facts {
+        let about = who.label();
+        let d = &slots.demographics;
+        let demographic =
+            |key: &str, value: String| json!({"about": about, "slot": "demographics", "key": key, "value": value});
+        out.extend(d.age.map(|a| demographic("age", a.to_string())));
+        out.extend(d.age_group.map(|a| demographic("age_group", a.to_string())));
+        out.extend(d.gender.map(|g| demographic("gender", if g == Gender::Male { "male" } else { "female" }.into())));
+        out.extend(d.pregnant.map(|p| demographic("pregnant", p.to_string())));
+        for (slot, concepts) in
+            [("conditions", &slots.conditions), ("symptoms", &slots.symptoms), ("medications", &slots.medications)]
+        {
+            out.extend(concepts.iter().map(
+                |c| json!({"about": about, "slot": slot, "key": c.id, "value": c.duration, "en": c.en, "said": c.said}),
+            ));
+        }
+        for m in slots.vitals.iter().chain(&slots.labs) {
+            let value = match m.second {
+                Some(d) => format!("{}/{}", number(m.value), number(d)),
+                None => number(m.value),
+            };
+            let slot = if m.kind.is_vital() { "vitals" } else { "labs" };
+            out.push(json!({"about": about, "slot": slot, "key": m.kind, "value": value, "unit": m.unit}));
+        }
+    }
+    out
+}
+
+/// A reading's number as people write it ("39.2", "150").
+fn number(x: f64) -> String {
+    if x.fract() == 0.0 {
+        format!("{x:.0}")
+    } else {
+        format!("{x}")
+    }
+}
+
 /// One turn as the `--json` contract prints it. `citations` are the sources the answer's body cites
-/// (not a model text shown apart as unsupported); `answer_kind` says what the body is.
+/// (not a model text shown apart as unsupported); `answer_kind` says what the body is; `about` whom
+/// the message is mainly about ("self", a relation such as "son", or a name), `facts` every fact it
+/// states whoever it is about ([`facts_json`]), `others` where the facts about anyone else went
+/// (`kept_for`: the profile they were added to, or null), `profile` the user's own stored facts.
 pub fn turn_json(state: &TurnState, memory: &Memory) -> serde_json::Value {
     let cited: Vec<&str> = state
         .retrieved_docs
@@ -170,6 +223,9 @@ pub fn turn_json(state: &TurnState, memory: &Memory) -> serde_json::Value {
         "unsupported": state.answer.unsupported,
         "citations": cited,
         "sources": state.retrieved_docs.iter().map(|d| json!({"id": d.id, "title": d.title, "url": d.url, "passage": d.passage})).collect::<Vec<_>>(),
+        "about": state.about.label(),
+        "facts": facts_json(&state.facts),
+        "others": state.others.iter().map(|o| json!({"about": o.about.label(), "kept_for": o.kept_for})).collect::<Vec<_>>(),
         "slots": state.slots,
         "profile_summary": state.profile_summary,
         "profile": profile.map(|p| &p.facts),
@@ -330,7 +386,10 @@ fn run_messages(messages: &[String], options: &TurnOptions) -> Result<(), CliErr
             TurnEvent::AnswerStarted if stream => println!(),
             _ => {}
         };
-        let state = pollster::block_on(run_turn(input, &mut memory, &services, &mut print));
+        let mut state = pollster::block_on(run_turn(input, &mut memory, &services, &mut print));
+        if options.add_people {
+            add_people(&mut state, &mut memory, clock.now_ms());
+        }
         if options.json {
             println!("{}", turn_json(&state, &memory));
         } else {
@@ -340,6 +399,9 @@ fn run_messages(messages: &[String], options: &TurnOptions) -> Result<(), CliErr
             }
             if let Some(error) = &state.error {
                 println!("  note: {error}");
+            }
+            for line in others_lines(&state) {
+                println!("  {line}");
             }
             let path = state.trace.path().join(" > ");
             let reason = state.stop_reason.as_ref().map(|r| r.describe(state.lang())).unwrap_or_default();
@@ -354,6 +416,37 @@ fn run_messages(messages: &[String], options: &TurnOptions) -> Result<(), CliErr
     // The answers were printed (with the evidence fallback); the exit status still says a step failed
     // (the model call or the knowledge search: the message names which).
     failed.map_or(Ok(()), |error| Err(CliError::failed(format!("the answer is incomplete: {error}"))))
+}
+
+/// `--add-people`: the facts about someone the state file keeps no profile for go to a new profile
+/// named by the relation ("son") or the name; someone the message did not name gets none.
+fn add_people(state: &mut TurnState, memory: &mut Memory, now_ms: f64) {
+    for other in state.others.iter_mut().filter(|o| o.kept_for.is_none()) {
+        if let Subject::Other(who) = &other.about {
+            memory.profiles.update(who, &other.slots, now_ms);
+            other.kept_for = Some(who.clone());
+        }
+    }
+}
+
+/// Where the facts about other people went, one line each, in the turn's language.
+fn others_lines(state: &TurnState) -> Vec<String> {
+    let lang = state.lang();
+    state
+        .others
+        .iter()
+        .map(|o| {
+            let facts = Profile::of(&o.slots, 0.0).summary(lang, 0.0);
+            match (&o.kept_for, &o.about) {
+                (Some(id), _) => ui(lang).others_saved.replace("{name}", id).replace("{facts}", &facts),
+                (None, Subject::Unnamed) => ui(lang).others_unclear.replace("{facts}", &facts),
+                (None, who) => format!(
+                    "{} (--add-people keeps them)",
+                    ui(lang).others_offer.replace("{who}", &who.describe(lang == Lang::Ko)).replace("{facts}", &facts)
+                ),
+            }
+        })
+        .collect()
 }
 
 /// Standard input whole, for the `-` argument.

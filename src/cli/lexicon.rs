@@ -60,8 +60,18 @@ pub fn run(args: LexiconArgs) -> Result<(), CliError> {
                 })
             })
             .collect();
+        // Each concept once, in the order first found: what the text names, whatever its wording.
+        let mut concepts: Vec<serde_json::Value> = Vec::new();
+        for m in &mentions {
+            let concept = serde_json::json!({
+                "id": m.concept.id, "type": m.concept.kind.name(), "en": m.concept.en, "ko": m.concept.ko,
+            });
+            if !concepts.contains(&concept) {
+                concepts.push(concept);
+            }
+        }
         let out = serde_json::json!({
-            "mentions": found, "search_text": bridged.text, "qtypes": bridged.qtypes, "phrases": bridged.phrases,
+            "mentions": found, "concepts": concepts, "search_text": bridged.text, "qtypes": bridged.qtypes, "phrases": bridged.phrases,
             "transliterations": bridged.transliterations, "coverage": bridged.coverage,
         });
         println!("{out}");

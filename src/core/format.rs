@@ -13,7 +13,7 @@
 //! does not match the file, and any read past the end, each with a message saying what to do.
 
 /// Version of the static index format; bump it whenever any file layout changes.
-pub const FORMAT_VERSION: u16 = 2;
+pub const FORMAT_VERSION: u16 = 3;
 const MAGIC: &[u8; 4] = b"MDAG";
 const HEADER_LEN: usize = 11;
 

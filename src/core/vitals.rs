@@ -27,6 +27,22 @@ pub enum MeasureKind {
     TotalCholesterol,
     LdlCholesterol,
     HdlCholesterol,
+    Triglycerides,
+    UricAcid,
+    Creatinine,
+    Egfr,
+    Inr,
+    Tsh,
+    Hemoglobin,
+    Alt,
+    Ast,
+    Psa,
+    Potassium,
+    Sodium,
+    Bun,
+    Ferritin,
+    VitaminD,
+    Crp,
 }
 
 impl MeasureKind {
@@ -63,6 +79,32 @@ impl MeasureKind {
             (MeasureKind::TotalCholesterol, true) => "총콜레스테롤",
             (MeasureKind::LdlCholesterol, _) => "LDL",
             (MeasureKind::HdlCholesterol, _) => "HDL",
+            (MeasureKind::Triglycerides, false) => "Triglycerides",
+            (MeasureKind::Triglycerides, true) => "중성지방",
+            (MeasureKind::UricAcid, false) => "Uric acid",
+            (MeasureKind::UricAcid, true) => "요산",
+            (MeasureKind::Creatinine, false) => "Creatinine",
+            (MeasureKind::Creatinine, true) => "크레아티닌",
+            (MeasureKind::Egfr, false) => "eGFR",
+            (MeasureKind::Egfr, true) => "사구체여과율(eGFR)",
+            (MeasureKind::Inr, _) => "INR",
+            (MeasureKind::Tsh, false) => "TSH",
+            (MeasureKind::Tsh, true) => "갑상선자극호르몬(TSH)",
+            (MeasureKind::Hemoglobin, false) => "Hemoglobin",
+            (MeasureKind::Hemoglobin, true) => "혈색소",
+            (MeasureKind::Alt, _) => "ALT",
+            (MeasureKind::Ast, _) => "AST",
+            (MeasureKind::Psa, _) => "PSA",
+            (MeasureKind::Potassium, false) => "Potassium",
+            (MeasureKind::Potassium, true) => "칼륨",
+            (MeasureKind::Sodium, false) => "Sodium",
+            (MeasureKind::Sodium, true) => "나트륨",
+            (MeasureKind::Bun, _) => "BUN",
+            (MeasureKind::Ferritin, false) => "Ferritin",
+            (MeasureKind::Ferritin, true) => "페리틴",
+            (MeasureKind::VitaminD, false) => "Vitamin D",
+            (MeasureKind::VitaminD, true) => "비타민 D",
+            (MeasureKind::Crp, _) => "CRP",
         }
     }
 
@@ -83,6 +125,21 @@ impl MeasureKind {
             MeasureKind::LdlCholesterol => 10.0..=500.0,
             MeasureKind::HdlCholesterol => 5.0..=200.0,
             MeasureKind::TotalCholesterol => 50.0..=600.0,
+            MeasureKind::Triglycerides => 20.0..=5000.0,
+            MeasureKind::UricAcid => 1.0..=20.0,
+            MeasureKind::Creatinine => 0.1..=20.0,
+            MeasureKind::Egfr => 2.0..=150.0,
+            MeasureKind::Inr => 0.5..=10.0,
+            MeasureKind::Tsh => 0.005..=150.0,
+            MeasureKind::Hemoglobin => 3.0..=25.0,
+            MeasureKind::Alt | MeasureKind::Ast => 3.0..=5000.0,
+            MeasureKind::Psa => 0.01..=5000.0,
+            MeasureKind::Potassium => 1.5..=9.0,
+            MeasureKind::Sodium => 100.0..=180.0,
+            MeasureKind::Bun => 1.0..=200.0,
+            MeasureKind::Ferritin => 1.0..=10000.0,
+            MeasureKind::VitaminD => 2.0..=200.0,
+            MeasureKind::Crp => 0.01..=500.0,
         }
     }
 
@@ -93,8 +150,14 @@ impl MeasureKind {
             MeasureKind::Temperature => 0.2,
             MeasureKind::Weight | MeasureKind::OxygenSaturation => 1.0,
             MeasureKind::FastingGlucose | MeasureKind::BloodGlucose => 5.0,
-            MeasureKind::Hba1c => 0.1,
+            MeasureKind::Hba1c | MeasureKind::Inr | MeasureKind::Creatinine => 0.1,
             MeasureKind::TotalCholesterol | MeasureKind::LdlCholesterol | MeasureKind::HdlCholesterol => 5.0,
+            MeasureKind::Triglycerides => 10.0,
+            MeasureKind::UricAcid | MeasureKind::Hemoglobin => 0.3,
+            MeasureKind::Tsh | MeasureKind::Psa | MeasureKind::Potassium => 0.2,
+            MeasureKind::Egfr | MeasureKind::Sodium | MeasureKind::Bun | MeasureKind::VitaminD => 2.0,
+            MeasureKind::Alt | MeasureKind::Ast | MeasureKind::Ferritin => 5.0,
+            MeasureKind::Crp => 1.0,
         }
     }
 }
@@ -117,6 +180,14 @@ pub enum Unit {
     Bpm,
     Kg,
     Lb,
+    GPerDl,
+    UPerL,
+    NgPerMl,
+    MiuPerL,
+    MlPerMin,
+    MgPerL,
+    /// A ratio without a unit (INR).
+    Ratio,
 }
 
 impl Unit {
@@ -132,6 +203,13 @@ impl Unit {
             Unit::Bpm => "bpm",
             Unit::Kg => "kg",
             Unit::Lb => "lb",
+            Unit::GPerDl => "g/dL",
+            Unit::UPerL => "U/L",
+            Unit::NgPerMl => "ng/mL",
+            Unit::MiuPerL => "mIU/L",
+            Unit::MlPerMin => "mL/min/1.73m²",
+            Unit::MgPerL => "mg/L",
+            Unit::Ratio => "",
         }
     }
 }
@@ -222,13 +300,74 @@ pattern!(
     meter_range,
     r"(?:meter|glucometer|monitor|cgm|libre|dexcom|sugar reading|glucose reading|혈당계|혈당|측정기)[^.\n]{0,25}?\b(lo|hi)\b|(?:sugar|glucose)\s+(?:reads|says|shows|is|was)\s+(lo|hi)\b"
 );
-pattern!(hba1c, r"(?:hba1c|a1c|당화\s*혈색소)\s*(?:수치)?\s*(?:은|는|이|가|:|is|was|of)?\s*(\d{1,2}(?:\.\d{1,2})?)");
-pattern!(ldl, r"\bldl(?:\s*콜레스테롤|\s*cholesterol)?\s*(?:은|는|이|가|:|is|was|of)?\s*(\d{2,3})");
-pattern!(hdl, r"\bhdl(?:\s*콜레스테롤|\s*cholesterol)?\s*(?:은|는|이|가|:|is|was|of)?\s*(\d{2,3})");
-pattern!(
-    total_cholesterol,
-    r"(?:총\s*)?(?:콜레스테롤|cholesterol)\s*(?:수치)?\s*(?:은|는|이|가|:|is|was|of)?\s*(\d{2,3})"
-);
+/// A lab value read by its name: the kind, the names it is written with (a regular expression over
+/// the lowercase text; Korean and English), and the unit its values are in. Each is read the same
+/// way: the name, a few words ("수치가", "came back at", "is"), the number; where names overlap the
+/// longest one read wins ("LDL cholesterol 160" is no total cholesterol, "당화혈색소" no 혈색소).
+struct LabName {
+    kind: MeasureKind,
+    names: &'static str,
+    unit: Unit,
+}
+
+const LAB_NAMES: &[LabName] = &[
+    LabName {
+        kind: MeasureKind::Hba1c, names: r"hba1c|\ba1c\b|당화\s*혈색소|헤모글로빈\s*a1c", unit: Unit::Percent
+    },
+    LabName {
+        kind: MeasureKind::LdlCholesterol,
+        names: r"\bldl(?:\s*콜레스테롤|\s*cholesterol|-c\b)?|나쁜\s*콜레스테롤|bad cholesterol",
+        unit: Unit::MgPerDl,
+    },
+    LabName {
+        kind: MeasureKind::HdlCholesterol,
+        names: r"\bhdl(?:\s*콜레스테롤|\s*cholesterol|-c\b)?|좋은\s*콜레스테롤|good cholesterol",
+        unit: Unit::MgPerDl,
+    },
+    LabName {
+        kind: MeasureKind::TotalCholesterol,
+        names: r"(?:총\s*)?콜레스테롤|(?:total\s+)?cholesterol",
+        unit: Unit::MgPerDl,
+    },
+    LabName { kind: MeasureKind::Triglycerides, names: r"triglycerides?|\btg\b|중성\s*지방", unit: Unit::MgPerDl },
+    LabName { kind: MeasureKind::UricAcid, names: r"uric acid|\burate\b|요산", unit: Unit::MgPerDl },
+    LabName { kind: MeasureKind::Creatinine, names: r"creatinine|크레아티닌|크레아틴", unit: Unit::MgPerDl },
+    LabName { kind: MeasureKind::Egfr, names: r"\be?gfr\b|사구체\s*여과율", unit: Unit::MlPerMin },
+    LabName { kind: MeasureKind::Inr, names: r"\b(?:pt[/ ])?inr\b", unit: Unit::Ratio },
+    LabName { kind: MeasureKind::Tsh, names: r"\btsh\b|갑상선\s*자극\s*호르몬", unit: Unit::MiuPerL },
+    LabName {
+        kind: MeasureKind::Hemoglobin,
+        names: r"hemoglobin|haemoglobin|\bhgb\b|\bhb\b|혈색소|헤모글로빈",
+        unit: Unit::GPerDl,
+    },
+    LabName { kind: MeasureKind::Alt, names: r"\balt\b|\bsgpt\b|간\s*수치|liver enzymes?", unit: Unit::UPerL },
+    LabName { kind: MeasureKind::Ast, names: r"\bast\b|\bsgot\b", unit: Unit::UPerL },
+    LabName { kind: MeasureKind::Psa, names: r"\bpsa\b|전립선\s*특이\s*항원", unit: Unit::NgPerMl },
+    LabName { kind: MeasureKind::Potassium, names: r"potassium|칼륨|포타슘", unit: Unit::MmolPerL },
+    LabName { kind: MeasureKind::Sodium, names: r"\bsodium|나트륨|소듐", unit: Unit::MmolPerL },
+    LabName { kind: MeasureKind::Bun, names: r"\bbun\b|요소\s*질소", unit: Unit::MgPerDl },
+    LabName { kind: MeasureKind::Ferritin, names: r"ferritin|페리틴", unit: Unit::NgPerMl },
+    LabName { kind: MeasureKind::VitaminD, names: r"vitamin\s*d\b|비타민\s*d", unit: Unit::NgPerMl },
+    LabName { kind: MeasureKind::Crp, names: r"\bcrp\b|c-reactive protein", unit: Unit::MgPerL },
+];
+
+/// What may stand between a lab's name and its number: a few words that are no number and end no
+/// sentence ("수치가", "level came back at", "is").
+const LAB_BETWEEN: &str = r"[^\d\n.?!]{0,24}?";
+
+/// The compiled reader of each of [`LAB_NAMES`]: group 1 the name, group 2 the number.
+fn lab_patterns() -> &'static [regex_lite::Regex] {
+    static CELL: std::sync::OnceLock<Vec<regex_lite::Regex>> = std::sync::OnceLock::new();
+    CELL.get_or_init(|| {
+        LAB_NAMES
+            .iter()
+            .map(|lab| {
+                let re = format!(r"({}){LAB_BETWEEN}(\d{{1,4}}(?:\.\d{{1,2}})?)", lab.names);
+                regex_lite::Regex::new(&re).expect("valid pattern")
+            })
+            .collect()
+    })
+}
 
 /// Every reading of `text`, in message order.
 pub fn read(text: &str) -> Vec<Reading> {
@@ -293,22 +432,23 @@ pub fn read(text: &str) -> Vec<Reading> {
         };
         add(kind, &c, value, None, unit);
     }
-    for c in hba1c().captures_iter(text) {
-        add(MeasureKind::Hba1c, &c, number(&c, 1), None, Unit::Percent);
-    }
-    for c in ldl().captures_iter(text) {
-        add(MeasureKind::LdlCholesterol, &c, number(&c, 1), None, Unit::MgPerDl);
-    }
-    for c in hdl().captures_iter(text) {
-        add(MeasureKind::HdlCholesterol, &c, number(&c, 1), None, Unit::MgPerDl);
-    }
-    for c in total_cholesterol().captures_iter(text) {
-        // "LDL cholesterol 160" is no total cholesterol.
-        let before = text[..c.get(0).map_or(0, |m| m.start())].trim_end();
-        if !before.ends_with("ldl") && !before.ends_with("hdl") {
-            add(MeasureKind::TotalCholesterol, &c, number(&c, 1), None, Unit::MgPerDl);
+    // Labs by name: a name inside a longer one read at the same place is no reading of its own.
+    let mut labs: Vec<(Reading, usize, usize)> = Vec::new();
+    for (lab, pattern) in LAB_NAMES.iter().zip(lab_patterns()) {
+        for c in pattern.captures_iter(text) {
+            let (Some(name), Some(whole)) = (c.get(1), c.get(0)) else { continue };
+            let Some(value) = number(&c, 2) else { continue };
+            let (start, end) = (whole.start(), whole.end());
+            let reading = Reading { kind: lab.kind, value, second: None, unit: lab.unit, off_scale: false, start, end };
+            if reading.plausible() {
+                labs.push((reading, name.start(), name.end()));
+            }
         }
     }
+    let inside_longer = |&(r, s, e): &(Reading, usize, usize)| {
+        labs.iter().any(|&(o, os, oe)| o.kind != r.kind && os <= s && e <= oe && oe - os > e - s)
+    };
+    out.extend(labs.iter().filter(|l| !inside_longer(l)).map(|(r, _, _)| *r));
     for c in meter_range().captures_iter(text) {
         let (Some(shown), Some(whole)) = (c.get(1).or(c.get(2)), c.get(0)) else { continue };
         // About 20 and 600 mg/dL, where home meters stop counting.

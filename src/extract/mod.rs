@@ -8,11 +8,13 @@
 
 mod negation;
 pub mod patterns;
+pub mod subject;
 
 pub use crate::core::vitals::{MeasureKind, DIASTOLIC};
+pub use subject::{relation, relation_words, Relation, Subject, RELATIONS};
 
 use crate::core::vitals::{self, Reading};
-use crate::lexicon::{ConceptKind, Lexicon};
+use crate::lexicon::{Concept, ConceptKind, Lexicon};
 use serde::{Deserialize, Serialize};
 
 /// Gender as stated by the user.
@@ -35,7 +37,15 @@ pub struct Demographics {
 
 impl Demographics {
     pub fn is_empty(&self) -> bool {
-        self.age.is_none() && self.age_group.is_none() && self.gender.is_none() && self.pregnant.is_none()
+        self.count() == 0
+    }
+
+    /// How many demographic facts are known.
+    pub fn count(&self) -> usize {
+        [self.age.is_some(), self.age_group.is_some(), self.gender.is_some(), self.pregnant.is_some()]
+            .into_iter()
+            .filter(|&known| known)
+            .count()
     }
 }
 
@@ -66,20 +76,30 @@ impl Measurement {
     /// "140/90 mmHg", "8.2 %".
     pub fn display(&self) -> String {
         let v = |x: f64| if x.fract() == 0.0 { format!("{x:.0}") } else { format!("{x}") };
-        match self.second {
+        let shown = match self.second {
             Some(d) => format!("{}/{} {}", v(self.value), v(d), self.unit),
             None => format!("{} {}", v(self.value), self.unit),
-        }
+        };
+        shown.trim_end().to_string()
     }
 }
 
 /// The numbers of `text` the profile keeps: each kind at most once, its first reading (a glucose in
 /// mg/dL; a fasting one said makes any other glucose no fact of its own; a meter's LO or HI is no number).
 pub fn measurements(text: &str) -> Vec<Measurement> {
-    let readings: Vec<Reading> = vitals::read(text).into_iter().filter(|r| !r.off_scale).collect();
+    kept(&readings(text))
+}
+
+/// The readings of `text` that say a number (a meter's LO or HI says none).
+fn readings(text: &str) -> Vec<Reading> {
+    vitals::read(text).into_iter().filter(|r| !r.off_scale).collect()
+}
+
+/// The readings the profile keeps, as measurements (see [`measurements`]).
+fn kept(readings: &[Reading]) -> Vec<Measurement> {
     let fasting = readings.iter().any(|r| r.kind == MeasureKind::FastingGlucose);
     let mut out: Vec<Measurement> = Vec::new();
-    for r in readings {
+    for r in readings.iter().copied() {
         if out.iter().any(|m| m.kind == r.kind) || (fasting && r.kind == MeasureKind::BloodGlucose) {
             continue;
         }
@@ -129,7 +149,8 @@ pub fn medicine_not_taken(text: &str, start: usize, end: usize) -> bool {
 /// Extracts the slots of `text`. Without a lexicon only the patterns run.
 pub fn extract(text: &str, lexicon: Option<&Lexicon>) -> Slots {
     let mut slots = Slots { demographics: patterns::demographics(text), ..Slots::default() };
-    for m in measurements(text) {
+    let readings = readings(text);
+    for m in kept(&readings) {
         if m.kind.is_vital() {
             slots.vitals.push(m);
         } else {
@@ -137,11 +158,10 @@ pub fn extract(text: &str, lexicon: Option<&Lexicon>) -> Slots {
         }
     }
     let Some(lexicon) = lexicon else { return slots };
-    for mention in lexicon.find(text) {
-        let concept = mention.concept;
+    for (concept, start, end) in concept_mentions(text, lexicon, &readings) {
         // Labs and vitals are measured by the patterns; their names alone are no fact about the patient,
         // and a topic (a test, a procedure, alcohol) never is one.
-        let not_taken = concept.kind == ConceptKind::Medication && medicine_not_taken(text, mention.start, mention.end);
+        let not_taken = concept.kind == ConceptKind::Medication && medicine_not_taken(text, start, end);
         let target = match concept.kind {
             ConceptKind::Condition => &mut slots.conditions,
             ConceptKind::Symptom => &mut slots.symptoms,
@@ -150,8 +170,8 @@ pub fn extract(text: &str, lexicon: Option<&Lexicon>) -> Slots {
             ConceptKind::Lab | ConceptKind::Vital | ConceptKind::Topic => continue,
         };
         if target.iter().any(|s| s.id == concept.id)
-            || (!not_taken && negation::is_negated(text, mention.start, mention.end))
-            || negation::is_only_asked_about(text, mention.start, mention.end)
+            || (!not_taken && negation::is_negated(text, start, end))
+            || negation::is_only_asked_about(text, start, end)
         {
             continue;
         }
@@ -159,147 +179,146 @@ pub fn extract(text: &str, lexicon: Option<&Lexicon>) -> Slots {
             id: concept.id.clone(),
             en: concept.en.clone(),
             ko: concept.ko.clone(),
-            said: text[mention.start..mention.end].to_string(),
+            said: text[start..end].to_string(),
             duration: (concept.kind == ConceptKind::Condition)
-                .then(|| patterns::duration_near(text, mention.start, mention.end))
+                .then(|| patterns::duration_near(text, start, end))
                 .flatten(),
         });
     }
     slots
 }
 
-/// The relations by which a message speaks of another person, each with the words that name it
-/// (English with "my", so "mother" in "mother's day" or a disease name is no person). The longest
-/// word found wins: "할아버지" is a grandfather, not the "아버지" inside it.
-const RELATIONS: &[(&str, &[&str])] = &[
-    ("mother", &["my mother", "my mom", "my mum", "my mommy", "어머니", "엄마", "어머님", "모친"]),
-    ("father", &["my father", "my dad", "아버지", "아빠", "아버님", "부친"]),
-    ("wife", &["my wife", "아내", "와이프", "집사람"]),
-    ("husband", &["my husband", "남편"]),
-    ("son", &["my son", "아들"]),
-    ("daughter", &["my daughter", "우리 딸", "제 딸", "내 딸", "딸이", "딸은", "딸아이"]),
-    ("grandmother", &["my grandmother", "my grandma", "할머니"]),
-    ("grandfather", &["my grandfather", "my grandpa", "할아버지"]),
-    ("brother", &["my brother", "남동생", "오빠", "형이", "형은"]),
-    ("sister", &["my sister", "여동생", "언니", "누나"]),
-    ("child", &["my child", "my kid", "my baby", "우리 아이", "아기"]),
-    ("partner", &["my partner", "my boyfriend", "my girlfriend"]),
-    ("friend", &["my friend", "친구"]),
-];
-
-/// Words by which a clause speaks of the user again after another person was named.
-/// (English words with the spaces around them: the clause is compared padded with a space each side.)
-const FIRST_PERSON: &[&str] =
-    &[" i ", " i'm ", " i've ", " i'd ", " me ", " me. ", " myself", "저는", "제가", "나는", "내가", "저도", "나도"];
-
-/// Who a clause of a message is about.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Subject {
-    /// The user (the person the conversation is with).
-    Me,
-    /// Another person, by relation ("mother") or by the name the app knows them by.
-    Other(String),
-}
-
-/// The words of `relation` (one of [`RELATIONS`]), without the English "my ": what a person the app
-/// keeps may be named ("Mom", "엄마").
-pub fn relation_words(relation: &str) -> Vec<&'static str> {
-    RELATIONS
-        .iter()
-        .filter(|(r, _)| *r == relation)
-        .flat_map(|(_, words)| words.iter().map(|w| w.strip_prefix("my ").unwrap_or(w)))
-        .collect()
-}
-
-/// The other person a clause names: the relation of its longest relation word, else one of `names`.
-fn named_other(clause: &str, names: &[String]) -> Option<String> {
-    let lower = clause.to_lowercase();
-    let relation = RELATIONS
-        .iter()
-        .flat_map(|(relation, words)| words.iter().map(move |w| (*relation, *w)))
-        .filter(|(_, word)| lower.contains(word))
-        .max_by_key(|(_, word)| word.chars().count())
-        .map(|(relation, _)| relation.to_string());
-    relation
-        .or_else(|| names.iter().find(|n| n.chars().count() >= 2 && contains_word(&lower, &n.to_lowercase())).cloned())
-}
-
-/// Whether `word` is in `text` as a word of its own (not inside a longer Latin word).
-fn contains_word(text: &str, word: &str) -> bool {
-    text.match_indices(word).any(|(i, _)| {
-        let before = text[..i].chars().next_back();
-        let after = text[i + word.len()..].chars().next();
-        !before.is_some_and(|c| c.is_ascii_alphanumeric()) && !after.is_some_and(|c| c.is_ascii_alphanumeric())
-    })
-}
-
-/// The clauses of a message: split at sentence and clause marks, English "and" / "but" / "while",
-/// and Korean connective endings, so "I have gout and my mother has diabetes" is two clauses.
-fn clauses(text: &str) -> Vec<&str> {
-    const JOINS: &[&str] = &[" and ", " but ", " while ", "고 ", "는데 ", "지만 ", "며 "];
-    let mut out = Vec::new();
-    let mut start = 0;
-    let mut i = 0;
-    while i < text.len() {
-        let rest = &text[i..];
-        // A decimal point or a thousands comma ("8.2", "1,500") ends nothing.
-        let in_number = rest.starts_with(['.', ','])
-            && digit_before(text, i)
-            && rest[1..].starts_with(|c: char| c.is_ascii_digit());
-        let cut = if rest.starts_with(['.', '!', '?', '\n', ';', ',']) && !in_number {
-            Some(1)
-        } else {
-            JOINS.iter().find(|j| rest.starts_with(**j)).map(|j| j.len())
-        };
-        match cut {
-            Some(len) => {
-                out.push(&text[start..i + len]);
-                i += len;
-                start = i;
+/// The concepts `text` names, in order, with where: the lexicon's names, and the everyday stems that
+/// state a symptom ("발이 부어요", "저려요"; a name found there wins), each where a body part said
+/// just before it puts it ("허리가 아파요" is low back pain, "무릎이 아파요" knee pain). A medicine
+/// named inside a lab reading is the lab's name ("칼륨 수치가 5.8", "uric acid 9.1").
+fn concept_mentions<'a>(text: &str, lexicon: &'a Lexicon, readings: &[Reading]) -> Vec<(&'a Concept, usize, usize)> {
+    let in_reading = |start: usize, end: usize| readings.iter().any(|r| r.start <= start && end <= r.end);
+    let mut found: Vec<(&Concept, usize, usize)> = lexicon
+        .find(text)
+        .into_iter()
+        .filter(|m| !(m.concept.kind == ConceptKind::Medication && in_reading(m.start, m.end)))
+        .map(|m| (m.concept, m.start, m.end))
+        .collect();
+    let phrases = lexicon.find_phrases(text);
+    for p in &phrases {
+        if let Some(concept) = p.concept {
+            if !found.iter().any(|&(_, start, end)| start < p.end && p.start < end) {
+                found.push((concept, p.start, p.end));
             }
-            None => i += rest.chars().next().map_or(1, char::len_utf8),
         }
     }
-    out.push(&text[start..]);
-    out.retain(|c| !c.trim().is_empty());
-    out
-}
-
-fn digit_before(text: &str, i: usize) -> bool {
-    text[..i].chars().next_back().is_some_and(|c| c.is_ascii_digit())
-}
-
-/// The slots of a message by whom they are about: the user's own first, then each other person's.
-/// A clause names its subject or keeps the one before it ("my mother has diabetes and tingling
-/// feet" is all the mother's), until one speaks of the user again ("... and I have gout"). A message
-/// that names nobody else is extracted whole, exactly as [`extract`] does. `names`: the names of the
-/// other people the app keeps, so "Jane has diabetes" is Jane's.
-pub fn extract_by_subject(text: &str, lexicon: Option<&Lexicon>, names: &[String]) -> Vec<(Subject, Slots)> {
-    let parts = clauses(text);
-    if parts.iter().all(|c| named_other(c, names).is_none()) {
-        return vec![(Subject::Me, extract(text, lexicon))];
+    found.sort_by_key(|&(_, start, _)| start);
+    for mention in found.iter_mut().filter(|(c, _, _)| c.kind == ConceptKind::Symptom) {
+        let (_, start, end) = *mention;
+        let part = phrases.iter().filter(|p| p.concept.is_none() && p.end <= start).last();
+        let Some(part) = part.filter(|p| just_before(text, p.end, start)) else { continue };
+        if let Some(located) = lexicon.located(part.phrase, mention.0) {
+            *mention = (located, part.start, end);
+        }
     }
-    let mut by_subject: Vec<(Subject, Slots)> = vec![(Subject::Me, Slots::default())];
-    let mut subject = Subject::Me;
-    for clause in parts {
-        let lower = format!(" {} ", clause.to_lowercase());
-        subject = match named_other(clause, names) {
-            Some(other) => Subject::Other(other),
-            None if FIRST_PERSON.iter().any(|w| lower.contains(w)) => Subject::Me,
-            None => subject,
-        };
-        let found = extract(clause, lexicon);
-        let at = match by_subject.iter().position(|(s, _)| *s == subject) {
-            Some(at) => at,
-            None => {
-                by_subject.push((subject.clone(), Slots::default()));
-                by_subject.len() - 1
+    found
+}
+
+/// Whether `text[end..start]` is a few characters of the same clause (a particle, an adverb: "가 너무 ").
+fn just_before(text: &str, end: usize, start: usize) -> bool {
+    let gap = &text[end..start];
+    gap.chars().count() <= 8 && !gap.contains(['.', ',', '!', '?', ';', '\n'])
+}
+
+/// What a message says, by whom: the writer's facts first (empty when it says nothing about them),
+/// then each other person's, and whom it is mainly about (see [`subject`]).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct BySubject {
+    /// The person the message is mainly about.
+    pub about: Subject,
+    pub people: Vec<(Subject, Slots)>,
+}
+
+impl BySubject {
+    /// The facts of `who` (none when the message says nothing about them).
+    pub fn of(&self, who: &Subject) -> Option<&Slots> {
+        self.people.iter().find(|(s, _)| s == who).map(|(_, slots)| slots)
+    }
+}
+
+/// The slots of a message by whom they are about. Runs of clauses about the same person are read
+/// together; a message about the writer alone is extracted whole, exactly as [`extract`] does.
+/// `names`: the names of the other people the app keeps, so "Jane has diabetes" is Jane's.
+pub fn extract_by_subject(text: &str, lexicon: Option<&Lexicon>, names: &[String]) -> BySubject {
+    let clauses = subject::clauses_of(text, names);
+    if clauses.iter().all(|c| c.subjects == [Subject::Me]) {
+        return BySubject { about: Subject::Me, people: vec![(Subject::Me, extract(text, lexicon))] };
+    }
+    let mut people: Vec<(Subject, Slots)> = vec![(Subject::Me, Slots::default())];
+    let mut at = 0;
+    while at < clauses.len() {
+        let run_end =
+            (at..clauses.len()).find(|&k| clauses[k].subjects != clauses[at].subjects).unwrap_or(clauses.len());
+        let subjects = &clauses[at].subjects;
+        let mut found = extract(&text[clauses[at].start..clauses[run_end - 1].end], lexicon);
+        if subjects.len() > 1 {
+            // "My husband and I": the words of a relation say nothing of the writer's gender.
+            found.demographics.gender = None;
+        }
+        for who in subjects {
+            let mut slots = found.clone();
+            if let Some(gender) = who.relation().and_then(|r| r.gender) {
+                slots.demographics.gender = Some(gender);
             }
-        };
-        merge(&mut by_subject[at].1, found);
+            merge(person_slots(&mut people, who), slots);
+        }
+        at = run_end;
     }
-    by_subject
+    // "My son is 3", "my mother, who is 85": the age said right after the person.
+    for (end, who) in subject::person_mention_ends(text, names) {
+        if let Some(age) = subject::age_after_mention(text, end) {
+            let slots = person_slots(&mut people, &who);
+            slots.demographics.age = slots.demographics.age.or(Some(age));
+        }
+    }
+    let about = main_subject(&clauses, &people);
+    BySubject { about, people }
+}
+
+/// The slots kept for `who`, added empty when new.
+fn person_slots<'a>(people: &'a mut Vec<(Subject, Slots)>, who: &Subject) -> &'a mut Slots {
+    let at = match people.iter().position(|(s, _)| s == who) {
+        Some(at) => at,
+        None => {
+            people.push((who.clone(), Slots::default()));
+            people.len() - 1
+        }
+    };
+    &mut people[at].1
+}
+
+/// Whom the message is mainly about: the other person a question names ("can she drink
+/// alcohol?"), else the one it states most facts about (ties: the one a question names, then the
+/// first named), else the first other person named, else the writer.
+fn main_subject(clauses: &[subject::Clause], people: &[(Subject, Slots)]) -> Subject {
+    let asked: Vec<&Subject> =
+        clauses.iter().filter(|c| c.question && c.named && c.subjects.len() == 1).map(|c| &c.subjects[0]).collect();
+    if let Some(other) = asked.iter().find(|s| matches!(s, Subject::Other(_))) {
+        return (*other).clone();
+    }
+    // A relation's gender is no fact the message states.
+    let count = |slots: &Slots| {
+        let d = &slots.demographics;
+        slots.concept_count() + usize::from(d.age.is_some()) + usize::from(d.pregnant.is_some())
+    };
+    let most = people.iter().map(|(_, slots)| count(slots)).max().unwrap_or(0);
+    if most > 0 {
+        let tied: Vec<&Subject> = people.iter().filter(|(_, slots)| count(slots) == most).map(|(s, _)| s).collect();
+        if let Some(asked) = asked.iter().find(|s| tied.contains(s)) {
+            return (*asked).clone();
+        }
+        // The first named of those tied, in the order the message names them.
+        let order = clauses.iter().flat_map(|c| &c.subjects);
+        return order.clone().find(|s| tied.contains(s)).cloned().unwrap_or_else(|| tied[0].clone());
+    }
+    let named = clauses.iter().filter(|c| c.named).flat_map(|c| &c.subjects);
+    named.clone().find(|s| matches!(s, Subject::Other(_))).cloned().unwrap_or(Subject::Me)
 }
 
 /// Adds `more` to `slots` (a concept already there is not repeated; a demographic said first stays).
@@ -352,36 +371,89 @@ mod measurement_tests {
 mod subject_tests {
     use super::*;
 
-    fn subjects(text: &str, names: &[&str]) -> Vec<(Subject, Slots)> {
+    fn by_subject(text: &str, names: &[&str]) -> BySubject {
         let names: Vec<String> = names.iter().map(|n| n.to_string()).collect();
         extract_by_subject(text, None, &names)
     }
 
+    fn other(who: &str) -> Subject {
+        Subject::Other(who.into())
+    }
+
     #[test]
     fn a_mothers_facts_are_hers_and_the_users_stay_the_users() {
-        let found = subjects("My mother has type 2 diabetes and tingling feet, she is 72 years old.", &[]);
-        assert!(found[0].1.is_empty(), "nothing about the user: {found:?}");
-        let (who, hers) = &found[1];
-        assert_eq!(*who, Subject::Other("mother".into()));
+        let found = by_subject("My mother has type 2 diabetes and tingling feet, she is 72 years old.", &[]);
+        assert_eq!(found.about, other("mother"));
+        assert!(found.of(&Subject::Me).unwrap().is_empty(), "nothing about the user: {found:?}");
+        let hers = found.of(&other("mother")).unwrap();
         assert_eq!((hers.demographics.gender, hers.demographics.age), (Some(Gender::Female), Some(72)));
 
-        let mixed = subjects("I am a 45 year old man and my wife is pregnant.", &[]);
-        assert_eq!((mixed[0].1.demographics.gender, mixed[0].1.demographics.age), (Some(Gender::Male), Some(45)));
-        assert_eq!(mixed[1].1.demographics.pregnant, Some(true));
-        assert_eq!(mixed[0].1.demographics.pregnant, None);
+        let mixed = by_subject("I am a 45 year old man and my wife is pregnant.", &[]);
+        let mine = mixed.of(&Subject::Me).unwrap();
+        assert_eq!((mine.demographics.gender, mine.demographics.age), (Some(Gender::Male), Some(45)));
+        assert_eq!(mine.demographics.pregnant, None);
+        assert_eq!(mixed.of(&other("wife")).unwrap().demographics.pregnant, Some(true));
 
-        let korean = subjects("할아버지가 혈압이 160/100이에요. 저는 38세예요.", &[]);
-        assert_eq!(korean[1].0, Subject::Other("grandfather".into()), "not the 아버지 inside 할아버지");
-        assert_eq!(korean[1].1.vitals.len(), 1);
-        assert_eq!(korean[0].1.demographics.age, Some(38));
+        let korean = by_subject("할아버지가 혈압이 160/100이에요. 저는 38세예요.", &[]);
+        assert_eq!(korean.of(&other("grandfather")).unwrap().vitals.len(), 1, "not the 아버지 inside 할아버지");
+        assert_eq!(korean.of(&Subject::Me).unwrap().demographics.age, Some(38));
 
-        let by_name = subjects("Jane is 80 years old.", &["Jane"]);
-        assert_eq!((by_name[1].0.clone(), by_name[1].1.demographics.age), (Subject::Other("Jane".into()), Some(80)));
+        let by_name = by_subject("Jane is 80 years old.", &["Jane"]);
+        assert_eq!(by_name.of(&other("Jane")).unwrap().demographics.age, Some(80));
         // Nobody else named: the whole message is the user's, as before.
+        let text = "I am 50 and my blood pressure is 150/95";
         assert_eq!(
-            subjects("I am 50 and my blood pressure is 150/95", &[]),
-            vec![(Subject::Me, extract("I am 50 and my blood pressure is 150/95", None))]
+            by_subject(text, &[]),
+            BySubject { about: Subject::Me, people: vec![(Subject::Me, extract(text, None))] }
         );
-        assert_eq!(relation_words("mother")[..2], ["mother", "mom"]);
+        assert!(relation_words("mother").contains(&"mom"));
+    }
+
+    #[test]
+    fn a_childs_age_and_readings_are_the_childs() {
+        let found = by_subject("My son is 3 and has had a fever of 39.2 since yesterday with a runny nose", &[]);
+        assert_eq!(found.about, other("son"));
+        let his = found.of(&other("son")).unwrap();
+        assert_eq!((his.demographics.age, his.demographics.gender), (Some(3), Some(Gender::Male)));
+        assert_eq!((his.vitals[0].kind, his.vitals[0].value), (MeasureKind::Temperature, 39.2));
+        for (text, age) in [
+            ("My father-in-law, 72, was told his PSA is 6.5.", 72),
+            ("My son (6) has a runny nose.", 6),
+            ("Hi, I'm writing on behalf of my mother, who is 85 and has heart failure.", 85),
+            ("My friend Tom is 45 and his ALT came back at 120.", 45),
+            ("딸이 일곱 살인데 열이 나요", 7),
+        ] {
+            let found = by_subject(text, &[]);
+            let (_, slots) = found.people.iter().find(|(s, _)| *s == found.about).unwrap();
+            assert_eq!(slots.demographics.age, Some(age), "{text}");
+        }
+        // "34 weeks pregnant" is no age.
+        assert_eq!(by_subject("My wife is 34 weeks pregnant.", &[]).of(&other("wife")).unwrap().demographics.age, None);
+    }
+
+    #[test]
+    fn two_people_keep_their_own_facts() {
+        let both =
+            by_subject("My husband and I both have high blood pressure. His is 160/100 and mine is 150/95.", &[]);
+        let (his, mine) = (both.of(&other("husband")).unwrap(), both.of(&Subject::Me).unwrap());
+        assert_eq!(his.vitals[0].value, 160.0);
+        assert_eq!(mine.vitals[0].value, 150.0);
+        assert_eq!(mine.demographics.gender, None, "husband says nothing of the writer");
+        // A pronoun nobody fits: the facts are nobody's, never the writer's.
+        let unclear = by_subject("He has had a fever of 39 since last night.", &[]);
+        assert_eq!(unclear.about, Subject::Unnamed);
+        assert!(unclear.of(&Subject::Me).unwrap().is_empty());
+        assert_eq!(unclear.of(&Subject::Unnamed).unwrap().vitals.len(), 1);
+    }
+
+    #[test]
+    fn the_main_person_is_the_one_a_question_names_or_the_one_with_most_facts() {
+        assert_eq!(by_subject("My friend has epilepsy. Can she drink alcohol?", &[]).about, other("friend"));
+        assert_eq!(
+            by_subject("My dad had a heart attack at 50. I'm 45, should I get checked?", &[]).about,
+            Subject::Me
+        );
+        assert_eq!(by_subject("I have a cold. My son has a fever of 39 and a cough.", &[]).about, other("son"));
+        assert_eq!(by_subject("손주가 대신 물어봐요. 제가 78세인데 통풍이 있어요.", &[]).about, Subject::Me);
     }
 }

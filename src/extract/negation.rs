@@ -22,6 +22,30 @@ const EN_BEFORE: &[&str] = &[
     "not having ",
 ];
 const KO_AFTER: &[&str] = &["없", "아니", "안 ", "않", "음성", "아닙"];
+/// "안" before a verb of getting better says the complaint goes on ("두통이 안 나아요", "열이 안
+/// 떨어져요"), not that there is none.
+const KO_GOES_ON: &[&str] = &["안 나아", "안 낫", "안 떨어", "안 좋아", "안 멈", "안 가라앉", "안 내려", "안 들어"];
+
+/// Korean verb endings that join a clause to the next: the negator of a mention comes before them
+/// ("두통은 없고 기침이 나요": 기침 is not denied; "이미그란을 먹어도 두통이 안 나아요": the medicine is
+/// taken).
+const KO_JOINING_ENDINGS: &[&str] = &["고", "도", "서", "는데", "은데", "지만", "면", "며", "니까"];
+
+/// The words after a mention up to the end of its own predicate: to the first written word that
+/// joins the next clause (the mention's own particle, written with it, is no such word).
+fn own_predicate(rest: &str) -> &str {
+    let mut cut = rest.len();
+    let mut at = 0;
+    for (k, word) in rest.split_inclusive(char::is_whitespace).enumerate() {
+        at += word.len();
+        let continues_mention = k == 0 && !rest.starts_with(char::is_whitespace);
+        if !continues_mention && KO_JOINING_ENDINGS.iter().any(|e| word.trim_end().ends_with(e)) {
+            cut = at;
+            break;
+        }
+    }
+    &rest[..cut]
+}
 
 /// Whether the mention at `start..end` of `text` is negated.
 pub fn is_negated(text: &str, start: usize, end: usize) -> bool {
@@ -34,8 +58,8 @@ pub fn is_negated(text: &str, start: usize, end: usize) -> bool {
     if EN_BEFORE.iter().any(|n| near.contains(n)) {
         return true;
     }
-    let after: String = text[end..clause_end].chars().take(12).collect();
-    KO_AFTER.iter().any(|n| after.contains(n))
+    let after: String = own_predicate(&text[end..clause_end]).chars().take(12).collect();
+    KO_AFTER.iter().any(|n| after.contains(n)) && !KO_GOES_ON.iter().any(|g| after.contains(g))
 }
 
 /// Words before a medicine that say it is not, or no longer, taken (the last few words before it).
@@ -235,5 +259,12 @@ mod tests {
         assert!(!negated("I have a fever, no cough", "fever"));
         assert!(!negated("당뇨가 있어요", "당뇨"));
         assert!(!negated("Not sure, but I have asthma", "asthma"));
+        assert!(!negated("이미그란을 먹어도 두통이 안 나아요", "두통"));
+        assert!(!negated("열이 안 떨어져요", "열"));
+        assert!(negated("열이 안 나요", "열"));
+        assert!(!negated("이미그란을 먹어도 두통이 안 나아요", "이미그란"));
+        assert!(!negated("기침은 있는데 열은 없어요", "기침"));
+        assert!(negated("기침은 있는데 열은 없어요", "열"));
+        assert!(negated("메트포르민은 안 먹고 있어요", "메트포르민"));
     }
 }

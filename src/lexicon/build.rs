@@ -350,6 +350,11 @@ pub fn build(sources: &Sources) -> Result<Lexicon, SourceError> {
         .filter(|l| !l.is_empty() && !l.starts_with('#'))
         .map(str::to_string)
         .collect();
+    // A stem states a concept the lexicon has: a wrong id fails the build, naming it.
+    if let Some(unknown) = phrases.iter().filter_map(|p| p.concept.as_deref()).find(|id| !b.by_id.contains_key(*id)) {
+        let problem = format!("the concept {unknown:?} is not in the lexicon");
+        return Err(SourceError { file: "everyday_ko.tsv", line: None, problem });
+    }
     let foci = b.concepts.iter().enumerate().filter(|(_, c)| is_focus(c)).map(|(i, _)| i as u32).collect();
     Ok(Lexicon::new(b.concepts, b.names, phrases, topics, memberships, b.acronyms, foci))
 }

@@ -5,11 +5,11 @@
 //! 2 medication, 3 lab, 4 vital, 5 topic), string English display name, string Korean display name; then
 //! varint name count; per name (sorted): string normalised name, varint concept index; then varint
 //! everyday phrase count; per phrase: string Korean stem, string English words, varint 1 when it may
-//! start inside a word else 0; then varint topic name count; per topic name: string; then varint
-//! class membership count; per membership (sorted): varint medicine concept index, varint class
-//! concept index; then varint acronym count; per acronym (sorted): string, the name as it must be
-//! written; then varint count of the concepts whose English is a corpus topic; per one (sorted):
-//! varint concept index.
+//! start inside a word else 0, string id of the concept it states (empty: none); then varint topic
+//! name count; per topic name: string; then varint class membership count; per membership
+//! (sorted): varint medicine concept index, varint class concept index; then varint acronym count;
+//! per acronym (sorted): string, the name as it must be written; then varint count of the concepts
+//! whose English is a corpus topic; per one (sorted): varint concept index.
 
 use super::everyday::Phrase;
 use super::{Concept, ConceptKind, Lexicon};
@@ -40,6 +40,7 @@ pub fn encode(lexicon: &Lexicon) -> Vec<u8> {
         w.string(&p.ko);
         w.string(&p.en);
         w.varint(u64::from(p.inside));
+        w.string(p.concept.as_deref().unwrap_or(""));
     }
     w.varint(lexicon.topics().len() as u64);
     for topic in lexicon.topics() {
@@ -87,7 +88,9 @@ pub fn decode(bytes: &[u8]) -> Result<Lexicon, FormatError> {
     let phrase_count = r.u32()?;
     let mut phrases = Vec::with_capacity(phrase_count.min(1 << 16) as usize);
     for _ in 0..phrase_count {
-        phrases.push(Phrase { ko: r.string()?, en: r.string()?, inside: r.varint()? == 1 });
+        let (ko, en, inside) = (r.string()?, r.string()?, r.varint()? == 1);
+        let concept = Some(r.string()?).filter(|id| !id.is_empty());
+        phrases.push(Phrase { ko, en, inside, concept });
     }
     let topic_count = r.u32()?;
     let mut topics = Vec::with_capacity(topic_count.min(1 << 16) as usize);

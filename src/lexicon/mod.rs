@@ -92,6 +92,8 @@ pub struct Mention<'a> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PhraseMention<'a> {
     pub phrase: &'a Phrase,
+    /// The symptom or condition the stem states ("부어요" -> Swelling), if it states one.
+    pub concept: Option<&'a Concept>,
     pub start: usize,
     pub end: usize,
 }
@@ -109,6 +111,8 @@ pub struct Lexicon {
     phrase_stems: HashMap<String, u32>,
     /// Distinct stem lengths in syllables, longest first.
     phrase_lengths: Vec<usize>,
+    /// The concept each phrase states (by phrase index), if it states one.
+    phrase_concepts: Vec<Option<u32>>,
     /// The corpus's English topic names (only the transliteration matcher reaches them).
     topics: Vec<String>,
     /// (medicine, class) concept index pairs, sorted: which classes each medicine belongs to.
@@ -175,6 +179,8 @@ impl Lexicon {
             phrase_stems.entry(phrase.ko.clone()).or_insert(i as u32);
         }
         let phrase_lengths: BTreeSet<usize> = phrase_stems.keys().map(|n| n.chars().count()).collect();
+        let phrase_concepts =
+            phrases.iter().map(|p| p.concept.as_deref().and_then(|id| by_id.get(id).copied())).collect();
         Lexicon {
             concepts,
             names,
@@ -182,6 +188,7 @@ impl Lexicon {
             phrases,
             phrase_stems,
             phrase_lengths: phrase_lengths.into_iter().rev().collect(),
+            phrase_concepts,
             topics,
             memberships,
             foci,
@@ -225,14 +232,16 @@ impl Lexicon {
                     let Some(&p) = self.phrase_stems.get(&candidate) else { continue };
                     let phrase = &self.phrases[p as usize];
                     if (word_start || phrase.inside) && self.accept_end(&chars, i, i + len).is_some() {
-                        matched = Some((phrase, i + len));
+                        matched = Some((p as usize, i + len));
                         break;
                     }
                 }
             }
             match matched {
-                Some((phrase, end)) => {
-                    found.push(PhraseMention { phrase, start: chars[i].start, end: chars[end - 1].end });
+                Some((p, end)) => {
+                    let concept = self.phrase_concepts[p].map(|c| &self.concepts[c as usize]);
+                    let phrase = &self.phrases[p];
+                    found.push(PhraseMention { phrase, concept, start: chars[i].start, end: chars[end - 1].end });
                     i = end;
                 }
                 None => i += 1,
@@ -243,6 +252,17 @@ impl Lexicon {
 
     pub fn concepts(&self) -> &[Concept] {
         &self.concepts
+    }
+
+    /// The concept of `what` where the body part `part` says it is: "lower back" and Pain is Low
+    /// back pain, "knee" and Pain knee pain, when the lexicon has that name (each of the part's
+    /// English words is tried, then all of them).
+    pub fn located(&self, part: &Phrase, what: &Concept) -> Option<&Concept> {
+        let what = what.en.to_lowercase();
+        std::iter::once(part.en.as_str())
+            .chain(part.en.split_whitespace())
+            .filter_map(|place| self.lookup(&format!("{place} {what}")))
+            .find(|c| matches!(c.kind, ConceptKind::Symptom | ConceptKind::Condition))
     }
 
     /// Every (name, concept index) pair, sorted by name (for the file writer and reports).

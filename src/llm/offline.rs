@@ -6,6 +6,7 @@
 use crate::core::tokenizer::tokenize;
 use crate::core::Evidence;
 use crate::core::Lang;
+use crate::extract::Subject;
 use crate::retrieval::corpus::is_boilerplate;
 use std::collections::HashSet;
 
@@ -41,16 +42,22 @@ pub struct Quoted {
 /// The extractive answer for `question` from `evidence`, under [`preamble`]. No evidence means
 /// search found nothing relevant (the relevance check refused the passages): the answer says so
 /// instead of quoting.
-pub fn answer(question: &str, evidence: &[Evidence], profile_summary: &str, lang: Lang) -> Quoted {
+pub fn answer(question: &str, evidence: &[Evidence], profile_summary: &str, about: &Subject, lang: Lang) -> Quoted {
     if evidence.is_empty() {
         return Quoted { preamble: None, body: nothing_found(lang).into() };
     }
-    Quoted { preamble: Some(preamble(lang)), body: quotes(question, evidence, profile_summary, lang) }
+    Quoted { preamble: Some(preamble(lang)), body: quotes(question, evidence, profile_summary, about, lang) }
 }
 
 /// The evidence answer shown in place of a model's answer that failed its checks: the same quotes
 /// under [`refused_preamble`].
-pub fn answer_instead_of_model(question: &str, evidence: &[Evidence], profile_summary: &str, lang: Lang) -> Quoted {
+pub fn answer_instead_of_model(
+    question: &str,
+    evidence: &[Evidence],
+    profile_summary: &str,
+    about: &Subject,
+    lang: Lang,
+) -> Quoted {
     if evidence.is_empty() {
         let body = match lang {
             Lang::Ko => "이 질문에 맞는 의학 자료를 찾지 못했습니다. 질문을 다르게 표현하거나 질환명, 증상, 약 이름을 적어 주세요.",
@@ -58,7 +65,7 @@ pub fn answer_instead_of_model(question: &str, evidence: &[Evidence], profile_su
         };
         return Quoted { preamble: None, body: body.into() };
     }
-    Quoted { preamble: Some(refused_preamble(lang)), body: quotes(question, evidence, profile_summary, lang) }
+    Quoted { preamble: Some(refused_preamble(lang)), body: quotes(question, evidence, profile_summary, about, lang) }
 }
 
 /// What the answer says when search found nothing relevant and no model answers.
@@ -78,7 +85,7 @@ fn nothing_found(lang: Lang) -> &'static str {
 }
 
 /// The best sentences of the first passages, each with its source number, then what is known about the user.
-fn quotes(question: &str, evidence: &[Evidence], profile_summary: &str, lang: Lang) -> String {
+fn quotes(question: &str, evidence: &[Evidence], profile_summary: &str, about: &Subject, lang: Lang) -> String {
     let terms: HashSet<String> = tokenize(question).into_iter().collect();
     let mut out = String::new();
     for (i, e) in evidence.iter().take(SOURCES).enumerate() {
@@ -89,9 +96,13 @@ fn quotes(question: &str, evidence: &[Evidence], profile_summary: &str, lang: La
         out.push_str(&format!("- **{}**: {} [{}]\n", e.title.trim_end_matches(['?', ' ']), sentences.join(" "), i + 1));
     }
     if !profile_summary.is_empty() {
+        let whom = match about {
+            Subject::Me => String::new(),
+            other => format!("{}에 대해 ", other.describe(true)),
+        };
         out.push_str(&match lang {
-            Lang::Ko => format!("\n알고 있는 정보: {profile_summary}. 이 정보에 맞춘 해석은 AI 모델을 설정하거나 의료진과 상의하세요.\n"),
-            Lang::En => format!("\nWhat I know about you: {profile_summary}. For advice fitted to this, configure an AI model or ask a clinician.\n"),
+            Lang::Ko => format!("\n{whom}알고 있는 정보: {profile_summary}. 이 정보에 맞춘 해석은 AI 모델을 설정하거나 의료진과 상의하세요.\n"),
+            Lang::En => format!("\nWhat I know about {}: {profile_summary}. For advice fitted to this, configure an AI model or ask a clinician.\n", about.describe(false)),
         });
     }
     out
@@ -138,9 +149,9 @@ mod tests {
 
     #[test]
     fn no_evidence_says_nothing_relevant_was_found_and_what_to_do() {
-        let en = answer("how do I lower my car insurance premium", &[], "", Lang::En).body;
+        let en = answer("how do I lower my car insurance premium", &[], "", &Subject::Me, Lang::En).body;
         assert!(en.contains("nothing relevant") && en.contains("name the condition"), "{en}");
-        let ko = answer("김치찌개 끓이는 법", &[], "", Lang::Ko).body;
+        let ko = answer("김치찌개 끓이는 법", &[], "", &Subject::Me, Lang::Ko).body;
         assert!(ko.contains("찾지 못했습니다") && ko.contains("질환명"), "{ko}");
     }
 
@@ -148,7 +159,7 @@ mod tests {
     fn site_notices_are_never_quoted() {
         let passage = "Gout is a painful form of arthritis caused by uric acid crystals in a joint. \
                        Images and logos on this website which are trademarked are not in the public domain.";
-        let out = answer("what is gout", &[evidence(passage)], "", Lang::En).body;
+        let out = answer("what is gout", &[evidence(passage)], "", &Subject::Me, Lang::En).body;
         assert!(out.contains("uric acid"), "{out}");
         assert!(!out.contains("logos"), "{out}");
     }

@@ -3,6 +3,7 @@
 //! prompt of LLM mode. Korean and English versions; the user's language decides.
 
 use crate::core::Lang;
+use crate::extract::Subject;
 use crate::medicines::Checked;
 use crate::triage::{Level, Triage};
 
@@ -23,6 +24,26 @@ pub fn system_agent(lang: Lang) -> &'static str {
 4. A step-by-step plan: what to do now (if urgent), in the next week, and over the following months.\n\
 5. Warm and empathetic: reassure without giving up medical accuracy.\n\
 Important: say that this is information and does not replace a clinician. Answer in English.",
+    }
+}
+
+/// The profile of the person a question is about as the prompts give it: the summary, after who
+/// that is when it is not the user ("The user's son (the question is about them, not the user): age 3
+/// | ...").
+pub fn profile_for(summary: &str, about: &Subject, lang: Lang) -> String {
+    if summary.is_empty() || *about == Subject::Me {
+        return summary.to_string();
+    }
+    let who = match (about.relation(), about, lang) {
+        (Some(r), _, Lang::En) => format!("The user's {}", r.en.to_lowercase()),
+        (Some(r), _, Lang::Ko) => format!("사용자의 {}", r.ko),
+        (None, Subject::Other(name), _) => name.clone(),
+        (None, _, Lang::En) => "Someone the user did not name".into(),
+        (None, _, Lang::Ko) => "사용자가 밝히지 않은 사람".into(),
+    };
+    match lang {
+        Lang::En => format!("{who} (the question is about them, not the user): {summary}"),
+        Lang::Ko => format!("{who} (질문은 사용자가 아니라 이 사람에 관한 것입니다): {summary}"),
     }
 }
 

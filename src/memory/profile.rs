@@ -149,12 +149,52 @@ pub struct ProfileStore {
 }
 
 impl ProfileStore {
-    /// Adds what `slots` says about `user` and forgets the medicines it says are stopped; returns how
-    /// many facts were new.
+    /// Adds what `slots` says about `user` ([`Profile::add`]); returns how many facts were new.
     pub fn update(&mut self, user: &str, slots: &Slots, now_ms: f64) -> usize {
-        let profile = self.profiles.entry(user.to_string()).or_default();
-        profile.facts.retain(|f| !(f.slot == SlotKind::Medications && slots.stopped.iter().any(|s| s.id == f.key)));
+        self.profiles.entry(user.to_string()).or_default().add(slots, now_ms)
+    }
+
+    pub fn profile(&self, user: &str) -> Option<&Profile> {
+        self.profiles.get(user)
+    }
+}
+
+impl Profile {
+    /// The profile of one message's facts alone (someone the device keeps no profile for).
+    pub fn of(slots: &Slots, now_ms: f64) -> Profile {
+        let mut profile = Profile::default();
+        profile.add(slots, now_ms);
+        profile
+    }
+
+    /// Adds what `slots` says, said at `now_ms`, and forgets the medicines it says are stopped;
+    /// returns how many facts were new.
+    pub fn add(&mut self, slots: &Slots, now_ms: f64) -> usize {
+        self.facts.retain(|f| !(f.slot == SlotKind::Medications && slots.stopped.iter().any(|s| s.id == f.key)));
         let mut added = 0;
+        for fact in Fact::all_of(slots, now_ms) {
+            match self.facts.iter_mut().find(|old| same_fact(old, &fact)) {
+                Some(old) => {
+                    old.said_at_ms = now_ms;
+                    // A reading within tolerance is the same fact, but the newest value is the current one.
+                    if !fact.value.is_empty() {
+                        old.value = fact.value;
+                        old.measurement = fact.measurement;
+                    }
+                }
+                None => {
+                    self.facts.push(fact);
+                    added += 1;
+                }
+            }
+        }
+        added
+    }
+}
+
+impl Fact {
+    /// Every fact `slots` states, said at `now_ms`.
+    pub fn all_of(slots: &Slots, now_ms: f64) -> Vec<Fact> {
         let d = &slots.demographics;
         let demographic = |key: &str, en: &str, ko: &str, value: String| Fact {
             slot: SlotKind::Demographics,
@@ -202,27 +242,7 @@ impl ProfileStore {
                 said_at_ms: now_ms,
             });
         }
-        for fact in facts {
-            match profile.facts.iter_mut().find(|old| same_fact(old, &fact)) {
-                Some(old) => {
-                    old.said_at_ms = now_ms;
-                    // A reading within tolerance is the same fact, but the newest value is the current one.
-                    if !fact.value.is_empty() {
-                        old.value = fact.value;
-                        old.measurement = fact.measurement;
-                    }
-                }
-                None => {
-                    profile.facts.push(fact);
-                    added += 1;
-                }
-            }
-        }
-        added
-    }
-
-    pub fn profile(&self, user: &str) -> Option<&Profile> {
-        self.profiles.get(user)
+        facts
     }
 }
 

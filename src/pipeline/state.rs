@@ -8,6 +8,8 @@ use crate::core::answer::Answer;
 use crate::core::Lang;
 use crate::extract::{Slots, Subject};
 use crate::llm::query_flow::{Grade, QueryPlan, Sufficiency};
+use crate::memory::cache::ProfileKey;
+use crate::memory::profile::Profile;
 use serde::{Deserialize, Serialize};
 
 pub use crate::core::{Evidence, Quality, QualityMethod};
@@ -46,10 +48,18 @@ pub struct TurnState {
     // Extraction and storage
     /// Everyone this device keeps, as (id, name) (see `TurnInput::people`).
     pub people: Vec<(String, String)>,
-    /// What the message says about the user.
+    /// Whom the message is mainly about: the person the chat is with, or someone they name.
+    pub about: Subject,
+    /// What the message says about that person: the slots the turn works with.
     pub slots: Slots,
-    /// What it says about other people, by whom (a relation or a name).
-    pub others: Vec<(Subject, Slots)>,
+    /// Everything the message says, by whom (the person the chat is with first).
+    pub facts: Vec<(Subject, Slots)>,
+    /// What became of the facts about anyone else (set by store_memory).
+    pub others: Vec<OthersFacts>,
+    /// The profile the answer is fitted to: the one of the person the message is about, as this
+    /// turn's facts left it (for someone the app keeps no profile for: this turn's facts alone).
+    pub about_profile: Option<Profile>,
+    /// `about_profile` in one line, for the prompt and the answer.
     pub profile_summary: String,
     // Injection
     pub system_prompt: String,
@@ -126,10 +136,36 @@ impl TurnState {
         kept.or(self.planned_queries.first()).unwrap_or(&self.user_text).clone()
     }
 
+    /// The key of the profile the answer is fitted to: a cached answer is reused only for the same
+    /// facts about the same person.
+    pub fn profile_key(&self, now_ms: f64) -> ProfileKey {
+        match (&self.about_profile, &self.about) {
+            (None, _) => ProfileKey::NoProfile,
+            (Some(p), Subject::Me) => ProfileKey::Fingerprint(p.fingerprint(now_ms)),
+            (Some(p), other) => ProfileKey::Fingerprint(format!("{}:{}", other.label(), p.fingerprint(now_ms))),
+        }
+    }
+
+    /// The profile the answer is fitted to, as the prompts give it (saying whose it is when it is not
+    /// the user's: see [`crate::llm::prompts::profile_for`]).
+    pub fn profile_for_prompt(&self) -> String {
+        crate::llm::prompts::profile_for(&self.profile_summary, &self.about, self.lang())
+    }
+
     /// The model calls this turn made (each one is listed in the trace with what it was for).
     pub fn llm_calls(&self) -> usize {
         self.trace.model_calls.len()
     }
+}
+
+/// The facts a turn states about someone other than the person the chat is with, and where they went.
+#[derive(Clone, Debug, PartialEq)]
+pub struct OthersFacts {
+    pub about: Subject,
+    pub slots: Slots,
+    /// The id of the person they were added to; `None`: kept nowhere (the app offers to add the
+    /// person with them; someone unnamed gets a question instead).
+    pub kept_for: Option<String>,
 }
 
 /// What a running turn reports as it goes: the app shows the node running and streams the answer.

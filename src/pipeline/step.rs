@@ -165,9 +165,10 @@ step_details! {
 
 // extract_slots
 
-/// The slots found, and whether the lexicon helped find them.
+/// Whom the message is about, the slots found for them, and whether the lexicon helped find them.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct SlotsDetail {
+    pub about: Subject,
     pub slots: Slots,
     pub lexicon: bool,
     /// Facts about other people, by whom.
@@ -194,7 +195,7 @@ pub enum MemoryDetail {
 /// Where the facts about another person went.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct OtherFacts {
-    /// The relation or name the message used.
+    /// The relation or name the message used ("someone" when it named nobody).
     pub about: String,
     /// The id of the person they were stored for; `None`: the device keeps nobody by that name.
     pub stored_for: Option<String>,

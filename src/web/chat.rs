@@ -5,12 +5,12 @@ use super::answer::RichText;
 use super::state::{Agent, Change, Diagnostics, Preferences, Session, Status};
 use super::turn::Turn;
 use crate::core::answer::{unsupported_heading, Answer};
-use crate::i18n::ui;
+use crate::i18n::{ui, Lang};
 use crate::medicines::{notice, Checked, Medicine, Origin};
 use crate::pipeline::state::TurnEvent;
 use crate::pipeline::stop::StopReason;
 use crate::trace_view::{waiting_line, TurnTrace};
-use crate::transcript::{SavedTurn, MAX_ARCHIVED_TURNS, MAX_TURNS};
+use crate::transcript::{facts_line, name_for, offers, OthersNote, SavedTurn, MAX_ARCHIVED_TURNS, MAX_TURNS};
 use leptos::prelude::*;
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -111,11 +111,11 @@ fn ask(
         // The finished answer replaces whatever is still waiting for a frame.
         pending.borrow_mut().clear();
         let lang = preferences.lang.get_untracked();
-        let mut saved = SavedTurn::answered(question, &state);
+        let mut saved = session.people.value.with_untracked(|people| SavedTurn::answered(question, &state, people, lang));
         if state.stop_reason == Some(StopReason::Stopped) {
             saved.error = saved.error.or_else(|| Some(ui(lang).stopped.to_string()));
         }
-        turn.finish(saved);
+        turn.finish(saved, offers(&state));
         agent.answering.set(false);
         diagnostics.traces.update(|t| t.push(TurnTrace::from_state(&user, &state)));
         // The turn ended (answered or stopped): the memory and the conversation are saved now, once,
@@ -123,6 +123,25 @@ fn ask(
         agent.memory_changed(Change::Turn);
         session.record_turns(lang);
     });
+}
+
+/// Keeps the facts of `turn`'s offer `index` with a new person named for whom they are about ("Son"
+/// / "아들"), the person chosen staying chosen; the turn then says where they went. The message in
+/// `lang` if the person could not be added (then nothing was kept).
+fn keep_with_new_person(session: &Session, agent: &Agent, turn: Turn, index: usize, lang: Lang) -> Result<(), String> {
+    let Some(offer) = turn.view.with_untracked(|v| v.offers.get(index).cloned()) else { return Ok(()) };
+    let name = name_for(&offer.about, lang);
+    let mut added = String::new();
+    session.change_people(lang, |people| people.add_other(&name).map(|id| added = id))?;
+    agent.edit_memory(Change::Edit, |memory| {
+        memory.profiles.update(&added, &offer.slots, js_sys::Date::now());
+    });
+    turn.view.update(|v| {
+        v.offers.remove(index);
+        v.saved.others.push(OthersNote::Saved { name, facts: facts_line(&offer.slots, lang) });
+    });
+    session.record_turns(lang);
+    Ok(())
 }
 
 /// The conversation and the input.
@@ -274,6 +293,16 @@ fn AgentTurn(turn: Turn) -> impl IntoView {
     let waiting = Memo::new(move |_| view.with(|v| v.waiting));
     let error = Memo::new(move |_| view.with(|v| v.saved.error.clone()));
     let on_cite = Callback::new(move |n| turn.open_from_citation(n));
+    // Where the facts about other people went, and the offers to keep them with a new person.
+    let (session, agent) = (expect_context::<Session>(), expect_context::<Agent>());
+    let notes = Memo::new(move |_| view.with(|v| v.saved.others.clone()));
+    let offered = Memo::new(move |_| view.with(|v| v.offers.clone()));
+    let refused = RwSignal::new(None::<String>);
+    let accept = move |index: usize| {
+        if let Err(message) = keep_with_new_person(&session, &agent, turn, index, lang.get_untracked()) {
+            refused.set(Some(message));
+        }
+    };
     view! {
         <li class="turn agent" class:emergency=move || view.with(|v| v.saved.emergency)>
             <span class="who">
@@ -301,6 +330,30 @@ fn AgentTurn(turn: Turn) -> impl IntoView {
             </div>
             <Show when=move || error.with(Option::is_some)>
                 <p class="turn-error">{move || error.get()}</p>
+            </Show>
+            <Show when=move || notes.with(|n| !n.is_empty()) || offered.with(|o| !o.is_empty())>
+                <div class="others" role="status">
+                    {move || notes.get().into_iter().map(|note| view! {
+                        <p class="others-note">{note.text(lang.get())}</p>
+                    }).collect_view()}
+                    {move || {
+                        let lang = lang.get();
+                        offered.get().into_iter().enumerate().map(|(index, offer)| {
+                            let said = ui(lang).others_offer
+                                .replace("{who}", &offer.about.describe(lang == Lang::Ko))
+                                .replace("{facts}", &facts_line(&offer.slots, lang));
+                            let add = ui(lang).others_add.replace("{name}", &name_for(&offer.about, lang));
+                            view! {
+                                <div class="others-offer">
+                                    <p>{said}</p>
+                                    <button type="button" class="add-offered-person secondary" disabled=move || agent.busy()
+                                        on:click=move |_| accept(index)>{add}</button>
+                                </div>
+                            }
+                        }).collect_view()
+                    }}
+                    <p class="field-error" role="alert">{move || refused.get()}</p>
+                </div>
             </Show>
             <Sources turn=turn />
         </li>

@@ -2,6 +2,7 @@
 //! ([`TurnView`], one signal) and the answer's text as it streams in.
 
 use crate::llm::CallPurpose;
+use crate::pipeline::state::OthersFacts;
 use crate::pipeline::step::Node;
 use crate::transcript::SavedTurn;
 use leptos::prelude::*;
@@ -28,13 +29,16 @@ pub struct TurnView {
     pub waiting: Option<(CallPurpose, u64)>,
     /// The source the user opened, if any (1-based).
     pub open: Option<usize>,
+    /// Facts the question stated about someone the device does not keep, each offered to be kept
+    /// with a new person. Held by the page only: until the user accepts, nothing of them is kept.
+    pub offers: Vec<OthersFacts>,
 }
 
 impl TurnView {
     /// The one way a turn's view is made: from its saved turn, `running` while its answer is still
     /// to come (a new question), or not (a loaded or a finished turn).
     fn new(saved: SavedTurn, running: bool) -> TurnView {
-        TurnView { saved, progress: running.then_some(Node::ExtractSlots), waiting: None, open: None }
+        TurnView { saved, progress: running.then_some(Node::ExtractSlots), waiting: None, open: None, offers: Vec::new() }
     }
 }
 
@@ -62,10 +66,11 @@ impl Turn {
         }
     }
 
-    /// The turn ended as `saved`: it is shown from it now.
-    pub fn finish(&self, saved: SavedTurn) {
+    /// The turn ended as `saved`, with `offers` to keep facts about people not on the device: it
+    /// is shown from them now.
+    pub fn finish(&self, saved: SavedTurn, offers: Vec<OthersFacts>) {
         self.streaming.set(String::new());
-        self.view.set(TurnView::new(saved, false));
+        self.view.set(TurnView { offers, ..TurnView::new(saved, false) });
     }
 
     /// The question asked.

@@ -264,3 +264,63 @@ test('on a phone: no sideways scroll, every control reachable by keyboard, Escap
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test("a child's facts are used for the answer, kept nowhere until the user adds the child, then in the child's profile", async () => {
+  const { page, context, problems } = await openPage(browser, site.url, { locale: 'en-US' });
+  await ready(page);
+  const turn = await ask(page, 'My son is 3 and has had a fever of 39.2 since yesterday with a runny nose');
+  // The answer is fitted to the son, not to the writer.
+  assert.match(await turn.locator('.answer').textContent(), /What I know about your son: 3-year-old male/);
+  assert.match(await turn.locator('.answer').textContent(), /39\.2 °C/);
+  // Nothing is kept yet: not in the writer's profile, nobody added, no profile stored for anyone.
+  const offer = turn.locator('.others-offer');
+  assert.match(await offer.textContent(), /This is about your son: .*Fever.*Not saved/);
+  assert.doesNotMatch(await profileText(page), /39\.2|Fever|Runny/i);
+  assert.deepEqual(await page.$$eval('#person option', (o) => o.map((e) => e.textContent)), ['Me']);
+  const memory = () => page.evaluate(() => JSON.parse(localStorage.getItem('medagent.memory') ?? '{}'));
+  const profiles = (stored) => JSON.stringify(stored?.data?.profiles ?? {});
+  assert.doesNotMatch(profiles(await memory()), /39\.2|R50/, 'no profile holds the facts before the user accepts');
+
+  // One click adds the son with these facts; the chat stays with the writer.
+  await offer.locator('.add-offered-person').click();
+  await page.waitForFunction(() => document.querySelector('#person').options.length === 2);
+  assert.equal(await personShown(page), 'Me');
+  assert.match(await turn.locator('.others-note').textContent(), /Saved to Son's profile: 3-year-old male/);
+  assert.equal(await turn.locator('.others-offer').count(), 0);
+  assert.doesNotMatch(await profileText(page), /39\.2|Fever/i, "the writer's profile is still without them");
+
+  // A later message about him goes straight to his profile and says so.
+  const later = await ask(page, 'My son now has a cough too');
+  assert.match(await later.locator('.others-note').textContent(), /Saved to Son's profile: .*Cough/);
+  assert.equal(await later.locator('.others-offer').count(), 0);
+
+  // His profile holds his facts, and they survive a reload.
+  await page.selectOption('#person', { label: 'Son' });
+  await page.waitForFunction(() => /39\.2/.test(document.querySelector('.panel.profile').textContent));
+  const his = await profileText(page);
+  for (const fact of [/Age: 3/, /Fever/, /Runny nose|Stuffy nose/, /Cough/, /39\.2 °C/, /male/]) assert.match(his, fact);
+  await page.reload();
+  await ready(page);
+  assert.equal(await personShown(page), 'Son');
+  assert.match(await profileText(page), /39\.2 °C/);
+  await page.selectOption('#person', { label: 'Me' });
+  assert.doesNotMatch(await profileText(page), /39\.2|Fever|Cough/i);
+  assert.match(await page.locator('.turn.agent').first().locator('.others-note').textContent(), /Saved to Son's profile/,
+    'the note is kept with the turn');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('facts about someone the message does not name are kept nowhere, and the turn asks who it is (Korean too)', async () => {
+  const { page, context, problems } = await openPage(browser, site.url, { locale: 'ko-KR' });
+  await ready(page);
+  const turn = await ask(page, 'He has had a fever of 39 since last night.');
+  assert.match(await turn.locator('.others-note').textContent(), /누구에 관한 정보인지 알 수 없어 저장하지 않았습니다/);
+  assert.equal(await turn.locator('.add-offered-person').count(), 0);
+  assert.doesNotMatch(await profileText(page), /39/);
+  const korean = await ask(page, '엄마가 당뇨가 있고 당화혈색소가 8.1이에요');
+  assert.match(await korean.locator('.others-offer').textContent(), /엄마에 관한 정보입니다: .*당뇨병/);
+  assert.match(await korean.locator('.add-offered-person').textContent(), /‘엄마’을\(를\) 추가하고 이 정보 저장/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});

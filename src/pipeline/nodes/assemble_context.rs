@@ -9,7 +9,10 @@ use crate::pipeline::step::{AssembleDetail, MemoryUsed, SectionTokens, Summarise
 
 pub async fn run(state: &mut State, env: &mut Env<'_>) -> AssembleDetail {
     let lang = state.lang();
-    if state.profile_summary.is_empty() && state.flags.memory_mode == MemoryMode::Structured {
+    if state.profile_summary.is_empty()
+        && state.flags.memory_mode == MemoryMode::Structured
+        && state.about == crate::extract::Subject::Me
+    {
         // Small talk skips store_memory; the profile still shapes the answer.
         let now = env.services.clock.now_ms();
         state.profile_summary =
@@ -23,7 +26,7 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> AssembleDetail {
         MemoryMode::None => Recollection::default(),
     };
     let lines = memory_lines(&recollection);
-    let assembled = assemble(&state.user_text, &state.profile_summary, &lines, &state.retrieved_docs, lang);
+    let assembled = assemble(&state.user_text, &state.profile_for_prompt(), &lines, &state.retrieved_docs, lang);
     state.system_prompt = assembled.system;
     state.user_prompt = assembled.user;
     // Searched, but the relevance check found nothing relevant: the model hears it too.

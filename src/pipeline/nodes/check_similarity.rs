@@ -9,17 +9,12 @@ use crate::pipeline::step::CacheDetail;
 
 pub async fn run(state: &mut State, env: &mut Env<'_>) -> CacheDetail {
     state.query_vector = env.services.embedder.embed(&state.user_text).await;
-    // The fingerprint of the profile this message's facts made (store_memory ran first): the answer is
-    // shaped by that profile, so a hit must have been made for exactly it.
+    // The fingerprint of the profile this message's facts made (store_memory ran first), of the person
+    // the message is about: the answer is shaped by that profile, so a hit must have been made for
+    // exactly it.
     state.profile_fingerprint = match state.flags.memory_mode {
         MemoryMode::None => ProfileKey::MemoryOff,
-        MemoryMode::Structured => {
-            let now = env.services.clock.now_ms();
-            env.memory
-                .profiles
-                .profile(&state.user_id)
-                .map_or(ProfileKey::NoProfile, |p| ProfileKey::Fingerprint(p.fingerprint(now)))
-        }
+        MemoryMode::Structured => state.profile_key(env.services.clock.now_ms()),
     };
     if !state.flags.response_cache_enabled {
         return CacheDetail::Disabled { embedder: env.services.embedder.describe() };

@@ -111,6 +111,7 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> AnswerDetail {
                             &state.user_text,
                             &state.retrieved_docs,
                             &state.profile_summary,
+                            &state.about,
                             lang,
                         );
                         // The shown answer replaces the refused one that streamed.
@@ -240,7 +241,7 @@ fn echoes(answer: &str, told: &str, passages: &[(String, String)]) -> bool {
 /// The answer from the evidence alone; when nothing relevant was found, it also names the words of
 /// the question the lexicon could not understand.
 fn offline_answer(state: &State, env: &Env<'_>, lang: Lang) -> Answer {
-    let quoted = offline::answer(&state.user_text, &state.retrieved_docs, &state.profile_summary, lang);
+    let quoted = offline::answer(&state.user_text, &state.retrieved_docs, &state.profile_summary, &state.about, lang);
     let unknown =
         env.services.lexicon.filter(|_| state.retrieved_docs.is_empty()).map(|l| bridge(l, &state.user_text).unknown);
     let body = match unknown.and_then(|words| not_understood_note(&words, lang)) {

@@ -51,7 +51,7 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> PlanDetail {
         Lang::En => "English",
     };
     let local = local_plan(state, env, language);
-    let prompt = plan_prompt(&state.user_text, &state.profile_summary, language);
+    let prompt = plan_prompt(&state.user_text, &state.profile_for_prompt(), language);
     let (plan, source, why) =
         match super::ask_json(state, env, CallPurpose::Plan, prompt, 400, "plan", parse_plan).await {
             Ok(plan) => (plan, "model", None),
@@ -114,8 +114,7 @@ pub fn local_plan(state: &State, env: &Env<'_>, language: &str) -> QueryPlan {
     let lower = state.user_text.to_lowercase();
     let refers = |cues: &[&str]| cues.iter().any(|c| lower.contains(c));
     // memory_mode none is the no-memory ablation: the profile is not used.
-    let profile =
-        env.memory.profiles.profile(&state.user_id).filter(|_| state.flags.memory_mode == MemoryMode::Structured);
+    let profile = state.about_profile.as_ref().filter(|_| state.flags.memory_mode == MemoryMode::Structured);
     let named = |kind: SlotKind| -> Vec<String> {
         profile.map(|p| p.facts.iter().filter(|f| f.slot == kind).map(|f| f.en.clone()).collect()).unwrap_or_default()
     };

@@ -23,10 +23,9 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> RefineDetail {
         return RefineDetail::Basic { score: 1.0 };
     }
     let passages = super::passages(&state.retrieved_docs);
-    let profile_terms: Vec<String> = env
-        .memory
-        .profiles
-        .profile(&state.user_id)
+    let profile_terms: Vec<String> = state
+        .about_profile
+        .as_ref()
         .map(|p| p.facts.iter().flat_map(|f| [f.en.clone(), f.ko.clone()]).collect())
         .unwrap_or_default();
     let llm = if state.flags.llm_quality_check { super::model_for(state, env, CallPurpose::Judge).ok() } else { None };
@@ -35,7 +34,7 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> RefineDetail {
     let heuristic = || judge::heuristic(&answer, passages.len(), &profile_terms);
     state.quality = match llm {
         Some(llm) => {
-            let (system, user) = prompts::judge(&state.user_text, &state.profile_summary, &answer, &passages);
+            let (system, user) = prompts::judge(&state.user_text, &state.profile_for_prompt(), &answer, &passages);
             let request = ChatRequest { temperature: Some(0.0), ..ChatRequest::new(CallPurpose::Judge, system, user) };
             match super::call(env, llm, &request, None).await.ok().and_then(|c| judge::parse(&c.text)) {
                 Some(q) => q,
@@ -52,8 +51,12 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> RefineDetail {
     {
         let query = match super::model_for(state, env, CallPurpose::Rewrite) {
             Ok(llm) => {
-                let (system, user) =
-                    prompts::rewrite(&state.user_text, &state.quality.missing_info, &answer, &state.profile_summary);
+                let (system, user) = prompts::rewrite(
+                    &state.user_text,
+                    &state.quality.missing_info,
+                    &answer,
+                    &state.profile_for_prompt(),
+                );
                 let request = ChatRequest {
                     max_tokens: Some(200),
                     temperature: Some(0.3),

@@ -1,0 +1,1014 @@
+//! Whom a message is about: the writer, or another person they name ("my son is 3 and has a
+//! fever", "할머니 대신 써요", "typing for my grandma"), clause by clause, and which of them the
+//! message is mainly about.
+//!
+//! How it reads a message:
+//! - Person mentions: a relation ([`RELATIONS`]: in English after "my" / "our", e.g. "my 16 year
+//!   old son", "my little boy", "my 3-year-old", or alone for the words people use as names, "Mom";
+//!   in Korean as written, "아들이", "우리 애", "외할머니"), a name the app keeps, the writer ("I",
+//!   "my", "mine", "저는", "제가", "제 ..."), or a pronoun ("she", "his").
+//! - Mentions that name nobody the facts are about: the one typing for the writer ("손주가 대신
+//!   물어봐요", "my grandson is typing this for me"), a companion ("친구랑 술을 마셨는데", "with my
+//!   friend"), and a pronoun that reports ("she said", "he told me").
+//! - Clauses: a sentence is cut at a comma or a joining word ("and", "but", "because", "-고",
+//!   "-는데" ...) only where the words after it name someone, so "my son is 3 and has a fever" stays
+//!   one clause about the son and "I have gout and my mother has diabetes" is two.
+//! - A clause is about the person it names (a relation or a name before a pronoun, a pronoun
+//!   before the writer: "I think he has the flu" is his), about everyone it joins ("my wife and I
+//!   both", "아빠랑 엄마 둘 다"), else about whom the clause before was ("My mother has diabetes.
+//!   메트포르민을 드세요" is all hers). A pronoun refers to the last person named that it fits; one
+//!   that fits nobody is someone the message does not name ([`Subject::Unnamed`]): their facts are
+//!   nobody's, never the writer's.
+//! - The message is mainly about the person a question names ("can she drink alcohol?"), else the
+//!   one it states most facts about (ties: the one a question names, then the first).
+
+use super::Gender;
+use crate::core::tokenizer::is_korean_particle;
+use serde::Serialize;
+
+/// Who a clause of a message is about.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum Subject {
+    /// The writer (the person the conversation is with).
+    #[default]
+    Me,
+    /// Another person, by relation ([`Relation::id`], "mother") or by the name the app knows them by.
+    Other(String),
+    /// Someone the message speaks of ("he has a fever") without saying who.
+    Unnamed,
+}
+
+/// A subject is written as its label ("self", "mother", "Jane", "someone").
+impl Serialize for Subject {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.label())
+    }
+}
+
+impl Subject {
+    /// As `ask --json` reports a person: "self", the relation ("son"), the name, or "someone".
+    pub fn label(&self) -> &str {
+        match self {
+            Subject::Me => "self",
+            Subject::Other(who) => who,
+            Subject::Unnamed => "someone",
+        }
+    }
+
+    /// The relation this subject is named by, when it is one.
+    pub fn relation(&self) -> Option<&'static Relation> {
+        match self {
+            Subject::Other(who) => relation(who),
+            _ => None,
+        }
+    }
+
+    /// The person in words a user reads, in Korean or English ("your son" / "아들"; a name as it is).
+    pub fn describe(&self, korean: bool) -> String {
+        match (self, self.relation()) {
+            (Subject::Me, _) => if korean { "나" } else { "you" }.into(),
+            (Subject::Unnamed, _) => if korean { "다른 사람" } else { "someone else" }.into(),
+            (_, Some(r)) if korean => r.ko.into(),
+            (_, Some(r)) => format!("your {}", r.en.to_lowercase()),
+            (Subject::Other(name), None) => name.clone(),
+        }
+    }
+}
+
+/// A relation by which a message speaks of another person.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Relation {
+    /// What `ask --json` reports and a person kept for it is called on the command line.
+    pub id: &'static str,
+    /// The name a person added for it gets ("Son", "아들").
+    pub en: &'static str,
+    pub ko: &'static str,
+    /// The gender the relation says.
+    pub gender: Option<Gender>,
+    /// English nouns, after "my" / "our" (lowercase; several words allowed).
+    en_words: &'static [&'static str],
+    /// English words that name the person alone, like a name ("Mom", "Grandma").
+    en_alone: &'static [&'static str],
+    /// Korean words; one of a single syllable only at the start of a written word, before a
+    /// particle or nothing ("딸이", not "딸기").
+    ko_words: &'static [&'static str],
+}
+
+const M: Option<Gender> = Some(Gender::Male);
+const F: Option<Gender> = Some(Gender::Female);
+
+/// The relations, with the words that name them. The longest word found wins: "할아버지" is a
+/// grandfather, not the "아버지" inside it; "my mother-in-law" is no mother.
+pub const RELATIONS: &[Relation] = &[
+    Relation {
+        id: "son",
+        en: "Son",
+        ko: "아들",
+        gender: M,
+        en_words: &["son", "sons", "boy", "stepson"],
+        en_alone: &[],
+        ko_words: &["아들", "아드님", "아들내미"],
+    },
+    Relation {
+        id: "daughter",
+        en: "Daughter",
+        ko: "딸",
+        gender: F,
+        en_words: &["daughter", "daughters", "girl", "stepdaughter"],
+        en_alone: &[],
+        ko_words: &["딸", "따님", "딸아이", "딸내미"],
+    },
+    Relation {
+        id: "child",
+        en: "Child",
+        ko: "아이",
+        gender: None,
+        en_words: &[
+            "child",
+            "children",
+            "kid",
+            "kids",
+            "baby",
+            "toddler",
+            "newborn",
+            "infant",
+            "little one",
+            "teen",
+            "teenager",
+            "youngest",
+            "eldest",
+        ],
+        en_alone: &["the baby"],
+        ko_words: &["아이", "애", "아기", "애기", "신생아", "자녀", "아가", "막내", "첫째", "둘째", "셋째"],
+    },
+    Relation {
+        id: "mother",
+        en: "Mother",
+        ko: "엄마",
+        gender: F,
+        en_words: &["mother", "mom", "mum", "mommy", "mummy", "mama", "stepmother", "stepmom"],
+        en_alone: &["mom", "mum", "mommy", "mummy"],
+        ko_words: &["엄마", "어머니", "어머님", "모친", "친정엄마", "친정어머니"],
+    },
+    Relation {
+        id: "father",
+        en: "Father",
+        ko: "아빠",
+        gender: M,
+        en_words: &["father", "dad", "daddy", "papa", "stepfather", "stepdad"],
+        en_alone: &["dad", "daddy"],
+        ko_words: &["아빠", "아버지", "아버님", "부친", "친정아버지"],
+    },
+    Relation {
+        id: "mother-in-law",
+        en: "Mother-in-law",
+        ko: "시어머니",
+        gender: F,
+        en_words: &["mother-in-law", "mother in law", "mil"],
+        en_alone: &[],
+        ko_words: &["시어머니", "시어머님", "시엄마", "장모", "장모님"],
+    },
+    Relation {
+        id: "father-in-law",
+        en: "Father-in-law",
+        ko: "시아버지",
+        gender: M,
+        en_words: &["father-in-law", "father in law", "fil"],
+        en_alone: &[],
+        ko_words: &["시아버지", "시아버님", "장인어른"],
+    },
+    Relation {
+        id: "grandmother",
+        en: "Grandmother",
+        ko: "할머니",
+        gender: F,
+        en_words: &["grandmother", "grandma", "granny", "gran", "nana", "nan", "grandmom"],
+        en_alone: &["grandma", "granny", "grandmother"],
+        ko_words: &["할머니", "할머님", "외할머니", "친할머니", "할매"],
+    },
+    Relation {
+        id: "grandfather",
+        en: "Grandfather",
+        ko: "할아버지",
+        gender: M,
+        en_words: &["grandfather", "grandpa", "grandad", "granddad", "gramps"],
+        en_alone: &["grandpa", "grandad", "granddad", "grandfather"],
+        ko_words: &["할아버지", "할아버님", "외할아버지", "친할아버지"],
+    },
+    Relation {
+        id: "grandchild",
+        en: "Grandchild",
+        ko: "손주",
+        gender: None,
+        en_words: &["grandson", "granddaughter", "grandchild", "grandkid", "grandbaby", "grandchildren"],
+        en_alone: &[],
+        ko_words: &["손주", "손자", "손녀"],
+    },
+    Relation {
+        id: "wife",
+        en: "Wife",
+        ko: "아내",
+        gender: F,
+        en_words: &["wife", "missus"],
+        en_alone: &[],
+        ko_words: &["아내", "와이프", "집사람", "마누라", "부인"],
+    },
+    Relation {
+        id: "husband",
+        en: "Husband",
+        ko: "남편",
+        gender: M,
+        en_words: &["husband", "hubby"],
+        en_alone: &[],
+        ko_words: &["남편", "신랑"],
+    },
+    Relation {
+        id: "partner",
+        en: "Partner",
+        ko: "애인",
+        gender: None,
+        en_words: &[
+            "partner",
+            "boyfriend",
+            "girlfriend",
+            "fiance",
+            "fiancé",
+            "fiancee",
+            "fiancée",
+            "spouse",
+            "bf",
+            "gf",
+        ],
+        en_alone: &[],
+        ko_words: &["남자친구", "여자친구", "남친", "여친", "애인", "약혼자"],
+    },
+    Relation {
+        id: "brother",
+        en: "Brother",
+        ko: "형제",
+        gender: M,
+        en_words: &["brother", "brothers", "stepbrother"],
+        en_alone: &[],
+        ko_words: &["남동생", "오빠", "형", "형님", "친형"],
+    },
+    Relation {
+        id: "sister",
+        en: "Sister",
+        ko: "자매",
+        gender: F,
+        en_words: &["sister", "sisters", "stepsister"],
+        en_alone: &[],
+        ko_words: &["여동생", "언니", "누나", "누님", "친언니"],
+    },
+    Relation {
+        id: "sibling",
+        en: "Sibling",
+        ko: "동생",
+        gender: None,
+        en_words: &["sibling", "siblings"],
+        en_alone: &[],
+        ko_words: &["동생"],
+    },
+    Relation {
+        id: "aunt",
+        en: "Aunt",
+        ko: "이모",
+        gender: F,
+        en_words: &["aunt", "auntie", "aunty"],
+        en_alone: &[],
+        ko_words: &["이모", "고모", "숙모", "외숙모"],
+    },
+    Relation {
+        id: "uncle",
+        en: "Uncle",
+        ko: "삼촌",
+        gender: M,
+        en_words: &["uncle"],
+        en_alone: &[],
+        ko_words: &["삼촌", "외삼촌", "큰아버지", "작은아버지", "이모부", "고모부"],
+    },
+    Relation {
+        id: "nephew",
+        en: "Nephew",
+        ko: "조카",
+        gender: M,
+        en_words: &["nephew", "nephews"],
+        en_alone: &[],
+        ko_words: &[],
+    },
+    Relation {
+        id: "niece",
+        en: "Niece",
+        ko: "조카딸",
+        gender: F,
+        en_words: &["niece", "nieces"],
+        en_alone: &[],
+        ko_words: &["조카딸"],
+    },
+    Relation {
+        id: "friend",
+        en: "Friend",
+        ko: "친구",
+        gender: None,
+        en_words: &["friend", "friends", "roommate", "flatmate", "housemate", "buddy"],
+        en_alone: &[],
+        ko_words: &["친구", "룸메이트"],
+    },
+    Relation {
+        id: "colleague",
+        en: "Colleague",
+        ko: "동료",
+        gender: None,
+        en_words: &["coworker", "co-worker", "colleague"],
+        en_alone: &[],
+        ko_words: &["동료", "직장동료"],
+    },
+];
+
+/// The relation called `id`.
+pub fn relation(id: &str) -> Option<&'static Relation> {
+    RELATIONS.iter().find(|r| r.id == id)
+}
+
+/// The words of `relation`, English and Korean: what a person the app keeps may be named ("Mom",
+/// "엄마") for facts about that relation to be theirs.
+pub fn relation_words(relation_id: &str) -> Vec<&'static str> {
+    relation(relation_id)
+        .map(|r| r.en_words.iter().chain(r.ko_words).chain([&r.en, &r.ko]).copied().collect())
+        .unwrap_or_default()
+}
+
+/// Words between "my" and a relation noun that describe the person ("my 16 year old son", "my
+/// little boy", "my elderly mother").
+const EN_MODIFIERS: &[&str] = &[
+    "little", "teenage", "teen", "young", "younger", "older", "old", "elderly", "eldest", "oldest", "youngest", "baby",
+    "newborn", "adult", "grown", "pregnant", "sick", "elder", "big", "best", "late", "disabled", "year", "years", "yr",
+    "yrs", "month", "months", "week", "weeks", "day", "days", "yo", "y/o", "aged", "two", "three", "four", "five",
+    "six", "seven", "eight", "nine", "ten", "one", "a", "half",
+];
+
+/// English words of the writer (compared with a message's lowercase words).
+const EN_FIRST_PERSON: &[&str] = &["i", "i'm", "im", "i've", "ive", "i'd", "i'll", "me", "my", "mine", "myself"];
+
+/// English pronouns of another person, with the gender they say.
+const EN_PRONOUNS: &[(&str, Gender)] = &[
+    ("he", Gender::Male),
+    ("he's", Gender::Male),
+    ("hes", Gender::Male),
+    ("his", Gender::Male),
+    ("him", Gender::Male),
+    ("himself", Gender::Male),
+    ("she", Gender::Female),
+    ("she's", Gender::Female),
+    ("shes", Gender::Female),
+    ("her", Gender::Female),
+    ("hers", Gender::Female),
+    ("herself", Gender::Female),
+];
+
+/// Verbs after which a person reports rather than is reported on ("she said my blood pressure ...").
+const EN_REPORTING: &[&str] =
+    &["says", "said", "thinks", "thought", "told", "tells", "asked", "asks", "suggested", "recommended", "prescribed"];
+
+/// Verbs of the one typing a message for the writer ("my grandson is typing this for me").
+const EN_TYPING: &[&str] = &["typing", "typed", "writing", "wrote", "helping", "helped", "helps", "types", "writes"];
+
+/// Words before "my" that make the person a companion, not the one the clause is about.
+const EN_COMPANION: &[&str] = &["with"];
+
+/// Korean words of the writer, at the start of a written word.
+const KO_FIRST_PERSON: &[&str] = &[
+    "저는",
+    "제가",
+    "저도",
+    "저랑",
+    "저와",
+    "저하고",
+    "저희",
+    "저한테",
+    "저의",
+    "나는",
+    "내가",
+    "나도",
+    "나랑",
+    "저만",
+];
+/// Korean words of the writer that are a word of their own ("제 혈압", "내 혈당").
+const KO_FIRST_PERSON_ALONE: &[&str] = &["제", "내", "저"];
+
+/// Korean endings after a relation word that make it a companion ("친구랑 술을 마셨는데").
+const KO_COMPANION: &[&str] = &["랑", "이랑", "하고", "와", "과"];
+/// Words that make joined people one subject ("아빠랑 엄마 둘 다", "both").
+const TOGETHER: &[&str] = &["둘다", "둘 다", "모두", "다같이", "셋 다"];
+
+/// A person a message speaks of, where.
+#[derive(Clone, Debug, PartialEq)]
+struct Mention {
+    start: usize,
+    end: usize,
+    who: Who,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+enum Who {
+    /// A relation or a name.
+    Person(String, Option<Gender>),
+    Writer,
+    Pronoun(Gender),
+}
+
+/// What a mention does in its clause.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Role {
+    /// The clause may be about them.
+    Subject,
+    /// Typing for the writer, with them, or reporting: the clause is not about them.
+    Aside,
+    /// Joined to the next person ("X랑" before "둘 다").
+    Joined,
+}
+
+fn is_hangul(c: char) -> bool {
+    ('\u{AC00}'..='\u{D7A3}').contains(&c)
+}
+
+/// The lowercase words of `text` with their byte spans (letters, digits, apostrophes, hyphens and
+/// slashes inside a word; Hangul and Latin apart).
+fn words(text: &str) -> Vec<(usize, usize, String)> {
+    let mut out: Vec<(usize, usize, String)> = Vec::new();
+    let mut current: Option<(usize, usize, String, bool)> = None;
+    for (i, c) in text.char_indices() {
+        let inside = c.is_alphanumeric() || (matches!(c, '\'' | '’' | '-' | '/') && current.is_some());
+        let hangul = is_hangul(c);
+        match (&mut current, inside) {
+            (Some((_, end, word, h)), true) if *h == hangul => {
+                *end = i + c.len_utf8();
+                word.extend(c.to_lowercase().map(|c| if c == '’' { '\'' } else { c }));
+            }
+            (_, true) => {
+                if let Some((s, e, w, _)) = current.take() {
+                    out.push((s, e, w));
+                }
+                current = Some((i, i + c.len_utf8(), c.to_lowercase().collect(), hangul));
+            }
+            (_, false) => {
+                if let Some((s, e, w, _)) = current.take() {
+                    out.push((s, e, w));
+                }
+            }
+        }
+    }
+    if let Some((s, e, w, _)) = current {
+        out.push((s, e, w));
+    }
+    for word in &mut out {
+        let trimmed = word.2.trim_end_matches(['\'', '-', '/']).len();
+        word.2.truncate(trimmed);
+    }
+    out
+}
+
+/// Short ways of writing an age after its number ("2yo", "18mo").
+const AGE_SUFFIXES: &[&str] = &["yo", "y/o", "yr", "yrs", "y", "mo", "mos", "m", "wk", "wks"];
+
+/// Whether a written word is a number or an age ("3", "16", "3-year-old", "8-month-old", "2yo").
+fn is_age_word(word: &str) -> bool {
+    let unit = word.trim_start_matches(|c: char| c.is_ascii_digit());
+    unit.len() < word.len()
+        && (AGE_SUFFIXES.contains(&unit)
+            || word.split('-').all(|part| part.chars().all(|c| c.is_ascii_digit()) || EN_MODIFIERS.contains(&part)))
+}
+
+/// Whether a describing word ends an age that names a child ("my 3 year old", "my 2yo").
+fn ends_an_age(word: &str) -> bool {
+    matches!(word, "old" | "yo" | "y/o") || (is_age_word(word) && !word.chars().all(|c| c.is_ascii_digit()))
+}
+
+/// The English person mentions of `text`.
+fn english_mentions(text: &str, names: &[String]) -> Vec<(Mention, Role)> {
+    let words = words(text);
+    let mut found: Vec<(Mention, Role)> = Vec::new();
+    let mut i = 0;
+    while i < words.len() {
+        let w = words[i].2.as_str();
+        // A determiner, then describing words, then the relation noun (or an age: "my 3 year old").
+        if matches!(w, "my" | "our") {
+            let mut j = i + 1;
+            while j < words.len() && (EN_MODIFIERS.contains(&words[j].2.as_str()) || is_age_word(&words[j].2)) {
+                j += 1;
+            }
+            // A describing word may be the noun itself ("our baby is 2 months old").
+            if relation_at(&words, j).is_none() {
+                if let Some(k) = (i + 1..j).rev().find(|&k| relation_at(&words, k).is_some()) {
+                    j = k;
+                }
+            }
+            let noun = relation_at(&words, j);
+            let described_age = j > i + 1 && ends_an_age(&words[j - 1].2);
+            let relation = noun.map(|(r, n)| (r, j + n)).or_else(|| described_age.then_some((relation("child"), j)));
+            if let Some((Some(r), end)) = relation {
+                // "my sister's son": the person is the second relation, named by the two.
+                if let Some((second, chain_end)) = possessed(&words, end) {
+                    found.push((person_of_chain(words[i].0, words[chain_end - 1].1, r, second), Role::Subject));
+                    i = chain_end;
+                    continue;
+                }
+                let role = if i > 0 && EN_COMPANION.contains(&words[i - 1].2.as_str()) {
+                    Role::Aside
+                } else if typing_after(&words, end) {
+                    Role::Aside
+                } else {
+                    Role::Subject
+                };
+                found.push((person(words[i].0, words[end - 1].1, r), role));
+                // "my son and daughter": the second noun shares the determiner.
+                let mut k = end;
+                while matches!(words.get(k).map(|w| w.2.as_str()), Some("and" | "or" | "&")) {
+                    match relation_at(&words, k + 1) {
+                        Some((Some(r), n)) => {
+                            found.push((person(words[k + 1].0, words[k + n].1, r), Role::Subject));
+                            k += 1 + n;
+                        }
+                        _ => break,
+                    }
+                }
+                i = k;
+                continue;
+            }
+            // "my" before anything else is the writer's ("my feet", "my doctor"); "our" may be anyone's.
+            if w == "my" {
+                found.push((Mention { start: words[i].0, end: words[i].1, who: Who::Writer }, Role::Subject));
+            }
+            i += 1;
+            continue;
+        }
+        let before = i.checked_sub(1).map(|p| words[p].2.as_str());
+        if let Some((r, n)) = RELATIONS
+            .iter()
+            .find_map(|r| r.en_alone.iter().find_map(|alone| words_match(&words, i, alone).map(|n| (r, n))))
+        {
+            if !matches!(before, Some("a" | "an" | "as" | "new" | "single" | "working" | "other" | "your")) {
+                let role = if typing_after(&words, i + n) { Role::Aside } else { Role::Subject };
+                found.push((person(words[i].0, words[i + n - 1].1, r), role));
+                i += n;
+                continue;
+            }
+        }
+        if let Some(name) =
+            names.iter().find(|n| !has_hangul_text(n) && words_match(&words, i, &n.to_lowercase()).is_some())
+        {
+            let n = name.split_whitespace().count();
+            let who = Who::Person(name.clone(), None);
+            found.push((Mention { start: words[i].0, end: words[i + n - 1].1, who }, Role::Subject));
+            i += n;
+            continue;
+        }
+        if EN_FIRST_PERSON.contains(&w) {
+            found.push((Mention { start: words[i].0, end: words[i].1, who: Who::Writer }, Role::Subject));
+        } else if let Some((_, gender)) = EN_PRONOUNS.iter().find(|(p, _)| *p == w) {
+            let next = words.get(i + 1).map(|w| w.2.as_str());
+            let reports = next.is_some_and(|n| EN_REPORTING.contains(&n));
+            let role = if reports || typing_after(&words, i + 1) { Role::Aside } else { Role::Subject };
+            found.push((Mention { start: words[i].0, end: words[i].1, who: Who::Pronoun(*gender) }, role));
+        }
+        i += 1;
+    }
+    found
+}
+
+fn has_hangul_text(text: &str) -> bool {
+    text.chars().any(is_hangul)
+}
+
+fn person(start: usize, end: usize, r: &Relation) -> Mention {
+    Mention { start, end, who: Who::Person(r.id.to_string(), r.gender) }
+}
+
+/// The relation a possessive relation noun ending at word `end` leads to ("my sister's (15-year-old)
+/// son"), with where it ends.
+fn possessed(words: &[(usize, usize, String)], end: usize) -> Option<(&'static Relation, usize)> {
+    if !words.get(end - 1)?.2.ends_with("'s") {
+        return None;
+    }
+    let mut j = end;
+    while j < words.len() && (EN_MODIFIERS.contains(&words[j].2.as_str()) || is_age_word(&words[j].2)) {
+        j += 1;
+    }
+    let (second, n) = relation_at(words, j)?;
+    Some((second?, j + n))
+}
+
+/// The relations of one person named through another, by the first and the second ("sister" and
+/// "son" make a nephew); a pair not listed is named by both ("friend's son").
+const CHAINS: &[(&[&str], &str, &str)] = &[
+    (&["sister", "brother", "sibling"], "son", "nephew"),
+    (&["sister", "brother", "sibling"], "daughter", "niece"),
+    (&["son", "daughter", "child"], "son", "grandchild"),
+    (&["son", "daughter", "child"], "daughter", "grandchild"),
+    (&["son", "daughter", "child"], "child", "grandchild"),
+    (&["mother", "father"], "mother", "grandmother"),
+    (&["mother", "father"], "father", "grandfather"),
+];
+
+/// The mention of the person `second` of `first` ("my sister's son").
+fn person_of_chain(start: usize, end: usize, first: &Relation, second: &Relation) -> Mention {
+    let chained = CHAINS.iter().find(|(firsts, s, _)| firsts.contains(&first.id) && *s == second.id);
+    match chained.and_then(|(_, _, id)| relation(id)) {
+        Some(r) => person(start, end, r),
+        None => Mention { start, end, who: Who::Person(format!("{}'s {}", first.id, second.id), second.gender) },
+    }
+}
+
+/// The relation whose English noun starts at word `at`, with the number of words it takes (the
+/// longest noun wins: "mother in law" before "mother").
+fn relation_at(words: &[(usize, usize, String)], at: usize) -> Option<(Option<&'static Relation>, usize)> {
+    RELATIONS
+        .iter()
+        .flat_map(|r| r.en_words.iter().map(move |w| (r, *w)))
+        .filter_map(|(r, noun)| words_match(words, at, noun).map(|n| (r, n)))
+        .max_by_key(|(_, n)| *n)
+        .map(|(r, n)| (Some(r), n))
+}
+
+/// How many words of `words` from `at` spell `phrase` (its words apart by spaces; a written word
+/// may also be the phrase's words joined by hyphens, or the phrase with a possessive "'s").
+fn words_match(words: &[(usize, usize, String)], at: usize, phrase: &str) -> Option<usize> {
+    let first = words.get(at)?.2.as_str();
+    let bare = |w: &str| w.strip_suffix("'s").unwrap_or(w).to_string();
+    if bare(first) == phrase || bare(first) == phrase.replace(' ', "-") {
+        return Some(1);
+    }
+    let parts: Vec<&str> = phrase.split(' ').collect();
+    if parts.len() < 2 || words.len() < at + parts.len() {
+        return None;
+    }
+    let last = parts.len() - 1;
+    let same = parts.iter().enumerate().all(|(k, p)| {
+        let w = &words[at + k].2;
+        if k == last {
+            bare(w) == *p
+        } else {
+            w == p
+        }
+    });
+    same.then_some(parts.len())
+}
+
+/// Whether the words from `at` say the person types or writes the message ("is typing this").
+fn typing_after(words: &[(usize, usize, String)], at: usize) -> bool {
+    words.iter().skip(at).take(3).any(|(_, _, w)| EN_TYPING.contains(&w.as_str()))
+        && !words.iter().skip(at).take(3).any(|(_, _, w)| w == "for")
+        || words.get(at).is_some_and(|w| EN_TYPING.contains(&w.2.as_str()))
+}
+
+/// The Korean person mentions of `text`.
+fn korean_mentions(text: &str, names: &[String]) -> Vec<(Mention, Role)> {
+    let mut found: Vec<(Mention, Role)> = Vec::new();
+    let words = words(text);
+    for (k, (start, end, word)) in words.iter().enumerate() {
+        if !word.starts_with(is_hangul) {
+            continue;
+        }
+        let next = words.get(k + 1).map(|w| w.2.as_str()).unwrap_or("");
+        if KO_FIRST_PERSON.iter().any(|p| word.starts_with(p))
+            || (KO_FIRST_PERSON_ALONE.contains(&word.as_str()) && !next.is_empty() && next.starts_with(is_hangul))
+        {
+            let role = if KO_COMPANION.iter().any(|c| word.ends_with(c)) { Role::Joined } else { Role::Subject };
+            found.push((Mention { start: *start, end: *end, who: Who::Writer }, role));
+            continue;
+        }
+        // The longest relation word (or name) in the written word.
+        let best = RELATIONS
+            .iter()
+            .flat_map(|r| r.ko_words.iter().map(move |w| (Some(r), *w)))
+            .chain(names.iter().filter(|n| has_hangul_text(n)).map(|n| (None, n.as_str())))
+            .filter_map(|(r, w)| korean_word_at(word, w).map(|at| (r, w, at)))
+            .max_by_key(|(_, w, _)| w.chars().count());
+        let Some((r, w, at)) = best else { continue };
+        let rest = &word[at + w.len()..];
+        let who = match r {
+            Some(r) => Who::Person(r.id.to_string(), r.gender),
+            None => Who::Person(w.to_string(), None),
+        };
+        let role = if matches!(rest, "가" | "이" | "께서") && next.starts_with("대신") {
+            // "손주가 대신 물어봐요": the grandchild types; "할머니 대신 써요": the message is hers.
+            Role::Aside
+        } else if KO_COMPANION.contains(&rest) {
+            Role::Joined
+        } else {
+            Role::Subject
+        };
+        found.push((Mention { start: start + at, end: *end, who }, role));
+    }
+    found
+}
+
+/// Where Korean relation word `w` stands in the written word `word` for a person: at its start,
+/// or after a word that qualifies it ("큰아들", "막내딸"); followed by a particle, an honorific or
+/// nothing when it is one syllable, or "아이" / "아기" (so "딸기", "아이스크림" and "애매" are no
+/// people).
+fn korean_word_at(word: &str, w: &str) -> Option<usize> {
+    const BEFORE: &[&str] = &["큰", "작은", "막내", "첫째", "둘째", "셋째", "외", "친", "우리", "제", "울"];
+    const AFTER: &[&str] =
+        &["께", "님", "아이", "내미", "이가", "이는", "이도", "이랑", "이한테", "인데", "이고", "이라"];
+    let at = word.find(w)?;
+    if at > 0 && !BEFORE.contains(&&word[..at]) {
+        return None;
+    }
+    let rest = &word[at + w.len()..];
+    let strict = w.chars().count() == 1
+        || matches!(w, "아이" | "아기" | "부인" | "아가" | "애기" | "막내" | "첫째" | "둘째" | "셋째");
+    // An ordinal alone is "the second (day)": a child only with a particle ("둘째가").
+    let ordinal = matches!(w, "막내" | "첫째" | "둘째" | "셋째");
+    let fits =
+        rest.is_empty() || is_korean_particle(rest) || AFTER.iter().chain(KO_COMPANION).any(|a| rest.starts_with(a));
+    // 부인과 is gynaecology.
+    ((!strict || fits) && !(ordinal && rest.is_empty()) && !(w == "부인" && rest.starts_with('과'))).then_some(at)
+}
+
+/// Every person mention of `text` in order, with its role.
+fn mentions(text: &str, names: &[String]) -> Vec<(Mention, Role)> {
+    let mut all = english_mentions(text, names);
+    all.extend(korean_mentions(text, names));
+    all.sort_by_key(|(m, _)| m.start);
+    all
+}
+
+/// The clauses of a message as byte ranges: its sentences, each cut at a comma or a joining word
+/// only where what follows names someone (and what comes before is more than a person's name).
+fn clauses(text: &str, all: &[(Mention, Role)]) -> Vec<(usize, usize)> {
+    const JOINS: &[&str] = &[
+        " and ",
+        " but ",
+        " while ",
+        " because ",
+        " since ",
+        " so ",
+        " although ",
+        " though ",
+        " whereas ",
+        "고 ",
+        "는데 ",
+        "지만 ",
+        "며 ",
+        "면서 ",
+        "서 ",
+    ];
+    let mut out = Vec::new();
+    let mut start = 0;
+    let mut cuts: Vec<(usize, usize)> = Vec::new();
+    let mut i = 0;
+    while i < text.len() {
+        let rest = &text[i..];
+        let in_number = rest.starts_with(['.', ','])
+            && text[..i].chars().next_back().is_some_and(|c| c.is_ascii_digit())
+            && rest[1..].starts_with(|c: char| c.is_ascii_digit());
+        if rest.starts_with(['.', '!', '?', '\n', ';']) && !in_number {
+            out.extend(cut_sentence(text, start, i + 1, &cuts, all));
+            start = i + 1;
+            cuts.clear();
+            i += 1;
+            continue;
+        }
+        if rest.starts_with(',') && !in_number {
+            cuts.push((i, i + 1));
+        } else if let Some(join) = JOINS.iter().find(|j| rest.to_lowercase().starts_with(**j)) {
+            cuts.push((i, i + join.len()));
+        }
+        i += rest.chars().next().map_or(1, char::len_utf8);
+    }
+    out.extend(cut_sentence(text, start, text.len(), &cuts, all));
+    out.retain(|&(s, e)| !text[s..e].trim().is_empty());
+    out
+}
+
+/// The sentence `start..end` cut where a clause names someone new.
+fn cut_sentence(
+    text: &str,
+    start: usize,
+    end: usize,
+    cuts: &[(usize, usize)],
+    all: &[(Mention, Role)],
+) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let mut from = start;
+    for (k, &(at, after)) in cuts.iter().enumerate() {
+        let next_cut = cuts.get(k + 1).map_or(end, |c| c.0);
+        let names_someone = all.iter().any(|(m, _)| m.start >= after && m.start < next_cut);
+        let before_is_a_person = {
+            let part = text[from..at].trim();
+            let covered: usize =
+                all.iter().filter(|(m, _)| m.start >= from && m.end <= at).map(|(m, _)| m.end - m.start).sum();
+            let words = part.split_whitespace().filter(|w| !w.eq_ignore_ascii_case("both")).count();
+            let persons = all.iter().filter(|(m, _)| m.start >= from && m.end <= at).count();
+            covered > 0 && words <= persons + 1
+        };
+        if names_someone && !before_is_a_person {
+            out.push((from, after));
+            from = after;
+        }
+    }
+    out.push((from, end));
+    out
+}
+
+/// One clause: where it is and whom it is about.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Clause {
+    pub start: usize,
+    pub end: usize,
+    pub subjects: Vec<Subject>,
+    /// It names its subject (not carried from the clause before).
+    pub named: bool,
+    /// It asks a question.
+    pub question: bool,
+}
+
+/// Whom each clause of `text` is about. `names`: the people the app keeps (besides the writer).
+pub fn clauses_of(text: &str, names: &[String]) -> Vec<Clause> {
+    let names = own_names(names);
+    let all = mentions(text, &names);
+    let lower = text.to_lowercase();
+    let mut out: Vec<Clause> = Vec::new();
+    // The people named so far, latest last, with their gender (for pronouns).
+    let mut named: Vec<(Subject, Option<Gender>)> = Vec::new();
+    let mut current = vec![Subject::Me];
+    for (start, end) in clauses(text, &all) {
+        let here: Vec<&(Mention, Role)> = all.iter().filter(|(m, _)| m.start >= start && m.start < end).collect();
+        let clause_text = &lower[start..end];
+        let together = TOGETHER.iter().any(|t| contains_word(clause_text, t));
+        let people: Vec<&Mention> = here
+            .iter()
+            .filter(|(m, role)| *role == Role::Subject && matches!(m.who, Who::Person(..)))
+            .map(|(m, _)| m)
+            .collect();
+        let joined = joined_group(text, &here, together);
+        let subjects = if joined.len() > 1 {
+            joined
+        } else if let Some(m) = people.first() {
+            vec![subject_of(&m.who)]
+        } else if let Some((m, _)) =
+            here.iter().find(|(m, role)| *role == Role::Subject && matches!(m.who, Who::Pronoun(_)))
+        {
+            let Who::Pronoun(gender) = m.who else { unreachable!() };
+            let antecedent = named.iter().rev().find(|(_, g)| g.is_none_or(|g| g == gender)).map(|(s, _)| s.clone());
+            vec![antecedent.unwrap_or(Subject::Unnamed)]
+        } else if here.iter().any(|(m, role)| *role != Role::Aside && m.who == Who::Writer) {
+            vec![Subject::Me]
+        } else {
+            current.clone()
+        };
+        for (m, _) in &here {
+            if let Who::Person(id, gender) = &m.who {
+                let subject = subject_of(&m.who);
+                named.retain(|(s, _)| *s != subject);
+                named.push((Subject::Other(id.clone()), *gender));
+            }
+        }
+        let is_named = !here.iter().all(|(_, role)| *role == Role::Aside) && !here.is_empty();
+        let question = text[start..end].contains('?');
+        current = subjects.clone();
+        out.push(Clause { start, end, subjects, named: is_named, question });
+    }
+    out
+}
+
+/// The names among `names` that are no relation word ("Mom" is read as the mother, and found
+/// under that name by whoever keeps her).
+fn own_names(names: &[String]) -> Vec<String> {
+    let relation_word = |name: &str| {
+        let name = name.trim().to_lowercase();
+        RELATIONS.iter().any(|r| r.en_words.iter().chain(r.ko_words).any(|w| *w == name))
+    };
+    names.iter().filter(|n| n.trim().chars().count() >= 2 && !relation_word(n)).cloned().collect()
+}
+
+fn subject_of(who: &Who) -> Subject {
+    match who {
+        Who::Person(id, _) => Subject::Other(id.clone()),
+        Who::Writer => Subject::Me,
+        Who::Pronoun(_) => Subject::Unnamed,
+    }
+}
+
+/// The people a clause joins as one subject: persons (and the writer) next to each other, joined by
+/// "and" ("my husband and I", "both my wife and I") or, with a word such as "둘 다", by "랑" / "와".
+fn joined_group(text: &str, here: &[&(Mention, Role)], together: bool) -> Vec<Subject> {
+    let candidates: Vec<&Mention> = here
+        .iter()
+        .filter(|(m, role)| *role != Role::Aside && !matches!(m.who, Who::Pronoun(_)))
+        .map(|(m, _)| m)
+        .collect();
+    for window in candidates.windows(2) {
+        let (a, b) = (window[0], window[1]);
+        if b.start < a.end {
+            continue;
+        }
+        let between = text[a.end..b.start].trim().to_lowercase();
+        let english = matches!(between.as_str(), "and" | "&" | "and both" | ", and" | "and my" | "and our");
+        let korean = between.is_empty() && together && KO_COMPANION.iter().any(|c| text[a.start..a.end].ends_with(c));
+        if english || korean {
+            let mut group = vec![subject_of(&a.who), subject_of(&b.who)];
+            group.dedup();
+            return group;
+        }
+    }
+    Vec::new()
+}
+
+/// Whether `word` is in `text` as a word of its own (for Latin words) or at all (Korean).
+fn contains_word(text: &str, word: &str) -> bool {
+    if has_hangul_text(word) {
+        return text.replace(' ', "").contains(&word.replace(' ', ""));
+    }
+    text.match_indices(word).any(|(i, _)| {
+        let before = text[..i].chars().next_back();
+        let after = text[i + word.len()..].chars().next();
+        !before.is_some_and(|c| c.is_ascii_alphanumeric()) && !after.is_some_and(|c| c.is_ascii_alphanumeric())
+    })
+}
+
+/// The English age said right after a person's mention: "my son is 3", "my mother, who is 85",
+/// "my father-in-law, 72,", "my son (6)", "my friend Tom is 45".
+pub fn age_after_mention(text: &str, mention_end: usize) -> Option<u32> {
+    super::patterns::age_after(&text[mention_end..])
+}
+
+/// Where each person is mentioned in `text` as a relation or a name (for the age said after it).
+pub fn person_mention_ends(text: &str, names: &[String]) -> Vec<(usize, Subject)> {
+    english_mentions(text, &own_names(names))
+        .into_iter()
+        .filter(|(m, role)| *role == Role::Subject && matches!(m.who, Who::Person(..)))
+        .map(|(m, _)| (m.end, subject_of(&m.who)))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn about(text: &str) -> Vec<Vec<String>> {
+        clauses_of(text, &[]).into_iter().map(|c| c.subjects.iter().map(|s| s.label().to_string()).collect()).collect()
+    }
+
+    fn whole(text: &str) -> Vec<String> {
+        let mut all: Vec<String> = about(text).into_iter().flatten().collect();
+        all.dedup();
+        all
+    }
+
+    #[test]
+    fn a_relation_and_what_follows_it_are_that_persons() {
+        assert_eq!(whole("My son is 3 and has had a fever of 39.2 since yesterday with a runny nose"), ["son"]);
+        assert_eq!(whole("아들이 3살인데 어제부터 열이 39.2도이고 콧물이 나요"), ["son"]);
+        assert_eq!(whole("우리 애가 5살인데 기침을 하고 콧물이 나요."), ["child"]);
+        assert_eq!(whole("My 16 year old son fainted at practice."), ["son"]);
+        assert_eq!(whole("Can my 4 year old have ibuprofen?"), ["child"]);
+        assert_eq!(whole("My teenage daughter (15) has cramps."), ["daughter"]);
+        assert_eq!(whole("Grandma is 88 and keeps falling; she takes donepezil."), ["grandmother"]);
+        assert_eq!(whole("할아버지가 혈압이 160/100이에요."), ["grandfather"], "not the 아버지 inside 할아버지");
+        assert_eq!(whole("My mother-in-law is 75."), ["mother-in-law"]);
+        assert_eq!(whole("딸기를 먹고 배가 아파요"), ["self"], "딸기 is no daughter");
+        assert_eq!(whole("I'm a new mom and my back hurts"), ["self"]);
+        assert_eq!(whole("my 2yo has a runny nose"), ["child"]);
+        assert_eq!(whole("막내가 두 살인데 설사를 해요"), ["child"]);
+        assert_eq!(whole("둘째 날부터 열이 나요"), ["self"], "the second day is no second child");
+        // A person named through another is that person, never the first.
+        assert_eq!(whole("My sister's 15-year-old son has asthma."), ["nephew"]);
+        assert_eq!(whole("My friend's daughter has a fever."), ["friend's daughter"]);
+    }
+
+    #[test]
+    fn the_one_typing_for_the_writer_is_not_the_subject() {
+        assert_eq!(whole("손주가 대신 물어봐요. 제가 78세인데 통풍이 있어요."), ["self"]);
+        assert_eq!(whole("할머니 대신 써요. 할머니가 82세이시고 요즘 발이 부어요."), ["grandmother"]);
+        assert_eq!(whole("My grandson is typing this for me. I'm 79 and my knees hurt."), ["self"]);
+        assert_eq!(whole("Typing this for my grandma: she's 82 and has high blood pressure."), ["grandmother"]);
+    }
+
+    #[test]
+    fn clauses_change_subject_only_where_someone_is_named() {
+        assert_eq!(about("I have gout and my mother has diabetes"), [vec!["self"], vec!["mother"]]);
+        assert_eq!(about("저는 천식이 있고 아들은 아토피가 있어요."), [vec!["self"], vec!["son"]]);
+        assert_eq!(about("My mother has diabetes. 메트포르민을 드세요."), [vec!["mother"], vec!["mother"]]);
+        assert_eq!(
+            about("My dad has type 2 diabetes, his HbA1c is 8.4 and he takes metformin. He's 68."),
+            [vec!["father"], vec!["father"], vec!["father"], vec!["father"]]
+        );
+        // A pronoun is the last person it fits; the writer again where they speak of themselves.
+        assert_eq!(
+            whole("My wife and I are both 40. She has migraines, and I have gout."),
+            ["wife", "self", "wife", "self"]
+        );
+        assert_eq!(about("His LDL is 190."), [vec!["someone"]], "a pronoun nobody fits is nobody's");
+        assert_eq!(whole("The doctor said she thinks my blood pressure is high"), ["self"]);
+    }
+
+    #[test]
+    fn people_joined_are_one_subject() {
+        assert_eq!(about("My husband and I both have high cholesterol."), [vec!["husband", "self"]]);
+        assert_eq!(about("아빠랑 엄마 둘 다 고지혈증이 있어요."), [vec!["father", "mother"]]);
+        assert_eq!(about("저랑 남편 둘 다 고혈압이 있어요."), [vec!["self", "husband"]]);
+        assert_eq!(whole("친구랑 술을 마셨는데 머리가 아파요"), ["self"], "a companion is not the subject");
+    }
+}
