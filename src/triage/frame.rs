@@ -94,11 +94,13 @@ impl Frame {
             .filter(|m| matches!(m.concept, "masked" | "pet_object"))
             .map(|m| (m.concept, m.start, m.end))
             .collect();
+        // A mention is inside one when it starts there and goes on past its end by no word ("cord
+        // blood (UCB)": the form of bleeding reads "blood (").
+        let inside = |m: &Mention, s: usize, e: usize| {
+            m.start >= s && m.start < e && !view.lower[e.max(m.start)..m.end.max(e)].contains(char::is_alphanumeric)
+        };
         for m in mentions.iter_mut().filter(|m| !matches!(m.concept, "masked" | "pet_object")) {
-            if masks
-                .iter()
-                .any(|&(kind, s, e)| m.start >= s && m.end <= e && (kind == "masked" || m.concept == "animal"))
-            {
+            if masks.iter().any(|&(kind, s, e)| inside(m, s, e) && (kind == "masked" || m.concept == "animal")) {
                 m.status = Status::Denied;
             }
         }
@@ -286,6 +288,14 @@ impl Frame {
         let mut complaints =
             self.mentions.iter().filter(|m| !TIME_WORDS.contains(&m.concept) && m.concept != "masked").peekable();
         complaints.peek().is_some() && complaints.all(|m| m.status != Status::Affirmed)
+    }
+
+    /// Whether the frame holds nothing at all: no concept, nothing swallowed, no reading.
+    pub fn names_nothing(&self) -> bool {
+        let Readings { blood_pressure, glucose, temperature, oxygen, infant_age_days } = &self.readings;
+        self.mentions.is_empty()
+            && self.ingestions.is_empty()
+            && [blood_pressure, glucose, temperature, oxygen, infant_age_days].iter().all(|r| r.is_none())
     }
 
     pub fn child(&self) -> bool {
