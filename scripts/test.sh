@@ -24,6 +24,9 @@ scripts/setup.sh --browser-tests --real-model
 step "native tests (cargo test)"
 cargo test --locked
 
+step "no medicine's name reads as a complaint (cargo test -- --ignored medicine_names: every DrugBank name and synonym through triage, about two minutes)"
+cargo test --locked --lib -- --ignored medicine_names
+
 step "knowledge index (medagent index build, when stale)"
 scripts/build-index.sh
 
