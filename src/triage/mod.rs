@@ -174,13 +174,49 @@ pub const ALONE_AGAINST_FRAME: f32 = 0.9;
 /// Under this many words, a message the frame reads nothing in is no emergency to the classifier.
 const FEWEST_WORDS_ALONE: usize = 5;
 
-/// The classifier the build trained from the labelled sets (`build.rs`), read once.
+/// Where the site serves the classifier for the browser (`scripts/build-app.sh` writes it with
+/// `medagent triage --export-classifier`), relative to the page.
+pub const CLASSIFIER_FILE: &str = "triage/classifier.bin";
+
+/// SHA-256 (hex) of the classifier this build trained: the browser accepts no other file.
+pub const CLASSIFIER_SHA256: &str = include_str!(concat!(env!("OUT_DIR"), "/triage_classifier.sha256"));
+
+/// The classifier the build trained from the labelled sets (`build.rs`): natively embedded in the
+/// binary; in the browser fetched by the page and installed ([`install_classifier`]) before the page
+/// reads any message, so it stays out of the app's download until the page starts (256 KB).
+static CLASSIFIER: std::sync::OnceLock<classifier::Model> = std::sync::OnceLock::new();
+
+/// The classifier's file as this build embeds it (what `medagent triage --export-classifier` writes).
+#[cfg(not(target_arch = "wasm32"))]
+pub fn classifier_file() -> &'static [u8] {
+    include_bytes!(concat!(env!("OUT_DIR"), "/triage_classifier.bin"))
+}
+
 fn classifier() -> &'static classifier::Model {
-    static MODEL: std::sync::OnceLock<classifier::Model> = std::sync::OnceLock::new();
-    MODEL.get_or_init(|| {
-        classifier::Model::from_bytes(include_bytes!(concat!(env!("OUT_DIR"), "/triage_classifier.bin")))
-            .expect("build.rs writes the model this code reads")
-    })
+    #[cfg(not(target_arch = "wasm32"))]
+    return CLASSIFIER
+        .get_or_init(|| checked_classifier(classifier_file()).expect("build.rs writes the model this code reads"));
+    #[cfg(target_arch = "wasm32")]
+    CLASSIFIER.get().expect("the page installs the triage classifier before it reads a message (web::engine)")
+}
+
+/// The classifier in `bytes`, when they are the file this build trained.
+fn checked_classifier(bytes: &[u8]) -> Result<classifier::Model, String> {
+    if crate::core::files::sha256_hex(bytes) != CLASSIFIER_SHA256 {
+        return Err(format!(
+            "{CLASSIFIER_FILE} is not the triage classifier this build was trained with: rebuild the site (scripts/build-app.sh)"
+        ));
+    }
+    classifier::Model::from_bytes(bytes)
+}
+
+/// Installs the classifier the page fetched ([`CLASSIFIER_FILE`]), checked against [`CLASSIFIER_SHA256`].
+#[cfg(target_arch = "wasm32")]
+pub fn install_classifier(bytes: &[u8]) -> Result<(), String> {
+    let model = checked_classifier(bytes)?;
+    // A second install (the page loaded twice) holds the same file.
+    let _ = CLASSIFIER.set(model);
+    Ok(())
 }
 
 /// Triages one message (its first [`READ_BYTES`] bytes).
@@ -400,6 +436,17 @@ mod tests {
         ] {
             assert_eq!(level(text), Level::None, "{text}");
         }
+    }
+
+    /// The browser takes only the classifier this build trained, and says how to mend another.
+    #[test]
+    fn the_classifier_file_is_checked_against_the_build() {
+        let file = classifier_file();
+        assert_eq!(checked_classifier(file).unwrap(), *classifier());
+        let mut other = file.to_vec();
+        other[100] ^= 1;
+        assert!(checked_classifier(&other).unwrap_err().contains("rebuild the site"));
+        assert!(checked_classifier(&file[..file.len() / 2]).is_err());
     }
 
     #[test]
