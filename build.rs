@@ -1,12 +1,15 @@
 //! Build script: fast, offline, deterministic. It records which target the binary was built for, so
 //! `medagent --version` can say it, and trains the triage classifier (`src/triage/classifier.rs`)
-//! from the labelled triage sets in `tests/fixtures`, for the triage to embed: the model is always
-//! the one the checkout's sets make, and no weights are committed.
+//! from the labelled triage sets in `tests/fixtures`: the native binary embeds it, the browser build
+//! embeds only its SHA-256 and fetches the file the site serves (`medagent triage --export-classifier`,
+//! run by `scripts/build-app.sh`). The model is always the one the checkout's sets make, and no
+//! weights are committed.
 
 #[path = "src/triage/classifier.rs"]
 #[allow(dead_code)]
 mod classifier;
 
+use sha2::Digest;
 use std::path::PathBuf;
 
 fn main() {
@@ -24,7 +27,11 @@ fn main() {
         let text = std::fs::read_to_string(file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
         examples.extend(classifier::read_set(name, &text).unwrap_or_else(|e| panic!("{e}: mend the labelled set")));
     }
-    let model = classifier::train(&examples);
-    let out = PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("triage_classifier.bin");
-    std::fs::write(&out, model.to_bytes()).unwrap_or_else(|e| panic!("{}: {e}", out.display()));
+    let bytes = classifier::train(&examples).to_bytes();
+    let out = PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets OUT_DIR"));
+    let sha256: String = sha2::Sha256::digest(&bytes).iter().map(|b| format!("{b:02x}")).collect();
+    for (name, contents) in [("triage_classifier.bin", bytes), ("triage_classifier.sha256", sha256.into_bytes())] {
+        let path = out.join(name);
+        std::fs::write(&path, contents).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    }
 }

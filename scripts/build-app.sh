@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # Builds the release app into dist/ (trunk build --release) unless dist/ was built from exactly the
 # inputs there are now. The stamp dist/.inputs holds the sha256 of everything the build reads (the
-# sources, Cargo.lock, the build configuration, the knowledge index, the vectors, the browser's model)
-# and of the tools that shape its output. Run scripts/build-index.sh first: the index is an input.
+# sources, Cargo.lock, the build configuration, the labelled triage sets the build trains the triage
+# classifier from, the knowledge index, the vectors, the browser's model) and of the tools that shape
+# its output. Run scripts/build-index.sh first: the index is an input. The triage classifier is served
+# as a file of its own (target/site/triage/classifier.bin, written by the native build), so the app's
+# wasm holds only its SHA-256 and refuses any other file.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # The tools setup installs first on PATH: trunk must find its wasm-opt, not another one.
@@ -13,10 +16,13 @@ say() { printf 'build-app: %s\n' "$*"; }
 for input in target/site/index www/generated/model; do
   [ -d "$input" ] || { echo "build-app: $input is missing: run scripts/build-index.sh first" >&2; exit 1; }
 done
+# The classifier the checkout's labelled sets make, from the native build (the same build.rs trains it).
+cargo build --release --locked --quiet --bin medagent
+./target/release/medagent triage --export-classifier target/site/triage/classifier.bin > /dev/null
 
 inputs_stamp() {
   {
-    find src www .cargo index/vectors target/site/index -type f -print0 | LC_ALL=C sort -z | xargs -0 sha256sum
+    find src www .cargo index/vectors target/site/index target/site/triage tests/fixtures -type f -print0 | LC_ALL=C sort -z | xargs -0 sha256sum
     sha256sum Cargo.toml Cargo.lock Trunk.toml build.rs scripts/csp.mjs scripts/offline-list.mjs
     rustc --version; trunk --version; wasm-bindgen --version; wasm-opt --version
   } | sha256sum | cut -d' ' -f1

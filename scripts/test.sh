@@ -26,6 +26,9 @@ scripts/setup.sh --browser-tests --real-model
 step "native tests (cargo test --profile $MEDAGENT_PROFILE)"
 cargo test --locked --profile "$MEDAGENT_PROFILE"
 
+step "no medicine's name reads as a complaint (cargo test -- --ignored medicine_names: every DrugBank name and synonym through triage, about two minutes)"
+cargo test --locked --lib -- --ignored medicine_names
+
 step "knowledge index (medagent index build, when stale)"
 scripts/build-index.sh
 
@@ -38,11 +41,18 @@ step "consumer questions raise no alarm (medagent eval triage --consumer: the 14
 step "triage on writers it never read (medagent eval triage --cross-validate: each writer's messages by a classifier trained on the others; combined recall >= 0.97, false alarms <= 0.04 per language)"
 "$MEDAGENT_BIN" eval triage --cross-validate --min-recall 0.97 --max-false-alarms 0.04
 
-step "wasm release build (scripts/build-app.sh: trunk build --release, unless dist/ is current)"
+step "wasm release build (scripts/build-app.sh: trunk build --release, unless dist/ is current; the app's wasm at most 700 kB gzip)"
 scripts/build-app.sh
 for wasm in dist/*.wasm; do
     printf 'wasm: %s, %s bytes raw, %s bytes gzip -9\n' "$wasm" "$(stat -c %s "$wasm")" "$(gzip -9c "$wasm" | wc -c)"
 done
+# The app's wasm (not the embedding worker, which loads after the page is usable) is what a first visit
+# waits for.
+app_gzip=$(gzip -9c dist/medagent-*_bg.wasm | wc -c)
+if [ "$app_gzip" -gt 700000 ]; then
+    echo "test.sh: the app's wasm is $app_gzip bytes gzip, over 700 kB: find what grew (twiggy top on the release build)" >&2
+    exit 1
+fi
 
 step "browser tests (headless Chromium)"
 npm run --silent test:browser

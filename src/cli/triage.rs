@@ -1,5 +1,6 @@
 //! `medagent triage "text"`: the level, the rules that fired with their source and the words that
-//! triggered them, and the notice; `--json` for tools. `medagent eval triage`: recall, false alarms,
+//! triggered them, and the notice; `--json` for tools; `--export-classifier FILE` writes the classifier
+//! this build trained, which the browser app fetches. `medagent eval triage`: recall, false alarms,
 //! the confusion matrix per language, the misses, and the time per message.
 
 use super::error::CliError;
@@ -17,7 +18,12 @@ use std::time::Instant;
 /// Triage one message.
 #[derive(Debug, Args)]
 pub struct TriageArgs {
-    pub text: String,
+    #[arg(required_unless_present = "export_classifier")]
+    pub text: Option<String>,
+    /// Write the triage classifier this build trained to FILE instead (the file the browser app
+    /// fetches as triage/classifier.bin; scripts/build-app.sh runs this).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["text", "json", "lang"])]
+    pub export_classifier: Option<PathBuf>,
     /// Print JSON: {"level", "reasons": [{"rule", "category", "level", "source", "matched"}], "notice"}.
     #[arg(long)]
     pub json: bool,
@@ -30,8 +36,17 @@ pub struct TriageArgs {
 }
 
 pub fn run(args: TriageArgs) -> Result<(), CliError> {
+    if let Some(path) = &args.export_classifier {
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir).map_err(CliError::write(dir))?;
+        }
+        std::fs::write(path, crate::triage::classifier_file()).map_err(CliError::write(path))?;
+        println!("{}: the triage classifier, sha256 {}", path.display(), crate::triage::CLASSIFIER_SHA256);
+        return Ok(());
+    }
+    let text = args.text.unwrap_or_default();
     let lang = match args.lang.as_deref() {
-        None if crate::i18n::has_hangul(&args.text) => Lang::Ko,
+        None if crate::i18n::has_hangul(&text) => Lang::Ko,
         None | Some("en") => Lang::En,
         Some("ko") => Lang::Ko,
         Some(other) => return Err(CliError::usage(format!("unknown language {other:?}: use ko or en"))),
@@ -39,7 +54,7 @@ pub fn run(args: TriageArgs) -> Result<(), CliError> {
     let country = Country::from_code(&args.country).ok_or_else(|| {
         CliError::failed(format!("unknown country {:?}: use auto, kr, us, ca, gb, au or eu", args.country))
     })?;
-    let verdict = assess(&args.text);
+    let verdict = assess(&text);
     let notice = notice(&verdict, lang, country);
     if args.json {
         println!(

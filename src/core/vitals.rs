@@ -290,10 +290,11 @@ pattern!(
     r"(?:산소\s*포화도|산소|spo2|sp02|\bo2\b|\bsats\b|saturation|oxygen(?: level)?|pulse ?ox\w*|oximeter)\D{0,25}?(\d{2,3})\s*%?"
 );
 // Fasting when the label says so (group 1). A home meter or sensor saying a figure is a blood glucose
-// ("his meter says 2.4 mmol", "my dexcom is at 48").
+// ("his meter says 2.4 mmol", "my dexcom is at 48"). "BG" joined to what follows by a hyphen is a
+// product code ("BG-777"), not a reading.
 pattern!(
     glucose,
-    r"(?:(공복\s*혈당|fasting (?:blood )?(?:glucose|sugar)|\bfbs\b|\bfpg\b)|혈당|blood sugar|sugar|glucose|\bbg\b|\bbs\b|glucometer|\bcgm\b|\blibre\b|\bdexcom\b|\bmeter (?:says|said|reads?|shows?|showed|is|was|at)\b)\D{0,20}?(\d{1,3}(?:\.\d)?)\s*(mmol|mg)?"
+    r"(?:(공복\s*혈당|fasting (?:blood )?(?:glucose|sugar)|\bfbs\b|\bfpg\b)|혈당|blood sugar|sugar|glucose|\bbg(?:[^\w-]|$)|\bbs\b|glucometer|\bcgm\b|\blibre\b|\bdexcom\b|\bmeter (?:says|said|reads?|shows?|showed|is|was|at)\b)\D{0,20}?(\d{1,3}(?:\.\d)?)\s*(mmol|mg)?"
 );
 // A meter past its range shows LO or HI instead of a number.
 pattern!(

@@ -25,7 +25,7 @@ pattern!(
 );
 // A near miss of an event ("almost passed out", "정신을 잃을 뻔했어요"); "almost unresponsive" is a state.
 pattern!(near_event, r"^(?:passed out|collaps|fell|knocked out)|잃|멎|멈췄|쓰러|기절");
-pattern!(near_before, r"\b(?:almost|nearly|close to|about to|practically)\s*$");
+pattern!(near_before, r"\b(?:almost|nearly|close to|about to|practically|about)\s*$");
 pattern!(near_after, r"^(?:을|를|할|질)?\s*뻔");
 pattern!(hoped_before, r"\b(?:till|until|untill|before|once|hope|hoping|will|would|when will|if)\b[^.!?\n]{0,30}$");
 
@@ -76,6 +76,9 @@ const LASTING: &[&str] = &[
 /// What is still at hand when told in the past: a means saved or bought ("번개탄 사다 놨다는 말도
 /// 예전에 했었어요"), a heater or boiler fixed "last week". The past dates the event, not the thing.
 const AT_HAND: &[&str] = &["suicide_means", "co_source", "pill_stockpile"];
+/// What happened that a clinician's clearance ends ("A&E watched her for 4 hours and discharged her",
+/// "CT 정상이라고"), though a "fine now" alone does not.
+const CLEARED_EVENTS: &[&str] = &["head_injury", "high_impact", "adrenaline_given"];
 /// What "the bleeding stopped" is over for.
 const BLEEDING: &[&str] = &["heavy_bleeding", "bleeding", "pad_soaking"];
 /// Signs that a stroke's after-effect explains when the message says it is one.
@@ -94,11 +97,13 @@ impl Frame {
             .filter(|m| matches!(m.concept, "masked" | "pet_object"))
             .map(|m| (m.concept, m.start, m.end))
             .collect();
+        // A mention is inside one when it starts there and goes on past its end by no word ("cord
+        // blood (UCB)": the form of bleeding reads "blood (").
+        let inside = |m: &Mention, s: usize, e: usize| {
+            m.start >= s && m.start < e && !view.lower[e.max(m.start)..m.end.max(e)].contains(char::is_alphanumeric)
+        };
         for m in mentions.iter_mut().filter(|m| !matches!(m.concept, "masked" | "pet_object")) {
-            if masks
-                .iter()
-                .any(|&(kind, s, e)| m.start >= s && m.end <= e && (kind == "masked" || m.concept == "animal"))
-            {
+            if masks.iter().any(|&(kind, s, e)| inside(m, s, e) && (kind == "masked" || m.concept == "animal")) {
                 m.status = Status::Denied;
             }
         }
@@ -117,8 +122,14 @@ impl Frame {
             .iter_mut()
             .filter(|m| m.concept == "unresponsive" && near_event().is_match(&view.lower[m.start..m.end]))
         {
-            if near_before().is_match(&view.lower[..m.start]) || near_after().is_match(view.lower[m.end..].trim_start())
-            {
+            if near_before().is_match(&view.lower[..m.start]) {
+                m.status = Status::Hypothetical;
+            }
+        }
+        // What Korean says nearly happened did not ("심장이 터질 뻔했어요", "숨넘어갈 뻔"), but a near-faint
+        // is faintness, and nearly drowning is near drowning.
+        for m in mentions.iter_mut().filter(|m| !matches!(m.concept, "faint" | "drowning" | "submerged")) {
+            if near_after().is_match(view.lower[m.end..].trim_start()) {
                 m.status = Status::Hypothetical;
             }
         }
@@ -162,16 +173,20 @@ impl Frame {
             // fainted today for a moment, fine now" is one passing episode.
             let episode: Vec<&str> =
                 mentions.iter().filter(|m| (from..over).contains(&m.start)).map(|m| m.concept).collect();
+            let by_clinician = cleared.contains(&over);
             for m in mentions.iter_mut().filter(|m| {
                 ((from..over).contains(&m.start) || (m.start < from && episode.contains(&m.concept)))
                     && !TIME_WORDS.contains(&m.concept)
-                    && !LASTING.contains(&m.concept)
+                    && (!LASTING.contains(&m.concept) || (by_clinician && CLEARED_EVENTS.contains(&m.concept)))
             }) {
                 if m.status == Status::Affirmed {
                     m.status = Status::Resolved;
                 }
             }
-            for reading in readings.all_mut() {
+            // A measurement told before is over too; a baby's age is not ("my 4 month old went limp and
+            // blue for a few seconds, he's ok now" is still a baby's).
+            let Readings { blood_pressure, glucose, temperature, oxygen, .. } = &mut readings;
+            for reading in [blood_pressure, glucose, temperature, oxygen] {
                 if reading.is_some_and(|r| (from..over).contains(&r.start)) {
                     *reading = None;
                 }
@@ -286,6 +301,14 @@ impl Frame {
         let mut complaints =
             self.mentions.iter().filter(|m| !TIME_WORDS.contains(&m.concept) && m.concept != "masked").peekable();
         complaints.peek().is_some() && complaints.all(|m| m.status != Status::Affirmed)
+    }
+
+    /// Whether the frame holds nothing at all: no concept, nothing swallowed, no reading.
+    pub fn names_nothing(&self) -> bool {
+        let Readings { blood_pressure, glucose, temperature, oxygen, infant_age_days } = &self.readings;
+        self.mentions.is_empty()
+            && self.ingestions.is_empty()
+            && [blood_pressure, glucose, temperature, oxygen, infant_age_days].iter().all(|r| r.is_none())
     }
 
     pub fn child(&self) -> bool {

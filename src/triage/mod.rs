@@ -171,13 +171,52 @@ pub const ALONE: f32 = 0.7;
 /// the words of an emergency, the frame reads what is said of them.
 pub const ALONE_AGAINST_FRAME: f32 = 0.9;
 
-/// The classifier the build trained from the labelled sets (`build.rs`), read once.
+/// Under this many words, a message the frame reads nothing in is no emergency to the classifier.
+const FEWEST_WORDS_ALONE: usize = 5;
+
+/// Where the site serves the classifier for the browser (`scripts/build-app.sh` writes it with
+/// `medagent triage --export-classifier`), relative to the page.
+pub const CLASSIFIER_FILE: &str = "triage/classifier.bin";
+
+/// SHA-256 (hex) of the classifier this build trained: the browser accepts no other file.
+pub const CLASSIFIER_SHA256: &str = include_str!(concat!(env!("OUT_DIR"), "/triage_classifier.sha256"));
+
+/// The classifier the build trained from the labelled sets (`build.rs`): natively embedded in the
+/// binary; in the browser fetched by the page and installed ([`install_classifier`]) before the page
+/// reads any message, so it stays out of the app's download until the page starts (256 KB).
+static CLASSIFIER: std::sync::OnceLock<classifier::Model> = std::sync::OnceLock::new();
+
+/// The classifier's file as this build embeds it (what `medagent triage --export-classifier` writes).
+#[cfg(not(target_arch = "wasm32"))]
+pub fn classifier_file() -> &'static [u8] {
+    include_bytes!(concat!(env!("OUT_DIR"), "/triage_classifier.bin"))
+}
+
 fn classifier() -> &'static classifier::Model {
-    static MODEL: std::sync::OnceLock<classifier::Model> = std::sync::OnceLock::new();
-    MODEL.get_or_init(|| {
-        classifier::Model::from_bytes(include_bytes!(concat!(env!("OUT_DIR"), "/triage_classifier.bin")))
-            .expect("build.rs writes the model this code reads")
-    })
+    #[cfg(not(target_arch = "wasm32"))]
+    return CLASSIFIER
+        .get_or_init(|| checked_classifier(classifier_file()).expect("build.rs writes the model this code reads"));
+    #[cfg(target_arch = "wasm32")]
+    CLASSIFIER.get().expect("the page installs the triage classifier before it reads a message (web::engine)")
+}
+
+/// The classifier in `bytes`, when they are the file this build trained.
+fn checked_classifier(bytes: &[u8]) -> Result<classifier::Model, String> {
+    if crate::core::files::sha256_hex(bytes) != CLASSIFIER_SHA256 {
+        return Err(format!(
+            "{CLASSIFIER_FILE} is not the triage classifier this build was trained with: rebuild the site (scripts/build-app.sh)"
+        ));
+    }
+    classifier::Model::from_bytes(bytes)
+}
+
+/// Installs the classifier the page fetched ([`CLASSIFIER_FILE`]), checked against [`CLASSIFIER_SHA256`].
+#[cfg(target_arch = "wasm32")]
+pub fn install_classifier(bytes: &[u8]) -> Result<(), String> {
+    let model = checked_classifier(bytes)?;
+    // A second install (the page loaded twice) holds the same file.
+    let _ = CLASSIFIER.set(model);
+    Ok(())
 }
 
 /// Triages one message (its first [`READ_BYTES`] bytes).
@@ -188,15 +227,27 @@ pub fn assess(message: &str) -> Triage {
 /// [`assess`] with another classifier (a cross-validation's, trained without the writer scored).
 pub fn assess_with(model: &classifier::Model, message: &str) -> Triage {
     let message = readable(message);
-    let frame = frame::Frame::new(message);
+    judge(model, &frame::Frame::new(message), message)
+}
+
+/// The verdict on `message` (already cut to what is read) from its frame and the classifier.
+fn judge(model: &classifier::Model, frame: &frame::Frame, message: &str) -> Triage {
     // A pet's emergency is the vet's: the notice would send the user to 119 / 911.
     if frame.who == frame::Who::Animal {
         return Triage::default();
     }
     let likelihood = model.probability(message);
-    let rules = reasons(&frame, message);
-    let category = guess_category(&frame, &rules);
-    let alone = if frame.names_none_now() { ALONE_AGAINST_FRAME } else { ALONE };
+    let rules = reasons(frame, message);
+    let category = guess_category(frame, &rules);
+    // A few words that name nothing the frame reads (a medicine's name, "he", a greeting) are too
+    // little for a bag of words to call an emergency on: normalised, one word weighs as much as a
+    // whole message's. A longer message that names nothing may still tell one in words no concept
+    // has ("a dark shadow coming in from the side of my right eye").
+    let alone = match () {
+        _ if frame.names_nothing() && message.split_whitespace().count() < FEWEST_WORDS_ALONE => f32::INFINITY,
+        _ if frame.names_none_now() => ALONE_AGAINST_FRAME,
+        _ => ALONE,
+    };
     decide(rules, likelihood, alone, || Heard { category, words: model.telling_words(message, 3) })
 }
 
@@ -387,6 +438,17 @@ mod tests {
         }
     }
 
+    /// The browser takes only the classifier this build trained, and says how to mend another.
+    #[test]
+    fn the_classifier_file_is_checked_against_the_build() {
+        let file = classifier_file();
+        assert_eq!(checked_classifier(file).unwrap(), *classifier());
+        let mut other = file.to_vec();
+        other[100] ^= 1;
+        assert!(checked_classifier(&other).unwrap_err().contains("rebuild the site"));
+        assert!(checked_classifier(&file[..file.len() / 2]).is_err());
+    }
+
     #[test]
     fn reasons_name_the_rule_source_and_words() {
         let t = assess("혈압이 200에 120인데 머리가 너무 아파요");
@@ -395,5 +457,92 @@ mod tests {
         assert_eq!(top.source, Source::Nice);
         assert!(top.matched.iter().any(|m| m.contains("200에 120")), "{:?}", top.matched);
         assert_eq!(assess("혈압이 185/115 나왔는데 증상은 없어요").level, Level::Urgent);
+    }
+}
+
+/// Medicines' names read alone: none names a complaint or raises a level. A name holds a symptom's
+/// word inside a longer word ("cyanocobalamin", "리피토", "Fever Tree") or as a part of a compound
+/// ("yellow fever vaccine", "경련방지제"): matched as whole words and known compounds, none is read.
+#[cfg(test)]
+mod medicine_names {
+    use super::*;
+    use std::io::Read;
+
+    /// The lexicon's medicine names (`index/lexicon`): DrugBank's names and synonyms, or the
+    /// curated medication rows (English and Korean names).
+    fn names(drugbank: bool) -> Vec<String> {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("index/lexicon");
+        let split =
+            |cell: &str| cell.split('|').map(str::trim).filter(|n| !n.is_empty()).map(String::from).collect::<Vec<_>>();
+        let mut names = Vec::new();
+        if drugbank {
+            let gz = std::fs::read(dir.join("drugbank_names.tsv.gz")).expect("index/lexicon/drugbank_names.tsv.gz");
+            let mut tsv = String::new();
+            flate2::read::GzDecoder::new(&gz[..]).read_to_string(&mut tsv).expect("a gzip of UTF-8 text");
+            for row in tsv.lines().skip(1) {
+                names.extend(row.split('\t').skip(1).flat_map(split));
+            }
+        } else {
+            let tsv = std::fs::read_to_string(dir.join("curated.tsv")).expect("index/lexicon/curated.tsv");
+            for row in tsv.lines().filter(|l| !l.starts_with('#')) {
+                let cells: Vec<&str> = row.split('\t').collect();
+                if cells.get(1) == Some(&"medication") {
+                    names.extend(cells[2..].iter().flat_map(|c| split(c)));
+                }
+            }
+        }
+        names.sort();
+        names.dedup();
+        names
+    }
+
+    /// What `name` alone is read as, when it is read as more than a name: a complaint concept the
+    /// frame names in it, or a level.
+    fn misread(name: &str) -> Option<String> {
+        let frame = frame::Frame::new(name);
+        // A known compound's mention is denied by the frame ("cord blood", "경련방지제").
+        let masked = |m: &concepts::Mention| {
+            m.status == text::Status::Denied
+                && frame.mentions.iter().any(|k| k.concept == "masked" && (k.start..k.end).contains(&m.start))
+        };
+        let complaints: Vec<String> = frame
+            .mentions
+            .iter()
+            .filter(|m| !concepts::CONTEXT.contains(&m.concept) && !masked(m))
+            .map(|m| format!("{} ({})", m.concept, &name[m.start..m.end]))
+            .collect();
+        let level = judge(classifier(), &frame, name).level;
+        (!complaints.is_empty() || level != Level::None).then(|| format!("{name}: {} {complaints:?}", level.name()))
+    }
+
+    /// Every name, on as many threads as there are cores; the misread ones.
+    fn misread_all(names: &[String]) -> Vec<String> {
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+        std::thread::scope(|scope| {
+            let workers: Vec<_> = names
+                .chunks(names.len().div_ceil(threads).max(1))
+                .map(|part| scope.spawn(move || part.iter().filter_map(|n| misread(n)).collect::<Vec<_>>()))
+                .collect();
+            workers.into_iter().flat_map(|w| w.join().expect("a worker finishes")).collect()
+        })
+    }
+
+    #[test]
+    fn no_curated_medicine_name_reads_as_a_complaint() {
+        let names = names(false);
+        assert!(names.len() > 100, "{}", names.len());
+        let misread = misread_all(&names);
+        assert!(misread.is_empty(), "{} names misread:\n{}", misread.len(), misread.join("\n"));
+    }
+
+    /// All of DrugBank's 48,000 names and synonyms take minutes (every pattern over every name), so
+    /// scripts/test.sh runs this in a step of its own: `cargo test --lib -- --ignored medicine_names`.
+    #[test]
+    #[ignore]
+    fn no_drugbank_name_reads_as_a_complaint() {
+        let names = names(true);
+        assert!(names.len() > 40_000, "{}", names.len());
+        let misread = misread_all(&names);
+        assert!(misread.is_empty(), "{} names misread:\n{}", misread.len(), misread.join("\n"));
     }
 }

@@ -28,6 +28,10 @@ pub struct View<'a> {
     grave: bool,
     /// The message tells of a scene on screen or in a book and asks whether it is real.
     scene: bool,
+    /// The message is a clinical question asked for work or study: its writer says they are a health
+    /// professional or a student of one, or it is a case, an exam question or a report of work. Its
+    /// signs are a patient's or a case's, unless a sentence tells of an emergency happening now.
+    clinical: bool,
     /// The aside of each sentence judged so far: a sentence is judged once.
     asides: std::cell::RefCell<Vec<Judged>>,
 }
@@ -58,7 +62,24 @@ impl<'a> View<'a> {
         let grave = en_grave().is_match(&lower) || ko_grave().is_match(&compact);
         let scene = (en_fiction().is_match(&lower) || ko_fiction().is_match(&compact))
             && (en_fiction_ask().is_match(&lower) || ko_fiction_ask().is_match(&compact));
-        View { text, lower, compact, offsets, has_hangul, has_latin, framed, grave, scene, asides: Default::default() }
+        // ... unless the message tells of an emergency happening now anywhere in it ("what do i do",
+        // "지금 저 혼자인데"): a professional alone with a resident in danger is asking for help.
+        let clinical = (en_clinical().is_match(&lower) || ko_clinical().is_match(&compact))
+            && !en_live().is_match(&lower)
+            && !ko_live().is_match(&compact);
+        View {
+            text,
+            lower,
+            compact,
+            offsets,
+            has_hangul,
+            has_latin,
+            framed,
+            grave,
+            scene,
+            clinical,
+            asides: Default::default(),
+        }
     }
 
     /// Whether the message is framed as school, work, a statistic, a story, news, a plan or a lesson.
@@ -94,7 +115,7 @@ pattern!(
 // belongs to the next clause's subject.
 pattern!(ko_clause_ends, r"^(?:고|구|는데|은데|인데|던데|지만|어서|아서|여서|해서|서|니까|면서)(?:\s|,)");
 // "심장마비인 줄 알고": a mistaken belief, not the thing itself.
-pattern!(ko_mistaken, r"^(?:이|인|일)?\s*줄\s*(?:로\s*)?알(?:고|았)");
+pattern!(ko_mistaken, r"^(?:이|인|일|는|은|을)?\s*줄\s*(?:로\s*)?알(?:고|았)");
 // "마른익사라는 게 진짜 있어요?": a term asked about.
 // ... with the other language's name in brackets between ("마른 익사(dry drowning)라는 게").
 pattern!(ko_term, r"^(?:\s*\([^)]{0,40}\)|\))?\s*(?:이)?(?:라는\s*(?:게|것|거|말|병|증상)|란\s)");
@@ -239,7 +260,7 @@ fn clause_start(text: &str, at: usize) -> usize {
 // and my chest is crushing"): the hyperbole closes its clause, and what follows is read on its own.
 pattern!(
     unmarked_sentence_end,
-    r"(?:요|죠|니다|죽겠다|죽겠네|죽겠음)[.!?~]*\s+|[ㅋㅎ]{2,}[.!?~]*\s*(?:근데|그런데|하지만|그러다)|(?i)\b(?:killing me|kill me|the death of me)\b[,.!?~]*\s+"
+    r"(?:요|죠|니다|죽겠다|죽겠네|죽겠음)[.!?~]*\s+|[ㅋㅎ]{2,}[.!?~]*\s*(?:근데|그런데|하지만|그러다)|(?i)\b(?:killing me|kill me|the death of me)\b[,.!?~]*\s+|(?i)\b(?:lol|lmao|rofl|haha\w*)\b[,.!?~]*\s+(?:and|but|anyway|also|btw|though|tho)\b"
 );
 
 /// The byte range of the sentence holding `start..end` (with its closing mark).
@@ -301,7 +322,7 @@ pattern!(
 // friend had torsion", "친구가 수술했어서 여쭤봐요").
 pattern!(
     en_history,
-    r"\b(?:\d+|a|one|two|three|four|five|few|several|many) (?:years?|months?|weeks?) ago\b|\b(?:years|decades|ages) ago\b|\blast (?:year|month|week|weekend)\b|\b(?:with|after|during) (?:my|her|our) (?:first|1st|last|previous|older|eldest)(?: (?:pregnancy|baby|birth|delivery|labou?r|child|one|son|daughter))?\b|\bfirst time (?:round|around)\b|\bas a (?:child|kid|teen\w*)\b|\bwhen i was\b|\bwhen (?:he|she|they|my \w+) (?:was|were) (?:\d+|little|small|a baby|a toddler|young|a kid)\b|\bonce (?:as|when|in|before)\b|\b(?:once|one time|twice)\b[^.!?\n]{0,30}\b(?:in|at|during) (?:high school|middle school|college|uni(?:versity)?)\b|\bhad (?:a |an )?\w+ once\b|\bhistory of\b|\bin the past\b|\bused to\b|\btests? (?:were|was|came back) (?:normal|fine|ok)\b|\brecovered\b|\bclean since\b|\bin (?:19|20)\d\d\b|\bdied (?:of|from|after|when|at|in)\b|\bpassed away\b|\brun?s? in (?:the|my|our) family\b|\bhad (?:a |an )?\w+(?: \w+)? at \d+|\bmy (?:\w+ )?(?:mom|mother|dad|father|uncle|aunt|grandma|grandpa|grandmother|grandfather|brother|sister) had\b|\b(?:just|only) (?:\w+ ){0,2}once\s*(?:[.;!,]|$)|\bhappened once\b|\b(?:back )?in (?:january|february|march|april|june|july|august|september|october|november|december)\b|\basking (?:because|since|cuz|cause|bc|as) (?:\w+ ){1,4}?(?:had|got|went through|was|were|nearly|almost|died)\b"
+    r"\b(?:\d+|a|one|two|three|four|five|few|several|many) (?:years?|months?|weeks?) ago\b|\b(?:years|decades|ages) ago\b|\blast (?:year|month|week|weekend|summer|winter|spring|autumn|fall|christmas|easter|term|semester)\b|\b(?:with|after|during) (?:my|her|our) (?:first|1st|last|previous|older|eldest)(?: (?:pregnancy|baby|birth|delivery|labou?r|child|one|son|daughter))?\b|\bfirst time (?:round|around)\b|\bas a (?:child|kid|teen\w*)\b|\bwhen i was\b|\bwhen (?:he|she|they|my \w+) (?:was|were) (?:\d+|little|small|a baby|a toddler|young|a kid)\b|\bonce (?:as|when|in|before)\b|\b(?:once|one time|twice)\b[^.!?\n]{0,30}\b(?:in|at|during) (?:high school|middle school|college|uni(?:versity)?)\b|\bhad (?:a |an )?\w+ once\b|\bhistory of\b|\bin the past\b|\bused to\b|\btests? (?:were|was|came back) (?:normal|fine|ok)\b|\brecovered\b|\bclean since\b|\bin (?:19|20)\d\d\b|\bdied (?:of|from|after|when|at|in)\b|\bpassed away\b|\brun?s? in (?:the|my|our) family\b|\bhad (?:a |an )?\w+(?: \w+)? at \d+|\bmy (?:\w+ )?(?:mom|mother|dad|father|uncle|aunt|grandma|grandpa|grandmother|grandfather|brother|sister) had\b|\b(?:just|only) (?:\w+ ){0,2}once\s*(?:[.;!,]|$)|\bhappened once\b|\b(?:back )?in (?:january|february|march|april|june|july|august|september|october|november|december)\b|\basking (?:because|since|cuz|cause|bc|as) (?:\w+ ){1,4}?(?:had|got|went through|was|were|nearly|almost|died)\b"
 );
 pattern!(
     ko_history,
@@ -469,6 +490,9 @@ pub enum Aside {
 pub fn aside(view: &View, start: usize, end: usize) -> Option<Aside> {
     let range = sentence_around(&view.lower, start, end);
     let sentence = &view.lower[range.0..range.1];
+    if view.clinical && !tells_live(sentence) {
+        return Some(Aside::Question);
+    }
     if view.framed && !tells_onset(sentence) {
         return Some(Aside::Question);
     }
@@ -515,6 +539,45 @@ pattern!(
 // In Korean, an activity told as the background of the moment ("강의 자료 만들고 있는데 가슴이 조여요",
 // "계획서 쓰다가", "수업 준비하던 중에") reports what happens now, not what the plan or lesson is about.
 pattern!(ko_onset, r"부터|째|지금|방금|아까|오늘|어젯밤|갑자기|고있는데|고있었는데|다가|는중에|던중에|는도중|던도중");
+
+// A health professional or a student of one asking for work or study ("I'm an ED nurse", "paramedic
+// student here", "on my peds rotation", "I work in a care home", "응급실 간호사인데요", "간호학과
+// 3학년입니다", "요양원에서 근무하는데"), or a case or an exam question ("case study", "NCLEX", "exam q",
+// "국시 문제", "케이스 스터디", "감별진단"). Said of oneself: "my son is a nurse" frames nothing.
+pattern!(
+    en_clinical,
+    r"\b(?:i'?m|i am|im|as|am) (?:an? )?(?:[\w-]+ ){0,2}?(?:nurse|rn|lpn|np|doctor|physician|gp|resident|intern|registrar|paramedic|emt|medic|pharmacist|midwife|dentist|hygienist|physio(?:therapist)?|(?:respiratory |occupational |physical )?therapist|care worker|hca|cna|scribe|interpreter|student|pa)\b|\b(?:nurs(?:e|ing)|medical|med|pharmacy|pharmacology|paramedic|emt|midwifery|pa|dental|physio|health ?care|cna) (?:student|tech|technician)s?\b|\b(?:[\w-]+ )?(?:nurse|rn|doctor|gp|paramedic|emt|pharmacist|resident|intern|medic|midwife|dentist|physio|student|tech|therapist|hygienist|carer|scribe|interpreter) here\b|\bnew grad\b|\bon (?:my|our|the) (?:[\w-]+ )?(?:rotation|placement|clinicals?|shift)\b|\bmy preceptor\b|\bthe attending\b|\bour (?:ward|unit|residents|patients|clinic|pharmacy|care home)\b|\bi work (?:in|at|on) (?:a|an|the|our) (?:care home|nursing home|hospital|pharmacy|clinic|ward|ed|er|icu|a&e|gp surgery|practice)\b|^\W*(?:[\w-]+ ){0,3}?(?:nurse|rn|doctor|gp|paramedic|emt|pharmacist|resident|intern|medic|midwife|dentist|physio|student|tech|therapist|hygienist|carer|scribe|interpreter)\s*[:(,\x{2013}\x{2014}-]|\b(?:pharmacology|anatomy|physiology|pathology|nursing|medical|clinical|pharmacy|emt|paramedic) (?:exams?|tests?|quiz(?:zes)?|class(?:es)?|course|lectures?|modules?|assignments?)\b|\b(?:case stud(?:y|ies)|case report|vignette|exam q(?:uestion)?s?|practice (?:q|questions?)|quiz|osce|nclex|usmle|plab|board exams?|priority intervention|next best step|most likely diagnosis|answer key|refresher|sbar)\b"
+);
+pattern!(
+    ko_clinical,
+    r"(?:^|저|저는|전|제가|나는|난|내가)(?:[0-9가-힣]{0,5}[^이가은는도의.!?])?(?:간호사|간호학과|간호학생|간호대생|의대생|의대|본과|예과|레지던트|전공의|인턴|구급대원|응급구조사|응급구조학과|약사|약대생|약학대학|요양보호사|보건교사|치과위생사|치과의사|물리치료사|작업치료사|호흡치료사|임상병리사|방사선사|조산사|통역사|실습생|의사)(?:인데|입니다|예요|이에요|에요|이고|이라|라서|로서|로일|로근무|\d)|(?:병원|병동|응급실|요양원|요양병원|약국|보건실|중환자실|수술실|외래|의원|구급대)에서(?:근무|일|실습)(?:하는데|하고있|해요|합니다|중)|실습(?:중|하다가|나갔|생)|국시|국가고시|케이스스터디|증례|간호중재|간호기록|간호과정|감별진단|시험문제|연습문제|기출문제|정답이|노티|퇴원교육|사고보고서"
+);
+// Who a case is about: a patient, a client, an age in a vignette ("a 25 year old", "70 yo", "65세 남자").
+pattern!(
+    en_case_person,
+    r"\b(?:pt|pts|patients?|clients?|residents?|customers?|pupils?)\b|\b(?:a|an|the|this|that) (?:\d+[- ]?(?:y/?o|yo|yrs?|years?|months?|weeks?|days?)(?:[- ]old)?|(?:elderly |older |young |pregnant |new )?(?:man|woman|male|female|gentleman|lady|student|child|toddler|infant|baby|boy|girl))\b|\b\d+ ?(?:yo|y/o|yrs? old|[mf])\b"
+);
+pattern!(
+    ko_case_person,
+    r"환자|산모|어르신|손님|수강생|학생(?:이|을|에게|한테|들)|\d+세|\d+(?:개월|주)(?:아기|영아|아이|신생아)"
+);
+// An emergency told as happening now: at this moment or minutes ago ("right now", "20 min ago", "지금",
+// "방금", "5분째"), or a call for help. "지금은 괜찮아요" is how it is now, not an emergency.
+pattern!(
+    en_live,
+    r"\b(?:right now|just now|currently|at the moment|as we speak|what now|call(?:ed|ing)? (?:911|999|112|an ambulance)|\d+ ?(?:min|mins|minutes|secs|seconds) ago|(?:an?|one|half an) hour ago|what (?:do|should|can) (?:i|we) do)\b"
+);
+pattern!(ko_live, r"지금(?:[^은]|$)|방금|\d+분(?:전|째)|어떡|도와|119|살려");
+
+/// Whether, in a clinical question asked for work or study, the sentence tells of a sign going on or
+/// beginning in someone who is no patient or case ("I'm having crushing chest pain", "my dad just
+/// collapsed", "의대생인데 공부하다가 갑자기 머리가 깨질 것 같아요"). A vignette's onset ("65세 남자, 갑자기
+/// ...", "a patient's BP was 200/120 at the visit today") is its content.
+fn tells_live(sentence: &str) -> bool {
+    let compact: String = sentence.split_whitespace().collect();
+    let case = en_case_person().is_match(sentence) || ko_case_person().is_match(&compact);
+    en_progressive().is_match(sentence) || (!case && tells_onset(sentence))
+}
 
 /// Whether the sentence says when a complaint began or that it holds now.
 fn tells_onset(sentence: &str) -> bool {
@@ -700,14 +763,20 @@ pattern!(
 );
 pattern!(
     ko_figurative,
-    r"(?:시험|기말|중간고사|수능|마감|야근|과제|레포트|리포트|발표|면접|출근|육아)(?:기간|주간|철|준비|때문)?(?:이라서|이라|라서|에|때문에|하느라)(?:진짜|너무|정말|완전|좀|아주)?(?:숨(?:이)?막혀|답답해|힘들어)?(?:죽겠|죽을것같|죽을거같|죽을듯|미치겠|돌겠)|ㅋㅋ|ㅎㅎ|생각만하면|생각만해도|월요병|잘생겨|잘생긴|귀여워|귀여운|멋있어|설레|심쿵|짝사랑|최애|아이돌|덕질|컴백|숨멎|웃겨서|웃겨죽|창피해서|쪽팔려|죽는줄|실화냐|신곡|뮤비|직캠|콘서트|팬미팅|힐러|포션|보스몹|레이드|탱커|(?:게임|롤|배그)에서"
+    r"(?:시험|기말|중간고사|수능|마감|야근|과제|레포트|리포트|발표|면접|출근|육아)(?:기간|주간|철|준비|때문)?(?:이라서|이라|라서|에|때문에|하느라)(?:진짜|너무|정말|완전|좀|아주)?(?:숨(?:이)?막혀|답답해|힘들어)?(?:죽겠|죽을것같|죽을거같|죽을듯|미치겠|돌겠)|(?:(?:일|업무|일거리|숙제|과제|시험|야근|회의|보고서|빚|카드값|잔소리|육아|집안일|마감|스트레스|회사|상사|팀장님?|부장님?|시댁|공부|면접)(?:이|가)?(?:많아|밀려|쌓여)?(?:이라서|이라|라서|라|때문에|해서)|산더미(?:라|이라|라서|여서|예요|에요))(?:진짜|너무|정말|완전|좀|아주)?숨(?:이)?(?:막혀|막힐|턱턱|안쉬어)|ㅋㅋ|ㅎㅎ|생각만하면|생각만해도|월요병|잘생겨|잘생긴|귀여워|귀여운|멋있어|설레|심쿵|짝사랑|최애|아이돌|덕질|컴백|숨멎|웃겨서|웃겨죽|창피해서|쪽팔려|죽는줄|실화냐|신곡|뮤비|직캠|콘서트|팬미팅|힐러|포션|보스몹|레이드|탱커|(?:게임|롤|배그)에서"
 );
 // Being a student of a health subject: a study cue only in a question (see `judge_sentence`).
 pattern!(en_student, r"\b(?:pharmacy|medical|med|nursing|paramedic|biology|pharmacology) (?:student|school)\b");
 // Asking what to do now: a call for help, whatever laughter is around it.
-pattern!(en_what_to_do, r"\bwhat (?:do|should|can) (?:i|we) do\b|\bwhat now\b");
+pattern!(
+    en_what_to_do,
+    r"\bwhat (?:else )?(?:do|should|can|could) (?:i|we) do\b|\bwhat now\b|\bwhat else\s*[?.!]*\s*$"
+);
 // Never said in jest: a farewell, a last word, or "not joking" ("ㅋㅋ ... 아니 농담 아니고 지금 대교 위임").
-pattern!(en_grave, r"\b(?:not joking|no joke|i'?m serious|for real|goodbye|last (?:message|words?)|suicide note)\b");
+pattern!(
+    en_grave,
+    r"\b(?:not joking|no joke|i'?m serious|for real|(?:but )?seriously though|but seriously|in all seriousness|jokes? aside|joking aside|goodbye|last (?:message|words?)|suicide note)\b"
+);
 pattern!(ko_grave, r"농담아니|장난아니|진심|마지막으로|마지막인사|유서|작별");
 // The joke's own words, which a present-tense report must not rescue ("i'm dying lol", "my sides
 // are killing me").
@@ -759,7 +828,8 @@ fn judge_sentence(sentence: &str, grave: bool, scene: bool) -> Option<Aside> {
     {
         return Some(Aside::Question);
     }
-    if en_strong_information().is_match(sentence)
+    // "I'm doing CPR, what else": what else to do, not what other signs there are.
+    if (en_strong_information().is_match(sentence) && !en_what_to_do().is_match(sentence))
         || ko_strong_information().is_match(&compact)
         || en_topic_list().is_match(sentence)
     {

@@ -1,7 +1,7 @@
 //! The agent in the page: the static index fetched over HTTP, the memory kept in localStorage,
 //! and one turn at a time through the same pipeline as the CLI.
 
-use super::fetch::HttpSource;
+use super::fetch::{fetch_bytes, HttpSource};
 use super::storage::{loaded_or_default, LocalStorage};
 use super::worker_client::{LoadReport, WorkerVectors};
 use crate::i18n::Lang;
@@ -18,6 +18,7 @@ use crate::records::MEMORY_RECORD;
 use crate::retrieval::knowledge::{IndexKnowledge, VectorSide};
 use crate::retrieval::search::{open, open_interactions, open_lexicon};
 use crate::settings::Settings;
+use crate::triage::{install_classifier, CLASSIFIER_FILE};
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -52,11 +53,14 @@ pub(super) fn provider(config: &ProviderConfig) -> Option<Provider> {
 }
 
 impl Engine {
-    /// Fetches what a first question needs (stats, lexicon, interaction tables) and reads the stored
-    /// memory.
+    /// Fetches what a first question needs (stats, lexicon, interaction tables, and the triage
+    /// classifier, which every message is read with) and reads the stored memory.
     pub async fn load(lang: Lang) -> Result<Engine, String> {
         let source = HttpSource::new("index/");
-        let index = open(&source).await?;
+        let (index, classifier) =
+            futures_util::future::join(open(&source), fetch_bytes(CLASSIFIER_FILE, None, &mut |_, _| {})).await;
+        install_classifier(&classifier?)?;
+        let index = index?;
         let lexicon = open_lexicon(&source, &index).await?;
         let interactions = open_interactions(&source, &index).await?;
         let (memory, recovered) = loaded_or_default(load::<Memory>(&LocalStorage, &MEMORY_RECORD), lang);
