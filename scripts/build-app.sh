@@ -17,8 +17,8 @@ for input in target/site/index www/generated/model; do
   [ -d "$input" ] || { echo "build-app: $input is missing: run scripts/build-index.sh first" >&2; exit 1; }
 done
 # The classifier the checkout's labelled sets make, from the native build (the same build.rs trains it).
-cargo build --release --locked --quiet --bin medagent
-./target/release/medagent triage --export-classifier target/site/triage/classifier.bin > /dev/null
+cargo build --profile "$MEDAGENT_PROFILE" --locked --quiet --bin medagent
+"$MEDAGENT_BIN" triage --export-classifier target/site/triage/classifier.bin > /dev/null
 
 inputs_stamp() {
   {

@@ -27,7 +27,7 @@ step "native tests (cargo test --profile $MEDAGENT_PROFILE)"
 cargo test --locked --profile "$MEDAGENT_PROFILE"
 
 step "no medicine's name reads as a complaint (cargo test -- --ignored medicine_names: every DrugBank name and synonym through triage, about two minutes)"
-cargo test --locked --lib -- --ignored medicine_names
+cargo test --locked --profile "$MEDAGENT_PROFILE" --lib -- --ignored medicine_names
 
 step "knowledge index (medagent index build, when stale)"
 scripts/build-index.sh
