@@ -1,9 +1,9 @@
 //! Build script: fast, offline, deterministic. It records which target the binary was built for, so
-//! `medagent --version` can say it, and trains the triage classifier (`src/triage/classifier.rs`)
-//! from the labelled triage sets in `tests/fixtures`: the native binary embeds it, the browser build
-//! embeds only its SHA-256 and fetches the file the site serves (`medagent triage --export-classifier`,
-//! run by `scripts/build-app.sh`). The model is always the one the checkout's sets make, and no
-//! weights are committed.
+//! `medagent --version` can say it; trains the triage classifier (`src/triage/classifier.rs`) from the
+//! labelled triage sets in `tests/fixtures`: the native binary embeds it, the browser build embeds
+//! only its SHA-256 and fetches the file the site serves (`medagent triage --export-classifier`, run
+//! by `scripts/build-app.sh`); and lists the Korean medicine names triage masks. The model is always
+//! the one the checkout's sets make, and no weights are committed.
 
 #[path = "src/triage/classifier.rs"]
 #[allow(dead_code)]
@@ -18,6 +18,7 @@ fn main() {
     println!("cargo:rerun-if-changed=build.rs");
     println!("cargo:rerun-if-changed=src/triage/classifier.rs");
     println!("cargo:rerun-if-changed=tests/fixtures");
+    println!("cargo:rerun-if-changed=index/lexicon/medicines_ko.tsv");
 
     let root = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
     let files = classifier::training_files(&root).expect("tests/fixtures holds the labelled triage sets");
@@ -30,8 +31,30 @@ fn main() {
     let bytes = classifier::train(&examples).to_bytes();
     let out = PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets OUT_DIR"));
     let sha256: String = sha2::Sha256::digest(&bytes).iter().map(|b| format!("{b:02x}")).collect();
-    for (name, contents) in [("triage_classifier.bin", bytes), ("triage_classifier.sha256", sha256.into_bytes())] {
+    let medicines = korean_medicine_names(&root.join("index/lexicon/medicines_ko.tsv")).into_bytes();
+    for (name, contents) in [
+        ("triage_classifier.bin", bytes),
+        ("triage_classifier.sha256", sha256.into_bytes()),
+        ("medicine_names_ko.txt", medicines),
+    ] {
         let path = out.join(name);
         std::fs::write(&path, contents).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     }
+}
+
+/// The Korean names of the medicines list (its ko_generic and ko_names columns), without spaces, one
+/// per line, sorted: triage masks them, so a symptom's syllables inside one are no complaint.
+fn korean_medicine_names(path: &std::path::Path) -> String {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let mut names: Vec<String> = text
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .skip(1)
+        .flat_map(|row| row.split('\t').skip(2).take(2).flat_map(|cell| cell.split('|')).collect::<Vec<_>>())
+        .map(|name| name.split_whitespace().collect::<String>())
+        .filter(|name| name.chars().count() >= 3)
+        .collect();
+    names.sort();
+    names.dedup();
+    names.join("\n")
 }

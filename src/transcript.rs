@@ -56,7 +56,9 @@ impl OthersNote {
     /// The note as the chat shows it in `lang`.
     pub fn text(&self, lang: Lang) -> String {
         match self {
-            OthersNote::Saved { name, facts } => ui(lang).others_saved.replace("{name}", name).replace("{facts}", facts),
+            OthersNote::Saved { name, facts } => {
+                ui(lang).others_saved.replace("{name}", name).replace("{facts}", facts)
+            }
             OthersNote::Unclear { facts } => ui(lang).others_unclear.replace("{facts}", facts),
         }
     }
@@ -86,9 +88,8 @@ impl SavedTurn {
     /// The turn that asked `question` and ended in `state`, as kept: with where the facts about
     /// other people went (the people by their names in `people`, the facts in `lang`).
     pub fn answered(question: String, state: &TurnState, people: &People, lang: Lang) -> SavedTurn {
-        let name_of = |id: &str| {
-            people.all().iter().find(|p| p.id == id).map_or_else(|| id.to_string(), |p| p.label(lang))
-        };
+        let name_of =
+            |id: &str| people.all().iter().find(|p| p.id == id).map_or_else(|| id.to_string(), |p| p.label(lang));
         let others = state
             .others
             .iter()

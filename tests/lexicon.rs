@@ -373,6 +373,7 @@ fn an_everyday_stem_states_a_concept_the_lexicon_has() {
         topic_names: "",
         medicines: "drugbank_id\tgeneric\tko_generic\tko_names\ten_names\tclasses\n",
         medicine_classes: "class\ten_names\tko_names\n",
+        focus_names: "focus\tstandard\teveryday\tabbreviations\tkcd\tkind\n",
     };
     let built = build(&sources("부어|붓고\tswelling\tR60\n발\tfoot\n")).unwrap();
     let found = built.find_phrases("발이 부어요");

@@ -245,7 +245,7 @@ const CONCEPTS: &[Concept] = &[
     // --- seizure (NICE NG217 / NHS: seizure over 5 minutes, repeated, or not waking) ---
     c(
         "seizure",
-        r"\bseiz\w*|\bconvuls\w*|\bfitting\b|\bhaving a fit\b|\ba fit\b|\bjerking\b|\bshaking (?:all over|uncontrollabl\w*)\b|\beyes rolled\b|\bfoam\w* (?:at|from) the mouth\b|\b(?:went|goes|going|gone|was|is|got) (?:all )?(?:stiff|rigid) (?:and|then) (?:started )?(?:shak|jerk|twitch)\w*|\btwitching (?:all over|and (?:not|won'?t|isn'?t))|\b(?:floor|ground) (?:twitching|jerking|shaking)\b|\beyes? (?:keep |are |were |is |was |kept )?(?:roll\w*|turn\w*) (?:up|back)\b|\b(?:shaking|jerking|convulsive) fits?\b|\b(?:shaking|jerking|twitching|convulsing|fitting) (?:\w+ ){0,3}?(?:non-?stop|won'?t stop|not stopping|for (?:over |more than )?\d+ ?min\w*)|\bstill (?:shaking|jerking|fitting|twitching|convulsing) (?:\w+ ){0,2}?\d+ ?min\w*",
+        r"\bseiz(?:e|es|ed|ing|ures?|ural)\b|\bconvuls\w*|\bfitting\b|\bhaving a fit\b|\ba fit\b|\bjerking\b|\bshaking (?:all over|uncontrollabl\w*)\b|\beyes rolled\b|\bfoam\w* (?:at|from) the mouth\b|\b(?:went|goes|going|gone|was|is|got) (?:all )?(?:stiff|rigid) (?:and|then) (?:started )?(?:shak|jerk|twitch)\w*|\btwitching (?:all over|and (?:not|won'?t|isn'?t))|\b(?:floor|ground) (?:twitching|jerking|shaking)\b|\beyes? (?:keep |are |were |is |was |kept )?(?:roll\w*|turn\w*) (?:up|back)\b|\b(?:shaking|jerking|convulsive) fits?\b|\b(?:shaking|jerking|twitching|convulsing|fitting) (?:\w+ ){0,3}?(?:non-?stop|won'?t stop|not stopping|for (?:over |more than )?\d+ ?min\w*)|\bstill (?:shaking|jerking|fitting|twitching|convulsing) (?:\w+ ){0,2}?\d+ ?min\w*",
         "경련|발작|경기(?:를)?(?:했|해|하|일으|시작)|경기가(?:났|나서|나요|시작)|거품을(?:물|뿜)|입(?:에서|에|가)?(?:하얀)?거품|(?:온몸|팔다리|몸)(?:이|을|가)?.{0,4}?(?:뻣뻣|경직)(?:해지|되|해|하게)(?:면서|고|더니|며|다가).{0,8}?(?:떨|경련|부들|흔들|움찔)|눈(?:이|을)?(?:까뒤집|치켜뜨|흰자만)|부들부들떨|온몸(?:을|이)?(?:떨|뒤틀|굳)|눈이돌아가|눈(?:이|을)?뒤집|(?:온몸|팔다리|몸)(?:을|이|가|를)?(?:막)?(?:떨|떠|뒤틀|흔들|버둥)[^.?!]{0,16}?(?:\\d+분(?:째|넘|이상|동안)|안멈|멈추지않|멈추질않|또시작|다시시작)",
     ),
     // --- unresponsive or collapsed (KTAS unresponsive; NHS 999) ---
@@ -1315,7 +1315,39 @@ fn spans(view: &View) -> Vec<(&'static Compiled, usize, usize)> {
             found.push((concept, start, end));
         }
     }
+    if view.has_hangul {
+        // Inside a medicine's name only what names a substance is read.
+        let names: Vec<(usize, usize)> = korean_medicine_names()
+            .iter()
+            .flat_map(|name| view.compact.match_indices(name).map(|(at, _)| view.span_of_compact(at, at + name.len())))
+            .collect();
+        found.retain(|(concept, start, end)| {
+            SUBSTANCES.contains(&concept.id) || !names.iter().any(|&(s, e)| s <= *start && *end <= e)
+        });
+    }
     found
+}
+
+/// Concepts a medicine's name may itself be (철분제 is iron, 와파린 an anticoagulant).
+const SUBSTANCES: &[&str] = &[
+    "anticoagulant",
+    "ace_inhibitor",
+    "new_drug",
+    "adrenaline_given",
+    "stool_colour_food",
+    "allergen",
+    "chemical",
+    "pesticide",
+    "toxic_alcohol",
+    "mushroom",
+];
+
+/// The Korean names of the medicines list (`index/lexicon/medicines_ko.tsv`; build.rs writes them
+/// without spaces), each a known compound: a symptom's syllables inside one are no complaint
+/// (독사조신 holds 독사 "viper", 익사베필론 익사 "drowning", 피토나디온 피토 "coughing blood").
+fn korean_medicine_names() -> &'static [&'static str] {
+    static NAMES: OnceLock<Vec<&'static str>> = OnceLock::new();
+    NAMES.get_or_init(|| include_str!(concat!(env!("OUT_DIR"), "/medicine_names_ko.txt")).lines().collect())
 }
 
 /// Where the message names each concept, whatever it says of it (for tests over vocabularies).

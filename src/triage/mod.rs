@@ -469,7 +469,7 @@ mod medicine_names {
     use std::io::Read;
 
     /// The lexicon's medicine names (`index/lexicon`): DrugBank's names and synonyms, or the
-    /// curated medication rows (English and Korean names).
+    /// medicines list's generic, brand and Korean names (`medicines_ko.tsv`).
     fn names(drugbank: bool) -> Vec<String> {
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("index/lexicon");
         let split =
@@ -483,12 +483,12 @@ mod medicine_names {
                 names.extend(row.split('\t').skip(1).flat_map(split));
             }
         } else {
-            let tsv = std::fs::read_to_string(dir.join("curated.tsv")).expect("index/lexicon/curated.tsv");
-            for row in tsv.lines().filter(|l| !l.starts_with('#')) {
+            // drugbank_id, generic, ko_generic, ko_names, en_names, classes: every name but the id
+            // and the classes.
+            let tsv = std::fs::read_to_string(dir.join("medicines_ko.tsv")).expect("index/lexicon/medicines_ko.tsv");
+            for row in tsv.lines().filter(|l| !l.starts_with('#')).skip(1) {
                 let cells: Vec<&str> = row.split('\t').collect();
-                if cells.get(1) == Some(&"medication") {
-                    names.extend(cells[2..].iter().flat_map(|c| split(c)));
-                }
+                names.extend(cells.iter().skip(1).take(4).flat_map(|c| split(c)));
             }
         }
         names.sort();

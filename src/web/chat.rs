@@ -111,7 +111,8 @@ fn ask(
         // The finished answer replaces whatever is still waiting for a frame.
         pending.borrow_mut().clear();
         let lang = preferences.lang.get_untracked();
-        let mut saved = session.people.value.with_untracked(|people| SavedTurn::answered(question, &state, people, lang));
+        let mut saved =
+            session.people.value.with_untracked(|people| SavedTurn::answered(question, &state, people, lang));
         if state.stop_reason == Some(StopReason::Stopped) {
             saved.error = saved.error.or_else(|| Some(ui(lang).stopped.to_string()));
         }

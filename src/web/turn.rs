@@ -38,7 +38,13 @@ impl TurnView {
     /// The one way a turn's view is made: from its saved turn, `running` while its answer is still
     /// to come (a new question), or not (a loaded or a finished turn).
     fn new(saved: SavedTurn, running: bool) -> TurnView {
-        TurnView { saved, progress: running.then_some(Node::ExtractSlots), waiting: None, open: None, offers: Vec::new() }
+        TurnView {
+            saved,
+            progress: running.then_some(Node::ExtractSlots),
+            waiting: None,
+            open: None,
+            offers: Vec::new(),
+        }
     }
 }
 
