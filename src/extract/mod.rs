@@ -211,7 +211,7 @@ fn concept_mentions<'a>(text: &str, lexicon: &'a Lexicon, readings: &[Reading]) 
     found.sort_by_key(|&(_, start, _)| start);
     for mention in found.iter_mut().filter(|(c, _, _)| c.kind == ConceptKind::Symptom) {
         let (_, start, end) = *mention;
-        let part = phrases.iter().filter(|p| p.concept.is_none() && p.end <= start).last();
+        let part = phrases.iter().rfind(|p| p.concept.is_none() && p.end <= start);
         let Some(part) = part.filter(|p| just_before(text, p.end, start)) else { continue };
         if let Some(located) = lexicon.located(part.phrase, mention.0) {
             *mention = (located, part.start, end);

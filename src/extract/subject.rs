@@ -513,13 +513,8 @@ fn english_mentions(text: &str, names: &[String]) -> Vec<(Mention, Role)> {
                     i = chain_end;
                     continue;
                 }
-                let role = if i > 0 && EN_COMPANION.contains(&words[i - 1].2.as_str()) {
-                    Role::Aside
-                } else if typing_after(&words, end) {
-                    Role::Aside
-                } else {
-                    Role::Subject
-                };
+                let companion = i > 0 && EN_COMPANION.contains(&words[i - 1].2.as_str());
+                let role = if companion || typing_after(&words, end) { Role::Aside } else { Role::Subject };
                 found.push((person(words[i].0, words[end - 1].1, r), role));
                 // "my son and daughter": the second noun shares the determiner.
                 let mut k = end;
@@ -723,7 +718,8 @@ fn korean_word_at(word: &str, w: &str) -> Option<usize> {
     let fits =
         rest.is_empty() || is_korean_particle(rest) || AFTER.iter().chain(KO_COMPANION).any(|a| rest.starts_with(a));
     // 부인과 is gynaecology.
-    ((!strict || fits) && !(ordinal && rest.is_empty()) && !(w == "부인" && rest.starts_with('과'))).then_some(at)
+    let misread = (strict && !fits) || (ordinal && rest.is_empty()) || (w == "부인" && rest.starts_with('과'));
+    (!misread).then_some(at)
 }
 
 /// Every person mention of `text` in order, with its role.

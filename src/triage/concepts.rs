@@ -1350,12 +1350,6 @@ fn korean_medicine_names() -> &'static [&'static str] {
     NAMES.get_or_init(|| include_str!(concat!(env!("OUT_DIR"), "/medicine_names_ko.txt")).lines().collect())
 }
 
-/// Where the message names each concept, whatever it says of it (for tests over vocabularies).
-#[cfg(test)]
-pub fn named(view: &View) -> Vec<(&'static str, usize, usize)> {
-    spans(view).into_iter().map(|(c, s, e)| (c.id, s, e)).collect()
-}
-
 /// Every concept pattern, and whether it is matched on the compact (Korean) view.
 #[cfg(test)]
 pub fn patterns() -> impl Iterator<Item = (&'static str, bool)> {

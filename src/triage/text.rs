@@ -820,12 +820,10 @@ fn judge_sentence(sentence: &str, grave: bool, scene: bool) -> Option<Aside> {
     let calls_for_help =
         en_now_strong().is_match(sentence) || en_what_to_do().is_match(sentence) || ko_now_strong().is_match(&compact);
     // ... nor a state told in the present ("his face looks kinda droopy ..., probably just tired lol").
-    if (en_figurative().is_match(sentence) || ko_figurative().is_match(&compact))
-        && !grave
-        && !calls_for_help
-        && !(en_present_report().find_iter(sentence).any(|m| !m.as_str().starts_with("won"))
-            && !en_figurative_state().is_match(sentence))
-    {
+    let present_state = en_present_report().find_iter(sentence).any(|m| !m.as_str().starts_with("won"))
+        && !en_figurative_state().is_match(sentence);
+    let figurative = en_figurative().is_match(sentence) || ko_figurative().is_match(&compact);
+    if figurative && !(grave || calls_for_help || present_state) {
         return Some(Aside::Question);
     }
     // "I'm doing CPR, what else": what else to do, not what other signs there are.
