@@ -768,7 +768,8 @@ fn clauses(text: &str, all: &[(Mention, Role)]) -> Vec<(usize, usize)> {
         }
         if rest.starts_with(',') && !in_number {
             cuts.push((i, i + 1));
-        } else if let Some(join) = JOINS.iter().find(|j| rest.to_lowercase().starts_with(**j)) {
+        } else if let Some(join) = JOINS.iter().find(|j| rest.get(..j.len()).is_some_and(|r| r.eq_ignore_ascii_case(j)))
+        {
             cuts.push((i, i + join.len()));
         }
         i += rest.chars().next().map_or(1, char::len_utf8);
