@@ -82,18 +82,31 @@ test('Stop ends the turn at once and nothing is sent to the model after it', asy
   const { page, context, problems } = await openPage(browser, site.url, { locale: 'en-US' });
   await ready(page);
   await useRealModel(page, BASE, 'full_context_engineering');
-  const sent = [];
-  page.on('request', (r) => { if (r.url().startsWith(BASE)) sent.push(Date.now()); });
+  // The page's own clock times each request to the model (the app fetches through window.fetch) and the
+  // Stop click: timed from the test instead, a request the pipeline sent just before the click reached
+  // the page would count as sent after it.
+  await page.evaluate((base) => {
+    window.modelRequests = [];
+    const fetch = window.fetch.bind(window);
+    window.fetch = (input, init) => {
+      if (String(input?.url ?? input).startsWith(base)) window.modelRequests.push(Date.now());
+      return fetch(input, init);
+    };
+    document.addEventListener('click', (e) => {
+      if (e.target.closest?.('#stop')) window.stoppedAt = Date.now();
+    }, true);
+  }, BASE);
   await page.fill('#question', 'What are the symptoms of gout?');
   await page.click('#send');
   // Stop while the first model request is under way.
   await page.waitForFunction(() => document.querySelector('#stop'), null, { timeout: 60_000 });
   await page.waitForTimeout(500);
-  const stoppedAt = Date.now();
   await page.click('#stop');
   await page.waitForSelector('#send', { timeout: 3_000 });
   assert.match(await page.locator('.turn.agent').last().locator('.turn-error').textContent(), /stopped/i);
   await page.waitForTimeout(1500);
+  const { sent, stoppedAt } = await page.evaluate(() => ({ sent: window.modelRequests, stoppedAt: window.stoppedAt }));
+  assert.ok(sent.length > 0 && stoppedAt, 'the model was asked before Stop, and the click was seen');
   assert.deepEqual(sent.filter((t) => t > stoppedAt), [], 'nothing is sent after Stop');
   assert.deepEqual(problems.filter((p) => !/request failed/.test(p)), []);
   await context.close();
