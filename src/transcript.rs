@@ -53,6 +53,16 @@ pub enum OthersNote {
 }
 
 impl OthersNote {
+    /// What became of `others`: saved to the person `name_of` its profile id names, or kept nowhere
+    /// because the message did not say whom; `None` for an offer to add the person ([`offer_text`]).
+    pub fn of(others: &OthersFacts, name_of: impl Fn(&str) -> String, lang: Lang) -> Option<OthersNote> {
+        match (&others.kept_for, &others.about) {
+            (Some(id), _) => Some(OthersNote::Saved { name: name_of(id), facts: facts_line(&others.slots, lang) }),
+            (None, Subject::Unnamed) => Some(OthersNote::Unclear { facts: facts_line(&others.slots, lang) }),
+            (None, _) => None,
+        }
+    }
+
     /// The note as the chat shows it in `lang`.
     pub fn text(&self, lang: Lang) -> String {
         match self {
@@ -67,6 +77,14 @@ impl OthersNote {
 /// The facts of `slots` in one line in `lang` ("3-year-old male | Symptoms: Fever | Temperature: 39.2 °C").
 pub fn facts_line(slots: &crate::extract::Slots, lang: Lang) -> String {
     Profile::of(slots, 0.0).summary(lang, 0.0)
+}
+
+/// The offer to keep `offer`'s facts, as said in `lang` ("This is about your son: ... Not saved").
+pub fn offer_text(offer: &OthersFacts, lang: Lang) -> String {
+    ui(lang)
+        .others_offer
+        .replace("{who}", &offer.about.describe(lang == Lang::Ko))
+        .replace("{facts}", &facts_line(&offer.slots, lang))
 }
 
 /// What the chat offers for facts about someone the device does not keep: adding them with those
@@ -90,15 +108,7 @@ impl SavedTurn {
     pub fn answered(question: String, state: &TurnState, people: &People, lang: Lang) -> SavedTurn {
         let name_of =
             |id: &str| people.all().iter().find(|p| p.id == id).map_or_else(|| id.to_string(), |p| p.label(lang));
-        let others = state
-            .others
-            .iter()
-            .filter_map(|o| match (&o.kept_for, &o.about) {
-                (Some(id), _) => Some(OthersNote::Saved { name: name_of(id), facts: facts_line(&o.slots, lang) }),
-                (None, Subject::Unnamed) => Some(OthersNote::Unclear { facts: facts_line(&o.slots, lang) }),
-                (None, _) => None,
-            })
-            .collect();
+        let others = state.others.iter().filter_map(|o| OthersNote::of(o, name_of, lang)).collect();
         SavedTurn {
             question,
             answer: state.answer.clone(),

@@ -6,9 +6,8 @@ use super::files::{DirSource, DEFAULT_INDEX_DIR, DEFAULT_VECTORS_DIR};
 use super::provider_args::ProviderArgs;
 use super::state_file::StateFile;
 use crate::extract::{Gender, Slots, Subject};
-use crate::i18n::{has_hangul, ui, Lang};
+use crate::i18n::{has_hangul, Lang};
 use crate::llm::CallPurpose;
-use crate::memory::profile::Profile;
 use crate::memory::Memory;
 use crate::pipeline::flags::{profile, PROFILES};
 use crate::pipeline::graph::{run_turn, TurnInput};
@@ -18,6 +17,7 @@ use crate::pipeline::state::{Mode, TurnEvent, TurnState};
 use crate::retrieval::knowledge::{IndexKnowledge, VectorSide};
 use crate::retrieval::search::{open, open_interactions, open_lexicon};
 use crate::trace_view::waiting_line;
+use crate::transcript::{offer_text, OthersNote};
 use crate::triage::Country;
 use clap::{Args, ValueEnum};
 use serde_json::json;
@@ -435,16 +435,9 @@ fn others_lines(state: &TurnState) -> Vec<String> {
     state
         .others
         .iter()
-        .map(|o| {
-            let facts = Profile::of(&o.slots, 0.0).summary(lang, 0.0);
-            match (&o.kept_for, &o.about) {
-                (Some(id), _) => ui(lang).others_saved.replace("{name}", id).replace("{facts}", &facts),
-                (None, Subject::Unnamed) => ui(lang).others_unclear.replace("{facts}", &facts),
-                (None, who) => format!(
-                    "{} (--add-people keeps them)",
-                    ui(lang).others_offer.replace("{who}", &who.describe(lang == Lang::Ko)).replace("{facts}", &facts)
-                ),
-            }
+        .map(|o| match OthersNote::of(o, str::to_string, lang) {
+            Some(note) => note.text(lang),
+            None => format!("{} (--add-people keeps them)", offer_text(o, lang)),
         })
         .collect()
 }

@@ -10,7 +10,9 @@ use crate::medicines::{notice, Checked, Medicine, Origin};
 use crate::pipeline::state::TurnEvent;
 use crate::pipeline::stop::StopReason;
 use crate::trace_view::{waiting_line, TurnTrace};
-use crate::transcript::{facts_line, name_for, offers, OthersNote, SavedTurn, MAX_ARCHIVED_TURNS, MAX_TURNS};
+use crate::transcript::{
+    facts_line, name_for, offer_text, offers, OthersNote, SavedTurn, MAX_ARCHIVED_TURNS, MAX_TURNS,
+};
 use leptos::prelude::*;
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -340,9 +342,7 @@ fn AgentTurn(turn: Turn) -> impl IntoView {
                     {move || {
                         let lang = lang.get();
                         offered.get().into_iter().enumerate().map(|(index, offer)| {
-                            let said = ui(lang).others_offer
-                                .replace("{who}", &offer.about.describe(lang == Lang::Ko))
-                                .replace("{facts}", &facts_line(&offer.slots, lang));
+                            let said = offer_text(&offer, lang);
                             let add = ui(lang).others_add.replace("{name}", &name_for(&offer.about, lang));
                             view! {
                                 <div class="others-offer">

@@ -22,12 +22,11 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> MemoryDetail {
     let mut added = 0;
     let mut reported = Vec::new();
     for (who, slots) in &state.facts {
-        let person = match who {
+        let kept_for = match who {
             Subject::Me => Some(state.user_id.as_str()),
             Subject::Other(about) => person_for(&state.people, &state.user_id, about),
             Subject::Unnamed => None,
         };
-        let kept_for = person;
         let new_facts = kept_for.map_or(0, |id| env.memory.profiles.update(id, slots, now));
         if *who == Subject::Me {
             added = new_facts;
