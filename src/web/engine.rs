@@ -16,7 +16,7 @@ use crate::platform::http::StopHandle;
 use crate::platform::web_http::FetchTransport;
 use crate::records::MEMORY_RECORD;
 use crate::retrieval::knowledge::{IndexKnowledge, VectorSide};
-use crate::retrieval::search::{open, open_interactions, open_lexicon};
+use crate::retrieval::search::{open, open_interactions, open_lexicon, IndexError};
 use crate::settings::Settings;
 use crate::triage::{install_classifier, CLASSIFIER_FILE};
 use std::cell::RefCell;
@@ -57,12 +57,18 @@ impl Engine {
     /// classifier, which every message is read with) and reads the stored memory.
     pub async fn load(lang: Lang) -> Result<Engine, String> {
         let source = HttpSource::new("index/");
-        let (index, classifier) =
-            futures_util::future::join(open(&source), fetch_bytes(CLASSIFIER_FILE, None, &mut |_, _| {})).await;
+        // Every fetch is a round trip to the host: the lexicon and the interaction tables (which need
+        // the index's manifest) are fetched together, beside the classifier.
+        let tables = async {
+            let index = open(&source).await?;
+            let (lexicon, interactions) =
+                futures_util::future::join(open_lexicon(&source, &index), open_interactions(&source, &index)).await;
+            Ok::<_, IndexError>((index, lexicon?, interactions?))
+        };
+        let (tables, classifier) =
+            futures_util::future::join(tables, fetch_bytes(CLASSIFIER_FILE, None, &mut |_, _| {})).await;
         install_classifier(&classifier?)?;
-        let index = index?;
-        let lexicon = open_lexicon(&source, &index).await?;
-        let interactions = open_interactions(&source, &index).await?;
+        let (index, lexicon, interactions) = tables?;
         let (memory, recovered) = loaded_or_default(load::<Memory>(&LocalStorage, &MEMORY_RECORD), lang);
         Ok(Engine {
             knowledge: IndexKnowledge::new(source, index, lexicon, interactions, VectorSide::Loading),
