@@ -198,6 +198,15 @@ pub fn waiting_line(purpose: CallPurpose, secs: u64, lang: Lang) -> String {
     }
 }
 
+/// The line a shell that cannot take back streamed text prints when a refine iteration answers afresh
+/// after an answer was already shown.
+pub fn answered_again_line(lang: Lang) -> &'static str {
+    match lang {
+        Lang::En => "--- Searched again: this answer replaces the one above ---",
+        Lang::Ko => "--- 다시 찾아보았습니다: 아래 답변이 위 답변을 대신합니다 ---",
+    }
+}
+
 /// One node's run.
 #[derive(Clone, Debug, PartialEq)]
 pub struct StepView {

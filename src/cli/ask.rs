@@ -16,7 +16,7 @@ use crate::pipeline::ports::Services;
 use crate::pipeline::state::{Mode, TurnEvent, TurnState};
 use crate::retrieval::knowledge::{IndexKnowledge, VectorSide};
 use crate::retrieval::search::{open, open_interactions, open_lexicon};
-use crate::trace_view::waiting_line;
+use crate::trace_view::{answered_again_line, waiting_line};
 use crate::transcript::{offer_text, OthersNote};
 use crate::triage::Country;
 use clap::{Args, ValueEnum};
@@ -364,6 +364,7 @@ fn run_messages(messages: &[String], options: &TurnOptions) -> Result<(), CliErr
         let stream = !options.json;
         let turn_lang = lang.unwrap_or(if has_hangul(text) { Lang::Ko } else { Lang::En });
         let wait_line = WaitLine::new(turn_lang);
+        let mut answer_shown = false;
         let mut print = |event: TurnEvent| match event {
             TurnEvent::Waiting(purpose) => {
                 if let Some(line) = &wait_line {
@@ -379,11 +380,18 @@ fn run_messages(messages: &[String], options: &TurnOptions) -> Result<(), CliErr
                 }
             }
             TurnEvent::Delta(piece) if stream => {
+                answer_shown |= !piece.trim().is_empty();
                 print!("{piece}");
                 let _ = std::io::stdout().flush();
             }
-            // A refine iteration answers afresh: start the new answer on its own line.
-            TurnEvent::AnswerStarted if stream => println!(),
+            // A refine iteration answers afresh: what streamed cannot be taken back, so the new answer
+            // starts on its own line and, after one already shown, says it replaces it.
+            TurnEvent::AnswerStarted if stream => {
+                println!();
+                if std::mem::take(&mut answer_shown) {
+                    println!("\n{}\n", answered_again_line(turn_lang));
+                }
+            }
             _ => {}
         };
         let mut state = pollster::block_on(run_turn(input, &mut memory, &services, &mut print));
