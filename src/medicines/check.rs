@@ -77,11 +77,19 @@ impl Checked {
     }
 }
 
-/// The concept ids a medicine is looked up by: its own, its classes', and a class's members'.
+/// The concept ids a medicine is looked up by: its own, its classes', a class's members', and a
+/// combination product's ingredients' classes.
 fn keys<'a>(lexicon: &'a Lexicon, id: &'a str) -> Vec<&'a str> {
     let mut keys = vec![id];
     keys.extend(lexicon.classes_of(id).into_iter().map(|c| c.id.as_str()));
-    keys.extend(lexicon.members_of(id).into_iter().map(|c| c.id.as_str()));
+    let members = lexicon.members_of(id);
+    keys.extend(members.iter().map(|c| c.id.as_str()));
+    if lexicon.concept(id).is_some_and(|c| c.is_combination()) {
+        for member in members {
+            let classes = lexicon.classes_of(&member.id).into_iter().filter(|c| !c.is_combination());
+            keys.extend(classes.map(|c| c.id.as_str()).filter(|c| !keys.contains(c)).collect::<Vec<_>>());
+        }
+    }
     keys
 }
 
@@ -105,6 +113,22 @@ pub fn check(table: &Interactions, lexicon: &Lexicon, medicines: Vec<Medicine>) 
     // Highest severity first; pairs of one severity in the order their medicines were named.
     found.sort_by_key(|f: &Found| std::cmp::Reverse(f.severity));
     Checked { medicines, found }
+}
+
+/// The medicine a pair names: a combination product (Bactrim) listed through one of its
+/// ingredients is that ingredient, as the product was said ("Bactrim (trimethoprim)"); any other
+/// medicine is itself.
+fn ingredient(lexicon: &Lexicon, medicine: &Medicine, listed: &str) -> Medicine {
+    if !lexicon.concept(&medicine.id).is_some_and(|c| c.is_combination()) {
+        return medicine.clone();
+    }
+    let holds = |part: &&crate::lexicon::Concept| {
+        part.id == listed || lexicon.classes_of(&part.id).iter().any(|c| c.id == listed)
+    };
+    match lexicon.members_of(&medicine.id).into_iter().find(holds) {
+        Some(part) => Medicine { id: part.id.clone(), en: part.en.clone(), ko: part.ko.clone(), ..medicine.clone() },
+        None => medicine.clone(),
+    }
 }
 
 /// The tables' listings of one pair, merged.
@@ -140,9 +164,11 @@ fn look_up(table: &Interactions, lexicon: &Lexicon, pair: [&Medicine; 2], keys: 
     let (severity, [a, b]) = strongest?;
     sources.sort();
     let name = |id: &str| lexicon.concept(id).map_or_else(|| id.to_string(), |c| c.en.clone());
+    let drugs = [ingredient(lexicon, pair[0], a), ingredient(lexicon, pair[1], b)];
+    let direct_listing = direct_listing || (drugs[0].id == a && drugs[1].id == b);
     let listed_as = (!direct_listing).then(|| [name(a), name(b)]);
     Some(Found {
-        drugs: [pair[0].clone(), pair[1].clone()],
+        drugs,
         severity,
         sources,
         note: note.map(|(_, n)| n.clone()),
