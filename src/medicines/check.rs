@@ -77,35 +77,52 @@ impl Checked {
     }
 }
 
-/// The concept ids a medicine is looked up by: its own, its classes', a class's members', and a
-/// combination product's ingredients' classes.
+/// The concept ids a medicine is looked up by: its own, its classes', and a class's members'.
 fn keys<'a>(lexicon: &'a Lexicon, id: &'a str) -> Vec<&'a str> {
     let mut keys = vec![id];
     keys.extend(lexicon.classes_of(id).into_iter().map(|c| c.id.as_str()));
-    let members = lexicon.members_of(id);
-    keys.extend(members.iter().map(|c| c.id.as_str()));
-    if lexicon.concept(id).is_some_and(|c| c.is_combination()) {
-        for member in members {
-            let classes = lexicon.classes_of(&member.id).into_iter().filter(|c| !c.is_combination());
-            keys.extend(classes.map(|c| c.id.as_str()).filter(|c| !keys.contains(c)).collect::<Vec<_>>());
+    keys.extend(lexicon.members_of(id).into_iter().map(|c| c.id.as_str()));
+    keys
+}
+
+/// What is checked of `medicines`, each with the index of the medicine it is part of: a
+/// combination product (Bactrim) is its ingredients, each as the product was said ("Bactrim
+/// (trimethoprim)"), so a table's listing of one ingredient is the product's; any other medicine is
+/// itself.
+fn parts(lexicon: &Lexicon, medicines: &[Medicine]) -> Vec<(usize, Medicine)> {
+    let mut parts = Vec::new();
+    for (i, medicine) in medicines.iter().enumerate() {
+        let combination = lexicon.concept(&medicine.id).is_some_and(|c| c.is_combination());
+        let members = if combination { lexicon.members_of(&medicine.id) } else { Vec::new() };
+        if members.is_empty() {
+            parts.push((i, medicine.clone()));
+        }
+        for part in members {
+            let part = Medicine { id: part.id.clone(), en: part.en.clone(), ko: part.ko.clone(), ..medicine.clone() };
+            parts.push((i, part));
         }
     }
-    keys
+    parts
 }
 
 /// Checks every pair of `medicines` with one named by this message (each once; a medicine and a
 /// class it belongs to are not a pair).
 pub fn check(table: &Interactions, lexicon: &Lexicon, medicines: Vec<Medicine>) -> Checked {
-    let keys: Vec<Vec<&str>> = medicines.iter().map(|m| keys(lexicon, &m.id)).collect();
+    let parts = parts(lexicon, &medicines);
+    let keys: Vec<Vec<&str>> = parts.iter().map(|(_, m)| keys(lexicon, &m.id)).collect();
     let mut found = Vec::new();
-    for i in 0..medicines.len() {
-        for j in i + 1..medicines.len() {
-            let (x, y) = (&medicines[i], &medicines[j]);
+    for i in 0..parts.len() {
+        for j in i + 1..parts.len() {
+            // Two ingredients of one product are no pair.
+            let ((of_x, x), (of_y, y)) = (&parts[i], &parts[j]);
             let named_now = x.from == Origin::Message || y.from == Origin::Message;
-            if !named_now || keys[i].contains(&y.id.as_str()) || keys[j].contains(&x.id.as_str()) {
+            if of_x == of_y || !named_now || keys[i].contains(&y.id.as_str()) || keys[j].contains(&x.id.as_str()) {
                 continue;
             }
-            if let Some(pair) = look_up(table, lexicon, [x, y], [&keys[i], &keys[j]]) {
+            // An ingredient both taken alone and in a product (Tylenol and Ultracet) is one pair.
+            let ids = |f: &Found| [f.drugs[0].id.clone(), f.drugs[1].id.clone()];
+            let reported = |pair: &Found| found.iter().any(|f: &Found| ids(f) == ids(pair));
+            if let Some(pair) = look_up(table, lexicon, [x, y], [&keys[i], &keys[j]]).filter(|p| !reported(p)) {
                 found.push(pair);
             }
         }
@@ -113,22 +130,6 @@ pub fn check(table: &Interactions, lexicon: &Lexicon, medicines: Vec<Medicine>) 
     // Highest severity first; pairs of one severity in the order their medicines were named.
     found.sort_by_key(|f: &Found| std::cmp::Reverse(f.severity));
     Checked { medicines, found }
-}
-
-/// The medicine a pair names: a combination product (Bactrim) listed through one of its
-/// ingredients is that ingredient, as the product was said ("Bactrim (trimethoprim)"); any other
-/// medicine is itself.
-fn ingredient(lexicon: &Lexicon, medicine: &Medicine, listed: &str) -> Medicine {
-    if !lexicon.concept(&medicine.id).is_some_and(|c| c.is_combination()) {
-        return medicine.clone();
-    }
-    let holds = |part: &&crate::lexicon::Concept| {
-        part.id == listed || lexicon.classes_of(&part.id).iter().any(|c| c.id == listed)
-    };
-    match lexicon.members_of(&medicine.id).into_iter().find(holds) {
-        Some(part) => Medicine { id: part.id.clone(), en: part.en.clone(), ko: part.ko.clone(), ..medicine.clone() },
-        None => medicine.clone(),
-    }
 }
 
 /// The tables' listings of one pair, merged.
@@ -164,11 +165,9 @@ fn look_up(table: &Interactions, lexicon: &Lexicon, pair: [&Medicine; 2], keys: 
     let (severity, [a, b]) = strongest?;
     sources.sort();
     let name = |id: &str| lexicon.concept(id).map_or_else(|| id.to_string(), |c| c.en.clone());
-    let drugs = [ingredient(lexicon, pair[0], a), ingredient(lexicon, pair[1], b)];
-    let direct_listing = direct_listing || (drugs[0].id == a && drugs[1].id == b);
     let listed_as = (!direct_listing).then(|| [name(a), name(b)]);
     Some(Found {
-        drugs,
+        drugs: [pair[0].clone(), pair[1].clone()],
         severity,
         sources,
         note: note.map(|(_, n)| n.clone()),
