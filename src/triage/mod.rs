@@ -363,6 +363,33 @@ mod tests {
         assert_eq!(level("what are the warning signs of a heart attack?"), Level::None);
     }
 
+    /// Issue 42's kinds of false alarm stay quiet (a professional's or a student's question, a
+    /// hand-out for others, a film or a drill named after a sign, slang, a denial after "이런 건"),
+    /// and the same signs said of now still call for help.
+    #[test]
+    fn false_alarms_of_issue_42_stay_quiet_and_the_same_signs_now_do_not() {
+        for text in [
+            "RN student on cardiology rotation, how is a massive PE with hypotension managed?",
+            "pharmacology finals tomorrow - why does naloxone wear off before the overdose it treats?",
+            "CPR recertification on friday, how many compressions for a drowning victim?",
+            "adding this to our church flyer: what is the suicide hotline number?",
+            "we watched Suicide Squad last night, is it too scary for kids?",
+            "coach made us do suicide sprints and my calves are sore",
+            "발작버튼 눌려서 화났어요 ㅋㅋ 근데 비타민D 언제 먹어요?",
+            "자해 이런건 전혀 아니고요 그냥 스트레스가 많아요",
+        ] {
+            assert_eq!(level(text), Level::None, "{text}");
+        }
+        for text in [
+            "I'm a nursing student and I just took a whole bottle of my pills",
+            "my friend is having a seizure right now and won't stop shaking",
+            "what's the suicide hotline number, I can't do this anymore",
+            "자해하고 싶어요 지금 칼 들고 있어요",
+        ] {
+            assert_eq!(level(text), Level::Emergency, "{text}");
+        }
+    }
+
     /// A denial on the next line is about something else (found by the triage fuzz target).
     #[test]
     fn a_denial_does_not_reach_across_a_line_break() {
