@@ -364,7 +364,8 @@ mod tests {
     }
 
     /// Issue 42's kinds of false alarm stay quiet (a professional's or a student's question, a
-    /// hand-out for others, a film or a drill named after a sign, slang, a denial after "이런 건"),
+    /// hand-out for others, a film or a drill named after a sign, slang, a denial after "이런 건",
+    /// someone's screening question answered no),
     /// and the same signs said of now still call for help.
     #[test]
     fn false_alarms_of_issue_42_stay_quiet_and_the_same_signs_now_do_not() {
@@ -377,6 +378,8 @@ mod tests {
             "coach made us do suicide sprints and my calves are sore",
             "발작버튼 눌려서 화났어요 ㅋㅋ 근데 비타민D 언제 먹어요?",
             "자해 이런건 전혀 아니고요 그냥 스트레스가 많아요",
+            "자해하고 싶다 그런 생각은 전혀 없어요 그냥 피곤해요",
+            "my counsellor asked whether I'm having thoughts of suicide, and no, I'm not. just tired",
         ] {
             assert_eq!(level(text), Level::None, "{text}");
         }
@@ -385,6 +388,8 @@ mod tests {
             "my friend is having a seizure right now and won't stop shaking",
             "what's the suicide hotline number, I can't do this anymore",
             "자해하고 싶어요 지금 칼 들고 있어요",
+            "the nurse asked if I have thoughts of hurting myself and I said yes",
+            "죽고 싶어요 그런 생각이 계속 들어요",
         ] {
             assert_eq!(level(text), Level::Emergency, "{text}");
         }

@@ -111,6 +111,12 @@ pattern!(
     ko_denied_thought,
     r"^\S{0,4}?\s*(?:(?:이런|그런|저런|같은)\s*)?(?:생각|마음|계획|충동|건|거|것)[은는이가도]?\s*(?:\S{0,3}\s*)?(?:없|않|아니\S|아닌|아님|아냐|전혀)"
 );
+// Someone else's question about a sign, and the writer's answer no (see [`is_negated`]).
+pattern!(en_asked_if, r"\b(?:asked|asks|asking|ask) (?:me |us )?(?:if|whether) (?:i|i'?m|im|i've|ive)\b");
+pattern!(
+    en_answered_no,
+    r"^[^.?!]{0,24}?(?:,|\band\b|\bbut\b|\bwhich\b)\s*(?:(?:honestly|really|truly|thankfully|luckily),?\s+)?(?:i\s+(?:(?:honestly|really|truly)\s+)?(?:don'?t|do not|dont|didn'?t|never|am not|have not|haven'?t)\b|i'?m not\b|no\b|not at all\b|nope\b)"
+);
 // A Korean clause that ends right after the mention ("몸이 뜨겁고 땀이 안 나요"): a negation after it
 // belongs to the next clause's subject.
 pattern!(ko_clause_ends, r"^(?:고|구|는데|은데|인데|던데|지만|어서|아서|여서|해서|서|니까|면서)(?:\s|,)");
@@ -167,6 +173,15 @@ pub fn is_negated(view: &View, start: usize, end: usize, negative_form: bool) ->
             return true;
         }
     }
+    // A question someone asked, answered no ("my therapist asked if I have thoughts of hurting
+    // myself and I honestly don't", "asked if im having ... and honestly no").
+    let sentence_start = last_mark(&view.lower, start, &['.', '!', '?', '\n', ';']).map_or(0, |i| i + 1);
+    if en_asked_if().is_match(&view.lower[sentence_start..start]) {
+        let sentence_end = next_mark(&view.lower, end, &['.', '!', '?', '\n', ';']).unwrap_or(view.lower.len());
+        if en_answered_no().is_match(&view.lower[end..sentence_end]) {
+            return true;
+        }
+    }
     // Korean: "안 아프고" inside (unless the form is itself a negation), "없어요" after.
     let inside: Vec<&str> = view.lower[start..end].split_whitespace().collect();
     // "안 좋아요" (feels bad) is a complaint, not a denial.
@@ -207,8 +222,10 @@ pub fn is_negated(view: &View, start: usize, end: usize, negative_form: bool) ->
         // ("죽고 싶은 생각은 없어요", "죽고싶은 건 아니고"), a manner denied ("not breathing fast"), or
         // a list denied ("갈비뼈 들어가거나 입술색 변하는 것도 없어요").
         let negated_verb = view.lower[start..end].split_whitespace().next().is_some_and(|w| en_negator().is_match(w));
+        // A thought is denied across a few words ("죽고싶다 이런 생각은 전혀 없어요").
+        let thought = view.lower[end..list_end].trim_start();
         return denied_inside
-            || ko_denied_thought().is_match(after)
+            || ko_denied_thought().is_match(thought)
             || (negated_verb && en_manner().is_match(&view.lower[end..]))
             || ko_negated_list().is_match(view.lower[end..list_end].trim_start());
     }
@@ -218,6 +235,7 @@ pub fn is_negated(view: &View, start: usize, end: usize, negative_form: bool) ->
         ["멈추", "멈춰", "멎", "그치", "나아지", "좋아지", "줄어", "가라앉", "낫지"].iter().any(|w| list.contains(w));
     denied_inside
         || (!weakness && !unstopped && !ko_clause_ends().is_match(after) && ko_negated_after().is_match(after))
+        || ko_denied_thought().is_match(list)
         || (!list_unstopped && ko_negated_list().is_match(list))
         || (!weakness
             && ko_not_that().is_match(list)
