@@ -365,7 +365,8 @@ mod tests {
 
     /// Issue 42's kinds of false alarm stay quiet (a professional's or a student's question, a
     /// hand-out for others, a film or a drill named after a sign, slang, a denial after "이런 건",
-    /// someone's screening question answered no),
+    /// someone's screening question answered no, an event over and treated: an age then and an age
+    /// now, discharged),
     /// and the same signs said of now still call for help.
     #[test]
     fn false_alarms_of_issue_42_stay_quiet_and_the_same_signs_now_do_not() {
@@ -380,6 +381,9 @@ mod tests {
             "자해 이런건 전혀 아니고요 그냥 스트레스가 많아요",
             "자해하고 싶다 그런 생각은 전혀 없어요 그냥 피곤해요",
             "my counsellor asked whether I'm having thoughts of suicide, and no, I'm not. just tired",
+            "had a febrile seizure as a baby, I'm 30 now, can I donate blood?",
+            "큰애가 백일쯤에 열경련을 했었는데 지금은 7살이에요 예방접종 괜찮나요?",
+            "she had a fever at 5 weeks old and spent two nights on the ward, now 8 months old. when do I worry about a temperature?",
         ] {
             assert_eq!(level(text), Level::None, "{text}");
         }
@@ -390,6 +394,8 @@ mod tests {
             "자해하고 싶어요 지금 칼 들고 있어요",
             "the nurse asked if I have thoughts of hurting myself and I said yes",
             "죽고 싶어요 그런 생각이 계속 들어요",
+            "he had a seizure as a toddler and now he's seizing again right now",
+            "퇴원했는데 다시 숨이 너무 차요 입술이 파래요",
         ] {
             assert_eq!(level(text), Level::Emergency, "{text}");
         }
