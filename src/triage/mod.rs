@@ -366,7 +366,7 @@ mod tests {
     /// Issue 42's kinds of false alarm stay quiet (a professional's or a student's question, a
     /// hand-out for others, a film or a drill named after a sign, slang, a denial after "이런 건",
     /// someone's screening question answered no, an event over and treated: an age then and an age
-    /// now, discharged),
+    /// now, discharged; a figure of speech with a laughing or skull emoji, or after a failed exam),
     /// and the same signs said of now still call for help.
     #[test]
     fn false_alarms_of_issue_42_stay_quiet_and_the_same_signs_now_do_not() {
@@ -384,6 +384,9 @@ mod tests {
             "had a febrile seizure as a baby, I'm 30 now, can I donate blood?",
             "큰애가 백일쯤에 열경련을 했었는데 지금은 7살이에요 예방접종 괜찮나요?",
             "she had a fever at 5 weeks old and spent two nights on the ward, now 8 months old. when do I worry about a temperature?",
+            "this stats assignment is killing me, i want to die 💀 two pages left",
+            "omg i cant breathe 😂😂 that video of the goat",
+            "중간고사 망쳐서 머리 터질 것 같아 ㅠㅠ 숨막혀",
         ] {
             assert_eq!(level(text), Level::None, "{text}");
         }
@@ -396,6 +399,8 @@ mod tests {
             "죽고 싶어요 그런 생각이 계속 들어요",
             "he had a seizure as a toddler and now he's seizing again right now",
             "퇴원했는데 다시 숨이 너무 차요 입술이 파래요",
+            "I want to die 💀 no really I have the pills in front of me",
+            "my chest is crushing and my arm is numb 😂 is this normal",
         ] {
             assert_eq!(level(text), Level::Emergency, "{text}");
         }

@@ -771,17 +771,18 @@ pattern!(
 );
 pattern!(en_now_strong, r"\b(?:right now|just now|rn|help|911|999|ambulance)\b");
 pattern!(ko_now_strong, r"지금|방금|어떡|도와|119");
-// Said in jest or as a figure of speech ("회사 갈 생각만 하면 숨이 턱 막혀요ㅋㅋ", "lol i'm dying"), or
+// Said in jest or as a figure of speech ("회사 갈 생각만 하면 숨이 턱 막혀요ㅋㅋ", "lol i'm dying", a
+// laughing or skull emoji, "bleeding out emotionally", "기말 망해서 ... 숨막혀"), or
 // the stress of exams or work as "dying" ("시험기간이라 숨막혀 죽을거같음", "finals are killing me").
 // ... or as a fan's or a crush's hyperbole ("this song is so good i want to die", "너무 잘생겨서 숨 못
 // 쉬겠음", "선배가 말 걸어서 숨멎").
 pattern!(
     en_figurative,
-    r"\b(?:(?:exams?|finals|midterms|deadlines?|revision|studying|work|school|uni|my boss|this job|this week)\s+(?:is|are)\s+(?:literally\s+|actually\s+|so\s+)?(?:killing me|suffocating me|(?:gonna|going to) kill me|the death of me)|lol|lmao|rofl|haha\w*|jk|just thinking about|the thought of|so (?:good|cute|funny|pretty|beautiful|embarrassing|cringe\w*|awkward)|(?:he|she|they|you|u)(?:'s|'re| is| are| was| were| looks?) (?:\w+ )?so hot|this (?:song|album|show|meme|video|game)|(?:dying|dead|died) (?:of|from) (?:laughter|laughing|embarrassment|cringe|cuteness)|(?:giving|give|gives|gave|gonna give) (?:me|him|her|us|you) (?:a )?(?:heart attack|stroke|aneurysm|seizure)|healer|potions?|respawn\w*|one-?shot|aggro|npcs?|dungeon|pvp|raid boss|boss fight|hp bar|health bar)\b"
+    r"[\x{1F480}\x{1F602}\x{1F923}\x{1F606}]|\b(?:(?:emotionally|spiritually|financially|socially) (?:bleeding|dying|dead|drowning|suffocating)|(?:bleeding|dying|drowning|suffocating) (?:out )?(?:emotionally|spiritually|financially|socially|inside))\b|\b(?:(?:this |my |the )?(?:\w+ )?(?:exams?|finals|midterms|deadlines?|revision|studying|homework|assignments?|essays?|coursework|commute|traffic|work|school|uni|my boss|this job|this week)\s+(?:is|are)\s+(?:literally\s+|actually\s+|so\s+)?(?:killing me|suffocating me|(?:gonna|going to) kill me|the death of me)|lol|lmao|rofl|haha\w*|jk|just thinking about|the thought of|so (?:good|cute|funny|pretty|beautiful|embarrassing|cringe\w*|awkward)|(?:he|she|they|you|u)(?:'s|'re| is| are| was| were| looks?) (?:\w+ )?so hot|this (?:song|album|show|meme|video|game)|(?:dying|dead|died) (?:of|from) (?:laughter|laughing|embarrassment|cringe|cuteness)|(?:giving|give|gives|gave|gonna give) (?:me|him|her|us|you) (?:a )?(?:heart attack|stroke|aneurysm|seizure)|healer|potions?|respawn\w*|one-?shot|aggro|npcs?|dungeon|pvp|raid boss|boss fight|hp bar|health bar)\b"
 );
 pattern!(
     ko_figurative,
-    r"(?:시험|기말|중간고사|수능|마감|야근|과제|레포트|리포트|발표|면접|출근|육아)(?:기간|주간|철|준비|때문)?(?:이라서|이라|라서|에|때문에|하느라)(?:진짜|너무|정말|완전|좀|아주)?(?:숨(?:이)?막혀|답답해|힘들어)?(?:죽겠|죽을것같|죽을거같|죽을듯|미치겠|돌겠)|(?:(?:일|업무|일거리|숙제|과제|시험|야근|회의|보고서|빚|카드값|잔소리|육아|집안일|마감|스트레스|회사|상사|팀장님?|부장님?|시댁|공부|면접)(?:이|가)?(?:많아|밀려|쌓여)?(?:이라서|이라|라서|라|때문에|해서)|산더미(?:라|이라|라서|여서|예요|에요))(?:진짜|너무|정말|완전|좀|아주)?숨(?:이)?(?:막혀|막힐|턱턱|안쉬어)|ㅋㅋ|ㅎㅎ|생각만하면|생각만해도|월요병|잘생겨|잘생긴|귀여워|귀여운|멋있어|설레|심쿵|짝사랑|최애|아이돌|덕질|컴백|숨멎|웃겨서|웃겨죽|창피해서|쪽팔려|죽는줄|실화냐|신곡|뮤비|직캠|콘서트|팬미팅|힐러|포션|보스몹|레이드|탱커|(?:게임|롤|배그)에서"
+    r"(?:시험|기말|중간고사|수능|과제|발표|면접|마감)[가-힣]{0,6}?(?:망해서|망쳐서|망했|앞두고)[^.!?]{0,20}?숨(?:이)?막혀|(?:시험|기말|중간고사|수능|마감|야근|과제|레포트|리포트|발표|면접|출근|육아)(?:기간|주간|철|준비|때문)?(?:이라서|이라|라서|에|때문에|하느라)(?:진짜|너무|정말|완전|좀|아주)?(?:숨(?:이)?막혀|답답해|힘들어)?(?:죽겠|죽을것같|죽을거같|죽을듯|미치겠|돌겠)|(?:(?:일|업무|일거리|숙제|과제|시험|야근|회의|보고서|빚|카드값|잔소리|육아|집안일|마감|스트레스|회사|상사|팀장님?|부장님?|시댁|공부|면접)(?:이|가)?(?:많아|밀려|쌓여)?(?:이라서|이라|라서|라|때문에|해서)|산더미(?:라|이라|라서|여서|예요|에요))(?:진짜|너무|정말|완전|좀|아주)?숨(?:이)?(?:막혀|막힐|턱턱|안쉬어)|ㅋㅋ|ㅎㅎ|생각만하면|생각만해도|월요병|잘생겨|잘생긴|귀여워|귀여운|멋있어|설레|심쿵|짝사랑|최애|아이돌|덕질|컴백|숨멎|웃겨서|웃겨죽|창피해서|쪽팔려|죽는줄|실화냐|신곡|뮤비|직캠|콘서트|팬미팅|힐러|포션|보스몹|레이드|탱커|(?:게임|롤|배그)에서"
 );
 // Being a student of a health subject: a study cue only in a question (see `judge_sentence`).
 pattern!(en_student, r"\b(?:pharmacy|medical|med|nursing|paramedic|biology|pharmacology) (?:student|school)\b");
@@ -793,7 +794,7 @@ pattern!(
 // Never said in jest: a farewell, a last word, or "not joking" ("ㅋㅋ ... 아니 농담 아니고 지금 대교 위임").
 pattern!(
     en_grave,
-    r"\b(?:not joking|no joke|i'?m serious|for real|(?:but )?seriously though|but seriously|in all seriousness|jokes? aside|joking aside|goodbye|last (?:message|words?)|suicide note)\b"
+    r"\b(?:not joking|no joke|not kidding|i'?m not kidding|no really|i mean it|i really mean it|i'?m serious|for real|(?:but )?seriously though|but seriously|in all seriousness|jokes? aside|joking aside|goodbye|last (?:message|words?)|suicide note)\b"
 );
 pattern!(ko_grave, r"농담아니|장난아니|진심|마지막으로|마지막인사|유서|작별");
 // The joke's own words, which a present-tense report must not rescue ("i'm dying lol", "my sides
