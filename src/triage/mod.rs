@@ -387,6 +387,8 @@ mod tests {
             "this stats assignment is killing me, i want to die 💀 two pages left",
             "omg i cant breathe 😂😂 that video of the goat",
             "중간고사 망쳐서 머리 터질 것 같아 ㅠㅠ 숨막혀",
+            "my daughters health class mentioned meningitis, how would you tell it from flu",
+            "writing a short story where the hero gets bitten by a cobra, how fast do symptoms start",
         ] {
             assert_eq!(level(text), Level::None, "{text}");
         }
@@ -401,6 +403,7 @@ mod tests {
             "퇴원했는데 다시 숨이 너무 차요 입술이 파래요",
             "I want to die 💀 no really I have the pills in front of me",
             "my chest is crushing and my arm is numb 😂 is this normal",
+            "for my bio class i have to ask: my chest is crushing and I'm sweating right now",
         ] {
             assert_eq!(level(text), Level::Emergency, "{text}");
         }
