@@ -389,6 +389,8 @@ mod tests {
             "중간고사 망쳐서 머리 터질 것 같아 ㅠㅠ 숨막혀",
             "my daughters health class mentioned meningitis, how would you tell it from flu",
             "writing a short story where the hero gets bitten by a cobra, how fast do symptoms start",
+            "혈압약 먹고 나서 발목이 좀 부었는데 부작용인가요?",
+            "동생이 밥 먹다가 사레들려서 켁켁거렸는데 금방 괜찮아지고 지금은 잘 놀아요",
         ] {
             assert_eq!(level(text), Level::None, "{text}");
         }
@@ -404,6 +406,7 @@ mod tests {
             "I want to die 💀 no really I have the pills in front of me",
             "my chest is crushing and my arm is numb 😂 is this normal",
             "for my bio class i have to ask: my chest is crushing and I'm sweating right now",
+            "새우 먹고 발목이 붓고 목이 부었어요 숨쉬기 힘들어요",
         ] {
             assert_eq!(level(text), Level::Emergency, "{text}");
         }
