@@ -28,8 +28,10 @@ def norm(name):
 
 
 def same_drug(reported, expected):
+    # "ethinylestradiol" and "ethinyl estradiol" are one name written two ways.
     a, b = norm(reported), norm(expected)
-    return bool(a and b) and (a == b or a.split()[0] == b.split()[0])
+    joined = a.replace(" ", "") == b.replace(" ", "")
+    return bool(a and b) and (a == b or joined or a.split()[0] == b.split()[0])
 
 
 def run(medagent, turns):

@@ -129,6 +129,61 @@ fn no_listed_pair_is_said_to_be_unlisted_never_safe_and_one_medicine_says_nothin
     assert!(single.is_silent() && notice::text(&single, Lang::En).is_none(), "{single:?}");
 }
 
+#[test]
+fn a_combination_product_is_checked_as_its_ingredients_as_it_was_said() {
+    const TRIMETHOPRIM: &str = "DB00440";
+    const METHOTREXATE: &str = "DB00563";
+    for (message, said) in [
+        ("I'm on methotrexate for RA and urgent care gave me bactrim for a UTI.", "bactrim"),
+        ("류마티스로 메토트렉세이트 먹는데 방광염으로 박트림 받았어요", "박트림"),
+    ] {
+        let found = checked(&[], &[], message);
+        let pair = found.found.iter().find(|f| f.drugs[1].id == TRIMETHOPRIM).unwrap_or_else(|| panic!("{found:?}"));
+        assert_eq!((pair.drugs[0].id.as_str(), pair.drugs[1].said.as_deref()), (METHOTREXATE, Some(said)));
+    }
+    // Ultracet is tramadol (and acetaminophen): its tramadol meets venlafaxine's listing; its two
+    // ingredients are no pair of each other.
+    let found = checked(&[], &["이펙사 먹어요"], "허리디스크로 울트라셋 받았어요 같이 먹어도 되나");
+    assert_eq!(pairs(&found), [["DB00285", "DB00193"]], "{found:?}");
+    let alone = checked(&[], &[], "What is Ultracet for?");
+    assert!(alone.found.is_empty(), "{alone:?}");
+    // The pill a brand names holds ethinyl estradiol, whose listing with lamotrigine is the pair.
+    let pill = checked(&[], &[], "라모트리진 먹는데 피임약 야즈 먹기 시작해도 돼요?");
+    assert!(pairs(&pill).contains(&["DB00555", "DB00977"]), "{pill:?}");
+}
+
+#[test]
+fn a_class_word_beside_a_medicine_of_that_class_is_that_medicine_not_its_whole_class() {
+    for (earlier, message) in [
+        ("혈압약으로 딜라트렌 먹고 있어요", "당뇨약 자누비아 추가됐는데 같이 먹어도 되나요?"),
+        ("My blood pressure pill is carvedilol.", "They added a diabetes pill, Januvia. Is that okay together?"),
+    ] {
+        let found = checked(&[], &[earlier], message);
+        assert!(found.found.is_empty(), "{found:?}");
+    }
+    // A class named alone still stands for its members.
+    assert_eq!(pairs(&checked(&[LITHIUM], &[], "Can I take NSAIDs for my knee?")).len(), 1);
+}
+
+#[test]
+fn misspellings_by_sound_and_abbreviations_in_lower_case_name_the_medicine() {
+    const HCTZ: &str = "DB00999";
+    let lower = checked(&[], &[], "my psychiatrist has me on lithium and my doctor just started hctz. problem?");
+    assert_eq!(pairs(&lower), [[LITHIUM, HCTZ]], "{lower:?}");
+    let misspelt = checked(&[], &[], "warfarine + diflucan for a yeast infection, ok or no?");
+    assert_eq!(pairs(&misspelt), [[WARFARIN, "DB00196"]], "{misspelt:?}");
+    let korean = checked(&[], &["바리움 먹는중"], "질염약 플루코나졸 한알짜리 먹어도 돼?");
+    assert_eq!(pairs(&korean), [["DB00829", "DB00196"]], "{korean:?}");
+}
+
+#[test]
+fn a_name_inside_another_word_names_no_medicine() {
+    let found = checked(&[WARFARIN], &[], "I work at a winery and have aspirational goals about rumination.");
+    assert!(found.found.is_empty() && found.medicines.len() == 1, "{found:?}");
+    let korean = checked(&[WARFARIN], &[], "수술 전에 술자리가 있었어요. 니트로소아민이 뭐예요?");
+    assert!(korean.found.is_empty(), "{korean:?}");
+}
+
 /// What the conversion script mapped each consumer name to agrees with what the lexicon reads it
 /// as: every name the lexicon knows as a medicine (or a listed substance) is one of the ids of its
 /// side of the row, or a member or class of one, so a user naming it reaches the row.

@@ -190,7 +190,12 @@ pub fn build(sources: &Sources) -> Result<Lexicon, SourceError> {
         let concept = b.concept(medicine.drugbank_id, kind, &en, ko.unwrap_or(""));
         let ko =
             std::iter::once(medicine.ko_generic).filter(|n| !n.is_empty()).chain(medicine.ko_names.iter().copied());
-        for name in std::iter::once(medicine.generic).chain(medicine.en_names.iter().copied()).chain(ko) {
+        let mut names: Vec<&str> =
+            std::iter::once(medicine.generic).chain(medicine.en_names.iter().copied()).chain(ko).collect();
+        // Acronyms last: one the row also lists in lower case ("HCTZ|hctz", no English word) is then
+        // matched however it is written.
+        names.sort_by_key(|name| is_acronym(name));
+        for name in names {
             b.name_as_written(name, concept);
         }
         memberships.extend(medicine.classes.iter().map(|class| (concept, class_concepts[class])));

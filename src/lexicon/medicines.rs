@@ -10,7 +10,10 @@
 //!   generics, `classes` the ids of its classes in `medicine_classes.tsv`.
 //! - `medicine_classes.tsv`: `class en_names ko_names`: `class` a snake_case id (never repeated)
 //!   whose concept id is `CLASS:<class>`; the first name in each language is the display name. The
-//!   class [`SUBSTANCE`] (no names) marks the rows that are no medicine.
+//!   class [`SUBSTANCE`] (no names) marks the rows that are no medicine. A class whose id begins
+//!   with [`COMBINATION`] is a combination product (Bactrim, 울트라셋, Yaz): its members are its
+//!   active ingredients, its names the product's brands; its ingredients' rows list it among their
+//!   classes.
 
 use super::source_error::SourceError;
 use std::collections::HashSet;
@@ -24,6 +27,8 @@ const CLASSES_HEADER: &str = "class\ten_names\tko_names";
 
 /// The concept id prefix of a medicine class (`CLASS:nsaid`).
 pub const CLASS_PREFIX: &str = "CLASS:";
+/// The id prefix of a class that is one combination product, not a class of medicines.
+pub const COMBINATION: &str = "combination_";
 /// The class of what interacts with medicines but is no medicine one takes (alcohol, tobacco,
 /// caffeine, grapefruit): its members are topics a question is about, never a profile's medicines.
 pub const SUBSTANCE: &str = "substance";

@@ -78,6 +78,11 @@ impl Concept {
     pub fn is_class(&self) -> bool {
         self.id.starts_with(medicines::CLASS_PREFIX)
     }
+
+    /// A combination product (Bactrim, 울트라셋): a class whose members are its ingredients.
+    pub fn is_combination(&self) -> bool {
+        self.id.strip_prefix(medicines::CLASS_PREFIX).is_some_and(|class| class.starts_with(medicines::COMBINATION))
+    }
 }
 
 /// A concept found in a text: which one, and where (byte offsets into the text searched).
@@ -295,14 +300,24 @@ impl Lexicon {
 
     /// What a search for medicine `concept` adds: the corpus has no page of most medicines, but one
     /// of their classes (warfarin's Blood Thinners, amoxicillin's Antibiotics), or of the disease a
-    /// class is named after (oseltamivir's 독감약, flu medicine: Flu). Empty for a medicine that is a
-    /// topic itself, or a class.
+    /// class is named after (oseltamivir's 독감약, flu medicine: Flu); a combination product's are
+    /// its ingredients'. Empty for a medicine that is a topic itself, or a class.
     pub fn class_topics(&self, concept: &Concept) -> Vec<&Concept> {
         let Some(&index) = self.by_id.get(&concept.id) else { return Vec::new() };
+        if concept.is_combination() {
+            let mut topics: Vec<&Concept> = Vec::new();
+            for topic in self.members_of(&concept.id).into_iter().flat_map(|m| self.class_topics(m)) {
+                if !topics.iter().any(|t| t.id == topic.id) {
+                    topics.push(topic);
+                }
+            }
+            return topics;
+        }
         if concept.kind != ConceptKind::Medication || concept.is_class() || self.is_focus(index) {
             return Vec::new();
         }
         self.class_indices(index)
+            .filter(|&class| !self.concepts[class as usize].is_combination())
             .filter_map(|class| match &self.concepts[class as usize] {
                 topic if self.is_focus(class) => Some(topic),
                 class => self.named_condition(&class.ko),

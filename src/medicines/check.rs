@@ -85,19 +85,44 @@ fn keys<'a>(lexicon: &'a Lexicon, id: &'a str) -> Vec<&'a str> {
     keys
 }
 
+/// What is checked of `medicines`, each with the index of the medicine it is part of: a
+/// combination product (Bactrim) is its ingredients, each as the product was said ("Bactrim
+/// (trimethoprim)"), so a table's listing of one ingredient is the product's; any other medicine is
+/// itself.
+fn parts(lexicon: &Lexicon, medicines: &[Medicine]) -> Vec<(usize, Medicine)> {
+    let mut parts = Vec::new();
+    for (i, medicine) in medicines.iter().enumerate() {
+        let combination = lexicon.concept(&medicine.id).is_some_and(|c| c.is_combination());
+        let members = if combination { lexicon.members_of(&medicine.id) } else { Vec::new() };
+        if members.is_empty() {
+            parts.push((i, medicine.clone()));
+        }
+        for part in members {
+            let part = Medicine { id: part.id.clone(), en: part.en.clone(), ko: part.ko.clone(), ..medicine.clone() };
+            parts.push((i, part));
+        }
+    }
+    parts
+}
+
 /// Checks every pair of `medicines` with one named by this message (each once; a medicine and a
 /// class it belongs to are not a pair).
 pub fn check(table: &Interactions, lexicon: &Lexicon, medicines: Vec<Medicine>) -> Checked {
-    let keys: Vec<Vec<&str>> = medicines.iter().map(|m| keys(lexicon, &m.id)).collect();
+    let parts = parts(lexicon, &medicines);
+    let keys: Vec<Vec<&str>> = parts.iter().map(|(_, m)| keys(lexicon, &m.id)).collect();
     let mut found = Vec::new();
-    for i in 0..medicines.len() {
-        for j in i + 1..medicines.len() {
-            let (x, y) = (&medicines[i], &medicines[j]);
+    for i in 0..parts.len() {
+        for j in i + 1..parts.len() {
+            // Two ingredients of one product are no pair.
+            let ((of_x, x), (of_y, y)) = (&parts[i], &parts[j]);
             let named_now = x.from == Origin::Message || y.from == Origin::Message;
-            if !named_now || keys[i].contains(&y.id.as_str()) || keys[j].contains(&x.id.as_str()) {
+            if of_x == of_y || !named_now || keys[i].contains(&y.id.as_str()) || keys[j].contains(&x.id.as_str()) {
                 continue;
             }
-            if let Some(pair) = look_up(table, lexicon, [x, y], [&keys[i], &keys[j]]) {
+            // An ingredient both taken alone and in a product (Tylenol and Ultracet) is one pair.
+            let ids = |f: &Found| [f.drugs[0].id.clone(), f.drugs[1].id.clone()];
+            let reported = |pair: &Found| found.iter().any(|f: &Found| ids(f) == ids(pair));
+            if let Some(pair) = look_up(table, lexicon, [x, y], [&keys[i], &keys[j]]).filter(|p| !reported(p)) {
                 found.push(pair);
             }
         }

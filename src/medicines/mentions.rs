@@ -64,6 +64,24 @@ pub fn named(lexicon: &Lexicon, table: &Interactions, text: &str, from: Origin) 
     }
     // Said taken in one place and stopped in another: the medicine is not counted as taken.
     named.medicines.retain(|m| !named.not_taken.contains(&m.id));
+    // A class word beside a medicine of that class says what the medicine is for ("혈압약으로
+    // 딜라트렌", "diabetes pill Januvia"): the medicine is what is taken, not every member of the
+    // class. A combination product is no such word (Tylenol and Ultracet are two medicines).
+    let of_class = |id: &str, class: &str| lexicon.classes_of(id).iter().any(|c| c.id == class);
+    // A combination product is of its ingredients' classes (코자플러스 is a 혈압약).
+    let belongs = |m: &Medicine, class: &str| {
+        of_class(&m.id, class)
+            || lexicon.concept(&m.id).is_some_and(|c| c.is_combination())
+                && lexicon.members_of(&m.id).iter().any(|part| of_class(&part.id, class))
+    };
+    let described: Vec<String> = named
+        .medicines
+        .iter()
+        .filter(|class| lexicon.concept(&class.id).is_some_and(|c| c.is_class() && !c.is_combination()))
+        .filter(|class| named.medicines.iter().any(|m| belongs(m, &class.id)))
+        .map(|class| class.id.clone())
+        .collect();
+    named.medicines.retain(|m| !described.contains(&m.id));
     named
 }
 

@@ -363,6 +363,55 @@ mod tests {
         assert_eq!(level("what are the warning signs of a heart attack?"), Level::None);
     }
 
+    /// Issue 42's kinds of false alarm stay quiet (a professional's or a student's question, a
+    /// hand-out for others, a film or a drill named after a sign, slang, a denial after "이런 건",
+    /// someone's screening question answered no, an event over and treated: an age then and an age
+    /// now, discharged; a figure of speech with a laughing or skull emoji, or after a failed exam),
+    /// and the same signs said of now still call for help.
+    #[test]
+    fn false_alarms_of_issue_42_stay_quiet_and_the_same_signs_now_do_not() {
+        for text in [
+            "RN student on cardiology rotation, how is a massive PE with hypotension managed?",
+            "pharmacology finals tomorrow - why does naloxone wear off before the overdose it treats?",
+            "CPR recertification on friday, how many compressions for a drowning victim?",
+            "adding this to our church flyer: what is the suicide hotline number?",
+            "we watched Suicide Squad last night, is it too scary for kids?",
+            "coach made us do suicide sprints and my calves are sore",
+            "발작버튼 눌려서 화났어요 ㅋㅋ 근데 비타민D 언제 먹어요?",
+            "자해 이런건 전혀 아니고요 그냥 스트레스가 많아요",
+            "자해하고 싶다 그런 생각은 전혀 없어요 그냥 피곤해요",
+            "my counsellor asked whether I'm having thoughts of suicide, and no, I'm not. just tired",
+            "had a febrile seizure as a baby, I'm 30 now, can I donate blood?",
+            "큰애가 백일쯤에 열경련을 했었는데 지금은 7살이에요 예방접종 괜찮나요?",
+            "she had a fever at 5 weeks old and spent two nights on the ward, now 8 months old. when do I worry about a temperature?",
+            "this stats assignment is killing me, i want to die 💀 two pages left",
+            "omg i cant breathe 😂😂 that video of the goat",
+            "중간고사 망쳐서 머리 터질 것 같아 ㅠㅠ 숨막혀",
+            "my daughters health class mentioned meningitis, how would you tell it from flu",
+            "writing a short story where the hero gets bitten by a cobra, how fast do symptoms start",
+            "혈압약 먹고 나서 발목이 좀 부었는데 부작용인가요?",
+            "동생이 밥 먹다가 사레들려서 켁켁거렸는데 금방 괜찮아지고 지금은 잘 놀아요",
+        ] {
+            assert_eq!(level(text), Level::None, "{text}");
+        }
+        for text in [
+            "I'm a nursing student and I just took a whole bottle of my pills",
+            "my friend is having a seizure right now and won't stop shaking",
+            "what's the suicide hotline number, I can't do this anymore",
+            "자해하고 싶어요 지금 칼 들고 있어요",
+            "the nurse asked if I have thoughts of hurting myself and I said yes",
+            "죽고 싶어요 그런 생각이 계속 들어요",
+            "he had a seizure as a toddler and now he's seizing again right now",
+            "퇴원했는데 다시 숨이 너무 차요 입술이 파래요",
+            "I want to die 💀 no really I have the pills in front of me",
+            "my chest is crushing and my arm is numb 😂 is this normal",
+            "for my bio class i have to ask: my chest is crushing and I'm sweating right now",
+            "새우 먹고 발목이 붓고 목이 부었어요 숨쉬기 힘들어요",
+        ] {
+            assert_eq!(level(text), Level::Emergency, "{text}");
+        }
+    }
+
     /// A denial on the next line is about something else (found by the triage fuzz target).
     #[test]
     fn a_denial_does_not_reach_across_a_line_break() {

@@ -105,11 +105,17 @@ pattern!(
 // "토하지는 않았어요").
 pattern!(
     ko_negated_after,
-    r"^\S{0,4}?\s*(?:(?:증상|증세|건|거|것|느낌|적|일|기운|생각|마음|계획|충동)[은는이가도]?\s*)?[^\s미]{0,3}?\s*(?:(?:한\s*번도|하나도|절대로?)\s*)?(?:없|않|아니\S|아닌|아님|아냐|안\s*[나난날났생들하한할함합해했보본봤]|전혀)"
+    r"^\S{0,4}?\s*(?:(?:(?:이런|그런|저런|같은)\s*)?(?:증상|증세|건|거|것|느낌|적|일|기운|생각|마음|계획|충동)[은는이가도]?\s*)?[^\s미]{0,3}?\s*(?:(?:한\s*번도|하나도|절대로?)\s*)?(?:없|않|아니\S|아닌|아님|아냐|안\s*[나난날났생들하한할함합해했보본봤]|전혀)"
 );
 pattern!(
     ko_denied_thought,
-    r"^\S{0,4}?\s*(?:생각|마음|계획|충동|건|거|것)[은는이가도]?\s*(?:\S{0,3}\s*)?(?:없|않|아니\S|아닌|아님|아냐|전혀)"
+    r"^\S{0,4}?\s*(?:(?:이런|그런|저런|같은)\s*)?(?:생각|마음|계획|충동|건|거|것)[은는이가도]?\s*(?:\S{0,3}\s*)?(?:없|않|아니\S|아닌|아님|아냐|전혀)"
+);
+// Someone else's question about a sign, and the writer's answer no (see [`is_negated`]).
+pattern!(en_asked_if, r"\b(?:asked|asks|asking|ask) (?:me |us )?(?:if|whether) (?:i|i'?m|im|i've|ive)\b");
+pattern!(
+    en_answered_no,
+    r"^[^.?!]{0,24}?(?:,|\band\b|\bbut\b|\bwhich\b)\s*(?:(?:honestly|really|truly|thankfully|luckily),?\s+)?(?:i\s+(?:(?:honestly|really|truly)\s+)?(?:don'?t|do not|dont|didn'?t|never|am not|have not|haven'?t)\b|i'?m not\b|no\b|not at all\b|nope\b)"
 );
 // A Korean clause that ends right after the mention ("몸이 뜨겁고 땀이 안 나요"): a negation after it
 // belongs to the next clause's subject.
@@ -167,6 +173,15 @@ pub fn is_negated(view: &View, start: usize, end: usize, negative_form: bool) ->
             return true;
         }
     }
+    // A question someone asked, answered no ("my therapist asked if I have thoughts of hurting
+    // myself and I honestly don't", "asked if im having ... and honestly no").
+    let sentence_start = last_mark(&view.lower, start, &['.', '!', '?', '\n', ';']).map_or(0, |i| i + 1);
+    if en_asked_if().is_match(&view.lower[sentence_start..start]) {
+        let sentence_end = next_mark(&view.lower, end, &['.', '!', '?', '\n', ';']).unwrap_or(view.lower.len());
+        if en_answered_no().is_match(&view.lower[end..sentence_end]) {
+            return true;
+        }
+    }
     // Korean: "안 아프고" inside (unless the form is itself a negation), "없어요" after.
     let inside: Vec<&str> = view.lower[start..end].split_whitespace().collect();
     // "안 좋아요" (feels bad) is a complaint, not a denial.
@@ -207,8 +222,10 @@ pub fn is_negated(view: &View, start: usize, end: usize, negative_form: bool) ->
         // ("죽고 싶은 생각은 없어요", "죽고싶은 건 아니고"), a manner denied ("not breathing fast"), or
         // a list denied ("갈비뼈 들어가거나 입술색 변하는 것도 없어요").
         let negated_verb = view.lower[start..end].split_whitespace().next().is_some_and(|w| en_negator().is_match(w));
+        // A thought is denied across a few words ("죽고싶다 이런 생각은 전혀 없어요").
+        let thought = view.lower[end..list_end].trim_start();
         return denied_inside
-            || ko_denied_thought().is_match(after)
+            || ko_denied_thought().is_match(thought)
             || (negated_verb && en_manner().is_match(&view.lower[end..]))
             || ko_negated_list().is_match(view.lower[end..list_end].trim_start());
     }
@@ -218,6 +235,7 @@ pub fn is_negated(view: &View, start: usize, end: usize, negative_form: bool) ->
         ["멈추", "멈춰", "멎", "그치", "나아지", "좋아지", "줄어", "가라앉", "낫지"].iter().any(|w| list.contains(w));
     denied_inside
         || (!weakness && !unstopped && !ko_clause_ends().is_match(after) && ko_negated_after().is_match(after))
+        || ko_denied_thought().is_match(list)
         || (!list_unstopped && ko_negated_list().is_match(list))
         || (!weakness
             && ko_not_that().is_match(list)
@@ -322,11 +340,11 @@ pattern!(
 // friend had torsion", "친구가 수술했어서 여쭤봐요").
 pattern!(
     en_history,
-    r"\b(?:\d+|a|one|two|three|four|five|few|several|many) (?:years?|months?|weeks?) ago\b|\b(?:years|decades|ages) ago\b|\blast (?:year|month|week|weekend|summer|winter|spring|autumn|fall|christmas|easter|term|semester)\b|\b(?:with|after|during) (?:my|her|our) (?:first|1st|last|previous|older|eldest)(?: (?:pregnancy|baby|birth|delivery|labou?r|child|one|son|daughter))?\b|\bfirst time (?:round|around)\b|\bas a (?:child|kid|teen\w*)\b|\bwhen i was\b|\bwhen (?:he|she|they|my \w+) (?:was|were) (?:\d+|little|small|a baby|a toddler|young|a kid)\b|\bonce (?:as|when|in|before)\b|\b(?:once|one time|twice)\b[^.!?\n]{0,30}\b(?:in|at|during) (?:high school|middle school|college|uni(?:versity)?)\b|\bhad (?:a |an )?\w+ once\b|\bhistory of\b|\bin the past\b|\bused to\b|\btests? (?:were|was|came back) (?:normal|fine|ok)\b|\brecovered\b|\bclean since\b|\bin (?:19|20)\d\d\b|\bdied (?:of|from|after|when|at|in)\b|\bpassed away\b|\brun?s? in (?:the|my|our) family\b|\bhad (?:a |an )?\w+(?: \w+)? at \d+|\bmy (?:\w+ )?(?:mom|mother|dad|father|uncle|aunt|grandma|grandpa|grandmother|grandfather|brother|sister) had\b|\b(?:just|only) (?:\w+ ){0,2}once\s*(?:[.;!,]|$)|\bhappened once\b|\b(?:back )?in (?:january|february|march|april|june|july|august|september|october|november|december)\b|\basking (?:because|since|cuz|cause|bc|as) (?:\w+ ){1,4}?(?:had|got|went through|was|were|nearly|almost|died)\b"
+    r"\b(?:\d+|a|one|two|three|four|five|few|several|many) (?:years?|months?|weeks?) ago\b|\b(?:years|decades|ages) ago\b|\blast (?:year|month|week|weekend|summer|winter|spring|autumn|fall|christmas|easter|term|semester)\b|\b(?:with|after|during) (?:my|her|our) (?:first|1st|last|previous|older|eldest)(?: (?:pregnancy|baby|birth|delivery|labou?r|child|one|son|daughter))?\b|\bfirst time (?:round|around)\b|\bas a (?:child|kid|teen\w*|toddler|baby|infant|newborn)\b|\b(?:at|when (?:he|she|they|i) (?:was|were)) (?:\d+|one|two|three|four|five|six|seven|eight|nine|ten) (?:days?|weeks?|months?|years?)(?: old)?\b[^.!?\n]{0,120}?\b(?:(?:is|s|she'?s|he'?s|i'?m|im) )?now (?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b|\bi'?m (?:\d+) now\b|\b(?:was|were|got) (?:discharged|sent home)\b|\bwhen i was\b|\bwhen (?:he|she|they|my \w+) (?:was|were) (?:\d+|little|small|a baby|a toddler|young|a kid)\b|\bonce (?:as|when|in|before)\b|\b(?:once|one time|twice)\b[^.!?\n]{0,30}\b(?:in|at|during) (?:high school|middle school|college|uni(?:versity)?)\b|\bhad (?:a |an )?\w+ once\b|\bhistory of\b|\bin the past\b|\bused to\b|\btests? (?:were|was|came back) (?:normal|fine|ok)\b|\brecovered\b|\bclean since\b|\bin (?:19|20)\d\d\b|\bdied (?:of|from|after|when|at|in)\b|\bpassed away\b|\brun?s? in (?:the|my|our) family\b|\bhad (?:a |an )?\w+(?: \w+)? at \d+|\bmy (?:\w+ )?(?:mom|mother|dad|father|uncle|aunt|grandma|grandpa|grandmother|grandfather|brother|sister) had\b|\b(?:just|only) (?:\w+ ){0,2}once\s*(?:[.;!,]|$)|\bhappened once\b|\b(?:back )?in (?:january|february|march|april|june|july|august|september|october|november|december)\b|\basking (?:because|since|cuz|cause|bc|as) (?:\w+ ){1,4}?(?:had|got|went through|was|were|nearly|almost|died)\b"
 );
 pattern!(
     ko_history,
-    r"(?:돌|백일|(?:\d+|한|두|세|네|다섯|여섯|일곱|여덟|아홉)살|신생아|아기|애기|군대|신혼|유치원|초등|중딩|고딩)때|(?:초등학|중학|고등학|대학|학)생때|(?:첫째|첫애)(?:낳을|낳았을|임신|출산|가졌을)?때|적이있|작년|재작년|지난(?:달|주|해|번)|저번|예전|옛날|(?:년|개월|달|주)전(?:에|엔|쯤|[^부])|이력|병력|이라고(?:했|하셨|들었)|몇(?:년|달)전|어릴때|어렸을때|젊었을때|돌아가셨|돌아가신|가족력|유전|괜찮아졌|나았|회복|지금은괜찮|이셨|있으셨|였었|었었|셨었|았었|시술을받았|수술을받았|(?:\d{1,2}|일|이|삼|사|오|유|칠|팔|구|시|십일|십이)월(?:에|달에|쯤|초|말|중순)|(?:했|었|았|였|됐|셨)(?:어서|어가지고|길래|거든요)[^.!?]{0,8}?(?:물어|여쭤|여쭙|궁금)"
+    r"(?:돌|백일|(?:\d+|한|두|세|네|다섯|여섯|일곱|여덟|아홉)살|신생아|아기|애기|군대|신혼|유치원|초등|중딩|고딩)(?:때|쯤에|무렵)|퇴원(?:했|하고|해서|한뒤|한후)|(?:초등학|중학|고등학|대학|학)생때|(?:첫째|첫애)(?:낳을|낳았을|임신|출산|가졌을)?때|적이있|작년|재작년|지난(?:달|주|해|번)|저번|예전|옛날|(?:년|개월|달|주)전(?:에|엔|쯤|[^부])|이력|병력|이라고(?:했|하셨|들었)|몇(?:년|달)전|어릴때|어렸을때|젊었을때|돌아가셨|돌아가신|가족력|유전|괜찮아졌|괜찮아지(?:고|더니|긴했)|나았|회복|지금은괜찮|이셨|있으셨|였었|었었|셨었|았었|시술을받았|수술을받았|(?:\d{1,2}|일|이|삼|사|오|유|칠|팔|구|시|십일|십이)월(?:에|달에|쯤|초|말|중순)|(?:했|었|았|였|됐|셨)(?:어서|어가지고|길래|거든요)[^.!?]{0,8}?(?:물어|여쭤|여쭙|궁금)"
 );
 // ... unless it is happening again now.
 pattern!(en_now, r"\b(?:again|still|right now|hasn'?t|won'?t|isn'?t|currently)\b");
@@ -546,7 +564,7 @@ pattern!(ko_onset, r"부터|째|지금|방금|아까|오늘|어젯밤|갑자기|
 // "국시 문제", "케이스 스터디", "감별진단"). Said of oneself: "my son is a nurse" frames nothing.
 pattern!(
     en_clinical,
-    r"\b(?:i'?m|i am|im|as|am) (?:an? )?(?:[\w-]+ ){0,2}?(?:nurse|rn|lpn|np|doctor|physician|gp|resident|intern|registrar|paramedic|emt|medic|pharmacist|midwife|dentist|hygienist|physio(?:therapist)?|(?:respiratory |occupational |physical )?therapist|care worker|hca|cna|scribe|interpreter|student|pa)\b|\b(?:nurs(?:e|ing)|medical|med|pharmacy|pharmacology|paramedic|emt|midwifery|pa|dental|physio|health ?care|cna) (?:student|tech|technician)s?\b|\b(?:[\w-]+ )?(?:nurse|rn|doctor|gp|paramedic|emt|pharmacist|resident|intern|medic|midwife|dentist|physio|student|tech|therapist|hygienist|carer|scribe|interpreter) here\b|\bnew grad\b|\bon (?:my|our|the) (?:[\w-]+ )?(?:rotation|placement|clinicals?|shift)\b|\bmy preceptor\b|\bthe attending\b|\bour (?:ward|unit|residents|patients|clinic|pharmacy|care home)\b|\bi work (?:in|at|on) (?:a|an|the|our) (?:care home|nursing home|hospital|pharmacy|clinic|ward|ed|er|icu|a&e|gp surgery|practice)\b|^\W*(?:[\w-]+ ){0,3}?(?:nurse|rn|doctor|gp|paramedic|emt|pharmacist|resident|intern|medic|midwife|dentist|physio|student|tech|therapist|hygienist|carer|scribe|interpreter)\s*[:(,\x{2013}\x{2014}-]|\b(?:pharmacology|anatomy|physiology|pathology|nursing|medical|clinical|pharmacy|emt|paramedic) (?:exams?|tests?|quiz(?:zes)?|class(?:es)?|course|lectures?|modules?|assignments?)\b|\b(?:case stud(?:y|ies)|case report|vignette|exam q(?:uestion)?s?|practice (?:q|questions?)|quiz|osce|nclex|usmle|plab|board exams?|priority intervention|next best step|most likely diagnosis|answer key|refresher|sbar)\b"
+    r"\b(?:i'?m|i am|im|as|am) (?:an? )?(?:[\w-]+ ){0,2}?(?:nurse|rn|lpn|np|doctor|physician|gp|resident|intern|registrar|paramedic|emt|medic|pharmacist|midwife|dentist|hygienist|physio(?:therapist)?|(?:respiratory |occupational |physical )?therapist|care worker|hca|cna|scribe|interpreter|student|pa)\b|\b(?:nurs(?:e|ing)|medical|med|pharmacy|pharmacology|paramedic|emt|midwifery|pa|dental|physio|health ?care|cna|np|fnp|dnp|rn|bsn|pharmd|md) (?:student|tech|technician)s?\b|\b(?:[\w-]+ )?(?:nurse|rn|doctor|gp|paramedic|emt|pharmacist|resident|intern|medic|midwife|dentist|physio|student|tech|therapist|hygienist|carer|scribe|interpreter) here\b|\bnew grad\b|\bon (?:(?:my|our|the) )?(?:[\w-]+ )?(?:rotation|placement|clinicals?)\b|\bon (?:my|our|the) (?:[\w-]+ )?shift\b|\bmy preceptor\b|\bthe attending\b|\bour (?:ward|unit|residents|patients|clinic|pharmacy|care home)\b|\bi work (?:in|at|on) (?:a|an|the|our) (?:care home|nursing home|hospital|pharmacy|clinic|ward|ed|er|icu|a&e|gp surgery|practice)\b|^\W*(?:[\w-]+ ){0,3}?(?:nurse|rn|doctor|gp|paramedic|emt|pharmacist|resident|intern|medic|midwife|dentist|physio|student|tech|therapist|hygienist|carer|scribe|interpreter)\s*[:(,\x{2013}\x{2014}-]|\b(?:pharmacology|anatomy|physiology|pathology|nursing|medical|clinical|pharmacy|emt|paramedic) (?:exams?|tests?|quiz(?:zes)?|class(?:es)?|course|lectures?|modules?|assignments?|finals?|midterms?)\b|\b(?:case stud(?:y|ies)|case report|vignette|exam q(?:uestion)?s?|practice (?:q|questions?)|quiz|osce|nclex|usmle|plab|board exams?|priority intervention|next best step|most likely diagnosis|answer key|refresher|sbar)\b"
 );
 pattern!(
     ko_clinical,
@@ -677,7 +695,7 @@ fn turns_to_now(before: &str) -> bool {
 // "자살 통계 과제"): set aside even when the asker says "my", unless they speak of wanting it now.
 pattern!(
     en_study,
-    r"\b(?:statistic\w*|(?:suicide|death|mortality|survival|incidence) rates?|rates? of|percentages?|(?:assignment|homework|essay|school project|class project|presentation)s? (?:on|about|for)|report (?:for|on|about)|for (?:my|a|our) (?:class|school|report|paper|thesis|essay|project|course|lecture|homework|assignment|presentation)|for (?:my|a|our|the) (?:\w+ )?(?:exams?|quiz|finals|boards|osce)|textbook|thesis|dissertation|how common|first aid (?:course|training|class|certificate)|cpr (?:course|class|training))\b|\bwe'?re (?:covering|studying|learning about)\b|\brevising for\b|\bstats\b|\b(?:data science|research|science|capstone|class|school|uni|college|stats) projects?\b|\bprojects? (?:on|about)\b|\b(?:nclex|usmle|mcat|board|exam|practice|quiz) (?:prep|review|questions?)\b|\banswer key\b|\bper (?:100k|100,?000|capita)\b|\b(?:working on|writing) (?:a|an|my|our) (?:piece|article|feature|story|report) (?:about|on)\b|\bjournalis(?:m|t)\b"
+    r"\b(?:statistic\w*|(?:suicide|death|mortality|survival|incidence) rates?|rates? of|percentages?|(?:assignment|homework|essay|school project|class project|presentation)s? (?:on|about|for)|report (?:for|on|about)|for (?:my|a|our) (?:[\w-]+ )?(?:class|school|report|paper|thesis|essay|project|course|lecture|homework|assignment|presentation)|\b(?:health|biology|bio|psych\w*|science|sex ed|pe|first aid|anatomy) class (?:mentioned|covered|talked about|taught|discussed|is (?:covering|doing))|for (?:my|a|our|the) (?:\w+ )?(?:exams?|quiz|finals|boards|osce)|textbook|thesis|dissertation|how common|(?:first aid|cpr|bls|acls|pals|lifeguard|lifesaving) (?:course|training|class|certificates?|certification|re-?cert\w*|exams?|tests?))\b|\bwe'?re (?:covering|studying|learning about)\b|\brevising for\b|\bstats\b|\b(?:data science|research|science|capstone|class|school|uni|college|stats) projects?\b|\bprojects? (?:on|about)\b|\b(?:nclex|usmle|mcat|board|exam|practice|quiz) (?:prep|review|questions?)\b|\banswer key\b|\bper (?:100k|100,?000|capita)\b|\b(?:working on|writing) (?:a|an|my|our) (?:piece|article|feature|story|report) (?:about|on)\b|\bjournalis(?:m|t)\b"
 );
 // A plan, a hand-out or a lesson being prepared for an event that may come ("writing a seizure
 // action plan for her teacher", "putting together a health lesson", "making a plan for lows",
@@ -685,7 +703,7 @@ pattern!(
 // none: "I've made a plan" may be a suicide plan.
 pattern!(
     en_prepared,
-    r"\b(?:birth|action|care|emergency|seizure|allergy|asthma|anaphylaxis|diabetes|hypo|evacuation|school|first aid|lesson) plans?\b|\bplans? for (?:lows|highs|hypos|seizures|emergencies|(?:the|a) (?:worst|emergency))\b|\b(?:writ\w*|wrote|mak\w*|made|put\w* together|updat\w*|draft\w*|prepar\w*|creat\w*|design\w*|print\w*|laminat\w*|teach\w*|giv\w*|run\w*) (?:a|an|the|our|my) (?:[\w-]+ ){0,3}?(?:sheets?|handouts?|leaflets?|posters?|guides?|checklists?|protocols?|polic(?:y|ies)|risk assessments?|lessons?|class(?:es)? (?:on|about)|talks? (?:on|about)|workshops?|training (?:on|about|for)|assembl(?:y|ies)|(?:info|allergy|medical|emergency|laminated|wallet|fridge) cards?|(?:fridge|emergency) notes?|notes? for the fridge|notes? for (?:his|her|their|the|my|our) (?:teachers?|school|babysitter|nanny|sitter|coach|carers?|daycare))\b|\bjust being prepared\b|\b(?:want|wanted|wanting|trying|like) (?:it|everything|things|it all|us|them) (?:ready|prepared|in place)\b|\b(?:want(?:ing)?|trying) to be (?:prepared|ready)\b|\b(?:teacher|coach|instructor|trainer|lecturer|scout leader|school nurse) here\b"
+    r"\b(?:birth|action|care|emergency|seizure|allergy|asthma|anaphylaxis|diabetes|hypo|evacuation|school|first aid|lesson) plans?\b|\bplans? for (?:lows|highs|hypos|seizures|emergencies|(?:the|a) (?:worst|emergency))\b|\b(?:writ\w*|wrote|mak\w*|made|put\w* together|updat\w*|draft\w*|prepar\w*|creat\w*|design\w*|print\w*|laminat\w*|teach\w*|giv\w*|run\w*) (?:a|an|the|our|my) (?:[\w-]+ ){0,3}?(?:sheets?|handouts?|leaflets?|posters?|guides?|checklists?|protocols?|polic(?:y|ies)|risk assessments?|lessons?|class(?:es)? (?:on|about)|talks? (?:on|about)|workshops?|training (?:on|about|for)|assembl(?:y|ies)|(?:info|allergy|medical|emergency|laminated|wallet|fridge) cards?|(?:fridge|emergency) notes?|notes? for the fridge|notes? for (?:his|her|their|the|my|our) (?:teachers?|school|babysitter|nanny|sitter|coach|carers?|daycare))\b|\b(?:put\w*|post\w*|includ\w*|shar\w*|add\w*|print\w*) (?:it|this|them|that|these|those) (?:in|on|into|onto|to) (?:a|an|the|our|my) (?:[\w'-]+ ){0,3}?(?:newsletters?|flyers?|bulletins?|brochures?|websites?|pamphlets?|posters?|handouts?|notice ?boards?|group chats?)\b|\bjust being prepared\b|\b(?:want|wanted|wanting|trying|like) (?:it|everything|things|it all|us|them) (?:ready|prepared|in place)\b|\b(?:want(?:ing)?|trying) to be (?:prepared|ready)\b|\b(?:teacher|coach|instructor|trainer|lecturer|scout leader|school nurse) here\b"
 );
 pattern!(
     ko_prepared,
@@ -695,7 +713,7 @@ pattern!(
 // hospital drama", "게임 시나리오 작가 지망생"): the whole message is about the story.
 pattern!(
     en_story,
-    r"\b(?:writing (?:(?:a|my|the) )?(?:novel|story|book|script|screenplay|fanfic\w*|game|scene|chapter)|how (?:accurate|realistic) is (?:that|this|it)|is (?:that|this|it) (?:realistic|accurate)|beta reader|my (?:novel|manuscript|screenplay)|(?:latest|last|new) episode|(?:film|movie|show|drama|episode|novel)\W+(?:\w+\W+){0,2}?(?:where|in which)|hospital drama|in (?:the|a|this) (?:video )?game (?:i'?m|i am|we'?re) playing|my character|story ?time)\b"
+    r"\b(?:writing (?:(?:a|my|the) )?(?:(?:short|new|fantasy|crime|horror|mystery|romance|sci-fi) )?(?:novel|story|book|script|screenplay|fanfic\w*|game|scene|chapter)|how (?:accurate|realistic) is (?:that|this|it)|is (?:that|this|it) (?:realistic|accurate)|beta reader|my (?:novel|manuscript|screenplay)|(?:latest|last|new) episode|(?:film|movie|show|drama|episode|novel)\W+(?:\w+\W+){0,2}?(?:where|in which)|hospital drama|in (?:the|a|this) (?:video )?game (?:i'?m|i am|we'?re) playing|my character|story ?time)\b"
 );
 pattern!(
     ko_story,
@@ -753,17 +771,18 @@ pattern!(
 );
 pattern!(en_now_strong, r"\b(?:right now|just now|rn|help|911|999|ambulance)\b");
 pattern!(ko_now_strong, r"지금|방금|어떡|도와|119");
-// Said in jest or as a figure of speech ("회사 갈 생각만 하면 숨이 턱 막혀요ㅋㅋ", "lol i'm dying"), or
+// Said in jest or as a figure of speech ("회사 갈 생각만 하면 숨이 턱 막혀요ㅋㅋ", "lol i'm dying", a
+// laughing or skull emoji, "bleeding out emotionally", "기말 망해서 ... 숨막혀"), or
 // the stress of exams or work as "dying" ("시험기간이라 숨막혀 죽을거같음", "finals are killing me").
 // ... or as a fan's or a crush's hyperbole ("this song is so good i want to die", "너무 잘생겨서 숨 못
 // 쉬겠음", "선배가 말 걸어서 숨멎").
 pattern!(
     en_figurative,
-    r"\b(?:(?:exams?|finals|midterms|deadlines?|revision|studying|work|school|uni|my boss|this job|this week)\s+(?:is|are)\s+(?:literally\s+|actually\s+|so\s+)?(?:killing me|suffocating me|(?:gonna|going to) kill me|the death of me)|lol|lmao|rofl|haha\w*|jk|just thinking about|the thought of|so (?:good|cute|funny|pretty|beautiful|embarrassing|cringe\w*|awkward)|(?:he|she|they|you|u)(?:'s|'re| is| are| was| were| looks?) (?:\w+ )?so hot|this (?:song|album|show|meme|video|game)|(?:dying|dead|died) (?:of|from) (?:laughter|laughing|embarrassment|cringe|cuteness)|(?:giving|give|gives|gave|gonna give) (?:me|him|her|us|you) (?:a )?(?:heart attack|stroke|aneurysm|seizure)|healer|potions?|respawn\w*|one-?shot|aggro|npcs?|dungeon|pvp|raid boss|boss fight|hp bar|health bar)\b"
+    r"[\x{1F480}\x{1F602}\x{1F923}\x{1F606}]|\b(?:(?:emotionally|spiritually|financially|socially) (?:bleeding|dying|dead|drowning|suffocating)|(?:bleeding|dying|drowning|suffocating) (?:out )?(?:emotionally|spiritually|financially|socially|inside))\b|\b(?:(?:this |my |the )?(?:\w+ )?(?:exams?|finals|midterms|deadlines?|revision|studying|homework|assignments?|essays?|coursework|commute|traffic|work|school|uni|my boss|this job|this week)\s+(?:is|are)\s+(?:literally\s+|actually\s+|so\s+)?(?:killing me|suffocating me|(?:gonna|going to) kill me|the death of me)|lol|lmao|rofl|haha\w*|jk|just thinking about|the thought of|so (?:good|cute|funny|pretty|beautiful|embarrassing|cringe\w*|awkward)|(?:he|she|they|you|u)(?:'s|'re| is| are| was| were| looks?) (?:\w+ )?so hot|this (?:song|album|show|meme|video|game)|(?:dying|dead|died) (?:of|from) (?:laughter|laughing|embarrassment|cringe|cuteness)|(?:giving|give|gives|gave|gonna give) (?:me|him|her|us|you) (?:a )?(?:heart attack|stroke|aneurysm|seizure)|healer|potions?|respawn\w*|one-?shot|aggro|npcs?|dungeon|pvp|raid boss|boss fight|hp bar|health bar)\b"
 );
 pattern!(
     ko_figurative,
-    r"(?:시험|기말|중간고사|수능|마감|야근|과제|레포트|리포트|발표|면접|출근|육아)(?:기간|주간|철|준비|때문)?(?:이라서|이라|라서|에|때문에|하느라)(?:진짜|너무|정말|완전|좀|아주)?(?:숨(?:이)?막혀|답답해|힘들어)?(?:죽겠|죽을것같|죽을거같|죽을듯|미치겠|돌겠)|(?:(?:일|업무|일거리|숙제|과제|시험|야근|회의|보고서|빚|카드값|잔소리|육아|집안일|마감|스트레스|회사|상사|팀장님?|부장님?|시댁|공부|면접)(?:이|가)?(?:많아|밀려|쌓여)?(?:이라서|이라|라서|라|때문에|해서)|산더미(?:라|이라|라서|여서|예요|에요))(?:진짜|너무|정말|완전|좀|아주)?숨(?:이)?(?:막혀|막힐|턱턱|안쉬어)|ㅋㅋ|ㅎㅎ|생각만하면|생각만해도|월요병|잘생겨|잘생긴|귀여워|귀여운|멋있어|설레|심쿵|짝사랑|최애|아이돌|덕질|컴백|숨멎|웃겨서|웃겨죽|창피해서|쪽팔려|죽는줄|실화냐|신곡|뮤비|직캠|콘서트|팬미팅|힐러|포션|보스몹|레이드|탱커|(?:게임|롤|배그)에서"
+    r"(?:시험|기말|중간고사|수능|과제|발표|면접|마감)[가-힣]{0,6}?(?:망해서|망쳐서|망했|앞두고)[^.!?]{0,20}?숨(?:이)?막혀|(?:시험|기말|중간고사|수능|마감|야근|과제|레포트|리포트|발표|면접|출근|육아)(?:기간|주간|철|준비|때문)?(?:이라서|이라|라서|에|때문에|하느라)(?:진짜|너무|정말|완전|좀|아주)?(?:숨(?:이)?막혀|답답해|힘들어)?(?:죽겠|죽을것같|죽을거같|죽을듯|미치겠|돌겠)|(?:(?:일|업무|일거리|숙제|과제|시험|야근|회의|보고서|빚|카드값|잔소리|육아|집안일|마감|스트레스|회사|상사|팀장님?|부장님?|시댁|공부|면접)(?:이|가)?(?:많아|밀려|쌓여)?(?:이라서|이라|라서|라|때문에|해서)|산더미(?:라|이라|라서|여서|예요|에요))(?:진짜|너무|정말|완전|좀|아주)?숨(?:이)?(?:막혀|막힐|턱턱|안쉬어)|ㅋㅋ|ㅎㅎ|생각만하면|생각만해도|월요병|잘생겨|잘생긴|귀여워|귀여운|멋있어|설레|심쿵|짝사랑|최애|아이돌|덕질|컴백|숨멎|웃겨서|웃겨죽|창피해서|쪽팔려|죽는줄|실화냐|신곡|뮤비|직캠|콘서트|팬미팅|힐러|포션|보스몹|레이드|탱커|(?:게임|롤|배그)에서"
 );
 // Being a student of a health subject: a study cue only in a question (see `judge_sentence`).
 pattern!(en_student, r"\b(?:pharmacy|medical|med|nursing|paramedic|biology|pharmacology) (?:student|school)\b");
@@ -775,7 +794,7 @@ pattern!(
 // Never said in jest: a farewell, a last word, or "not joking" ("ㅋㅋ ... 아니 농담 아니고 지금 대교 위임").
 pattern!(
     en_grave,
-    r"\b(?:not joking|no joke|i'?m serious|for real|(?:but )?seriously though|but seriously|in all seriousness|jokes? aside|joking aside|goodbye|last (?:message|words?)|suicide note)\b"
+    r"\b(?:not joking|no joke|not kidding|i'?m not kidding|no really|i mean it|i really mean it|i'?m serious|for real|(?:but )?seriously though|but seriously|in all seriousness|jokes? aside|joking aside|goodbye|last (?:message|words?)|suicide note)\b"
 );
 pattern!(ko_grave, r"농담아니|장난아니|진심|마지막으로|마지막인사|유서|작별");
 // The joke's own words, which a present-tense report must not rescue ("i'm dying lol", "my sides
