@@ -53,8 +53,8 @@ pub const INTENTS: &[Intent] = &[
     Intent {
         qtype: "prevention",
         en: "prevent prevention",
-        ko: &["예방", "막으려면", "막을수", "안걸리", "재발", "조심"],
-        words: &[]
+        ko: &["예방", "막으려면", "막을수", "안걸리", "재발안", "재발방지", "재발하지않", "재발을막", "조심"],
+        words: &[],
     },
     Intent {
         qtype: "exams and tests",
@@ -72,14 +72,14 @@ pub const INTENTS: &[Intent] = &[
     Intent {
         qtype: "outlook",
         en: "outlook prognosis",
-        ko: &["전망", "예후", "완치", "위험한가", "위험한가요", "회복", "생존", "수명", "진행", "얼마나살", "얼마나더살"],
+        ko: &["전망", "예후", "완치", "위험한가", "위험한가요", "회복", "생존", "수명", "얼마나살", "얼마나더살"],
         words: &[],
     },
     Intent {
         qtype: "susceptibility",
         en: "risk who gets",
         ko: &["잘걸리", "위험", "누가걸리", "누구", "확률"],
-        words: &[]
+        words: &[],
     },
     Intent {
         qtype: "frequency", en: "how many people common", ko: &["얼마나흔", "흔한가", "흔한병"], words: &[]

@@ -246,6 +246,7 @@ pub fn build(sources: &Sources) -> Result<Lexicon, SourceError> {
     // words of the corpus. Curated concepts keep their English.
     for cols in rows(sources.kcd_terms, "ko\tkcd\ten", "KCD terms")? {
         let [ko, code, en, ..] = cols[..] else { continue };
+        let en = &names::display(en);
         if let Some(&named) = b.names.get(&normalise(ko)) {
             // The code's own Korean name (기흉, J93): its concept takes the term's English
             // (Pneumothorax, not "Pneumothorax and air leak").
@@ -290,6 +291,14 @@ pub fn build(sources: &Sources) -> Result<Lexicon, SourceError> {
     let foci = focus::parse(sources.focus_names)?;
     let focus_names: HashSet<String> = foci.iter().map(|f| names::comparable(f.focus)).collect();
     let is_focus = |concept: &Concept| focus_names.contains(&names::comparable(&concept.en));
+    // The names each focus lists, by its English.
+    let listed_by: HashMap<String, HashSet<String>> = foci
+        .iter()
+        .map(|row| {
+            let all = std::iter::once(&row.standard).chain(&row.kcd).chain(&row.abbreviations).chain(&row.everyday);
+            (names::comparable(row.focus), all.map(|n| normalise(n)).collect())
+        })
+        .collect();
     let mut by_english: HashMap<String, u32> = HashMap::new();
     for (i, concept) in b.concepts.iter().enumerate() {
         by_english.entry(names::comparable(&concept.en)).or_insert(i as u32);
@@ -316,18 +325,23 @@ pub fn build(sources: &Sources) -> Result<Lexicon, SourceError> {
                 concept
             }
         };
-        let standard = normalise(row.standard);
-        if let Some(&holder) = b.names.get(&standard) {
-            if holder != concept && holder as usize >= curated && !is_focus(&b.concepts[holder as usize]) {
-                b.names.insert(standard, concept);
-            }
-        }
         let official = std::iter::once(&row.standard).chain(&row.kcd);
         let everyday = row.abbreviations.iter().chain(&row.everyday);
         for name in official.chain(everyday.filter(|n| !stems.contains(n.replace(' ', "").as_str()))) {
-            if !asks(name) {
-                b.name_as_written(name, concept);
+            if asks(name) {
+                continue;
             }
+            // A classification's concept gives way to the focus that lists the name, unless it is a
+            // focus that lists the name too (유산 is Miscarriage, not the KCD's O05 Abortion, whose
+            // focus is named 인공임신중절): the search then uses the corpus's topic.
+            let written = normalise(name);
+            if let Some(&holder) = b.names.get(&written).filter(|_| !is_acronym(name)) {
+                let listed = listed_by.get(&names::comparable(&b.concepts[holder as usize].en));
+                if holder != concept && holder as usize >= curated && !listed.is_some_and(|n| n.contains(&written)) {
+                    b.names.insert(written, concept);
+                }
+            }
+            b.name_as_written(name, concept);
         }
     }
 
@@ -517,6 +531,17 @@ mod tests {
         let lexicon = super::testing::lexicon(curated, MEDICINES, CLASSES, FOCI).unwrap();
         let arthritis = lexicon.find("관절염");
         assert_eq!((arthritis[0].concept.id.as_str(), arthritis[0].concept.en.as_str()), ("M19", "Osteoarthritis"));
+    }
+
+    #[test]
+    fn a_focus_everyday_name_outranks_a_classification_label_unless_that_focus_lists_it() {
+        let foci = FOCI.replace("Adhesions\t유착\t", "Adhesions\t장유착\t유착");
+        let everyday = lexicon("", MEDICINES, CLASSES, &foci).unwrap();
+        assert_eq!(found(&everyday, "유착"), vec!["FOCUS:adhesions"]);
+        // The KCD term's own focus names it too: the term keeps it.
+        let foci = format!("{foci}Concrescence\t치아 유착\t유착\t\t\tcondition\n");
+        let listed = lexicon("", MEDICINES, CLASSES, &foci).unwrap();
+        assert_eq!(listed.find("유착")[0].concept.en, "Concrescence");
     }
 
     #[test]
