@@ -356,8 +356,20 @@ pub fn bridge(lexicon: &Lexicon, question: &str) -> BridgedQuery {
         qtypes.retain(|&q| q != "information");
     }
     if !has_hangul(question) {
+        // A question that is only acronyms (RSV, COPD) says too little to search: its names say it.
+        let acronyms_only = !mentions.is_empty()
+            && question.split_whitespace().all(|w| {
+                let word = w.trim_matches(|c: char| !c.is_ascii_alphanumeric());
+                mentions.iter().any(|m| &question[m.start..m.end] == word)
+                    && word.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit())
+            });
+        let text = if acronyms_only {
+            std::iter::once(question.trim().to_string()).chain(english_names).collect::<Vec<_>>().join(" ")
+        } else {
+            question.to_string()
+        };
         return BridgedQuery {
-            text: question.to_string(),
+            text,
             concepts,
             qtypes,
             phrases: Vec::new(),
@@ -592,6 +604,13 @@ mod tests {
         let q = bridged("WAS 검사 받으래요");
         assert_eq!((q.text.as_str(), q.coverage), ("WAS Wiskott-Aldrich syndrome diagnose tests", 1.0), "{q:?}");
         assert!(bridged("WAS 뛟쀍").coverage < 1.0);
+    }
+
+    #[test]
+    fn a_question_of_acronyms_alone_searches_with_their_names() {
+        assert_eq!(bridged("WAS").text, "WAS Wiskott-Aldrich syndrome");
+        // Any other English is searched as written.
+        assert_eq!(bridged("What is WAS").text, "What is WAS");
     }
 
     #[test]

@@ -306,10 +306,18 @@ pub fn build(sources: &Sources) -> Result<Lexicon, SourceError> {
     for row in &foci {
         let english = normalise(row.focus);
         let singular = english.strip_suffix('s').map(str::to_string);
+        // A concept found by a name is another focus's when its English is that focus, in the
+        // singular too (febrile seizure names the curated Seizure, the focus Seizures): the focus
+        // then becomes a concept of its own.
+        let another_focus = |i: &u32| {
+            let (en, focus) = (names::comparable(&b.concepts[*i as usize].en), names::comparable(row.focus));
+            let plural = format!("{en}s");
+            en != focus && plural != focus && (focus_names.contains(&en) || focus_names.contains(&plural))
+        };
         let known = by_english
             .get(&names::comparable(row.focus))
-            .or_else(|| b.names.get(&english))
-            .or_else(|| singular.and_then(|s| b.names.get(&s)))
+            .or_else(|| b.names.get(&english).filter(|i| !another_focus(i)))
+            .or_else(|| singular.and_then(|s| b.names.get(&s)).filter(|i| !another_focus(i)))
             .copied();
         let concept = match known {
             Some(i) => {
@@ -542,6 +550,16 @@ mod tests {
         let foci = format!("{foci}Concrescence\t치아 유착\t유착\t\t\tcondition\n");
         let listed = lexicon("", MEDICINES, CLASSES, &foci).unwrap();
         assert_eq!(listed.find("유착")[0].concept.en, "Concrescence");
+    }
+
+    #[test]
+    fn a_focus_named_inside_another_focus_concept_is_a_concept_of_its_own() {
+        let curated = "R56\tsymptom\tSeizure|febrile seizure\t경련\n";
+        let foci =
+            format!("{FOCI}Febrile Seizures\t열성 경련\t열경련\t\t\tcondition\nSeizures\t경련\t발작\t\t\tcondition\n");
+        let lexicon = lexicon(curated, MEDICINES, CLASSES, &foci).unwrap();
+        assert_eq!(found(&lexicon, "아기 열경련"), vec!["FOCUS:febrile-seizures"]);
+        assert_eq!(found(&lexicon, "경련 발작"), vec!["R56", "R56"]);
     }
 
     #[test]
