@@ -291,12 +291,16 @@ pub fn build(sources: &Sources) -> Result<Lexicon, SourceError> {
     let foci = focus::parse(sources.focus_names)?;
     let focus_names: HashSet<String> = foci.iter().map(|f| names::comparable(f.focus)).collect();
     let is_focus = |concept: &Concept| focus_names.contains(&names::comparable(&concept.en));
-    // The names each focus lists, by its English.
-    let listed_by: HashMap<String, HashSet<String>> = foci
+    // The names each focus lists, by its English: the standard and KCD names (official, true) and
+    // the everyday names and abbreviations (false).
+    let listed_by: HashMap<String, HashMap<String, bool>> = foci
         .iter()
         .map(|row| {
-            let all = std::iter::once(&row.standard).chain(&row.kcd).chain(&row.abbreviations).chain(&row.everyday);
-            (names::comparable(row.focus), all.map(|n| normalise(n)).collect())
+            let official = std::iter::once(&row.standard).chain(&row.kcd).map(|n| (normalise(n), true));
+            let everyday = row.abbreviations.iter().chain(&row.everyday).map(|n| (normalise(n), false));
+            let mut listed: HashMap<String, bool> = everyday.collect();
+            listed.extend(official);
+            (names::comparable(row.focus), listed)
         })
         .collect();
     let mut by_english: HashMap<String, u32> = HashMap::new();
@@ -333,19 +337,23 @@ pub fn build(sources: &Sources) -> Result<Lexicon, SourceError> {
                 concept
             }
         };
-        let official = std::iter::once(&row.standard).chain(&row.kcd);
-        let everyday = row.abbreviations.iter().chain(&row.everyday);
-        for name in official.chain(everyday.filter(|n| !stems.contains(n.replace(' ', "").as_str()))) {
+        let official = std::iter::once(&row.standard).chain(&row.kcd).map(|n| (n, true));
+        let everyday = row.abbreviations.iter().chain(&row.everyday).map(|n| (n, false));
+        for (name, is_official) in
+            official.chain(everyday.filter(|(n, _)| !stems.contains(n.replace(' ', "").as_str())))
+        {
             if asks(name) {
                 continue;
             }
             // A classification's concept gives way to the focus that lists the name, unless it is a
-            // focus that lists the name too (유산 is Miscarriage, not the KCD's O05 Abortion, whose
-            // focus is named 인공임신중절): the search then uses the corpus's topic.
+            // focus that lists the name too, as officially (유산 is Miscarriage, not the KCD's O05
+            // Abortion, whose focus is named 인공임신중절; 결막염 is Pinkeye's standard name and only an
+            // everyday name of Eye Infections): the search then uses the corpus's topic.
             let written = normalise(name);
             if let Some(&holder) = b.names.get(&written).filter(|_| !is_acronym(name)) {
                 let listed = listed_by.get(&names::comparable(&b.concepts[holder as usize].en));
-                if holder != concept && holder as usize >= curated && !listed.is_some_and(|n| n.contains(&written)) {
+                let holds = listed.and_then(|n| n.get(&written)).is_some_and(|&official| official || !is_official);
+                if holder != concept && holder as usize >= curated && !holds {
                     b.names.insert(written, concept);
                 }
             }
@@ -550,6 +558,11 @@ mod tests {
         let foci = format!("{foci}Concrescence\t치아 유착\t유착\t\t\tcondition\n");
         let listed = lexicon("", MEDICINES, CLASSES, &foci).unwrap();
         assert_eq!(listed.find("유착")[0].concept.en, "Concrescence");
+        // A focus's standard name outranks another focus's everyday name, whichever comes first.
+        let foci =
+            format!("{FOCI}Eye Infections\t눈 감염\t결막염\t\t\tcondition\nPinkeye\t결막염\t눈병\t\t\tcondition\n");
+        let lexicon = lexicon("", MEDICINES, CLASSES, &foci).unwrap();
+        assert_eq!(found(&lexicon, "결막염"), vec!["FOCUS:pinkeye"]);
     }
 
     #[test]
