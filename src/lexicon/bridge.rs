@@ -197,6 +197,7 @@ const FUNCTION_WORDS: &[&str] = &[
     "함께",
     "뭘",
     "괜찮",
+    "정상",
     "아닌",
     "맞나",
     "말",
@@ -589,6 +590,7 @@ mod tests {
         assert_eq!(asks("임질 걸릴 확률이 높나요"), vec!["susceptibility"]);
         assert_eq!(asks("임질 판정 받았어요"), vec!["exams and tests"]);
         assert!(bridged("대장내시경 촬영 결과").unknown.is_empty());
+        assert!(bridged("임질 수치 정상인가요").unknown.is_empty());
     }
 
     #[test]

@@ -117,8 +117,9 @@ fn is_acronym(name: &str) -> bool {
 /// Korean words that are a disease's name in KCD but mean something else far more often, so they
 /// name no concept: 주사 is rosacea (酒齄) and an injection (注射: 독감주사, 연골주사, 주사 맞았어요);
 /// 회복기 (Z54, convalescence) is the recovery people ask the length of (회복기간 얼마나 걸리나요).
-/// Rosacea keeps its other names (주사피부염, 딸기코: index/lexicon/curated.tsv).
-const KO_HOMONYMS: &[&str] = &["주사", "회복기"];
+/// Rosacea keeps its other names (주사피부염, 딸기코: index/lexicon/curated.tsv). 정상 "normal" is what a
+/// result is (정상인가요, 정상 수치), not the hearing loss whose KCD name ends in it.
+const KO_HOMONYMS: &[&str] = &["주사", "회복기", "정상"];
 
 fn kind_of(name: &str) -> Option<ConceptKind> {
     ConceptKind::ALL.into_iter().find(|k| k.name() == name)
@@ -573,6 +574,13 @@ mod tests {
         let lexicon = lexicon(curated, MEDICINES, CLASSES, &foci).unwrap();
         assert_eq!(found(&lexicon, "아기 열경련"), vec!["FOCUS:febrile-seizures"]);
         assert_eq!(found(&lexicon, "경련 발작"), vec!["R56", "R56"]);
+    }
+
+    #[test]
+    fn a_word_that_means_something_else_far_more_often_names_nothing() {
+        let lexicon = lexicon("H90\tcondition\tHearing loss\t난청|정상\n", MEDICINES, CLASSES, FOCI).unwrap();
+        assert!(found(&lexicon, "소변이 빨간데 정상인가요").is_empty());
+        assert_eq!(found(&lexicon, "난청"), vec!["H90"]);
     }
 
     #[test]
