@@ -280,12 +280,12 @@ fn a_question_nothing_of_which_is_read_searches_nothing_and_names_its_words() {
 #[test]
 fn kcd_terms_search_with_the_english_of_the_corpus() {
     // A term's MedQuAD focus, not its code's classification label ("Malignant melanoma of skin",
-    // "Malignant neoplasm of pancreas", "Pneumothorax and air leak").
+    // "Malignant neoplasm of pancreas", "Pneumothorax and air leak": 기흉 is the focus Collapsed Lung).
     for (question, english, label) in [
         ("흑색종 일까봐 걱정돼요", "Melanoma", "Malignant"),
         ("췌장암 초기증상", "Pancreatic Cancer", "neoplasm"),
         ("췌장의 악성 신생물", "Pancreatic Cancer", "neoplasm"),
-        ("기흉이 재발했어요", "Pneumothorax", "air leak"),
+        ("기흉이 재발했어요", "Collapsed Lung", "air leak"),
         ("패혈증이 뭔가요", "Sepsis", "Other"),
     ] {
         let q = bridge(lexicon(), question);

@@ -27,7 +27,7 @@ pub struct Intent {
 
 /// The intents, most specific first.
 pub const INTENTS: &[Intent] = &[
-    Intent { qtype: "complications", en: "complications", ko: &["합병증"], words: &[] },
+    Intent { qtype: "complications", en: "complications", ko: &["합병증", "후유증", "영향"], words: &[] },
     Intent { qtype: "side effects", en: "side effects", ko: &["부작용"], words: &[] },
     Intent {
         qtype: "dosage",
@@ -41,7 +41,9 @@ pub const INTENTS: &[Intent] = &[
         ko: &["전염", "옮나", "옮아", "옮기나", "옮을", "감염되", "퍼지", "어떻게걸리"],
         words: &[],
     },
-    Intent { qtype: "symptoms", en: "symptoms signs", ko: &["증상", "징후", "증세", "어떤느낌"], words: &[] },
+    Intent {
+        qtype: "symptoms", en: "symptoms signs", ko: &["증상", "징후", "증세", "어떤느낌", "특징"], words: &[]
+    },
     Intent {
         qtype: "causes",
         en: "causes",
@@ -49,12 +51,15 @@ pub const INTENTS: &[Intent] = &[
         words: &[],
     },
     Intent {
-        qtype: "prevention", en: "prevent prevention", ko: &["예방", "막으려면", "막을수", "안걸리"], words: &[]
+        qtype: "prevention",
+        en: "prevent prevention",
+        ko: &["예방", "막으려면", "막을수", "안걸리", "재발안", "재발방지", "재발하지않", "재발을막", "조심"],
+        words: &[],
     },
     Intent {
         qtype: "exams and tests",
         en: "diagnose tests",
-        ko: &["검사", "진단", "검진"],
+        ko: &["검사", "진단", "검진", "촬영", "판정"],
         words: &["수치", "결과", "검사결과"],
     },
     Intent {
@@ -67,11 +72,14 @@ pub const INTENTS: &[Intent] = &[
     Intent {
         qtype: "outlook",
         en: "outlook prognosis",
-        ko: &["전망", "예후", "완치", "위험한가", "위험한가요", "회복"],
+        ko: &["전망", "예후", "완치", "위험한가", "위험한가요", "회복", "생존", "수명", "얼마나살", "얼마나더살"],
         words: &[],
     },
     Intent {
-        qtype: "susceptibility", en: "risk who gets", ko: &["잘걸리", "위험", "누가걸리", "누구"], words: &[]
+        qtype: "susceptibility",
+        en: "risk who gets",
+        ko: &["잘걸리", "위험", "누가걸리", "누구", "확률"],
+        words: &[],
     },
     Intent {
         qtype: "frequency", en: "how many people common", ko: &["얼마나흔", "흔한가", "흔한병"], words: &[]
@@ -189,6 +197,7 @@ const FUNCTION_WORDS: &[&str] = &[
     "함께",
     "뭘",
     "괜찮",
+    "정상",
     "아닌",
     "맞나",
     "말",
@@ -348,8 +357,20 @@ pub fn bridge(lexicon: &Lexicon, question: &str) -> BridgedQuery {
         qtypes.retain(|&q| q != "information");
     }
     if !has_hangul(question) {
+        // A question that is only acronyms (RSV, COPD) says too little to search: its names say it.
+        let acronyms_only = !mentions.is_empty()
+            && question.split_whitespace().all(|w| {
+                let word = w.trim_matches(|c: char| !c.is_ascii_alphanumeric());
+                mentions.iter().any(|m| &question[m.start..m.end] == word)
+                    && word.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit())
+            });
+        let text = if acronyms_only {
+            std::iter::once(question.trim().to_string()).chain(english_names).collect::<Vec<_>>().join(" ")
+        } else {
+            question.to_string()
+        };
         return BridgedQuery {
-            text: question.to_string(),
+            text,
             concepts,
             qtypes,
             phrases: Vec::new(),
@@ -372,8 +393,10 @@ pub fn bridge(lexicon: &Lexicon, question: &str) -> BridgedQuery {
     // (좌측유방암 -> 유방암); otherwise a word not understood.
     let mut transliterations = Vec::new();
     let mut unknown = Vec::new();
-    let mut topic_words = 0;
-    let mut understood_words = 0;
+    // A name written in Latin letters (ADHD, CT) is a topic word read like the Hangul ones.
+    let latin_names = mentions.iter().filter(|m| !has_hangul(&question[m.start..m.end])).count();
+    let mut topic_words = latin_names;
+    let mut understood_words = latin_names;
     // Verbs and adjectives ("높아요", "받았어요", "먹나요") frame the question: no topic word, and
     // named as not understood only when nothing else could be read.
     let mut predicates = Vec::new();
@@ -453,6 +476,15 @@ pub fn bridge(lexicon: &Lexicon, question: &str) -> BridgedQuery {
     // A question nothing of which could be read is not searched (its Hangul would rank whatever the
     // corpus's English happens to be near, its numbers and question words anything): the search is
     // empty, finds nothing, and the answer names the words it could not read.
+    // Symptoms are asked of a condition: of a test, a procedure or a medicine alone ("스타틴 증상")
+    // the question is about that topic, and symptom pages would crowd it out.
+    let about_condition = !phrases.is_empty()
+        || concepts.iter().any(|id| {
+            lexicon.concept(id).is_none_or(|c| matches!(c.kind, ConceptKind::Condition | ConceptKind::Symptom))
+        });
+    if !concepts.is_empty() && !about_condition {
+        qtypes.retain(|&q| q != "symptoms");
+    }
     if !parts.is_empty() {
         parts.extend(INTENTS.iter().filter(|i| qtypes.contains(&i.qtype)).map(|i| i.en.to_string()));
     }
@@ -547,6 +579,49 @@ mod tests {
         assert!(q.unknown.is_empty() && q.qtypes.contains(&"exams and tests"), "{q:?}");
         // 약 is a word of its own: 약간 ("a little") and 예약 ("booking") ask nothing.
         assert!(bridged("청신경초종 약간 예약").qtypes.is_empty());
+    }
+
+    #[test]
+    fn everyday_ways_of_asking_name_their_aspect() {
+        let asks = |q: &str| bridged(q).qtypes;
+        assert_eq!(asks("청신경초종 재발 안 하려면 뭘 조심해야 돼요"), vec!["prevention"]);
+        assert_eq!(asks("청신경초종 수술하면 얼마나 더 살 수 있나요"), vec!["treatment", "outlook"]);
+        assert_eq!(asks("임질 아기한테 영향 있나요"), vec!["complications"]);
+        assert_eq!(asks("임질 걸릴 확률이 높나요"), vec!["susceptibility"]);
+        assert_eq!(asks("임질 판정 받았어요"), vec!["exams and tests"]);
+        assert!(bridged("대장내시경 촬영 결과").unknown.is_empty());
+        assert!(bridged("임질 수치 정상인가요").unknown.is_empty());
+    }
+
+    #[test]
+    fn symptoms_are_asked_of_conditions_only() {
+        let q = bridged("대장내시경 증상이 어떻게 되나요?");
+        assert_eq!((q.text.as_str(), q.qtypes.len()), ("Colonoscopy", 0), "{q:?}");
+        assert_eq!(bridged("부루펜 증상").text, "Ibuprofen");
+        assert_eq!(bridged("청신경초종 증상").text, "Acoustic Neuroma symptoms signs");
+    }
+
+    #[test]
+    fn a_name_in_latin_letters_counts_as_understood() {
+        let q = bridged("WAS 검사 받으래요");
+        assert_eq!((q.text.as_str(), q.coverage), ("WAS Wiskott-Aldrich syndrome diagnose tests", 1.0), "{q:?}");
+        assert!(bridged("WAS 뛟쀍").coverage < 1.0);
+    }
+
+    #[test]
+    fn a_question_of_acronyms_alone_searches_with_their_names() {
+        assert_eq!(bridged("WAS").text, "WAS Wiskott-Aldrich syndrome");
+        // Any other English is searched as written.
+        assert_eq!(bridged("What is WAS").text, "What is WAS");
+    }
+
+    #[test]
+    fn a_name_written_apart_does_not_end_inside_the_next_word() {
+        let foci = format!("{FOCI}Chickenpox\t수두\t\t\t\tcondition\nHydrocephalus\t수두증\t\t\t\tcondition\n");
+        let lexicon = lexicon("", MEDICINES, CLASSES, &foci).unwrap();
+        assert_eq!(bridge(&lexicon, "수두 증상이 어떻게 되나요").text, "Chickenpox symptoms signs");
+        assert_eq!(bridge(&lexicon, "수두증 증상").text, "Hydrocephalus symptoms signs");
+        assert_eq!(bridge(&lexicon, "수두 증이 있대요").text, "Hydrocephalus");
     }
 
     #[test]

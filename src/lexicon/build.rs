@@ -117,8 +117,9 @@ fn is_acronym(name: &str) -> bool {
 /// Korean words that are a disease's name in KCD but mean something else far more often, so they
 /// name no concept: 주사 is rosacea (酒齄) and an injection (注射: 독감주사, 연골주사, 주사 맞았어요);
 /// 회복기 (Z54, convalescence) is the recovery people ask the length of (회복기간 얼마나 걸리나요).
-/// Rosacea keeps its other names (주사피부염, 딸기코: index/lexicon/curated.tsv).
-const KO_HOMONYMS: &[&str] = &["주사", "회복기"];
+/// Rosacea keeps its other names (주사피부염, 딸기코: index/lexicon/curated.tsv). 정상 "normal" is what a
+/// result is (정상인가요, 정상 수치), not the hearing loss whose KCD name ends in it.
+const KO_HOMONYMS: &[&str] = &["주사", "회복기", "정상"];
 
 fn kind_of(name: &str) -> Option<ConceptKind> {
     ConceptKind::ALL.into_iter().find(|k| k.name() == name)
@@ -251,6 +252,7 @@ pub fn build(sources: &Sources) -> Result<Lexicon, SourceError> {
     // words of the corpus. Curated concepts keep their English.
     for cols in rows(sources.kcd_terms, "ko\tkcd\ten", "KCD terms")? {
         let [ko, code, en, ..] = cols[..] else { continue };
+        let en = &names::display(en);
         if let Some(&named) = b.names.get(&normalise(ko)) {
             // The code's own Korean name (기흉, J93): its concept takes the term's English
             // (Pneumothorax, not "Pneumothorax and air leak").
@@ -295,6 +297,18 @@ pub fn build(sources: &Sources) -> Result<Lexicon, SourceError> {
     let foci = focus::parse(sources.focus_names)?;
     let focus_names: HashSet<String> = foci.iter().map(|f| names::comparable(f.focus)).collect();
     let is_focus = |concept: &Concept| focus_names.contains(&names::comparable(&concept.en));
+    // The names each focus lists, by its English: the standard and KCD names (official, true) and
+    // the everyday names and abbreviations (false).
+    let listed_by: HashMap<String, HashMap<String, bool>> = foci
+        .iter()
+        .map(|row| {
+            let official = std::iter::once(&row.standard).chain(&row.kcd).map(|n| (normalise(n), true));
+            let everyday = row.abbreviations.iter().chain(&row.everyday).map(|n| (normalise(n), false));
+            let mut listed: HashMap<String, bool> = everyday.collect();
+            listed.extend(official);
+            (names::comparable(row.focus), listed)
+        })
+        .collect();
     let mut by_english: HashMap<String, u32> = HashMap::new();
     for (i, concept) in b.concepts.iter().enumerate() {
         by_english.entry(names::comparable(&concept.en)).or_insert(i as u32);
@@ -302,10 +316,18 @@ pub fn build(sources: &Sources) -> Result<Lexicon, SourceError> {
     for row in &foci {
         let english = normalise(row.focus);
         let singular = english.strip_suffix('s').map(str::to_string);
+        // A concept found by a name is another focus's when its English is that focus, in the
+        // singular too (febrile seizure names the curated Seizure, the focus Seizures): the focus
+        // then becomes a concept of its own.
+        let another_focus = |i: &u32| {
+            let (en, focus) = (names::comparable(&b.concepts[*i as usize].en), names::comparable(row.focus));
+            let plural = format!("{en}s");
+            en != focus && plural != focus && (focus_names.contains(&en) || focus_names.contains(&plural))
+        };
         let known = by_english
             .get(&names::comparable(row.focus))
-            .or_else(|| b.names.get(&english))
-            .or_else(|| singular.and_then(|s| b.names.get(&s)))
+            .or_else(|| b.names.get(&english).filter(|i| !another_focus(i)))
+            .or_else(|| singular.and_then(|s| b.names.get(&s)).filter(|i| !another_focus(i)))
             .copied();
         let concept = match known {
             Some(i) => {
@@ -321,18 +343,27 @@ pub fn build(sources: &Sources) -> Result<Lexicon, SourceError> {
                 concept
             }
         };
-        let standard = normalise(row.standard);
-        if let Some(&holder) = b.names.get(&standard) {
-            if holder != concept && holder as usize >= curated && !is_focus(&b.concepts[holder as usize]) {
-                b.names.insert(standard, concept);
+        let official = std::iter::once(&row.standard).chain(&row.kcd).map(|n| (n, true));
+        let everyday = row.abbreviations.iter().chain(&row.everyday).map(|n| (n, false));
+        for (name, is_official) in
+            official.chain(everyday.filter(|(n, _)| !stems.contains(n.replace(' ', "").as_str())))
+        {
+            if asks(name) {
+                continue;
             }
-        }
-        let official = std::iter::once(&row.standard).chain(&row.kcd);
-        let everyday = row.abbreviations.iter().chain(&row.everyday);
-        for name in official.chain(everyday.filter(|n| !stems.contains(n.replace(' ', "").as_str()))) {
-            if !asks(name) {
-                b.name_as_written(name, concept);
+            // A classification's concept gives way to the focus that lists the name, unless it is a
+            // focus that lists the name too, as officially (유산 is Miscarriage, not the KCD's O05
+            // Abortion, whose focus is named 인공임신중절; 결막염 is Pinkeye's standard name and only an
+            // everyday name of Eye Infections): the search then uses the corpus's topic.
+            let written = normalise(name);
+            if let Some(&holder) = b.names.get(&written).filter(|_| !is_acronym(name)) {
+                let listed = listed_by.get(&names::comparable(&b.concepts[holder as usize].en));
+                let holds = listed.and_then(|n| n.get(&written)).is_some_and(|&official| official || !is_official);
+                if holder != concept && holder as usize >= curated && !holds {
+                    b.names.insert(written, concept);
+                }
             }
+            b.name_as_written(name, concept);
         }
     }
 
@@ -522,6 +553,39 @@ mod tests {
         let lexicon = super::testing::lexicon(curated, MEDICINES, CLASSES, FOCI).unwrap();
         let arthritis = lexicon.find("관절염");
         assert_eq!((arthritis[0].concept.id.as_str(), arthritis[0].concept.en.as_str()), ("M19", "Osteoarthritis"));
+    }
+
+    #[test]
+    fn a_focus_everyday_name_outranks_a_classification_label_unless_that_focus_lists_it() {
+        let foci = FOCI.replace("Adhesions\t유착\t", "Adhesions\t장유착\t유착");
+        let everyday = lexicon("", MEDICINES, CLASSES, &foci).unwrap();
+        assert_eq!(found(&everyday, "유착"), vec!["FOCUS:adhesions"]);
+        // The KCD term's own focus names it too: the term keeps it.
+        let foci = format!("{foci}Concrescence\t치아 유착\t유착\t\t\tcondition\n");
+        let listed = lexicon("", MEDICINES, CLASSES, &foci).unwrap();
+        assert_eq!(listed.find("유착")[0].concept.en, "Concrescence");
+        // A focus's standard name outranks another focus's everyday name, whichever comes first.
+        let foci =
+            format!("{FOCI}Eye Infections\t눈 감염\t결막염\t\t\tcondition\nPinkeye\t결막염\t눈병\t\t\tcondition\n");
+        let lexicon = lexicon("", MEDICINES, CLASSES, &foci).unwrap();
+        assert_eq!(found(&lexicon, "결막염"), vec!["FOCUS:pinkeye"]);
+    }
+
+    #[test]
+    fn a_focus_named_inside_another_focus_concept_is_a_concept_of_its_own() {
+        let curated = "R56\tsymptom\tSeizure|febrile seizure\t경련\n";
+        let foci =
+            format!("{FOCI}Febrile Seizures\t열성 경련\t열경련\t\t\tcondition\nSeizures\t경련\t발작\t\t\tcondition\n");
+        let lexicon = lexicon(curated, MEDICINES, CLASSES, &foci).unwrap();
+        assert_eq!(found(&lexicon, "아기 열경련"), vec!["FOCUS:febrile-seizures"]);
+        assert_eq!(found(&lexicon, "경련 발작"), vec!["R56", "R56"]);
+    }
+
+    #[test]
+    fn a_word_that_means_something_else_far_more_often_names_nothing() {
+        let lexicon = lexicon("H90\tcondition\tHearing loss\t난청|정상\n", MEDICINES, CLASSES, FOCI).unwrap();
+        assert!(found(&lexicon, "소변이 빨간데 정상인가요").is_empty());
+        assert_eq!(found(&lexicon, "난청"), vec!["H90"]);
     }
 
     #[test]

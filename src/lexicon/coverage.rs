@@ -9,6 +9,9 @@ use super::{focus, names};
 /// The question forms each Korean name is asked in: alone, "what is it", "how is it treated".
 pub const FORMS: usize = 3;
 
+/// The KCD's "not elsewhere classified" (달리 분류되지 않은 통증): a label, not a name people write.
+const NOT_ELSEWHERE_CLASSIFIED: &str = "달리 분류되지 않은";
+
 /// One KCD category the corpus has a focus for.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Case {
@@ -38,7 +41,7 @@ fn subject_particle(word: &str) -> &'static str {
 }
 
 /// The categories of the KCD source (`kcd ko en`, headed) whose English name, qualifiers aside,
-/// equals one of `foci`.
+/// equals one of `foci` and whose Korean label is a name people write.
 pub fn cases<'a>(kcd_categories: &str, foci: impl IntoIterator<Item = &'a str>) -> Vec<Case> {
     let foci: std::collections::HashMap<String, &str> = foci.into_iter().map(|f| (names::comparable(f), f)).collect();
     let mut cases: Vec<Case> = kcd_categories
@@ -48,7 +51,8 @@ pub fn cases<'a>(kcd_categories: &str, foci: impl IntoIterator<Item = &'a str>) 
             let mut cols = line.split('\t');
             let (code, ko, en) = (cols.next()?, cols.next()?, cols.next()?);
             let focus = foci.get(&names::comparable(&names::display(en)))?;
-            Some(Case { code: code.to_string(), ko: names::display(ko), focus: focus.to_string() })
+            let ko = Some(names::display(ko)).filter(|ko| !ko.contains(NOT_ELSEWHERE_CLASSIFIED))?;
+            Some(Case { code: code.to_string(), ko, focus: focus.to_string() })
         })
         .collect();
     cases.sort_by(|a, b| a.code.cmp(&b.code));
@@ -77,8 +81,8 @@ mod tests {
 
     #[test]
     fn categories_match_foci_by_their_cleaned_english_name() {
-        let kcd = "kcd\tko\ten\nA00\t콜레라\tCholera\nK50\t크론병\tCrohn’s disease[regional enteritis]\nA02\t기타 살모넬라감염\tOther salmonella infections\n";
-        let found = cases(kcd, ["Cholera", "Crohn's Disease", "salmonella"]);
+        let kcd = "kcd\tko\ten\nA00\t콜레라\tCholera\nK50\t크론병\tCrohn’s disease[regional enteritis]\nA02\t기타 살모넬라감염\tOther salmonella infections\nR52\t달리 분류되지 않은 통증\tPain, NEC\n";
+        let found = cases(kcd, ["Cholera", "Crohn's Disease", "salmonella", "Pain"]);
         let got: Vec<(&str, &str, &str)> =
             found.iter().map(|c| (c.code.as_str(), c.ko.as_str(), c.focus.as_str())).collect();
         assert_eq!(got, vec![("A00", "콜레라", "Cholera"), ("K50", "크론병", "Crohn's Disease")]);

@@ -386,6 +386,12 @@ impl Lexicon {
                 candidate.clear();
                 candidate.extend(chars[i..i + len].iter().map(|c| c.c));
                 let Some(end) = self.accept_end(&chars, i, i + len) else { continue };
+                // A name written apart whose last part is one syllable ends as a one-syllable name
+                // does: 수두 증상 is chickenpox's symptoms, not 수두증 (hydrocephalus) and 상.
+                let last_part = (i + 1..end).rev().find(|&j| chars[j].after_space);
+                if last_part.is_some_and(|j| end - j == 1 && self.accept_end(&chars, j, end).is_none()) {
+                    continue;
+                }
                 if self.acronyms.get(&candidate).is_some_and(|a| *a != text[chars[i].start..chars[i + len - 1].end]) {
                     continue;
                 }

@@ -29,7 +29,7 @@ const EN_REJECT: &[&str] = &[
 const KO_REJECT: &[&str] =
     &["기타", "및", "달리 분류", "명시", "상세불명", "의한", "동반", "합병", "후유증", "병력", "또는"];
 
-/// Removes parenthesised and bracketed parts and NOS / unspecified markers; collapses spaces.
+/// Removes parenthesised and bracketed parts and NOS / NEC / unspecified markers; collapses spaces.
 fn strip_qualifiers(label: &str) -> String {
     let mut out = String::with_capacity(label.len());
     let mut depth = 0;
@@ -41,7 +41,7 @@ fn strip_qualifiers(label: &str) -> String {
             _ => {}
         }
     }
-    let mut name = out.replace(", NOS", "").replace(" NOS", "").replace(", unspecified", "");
+    let mut name = out.replace(", NOS", "").replace(" NOS", "").replace(", NEC", "").replace(", unspecified", "");
     for suffix in [" unspecified", ", not otherwise specified"] {
         if let Some(s) = name.strip_suffix(suffix) {
             name = s.to_string();
@@ -102,6 +102,8 @@ mod tests {
         assert_eq!(english("Headache, unspecified").as_deref(), Some("Headache"));
         assert_eq!(english("Zoster [herpes zoster]").as_deref(), Some("Zoster"));
         assert_eq!(english("diabetes NOS").as_deref(), Some("diabetes"));
+        // "Not elsewhere classified" is no word of the disease: the search would look for it.
+        assert_eq!(display("Fatty liver, NEC"), "Fatty liver");
         assert_eq!(english("Type 2 diabetes mellitus without complications"), None);
         assert_eq!(english("Other disorders of urinary system"), None);
         assert_eq!(english("Nausea and vomiting"), None);
