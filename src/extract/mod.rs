@@ -246,7 +246,8 @@ impl BySubject {
 /// together; a message about the writer alone is extracted whole, exactly as [`extract`] does.
 /// `names`: the names of the other people the app keeps, so "Jane has diabetes" is Jane's.
 pub fn extract_by_subject(text: &str, lexicon: Option<&Lexicon>, names: &[String]) -> BySubject {
-    let clauses = subject::clauses_of(text, names);
+    let reading = subject::read(text, names);
+    let clauses = reading.clauses;
     if clauses.iter().all(|c| c.subjects == [Subject::Me]) {
         return BySubject { about: Subject::Me, people: vec![(Subject::Me, extract(text, lexicon))] };
     }
@@ -263,8 +264,12 @@ pub fn extract_by_subject(text: &str, lexicon: Option<&Lexicon>, names: &[String
         }
         for who in subjects {
             let mut slots = found.clone();
-            if let Some(gender) = who.relation().and_then(|r| r.gender) {
-                slots.demographics.gender = Some(gender);
+            // The gender of another person is what the words naming them say ("girlfriend", "his"),
+            // else a pregnancy's; never a gender word of the clause, which may be anyone's.
+            if *who != Subject::Me {
+                let said = reading.genders.iter().find(|(s, _)| s == who).map(|(_, g)| *g);
+                let pregnant = (slots.demographics.pregnant == Some(true)).then_some(Gender::Female);
+                slots.demographics.gender = said.or(pregnant);
             }
             merge(person_slots(&mut people, who), slots);
         }
@@ -293,8 +298,12 @@ fn person_slots<'a>(people: &'a mut Vec<(Subject, Slots)>, who: &Subject) -> &'a
     &mut people[at].1
 }
 
+/// The relations of a child of the writer.
+const CHILD_RELATIONS: &[&str] = &["son", "daughter", "child", "grandchild"];
+
 /// Whom the message is mainly about: the other person a question names ("can she drink
-/// alcohol?"), else the one it states most facts about (ties: the one a question names, then the
+/// alcohol?"), else the writer when they state facts of their own and no child of theirs has any,
+/// else the one it states most facts about (ties: the one a question names, then the
 /// first named), else the first other person named, else the writer.
 fn main_subject(clauses: &[subject::Clause], people: &[(Subject, Slots)]) -> Subject {
     let asked: Vec<&Subject> =
@@ -307,6 +316,15 @@ fn main_subject(clauses: &[subject::Clause], people: &[(Subject, Slots)]) -> Sub
         let d = &slots.demographics;
         slots.concept_count() + usize::from(d.age.is_some()) + usize::from(d.pregnant.is_some())
     };
+    // A writer who states facts of their own asks for themselves ("my mom had breast cancer; I'm
+    // 40, when should I be screened?"), unless they also speak of their child, whom a parent asks
+    // for, or join another to themselves ("my wife and I both ...": the one named first).
+    let child = |s: &Subject| s.relation().is_some_and(|r| CHILD_RELATIONS.contains(&r.id));
+    let joined = clauses.iter().any(|c| c.subjects.len() > 1 && c.subjects.contains(&Subject::Me));
+    let own = people.iter().find(|(s, _)| *s == Subject::Me).is_some_and(|(_, slots)| count(slots) > 0);
+    if own && !joined && !people.iter().any(|(s, slots)| child(s) && count(slots) > 0) {
+        return Subject::Me;
+    }
     let most = people.iter().map(|(_, slots)| count(slots)).max().unwrap_or(0);
     if most > 0 {
         let tied: Vec<&Subject> = people.iter().filter(|(_, slots)| count(slots) == most).map(|(s, _)| s).collect();
