@@ -252,15 +252,24 @@ pub fn extract_by_subject(text: &str, lexicon: Option<&Lexicon>, names: &[String
         return BySubject { about: Subject::Me, people: vec![(Subject::Me, extract(text, lexicon))] };
     }
     let mut people: Vec<(Subject, Slots)> = vec![(Subject::Me, Slots::default())];
+    let ages_before: Vec<(usize, Subject, u32)> = subject::person_mention_starts(text, names)
+        .into_iter()
+        .filter_map(|(start, who)| patterns::age_before(&text[..start]).map(|age| (start, who, age)))
+        .collect();
     let mut at = 0;
     while at < clauses.len() {
         let run_end =
             (at..clauses.len()).find(|&k| clauses[k].subjects != clauses[at].subjects).unwrap_or(clauses.len());
         let subjects = &clauses[at].subjects;
         let mut found = extract(&text[clauses[at].start..clauses[run_end - 1].end], lexicon);
+        let run = clauses[at].start..clauses[run_end - 1].end;
         if subjects.len() > 1 {
-            // "My husband and I": the words of a relation say nothing of the writer's gender.
+            // "My husband and I": the words of a relation say nothing of the writer's gender; an
+            // age said before one of them is theirs alone ("10살 아들이랑 저 둘다").
             found.demographics.gender = None;
+            if ages_before.iter().any(|(start, _, _)| run.contains(start)) {
+                found.demographics.age = None;
+            }
         }
         for who in subjects {
             let mut slots = found.clone();
@@ -274,6 +283,10 @@ pub fn extract_by_subject(text: &str, lexicon: Option<&Lexicon>, names: &[String
             merge(person_slots(&mut people, who), slots);
         }
         at = run_end;
+    }
+    for (_, who, age) in ages_before {
+        let slots = person_slots(&mut people, &who);
+        slots.demographics.age = slots.demographics.age.or(Some(age));
     }
     // "My son is 3", "my mother, who is 85": the age said right after the person.
     for (end, who) in subject::person_mention_ends(text, names) {

@@ -1237,6 +1237,16 @@ pub fn person_mention_ends(text: &str, names: &[String]) -> Vec<(usize, Subject)
         .collect()
 }
 
+/// Where each person is mentioned in `text` as a relation or a name, in any language (for the age
+/// said before it: "10살 아들이랑", "6개월 아기").
+pub fn person_mention_starts(text: &str, names: &[String]) -> Vec<(usize, Subject)> {
+    mentions(text, &own_names(names))
+        .into_iter()
+        .filter(|(m, role)| *role != Role::Aside && matches!(m.who, Who::Person(..)))
+        .map(|(m, _)| (m.start, subject_of(&m.who)))
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
