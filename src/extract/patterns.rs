@@ -53,7 +53,7 @@ pattern!(
 );
 pattern!(
     infant_age_ko,
-    r"(생후\s*|임신\s*)?(\d{1,3})\s*(개월|주|일)\s*(인데|이에요|예요|이에여|된|됐|째|짜리|아기|아이|애기|남아|여아|아들|딸|이고|이구요|이요)|(백일|두\s*돌|세\s*돌|돌)\s*(이|인데|지났|된|됐|아기|애기|이에요|전|때|쯤|무렵|도)"
+    r"(생후\s*|임신\s*)?(\d{1,3})\s*(개월|주|일)\s*(인데|이에요|예요|이에여|된|됐|째|짜리|아기|아이|애기|남아|여아|아들|딸|이고|이구요|이요)|(?:^|[^가-힣])(백일|두\s*돌|세\s*돌|돌)\s*(인데|지났|된|됐|아기|애기|이에요|예요)"
 );
 pattern!(age_group_ko, r"([1-9])0\s*대");
 // An age with the writer's sex after it, where a profile line starts or ends ("32f, 8 weeks
@@ -261,5 +261,41 @@ mod tests {
         assert_eq!(age_after(" is 3 and has a fever"), Some(3));
         assert_eq!(age_after(", who is 85 and has"), Some(85));
         assert_eq!(age_after(" is 34 weeks pregnant"), None);
+    }
+
+    #[test]
+    fn a_babys_age_is_kept_in_whole_years() {
+        let age = |text: &str| demographics(text).age;
+        assert_eq!(age("우리 아들 이제 18개월인데 열이 나요"), Some(1));
+        assert_eq!(age("6개월 아기 이유식 시작했어요"), Some(0));
+        assert_eq!(age("신생아 생후 20일인데 황달이"), Some(0));
+        assert_eq!(age("애기 돌 지났는데 두드러기가"), Some(1));
+        assert_eq!(age("두돌 아기가 기침을 해요"), Some(2));
+        assert_eq!(age("baby is 9 months, temp 38.6"), Some(0));
+        assert_eq!(age("my daughter is 19 months and has blisters"), Some(1));
+        assert_eq!(age("4 month old has had a runny nose"), Some(0));
+        // Durations and pregnancies are no age.
+        assert_eq!(age("기침한지 3개월인데 안 나아요"), None);
+        assert_eq!(age("3개월째 기침을 해요"), None);
+        assert_eq!(age("임신 6개월인데 허리가 아파요"), None);
+        assert_eq!(age("wife is 36 weeks pregnant"), None);
+        assert_eq!(age("it's 3 weeks since the surgery"), None);
+        assert_eq!(age("신장에 돌이 있대요"), None, "a stone is no first birthday");
+        assert_eq!(age_before("10살 "), Some(10));
+        assert_eq!(age_before("6개월 "), Some(0));
+    }
+
+    #[test]
+    fn a_profile_line_gives_age_and_sex() {
+        let said = |text: &str| {
+            let d = demographics(text);
+            (d.age, d.gender)
+        };
+        assert_eq!(said("numb toes since i started running again. 29M"), (Some(29), Some(Gender::Male)));
+        assert_eq!(said("32f, 8 weeks pregnant"), (Some(32), Some(Gender::Female)));
+        assert_eq!(said("I'm 45M, uric acid came back 9.4"), (Some(45), Some(Gender::Male)));
+        assert_eq!(said("knees crack going down stairs. 58."), (Some(58), None));
+        assert_eq!(said("Me (41) and my husband both had cholesterol checked").0, Some(41));
+        assert_eq!(said("I walked 10m and got dizzy").0, None, "a distance is no age");
     }
 }

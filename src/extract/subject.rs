@@ -1309,6 +1309,59 @@ mod tests {
     }
 
     #[test]
+    fn a_relation_without_my_at_a_sentences_start_is_that_person() {
+        assert_eq!(whole("husband is 61 and his PSA went up to 5.3"), ["husband"]);
+        assert_eq!(whole("wife's been having hot flashes, she's 51"), ["wife"]);
+        assert_eq!(whole("4 month old has had a runny nose for 3 days"), ["child"]);
+        assert_eq!(whole("2yo daughter fell asleep with a bottle"), ["daughter"]);
+        assert_eq!(whole("friend of mine has gout. his uric acid is 7.8"), ["friend"]);
+        assert_eq!(whole("Nana was just put on prednisone"), ["grandmother"]);
+        assert_eq!(whole("my husbands fasting sugar was 182"), ["husband"], "a possessive without its apostrophe");
+        // A relation word that says nothing of a person is none.
+        assert_eq!(whole("Baby aspirin every day, is that ok for me?"), ["self"]);
+        // A reporting friend is what a pronoun after it refers to.
+        assert_eq!(whole("friend asked me to ask - he's 29 and his blood pressure is 150/100"), ["friend"]);
+    }
+
+    #[test]
+    fn a_given_name_is_that_person_never_the_writer() {
+        assert_eq!(whole("Jane has been having lower back pain. She's 44."), ["Jane"]);
+        assert_eq!(whole("ava's 11 months and her thigh is red"), ["Ava"]);
+        assert_eq!(
+            whole("I'll mark the date and take my pills"),
+            ["self"],
+            "'mark' is a name only written with a capital"
+        );
+        assert_eq!(whole("My friend Tom is 45."), ["friend"], "a name after a relation names that person");
+        assert_eq!(whole("지훈이가 어제부터 배가 아프대요"), ["지훈"]);
+        assert_eq!(whole("서연이 어린이집에서 옮아왔나봐요"), ["서연"], "a listed name with the familiar -이");
+        assert_eq!(whole("도현이는 열이 나요"), ["도현"]);
+        assert_eq!(whole("두통이 심해요"), ["self"], "a symptom is no name");
+        assert_eq!(whole("성인이 먹어도 되나요"), ["self"], "an everyday word spelled with name syllables");
+    }
+
+    #[test]
+    fn a_pair_word_names_both_and_genders_come_from_words_and_pronouns() {
+        assert_eq!(about("both my parents have high cholesterol."), [vec!["father", "mother"]]);
+        assert_eq!(about("부모님이 고혈압이 있으세요"), [vec!["father", "mother"]]);
+        let genders = |text: &str| read(text, &[]).genders;
+        assert!(genders("my girlfriend has a UTI").contains(&(Subject::Other("partner".into()), Gender::Female)));
+        assert!(genders("남친이 허리디스크래요").contains(&(Subject::Other("partner".into()), Gender::Male)));
+        assert!(genders("friend of mine has gout, his uric acid is 7.8")
+            .contains(&(Subject::Other("friend".into()), Gender::Male)));
+        assert_eq!(Subject::Other("Jane".into()).key(), "name:Jane");
+        assert_eq!(Subject::Other("son".into()).key(), "son");
+    }
+
+    #[test]
+    fn a_korean_sentence_without_a_full_stop_ends_its_clause() {
+        assert_eq!(
+            about("남편이랑 저 둘다 불면증이에요 남편은 자낙스 처방받았고 저는 멜라토닌 먹어요"),
+            [vec!["husband", "self"], vec!["husband"], vec!["self"]]
+        );
+    }
+
+    #[test]
     fn people_joined_are_one_subject() {
         assert_eq!(about("My husband and I both have high cholesterol."), [vec!["husband", "self"]]);
         assert_eq!(about("아빠랑 엄마 둘 다 고지혈증이 있어요."), [vec!["father", "mother"]]);
