@@ -477,6 +477,9 @@ fn words(text: &str) -> Vec<(usize, usize, String)> {
     out
 }
 
+/// Units of a baby's age ("4 month old", "6-week-old", "18mo").
+const BABY_UNITS: &[&str] = &["month", "week", "day", "mo", "wk"];
+
 /// Short ways of writing an age after its number ("2yo", "18mo").
 const AGE_SUFFIXES: &[&str] = &["yo", "y/o", "yr", "yrs", "y", "mo", "mos", "m", "wk", "wks"];
 
@@ -506,7 +509,7 @@ fn english_mentions(text: &str, names: &[String]) -> Vec<(Mention, Role)> {
         let determiner = matches!(w, "my" | "our");
         let from = if determiner { i + 1 } else { i };
         let relation = (determiner || at_sentence_start(text, &words, i))
-            .then(|| relation_from(&words, from))
+            .then(|| relation_from(&words, from, determiner))
             .flatten()
             .filter(|&(_, end)| determiner || says_of_person(&words, end));
         if let Some((r, end)) = relation {
@@ -693,8 +696,9 @@ fn people_of(start: usize, end: usize, kin: Kin) -> Vec<Mention> {
 }
 
 /// The relation named from word `from`: describing words, then the relation noun ("16 year old
-/// son"), or an age alone that names a child ("3 year old"), with where it ends.
-fn relation_from(words: &[(usize, usize, String)], from: usize) -> Option<(Kin, usize)> {
+/// son"), or an age alone that names a child ("3 year old" after a determiner, "4 month old"
+/// without), with where it ends.
+fn relation_from(words: &[(usize, usize, String)], from: usize, determiner: bool) -> Option<(Kin, usize)> {
     let mut j = from;
     while j < words.len() && (EN_MODIFIERS.contains(&words[j].2.as_str()) || is_age_word(&words[j].2)) {
         j += 1;
@@ -709,7 +713,9 @@ fn relation_from(words: &[(usize, usize, String)], from: usize) -> Option<(Kin, 
         return Some((kin, j + n));
     }
     let described_age = j > from && ends_an_age(&words[j - 1].2);
-    described_age.then(|| relation("child").map(|r| (Kin::One(r), j))).flatten()
+    // Without "my" only a baby's age names a child ("4 month old has"; "38 yrs old." is the writer).
+    let baby = (from..j).any(|k| BABY_UNITS.iter().any(|u| words[k].2.contains(u)));
+    (described_age && (determiner || baby)).then(|| relation("child").map(|r| (Kin::One(r), j))).flatten()
 }
 
 /// Whether word `i` starts a sentence or a part of one (the message's start, or after ". ", ", ",
@@ -1057,13 +1063,15 @@ fn cut_sentence(
     for (k, &(at, after)) in cuts.iter().enumerate() {
         let next_cut = cuts.get(k + 1).map_or(end, |c| c.0);
         let names_someone = all.iter().any(|(m, _)| m.start >= after && m.start < next_cut);
+        // "my husband and I", "Me (41) and ...": at most one word besides the people, and no Korean
+        // one ("저도 고혈압이고 남편도" is two clauses).
         let before_is_a_person = {
-            let part = text[from..at].trim();
-            let covered: usize =
-                all.iter().filter(|(m, _)| m.start >= from && m.end <= at).map(|(m, _)| m.end - m.start).sum();
-            let words = part.split_whitespace().filter(|w| !w.eq_ignore_ascii_case("both")).count();
-            let persons = all.iter().filter(|(m, _)| m.start >= from && m.end <= at).count();
-            covered > 0 && words <= persons + 1
+            let inside = |s: usize, e: usize| all.iter().any(|(m, _)| m.start <= from + s && from + e <= m.end);
+            let part = words(&text[from..at]);
+            let others: Vec<&String> =
+                part.iter().filter(|(s, e, w)| !inside(*s, *e) && w != "both").map(|(_, _, w)| w).collect();
+            let covered = part.len() > others.len();
+            covered && others.len() <= 1 && !others.iter().any(|w| w.starts_with(is_hangul))
         };
         if names_someone && !before_is_a_person {
             out.push((from, after));
@@ -1317,6 +1325,11 @@ mod tests {
         assert_eq!(whole("friend of mine has gout. his uric acid is 7.8"), ["friend"]);
         assert_eq!(whole("Nana was just put on prednisone"), ["grandmother"]);
         assert_eq!(whole("my husbands fasting sugar was 182"), ["husband"], "a possessive without its apostrophe");
+        assert_eq!(
+            whole("fasting glucose 108 and a1c 5.9, 38 yrs old."),
+            ["self"],
+            "without 'my' only a baby's age names a child"
+        );
         // A relation word that says nothing of a person is none.
         assert_eq!(whole("Baby aspirin every day, is that ok for me?"), ["self"]);
         // A reporting friend is what a pronoun after it refers to.
@@ -1355,6 +1368,7 @@ mod tests {
 
     #[test]
     fn a_korean_sentence_without_a_full_stop_ends_its_clause() {
+        assert_eq!(about("저도 고혈압이고 남편도 당뇨가 있어요."), [vec!["self"], vec!["husband"]]);
         assert_eq!(
             about("남편이랑 저 둘다 불면증이에요 남편은 자낙스 처방받았고 저는 멜라토닌 먹어요"),
             [vec!["husband", "self"], vec!["husband"], vec!["self"]]
