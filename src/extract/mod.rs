@@ -279,6 +279,13 @@ pub fn extract_by_subject(text: &str, lexicon: Option<&Lexicon>, names: &[String
                 let said = reading.genders.iter().find(|(s, _)| s == who).map(|(_, g)| *g);
                 let pregnant = (slots.demographics.pregnant == Some(true)).then_some(Gender::Female);
                 slots.demographics.gender = said.or(pregnant);
+            } else {
+                // The writer's gender is never a word naming someone else ("저는 남편 때문에").
+                let mut own_words = text[run.clone()].to_string();
+                for (start, end) in subject::other_mention_spans(&own_words, names) {
+                    own_words.replace_range(start..end, &" ".repeat(end - start));
+                }
+                slots.demographics.gender = patterns::demographics(&own_words).gender;
             }
             merge(person_slots(&mut people, who), slots);
         }
@@ -478,6 +485,21 @@ mod subject_tests {
     }
 
     #[test]
+    fn a_persons_gender_is_what_names_them_never_another_persons_word() {
+        let found = by_subject("남편이 통풍이 도졌어요 저는 남편 때문에 두통이 와요", &[]);
+        assert_eq!(found.of(&Subject::Me).and_then(|s| s.demographics.gender), None, "남편 is no word of the writer's");
+        assert_eq!(found.of(&other("husband")).unwrap().demographics.gender, Some(Gender::Male));
+        let friend = by_subject("friend of mine has gout, his uric acid is 7.8", &[]);
+        assert_eq!(friend.of(&other("friend")).unwrap().demographics.gender, Some(Gender::Male));
+        let pregnant = by_subject("friend is 24 weeks pregnant and has a UTI", &[]);
+        assert_eq!(pregnant.of(&other("friend")).unwrap().demographics.gender, Some(Gender::Female));
+        // An age said before one of two people is theirs alone.
+        let two = by_subject("10살 아들이랑 저 둘다 코로나 확진이에요", &[]);
+        assert_eq!(two.of(&other("son")).unwrap().demographics.age, Some(10));
+        assert_eq!(two.of(&Subject::Me).unwrap().demographics.age, None);
+    }
+
+    #[test]
     fn the_main_person_is_the_one_a_question_names_or_the_one_with_most_facts() {
         assert_eq!(by_subject("My friend has epilepsy. Can she drink alcohol?", &[]).about, other("friend"));
         assert_eq!(
@@ -486,5 +508,9 @@ mod subject_tests {
         );
         assert_eq!(by_subject("I have a cold. My son has a fever of 39 and a cough.", &[]).about, other("son"));
         assert_eq!(by_subject("손주가 대신 물어봐요. 제가 78세인데 통풍이 있어요.", &[]).about, Subject::Me);
+        // A writer with facts of their own asks for themselves, unless a child of theirs has facts.
+        assert_eq!(by_subject("My mom has osteoporosis. I'm 38 and my scan said osteopenia.", &[]).about, Subject::Me);
+        assert_eq!(by_subject("my son (6) has strep and now I have a sore throat too", &[]).about, other("son"));
+        assert_eq!(by_subject("Jane has back pain. She's 44.", &[]).about, other("Jane"));
     }
 }

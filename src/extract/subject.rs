@@ -405,6 +405,9 @@ const KO_FIRST_PERSON: &[&str] = &[
 /// Korean words of the writer that are a word of their own ("제 혈압", "내 혈당").
 const KO_FIRST_PERSON_ALONE: &[&str] = &["제", "내", "저"];
 
+/// Korean words after a person that make them the cause of what the clause says ("남편 때문에").
+const KO_CAUSE: &[&str] = &["때문", "탓에", "덕분"];
+
 /// Korean endings after a relation word that make it a companion ("친구랑 술을 마셨는데").
 const KO_COMPANION: &[&str] = &["랑", "이랑", "하고", "와", "과"];
 /// Words that make joined people one subject ("아빠랑 엄마 둘 다", "both").
@@ -866,6 +869,9 @@ fn korean_mentions(text: &str, names: &[String]) -> Vec<(Mention, Role)> {
         let role = if matches!(rest, "가" | "이" | "께서") && next.starts_with("대신") {
             // "손주가 대신 물어봐요": the grandchild types; "할머니 대신 써요": the message is hers.
             Role::Aside
+        } else if KO_CAUSE.iter().any(|c| rest.starts_with(c) || next.starts_with(c)) {
+            // "저는 남편 때문에 스트레스로 두통이 와요": the cause, not whom the clause is about.
+            Role::Aside
         } else if KO_COMPANION.contains(&rest) {
             Role::Joined
         } else {
@@ -1012,7 +1018,9 @@ fn clauses(text: &str, all: &[(Mention, Role)]) -> Vec<(usize, usize)> {
         " though ",
         " whereas ",
         "고 ",
-        "는데 ",
+        "데 ",
+        "라 ",
+        "니까 ",
         "지만 ",
         "며 ",
         "면서 ",
@@ -1255,6 +1263,19 @@ pub fn person_mention_starts(text: &str, names: &[String]) -> Vec<(usize, Subjec
         .collect()
 }
 
+/// Where `text` names someone other than the writer (a relation, a name, a pronoun), last first
+/// (so each can be blanked without moving the others).
+pub fn other_mention_spans(text: &str, names: &[String]) -> Vec<(usize, usize)> {
+    let mut spans: Vec<(usize, usize)> = mentions(text, &own_names(names))
+        .into_iter()
+        .filter(|(m, _)| m.who != Who::Writer)
+        .map(|(m, _)| (m.start, m.end))
+        .collect();
+    spans.sort_unstable_by(|a, b| b.cmp(a));
+    spans.dedup();
+    spans
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1369,6 +1390,13 @@ mod tests {
     #[test]
     fn a_korean_sentence_without_a_full_stop_ends_its_clause() {
         assert_eq!(about("저도 고혈압이고 남편도 당뇨가 있어요."), [vec!["self"], vec!["husband"]]);
+        assert_eq!(about("아빠가 통풍이 있으신데 저도 요산이 7.9 나왔어요"), [vec!["father"], vec!["self"]]);
+        assert_eq!(about("엄마가 고혈압이라 그런지 저도 혈압이 138/88이에요"), [vec!["mother"], vec!["self"]]);
+        assert_eq!(
+            about("남편이 통풍이 도졌어요 저는 남편 때문에 스트레스로 두통이 와요"),
+            [vec!["husband"], vec!["self"]],
+            "the cause is not whom the clause is about"
+        );
         assert_eq!(
             about("남편이랑 저 둘다 불면증이에요 남편은 자낙스 처방받았고 저는 멜라토닌 먹어요"),
             [vec!["husband", "self"], vec!["husband"], vec!["self"]]
