@@ -1045,6 +1045,17 @@ fn clauses(text: &str, all: &[(Mention, Role)]) -> Vec<(usize, usize)> {
             i += 1;
             continue;
         }
+        // A Korean person set against another ("남편 혈압 145/92 저는 128/85", "저는 LDL 160 남편은
+        // 195요") starts a clause of their own.
+        let contrast = all.iter().any(|(m, _)| {
+            m.start == i
+                && i > start
+                && text[m.start..m.end].ends_with(['는', '은'])
+                && has_hangul_text(&text[m.start..m.end])
+        });
+        if contrast {
+            cuts.push((i, i));
+        }
         if rest.starts_with(',') && !in_number {
             cuts.push((i, i + 1));
         } else if let Some(join) = JOINS.iter().find(|j| rest.get(..j.len()).is_some_and(|r| r.eq_ignore_ascii_case(j)))
@@ -1390,6 +1401,7 @@ mod tests {
     #[test]
     fn a_korean_sentence_without_a_full_stop_ends_its_clause() {
         assert_eq!(about("저도 고혈압이고 남편도 당뇨가 있어요."), [vec!["self"], vec!["husband"]]);
+        assert_eq!(about("남편 혈압 145/92 저는 128/85 나왔어요"), [vec!["husband"], vec!["self"]]);
         assert_eq!(about("아빠가 통풍이 있으신데 저도 요산이 7.9 나왔어요"), [vec!["father"], vec!["self"]]);
         assert_eq!(about("엄마가 고혈압이라 그런지 저도 혈압이 138/88이에요"), [vec!["mother"], vec!["self"]]);
         assert_eq!(
