@@ -167,7 +167,7 @@ impl Clock for SystemClock {
 pub fn facts_json(facts: &[(Subject, Slots)]) -> Vec<serde_json::Value> {
     let mut out = Vec::new();
     for (who, slots) in facts {
-        let about = who.label();
+        let about = who.key();
         let d = &slots.demographics;
         let demographic =
             |key: &str, value: String| json!({"about": about, "slot": "demographics", "key": key, "value": value});
@@ -205,7 +205,7 @@ fn number(x: f64) -> String {
 
 /// One turn as the `--json` contract prints it. `citations` are the sources the answer's body cites
 /// (not a model text shown apart as unsupported); `answer_kind` says what the body is; `about` whom
-/// the message is mainly about ("self", a relation such as "son", or a name), `facts` every fact it
+/// the message is mainly about ("self", a relation such as "son", "name:Jane", or "someone"), `facts` every fact it
 /// states whoever it is about ([`facts_json`]), `others` where the facts about anyone else went
 /// (`kept_for`: the profile they were added to, or null), `profile` the user's own stored facts.
 pub fn turn_json(state: &TurnState, memory: &Memory) -> serde_json::Value {
@@ -223,9 +223,9 @@ pub fn turn_json(state: &TurnState, memory: &Memory) -> serde_json::Value {
         "unsupported": state.answer.unsupported,
         "citations": cited,
         "sources": state.retrieved_docs.iter().map(|d| json!({"id": d.id, "title": d.title, "url": d.url, "passage": d.passage})).collect::<Vec<_>>(),
-        "about": state.about.label(),
+        "about": state.about.key(),
         "facts": facts_json(&state.facts),
-        "others": state.others.iter().map(|o| json!({"about": o.about.label(), "kept_for": o.kept_for})).collect::<Vec<_>>(),
+        "others": state.others.iter().map(|o| json!({"about": o.about.key(), "kept_for": o.kept_for})).collect::<Vec<_>>(),
         "slots": state.slots,
         "profile_summary": state.profile_summary,
         "profile": profile.map(|p| &p.facts),

@@ -246,29 +246,54 @@ impl BySubject {
 /// together; a message about the writer alone is extracted whole, exactly as [`extract`] does.
 /// `names`: the names of the other people the app keeps, so "Jane has diabetes" is Jane's.
 pub fn extract_by_subject(text: &str, lexicon: Option<&Lexicon>, names: &[String]) -> BySubject {
-    let clauses = subject::clauses_of(text, names);
+    let reading = subject::read(text, names);
+    let clauses = reading.clauses;
     if clauses.iter().all(|c| c.subjects == [Subject::Me]) {
         return BySubject { about: Subject::Me, people: vec![(Subject::Me, extract(text, lexicon))] };
     }
     let mut people: Vec<(Subject, Slots)> = vec![(Subject::Me, Slots::default())];
+    let ages_before: Vec<(usize, Subject, u32)> = subject::person_mention_starts(text, names)
+        .into_iter()
+        .filter_map(|(start, who)| patterns::age_before(&text[..start]).map(|age| (start, who, age)))
+        .collect();
     let mut at = 0;
     while at < clauses.len() {
         let run_end =
             (at..clauses.len()).find(|&k| clauses[k].subjects != clauses[at].subjects).unwrap_or(clauses.len());
         let subjects = &clauses[at].subjects;
         let mut found = extract(&text[clauses[at].start..clauses[run_end - 1].end], lexicon);
+        let run = clauses[at].start..clauses[run_end - 1].end;
         if subjects.len() > 1 {
-            // "My husband and I": the words of a relation say nothing of the writer's gender.
+            // "My husband and I": the words of a relation say nothing of the writer's gender; an
+            // age said before one of them is theirs alone ("10살 아들이랑 저 둘다").
             found.demographics.gender = None;
+            if ages_before.iter().any(|(start, _, _)| run.contains(start)) {
+                found.demographics.age = None;
+            }
         }
         for who in subjects {
             let mut slots = found.clone();
-            if let Some(gender) = who.relation().and_then(|r| r.gender) {
-                slots.demographics.gender = Some(gender);
+            // The gender of another person is what the words naming them say ("girlfriend", "his"),
+            // else a pregnancy's; never a gender word of the clause, which may be anyone's.
+            if *who != Subject::Me {
+                let said = reading.genders.iter().find(|(s, _)| s == who).map(|(_, g)| *g);
+                let pregnant = (slots.demographics.pregnant == Some(true)).then_some(Gender::Female);
+                slots.demographics.gender = said.or(pregnant);
+            } else {
+                // The writer's gender is never a word naming someone else ("저는 남편 때문에").
+                let mut own_words = text[run.clone()].to_string();
+                for (start, end) in subject::other_mention_spans(&own_words, names) {
+                    own_words.replace_range(start..end, &" ".repeat(end - start));
+                }
+                slots.demographics.gender = patterns::demographics(&own_words).gender;
             }
             merge(person_slots(&mut people, who), slots);
         }
         at = run_end;
+    }
+    for (_, who, age) in ages_before {
+        let slots = person_slots(&mut people, &who);
+        slots.demographics.age = slots.demographics.age.or(Some(age));
     }
     // "My son is 3", "my mother, who is 85": the age said right after the person.
     for (end, who) in subject::person_mention_ends(text, names) {
@@ -293,8 +318,12 @@ fn person_slots<'a>(people: &'a mut Vec<(Subject, Slots)>, who: &Subject) -> &'a
     &mut people[at].1
 }
 
+/// The relations of a child of the writer.
+const CHILD_RELATIONS: &[&str] = &["son", "daughter", "child", "grandchild"];
+
 /// Whom the message is mainly about: the other person a question names ("can she drink
-/// alcohol?"), else the one it states most facts about (ties: the one a question names, then the
+/// alcohol?"), else the writer when they state facts of their own and no child of theirs has any,
+/// else the one it states most facts about (ties: the one a question names, then the
 /// first named), else the first other person named, else the writer.
 fn main_subject(clauses: &[subject::Clause], people: &[(Subject, Slots)]) -> Subject {
     let asked: Vec<&Subject> =
@@ -307,6 +336,15 @@ fn main_subject(clauses: &[subject::Clause], people: &[(Subject, Slots)]) -> Sub
         let d = &slots.demographics;
         slots.concept_count() + usize::from(d.age.is_some()) + usize::from(d.pregnant.is_some())
     };
+    // A writer who states facts of their own asks for themselves ("my mom had breast cancer; I'm
+    // 40, when should I be screened?"), unless they also speak of their child, whom a parent asks
+    // for, or join another to themselves ("my wife and I both ...": the one named first).
+    let child = |s: &Subject| s.relation().is_some_and(|r| CHILD_RELATIONS.contains(&r.id));
+    let joined = clauses.iter().any(|c| c.subjects.len() > 1 && c.subjects.contains(&Subject::Me));
+    let own = people.iter().find(|(s, _)| *s == Subject::Me).is_some_and(|(_, slots)| count(slots) > 0);
+    if own && !joined && !people.iter().any(|(s, slots)| child(s) && count(slots) > 0) {
+        return Subject::Me;
+    }
     let most = people.iter().map(|(_, slots)| count(slots)).max().unwrap_or(0);
     if most > 0 {
         let tied: Vec<&Subject> = people.iter().filter(|(_, slots)| count(slots) == most).map(|(s, _)| s).collect();
@@ -447,6 +485,21 @@ mod subject_tests {
     }
 
     #[test]
+    fn a_persons_gender_is_what_names_them_never_another_persons_word() {
+        let found = by_subject("남편이 통풍이 도졌어요 저는 남편 때문에 두통이 와요", &[]);
+        assert_eq!(found.of(&Subject::Me).and_then(|s| s.demographics.gender), None, "남편 is no word of the writer's");
+        assert_eq!(found.of(&other("husband")).unwrap().demographics.gender, Some(Gender::Male));
+        let friend = by_subject("friend of mine has gout, his uric acid is 7.8", &[]);
+        assert_eq!(friend.of(&other("friend")).unwrap().demographics.gender, Some(Gender::Male));
+        let pregnant = by_subject("friend is 24 weeks pregnant and has a UTI", &[]);
+        assert_eq!(pregnant.of(&other("friend")).unwrap().demographics.gender, Some(Gender::Female));
+        // An age said before one of two people is theirs alone.
+        let two = by_subject("10살 아들이랑 저 둘다 코로나 확진이에요", &[]);
+        assert_eq!(two.of(&other("son")).unwrap().demographics.age, Some(10));
+        assert_eq!(two.of(&Subject::Me).unwrap().demographics.age, None);
+    }
+
+    #[test]
     fn the_main_person_is_the_one_a_question_names_or_the_one_with_most_facts() {
         assert_eq!(by_subject("My friend has epilepsy. Can she drink alcohol?", &[]).about, other("friend"));
         assert_eq!(
@@ -455,5 +508,9 @@ mod subject_tests {
         );
         assert_eq!(by_subject("I have a cold. My son has a fever of 39 and a cough.", &[]).about, other("son"));
         assert_eq!(by_subject("손주가 대신 물어봐요. 제가 78세인데 통풍이 있어요.", &[]).about, Subject::Me);
+        // A writer with facts of their own asks for themselves, unless a child of theirs has facts.
+        assert_eq!(by_subject("My mom has osteoporosis. I'm 38 and my scan said osteopenia.", &[]).about, Subject::Me);
+        assert_eq!(by_subject("my son (6) has strep and now I have a sore throat too", &[]).about, other("son"));
+        assert_eq!(by_subject("Jane has back pain. She's 44.", &[]).about, other("Jane"));
     }
 }

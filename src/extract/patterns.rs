@@ -19,7 +19,7 @@ static AGE_EN: std::sync::OnceLock<Regex> = std::sync::OnceLock::new();
 fn age_en() -> &'static Regex {
     AGE_EN.get_or_init(|| {
         let re = format!(
-            r"(?i)\b(?:i am|i'm|im|aged?|age:?)\s*(\d{{1,3}})(?:\s*[mf]\b|{AGE_END})|\b(\d{{1,3}})[\s-]*(?:years?|yrs?|y/?o)[\s-]*old\b|\b(\d{{1,3}})\s*(?:yo|y/o)\b|\bi\s*\(\s*(\d{{1,3}})\s*[mf]?\s*\)"
+            r"(?i)\b(?:i am|i'm|im|aged?|age:?)\s*(\d{{1,3}})(?:\s*[mf]\b|{AGE_END})|\b(\d{{1,3}})[\s-]*(?:years?|yrs?|y/?o)[\s-]*old\b|\b(\d{{1,3}})\s*(?:yo|y/o)\b|\b(?:i|me)\s*\(\s*(\d{{1,3}})\s*[mf]?\s*\)"
         );
         Regex::new(&re).expect("valid pattern")
     })
@@ -43,7 +43,24 @@ fn age_after_pattern() -> &'static Regex {
         Regex::new(&re).expect("valid pattern")
     })
 }
+// A baby's age in months, weeks or days, kept in whole years ("18개월인데" is 1, "4 month old" 0):
+// "N months/weeks/days old", "is 9 months", "(5 months)", "18mo"; "N개월" said of the child ("6개월
+// 아기", "11개월인데"), "생후 20일", 백일 (100 days), 돌 (a first birthday), 두 돌. A number of weeks
+// pregnant, or a duration ("3개월째", "for 3 days"), is no age.
+pattern!(
+    infant_age_en,
+    r"(?i)\b(\d{1,2})[\s-]*(months?|mos?|weeks?|wks?|days?)[\s-]*old\b|(?:\bis|'s|’s|\bturned|\()\s*(\d{1,2})\s*(months?|mos?|weeks?|wks?|days?)\b\s*(\)|,|\.|and\b|$|now\b|\w+)?|\b(\d{1,2})\s*(mo)\b"
+);
+pattern!(
+    infant_age_ko,
+    r"(생후\s*|임신\s*)?(\d{1,3})\s*(개월|주|일)\s*(인데|이에요|예요|이에여|된|됐|째|짜리|아기|아이|애기|남아|여아|아들|딸|이고|이구요|이요)|(?:^|[^가-힣])(백일|두\s*돌|세\s*돌|돌)\s*(인데|지났|된|됐|아기|애기|이에요|예요)"
+);
 pattern!(age_group_ko, r"([1-9])0\s*대");
+// An age with the writer's sex after it, where a profile line starts or ends ("32f, 8 weeks
+// pregnant", "... since i started running again. 29M", "I'm 45M"): two digits and the letter.
+pattern!(age_sex, r"(?i)(?:^|[.,;!?(\n]\s*|\bi'?m\s+|\bi am\s+)(\d{2})\s?([mf])(?:$|[\s.,;!?)])");
+// An age alone as a sentence of its own ("knees ache going down stairs. 58.").
+pattern!(age_alone, r"(?:^|[.!?\n]\s*)(\d{2})\s*(?:[.!]|$)");
 pattern!(age_group_en, r"(?i)\bin (?:my|his|her|their) ([1-9])0s\b");
 pattern!(male, r"(?i)남성|남자|남편|아버지|아빠|\bmale\b|\bman\b|\bhusband\b|\bfather\b|\bdad\b|\bhe\b");
 pattern!(
@@ -71,20 +88,101 @@ pub fn demographics(text: &str) -> Demographics {
         .or_else(|| age_ko_native().captures(text).and_then(|c| native_number(c.get(1)?.as_str())))
         .or_else(|| first_number(age_en()))
         .or_else(|| first_number(pronoun_age()))
-        .filter(|a| (1..=120).contains(a));
+        .or_else(|| first_number(age_sex()))
+        .or_else(|| first_number(age_alone()))
+        .filter(|a| (1..=120).contains(a))
+        .or_else(|| infant_age(text));
     let age_group = first_number(age_group_ko()).or_else(|| first_number(age_group_en())).map(|d| d * 10);
     let said = pregnancy_planned().replace_all(text, "");
     let pregnant =
         if not_pregnant().is_match(&said) { Some(false) } else { pregnant().is_match(&said).then_some(true) };
     // The first gender word decides ("65세 남성, 아내가 ..." is about a man).
     let first = |re: &Regex| re.find(text).map(|m| m.start());
-    let gender = match (first(male()), first(female())) {
+    // "45M", "(32f)": the letter after an age.
+    let compact = |letter: &str| {
+        age_sex()
+            .captures_iter(text)
+            .filter(|c| c.get(2).is_some_and(|m| m.as_str().eq_ignore_ascii_case(letter)))
+            .map(|c| c.get(0).map_or(0, |m| m.start()))
+            .next()
+    };
+    let earliest = |a: Option<usize>, b: Option<usize>| a.into_iter().chain(b).min();
+    let gender = match (earliest(first(male()), compact("m")), earliest(first(female()), compact("f"))) {
         (Some(m), Some(f)) => Some(if m < f { Gender::Male } else { Gender::Female }),
         (Some(_), None) => Some(Gender::Male),
         (None, Some(_)) => Some(Gender::Female),
         (None, None) => None,
     };
     Demographics { age, age_group, gender, pregnant }
+}
+
+// An age said right before a person's mention ("10살 아들이랑", "6개월 아기", "4 month old").
+pattern!(age_before_pattern, r"(?i)(\d{1,3})\s*(살|세|개월|months?|mos?|weeks?|wks?)(?:[\s-]*old)?\s*$");
+
+/// The age said at the end of `before`, the text right before a person's mention (whole years).
+pub fn age_before(before: &str) -> Option<u32> {
+    let c = age_before_pattern().captures(before)?;
+    let n: u32 = c.get(1)?.as_str().parse().ok()?;
+    let unit = c.get(2)?.as_str();
+    let years = match unit.chars().next()? {
+        '살' | '세' => n,
+        'w' | 'W' => n / 52,
+        _ => n / 12,
+    };
+    (years <= 120).then_some(years)
+}
+
+/// A baby's age in whole years from months, weeks or days (see `infant_age_en`): 0 under a year.
+pub fn infant_age(text: &str) -> Option<u32> {
+    let years = |n: u32, unit: &str| -> u32 {
+        match unit.chars().next() {
+            Some('m' | 'M' | '개') => n / 12,
+            Some('w' | 'W' | '주') => n / 52,
+            _ => n / 365,
+        }
+    };
+    for c in infant_age_ko().captures_iter(text) {
+        if let Some(word) = c.get(5) {
+            return Some(match word.as_str().replace(' ', "").as_str() {
+                "백일" => 0,
+                "돌" => 1,
+                "두돌" => 2,
+                _ => 3,
+            });
+        }
+        let said = |i: usize| c.get(i).map_or("", |m| m.as_str());
+        // A pregnancy's weeks, a duration ("3개월째") or a count of days are no age; "생후" makes one.
+        let born = said(1).starts_with("생후");
+        let of_child = matches!(said(4), "아기" | "아이" | "애기" | "남아" | "여아" | "아들" | "딸" | "짜리");
+        let pregnancy = said(1).starts_with("임신") || said(4) == "째";
+        // "진단받은지 3개월인데" is how long, not how old.
+        let since = c.get(0).is_some_and(|m| text[..m.start()].trim_end().ends_with(['지', '째']));
+        if since {
+            continue;
+        }
+        if pregnancy || !(born || of_child || (said(3) == "개월" && said(4) != "째")) {
+            continue;
+        }
+        return said(2).parse().ok().map(|n| years(n, said(3)));
+    }
+    for c in infant_age_en().captures_iter(text) {
+        let (n, unit, next) = match (c.get(1), c.get(3), c.get(6)) {
+            (Some(n), _, _) => (n, c.get(2), None),
+            (_, Some(n), _) => (n, c.get(4), c.get(5)),
+            (_, _, Some(n)) => (n, c.get(7), None),
+            _ => continue,
+        };
+        // Only an age where it ends ("is 9 months, temp", "(5 months)", "is 19 months and has"):
+        // "is 36 weeks pregnant", "it's 3 weeks since" are none.
+        let next = next.map_or("", |m| m.as_str()).to_lowercase();
+        let before = text[..c.get(0).map_or(0, |m| m.start())].to_lowercase();
+        let thing = ["it", "that", "there", "what"].iter().any(|w| before.trim_end().ends_with(w));
+        if !matches!(next.as_str(), "" | ")" | "," | "." | "and" | "old") || thing {
+            continue;
+        }
+        return n.as_str().parse().ok().map(|v| years(v, unit.map_or("m", |u| u.as_str())));
+    }
+    None
 }
 
 /// The age said at the start of `after`, the text right after a person's mention ("my son is 3",
@@ -163,5 +261,41 @@ mod tests {
         assert_eq!(age_after(" is 3 and has a fever"), Some(3));
         assert_eq!(age_after(", who is 85 and has"), Some(85));
         assert_eq!(age_after(" is 34 weeks pregnant"), None);
+    }
+
+    #[test]
+    fn a_babys_age_is_kept_in_whole_years() {
+        let age = |text: &str| demographics(text).age;
+        assert_eq!(age("우리 아들 이제 18개월인데 열이 나요"), Some(1));
+        assert_eq!(age("6개월 아기 이유식 시작했어요"), Some(0));
+        assert_eq!(age("신생아 생후 20일인데 황달이"), Some(0));
+        assert_eq!(age("애기 돌 지났는데 두드러기가"), Some(1));
+        assert_eq!(age("두돌 아기가 기침을 해요"), Some(2));
+        assert_eq!(age("baby is 9 months, temp 38.6"), Some(0));
+        assert_eq!(age("my daughter is 19 months and has blisters"), Some(1));
+        assert_eq!(age("4 month old has had a runny nose"), Some(0));
+        // Durations and pregnancies are no age.
+        assert_eq!(age("기침한지 3개월인데 안 나아요"), None);
+        assert_eq!(age("3개월째 기침을 해요"), None);
+        assert_eq!(age("임신 6개월인데 허리가 아파요"), None);
+        assert_eq!(age("wife is 36 weeks pregnant"), None);
+        assert_eq!(age("it's 3 weeks since the surgery"), None);
+        assert_eq!(age("신장에 돌이 있대요"), None, "a stone is no first birthday");
+        assert_eq!(age_before("10살 "), Some(10));
+        assert_eq!(age_before("6개월 "), Some(0));
+    }
+
+    #[test]
+    fn a_profile_line_gives_age_and_sex() {
+        let said = |text: &str| {
+            let d = demographics(text);
+            (d.age, d.gender)
+        };
+        assert_eq!(said("numb toes since i started running again. 29M"), (Some(29), Some(Gender::Male)));
+        assert_eq!(said("32f, 8 weeks pregnant"), (Some(32), Some(Gender::Female)));
+        assert_eq!(said("I'm 45M, uric acid came back 9.4"), (Some(45), Some(Gender::Male)));
+        assert_eq!(said("knees crack going down stairs. 58."), (Some(58), None));
+        assert_eq!(said("Me (41) and my husband both had cholesterol checked").0, Some(41));
+        assert_eq!(said("I walked 10m and got dizzy").0, None, "a distance is no age");
     }
 }

@@ -46,12 +46,21 @@ impl Serialize for Subject {
 }
 
 impl Subject {
-    /// As `ask --json` reports a person: "self", the relation ("son"), the name, or "someone".
+    /// The person in one word: "self", the relation ("son"), the name, or "someone".
     pub fn label(&self) -> &str {
         match self {
             Subject::Me => "self",
             Subject::Other(who) => who,
             Subject::Unnamed => "someone",
+        }
+    }
+
+    /// As `ask --json` reports a person: "self", the relation ("son"), "name:" and the name
+    /// ("name:Jane"), or "someone".
+    pub fn key(&self) -> String {
+        match self {
+            Subject::Other(name) if self.relation().is_none() => format!("name:{name}"),
+            _ => self.label().to_string(),
         }
     }
 
@@ -183,7 +192,7 @@ pub const RELATIONS: &[Relation] = &[
         ko: "할머니",
         gender: F,
         en_words: &["grandmother", "grandma", "granny", "gran", "nana", "nan", "grandmom"],
-        en_alone: &["grandma", "granny", "grandmother"],
+        en_alone: &["grandma", "granny", "grandmother", "nana"],
         ko_words: &["할머니", "할머님", "외할머니", "친할머니", "할매"],
     },
     Relation {
@@ -396,6 +405,9 @@ const KO_FIRST_PERSON: &[&str] = &[
 /// Korean words of the writer that are a word of their own ("제 혈압", "내 혈당").
 const KO_FIRST_PERSON_ALONE: &[&str] = &["제", "내", "저"];
 
+/// Korean words after a person that make them the cause of what the clause says ("남편 때문에").
+const KO_CAUSE: &[&str] = &["때문", "탓에", "덕분"];
+
 /// Korean endings after a relation word that make it a companion ("친구랑 술을 마셨는데").
 const KO_COMPANION: &[&str] = &["랑", "이랑", "하고", "와", "과"];
 /// Words that make joined people one subject ("아빠랑 엄마 둘 다", "both").
@@ -468,6 +480,9 @@ fn words(text: &str) -> Vec<(usize, usize, String)> {
     out
 }
 
+/// Units of a baby's age ("4 month old", "6-week-old", "18mo").
+const BABY_UNITS: &[&str] = &["month", "week", "day", "mo", "wk"];
+
 /// Short ways of writing an age after its number ("2yo", "18mo").
 const AGE_SUFFIXES: &[&str] = &["yo", "y/o", "yr", "yrs", "y", "mo", "mos", "m", "wk", "wks"];
 
@@ -491,45 +506,43 @@ fn english_mentions(text: &str, names: &[String]) -> Vec<(Mention, Role)> {
     let mut i = 0;
     while i < words.len() {
         let w = words[i].2.as_str();
-        // A determiner, then describing words, then the relation noun (or an age: "my 3 year old").
-        if matches!(w, "my" | "our") {
-            let mut j = i + 1;
-            while j < words.len() && (EN_MODIFIERS.contains(&words[j].2.as_str()) || is_age_word(&words[j].2)) {
-                j += 1;
-            }
-            // A describing word may be the noun itself ("our baby is 2 months old").
-            if relation_at(&words, j).is_none() {
-                if let Some(k) = (i + 1..j).rev().find(|&k| relation_at(&words, k).is_some()) {
-                    j = k;
-                }
-            }
-            let noun = relation_at(&words, j);
-            let described_age = j > i + 1 && ends_an_age(&words[j - 1].2);
-            let relation = noun.map(|(r, n)| (r, j + n)).or_else(|| described_age.then_some((relation("child"), j)));
-            if let Some((Some(r), end)) = relation {
-                // "my sister's son": the person is the second relation, named by the two.
-                if let Some((second, chain_end)) = possessed(&words, end) {
-                    found.push((person_of_chain(words[i].0, words[chain_end - 1].1, r, second), Role::Subject));
-                    i = chain_end;
-                    continue;
-                }
-                let companion = i > 0 && EN_COMPANION.contains(&words[i - 1].2.as_str());
-                let role = if companion || typing_after(&words, end) { Role::Aside } else { Role::Subject };
-                found.push((person(words[i].0, words[end - 1].1, r), role));
-                // "my son and daughter": the second noun shares the determiner.
-                let mut k = end;
-                while matches!(words.get(k).map(|w| w.2.as_str()), Some("and" | "or" | "&")) {
-                    match relation_at(&words, k + 1) {
-                        Some((Some(r), n)) => {
-                            found.push((person(words[k + 1].0, words[k + n].1, r), Role::Subject));
-                            k += 1 + n;
-                        }
-                        _ => break,
-                    }
-                }
-                i = k;
+        // A determiner, then describing words, then the relation noun (or an age: "my 3 year old");
+        // at a sentence's start the same without the determiner, where the words after it say
+        // something of the person ("husband is 61", "wife's been", "4 month old has had").
+        let determiner = matches!(w, "my" | "our");
+        let from = if determiner { i + 1 } else { i };
+        let relation = (determiner || at_sentence_start(text, &words, i))
+            .then(|| relation_from(&words, from, determiner))
+            .flatten()
+            .filter(|&(_, end)| determiner || says_of_person(&words, end));
+        if let Some((r, end)) = relation {
+            // "my sister's son": the person is the second relation, named by the two.
+            if let (Kin::One(first), Some((second, chain_end))) = (r, possessed(&words, end)) {
+                found.push((person_of_chain(words[i].0, words[chain_end - 1].1, first, second), Role::Subject));
+                i = chain_end;
                 continue;
             }
+            let companion = i > 0 && EN_COMPANION.contains(&words[i - 1].2.as_str());
+            let reports = words.get(end).is_some_and(|n| EN_REPORTING.contains(&n.2.as_str()));
+            let role = if companion || reports || typing_after(&words, end) { Role::Aside } else { Role::Subject };
+            found.extend(people_of(words[i].0, words[end - 1].1, r).into_iter().map(|m| (m, role)));
+            // "my son and daughter": the second noun shares the determiner.
+            let mut k = end;
+            while matches!(words.get(k).map(|w| w.2.as_str()), Some("and" | "or" | "&")) {
+                match relation_at(&words, k + 1) {
+                    Some((r, n)) => {
+                        found.extend(
+                            people_of(words[k + 1].0, words[k + n].1, r).into_iter().map(|m| (m, Role::Subject)),
+                        );
+                        k += 1 + n;
+                    }
+                    _ => break,
+                }
+            }
+            i = k;
+            continue;
+        }
+        if determiner {
             // "my" before anything else is the writer's ("my feet", "my doctor"); "our" may be anyone's.
             if w == "my" {
                 found.push((Mention { start: words[i].0, end: words[i].1, who: Who::Writer }, Role::Subject));
@@ -558,6 +571,18 @@ fn english_mentions(text: &str, names: &[String]) -> Vec<(Mention, Role)> {
             i += n;
             continue;
         }
+        // A given name ("Jane has", "ava's 11 months"), unless it names the person just before it
+        // ("my friend Tom") or a doctor ("Dr. Kim").
+        let after_person = i > 0 && found.last().is_some_and(|(m, _)| m.end == words[i - 1].1);
+        let titled = matches!(before, Some("dr" | "doctor" | "nurse" | "dr." | "mr" | "mrs" | "ms" | "prof"));
+        if !after_person && !titled {
+            if let Some(name) = english_given_name(&text[words[i].0..words[i].1]) {
+                let who = Who::Person(name.to_string(), None);
+                found.push((Mention { start: words[i].0, end: words[i].1, who }, Role::Subject));
+                i += 1;
+                continue;
+            }
+        }
         if EN_FIRST_PERSON.contains(&w) {
             found.push((Mention { start: words[i].0, end: words[i].1, who: Who::Writer }, Role::Subject));
         } else if let Some((_, gender)) = EN_PRONOUNS.iter().find(|(p, _)| *p == w) {
@@ -569,6 +594,16 @@ fn english_mentions(text: &str, names: &[String]) -> Vec<(Mention, Role)> {
         i += 1;
     }
     found
+}
+
+/// The English given name a written word is ("Jane", "ava's"), as given_names.txt spells it.
+fn english_given_name(word: &str) -> Option<&'static str> {
+    let bare = word.strip_suffix("'s").or_else(|| word.strip_suffix("’s")).unwrap_or(word);
+    let capital = bare.starts_with(|c: char| c.is_uppercase());
+    given_names()
+        .iter()
+        .find(|(n, capital_only)| !has_hangul_text(n) && n.eq_ignore_ascii_case(bare) && (capital || !capital_only))
+        .map(|(n, _)| *n)
 }
 
 fn has_hangul_text(text: &str) -> bool {
@@ -589,8 +624,10 @@ fn possessed(words: &[(usize, usize, String)], end: usize) -> Option<(&'static R
     while j < words.len() && (EN_MODIFIERS.contains(&words[j].2.as_str()) || is_age_word(&words[j].2)) {
         j += 1;
     }
-    let (second, n) = relation_at(words, j)?;
-    Some((second?, j + n))
+    match relation_at(words, j)? {
+        (Kin::One(second), n) => Some((second, j + n)),
+        _ => None,
+    }
 }
 
 /// The relations of one person named through another, by the first and the second ("sister" and
@@ -615,14 +652,144 @@ fn person_of_chain(start: usize, end: usize, first: &Relation, second: &Relation
 }
 
 /// The relation whose English noun starts at word `at`, with the number of words it takes (the
-/// longest noun wins: "mother in law" before "mother").
-fn relation_at(words: &[(usize, usize, String)], at: usize) -> Option<(Option<&'static Relation>, usize)> {
-    RELATIONS
+/// longest noun wins: "mother in law" before "mother"; a plural or a possessive without its
+/// apostrophe is the noun: "my husbands sugar").
+fn relation_at(words: &[(usize, usize, String)], at: usize) -> Option<(Kin, usize)> {
+    let pair = PAIRS
         .iter()
-        .flat_map(|r| r.en_words.iter().map(move |w| (r, *w)))
-        .filter_map(|(r, noun)| words_match(words, at, noun).map(|n| (r, n)))
-        .max_by_key(|(_, n)| *n)
-        .map(|(r, n)| (Some(r), n))
+        .find(|(word, _)| words_match(words, at, word).is_some())
+        .map(|(_, ids)| (Kin::Pair(ids[0], ids[1]), 1));
+    pair.or_else(|| {
+        RELATIONS
+            .iter()
+            .flat_map(|r| r.en_words.iter().map(move |w| (r, *w)))
+            .filter_map(|(r, noun)| {
+                words_match(words, at, noun)
+                    .or_else(|| words.get(at).filter(|w| w.2.strip_suffix('s') == Some(noun)).map(|_| 1))
+                    .map(|n| (r, n))
+            })
+            .max_by_key(|(_, n)| *n)
+            .map(|(r, n)| (Kin::One(r), n))
+    })
+}
+
+/// Whom a relation noun names: one relation, or two people at once ("my parents").
+#[derive(Clone, Copy, Debug)]
+enum Kin {
+    One(&'static Relation),
+    Pair(&'static str, &'static str),
+}
+
+/// Words that name two relations at once, in English and Korean.
+const PAIRS: &[(&str, [&str; 2])] = &[
+    ("parents", ["father", "mother"]),
+    ("folks", ["father", "mother"]),
+    ("grandparents", ["grandfather", "grandmother"]),
+    ("부모님", ["father", "mother"]),
+    ("부모", ["father", "mother"]),
+    ("조부모님", ["grandfather", "grandmother"]),
+];
+
+/// The mentions of the people `kin` names at `start..end` (two, at the same place, for a pair).
+fn people_of(start: usize, end: usize, kin: Kin) -> Vec<Mention> {
+    match kin {
+        Kin::One(r) => vec![person(start, end, r)],
+        Kin::Pair(a, b) => [a, b].into_iter().filter_map(relation).map(|r| person(start, end, r)).collect(),
+    }
+}
+
+/// The relation named from word `from`: describing words, then the relation noun ("16 year old
+/// son"), or an age alone that names a child ("3 year old" after a determiner, "4 month old"
+/// without), with where it ends.
+fn relation_from(words: &[(usize, usize, String)], from: usize, determiner: bool) -> Option<(Kin, usize)> {
+    let mut j = from;
+    while j < words.len() && (EN_MODIFIERS.contains(&words[j].2.as_str()) || is_age_word(&words[j].2)) {
+        j += 1;
+    }
+    // A describing word may be the noun itself ("our baby is 2 months old").
+    if relation_at(words, j).is_none() {
+        if let Some(k) = (from..j).rev().find(|&k| relation_at(words, k).is_some()) {
+            j = k;
+        }
+    }
+    if let Some((kin, n)) = relation_at(words, j) {
+        return Some((kin, j + n));
+    }
+    let described_age = j > from && ends_an_age(&words[j - 1].2);
+    // Without "my" only a baby's age names a child ("4 month old has"; "38 yrs old." is the writer).
+    let baby = (from..j).any(|k| BABY_UNITS.iter().any(|u| words[k].2.contains(u)));
+    (described_age && (determiner || baby)).then(|| relation("child").map(|r| (Kin::One(r), j))).flatten()
+}
+
+/// Whether word `i` starts a sentence or a part of one (the message's start, or after ". ", ", ",
+/// "- ", a line break).
+fn at_sentence_start(text: &str, words: &[(usize, usize, String)], i: usize) -> bool {
+    i == 0 || text[words[i - 1].1..words[i].0].contains(['.', '!', '?', '\n', ';', ':', ',', '-', '('])
+}
+
+/// Words after a person named without "my" that say something of them ("husband is 61", "friend
+/// of mine has gout", "son has asthma"); a possessive ("wife's") or a number ("newborn 10 days
+/// old") does too.
+const EN_SAYS_OF: &[&str] = &[
+    "is",
+    "has",
+    "had",
+    "was",
+    "got",
+    "gets",
+    "keeps",
+    "kept",
+    "just",
+    "takes",
+    "took",
+    "been",
+    "can",
+    "can't",
+    "cant",
+    "does",
+    "doesn't",
+    "did",
+    "didn't",
+    "started",
+    "seems",
+    "woke",
+    "fell",
+    "threw",
+    "isn't",
+    "hasn't",
+    "wasn't",
+    "will",
+    "won't",
+    "of",
+    "and",
+    "&",
+    "uses",
+    "complains",
+    "needs",
+    "went",
+    "came",
+    "developed",
+    "asked",
+    "said",
+    "says",
+    "told",
+    "wants",
+    "still",
+    "now",
+    "also",
+    "too",
+    "be",
+    "finally",
+    "recently",
+    "suddenly",
+];
+
+/// Whether the words from `end` say something of the person named just before (see [`EN_SAYS_OF`]).
+fn says_of_person(words: &[(usize, usize, String)], end: usize) -> bool {
+    words[end - 1].2.ends_with("'s")
+        || words
+            .get(end)
+            .is_some_and(|(_, _, w)| EN_SAYS_OF.contains(&w.as_str()) || w.starts_with(|c: char| c.is_ascii_digit()))
 }
 
 /// How many words of `words` from `at` spell `phrase` (its words apart by spaces; a written word
@@ -667,6 +834,7 @@ fn korean_mentions(text: &str, names: &[String]) -> Vec<(Mention, Role)> {
         let next = words.get(k + 1).map(|w| w.2.as_str()).unwrap_or("");
         if KO_FIRST_PERSON.iter().any(|p| word.starts_with(p))
             || (KO_FIRST_PERSON_ALONE.contains(&word.as_str()) && !next.is_empty() && next.starts_with(is_hangul))
+            || (word == "저" && next.starts_with(|c: char| c.is_ascii_digit()))
         {
             let role = if KO_COMPANION.iter().any(|c| word.ends_with(c)) { Role::Joined } else { Role::Subject };
             found.push((Mention { start: *start, end: *end, who: Who::Writer }, role));
@@ -679,7 +847,20 @@ fn korean_mentions(text: &str, names: &[String]) -> Vec<(Mention, Role)> {
             .chain(names.iter().filter(|n| has_hangul_text(n)).map(|n| (None, n.as_str())))
             .filter_map(|(r, w)| korean_word_at(word, w).map(|at| (r, w, at)))
             .max_by_key(|(_, w, _)| w.chars().count());
-        let Some((r, w, at)) = best else { continue };
+        let Some((r, w, at)) = best else {
+            // Two people in one word ("부모님이"), or a child or friend by their given name ("지훈이가").
+            let pair =
+                PAIRS.iter().find_map(|(w, ids)| korean_word_at(word, w).map(|at| (at, Kin::Pair(ids[0], ids[1]))));
+            if let Some((at, kin)) = pair {
+                found.extend(people_of(start + at, *end, kin).into_iter().map(|m| (m, Role::Subject)));
+            } else if let Some(name) =
+                korean_given_name(word, at_sentence_start(text, &words, k) || previous_ends_a_sentence(&words, k))
+            {
+                let who = Who::Person(name.to_string(), None);
+                found.push((Mention { start: *start, end: *end, who }, Role::Subject));
+            }
+            continue;
+        };
         let rest = &word[at + w.len()..];
         let who = match r {
             Some(r) => Who::Person(r.id.to_string(), r.gender),
@@ -687,6 +868,9 @@ fn korean_mentions(text: &str, names: &[String]) -> Vec<(Mention, Role)> {
         };
         let role = if matches!(rest, "가" | "이" | "께서") && next.starts_with("대신") {
             // "손주가 대신 물어봐요": the grandchild types; "할머니 대신 써요": the message is hers.
+            Role::Aside
+        } else if KO_CAUSE.iter().any(|c| rest.starts_with(c) || next.starts_with(c)) {
+            // "저는 남편 때문에 스트레스로 두통이 와요": the cause, not whom the clause is about.
             Role::Aside
         } else if KO_COMPANION.contains(&rest) {
             Role::Joined
@@ -696,6 +880,63 @@ fn korean_mentions(text: &str, names: &[String]) -> Vec<(Mention, Role)> {
         found.push((Mention { start: start + at, end: *end, who }, role));
     }
     found
+}
+
+/// Syllables common in Korean given names, as their first and as their last (a last one ends in a
+/// consonant, so the name takes the familiar "-이": "지훈이", "서연이가"), and everyday words
+/// spelled with them.
+const KO_NAME_FIRST: &str =
+    "가건경규나다도동민미보상서석선성세소수승시아연영예우유윤은의이재정제주준지진찬채태하한해현혜호효희";
+const KO_NAME_LAST: &str =
+    "건경규민빈석선성숙승연영욱원윤은율준진찬철현혁형훈환람린솔슬온근길남범병봉순식신안완운웅종중창춘충택필학헌홍";
+const KO_NOT_NAMES: &[&str] = &[
+    "수준", "동안", "지연", "성인", "영양", "이명", "해결", "우선", "예민", "주민", "시원", "보안", "태양", "이번",
+    "이런", "이건", "다른", "하는",
+];
+
+/// The given name a Korean written word is ("서연이", "민준이가", "수아는"): a name of
+/// given_names.txt before a particle (or "-이" and a particle), or any two name syllables with
+/// "-이" and a particle ("지훈이가"); with "-이" alone only at the start of a sentence ("서연이
+/// 열이 나요"), where it is not the subject particle of a word.
+fn korean_given_name(word: &str, sentence_start: bool) -> Option<&str> {
+    const AFTER: &[&str] = &["가", "는", "도", "랑", "한테", "를", "의", "네", "와", "는요", "가요", "도요"];
+    let fits = |rest: &str| rest.is_empty() || AFTER.contains(&rest) || is_korean_particle(rest);
+    let familiar = |rest: &str| match rest.strip_prefix('이') {
+        Some("") => sentence_start,
+        Some(after) => AFTER.contains(&after),
+        None => false,
+    };
+    let listed = given_names().iter().filter(|(n, _)| has_hangul_text(n)).find_map(|(n, _)| {
+        let rest = word.strip_prefix(n)?;
+        (fits(rest) || familiar(rest)).then_some(*n)
+    });
+    listed.or_else(|| {
+        let mut chars = word.char_indices();
+        let (_, a) = chars.next()?;
+        let (_, b) = chars.next()?;
+        let at = chars.next().map_or(word.len(), |(i, _)| i);
+        let name = &word[..at];
+        let named = KO_NAME_FIRST.contains(a) && KO_NAME_LAST.contains(b) && !KO_NOT_NAMES.contains(&name);
+        (named && familiar(&word[at..])).then_some(name)
+    })
+}
+
+/// Whether the written word before word `k` ends a sentence said without a full stop ("나요 서연이").
+fn previous_ends_a_sentence(words: &[(usize, usize, String)], k: usize) -> bool {
+    k > 0 && words[k - 1].2.ends_with(['요', '다', 'ㅠ', 'ㅜ'])
+}
+
+/// The given names of given_names.txt, each with whether it is a name only written with a capital.
+fn given_names() -> &'static [(&'static str, bool)] {
+    static NAMES: std::sync::OnceLock<Vec<(&'static str, bool)>> = std::sync::OnceLock::new();
+    NAMES.get_or_init(|| {
+        include_str!("given_names.txt")
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+            .map(|l| l.strip_suffix(" *").map_or((l, false), |n| (n, true)))
+            .collect()
+    })
 }
 
 /// Where Korean relation word `w` stands in the written word `word` for a person: at its start,
@@ -722,10 +963,43 @@ fn korean_word_at(word: &str, w: &str) -> Option<usize> {
     (!misread).then_some(at)
 }
 
+/// Words that say a gender their relation does not ("girlfriend" is a partner, and a woman).
+const WORD_GENDERS: &[(&str, Gender)] = &[
+    ("boyfriend", Gender::Male),
+    ("bf", Gender::Male),
+    ("fiance", Gender::Male),
+    ("fiancé", Gender::Male),
+    ("grandson", Gender::Male),
+    ("girlfriend", Gender::Female),
+    ("gf", Gender::Female),
+    ("fiancee", Gender::Female),
+    ("fiancée", Gender::Female),
+    ("granddaughter", Gender::Female),
+    ("남자친구", Gender::Male),
+    ("남친", Gender::Male),
+    ("손자", Gender::Male),
+    ("여자친구", Gender::Female),
+    ("여친", Gender::Female),
+    ("손녀", Gender::Female),
+];
+
+/// The gender the word naming a person says, when its relation says none.
+fn word_gender(said: &str) -> Option<Gender> {
+    let said = said.to_lowercase();
+    let parts: Vec<&str> = said.split(|c: char| !c.is_alphanumeric()).collect();
+    let names = |w: &str| parts.iter().any(|p| *p == w || (has_hangul_text(w) && p.starts_with(w)));
+    WORD_GENDERS.iter().find(|(w, _)| names(w)).map(|(_, g)| *g)
+}
+
 /// Every person mention of `text` in order, with its role.
 fn mentions(text: &str, names: &[String]) -> Vec<(Mention, Role)> {
     let mut all = english_mentions(text, names);
     all.extend(korean_mentions(text, names));
+    for (m, _) in &mut all {
+        if let Who::Person(_, gender @ None) = &mut m.who {
+            *gender = word_gender(&text[m.start..m.end]);
+        }
+    }
     all.sort_by_key(|(m, _)| m.start);
     all
 }
@@ -744,11 +1018,16 @@ fn clauses(text: &str, all: &[(Mention, Role)]) -> Vec<(usize, usize)> {
         " though ",
         " whereas ",
         "고 ",
-        "는데 ",
+        "데 ",
+        "라 ",
+        "니까 ",
         "지만 ",
         "며 ",
         "면서 ",
         "서 ",
+        // A Korean sentence ended without a full stop ("감기에요 아기는 콧물만 나고").
+        "요 ",
+        "ㅠ ",
     ];
     let mut out = Vec::new();
     let mut start = 0;
@@ -765,6 +1044,17 @@ fn clauses(text: &str, all: &[(Mention, Role)]) -> Vec<(usize, usize)> {
             cuts.clear();
             i += 1;
             continue;
+        }
+        // A Korean person set against another ("남편 혈압 145/92 저는 128/85", "저는 LDL 160 남편은
+        // 195요") starts a clause of their own.
+        let contrast = all.iter().any(|(m, _)| {
+            m.start == i
+                && i > start
+                && text[m.start..m.end].ends_with(['는', '은'])
+                && has_hangul_text(&text[m.start..m.end])
+        });
+        if contrast {
+            cuts.push((i, i));
         }
         if rest.starts_with(',') && !in_number {
             cuts.push((i, i + 1));
@@ -792,13 +1082,15 @@ fn cut_sentence(
     for (k, &(at, after)) in cuts.iter().enumerate() {
         let next_cut = cuts.get(k + 1).map_or(end, |c| c.0);
         let names_someone = all.iter().any(|(m, _)| m.start >= after && m.start < next_cut);
+        // "my husband and I", "Me (41) and ...": at most one word besides the people, and no Korean
+        // one ("저도 고혈압이고 남편도" is two clauses).
         let before_is_a_person = {
-            let part = text[from..at].trim();
-            let covered: usize =
-                all.iter().filter(|(m, _)| m.start >= from && m.end <= at).map(|(m, _)| m.end - m.start).sum();
-            let words = part.split_whitespace().filter(|w| !w.eq_ignore_ascii_case("both")).count();
-            let persons = all.iter().filter(|(m, _)| m.start >= from && m.end <= at).count();
-            covered > 0 && words <= persons + 1
+            let inside = |s: usize, e: usize| all.iter().any(|(m, _)| m.start <= from + s && from + e <= m.end);
+            let part = words(&text[from..at]);
+            let others: Vec<&String> =
+                part.iter().filter(|(s, e, w)| !inside(*s, *e) && w != "both").map(|(_, _, w)| w).collect();
+            let covered = part.len() > others.len();
+            covered && others.len() <= 1 && !others.iter().any(|w| w.starts_with(is_hangul))
         };
         if names_someone && !before_is_a_person {
             out.push((from, after));
@@ -823,15 +1115,41 @@ pub struct Clause {
 
 /// Whom each clause of `text` is about. `names`: the people the app keeps (besides the writer).
 pub fn clauses_of(text: &str, names: &[String]) -> Vec<Clause> {
+    read(text, names).clauses
+}
+
+/// Whom a message speaks of: its clauses, and the gender it says of each other person (by the word
+/// that names them, "girlfriend", "남친", or by the pronoun that refers to them, "friend of mine
+/// ... his uric acid").
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Reading {
+    pub clauses: Vec<Clause>,
+    pub genders: Vec<(Subject, Gender)>,
+}
+
+/// The [`Reading`] of `text`. `names`: the people the app keeps (besides the writer).
+pub fn read(text: &str, names: &[String]) -> Reading {
     let names = own_names(names);
     let all = mentions(text, &names);
     let lower = text.to_lowercase();
     let mut out: Vec<Clause> = Vec::new();
     // The people named so far, latest last, with their gender (for pronouns).
     let mut named: Vec<(Subject, Option<Gender>)> = Vec::new();
+    let mut genders: Vec<(Subject, Gender)> = Vec::new();
     let mut current = vec![Subject::Me];
     for (start, end) in clauses(text, &all) {
         let here: Vec<&(Mention, Role)> = all.iter().filter(|(m, _)| m.start >= start && m.start < end).collect();
+        // Everyone the clause names may be what its pronoun refers to ("friend asked me - he's 29").
+        for (m, _) in &here {
+            if let Who::Person(id, gender) = &m.who {
+                let subject = Subject::Other(id.clone());
+                named.retain(|(s, _)| *s != subject);
+                if let Some(g) = gender {
+                    genders.push((subject.clone(), *g));
+                }
+                named.push((subject, *gender));
+            }
+        }
         let clause_text = &lower[start..end];
         let together = TOGETHER.iter().any(|t| contains_word(clause_text, t));
         let people: Vec<&Mention> = here
@@ -848,26 +1166,28 @@ pub fn clauses_of(text: &str, names: &[String]) -> Vec<Clause> {
             here.iter().find(|(m, role)| *role == Role::Subject && matches!(m.who, Who::Pronoun(_)))
         {
             let Who::Pronoun(gender) = m.who else { unreachable!() };
-            let antecedent = named.iter().rev().find(|(_, g)| g.is_none_or(|g| g == gender)).map(|(s, _)| s.clone());
-            vec![antecedent.unwrap_or(Subject::Unnamed)]
+            match named.iter_mut().rev().find(|(_, g)| g.is_none_or(|g| g == gender)) {
+                Some((who, said)) => {
+                    // The pronoun says the gender the relation ("friend") or the name did not.
+                    if said.is_none() {
+                        *said = Some(gender);
+                        genders.push((who.clone(), gender));
+                    }
+                    vec![who.clone()]
+                }
+                None => vec![Subject::Unnamed],
+            }
         } else if here.iter().any(|(m, role)| *role != Role::Aside && m.who == Who::Writer) {
             vec![Subject::Me]
         } else {
             current.clone()
         };
-        for (m, _) in &here {
-            if let Who::Person(id, gender) = &m.who {
-                let subject = subject_of(&m.who);
-                named.retain(|(s, _)| *s != subject);
-                named.push((Subject::Other(id.clone()), *gender));
-            }
-        }
         let is_named = !here.iter().all(|(_, role)| *role == Role::Aside) && !here.is_empty();
         let question = text[start..end].contains('?');
         current = subjects.clone();
         out.push(Clause { start, end, subjects, named: is_named, question });
     }
-    out
+    Reading { clauses: out, genders }
 }
 
 /// The names among `names` that are no relation word ("Mom" is read as the mother, and found
@@ -898,6 +1218,10 @@ fn joined_group(text: &str, here: &[&(Mention, Role)], together: bool) -> Vec<Su
         .collect();
     for window in candidates.windows(2) {
         let (a, b) = (window[0], window[1]);
+        // One word for two people ("my parents").
+        if (a.start, a.end) == (b.start, b.end) {
+            return vec![subject_of(&a.who), subject_of(&b.who)];
+        }
         if b.start < a.end {
             continue;
         }
@@ -938,6 +1262,29 @@ pub fn person_mention_ends(text: &str, names: &[String]) -> Vec<(usize, Subject)
         .filter(|(m, role)| *role == Role::Subject && matches!(m.who, Who::Person(..)))
         .map(|(m, _)| (m.end, subject_of(&m.who)))
         .collect()
+}
+
+/// Where each person is mentioned in `text` as a relation or a name, in any language (for the age
+/// said before it: "10살 아들이랑", "6개월 아기").
+pub fn person_mention_starts(text: &str, names: &[String]) -> Vec<(usize, Subject)> {
+    mentions(text, &own_names(names))
+        .into_iter()
+        .filter(|(m, role)| *role != Role::Aside && matches!(m.who, Who::Person(..)))
+        .map(|(m, _)| (m.start, subject_of(&m.who)))
+        .collect()
+}
+
+/// Where `text` names someone other than the writer (a relation, a name, a pronoun), last first
+/// (so each can be blanked without moving the others).
+pub fn other_mention_spans(text: &str, names: &[String]) -> Vec<(usize, usize)> {
+    let mut spans: Vec<(usize, usize)> = mentions(text, &own_names(names))
+        .into_iter()
+        .filter(|(m, _)| m.who != Who::Writer)
+        .map(|(m, _)| (m.start, m.end))
+        .collect();
+    spans.sort_unstable_by(|a, b| b.cmp(a));
+    spans.dedup();
+    spans
 }
 
 #[cfg(test)]
@@ -999,6 +1346,73 @@ mod tests {
         );
         assert_eq!(about("His LDL is 190."), [vec!["someone"]], "a pronoun nobody fits is nobody's");
         assert_eq!(whole("The doctor said she thinks my blood pressure is high"), ["self"]);
+    }
+
+    #[test]
+    fn a_relation_without_my_at_a_sentences_start_is_that_person() {
+        assert_eq!(whole("husband is 61 and his PSA went up to 5.3"), ["husband"]);
+        assert_eq!(whole("wife's been having hot flashes, she's 51"), ["wife"]);
+        assert_eq!(whole("4 month old has had a runny nose for 3 days"), ["child"]);
+        assert_eq!(whole("2yo daughter fell asleep with a bottle"), ["daughter"]);
+        assert_eq!(whole("friend of mine has gout. his uric acid is 7.8"), ["friend"]);
+        assert_eq!(whole("Nana was just put on prednisone"), ["grandmother"]);
+        assert_eq!(whole("my husbands fasting sugar was 182"), ["husband"], "a possessive without its apostrophe");
+        assert_eq!(
+            whole("fasting glucose 108 and a1c 5.9, 38 yrs old."),
+            ["self"],
+            "without 'my' only a baby's age names a child"
+        );
+        // A relation word that says nothing of a person is none.
+        assert_eq!(whole("Baby aspirin every day, is that ok for me?"), ["self"]);
+        // A reporting friend is what a pronoun after it refers to.
+        assert_eq!(whole("friend asked me to ask - he's 29 and his blood pressure is 150/100"), ["friend"]);
+    }
+
+    #[test]
+    fn a_given_name_is_that_person_never_the_writer() {
+        assert_eq!(whole("Jane has been having lower back pain. She's 44."), ["Jane"]);
+        assert_eq!(whole("ava's 11 months and her thigh is red"), ["Ava"]);
+        assert_eq!(
+            whole("I'll mark the date and take my pills"),
+            ["self"],
+            "'mark' is a name only written with a capital"
+        );
+        assert_eq!(whole("My friend Tom is 45."), ["friend"], "a name after a relation names that person");
+        assert_eq!(whole("지훈이가 어제부터 배가 아프대요"), ["지훈"]);
+        assert_eq!(whole("서연이 어린이집에서 옮아왔나봐요"), ["서연"], "a listed name with the familiar -이");
+        assert_eq!(whole("도현이는 열이 나요"), ["도현"]);
+        assert_eq!(whole("두통이 심해요"), ["self"], "a symptom is no name");
+        assert_eq!(whole("성인이 먹어도 되나요"), ["self"], "an everyday word spelled with name syllables");
+    }
+
+    #[test]
+    fn a_pair_word_names_both_and_genders_come_from_words_and_pronouns() {
+        assert_eq!(about("both my parents have high cholesterol."), [vec!["father", "mother"]]);
+        assert_eq!(about("부모님이 고혈압이 있으세요"), [vec!["father", "mother"]]);
+        let genders = |text: &str| read(text, &[]).genders;
+        assert!(genders("my girlfriend has a UTI").contains(&(Subject::Other("partner".into()), Gender::Female)));
+        assert!(genders("남친이 허리디스크래요").contains(&(Subject::Other("partner".into()), Gender::Male)));
+        assert!(genders("friend of mine has gout, his uric acid is 7.8")
+            .contains(&(Subject::Other("friend".into()), Gender::Male)));
+        assert_eq!(Subject::Other("Jane".into()).key(), "name:Jane");
+        assert_eq!(Subject::Other("son".into()).key(), "son");
+    }
+
+    #[test]
+    fn a_korean_sentence_without_a_full_stop_ends_its_clause() {
+        assert_eq!(about("저도 고혈압이고 남편도 당뇨가 있어요."), [vec!["self"], vec!["husband"]]);
+        assert_eq!(about("남편 혈압 145/92 저는 128/85 나왔어요"), [vec!["husband"], vec!["self"]]);
+        assert_eq!(about("아빠가 통풍이 있으신데 저도 요산이 7.9 나왔어요"), [vec!["father"], vec!["self"]]);
+        assert_eq!(about("엄마가 고혈압이라 그런지 저도 혈압이 138/88이에요"), [vec!["mother"], vec!["self"]]);
+        assert_eq!(
+            about("남편이 통풍이 도졌어요 저는 남편 때문에 스트레스로 두통이 와요"),
+            [vec!["husband"], vec!["self"]],
+            "the cause is not whom the clause is about"
+        );
+        assert_eq!(
+            about("남편이랑 저 둘다 불면증이에요 남편은 자낙스 처방받았고 저는 멜라토닌 먹어요"),
+            [vec!["husband", "self"], vec!["husband"], vec!["self"]]
+        );
     }
 
     #[test]
