@@ -289,3 +289,81 @@ fn the_pipeline_shows_the_warning_first_and_gives_it_to_the_model_in_both_modes(
     let prompt = answer_prompt(&llm);
     assert!(prompt.contains("[약물 상호작용]") && prompt.contains("나프록센"), "{prompt}");
 }
+
+/// The medicines most prescribed and sold in Korea and the US that the interaction tables list, by
+/// their generic names in `index/lexicon/medicines_ko.tsv`: people name these by Korean brands and
+/// label spellings, so each must have them.
+#[rustfmt::skip]
+const COMMON: &[&str] = &[
+    // heart and blood pressure
+    "amlodipine", "nifedipine", "diltiazem", "verapamil", "losartan", "valsartan", "telmisartan",
+    "olmesartan", "candesartan cilexetil", "irbesartan", "ramipril", "enalapril", "lisinopril",
+    "perindopril", "captopril", "carvedilol", "bisoprolol", "metoprolol", "atenolol", "propranolol",
+    "nebivolol", "hydrochlorothiazide", "furosemide", "spironolactone", "indapamide", "digoxin",
+    "amiodarone", "nitroglycerin", "isosorbide mononitrate", "doxazosin", "aliskiren",
+    // blood thinners
+    "warfarin", "apixaban", "rivaroxaban", "dabigatran etexilate", "aspirin", "clopidogrel",
+    "ticagrelor", "cilostazol", "enoxaparin",
+    // diabetes and lipids
+    "metformin", "glimepiride", "gliclazide", "sitagliptin", "linagliptin", "dapagliflozin",
+    "empagliflozin", "pioglitazone", "insulin glargine", "atorvastatin", "rosuvastatin", "simvastatin",
+    "pravastatin", "pitavastatin", "lovastatin", "ezetimibe", "fenofibrate",
+    // thyroid
+    "levothyroxine", "methimazole", "propylthiouracil",
+    // mind and sleep
+    "escitalopram", "sertraline", "fluoxetine", "paroxetine", "duloxetine", "venlafaxine", "bupropion",
+    "trazodone", "amitriptyline", "nortriptyline", "quetiapine", "olanzapine", "risperidone",
+    "aripiprazole", "haloperidol", "alprazolam", "lorazepam", "clonazepam", "diazepam", "zolpidem",
+    "buspirone",
+    // epilepsy, nerve pain, migraine, gout
+    "carbamazepine", "valproic acid", "lamotrigine", "topiramate", "phenytoin", "oxcarbazepine",
+    "gabapentin", "pregabalin", "sumatriptan", "zolmitriptan", "rizatriptan", "allopurinol", "colchicine",
+    // pain
+    "acetaminophen", "ibuprofen", "naproxen", "celecoxib", "meloxicam", "diclofenac", "indomethacin",
+    "tramadol", "oxycodone", "fentanyl",
+    // infections
+    "clarithromycin", "azithromycin", "ciprofloxacin", "levofloxacin", "moxifloxacin", "doxycycline",
+    "metronidazole", "fluconazole", "itraconazole", "ketoconazole", "miconazole", "acyclovir",
+    // stomach
+    "omeprazole", "esomeprazole", "lansoprazole", "pantoprazole", "rabeprazole", "famotidine",
+    "cimetidine", "metoclopramide", "domperidone",
+    // breathing, urology, bones, hormones, immunity, steroids
+    "theophylline", "zafirlukast", "tamsulosin", "finasteride", "sildenafil", "tadalafil", "solifenacin",
+    "alendronic acid", "risedronic acid", "estradiol", "levonorgestrel", "cyclosporine", "tacrolimus",
+    "azathioprine", "mycophenolate mofetil", "prednisolone", "methylprednisolone",
+    // supplements the tables list
+    "st. john's wort", "potassium chloride", "ginkgo biloba", "fish oil",
+];
+
+/// Every common medicine is listed in the tables and has a Korean generic and Korean names, and the
+/// lexicon reads each of those as the medicine (a name two rows share, a combination product's
+/// brand, may read as either).
+#[test]
+fn every_common_table_medicine_has_korean_names_that_read_as_it() {
+    let dir = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/index/lexicon"));
+    let medicines = std::fs::read_to_string(dir.join("medicines_ko.tsv")).unwrap();
+    let classes = std::fs::read_to_string(dir.join("medicine_classes.tsv")).unwrap();
+    let (rows, _) = medagent::lexicon::medicines::parse(&medicines, &classes).unwrap();
+    let rows_naming = |name: &str| rows.iter().filter(|r| r.ko_names.contains(&name)).count();
+    let mut problems = Vec::new();
+    for generic in COMMON {
+        let Some(row) = rows.iter().find(|r| r.generic == *generic) else {
+            problems.push(format!("{generic}: no row"));
+            continue;
+        };
+        if !table().lists(row.drugbank_id) {
+            problems.push(format!("{generic}: not in the interaction tables"));
+        }
+        if row.ko_generic.is_empty() || row.ko_names.is_empty() {
+            problems.push(format!("{generic}: no Korean generic or no Korean names"));
+        }
+        for name in std::iter::once(row.ko_generic).chain(row.ko_names.iter().copied()) {
+            let read = lexicon().lookup(name).map(|c| c.id.as_str());
+            let shared = rows_naming(name) > 1;
+            if read != Some(row.drugbank_id) && !(shared && read.is_some()) {
+                problems.push(format!("{generic}: {name} reads as {read:?}"));
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{problems:#?}");
+}
