@@ -74,6 +74,13 @@ fn version_line() -> &'static str {
 
 /// Entry point of the binary: parses the arguments and runs the subcommand.
 pub fn main() -> ExitCode {
+    // A reader that stops early (`medagent lexicon stats | head`) closes the pipe: end quietly, as other
+    // command-line tools do, instead of panicking at the next print. Rust ignores SIGPIPE by default.
+    #[cfg(unix)]
+    // SAFETY: setting a signal's action to its default before any thread starts.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
     let cli = Cli::parse();
     let result = match cli.command {
         None => {
