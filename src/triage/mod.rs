@@ -414,7 +414,8 @@ mod tests {
 
     /// More of issue 42's kinds (dev13): an event dated by days or a weekday and ended at a hospital
     /// (며칠 전, 지난 금요일, 귀가했어요, "three winters ago"), studying for a licence exam (간호사 국시 준비)
-    /// or a trainee's question, a task's own "right now", a quoted title or name, a game's villager;
+    /// or a trainee's question, a task's own "right now", a quoted title or name, a game's villager,
+    /// treated at a hospital (치료받고 퇴원) and a next time asked about (다음에 또 그러면);
     /// the same signs said of now still call for help.
     #[test]
     fn dated_events_licence_exams_quoted_names_and_games_stay_quiet_and_the_same_signs_now_do_not() {
@@ -428,6 +429,8 @@ mod tests {
             "For my psych class I need to write up the warning signs of overdose right now. What are they?",
             "The podcast 'Overdose Stories' had a good episode, is naloxone sold over the counter?",
             "In Minecraft my villager keeps drowning, any fix?",
+            "아이가 경련을 해서 119 불렀어요. 병원에서 치료받고 퇴원했어요. 다음에 또 그러면 어떻게 해요?",
+            "남편이 쓰러졌어요. 지금은 괜찮아요. 다음에 또 그러면 뭘 해야 하나요?",
         ] {
             assert_eq!(level(text), Level::None, "{text}");
         }
@@ -440,6 +443,8 @@ mod tests {
             "For my psych class I need to write up the warning signs right now but I just took a whole bottle of pills",
             "my friend took a whole bottle of pills, the podcast 'Overdose Stories' was on",
             "We were playing Minecraft and my brother suddenly collapsed and isn't breathing",
+            "지난주에 퇴원했는데 또 경련하면서 숨을 못 쉬어요",
+            "또 쓰러지면 어떡해요 지금 또 쓰러졌어요 깨워도 안 일어나요",
         ] {
             assert_eq!(level(text), Level::Emergency, "{text}");
         }
