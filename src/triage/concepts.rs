@@ -729,7 +729,7 @@ const CONCEPTS: &[Concept] = &[
     c(
         "cleared",
         r"\b(?:poison (?:control|cent(?:er|re)|line)|doctors?|gp|p(?:a)?ediatrician|nurse|pharmacist|er|a&e|hospital|111)\b[^.!?\n]{0,40}?\b(?:said|says|told (?:us|me|him|her))\b[^.!?\n]{0,40}?\b(?:fine|ok|okay|harmless|nothing to worry|non[- ]?toxic|safe|will pass|no treatment|normal)\b|\b(?:a&e|er|ed|hospital|doctors?|paramedics?|ambulance|crew|they)\b[^.!?\n]{0,40}?\b(?:discharged|sent (?:us|me|him|her|them) home|let (?:us|me|him|her|them) go|checked (?:me|him|her|them|us)(?: over| out)?|observed|watched (?:me|him|her|them)|kept (?:me|him|her|them) (?:in|overnight))\b|\b(?:ecg|ekg|ct|scan|bloods|blood tests?|tests|x-?rays?|mri)\b[^.!?\n]{0,20}?\b(?:was|were|came back|all) (?:normal|clear|fine|ok|okay)\b",
-        "(?:의사|선생님|병원|소아과|내과|보건소|간호사|약사|중독센터|응급실)(?:가|께서|에서|에서는|선생님이)?.{0,16}?(?:괜찮다|문제없다|이상없다|무해하다|괜찮을거|걱정안해도|걱정할필요)|(?:의사|병원|응급실|구급대원|구급대|119)(?:가|이|께서|에서|에서는)?.{0,12}?(?:확인|검사|진찰|지켜보|관찰|치료|처치)(?:하고|했는데|하더니|해보고|받고|했더니)?.{0,10}?(?:괜찮|정상|이상없|퇴원|집에)|(?:ct|엑스레이|x-?ray|검사|피검사|심전도|mri)(?:도|는|가|상|결과)?(?:다|모두|결과)?(?:정상|이상없|괜찮)",
+        "(?:의사|선생님|병원|소아과|내과|보건소|간호사|약사|중독센터|응급실)(?:가|께서|에서|에서는|선생님이)?.{0,16}?(?:괜찮다|문제없다|이상없다|무해하다|괜찮을거|걱정안해도|걱정할필요)|(?:의사|병원|응급실|구급대원|구급대|119)(?:가|이|께서|에서|에서는)?.{0,12}?(?:확인|검사|진찰|지켜보|관찰|치료|처치)(?:하고|했는데|하더니|해보고|받고|했더니)?.{0,10}?(?:괜찮|정상|이상없|퇴원|집에)|(?:병원|응급실)(?:에|에서)?(?:갔다가|갔는데|다녀와서|갔더니)[^.!?]{0,20}?(?:집에왔|집에돌아왔|귀가|퇴원)|(?:ct|엑스레이|x-?ray|검사|피검사|심전도|mri)(?:도|는|가|상|결과)?(?:다|모두|결과)?(?:정상|이상없|괜찮)",
     ),
     c(
         "bleeding_stopped",

@@ -431,6 +431,7 @@ mod tests {
             "In Minecraft my villager keeps drowning, any fix?",
             "아이가 경련을 해서 119 불렀어요. 병원에서 치료받고 퇴원했어요. 다음에 또 그러면 어떻게 해요?",
             "남편이 쓰러졌어요. 지금은 괜찮아요. 다음에 또 그러면 뭘 해야 하나요?",
+            "애기가 어제 경기를 해서 응급실 갔다가 집에 왔어요. 해열제는 몇 시간마다 줘요?",
         ] {
             assert_eq!(level(text), Level::None, "{text}");
         }
@@ -444,6 +445,7 @@ mod tests {
             "my friend took a whole bottle of pills, the podcast 'Overdose Stories' was on",
             "We were playing Minecraft and my brother suddenly collapsed and isn't breathing",
             "지난주에 퇴원했는데 또 경련하면서 숨을 못 쉬어요",
+            "응급실 갔다가 집에 왔는데 지금 또 경련해요 5분째예요",
             "또 쓰러지면 어떡해요 지금 또 쓰러졌어요 깨워도 안 일어나요",
         ] {
             assert_eq!(level(text), Level::Emergency, "{text}");
