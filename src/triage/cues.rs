@@ -245,6 +245,7 @@ mod tests {
             include_str!("../../tests/fixtures/triage_dev3.jsonl"),
             include_str!("../../tests/fixtures/triage_coverage.jsonl"),
             include_str!("../../tests/fixtures/triage_holdout.jsonl"),
+            include_str!("../../tests/fixtures/triage_dev13.jsonl"),
         ];
         let texts: Vec<String> =
             sets.iter().flat_map(|s| super::super::eval::parse(s).unwrap()).map(|i| i.text).collect();

@@ -167,7 +167,7 @@ pub fn score_by(items: &[Labelled], triage: impl Fn(&str) -> Triage) -> (Vec<(St
 mod tests {
     use super::*;
 
-    /// The targets of both development sets: recall >= 0.97 per language, false alarms <= 5 %.
+    /// The targets of the development sets: recall >= 0.97 per language, false alarms <= 5 %.
     #[test]
     fn the_development_sets_meet_their_targets() {
         for set in [
@@ -176,6 +176,7 @@ mod tests {
             include_str!("../../tests/fixtures/triage_dev3.jsonl"),
             include_str!("../../tests/fixtures/triage_dev4.jsonl"),
             include_str!("../../tests/fixtures/triage_dev5.jsonl"),
+            include_str!("../../tests/fixtures/triage_dev13.jsonl"),
         ] {
             meets_targets(&parse(set).unwrap());
         }

@@ -253,6 +253,9 @@ impl Frame {
         if let Some(&over) = cleared.iter().max() {
             ingestions.retain(|&(_, start, _)| start > over);
         }
+        // ... and none is taken inside a known compound or a quoted name ("the podcast 'Overdose on History'").
+        ingestions
+            .retain(|&(_, start, _)| !masks.iter().any(|&(kind, s, e)| kind == "masked" && (s..e).contains(&start)));
         let pregnant = crate::extract::patterns::demographics(text).pregnant == Some(true)
             // A positive test told as past ("last week") still means pregnant now.
             || mentions.iter().any(|m| m.concept == "positive_test" && matches!(m.status, Status::Affirmed | Status::Past));

@@ -412,6 +412,46 @@ mod tests {
         }
     }
 
+    /// More of issue 42's kinds (dev13): an event dated by days or a weekday and ended at a hospital
+    /// (며칠 전, 지난 금요일, 귀가했어요, "three winters ago"), studying for a licence exam (간호사 국시 준비)
+    /// or a trainee's question, a task's own "right now", a quoted title or name, a game's villager,
+    /// treated at a hospital (치료받고 퇴원) and a next time asked about (다음에 또 그러면);
+    /// the same signs said of now still call for help.
+    #[test]
+    fn dated_events_licence_exams_quoted_names_and_games_stay_quiet_and_the_same_signs_now_do_not() {
+        for text in [
+            "사흘 전에 엄마가 잠깐 말이 어눌해져서 병원 갔더니 괜찮대요. 재발 막으려면 뭘 드셔야 하나요?",
+            "지난 금요일 남편이 쓰러져서 응급실 갔다가 귀가했어요. 평소에 뭘 조심해야 해요?",
+            "간호사 국시 준비 중인데, 의식 없는 환자가 숨을 헐떡이면 바로 가슴압박 하나요?",
+            "노래 제목이 '숨이 멎을 듯'이라는 곡 아세요?",
+            "I had a seizure three winters ago; the EEG was clear. Can I drive?",
+            "Lifeguard trainee here: how long can a drowning victim go without oxygen?",
+            "For my psych class I need to write up the warning signs of overdose right now. What are they?",
+            "The podcast 'Overdose Stories' had a good episode, is naloxone sold over the counter?",
+            "In Minecraft my villager keeps drowning, any fix?",
+            "아이가 경련을 해서 119 불렀어요. 병원에서 치료받고 퇴원했어요. 다음에 또 그러면 어떻게 해요?",
+            "남편이 쓰러졌어요. 지금은 괜찮아요. 다음에 또 그러면 뭘 해야 하나요?",
+            "애기가 어제 경기를 해서 응급실 갔다가 집에 왔어요. 해열제는 몇 시간마다 줘요?",
+        ] {
+            assert_eq!(level(text), Level::None, "{text}");
+        }
+        for text in [
+            "사흘 전에 머리를 부딪혔는데 지금 계속 토하고 말이 어눌해요",
+            "지난 금요일 퇴원했는데 방금 또 쓰러져서 깨워도 안 일어나요",
+            "간호사 국시 준비 중인데 지금 아빠가 쓰러져서 숨을 헐떡이고 반응이 없어요",
+            "I had a seizure three winters ago and now I'm seizing again, it won't stop",
+            "Lifeguard trainee, we just pulled a kid out of the pool and he isn't breathing",
+            "For my psych class I need to write up the warning signs right now but I just took a whole bottle of pills",
+            "my friend took a whole bottle of pills, the podcast 'Overdose Stories' was on",
+            "We were playing Minecraft and my brother suddenly collapsed and isn't breathing",
+            "지난주에 퇴원했는데 또 경련하면서 숨을 못 쉬어요",
+            "응급실 갔다가 집에 왔는데 지금 또 경련해요 5분째예요",
+            "또 쓰러지면 어떡해요 지금 또 쓰러졌어요 깨워도 안 일어나요",
+        ] {
+            assert_eq!(level(text), Level::Emergency, "{text}");
+        }
+    }
+
     /// A denial on the next line is about something else (found by the triage fuzz target).
     #[test]
     fn a_denial_does_not_reach_across_a_line_break() {
