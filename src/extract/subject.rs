@@ -332,6 +332,15 @@ pub const RELATIONS: &[Relation] = &[
         en_alone: &[],
         ko_words: &["동료", "직장동료"],
     },
+    Relation {
+        id: "neighbor",
+        en: "Neighbor",
+        ko: "이웃",
+        gender: None,
+        en_words: &["neighbor", "neighbors", "neighbour", "neighbours"],
+        en_alone: &[],
+        ko_words: &["이웃", "옆집"],
+    },
 ];
 
 /// The relation called `id`.
@@ -405,6 +414,11 @@ const KO_FIRST_PERSON: &[&str] = &[
 /// Korean words of the writer that are a word of their own ("제 혈압", "내 혈당").
 const KO_FIRST_PERSON_ALONE: &[&str] = &["제", "내", "저"];
 
+/// Korean pronouns of another person, at the start of a written word ("걔가", "그분이"), with the
+/// gender they say: whom they refer to is never the writer.
+const KO_PRONOUNS: &[(&str, Option<Gender>)] =
+    &[("걔", None), ("그분", None), ("그애", None), ("그녀", Some(Gender::Female))];
+
 /// Korean words after a person that make them the cause of what the clause says ("남편 때문에").
 const KO_CAUSE: &[&str] = &["때문", "탓에", "덕분"];
 
@@ -426,7 +440,8 @@ enum Who {
     /// A relation or a name.
     Person(String, Option<Gender>),
     Writer,
-    Pronoun(Gender),
+    /// Another person by a pronoun, with the gender it says ("she"; none for "걔", "그분").
+    Pronoun(Option<Gender>),
 }
 
 /// What a mention does in its clause.
@@ -509,7 +524,8 @@ fn english_mentions(text: &str, names: &[String]) -> Vec<(Mention, Role)> {
         // A determiner, then describing words, then the relation noun (or an age: "my 3 year old");
         // at a sentence's start the same without the determiner, where the words after it say
         // something of the person ("husband is 61", "wife's been", "4 month old has had").
-        let determiner = matches!(w, "my" | "our");
+        // "your daughter" (a doctor quoted) is someone else too, never the writer.
+        let determiner = matches!(w, "my" | "our" | "your");
         let from = if determiner { i + 1 } else { i };
         let relation = (determiner || at_sentence_start(text, &words, i))
             .then(|| relation_from(&words, from, determiner))
@@ -589,7 +605,7 @@ fn english_mentions(text: &str, names: &[String]) -> Vec<(Mention, Role)> {
             let next = words.get(i + 1).map(|w| w.2.as_str());
             let reports = next.is_some_and(|n| EN_REPORTING.contains(&n));
             let role = if reports || typing_after(&words, i + 1) { Role::Aside } else { Role::Subject };
-            found.push((Mention { start: words[i].0, end: words[i].1, who: Who::Pronoun(*gender) }, role));
+            found.push((Mention { start: words[i].0, end: words[i].1, who: Who::Pronoun(Some(*gender)) }, role));
         }
         i += 1;
     }
@@ -838,6 +854,12 @@ fn korean_mentions(text: &str, names: &[String]) -> Vec<(Mention, Role)> {
         {
             let role = if KO_COMPANION.iter().any(|c| word.ends_with(c)) { Role::Joined } else { Role::Subject };
             found.push((Mention { start: *start, end: *end, who: Who::Writer }, role));
+            continue;
+        }
+        if let Some((_, gender)) = KO_PRONOUNS.iter().find(|(p, _)| {
+            word.strip_prefix(p).is_some_and(|rest| rest.is_empty() || is_korean_particle(rest) || rest == "께서")
+        }) {
+            found.push((Mention { start: *start, end: *end, who: Who::Pronoun(*gender) }, Role::Subject));
             continue;
         }
         // The longest relation word (or name) in the written word.
@@ -1166,10 +1188,11 @@ pub fn read(text: &str, names: &[String]) -> Reading {
             here.iter().find(|(m, role)| *role == Role::Subject && matches!(m.who, Who::Pronoun(_)))
         {
             let Who::Pronoun(gender) = m.who else { unreachable!() };
-            match named.iter_mut().rev().find(|(_, g)| g.is_none_or(|g| g == gender)) {
+            let fits = |g: &Option<Gender>| g.is_none() || gender.is_none() || *g == gender;
+            match named.iter_mut().rev().find(|(_, g)| fits(g)) {
                 Some((who, said)) => {
                     // The pronoun says the gender the relation ("friend") or the name did not.
-                    if said.is_none() {
+                    if let (None, Some(gender)) = (*said, gender) {
                         *said = Some(gender);
                         genders.push((who.clone(), gender));
                     }
