@@ -448,6 +448,22 @@ mod subject_tests {
     }
 
     #[test]
+    fn facts_of_someone_only_pronouned_or_unlisted_never_reach_the_writer() {
+        let mine = |text: &str| {
+            let found = by_subject(text, &[]);
+            assert_eq!(found.people.iter().map(|(_, s)| s.vitals.len()).sum::<usize>(), 1, "{found:?}");
+            found.of(&Subject::Me).cloned().unwrap_or_default()
+        };
+        // A Korean pronoun with nobody named before it: nobody's.
+        let first = mine("걔가 어제부터 열이 38.9도예요. 우리 애 6살이에요.");
+        assert!(first.vitals.is_empty() && first.demographics.age.is_none(), "{first:?}");
+        let neighbor = mine("My neighbor is 70 and his blood pressure was 180/110.");
+        assert!(neighbor.vitals.is_empty() && neighbor.demographics.age.is_none(), "{neighbor:?}");
+        let quoted = mine("The doctor said, \"Your daughter's temperature is 39.1.\"");
+        assert!(quoted.vitals.is_empty(), "{quoted:?}");
+    }
+
+    #[test]
     fn a_childs_age_and_readings_are_the_childs() {
         let found = by_subject("My son is 3 and has had a fever of 39.2 since yesterday with a runny nose", &[]);
         assert_eq!(found.about, other("son"));

@@ -1346,6 +1346,27 @@ mod tests {
     }
 
     #[test]
+    fn a_korean_pronoun_is_never_the_writer() {
+        // Named before: the pronoun is theirs.
+        assert_eq!(whole("아들이 8살이에요. 걔가 어제부터 설사를 해요."), ["son"]);
+        assert_eq!(whole("시어머니가 오셨어요. 그분이 요즘 어지럽대요."), ["mother-in-law"]);
+        // Named only after (or not at all): nobody's, never the writer's.
+        assert_eq!(about("그분이 요즘 혈압약을 드시는데 어지럽대요. 저희 시어머니요.")[0], ["someone"]);
+        assert_eq!(about("걔가 어제부터 설사를 해요.")[0], ["someone"]);
+        // 그녀 says she is a woman: not the son named before.
+        assert_eq!(about("남편이랑 아들이 왔어요. 그녀가 열이 나요.")[1], ["someone"]);
+        assert_eq!(whole("그래서 열이 나요"), ["self"], "그래서 is no pronoun");
+    }
+
+    #[test]
+    fn a_quoted_your_relation_and_a_neighbor_are_other_people() {
+        assert_eq!(about("The doctor said, \"Your daughter has asthma.\"")[1], ["daughter"]);
+        assert_eq!(whole("Your blood pressure is high."), ["self"], "'your' alone names nobody else");
+        assert_eq!(about("My neighbor is diabetic and asked me what a normal sugar is.")[0], ["neighbor"]);
+        assert_eq!(about("옆집 아저씨가 당뇨인데 혈당이 250이래요.")[0], ["neighbor"]);
+    }
+
+    #[test]
     fn the_one_typing_for_the_writer_is_not_the_subject() {
         assert_eq!(whole("손주가 대신 물어봐요. 제가 78세인데 통풍이 있어요."), ["self"]);
         assert_eq!(whole("할머니 대신 써요. 할머니가 82세이시고 요즘 발이 부어요."), ["grandmother"]);
