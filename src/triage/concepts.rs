@@ -838,9 +838,11 @@ const CONCEPTS: &[Concept] = &[
         r"\b(?:lit|lighting|burning) (?:a |the |some )?(?:charcoal|briquettes?|coals?|burner|disposable bbq)\b[^.!?\n]{0,40}?\b(?:car|room|tent|bathroom|sealed|shut|closed|locked)\b|\b(?:car|room|tent|bathroom)\b[^.!?\n]{0,30}?\b(?:lit|lighting|burning) (?:a |the |some )?(?:charcoal|briquettes?|coals?|burner)",
         "(?:차|차안|방|방안|텐트|화장실|욕실)(?:에서|안에서|문)?.{0,14}?(?:번개탄|연탄|숯|착화탄)(?:을|를)?(?:피웠|피워|붙였|켰|피우고)|(?:번개탄|착화탄)(?:을|를)?(?:피웠|피워놨|붙였)",
     ),
+    // A child, or a baby by its age in chat shorthand at the start of a message ("9mo has a stomach
+    // bug", "my 6 wk").
     c(
         "child",
-        r"\bbab(?:y|ies)\b|\binfant\b|\btoddler\b|\bnewborn\b|\bkids?\b|\bchild\b|\bson\b|\bdaughter\b|\b\d{1,2}[ -]?(?:month|week|day)s?[ -]?old\b|\b(?:[1-9]|1[0-7])[ -]?(?:year|yr)s?[ -]?old\b|\b(?:[1-9]|1[0-7]) ?(?:yo|y/o|yrs?)\b",
+        r"\bbab(?:y|ies)\b|\binfant\b|\btoddler\b|\bnewborn\b|\bkids?\b|\bchild\b|\bson\b|\bdaughter\b|\b\d{1,2}[ -]?(?:month|week|day)s?[ -]?old\b|\b(?:[1-9]|1[0-7])[ -]?(?:year|yr)s?[ -]?old\b|\b(?:[1-9]|1[0-7]) ?(?:yo|y/o|yrs?)\b|(?:^|\b(?:my|our|the) )\d{1,2} ?(?:mo|mos|mths?|m/o|wks?)\b",
         "아기|애기|(?:^|[^돌나찾알살잡앉남좋높많넘따달빠싸다사자차타파하까])아가|아이|애가|(?:우리|저희)애|^애(?:가|는|를|한테|배|몸|얼굴|이마|랑)|(?:^|[^알])아들|딸|(?:^|\\D)(?:[1-9]|1[0-7])살|개월|유아|어린이|신생아|손주|손자|손녀",
     ),
     // Words that hold a symptom's word and mean something else ("hay fever", "non-drowsy",

@@ -246,6 +246,7 @@ mod tests {
             include_str!("../../tests/fixtures/triage_coverage.jsonl"),
             include_str!("../../tests/fixtures/triage_holdout.jsonl"),
             include_str!("../../tests/fixtures/triage_dev13.jsonl"),
+            include_str!("../../tests/fixtures/triage_dev14.jsonl"),
         ];
         let texts: Vec<String> =
             sets.iter().flat_map(|s| super::super::eval::parse(s).unwrap()).map(|i| i.text).collect();

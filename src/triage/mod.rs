@@ -452,6 +452,38 @@ mod tests {
         }
     }
 
+    /// Issue 42's kinds, dev14: a story, a show or the traffic as what strikes ("the finale knocked
+    /// me out cold", "the commute was suffocating", "ripped my heart out"), a poison line's worker, a
+    /// biology homework question, a baby's age as "9mo", and a medicine's frightening side effect asked about as a
+    /// possibility; the same signs said of now still call for help.
+    #[test]
+    fn figures_poison_line_work_and_side_effect_questions_stay_quiet_and_the_same_signs_now_do_not() {
+        for text in [
+            "That season finale knocked me out cold, what a show.",
+            "The commute was suffocating today, two hours on the bus.",
+            "The last chapter ripped my heart out, any similar books?",
+            "Tax season is choking the life out of me, any tips for sleep?",
+            "I work at a poison control center; how long after an aspirin overdose do levels peak?",
+            "My bio homework asks why a pneumothorax makes you short of breath.",
+            "Can lisinopril cause swelling of the lips?",
+            "is black stool normal when taking iron pills?",
+            "does Prozac cause suicidal thoughts in teenagers?",
+        ] {
+            assert_eq!(level(text), Level::None, "{text}");
+        }
+        for text in [
+            "Not kidding, the finale is on but my dad just collapsed and won't wake up",
+            "The commute was awful and now I actually can't breathe and my lips are blue",
+            "I work at a poison control center and my son just swallowed a bottle of aspirin",
+            "my lips and tongue are swelling up after my lisinopril and I can't breathe",
+            "I'm vomiting blood and my stool is black",
+            "my teen on Prozac says he is going to kill himself tonight",
+            "8mo has had diarrhoea all day, no wet diaper since this morning and no tears",
+        ] {
+            assert_eq!(level(text), Level::Emergency, "{text}");
+        }
+    }
+
     /// A denial on the next line is about something else (found by the triage fuzz target).
     #[test]
     fn a_denial_does_not_reach_across_a_line_break() {
