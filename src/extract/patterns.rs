@@ -121,26 +121,30 @@ pattern!(age_before_pattern, r"(?i)(\d{1,3})\s*(살|세|개월|months?|mos?|week
 
 /// The age said at the end of `before`, the text right before a person's mention (whole years).
 pub fn age_before(before: &str) -> Option<u32> {
-    let c = age_before_pattern().captures(before)?;
-    let n: u32 = c.get(1)?.as_str().parse().ok()?;
-    let unit = c.get(2)?.as_str();
-    let years = match unit.chars().next()? {
-        '살' | '세' => n,
-        'w' | 'W' => n / 52,
-        _ => n / 12,
-    };
+    let c = age_before_pattern().captures(tail(before, 32))?;
+    let years = whole_years(c.get(1)?.as_str().parse().ok()?, c.get(2)?.as_str());
     (years <= 120).then_some(years)
+}
+
+/// An age of `n` in `unit` (years: 살, 세; months: 개월, months, mo; weeks: 주, weeks, wk; else
+/// days) in whole years.
+fn whole_years(n: u32, unit: &str) -> u32 {
+    match unit.chars().next() {
+        Some('살' | '세') => n,
+        Some('m' | 'M' | '개') => n / 12,
+        Some('w' | 'W' | '주') => n / 52,
+        _ => n / 365,
+    }
+}
+
+/// The last `chars` characters of `text`: what a pattern that reads only the end of a text needs,
+/// so that reading before each of a long message's mentions stays linear in the message.
+fn tail(text: &str, chars: usize) -> &str {
+    text.char_indices().nth_back(chars.saturating_sub(1)).map_or(text, |(i, _)| &text[i..])
 }
 
 /// A baby's age in whole years from months, weeks or days (see `infant_age_en`): 0 under a year.
 pub fn infant_age(text: &str) -> Option<u32> {
-    let years = |n: u32, unit: &str| -> u32 {
-        match unit.chars().next() {
-            Some('m' | 'M' | '개') => n / 12,
-            Some('w' | 'W' | '주') => n / 52,
-            _ => n / 365,
-        }
-    };
     for c in infant_age_ko().captures_iter(text) {
         if let Some(word) = c.get(5) {
             return Some(match word.as_str().replace(' ', "").as_str() {
@@ -163,7 +167,7 @@ pub fn infant_age(text: &str) -> Option<u32> {
         if pregnancy || !(born || of_child || (said(3) == "개월" && said(4) != "째")) {
             continue;
         }
-        return said(2).parse().ok().map(|n| years(n, said(3)));
+        return said(2).parse().ok().map(|n| whole_years(n, said(3)));
     }
     for c in infant_age_en().captures_iter(text) {
         let (n, unit, next) = match (c.get(1), c.get(3), c.get(6)) {
@@ -175,12 +179,12 @@ pub fn infant_age(text: &str) -> Option<u32> {
         // Only an age where it ends ("is 9 months, temp", "(5 months)", "is 19 months and has"):
         // "is 36 weeks pregnant", "it's 3 weeks since" are none.
         let next = next.map_or("", |m| m.as_str()).to_lowercase();
-        let before = text[..c.get(0).map_or(0, |m| m.start())].to_lowercase();
+        let before = tail(&text[..c.get(0).map_or(0, |m| m.start())], 16).to_lowercase();
         let thing = ["it", "that", "there", "what"].iter().any(|w| before.trim_end().ends_with(w));
         if !matches!(next.as_str(), "" | ")" | "," | "." | "and" | "old") || thing {
             continue;
         }
-        return n.as_str().parse().ok().map(|v| years(v, unit.map_or("m", |u| u.as_str())));
+        return n.as_str().parse().ok().map(|v| whole_years(v, unit.map_or("m", |u| u.as_str())));
     }
     None
 }

@@ -1051,6 +1051,15 @@ fn clauses(text: &str, all: &[(Mention, Role)]) -> Vec<(usize, usize)> {
         "요 ",
         "ㅠ ",
     ];
+    // A Korean person set against another ("남편 혈압 145/92 저는 128/85", "저는 LDL 160 남편은
+    // 195요") starts a clause of their own: where such mentions start, in order.
+    let said = |m: &Mention| &text[m.start..m.end];
+    let mut contrasts: Vec<usize> = all
+        .iter()
+        .filter(|(m, _)| said(m).ends_with(['는', '은']) && has_hangul_text(said(m)))
+        .map(|(m, _)| m.start)
+        .collect();
+    contrasts.sort_unstable();
     let mut out = Vec::new();
     let mut start = 0;
     let mut cuts: Vec<(usize, usize)> = Vec::new();
@@ -1067,15 +1076,7 @@ fn clauses(text: &str, all: &[(Mention, Role)]) -> Vec<(usize, usize)> {
             i += 1;
             continue;
         }
-        // A Korean person set against another ("남편 혈압 145/92 저는 128/85", "저는 LDL 160 남편은
-        // 195요") starts a clause of their own.
-        let contrast = all.iter().any(|(m, _)| {
-            m.start == i
-                && i > start
-                && text[m.start..m.end].ends_with(['는', '은'])
-                && has_hangul_text(&text[m.start..m.end])
-        });
-        if contrast {
+        if i > start && contrasts.binary_search(&i).is_ok() {
             cuts.push((i, i));
         }
         if rest.starts_with(',') && !in_number {
