@@ -8,6 +8,7 @@ pub mod evidence;
 pub mod files;
 pub mod format;
 pub mod lang;
+pub mod order;
 pub mod ports;
 pub mod similarity;
 pub mod tokenizer;

@@ -464,7 +464,7 @@ pub fn read(text: &str) -> Vec<Reading> {
             end: whole.end(),
         });
     }
-    out.sort_by_key(|r| r.start);
+    crate::core::order::sort_by_key(&mut out, |r| r.start);
     out
 }
 

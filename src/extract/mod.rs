@@ -110,7 +110,7 @@ fn kept(readings: &[Reading]) -> Vec<Measurement> {
         };
         out.push(Measurement { kind: r.kind, value, second: r.second, unit: unit.symbol().into() });
     }
-    out.sort_by_key(|m| m.kind);
+    crate::core::order::sort_by_key(&mut out, |m| m.kind);
     out
 }
 
@@ -208,7 +208,7 @@ fn concept_mentions<'a>(text: &str, lexicon: &'a Lexicon, readings: &[Reading]) 
             }
         }
     }
-    found.sort_by_key(|&(_, start, _)| start);
+    crate::core::order::sort_by_key(&mut found, |&(_, start, _)| start);
     for mention in found.iter_mut().filter(|(c, _, _)| c.kind == ConceptKind::Symptom) {
         let (_, start, end) = *mention;
         let part = phrases.iter().rfind(|p| p.concept.is_none() && p.end <= start);

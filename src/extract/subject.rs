@@ -1022,7 +1022,7 @@ fn mentions(text: &str, names: &[String]) -> Vec<(Mention, Role)> {
             *gender = word_gender(&text[m.start..m.end]);
         }
     }
-    all.sort_by_key(|(m, _)| m.start);
+    crate::core::order::sort_by_key(&mut all, |(m, _)| m.start);
     all
 }
 
@@ -1306,7 +1306,7 @@ pub fn other_mention_spans(text: &str, names: &[String]) -> Vec<(usize, usize)> 
         .filter(|(m, _)| m.who != Who::Writer)
         .map(|(m, _)| (m.start, m.end))
         .collect();
-    spans.sort_unstable_by(|a, b| b.cmp(a));
+    crate::core::order::sort_by(&mut spans, |a, b| b.cmp(a));
     spans.dedup();
     spans
 }

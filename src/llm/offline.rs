@@ -120,7 +120,7 @@ fn best_sentences<'a>(text: &'a str, terms: &HashSet<String>, n: usize) -> Vec<&
         .enumerate()
         .map(|(i, s)| (i, tokenize(s).iter().filter(|t| terms.contains(*t)).count()))
         .collect();
-    scored.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    crate::core::order::sort_by(&mut scored, |a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
     let mut keep: Vec<usize> = scored.into_iter().take(n).map(|(i, _)| i).collect();
     keep.sort_unstable();
     keep.into_iter().map(|i| sentences[i]).collect()

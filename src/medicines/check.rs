@@ -128,7 +128,7 @@ pub fn check(table: &Interactions, lexicon: &Lexicon, medicines: Vec<Medicine>) 
         }
     }
     // Highest severity first; pairs of one severity in the order their medicines were named.
-    found.sort_by_key(|f: &Found| std::cmp::Reverse(f.severity));
+    crate::core::order::sort_by_key(&mut found, |f: &Found| std::cmp::Reverse(f.severity));
     Checked { medicines, found }
 }
 

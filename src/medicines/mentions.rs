@@ -44,7 +44,7 @@ pub fn named(lexicon: &Lexicon, table: &Interactions, text: &str, from: Origin) 
                 found.push((start, start + name.len(), concept));
             }
         }
-        found.sort_by_key(|&(start, _, _)| start);
+        crate::core::order::sort_by_key(&mut found, |&(start, _, _)| start);
     }
     let mut named = Named::default();
     for (start, end, concept) in found {

@@ -154,7 +154,7 @@ impl Interactions {
     /// Every pair with its listings, sorted by key indices (for the file writer).
     pub fn pairs(&self) -> Vec<((u32, u32), &[Listing])> {
         let mut pairs: Vec<_> = self.pairs.iter().map(|(&k, v)| (k, v.as_slice())).collect();
-        pairs.sort_unstable_by_key(|&(k, _)| k);
+        crate::core::order::sort_by_key(&mut pairs, |&(k, _)| k);
         pairs
     }
 
@@ -271,7 +271,9 @@ impl Builder {
             .listings
             .into_iter()
             .map(|((a, b), mut listings)| {
-                listings.sort_by(|x, y| y.severity.cmp(&x.severity).then(x.source.cmp(&y.source)));
+                crate::core::order::sort_by(&mut listings, |x, y| {
+                    y.severity.cmp(&x.severity).then(x.source.cmp(&y.source))
+                });
                 ((index[a.as_str()], index[b.as_str()]), listings)
             })
             .collect();

@@ -217,7 +217,7 @@ impl Conversation {
             .chain(self.archive.iter().enumerate().map(|(i, b)| (cosine(query, &b.embedding), Older::Archived(i))))
             .filter(|(s, _)| *s >= RECALL_THRESHOLD)
             .collect();
-        older.sort_by(|a, b| b.0.total_cmp(&a.0));
+        crate::core::order::sort_by(&mut older, |a, b| b.0.total_cmp(&a.0));
         older.truncate(2);
         let mut archived: Vec<usize> =
             older.iter().filter_map(|(_, o)| if let Older::Archived(i) = o { Some(*i) } else { None }).collect();
@@ -255,7 +255,7 @@ impl Conversation {
         let (tier2_from, _) = Self::tier2(self.exchanges.len());
         self.summaries.retain(|s| s.to > tier2_from && !(s.from == from && s.to == to));
         self.summaries.push(BlockSummary { from, to, text });
-        self.summaries.sort_by_key(|s| s.from);
+        crate::core::order::sort_by_key(&mut self.summaries, |s| s.from);
     }
 }
 

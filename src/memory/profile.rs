@@ -264,7 +264,7 @@ impl Profile {
     /// Facts that still count at `now_ms`, by slot, heaviest first; the latest reading per vital/lab.
     pub fn current(&self, now_ms: f64) -> Vec<&Fact> {
         let mut facts: Vec<&Fact> = self.facts.iter().filter(|f| f.weight(now_ms) >= FADED).collect();
-        facts.sort_by(|a, b| a.slot.cmp(&b.slot).then(b.said_at_ms.total_cmp(&a.said_at_ms)));
+        crate::core::order::sort_by(&mut facts, |a, b| a.slot.cmp(&b.slot).then(b.said_at_ms.total_cmp(&a.said_at_ms)));
         let mut seen_measures: Vec<&str> = Vec::new();
         facts.retain(|f| {
             if f.measurement.is_none() {

@@ -43,7 +43,7 @@ pub fn compress(text: &str, question_terms: &HashSet<String>, budget: usize) -> 
         .enumerate()
         .map(|(i, s)| (i, tokenize(s).iter().filter(|t| question_terms.contains(*t)).count()))
         .collect();
-    scored.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    crate::core::order::sort_by(&mut scored, |a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
     let mut keep = Vec::new();
     let mut used = 0;
     for (i, _) in scored {

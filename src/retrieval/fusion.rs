@@ -62,7 +62,7 @@ pub fn fuse_ranked_lists<K: Clone + Eq + Hash>(lists: &[Vec<K>]) -> Vec<K> {
         }
     }
     let mut fused: Vec<(K, (f64, usize))> = scores.into_iter().collect();
-    fused.sort_by(|a, b| b.1 .0.total_cmp(&a.1 .0).then(a.1 .1.cmp(&b.1 .1)));
+    crate::core::order::sort_by(&mut fused, |a, b| b.1 .0.total_cmp(&a.1 .0).then(a.1 .1.cmp(&b.1 .1)));
     fused.into_iter().map(|(item, _)| item).collect()
 }
 
@@ -151,7 +151,7 @@ pub fn fuse<D: Clone + Eq + Hash>(bm25: &[Candidate<D>], vector: &[Candidate<D>]
     }
     let best_rank = |h: &FusedHit<D>| h.bm25_rank.unwrap_or(usize::MAX).min(h.vector_rank.unwrap_or(usize::MAX));
     // A stable sort keeps the BM25-first insertion order for full ties.
-    fused.sort_by(|a, b| b.score.total_cmp(&a.score).then(best_rank(a).cmp(&best_rank(b))));
+    crate::core::order::sort_by(&mut fused, |a, b| b.score.total_cmp(&a.score).then(best_rank(a).cmp(&best_rank(b))));
     fused
 }
 

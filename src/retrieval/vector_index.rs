@@ -360,7 +360,7 @@ pub fn search_lists<'a>(lists: impl IntoIterator<Item = &'a VectorList>, query: 
 
 /// The best `k` hits of `hits`, best first (ties by chunk id, so results are stable).
 pub fn best(mut hits: Vec<VectorHit>, k: usize) -> Vec<VectorHit> {
-    hits.sort_by(|a, b| b.score.total_cmp(&a.score).then(a.chunk.cmp(&b.chunk)));
+    crate::core::order::sort_by(&mut hits, |a, b| b.score.total_cmp(&a.score).then(a.chunk.cmp(&b.chunk)));
     hits.truncate(k);
     hits
 }

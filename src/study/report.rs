@@ -87,7 +87,7 @@ pub fn summarise(arm: &str, lang: Option<Lang>, records: &[&TurnRecord]) -> ArmS
     let last_turn = records.iter().map(|r| r.turn).max().unwrap_or(0);
     let retrieval: Vec<_> = records.iter().filter_map(|r| r.retrieval).collect();
     let mut ms: Vec<f64> = records.iter().map(|r| r.pipeline_ms).collect();
-    ms.sort_by(f64::total_cmp);
+    crate::core::order::sort_by(&mut ms, f64::total_cmp);
     let mut stop_reasons = BTreeMap::new();
     for r in records {
         *stop_reasons.entry(r.stop_reason.clone().unwrap_or_else(|| "none".into())).or_insert(0) += 1;

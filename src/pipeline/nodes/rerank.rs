@@ -62,6 +62,6 @@ async fn similarity_order(query: &str, candidates: &[crate::core::Evidence], env
         similarity.push((i, cosine(&query_vector, &vector)));
     }
     // Stable: equal similarities keep the retrieval order.
-    similarity.sort_by(|a, b| b.1.total_cmp(&a.1));
+    crate::core::order::sort_by(&mut similarity, |a, b| b.1.total_cmp(&a.1));
     similarity.into_iter().map(|(i, _)| i).collect()
 }
