@@ -3,7 +3,8 @@
 //! labelled triage sets in `tests/fixtures`: the native binary embeds it, the browser build embeds
 //! only its SHA-256 and fetches the file the site serves (`medagent triage --export-classifier`, run
 //! by `scripts/build-app.sh`); and lists the Korean medicine names triage masks. The model is always
-//! the one the checkout's sets make, and no weights are committed.
+//! the one the checkout's sets make, and no weights are committed. It also records the SHA-256 of the
+//! triage concept table (`src/triage/concepts.tsv`), which the browser fetches and checks likewise.
 
 #[path = "src/triage/classifier.rs"]
 #[allow(dead_code)]
@@ -19,6 +20,7 @@ fn main() {
     println!("cargo:rerun-if-changed=src/triage/classifier.rs");
     println!("cargo:rerun-if-changed=tests/fixtures");
     println!("cargo:rerun-if-changed=index/lexicon/medicines_ko.tsv");
+    println!("cargo:rerun-if-changed=src/triage/concepts.tsv");
 
     let root = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
     let files = classifier::training_files(&root).expect("tests/fixtures holds the labelled triage sets");
@@ -30,11 +32,16 @@ fn main() {
     }
     let bytes = classifier::train(&examples).to_bytes();
     let out = PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets OUT_DIR"));
-    let sha256: String = sha2::Sha256::digest(&bytes).iter().map(|b| format!("{b:02x}")).collect();
+    let sha256_hex =
+        |bytes: &[u8]| -> String { sha2::Sha256::digest(bytes).iter().map(|b| format!("{b:02x}")).collect() };
+    let sha256 = sha256_hex(&bytes);
+    let concepts =
+        std::fs::read(root.join("src/triage/concepts.tsv")).expect("src/triage/concepts.tsv is in the checkout");
     let medicines = korean_medicine_names(&root.join("index/lexicon/medicines_ko.tsv")).into_bytes();
     for (name, contents) in [
         ("triage_classifier.bin", bytes),
         ("triage_classifier.sha256", sha256.into_bytes()),
+        ("triage_concepts.sha256", sha256_hex(&concepts).into_bytes()),
         ("medicine_names_ko.txt", medicines),
     ] {
         let path = out.join(name);

@@ -3,9 +3,9 @@
 # inputs there are now. The stamp dist/.inputs holds the sha256 of everything the build reads (the
 # sources, Cargo.lock, the build configuration, the labelled triage sets the build trains the triage
 # classifier from, the knowledge index, the vectors, the browser's model) and of the tools that shape
-# its output. Run scripts/build-index.sh first: the index is an input. The triage classifier is served
-# as a file of its own (target/site/triage/classifier.bin, written by the native build), so the app's
-# wasm holds only its SHA-256 and refuses any other file.
+# its output. Run scripts/build-index.sh first: the index is an input. The triage classifier and the
+# triage concept table are served as files of their own (target/site/triage/classifier.bin, written by
+# the native build, and concepts.tsv), so the app's wasm holds only their SHA-256 and refuses any other.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # The tools setup installs first on PATH: trunk must find its wasm-opt, not another one.
@@ -19,6 +19,8 @@ done
 # The classifier the checkout's labelled sets make, from the native build (the same build.rs trains it).
 cargo build --profile "$MEDAGENT_PROFILE" --locked --quiet --bin medagent
 "$MEDAGENT_BIN" triage --export-classifier target/site/triage/classifier.bin > /dev/null
+# The triage concept table, which the app fetches beside the classifier (its SHA-256 is in the wasm).
+cp src/triage/concepts.tsv target/site/triage/concepts.tsv
 
 inputs_stamp() {
   {

@@ -36,6 +36,9 @@ mod readings;
 mod rules;
 mod text;
 
+#[cfg(target_arch = "wasm32")]
+pub use concepts::install_concepts;
+pub use concepts::{CONCEPTS_FILE, CONCEPTS_SHA256};
 pub use notice::{notice, Country};
 
 use serde::{Deserialize, Serialize};
@@ -202,12 +205,18 @@ fn classifier() -> &'static classifier::Model {
 
 /// The classifier in `bytes`, when they are the file this build trained.
 fn checked_classifier(bytes: &[u8]) -> Result<classifier::Model, String> {
-    if crate::core::files::sha256_hex(bytes) != CLASSIFIER_SHA256 {
+    check_file(bytes, CLASSIFIER_FILE, CLASSIFIER_SHA256)?;
+    classifier::Model::from_bytes(bytes)
+}
+
+/// Whether `bytes` are the file `name` this build was made with (its SHA-256 is `sha256`).
+fn check_file(bytes: &[u8], name: &str, sha256: &str) -> Result<(), String> {
+    if crate::core::files::sha256_hex(bytes) != sha256 {
         return Err(format!(
-            "{CLASSIFIER_FILE} is not the triage classifier this build was trained with: rebuild the site (scripts/build-app.sh)"
+            "{name} is not the file this build of the app was made with: rebuild the site (scripts/build-app.sh)"
         ));
     }
-    classifier::Model::from_bytes(bytes)
+    Ok(())
 }
 
 /// Installs the classifier the page fetched ([`CLASSIFIER_FILE`]), checked against [`CLASSIFIER_SHA256`].
@@ -288,7 +297,7 @@ fn reasons(frame: &frame::Frame, message: &str) -> Vec<Reason> {
             })
         })
         .collect();
-    reasons.sort_by_key(|r| std::cmp::Reverse(r.level));
+    crate::core::order::sort_by_key(&mut reasons, |r| std::cmp::Reverse(r.level));
     reasons
 }
 
