@@ -53,6 +53,36 @@ fn a_brand_asked_about_with_a_medicine_taken_is_warned_of_with_its_severity_advi
     assert!(ko.contains("와파린 + Advil (이부프로펜)") && ko.contains("처방한 의사와 상의하기 전에는"), "{ko}");
 }
 
+/// The pairs the labels' summary adds: a direct oral anticoagulant with an NSAID, aspirin or an
+/// antiplatelet medicine, by brand or generic, in either language, is a warning with its advice.
+#[test]
+fn a_direct_oral_anticoagulant_with_an_nsaid_aspirin_or_antiplatelet_is_warned_of() {
+    const APIXABAN: &str = "DB06605";
+    const RIVAROXABAN: &str = "DB06228";
+    for (message, pair) in [
+        ("I take Eliquis for AFib. Can I take ibuprofen for my back?", [APIXABAN, IBUPROFEN]),
+        ("엄마가 엘리퀴스 드시는데 허리 아프다고 부루펜 드셔도 되나요?", [APIXABAN, IBUPROFEN]),
+        ("I'm on xarelto, is baby aspirin ok?", [RIVAROXABAN, "DB00945"]),
+        ("자렐토 먹는 중인데 플라빅스도 같이 처방받았어요 괜찮나요", [RIVAROXABAN, "DB00758"]),
+    ] {
+        let found = checked(&[], &[], message);
+        let pair_found = found.found.iter().find(|f| {
+            let ids = [f.drugs[0].id.as_str(), f.drugs[1].id.as_str()];
+            ids == pair || ids == [pair[1], pair[0]]
+        });
+        let Some(pair_found) = pair_found else { panic!("{message}: {:?}", pairs(&found)) };
+        assert!(pair_found.sources.contains(&Source::Label), "{message}: {:?}", pair_found.sources);
+        assert!(pair_found.severity >= Severity::Significant, "{message}");
+        let lang = if medagent::core::has_hangul(message) { Lang::Ko } else { Lang::En };
+        let text = notice::describe(pair_found, lang);
+        assert!(text.contains("FDA"), "{text}");
+        assert!(text.contains("출혈") || text.contains("bleeding"), "{text}");
+    }
+    // Acetaminophen with a blood thinner stays what the tables say of it: no bleeding warning of the labels.
+    let tylenol = checked(&[], &[], "Can I take Tylenol with Eliquis?");
+    assert!(tylenol.found.iter().all(|f| !f.sources.contains(&Source::Label)), "{:?}", pairs(&tylenol));
+}
+
 #[test]
 fn korean_brands_generics_and_names_written_by_sound_find_the_same_pair() {
     for message in [
@@ -184,16 +214,15 @@ fn a_name_inside_another_word_names_no_medicine() {
     assert!(korean.found.is_empty(), "{korean:?}");
 }
 
-/// What the conversion script mapped each consumer name to agrees with what the lexicon reads it
-/// as: every name the lexicon knows as a medicine (or a listed substance) is one of the ids of its
-/// side of the row, or a member or class of one, so a user naming it reaches the row.
+/// What the conversion script mapped each consumer name to (and each side of the labels' summary)
+/// agrees with what the lexicon reads it as: every name the lexicon knows as a medicine (or a listed
+/// substance) is one of the ids of its side of the row, or a member or class of one, so a user naming
+/// it reaches the row.
 #[test]
-fn every_consumer_name_the_lexicon_reads_reaches_its_row() {
-    let text = medagent::cli::files::read_text(std::path::Path::new(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/index/interactions/consumer.tsv.gz"
-    )))
-    .unwrap();
+fn every_consumer_and_label_name_the_lexicon_reads_reaches_its_row() {
+    let dir = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/index/interactions"));
+    let read = |name: &str| medagent::cli::files::read_text(&dir.join(name)).unwrap();
+    let text = read("consumer.tsv.gz") + &read("labels.tsv");
     let mut misses = Vec::new();
     for line in text.lines().filter(|l| !l.starts_with('#') && !l.starts_with("row\t")) {
         let cols: Vec<&str> = line.split('\t').collect();

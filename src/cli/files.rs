@@ -98,10 +98,15 @@ pub fn interactions_sources_sha256(dir: &Path) -> Result<String, CliError> {
 /// Builds the medicine interaction tables from the source files in `dir` (see
 /// `index/interactions/LICENSES.md`).
 pub fn load_interactions(dir: &Path) -> Result<Interactions, CliError> {
-    let [tables, consumer, consumer_ko] = SOURCE_FILES.map(|name| read_text(&dir.join(name)));
-    let (tables, consumer, consumer_ko) = (tables?, consumer?, consumer_ko?);
-    build_interactions(&InteractionSources { tables: &tables, consumer: &consumer, consumer_ko: &consumer_ko })
-        .map_err(|e| CliError::failed(e.to_string()))
+    let [tables, consumer, consumer_ko, labels] = SOURCE_FILES.map(|name| read_text(&dir.join(name)));
+    let (tables, consumer, consumer_ko, labels) = (tables?, consumer?, consumer_ko?, labels?);
+    build_interactions(&InteractionSources {
+        tables: &tables,
+        consumer: &consumer,
+        consumer_ko: &consumer_ko,
+        labels: &labels,
+    })
+    .map_err(|e| CliError::failed(e.to_string()))
 }
 
 /// The corpus documents and the SHA-256 of the compressed file they came from.

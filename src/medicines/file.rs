@@ -92,6 +92,8 @@ mod tests {
     use super::super::table::{build, Sources};
     use super::*;
 
+    const LABELS_HEADER_ONLY: &str = "row\ta_names\ta_ids\tb_names\tb_ids\tseverity\tdescription\tmechanism\tadvice\tdescription_ko\tadvice_ko\tcited\n";
+
     fn sample() -> Interactions {
         let tables = "a_id\ta_name\tb_id\tb_name\tseverity\tsource\n\
                       DB00682\tWarfarin\tDB01050\tIbuprofen\tcritical\tndf-rt\n\
@@ -99,7 +101,7 @@ mod tests {
         let consumer = "row\ta_names\ta_ids\tb_names\tb_ids\tseverity\tdescription\tmechanism\trecommendation\tcited\n\
                         76\tnsaid\tCLASS:nsaid\tlithium\tDB01356\tsignificant\tMore lithium.\tKidney.\tCheck levels.\tFDA\n";
         let korean = "row\ta\tb\tdescription_ko\tadvice_ko\n76\tnsaid\tlithium\t리튬 증가.\t농도 확인.\n";
-        build(&Sources { tables, consumer, consumer_ko: korean }).unwrap()
+        build(&Sources { tables, consumer, consumer_ko: korean, labels: LABELS_HEADER_ONLY }).unwrap()
     }
 
     #[test]

@@ -44,6 +44,8 @@ pub fn source_label(source: Source, lang: Lang) -> &'static str {
             "ONC non-interruptive interaction list (Phansalkar et al., JAMIA 2013)"
         }
         (Source::Consumer, _) => "drug-interaction-mcp 0.1.0 (Pillright, MIT)",
+        (Source::Label, Lang::Ko) => "미국 허가 사항(FDA 라벨)의 medagent 요약",
+        (Source::Label, Lang::En) => "medagent's summary of the US prescribing information (FDA labels)",
     }
 }
 
@@ -73,11 +75,14 @@ pub fn advice(found: &Found, lang: Lang) -> String {
     text
 }
 
-/// The sources that list `found`, credited ("; " between them), with the source the consumer table
-/// cites.
+/// The sources that list `found`, credited ("; " between them), with the source the note cites (the
+/// consumer table's or the labels', whichever lists the pair: when both do, the note may be either's,
+/// so neither claims its citation).
 pub fn sources(found: &Found, lang: Lang) -> String {
+    let noted: Vec<Source> =
+        found.sources.iter().copied().filter(|s| matches!(s, Source::Consumer | Source::Label)).collect();
     let cited = |source: Source| match (&found.note, source) {
-        (Some(note), Source::Consumer) if !note.cited.is_empty() => match lang {
+        (Some(note), _) if noted == [source] && !note.cited.is_empty() => match lang {
             Lang::Ko => format!("{}, 원출처: {}", source_label(source, lang), note.cited),
             Lang::En => format!("{}, citing {}", source_label(source, lang), note.cited),
         },

@@ -13,6 +13,10 @@
 //! - `consumer_ko.tsv`: `row a b description_ko advice_ko`: the Korean text of each consumer row
 //!   (written for medagent); `a` and `b` repeat the row's first names, so a line cannot be matched to
 //!   the wrong row.
+//! - `labels.tsv`: `row a_names a_ids b_names b_ids severity description mechanism advice
+//!   description_ko advice_ko cited`: pairs the other tables leave out, summarised for medagent from
+//!   the medicines' US prescribing information (FDA labels) in both languages; sides as in
+//!   `consumer.tsv.gz`.
 
 use crate::core::Lang;
 use serde::{Deserialize, Serialize};
@@ -59,10 +63,14 @@ pub enum Source {
     /// drug-interaction-mcp 0.1.0's consumer-worded table (MIT, Pillright), with advice.
     #[serde(rename = "drug-interaction-mcp")]
     Consumer,
+    /// medagent's summary of the US prescribing information (FDA labels), with advice.
+    #[serde(rename = "FDA labels")]
+    Label,
 }
 
 impl Source {
-    pub const ALL: [Source; 4] = [Source::NdfRt, Source::OncHighPriority, Source::OncNonInterruptive, Source::Consumer];
+    pub const ALL: [Source; 5] =
+        [Source::NdfRt, Source::OncHighPriority, Source::OncNonInterruptive, Source::Consumer, Source::Label];
 
     /// Its name in `tables.tsv.gz`.
     fn file_name(self) -> &'static str {
@@ -71,6 +79,7 @@ impl Source {
             Source::OncHighPriority => "onc-high-priority",
             Source::OncNonInterruptive => "onc-non-interruptive",
             Source::Consumer => "consumer",
+            Source::Label => "labels",
         }
     }
 }
@@ -91,8 +100,8 @@ impl Text {
     }
 }
 
-/// What the consumer table says of a pair: what happens, what to do (both in both languages), why
-/// (English only) and the source it cites.
+/// What the consumer table or the labels' summary says of a pair: what happens, what to do (both in
+/// both languages), why (English only) and the source it cites.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Note {
     pub description: Text,
@@ -106,7 +115,7 @@ pub struct Note {
 pub struct Listing {
     pub severity: Severity,
     pub source: Source,
-    /// The index of its [`Note`] (consumer listings only).
+    /// The index of its [`Note`] (consumer and label listings only).
     pub note: Option<u32>,
 }
 
@@ -196,20 +205,24 @@ impl std::fmt::Display for TableError {
 impl std::error::Error for TableError {}
 
 /// The source file names, in the order their hash is taken.
-pub const SOURCE_FILES: [&str; 3] = [TABLES_FILE, CONSUMER_FILE, CONSUMER_KO_FILE];
+pub const SOURCE_FILES: [&str; 4] = [TABLES_FILE, CONSUMER_FILE, CONSUMER_KO_FILE, LABELS_FILE];
 pub const TABLES_FILE: &str = "tables.tsv.gz";
 pub const CONSUMER_FILE: &str = "consumer.tsv.gz";
 pub const CONSUMER_KO_FILE: &str = "consumer_ko.tsv";
+pub const LABELS_FILE: &str = "labels.tsv";
 const TABLES_HEADER: &str = "a_id\ta_name\tb_id\tb_name\tseverity\tsource";
 const CONSUMER_HEADER: &str =
     "row\ta_names\ta_ids\tb_names\tb_ids\tseverity\tdescription\tmechanism\trecommendation\tcited";
 const CONSUMER_KO_HEADER: &str = "row\ta\tb\tdescription_ko\tadvice_ko";
+const LABELS_HEADER: &str =
+    "row\ta_names\ta_ids\tb_names\tb_ids\tseverity\tdescription\tmechanism\tadvice\tdescription_ko\tadvice_ko\tcited";
 
 /// The text of each source file (uncompressed).
 pub struct Sources<'a> {
     pub tables: &'a str,
     pub consumer: &'a str,
     pub consumer_ko: &'a str,
+    pub labels: &'a str,
 }
 
 /// The data lines of a file, split into exactly `columns` columns, with their line index; comment
@@ -296,7 +309,7 @@ pub fn build(sources: &Sources) -> Result<Interactions, TableError> {
         let source = sources_by_name
             .get(source)
             .copied()
-            .filter(|&s| s != Source::Consumer)
+            .filter(|&s| !matches!(s, Source::Consumer | Source::Label))
             .ok_or_else(|| TableError::at(TABLES_FILE, n, format!("unknown source {source:?}")))?;
         if !a.starts_with("DB") || !other.starts_with("DB") {
             return Err(TableError::at(TABLES_FILE, n, "expected two DrugBank ids"));
@@ -332,13 +345,7 @@ pub fn build(sources: &Sources) -> Result<Interactions, TableError> {
             );
             return Err(TableError::at(CONSUMER_KO_FILE, ko_line, problem));
         }
-        let ids = |list: &'_ str| -> Result<Vec<String>, TableError> {
-            let ids: Vec<String> = list.split('|').filter(|s| !s.is_empty()).map(str::to_string).collect();
-            if ids.is_empty() || !ids.iter().all(|id| is_concept_id(id)) {
-                return Err(TableError::at(CONSUMER_FILE, n, format!("{list:?} is no list of concept ids")));
-            }
-            Ok(ids)
-        };
+        let ids = |list| concept_ids(list, CONSUMER_FILE, n);
         let note = notes.len() as u32;
         notes.push(Note {
             description: Text { en: description.to_string(), ko: ko[3].to_string() },
@@ -355,7 +362,37 @@ pub fn build(sources: &Sources) -> Result<Interactions, TableError> {
     if let Some((row, (n, _))) = korean.into_iter().min_by_key(|(_, (n, _))| *n) {
         return Err(TableError::at(CONSUMER_KO_FILE, n, format!("row {row} is not a row of {CONSUMER_FILE}")));
     }
+    for (n, cols) in rows(sources.labels, LABELS_HEADER, 12, LABELS_FILE)? {
+        let [_, _, a_ids, _, b_ids, severity, description, mechanism, advice, description_ko, advice_ko, cited] =
+            cols[..]
+        else {
+            unreachable!("twelve columns")
+        };
+        let severity = Severity::named(severity)
+            .ok_or_else(|| TableError::at(LABELS_FILE, n, format!("unknown severity {severity:?}")))?;
+        let note = notes.len() as u32;
+        notes.push(Note {
+            description: Text { en: description.to_string(), ko: description_ko.to_string() },
+            advice: Text { en: advice.to_string(), ko: advice_ko.to_string() },
+            mechanism: mechanism.to_string(),
+            cited: cited.to_string(),
+        });
+        for a in concept_ids(a_ids, LABELS_FILE, n)? {
+            for other in concept_ids(b_ids, LABELS_FILE, n)? {
+                b.add(&a, &other, Listing { severity, source: Source::Label, note: Some(note) });
+            }
+        }
+    }
     Ok(b.finish(notes))
+}
+
+/// A side's concept ids (`|` between them), or an error naming the file's line.
+fn concept_ids(list: &str, file: &'static str, line: usize) -> Result<Vec<String>, TableError> {
+    let ids: Vec<String> = list.split('|').filter(|s| !s.is_empty()).map(str::to_string).collect();
+    if ids.is_empty() || !ids.iter().all(|id| is_concept_id(id)) {
+        return Err(TableError::at(file, line, format!("{list:?} is no list of concept ids")));
+    }
+    Ok(ids)
 }
 
 #[cfg(test)]
@@ -371,9 +408,12 @@ mod tests {
         row\ta_names\ta_ids\tb_names\tb_ids\tseverity\tdescription\tmechanism\trecommendation\tcited\n\
         2\twarfarin|coumadin\tDB00682\tibuprofen|nsaid\tDB01050|CLASS:nsaid\tcritical\tBleeding.\tCOX-1.\tAvoid NSAIDs.\tFDA label\n";
     const KOREAN: &str = "row\ta\tb\tdescription_ko\tadvice_ko\n2\twarfarin\tibuprofen\t출혈.\t피하세요.\n";
+    const LABELS: &str = "# labels\n\
+        row\ta_names\ta_ids\tb_names\tb_ids\tseverity\tdescription\tmechanism\tadvice\tdescription_ko\tadvice_ko\tcited\n\
+        1\tapixaban|doac\tDB06605|CLASS:doac\tnsaid\tCLASS:nsaid\tsignificant\tBleeding.\tPlatelets.\tAsk first.\t출혈.\t먼저 물어보세요.\tELIQUIS label\n";
 
     fn built() -> Interactions {
-        build(&Sources { tables: TABLES, consumer: CONSUMER, consumer_ko: KOREAN }).unwrap()
+        build(&Sources { tables: TABLES, consumer: CONSUMER, consumer_ko: KOREAN, labels: LABELS }).unwrap()
     }
 
     #[test]
@@ -396,12 +436,21 @@ mod tests {
         assert_eq!(table.listed("CLASS:nsaid", "DB00682").len(), 1);
         assert!(table.listed("DB00682", "DB00945").is_empty(), "a pair no table lists");
         assert!(table.listed("DB00682", "unknown").is_empty());
+        // A label row is listed with its note in both languages, through its class too.
+        let label = table.listed("DB06605", "CLASS:nsaid");
+        assert_eq!(
+            label.iter().map(|l| (l.source, l.severity)).collect::<Vec<_>>(),
+            [(Source::Label, Severity::Significant)]
+        );
+        let note = table.note(&label[0]).unwrap();
+        assert_eq!((note.advice.get(Lang::Ko), note.cited.as_str()), ("먼저 물어보세요.", "ELIQUIS label"));
+        assert_eq!(table.listed("CLASS:doac", "CLASS:nsaid").len(), 1);
     }
 
     #[test]
     fn bad_sources_are_errors_naming_file_and_line() {
         let with = |tables: &str, consumer: &str, korean: &str| {
-            build(&Sources { tables, consumer_ko: korean, consumer }).unwrap_err()
+            build(&Sources { tables, consumer_ko: korean, consumer, labels: LABELS }).unwrap_err()
         };
         let bad_severity = TABLES.replace("minor", "mild");
         let error = with(&bad_severity, CONSUMER, KOREAN);
@@ -418,5 +467,13 @@ mod tests {
         assert!(error.problem.contains("row 9"), "{error}");
         let error = with(TABLES, &CONSUMER.replace("DB01050|CLASS:nsaid", "ibuprofen"), KOREAN);
         assert_eq!((error.file, error.line), (CONSUMER_FILE, Some(3)));
+        // A label row with a bad side or severity names its line.
+        let labels = |labels: &str| {
+            build(&Sources { tables: TABLES, consumer: CONSUMER, consumer_ko: KOREAN, labels }).unwrap_err()
+        };
+        let error = labels(&LABELS.replace("CLASS:nsaid", "ibuprofen"));
+        assert_eq!((error.file, error.line), (LABELS_FILE, Some(3)));
+        let error = labels(&LABELS.replace("significant", "serious"));
+        assert!(error.problem.contains("serious"), "{error}");
     }
 }
