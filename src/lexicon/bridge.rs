@@ -5,6 +5,7 @@
 //! leptospirosis) are carried over too. Its coverage (the share of the question's topic words it
 //! understood) tells the relevance check whether the English search stands for the question.
 
+use super::readings::readings;
 use super::translit::{strip_name_ending, NAME_ENDINGS};
 use super::{ConceptKind, Lexicon};
 use crate::core::tokenizer::strip_korean_suffix;
@@ -315,8 +316,16 @@ pub fn bridge(lexicon: &Lexicon, question: &str) -> BridgedQuery {
     if mentions.iter().any(|m| !asking_topic(m)) {
         mentions.retain(|m| !asking_topic(m));
     }
+    // A reading names its condition (혈압 150/95: high blood pressure) the way a doctor reads it.
+    let read: Vec<&super::Concept> = readings(question)
+        .iter()
+        .filter_map(|r| {
+            lexicon.find(r.condition).into_iter().find(|m| m.concept.kind == ConceptKind::Condition).map(|m| m.concept)
+        })
+        .collect();
     // Lab and vital names are the topic only when nothing else is: "HbA1c 8.2, 당뇨 합병증은?" asks about diabetes.
-    let has_topic = mentions.iter().any(|m| !matches!(m.concept.kind, ConceptKind::Lab | ConceptKind::Vital));
+    let has_topic =
+        !read.is_empty() || mentions.iter().any(|m| !matches!(m.concept.kind, ConceptKind::Lab | ConceptKind::Vital));
     let mut understood: Vec<(usize, usize)> = Vec::new();
     for mention in &mentions {
         understood.push((mention.start, mention.end));
@@ -338,6 +347,12 @@ pub fn bridge(lexicon: &Lexicon, question: &str) -> BridgedQuery {
                 concepts.push(condition.id.clone());
                 english_names.push(condition.en.clone());
             }
+        }
+    }
+    for concept in read {
+        if !concepts.contains(&concept.id) {
+            concepts.push(concept.id.clone());
+            english_names.push(concept.en.clone());
         }
     }
     let compact: String = question.split_whitespace().collect();
@@ -655,6 +670,16 @@ mod tests {
     fn the_longest_reading_wins_between_a_name_and_an_everyday_stem() {
         assert_eq!(bridged("신증후군출혈열").text, "hantavirus");
         assert_eq!(bridged("신증후군 증상").text, "Nephrotic Syndrome symptoms signs");
+    }
+
+    #[test]
+    fn a_reading_names_its_condition_and_a_normal_one_nothing() {
+        let foci =
+            format!("{FOCI}High Blood Pressure\t고혈압\t\t\t\tcondition\nHealth Checkup\t건강검진\t\t\t\ttopic\n");
+        let lexicon = lexicon("", MEDICINES, CLASSES, &foci).unwrap();
+        let q = bridge(&lexicon, "건강검진에서 혈압 150/95 나왔어요 약 먹어야 하나요");
+        assert!(q.text.contains("High Blood Pressure"), "{q:?}");
+        assert!(!bridge(&lexicon, "건강검진에서 혈압 118/76 나왔어요").text.contains("High Blood Pressure"));
     }
 
     #[test]
