@@ -503,6 +503,15 @@ pub fn bridge(lexicon: &Lexicon, question: &str) -> BridgedQuery {
     if !parts.is_empty() {
         parts.extend(INTENTS.iter().filter(|i| qtypes.contains(&i.qtype)).map(|i| i.en.to_string()));
     }
+    // The condition a question names is what it asks about; the words around it (a checkup, exercise,
+    // work, a body part, how it feels) are context that must not outweigh it, so beside any of them
+    // the condition's English is searched twice, first (both BM25 and the embedding weigh repeats).
+    let named: Vec<&super::Concept> = concepts.iter().filter_map(|id| lexicon.concept(id)).collect();
+    let beside_context = !phrases.is_empty() || named.iter().any(|c| c.kind == ConceptKind::Topic);
+    if beside_context {
+        let conditions = named.iter().filter(|c| c.kind == ConceptKind::Condition).map(|c| c.en.clone());
+        parts.splice(0..0, conditions);
+    }
     BridgedQuery { text: parts.join(" "), concepts, qtypes, phrases, transliterations, coverage, unknown }
 }
 
@@ -670,6 +679,16 @@ mod tests {
     fn the_longest_reading_wins_between_a_name_and_an_everyday_stem() {
         assert_eq!(bridged("신증후군출혈열").text, "hantavirus");
         assert_eq!(bridged("신증후군 증상").text, "Nephrotic Syndrome symptoms signs");
+    }
+
+    #[test]
+    fn a_condition_beside_context_weighs_more_than_the_context() {
+        // Beside a topic (a colonoscopy) the condition is searched twice, first.
+        assert_eq!(bridged("대장내시경 하고 임질 검사").text, "Gonorrhea Colonoscopy Gonorrhea diagnose tests");
+        // Alone with what is asked it is searched once.
+        assert_eq!(bridged("임질 검사").text, "Gonorrhea diagnose tests");
+        // A topic without a condition is searched as it is.
+        assert_eq!(bridged("대장내시경 검사").text, "Colonoscopy diagnose tests");
     }
 
     #[test]
