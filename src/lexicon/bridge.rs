@@ -264,8 +264,16 @@ const FUNCTION_WORDS: &[&str] = &[
 /// Endings of Korean verbs and adjectives ("있나요", "아파서", "먹으면", "먹어도", "먹어야").
 const PREDICATE_ENDINGS: &[&str] = &[
     "요", "죠", "는데", "어서", "아서", "해서", "워서", "으면", "하면", "하고", "니다", "는지", "은지", "려고", "는다",
-    "한다", "어도", "아도", "해도", "워도", "어야", "아야", "해야", "워야", "을까", "할까", "될까",
+    "한다", "어도", "아도", "해도", "워도", "어야", "아야", "해야", "워야", "을까", "할까", "될까", "하나", "되나",
+    "봐",
 ];
+/// Endings that follow a verb's contracted infinitive (발라도, 버텨도, 나가도, 받아봐야, 가서).
+const INFINITIVE_ENDINGS: &[char] = &['도', '야', '서'];
+/// Vowels a contracted infinitive ends in (ㅏ ㅐ ㅓ ㅕ ㅘ ㅝ, as indexed in a Hangul syllable).
+const INFINITIVE_VOWELS: &[u32] = &[0, 1, 4, 6, 9, 14];
+/// Syllables a word needs to be read as a drug's name by sound: the medicine list names the short
+/// brands, and a two-syllable word that sounds like some drug is an ordinary word (두번, 고딩, 구멍).
+const MIN_DRUG_SYLLABLES: usize = 3;
 /// Sino-Korean derivational suffixes (性 -ness, 的 -ic, 型 type, 感 feeling): a word built with one is
 /// Korean (돌발성 "sudden", 지속적 "lasting"), never a foreign name written by sound.
 const SINO_KOREAN_SUFFIXES: &[char] = &['성', '적', '형', '감'];
@@ -520,10 +528,7 @@ pub fn bridge(lexicon: &Lexicon, question: &str) -> BridgedQuery {
 /// none); a word without a disease ending (증, 병, 증후군 ...) may only be a drug's name (an ordinary
 /// word that sounds like some rare disease is not that disease), and one with it never is.
 fn transliterate(lexicon: &Lexicon, word: &str, stem: &str) -> Option<(super::translit::Match, &'static str)> {
-    if PREDICATE_ENDINGS.iter().any(|e| word.ends_with(e))
-        || stem.ends_with(PREDICATE_FINALS)
-        || stem.ends_with(SINO_KOREAN_SUFFIXES)
-    {
+    if is_predicate(word) || stem.ends_with(PREDICATE_FINALS) || stem.ends_with(SINO_KOREAN_SUFFIXES) {
         return None;
     }
     let (name, ending) = strip_name_ending(stem);
@@ -533,6 +538,9 @@ fn transliterate(lexicon: &Lexicon, word: &str, stem: &str) -> Option<(super::tr
     // the sugar galactobiose).
     if name.len() < stem.len() {
         return lexicon.translit().lookup_among(name, |c| !drug(c)).map(|found| (found, ending));
+    }
+    if name.chars().count() < MIN_DRUG_SYLLABLES {
+        return None;
     }
     let found = lexicon.translit().lookup(name)?;
     drug(found.concept).then_some((found, ending))
@@ -549,7 +557,20 @@ fn asks_only(text: &str) -> bool {
 
 /// Whether a written Korean word is a verb or adjective form (by its ending).
 fn is_predicate(word: &str) -> bool {
-    PREDICATE_ENDINGS.iter().any(|e| word.ends_with(e))
+    PREDICATE_ENDINGS.iter().any(|e| word.ends_with(e)) || ends_in_contracted_infinitive(word)
+}
+
+/// Whether `word` ends in a verb's contracted infinitive and 도, 야 or 서 (발라도 "even if one
+/// applies", 버텨도, 받아봐야): a syllable without a final consonant whose vowel is ㅏ ㅐ ㅓ ㅕ ㅘ ㅝ,
+/// then the ending.
+fn ends_in_contracted_infinitive(word: &str) -> bool {
+    let mut last = word.chars().rev();
+    let (Some(ending), Some(before)) = (last.next(), last.next()) else { return false };
+    let code = u32::from(before).wrapping_sub(0xAC00);
+    INFINITIVE_ENDINGS.contains(&ending)
+        && code < 11172
+        && code % 28 == 0
+        && INFINITIVE_VOWELS.contains(&(code / 28 % 21))
 }
 
 /// The disease word a written word is (증후군, 병, 질환 ... with its particle), if it is one: the
@@ -679,6 +700,17 @@ mod tests {
     fn the_longest_reading_wins_between_a_name_and_an_everyday_stem() {
         assert_eq!(bridged("신증후군출혈열").text, "hantavirus");
         assert_eq!(bridged("신증후군 증상").text, "Nephrotic Syndrome symptoms signs");
+    }
+
+    #[test]
+    fn a_contracted_infinitive_is_a_verb_form() {
+        for word in ["발라도", "버텨도", "나가도", "받아봐야", "할까봐", "가야하나", "두번", "고딩", "구멍이"]
+        {
+            assert!(bridged(word).transliterations.is_empty(), "{word}: {:?}", bridged(word));
+        }
+        assert!(ends_in_contracted_infinitive("발라도") && ends_in_contracted_infinitive("버텨도"));
+        // A noun ending in 도 is no verb form (포도 "grapes").
+        assert!(!ends_in_contracted_infinitive("포도") && !ends_in_contracted_infinitive("정도"));
     }
 
     #[test]
