@@ -517,7 +517,12 @@ pub fn bridge(lexicon: &Lexicon, question: &str) -> BridgedQuery {
     let named: Vec<&super::Concept> = concepts.iter().filter_map(|id| lexicon.concept(id)).collect();
     let beside_context = !phrases.is_empty() || named.iter().any(|c| c.kind == ConceptKind::Topic);
     if beside_context {
-        let conditions = named.iter().filter(|c| c.kind == ConceptKind::Condition).map(|c| c.en.clone());
+        // Only an English already searched (a name read by sound searches with its own English).
+        let conditions: Vec<String> = named
+            .iter()
+            .filter(|c| c.kind == ConceptKind::Condition && parts.contains(&c.en))
+            .map(|c| c.en.clone())
+            .collect();
         parts.splice(0..0, conditions);
     }
     BridgedQuery { text: parts.join(" "), concepts, qtypes, phrases, transliterations, coverage, unknown }
