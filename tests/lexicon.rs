@@ -338,6 +338,28 @@ fn tests_and_lab_values_are_not_read_as_drugs() {
 }
 
 #[test]
+fn ordinary_words_are_never_read_as_drugs_by_sound() {
+    // Each was read as a drug: 발라도 pala, 버텨도 forteo, 나가도 naca, 받아봐야 batabulin, 할까봐
+    // arcapta, 두번 darvon, 고딩 cotton, 구멍 cumin, 걸린 choline.
+    for question in [
+        "연고 계속 발라도 되나요",
+        "약 안먹고 버텨도 되나",
+        "회사 언제 나가도 되나요",
+        "검사 받아봐야 할까요",
+        "옮을까봐 걱정돼요",
+        "하루 두번 먹어요",
+        "고딩 아들 코골이",
+        "귀 앞에 구멍이 있어요",
+        "감기 걸린 것 같아요",
+    ] {
+        let q = bridge(lexicon(), question);
+        assert!(q.transliterations.is_empty(), "{question}: {q:?}");
+    }
+    // A drug's name of three syllables or more is still read by sound.
+    assert!(bridge(lexicon(), "루테인 먹어도 되나요").text.to_lowercase().contains("lutein"));
+}
+
+#[test]
 fn a_name_with_a_disease_ending_is_never_a_drug() {
     // 혈증 is the English -emia: 갈락토스혈증 is galactosemia, not the sugar galactobiose.
     let q = bridge(lexicon(), "갈락토스혈증 아기 분유");

@@ -5,6 +5,7 @@
 //! leptospirosis) are carried over too. Its coverage (the share of the question's topic words it
 //! understood) tells the relevance check whether the English search stands for the question.
 
+use super::readings::readings;
 use super::translit::{strip_name_ending, NAME_ENDINGS};
 use super::{ConceptKind, Lexicon};
 use crate::core::tokenizer::strip_korean_suffix;
@@ -263,8 +264,16 @@ const FUNCTION_WORDS: &[&str] = &[
 /// Endings of Korean verbs and adjectives ("있나요", "아파서", "먹으면", "먹어도", "먹어야").
 const PREDICATE_ENDINGS: &[&str] = &[
     "요", "죠", "는데", "어서", "아서", "해서", "워서", "으면", "하면", "하고", "니다", "는지", "은지", "려고", "는다",
-    "한다", "어도", "아도", "해도", "워도", "어야", "아야", "해야", "워야", "을까", "할까", "될까",
+    "한다", "어도", "아도", "해도", "워도", "어야", "아야", "해야", "워야", "을까", "할까", "될까", "하나", "되나",
+    "봐",
 ];
+/// Endings that follow a verb's contracted infinitive (발라도, 버텨도, 나가도, 받아봐야, 가서).
+const INFINITIVE_ENDINGS: &[char] = &['도', '야', '서'];
+/// Vowels a contracted infinitive ends in (ㅏ ㅐ ㅓ ㅕ ㅘ ㅝ, as indexed in a Hangul syllable).
+const INFINITIVE_VOWELS: &[u32] = &[0, 1, 4, 6, 9, 14];
+/// Syllables a word needs to be read as a drug's name by sound: the medicine list names the short
+/// brands, and a two-syllable word that sounds like some drug is an ordinary word (두번, 고딩, 구멍).
+const MIN_DRUG_SYLLABLES: usize = 3;
 /// Sino-Korean derivational suffixes (性 -ness, 的 -ic, 型 type, 感 feeling): a word built with one is
 /// Korean (돌발성 "sudden", 지속적 "lasting"), never a foreign name written by sound.
 const SINO_KOREAN_SUFFIXES: &[char] = &['성', '적', '형', '감'];
@@ -315,8 +324,16 @@ pub fn bridge(lexicon: &Lexicon, question: &str) -> BridgedQuery {
     if mentions.iter().any(|m| !asking_topic(m)) {
         mentions.retain(|m| !asking_topic(m));
     }
+    // A reading names its condition (혈압 150/95: high blood pressure) the way a doctor reads it.
+    let read: Vec<&super::Concept> = readings(question)
+        .iter()
+        .filter_map(|r| {
+            lexicon.find(r.condition).into_iter().find(|m| m.concept.kind == ConceptKind::Condition).map(|m| m.concept)
+        })
+        .collect();
     // Lab and vital names are the topic only when nothing else is: "HbA1c 8.2, 당뇨 합병증은?" asks about diabetes.
-    let has_topic = mentions.iter().any(|m| !matches!(m.concept.kind, ConceptKind::Lab | ConceptKind::Vital));
+    let has_topic =
+        !read.is_empty() || mentions.iter().any(|m| !matches!(m.concept.kind, ConceptKind::Lab | ConceptKind::Vital));
     let mut understood: Vec<(usize, usize)> = Vec::new();
     for mention in &mentions {
         understood.push((mention.start, mention.end));
@@ -338,6 +355,12 @@ pub fn bridge(lexicon: &Lexicon, question: &str) -> BridgedQuery {
                 concepts.push(condition.id.clone());
                 english_names.push(condition.en.clone());
             }
+        }
+    }
+    for concept in read {
+        if !concepts.contains(&concept.id) {
+            concepts.push(concept.id.clone());
+            english_names.push(concept.en.clone());
         }
     }
     let compact: String = question.split_whitespace().collect();
@@ -488,6 +511,20 @@ pub fn bridge(lexicon: &Lexicon, question: &str) -> BridgedQuery {
     if !parts.is_empty() {
         parts.extend(INTENTS.iter().filter(|i| qtypes.contains(&i.qtype)).map(|i| i.en.to_string()));
     }
+    // The condition a question names is what it asks about; the words around it (a checkup, exercise,
+    // work, a body part, how it feels) are context that must not outweigh it, so beside any of them
+    // the condition's English is searched twice, first (both BM25 and the embedding weigh repeats).
+    let named: Vec<&super::Concept> = concepts.iter().filter_map(|id| lexicon.concept(id)).collect();
+    let beside_context = !phrases.is_empty() || named.iter().any(|c| c.kind == ConceptKind::Topic);
+    if beside_context {
+        // Only an English already searched (a name read by sound searches with its own English).
+        let conditions: Vec<String> = named
+            .iter()
+            .filter(|c| c.kind == ConceptKind::Condition && parts.contains(&c.en))
+            .map(|c| c.en.clone())
+            .collect();
+        parts.splice(0..0, conditions);
+    }
     BridgedQuery { text: parts.join(" "), concepts, qtypes, phrases, transliterations, coverage, unknown }
 }
 
@@ -496,10 +533,7 @@ pub fn bridge(lexicon: &Lexicon, question: &str) -> BridgedQuery {
 /// none); a word without a disease ending (증, 병, 증후군 ...) may only be a drug's name (an ordinary
 /// word that sounds like some rare disease is not that disease), and one with it never is.
 fn transliterate(lexicon: &Lexicon, word: &str, stem: &str) -> Option<(super::translit::Match, &'static str)> {
-    if PREDICATE_ENDINGS.iter().any(|e| word.ends_with(e))
-        || stem.ends_with(PREDICATE_FINALS)
-        || stem.ends_with(SINO_KOREAN_SUFFIXES)
-    {
+    if is_predicate(word) || stem.ends_with(PREDICATE_FINALS) || stem.ends_with(SINO_KOREAN_SUFFIXES) {
         return None;
     }
     let (name, ending) = strip_name_ending(stem);
@@ -509,6 +543,9 @@ fn transliterate(lexicon: &Lexicon, word: &str, stem: &str) -> Option<(super::tr
     // the sugar galactobiose).
     if name.len() < stem.len() {
         return lexicon.translit().lookup_among(name, |c| !drug(c)).map(|found| (found, ending));
+    }
+    if name.chars().count() < MIN_DRUG_SYLLABLES {
+        return None;
     }
     let found = lexicon.translit().lookup(name)?;
     drug(found.concept).then_some((found, ending))
@@ -525,7 +562,20 @@ fn asks_only(text: &str) -> bool {
 
 /// Whether a written Korean word is a verb or adjective form (by its ending).
 fn is_predicate(word: &str) -> bool {
-    PREDICATE_ENDINGS.iter().any(|e| word.ends_with(e))
+    PREDICATE_ENDINGS.iter().any(|e| word.ends_with(e)) || ends_in_contracted_infinitive(word)
+}
+
+/// Whether `word` ends in a verb's contracted infinitive and 도, 야 or 서 (발라도 "even if one
+/// applies", 버텨도, 받아봐야): a syllable without a final consonant whose vowel is ㅏ ㅐ ㅓ ㅕ ㅘ ㅝ,
+/// then the ending.
+fn ends_in_contracted_infinitive(word: &str) -> bool {
+    let mut last = word.chars().rev();
+    let (Some(ending), Some(before)) = (last.next(), last.next()) else { return false };
+    let code = u32::from(before).wrapping_sub(0xAC00);
+    INFINITIVE_ENDINGS.contains(&ending)
+        && code < 11172
+        && code % 28 == 0
+        && INFINITIVE_VOWELS.contains(&(code / 28 % 21))
 }
 
 /// The disease word a written word is (증후군, 병, 질환 ... with its particle), if it is one: the
@@ -655,6 +705,37 @@ mod tests {
     fn the_longest_reading_wins_between_a_name_and_an_everyday_stem() {
         assert_eq!(bridged("신증후군출혈열").text, "hantavirus");
         assert_eq!(bridged("신증후군 증상").text, "Nephrotic Syndrome symptoms signs");
+    }
+
+    #[test]
+    fn a_contracted_infinitive_is_a_verb_form() {
+        for word in ["발라도", "버텨도", "나가도", "받아봐야", "할까봐", "가야하나", "두번", "고딩", "구멍이"]
+        {
+            assert!(bridged(word).transliterations.is_empty(), "{word}: {:?}", bridged(word));
+        }
+        assert!(ends_in_contracted_infinitive("발라도") && ends_in_contracted_infinitive("버텨도"));
+        // A noun ending in 도 is no verb form (포도 "grapes").
+        assert!(!ends_in_contracted_infinitive("포도") && !ends_in_contracted_infinitive("정도"));
+    }
+
+    #[test]
+    fn a_condition_beside_context_weighs_more_than_the_context() {
+        // Beside a topic (a colonoscopy) the condition is searched twice, first.
+        assert_eq!(bridged("대장내시경 하고 임질 검사").text, "Gonorrhea Colonoscopy Gonorrhea diagnose tests");
+        // Alone with what is asked it is searched once.
+        assert_eq!(bridged("임질 검사").text, "Gonorrhea diagnose tests");
+        // A topic without a condition is searched as it is.
+        assert_eq!(bridged("대장내시경 검사").text, "Colonoscopy diagnose tests");
+    }
+
+    #[test]
+    fn a_reading_names_its_condition_and_a_normal_one_nothing() {
+        let foci =
+            format!("{FOCI}High Blood Pressure\t고혈압\t\t\t\tcondition\nHealth Checkup\t건강검진\t\t\t\ttopic\n");
+        let lexicon = lexicon("", MEDICINES, CLASSES, &foci).unwrap();
+        let q = bridge(&lexicon, "건강검진에서 혈압 150/95 나왔어요 약 먹어야 하나요");
+        assert!(q.text.contains("High Blood Pressure"), "{q:?}");
+        assert!(!bridge(&lexicon, "건강검진에서 혈압 118/76 나왔어요").text.contains("High Blood Pressure"));
     }
 
     #[test]

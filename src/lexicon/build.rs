@@ -24,6 +24,10 @@ use super::source_error::SourceError;
 use super::{bridge, focus, medicines, names, normalise, Concept, ConceptKind, Lexicon};
 use std::collections::{HashMap, HashSet};
 
+/// English words of a KCD term that is a qualifier of its code's name, not a disease (a side, an
+/// order, a lack of detail).
+const KCD_QUALIFIERS: &[&str] = &["Unilateral", "Bilateral", "Secondary", "Unspecified"];
+
 /// The text of each source file.
 pub struct Sources<'a> {
     pub curated: &'a str,
@@ -252,6 +256,11 @@ pub fn build(sources: &Sources) -> Result<Lexicon, SourceError> {
     // words of the corpus. Curated concepts keep their English.
     for cols in rows(sources.kcd_terms, "ko\tkcd\ten", "KCD terms")? {
         let [ko, code, en, ..] = cols[..] else { continue };
+        // A qualifier split off a code's name (한쪽 "Unilateral", 이차성 "Secondary") names no disease:
+        // "입이 한쪽으로 돌아가요" is no vocal cord palsy.
+        if KCD_QUALIFIERS.iter().any(|q| en.eq_ignore_ascii_case(q)) {
+            continue;
+        }
         let en = &names::display(en);
         if let Some(&named) = b.names.get(&normalise(ko)) {
             // The code's own Korean name (기흉, J93): its concept takes the term's English
@@ -442,7 +451,8 @@ pub(crate) mod testing {
                 M19\tOther and unspecified osteoarthritis\tarthritis|osteoarthritis\t\t13\tcategory\n\
                 A54\tGonococcal infection\tgonorrhea\t\t1\tcategory\n",
             kcd_categories: "kcd\tko\ten\nM19\t기타 관절증\tOther arthrosis\n",
-            kcd_terms: "ko\tkcd\ten\n관절염\tM19\tOsteoarthritis\n유착\tK00.2\tConcrescence\n",
+            kcd_terms:
+                "ko\tkcd\ten\n관절염\tM19\tOsteoarthritis\n유착\tK00.2\tConcrescence\n한쪽\tJ38.00\tUnilateral\n",
             drugbank_names: "drugbank_id\tname\tsynonyms\nDB01050\tIbuprofen\tIbuprofene | Ibuprofenum\n",
             everyday_ko: "갑상선\tthyroid\n신증후군출혈열\thantavirus\n식중독\tfood poisoning\n",
             topic_names: "",
@@ -460,6 +470,13 @@ mod tests {
 
     fn found(lexicon: &Lexicon, text: &str) -> Vec<String> {
         lexicon.find(text).iter().map(|m| m.concept.id.clone()).collect()
+    }
+
+    #[test]
+    fn a_kcd_qualifier_names_no_disease() {
+        let lexicon = lexicon("", MEDICINES, CLASSES, FOCI).unwrap();
+        assert!(found(&lexicon, "입이 한쪽으로 돌아가요").is_empty());
+        assert_eq!(found(&lexicon, "관절염"), vec!["M19"]);
     }
 
     #[test]

@@ -14,6 +14,7 @@ pub mod everyday;
 pub mod file;
 pub mod focus;
 pub mod medicines;
+pub mod readings;
 mod source_error;
 pub use source_error::SourceError;
 mod names;
