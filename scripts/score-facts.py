@@ -96,7 +96,8 @@ def facts_of_slots(slots, about):
 def found_facts(turn):
     """(main person, [facts]) of one `ask --json` turn."""
     if "facts" in turn and "about" in turn:
-        return turn["about"], turn["facts"]
+        # A medicine only asked about ("can I take Advil?") is no stated fact.
+        return turn["about"], [f for f in turn["facts"] if not f.get("asked")]
     facts = facts_of_slots(turn.get("slots") or {}, "self")
     others = []
     for step in turn.get("trace") or []:
