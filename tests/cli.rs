@@ -257,8 +257,7 @@ fn ask_keeps_a_medicine_asked_about_in_the_conversation_not_the_profile() {
     assert_eq!(warning["ids"], serde_json::json!(["DB00316", "DB00682"]), "{second}");
     let saved: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&state).unwrap()).unwrap();
     assert_eq!(saved["conversations"]["default"]["discussed"][0]["said"], "타이레놀", "{saved}");
-    let kept: Vec<&str> =
-        second["profile"].as_array().unwrap().iter().map(|f| f["key"].as_str().unwrap()).collect();
+    let kept: Vec<&str> = second["profile"].as_array().unwrap().iter().map(|f| f["key"].as_str().unwrap()).collect();
     assert_eq!(kept, ["DB00682"]);
     std::fs::remove_dir_all(&dir).unwrap();
 }

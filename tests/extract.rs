@@ -136,7 +136,11 @@ fn a_medicine_only_asked_about_is_kept_apart_from_those_taken() {
 #[test]
 fn another_persons_medicine_asked_about_is_nobodys_taken_medicine() {
     use medagent::extract::{extract_by_subject, Subject};
-    let found = extract_by_subject("남편이 심근경색이 있었어서 아스피린 먹는데 저도 아스피린 먹어도 되나요?", Some(lexicon()), &[]);
+    let found = extract_by_subject(
+        "남편이 심근경색이 있었어서 아스피린 먹는데 저도 아스피린 먹어도 되나요?",
+        Some(lexicon()),
+        &[],
+    );
     let husband = found.of(&Subject::Other("husband".into())).unwrap();
     assert_eq!(husband.medications.iter().map(|c| c.id.as_str()).collect::<Vec<_>>(), ["DB00945"]);
     let mine = found.of(&Subject::Me).cloned().unwrap_or_default();

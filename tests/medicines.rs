@@ -301,8 +301,7 @@ fn a_medicine_asked_about_stays_under_discussion_and_out_of_the_profile() {
     use medagent::pipeline::ports::{LexicalEmbedder, Services};
 
     let clock = crate::common::FixedClock;
-    let services =
-        Services::new(&Nothing, &LexicalEmbedder, &clock).with_lexicon(lexicon()).with_interactions(table());
+    let services = Services::new(&Nothing, &LexicalEmbedder, &clock).with_lexicon(lexicon()).with_interactions(table());
     for (asked, between, taken) in [
         ("Can I take Advil for a headache?", "What helps a headache?", "I'm on warfarin for a clot."),
         ("애드빌 먹어도 되나요?", "두통에 좋은 게 뭐가 있나요?", "와파린 먹고 있어요."),

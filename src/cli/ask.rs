@@ -184,9 +184,9 @@ pub fn facts_json(facts: &[(Subject, Slots)]) -> Vec<serde_json::Value> {
             ));
         }
         // A medicine only asked about is no fact stated of anyone: marked, so no reader counts it taken.
-        out.extend(slots.asked.iter().map(|c| {
-            json!({"about": about, "slot": "medications", "key": c.id, "en": c.en, "said": c.said, "asked": true})
-        }));
+        out.extend(slots.asked.iter().map(
+            |c| json!({"about": about, "slot": "medications", "key": c.id, "en": c.en, "said": c.said, "asked": true}),
+        ));
         for m in slots.vitals.iter().chain(&slots.labs) {
             let value = match m.second {
                 Some(d) => format!("{}/{}", number(m.value), number(d)),
