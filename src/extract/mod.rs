@@ -226,11 +226,10 @@ fn concept_mentions<'a>(text: &str, lexicon: &'a Lexicon, readings: &[Reading]) 
             }
         }
     }
-    // The everyday symptom words of the table, where no name was found: as the lexicon's concept of
-    // that id when it has one.
+    // The everyday symptom words of the table, where no name was found.
     for (concept, start, end) in symptom_words::find(text) {
         if !found.iter().any(|&(_, s, e)| s < end && start < e) {
-            found.push((lexicon.concept(&concept.id).unwrap_or(concept), start, end));
+            found.push((concept, start, end));
         }
     }
     found.sort_by_key(|&(_, start, _)| start);

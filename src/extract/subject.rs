@@ -798,6 +798,7 @@ const EN_SAYS_OF: &[&str] = &[
     "finally",
     "recently",
     "suddenly",
+    "with",
     "snores",
     "wakes",
     "feels",

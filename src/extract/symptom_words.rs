@@ -1,6 +1,8 @@
 //! Everyday words that state a symptom ("can't sleep", "bruised", "잠을 못자요", "속이 쓰려요"), read
 //! from the table `symptom_words.tsv` (its header says the format): what people say where the
-//! lexicon has no name, each read as the concept it states.
+//! lexicon has no name, each read as the concept it states, by the table's names (the lexicon's
+//! names for some of these ICD-10 ids are its categories', not the complaint: R14 "Flatulence and
+//! related conditions").
 
 use crate::lexicon::{Concept, ConceptKind};
 use std::sync::OnceLock;
