@@ -1440,6 +1440,7 @@ mod tests {
         assert_eq!(whole("my husbands fasting sugar was 182"), ["husband"], "a possessive without its apostrophe");
         assert_eq!(whole("husbands gout is back, his toe is red hot and swollen"), ["husband"]);
         assert_eq!(whole("husband snores like a chainsaw"), ["husband"]);
+        assert_eq!(whole("4 month old with a runny nose and cough"), ["child"]);
         assert_eq!(
             whole("fasting glucose 108 and a1c 5.9, 38 yrs old."),
             ["self"],
