@@ -36,6 +36,8 @@ GROUPS = {
     "wife": "spouse", "husband": "spouse", "partner": "spouse", "spouse": "spouse",
     "grandmother": "grandparent", "grandfather": "grandparent", "grandparent": "grandparent",
     "brother": "sibling", "sister": "sibling", "sibling": "sibling",
+    # The sets label a parent-in-law as the parent.
+    "mother-in-law": "mother", "father-in-law": "father",
     "me": "self", "self": "self",
 }
 
@@ -96,7 +98,8 @@ def facts_of_slots(slots, about):
 def found_facts(turn):
     """(main person, [facts]) of one `ask --json` turn."""
     if "facts" in turn and "about" in turn:
-        return turn["about"], turn["facts"]
+        # A medicine only asked about ("can I take Advil?") is no stated fact.
+        return turn["about"], [f for f in turn["facts"] if not f.get("asked")]
     facts = facts_of_slots(turn.get("slots") or {}, "self")
     others = []
     for step in turn.get("trace") or []:
@@ -142,7 +145,8 @@ def matches(found, expected, lexicon):
             return False
         if key == "age":
             return number(found.get("value")) == number(expected.get("value"))
-        return norm(found.get("value")) == norm(expected.get("value"))
+        # A set that gives no value ("pregnant") means it is so.
+        return norm(found.get("value")) == norm(expected.get("value") or "true")
     if slot in ("vitals", "labs"):
         kinds = NUMBER_KEYS.get(key, {key})
         if norm(found.get("key")).replace(" ", "_") not in kinds:

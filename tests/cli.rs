@@ -227,6 +227,41 @@ fn chat_json_reports_interactions_across_turns_and_never_calls_a_pair_safe() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// `ask --state` over two calls: a medicine only asked about is reported as asked, kept by the
+/// conversation in the state file and never by the profile, and the next call's blood thinner is
+/// checked against it.
+#[test]
+fn ask_keeps_a_medicine_asked_about_in_the_conversation_not_the_profile() {
+    let dir = small_index("asked");
+    let (index, state) = (dir.join("index"), dir.join("state.json"));
+    let ask = |text: &str| {
+        let out = medagent(&[
+            "ask",
+            "--json",
+            "--bm25-only",
+            "--index",
+            index.to_str().unwrap(),
+            "--state",
+            state.to_str().unwrap(),
+            text,
+        ]);
+        json_lines(&out).remove(0)
+    };
+    let first = ask("타이레놀 먹어도 되나요?");
+    let fact = &first["facts"][0];
+    assert_eq!((fact["key"].as_str(), fact["asked"].as_bool()), (Some("DB00316"), Some(true)), "{first}");
+    assert!(first["profile"].is_null() || first["profile"].as_array().unwrap().is_empty(), "{first}");
+    assert_eq!(first["discussed"][0]["id"], "DB00316");
+    let second = ask("I take warfarin every day.");
+    let warning = &second["interactions"][0];
+    assert_eq!(warning["ids"], serde_json::json!(["DB00316", "DB00682"]), "{second}");
+    let saved: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&state).unwrap()).unwrap();
+    assert_eq!(saved["conversations"]["default"]["discussed"][0]["said"], "타이레놀", "{saved}");
+    let kept: Vec<&str> = second["profile"].as_array().unwrap().iter().map(|f| f["key"].as_str().unwrap()).collect();
+    assert_eq!(kept, ["DB00682"]);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// The committed study scenarios are what `medagent study scenarios` generates from the bundled
 /// Synthea patients and the corpus: 27 patients x 2 languages, five turns each.
 #[test]

@@ -114,3 +114,35 @@ fn a_pregnancy_planned_is_none_now() {
     assert_eq!(slots("임신 준비 중인데 엽산을 먹어야 하나요?").demographics.pregnant, None);
     assert_eq!(slots("I'm 30 weeks pregnant").demographics.pregnant, Some(true));
 }
+
+#[test]
+fn a_medicine_only_asked_about_is_kept_apart_from_those_taken() {
+    let ids = |list: &[medagent::extract::ConceptSlot]| list.iter().map(|c| c.id.clone()).collect::<Vec<_>>();
+    let asked = slots("can I take ibuprofen?");
+    assert!(asked.medications.is_empty(), "{asked:?}");
+    assert_eq!(ids(&asked.asked), ["DB01050"]);
+    let korean = slots("타이레놀 먹어도 되나요");
+    assert_eq!((ids(&korean.medications), ids(&korean.asked)), (vec![], vec!["DB00316".to_string()]));
+    // Taken and asked about: each where it belongs.
+    let both = slots("I take warfarin. Can I take Advil with it?");
+    assert_eq!((ids(&both.medications), ids(&both.asked)), (vec!["DB00682".to_string()], vec!["DB01050".to_string()]));
+    // Said taken anywhere in the message: taken.
+    let again = slots("아스피린 매일 먹는데 아스피린 더 먹어도 되나요?");
+    assert_eq!((ids(&again.medications), ids(&again.asked)), (vec!["DB00945".to_string()], vec![]));
+    // A medicine asked about states nothing a profile keeps.
+    assert!(asked.is_empty());
+}
+
+#[test]
+fn another_persons_medicine_asked_about_is_nobodys_taken_medicine() {
+    use medagent::extract::{extract_by_subject, Subject};
+    let found = extract_by_subject(
+        "남편이 심근경색이 있었어서 아스피린 먹는데 저도 아스피린 먹어도 되나요?",
+        Some(lexicon()),
+        &[],
+    );
+    let husband = found.of(&Subject::Other("husband".into())).unwrap();
+    assert_eq!(husband.medications.iter().map(|c| c.id.as_str()).collect::<Vec<_>>(), ["DB00945"]);
+    let mine = found.of(&Subject::Me).cloned().unwrap_or_default();
+    assert!(mine.medications.is_empty(), "{mine:?}");
+}

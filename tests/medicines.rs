@@ -25,7 +25,7 @@ fn checked(profile: &[&str], earlier: &[&str], message: &str) -> Checked {
             Medicine { id: c.id.clone(), en: c.en.clone(), ko: c.ko.clone(), said: None, from: Origin::Profile }
         })
         .collect();
-    check(table(), lexicon(), mentions::gather(lexicon(), table(), profile, earlier, message))
+    check(table(), lexicon(), mentions::gather(lexicon(), table(), profile, earlier, message).medicines)
 }
 
 /// The pairs found, as the ids of their two medicines.
@@ -317,6 +317,42 @@ fn the_pipeline_shows_the_warning_first_and_gives_it_to_the_model_in_both_modes(
     assert!(pairs(&llm_mode.interactions).contains(&[WARFARIN, "DB00788"]), "{:?}", llm_mode.interactions);
     let prompt = answer_prompt(&llm);
     assert!(prompt.contains("[약물 상호작용]") && prompt.contains("나프록센"), "{prompt}");
+}
+
+/// A medicine only asked about ("can I take Advil?") is kept by the conversation, not the profile:
+/// the profile never says it is taken, yet a blood thinner named turns later (past the earlier
+/// messages the check re-reads) is still checked against it, in English and in Korean.
+#[test]
+fn a_medicine_asked_about_stays_under_discussion_and_out_of_the_profile() {
+    use medagent::memory::profile::SlotKind;
+    use medagent::memory::Memory;
+    use medagent::pipeline::graph::{run_turn, TurnInput, EARLIER_TURNS};
+    use medagent::pipeline::ports::{LexicalEmbedder, Services};
+
+    let clock = crate::common::FixedClock;
+    let services = Services::new(&Nothing, &LexicalEmbedder, &clock).with_lexicon(lexicon()).with_interactions(table());
+    for (asked, between, taken) in [
+        ("Can I take Advil for a headache?", "What helps a headache?", "I'm on warfarin for a clot."),
+        ("애드빌 먹어도 되나요?", "두통에 좋은 게 뭐가 있나요?", "와파린 먹고 있어요."),
+    ] {
+        let mut memory = Memory::default();
+        let mut turn = |text: &str| {
+            let input = TurnInput { text: text.into(), user: "me".into(), ..TurnInput::default() };
+            pollster::block_on(run_turn(input, &mut memory, &services, &mut |_| {}))
+        };
+        turn(asked);
+        for _ in 0..EARLIER_TURNS {
+            turn(between);
+        }
+        let last = turn(taken);
+        assert_eq!(pairs(&last.interactions), [[IBUPROFEN, WARFARIN]], "{asked} / {taken}");
+        let profile = memory.profiles.profile("me").expect("warfarin is kept");
+        let medicines: Vec<&str> =
+            profile.facts.iter().filter(|f| f.slot == SlotKind::Medications).map(|f| f.key.as_str()).collect();
+        assert_eq!(medicines, [WARFARIN], "asked about is not taken: {asked}");
+        let discussed: Vec<&str> = memory.conversations["me"].discussed.iter().map(|d| d.id.as_str()).collect();
+        assert_eq!(discussed, [IBUPROFEN]);
+    }
 }
 
 /// The medicines most prescribed and sold in Korea and the US that the interaction tables list, by

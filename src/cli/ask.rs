@@ -163,7 +163,8 @@ impl Clock for SystemClock {
 /// Every fact of a turn, whoever it is about, as the `--json` contract prints them: `{"about", "slot",
 /// "key", "value", "en", "said"}`; `key` is "age" / "age_group" / "gender" / "pregnant", the concept
 /// id, or the measure kind ("temperature", "uric_acid"); `value` a string ("3", "male", "true",
-/// "39.2", "150/95", a concept's duration when said); `en` and `said` for concepts.
+/// "39.2", "150/95", a concept's duration when said); `en` and `said` for concepts; `"asked": true`
+/// marks a medicine only asked about taking ("can I take Advil?"), which no profile keeps.
 pub fn facts_json(facts: &[(Subject, Slots)]) -> Vec<serde_json::Value> {
     let mut out = Vec::new();
     for (who, slots) in facts {
@@ -182,6 +183,10 @@ pub fn facts_json(facts: &[(Subject, Slots)]) -> Vec<serde_json::Value> {
                 |c| json!({"about": about, "slot": slot, "key": c.id, "value": c.duration, "en": c.en, "said": c.said}),
             ));
         }
+        // A medicine only asked about is no fact stated of anyone: marked, so no reader counts it taken.
+        out.extend(slots.asked.iter().map(
+            |c| json!({"about": about, "slot": "medications", "key": c.id, "en": c.en, "said": c.said, "asked": true}),
+        ));
         for m in slots.vitals.iter().chain(&slots.labs) {
             let value = match m.second {
                 Some(d) => format!("{}/{}", number(m.value), number(d)),
@@ -207,7 +212,9 @@ fn number(x: f64) -> String {
 /// (not a model text shown apart as unsupported); `answer_kind` says what the body is; `about` whom
 /// the message is mainly about ("self", a relation such as "son", "name:Jane", or "someone"), `facts` every fact it
 /// states whoever it is about ([`facts_json`]), `others` where the facts about anyone else went
-/// (`kept_for`: the profile they were added to, or null), `profile` the user's own stored facts.
+/// (`kept_for`: the profile they were added to, or null), `profile` the user's own stored facts,
+/// `discussed` the medicines the conversation has under discussion (asked about, never said taken:
+/// `{"id", "en", "ko", "said", "at_ms"}`), which the interaction check reads beside the profile's.
 pub fn turn_json(state: &TurnState, memory: &Memory) -> serde_json::Value {
     let cited: Vec<&str> = state
         .retrieved_docs
@@ -229,6 +236,7 @@ pub fn turn_json(state: &TurnState, memory: &Memory) -> serde_json::Value {
         "slots": state.slots,
         "profile_summary": state.profile_summary,
         "profile": profile.map(|p| &p.facts),
+        "discussed": memory.conversations.get(&state.user_id).map_or(&[][..], |c| &c.discussed[..]),
         "trace": state.trace.steps.iter().map(|s| {
             let mut step = json!({"node": s.node, "ms": s.ms});
             if let (Some(obj), Ok(serde_json::Value::Object(detail))) = (step.as_object_mut(), serde_json::to_value(&s.detail)) {

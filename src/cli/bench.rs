@@ -148,7 +148,8 @@ fn bench_interactions(file: &PathBuf, rounds: usize, dir: PathBuf) -> Result<(),
             // this message's, checked pairwise.
             let earlier: Vec<&str> = turns[n.saturating_sub(EARLIER_TURNS)..n].iter().map(String::as_str).collect();
             checks.push(median(&mut || {
-                let medicines = mentions::gather(&lexicon, &table, Vec::new(), &earlier, std::hint::black_box(message));
+                let medicines =
+                    mentions::gather(&lexicon, &table, Vec::new(), &earlier, std::hint::black_box(message)).medicines;
                 std::hint::black_box(check(&table, &lexicon, medicines));
             }));
             triages.push(median(&mut || {

@@ -43,6 +43,10 @@ pub enum MeasureKind {
     Ferritin,
     VitaminD,
     Crp,
+    Bilirubin,
+    FreeT4,
+    Platelets,
+    VitaminB12,
 }
 
 impl MeasureKind {
@@ -105,6 +109,14 @@ impl MeasureKind {
             (MeasureKind::VitaminD, false) => "Vitamin D",
             (MeasureKind::VitaminD, true) => "비타민 D",
             (MeasureKind::Crp, _) => "CRP",
+            (MeasureKind::Bilirubin, false) => "Bilirubin",
+            (MeasureKind::Bilirubin, true) => "빌리루빈",
+            (MeasureKind::FreeT4, false) => "Free T4",
+            (MeasureKind::FreeT4, true) => "유리 T4",
+            (MeasureKind::Platelets, false) => "Platelets",
+            (MeasureKind::Platelets, true) => "혈소판",
+            (MeasureKind::VitaminB12, false) => "Vitamin B12",
+            (MeasureKind::VitaminB12, true) => "비타민 B12",
         }
     }
 
@@ -140,6 +152,11 @@ impl MeasureKind {
             MeasureKind::Ferritin => 1.0..=10000.0,
             MeasureKind::VitaminD => 2.0..=200.0,
             MeasureKind::Crp => 0.01..=500.0,
+            MeasureKind::Bilirubin => 0.1..=40.0,
+            MeasureKind::FreeT4 => 0.1..=10.0,
+            // Thousands per microlitre.
+            MeasureKind::Platelets => 1.0..=2000.0,
+            MeasureKind::VitaminB12 => 50.0..=3000.0,
         }
     }
 
@@ -158,6 +175,10 @@ impl MeasureKind {
             MeasureKind::Egfr | MeasureKind::Sodium | MeasureKind::Bun | MeasureKind::VitaminD => 2.0,
             MeasureKind::Alt | MeasureKind::Ast | MeasureKind::Ferritin => 5.0,
             MeasureKind::Crp => 1.0,
+            MeasureKind::Bilirubin => 0.3,
+            MeasureKind::FreeT4 => 0.1,
+            MeasureKind::Platelets => 5.0,
+            MeasureKind::VitaminB12 => 10.0,
         }
     }
 }
@@ -186,6 +207,10 @@ pub enum Unit {
     MiuPerL,
     MlPerMin,
     MgPerL,
+    NgPerDl,
+    PgPerMl,
+    /// Thousands per microlitre (a platelet count).
+    ThousandPerUl,
     /// A ratio without a unit (INR).
     Ratio,
 }
@@ -209,6 +234,9 @@ impl Unit {
             Unit::MiuPerL => "mIU/L",
             Unit::MlPerMin => "mL/min/1.73m²",
             Unit::MgPerL => "mg/L",
+            Unit::NgPerDl => "ng/dL",
+            Unit::PgPerMl => "pg/mL",
+            Unit::ThousandPerUl => "×10³/µL",
             Unit::Ratio => "",
         }
     }
@@ -279,12 +307,20 @@ pattern!(
 // unit follows it (group 6: a weight, a length, a duration, a pregnancy's weeks).
 pattern!(
     temperature,
-    r"(?:열|체온|fever|temp\w*|thermometer|therm)\D{0,15}?(\d{2,3}(?:\.\d{1,2})?)\s*(도|℃|°c|°f|c\b|f\b|degrees)?|(\d{2,3}(?:\.\d{1,2})?)\s*(도|℃|°c|°f|f\b)|\b((?:3[5-9]|4[0-2])\.\d)\b\s*(kg|kilo\w*|lbs?|%|mmol|cm|mm|km|miles?|weeks?|wks?|years?|yrs?|키로|킬로|시간|주|살|세)?"
+    r"(?:열|체온|fever|temp\w*|thermometer|therm)\D{0,15}?(\d{2,3}(?:\.\d{1,2})?)\s*(도|℃|°c|°f|c\b|f\b|degrees)?|(\d{2,3}(?:\.\d{1,2})?)\s*(도|℃|°c|°f|c\b|f\b)|\b((?:3[5-9]|4[0-2])\.\d)\b\s*(kg|kilo\w*|lbs?|%|mmol|cm|mm|km|miles?|weeks?|wks?|years?|yrs?|키로|킬로|시간|주|살|세)?"
 );
+// A number in kilograms alone (group 5) is a weight ("down to 58kg", "he's 47, 120kg") unless the
+// words around it say a change ("lost 10kg", "8키로 빠졌어요": see [`WEIGHT_CHANGE`]).
 pattern!(
     weight,
-    r"(?:체중|몸무게|weigh(?:t|s)?)\s*(?:은|는|이|가|:|is|of)?\s*(\d{2,3}(?:\.\d)?)\s*(kg|킬로|lbs?|pounds)|(\d{2,3}(?:\.\d)?)\s*(kg|킬로)\s*(?:나가|이에요|입니다)"
+    r"(?:체중|몸무게|weigh(?:t|s)?)\s*(?:은|는|이|가|:|is|of)?\s*(\d{2,3}(?:\.\d)?)\s*(kg|킬로|키로|lbs?|pounds)|(\d{2,3}(?:\.\d)?)\s*(kg|킬로|키로)\s*(?:나가|이에요|입니다)|(\d{2,3}(?:\.\d)?)\s*(?:kg|kgs|킬로|키로)"
 );
+
+/// Words just before or after a number of kilograms that make it a change of weight, not a weight.
+const WEIGHT_CHANGE: &[&str] = &[
+    "lost", "lose", "losing", "gained", "gain", "gaining", "put on", "dropped", "down ", "up ", "빠", "찌", "쪘",
+    "감량", "늘", "줄", "loss", "less", "more", "lighter", "heavier",
+];
 pattern!(
     oxygen,
     r"(?:산소\s*포화도|산소|spo2|sp02|\bo2\b|\bsats\b|saturation|oxygen(?: level)?|pulse ?ox\w*|oximeter)\D{0,25}?(\d{2,3})\s*%?"
@@ -348,8 +384,14 @@ const LAB_NAMES: &[LabName] = &[
     LabName { kind: MeasureKind::Sodium, names: r"\bsodium|나트륨|소듐", unit: Unit::MmolPerL },
     LabName { kind: MeasureKind::Bun, names: r"\bbun\b|요소\s*질소", unit: Unit::MgPerDl },
     LabName { kind: MeasureKind::Ferritin, names: r"ferritin|페리틴", unit: Unit::NgPerMl },
-    LabName { kind: MeasureKind::VitaminD, names: r"vitamin\s*d\b|비타민\s*d", unit: Unit::NgPerMl },
+    LabName { kind: MeasureKind::VitaminD, names: r"vitamin\s*d\b|\bvit\.?\s*d\b|비타민\s*d", unit: Unit::NgPerMl },
     LabName { kind: MeasureKind::Crp, names: r"\bcrp\b|c-reactive protein", unit: Unit::MgPerL },
+    LabName { kind: MeasureKind::Bilirubin, names: r"bilirubin|빌리루빈|황달\s*수치", unit: Unit::MgPerDl },
+    LabName { kind: MeasureKind::FreeT4, names: r"free\s*t4|\bft4\b|유리\s*t4", unit: Unit::NgPerDl },
+    LabName { kind: MeasureKind::Platelets, names: r"platelets?|\bplt\b|혈소판", unit: Unit::ThousandPerUl },
+    LabName {
+        kind: MeasureKind::VitaminB12, names: r"vitamin\s*b-?12|\bb-?12\b|비타민\s*b-?12", unit: Unit::PgPerMl
+    },
 ];
 
 /// What may stand between a lab's name and its number: a few words that are no number and end no
@@ -415,8 +457,18 @@ pub fn read(text: &str) -> Vec<Reading> {
         add(MeasureKind::Temperature, &c, value, None, unit);
     }
     for c in weight().captures_iter(text) {
+        if let Some(bare) = c.get(5) {
+            let whole = c.get(0).map_or(bare.end(), |m| m.end());
+            let before = &text[..bare.start()];
+            let before = &before[before.char_indices().rev().nth(11).map_or(0, |(i, _)| i)..];
+            let after: String = text[whole..].chars().take(8).collect();
+            let change = |words: &str| WEIGHT_CHANGE.iter().any(|w| words.contains(w));
+            if (change(before) && !before.contains("down to")) || change(&after) {
+                continue;
+            }
+        }
         let unit = if said(&c, 2, 4).starts_with(['l', 'p']) { Unit::Lb } else { Unit::Kg };
-        add(MeasureKind::Weight, &c, number(&c, 1).or(number(&c, 3)), None, unit);
+        add(MeasureKind::Weight, &c, number(&c, 1).or(number(&c, 3)).or(number(&c, 5)), None, unit);
     }
     for c in oxygen().captures_iter(text) {
         add(MeasureKind::OxygenSaturation, &c, number(&c, 1), None, Unit::Percent);
@@ -471,6 +523,27 @@ pub fn read(text: &str) -> Vec<Reading> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn weights_in_kilograms_alone_and_labs_by_name() {
+        let kinds = |text: &str| read(text).iter().map(|r| (r.kind, r.value)).collect::<Vec<_>>();
+        assert_eq!(kinds("몸무게 65키로예요"), [(MeasureKind::Weight, 65.0)]);
+        assert_eq!(kinds("he's down to 58kg"), [(MeasureKind::Weight, 58.0)]);
+        assert_eq!(kinds("she's 43 kg now"), [(MeasureKind::Weight, 43.0)]);
+        // A change of weight is no weight.
+        assert!(kinds("lost 10kg this year").is_empty());
+        assert!(kinds("3달만에 10키로 빠졌어요").is_empty());
+        assert_eq!(kinds("38.4C this morning"), [(MeasureKind::Temperature, 38.4)]);
+        assert_eq!(kinds("newborn, bilirubin was 14"), [(MeasureKind::Bilirubin, 14.0)]);
+        assert_eq!(kinds("황달수치가 15래요"), [(MeasureKind::Bilirubin, 15.0)]);
+        assert_eq!(kinds("TSH 0.08 and free T4 2.9"), [(MeasureKind::Tsh, 0.08), (MeasureKind::FreeT4, 2.9)]);
+        assert_eq!(kinds("platelets came back 98"), [(MeasureKind::Platelets, 98.0)]);
+        assert_eq!(
+            kinds("vitamin D is 18 and B12 is 210"),
+            [(MeasureKind::VitaminD, 18.0), (MeasureKind::VitaminB12, 210.0)]
+        );
+        assert_eq!(kinds("vit D came back 14"), [(MeasureKind::VitaminD, 14.0)]);
+    }
 
     /// (kind, value, unit) of every reading.
     fn of(text: &str) -> Vec<(MeasureKind, f64, Unit)> {

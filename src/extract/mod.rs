@@ -9,6 +9,7 @@
 mod negation;
 pub mod patterns;
 pub mod subject;
+mod symptom_words;
 
 pub use crate::core::vitals::{MeasureKind, DIASTOLIC};
 pub use subject::{relation, relation_words, Relation, Subject, RELATIONS};
@@ -126,6 +127,11 @@ pub struct Slots {
     /// Medicines the message says are not, or no longer, taken: the profile forgets them.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub stopped: Vec<ConceptSlot>,
+    /// Medicines the message only asks about taking ("can I take ibuprofen?", "타이레놀 먹어도
+    /// 되나요?"): no profile keeps them (the profile would say they are taken); the conversation
+    /// keeps them for the interaction check of its later turns.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub asked: Vec<ConceptSlot>,
 }
 
 impl Slots {
@@ -135,6 +141,7 @@ impl Slots {
         self.conditions.len() + self.symptoms.len() + self.medications.len() + self.vitals.len() + self.labs.len()
     }
 
+    /// Whether the message states nothing a profile keeps (a medicine only asked about is none).
     pub fn is_empty(&self) -> bool {
         self.demographics.is_empty() && self.concept_count() == 0 && self.stopped.is_empty()
     }
@@ -144,6 +151,12 @@ impl Slots {
 /// ("I stopped warfarin", "와파린은 끊었어요"); asked about or planned is taken.
 pub fn medicine_not_taken(text: &str, start: usize, end: usize) -> bool {
     negation::is_not_taken(text, start, end)
+}
+
+/// Whether the medicine mentioned at `start..end` of `text` is only asked about taking ("can I take
+/// ibuprofen?", "타이레놀 먹어도 되나요?"), not said to be taken.
+pub fn medicine_asked_about(text: &str, start: usize, end: usize) -> bool {
+    negation::is_asked_whether_to_take(text, start, end)
 }
 
 /// Extracts the slots of `text`. Without a lexicon only the patterns run.
@@ -162,16 +175,18 @@ pub fn extract(text: &str, lexicon: Option<&Lexicon>) -> Slots {
         // Labs and vitals are measured by the patterns; their names alone are no fact about the patient,
         // and a topic (a test, a procedure, alcohol) never is one.
         let not_taken = concept.kind == ConceptKind::Medication && medicine_not_taken(text, start, end);
+        let asked = concept.kind == ConceptKind::Medication && !not_taken && medicine_asked_about(text, start, end);
         let target = match concept.kind {
             ConceptKind::Condition => &mut slots.conditions,
             ConceptKind::Symptom => &mut slots.symptoms,
             ConceptKind::Medication if not_taken => &mut slots.stopped,
+            ConceptKind::Medication if asked => &mut slots.asked,
             ConceptKind::Medication => &mut slots.medications,
             ConceptKind::Lab | ConceptKind::Vital | ConceptKind::Topic => continue,
         };
         if target.iter().any(|s| s.id == concept.id)
-            || (!not_taken && negation::is_negated(text, start, end))
-            || negation::is_only_asked_about(text, start, end)
+            || (!not_taken && !asked && negation::is_negated(text, start, end))
+            || (!asked && negation::is_only_asked_about(text, start, end))
         {
             continue;
         }
@@ -185,11 +200,14 @@ pub fn extract(text: &str, lexicon: Option<&Lexicon>) -> Slots {
                 .flatten(),
         });
     }
+    // Said taken in one place and asked about in another: it is taken.
+    slots.asked.retain(|a| !slots.medications.iter().any(|m| m.id == a.id));
     slots
 }
 
-/// The concepts `text` names, in order, with where: the lexicon's names, and the everyday stems that
-/// state a symptom ("발이 부어요", "저려요"; a name found there wins), each where a body part said
+/// The concepts `text` names, in order, with where: the lexicon's names, the everyday stems that
+/// state a symptom ("발이 부어요", "저려요"; a name found there wins) and the everyday symptom words
+/// of [`symptom_words`] ("can't sleep", "속이 쓰려요"), each where a body part said
 /// just before it puts it ("허리가 아파요" is low back pain, "무릎이 아파요" knee pain). A medicine
 /// named inside a lab reading is the lab's name ("칼륨 수치가 5.8", "uric acid 9.1").
 fn concept_mentions<'a>(text: &str, lexicon: &'a Lexicon, readings: &[Reading]) -> Vec<(&'a Concept, usize, usize)> {
@@ -206,6 +224,12 @@ fn concept_mentions<'a>(text: &str, lexicon: &'a Lexicon, readings: &[Reading]) 
             if !found.iter().any(|&(_, start, end)| start < p.end && p.start < end) {
                 found.push((concept, p.start, p.end));
             }
+        }
+    }
+    // The everyday symptom words of the table, where no name was found.
+    for (concept, start, end) in symptom_words::find(text) {
+        if !found.iter().any(|&(_, s, e)| s < end && start < e) {
+            found.push((concept, start, end));
         }
     }
     crate::core::order::sort_by_key(&mut found, |&(_, start, _)| start);
@@ -331,10 +355,11 @@ fn main_subject(clauses: &[subject::Clause], people: &[(Subject, Slots)]) -> Sub
     if let Some(other) = asked.iter().find(|s| matches!(s, Subject::Other(_))) {
         return (*other).clone();
     }
-    // A relation's gender is no fact the message states.
+    // A relation's gender is no fact the message states; a medicine asked about for them says whom
+    // the message is about.
     let count = |slots: &Slots| {
         let d = &slots.demographics;
-        slots.concept_count() + usize::from(d.age.is_some()) + usize::from(d.pregnant.is_some())
+        slots.concept_count() + slots.asked.len() + usize::from(d.age.is_some()) + usize::from(d.pregnant.is_some())
     };
     // A writer who states facts of their own asks for themselves ("my mom had breast cancer; I'm
     // 40, when should I be screened?"), unless they also speak of their child, whom a parent asks
@@ -371,6 +396,7 @@ fn merge(slots: &mut Slots, more: Slots) {
         (&mut slots.symptoms, more.symptoms),
         (&mut slots.medications, more.medications),
         (&mut slots.stopped, more.stopped),
+        (&mut slots.asked, more.asked),
     ] {
         for concept in from {
             if !into.iter().any(|c| c.id == concept.id) {
@@ -378,6 +404,7 @@ fn merge(slots: &mut Slots, more: Slots) {
             }
         }
     }
+    slots.asked.retain(|a| !slots.medications.iter().any(|m| m.id == a.id));
     slots.vitals.extend(more.vitals);
     slots.labs.extend(more.labs);
 }

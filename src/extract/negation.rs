@@ -138,6 +138,162 @@ pub fn is_not_taken(text: &str, start: usize, end: usize) -> bool {
         || KO_NOT_TAKEN_AFTER.iter().any(|n| ko_after.contains(n))
 }
 
+/// Words before a medicine, in its sentence, that ask whether to take it ("can I take", "is it safe
+/// to", "how much ... can I"): the rightmost of these and [`EN_TAKEN_BEFORE`] decides.
+const EN_ASKED_BEFORE: &[&str] = &[
+    "can ",
+    "could ",
+    "may ",
+    "should ",
+    "shall ",
+    "safe to ",
+    "ok to ",
+    "okay to ",
+    "fine to ",
+    "alright to ",
+    "allowed to ",
+    "how much ",
+    "how many ",
+    "what about ",
+    "is it ",
+    "would it ",
+    "do i need ",
+];
+/// Words before a medicine that say it is taken (by the writer or the person the clause names).
+const EN_TAKEN_BEFORE: &[&str] = &[
+    "i take ",
+    "takes ",
+    "i'm taking ",
+    "i am taking ",
+    "im taking ",
+    "is taking ",
+    "are taking ",
+    "been taking ",
+    "keep taking ",
+    "started taking ",
+    "while taking ",
+    "since taking ",
+    "i'm on ",
+    "i am on ",
+    "im on ",
+    "is on ",
+    "been on ",
+    "while on ",
+    "already on ",
+    "currently on ",
+    "on top of ",
+    "took ",
+    "taken ",
+    "prescribed ",
+    "stop ",
+    "stopping ",
+    "continue ",
+    "skip ",
+    "missed ",
+    "forgot ",
+    "switch from ",
+    "switching from ",
+    "double ",
+    "increase ",
+    "reduce ",
+    "lower ",
+];
+/// The word right after a medicine that asks about taking it ("is ibuprofen safe", "advil ok?").
+const EN_ASKED_AFTER: &[&str] = &["safe", "ok", "okay", "fine", "alright", "allowed", "dangerous"];
+/// Words whose sentence asks even without a question mark ("how much tylenol can i take in a day").
+const EN_QUESTION_STARTS: &[&str] =
+    &["can ", "could ", "may ", "should ", "is ", "are ", "how ", "what ", "when ", "would ", "do ", "does "];
+/// Words after which "i take" asks rather than says ("can i take", "should i take").
+const MODALS: &[&str] = &["can", "could", "may", "should", "shall", "would", "will", "to", "do", "does"];
+/// The words naming whose a medicine is, right before it ("my aspirin", "his metformin").
+const POSSESSIVES: &[&str] = &["my", "his", "her", "their", "our", "your"];
+/// Korean forms after a medicine, in its own predicate, that ask whether it may or should be taken
+/// ("먹어도 되나요", "복용해도 될까요", "먹으면 안 되나요", "먹을 수 있나요", "먹어야 하나요").
+const KO_ASKED_AFTER: &[&str] = &[
+    "도 되",
+    "도되",
+    "도 돼",
+    "도돼",
+    "도 괜찮",
+    "도괜찮",
+    "도 될",
+    "도될",
+    "면 안 되",
+    "면 안되",
+    "면안되",
+    "면 안 될",
+    "수 있나",
+    "수있나",
+    "수 있을까",
+    "수있을까",
+    "수 있는지",
+    "가능한가",
+    "가능할까",
+    "가능한지",
+    "가능하나",
+    "야 하나",
+    "야하나",
+    "야 되나",
+    "야되나",
+    "야 할까",
+    "야할까",
+];
+/// How many words after a Korean medicine its own predicate may take ("세티리진 아이한테 먹여도 될까요").
+const KO_PREDICATE_WORDS: usize = 4;
+/// Korean forms that say it is or was taken: a past tense, taking now (먹는, 먹고, 복용 중).
+const KO_TAKEN_AFTER: &[&str] =
+    &["었", "았", "였", "했", "먹는", "먹고", "먹이고", "드시고", "드시는", "복용 중", "복용중", "중이", "중인"];
+
+/// Whether the medicine at `start..end` of `text` is only asked about taking ("can I take ibuprofen?",
+/// "타이레놀 먹어도 되나요?", "is Advil safe?"), not said to be taken: its sentence asks, and the
+/// nearest cue before it (English) or its own predicate after it (Korean) asks whether to take it
+/// rather than saying it is taken. A medicine named as someone's ("my aspirin") is theirs.
+pub fn is_asked_whether_to_take(text: &str, start: usize, end: usize) -> bool {
+    const REACH: usize = 160;
+    let mut from = start.saturating_sub(REACH);
+    while !text.is_char_boundary(from) {
+        from += 1;
+    }
+    let mut to = (end + REACH).min(text.len());
+    while !text.is_char_boundary(to) {
+        to -= 1;
+    }
+    let sentence_start = text[from..start].rfind(['.', '!', '?', '\n']).map_or(from, |i| from + i + 1);
+    let sentence_end = text[end..to].find(['.', '!', '?', '\n']).map_or(to, |i| end + i + 1);
+    let before = text[sentence_start..start].to_lowercase();
+    let after = text[end..sentence_end].to_lowercase();
+    let words: Vec<&str> = before.split_whitespace().collect();
+    if words.iter().rev().take(2).any(|w| POSSESSIVES.contains(w)) {
+        return false;
+    }
+    // Korean: the medicine's own predicate, its next few words up to the first ending that joins
+    // the next clause.
+    let near = after.split_inclusive(char::is_whitespace).take(KO_PREDICATE_WORDS).map(str::len).sum::<usize>();
+    let own = KO_JOINS.iter().filter_map(|j| after[..near].find(j)).min().map_or(&after[..near], |i| &after[..i]);
+    let first = |cues: &[&str]| cues.iter().filter_map(|c| own.find(c)).min();
+    if let Some(asked) = first(KO_ASKED_AFTER) {
+        return first(KO_TAKEN_AFTER).is_none_or(|taken| asked < taken);
+    }
+    let opening = before.trim_start();
+    if !after.contains('?') && !EN_QUESTION_STARTS.iter().any(|q| opening.starts_with(q)) {
+        return false;
+    }
+    // Where the last cue of each kind ends; "i take" after a modal ("can i take") asks.
+    let last = |cues: &[&str]| {
+        cues.iter()
+            .filter_map(|c| before.rfind(c).map(|i| (i, i + c.len())))
+            .filter(|&(i, _)| !MODALS.contains(&before[..i].split_whitespace().last().unwrap_or("")))
+            .map(|(_, end)| end)
+            .max()
+    };
+    let taken = last(EN_TAKEN_BEFORE);
+    if last(EN_ASKED_BEFORE).is_some_and(|asked| taken.is_none_or(|taken| asked > taken)) {
+        return true;
+    }
+    let next = after.split_whitespace().next().unwrap_or("").trim_end_matches(['?', ',']);
+    taken.is_none() && EN_ASKED_AFTER.iter().any(|c| c.trim_start() == next)
+}
+
 const QUESTION_CUES: &[&str] = &[
     "?",
     "what ",
@@ -200,7 +356,43 @@ pub fn is_only_asked_about(text: &str, start: usize, end: usize) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::{is_negated, is_not_taken, is_only_asked_about};
+    use super::{is_asked_whether_to_take, is_negated, is_not_taken, is_only_asked_about};
+
+    #[test]
+    fn a_medicine_asked_about_taking_is_not_said_taken() {
+        let asked = |text: &str, word: &str| {
+            let start = text.find(word).unwrap();
+            is_asked_whether_to_take(text, start, start + word.len())
+        };
+        for (text, word) in [
+            ("can I take ibuprofen?", "ibuprofen"),
+            ("Is it safe to take Advil while pregnant?", "Advil"),
+            ("how much tylenol can i take in a day if i have fatty liver", "tylenol"),
+            ("is ibuprofen safe for kids?", "ibuprofen"),
+            ("I take warfarin. Can I take Advil with it?", "Advil"),
+            ("My mother takes lithium, can she take ibuprofen?", "ibuprofen"),
+            ("타이레놀 먹어도 되나요", "타이레놀"),
+            ("남편이 아스피린 먹는데 저도 아스피린 먹어도 되나요?", "아스피린 먹어도"),
+            ("이부프로펜 먹으면 안 되나요?", "이부프로펜"),
+            ("아이한테 세티리진 먹여도 될까요?", "세티리진"),
+        ] {
+            let word = word.split(' ').next().unwrap();
+            let start = text.rfind(word).unwrap();
+            assert!(is_asked_whether_to_take(text, start, start + word.len()), "{text}");
+        }
+        // Said taken (now, before, by someone), or named as someone's: not only asked about.
+        assert!(!asked("I take warfarin. Can I take Advil with it?", "warfarin"));
+        assert!(!asked("Can I take ibuprofen while on warfarin?", "warfarin"));
+        assert!(!asked("took sumatriptan at 2pm. can i take a second one?", "sumatriptan"));
+        assert!(!asked("Should I stop my aspirin before surgery?", "aspirin"));
+        assert!(!asked("My mother takes lithium, can she take ibuprofen?", "lithium"));
+        assert!(!asked("남편이 아스피린 먹는데 저도 먹어도 되나요?", "아스피린"));
+        assert!(!asked("둘코락스 매일 먹는데 계속 먹어도 되나요", "둘코락스"));
+        assert!(!asked("수마트립탄 먹은지 2시간 됐는데 한알 더 먹어도 되나요?", "수마트립탄"));
+        assert!(!asked("타이레놀 먹었어요 괜찮을까요?", "타이레놀"));
+        assert!(!asked("언니는 이미그란 먹고 저는 타이레놀로 버텨요 저도 이미그란 처방 받을까요", "타이레놀"));
+        assert!(!asked("I take metformin every morning", "metformin"));
+    }
 
     #[test]
     fn a_medicine_said_stopped_or_not_taken_is_not_taken() {

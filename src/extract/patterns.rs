@@ -59,8 +59,8 @@ pattern!(age_group_ko, r"([1-9])0\s*대");
 // An age with the writer's sex after it, where a profile line starts or ends ("32f, 8 weeks
 // pregnant", "... since i started running again. 29M", "I'm 45M"): two digits and the letter.
 pattern!(age_sex, r"(?i)(?:^|[.,;!?(\n]\s*|\bi'?m\s+|\bi am\s+)(\d{2})\s?([mf])(?:$|[\s.,;!?)])");
-// An age alone as a sentence of its own ("knees ache going down stairs. 58.").
-pattern!(age_alone, r"(?:^|[.!?\n]\s*)(\d{2})\s*(?:[.!]|$)");
+// An age alone as a sentence of its own ("knees ache going down stairs. 58."; "38.4C" is a decimal).
+pattern!(age_alone, r"(?:^|[.!?\n]\s*)(\d{2})\s*(?:[.!](?:\D|$)|$)");
 pattern!(age_group_en, r"(?i)\bin (?:my|his|her|their) ([1-9])0s\b");
 pattern!(male, r"(?i)남성|남자|남편|아버지|아빠|\bmale\b|\bman\b|\bhusband\b|\bfather\b|\bdad\b|\bhe\b");
 pattern!(
@@ -261,6 +261,7 @@ mod tests {
         assert_eq!(age("she is 39.5 since last night"), None, "a temperature");
         assert_eq!(age("My wife and I are both 40."), Some(40));
         assert_eq!(age("딸이 일곱 살인데"), Some(7));
+        assert_eq!(age("38.4C this morning"), None, "a temperature");
         assert_eq!(age("열두 살 아들"), Some(12));
         assert_eq!(age_after(" is 3 and has a fever"), Some(3));
         assert_eq!(age_after(", who is 85 and has"), Some(85));

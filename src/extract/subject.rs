@@ -798,11 +798,30 @@ const EN_SAYS_OF: &[&str] = &[
     "finally",
     "recently",
     "suddenly",
+    "with",
+    "snores",
+    "wakes",
+    "feels",
+    "felt",
+    "gets",
+    "keeps",
+    "hurt",
+    "hurts",
+    "broke",
+    "fainted",
+    "collapsed",
+    "refuses",
 ];
 
 /// Whether the words from `end` say something of the person named just before (see [`EN_SAYS_OF`]).
 fn says_of_person(words: &[(usize, usize, String)], end: usize) -> bool {
-    words[end - 1].2.ends_with("'s")
+    let last = words[end - 1].2.as_str();
+    // "husbands gout is back": a possessive without its apostrophe (a plural noun is listed whole).
+    let unmarked_possessive = last
+        .strip_suffix('s')
+        .is_some_and(|noun| RELATIONS.iter().any(|r| r.en_words.contains(&noun) && !r.en_words.contains(&last)));
+    last.ends_with("'s")
+        || unmarked_possessive
         || words
             .get(end)
             .is_some_and(|(_, _, w)| EN_SAYS_OF.contains(&w.as_str()) || w.starts_with(|c: char| c.is_ascii_digit()))
@@ -852,7 +871,14 @@ fn korean_mentions(text: &str, names: &[String]) -> Vec<(Mention, Role)> {
             || (KO_FIRST_PERSON_ALONE.contains(&word.as_str()) && !next.is_empty() && next.starts_with(is_hangul))
             || (word == "저" && next.starts_with(|c: char| c.is_ascii_digit()))
         {
-            let role = if KO_COMPANION.iter().any(|c| word.ends_with(c)) { Role::Joined } else { Role::Subject };
+            let role = if KO_COMPANION.iter().any(|c| word.ends_with(c)) {
+                Role::Joined
+            } else if next.starts_with("대신") {
+                // "남편이 운전중이라 제가 대신 써요": the writer only types; the message is the husband's.
+                Role::Aside
+            } else {
+                Role::Subject
+            };
             found.push((Mention { start: *start, end: *end, who: Who::Writer }, role));
             continue;
         }
@@ -869,6 +895,15 @@ fn korean_mentions(text: &str, names: &[String]) -> Vec<(Mention, Role)> {
             .chain(names.iter().filter(|n| has_hangul_text(n)).map(|n| (None, n.as_str())))
             .filter_map(|(r, w)| korean_word_at(word, w).map(|at| (r, w, at)))
             .max_by_key(|(_, w, _)| w.chars().count());
+        let previous = k.checked_sub(1).map_or("", |p| words[p].2.as_str());
+        let ordinal_child = ["막내", "첫째", "둘째", "셋째"].contains(&word.as_str())
+            && (["우리", "저희", "울"].contains(&previous)
+                || next.chars().all(|c| c.is_ascii_digit())
+                    && words.get(k + 2).is_some_and(|w| w.2.starts_with('살') || w.2.starts_with("개월")));
+        if ordinal_child {
+            found.extend(relation("child").map(|r| (person(*start, *end, r), Role::Subject)));
+            continue;
+        }
         let Some((r, w, at)) = best else {
             // Two people in one word ("부모님이"), or a child or friend by their given name ("지훈이가").
             let pair =
@@ -1371,6 +1406,7 @@ mod tests {
     fn the_one_typing_for_the_writer_is_not_the_subject() {
         assert_eq!(whole("손주가 대신 물어봐요. 제가 78세인데 통풍이 있어요."), ["self"]);
         assert_eq!(whole("할머니 대신 써요. 할머니가 82세이시고 요즘 발이 부어요."), ["grandmother"]);
+        assert_eq!(whole("남편이 운전중이라 제가 대신 써요. 방금부터 옆구리가 아프대요."), ["husband"]);
         assert_eq!(whole("My grandson is typing this for me. I'm 79 and my knees hurt."), ["self"]);
         assert_eq!(whole("Typing this for my grandma: she's 82 and has high blood pressure."), ["grandmother"]);
     }
@@ -1402,6 +1438,9 @@ mod tests {
         assert_eq!(whole("friend of mine has gout. his uric acid is 7.8"), ["friend"]);
         assert_eq!(whole("Nana was just put on prednisone"), ["grandmother"]);
         assert_eq!(whole("my husbands fasting sugar was 182"), ["husband"], "a possessive without its apostrophe");
+        assert_eq!(whole("husbands gout is back, his toe is red hot and swollen"), ["husband"]);
+        assert_eq!(whole("husband snores like a chainsaw"), ["husband"]);
+        assert_eq!(whole("4 month old with a runny nose and cough"), ["child"]);
         assert_eq!(
             whole("fasting glucose 108 and a1c 5.9, 38 yrs old."),
             ["self"],
@@ -1445,6 +1484,10 @@ mod tests {
 
     #[test]
     fn a_korean_sentence_without_a_full_stop_ends_its_clause() {
+        // A child by birth order: after 우리 or before an age; alone it is "the second (day)".
+        assert_eq!(whole("우리 둘째 2살인데 열이 39.5도였어요"), ["child"]);
+        assert_eq!(whole("첫째(4살)가 열이 38.8도예요"), ["child"]);
+        assert_eq!(whole("둘째 날부터 열이 나요"), ["self"]);
         assert_eq!(about("저도 고혈압이고 남편도 당뇨가 있어요."), [vec!["self"], vec!["husband"]]);
         assert_eq!(about("남편 혈압 145/92 저는 128/85 나왔어요"), [vec!["husband"], vec!["self"]]);
         assert_eq!(about("아빠가 통풍이 있으신데 저도 요산이 7.9 나왔어요"), [vec!["father"], vec!["self"]]);

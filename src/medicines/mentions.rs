@@ -9,7 +9,7 @@ use super::check::{Medicine, Origin};
 use super::table::Interactions;
 use crate::core::has_hangul;
 use crate::core::tokenizer::is_korean_particle;
-use crate::extract::medicine_not_taken;
+use crate::extract::{medicine_asked_about, medicine_not_taken};
 use crate::lexicon::bridge::bridge;
 use crate::lexicon::{Concept, ConceptKind, Lexicon};
 
@@ -20,6 +20,9 @@ pub struct Named {
     pub medicines: Vec<Medicine>,
     /// The concept ids of those said not to be taken, or no longer.
     pub not_taken: Vec<String>,
+    /// The concept ids of those only asked about taking ("can I take Advil?"): checked like the
+    /// others, and kept by the conversation as under discussion, never by a profile.
+    pub asked: Vec<String>,
 }
 
 /// Whether the check reads `concept` as a medicine: a medication, or a substance the tables list.
@@ -53,6 +56,9 @@ pub fn named(lexicon: &Lexicon, table: &Interactions, text: &str, from: Origin) 
                 named.not_taken.push(concept.id.clone());
             }
         } else if !named.medicines.iter().any(|m| m.id == concept.id) {
+            if medicine_asked_about(text, start, end) {
+                named.asked.push(concept.id.clone());
+            }
             named.medicines.push(Medicine {
                 id: concept.id.clone(),
                 en: concept.en.clone(),
@@ -82,6 +88,7 @@ pub fn named(lexicon: &Lexicon, table: &Interactions, text: &str, from: Origin) 
         .map(|class| class.id.clone())
         .collect();
     named.medicines.retain(|m| !described.contains(&m.id));
+    named.asked.retain(|id| named.medicines.iter().any(|m| m.id == *id));
     named
 }
 
@@ -92,22 +99,35 @@ fn without_particle(word: &str) -> &str {
     starts.into_iter().find(|&i| is_korean_particle(&word[i..])).map_or(word, |i| &word[..i])
 }
 
-/// The medicines to check in a turn: those the profile keeps, then those named in the earlier
-/// messages given (oldest first), then this message's; a medicine named again keeps its latest
-/// words, and one a message says is not taken is dropped from what came before it.
+/// The medicines to check in a turn, and what the message itself says of them.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Gathered {
+    pub medicines: Vec<Medicine>,
+    /// The message's medicines only asked about taking ("can I take Advil?").
+    pub asked: Vec<Medicine>,
+    /// The concept ids the message says are not, or no longer, taken.
+    pub not_taken: Vec<String>,
+}
+
+/// The medicines to check in a turn: those known before it (the profile's, those under discussion
+/// in the conversation), then those named in the earlier messages given (oldest first), then this
+/// message's; a medicine named again keeps its latest words, and one a message says is not taken is
+/// dropped from what came before it.
 pub fn gather(
     lexicon: &Lexicon,
     table: &Interactions,
-    profile: Vec<Medicine>,
+    known: Vec<Medicine>,
     earlier: &[&str],
     message: &str,
-) -> Vec<Medicine> {
-    let mut medicines = profile;
+) -> Gathered {
+    let mut medicines = known;
     let messages = earlier.iter().map(|&text| (text, Origin::EarlierTurn)).chain([(message, Origin::Message)]);
+    let mut said = Named::default();
     for (text, from) in messages {
-        let said = named(lexicon, table, text, from);
+        said = named(lexicon, table, text, from);
         medicines.retain(|m| !said.not_taken.contains(&m.id) && !said.medicines.iter().any(|n| n.id == m.id));
-        medicines.extend(said.medicines);
+        medicines.extend(said.medicines.iter().cloned());
     }
-    medicines
+    let asked = said.medicines.into_iter().filter(|m| said.asked.contains(&m.id)).collect();
+    Gathered { medicines, asked, not_taken: said.not_taken }
 }

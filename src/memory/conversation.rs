@@ -57,6 +57,25 @@ pub struct Conversation {
     /// Exchanges let go entirely, past the archive's [`MAX_ARCHIVED_BLOCKS`].
     #[serde(default, skip_serializing_if = "is_zero")]
     pub dropped: usize,
+    /// Medicines under discussion: asked about taking, never said to be taken ("can I take Advil?"),
+    /// oldest first, each once, at most [`MAX_DISCUSSED`]. The interaction check of later turns reads
+    /// them beside the profile's medicines; no profile keeps them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub discussed: Vec<Discussed>,
+}
+
+/// The most medicines a conversation keeps under discussion (the oldest leave first).
+pub const MAX_DISCUSSED: usize = 20;
+
+/// A medicine asked about in the conversation: its lexicon concept, the words used, and when.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Discussed {
+    /// The lexicon's concept id (a DrugBank id, or `CLASS:<class>`).
+    pub id: String,
+    pub en: String,
+    pub ko: String,
+    pub said: String,
+    pub at_ms: f64,
 }
 
 /// Exchanges past the cap, kept as the model's summary of their block (or the extractive lines when
@@ -143,6 +162,20 @@ fn mean_embedding<'a>(embeddings: impl Iterator<Item = &'a [f32]>) -> Vec<f32> {
 }
 
 impl Conversation {
+    /// Keeps `medicine` under discussion as asked about at its time (asked again: it moves to the end).
+    pub fn discuss(&mut self, medicine: Discussed) {
+        self.discussed.retain(|d| d.id != medicine.id);
+        self.discussed.push(medicine);
+        let over = self.discussed.len().saturating_sub(MAX_DISCUSSED);
+        self.discussed.drain(..over);
+    }
+
+    /// Ends the discussion of the medicines with these ids (a later message said they are taken, or
+    /// not taken: no longer only asked about).
+    pub fn settle(&mut self, ids: &[String]) {
+        self.discussed.retain(|d| !ids.contains(&d.id));
+    }
+
     /// Adds an exchange; past [`MAX_EXCHANGES`] the oldest block moves to the archive (the summaries
     /// move with the exchanges they cover), and past [`MAX_ARCHIVED_BLOCKS`] the oldest archived
     /// block goes.
@@ -279,6 +312,35 @@ mod tests {
             c.push(exchange(&format!("filler question {i}")));
         }
         c
+    }
+
+    #[test]
+    fn a_medicine_under_discussion_is_kept_once_until_settled() {
+        let medicine = |id: &str, at_ms: f64| Discussed {
+            id: id.into(),
+            en: id.into(),
+            ko: String::new(),
+            said: id.into(),
+            at_ms,
+        };
+        let mut c = Conversation::default();
+        c.discuss(medicine("DB01050", 1.0));
+        c.discuss(medicine("DB00316", 2.0));
+        c.discuss(medicine("DB01050", 3.0));
+        let kept: Vec<(&str, f64)> = c.discussed.iter().map(|d| (d.id.as_str(), d.at_ms)).collect();
+        assert_eq!(kept, [("DB00316", 2.0), ("DB01050", 3.0)], "asked again: once, at its latest");
+        c.settle(&["DB00316".to_string()]);
+        assert_eq!(c.discussed.len(), 1);
+        for i in 0..MAX_DISCUSSED + 5 {
+            c.discuss(medicine(&format!("DB{i:05}"), 10.0 + i as f64));
+        }
+        assert_eq!(c.discussed.len(), MAX_DISCUSSED);
+        assert_eq!(c.discussed[0].id, "DB00005", "the oldest leave first");
+        // Saved and read back, and absent in a conversation saved before the list existed.
+        let back: Conversation = serde_json::from_str(&serde_json::to_string(&c).unwrap()).unwrap();
+        assert_eq!(back, c);
+        let old: Conversation = serde_json::from_str("{\"exchanges\": []}").unwrap();
+        assert!(old.discussed.is_empty());
     }
 
     #[test]

@@ -33,6 +33,7 @@ use super::trace::Step;
 use crate::core::Lang;
 use crate::llm::Llm;
 use crate::medicines::{Medicine, Origin};
+use crate::memory::conversation::Discussed;
 use crate::memory::profile::SlotKind;
 use crate::memory::Memory;
 use crate::platform::http::StopHandle;
@@ -215,10 +216,12 @@ fn triage(state: &mut TurnState, clock: &dyn Clock, on_event: &mut dyn FnMut(Tur
 /// The medicine interaction check, right after triage and like it a step of the turn, not a node:
 /// it decides no route, must run in both modes and on a cache hit, and needs only the lexicon, the
 /// tables and what the device remembers (no model, search or embedding). It checks the profile's
-/// current medicines (whatever the memory flags: a warning is never ablated away), those named in
-/// the recent earlier messages of the conversation ([`EARLIER_TURNS`]: "my mother takes lithium",
-/// then "can she take ibuprofen?") and every medicine this message names, each pair with one this
-/// message names (`medicines::check`). Memory is read before this
+/// current medicines (whatever the memory flags: a warning is never ablated away), those under
+/// discussion in the conversation (asked about, never said taken: "can I take Advil?", then "I'm on
+/// warfarin"; this check keeps that list, the profile never does), those named in the recent
+/// earlier messages of the conversation ([`EARLIER_TURNS`]: "my mother takes lithium", then "can
+/// she take ibuprofen?") and every medicine this message names, each pair with one this message
+/// names (`medicines::check`). Memory is read before this
 /// turn's facts are stored, so the message's own are added here; one a message says is stopped is
 /// left out of what came before. Its result is shown at once after the triage notice, given to a
 /// model as evidence (`nodes::generate_answer`), and kept in the state and as an `interactions` step
@@ -226,13 +229,13 @@ fn triage(state: &mut TurnState, clock: &dyn Clock, on_event: &mut dyn FnMut(Tur
 fn check_interactions(
     state: &mut TurnState,
     services: &Services<'_>,
-    memory: &Memory,
+    memory: &mut Memory,
     on_event: &mut dyn FnMut(TurnEvent),
 ) {
     let (Some(lexicon), Some(table)) = (services.lexicon, services.interactions) else { return };
     let started = services.clock.monotonic_ms();
     let now = services.clock.now_ms();
-    let profile: Vec<Medicine> = memory
+    let mut known: Vec<Medicine> = memory
         .profiles
         .profile(&state.user_id)
         .map(|p| p.current(now))
@@ -241,14 +244,48 @@ fn check_interactions(
         .filter(|f| f.slot == SlotKind::Medications)
         .map(|f| Medicine { id: f.key.clone(), en: f.en.clone(), ko: f.ko.clone(), said: None, from: Origin::Profile })
         .collect();
-    let earlier = memory.conversations.get(&state.user_id).map_or(&[][..], |c| &c.exchanges[..]);
+    let conversation = memory.conversations.get(&state.user_id);
+    // The medicines asked about earlier in the conversation (not the profile's: never said taken).
+    known.extend(
+        conversation
+            .map_or(&[][..], |c| &c.discussed[..])
+            .iter()
+            .filter(|d| now - d.at_ms < EARLIER_WITHIN_MS && !known.iter().any(|m| m.id == d.id))
+            .map(|d| Medicine {
+                id: d.id.clone(),
+                en: d.en.clone(),
+                ko: d.ko.clone(),
+                said: Some(d.said.clone()),
+                from: Origin::EarlierTurn,
+            })
+            .collect::<Vec<_>>(),
+    );
+    let earlier = conversation.map_or(&[][..], |c| &c.exchanges[..]);
     let recent: Vec<&str> = earlier[earlier.len().saturating_sub(EARLIER_TURNS)..]
         .iter()
         .filter(|e| now - e.at_ms < EARLIER_WITHIN_MS)
         .map(|e| e.user.as_str())
         .collect();
-    let medicines = crate::medicines::mentions::gather(lexicon, table, profile, &recent, &state.user_text);
-    state.interactions = crate::medicines::check(table, lexicon, medicines);
+    let gathered = crate::medicines::mentions::gather(lexicon, table, known, &recent, &state.user_text);
+    // What the message settles leaves the discussion; what it only asks about joins it.
+    let said_now: Vec<String> = gathered
+        .medicines
+        .iter()
+        .filter(|m| m.from == Origin::Message && !gathered.asked.contains(m))
+        .map(|m| m.id.clone())
+        .chain(gathered.not_taken.iter().cloned())
+        .collect();
+    if let Some(kept) = memory.conversations.get_mut(&state.user_id) {
+        kept.settle(&said_now);
+    }
+    if !gathered.asked.is_empty() {
+        let kept = memory.conversations.entry(state.user_id.clone()).or_default();
+        for m in &gathered.asked {
+            let said = m.said.clone().unwrap_or_else(|| m.en.clone());
+            kept.discuss(Discussed { id: m.id.clone(), en: m.en.clone(), ko: m.ko.clone(), said, at_ms: now });
+        }
+    }
+    state.interactions = crate::medicines::check(table, lexicon, gathered.medicines);
     if !state.interactions.is_silent() {
         on_event(TurnEvent::Interactions(&state.interactions));
     }

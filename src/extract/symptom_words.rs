@@ -1,0 +1,121 @@
+//! Everyday words that state a symptom ("can't sleep", "bruised", "잠을 못자요", "속이 쓰려요"), read
+//! from the table `symptom_words.tsv` (its header says the format): what people say where the
+//! lexicon has no name, each read as the concept it states, by the table's names (the lexicon's
+//! names for some of these ICD-10 ids are its categories', not the complaint: R14 "Flatulence and
+//! related conditions").
+
+use crate::lexicon::{Concept, ConceptKind};
+use std::sync::OnceLock;
+
+/// One word of the table and the concept it states (an index into [`Table::concepts`]).
+struct Word {
+    text: String,
+    korean: bool,
+    concept: usize,
+}
+
+struct Table {
+    concepts: Vec<Concept>,
+    words: Vec<Word>,
+}
+
+fn table() -> &'static Table {
+    static TABLE: OnceLock<Table> = OnceLock::new();
+    TABLE.get_or_init(|| parse(include_str!("symptom_words.tsv")))
+}
+
+/// Reads the table; a line without its four columns is a mistake in the table, caught by the tests.
+fn parse(tsv: &str) -> Table {
+    let mut table = Table { concepts: Vec::new(), words: Vec::new() };
+    for line in tsv.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+        let [id, en, ko, words] = line.split('\t').collect::<Vec<_>>()[..] else { continue };
+        let concept = table.concepts.len();
+        table.concepts.push(Concept { id: id.into(), kind: ConceptKind::Symptom, en: en.into(), ko: ko.into() });
+        for word in words.split('|').map(str::trim).filter(|w| !w.is_empty()) {
+            let korean = crate::core::has_hangul(word);
+            let text = if korean { word.to_string() } else { word.to_ascii_lowercase() };
+            // A Korean word is also matched as written without its spaces (잠을 못자 = 잠을못자).
+            if korean && word.contains(' ') {
+                table.words.push(Word { text: word.replace(' ', ""), korean, concept });
+            }
+            table.words.push(Word { text, korean, concept });
+        }
+    }
+    // Longest first, so "잠을 통 못자" is read before a shorter word inside it.
+    table.words.sort_by_key(|w| std::cmp::Reverse(w.text.len()));
+    table
+}
+
+fn is_word_char(c: char) -> bool {
+    c.is_alphanumeric() || c == '\''
+}
+
+/// The symptom words of `text`, each as (the concept the table gives it, start, end), left to right,
+/// not overlapping (the longest word wins).
+pub fn find(text: &str) -> Vec<(&'static Concept, usize, usize)> {
+    let table = table();
+    // ASCII lowercase keeps every byte offset of the text.
+    let lower = text.to_ascii_lowercase();
+    let mut found: Vec<(&'static Concept, usize, usize)> = Vec::new();
+    for word in &table.words {
+        for (start, _) in lower.match_indices(word.text.as_str()) {
+            let end = start + word.text.len();
+            let before = lower[..start].chars().next_back();
+            let after = lower[end..].chars().next();
+            // Korean: at the start of a written word, any ending after it; English: whole words.
+            let fits = if word.korean {
+                before.is_none_or(|c| !crate::core::is_hangul(c))
+            } else {
+                before.is_none_or(|c| !is_word_char(c)) && after.is_none_or(|c| !is_word_char(c))
+            };
+            if fits && !found.iter().any(|&(_, s, e)| s < end && start < e) {
+                found.push((&table.concepts[word.concept], start, end));
+            }
+        }
+    }
+    found.sort_by_key(|&(_, start, _)| start);
+    found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ids(text: &str) -> Vec<&'static str> {
+        find(text).into_iter().map(|(c, _, _)| c.id.as_str()).collect()
+    }
+
+    #[test]
+    fn every_line_of_the_table_has_its_columns_and_words() {
+        let tsv = include_str!("symptom_words.tsv");
+        let rows = tsv.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty());
+        for line in rows {
+            let columns: Vec<&str> = line.split('\t').collect();
+            assert_eq!(columns.len(), 4, "{line}");
+            assert!(columns.iter().all(|c| !c.trim().is_empty()), "{line}");
+        }
+        assert_eq!(table().concepts.len(), tsv.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()).count());
+    }
+
+    #[test]
+    fn everyday_words_state_their_symptom_in_both_languages() {
+        assert_eq!(ids("요즘 잠을 통 못자요"), ["G47.0"]);
+        assert_eq!(ids("잠을못자요"), ["G47.0"], "written without its space");
+        assert_eq!(ids("cant sleep. like at all."), ["G47.0"]);
+        assert_eq!(ids("손목이 퉁퉁 붓고 시퍼렇게 멍들었어요"), ["R60", "R60", "R23.3", "R23.3"]);
+        assert_eq!(ids("nicked myself and it bruised"), ["R23.3"]);
+        assert_eq!(ids("속이 쓰려요"), ["R12"]);
+        assert_eq!(ids("귀에서 삐- 소리가 계속 나요"), ["H93.1"]);
+        assert_eq!(ids("feel kinda achy and tired all the time"), ["M79.1", "R53"]);
+    }
+
+    #[test]
+    fn a_word_inside_another_word_is_none() {
+        // English words are whole words; a Korean word starts a written word.
+        assert!(ids("the achyranthes plant").is_empty());
+        assert!(ids("unbruised").is_empty());
+        assert!(ids("우리가래요").is_empty(), "가래 inside a word");
+        // The longest word wins where two overlap.
+        assert_eq!(ids("토할거같아요"), ["R11"]);
+    }
+}
