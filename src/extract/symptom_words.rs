@@ -42,7 +42,7 @@ fn parse(tsv: &str) -> Table {
         }
     }
     // Longest first, so "잠을 통 못자" is read before a shorter word inside it.
-    table.words.sort_by_key(|w| std::cmp::Reverse(w.text.len()));
+    crate::core::order::sort_by_key(&mut table.words, |w| std::cmp::Reverse(w.text.len()));
     table
 }
 
@@ -73,7 +73,7 @@ pub fn find(text: &str) -> Vec<(&'static Concept, usize, usize)> {
             }
         }
     }
-    found.sort_by_key(|&(_, start, _)| start);
+    crate::core::order::sort_by_key(&mut found, |&(_, start, _)| start);
     found
 }
 

@@ -176,7 +176,7 @@ pub fn readings(text: &str) -> Vec<Reading> {
             }
         }
     }
-    found.sort_by_key(|r| r.start);
+    crate::core::order::sort_by_key(&mut found, |r| r.start);
     found
 }
 
