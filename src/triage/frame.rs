@@ -16,6 +16,7 @@ use super::text::{sentence_around, Status, View};
 
 // A long-standing word that names a stroke or its after-care.
 pattern!(names_stroke, r"stroke|rehab|residual|permanent|since|walk again|재활|후유증|뇌|중풍|그뒤로|그이후로|그후로");
+pattern!(back_now, r"\bnow\b[^.!?\n]*\bagain\b|\bagain\b[^.!?\n]*\bnow\b|(?:지금|방금)\s*(?:또|다시)");
 pattern!(also_en, r"\b(?:too|as well|also|even)\b");
 // "멀쩡해 보여서", "괜찮아 보였는데": how it looked then.
 pattern!(seeming_after, r"^(?:해|아|어|여)?\s*(?:보여서|보였|보이더니|보이길래|보이다가|보이는|줄\s*알)");
@@ -26,7 +27,7 @@ pattern!(
 // A near miss of an event ("almost passed out", "정신을 잃을 뻔했어요"); "almost unresponsive" is a state.
 pattern!(near_event, r"^(?:passed out|collaps|fell|knocked out)|잃|멎|멈췄|쓰러|기절");
 pattern!(near_before, r"\b(?:almost|nearly|close to|about to|practically|about)\s*$");
-pattern!(near_after, r"^(?:을|를|할|질)?\s*뻔");
+pattern!(near_after, r"^(?:(?:을|를|할|질)?\s*뻔|겠)");
 pattern!(hoped_before, r"\b(?:till|until|untill|before|once|hope|hoping|will|would|when will|if)\b[^.!?\n]{0,30}$");
 
 /// Who the message is about, the most specific said.
@@ -126,8 +127,8 @@ impl Frame {
                 m.status = Status::Hypothetical;
             }
         }
-        // What Korean says nearly happened did not ("심장이 터질 뻔했어요", "숨넘어갈 뻔"), but a near-faint
-        // is faintness, and nearly drowning is near drowning.
+        // What Korean says nearly happened or is about to ("배고파 쓰러지겠어요") did not ("심장이 터질 뻔했어요",
+        // "숨넘어갈 뻔"), but a near-faint is faintness, and nearly drowning is near drowning.
         for m in mentions.iter_mut().filter(|m| !matches!(m.concept, "faint" | "drowning" | "submerged")) {
             if near_after().is_match(view.lower[m.end..].trim_start()) {
                 m.status = Status::Hypothetical;
@@ -202,6 +203,7 @@ impl Frame {
         // A lasting deficit after a stroke is not a new stroke, unless it came on suddenly: said as
         // such ("rehab", "since his stroke") or as a stroke told in the past ("a stroke two years ago,
         // his hand is still weak").
+        // A sign told as back now ("now her face is drooping again", "지금 또 입이 돌아가고") is a new stroke.
         // A long-standing word that names no stroke ("원래 디스크가 있어서", "for years") dates only the
         // sign in its own sentence; a sign that began since yesterday is new whatever came before.
         let past_stroke = mentions.iter().any(|m| m.concept == "stroke" && m.status == Status::Past);
@@ -216,7 +218,7 @@ impl Frame {
             for m in mentions.iter_mut().filter(|m| STROKE_SIGNS.contains(&m.concept) && m.status == Status::Affirmed) {
                 let sentence = sentence_around(&view.lower, m.start, m.end);
                 let dated = chronic_at.iter().any(|&(at, stroke)| stroke || (sentence.0..sentence.1).contains(&at));
-                if past_stroke || dated {
+                if (past_stroke || dated) && !back_now().is_match(&view.lower[sentence.0..sentence.1]) {
                     m.status = Status::Past;
                 }
             }
