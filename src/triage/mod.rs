@@ -493,12 +493,12 @@ mod tests {
         }
     }
 
-    /// Issue 42's kinds, dev15: an event dated by a month, a year or school years and treated ("back in
-    /// may", "in college and got treated"), an activity asked about resuming ("okay to drive again"),
-    /// laughter after a Korean sentence's end ("쓰러지겠어요 ㅋㅋ") and what is about to happen
-    /// ("쓰러지겠어요"), and a side effect asked about as a possibility in either language ("could
-    /// paxil make me suicidal?", "먹으면 ... 수 있나요"); the same signs said of now still call for help,
-    /// and a stroke's sign back now after an old stroke is a new one.
+    /// Issue 42's kinds, dev15: an event dated by a month, a season, a year or school years and treated
+    /// ("back in may", "지난 여름에", "in college and got treated"), an activity asked about resuming
+    /// ("okay to drive again"), choking on pollen, laughter after a Korean sentence's end ("쓰러지겠어요
+    /// ㅋㅋ") and what is about to happen ("쓰러지겠어요"), and a side effect asked about as a possibility
+    /// in either language ("could paxil make me suicidal?", "먹으면 ... 수 있나요"); the same signs said
+    /// of now still call for help, and a stroke's sign back now after an old stroke is a new one.
     #[test]
     fn dated_treated_events_resumed_activities_jokes_and_possible_side_effects_stay_quiet_and_the_same_signs_now_do_not(
     ) {
@@ -513,6 +513,8 @@ mod tests {
             "Can Xanax slow your breathing?",
             "자낙스 먹으면 호흡곤란이 올 수도 있나요?",
             "항우울제 먹으면 자살 충동이 생길 수 있다는데 사실이에요?",
+            "지난 여름에 아이가 열경련 해서 119 타고 갔었는데 지금은 건강해요. 해열제 미리 먹여야 하나요?",
+            "I'm choking on all this pollen, which antihistamine works fastest?",
         ] {
             assert_eq!(level(text), Level::None, "{text}");
         }
@@ -525,6 +527,8 @@ mod tests {
             "I just took a handful of Xanax and my breathing is so slow I can barely stay awake",
             "자낙스 여러 알 먹었는데 지금 숨을 거의 안 쉬어요",
             "아버지가 작년에 뇌경색이었는데 지금 또 입이 돌아가고 말이 어눌해요",
+            "지난 여름에 열경련 했었는데 지금 또 경련하고 있어요 5분째예요",
+            "I'm choking on a piece of apple and can't speak",
         ] {
             assert_eq!(level(text), Level::Emergency, "{text}");
         }
