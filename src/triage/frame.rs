@@ -27,7 +27,7 @@ pattern!(
 // A near miss of an event ("almost passed out", "정신을 잃을 뻔했어요"); "almost unresponsive" is a state.
 pattern!(near_event, r"^(?:passed out|collaps|fell|knocked out)|잃|멎|멈췄|쓰러|기절");
 pattern!(near_before, r"\b(?:almost|nearly|close to|about to|practically|about)\s*$");
-pattern!(near_after, r"^(?:(?:을|를|할|질)?\s*뻔|겠)");
+pattern!(near_after, r"^(?:을|를|할|질)?\s*뻔");
 pattern!(hoped_before, r"\b(?:till|until|untill|before|once|hope|hoping|will|would|when will|if)\b[^.!?\n]{0,30}$");
 
 /// Who the message is about, the most specific said.
@@ -82,6 +82,8 @@ const AT_HAND: &[&str] = &["suicide_means", "co_source", "pill_stockpile"];
 const CLEARED_EVENTS: &[&str] = &["head_injury", "high_impact", "adrenaline_given"];
 /// What "the bleeding stopped" is over for.
 const BLEEDING: &[&str] = &["heavy_bleeding", "bleeding", "pad_soaking"];
+/// Consciousness lost, whose Korean stems ("쓰러지", "기절하") take -겠 for what is about to come.
+const COLLAPSES: &[&str] = &["collapse", "unresponsive", "syncope", "exertional_syncope"];
 /// Signs that a stroke's after-effect explains when the message says it is one.
 const STROKE_SIGNS: &[&str] =
     &["face_droop", "one_side_weak", "speech_trouble", "limb_numb", "vision_loss", "named_emergency"];
@@ -127,10 +129,13 @@ impl Frame {
                 m.status = Status::Hypothetical;
             }
         }
-        // What Korean says nearly happened or is about to ("배고파 쓰러지겠어요") did not ("심장이 터질 뻔했어요",
-        // "숨넘어갈 뻔"), but a near-faint is faintness, and nearly drowning is near drowning.
+        // What Korean says nearly happened did not ("심장이 터질 뻔했어요", "숨넘어갈 뻔"), but a near-faint
+        // is faintness, and nearly drowning is near drowning. A collapse said to be about to come
+        // ("배고파 쓰러지겠어요") has not either; elsewhere -겠 says one cannot ("숨을 못 쉬겠어요") or
+        // means to ("뛰어내리겠다고"), which hold now.
         for m in mentions.iter_mut().filter(|m| !matches!(m.concept, "faint" | "drowning" | "submerged")) {
-            if near_after().is_match(view.lower[m.end..].trim_start()) {
+            let after = view.lower[m.end..].trim_start();
+            if near_after().is_match(after) || (COLLAPSES.contains(&m.concept) && after.starts_with('겠')) {
                 m.status = Status::Hypothetical;
             }
         }

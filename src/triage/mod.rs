@@ -532,6 +532,12 @@ mod tests {
         ] {
             assert_eq!(level(text), Level::Emergency, "{text}");
         }
+        // -겠 of one who cannot or means to holds now, by the rules alone: only a collapse with it is
+        // about to come.
+        for text in ["흡입기를 두 번 썼는데도 숨을 못 쉬겠어요", "친구가 지금 옥상에서 뛰어내리겠다고 문자가 왔어요"]
+        {
+            assert_eq!(assess_by_rules(text).level, Level::Emergency, "{text}");
+        }
     }
 
     /// A denial on the next line is about something else (found by the triage fuzz target).
