@@ -247,6 +247,7 @@ mod tests {
             include_str!("../../tests/fixtures/triage_holdout.jsonl"),
             include_str!("../../tests/fixtures/triage_dev13.jsonl"),
             include_str!("../../tests/fixtures/triage_dev14.jsonl"),
+            include_str!("../../tests/fixtures/triage_dev15.jsonl"),
         ];
         let texts: Vec<String> =
             sets.iter().flat_map(|s| super::super::eval::parse(s).unwrap()).map(|i| i.text).collect();

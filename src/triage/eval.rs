@@ -177,6 +177,7 @@ mod tests {
             include_str!("../../tests/fixtures/triage_dev4.jsonl"),
             include_str!("../../tests/fixtures/triage_dev5.jsonl"),
             include_str!("../../tests/fixtures/triage_dev13.jsonl"),
+            include_str!("../../tests/fixtures/triage_dev15.jsonl"),
         ] {
             meets_targets(&parse(set).unwrap());
         }

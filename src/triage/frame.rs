@@ -16,6 +16,7 @@ use super::text::{sentence_around, Status, View};
 
 // A long-standing word that names a stroke or its after-care.
 pattern!(names_stroke, r"stroke|rehab|residual|permanent|since|walk again|재활|후유증|뇌|중풍|그뒤로|그이후로|그후로");
+pattern!(back_now, r"\bnow\b[^.!?\n]*\bagain\b|\bagain\b[^.!?\n]*\bnow\b|(?:지금|방금)\s*(?:또|다시)");
 pattern!(also_en, r"\b(?:too|as well|also|even)\b");
 // "멀쩡해 보여서", "괜찮아 보였는데": how it looked then.
 pattern!(seeming_after, r"^(?:해|아|어|여)?\s*(?:보여서|보였|보이더니|보이길래|보이다가|보이는|줄\s*알)");
@@ -81,6 +82,8 @@ const AT_HAND: &[&str] = &["suicide_means", "co_source", "pill_stockpile"];
 const CLEARED_EVENTS: &[&str] = &["head_injury", "high_impact", "adrenaline_given"];
 /// What "the bleeding stopped" is over for.
 const BLEEDING: &[&str] = &["heavy_bleeding", "bleeding", "pad_soaking"];
+/// Consciousness lost, whose Korean stems ("쓰러지", "기절하") take -겠 for what is about to come.
+const COLLAPSES: &[&str] = &["collapse", "unresponsive", "syncope", "exertional_syncope"];
 /// Signs that a stroke's after-effect explains when the message says it is one.
 const STROKE_SIGNS: &[&str] =
     &["face_droop", "one_side_weak", "speech_trouble", "limb_numb", "vision_loss", "named_emergency"];
@@ -127,9 +130,12 @@ impl Frame {
             }
         }
         // What Korean says nearly happened did not ("심장이 터질 뻔했어요", "숨넘어갈 뻔"), but a near-faint
-        // is faintness, and nearly drowning is near drowning.
+        // is faintness, and nearly drowning is near drowning. A collapse said to be about to come
+        // ("배고파 쓰러지겠어요") has not either; elsewhere -겠 says one cannot ("숨을 못 쉬겠어요") or
+        // means to ("뛰어내리겠다고"), which hold now.
         for m in mentions.iter_mut().filter(|m| !matches!(m.concept, "faint" | "drowning" | "submerged")) {
-            if near_after().is_match(view.lower[m.end..].trim_start()) {
+            let after = view.lower[m.end..].trim_start();
+            if near_after().is_match(after) || (COLLAPSES.contains(&m.concept) && after.starts_with('겠')) {
                 m.status = Status::Hypothetical;
             }
         }
@@ -202,6 +208,7 @@ impl Frame {
         // A lasting deficit after a stroke is not a new stroke, unless it came on suddenly: said as
         // such ("rehab", "since his stroke") or as a stroke told in the past ("a stroke two years ago,
         // his hand is still weak").
+        // A sign told as back now ("now her face is drooping again", "지금 또 입이 돌아가고") is a new stroke.
         // A long-standing word that names no stroke ("원래 디스크가 있어서", "for years") dates only the
         // sign in its own sentence; a sign that began since yesterday is new whatever came before.
         let past_stroke = mentions.iter().any(|m| m.concept == "stroke" && m.status == Status::Past);
@@ -216,7 +223,7 @@ impl Frame {
             for m in mentions.iter_mut().filter(|m| STROKE_SIGNS.contains(&m.concept) && m.status == Status::Affirmed) {
                 let sentence = sentence_around(&view.lower, m.start, m.end);
                 let dated = chronic_at.iter().any(|&(at, stroke)| stroke || (sentence.0..sentence.1).contains(&at));
-                if past_stroke || dated {
+                if (past_stroke || dated) && !back_now().is_match(&view.lower[sentence.0..sentence.1]) {
                     m.status = Status::Past;
                 }
             }

@@ -493,6 +493,53 @@ mod tests {
         }
     }
 
+    /// Issue 42's kinds, dev15: an event dated by a month, a season, a year or school years and treated
+    /// ("back in may", "지난 여름에", "in college and got treated"), an activity asked about resuming
+    /// ("okay to drive again"), choking on pollen, laughter after a Korean sentence's end ("쓰러지겠어요
+    /// ㅋㅋ") and what is about to happen ("쓰러지겠어요"), and a side effect asked about as a possibility
+    /// in either language ("could paxil make me suicidal?", "먹으면 ... 수 있나요"); the same signs said
+    /// of now still call for help, and a stroke's sign back now after an old stroke is a new one.
+    #[test]
+    fn dated_treated_events_resumed_activities_jokes_and_possible_side_effects_stay_quiet_and_the_same_signs_now_do_not(
+    ) {
+        for text in [
+            "Her lips swelled after a wasp sting back in may; urgent care treated it. Do we need an allergist?",
+            "I took too many sleeping pills by mistake in college and got treated. How do I store them now?",
+            "After his stroke in 2019, is it safe for him to drive again?",
+            "I passed out in high school PE once. Is it fine to run a half marathon?",
+            "야근 때문에 진짜 쓰러지겠어요 ㅋㅋ 비타민 B 추천해 주세요",
+            "엄마 잔소리에 눈앞이 캄캄해졌어요 ㅋㅋ 눈 영양제는 뭐가 좋아요?",
+            "Could Paxil make me suicidal?",
+            "Can Xanax slow your breathing?",
+            "자낙스 먹으면 호흡곤란이 올 수도 있나요?",
+            "항우울제 먹으면 자살 충동이 생길 수 있다는데 사실이에요?",
+            "지난 여름에 아이가 열경련 해서 119 타고 갔었는데 지금은 건강해요. 해열제 미리 먹여야 하나요?",
+            "I'm choking on all this pollen, which antihistamine works fastest?",
+        ] {
+            assert_eq!(level(text), Level::None, "{text}");
+        }
+        for text in [
+            "Her lips swelled after a wasp sting back in may and now she's stung again and can't breathe",
+            "I took a whole bottle of sleeping pills tonight, I got treated for this in college",
+            "He had a stroke in 2019 and now his face is drooping again and he can't lift his arm",
+            "야근하다가 지금 동료가 쓰러졌는데 깨워도 안 일어나요 ㅋㅋ 아니 진짜예요",
+            "I took Paxil and now I want to kill myself tonight",
+            "I just took a handful of Xanax and my breathing is so slow I can barely stay awake",
+            "자낙스 여러 알 먹었는데 지금 숨을 거의 안 쉬어요",
+            "아버지가 작년에 뇌경색이었는데 지금 또 입이 돌아가고 말이 어눌해요",
+            "지난 여름에 열경련 했었는데 지금 또 경련하고 있어요 5분째예요",
+            "I'm choking on a piece of apple and can't speak",
+        ] {
+            assert_eq!(level(text), Level::Emergency, "{text}");
+        }
+        // -겠 of one who cannot or means to holds now, by the rules alone: only a collapse with it is
+        // about to come.
+        for text in ["흡입기를 두 번 썼는데도 숨을 못 쉬겠어요", "친구가 지금 옥상에서 뛰어내리겠다고 문자가 왔어요"]
+        {
+            assert_eq!(assess_by_rules(text).level, Level::Emergency, "{text}");
+        }
+    }
+
     /// A denial on the next line is about something else (found by the triage fuzz target).
     #[test]
     fn a_denial_does_not_reach_across_a_line_break() {

@@ -1017,7 +1017,12 @@ pub const RULES: &[Rule] = &[
                 .or_else(|| {
                     // ... and when the sentence that says it is over reads as past ("시합 도중에
                     // 쓰러졌다가 ... 지금은 괜찮다고 해요"), unless it is dated or told as having happened
-                    // before ("작년에", "쓰러진 적이 있는데").
+                    // before ("작년에", "쓰러진 적이 있는데"). A faint a clinician has since examined and
+                    // found nothing in ("심장검사 다 받았는데 정상이래요", "the ECG came back normal") has
+                    // had the assessment it calls for.
+                    if f.named("cleared") {
+                        return None;
+                    }
                     let dated = f.named("long_ago");
                     let m = f.happened("exertional_syncope").or_else(|| {
                         f.mentions

@@ -273,12 +273,14 @@ fn clause_start(text: &str, at: usize) -> usize {
 
 // Korean sentences often end without a mark: a polite or plain ending followed by a space ends one
 // ("작년에 뇌경색이 왔었어요 지금은 재활 중이에요" is two statements).
-// Laughter followed by a turn ends one too: the joke is over ("이겼어요 ㅋㅋ 근데 동생이 ...").
+// Laughter right after such an ending is that sentence's ("배고파 쓰러지겠어요 ㅋㅋ 단백질 ..." jokes about
+// the collapse, not about the protein). Laughter followed by a turn ends one too: the joke is over
+// ("이겼어요 ㅋㅋ 근데 동생이 ...").
 // So does the idiom "~ 죽겠다" ("숨막혀 죽겠다 어제 밤새서 ...") or "killing me" ("finals are killing me
 // and my chest is crushing"): the hyperbole closes its clause, and what follows is read on its own.
 pattern!(
     unmarked_sentence_end,
-    r"(?:요|죠|니다|죽겠다|죽겠네|죽겠음)[.!?~]*\s+|[ㅋㅎ]{2,}[.!?~]*\s*(?:근데|그런데|하지만|그러다)|(?i)\b(?:killing me|kill me|the death of me)\b[,.!?~]*\s+|(?i)\b(?:lol|lmao|rofl|haha\w*)\b[,.!?~]*\s+(?:and|but|anyway|also|btw|though|tho)\b"
+    r"(?:요|죠|니다|죽겠다|죽겠네|죽겠음)[.!?~]*(?:\s*[ㅋㅎ]{2,}[.!?~]*)?\s+|[ㅋㅎ]{2,}[.!?~]*\s*(?:근데|그런데|하지만|그러다)|(?i)\b(?:killing me|kill me|the death of me)\b[,.!?~]*\s+|(?i)\b(?:lol|lmao|rofl|haha\w*)\b[,.!?~]*\s+(?:and|but|anyway|also|btw|though|tho)\b"
 );
 
 /// The byte range of the sentence holding `start..end` (with its closing mark).
@@ -336,18 +338,26 @@ pattern!(
 );
 // Something that happened long ago or to a relative ("I had a heart attack two years ago", "my
 // father died of a stroke", "작년에 심근경색으로 스텐트", "할아버지가 뇌경색이셨는데"), in a month
-// named ("in february", "2월에"), or to someone the writer asks because of ("asking because my
-// friend had torsion", "친구가 수술했어서 여쭤봐요").
+// or a weekday named ("in february", "back in may", "last friday", "2월에") or school years told in the
+// past ("overdosed by accident in college"), treated ("got treated", "the hospital treated it", "got 6
+// stitches"), or to someone the writer asks
+// because of ("asking because my friend had torsion", "친구가 수술했어서 여쭤봐요").
 pattern!(
     en_history,
-    r"\b(?:\d+|a|one|two|three|four|five|few|several|many) (?:years?|months?|weeks?|summers?|winters?|springs?|autumns?) ago\b|\b(?:years|decades|ages) ago\b|\blast (?:year|month|week|weekend|summer|winter|spring|autumn|fall|christmas|easter|term|semester)\b|\b(?:with|after|during) (?:my|her|our) (?:first|1st|last|previous|older|eldest)(?: (?:pregnancy|baby|birth|delivery|labou?r|child|one|son|daughter))?\b|\bfirst time (?:round|around)\b|\bas a (?:child|kid|teen\w*|toddler|baby|infant|newborn)\b|\b(?:at|when (?:he|she|they|i) (?:was|were)) (?:\d+|one|two|three|four|five|six|seven|eight|nine|ten) (?:days?|weeks?|months?|years?)(?: old)?\b[^.!?\n]{0,120}?\b(?:(?:is|s|she'?s|he'?s|i'?m|im) )?now (?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b|\bi'?m (?:\d+) now\b|\b(?:was|were|got) (?:discharged|sent home)\b|\bwhen i was\b|\bwhen (?:he|she|they|my \w+) (?:was|were) (?:\d+|little|small|a baby|a toddler|young|a kid)\b|\bonce (?:as|when|in|before)\b|\b(?:once|one time|twice)\b[^.!?\n]{0,30}\b(?:in|at|during) (?:high school|middle school|college|uni(?:versity)?)\b|\bhad (?:a |an )?\w+ once\b|\bhistory of\b|\bin the past\b|\bused to\b|\btests? (?:were|was|came back) (?:normal|fine|ok)\b|\brecovered\b|\bclean since\b|\bin (?:19|20)\d\d\b|\bdied (?:of|from|after|when|at|in)\b|\bpassed away\b|\brun?s? in (?:the|my|our) family\b|\bhad (?:a |an )?\w+(?: \w+)? at \d+|\bmy (?:\w+ )?(?:mom|mother|dad|father|uncle|aunt|grandma|grandpa|grandmother|grandfather|brother|sister) had\b|\b(?:just|only) (?:\w+ ){0,2}once\s*(?:[.;!,]|$)|\bhappened once\b|\b(?:back )?in (?:january|february|march|april|june|july|august|september|october|november|december)\b|\basking (?:because|since|cuz|cause|bc|as) (?:\w+ ){1,4}?(?:had|got|went through|was|were|nearly|almost|died)\b"
+    r"\b(?:\d+|a|one|two|three|four|five|few|several|many) (?:years?|months?|weeks?|summers?|winters?|springs?|autumns?) ago\b|\b(?:years|decades|ages) ago\b|\blast (?:year|month|week|weekend|summer|winter|spring|autumn|fall|christmas|easter|term|semester)\b|\b(?:with|after|during) (?:my|her|our) (?:first|1st|last|previous|older|eldest)(?: (?:pregnancy|baby|birth|delivery|labou?r|child|one|son|daughter))?\b|\bfirst time (?:round|around)\b|\bas a (?:child|kid|teen\w*|toddler|baby|infant|newborn)\b|\b(?:at|when (?:he|she|they|i) (?:was|were)) (?:\d+|one|two|three|four|five|six|seven|eight|nine|ten) (?:days?|weeks?|months?|years?)(?: old)?\b[^.!?\n]{0,120}?\b(?:(?:is|s|she'?s|he'?s|i'?m|im) )?now (?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b|\bi'?m (?:\d+) now\b|\b(?:was|were|got) (?:discharged|sent home)\b|\bwhen i was\b|\bwhen (?:he|she|they|my \w+) (?:was|were) (?:\d+|little|small|a baby|a toddler|young|a kid)\b|\bonce (?:as|when|in|before)\b|\b(?:once|one time|twice)\b[^.!?\n]{0,30}\b(?:in|at|during) (?:high school|middle school|college|uni(?:versity)?)\b|\bhad (?:a |an )?\w+ once\b|\bhistory of\b|\bin the past\b|\bused to\b|\btests? (?:were|was|came back) (?:normal|fine|ok)\b|\brecovered\b|\bclean since\b|\bin (?:19|20)\d\d\b|\bdied (?:of|from|after|when|at|in)\b|\bpassed away\b|\brun?s? in (?:the|my|our) family\b|\bhad (?:a |an )?\w+(?: \w+)? at \d+|\bmy (?:\w+ )?(?:mom|mother|dad|father|uncle|aunt|grandma|grandpa|grandmother|grandfather|brother|sister) had\b|\b(?:just|only) (?:\w+ ){0,2}once\s*(?:[.;!,]|$)|\bhappened once\b|\b(?:back )?in (?:january|february|march|april|may|june|july|august|september|october|november|december)\b|\b(?:back|when i was|while i was|\w+ed (?:\w+ ){0,4}?)in (?:high school|middle school|grade school|college|uni(?:versity)?|grad school|(?:nursing|med|medical|law) school)\b|\b(?:got|was|were) (?:\w+ )?treated\b|\blast (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|night'?s)\b|\b(?:got|had|needed) (?:\d+ |a few |some |two |three )?stitches\b|\b(?:hospital|er|ed|a&e|urgent care|doctors?|paramedics|nurses?) treated (?:it|him|her|me|them|us)\b|\basking (?:because|since|cuz|cause|bc|as) (?:\w+ ){1,4}?(?:had|got|went through|was|were|nearly|almost|died)\b"
 );
 pattern!(
     ko_history,
-    r"(?:돌|백일|(?:\d+|한|두|세|네|다섯|여섯|일곱|여덟|아홉)살|신생아|아기|애기|군대|신혼|유치원|초등|중딩|고딩)(?:때|쯤에|무렵)|퇴원(?:했|하고|해서|한뒤|한후)|(?:초등학|중학|고등학|대학|학)생때|(?:첫째|첫애)(?:낳을|낳았을|임신|출산|가졌을)?때|적이있|작년|재작년|지난(?:달|주|해|번|[월화수목금토일]요일)|귀가(?:했|하고|해서)|(?:병원|응급실)에서[^.!?]{0,12}?나왔|저번|예전|옛날|(?:년|개월|달|주|일)전(?:에|엔|쯤|[^부])|(?:며칠|이틀|사흘|나흘)전|이력|병력|이라고(?:했|하셨|들었)|몇(?:년|달)전|어릴때|어렸을때|젊었을때|돌아가셨|돌아가신|가족력|유전|괜찮아졌|괜찮아지(?:고|더니|긴했)|나았|회복|지금은괜찮|이셨|있으셨|였었|었었|셨었|았었|시술을받았|수술을받았|(?:\d{1,2}|일|이|삼|사|오|유|칠|팔|구|시|십일|십이)월(?:에|달에|쯤|초|말|중순)|(?:했|었|았|였|됐|셨)(?:어서|어가지고|길래|거든요)[^.!?]{0,8}?(?:물어|여쭤|여쭙|궁금)"
+    r"(?:돌|백일|(?:\d+|한|두|세|네|다섯|여섯|일곱|여덟|아홉)살|신생아|아기|애기|군대|신혼|유치원|초등|중딩|고딩)(?:때|쯤에|무렵)|퇴원(?:했|하고|해서|한뒤|한후)|(?:초등학|중학|고등학|대학|학)생때|(?:첫째|첫애)(?:낳을|낳았을|임신|출산|가졌을)?때|적이있|작년|재작년|지난(?:달|주|해|번|[월화수목금토일]요일|봄|여름|가을|겨울|추석|설|명절)|귀가(?:했|하고|해서)|(?:병원|응급실)에서[^.!?]{0,12}?나왔|저번|예전|옛날|(?:년|개월|달|주|일)전(?:에|엔|쯤|[^부])|(?:며칠|이틀|사흘|나흘)전|이력|병력|이라고(?:했|하셨|들었)|몇(?:년|달)전|어릴때|어렸을때|젊었을때|돌아가셨|돌아가신|가족력|유전|괜찮아졌|괜찮아지(?:고|더니|긴했)|나았|회복|지금은괜찮|이셨|있으셨|였었|었었|셨었|았었|시술을받았|수술을받았|(?:\d{1,2}|일|이|삼|사|오|유|칠|팔|구|시|십일|십이)월(?:에|달에|쯤|초|말|중순)|(?:했|었|았|였|됐|셨)(?:어서|어가지고|길래|거든요)[^.!?]{0,8}?(?:물어|여쭤|여쭙|궁금)"
 );
 // ... unless it is happening again now.
 pattern!(en_now, r"\b(?:again|still|right now|hasn'?t|won'?t|isn'?t|currently)\b");
+// An activity asked about resuming after the event ("is it okay to start lifting weights again?", "when
+// can he drive again"): its "again" is the activity's, not the event's.
+pattern!(
+    en_resume,
+    r"\b(?:ok(?:ay)?|safe|fine|allowed|able|cleared|alright) to [^.!?,;]{0,40}?\bagain\b|\b(?:when|how soon|can|could|should|may) (?:i|he|she|they|we|you) (?:\w+ ){1,5}?again\b"
+);
 pattern!(ko_now, r"계속|지금도|아직|방금|(?:또|다시).{0,6}?(?:아프|아파|시작|생겼|나타|쓰러|경련|발작|피가|숨이)");
 
 pattern!(
@@ -564,11 +574,11 @@ pattern!(ko_onset, r"부터|째|지금|방금|아까|오늘|어젯밤|갑자기|
 // "국시 문제", "케이스 스터디", "감별진단"). Said of oneself: "my son is a nurse" frames nothing.
 pattern!(
     en_clinical,
-    r"\b(?:i'?m|i am|im|as|am) (?:an? )?(?:[\w-]+ ){0,2}?(?:nurse|rn|lpn|np|doctor|physician|gp|resident|intern|registrar|paramedic|emt|medic|pharmacist|midwife|dentist|hygienist|physio(?:therapist)?|(?:respiratory |occupational |physical )?therapist|care worker|hca|cna|scribe|interpreter|student|trainee|pa)\b|\b(?:nurs(?:e|ing)|medical|med|pharmacy|pharmacology|paramedic|emt|midwifery|pa|dental|physio|health ?care|cna|np|fnp|dnp|rn|bsn|pharmd|md) (?:student|tech|technician)s?\b|\b(?:[\w-]+ )?(?:nurse|rn|doctor|gp|paramedic|emt|pharmacist|resident|intern|medic|midwife|dentist|physio|student|tech|therapist|hygienist|carer|scribe|interpreter|trainee) here\b|\bnew grad\b|\bon (?:(?:my|our|the) )?(?:[\w-]+ )?(?:rotation|placement|clinicals?)\b|\bon (?:my|our|the) (?:[\w-]+ )?shift\b|\bmy preceptor\b|\bthe attending\b|\bour (?:ward|unit|residents|patients|clinic|pharmacy|care home)\b|\bi work (?:in|at|on|for) (?:a|an|the|our) (?:care home|nursing home|hospital|pharmacy|clinic|ward|ed|er|icu|a&e|gp surgery|practice|poison (?:control )?(?:cent(?:er|re)|line)|hospice|urgent care)\b|^\W*(?:[\w-]+ ){0,3}?(?:nurse|rn|doctor|gp|paramedic|emt|pharmacist|resident|intern|medic|midwife|dentist|physio|student|tech|therapist|hygienist|carer|scribe|interpreter)\s*[:(,\x{2013}\x{2014}-]|\b(?:pharmacology|anatomy|physiology|pathology|nursing|medical|clinical|pharmacy|emt|paramedic|biology|bio|health science) (?:exams?|tests?|quiz(?:zes)?|class(?:es)?|course|lectures?|modules?|assignments?|homework|finals?|midterms?)\b|\b(?:case stud(?:y|ies)|case report|vignette|exam q(?:uestion)?s?|practice (?:q|questions?)|quiz|osce|nclex|usmle|plab|board exams?|priority intervention|next best step|most likely diagnosis|answer key|refresher|sbar)\b"
+    r"\b(?:i'?m|i am|im|as|am) (?:an? )?(?:[\w-]+ ){0,2}?(?:nurse|rn|lpn|np|doctor|physician|gp|resident|intern|registrar|paramedic|emt|medic|pharmacist|midwife|dentist|hygienist|physio(?:therapist)?|(?:respiratory |occupational |physical )?therapist|care worker|hca|cna|scribe|interpreter|student|trainee|pa)\b|\b(?:nurs(?:e|ing)|medical|med|pharmacy|pharmacology|paramedic|emt|midwifery|pa|dental|physio|health ?care|cna|np|fnp|dnp|rn|bsn|pharmd|md) (?:student|tech|technician)s?\b|\b(?:[\w-]+ )?(?:nurse|rn|lpn|cna|hca|doctor|gp|paramedic|emt|pharmacist|resident|intern|medic|midwife|dentist|physio|student|tech|therapist|hygienist|carer|caregiver|aide|scribe|interpreter|trainee) here\b|\bnew grad\b|\bon (?:(?:my|our|the) )?(?:[\w-]+ )?(?:rotation|placement|clinicals?)\b|\bon (?:my|our|the) (?:[\w-]+ )?shift\b|\bmy preceptor\b|\bthe attending\b|\bour (?:ward|unit|residents|patients|clinic|pharmacy|care home)\b|\bi work (?:in|at|on|for) (?:a|an|the|our) (?:care home|nursing home|hospital|pharmacy|clinic|ward|ed|er|icu|a&e|gp surgery|practice|poison (?:control )?(?:cent(?:er|re)|line)|hospice|urgent care)\b|^\W*(?:[\w-]+ ){0,3}?(?:nurse|rn|doctor|gp|paramedic|emt|pharmacist|resident|intern|medic|midwife|dentist|physio|student|tech|therapist|hygienist|carer|scribe|interpreter)\s*[:(,\x{2013}\x{2014}-]|\b(?:pharmacology|anatomy|physiology|pathology|nursing|medical|clinical|pharmacy|emt|paramedic|biology|bio|health science) (?:exams?|tests?|quiz(?:zes)?|class(?:es)?|course|lectures?|modules?|assignments?|homework|finals?|midterms?)\b|\b(?:case stud(?:y|ies)|case report|vignette|exam q(?:uestion)?s?|practice (?:q|questions?)|quiz|osce|nclex|usmle|plab|board exams?|priority intervention|next best step|most likely diagnosis|answer key|refresher|sbar)\b"
 );
 pattern!(
     ko_clinical,
-    r"(?:^|저|저는|전|제가|나는|난|내가)(?:[0-9가-힣]{0,5}[^이가은는도의.!?])?(?:간호사|간호학과|간호학생|간호대생|의대생|의대|본과|예과|레지던트|전공의|인턴|구급대원|응급구조사|응급구조학과|약사|약대생|약학대학|요양보호사|보건교사|치과위생사|치과의사|물리치료사|작업치료사|호흡치료사|임상병리사|방사선사|조산사|통역사|실습생|의사)(?:인데|입니다|예요|이에요|에요|이고|이라|라서|로서|로일|로근무|\d)|(?:병원|병동|응급실|요양원|요양병원|약국|보건실|중환자실|수술실|외래|의원|구급대)에서(?:근무|일|실습)(?:하는데|하고있|해요|합니다|중)|(?:간호사|응급구조사|요양보호사|약사|의사|임상병리사|방사선사|물리치료사|작업치료사|치과위생사|조산사)(?:국가)?(?:시험|국시|실기|필기)(?:준비|공부|대비|문제|보는)|실습(?:중|하다가|나갔|생)|국시|국가고시|케이스스터디|증례|간호중재|간호기록|간호과정|감별진단|시험문제|연습문제|기출문제|정답이|노티|퇴원교육|사고보고서"
+    r"(?:^|저|저는|전|제가|나는|난|내가)(?:[0-9가-힣]{0,5}[^이가은는도의.!?])?(?:간호사|간호학과|간호학생|간호대생|의대생|의대|본과|예과|레지던트|전공의|인턴|구급대원|응급구조사|응급구조학과|약사|약대생|약학대학|요양보호사|보건교사|치과위생사|치과의사|물리치료사|작업치료사|호흡치료사|임상병리사|방사선사|조산사|통역사|실습생|의사)(?:인데|입니다|예요|이에요|에요|이고|이라|라서|로서|로일|로근무|\d)|(?:병원|병동|응급실|요양원|요양병원|약국|보건실|중환자실|수술실|외래|의원|구급대)에서(?:근무|일|실습)(?:하는데|하고있|해요|합니다|중)|(?:간호사|응급구조사|요양보호사|약사|의사|임상병리사|방사선사|물리치료사|작업치료사|치과위생사|조산사)(?:국가)?(?:시험|국시|실기|필기)(?:준비|공부|대비|문제|보는)|(?:간호|물치|물리치료|작업치료|방사선|임상병리|치위생|응급구조|의예|약학|보건)(?:학)?과(?:학생|생|\d학년|다니는데|재학)|실습(?:중|하다가|나갔|생)|국시|국가고시|케이스스터디|증례|간호중재|간호기록|간호과정|감별진단|시험문제|연습문제|기출문제|정답이|노티|퇴원교육|사고보고서"
 );
 // Who a case is about: a patient, a client, an age in a vignette ("a 25 year old", "70 yo", "65세 남자").
 pattern!(
@@ -657,8 +667,9 @@ fn past_in_later_clause(view: &View, range: (usize, usize), start: usize, end: u
     }
     let after = &view.lower[end.min(range.1)..range.1];
     let Some(past) = en_history().find(after) else { return false };
-    // "spotting this morning, just once": how often the mention happened, not a later event.
-    if past.as_str().contains("once") {
+    // "spotting this morning, just once": how often the mention happened, not a later event; "overdosed
+    // and got treated", "was sent home": how the mention's own event ended.
+    if past.as_str().contains("once") || en_outcome().is_match(past.as_str()) {
         return false;
     }
     // The past marker must start after the clause of the mention ends ("18 months ago" right after
@@ -667,6 +678,8 @@ fn past_in_later_clause(view: &View, range: (usize, usize), start: usize, end: u
     let clause_end = breaks.iter().filter_map(|b| after.find(b)).min();
     clause_end.is_some_and(|c| c < past.start())
 }
+
+pattern!(en_outcome, r"treated|discharged|sent home|recovered");
 
 // "A positive test last week, now sharp pain on one side": the mention after "now" is today's.
 pattern!(en_turn_now, r"\b(?:now|today|tonight|this (?:morning|afternoon|evening))\b");
@@ -695,7 +708,7 @@ fn turns_to_now(before: &str) -> bool {
 // "자살 통계 과제"): set aside even when the asker says "my", unless they speak of wanting it now.
 pattern!(
     en_study,
-    r"\b(?:statistic\w*|(?:suicide|death|mortality|survival|incidence) rates?|rates? of|percentages?|(?:assignment|homework|essay|paper|school project|class project|presentation)s? (?:on|about|for)|report (?:for|on|about)|for (?:my|a|our) (?:[\w-]+ )?(?:class|school|report|paper|thesis|essay|project|course|lecture|homework|assignment|presentation)|\b(?:health|biology|bio|psych\w*|science|sex ed|pe|first aid|anatomy) class (?:mentioned|covered|talked about|taught|discussed|is (?:covering|doing))|for (?:my|a|our|the) (?:\w+ )?(?:exams?|quiz|finals|boards|osce)|textbook|thesis|dissertation|how common|(?:first aid|cpr|bls|acls|pals|lifeguard|lifesaving) (?:course|training|class|certificates?|certification|re-?cert\w*|exams?|tests?))\b|\bwe'?re (?:covering|studying|learning about)\b|\brevising for\b|\bstats\b|\b(?:data science|research|science|capstone|class|school|uni|college|stats) projects?\b|\bprojects? (?:on|about)\b|\b(?:nclex|usmle|mcat|board|exam|practice|quiz) (?:prep|review|questions?)\b|\banswer key\b|\bper (?:100k|100,?000|capita)\b|\b(?:working on|writing) (?:a|an|my|our) (?:piece|article|feature|story|report) (?:about|on)\b|\bjournalis(?:m|t)\b"
+    r"\b(?:statistic\w*|(?:suicide|death|mortality|survival|incidence) rates?|rates? of|percentages?|(?:assignment|homework|essay|paper|school project|class project|presentation)s? (?:on|about|for)|report (?:for|on|about)|for (?:my|a|our) (?:[\w-]+ )?(?:class|school|report|paper|thesis|essay|project|course|lecture|homework|assignment|presentation)|\b(?:health|biology|bio|psych\w*|science|sex ed|pe|first aid|anatomy) class (?:mentioned|covered|talked about|taught|discussed|is (?:covering|doing))|for (?:my|a|our|the) (?:\w+ )?(?:exams?|quiz|finals|boards|osce)|textbook|thesis|dissertation|how common|(?:first aid|cpr|bls|acls|pals|lifeguard|lifesaving) (?:course|training|class|certificates?|certification|re-?cert\w*|exams?|tests?))\b|\b(?:course|class|module|school|caregiv\w*|cna|hca) (?:homework|assignments?|quiz(?:zes)?|worksheets?)\b|\bwe'?re (?:covering|studying|learning about)\b|\brevising for\b|\bstats\b|\b(?:data science|research|science|capstone|class|school|uni|college|stats) projects?\b|\bprojects? (?:on|about)\b|\b(?:nclex|usmle|mcat|board|exam|practice|quiz) (?:prep|review|questions?)\b|\banswer key\b|\bper (?:100k|100,?000|capita)\b|\b(?:working on|writing) (?:a|an|my|our) (?:piece|article|feature|story|report) (?:about|on)\b|\bjournalis(?:m|t)\b"
 );
 // A plan, a hand-out or a lesson being prepared for an event that may come ("writing a seizure
 // action plan for her teacher", "putting together a health lesson", "making a plan for lows",
@@ -776,6 +789,7 @@ pattern!(ko_now_strong, r"지금|방금|어떡|도와|119");
 // the stress of exams or work as "dying" ("시험기간이라 숨막혀 죽을거같음", "finals are killing me").
 // A story, a show or the traffic as the one that strikes ("the plot twist knocked me out cold", "the
 // traffic was suffocating", "the ending ripped my heart out", "finals are choking the life out of me").
+// ... or the idiom of working as if coughing blood ("피토할 것같이 공부함", "피를 토하듯"),
 // ... or as a fan's or a crush's hyperbole ("this song is so good i want to die", "너무 잘생겨서 숨 못
 // 쉬겠음", "선배가 말 걸어서 숨멎").
 pattern!(
@@ -784,13 +798,14 @@ pattern!(
 );
 pattern!(
     ko_figurative,
-    r"(?:시험|기말|중간고사|수능|과제|발표|면접|마감)[가-힣]{0,6}?(?:망해서|망쳐서|망했|앞두고)[^.!?]{0,20}?숨(?:이)?막혀|(?:시험|기말|중간고사|수능|마감|야근|과제|레포트|리포트|발표|면접|출근|육아)(?:기간|주간|철|준비|때문)?(?:이라서|이라|라서|에|때문에|하느라)(?:진짜|너무|정말|완전|좀|아주)?(?:숨(?:이)?막혀|답답해|힘들어)?(?:죽겠|죽을것같|죽을거같|죽을듯|미치겠|돌겠)|(?:(?:일|업무|일거리|숙제|과제|시험|야근|회의|보고서|빚|카드값|잔소리|육아|집안일|마감|스트레스|회사|상사|팀장님?|부장님?|시댁|공부|면접)(?:이|가)?(?:많아|밀려|쌓여)?(?:이라서|이라|라서|라|때문에|해서)|산더미(?:라|이라|라서|여서|예요|에요))(?:진짜|너무|정말|완전|좀|아주)?숨(?:이)?(?:막혀|막힐|턱턱|안쉬어)|ㅋㅋ|ㅎㅎ|생각만하면|생각만해도|월요병|잘생겨|잘생긴|귀여워|귀여운|멋있어|설레|심쿵|짝사랑|최애|아이돌|덕질|컴백|숨멎|웃겨서|웃겨죽|창피해서|쪽팔려|죽는줄|실화냐|신곡|뮤비|직캠|콘서트|팬미팅|힐러|포션|보스몹|레이드|탱커|(?:게임|롤|배그)에서"
+    r"(?:시험|기말|중간고사|수능|과제|발표|면접|마감)[가-힣]{0,6}?(?:망해서|망쳐서|망했|앞두고)[^.!?]{0,20}?숨(?:이)?막혀|(?:시험|기말|중간고사|수능|마감|야근|과제|레포트|리포트|발표|면접|출근|육아)(?:기간|주간|철|준비|때문)?(?:이라서|이라|라서|에|때문에|하느라)(?:진짜|너무|정말|완전|좀|아주)?(?:숨(?:이)?막혀|답답해|힘들어)?(?:죽겠|죽을것같|죽을거같|죽을듯|미치겠|돌겠)|(?:(?:일|업무|일거리|숙제|과제|시험|야근|회의|보고서|빚|카드값|잔소리|육아|집안일|마감|스트레스|회사|상사|팀장님?|부장님?|시댁|공부|면접)(?:이|가)?(?:많아|밀려|쌓여)?(?:이라서|이라|라서|라|때문에|해서)|산더미(?:라|이라|라서|여서|예요|에요))(?:진짜|너무|정말|완전|좀|아주)?숨(?:이)?(?:막혀|막힐|턱턱|안쉬어)|피(?:를)?토할(?:것|거|듯|정도|만큼)|피(?:를)?토하듯|ㅋㅋ|ㅎㅎ|생각만하면|생각만해도|월요병|잘생겨|잘생긴|귀여워|귀여운|멋있어|설레|심쿵|짝사랑|최애|아이돌|덕질|컴백|숨멎|웃겨서|웃겨죽|창피해서|쪽팔려|죽는줄|실화냐|신곡|뮤비|직캠|콘서트|팬미팅|힐러|포션|보스몹|레이드|탱커|(?:게임|롤|배그)에서"
 );
-// A task's own time ("I have to summarize the warning signs of suicide right now"): when the work is
-// done, not when a sign began; set aside before a study question's onset is looked for.
+// A task's own time ("I have to summarize the warning signs of suicide right now") or a statistic's
+// ("the highest suicide rate in the US right now"): when the work is done or the figure holds, not
+// when a sign began; set aside before a study question's onset is looked for.
 pattern!(
     en_task_time,
-    r"\b(?:write|summari[sz]e|finish|list|research|revise|prepare|submit|answer)\s+(?:up |out |down )?(?:the |a |an |my |our |some |these )?(?:[\w-]+ ){0,3}?(?:signs?|symptoms?|list|essay|paper|notes?|answers?|questions?|report|summary|slides?)(?: (?:of|for|on|about) (?:[\w-]+ ){0,2}?[\w-]+)? right now\b"
+    r"\b(?:write|summari[sz]e|finish|list|research|revise|prepare|submit|answer)\s+(?:up |out |down )?(?:the |a |an |my |our |some |these )?(?:[\w-]+ ){0,3}?(?:signs?|symptoms?|list|essay|paper|notes?|answers?|questions?|report|summary|slides?)(?: (?:of|for|on|about) (?:[\w-]+ ){0,2}?[\w-]+)? right now\b|\b(?:rates?|statistics?|stats|numbers|figures|percentages?)\b[^.!?\n]{0,40}?\b(?:right now|currently|at the moment|these days|nowadays)\b"
 );
 // Being a student of a health subject: a study cue only in a question (see `judge_sentence`).
 pattern!(en_student, r"\b(?:pharmacy|medical|med|nursing|paramedic|biology|pharmacology) (?:student|school)\b");
@@ -821,6 +836,30 @@ pattern!(
 // A bare list of topics asked about ("choking, seizures, allergic reactions?").
 // Three or more items of at most three words, nothing else.
 pattern!(en_topic_list, r"^\s*[a-z'-]+(?: [a-z'-]+){0,2}(?:, ?(?:and |or )?[a-z'-]+(?: [a-z'-]+){0,2}){2,}\?\s*$");
+
+// A side effect asked about as a possibility: a question that opens with what a medicine can do ("could
+// paxil make me suicidal?", "can xanax slow your breathing?"), or "if taken, can it / is it normal"
+// in Korean ("프로작 먹으면 자살 생각 늘어날 수 있나요", "먹으면 입술이 파래지는 거 정상이죠?"). The
+// effect named is no one's now: "could stress cause my chest pain" and "does it make it worse" ask
+// about a sign someone has.
+pattern!(
+    en_possible_effect,
+    r"^\W*(?:can|could|does|do|will|would|might|may|is it (?:normal|common|possible|likely) (?:for|that|to))\s+(?:[\w'-]+\s+){0,3}?(?:cause|make|give|trigger|lead to|bring on|slow|raise|increase)\s+(\w+)"
+);
+pattern!(en_effect_owned, r"^(?:my|his|her|their|our|the|this|these|that|it)$");
+pattern!(en_effect_on_sign, r"\b(?:worse|better|like this|like that)\b");
+pattern!(
+    ko_possible_effect,
+    r"(?:먹으면|드시면|마시면|복용하면|먹이면|맞으면|바르면|붙이면|사용하면)[^.!?\n]{0,20}?(?:수(?:도)?있|정상(?:이|인)|부작용(?:이|인|일)|흔한|흔해|흔하)"
+);
+
+/// Whether the sentence asks whether a medicine can bring on an effect, of no one said to have it now.
+fn asks_possible_effect(sentence: &str, compact: &str) -> bool {
+    let english = en_possible_effect().captures_iter(sentence).any(|c| !en_effect_owned().is_match(&c[1]))
+        && !en_effect_on_sign().is_match(sentence);
+    let korean = ko_possible_effect().is_match(compact) && !ko_report().is_match(compact);
+    (english || korean) && !tells_onset(sentence)
+}
 
 fn judge_sentence(sentence: &str, grave: bool, scene: bool) -> Option<Aside> {
     let compact: String = sentence.split_whitespace().collect();
@@ -868,6 +907,9 @@ fn judge_sentence(sentence: &str, grave: bool, scene: bool) -> Option<Aside> {
     if study && !en_desire().is_match(sentence) && !ko_desire().is_match(&compact) && !tells_onset(&untimed) {
         return Some(Aside::Question);
     }
+    if asks_possible_effect(sentence, &compact) {
+        return Some(Aside::Question);
+    }
     let informational =
         en_information().is_match(sentence) || (ko_topic().is_match(&compact) && ko_asking().is_match(&compact));
     if informational && !en_report().is_match(sentence) && !ko_report().is_match(&compact) {
@@ -878,7 +920,8 @@ fn judge_sentence(sentence: &str, grave: bool, scene: bool) -> Option<Aside> {
     let background = has_ko_pluperfect(&compact) && ko_back_then().is_match(&compact);
     let past = en_history().is_match(sentence) || ko_history().is_match(&compact) || background;
     let death = en_death().is_match(sentence) || ko_death().is_match(&compact);
-    if death || (past && !en_now().is_match(sentence) && !ko_now().is_match(&compact)) {
+    let again = en_now().is_match(&en_resume().replace_all(sentence, ""));
+    if death || (past && !again && !ko_now().is_match(&compact)) {
         return Some(Aside::History);
     }
     None
@@ -995,6 +1038,19 @@ mod tests {
         assert_eq!(status_of("he had a concussion in february, fine since", "concussion"), Status::Past);
         assert_eq!(status_of("asking because my friend had torsion", "torsion"), Status::Past);
         assert_eq!(status_of("hit his head in march and is vomiting again", "vomiting"), Status::Affirmed);
+        // ... so do May, school years told in the past and a treatment; an activity resumed is no "again".
+        assert_eq!(status_of("he was stung back in may, the er treated it", "stung"), Status::Past);
+        assert_eq!(status_of("i overdosed by accident in college and got treated", "overdosed"), Status::Past);
+        assert_eq!(status_of("a seizure in 2020, is it okay to drive again?", "seizure"), Status::Past);
+        assert_eq!(status_of("a seizure in 2020 and he is seizing again", "seizing"), Status::Affirmed);
+        // A side effect asked about as a possibility; one someone has is no question.
+        assert_eq!(status_of("could paxil make me suicidal?", "suicidal"), Status::Asked);
+        assert_eq!(status_of("프로작 먹으면 자살 생각이 늘어날 수 있나요", "자살"), Status::Asked);
+        assert_eq!(status_of("could stress cause my chest pain?", "chest pain"), Status::Affirmed);
+        assert_eq!(status_of("i took paxil and now could it make me suicidal?", "suicidal"), Status::Affirmed);
+        // Laughter after a Korean sentence's end is that sentence's.
+        assert_eq!(status_of("배고파 쓰러지겠어요 ㅋㅋ 단백질은 몇 번 먹어요", "쓰러지"), Status::Asked);
+        assert_eq!(status_of("단백질은 몇 번 먹어요 ㅋㅋ 지금 아빠가 쓰러졌어요", "쓰러졌"), Status::Affirmed);
         // The stress of exams as dying; the idiom closes its clause.
         assert_eq!(status_of("시험기간이라 진짜 숨막혀 죽을거같음", "숨막혀"), Status::Asked);
         assert_eq!(status_of("ㅋㅋ 숨막혀 죽겠다 지금 심장이 쿵쾅", "숨막혀"), Status::Asked);
