@@ -249,17 +249,10 @@ const KO_TAKEN_AFTER: &[&str] =
 /// nearest cue before it (English) or its own predicate after it (Korean) asks whether to take it
 /// rather than saying it is taken. A medicine named as someone's ("my aspirin") is theirs.
 pub fn is_asked_whether_to_take(text: &str, start: usize, end: usize) -> bool {
-    const REACH: usize = 160;
-    let mut from = start.saturating_sub(REACH);
-    while !text.is_char_boundary(from) {
-        from += 1;
-    }
-    let mut to = (end + REACH).min(text.len());
-    while !text.is_char_boundary(to) {
-        to -= 1;
-    }
-    let sentence_start = text[from..start].rfind(['.', '!', '?', '\n']).map_or(from, |i| from + i + 1);
-    let sentence_end = text[end..to].find(['.', '!', '?', '\n']).map_or(to, |i| end + i + 1);
+    const SENTENCE_MARKS: [char; 4] = ['.', '!', '?', '\n'];
+    let (sentence_start, sentence_end) = super::patterns::around(text, start, end, 160, &SENTENCE_MARKS);
+    // The sentence's own mark is read with it: "?" asks.
+    let sentence_end = sentence_end + usize::from(text[sentence_end..].starts_with(SENTENCE_MARKS));
     let before = text[sentence_start..start].to_lowercase();
     let after = text[end..sentence_end].to_lowercase();
     let words: Vec<&str> = before.split_whitespace().collect();

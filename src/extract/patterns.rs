@@ -231,19 +231,23 @@ pub fn duration_near(text: &str, start: usize, end: usize) -> Option<String> {
 /// The clause around `start..end`: up to the nearest sentence or clause mark on each side, and at
 /// most 60 bytes each way (so a long text without punctuation stays linear to scan).
 pub fn clause_around(text: &str, start: usize, end: usize) -> (usize, usize) {
-    const REACH: usize = 60;
-    let mut from = start.saturating_sub(REACH);
+    around(text, start, end, 60, &['.', '!', '?', '\n', ',', ';'])
+}
+
+/// The text around `start..end` up to the nearest of `marks` on each side (the mark after it not
+/// included), and at most `reach` bytes each way.
+pub fn around(text: &str, start: usize, end: usize, reach: usize, marks: &[char]) -> (usize, usize) {
+    let mut from = start.saturating_sub(reach);
     while !text.is_char_boundary(from) {
         from += 1;
     }
-    let mut to = (end + REACH).min(text.len());
+    let mut to = (end + reach).min(text.len());
     while !text.is_char_boundary(to) {
         to -= 1;
     }
-    let marks = ['.', '!', '?', '\n', ',', ';'];
-    let clause_start = text[from..start].rfind(marks).map_or(from, |i| from + i + 1);
-    let clause_end = text[end..to].find(marks).map_or(to, |i| end + i);
-    (clause_start, clause_end)
+    let before = text[from..start].rfind(marks).map_or(from, |i| from + i + 1);
+    let after = text[end..to].find(marks).map_or(to, |i| end + i);
+    (before, after)
 }
 
 #[cfg(test)]
