@@ -50,21 +50,27 @@ pub const CONCEPTS_SHA256: &str = include_str!(concat!(env!("OUT_DIR"), "/triage
 
 static TABLE: OnceLock<Vec<Compiled>> = OnceLock::new();
 
+/// The table's text the page installed ([`install_concepts`]); compiled at the first message, as the
+/// native table is, so that the page is ready to take a question without waiting for 500 regexes.
+#[cfg(target_arch = "wasm32")]
+static INSTALLED: OnceLock<String> = OnceLock::new();
+
 fn compiled() -> &'static [Compiled] {
     #[cfg(not(target_arch = "wasm32"))]
-    return TABLE
-        .get_or_init(|| parse(include_str!("concepts.tsv")).expect("concepts.tsv is a valid table (a test reads it)"));
+    let text = include_str!("concepts.tsv");
     #[cfg(target_arch = "wasm32")]
-    TABLE.get().expect("the page installs the triage concepts before it reads a message (web::engine)")
+    let text = INSTALLED.get().expect("the page installs the triage concepts before it reads a message (web::engine)");
+    // The file is the one the build's tests read (the page checks its SHA-256), so it parses.
+    TABLE.get_or_init(|| parse(text).expect("concepts.tsv is a valid table (a test reads it)"))
 }
 
 /// Installs the concept table the page fetched ([`CONCEPTS_FILE`]), checked against [`CONCEPTS_SHA256`].
 #[cfg(target_arch = "wasm32")]
 pub fn install_concepts(bytes: &[u8]) -> Result<(), String> {
     super::check_file(bytes, CONCEPTS_FILE, CONCEPTS_SHA256)?;
-    let text = std::str::from_utf8(bytes).map_err(|_| format!("{CONCEPTS_FILE} is not UTF-8 text"))?;
+    let text = String::from_utf8(bytes.to_vec()).map_err(|_| format!("{CONCEPTS_FILE} is not UTF-8 text"))?;
     // A second install (the page loaded twice) holds the same file.
-    let _ = TABLE.set(parse(text)?);
+    let _ = INSTALLED.set(text);
     Ok(())
 }
 
