@@ -430,7 +430,8 @@ fn with_a_model_the_notice_leads_and_the_model_is_told() {
 fn the_models_second_opinion_can_raise_the_level() {
     let script = Script { answer: "LEVEL: emergency\nPlease get help now.".into(), ..Script::default() };
     let llm = ScriptedLlm::new(script);
-    let s = Harness::new(false).turn_as("my grandpa seems a bit off today", "me", Mode::Llm, full(), Some(&llm));
+    let s =
+        Harness::new(false).turn_as("my grandpa has been a bit tired this week", "me", Mode::Llm, full(), Some(&llm));
     assert_eq!(s.triage.level, medagent::triage::Level::Emergency);
     assert_eq!(s.triage.reasons[0].rule, "model second opinion");
     assert!(s.answer_text().starts_with("⚠️ **This may be an emergency. Call 911 now.**"), "{}", s.answer_text());

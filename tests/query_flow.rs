@@ -507,8 +507,13 @@ fn a_korean_claim_must_name_what_its_cited_passage_names() {
 #[test]
 fn the_second_opinion_rides_in_the_plan_schema() {
     let llm = ScriptedLlm::new(Script { care_level: Some("emergency".into()), ..Script::default() });
-    let s =
-        turn(&mut Memory::default(), &Shelf::default(), "my grandpa seems a bit off today", query_flow(), Some(&llm));
+    let s = turn(
+        &mut Memory::default(),
+        &Shelf::default(),
+        "my grandpa has been a bit tired this week",
+        query_flow(),
+        Some(&llm),
+    );
     let requests = llm.requests.borrow();
     assert_eq!(requests[0].purpose, CallPurpose::Plan);
     let schema = requests[0].schema().unwrap();
