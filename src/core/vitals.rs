@@ -490,8 +490,17 @@ pub fn read(text: &str) -> Vec<Reading> {
     for (lab, pattern) in LAB_NAMES.iter().zip(lab_patterns()) {
         for c in pattern.captures_iter(text) {
             let (Some(name), Some(whole)) = (c.get(1), c.get(0)) else { continue };
-            let Some(value) = number(&c, 2) else { continue };
-            let (start, end) = (whole.start(), whole.end());
+            let Some(mut value) = number(&c, 2) else { continue };
+            let (start, mut end) = (whole.start(), whole.end());
+            // Koreans count platelets in 만 (ten thousand) per µL: "혈소판 9만" is 90 ×10³/µL.
+            if lab.unit == Unit::ThousandPerUl {
+                let rest = &text[end..];
+                let spaces = rest.len() - rest.trim_start().len();
+                if rest[spaces..].starts_with('만') {
+                    value *= 10.0;
+                    end += spaces + '만'.len_utf8();
+                }
+            }
             let reading = Reading { kind: lab.kind, value, second: None, unit: lab.unit, off_scale: false, start, end };
             if reading.plausible() {
                 labs.push((reading, name.start(), name.end()));
@@ -538,6 +547,8 @@ mod tests {
         assert_eq!(kinds("황달수치가 15래요"), [(MeasureKind::Bilirubin, 15.0)]);
         assert_eq!(kinds("TSH 0.08 and free T4 2.9"), [(MeasureKind::Tsh, 0.08), (MeasureKind::FreeT4, 2.9)]);
         assert_eq!(kinds("platelets came back 98"), [(MeasureKind::Platelets, 98.0)]);
+        assert_eq!(kinds("피검사에서 혈소판이 9만이래요"), [(MeasureKind::Platelets, 90.0)]);
+        assert_eq!(kinds("혈소판 25 만"), [(MeasureKind::Platelets, 250.0)]);
         assert_eq!(
             kinds("vitamin D is 18 and B12 is 210"),
             [(MeasureKind::VitaminD, 18.0), (MeasureKind::VitaminB12, 210.0)]
