@@ -1,10 +1,11 @@
 //! Build script: fast, offline, deterministic. It records which target the binary was built for, so
 //! `medagent --version` can say it; trains the triage classifier (`src/triage/classifier.rs`) from the
 //! labelled triage sets in `tests/fixtures`: the native binary embeds it, the browser build embeds
-//! only its SHA-256 and fetches the file the site serves (`medagent triage --export-classifier`, run
+//! only its SHA-256 and fetches the file the site serves (`medagent triage --export-site`, run
 //! by `scripts/build-app.sh`); and lists the Korean medicine names triage masks. The model is always
 //! the one the checkout's sets make, and no weights are committed. It also records the SHA-256 of the
-//! triage concept table (`src/triage/concepts.tsv`), which the browser fetches and checks likewise.
+//! triage concept table (`src/triage/concepts.tsv`) and of the medicine names, which the browser
+//! fetches and checks likewise (`src/triage/site.rs`).
 
 #[path = "src/triage/classifier.rs"]
 #[allow(dead_code)]
@@ -42,6 +43,7 @@ fn main() {
         ("triage_classifier.bin", bytes),
         ("triage_classifier.sha256", sha256.into_bytes()),
         ("triage_concepts.sha256", sha256_hex(&concepts).into_bytes()),
+        ("medicine_names_ko.sha256", sha256_hex(&medicines).into_bytes()),
         ("medicine_names_ko.txt", medicines),
     ] {
         let path = out.join(name);

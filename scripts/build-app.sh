@@ -3,9 +3,10 @@
 # inputs there are now. The stamp dist/.inputs holds the sha256 of everything the build reads (the
 # sources, Cargo.lock, the build configuration, the labelled triage sets the build trains the triage
 # classifier from, the knowledge index, the vectors, the browser's model) and of the tools that shape
-# its output. Run scripts/build-index.sh first: the index is an input. The triage classifier and the
-# triage concept table are served as files of their own (target/site/triage/classifier.bin, written by
-# the native build, and concepts.tsv), so the app's wasm holds only their SHA-256 and refuses any other.
+# its output. Run scripts/build-index.sh first: the index is an input. The files triage reads (the
+# classifier, the concept table, the Korean medicine names) are served as files of their own
+# (target/site/triage/, written by the native build), so the app's wasm holds only their SHA-256 and
+# refuses any other.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # The tools setup installs first on PATH: trunk must find its wasm-opt, not another one.
@@ -16,11 +17,10 @@ say() { printf 'build-app: %s\n' "$*"; }
 for input in target/site/index www/generated/model; do
   [ -d "$input" ] || { echo "build-app: $input is missing: run scripts/build-index.sh first" >&2; exit 1; }
 done
-# The classifier the checkout's labelled sets make, from the native build (the same build.rs trains it).
+# The triage files the app fetches, from the native build (the same build.rs trains the classifier the
+# checkout's labelled sets make and lists the medicine names; their SHA-256 is in the wasm).
 cargo build --profile "$MEDAGENT_PROFILE" --locked --quiet --bin medagent
-"$MEDAGENT_BIN" triage --export-classifier target/site/triage/classifier.bin > /dev/null
-# The triage concept table, which the app fetches beside the classifier (its SHA-256 is in the wasm).
-cp src/triage/concepts.tsv target/site/triage/concepts.tsv
+"$MEDAGENT_BIN" triage --export-site target/site > /dev/null
 
 inputs_stamp() {
   {

@@ -1,6 +1,7 @@
 //! `medagent triage "text"`: the level, the rules that fired with their source and the words that
-//! triggered them, and the notice; `--json` for tools; `--export-classifier FILE` writes the classifier
-//! this build trained, which the browser app fetches. `medagent eval triage`: recall, false alarms,
+//! triggered them, and the notice; `--json` for tools; `--export-site DIR` writes the files triage reads
+//! that the browser app fetches (the classifier this build trained, the concept table, the Korean
+//! medicine names). `medagent eval triage`: recall, false alarms,
 //! the confusion matrix per language, the misses, and the time per message.
 
 use super::error::CliError;
@@ -18,12 +19,13 @@ use std::time::Instant;
 /// Triage one message.
 #[derive(Debug, Args)]
 pub struct TriageArgs {
-    #[arg(required_unless_present = "export_classifier")]
+    #[arg(required_unless_present = "export_site")]
     pub text: Option<String>,
-    /// Write the triage classifier this build trained to FILE instead (the file the browser app
-    /// fetches as triage/classifier.bin; scripts/build-app.sh runs this).
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["text", "json", "lang"])]
-    pub export_classifier: Option<PathBuf>,
+    /// Write the files triage reads that the browser app fetches (DIR/triage/classifier.bin, the
+    /// classifier this build trained; DIR/triage/concepts.tsv; DIR/triage/medicine_names_ko.txt)
+    /// instead; scripts/build-app.sh runs this.
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["text", "json", "lang"])]
+    pub export_site: Option<PathBuf>,
     /// Print JSON: {"level", "reasons": [{"rule", "category", "level", "source", "matched"}], "notice"}.
     #[arg(long)]
     pub json: bool,
@@ -36,12 +38,15 @@ pub struct TriageArgs {
 }
 
 pub fn run(args: TriageArgs) -> Result<(), CliError> {
-    if let Some(path) = &args.export_classifier {
-        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir).map_err(CliError::write(dir))?;
+    if let Some(dir) = &args.export_site {
+        for (file, bytes) in crate::triage::site_files() {
+            let path = dir.join(file.path);
+            if let Some(parent) = path.parent() {
+                std::fs::create_dir_all(parent).map_err(CliError::write(parent))?;
+            }
+            std::fs::write(&path, bytes).map_err(CliError::write(&path))?;
+            println!("{}: sha256 {}", path.display(), file.sha256);
         }
-        std::fs::write(path, crate::triage::classifier_file()).map_err(CliError::write(path))?;
-        println!("{}: the triage classifier, sha256 {}", path.display(), crate::triage::CLASSIFIER_SHA256);
         return Ok(());
     }
     let text = args.text.unwrap_or_default();

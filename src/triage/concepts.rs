@@ -11,9 +11,11 @@
 //! [`super::text::View`]), so "숨이 차서" and "숨이차서" are one form. A Korean stem stops before
 //! its ending ("아프" for 아프고/아파요 is written "아[프파픈퍼팠]"), so particles and endings vary freely.
 //! Natively the table is built into the binary; the browser fetches it with the triage classifier
-//! (it is most of the triage code's size: 65 kB gzip) and installs it before the first message.
+//! (it is most of the triage code's size: 65 kB gzip) and installs it before the first message, as
+//! it does the Korean medicine names (see [`super::site`]).
 
 use super::cues;
+use super::site::{site_text, SiteText};
 use super::text::{status, Status, View};
 use regex_lite::Regex;
 use std::sync::OnceLock;
@@ -41,37 +43,18 @@ struct Compiled {
     negative_form: bool,
 }
 
-/// Where the site serves the concept table for the browser (`scripts/build-app.sh` copies it there),
-/// relative to the page.
-pub const CONCEPTS_FILE: &str = "triage/concepts.tsv";
-
-/// SHA-256 (hex) of the table this build was made with (`build.rs`): the browser accepts no other file.
-pub const CONCEPTS_SHA256: &str = include_str!(concat!(env!("OUT_DIR"), "/triage_concepts.sha256"));
+/// The concept table: built in natively; the browser fetches it (`triage/concepts.tsv`, copied there
+/// by `medagent triage --export-site`) and installs it before the first message.
+pub static CONCEPTS: SiteText =
+    site_text!("triage/concepts.tsv", "triage_concepts.sha256", include_str!("concepts.tsv"));
 
 static TABLE: OnceLock<Vec<Compiled>> = OnceLock::new();
 
-/// The table's text the page installed ([`install_concepts`]); compiled at the first message, as the
-/// native table is, so that the page is ready to take a question without waiting for 500 regexes.
-#[cfg(target_arch = "wasm32")]
-static INSTALLED: OnceLock<String> = OnceLock::new();
-
+/// The compiled table. The page only installs the text: it is compiled at the first message, so that
+/// the page is ready to take a question without waiting for 500 regexes.
 fn compiled() -> &'static [Compiled] {
-    #[cfg(not(target_arch = "wasm32"))]
-    let text = include_str!("concepts.tsv");
-    #[cfg(target_arch = "wasm32")]
-    let text = INSTALLED.get().expect("the page installs the triage concepts before it reads a message (web::engine)");
     // The file is the one the build's tests read (the page checks its SHA-256), so it parses.
-    TABLE.get_or_init(|| parse(text).expect("concepts.tsv is a valid table (a test reads it)"))
-}
-
-/// Installs the concept table the page fetched ([`CONCEPTS_FILE`]), checked against [`CONCEPTS_SHA256`].
-#[cfg(target_arch = "wasm32")]
-pub fn install_concepts(bytes: &[u8]) -> Result<(), String> {
-    super::check_file(bytes, CONCEPTS_FILE, CONCEPTS_SHA256)?;
-    let text = String::from_utf8(bytes.to_vec()).map_err(|_| format!("{CONCEPTS_FILE} is not UTF-8 text"))?;
-    // A second install (the page loaded twice) holds the same file.
-    let _ = INSTALLED.set(text);
-    Ok(())
+    TABLE.get_or_init(|| parse(CONCEPTS.text()).expect("concepts.tsv is a valid table (a test reads it)"))
 }
 
 /// Reads the table (the format is in the header of `concepts.tsv`); an error names the line.
@@ -81,7 +64,7 @@ fn parse(text: &str) -> Result<Vec<Compiled>, String> {
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        let at = |what: String| format!("{CONCEPTS_FILE} line {}: {what}", n + 1);
+        let at = |what: String| format!("{} line {}: {what}", CONCEPTS.file.path, n + 1);
         let [id, forms, en, ko] = line.split('\t').collect::<Vec<_>>()[..] else {
             return Err(at("expected four tab-separated fields: id, forms, english, korean".into()));
         };
@@ -153,6 +136,14 @@ fn spans(view: &View) -> Vec<(&'static Compiled, usize, usize)> {
     found
 }
 
+/// The Korean medicine names, built in natively; the browser fetches them
+/// (`triage/medicine_names_ko.txt`, 9 kB gzip) with the concept table.
+pub static MEDICINE_NAMES_KO: SiteText = site_text!(
+    "triage/medicine_names_ko.txt",
+    "medicine_names_ko.sha256",
+    include_str!(concat!(env!("OUT_DIR"), "/medicine_names_ko.txt"))
+);
+
 /// Concepts a medicine's name may itself be (철분제 is iron, 와파린 an anticoagulant).
 const SUBSTANCES: &[&str] = &[
     "anticoagulant",
@@ -168,11 +159,11 @@ const SUBSTANCES: &[&str] = &[
 ];
 
 /// The Korean names of the medicines list (`index/lexicon/medicines_ko.tsv`; build.rs writes them
-/// without spaces), each a known compound: a symptom's syllables inside one are no complaint
+/// without spaces, one per line: [`MEDICINE_NAMES_KO`]), each a known compound: a symptom's syllables inside one are no complaint
 /// (독사조신 holds 독사 "viper", 익사베필론 익사 "drowning", 피토나디온 피토 "coughing blood").
 fn korean_medicine_names() -> &'static [&'static str] {
     static NAMES: OnceLock<Vec<&'static str>> = OnceLock::new();
-    NAMES.get_or_init(|| include_str!(concat!(env!("OUT_DIR"), "/medicine_names_ko.txt")).lines().collect())
+    NAMES.get_or_init(|| MEDICINE_NAMES_KO.text().lines().collect())
 }
 
 /// Every concept pattern, and whether it is matched on the compact (Korean) view.

@@ -34,12 +34,12 @@ mod notice;
 mod poisoning;
 mod readings;
 mod rules;
+mod site;
 mod text;
 
-#[cfg(target_arch = "wasm32")]
-pub use concepts::install_concepts;
-pub use concepts::{CONCEPTS_FILE, CONCEPTS_SHA256};
+pub use concepts::{CONCEPTS, MEDICINE_NAMES_KO};
 pub use notice::{notice, Country};
+pub use site::{SiteFile, SiteText};
 
 use serde::{Deserialize, Serialize};
 
@@ -177,22 +177,33 @@ pub const ALONE_AGAINST_FRAME: f32 = 0.9;
 /// Under this many words, a message the frame reads nothing in is no emergency to the classifier.
 const FEWEST_WORDS_ALONE: usize = 5;
 
-/// Where the site serves the classifier for the browser (`scripts/build-app.sh` writes it with
-/// `medagent triage --export-classifier`), relative to the page.
-pub const CLASSIFIER_FILE: &str = "triage/classifier.bin";
-
-/// SHA-256 (hex) of the classifier this build trained: the browser accepts no other file.
-pub const CLASSIFIER_SHA256: &str = include_str!(concat!(env!("OUT_DIR"), "/triage_classifier.sha256"));
+/// The classifier's file for the browser (`medagent triage --export-site` writes it), with the SHA-256
+/// of the one this build trained: the browser accepts no other file.
+pub const CLASSIFIER_FILE: SiteFile = SiteFile {
+    path: "triage/classifier.bin",
+    sha256: include_str!(concat!(env!("OUT_DIR"), "/triage_classifier.sha256")),
+};
 
 /// The classifier the build trained from the labelled sets (`build.rs`): natively embedded in the
 /// binary; in the browser fetched by the page and installed ([`install_classifier`]) before the page
 /// reads any message, so it stays out of the app's download until the page starts (256 KB).
 static CLASSIFIER: std::sync::OnceLock<classifier::Model> = std::sync::OnceLock::new();
 
-/// The classifier's file as this build embeds it (what `medagent triage --export-classifier` writes).
+/// The classifier's file as this build embeds it.
 #[cfg(not(target_arch = "wasm32"))]
 pub fn classifier_file() -> &'static [u8] {
     include_bytes!(concat!(env!("OUT_DIR"), "/triage_classifier.bin"))
+}
+
+/// Every file of the site triage reads, with this build's copy (what `medagent triage --export-site`
+/// writes for the browser).
+#[cfg(not(target_arch = "wasm32"))]
+pub fn site_files() -> [(&'static SiteFile, &'static [u8]); 3] {
+    [
+        (&CLASSIFIER_FILE, classifier_file()),
+        (&CONCEPTS.file, CONCEPTS.built_in.as_bytes()),
+        (&MEDICINE_NAMES_KO.file, MEDICINE_NAMES_KO.built_in.as_bytes()),
+    ]
 }
 
 fn classifier() -> &'static classifier::Model {
@@ -205,21 +216,11 @@ fn classifier() -> &'static classifier::Model {
 
 /// The classifier in `bytes`, when they are the file this build trained.
 fn checked_classifier(bytes: &[u8]) -> Result<classifier::Model, String> {
-    check_file(bytes, CLASSIFIER_FILE, CLASSIFIER_SHA256)?;
+    CLASSIFIER_FILE.check(bytes)?;
     classifier::Model::from_bytes(bytes)
 }
 
-/// Whether `bytes` are the file `name` this build was made with (its SHA-256 is `sha256`).
-fn check_file(bytes: &[u8], name: &str, sha256: &str) -> Result<(), String> {
-    if crate::core::files::sha256_hex(bytes) != sha256 {
-        return Err(format!(
-            "{name} is not the file this build of the app was made with: rebuild the site (scripts/build-app.sh)"
-        ));
-    }
-    Ok(())
-}
-
-/// Installs the classifier the page fetched ([`CLASSIFIER_FILE`]), checked against [`CLASSIFIER_SHA256`].
+/// Installs the classifier the page fetched ([`CLASSIFIER_FILE`]), checked against its SHA-256.
 #[cfg(target_arch = "wasm32")]
 pub fn install_classifier(bytes: &[u8]) -> Result<(), String> {
     let model = checked_classifier(bytes)?;
@@ -624,6 +625,22 @@ mod tests {
         other[100] ^= 1;
         assert!(checked_classifier(&other).unwrap_err().contains("rebuild the site"));
         assert!(checked_classifier(&file[..file.len() / 2]).is_err());
+    }
+
+    /// Every file the browser fetches is exported as this build's copy, which its own check accepts,
+    /// under a path of its own; a changed byte is refused.
+    #[test]
+    fn the_site_files_are_the_builds_copies() {
+        let files = site_files();
+        for (file, bytes) in files {
+            assert_eq!(file.check(bytes), Ok(()), "{}", file.path);
+            let mut other = bytes.to_vec();
+            other[0] ^= 1;
+            assert!(file.check(&other).unwrap_err().contains("rebuild the site"), "{}", file.path);
+        }
+        let paths: std::collections::BTreeSet<_> = files.iter().map(|(f, _)| f.path).collect();
+        assert_eq!(paths.len(), files.len());
+        assert!(MEDICINE_NAMES_KO.text().lines().any(|name| name == "와파린"));
     }
 
     #[test]

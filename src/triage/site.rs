@@ -1,0 +1,77 @@
+//! The files triage reads that the browser fetches from the site instead of holding them in the app's
+//! wasm: the classifier, the concept table and the Korean medicine names. Natively each is built into
+//! the binary; `medagent triage --export-site DIR` writes the binary's copies (what
+//! `scripts/build-app.sh` serves), and the page fetches each before the first message and installs it
+//! only when its SHA-256 is the one this build recorded (`build.rs`), so a stale site is refused.
+
+#[cfg(target_arch = "wasm32")]
+use std::sync::OnceLock;
+
+/// A file of the site: where it is served, relative to the page (and to the export's directory's
+/// parent: `triage/...`), and the SHA-256 (hex) of the copy this build was made with.
+pub struct SiteFile {
+    pub path: &'static str,
+    pub sha256: &'static str,
+}
+
+impl SiteFile {
+    /// Whether `bytes` are this build's copy; the error says how to mend another.
+    pub fn check(&self, bytes: &[u8]) -> Result<(), String> {
+        if crate::core::files::sha256_hex(bytes) != self.sha256 {
+            return Err(format!(
+                "{} is not the file this build of the app was made with: rebuild the site (scripts/build-app.sh)",
+                self.path
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// A text file of the site: natively built in, in the browser installed by the page.
+pub struct SiteText {
+    pub file: SiteFile,
+    #[cfg(not(target_arch = "wasm32"))]
+    pub built_in: &'static str,
+    #[cfg(target_arch = "wasm32")]
+    pub installed: OnceLock<String>,
+}
+
+/// `site_text!(path, sha256 file in OUT_DIR, built-in text)`: a [`SiteText`] whose text is built in
+/// natively only (the wasm holds just its SHA-256).
+macro_rules! site_text {
+    ($path:expr, $sha256:literal, $built_in:expr) => {
+        $crate::triage::site::SiteText {
+            file: $crate::triage::site::SiteFile {
+                path: $path,
+                sha256: include_str!(concat!(env!("OUT_DIR"), "/", $sha256)),
+            },
+            #[cfg(not(target_arch = "wasm32"))]
+            built_in: $built_in,
+            #[cfg(target_arch = "wasm32")]
+            installed: std::sync::OnceLock::new(),
+        }
+    };
+}
+pub(super) use site_text;
+
+impl SiteText {
+    /// The text: built in, or the one the page installed ([`SiteText::install`]).
+    pub fn text(&'static self) -> &'static str {
+        #[cfg(not(target_arch = "wasm32"))]
+        return self.built_in;
+        #[cfg(target_arch = "wasm32")]
+        self.installed
+            .get()
+            .unwrap_or_else(|| panic!("the page installs {} before it reads a message (web::engine)", self.file.path))
+    }
+
+    /// Installs the file the page fetched, checked against this build's SHA-256.
+    #[cfg(target_arch = "wasm32")]
+    pub fn install(&self, bytes: &[u8]) -> Result<(), String> {
+        self.file.check(bytes)?;
+        let text = String::from_utf8(bytes.to_vec()).map_err(|_| format!("{} is not UTF-8 text", self.file.path))?;
+        // A second install (the page loaded twice) holds the same file.
+        let _ = self.installed.set(text);
+        Ok(())
+    }
+}
