@@ -6,7 +6,7 @@
 //
 //   npm run --silent measure:browser [-- --loads 5 --turns 19 --tokens 500,2000 --dist DIR]
 //
-// Needs `trunk build --release` first (scripts/test.sh does it); `--dist` measures another build (an
+// Needs scripts/build-app.sh first (scripts/test.sh runs it); `--dist` measures another build (an
 // older commit's dist/, for a before/after in one version of this script). Not part of the test
 // suite: the figures depend on the machine, so nothing here asserts a time.
 //

@@ -44,6 +44,9 @@ say "checking the knowledge index and the browser's model (scripts/build-index.s
 scripts/build-index.sh | sed 's/^/  /'
 
 if $dev; then
+  # The app's page copies the Evaluate page's build into the site; trunk serve rebuilds only the app's.
+  say "development mode: the Evaluate page once (trunk --config Trunk.evaluate.toml build; restart to rebuild it)"
+  trunk --config Trunk.evaluate.toml build
   say "development mode: trunk serve (debug build, rebuilds and reloads on every change) on http://127.0.0.1:$port"
   exec trunk serve "${trunk_args[@]}"
 fi

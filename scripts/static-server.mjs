@@ -21,7 +21,7 @@ const TYPES = {
 
 async function checkBuilt(root) {
   await stat(join(root, 'index.html')).catch(() => {
-    throw new Error(`no built app at ${root}: run 'trunk build --release' first (scripts/serve.sh and scripts/test.sh do)`);
+    throw new Error(`no built app at ${root}: run scripts/build-app.sh first (scripts/serve.sh and scripts/test.sh do)`);
   });
 }
 

@@ -4,7 +4,7 @@
 use super::chat::Chat;
 use super::data::DataPanel;
 use super::engine::Engine;
-use super::evaluate::EvaluatePanel;
+use super::evaluate::EvaluateLink;
 use super::lang::{initial_lang, LangSwitch};
 use super::people::PeopleBar;
 use super::profile::ProfilePanel;
@@ -119,7 +119,7 @@ pub fn App() -> impl IntoView {
                     <ProfilePanel />
                     <TracePanel />
                     <DataPanel />
-                    <EvaluatePanel />
+                    <EvaluateLink lang=lang />
                 </div>
             </main>
             <footer class="disclaimer" role="note">{move || text().disclaimer}</footer>

@@ -1,30 +1,120 @@
 //! "Evaluate on your model": the study (synthetic patients' five-turn conversations under the
-//! ablation profiles and the model alone, see [`crate::study`]) run in the page on the provider the
-//! user configured, with a progress bar, the summary table, the comparisons and the plots, and the
-//! results as a JSON download.
+//! ablation profiles and the model alone, see [`crate::study`]) run on the provider the user
+//! configured, with a progress bar, the summary table, the comparisons and the plots, and the results
+//! as a JSON download.
+//!
+//! It is a page of its own, `evaluate.html` ([`EvaluatePage`], the `evaluate` binary), so the app's
+//! wasm carries neither the study nor this panel: the app's Evaluate panel ([`EvaluateLink`]) only
+//! opens it, and the browser downloads its code then. The page loads the knowledge as the app does
+//! ([`Engine::load`]) and reads the provider the app saved (same origin), following it when the app
+//! changes it.
 //!
 //! It never touches the user's data: every conversation runs on a fresh [`crate::memory::Memory`]
 //! that is dropped afterwards, and nothing is saved. The scenarios are fetched from the site
 //! (`study/study_scenarios.jsonl`) only when a study starts.
 
 use super::data::download;
-use super::engine::{provider, BrowserClock};
+use super::engine::{provider, BrowserClock, Engine};
 use super::fetch::fetch_bytes;
-use super::state::{Agent, Preferences};
-use crate::i18n::{evaluate_text, Lang};
+use super::lang::{initial_lang, LangSwitch};
+use super::settings::load_settings;
+use crate::i18n::{evaluate_text, ui, Lang};
 use crate::llm::{Llm, Provider};
 use crate::pipeline::ports::Services;
 use crate::platform::http::StopHandle;
+use crate::settings::Settings;
 use crate::study::report::{self, ArmSummary, Comparison};
 use crate::study::run::{arms, Arm, LLM_ONLY};
 use crate::study::scenario::{parse_jsonl, Scenario};
 use crate::study::{drive, Hooks};
 use leptos::prelude::*;
 use std::collections::BTreeSet;
+use std::rc::Rc;
 use wasm_bindgen_futures::JsFuture;
 
 /// Where the site serves the scenarios (copied there by trunk from the committed fixture).
 const SCENARIOS_URL: &str = "study/study_scenarios.jsonl";
+
+/// Where the site serves the evaluation page (built by its own trunk run, see scripts/build-app.sh).
+const PAGE: &str = "evaluate.html";
+
+/// The app's Evaluate panel: what the study is, and the link that opens its page. In the same tab:
+/// a session-only API key lives in this tab's sessionStorage, which a new tab would not share.
+#[component]
+pub fn EvaluateLink(lang: RwSignal<Lang>) -> impl IntoView {
+    let text = move || evaluate_text(lang.get());
+    view! {
+        <details class="panel evaluate" id="evaluate">
+            <summary><h2>{move || text().heading}</h2></summary>
+            <p class="evaluate-intro">{move || text().intro}</p>
+            <p class="evaluate-apart">{move || text().apart}</p>
+            <a class="button" id="evaluate-open" href=PAGE>{move || text().open}</a>
+        </details>
+    }
+}
+
+/// The knowledge the page loads for the study.
+#[derive(Clone, Debug, PartialEq)]
+enum Knowledge {
+    Loading,
+    Ready,
+    Failed(String),
+}
+
+/// The evaluation page: its header (the language switch, the way back to the app), the panel, and
+/// the knowledge loaded as the app loads it (with the vectors in the background, so the study
+/// searches as the app's turns do).
+#[component]
+pub fn EvaluatePage() -> impl IntoView {
+    let lang = RwSignal::new(initial_lang());
+    let settings = RwSignal::new(load_settings(lang.get_untracked()).0);
+    // The app open in another tab saves a new provider: the page follows it (the event comes only
+    // from other pages; this one saves nothing).
+    let follow =
+        window_event_listener(leptos::ev::storage, move |_| settings.set(load_settings(lang.get_untracked()).0));
+    on_cleanup(move || follow.remove());
+    let engine = StoredValue::new_local(None::<Rc<Engine>>);
+    let knowledge = RwSignal::new(Knowledge::Loading);
+    leptos::task::spawn_local(async move {
+        match Engine::load(lang.get_untracked()).await {
+            Ok(loaded) => {
+                let loaded = Rc::new(loaded);
+                loaded.start_vectors(|_| {});
+                engine.set_value(Some(loaded));
+                knowledge.set(Knowledge::Ready);
+            }
+            Err(why) => knowledge.set(Knowledge::Failed(why)),
+        }
+    });
+    Effect::new(move |_| {
+        if let Some(root) = document().document_element() {
+            let _ = root.set_attribute("lang", lang.get().code());
+        }
+        document().set_title(&format!("{} · {}", evaluate_text(lang.get()).heading, ui(lang.get()).product));
+    });
+    let text = move || evaluate_text(lang.get());
+    view! {
+        <div class="app evaluate-page" data-ready=move || (knowledge.get() == Knowledge::Ready).to_string()>
+            <header class="top">
+                <div class="brand">
+                    <h1>{move || text().heading}</h1>
+                    <p class="tagline"><a href="./" id="evaluate-back">{move || text().back}</a></p>
+                </div>
+                <LangSwitch lang=lang />
+            </header>
+            <main class="layout evaluate-layout">
+                {move || match knowledge.get() {
+                    Knowledge::Failed(why) => Some(view! {
+                        <p class="evaluate-problem" role="alert">{format!("{} {why}", text().load_failed)}</p>
+                    }),
+                    _ => None,
+                }}
+                <EvaluatePanel lang=lang settings=settings engine=engine ready=Signal::derive(move || knowledge.get() == Knowledge::Ready) />
+            </main>
+            <footer class="disclaimer" role="note">{move || ui(lang.get()).disclaimer}</footer>
+        </div>
+    }
+}
 
 /// What the panel shows of a finished (or stopped) study.
 #[derive(Clone, Debug, Default)]
@@ -71,15 +161,13 @@ fn optional(value: Option<f64>) -> String {
 /// Runs the study with [`drive`]: the progress bar moves and Stop takes effect between conversations
 /// (the model's own stop ends a call in flight), and the page paints between them.
 async fn study(
-    agent: Agent,
-    lang: Lang,
+    engine: Rc<Engine>,
     scenarios: Vec<Scenario>,
     arms: Vec<Arm>,
     llm: Option<Provider>,
     stopped: StopHandle,
     progress: RwSignal<(usize, usize)>,
 ) -> Result<Outcome, String> {
-    let engine = agent.engine.get_value().ok_or_else(|| evaluate_text(lang).not_ready)?;
     let services = Services::of_index(&engine.knowledge, &BrowserClock).with_llm(llm.as_ref().map(|p| p as &dyn Llm));
     let hooks = Hooks {
         progress: &mut |done, total| progress.set((done, total)),
@@ -98,14 +186,18 @@ async fn study(
     })
 }
 
-/// The Evaluate panel.
+/// The study's choices, its run and what it found.
 #[component]
-pub fn EvaluatePanel() -> impl IntoView {
-    let agent = expect_context::<Agent>();
-    let Preferences { lang, settings } = expect_context::<Preferences>();
+fn EvaluatePanel(
+    lang: RwSignal<Lang>,
+    settings: RwSignal<Settings>,
+    engine: StoredValue<Option<Rc<Engine>>, LocalStorage>,
+    ready: Signal<bool>,
+) -> impl IntoView {
     let text = move || evaluate_text(lang.get());
     // A model is configured when the provider's kind speaks a wire format (offline speaks none).
-    let has_model = move || settings.value.with(|s| s.provider.kind.is_some());
+    let has_model = move || settings.with(|s| s.provider.kind.is_some());
+    let studying = RwSignal::new(false);
     let per_lang = RwSignal::new(2usize);
     let korean = RwSignal::new(true);
     let english = RwSignal::new(true);
@@ -120,16 +212,16 @@ pub fn EvaluatePanel() -> impl IntoView {
     let start = move |_| {
         let lang = lang.get_untracked();
         let t = evaluate_text(lang);
-        if !agent.can_ask() {
+        let Some(engine) = engine.get_value() else {
             problem.set(Some(t.not_ready.to_string()));
             return;
-        }
+        };
         let langs: Vec<Lang> = [(korean, Lang::Ko), (english, Lang::En)]
             .into_iter()
             .filter(|(on, _)| on.get_untracked())
             .map(|(_, l)| l)
             .collect();
-        let llm = settings.value.with_untracked(|s| provider(&s.provider));
+        let llm = settings.with_untracked(|s| provider(&s.provider));
         let picked: Vec<Arm> = arms("all")
             .unwrap_or_default()
             .into_iter()
@@ -145,7 +237,7 @@ pub fn EvaluatePanel() -> impl IntoView {
         outcome.set(None);
         let stopped = StopHandle::new();
         stop.set_value(Some((stopped.clone(), llm.as_ref().map(Provider::stop_handle))));
-        agent.studying.set(true);
+        studying.set(true);
         let per_lang = per_lang.get_untracked();
         leptos::task::spawn_local(async move {
             let result = async {
@@ -153,7 +245,7 @@ pub fn EvaluatePanel() -> impl IntoView {
                 let text = String::from_utf8(bytes).map_err(|e| e.to_string())?;
                 let scenarios = choose(&parse_jsonl(&text)?, &langs, per_lang);
                 progress.set((0, scenarios.len() * picked.len()));
-                study(agent, lang, scenarios, picked, llm, stopped, progress).await
+                study(engine, scenarios, picked, llm, stopped, progress).await
             }
             .await;
             match result {
@@ -161,7 +253,7 @@ pub fn EvaluatePanel() -> impl IntoView {
                 Err(why) => problem.set(Some(format!("{} {why}", t.scenarios_failed))),
             }
             stop.set_value(None);
-            agent.studying.set(false);
+            studying.set(false);
         });
     };
     let stop_study = move |_| {
@@ -208,8 +300,7 @@ pub fn EvaluatePanel() -> impl IntoView {
         .collect_view();
 
     view! {
-        <details class="panel evaluate" id="evaluate">
-                <summary><h2>{move || text().heading}</h2></summary>
+        <section class="panel evaluate" id="evaluate">
                 <p class="evaluate-intro">{move || text().intro}</p>
                 <Show when=move || !has_model()>
                     <p class="evaluate-offline" role="note">{move || text().offline}</p>
@@ -239,12 +330,12 @@ pub fn EvaluatePanel() -> impl IntoView {
                     </fieldset>
                 </div>
                 <div class="evaluate-actions">
-                    <button type="button" id="study-run" on:click=start disabled=move || agent.studying.get()>{move || text().run}</button>
-                    <Show when=move || agent.studying.get()>
+                    <button type="button" id="study-run" on:click=start disabled=move || studying.get() || !ready.get()>{move || text().run}</button>
+                    <Show when=move || studying.get()>
                         <button type="button" id="study-stop" class="danger" on:click=stop_study>{move || text().stop}</button>
                     </Show>
                 </div>
-                <Show when=move || agent.studying.get() || outcome.with(Option::is_some)>
+                <Show when=move || studying.get() || outcome.with(Option::is_some)>
                     <div class="study-progress">
                         <progress id="study-progress" max=move || progress.get().1.max(1) value=move || progress.get().0></progress>
                         <span role="status">{move || {
@@ -256,15 +347,18 @@ pub fn EvaluatePanel() -> impl IntoView {
                 <Show when=move || problem.with(Option::is_some)>
                     <p class="evaluate-problem" role="alert">{move || problem.get()}</p>
                 </Show>
-                {move || outcome.get().map(|o| view! { <StudyOutcome outcome=o export=export /> })}
-        </details>
+                {move || outcome.get().map(|o| view! { <StudyOutcome lang=lang outcome=o export=export /> })}
+        </section>
     }
 }
 
 /// The table, comparisons and plots of a finished study.
 #[component]
-fn StudyOutcome(outcome: Outcome, export: impl Fn(leptos::ev::MouseEvent) + 'static) -> impl IntoView {
-    let lang = expect_context::<Preferences>().lang;
+fn StudyOutcome(
+    lang: RwSignal<Lang>,
+    outcome: Outcome,
+    export: impl Fn(leptos::ev::MouseEvent) + 'static,
+) -> impl IntoView {
     let text = move || evaluate_text(lang.get());
     let stopped = (outcome.done < outcome.total).then(|| {
         let line = move || {

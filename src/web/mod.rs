@@ -5,12 +5,14 @@
 //! [`turn`] one signal and its streaming text),
 //! [`people`] the person switcher, [`profile`] the profile panel, [`trace`] the trace panel (with
 //! [`trace_graph`] drawing the node graph), [`settings`] the provider and flags, [`data`] export and
-//! import, [`evaluate`] the study on the user's own model, [`lang`] the language switch, [`answer`]
+//! import, [`evaluate`] the panel that opens the Evaluate page (the study on the user's own model,
+//! the other page), [`lang`] the language switch, [`answer`]
 //! renders answers safely, [`storage`] is localStorage behind the library's persistence (the saved
 //! conversation itself is the library's [`crate::transcript`]).
 //!
-//! [`embed_worker`] is the other entry point: the Web Worker that embeds questions and searches the
-//! vector index ([`worker_client`] is the page's side of it; [`fetch`] downloads static files for both).
+//! The other entry points: [`embed_worker`], the Web Worker that embeds questions and searches the
+//! vector index ([`worker_client`] is the page's side of it; [`fetch`] downloads static files for
+//! all), and [`mount_evaluate`], the Evaluate page.
 
 mod answer;
 mod app;
@@ -36,4 +38,10 @@ mod worker_client;
 pub fn mount() {
     console_error_panic_hook::set_once();
     leptos::mount::mount_to_body(app::App);
+}
+
+/// Starts the Evaluate page (`evaluate.html`, the `evaluate` binary) as [`mount`] starts the app.
+pub fn mount_evaluate() {
+    console_error_panic_hook::set_once();
+    leptos::mount::mount_to_body(evaluate::EvaluatePage);
 }

@@ -196,8 +196,6 @@ pub struct Agent {
     pub index_bytes: RwSignal<u64>,
     /// The embedding model and vector index downloading in the worker.
     pub vector_load: RwSignal<VectorLoad>,
-    /// The Evaluate panel's study is running (it uses the knowledge, so no turn runs meanwhile).
-    pub studying: RwSignal<bool>,
     /// An answer is on its way (set by the chat).
     pub answering: RwSignal<bool>,
     /// The engine's memory changed (the `medagent.memory` record); its effect saves it.
@@ -212,16 +210,15 @@ impl Agent {
             status: RwSignal::new(Status::Loading),
             index_bytes: RwSignal::new(0),
             vector_load: RwSignal::new(VectorLoad::default()),
-            studying: RwSignal::new(false),
             answering: RwSignal::new(false),
             memory_changed: Trigger::new(),
             memory_change: StoredValue::new(Change::Edit),
         }
     }
 
-    /// Whether an answer (or the Evaluate panel's study) is on its way.
+    /// Whether an answer is on its way.
     pub fn busy(&self) -> bool {
-        self.studying.get() || self.answering.get()
+        self.answering.get()
     }
 
     /// Whether a question can be sent now.

@@ -1,6 +1,7 @@
-// The page's Content-Security-Policy: the built app carries it, normal use (offline answers in English
-// and Korean, settings, the trace, a model over loopback) raises no violation, injected markup stays
-// inert, and a provider the policy cannot reach gets a clear message instead of a silent failure.
+// The page's Content-Security-Policy: the built app and its Evaluate page carry it, normal use
+// (offline answers in English and Korean, settings, the trace, a model over loopback) raises no
+// violation, injected markup stays inert, and a provider the policy cannot reach gets a clear message
+// instead of a silent failure.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { serveStatic, launchBrowser, openPage, ready, ask, startMockLlm, useMock } from './harness.mjs';
@@ -27,10 +28,15 @@ async function openWatched(locale = 'en-US') {
   return { page, context, problems, violations: () => page.evaluate(() => window.__violations) };
 }
 
-test('the built page carries a strict policy with the start-up script pinned by hash', async () => {
-  const html = await (await fetch(site.url)).text();
+test('the built pages carry a strict policy with the start-up script pinned by hash', async () => {
+  for (const page of ['index.html', 'evaluate.html']) await strictPolicy(page);
+});
+
+/** The built `page` carries the policy, its inline start-up script pinned. */
+async function strictPolicy(page) {
+  const html = await (await fetch(new URL(page, site.url))).text();
   const policy = /<meta http-equiv="Content-Security-Policy" content="([^"]*)"/.exec(html)?.[1];
-  assert.ok(policy, 'index.html has the policy');
+  assert.ok(policy, `${page} has the policy`);
   const directives = Object.fromEntries(policy.split(';').map((d) => d.trim().split(/\s+/)).map(([k, ...v]) => [k, v]));
   assert.deepEqual(directives['default-src'], ["'self'"]);
   assert.deepEqual(directives['style-src'], ["'self'"]);
@@ -39,7 +45,7 @@ test('the built page carries a strict policy with the start-up script pinned by 
   assert.ok(!directives['script-src'].includes("'unsafe-inline'") && !directives['script-src'].includes("'unsafe-eval'"));
   assert.ok(directives['script-src'].some((s) => s.startsWith("'sha256-")), 'the inline start-up script is pinned');
   assert.ok(!directives['connect-src'].includes('*') && !directives['connect-src'].includes('http:'));
-});
+}
 
 test('normal use raises no policy violation: offline answers, settings, trace, a model on loopback', async () => {
   const { page, context, problems, violations } = await openWatched('en-US');

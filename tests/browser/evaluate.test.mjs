@@ -1,6 +1,7 @@
-// The Evaluate panel: the study runs in the page on the user's configured provider (or offline),
-// shows progress, the table, comparisons and plots, exports the results, stops when asked, and
-// never touches the user's own profile or conversations.
+// The Evaluate page: the app's Evaluate panel opens it (its code is downloaded only then); the study
+// runs there on the provider the app saved (or offline), shows progress, the table, comparisons and
+// plots, exports the results, stops when asked, and never touches the user's own profile or
+// conversations.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
@@ -19,9 +20,16 @@ after(async () => { await browser?.close(); await site?.close(); mock?.stop(); }
 const userData = (page) => page.evaluate(() =>
   ['medagent.memory', 'medagent.people', 'medagent.transcript'].map((k) => localStorage.getItem(k)).join('\n'));
 
-/** Opens the panel, asks for `conversations` per language and only the arms in `arms`. */
+/** From the app, opens the Evaluate page through the Evaluate panel and waits until it can run. */
+async function openEvaluate(page) {
+  await page.click('#evaluate summary');
+  await Promise.all([page.waitForURL(/evaluate\.html$/), page.click('#evaluate-open')]);
+  await page.waitForSelector('.evaluate-page[data-ready="true"]', { timeout: 60_000 });
+  assert.equal(await page.isEnabled('#study-run'), true);
+}
+
+/** Asks for `conversations` per language and only the arms in `arms`. */
 async function chooseStudy(page, conversations, arms) {
-  if (await page.getAttribute('#evaluate', 'open') === null) await page.click('#evaluate summary');
   await page.fill('#study-conversations', String(conversations));
   await page.dispatchEvent('#study-conversations', 'change');
   for (const box of await page.locator('.study-arm input').all()) {
@@ -33,11 +41,16 @@ async function chooseStudy(page, conversations, arms) {
 
 test('offline, the study runs on a memory of its own and reports table, plots and JSON', async () => {
   const { page, problems } = await openPage(browser, site.url, { locale: 'en-US' });
+  const fetched = [];
+  page.on('request', (req) => fetched.push(new URL(req.url()).pathname));
   await ready(page);
   await ask(page, 'I am 64 and have type 2 diabetes. What should I eat?');
   const before = await userData(page);
   assert.match(before, /diabetes/i, 'the user has a profile and a conversation');
+  assert.deepEqual(fetched.filter((path) => /evaluate/.test(path)), [], 'the app does not download the Evaluate page');
 
+  await openEvaluate(page);
+  assert.ok(fetched.some((path) => /\/evaluate-[0-9a-f]+_bg\.wasm$/.test(path)), `the page's own wasm: ${fetched.filter((p) => /wasm$/.test(p))}`);
   await chooseStudy(page, 1, ['baseline', 'full_context_engineering']);
   assert.equal(await page.isDisabled('#study-arm-llm_only'), true, 'no model, no model-only arm');
   assert.match(await page.textContent('.evaluate-offline'), /No AI model is configured/);
@@ -55,7 +68,7 @@ test('offline, the study runs on a memory of its own and reports table, plots an
   assert.ok(results.records.every((r) => r.terminated), 'every loop terminated');
 
   assert.equal(await userData(page), before, 'the user\'s profile and conversations are untouched');
-  await page.reload();
+  await Promise.all([page.waitForURL(site.url), page.click('#evaluate-back')]);
   await ready(page);
   assert.match(await page.textContent('.turns'), /What should I eat\?/, 'the chat is still there');
   assert.deepEqual(problems, []);
@@ -65,6 +78,9 @@ test('with a model, the study scores the answers, compares with the model alone,
   const { page, problems } = await openPage(browser, site.url, { locale: 'ko-KR' });
   await ready(page);
   await useMock(page, mock.url);
+  await openEvaluate(page);
+  assert.equal(await page.locator('.evaluate-offline').count(), 0, 'the page reads the provider the app saved');
+  assert.match(await page.textContent('h1'), /내 모델로 평가하기/);
   await chooseStudy(page, 1, ['full_context_engineering', 'llm_only']);
   await page.click('#study-run');
   await page.waitForSelector('.study-table tbody tr', { timeout: 180_000 });

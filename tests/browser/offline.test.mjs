@@ -1,5 +1,5 @@
 // Offline use and installing: after one visit the service worker (www/sw.js) has kept the site, so the
-// app answers with the network off; a new deployment replaces exactly the files that changed and the
+// app answers with the network off (and opens its Evaluate page); a new deployment replaces exactly the files that changed and the
 // page says an update is ready; the browser sees an installable app; the page shows whether storage
 // persists and reminds to export when it does not.
 import { test, before, after } from 'node:test';
@@ -76,6 +76,10 @@ test('after one visit the app works with the network off: hybrid search, English
   // The state line follows the app's language.
   await page.click('#lang-switch');
   await page.waitForFunction(() => document.querySelector('#offline-state')?.textContent.startsWith('오프라인에서 사용 가능'));
+  // The Evaluate page, its own wasm never opened online, is kept too.
+  await page.click('#evaluate summary');
+  await Promise.all([page.waitForURL(/evaluate\.html$/), page.click('#evaluate-open')]);
+  await page.waitForSelector('.evaluate-page[data-ready="true"]', { timeout: 60_000 });
   // The browser's own update check of sw.js is made outside the page and its workers, where
   // Playwright's offline switch does not reach; with a real outage it fails and the cache serves.
   assert.deepEqual(requests.filter((path) => path !== '/sw.js'), [], 'nothing reached the server');
