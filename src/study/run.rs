@@ -221,7 +221,7 @@ pub struct Study {
 
 /// Runs `scenarios` under `arms` against `services` (no model: the offline evidence responder, and
 /// no faithfulness, relevancy or judge), each conversation on a fresh memory: the one driver of the
-/// CLI's `eval study` and the page's Evaluate panel.
+/// CLI's `eval study` and the Evaluate page (evaluate.html).
 pub async fn drive(scenarios: &[Scenario], arms: &[Arm], services: &Services<'_>, hooks: Hooks<'_>) -> Study {
     let started = services.clock.monotonic_ms();
     let counting = services.llm.map(|llm| Counting::new(llm, services.clock));
