@@ -308,9 +308,10 @@ impl Frame {
         if self.framed {
             return false;
         }
-        let mut complaints =
-            self.mentions.iter().filter(|m| !TIME_WORDS.contains(&m.concept) && m.concept != "masked").peekable();
-        complaints.peek().is_some() && complaints.all(|m| m.status != Status::Affirmed)
+        // A known compound counts as a complaint denied: its words ("hates swallowing pills") are what
+        // a bag of words hears as a sign.
+        let mut complaints = self.mentions.iter().filter(|m| !TIME_WORDS.contains(&m.concept)).peekable();
+        complaints.peek().is_some() && complaints.all(|m| m.status != Status::Affirmed || m.concept == "masked")
     }
 
     /// Whether the frame holds nothing at all: no concept, nothing swallowed, no reading.
@@ -344,6 +345,10 @@ mod tests {
         // "hay fever", "seizure-free", "간질약" hold a symptom's word and are no complaint.
         assert_eq!(status_of("hay fever is killing me", "fever"), Some(Status::Denied));
         assert_eq!(status_of("seizure-free for two years, can i drive", "seizure"), Some(Status::Denied));
+        // Handling a medicine is no injury, a medicine's rebound no sign of a surgical abdomen.
+        assert_eq!(status_of("can i crush my sertraline into applesauce?", "fracture"), Some(Status::Denied));
+        assert_eq!(status_of("my hand got crushed in the car door", "crushed"), Some(Status::Affirmed));
+        assert_eq!(status_of("stopping omeprazole, any rebound acid?", "rigid_abdomen"), Some(Status::Denied));
         // A household with a sick pet is about the people.
         assert_eq!(Frame::new("whole family has headaches, even the cat is lethargic").who, Who::Adult);
         assert_eq!(Frame::new("my cat is vomiting").who, Who::Animal);

@@ -568,6 +568,48 @@ mod tests {
         assert_eq!(level(&long), Level::Emergency);
     }
 
+    /// Kinds of ordinary message that share an emergency's words: an object or money as the subject
+    /// (a plant that droops or falls over, assets seized, a company bleeding cash), a course task or
+    /// a shift handover, a plan for a sitter, a low already treated with the reading it came to, an
+    /// event weeks or a season back, a side effect asked about; beside emergencies in the same words.
+    #[test]
+    fn words_of_an_emergency_about_objects_tasks_and_what_is_over() {
+        for text in [
+            "the seizure of my assets in the lawsuit is stressing me out, can I take melatonin?",
+            "this game opens with a seizure warning, should my kid worry?",
+            "our startup is hemorrhaging cash and I can't sleep. is magnesium ok?",
+            "my bleeding heart plant has yellow leaves, is it toxic to dogs?",
+            "my tomato plants are drooping in this heat, will they recover?",
+            "베란다 화분이 바람에 쓰러졌어요 다시 심으면 살까요?",
+            "간헐적 단식 중인데 아메리카노 마시면 단식이 안 깨지나요?",
+            "pathophysiology assignment: why is a full-thickness burn painless?",
+            "I'm a CNA, at handover we were told to watch a resident for choking. what signs matter?",
+            "정신간호학 시험범위에 자살 위험 평가 도구가 나오는데 실제로도 쓰나요?",
+            "what should I tell the babysitter to do if my son has a seizure?",
+            "had a low of 61 this morning, ate glucose tabs, now 118 and fine. do I still eat breakfast?",
+            "아까 혈당이 55 나와서 주스 마시고 15분 뒤 재보니 105에요 괜찮은 거죠?",
+            "passed out from low sugar a couple weeks ago, fine since. how many snacks should I carry?",
+            "I was in hospital after an overdose back in the winter and I'm doing well. can I drink coffee on sertraline?",
+            "프로작 줄이면 어지러움 같은 거 생기나요?",
+            "my daughter hates swallowing pills, can I crush her antibiotic?",
+        ] {
+            assert_eq!(level(text), Level::None, "{text}");
+        }
+        for text in [
+            "my son is having a seizure right now and won't stop shaking",
+            "the shelf fell over and hit my dad, he collapsed and isn't responding",
+            "화분이 떨어져서 아빠 머리에 맞았는데 쓰러지셨어요",
+            "아이가 아무리 깨워도 안 깨요",
+            "my sugar is 45 and I'm confused and sweating",
+            "I took 30 of my sertraline an hour ago",
+            "she took close to 40 tablets",
+            "I'm a nurse and my own chest has been crushing for 20 minutes with sweating",
+            "프로작 먹고 나서 갑자기 숨이 안 쉬어지고 입술이 부어요",
+        ] {
+            assert_eq!(level(text), Level::Emergency, "{text}");
+        }
+    }
+
     fn reason(category: Category, level: Level) -> Reason {
         Reason { rule: "r".into(), category, level, source: Source::Ktas, matched: vec![] }
     }

@@ -103,6 +103,12 @@ pattern!(
 );
 
 pattern!(temperature_word, r"\btemp\w*|\bfever\w*|\bthermometer\b|\bdegrees?\b");
+// "had a low of 58", "had juice, now 110", "sugar at 65": a number told as a reading or what a
+// reading came to, not a count of pills.
+pattern!(
+    reading_word,
+    r"\b(?:(?:lows?|highs?|readings?|levels?) of|lows?|highs?|readings?|levels?|sugars?|glucose|bg|bs|bp|pressure|pulse|sats?|spo2|now|at)\W*$"
+);
 
 /// Units after a number that make it a dose, not a count of pills.
 const DOSE_UNITS: &[&str] = &[
@@ -116,8 +122,9 @@ pub fn ingestions(view: &View, child: bool) -> Vec<(Ingestion, usize, usize)> {
     for c in en_count().captures_iter(&view.lower) {
         let (Some(whole), Some(n), unit) = (c.get(0), c.get(1), c.get(2).map_or("", |u| u.as_str())) else { continue };
         // "39.5", "39 degrees", "took his temperature, 39": a reading, not a count of pills.
-        let reading =
-            view.lower[n.end()..].starts_with(['.', '°', '도']) || temperature_word().is_match(whole.as_str());
+        let reading = view.lower[n.end()..].starts_with(['.', '°', '도'])
+            || temperature_word().is_match(whole.as_str())
+            || reading_word().is_match(&view.lower[whole.start()..n.start()]);
         // A bare number ("had juice, now 112") is no count: a count names what was taken.
         if n.as_str().parse::<u32>().is_ok_and(|n| n >= 10)
             && !unit.is_empty()

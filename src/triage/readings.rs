@@ -61,7 +61,7 @@ pattern!(
 // 110 됐어요", "now I'm sitting at 132", "드시고 나서는 148이에요". What follows the number is checked in code (no minutes, degrees or percent).
 pattern!(
     glucose_after,
-    r"\b(?:now|then|later|after that|went (?:up |back )?to|came (?:up |back )?to|rose to|back (?:up )?(?:to|at)|up to)\W+(?:and\W+)?(?:(?:it'?s|it is|it was|is|was|at|about|around|i was|i'?m|(?:he|she)(?:'s| is| was))\W+)?(?:(?:sitting|holding|steady|stable|sat|reading)\W+(?:at\W+)?)?(\d{1,3}(?:\.\d)?)(\s*[a-z%°]*)|(?:뒤에|후에|뒤|후|지나서|나서는|나서|지금은|지금|다시|재보니|재니까)\s*(\d{1,3}(?:\.\d)?)\s*(?:으로|로)?\s*(?:됐|되었|됨|돼|올라|나왔|나와|이에요|예요|이네요|까지)"
+    r"\b(?:now|then|later|after that|went (?:up |back )?to|came (?:up |back )?to|rose to|back (?:up )?(?:to|at)|up to)\W+(?:and\W+)?(?:(?:it'?s|it is|it was|is|was|at|about|around|i was|i'?m|(?:he|she)(?:'s| is| was))\W+)?(?:(?:sitting|holding|steady|stable|sat|reading)\W+(?:at\W+)?)?(\d{1,3}(?:\.\d)?)(\s*[a-z%°]*)|(?:뒤에|후에|뒤|후|지나서|나서는|나서|지금은|지금|다시|재보니|재니까)\s*(\d{1,3}(?:\.\d)?)\s*(?:으로|로)?\s*(?:됐|되었|됨|돼|올라|나왔|나와|이에요|예요|에요|이네요|네요|까지)"
 );
 
 pattern!(treatment, r"\b(?:tabs?|tablets?|gel|juice|candy|sweets)\b|사탕|주스|포도당(?:캔디|젤)");
