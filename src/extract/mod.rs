@@ -490,6 +490,54 @@ mod subject_tests {
         assert!(quoted.vitals.is_empty(), "{quoted:?}");
     }
 
+    /// The writer's facts of `text`, none expected: `text` says nothing of them.
+    fn nothing_of_the_writer(text: &str, about: &str) {
+        let found = by_subject(text, &[]);
+        assert!(found.of(&Subject::Me).is_none_or(Slots::is_empty), "{text}: {found:?}");
+        assert_eq!(found.about, other(about), "{text}");
+    }
+
+    #[test]
+    fn a_relation_described_without_my_is_that_person() {
+        // An age before it, brackets after it, or a colloquial word for the child.
+        nothing_of_the_writer("4yo son diagnosed w strep, on amoxicillin day 3. now hes got a rash all over", "son");
+        nothing_of_the_writer("partner (they/them, 30) has been on prednisone 40 for an asthma flare", "partner");
+        nothing_of_the_writer("twins are 4 and both have gastroenteritis", "child");
+        nothing_of_the_writer("딸램이 9살인데 밤마다 다리가 아프대요", "daughter");
+        nothing_of_the_writer("아들램이 열이 38.5도예요", "son");
+        nothing_of_the_writer("쌍둥이 둘다 장염이에요 4살이구요", "child");
+    }
+
+    #[test]
+    fn a_question_passed_on_is_the_askers() {
+        nothing_of_the_writer(
+            "Writing this for my mother-in-law, she asked me to ask in english. 68yo, takes levothyroxine.",
+            "mother-in-law",
+        );
+        nothing_of_the_writer(
+            "My mom asked me to post this for her: \"I am 59. I have had hot flashes for a year.\"",
+            "mother",
+        );
+        nothing_of_the_writer(
+            "my friend asked me to ask for them since their english isnt great - headache and fever of 39.5",
+            "friend",
+        );
+        nothing_of_the_writer("엄마가 이렇게 전해 달래요: \"나는 59세인데 안면홍조가 있어요\"", "mother");
+        nothing_of_the_writer("친구가 한국말이 서툴러서 대신 물어봐요. 두통이 있고 열이 39.5도예요", "friend");
+        // A quotation nobody named says: nobody's.
+        let unnamed = by_subject("\"I am 59 and my blood pressure is 150/95\" was the post", &[]);
+        assert!(unnamed.of(&Subject::Me).is_none_or(Slots::is_empty), "{unnamed:?}");
+        // "they" with nobody named before is no one ("they gave me antibiotics"): the writer's.
+        let mine = by_subject("they said my blood pressure is 150/95", &[]);
+        assert_eq!(mine.about, Subject::Me);
+        assert_eq!(mine.of(&Subject::Me).unwrap().vitals.len(), 1);
+        // "they both": the two named last.
+        let both = by_subject("my dad's 70 and my mom's 68 and they both got the flu", &[]);
+        assert!(both.of(&Subject::Me).is_none_or(Slots::is_empty), "{both:?}");
+        assert_eq!(both.of(&other("father")).unwrap().demographics.age, Some(70));
+        assert_eq!(both.of(&other("mother")).unwrap().demographics.age, Some(68));
+    }
+
     #[test]
     fn a_childs_age_and_readings_are_the_childs() {
         let found = by_subject("My son is 3 and has had a fever of 39.2 since yesterday with a runny nose", &[]);
