@@ -226,9 +226,13 @@ fn concept_mentions<'a>(text: &str, lexicon: &'a Lexicon, readings: &[Reading]) 
             }
         }
     }
-    // The everyday symptom words of the table, where no name was found.
+    // The everyday symptom words of the table, where no name of a fact was found (a topic's, a
+    // lab's or a vital's name states nothing: "7키로 빠졌어요" is weight loss, not a weight).
+    let states =
+        |c: &Concept| matches!(c.kind, ConceptKind::Condition | ConceptKind::Symptom | ConceptKind::Medication);
     for (concept, start, end) in symptom_words::find(text) {
-        if !found.iter().any(|&(_, s, e)| s < end && start < e) {
+        if !found.iter().any(|&(c, s, e)| s < end && start < e && states(c)) {
+            found.retain(|&(_, s, e)| !(s < end && start < e));
             found.push((concept, start, end));
         }
     }

@@ -27,9 +27,10 @@ const EN_BEFORE: &[&str] = &[
     "know if i had ",
 ];
 const KO_AFTER: &[&str] = &["없", "아니", "안 ", "않", "음성", "아닙", "지 기억", "지 모르", "지 몰라"];
-/// "안" before a verb of getting better says the complaint goes on ("두통이 안 나아요", "열이 안
-/// 떨어져요"), not that there is none.
-const KO_GOES_ON: &[&str] = &["안 나아", "안 낫", "안 떨어", "안 좋아", "안 멈", "안 가라앉", "안 내려", "안 들어"];
+/// "안" before a verb of getting better or going away says the complaint goes on ("두통이 안 나아요",
+/// "열이 안 떨어져요", "속쓰림이 안 없어져요"), not that there is none.
+const KO_GOES_ON: &[&str] =
+    &["안 나아", "안 낫", "안 떨어", "안 좋아", "안 멈", "안 가라앉", "안 내려", "안 들어", "안없어", "안 없어"];
 
 /// Korean verb endings that join a clause to the next: the negator of a mention comes before them
 /// ("두통은 없고 기침이 나요": 기침 is not denied; "이미그란을 먹어도 두통이 안 나아요": the medicine is
@@ -456,6 +457,7 @@ mod tests {
         assert!(!negated("Not sure, but I have asthma", "asthma"));
         assert!(!negated("이미그란을 먹어도 두통이 안 나아요", "두통"));
         assert!(!negated("열이 안 떨어져요", "열"));
+        assert!(!negated("넥시움 한달 먹어도 속쓰림이 안없어져요", "속쓰림"));
         assert!(negated("열이 안 나요", "열"));
         assert!(!negated("이미그란을 먹어도 두통이 안 나아요", "이미그란"));
         assert!(!negated("기침은 있는데 열은 없어요", "기침"));
