@@ -280,9 +280,14 @@ pub fn extract_by_subject(text: &str, lexicon: Option<&Lexicon>, names: &[String
         return BySubject { about: Subject::Me, people: vec![(Subject::Me, extract(text, lexicon))] };
     }
     let mut people: Vec<(Subject, Slots)> = vec![(Subject::Me, Slots::default())];
+    let ages_after = subject::korean_ages_after(text, names);
+    // An age said after one person ("딸 8살 아들 5살") is not the next one's age before.
+    let claimed = |start: usize| ages_after.iter().any(|&(at, _, _)| at < start && start - at <= 12);
     let ages_before: Vec<(usize, Subject, u32)> = subject::person_mention_starts(text, names)
         .into_iter()
+        .filter(|(start, _)| !claimed(*start))
         .filter_map(|(start, who)| patterns::age_before(&text[..start]).map(|age| (start, who, age)))
+        .chain(ages_after.iter().cloned())
         .collect();
     let mut at = 0;
     while at < clauses.len() {
@@ -324,8 +329,9 @@ pub fn extract_by_subject(text: &str, lexicon: Option<&Lexicon>, names: &[String
         slots.demographics.age = slots.demographics.age.or(Some(age));
     }
     // "My son is 3", "my mother, who is 85": the age said right after the person.
-    for (end, who) in subject::person_mention_ends(text, names) {
-        if let Some(age) = subject::age_after_mention(text, end) {
+    for (end, who, starts_sentence) in subject::person_mention_ends(text, names) {
+        let bare = || starts_sentence.then(|| patterns::bare_age_after(&text[end..])).flatten();
+        if let Some(age) = subject::age_after_mention(text, end).or_else(bare) {
             let slots = person_slots(&mut people, &who);
             slots.demographics.age = slots.demographics.age.or(Some(age));
         }
@@ -540,6 +546,20 @@ mod subject_tests {
         assert!(both.of(&Subject::Me).is_none_or(Slots::is_empty), "{both:?}");
         assert_eq!(both.of(&other("father")).unwrap().demographics.age, Some(70));
         assert_eq!(both.of(&other("mother")).unwrap().demographics.age, Some(68));
+    }
+
+    #[test]
+    fn an_age_said_after_a_person_is_theirs_not_the_next_ones() {
+        let age = |found: &BySubject, who: &str| found.of(&other(who)).and_then(|s| s.demographics.age);
+        let korean = by_subject("딸 8살 아들 5살 둘다 머릿니가 옮아왔어요", &[]);
+        assert_eq!((age(&korean, "daughter"), age(&korean, "son")), (Some(8), Some(5)), "{korean:?}");
+        let before = by_subject("4살 아들이랑 2살 딸 둘다 열이 나요", &[]);
+        assert_eq!((age(&before, "son"), age(&before, "daughter")), (Some(4), Some(2)), "{before:?}");
+        let joined = by_subject("아들 9살이랑 딸 6살 둘다 기침하고 콧물나요", &[]);
+        assert_eq!((age(&joined, "son"), age(&joined, "daughter")), (Some(9), Some(6)), "{joined:?}");
+        assert_eq!(age(&by_subject("son 14 sprained his ankle at soccer", &[]), "son"), Some(14));
+        assert_eq!(age(&by_subject("daughter 5 got stung by a bee", &[]), "daughter"), Some(5));
+        assert_eq!(age(&by_subject("My son 2 weeks ago had a fever.", &[]), "son"), None);
     }
 
     #[test]

@@ -1358,7 +1358,10 @@ fn joined_group(text: &str, here: &[&(Mention, Role)], together: bool) -> Vec<Su
         }
         let between = text[a.end..b.start].trim().to_lowercase();
         let english = matches!(between.as_str(), "and" | "&" | "and both" | ", and" | "and my" | "and our");
-        let korean = between.is_empty() && together && KO_COMPANION.iter().any(|c| text[a.start..a.end].ends_with(c));
+        // "4살 아들이랑 2살 딸 둘다": the second one's age may come between.
+        let aged = between.split_whitespace().count() == 1 && super::patterns::age_before(&between).is_some();
+        let korean =
+            (between.is_empty() || aged) && together && KO_COMPANION.iter().any(|c| text[a.start..a.end].ends_with(c));
         if english || korean {
             let mut group = vec![subject_of(&a.who), subject_of(&b.who)];
             group.dedup();
@@ -1386,12 +1389,18 @@ pub fn age_after_mention(text: &str, mention_end: usize) -> Option<u32> {
     super::patterns::age_after(&text[mention_end..])
 }
 
-/// Where each person is mentioned in `text` as a relation or a name (for the age said after it).
-pub fn person_mention_ends(text: &str, names: &[String]) -> Vec<(usize, Subject)> {
+/// Where each person is mentioned in `text` as a relation or a name (for the age said after it),
+/// and whether the mention starts a sentence ("son 14 sprained his ankle", where a bare number
+/// after it is the age).
+pub fn person_mention_ends(text: &str, names: &[String]) -> Vec<(usize, Subject, bool)> {
     english_mentions(text, &own_names(names))
         .into_iter()
         .filter(|(m, role)| *role == Role::Subject && matches!(m.who, Who::Person(..)))
-        .map(|(m, _)| (m.end, subject_of(&m.who)))
+        .map(|(m, _)| {
+            let before = text[..m.start].trim_end();
+            let starts = before.is_empty() || before.ends_with(['.', '!', '?', '\n', ';', ':', ',', '-', '(']);
+            (m.end, subject_of(&m.who), starts)
+        })
         .collect()
 }
 
@@ -1402,6 +1411,22 @@ pub fn person_mention_starts(text: &str, names: &[String]) -> Vec<(usize, Subjec
         .into_iter()
         .filter(|(m, role)| *role != Role::Aside && matches!(m.who, Who::Person(..)))
         .map(|(m, _)| (m.start, subject_of(&m.who)))
+        .collect()
+}
+
+/// The Korean ages said right after a person: in brackets after anyone ("지안이(4살)", "첫째딸(3살)")
+/// or after a relation word written bare ("딸 8살 아들 5살": the daughter is 8, the son 5), with
+/// where each age starts (an age said after one person is not the next one's "age before").
+pub fn korean_ages_after(text: &str, names: &[String]) -> Vec<(usize, Subject, u32)> {
+    let bare = |said: &str| RELATIONS.iter().any(|r| r.ko_words.contains(&said));
+    mentions(text, &own_names(names))
+        .into_iter()
+        .filter(|(m, role)| *role != Role::Aside && matches!(m.who, Who::Person(..)))
+        .filter_map(|(m, _)| {
+            let (at, age) = super::patterns::korean_age_at(&text[m.end..])?;
+            let bracketed = text[m.end..].starts_with('(');
+            (bracketed || bare(&text[m.start..m.end])).then(|| (m.end + at, subject_of(&m.who), age))
+        })
         .collect()
 }
 
