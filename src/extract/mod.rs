@@ -534,6 +534,17 @@ mod subject_tests {
         );
         nothing_of_the_writer("엄마가 이렇게 전해 달래요: \"나는 59세인데 안면홍조가 있어요\"", "mother");
         nothing_of_the_writer("친구가 한국말이 서툴러서 대신 물어봐요. 두통이 있고 열이 39.5도예요", "friend");
+        // A quotation that names nobody is nobody's, in both languages; the clauses after it go on.
+        let korean = by_subject("선생님이 \"열이 39도네요\"라고 하셨어요. 우리 아기 5개월인데 기침해요.", &[]);
+        assert!(korean.of(&Subject::Me).is_none_or(Slots::is_empty), "{korean:?}");
+        let english = by_subject("The nurse said \"her temperature is 39.4\" and my son is 5.", &[]);
+        assert!(english.of(&Subject::Me).is_none_or(Slots::is_empty), "{english:?}");
+        nothing_of_the_writer("애들 둘 다 열이 39도예요. 큰애는 7살이에요.", "child");
+        // Said to or by someone named before it: theirs.
+        let told = by_subject("My dad says his doctor told him: \"Your blood pressure is 170/100.\"", &[]);
+        assert_eq!(told.of(&other("father")).unwrap().vitals.len(), 1, "{told:?}");
+        let dictated = by_subject("우리 아빠가 불러주는대로 씀 \"PSA 3.9 나왔음\" 이렇게 쓰라네요", &[]);
+        assert_eq!(dictated.of(&other("father")).unwrap().labs.len(), 1, "{dictated:?}");
         // A quotation nobody named says: nobody's.
         let unnamed = by_subject("\"I am 59 and my blood pressure is 150/95\" was the post", &[]);
         assert!(unnamed.of(&Subject::Me).is_none_or(Slots::is_empty), "{unnamed:?}");

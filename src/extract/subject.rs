@@ -155,7 +155,23 @@ pub const RELATIONS: &[Relation] = &[
             "twins",
         ],
         en_alone: &["the baby"],
-        ko_words: &["아이", "애", "아기", "애기", "신생아", "자녀", "아가", "막내", "첫째", "둘째", "셋째", "쌍둥이"],
+        ko_words: &[
+            "아이",
+            "애",
+            "아기",
+            "애기",
+            "신생아",
+            "자녀",
+            "아가",
+            "막내",
+            "첫째",
+            "둘째",
+            "셋째",
+            "쌍둥이",
+            "애들",
+            "아이들",
+            "아기들",
+        ],
     },
     Relation {
         id: "mother",
@@ -1173,7 +1189,8 @@ fn clauses(text: &str, all: &[(Mention, Role)]) -> Vec<(usize, usize)> {
         let in_number = rest.starts_with(['.', ','])
             && text[..i].chars().next_back().is_some_and(|c| c.is_ascii_digit())
             && rest[1..].starts_with(|c: char| c.is_ascii_digit());
-        if rest.starts_with(['.', '!', '?', '\n', ';']) && !in_number {
+        // A quotation is a clause of its own: whom it is about is not the writer by default.
+        if rest.starts_with(['.', '!', '?', '\n', ';', '"', '“', '”']) && !in_number {
             out.extend(cut_sentence(text, start, i + 1, &cuts, all));
             start = i + 1;
             cuts.clear();
@@ -1264,6 +1281,7 @@ pub fn read(text: &str, names: &[String]) -> Reading {
     let mut named: Vec<(Subject, Option<Gender>)> = Vec::new();
     let mut genders: Vec<(Subject, Gender)> = Vec::new();
     let mut current = vec![Subject::Me];
+    let quotes = quotations(text);
     for (start, end) in clauses(text, &all) {
         let here: Vec<&(Mention, Role)> = all.iter().filter(|(m, _)| m.start >= start && m.start < end).collect();
         // Everyone the clause names may be what its pronoun refers to ("friend asked me - he's 29").
@@ -1310,6 +1328,13 @@ pub fn read(text: &str, names: &[String]) -> Reading {
             }
         } else if here.iter().any(|(m, role)| *role != Role::Aside && m.who == Who::Writer) {
             vec![Subject::Me]
+        } else if here.is_empty() && quotes.iter().any(|q| q.contains(&start)) && current.contains(&Subject::Me) {
+            // A quotation that names nobody is about the person it is said to or by ("told my
+            // father "you have angina""); after the writer or nobody named ("선생님이 "세기관지염이에요"라고
+            // 하셨어요") it is someone the message does not say: nobody's, and the clauses after it go
+            // on as before.
+            out.push(Clause { start, end, subjects: vec![Subject::Unnamed], named: false, question: false });
+            continue;
         } else {
             current.clone()
         };
