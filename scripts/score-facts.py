@@ -191,6 +191,7 @@ def main():
 
     tally = {}
     misses = []
+    leaks = []
     for item, turn in zip(items, turns):
         lang = item["lang"]
         kind = "self" if all(group(p) == "self" for p in item["about"]) else "others"
@@ -201,6 +202,10 @@ def main():
         t["messages"] += 1
         t["about"] += group(main_found) == group(item["about"][0])
         profile = turn.get("profile") or []
+        own_facts = [o for o in item["facts"] if group(o["about"]) == "self"]
+        # A pregnant writer is a woman: her gender in her profile is hers, not her mother's.
+        if any(o["slot"] == "demographics" and o["key"] == "pregnant" for o in own_facts):
+            own_facts.append({"about": "self", "slot": "demographics", "key": "gender", "value": "female"})
         for e in item["facts"]:
             t["expected"] += 1
             k[1] += 1
@@ -212,10 +217,12 @@ def main():
             if group(e["about"]) != "self":
                 as_own = dict(e, about="self")
                 # The same fact said of the writer too ("my wife and I both have ...") is no leak.
-                own_too = any(matches(as_own, o, lexicon) or matches(o, as_own, lexicon)
-                              for o in item["facts"] if group(o["about"]) == "self")
-                t["leaked"] += not own_too and any(
+                own_too = any(matches(as_own, o, lexicon) or matches(o, as_own, lexicon) for o in own_facts)
+                leaked = not own_too and any(
                     matches(dict(f, about="self"), as_own, lexicon) for f in facts_of_profile(profile))
+                t["leaked"] += leaked
+                if leaked:
+                    leaks.append((lang, item["text"], e))
         t["found"] += len(facts)
         t["found_expected"] += sum(any(matches(f, e, lexicon) for e in item["facts"]) for f in facts)
 
@@ -230,6 +237,8 @@ def main():
     if not args.summary:
         for lang, text, e in misses:
             print(f"miss {lang} {e['about']} {e['slot']} {e['key']} {e.get('value', '')}: {text}")
+        for lang, text, e in leaks:
+            print(f"leak {lang} {e['about']} {e['slot']} {e['key']} {e.get('value', '')}: {text}")
 
 
 def facts_of_profile(profile):

@@ -226,9 +226,13 @@ fn concept_mentions<'a>(text: &str, lexicon: &'a Lexicon, readings: &[Reading]) 
             }
         }
     }
-    // The everyday symptom words of the table, where no name was found.
+    // The everyday symptom words of the table, where no name of a fact was found (a topic's, a
+    // lab's or a vital's name states nothing: "7키로 빠졌어요" is weight loss, not a weight).
+    let states =
+        |c: &Concept| matches!(c.kind, ConceptKind::Condition | ConceptKind::Symptom | ConceptKind::Medication);
     for (concept, start, end) in symptom_words::find(text) {
-        if !found.iter().any(|&(_, s, e)| s < end && start < e) {
+        if !found.iter().any(|&(c, s, e)| s < end && start < e && states(c)) {
+            found.retain(|&(_, s, e)| !(s < end && start < e));
             found.push((concept, start, end));
         }
     }
@@ -276,9 +280,14 @@ pub fn extract_by_subject(text: &str, lexicon: Option<&Lexicon>, names: &[String
         return BySubject { about: Subject::Me, people: vec![(Subject::Me, extract(text, lexicon))] };
     }
     let mut people: Vec<(Subject, Slots)> = vec![(Subject::Me, Slots::default())];
+    let ages_after = subject::korean_ages_after(text, names);
+    // An age said after one person ("딸 8살 아들 5살") is not the next one's age before.
+    let claimed = |start: usize| ages_after.iter().any(|&(at, _, _)| at < start && start - at <= 12);
     let ages_before: Vec<(usize, Subject, u32)> = subject::person_mention_starts(text, names)
         .into_iter()
+        .filter(|(start, _)| !claimed(*start))
         .filter_map(|(start, who)| patterns::age_before(&text[..start]).map(|age| (start, who, age)))
+        .chain(ages_after.iter().cloned())
         .collect();
     let mut at = 0;
     while at < clauses.len() {
@@ -320,8 +329,9 @@ pub fn extract_by_subject(text: &str, lexicon: Option<&Lexicon>, names: &[String
         slots.demographics.age = slots.demographics.age.or(Some(age));
     }
     // "My son is 3", "my mother, who is 85": the age said right after the person.
-    for (end, who) in subject::person_mention_ends(text, names) {
-        if let Some(age) = subject::age_after_mention(text, end) {
+    for (end, who, starts_sentence) in subject::person_mention_ends(text, names) {
+        let bare = || starts_sentence.then(|| patterns::bare_age_after(&text[end..])).flatten();
+        if let Some(age) = subject::age_after_mention(text, end).or_else(bare) {
             let slots = person_slots(&mut people, &who);
             slots.demographics.age = slots.demographics.age.or(Some(age));
         }
@@ -488,6 +498,79 @@ mod subject_tests {
         assert!(neighbor.vitals.is_empty() && neighbor.demographics.age.is_none(), "{neighbor:?}");
         let quoted = mine("The doctor said, \"Your daughter's temperature is 39.1.\"");
         assert!(quoted.vitals.is_empty(), "{quoted:?}");
+    }
+
+    /// The writer's facts of `text`, none expected: `text` says nothing of them.
+    fn nothing_of_the_writer(text: &str, about: &str) {
+        let found = by_subject(text, &[]);
+        assert!(found.of(&Subject::Me).is_none_or(Slots::is_empty), "{text}: {found:?}");
+        assert_eq!(found.about, other(about), "{text}");
+    }
+
+    #[test]
+    fn a_relation_described_without_my_is_that_person() {
+        // An age before it, brackets after it, or a colloquial word for the child.
+        nothing_of_the_writer("4yo son diagnosed w strep, on amoxicillin day 3. now hes got a rash all over", "son");
+        nothing_of_the_writer("partner (they/them, 30) has been on prednisone 40 for an asthma flare", "partner");
+        nothing_of_the_writer("twins are 4 and both have gastroenteritis", "child");
+        nothing_of_the_writer("딸램이 9살인데 밤마다 다리가 아프대요", "daughter");
+        nothing_of_the_writer("아들램이 열이 38.5도예요", "son");
+        nothing_of_the_writer("쌍둥이 둘다 장염이에요 4살이구요", "child");
+    }
+
+    #[test]
+    fn a_question_passed_on_is_the_askers() {
+        nothing_of_the_writer(
+            "Writing this for my mother-in-law, she asked me to ask in english. 68yo, takes levothyroxine.",
+            "mother-in-law",
+        );
+        nothing_of_the_writer(
+            "My mom asked me to post this for her: \"I am 59. I have had hot flashes for a year.\"",
+            "mother",
+        );
+        nothing_of_the_writer(
+            "my friend asked me to ask for them since their english isnt great - headache and fever of 39.5",
+            "friend",
+        );
+        nothing_of_the_writer("엄마가 이렇게 전해 달래요: \"나는 59세인데 안면홍조가 있어요\"", "mother");
+        nothing_of_the_writer("친구가 한국말이 서툴러서 대신 물어봐요. 두통이 있고 열이 39.5도예요", "friend");
+        // A quotation that names nobody is nobody's, in both languages; the clauses after it go on.
+        let korean = by_subject("선생님이 \"열이 39도네요\"라고 하셨어요. 우리 아기 5개월인데 기침해요.", &[]);
+        assert!(korean.of(&Subject::Me).is_none_or(Slots::is_empty), "{korean:?}");
+        let english = by_subject("The nurse said \"her temperature is 39.4\" and my son is 5.", &[]);
+        assert!(english.of(&Subject::Me).is_none_or(Slots::is_empty), "{english:?}");
+        nothing_of_the_writer("애들 둘 다 열이 39도예요. 큰애는 7살이에요.", "child");
+        // Said to or by someone named before it: theirs.
+        let told = by_subject("My dad says his doctor told him: \"Your blood pressure is 170/100.\"", &[]);
+        assert_eq!(told.of(&other("father")).unwrap().vitals.len(), 1, "{told:?}");
+        let dictated = by_subject("우리 아빠가 불러주는대로 씀 \"PSA 3.9 나왔음\" 이렇게 쓰라네요", &[]);
+        assert_eq!(dictated.of(&other("father")).unwrap().labs.len(), 1, "{dictated:?}");
+        // A quotation nobody named says: nobody's.
+        let unnamed = by_subject("\"I am 59 and my blood pressure is 150/95\" was the post", &[]);
+        assert!(unnamed.of(&Subject::Me).is_none_or(Slots::is_empty), "{unnamed:?}");
+        // "they" with nobody named before is no one ("they gave me antibiotics"): the writer's.
+        let mine = by_subject("they said my blood pressure is 150/95", &[]);
+        assert_eq!(mine.about, Subject::Me);
+        assert_eq!(mine.of(&Subject::Me).unwrap().vitals.len(), 1);
+        // "they both": the two named last.
+        let both = by_subject("my dad's 70 and my mom's 68 and they both got the flu", &[]);
+        assert!(both.of(&Subject::Me).is_none_or(Slots::is_empty), "{both:?}");
+        assert_eq!(both.of(&other("father")).unwrap().demographics.age, Some(70));
+        assert_eq!(both.of(&other("mother")).unwrap().demographics.age, Some(68));
+    }
+
+    #[test]
+    fn an_age_said_after_a_person_is_theirs_not_the_next_ones() {
+        let age = |found: &BySubject, who: &str| found.of(&other(who)).and_then(|s| s.demographics.age);
+        let korean = by_subject("딸 8살 아들 5살 둘다 머릿니가 옮아왔어요", &[]);
+        assert_eq!((age(&korean, "daughter"), age(&korean, "son")), (Some(8), Some(5)), "{korean:?}");
+        let before = by_subject("4살 아들이랑 2살 딸 둘다 열이 나요", &[]);
+        assert_eq!((age(&before, "son"), age(&before, "daughter")), (Some(4), Some(2)), "{before:?}");
+        let joined = by_subject("아들 9살이랑 딸 6살 둘다 기침하고 콧물나요", &[]);
+        assert_eq!((age(&joined, "son"), age(&joined, "daughter")), (Some(9), Some(6)), "{joined:?}");
+        assert_eq!(age(&by_subject("son 14 sprained his ankle at soccer", &[]), "son"), Some(14));
+        assert_eq!(age(&by_subject("daughter 5 got stung by a bee", &[]), "daughter"), Some(5));
+        assert_eq!(age(&by_subject("My son 2 weeks ago had a fever.", &[]), "son"), None);
     }
 
     #[test]

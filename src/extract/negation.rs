@@ -1,6 +1,7 @@
 //! Whether a concept mention says something about the patient: not when it is negated ("no fever",
-//! "denies chest pain", "열은 없어요": English negators come shortly before the mention, Korean ones
-//! shortly after it, in the same clause), and not when the sentence only asks about it ("What are
+//! "denies chest pain", "열은 없어요", or not known: "not sure if I had chickenpox", "수두 했는지 기억이
+//! 안 나요"; English negators come shortly before the mention, Korean ones shortly after it, in the
+//! same clause), and not when the sentence only asks about it ("What are
 //! the symptoms of diabetes?") without saying anything about the asker. A medicine may also be said
 //! not to be taken, or no longer ("I stopped warfarin", "와파린은 끊었어요").
 
@@ -20,11 +21,16 @@ const EN_BEFORE: &[&str] = &[
     "never ",
     "haven't had ",
     "not having ",
+    // Not knowing whether one had it says nothing ("not sure if I had chickenpox as a kid").
+    "sure if i had ",
+    "remember if i had ",
+    "know if i had ",
 ];
-const KO_AFTER: &[&str] = &["없", "아니", "안 ", "않", "음성", "아닙"];
-/// "안" before a verb of getting better says the complaint goes on ("두통이 안 나아요", "열이 안
-/// 떨어져요"), not that there is none.
-const KO_GOES_ON: &[&str] = &["안 나아", "안 낫", "안 떨어", "안 좋아", "안 멈", "안 가라앉", "안 내려", "안 들어"];
+const KO_AFTER: &[&str] = &["없", "아니", "안 ", "않", "음성", "아닙", "지 기억", "지 모르", "지 몰라"];
+/// "안" before a verb of getting better or going away says the complaint goes on ("두통이 안 나아요",
+/// "열이 안 떨어져요", "속쓰림이 안 없어져요"), not that there is none.
+const KO_GOES_ON: &[&str] =
+    &["안 나아", "안 낫", "안 떨어", "안 좋아", "안 멈", "안 가라앉", "안 내려", "안 들어", "안없어", "안 없어"];
 
 /// Korean verb endings that join a clause to the next: the negator of a mention comes before them
 /// ("두통은 없고 기침이 나요": 기침 is not denied; "이미그란을 먹어도 두통이 안 나아요": the medicine is
@@ -237,6 +243,11 @@ const KO_ASKED_AFTER: &[&str] = &[
     "야되나",
     "야 할까",
     "야할까",
+    // Whether to get or try it ("저도 이미그란 처방 받을까요", "타이레놀 먹을까요").
+    "받을까",
+    "받아볼까",
+    "먹을까",
+    "먹어볼까",
 ];
 /// How many words after a Korean medicine its own predicate may take ("세티리진 아이한테 먹여도 될까요").
 const KO_PREDICATE_WORDS: usize = 4;
@@ -446,10 +457,34 @@ mod tests {
         assert!(!negated("Not sure, but I have asthma", "asthma"));
         assert!(!negated("이미그란을 먹어도 두통이 안 나아요", "두통"));
         assert!(!negated("열이 안 떨어져요", "열"));
+        assert!(!negated("넥시움 한달 먹어도 속쓰림이 안없어져요", "속쓰림"));
         assert!(negated("열이 안 나요", "열"));
         assert!(!negated("이미그란을 먹어도 두통이 안 나아요", "이미그란"));
         assert!(!negated("기침은 있는데 열은 없어요", "기침"));
         assert!(negated("기침은 있는데 열은 없어요", "열"));
         assert!(negated("메트포르민은 안 먹고 있어요", "메트포르민"));
+    }
+
+    #[test]
+    fn not_knowing_whether_one_had_it_says_nothing() {
+        assert!(negated("I'm not sure if I had chickenpox as a kid", "chickenpox"));
+        assert!(negated("I don't remember if I had measles", "measles"));
+        assert!(negated("저는 어릴때 수두 했는지 기억이 안나요", "수두"));
+        assert!(negated("홍역을 앓았는지 모르겠어요", "홍역"));
+        // Said had: kept.
+        assert!(!negated("I had chickenpox as a kid", "chickenpox"));
+        assert!(!negated("어릴 때 수두 했어요", "수두"));
+    }
+
+    #[test]
+    fn a_medicine_one_asks_to_get_is_not_taken() {
+        let asked = |text: &str, word: &str| {
+            let start = text.rfind(word).unwrap();
+            is_asked_whether_to_take(text, start, start + word.len())
+        };
+        assert!(asked("저도 이미그란 처방 받을까요", "이미그란"));
+        assert!(asked("타이레놀 먹을까요?", "타이레놀"));
+        assert!(asked("Should I get Imitrex too?", "Imitrex"));
+        assert!(!asked("언니는 이미그란 먹고 저는 타이레놀로 버텨요", "이미그란"));
     }
 }

@@ -14,12 +14,12 @@ pattern!(
 /// pregnant" or "is 110 kg" is no age.
 const AGE_END: &str = r"\s*(?:$|[),;:!?]|\.(?:\s|$)|(?:years?|yrs?)\b|y/?o\b|and\b|but\b|now\b|with\b|has\b|had\b|who\b|was\b|is\b|in\b|so\b|-)";
 // "I'm 45" only where an age may end ("I am 33 weeks pregnant" says no age); "45 years old", "45yo",
-// "I (34F)".
+// "I (34F)", "I (F, 52)", "i am 56 male".
 static AGE_EN: std::sync::OnceLock<Regex> = std::sync::OnceLock::new();
 fn age_en() -> &'static Regex {
     AGE_EN.get_or_init(|| {
         let re = format!(
-            r"(?i)\b(?:i am|i'm|im|aged?|age:?)\s*(\d{{1,3}})(?:\s*[mf]\b|{AGE_END})|\b(\d{{1,3}})[\s-]*(?:years?|yrs?|y/?o)[\s-]*old\b|\b(\d{{1,3}})\s*(?:yo|y/o)\b|\b(?:i|me)\s*\(\s*(\d{{1,3}})\s*[mf]?\s*\)"
+            r"(?i)\b(?:i am|i'm|im|aged?|age:?)\s*(\d{{1,3}})(?:\s*[mf]\b|\s*(?:male|female|man|woman|guy|girl)\b|{AGE_END})|\b(\d{{1,3}})[\s-]*(?:years?|yrs?|y/?o)[\s-]*old\b|\b(\d{{1,3}})\s*(?:yo|y/o)\b|\b(?:i|me)\s*\(\s*(\d{{1,3}})\s*[mf]?\s*\)|\b(?:i|me)\s*\(\s*[mf]\s*,\s*(\d{{1,3}})\s*\)"
         );
         Regex::new(&re).expect("valid pattern")
     })
@@ -57,15 +57,15 @@ pattern!(
 );
 pattern!(age_group_ko, r"([1-9])0\s*대");
 // An age with the writer's sex after it, where a profile line starts or ends ("32f, 8 weeks
-// pregnant", "... since i started running again. 29M", "I'm 45M"): two digits and the letter.
-pattern!(age_sex, r"(?i)(?:^|[.,;!?(\n]\s*|\bi'?m\s+|\bi am\s+)(\d{2})\s?([mf])(?:$|[\s.,;!?)])");
+// pregnant", "... since i started running again. 29M", "I'm 45M", "me 24f"): two digits and the letter.
+pattern!(age_sex, r"(?i)(?:^|[.,;!?(\n]\s*|\bi'?m\s+|\bi am\s+|\bme\s+)(\d{2})\s?([mf])(?:$|[\s.,;!?)])");
 // An age alone as a sentence of its own ("knees ache going down stairs. 58."; "38.4C" is a decimal).
 pattern!(age_alone, r"(?:^|[.!?\n]\s*)(\d{2})\s*(?:[.!](?:\D|$)|$)");
 pattern!(age_group_en, r"(?i)\bin (?:my|his|her|their) ([1-9])0s\b");
-pattern!(male, r"(?i)남성|남자|남편|아버지|아빠|\bmale\b|\bman\b|\bhusband\b|\bfather\b|\bdad\b|\bhe\b");
+pattern!(male, r"(?i)남성|남자|남잔|남편|\bguy\b|아버지|아빠|\bmale\b|\bman\b|\bhusband\b|\bfather\b|\bdad\b|\bhe\b");
 pattern!(
     female,
-    r"(?i)여성|여자|임산부|임신|아내|어머니|엄마|\bfemale\b|\bwoman\b|\bwife\b|\bmother\b|\bmom\b|\bpregnant\b|\bshe\b|\(\s*\d{1,3}\s*f\s*\)"
+    r"(?i)여성|여자|여잔|임산부|임신|아내|어머니|엄마|\bfemale\b|\bwoman\b|\bwife\b|\bmother\b|\bmom\b|\bpregnant\b|\bshe\b|\(\s*\d{1,3}\s*f\s*\)|\(\s*f\s*,"
 );
 pattern!(pregnant, r"(?i)임신|임산부|\bpregnan(?:t|cy)\b");
 pattern!(not_pregnant, r"(?i)임신(?:은|이)?\s*(?:아니|안\s*했|하지\s*않)|\bnot pregnant\b");
@@ -196,6 +196,33 @@ pub fn age_after(after: &str) -> Option<u32> {
     c.get(1)?.as_str().parse().ok().filter(|a| (1..=120).contains(a))
 }
 
+// A Korean age at the start of a text, alone or in brackets (" 8살", "(4살)").
+pattern!(korean_age_start, r"^\s*\(?\s*(\d{1,3})\s*(?:살|세)");
+
+/// The Korean age said at the start of `after` ("딸 8살" after 딸, "(4살)"), with where its number starts.
+pub fn korean_age_at(after: &str) -> Option<(usize, u32)> {
+    let n = korean_age_start().captures(after)?.get(1)?;
+    n.as_str().parse().ok().filter(|a| (1..=120).contains(a)).map(|a| (n.start(), a))
+}
+
+/// Units after a number that make it no age ("son 2 weeks ago", "dad 3 times").
+const NOT_AGE_UNITS: &[&str] = &[
+    "week", "weeks", "day", "days", "month", "months", "hour", "hours", "hrs", "min", "mins", "minutes", "times", "kg",
+    "lbs", "lb", "pounds", "mg", "mcg", "ml", "units", "pills", "tablets", "of", "or", "to", "percent", "x",
+];
+
+/// A bare number right after a relation noun said without "my" at a sentence's start, then a word
+/// ("son 14 sprained his ankle", "daughter 5 got stung"): the age, unless the word is a unit.
+pub fn bare_age_after(after: &str) -> Option<u32> {
+    let rest = after.strip_prefix(' ')?;
+    let digits = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    let next = rest[digits..].strip_prefix(' ')?.split_whitespace().next()?.to_lowercase();
+    let word = next.trim_end_matches(|c: char| !c.is_alphanumeric());
+    let age: u32 = rest[..digits].parse().ok()?;
+    let is_word = word.chars().all(|c| c.is_ascii_alphabetic()) && !word.is_empty();
+    (is_word && !NOT_AGE_UNITS.contains(&word) && (1..=120).contains(&age)).then_some(age)
+}
+
 /// A native Korean number of years ("다섯" -> 5), as ages are said up to twenty.
 fn native_number(word: &str) -> Option<u32> {
     const UNITS: &[&str] = &["한", "두", "세", "네", "다섯", "여섯", "일곱", "여덟", "아홉"];
@@ -306,5 +333,23 @@ mod tests {
         assert_eq!(said("knees crack going down stairs. 58."), (Some(58), None));
         assert_eq!(said("Me (41) and my husband both had cholesterol checked").0, Some(41));
         assert_eq!(said("I walked 10m and got dizzy").0, None, "a distance is no age");
+        // Issue 39's misses: the sex and age in brackets, after "me", as a word; 여잔데 is 여자인데.
+        assert_eq!(said("I (F, 52) am having hot flashes"), (Some(52), Some(Gender::Female)));
+        assert_eq!(said("me 24f, migraines with aura"), (Some(24), Some(Gender::Female)));
+        assert_eq!(said("i am 56 male from korea"), (Some(56), Some(Gender::Male)));
+        assert_eq!(said("LDL 182. 41 year old guy."), (Some(41), Some(Gender::Male)));
+        assert_eq!(said("27살 여잔데 생리통이 심해요"), (Some(27), Some(Gender::Female)));
+        assert_eq!(said("43살 남잔데 혈압이 높아요"), (Some(43), Some(Gender::Male)));
+    }
+
+    #[test]
+    fn an_age_right_after_a_person_is_theirs() {
+        assert_eq!(korean_age_at(" 8살 아들 5살"), Some((1, 8)));
+        assert_eq!(korean_age_at("(4살)는"), Some((1, 4)));
+        assert_eq!(korean_age_at(" 열이 나요"), None);
+        assert_eq!(bare_age_after(" 14 sprained his ankle"), Some(14));
+        assert_eq!(bare_age_after(" 5 got stung by a bee"), Some(5));
+        assert_eq!(bare_age_after(" 2 weeks ago had a fever"), None, "a duration is no age");
+        assert_eq!(bare_age_after(" 3 times a day"), None);
     }
 }

@@ -9,7 +9,13 @@
 //!   "my", "mine", "저는", "제가", "제 ..."), or a pronoun ("she", "his").
 //! - Mentions that name nobody the facts are about: the one typing for the writer ("손주가 대신
 //!   물어봐요", "my grandson is typing this for me"), a companion ("친구랑 술을 마셨는데", "with my
-//!   friend"), and a pronoun that reports ("she said", "he told me").
+//!   friend"), a pronoun that reports ("she said", "he told me"), and the writer asked to pass a
+//!   question on ("my mom asked me to post this").
+//! - Not the writer: "I" inside quotation marks is the one quoted (the person named before, else
+//!   nobody: "My mom asked me to post this for her: "I am 59""), and "they" is a person named
+//!   before (singular, "partner (they/them, 30)"), both named last with "both", else no mention.
+//! - A relation at a sentence's start without "my" is a person when an age comes before it or
+//!   brackets after it ("4yo son diagnosed with strep", "partner (they/them, 30) has been").
 //! - Clauses: a sentence is cut at a comma or a joining word ("and", "but", "because", "-고",
 //!   "-는데" ...) only where the words after it name someone, so "my son is 3 and has a fever" stays
 //!   one clause about the son and "I have gout and my mother has diabetes" is two.
@@ -116,7 +122,7 @@ pub const RELATIONS: &[Relation] = &[
         gender: M,
         en_words: &["son", "sons", "boy", "stepson"],
         en_alone: &[],
-        ko_words: &["아들", "아드님", "아들내미"],
+        ko_words: &["아들", "아드님", "아들내미", "아들램"],
     },
     Relation {
         id: "daughter",
@@ -125,7 +131,7 @@ pub const RELATIONS: &[Relation] = &[
         gender: F,
         en_words: &["daughter", "daughters", "girl", "stepdaughter"],
         en_alone: &[],
-        ko_words: &["딸", "따님", "딸아이", "딸내미"],
+        ko_words: &["딸", "따님", "딸아이", "딸내미", "딸램"],
     },
     Relation {
         id: "child",
@@ -146,9 +152,26 @@ pub const RELATIONS: &[Relation] = &[
             "teenager",
             "youngest",
             "eldest",
+            "twins",
         ],
         en_alone: &["the baby"],
-        ko_words: &["아이", "애", "아기", "애기", "신생아", "자녀", "아가", "막내", "첫째", "둘째", "셋째"],
+        ko_words: &[
+            "아이",
+            "애",
+            "아기",
+            "애기",
+            "신생아",
+            "자녀",
+            "아가",
+            "막내",
+            "첫째",
+            "둘째",
+            "셋째",
+            "쌍둥이",
+            "애들",
+            "아이들",
+            "아기들",
+        ],
     },
     Relation {
         id: "mother",
@@ -384,9 +407,18 @@ const EN_PRONOUNS: &[(&str, Gender)] = &[
     ("herself", Gender::Female),
 ];
 
+/// English pronouns that may be one person without a gender ("partner (they/them) can't sleep"):
+/// they refer to a person named before them, and name nobody when there is none (doctors, "they
+/// gave me antibiotics").
+const EN_NEUTRAL_PRONOUNS: &[&str] = &["they", "them", "their", "theirs", "they're", "theyre", "themselves"];
+
 /// Verbs after which a person reports rather than is reported on ("she said my blood pressure ...").
 const EN_REPORTING: &[&str] =
     &["says", "said", "thinks", "thought", "told", "tells", "asked", "asks", "suggested", "recommended", "prescribed"];
+
+/// Verbs by which someone asks the writer to pass their question on ("my mom asked me to post this
+/// for her", "she wants me to ask"): the writer after them only passes it on.
+const EN_REQUESTING: &[&str] = &["asked", "asks", "begged", "wants", "wanted", "told"];
 
 /// Verbs of the one typing a message for the writer ("my grandson is typing this for me").
 const EN_TYPING: &[&str] = &["typing", "typed", "writing", "wrote", "helping", "helped", "helps", "types", "writes"];
@@ -517,6 +549,7 @@ fn ends_an_age(word: &str) -> bool {
 /// The English person mentions of `text`.
 fn english_mentions(text: &str, names: &[String]) -> Vec<(Mention, Role)> {
     let words = words(text);
+    let quotes = quotations(text);
     let mut found: Vec<(Mention, Role)> = Vec::new();
     let mut i = 0;
     while i < words.len() {
@@ -530,7 +563,7 @@ fn english_mentions(text: &str, names: &[String]) -> Vec<(Mention, Role)> {
         let relation = (determiner || at_sentence_start(text, &words, i))
             .then(|| relation_from(&words, from, determiner))
             .flatten()
-            .filter(|&(_, end)| determiner || says_of_person(&words, end));
+            .filter(|&(_, end)| determiner || says_of_person(&words, end) || described(text, &words, from, end));
         if let Some((r, end)) = relation {
             // "my sister's son": the person is the second relation, named by the two.
             if let (Kin::One(first), Some((second, chain_end))) = (r, possessed(&words, end)) {
@@ -561,7 +594,7 @@ fn english_mentions(text: &str, names: &[String]) -> Vec<(Mention, Role)> {
         if determiner {
             // "my" before anything else is the writer's ("my feet", "my doctor"); "our" may be anyone's.
             if w == "my" {
-                found.push((Mention { start: words[i].0, end: words[i].1, who: Who::Writer }, Role::Subject));
+                found.push(writer_mention(&words, i, &quotes));
             }
             i += 1;
             continue;
@@ -599,8 +632,11 @@ fn english_mentions(text: &str, names: &[String]) -> Vec<(Mention, Role)> {
                 continue;
             }
         }
+        let named_before = found.iter().any(|(m, _)| matches!(m.who, Who::Person(..)));
         if EN_FIRST_PERSON.contains(&w) {
-            found.push((Mention { start: words[i].0, end: words[i].1, who: Who::Writer }, Role::Subject));
+            found.push(writer_mention(&words, i, &quotes));
+        } else if EN_NEUTRAL_PRONOUNS.contains(&w) && named_before {
+            found.push((Mention { start: words[i].0, end: words[i].1, who: Who::Pronoun(None) }, Role::Subject));
         } else if let Some((_, gender)) = EN_PRONOUNS.iter().find(|(p, _)| *p == w) {
             let next = words.get(i + 1).map(|w| w.2.as_str());
             let reports = next.is_some_and(|n| EN_REPORTING.contains(&n));
@@ -610,6 +646,47 @@ fn english_mentions(text: &str, names: &[String]) -> Vec<(Mention, Role)> {
         i += 1;
     }
     found
+}
+
+/// The mention of an English first-person word at word `i` ("I", "me", "my").
+fn writer_mention(words: &[(usize, usize, String)], i: usize, quotes: &[std::ops::Range<usize>]) -> (Mention, Role) {
+    let (start, end) = (words[i].0, words[i].1);
+    if quotes.iter().any(|q| q.contains(&start)) {
+        // "My mom asked me to post this for her: "I am 59 ..."": the one quoted speaks, not the
+        // writer; whom they are is the person named before (nobody's when none is).
+        return (Mention { start, end, who: Who::Pronoun(None) }, Role::Subject);
+    }
+    // "she asked me to ask": the writer only passes the question on.
+    let passes_on = i > 0 && EN_REQUESTING.contains(&words[i - 1].2.as_str());
+    (Mention { start, end, who: Who::Writer }, if passes_on { Role::Aside } else { Role::Subject })
+}
+
+/// The byte ranges of `text` inside double quotation marks ("...", “...”); an unclosed quotation
+/// runs to the end.
+fn quotations(text: &str) -> Vec<std::ops::Range<usize>> {
+    let mut out = Vec::new();
+    let mut open: Option<usize> = None;
+    for (i, c) in text.char_indices() {
+        match (c, open) {
+            ('"' | '“', None) => open = Some(i + c.len_utf8()),
+            ('"' | '”', Some(from)) => {
+                out.push(from..i);
+                open = None;
+            }
+            _ => {}
+        }
+    }
+    out.extend(open.map(|from| from..text.len()));
+    out
+}
+
+/// Whether a relation noun at a sentence's start, from word `from` to `end`, is described as a
+/// person: an age before it ("4yo son diagnosed with strep") or words in brackets after it
+/// ("partner (they/them, 30) has been").
+fn described(text: &str, words: &[(usize, usize, String)], from: usize, end: usize) -> bool {
+    let aged = (from..end - 1).any(|k| is_age_word(&words[k].2));
+    let bracketed = words.get(end).is_some_and(|next| text[words[end - 1].1..next.0].contains('('));
+    aged || bracketed
 }
 
 /// The English given name a written word is ("Jane", "ava's"), as given_names.txt spells it.
@@ -748,7 +825,9 @@ fn at_sentence_start(text: &str, words: &[(usize, usize, String)], i: usize) -> 
 /// old") does too.
 const EN_SAYS_OF: &[&str] = &[
     "is",
+    "are",
     "has",
+    "have",
     "had",
     "was",
     "got",
@@ -862,6 +941,7 @@ fn typing_after(words: &[(usize, usize, String)], at: usize) -> bool {
 fn korean_mentions(text: &str, names: &[String]) -> Vec<(Mention, Role)> {
     let mut found: Vec<(Mention, Role)> = Vec::new();
     let words = words(text);
+    let quotes = quotations(text);
     for (k, (start, end, word)) in words.iter().enumerate() {
         if !word.starts_with(is_hangul) {
             continue;
@@ -871,6 +951,11 @@ fn korean_mentions(text: &str, names: &[String]) -> Vec<(Mention, Role)> {
             || (KO_FIRST_PERSON_ALONE.contains(&word.as_str()) && !next.is_empty() && next.starts_with(is_hangul))
             || (word == "저" && next.starts_with(|c: char| c.is_ascii_digit()))
         {
+            if quotes.iter().any(|q| q.contains(start)) {
+                // "엄마가 전해 달래요: "나는 59세인데 ..."": the one quoted speaks (see english_mentions).
+                found.push((Mention { start: *start, end: *end, who: Who::Pronoun(None) }, Role::Subject));
+                continue;
+            }
             let role = if KO_COMPANION.iter().any(|c| word.ends_with(c)) {
                 Role::Joined
             } else if next.starts_with("대신") {
@@ -1104,7 +1189,8 @@ fn clauses(text: &str, all: &[(Mention, Role)]) -> Vec<(usize, usize)> {
         let in_number = rest.starts_with(['.', ','])
             && text[..i].chars().next_back().is_some_and(|c| c.is_ascii_digit())
             && rest[1..].starts_with(|c: char| c.is_ascii_digit());
-        if rest.starts_with(['.', '!', '?', '\n', ';']) && !in_number {
+        // A quotation is a clause of its own: whom it is about is not the writer by default.
+        if rest.starts_with(['.', '!', '?', '\n', ';', '"', '“', '”']) && !in_number {
             out.extend(cut_sentence(text, start, i + 1, &cuts, all));
             start = i + 1;
             cuts.clear();
@@ -1195,6 +1281,7 @@ pub fn read(text: &str, names: &[String]) -> Reading {
     let mut named: Vec<(Subject, Option<Gender>)> = Vec::new();
     let mut genders: Vec<(Subject, Gender)> = Vec::new();
     let mut current = vec![Subject::Me];
+    let quotes = quotations(text);
     for (start, end) in clauses(text, &all) {
         let here: Vec<&(Mention, Role)> = all.iter().filter(|(m, _)| m.start >= start && m.start < end).collect();
         // Everyone the clause names may be what its pronoun refers to ("friend asked me - he's 29").
@@ -1225,7 +1312,10 @@ pub fn read(text: &str, names: &[String]) -> Reading {
         {
             let Who::Pronoun(gender) = m.who else { unreachable!() };
             let fits = |g: &Option<Gender>| g.is_none() || gender.is_none() || *g == gender;
+            let both = gender.is_none() && contains_word(clause_text, "both") && named.len() >= 2;
             match named.iter_mut().rev().find(|(_, g)| fits(g)) {
+                // "my dad's 70 and my mom's 68 and they both got the flu": the two named last.
+                Some(_) if both => named[named.len() - 2..].iter().map(|(s, _)| s.clone()).collect(),
                 Some((who, said)) => {
                     // The pronoun says the gender the relation ("friend") or the name did not.
                     if let (None, Some(gender)) = (*said, gender) {
@@ -1238,6 +1328,13 @@ pub fn read(text: &str, names: &[String]) -> Reading {
             }
         } else if here.iter().any(|(m, role)| *role != Role::Aside && m.who == Who::Writer) {
             vec![Subject::Me]
+        } else if here.is_empty() && quotes.iter().any(|q| q.contains(&start)) && current.contains(&Subject::Me) {
+            // A quotation that names nobody is about the person it is said to or by ("told my
+            // father "you have angina""); after the writer or nobody named ("선생님이 "세기관지염이에요"라고
+            // 하셨어요") it is someone the message does not say: nobody's, and the clauses after it go
+            // on as before.
+            out.push(Clause { start, end, subjects: vec![Subject::Unnamed], named: false, question: false });
+            continue;
         } else {
             current.clone()
         };
@@ -1286,7 +1383,10 @@ fn joined_group(text: &str, here: &[&(Mention, Role)], together: bool) -> Vec<Su
         }
         let between = text[a.end..b.start].trim().to_lowercase();
         let english = matches!(between.as_str(), "and" | "&" | "and both" | ", and" | "and my" | "and our");
-        let korean = between.is_empty() && together && KO_COMPANION.iter().any(|c| text[a.start..a.end].ends_with(c));
+        // "4살 아들이랑 2살 딸 둘다": the second one's age may come between.
+        let aged = between.split_whitespace().count() == 1 && super::patterns::age_before(&between).is_some();
+        let korean =
+            (between.is_empty() || aged) && together && KO_COMPANION.iter().any(|c| text[a.start..a.end].ends_with(c));
         if english || korean {
             let mut group = vec![subject_of(&a.who), subject_of(&b.who)];
             group.dedup();
@@ -1314,12 +1414,18 @@ pub fn age_after_mention(text: &str, mention_end: usize) -> Option<u32> {
     super::patterns::age_after(&text[mention_end..])
 }
 
-/// Where each person is mentioned in `text` as a relation or a name (for the age said after it).
-pub fn person_mention_ends(text: &str, names: &[String]) -> Vec<(usize, Subject)> {
+/// Where each person is mentioned in `text` as a relation or a name (for the age said after it),
+/// and whether the mention starts a sentence ("son 14 sprained his ankle", where a bare number
+/// after it is the age).
+pub fn person_mention_ends(text: &str, names: &[String]) -> Vec<(usize, Subject, bool)> {
     english_mentions(text, &own_names(names))
         .into_iter()
         .filter(|(m, role)| *role == Role::Subject && matches!(m.who, Who::Person(..)))
-        .map(|(m, _)| (m.end, subject_of(&m.who)))
+        .map(|(m, _)| {
+            let before = text[..m.start].trim_end();
+            let starts = before.is_empty() || before.ends_with(['.', '!', '?', '\n', ';', ':', ',', '-', '(']);
+            (m.end, subject_of(&m.who), starts)
+        })
         .collect()
 }
 
@@ -1330,6 +1436,22 @@ pub fn person_mention_starts(text: &str, names: &[String]) -> Vec<(usize, Subjec
         .into_iter()
         .filter(|(m, role)| *role != Role::Aside && matches!(m.who, Who::Person(..)))
         .map(|(m, _)| (m.start, subject_of(&m.who)))
+        .collect()
+}
+
+/// The Korean ages said right after a person: in brackets after anyone ("지안이(4살)", "첫째딸(3살)")
+/// or after a relation word written bare ("딸 8살 아들 5살": the daughter is 8, the son 5), with
+/// where each age starts (an age said after one person is not the next one's "age before").
+pub fn korean_ages_after(text: &str, names: &[String]) -> Vec<(usize, Subject, u32)> {
+    let bare = |said: &str| RELATIONS.iter().any(|r| r.ko_words.contains(&said));
+    mentions(text, &own_names(names))
+        .into_iter()
+        .filter(|(m, role)| *role != Role::Aside && matches!(m.who, Who::Person(..)))
+        .filter_map(|(m, _)| {
+            let (at, age) = super::patterns::korean_age_at(&text[m.end..])?;
+            let bracketed = text[m.end..].starts_with('(');
+            (bracketed || bare(&text[m.start..m.end])).then(|| (m.end + at, subject_of(&m.who), age))
+        })
         .collect()
 }
 

@@ -107,6 +107,14 @@ mod tests {
         assert_eq!(ids("속이 쓰려요"), ["R12"]);
         assert_eq!(ids("귀에서 삐- 소리가 계속 나요"), ["H93.1"]);
         assert_eq!(ids("feel kinda achy and tired all the time"), ["M79.1", "R53"]);
+        // Issue 39's misses by kind: weight lost by a number, confusion, stiff fingers, throat pain.
+        assert_eq!(ids("3달만에 7키로가 빠졌어요"), ["R63.4"]);
+        assert_eq!(ids("has been really confused since yesterday"), ["R41.0"]);
+        assert_eq!(ids("할머니가 자꾸 헛소리를 하세요"), ["R41.0"]);
+        assert_eq!(ids("아침마다 손가락이 뻣뻣해요"), ["M25.6"]);
+        assert_eq!(ids("my joints are stiff every morning"), ["M25.6"]);
+        assert_eq!(ids("목이 따끔거려요"), ["R07.0"]);
+        assert_eq!(ids("swallowing hurts"), ["R07.0"]);
     }
 
     #[test]
