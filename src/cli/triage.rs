@@ -107,7 +107,7 @@ pub struct EvalTriageArgs {
     #[arg(long)]
     pub rules_only: bool,
     /// Leave-one-writer-out cross-validation over the classifier's training sets (every
-    /// tests/fixtures/triage_*.jsonl and tests/fixtures/blind/triage_*.jsonl; run from the
+    /// {triage,medication}_*.jsonl of tests/fixtures and tests/fixtures/blind; run from the
     /// checkout): each writer is scored by a classifier trained on all the others, by the rules
     /// alone, the classifier alone and the two combined.
     #[arg(long, conflicts_with_all = ["file", "consumer"])]

@@ -1,6 +1,7 @@
 //! The second reader: a logistic-regression classifier over a message's word and character n-grams,
 //! trained on every labelled triage message in the repo (`tests/fixtures/triage_*.jsonl`,
-//! `tests/fixtures/blind/triage_*.jsonl`: about forty writers' emergencies and hard negatives).
+//! `tests/fixtures/blind/triage_*.jsonl`: about forty writers' emergencies and hard negatives; and the
+//! calm medicine questions of `medication_*.jsonl` beside them).
 //!
 //! Why a second reader: the rules ([`super::rules`]) know the situations of the triage references
 //! and read negation, time and questions in the frame, but they hear only the wordings someone wrote
@@ -72,8 +73,9 @@ pub fn read_set(name: &str, jsonl: &str) -> Result<Vec<Example>, String> {
     Ok(out)
 }
 
-/// The training sets of a checkout, by file name: every `triage_*.jsonl` in `tests/fixtures` and
-/// `tests/fixtures/blind`, in name order (so a build is reproducible).
+/// The training sets of a checkout, by file name: every `triage_*.jsonl` and `medication_*.jsonl` (calm
+/// questions about medicines, whose names and doses a bag of words otherwise hears as an overdose) in
+/// `tests/fixtures` and `tests/fixtures/blind`, in name order (so a build is reproducible).
 #[cfg(not(target_arch = "wasm32"))]
 pub fn training_files(root: &std::path::Path) -> std::io::Result<Vec<std::path::PathBuf>> {
     let mut files = Vec::new();
@@ -81,7 +83,7 @@ pub fn training_files(root: &std::path::Path) -> std::io::Result<Vec<std::path::
         for entry in std::fs::read_dir(root.join(dir))? {
             let path = entry?.path();
             let name = path.file_name().and_then(|n| n.to_str()).unwrap_or_default();
-            if name.starts_with("triage_") && name.ends_with(".jsonl") {
+            if (name.starts_with("triage_") || name.starts_with("medication_")) && name.ends_with(".jsonl") {
                 files.push(path);
             }
         }
