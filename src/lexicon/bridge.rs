@@ -261,11 +261,12 @@ const FUNCTION_WORDS: &[&str] = &[
     "병",
 ];
 
-/// Endings of Korean verbs and adjectives ("있나요", "아파서", "먹으면", "먹어도", "먹어야").
+/// Endings of Korean verbs and adjectives ("있나요", "아파서", "먹으면", "먹어도", "먹어야"), also made
+/// into a noun ("보이는건" "what shows", "아픈거").
 const PREDICATE_ENDINGS: &[&str] = &[
     "요", "죠", "는데", "어서", "아서", "해서", "워서", "으면", "하면", "하고", "니다", "는지", "은지", "려고", "는다",
     "한다", "어도", "아도", "해도", "워도", "어야", "아야", "해야", "워야", "을까", "할까", "될까", "하나", "되나",
-    "봐",
+    "봐", "는건", "는거", "는게", "은건", "은거", "은게", "던건", "던거", "던게",
 ];
 /// Endings that follow a verb's contracted infinitive (발라도, 버텨도, 나가도, 받아봐야, 가서).
 const INFINITIVE_ENDINGS: &[char] = &['도', '야', '서'];
