@@ -446,6 +446,7 @@ fn everyday_names_of_common_conditions_reach_their_focus() {
         ("엄지 발톱무좀 먹는약", "Nail Diseases"),
         ("초음파에서 자궁내막종 4cm", "Endometriosis"),
         ("뚜렛이면 어쩌죠", "Tourette"),
+        ("세침검사 했더니 유두암이래요", "Thyroid Cancer"),
         ("엄마 골밀도 T점수 -3.1 나왔어요", "Osteoporosis"),
         ("아빠 혈압이 집에서 재면 150/95 정도 나와요", "High blood pressure"),
     ] {

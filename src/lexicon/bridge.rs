@@ -60,7 +60,8 @@ pub const INTENTS: &[Intent] = &[
     Intent {
         qtype: "exams and tests",
         en: "diagnose tests",
-        ko: &["검사", "진단", "검진", "촬영", "판정"],
+        // A value's cut-off is how it is diagnosed (몇부터 고혈압이에요, 진단 기준).
+        ko: &["검사", "진단", "검진", "촬영", "판정", "기준", "몇부터", "몇이상", "몇이면"],
         words: &["수치", "결과", "검사결과"],
     },
     Intent {
@@ -642,6 +643,9 @@ mod tests {
         assert_eq!(asks("임질 판정 받았어요"), vec!["exams and tests"]);
         assert!(bridged("대장내시경 촬영 결과").unknown.is_empty());
         assert!(bridged("임질 수치 정상인가요").unknown.is_empty());
+        // Asking a value's cut-off asks how the condition is diagnosed.
+        assert_eq!(asks("몇부터 임질이에요"), vec!["exams and tests"]);
+        assert_eq!(asks("임질 진단 기준이 뭐예요"), vec!["exams and tests"]);
     }
 
     #[test]
