@@ -326,6 +326,14 @@ pub fn bridge(lexicon: &Lexicon, question: &str) -> BridgedQuery {
     if mentions.iter().any(|m| !asking_topic(m)) {
         mentions.retain(|m| !asking_topic(m));
     }
+    // A condition the writer had taken it for ("방광염인줄 알았는데 신우신염이래요") is not what they ask
+    // about when another is named: it is read, but not searched.
+    let was_taken_for = |m: &super::Mention| m.concept.kind == ConceptKind::Condition && taken_for(&question[m.end..]);
+    let mut understood: Vec<(usize, usize)> = Vec::new();
+    if mentions.iter().any(|m| m.concept.kind == ConceptKind::Condition && !was_taken_for(m)) {
+        understood.extend(mentions.iter().filter(|m| was_taken_for(m)).map(|m| (m.start, m.end)));
+        mentions.retain(|m| !was_taken_for(m));
+    }
     // A reading names its condition (혈압 150/95: high blood pressure) the way a doctor reads it.
     let read: Vec<&super::Concept> = readings(question)
         .iter()
@@ -336,7 +344,6 @@ pub fn bridge(lexicon: &Lexicon, question: &str) -> BridgedQuery {
     // Lab and vital names are the topic only when nothing else is: "HbA1c 8.2, 당뇨 합병증은?" asks about diabetes.
     let has_topic =
         !read.is_empty() || mentions.iter().any(|m| !matches!(m.concept.kind, ConceptKind::Lab | ConceptKind::Vital));
-    let mut understood: Vec<(usize, usize)> = Vec::new();
     for mention in &mentions {
         understood.push((mention.start, mention.end));
         let measured = matches!(mention.concept.kind, ConceptKind::Lab | ConceptKind::Vital);
@@ -553,6 +560,15 @@ fn transliterate(lexicon: &Lexicon, word: &str, stem: &str) -> Option<(super::tr
     drug(found.concept).then_some((found, ending))
 }
 
+/// What follows a name the writer had taken it for ("치질인줄 알았는데", "감기인 줄", "장염일줄").
+const TAKEN_FOR: &[&str] = &["인줄", "일줄", "인거같았는데", "인줄만"];
+
+/// Whether `rest`, the text right after a condition's name, says the writer had taken it for that.
+fn taken_for(rest: &str) -> bool {
+    let compact: String = rest.chars().filter(|c| !c.is_whitespace()).take(8).collect();
+    TAKEN_FOR.iter().any(|t| compact.starts_with(t))
+}
+
 /// Whether every written word of `text` says what is asked (an intent's cue or word: 약 부작용).
 fn asks_only(text: &str) -> bool {
     let mut words = hangul_words(text).peekable();
@@ -710,6 +726,15 @@ mod tests {
     fn the_longest_reading_wins_between_a_name_and_an_everyday_stem() {
         assert_eq!(bridged("신증후군출혈열").text, "hantavirus");
         assert_eq!(bridged("신증후군 증상").text, "Nephrotic Syndrome symptoms signs");
+    }
+
+    #[test]
+    fn a_condition_the_writer_had_taken_it_for_gives_way_to_the_one_named() {
+        let q = bridged("임질인줄 알았는데 관절염이래요");
+        assert!(q.text.contains("Arthritis") && !q.text.contains("Gonorrhea"), "{q:?}");
+        assert!(q.unknown.is_empty(), "{q:?}");
+        // Named alone, it is what the question is about.
+        assert!(bridged("임질인 줄 몰랐어요").text.contains("Gonorrhea"));
     }
 
     #[test]

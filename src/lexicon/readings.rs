@@ -231,7 +231,8 @@ fn value_after(rest: &str) -> Option<(f64, Option<f64>, usize)> {
             }
             i += word;
             i += rest[i..].len() - rest[i..].trim_start().len();
-            let pair = rest[i..].find(|c: char| !c.is_ascii_digit()).is_some_and(|d| d > 0 && rest[i + d..].starts_with('/'));
+            let pair =
+                rest[i..].find(|c: char| !c.is_ascii_digit()).is_some_and(|d| d > 0 && rest[i + d..].starts_with('/'));
             if pair {
                 return value_at(rest, i).filter(|(_, second, _)| second.is_some());
             }
@@ -276,8 +277,7 @@ fn skip_links(rest: &str, mut i: usize) -> usize {
 fn number(text: &str) -> Option<(f64, usize)> {
     // A score below zero is written with a minus (T점수 -3.1).
     let sign = if text.starts_with('-') && text[1..].starts_with(|c: char| c.is_ascii_digit()) { 1 } else { 0 };
-    let digits = sign
-        + text[sign..].find(|c: char| !(c.is_ascii_digit() || c == '.')).unwrap_or(text.len() - sign);
+    let digits = sign + text[sign..].find(|c: char| !(c.is_ascii_digit() || c == '.')).unwrap_or(text.len() - sign);
     let written = text[..digits].trim_end_matches('.');
     if written.len() == sign || !written[sign..].starts_with(|c: char| c.is_ascii_digit()) {
         return None;
