@@ -523,13 +523,22 @@ pub fn bridge(lexicon: &Lexicon, question: &str) -> BridgedQuery {
     // The condition a question names is what it asks about; the words around it (a checkup, exercise,
     // work, a body part, how it feels) are context that must not outweigh it, so beside any of them
     // the condition's English is searched twice, first (both BM25 and the embedding weigh repeats).
+    // Of several conditions, the one the writer was told they have ("신우신염이래요", "... 진단") is that
+    // condition: it alone is searched twice.
     let named: Vec<&super::Concept> = concepts.iter().filter_map(|id| lexicon.concept(id)).collect();
     let beside_context = !phrases.is_empty() || named.iter().any(|c| c.kind == ConceptKind::Topic);
-    if beside_context {
+    let told: Vec<&str> = mentions
+        .iter()
+        .filter(|m| m.concept.kind == ConceptKind::Condition && told_of(&question[m.end..]))
+        .map(|m| m.concept.id.as_str())
+        .collect();
+    let several = named.iter().filter(|c| c.kind == ConceptKind::Condition).count() > 1;
+    if beside_context || (several && !told.is_empty()) {
         // Only an English already searched (a name read by sound searches with its own English).
         let conditions: Vec<String> = named
             .iter()
             .filter(|c| c.kind == ConceptKind::Condition && parts.contains(&c.en))
+            .filter(|c| told.is_empty() || told.contains(&c.id.as_str()))
             .map(|c| c.en.clone())
             .collect();
         parts.splice(0..0, conditions);
@@ -567,6 +576,17 @@ const TAKEN_FOR: &[&str] = &["인줄", "일줄", "인거같았는데", "인줄�
 fn taken_for(rest: &str) -> bool {
     let compact: String = rest.chars().filter(|c| !c.is_whitespace()).take(8).collect();
     TAKEN_FOR.iter().any(|t| compact.starts_with(t))
+}
+
+/// What follows a condition's name the writer was told they have ("신우신염이래요", "IgA신증이라는데",
+/// "당뇨 진단", "통풍 판정").
+const TOLD_OF: &[&str] =
+    &["이래요", "래요", "이라는데", "라는데", "이라고하", "라고하", "진단", "판정", "이랍니다", "랍니다"];
+
+/// Whether `rest`, the text right after a condition's name, says the writer was told they have it.
+fn told_of(rest: &str) -> bool {
+    let compact: String = rest.chars().filter(|c| !c.is_whitespace()).take(8).collect();
+    TOLD_OF.iter().any(|t| compact.starts_with(t))
 }
 
 /// Whether every written word of `text` says what is asked (an intent's cue or word: 약 부작용).
@@ -735,6 +755,13 @@ mod tests {
         assert!(q.unknown.is_empty(), "{q:?}");
         // Named alone, it is what the question is about.
         assert!(bridged("임질인 줄 몰랐어요").text.contains("Gonorrhea"));
+    }
+
+    #[test]
+    fn of_several_conditions_the_one_the_writer_was_told_of_weighs_most() {
+        assert_eq!(bridged("임질 걱정했는데 관절염이래요").text.split(' ').next(), Some("Arthritis"));
+        // Told of none, each is searched once, as named.
+        assert!(bridged("임질 걱정했는데 관절염 같아요").text.starts_with("Gonorrhea"));
     }
 
     #[test]
