@@ -447,6 +447,8 @@ fn everyday_names_of_common_conditions_reach_their_focus() {
         ("초음파에서 자궁내막종 4cm", "Endometriosis"),
         ("뚜렛이면 어쩌죠", "Tourette"),
         ("세침검사 했더니 유두암이래요", "Thyroid Cancer"),
+        ("거북목 때문에 어깨가 아파요", "Neck Injuries"),
+        ("내성발톱이 곪았어요", "Nail Diseases"),
         ("엄마 골밀도 T점수 -3.1 나왔어요", "Osteoporosis"),
         ("아빠 혈압이 집에서 재면 150/95 정도 나와요", "High blood pressure"),
     ] {
