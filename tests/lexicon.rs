@@ -405,3 +405,54 @@ fn an_everyday_stem_states_a_concept_the_lexicon_has() {
     let error = build(&sources("부어\tswelling\tR999\n")).unwrap_err();
     assert!(error.to_string().contains("R999"), "{error}");
 }
+
+#[test]
+fn a_body_word_with_its_particle_is_not_a_disease_missing_its_ending() {
+    // 다리에 ("on the leg") was read as 다리에병 (Darier disease) without its 병.
+    let q = bridge(lexicon(), "7살 딸 다리에 붉은 점이 오돌토돌 올라와요");
+    assert!(!q.text.contains("Darier"), "{q:?}");
+    assert!(bridge(lexicon(), "다리에병 증상").text.contains("Darier disease"));
+}
+
+#[test]
+fn a_number_s_counter_is_not_the_start_of_a_name() {
+    // 30분만에 ("in 30 minutes") was read as 분만 (childbirth).
+    for question in ["30분만에 싹 돌아오셨대요", "차만 타면 5분만에 토해요"] {
+        let q = bridge(lexicon(), question);
+        assert!(!q.text.contains("Childbirth"), "{question}: {q:?}");
+    }
+    assert!(bridge(lexicon(), "분만 과정이 궁금해요").text.contains("Childbirth"));
+}
+
+#[test]
+fn a_predicate_made_a_noun_is_not_read_by_sound() {
+    // 보이는건 ("what shows") was read as fenchon.
+    let q = bridge(lexicon(), "눈으로 보이는건 없고 아픈거는 없어요");
+    assert!(q.transliterations.is_empty(), "{q:?}");
+}
+
+#[test]
+fn everyday_names_of_common_conditions_reach_their_focus() {
+    for (question, english) in [
+        ("대장내시경에서 용종 3개 뗐어요", "Colonic Polyps"),
+        ("소변검사 잠혈 2+ 나왔어요", "Hematuria"),
+        ("요관에 돌이 있대요", "Kidney Stones"),
+        ("쓸개에 돌이 있대요", "Gallstones"),
+        ("IgA신증이래요", "IgA Nephropathy"),
+        ("캠핑가서 벌레물렸는데 부었어요", "Insect Bites"),
+        ("손등에 뜨거운 물 쏟았어요", "Burns"),
+        ("7살인데 아직 이불에 지도를 그려요", "Bedwetting"),
+        ("계란알러지면 크면서 없어지나요", "Food Allergy"),
+        ("엄지 발톱무좀 먹는약", "Nail Diseases"),
+        ("초음파에서 자궁내막종 4cm", "Endometriosis"),
+        ("뚜렛이면 어쩌죠", "Tourette"),
+        ("세침검사 했더니 유두암이래요", "Thyroid Cancer"),
+        ("거북목 때문에 어깨가 아파요", "Neck Injuries"),
+        ("내성발톱이 곪았어요", "Nail Diseases"),
+        ("엄마 골밀도 T점수 -3.1 나왔어요", "Osteoporosis"),
+        ("아빠 혈압이 집에서 재면 150/95 정도 나와요", "High blood pressure"),
+    ] {
+        let q = bridge(lexicon(), question);
+        assert!(q.text.to_lowercase().contains(&english.to_lowercase()), "{question}: {q:?}");
+    }
+}

@@ -60,7 +60,8 @@ pub const INTENTS: &[Intent] = &[
     Intent {
         qtype: "exams and tests",
         en: "diagnose tests",
-        ko: &["검사", "진단", "검진", "촬영", "판정"],
+        // A value's cut-off is how it is diagnosed (몇부터 고혈압이에요, 진단 기준).
+        ko: &["검사", "진단", "검진", "촬영", "판정", "기준", "몇부터", "몇이상", "몇이면"],
         words: &["수치", "결과", "검사결과"],
     },
     Intent {
@@ -261,11 +262,12 @@ const FUNCTION_WORDS: &[&str] = &[
     "병",
 ];
 
-/// Endings of Korean verbs and adjectives ("있나요", "아파서", "먹으면", "먹어도", "먹어야").
+/// Endings of Korean verbs and adjectives ("있나요", "아파서", "먹으면", "먹어도", "먹어야"), also made
+/// into a noun ("보이는건" "what shows", "아픈거").
 const PREDICATE_ENDINGS: &[&str] = &[
     "요", "죠", "는데", "어서", "아서", "해서", "워서", "으면", "하면", "하고", "니다", "는지", "은지", "려고", "는다",
     "한다", "어도", "아도", "해도", "워도", "어야", "아야", "해야", "워야", "을까", "할까", "될까", "하나", "되나",
-    "봐",
+    "봐", "는건", "는거", "는게", "은건", "은거", "은게", "던건", "던거", "던게",
 ];
 /// Endings that follow a verb's contracted infinitive (발라도, 버텨도, 나가도, 받아봐야, 가서).
 const INFINITIVE_ENDINGS: &[char] = &['도', '야', '서'];
@@ -324,6 +326,14 @@ pub fn bridge(lexicon: &Lexicon, question: &str) -> BridgedQuery {
     if mentions.iter().any(|m| !asking_topic(m)) {
         mentions.retain(|m| !asking_topic(m));
     }
+    // A condition the writer had taken it for ("방광염인줄 알았는데 신우신염이래요") is not what they ask
+    // about when another is named: it is read, but not searched.
+    let was_taken_for = |m: &super::Mention| m.concept.kind == ConceptKind::Condition && taken_for(&question[m.end..]);
+    let mut understood: Vec<(usize, usize)> = Vec::new();
+    if mentions.iter().any(|m| m.concept.kind == ConceptKind::Condition && !was_taken_for(m)) {
+        understood.extend(mentions.iter().filter(|m| was_taken_for(m)).map(|m| (m.start, m.end)));
+        mentions.retain(|m| !was_taken_for(m));
+    }
     // A reading names its condition (혈압 150/95: high blood pressure) the way a doctor reads it.
     let read: Vec<&super::Concept> = readings(question)
         .iter()
@@ -334,7 +344,6 @@ pub fn bridge(lexicon: &Lexicon, question: &str) -> BridgedQuery {
     // Lab and vital names are the topic only when nothing else is: "HbA1c 8.2, 당뇨 합병증은?" asks about diabetes.
     let has_topic =
         !read.is_empty() || mentions.iter().any(|m| !matches!(m.concept.kind, ConceptKind::Lab | ConceptKind::Vital));
-    let mut understood: Vec<(usize, usize)> = Vec::new();
     for mention in &mentions {
         understood.push((mention.start, mention.end));
         let measured = matches!(mention.concept.kind, ConceptKind::Lab | ConceptKind::Vital);
@@ -514,13 +523,22 @@ pub fn bridge(lexicon: &Lexicon, question: &str) -> BridgedQuery {
     // The condition a question names is what it asks about; the words around it (a checkup, exercise,
     // work, a body part, how it feels) are context that must not outweigh it, so beside any of them
     // the condition's English is searched twice, first (both BM25 and the embedding weigh repeats).
+    // Of several conditions, the one the writer was told they have ("신우신염이래요", "... 진단") is that
+    // condition: it alone is searched twice.
     let named: Vec<&super::Concept> = concepts.iter().filter_map(|id| lexicon.concept(id)).collect();
     let beside_context = !phrases.is_empty() || named.iter().any(|c| c.kind == ConceptKind::Topic);
-    if beside_context {
+    let told: Vec<&str> = mentions
+        .iter()
+        .filter(|m| m.concept.kind == ConceptKind::Condition && told_of(&question[m.end..]))
+        .map(|m| m.concept.id.as_str())
+        .collect();
+    let several = named.iter().filter(|c| c.kind == ConceptKind::Condition).count() > 1;
+    if beside_context || (several && !told.is_empty()) {
         // Only an English already searched (a name read by sound searches with its own English).
         let conditions: Vec<String> = named
             .iter()
             .filter(|c| c.kind == ConceptKind::Condition && parts.contains(&c.en))
+            .filter(|c| told.is_empty() || told.contains(&c.id.as_str()))
             .map(|c| c.en.clone())
             .collect();
         parts.splice(0..0, conditions);
@@ -549,6 +567,26 @@ fn transliterate(lexicon: &Lexicon, word: &str, stem: &str) -> Option<(super::tr
     }
     let found = lexicon.translit().lookup(name)?;
     drug(found.concept).then_some((found, ending))
+}
+
+/// What follows a name the writer had taken it for ("치질인줄 알았는데", "감기인 줄", "장염일줄").
+const TAKEN_FOR: &[&str] = &["인줄", "일줄", "인거같았는데", "인줄만"];
+
+/// Whether `rest`, the text right after a condition's name, says the writer had taken it for that.
+fn taken_for(rest: &str) -> bool {
+    let compact: String = rest.chars().filter(|c| !c.is_whitespace()).take(8).collect();
+    TAKEN_FOR.iter().any(|t| compact.starts_with(t))
+}
+
+/// What follows a condition's name the writer was told they have ("신우신염이래요", "IgA신증이라는데",
+/// "당뇨 진단", "통풍 판정").
+const TOLD_OF: &[&str] =
+    &["이래요", "래요", "이라는데", "라는데", "이라고하", "라고하", "진단", "판정", "이랍니다", "랍니다"];
+
+/// Whether `rest`, the text right after a condition's name, says the writer was told they have it.
+fn told_of(rest: &str) -> bool {
+    let compact: String = rest.chars().filter(|c| !c.is_whitespace()).take(8).collect();
+    TOLD_OF.iter().any(|t| compact.starts_with(t))
 }
 
 /// Whether every written word of `text` says what is asked (an intent's cue or word: 약 부작용).
@@ -641,6 +679,9 @@ mod tests {
         assert_eq!(asks("임질 판정 받았어요"), vec!["exams and tests"]);
         assert!(bridged("대장내시경 촬영 결과").unknown.is_empty());
         assert!(bridged("임질 수치 정상인가요").unknown.is_empty());
+        // Asking a value's cut-off asks how the condition is diagnosed.
+        assert_eq!(asks("몇부터 임질이에요"), vec!["exams and tests"]);
+        assert_eq!(asks("임질 진단 기준이 뭐예요"), vec!["exams and tests"]);
     }
 
     #[test]
@@ -705,6 +746,22 @@ mod tests {
     fn the_longest_reading_wins_between_a_name_and_an_everyday_stem() {
         assert_eq!(bridged("신증후군출혈열").text, "hantavirus");
         assert_eq!(bridged("신증후군 증상").text, "Nephrotic Syndrome symptoms signs");
+    }
+
+    #[test]
+    fn a_condition_the_writer_had_taken_it_for_gives_way_to_the_one_named() {
+        let q = bridged("임질인줄 알았는데 관절염이래요");
+        assert!(q.text.contains("Arthritis") && !q.text.contains("Gonorrhea"), "{q:?}");
+        assert!(q.unknown.is_empty(), "{q:?}");
+        // Named alone, it is what the question is about.
+        assert!(bridged("임질인 줄 몰랐어요").text.contains("Gonorrhea"));
+    }
+
+    #[test]
+    fn of_several_conditions_the_one_the_writer_was_told_of_weighs_most() {
+        assert_eq!(bridged("임질 걱정했는데 관절염이래요").text.split(' ').next(), Some("Arthritis"));
+        // Told of none, each is searched once, as named.
+        assert!(bridged("임질 걱정했는데 관절염 같아요").text.starts_with("Gonorrhea"));
     }
 
     #[test]

@@ -482,7 +482,15 @@ impl Lexicon {
             .map(|suffix| format!("{stem}{suffix}"))
             .filter(|variant| variant != name)
             .find_map(|variant| self.names.get(&variant).copied())
-            .filter(|_| stripped.is_some() || !self.phrase_stems.contains_key(stem))
+            .filter(|_| stripped.is_some() || !self.is_everyday_word(stem))
+    }
+
+    /// Whether `word` is an everyday word, alone or with its particle (다리에 "on the leg"): such a
+    /// word is no foreign name with its disease ending left off (다리에병, Darier disease).
+    fn is_everyday_word(&self, word: &str) -> bool {
+        self.phrase_stems.contains_key(word)
+            || crate::core::tokenizer::strip_korean_suffix(word)
+                .is_some_and(|stem| stem != word && self.phrase_stems.contains_key(stem))
     }
 
     /// Where a name occupying `chars[start..end]` really ends, if the text around it allows it.
@@ -541,10 +549,15 @@ struct MatchChar {
 }
 
 impl MatchChar {
+    /// Whether a word begins here. Hangul written right after a digit is the number's counter or unit
+    /// (30분만에 "in 30 minutes"), never the start of a name (분만, childbirth).
     fn word_start(&self, previous: Option<&MatchChar>) -> bool {
         self.c.is_alphanumeric()
-            && previous
-                .is_none_or(|p| self.after_space || !p.c.is_alphanumeric() || is_hangul(p.c) != is_hangul(self.c))
+            && previous.is_none_or(|p| {
+                self.after_space
+                    || !p.c.is_alphanumeric()
+                    || (is_hangul(p.c) != is_hangul(self.c) && !(p.c.is_ascii_digit() && is_hangul(self.c)))
+            })
     }
 }
 

@@ -46,6 +46,11 @@ const fn below(value: Value, below: f64, condition: &'static str) -> CutOff {
     CutOff { value, at_least: None, below: Some(below), condition }
 }
 
+const fn at_most(value: f64, condition: &'static str) -> CutOff {
+    // Scores are written to one decimal: -2.5 itself is at most -2.5.
+    CutOff { value: Value::First, at_least: None, below: Some(value + 0.01), condition }
+}
+
 const fn between(from: f64, to: f64, condition: &'static str) -> CutOff {
     CutOff { value: Value::First, at_least: Some(from), below: Some(to), condition }
 }
@@ -123,6 +128,12 @@ const MEASUREMENTS: &[Measurement] = &[
         cut_offs: &[at_least(First, 4.5, "갑상선기능저하증"), below(First, 0.4, "갑상선기능항진증")],
     },
     Measurement { names: &["체질량지수", "BMI"], thousands: false, cut_offs: &[at_least(First, 25.0, "비만")] },
+    // A bone density T-score of -2.5 or lower is osteoporosis (WHO).
+    Measurement {
+        names: &["T점수", "T 점수", "T-score", "T score", "티점수", "골밀도"],
+        thousands: false,
+        cut_offs: &[at_most(-2.5, "골다공증")],
+    },
     Measurement {
         names: &["맥박", "심박수"],
         thousands: false,
@@ -203,10 +214,36 @@ fn match_indices<'a>(text: &'a str, name: &'a str) -> impl Iterator<Item = (usiz
         .map(move |i| (i, &text[i..i + name.len()]))
 }
 
-/// The value written right after a measurement's name: its first number, a second one after "/",
-/// "에" or "-" (160/100, 150에 95), and the byte length read. "9만" is 90,000.
+/// Written words a pair of values may stand after its name ("혈압이 집에서 재면 150/95").
+const WORDS_BEFORE_PAIR: usize = 3;
+
+/// The value of a measurement's name: written right after it (its links aside), or a pair written
+/// with "/" a few words later (only a pair: a lone number there counts something else).
 fn value_after(rest: &str) -> Option<(f64, Option<f64>, usize)> {
-    let mut i = skip_links(rest, 0);
+    let start = skip_links(rest, 0);
+    value_at(rest, start).or_else(|| {
+        let mut i = start;
+        for _ in 0..WORDS_BEFORE_PAIR {
+            let word = rest[i..].find(char::is_whitespace)?;
+            // Another number, or the end of a sentence, is no way to the reading.
+            if rest[i..i + word].contains(|c: char| c.is_ascii_digit() || matches!(c, '.' | '?' | '!' | ',')) {
+                return None;
+            }
+            i += word;
+            i += rest[i..].len() - rest[i..].trim_start().len();
+            let pair =
+                rest[i..].find(|c: char| !c.is_ascii_digit()).is_some_and(|d| d > 0 && rest[i + d..].starts_with('/'));
+            if pair {
+                return value_at(rest, i).filter(|(_, second, _)| second.is_some());
+            }
+        }
+        None
+    })
+}
+
+/// The value written at byte `i` of `rest`: its first number, a second one after "/", "에" or "-"
+/// (160/100, 150에 95), and the byte length read up to its end. "9만" is 90,000.
+fn value_at(rest: &str, mut i: usize) -> Option<(f64, Option<f64>, usize)> {
     let (first, len) = number(&rest[i..])?;
     i += len;
     let after = &rest[i..];
@@ -238,9 +275,11 @@ fn skip_links(rest: &str, mut i: usize) -> usize {
 
 /// A number at the start of `text` ("150", "7.8", "9만", "1.5천"), with the bytes it took.
 fn number(text: &str) -> Option<(f64, usize)> {
-    let digits = text.find(|c: char| !(c.is_ascii_digit() || c == '.')).unwrap_or(text.len());
+    // A score below zero is written with a minus (T점수 -3.1).
+    let sign = if text.starts_with('-') && text[1..].starts_with(|c: char| c.is_ascii_digit()) { 1 } else { 0 };
+    let digits = sign + text[sign..].find(|c: char| !(c.is_ascii_digit() || c == '.')).unwrap_or(text.len() - sign);
     let written = text[..digits].trim_end_matches('.');
-    if written.is_empty() || !written.starts_with(|c: char| c.is_ascii_digit()) {
+    if written.len() == sign || !written[sign..].starts_with(|c: char| c.is_ascii_digit()) {
         return None;
     }
     let value: f64 = written.parse().ok()?;
@@ -279,6 +318,25 @@ mod tests {
         // A normal reading names nothing.
         assert!(named("혈압 118/76 정상이래요").is_empty());
         assert!(named("혈압약 먹어요").is_empty());
+    }
+
+    #[test]
+    fn a_pair_a_few_words_after_its_name_is_its_reading() {
+        assert_eq!(named("아빠 혈압이 집에서 재면 150/95 정도 나와요"), vec!["고혈압"]);
+        assert_eq!(named("혈압 아침에 재면 88/55 나와요"), vec!["저혈압"]);
+        // A lone number there counts something else, and a sentence's end or another number stops it.
+        assert!(named("혈압 때문에 병원 150 번 갔어요").is_empty());
+        assert!(named("혈압 약 먹은지 3년, 120/80 유지").is_empty());
+        assert!(named("혈압은 괜찮아요. 시력이 20/20").is_empty());
+        assert!(named("혈압 재는 법 알려주세요 아침 7시 다음 1/2 알").is_empty());
+    }
+
+    #[test]
+    fn a_bone_density_score_of_minus_two_and_a_half_or_lower_is_osteoporosis() {
+        assert_eq!(named("엄마 골밀도 T점수 -3.1 나왔어요"), vec!["골다공증"]);
+        assert_eq!(named("골밀도 -2.5래요"), vec!["골다공증"]);
+        assert!(named("골밀도 T점수 -1.8 이면 괜찮나요").is_empty());
+        assert!(named("골밀도 검사 받아야 하나요").is_empty());
     }
 
     #[test]
