@@ -174,6 +174,10 @@ pub const ALONE: f32 = 0.7;
 /// the words of an emergency, the frame reads what is said of them.
 pub const ALONE_AGAINST_FRAME: f32 = 0.9;
 
+/// The kinds of emergency a rule reads from a number against its threshold.
+const READ_FROM_NUMBERS: [Category; 4] =
+    [Category::InfantFever, Category::BloodPressure, Category::Glucose, Category::Oxygen];
+
 /// Under this many words, a message the frame reads nothing in is no emergency to the classifier.
 const FEWEST_WORDS_ALONE: usize = 5;
 
@@ -253,9 +257,13 @@ fn judge(model: &classifier::Model, frame: &frame::Frame, message: &str) -> Tria
     // little for a bag of words to call an emergency on: normalised, one word weighs as much as a
     // whole message's. A longer message that names nothing may still tell one in words no concept
     // has ("a dark shadow coming in from the side of my right eye").
+    // A number past its threshold is read by its rule, which a bag of words cannot do: when the level
+    // comes from a reading ("생후 4개월 아기가 열이 38.3도예요" is urgent, not an emergency), the
+    // classifier needs the higher bar to raise it.
     let alone = match () {
         _ if frame.names_nothing() && message.split_whitespace().count() < FEWEST_WORDS_ALONE => f32::INFINITY,
         _ if frame.names_none_now() => ALONE_AGAINST_FRAME,
+        _ if rules.first().is_some_and(|r| READ_FROM_NUMBERS.contains(&r.category)) => ALONE_AGAINST_FRAME,
         _ => ALONE,
     };
     decide(rules, likelihood, alone, || Heard { category, words: model.telling_words(message, 3) })
