@@ -20,7 +20,8 @@
 //! whole message as it is worded; [`decide`] combines the two. It hears wordings no concept form
 //! has, and it knows what questions and stories sound like, so:
 //! it calls an emergency on its own when it is confident ([`ALONE`]), and more confident when the
-//! frame names complaints but reads none of them as holding now ([`ALONE_AGAINST_FRAME`]). It never
+//! frame names complaints but reads none of them as holding now, or when a rule read the level from a
+//! number ([`ALONE_AGAINST_FRAME`]). It never
 //! takes a rule's emergency away: a bag of words does not read "I wrote a suicide note" or "my 2
 //! year old ate a laundry pod" as surely as a rule does, and a missed emergency costs more than a
 //! notice too many.
