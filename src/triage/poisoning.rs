@@ -107,7 +107,7 @@ pattern!(temperature_word, r"\btemp\w*|\bfever\w*|\bthermometer\b|\bdegrees?\b")
 // reading came to, not a count of pills.
 pattern!(
     reading_word,
-    r"\b(?:(?:lows?|highs?|readings?|levels?) of|lows?|highs?|readings?|levels?|sugars?|glucose|bg|bs|bp|pressure|pulse|sats?|spo2|now|at)\W*$"
+    r"\b(?:(?:lows?|highs?|readings?|levels?)(?: of)?|sugars?|glucose|bg|bs|bp|pressure|pulse|sats?|spo2|now|at)\W*$"
 );
 
 /// Units after a number that make it a dose, not a count of pills.
