@@ -8,6 +8,7 @@ use crate::records::{summary, RECORDS, SETTINGS_RECORD};
 use crate::settings::{from_import, new_destination, Settings};
 use crate::transcript::{MAX_ARCHIVED_TURNS, MAX_TURNS};
 use leptos::prelude::*;
+use serde::Deserialize;
 use serde_json::Value;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
@@ -90,7 +91,7 @@ pub fn DataPanel() -> impl IntoView {
                         .collect();
                     lines.extend(preview.invalid.iter().map(|(key, why)| format!("✗ {key}: {why}")));
                     let imported: Option<Settings> =
-                        preview.data(SETTINGS_RECORD.key).and_then(|d| serde_json::from_value(d).ok());
+                        preview.data(SETTINGS_RECORD.key).and_then(|d| Settings::deserialize(&d).ok());
                     destination.set(imported.and_then(|i| new_destination(&settings.value.get_untracked(), &i)));
                     destination_confirmed.set(false);
                     preview_lines.set(lines);
@@ -105,7 +106,7 @@ pub fn DataPanel() -> impl IntoView {
         let lang = lang.get_untracked();
         let Some(mut preview) = pending.get_value() else { return };
         // The settings go in without where questions are sent, unless that was ticked.
-        if let Some(imported) = preview.data(SETTINGS_RECORD.key).and_then(|d| serde_json::from_value(d).ok()) {
+        if let Some(imported) = preview.data(SETTINGS_RECORD.key).and_then(|d| Settings::deserialize(&d).ok()) {
             let settings =
                 from_import(&settings.value.get_untracked(), imported, destination_confirmed.get_untracked());
             preview.set_data(SETTINGS_RECORD.key, serde_json::to_value(settings).expect("settings serialise"));
