@@ -19,18 +19,12 @@ struct JudgeReply {
 }
 
 /// The judge's JSON schema.
-pub fn schema() -> serde_json::Value {
-    let score = serde_json::json!({"type": "number"});
-    let list = serde_json::json!({"type": "array", "items": {"type": "string"}});
-    serde_json::json!({
-        "type": "object",
-        "properties": {
-            "grounding_score": score, "completeness_score": score, "accuracy_score": score,
-            "missing_info": list, "improvement_suggestions": list, "safety_concerns": list,
-        },
-        "required": ["grounding_score", "completeness_score", "accuracy_score"],
-    })
-}
+pub const SCHEMA: &str = r#"{"type": "object",
+ "properties": {"grounding_score": {"type": "number"}, "completeness_score": {"type": "number"},
+  "accuracy_score": {"type": "number"}, "missing_info": {"type": "array", "items": {"type": "string"}},
+  "improvement_suggestions": {"type": "array", "items": {"type": "string"}},
+  "safety_concerns": {"type": "array", "items": {"type": "string"}}},
+ "required": ["grounding_score", "completeness_score", "accuracy_score"]}"#;
 
 /// Reads the judge's reply; `None` when it is not the JSON asked for or a score is outside 0..=1.
 pub fn parse(reply: &str) -> Option<Quality> {

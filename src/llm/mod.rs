@@ -25,7 +25,6 @@ pub use provider::{provider_from_config, Provider};
 
 pub use crate::core::LocalFuture;
 use serde::{Deserialize, Serialize};
-use serde_json::json;
 
 /// Who wrote a message of the conversation sent to the model.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -129,31 +128,31 @@ impl CallPurpose {
     }
 
     /// The JSON schema of the reply, for the purposes whose reply is one JSON object; `None` for text.
+    /// The schemas are JSON text, not `json!` builders: the builders' code was 2.4 kB gzip of the app's wasm.
     pub fn schema(self) -> Option<serde_json::Value> {
-        match self {
-            CallPurpose::Plan => Some(query_flow::plan_schema()),
-            CallPurpose::Rerank => Some(query_flow::rerank_schema()),
-            CallPurpose::Sufficiency => Some(query_flow::sufficiency_schema()),
-            CallPurpose::Grade => Some(query_flow::grade_schema()),
-            CallPurpose::Judge => Some(judge::schema()),
-            CallPurpose::Rewrite => Some(prompts::rewrite_schema()),
-            CallPurpose::Support => Some(list_schema("verdicts", json!({"type": "integer", "enum": [0, 1]}))),
-            // A question is short: held to 120 characters, a small model cannot write one question
-            // until its token limit and leave the JSON cut off.
-            CallPurpose::Questions => Some(list_schema("questions", json!({"type": "string", "maxLength": 120}))),
-            CallPurpose::Answer | CallPurpose::MemorySummary | CallPurpose::Probe => None,
-        }
+        let text = match self {
+            CallPurpose::Plan => query_flow::PLAN_SCHEMA,
+            CallPurpose::Rerank => query_flow::RERANK_SCHEMA,
+            CallPurpose::Sufficiency => query_flow::SUFFICIENCY_SCHEMA,
+            CallPurpose::Grade => query_flow::GRADE_SCHEMA,
+            CallPurpose::Judge => judge::SCHEMA,
+            CallPurpose::Rewrite => prompts::REWRITE_SCHEMA,
+            CallPurpose::Support => SUPPORT_SCHEMA,
+            CallPurpose::Questions => QUESTIONS_SCHEMA,
+            CallPurpose::Answer | CallPurpose::MemorySummary | CallPurpose::Probe => return None,
+        };
+        Some(serde_json::from_str(text).expect("the schemas are JSON"))
     }
 }
 
-/// `{"<field>": [<item>, ...]}`, the shape of each of the study's measurements.
-fn list_schema(field: &str, item: serde_json::Value) -> serde_json::Value {
-    json!({
-        "type": "object",
-        "properties": {field: {"type": "array", "items": item}},
-        "required": [field],
-    })
-}
+/// The study's support verdicts: `{"verdicts": [0 or 1, ...]}`, the shape of each of its measurements.
+const SUPPORT_SCHEMA: &str = r#"{"type": "object",
+ "properties": {"verdicts": {"type": "array", "items": {"type": "integer", "enum": [0, 1]}}}, "required": ["verdicts"]}"#;
+
+/// The study's questions: `{"questions": [...]}`. A question is short: held to 120 characters, a
+/// small model cannot write one question until its token limit and leave the JSON cut off.
+const QUESTIONS_SCHEMA: &str = r#"{"type": "object",
+ "properties": {"questions": {"type": "array", "items": {"type": "string", "maxLength": 120}}}, "required": ["questions"]}"#;
 
 /// What the pipeline asks a model for.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -307,4 +306,27 @@ pub trait Llm {
         request: &'a ChatRequest,
         on_delta: &'a mut dyn FnMut(&str),
     ) -> LocalFuture<'a, Result<Completion, LlmError>>;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The schemas are hand-written JSON text: each must parse, and name as required only keys it
+    /// describes (a provider enforcing it would otherwise reject every reply).
+    #[test]
+    fn every_structured_purpose_has_an_object_schema_requiring_its_own_keys() {
+        let structured: Vec<CallPurpose> = CallPurpose::ALL.into_iter().filter(|p| p.schema().is_some()).collect();
+        assert_eq!(structured.len(), 8, "all but answer, memory summary and probe");
+        for purpose in structured {
+            let schema = purpose.schema().unwrap();
+            assert_eq!(schema["type"], "object", "{purpose:?}");
+            let properties = schema["properties"].as_object().unwrap();
+            let required = schema["required"].as_array().unwrap();
+            assert!(!required.is_empty(), "{purpose:?}");
+            for key in required {
+                assert!(properties.contains_key(key.as_str().unwrap()), "{purpose:?}: {key}");
+            }
+        }
+    }
 }

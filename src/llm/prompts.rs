@@ -209,9 +209,8 @@ Include the missing information explicitly, use specific medical keywords, keep 
 }
 
 /// The JSON schema of the rewriter's reply.
-pub fn rewrite_schema() -> serde_json::Value {
-    serde_json::json!({"type": "object", "properties": {"query": {"type": "string"}}, "required": ["query"]})
-}
+pub const REWRITE_SCHEMA: &str =
+    r#"{"type": "object", "properties": {"query": {"type": "string"}}, "required": ["query"]}"#;
 
 /// The rewritten query of the rewriter's reply: its `query`, or the whole reply when it is not that
 /// JSON (a model without structured output may write the query alone); `None` when empty.

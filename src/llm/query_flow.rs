@@ -6,7 +6,6 @@
 //! falls back to its deterministic local version of the step.
 
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
 
 /// Search queries a plan may add beside its normalised query.
 pub const MAX_SUBQUERIES: usize = 3;
@@ -57,57 +56,26 @@ pub fn json_object(reply: &str) -> Option<&str> {
     reply.get(start..=end)
 }
 
-/// `{"type": "array", "items": {"type": "string"}}`.
-fn strings() -> Value {
-    json!({"type": "array", "items": {"type": "string"}})
-}
-
 /// The plan's JSON schema (the fields of [`QueryPlan`]).
-pub fn plan_schema() -> Value {
-    json!({
-        "type": "object",
-        "properties": {
-            "normalized_query": {"type": "string"},
-            "intent": {"type": "string"},
-            "answer_style": {"type": "string"},
-            "subqueries": strings(),
-            "rewrites": strings(),
-            "constraints": strings(),
-        },
-        "required": ["normalized_query", "subqueries"],
-    })
-}
+pub const PLAN_SCHEMA: &str = r#"{"type": "object",
+ "properties": {"normalized_query": {"type": "string"}, "intent": {"type": "string"}, "answer_style": {"type": "string"},
+  "subqueries": {"type": "array", "items": {"type": "string"}}, "rewrites": {"type": "array", "items": {"type": "string"}},
+  "constraints": {"type": "array", "items": {"type": "string"}}},
+ "required": ["normalized_query", "subqueries"]}"#;
 
 /// The rerank's JSON schema.
-pub fn rerank_schema() -> Value {
-    json!({
-        "type": "object",
-        "properties": {"ranking": {"type": "array", "items": {"type": "integer"}}},
-        "required": ["ranking"],
-    })
-}
+pub const RERANK_SCHEMA: &str = r#"{"type": "object", "properties": {"ranking": {"type": "array", "items": {"type": "integer"}}}, "required": ["ranking"]}"#;
 
 /// The sufficiency verdict's JSON schema.
-pub fn sufficiency_schema() -> Value {
-    json!({
-        "type": "object",
-        "properties": {
-            "score": {"type": "number"},
-            "verdict": {"type": "string", "enum": ["enough", "not_enough"]},
-            "missing_aspects": strings(),
-        },
-        "required": ["score", "verdict"],
-    })
-}
+pub const SUFFICIENCY_SCHEMA: &str = r#"{"type": "object",
+ "properties": {"score": {"type": "number"}, "verdict": {"type": "string", "enum": ["enough", "not_enough"]},
+  "missing_aspects": {"type": "array", "items": {"type": "string"}}},
+ "required": ["score", "verdict"]}"#;
 
 /// The grade's JSON schema.
-pub fn grade_schema() -> Value {
-    json!({
-        "type": "object",
-        "properties": {"grounded": {"type": "boolean"}, "score": {"type": "number"}, "reason": {"type": "string"}},
-        "required": ["grounded", "score"],
-    })
-}
+pub const GRADE_SCHEMA: &str = r#"{"type": "object",
+ "properties": {"grounded": {"type": "boolean"}, "score": {"type": "number"}, "reason": {"type": "string"}},
+ "required": ["grounded", "score"]}"#;
 
 fn valid_score(score: f64) -> bool {
     (0.0..=1.0).contains(&score)
