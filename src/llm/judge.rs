@@ -28,7 +28,7 @@ pub const SCHEMA: &str = r#"{"type": "object",
 
 /// Reads the judge's reply; `None` when it is not the JSON asked for or a score is outside 0..=1.
 pub fn parse(reply: &str) -> Option<Quality> {
-    let r: JudgeReply = serde_json::from_str(super::query_flow::json_object(reply)?).ok()?;
+    let r: JudgeReply = super::query_flow::read_object(reply)?;
     let scores = [r.grounding_score, r.completeness_score, r.accuracy_score];
     if scores.iter().any(|s| !(0.0..=1.0).contains(s) || s.is_nan()) {
         return None;

@@ -219,7 +219,7 @@ pub fn rewritten_query(reply: &str) -> Option<String> {
     struct Rewrite {
         query: String,
     }
-    let object = super::query_flow::json_object(reply).and_then(|json| serde_json::from_str::<Rewrite>(json).ok());
+    let object = super::query_flow::read_object::<Rewrite>(reply);
     let query = object.map_or_else(|| reply.trim().to_string(), |r| r.query.trim().to_string());
     (!query.is_empty()).then_some(query)
 }

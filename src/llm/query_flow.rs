@@ -56,6 +56,14 @@ pub fn json_object(reply: &str) -> Option<&str> {
     reply.get(start..=end)
 }
 
+/// The reply's [`json_object`] read as `T`; `None` when there is none or it is not a `T`. Read through
+/// a `Value`, as the app reads its records: the app's wasm then holds serde's `Value` reader of each
+/// type, not also a text reader per type.
+pub fn read_object<T: serde::de::DeserializeOwned>(reply: &str) -> Option<T> {
+    let value: serde_json::Value = serde_json::from_str(json_object(reply)?).ok()?;
+    T::deserialize(&value).ok()
+}
+
 /// The plan's JSON schema (the fields of [`QueryPlan`]).
 pub const PLAN_SCHEMA: &str = r#"{"type": "object",
  "properties": {"normalized_query": {"type": "string"}, "intent": {"type": "string"}, "answer_style": {"type": "string"},
@@ -84,7 +92,7 @@ fn valid_score(score: f64) -> bool {
 /// Reads a plan; `None` unless it is a JSON object with a non-empty `normalized_query` and string
 /// lists. More than three sub-questions are cut to three; blank entries are dropped.
 pub fn parse_plan(reply: &str) -> Option<QueryPlan> {
-    let mut plan: QueryPlan = serde_json::from_str(json_object(reply)?).ok()?;
+    let mut plan: QueryPlan = read_object(reply)?;
     plan.normalized_query = plan.normalized_query.trim().to_string();
     if plan.normalized_query.is_empty() {
         return None;
@@ -124,7 +132,7 @@ pub fn parse_rerank(reply: &str, count: usize) -> Option<Vec<usize>> {
     struct Reply {
         ranking: Vec<usize>,
     }
-    let reply: Reply = serde_json::from_str(json_object(reply)?).ok()?;
+    let reply: Reply = read_object(reply)?;
     if reply.ranking.is_empty() || reply.ranking.iter().any(|&i| i >= count) {
         return None;
     }
@@ -176,7 +184,7 @@ pub struct Sufficiency {
 
 /// Reads a sufficiency verdict; `None` unless the JSON has a score in 0..=1 and a verdict.
 pub fn parse_sufficiency(reply: &str) -> Option<Sufficiency> {
-    let mut verdict: Sufficiency = serde_json::from_str(json_object(reply)?).ok()?;
+    let mut verdict: Sufficiency = read_object(reply)?;
     if !valid_score(verdict.score) {
         return None;
     }
@@ -212,7 +220,7 @@ pub struct Grade {
 
 /// Reads a grade; `None` unless the JSON has `grounded` and a score in 0..=1.
 pub fn parse_grade(reply: &str) -> Option<Grade> {
-    let grade: Grade = serde_json::from_str(json_object(reply)?).ok()?;
+    let grade: Grade = read_object(reply)?;
     valid_score(grade.score).then_some(grade)
 }
 
