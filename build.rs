@@ -10,6 +10,10 @@
 #[path = "src/triage/classifier.rs"]
 #[allow(dead_code)]
 mod classifier;
+// The classifier sorts with the crate's shared sort, `super::order` here as in `triage`.
+#[path = "src/core/order.rs"]
+#[allow(dead_code)]
+mod order;
 
 use sha2::Digest;
 use std::path::PathBuf;

@@ -21,7 +21,7 @@ pub fn citations(text: &str) -> Vec<usize> {
 /// The sources among the first `sources` that `text` cites, each once, in number order.
 pub fn cited(text: &str, sources: usize) -> Vec<usize> {
     let mut cited: Vec<usize> = citations(text).into_iter().filter(|n| *n <= sources).collect();
-    cited.sort_unstable();
+    super::order::sort_by(&mut cited, usize::cmp);
     cited.dedup();
     cited
 }

@@ -122,7 +122,7 @@ fn best_sentences<'a>(text: &'a str, terms: &HashSet<String>, n: usize) -> Vec<&
         .collect();
     crate::core::order::sort_by(&mut scored, |a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
     let mut keep: Vec<usize> = scored.into_iter().take(n).map(|(i, _)| i).collect();
-    keep.sort_unstable();
+    crate::core::order::sort_by(&mut keep, usize::cmp);
     keep.into_iter().map(|i| sentences[i]).collect()
 }
 

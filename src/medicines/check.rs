@@ -163,7 +163,7 @@ fn look_up(table: &Interactions, lexicon: &Lexicon, pair: [&Medicine; 2], keys: 
         }
     }
     let (severity, [a, b]) = strongest?;
-    sources.sort();
+    crate::core::order::sort_by(&mut sources, Ord::cmp);
     let name = |id: &str| lexicon.concept(id).map_or_else(|| id.to_string(), |c| c.en.clone());
     let listed_as = (!direct_listing).then(|| [name(a), name(b)]);
     Some(Found {

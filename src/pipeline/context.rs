@@ -53,7 +53,7 @@ pub fn compress(text: &str, question_terms: &HashSet<String>, budget: usize) -> 
             used += cost;
         }
     }
-    keep.sort_unstable();
+    crate::core::order::sort_by(&mut keep, usize::cmp);
     keep.iter().map(|&i| sentences[i]).collect::<Vec<_>>().join(" ")
 }
 

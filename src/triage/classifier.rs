@@ -167,7 +167,7 @@ impl Features {
     /// Each bucket once with its count, in bucket order.
     fn counts(&self) -> Vec<(u32, f64)> {
         let mut buckets: Vec<u32> = self.hits.iter().map(|h| h.0).collect();
-        buckets.sort_unstable();
+        super::order::sort_by(&mut buckets, u32::cmp);
         let mut out: Vec<(u32, f64)> = Vec::new();
         for b in buckets {
             match out.last_mut() {
@@ -237,9 +237,9 @@ impl Model {
             }
         }
         by_token.retain(|(_, share)| *share > 0.0);
-        by_token.sort_by(|a, b| b.1.total_cmp(&a.1));
+        super::order::sort_by(&mut by_token, |a, b| b.1.total_cmp(&a.1));
         by_token.truncate(n);
-        by_token.sort_by_key(|(span, _)| span.0);
+        super::order::sort_by_key(&mut by_token, |(span, _)| span.0);
         by_token.iter().map(|(span, _)| word(*span).to_string()).filter(|w| !w.is_empty()).collect()
     }
 

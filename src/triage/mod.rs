@@ -42,6 +42,8 @@ pub use concepts::{CONCEPTS, MEDICINE_NAMES_KO};
 pub use notice::{notice, Country};
 pub use site::{SiteFile, SiteText};
 
+// For the classifier, which build.rs compiles too (with `order` beside it): `super::order` in both.
+use crate::core::order;
 use serde::{Deserialize, Serialize};
 
 /// How soon to get help.
@@ -295,7 +297,7 @@ fn reasons(frame: &frame::Frame, message: &str) -> Vec<Reason> {
         .iter()
         .filter_map(|rule| {
             let mut spans = (rule.fires)(frame)?;
-            spans.sort_unstable();
+            order::sort_by(&mut spans, Ord::cmp);
             spans.dedup();
             let matched = spans.iter().map(|&(s, e)| message[s..e].trim().to_string()).collect();
             Some(Reason {
