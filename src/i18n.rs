@@ -54,16 +54,31 @@ static LOADING_EN: LoadingText = LoadingText {
     vectors_failed: "Semantic search is unavailable, answering with keyword search only:",
 };
 
-/// The strings of the Evaluate page (the study run on the user's own model) and of the app's panel
-/// that opens it, in one language.
+/// The strings of the app's panel that opens the Evaluate page, in one language; the page shows the
+/// heading and the intro too. Apart from [`EvaluateText`] so that the app's wasm holds only these.
 #[derive(Debug)]
-pub struct EvaluateText {
+pub struct EvaluateLinkText {
     pub heading: &'static str,
     /// What the study is and the promise that the user's own data is not touched.
     pub intro: &'static str,
-    /// The app's panel: where the study runs, and the link that opens it.
+    /// Where the study runs, and the link that opens it.
     pub apart: &'static str,
     pub open: &'static str,
+}
+
+/// The Evaluate panel's strings in `lang`.
+pub fn evaluate_link_text(lang: Lang) -> &'static EvaluateLinkText {
+    match lang {
+        Lang::Ko => &EVALUATE_LINK_KO,
+        Lang::En => &EVALUATE_LINK_EN,
+    }
+}
+
+/// The strings of the Evaluate page (the study run on the user's own model), in one language.
+#[derive(Debug)]
+pub struct EvaluateText {
+    /// The heading and the intro, as the app's panel shows them.
+    pub link: &'static EvaluateLinkText,
     /// The page's link back to the app.
     pub back: &'static str,
     /// The page could not load the knowledge index the study searches.
@@ -105,11 +120,15 @@ pub fn evaluate_text(lang: Lang) -> &'static EvaluateText {
     }
 }
 
-static EVALUATE_KO: EvaluateText = EvaluateText {
+static EVALUATE_LINK_KO: EvaluateLinkText = EvaluateLinkText {
     heading: "내 모델로 평가하기",
     intro: "가상 환자(Synthea)의 5턴 대화를 여러 설정(ablation 프로필)과 모델 단독으로 돌려, 에이전트가 내 모델에 무엇을 더하는지 보여 줍니다. 평가는 별도의 기억으로 실행되며 내 프로필, 대화, 저장된 답변은 읽지도 바꾸지도 않습니다.",
     apart: "평가는 별도 페이지에서 실행되며, 설정에서 고른 AI 모델을 사용합니다 (대화는 저장되어 있으니 '대화로 돌아가기'로 돌아오면 됩니다). 그 페이지의 코드는 열 때에만 내려받습니다.",
     open: "평가 페이지 열기",
+};
+
+static EVALUATE_KO: EvaluateText = EvaluateText {
+    link: &EVALUATE_LINK_KO,
     back: "대화로 돌아가기",
     load_failed: "검색 색인을 불러오지 못했습니다:",
     offline: "설정된 AI 모델이 없어 근거 기반 응답기로 평가합니다 (충실도·관련성·판정 점수 없음, 모델 단독 비교 제외).",
@@ -136,11 +155,15 @@ static EVALUATE_KO: EvaluateText = EvaluateText {
     scenarios_failed: "평가 시나리오를 불러오지 못했습니다:",
 };
 
-static EVALUATE_EN: EvaluateText = EvaluateText {
+static EVALUATE_LINK_EN: EvaluateLinkText = EvaluateLinkText {
     heading: "Evaluate on your model",
     intro: "Runs synthetic patients' (Synthea) five-turn conversations under the ablation profiles and the model alone, to show what the agent adds on your model. It runs on a memory of its own: your profiles, conversations and cached answers are neither read nor changed.",
     apart: "The study runs on a page of its own, on the AI model chosen in Settings (your chat stays saved: \"Back to the chat\" returns to it). Its code is downloaded only when you open it.",
     open: "Open the evaluation page",
+};
+
+static EVALUATE_EN: EvaluateText = EvaluateText {
+    link: &EVALUATE_LINK_EN,
     back: "Back to the chat",
     load_failed: "Could not load the search index:",
     offline: "No AI model is configured: the study runs with the evidence responder (no faithfulness, relevancy or judge scores; the model-only arm is left out).",

@@ -18,7 +18,7 @@ use super::engine::{provider, BrowserClock, Engine};
 use super::fetch::fetch_bytes;
 use super::lang::{initial_lang, LangSwitch};
 use super::settings::load_settings;
-use crate::i18n::{evaluate_text, ui, Lang};
+use crate::i18n::{evaluate_link_text, evaluate_text, ui, Lang};
 use crate::llm::{Llm, Provider};
 use crate::pipeline::ports::Services;
 use crate::platform::http::StopHandle;
@@ -42,7 +42,7 @@ const PAGE: &str = "evaluate.html";
 /// a session-only API key lives in this tab's sessionStorage, which a new tab would not share.
 #[component]
 pub fn EvaluateLink(lang: RwSignal<Lang>) -> impl IntoView {
-    let text = move || evaluate_text(lang.get());
+    let text = move || evaluate_link_text(lang.get());
     view! {
         <details class="panel evaluate" id="evaluate">
             <summary><h2>{move || text().heading}</h2></summary>
@@ -90,14 +90,14 @@ pub fn EvaluatePage() -> impl IntoView {
         if let Some(root) = document().document_element() {
             let _ = root.set_attribute("lang", lang.get().code());
         }
-        document().set_title(&format!("{} · {}", evaluate_text(lang.get()).heading, ui(lang.get()).product));
+        document().set_title(&format!("{} · {}", evaluate_text(lang.get()).link.heading, ui(lang.get()).product));
     });
     let text = move || evaluate_text(lang.get());
     view! {
         <div class="app evaluate-page" data-ready=move || (knowledge.get() == Knowledge::Ready).to_string()>
             <header class="top">
                 <div class="brand">
-                    <h1>{move || text().heading}</h1>
+                    <h1>{move || text().link.heading}</h1>
                     <p class="tagline"><a href="./" id="evaluate-back">{move || text().back}</a></p>
                 </div>
                 <LangSwitch lang=lang />
@@ -301,7 +301,7 @@ fn EvaluatePanel(
 
     view! {
         <section class="panel evaluate" id="evaluate">
-                <p class="evaluate-intro">{move || text().intro}</p>
+                <p class="evaluate-intro">{move || text().link.intro}</p>
                 <Show when=move || !has_model()>
                     <p class="evaluate-offline" role="note">{move || text().offline}</p>
                 </Show>
