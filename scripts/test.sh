@@ -41,21 +41,23 @@ step "consumer questions raise no alarm (medagent eval triage --consumer: the 14
 step "triage on writers it never read (medagent eval triage --cross-validate: each writer's messages by a classifier trained on the others; combined recall >= 0.97, false alarms <= 0.04 per language)"
 "$MEDAGENT_BIN" eval triage --cross-validate --min-recall 0.97 --max-false-alarms 0.04
 
-step "wasm release build (scripts/build-app.sh: the Evaluate page and the app, unless dist/ is current; the app's wasm at most 740 kB gzip)"
+step "wasm release build (scripts/build-app.sh: the Evaluate page and the app, unless dist/ is current; the app's wasm at most 700 kB gzip)"
 scripts/build-app.sh
 for wasm in dist/*.wasm; do
     printf 'wasm: %s, %s bytes raw, %s bytes gzip -9\n' "$wasm" "$(stat -c %s "$wasm")" "$(gzip -9c "$wasm" | wc -c)"
 done
 # The app's wasm (not the embedding worker, which loads after the page is usable, nor the Evaluate
-# page's, loaded only when it is opened) is what a first visit waits for. Its budget stops growth:
-# 733 kB gzip now (938 kB before the triage classifier, 891 kB before leptos's erased components, the
-# shared sort and the triage concept table became a file of its own, 793 kB before the Korean medicine
-# names became a file and the study moved to the Evaluate page, 728 kB before stop 48's extraction,
-# Korean search and triage code); the goal is 700 kB, which needs more
-# loaded apart (the trace panel) or the pipeline run in a worker.
+# page's, loaded only when it is opened) is what a first visit waits for. Its budget is issue 42's
+# 700 kB gzip: 684 kB now (733 kB before stop 49 read records from a Value only, wrote the LLM
+# schemas as JSON text, shared one regex cell helper and one sort, split the Evaluate panel's strings
+# from the page's and let wasm-opt assume low memory unused; 938 kB before the triage classifier,
+# 891 kB before leptos's erased components, the shared sort and the triage concept table became a file
+# of its own, 793 kB before the Korean medicine names became a file and the study moved to the
+# Evaluate page). Growth past it: look in `twiggy top` for what grew, or load more apart (the trace
+# panel) or run the pipeline in a worker.
 app_gzip=$(gzip -9c dist/medagent-*_bg.wasm | wc -c)
-if [ "$app_gzip" -gt 740000 ]; then
-    echo "test.sh: the app's wasm is $app_gzip bytes gzip, over its 740 kB budget: find what grew (twiggy top target/wasm32-unknown-unknown/wasm-release/medagent.wasm)" >&2
+if [ "$app_gzip" -gt 700000 ]; then
+    echo "test.sh: the app's wasm is $app_gzip bytes gzip, over its 700 kB budget: find what grew (twiggy top target/wasm32-unknown-unknown/wasm-release/medagent.wasm)" >&2
     exit 1
 fi
 
