@@ -372,7 +372,15 @@ pub fn bridge(lexicon: &Lexicon, question: &str) -> BridgedQuery {
             english_names.push(concept.en.clone());
         }
     }
-    let compact: String = question.split_whitespace().collect();
+    // A test told as done ("건강검진에서", "조직검사 했더니", "진단 받으셨어요") is how the writer came
+    // to know, not what they ask: its word is left out of the text the cues are read in.
+    let spaced: Vec<&str> = question.split_whitespace().collect();
+    let compact: String = spaced
+        .iter()
+        .enumerate()
+        .filter(|&(k, word)| !test_told(word, spaced.get(k + 1).copied()))
+        .map(|(_, word)| *word)
+        .collect();
     let words: Vec<(usize, &str)> = hangul_words(question).collect();
     let asked_word = |intent: &Intent| {
         words.iter().any(|(_, w)| {
@@ -589,6 +597,47 @@ fn told_of(rest: &str) -> bool {
     TOLD_OF.iter().any(|t| compact.starts_with(t))
 }
 
+/// The words that name a test (the "exams and tests" intent's cues).
+const TEST_CUES: &[&str] = &["검사", "검진", "진단", "촬영", "판정"];
+
+/// What follows a test's name, in its word or as the next, when the test was done or ordered rather
+/// than asked about: a place or source (에서), what it gave (했더니, 나왔, 떴), that one had it
+/// (받았, 받은, 받고), and what a doctor said to do (하재요, 하래요, 보래요, 해보자고).
+const TEST_TOLD: &[&str] = &[
+    "에서",
+    "했더니",
+    "하니",
+    "했는데",
+    "했어",
+    "해봤",
+    "받았",
+    "받으셨",
+    "받은",
+    "받고",
+    "받아서",
+    "나왔",
+    "나온",
+    "떴",
+    "하재",
+    "하래",
+    "보래",
+    "하자",
+    "해보자",
+];
+
+/// Whether written word `word` (followed by `next`) tells of a test done or ordered: "피검사에서",
+/// "조직검사했더니", "진단 받으셨어요", "세침검사 하래요" (but "검사 받아봐야 할까요" asks).
+fn test_told(word: &str, next: Option<&str>) -> bool {
+    TEST_CUES.iter().any(|cue| {
+        word.match_indices(cue).any(|(at, _)| {
+            let rest = &word[at + cue.len()..];
+            let told = |text: &str| TEST_TOLD.iter().any(|t| text.starts_with(t));
+            told(rest)
+                || (["", "을", "를", "은", "는", "이", "가", "도", "만"].contains(&rest) && next.is_some_and(told))
+        })
+    })
+}
+
 /// Whether every written word of `text` says what is asked (an intent's cue or word: 약 부작용).
 fn asks_only(text: &str) -> bool {
     let mut words = hangul_words(text).peekable();
@@ -676,12 +725,33 @@ mod tests {
         assert_eq!(asks("청신경초종 수술하면 얼마나 더 살 수 있나요"), vec!["treatment", "outlook"]);
         assert_eq!(asks("임질 아기한테 영향 있나요"), vec!["complications"]);
         assert_eq!(asks("임질 걸릴 확률이 높나요"), vec!["susceptibility"]);
-        assert_eq!(asks("임질 판정 받았어요"), vec!["exams and tests"]);
+        assert_eq!(asks("임질 판정은 어떻게 받아요"), vec!["exams and tests"]);
         assert!(bridged("대장내시경 촬영 결과").unknown.is_empty());
         assert!(bridged("임질 수치 정상인가요").unknown.is_empty());
         // Asking a value's cut-off asks how the condition is diagnosed.
         assert_eq!(asks("몇부터 임질이에요"), vec!["exams and tests"]);
         assert_eq!(asks("임질 진단 기준이 뭐예요"), vec!["exams and tests"]);
+    }
+
+    #[test]
+    fn a_test_told_as_done_or_ordered_is_not_what_is_asked() {
+        let asks = |q: &str| bridged(q).qtypes;
+        for told in [
+            "건강검진에서 임질 나왔어요",
+            "피검사에서 임질이래요",
+            "조직검사 했더니 임질이래요",
+            "임질 진단 받으셨어요",
+            "임질 판정받았는데",
+            "세침검사 하래요",
+            "염색체 검사 해보자고 하셨어요",
+        ] {
+            assert!(asks(told).is_empty(), "{told}: {:?}", asks(told));
+        }
+        // Told beside a question, the question's aspect alone is searched.
+        assert_eq!(asks("검진에서 임질 나왔는데 치료는 어떻게 해요"), vec!["treatment"]);
+        // Asked, a test is what the question is about.
+        assert_eq!(asks("임질 검사 받아봐야 할까요"), vec!["exams and tests"]);
+        assert_eq!(asks("언제 병원가서 검사해야 하나요"), vec!["exams and tests"]);
     }
 
     #[test]
