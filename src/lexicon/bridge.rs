@@ -28,7 +28,28 @@ pub struct Intent {
 
 /// The intents, most specific first.
 pub const INTENTS: &[Intent] = &[
-    Intent { qtype: "complications", en: "complications", ko: &["합병증", "후유증", "영향"], words: &[] },
+    Intent {
+        qtype: "complications",
+        en: "complications",
+        // What a condition turns into or does when left alone (위암으로 가나요, 투석까지 가나요, 방치하면).
+        ko: &[
+            "합병증",
+            "후유증",
+            "영향",
+            "으로가나",
+            "로가나",
+            "으로갈수",
+            "로갈수",
+            "으로번지",
+            "로번지",
+            "까지가나",
+            "까지하게",
+            "방치하면",
+            "그냥두면",
+            "놔두면",
+        ],
+        words: &[],
+    },
     Intent { qtype: "side effects", en: "side effects", ko: &["부작용"], words: &[] },
     Intent {
         qtype: "dosage",
@@ -48,7 +69,23 @@ pub const INTENTS: &[Intent] = &[
     Intent {
         qtype: "causes",
         en: "causes",
-        ko: &["원인", "왜생기", "왜걸리", "왜그런", "왜이런", "이유", "때문"],
+        ko: &[
+            "원인",
+            "왜생기",
+            "왜생겨",
+            "왜생긴",
+            "왜걸리",
+            "왜걸려",
+            "왜그런",
+            "왜이런",
+            "왜이렇",
+            "왜자꾸",
+            "왜재발",
+            "왜낮아",
+            "왜높아",
+            "이유",
+            "때문",
+        ],
         words: &[],
     },
     Intent {
@@ -67,14 +104,68 @@ pub const INTENTS: &[Intent] = &[
     Intent {
         qtype: "treatment",
         en: "treatment treat",
-        ko: &["치료", "낫", "고치", "약을", "약은", "약이", "수술", "좋아지"],
+        // Caring for it, getting rid of it, what to take or give, whether to see a doctor or leave it.
+        ko: &[
+            "치료",
+            "낫",
+            "나아지",
+            "나아져",
+            "고치",
+            "약을",
+            "약은",
+            "약이",
+            "수술",
+            "시술",
+            "좋아지",
+            "관리",
+            "없애",
+            "먹어야",
+            "드셔야",
+            "먹여야",
+            "먹이면",
+            "먹여도",
+            "떼야",
+            "떼어야",
+            "해줘야",
+            "해줄수",
+            "식단",
+            "조절",
+            "둬도",
+            "병원가야",
+            "병원꼭가야",
+            "병원에가야",
+        ],
         words: &["약", "약물", "처방", "처방약", "복용"],
     },
     Intent { qtype: "inheritance", en: "inherited genetic", ko: &["유전"], words: &[] },
     Intent {
         qtype: "outlook",
         en: "outlook prognosis",
-        ko: &["전망", "예후", "완치", "위험한가", "위험한가요", "회복", "생존", "수명", "얼마나살", "얼마나더살"],
+        // How long it lasts and whether it goes (얼마나 가요, 언제 끝나요, 평생 가나요, 돌아오나요).
+        ko: &[
+            "전망",
+            "예후",
+            "완치",
+            "위험한가",
+            "위험한가요",
+            "회복",
+            "생존",
+            "수명",
+            "얼마나살",
+            "얼마나더살",
+            "얼마나더사",
+            "얼마나가",
+            "오래가",
+            "평생가",
+            "언제끝나",
+            "언제쯤",
+            "앞으로어떻게",
+            "진행이어떻게",
+            "돌아오나",
+            "돌아올까",
+            "돌아오는거",
+            "나이들면좋아",
+        ],
         words: &[],
     },
     Intent {
@@ -731,6 +822,23 @@ mod tests {
         // Asking a value's cut-off asks how the condition is diagnosed.
         assert_eq!(asks("몇부터 임질이에요"), vec!["exams and tests"]);
         assert_eq!(asks("임질 진단 기준이 뭐예요"), vec!["exams and tests"]);
+        // Caring for it, ridding oneself of it, what to take, whether to leave it: treatment.
+        for q in [
+            "임질 어떻게 관리해야 하나요",
+            "임질 집에서 어떻게 없애요",
+            "임질이면 뭐 먹여야 돼요",
+            "임질 그냥 둬도 되나요",
+        ] {
+            assert_eq!(asks(q), vec!["treatment"], "{q}");
+        }
+        // What it turns into, or does when left alone: complications.
+        assert_eq!(asks("임질이 관절염으로 가나요"), vec!["complications"]);
+        assert_eq!(asks("임질 방치하면 어떻게 되나요"), vec!["complications"]);
+        // How long it lasts and whether it goes: outlook.
+        assert_eq!(asks("임질은 보통 얼마나 가요"), vec!["outlook"]);
+        assert_eq!(asks("임질 언제쯤 괜찮아지나요"), vec!["outlook"]);
+        // Why it keeps coming: causes.
+        assert_eq!(asks("임질이 왜 자꾸 재발하는건지"), vec!["causes"]);
     }
 
     #[test]
