@@ -616,6 +616,13 @@ pub fn bridge(lexicon: &Lexicon, question: &str) -> BridgedQuery {
     if !concepts.is_empty() && !about_condition {
         qtypes.retain(|&q| q != "symptoms");
     }
+    // Telling what one feels and asking whether it is a condition ("... 이거 대상포진인가요?") asks
+    // that condition's symptoms, when nothing else is asked.
+    let feelings = !phrases.is_empty() || mentions.iter().any(|m| m.concept.kind == ConceptKind::Symptom);
+    let is_it = mentions.iter().any(|m| m.concept.kind == ConceptKind::Condition && asks_whether(&question[m.end..]));
+    if feelings && is_it && qtypes.iter().all(|&q| q == "information") {
+        qtypes = vec!["symptoms"];
+    }
     if !parts.is_empty() {
         parts.extend(INTENTS.iter().filter(|i| qtypes.contains(&i.qtype)).map(|i| i.en.to_string()));
     }
@@ -727,6 +734,39 @@ fn test_told(word: &str, next: Option<&str>) -> bool {
                 || (["", "을", "를", "은", "는", "이", "가", "도", "만"].contains(&rest) && next.is_some_and(told))
         })
     })
+}
+
+/// What follows a condition's name when the writer asks whether they have it ("대상포진인가요",
+/// "우울증일까요", "공황 맞나요", "흑색종이랑 비슷한가요", "길랑바레 증후군일수도 있나요").
+const ASKS_WHETHER: &[&str] = &[
+    "인가",
+    "일까",
+    "인건가",
+    "인거죠",
+    "인지",
+    "맞나",
+    "맞죠",
+    "맞는지",
+    "일수도",
+    "일수있",
+    "아닐까",
+    "아닌가",
+    "이랑비슷",
+    "랑비슷",
+    "과비슷",
+    "와비슷",
+    "증상인가",
+    "증상일까",
+    "증상이랑비슷",
+    "증상과비슷",
+];
+
+/// Whether `rest`, the text right after a condition's name, asks whether the writer has it (not
+/// what they had wondered: "볼거리인가 했는데").
+fn asks_whether(rest: &str) -> bool {
+    let compact: String = rest.chars().filter(|c| !c.is_whitespace()).take(8).collect();
+    ASKS_WHETHER.iter().any(|t| compact.starts_with(t))
+        && !["인가했", "인가싶", "일까했", "일까싶"].iter().any(|t| compact.starts_with(t))
 }
 
 /// Whether every written word of `text` says what is asked (an intent's cue or word: 약 부작용).
@@ -860,6 +900,19 @@ mod tests {
         // Asked, a test is what the question is about.
         assert_eq!(asks("임질 검사 받아봐야 할까요"), vec!["exams and tests"]);
         assert_eq!(asks("언제 병원가서 검사해야 하나요"), vec!["exams and tests"]);
+    }
+
+    #[test]
+    fn telling_what_one_feels_and_asking_whether_it_is_a_condition_asks_its_symptoms() {
+        let lexicon = lexicon("R51\tsymptom\tHeadache\t두통\n", MEDICINES, CLASSES, FOCI).unwrap();
+        let asks = |q: &str| bridge(&lexicon, q).qtypes;
+        assert_eq!(asks("두통이 심해요 청신경초종인가요"), vec!["symptoms"]);
+        assert_eq!(asks("두통이 계속돼요 청신경초종일까요?"), vec!["symptoms"]);
+        // Without a feeling told, or with another aspect asked, it is not.
+        assert!(asks("청신경초종인가요").is_empty());
+        assert_eq!(asks("두통이 심해요 청신경초종인가요 치료는요"), vec!["treatment"]);
+        // What the writer had wondered is no question.
+        assert!(asks("두통이 심해서 청신경초종인가 했는데 아니래요").is_empty());
     }
 
     #[test]
