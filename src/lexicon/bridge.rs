@@ -649,7 +649,68 @@ pub fn bridge(lexicon: &Lexicon, question: &str) -> BridgedQuery {
             .collect();
         parts.splice(0..0, conditions);
     }
+    // Asked of a child, a condition the corpus has a child's page of (Childhood Nephrotic Syndrome,
+    // Urinary Tract Infections in Children) searches with that page's name too, first.
+    if of_a_child(question) {
+        for concept in &named {
+            let at = parts.iter().position(|p| *p == concept.en);
+            if let Some((at, child)) = at.zip(lexicon.child_form(concept)) {
+                parts.insert(at, child.en.clone());
+            }
+        }
+    }
     BridgedQuery { text: parts.join(" "), concepts, qtypes, phrases, transliterations, coverage, unknown }
+}
+
+/// Words that say a question is about a child (an age of at most 12 aside: "5살 아들").
+const CHILD_WORDS: &[&str] = &[
+    "아기",
+    "애기",
+    "아가",
+    "신생아",
+    "영아",
+    "유아",
+    "소아",
+    "어린이",
+    "유치원",
+    "초등",
+    "초1",
+    "초2",
+    "초3",
+    "초4",
+    "초5",
+    "초6",
+    "돌쟁이",
+    "돌아기",
+    "두돌",
+    "세돌",
+    "꼬마",
+    "아이가",
+    "아이는",
+    "아이한테",
+];
+
+/// Whether `question` is asked of a child: a child word, or an age of 12 or under (5살, 7세), and
+/// not of a pregnancy (whose 아기 is the one expected).
+fn of_a_child(question: &str) -> bool {
+    if question.contains("임신") {
+        return false;
+    }
+    let compact: String = question.split_whitespace().collect();
+    let age = |unit: &str| {
+        compact.match_indices(unit).any(|(at, _)| {
+            let digits: String = compact[..at]
+                .chars()
+                .rev()
+                .take_while(char::is_ascii_digit)
+                .collect::<Vec<_>>()
+                .into_iter()
+                .rev()
+                .collect();
+            digits.parse::<u32>().is_ok_and(|n| n <= 12)
+        })
+    };
+    CHILD_WORDS.iter().any(|w| compact.contains(w)) || age("살") || age("세")
 }
 
 /// The foreign name a Hangul `word` (its particle removed: `stem`) writes by sound, with the English
@@ -913,6 +974,19 @@ mod tests {
         assert_eq!(asks("두통이 심해요 청신경초종인가요 치료는요"), vec!["treatment"]);
         // What the writer had wondered is no question.
         assert!(asks("두통이 심해서 청신경초종인가 했는데 아니래요").is_empty());
+    }
+
+    #[test]
+    fn a_condition_asked_of_a_child_searches_the_childs_page_too() {
+        let foci = format!("{FOCI}Childhood Nephrotic Syndrome\t소아 신증후군\t\t\t\tcondition\n");
+        let lexicon = lexicon("", MEDICINES, CLASSES, &foci).unwrap();
+        let text = |q: &str| bridge(&lexicon, q).text;
+        assert_eq!(text("5살 아들이 신증후군이래요"), "Childhood Nephrotic Syndrome Nephrotic Syndrome");
+        assert_eq!(text("돌쟁이 아기 신증후군"), "Childhood Nephrotic Syndrome Nephrotic Syndrome");
+        // An adult's, a pregnancy's baby and a condition without a child's page search as named.
+        assert_eq!(text("35살 남편이 신증후군이래요"), "Nephrotic Syndrome");
+        assert_eq!(text("임신 중 신증후군 아기한테 영향"), "Nephrotic Syndrome complications");
+        assert_eq!(text("5살 아들이 임질이래요"), "Gonorrhea");
     }
 
     #[test]
