@@ -134,6 +134,11 @@ pub const INTENTS: &[Intent] = &[
             "병원가야",
             "병원꼭가야",
             "병원에가야",
+            // Whether a remedy works: taking, getting or applying it (먹으면 나아요, 주사 맞으면, 바르면).
+            "먹으면",
+            "맞으면",
+            "바르면",
+            "발라도",
         ],
         words: &["약", "약물", "처방", "처방약", "복용"],
     },
@@ -483,6 +488,14 @@ pub fn bridge(lexicon: &Lexicon, question: &str) -> BridgedQuery {
         .filter(|i| i.ko.iter().any(|cue| compact.contains(cue)) || asked_word(i))
         .map(|i| i.qtype)
         .collect();
+    // A risk asked of someone whose family had it ("엄마도 ... 저도 걸릴 확률") asks whether it is
+    // inherited too.
+    if qtypes.contains(&"susceptibility")
+        && !qtypes.contains(&"inheritance")
+        && FAMILY.iter().any(|f| compact.contains(f))
+    {
+        qtypes.push("inheritance");
+    }
     // "무엇인가요" only frames a question that names what it asks ("원인은 무엇인가요" asks causes).
     if qtypes.len() > 1 {
         qtypes.retain(|&q| q != "information");
@@ -756,6 +769,29 @@ fn told_of(rest: &str) -> bool {
     TOLD_OF.iter().any(|t| compact.starts_with(t))
 }
 
+/// Relatives whose having had a condition makes a risk one of inheritance ("둘다": both parents).
+const FAMILY: &[&str] = &[
+    "엄마",
+    "아빠",
+    "어머니",
+    "아버지",
+    "부모",
+    "할머니",
+    "할아버지",
+    "외가",
+    "친가",
+    "가족",
+    "집안",
+    "형제",
+    "언니",
+    "오빠",
+    "누나",
+    "삼촌",
+    "이모",
+    "고모",
+    "둘다",
+];
+
 /// The words that name a test (the "exams and tests" intent's cues).
 const TEST_CUES: &[&str] = &["검사", "검진", "진단", "촬영", "판정"];
 
@@ -938,6 +974,12 @@ mod tests {
         // How long it lasts and whether it goes: outlook.
         assert_eq!(asks("임질은 보통 얼마나 가요"), vec!["outlook"]);
         assert_eq!(asks("임질 언제쯤 괜찮아지나요"), vec!["outlook"]);
+        // Whether a remedy works: treatment.
+        assert_eq!(asks("임질 약 먹으면 나아요"), vec!["treatment"]);
+        assert_eq!(asks("임질 연고 바르면 되나요"), vec!["treatment"]);
+        // A risk asked of someone whose family had it asks whether it is inherited too.
+        assert_eq!(asks("엄마도 임질이었는데 저도 걸릴 확률 높나요"), vec!["susceptibility", "inheritance"]);
+        assert_eq!(asks("임질 걸릴 확률이 높나요"), vec!["susceptibility"]);
         // Why it keeps coming: causes.
         assert_eq!(asks("임질이 왜 자꾸 재발하는건지"), vec!["causes"]);
     }
