@@ -485,7 +485,7 @@ pub fn bridge(lexicon: &Lexicon, question: &str) -> BridgedQuery {
     };
     let mut qtypes: Vec<&'static str> = INTENTS
         .iter()
-        .filter(|i| i.ko.iter().any(|cue| compact.contains(cue)) || asked_word(i))
+        .filter(|i| i.ko.iter().any(|cue| cued(&compact, cue)) || asked_word(i))
         .map(|i| i.qtype)
         .collect();
     // A risk asked of someone whose family had it ("엄마도 ... 저도 걸릴 확률") asks whether it is
@@ -769,6 +769,12 @@ fn told_of(rest: &str) -> bool {
     TOLD_OF.iter().any(|t| compact.starts_with(t))
 }
 
+/// Whether `cue` asks in `compact` (the question without spaces): not when negated by 안 right
+/// before it ("안 먹이면 안 되나요" asks about not giving a medicine, not about treatment).
+fn cued(compact: &str, cue: &str) -> bool {
+    compact.match_indices(cue).any(|(at, _)| !compact[..at].ends_with('안'))
+}
+
 /// Relatives whose having had a condition makes a risk one of inheritance ("둘다": both parents).
 const FAMILY: &[&str] = &[
     "엄마",
@@ -974,6 +980,8 @@ mod tests {
         // How long it lasts and whether it goes: outlook.
         assert_eq!(asks("임질은 보통 얼마나 가요"), vec!["outlook"]);
         assert_eq!(asks("임질 언제쯤 괜찮아지나요"), vec!["outlook"]);
+        // Not doing it asks nothing of it.
+        assert!(asks("임질인데 안 먹이면 안 되나요").is_empty());
         // Whether a remedy works: treatment.
         assert_eq!(asks("임질 약 먹으면 나아요"), vec!["treatment"]);
         assert_eq!(asks("임질 연고 바르면 되나요"), vec!["treatment"]);
