@@ -28,7 +28,28 @@ pub struct Intent {
 
 /// The intents, most specific first.
 pub const INTENTS: &[Intent] = &[
-    Intent { qtype: "complications", en: "complications", ko: &["합병증", "후유증", "영향"], words: &[] },
+    Intent {
+        qtype: "complications",
+        en: "complications",
+        // What a condition turns into or does when left alone (위암으로 가나요, 투석까지 가나요, 방치하면).
+        ko: &[
+            "합병증",
+            "후유증",
+            "영향",
+            "으로가나",
+            "로가나",
+            "으로갈수",
+            "로갈수",
+            "으로번지",
+            "로번지",
+            "까지가나",
+            "까지하게",
+            "방치하면",
+            "그냥두면",
+            "놔두면",
+        ],
+        words: &[],
+    },
     Intent { qtype: "side effects", en: "side effects", ko: &["부작용"], words: &[] },
     Intent {
         qtype: "dosage",
@@ -48,7 +69,23 @@ pub const INTENTS: &[Intent] = &[
     Intent {
         qtype: "causes",
         en: "causes",
-        ko: &["원인", "왜생기", "왜걸리", "왜그런", "왜이런", "이유", "때문"],
+        ko: &[
+            "원인",
+            "왜생기",
+            "왜생겨",
+            "왜생긴",
+            "왜걸리",
+            "왜걸려",
+            "왜그런",
+            "왜이런",
+            "왜이렇",
+            "왜자꾸",
+            "왜재발",
+            "왜낮아",
+            "왜높아",
+            "이유",
+            "때문",
+        ],
         words: &[],
     },
     Intent {
@@ -67,14 +104,73 @@ pub const INTENTS: &[Intent] = &[
     Intent {
         qtype: "treatment",
         en: "treatment treat",
-        ko: &["치료", "낫", "고치", "약을", "약은", "약이", "수술", "좋아지"],
+        // Caring for it, getting rid of it, what to take or give, whether to see a doctor or leave it.
+        ko: &[
+            "치료",
+            "낫",
+            "나아지",
+            "나아져",
+            "고치",
+            "약을",
+            "약은",
+            "약이",
+            "수술",
+            "시술",
+            "좋아지",
+            "관리",
+            "없애",
+            "먹어야",
+            "드셔야",
+            "먹여야",
+            "먹이면",
+            "먹여도",
+            "떼야",
+            "떼어야",
+            "해줘야",
+            "해줄수",
+            "식단",
+            "조절",
+            "둬도",
+            "병원가야",
+            "병원꼭가야",
+            "병원에가야",
+            // Whether a remedy works: taking, getting or applying it (먹으면 나아요, 주사 맞으면, 바르면).
+            "먹으면",
+            "맞으면",
+            "바르면",
+            "발라도",
+        ],
         words: &["약", "약물", "처방", "처방약", "복용"],
     },
     Intent { qtype: "inheritance", en: "inherited genetic", ko: &["유전"], words: &[] },
     Intent {
         qtype: "outlook",
         en: "outlook prognosis",
-        ko: &["전망", "예후", "완치", "위험한가", "위험한가요", "회복", "생존", "수명", "얼마나살", "얼마나더살"],
+        // How long it lasts and whether it goes (얼마나 가요, 언제 끝나요, 평생 가나요, 돌아오나요).
+        ko: &[
+            "전망",
+            "예후",
+            "완치",
+            "위험한가",
+            "위험한가요",
+            "회복",
+            "생존",
+            "수명",
+            "얼마나살",
+            "얼마나더살",
+            "얼마나더사",
+            "얼마나가",
+            "오래가",
+            "평생가",
+            "언제끝나",
+            "언제쯤",
+            "앞으로어떻게",
+            "진행이어떻게",
+            "돌아오나",
+            "돌아올까",
+            "돌아오는거",
+            "나이들면좋아",
+        ],
         words: &[],
     },
     Intent {
@@ -372,7 +468,15 @@ pub fn bridge(lexicon: &Lexicon, question: &str) -> BridgedQuery {
             english_names.push(concept.en.clone());
         }
     }
-    let compact: String = question.split_whitespace().collect();
+    // A test told as done ("건강검진에서", "조직검사 했더니", "진단 받으셨어요") is how the writer came
+    // to know, not what they ask: its word is left out of the text the cues are read in.
+    let spaced: Vec<&str> = question.split_whitespace().collect();
+    let compact: String = spaced
+        .iter()
+        .enumerate()
+        .filter(|&(k, word)| !test_told(word, spaced.get(k + 1).copied()))
+        .map(|(_, word)| *word)
+        .collect();
     let words: Vec<(usize, &str)> = hangul_words(question).collect();
     let asked_word = |intent: &Intent| {
         words.iter().any(|(_, w)| {
@@ -381,9 +485,17 @@ pub fn bridge(lexicon: &Lexicon, question: &str) -> BridgedQuery {
     };
     let mut qtypes: Vec<&'static str> = INTENTS
         .iter()
-        .filter(|i| i.ko.iter().any(|cue| compact.contains(cue)) || asked_word(i))
+        .filter(|i| i.ko.iter().any(|cue| cued(&compact, cue)) || asked_word(i))
         .map(|i| i.qtype)
         .collect();
+    // A risk asked of someone whose family had it ("엄마도 ... 저도 걸릴 확률") asks whether it is
+    // inherited too.
+    if qtypes.contains(&"susceptibility")
+        && !qtypes.contains(&"inheritance")
+        && FAMILY.iter().any(|f| compact.contains(f))
+    {
+        qtypes.push("inheritance");
+    }
     // "무엇인가요" only frames a question that names what it asks ("원인은 무엇인가요" asks causes).
     if qtypes.len() > 1 {
         qtypes.retain(|&q| q != "information");
@@ -517,6 +629,13 @@ pub fn bridge(lexicon: &Lexicon, question: &str) -> BridgedQuery {
     if !concepts.is_empty() && !about_condition {
         qtypes.retain(|&q| q != "symptoms");
     }
+    // Telling what one feels and asking whether it is a condition ("... 이거 대상포진인가요?") asks
+    // that condition's symptoms, when nothing else is asked.
+    let feelings = !phrases.is_empty() || mentions.iter().any(|m| m.concept.kind == ConceptKind::Symptom);
+    let is_it = mentions.iter().any(|m| m.concept.kind == ConceptKind::Condition && asks_whether(&question[m.end..]));
+    if feelings && is_it && qtypes.iter().all(|&q| q == "information") {
+        qtypes = vec!["symptoms"];
+    }
     if !parts.is_empty() {
         parts.extend(INTENTS.iter().filter(|i| qtypes.contains(&i.qtype)).map(|i| i.en.to_string()));
     }
@@ -543,7 +662,68 @@ pub fn bridge(lexicon: &Lexicon, question: &str) -> BridgedQuery {
             .collect();
         parts.splice(0..0, conditions);
     }
+    // Asked of a child, a condition the corpus has a child's page of (Childhood Nephrotic Syndrome,
+    // Urinary Tract Infections in Children) searches with that page's name too, first.
+    if of_a_child(question) {
+        for concept in &named {
+            let at = parts.iter().position(|p| *p == concept.en);
+            if let Some((at, child)) = at.zip(lexicon.child_form(concept)) {
+                parts.insert(at, child.en.clone());
+            }
+        }
+    }
     BridgedQuery { text: parts.join(" "), concepts, qtypes, phrases, transliterations, coverage, unknown }
+}
+
+/// Words that say a question is about a child (an age of at most 12 aside: "5살 아들").
+const CHILD_WORDS: &[&str] = &[
+    "아기",
+    "애기",
+    "아가",
+    "신생아",
+    "영아",
+    "유아",
+    "소아",
+    "어린이",
+    "유치원",
+    "초등",
+    "초1",
+    "초2",
+    "초3",
+    "초4",
+    "초5",
+    "초6",
+    "돌쟁이",
+    "돌아기",
+    "두돌",
+    "세돌",
+    "꼬마",
+    "아이가",
+    "아이는",
+    "아이한테",
+];
+
+/// Whether `question` is asked of a child: a child word, or an age of 12 or under (5살, 7세), and
+/// not of a pregnancy (whose 아기 is the one expected).
+fn of_a_child(question: &str) -> bool {
+    if question.contains("임신") {
+        return false;
+    }
+    let compact: String = question.split_whitespace().collect();
+    let age = |unit: &str| {
+        compact.match_indices(unit).any(|(at, _)| {
+            let digits: String = compact[..at]
+                .chars()
+                .rev()
+                .take_while(char::is_ascii_digit)
+                .collect::<Vec<_>>()
+                .into_iter()
+                .rev()
+                .collect();
+            digits.parse::<u32>().is_ok_and(|n| n <= 12)
+        })
+    };
+    CHILD_WORDS.iter().any(|w| compact.contains(w)) || age("살") || age("세")
 }
 
 /// The foreign name a Hangul `word` (its particle removed: `stem`) writes by sound, with the English
@@ -587,6 +767,109 @@ const TOLD_OF: &[&str] =
 fn told_of(rest: &str) -> bool {
     let compact: String = rest.chars().filter(|c| !c.is_whitespace()).take(8).collect();
     TOLD_OF.iter().any(|t| compact.starts_with(t))
+}
+
+/// Whether `cue` asks in `compact` (the question without spaces): not when negated by 안 right
+/// before it ("안 먹이면 안 되나요" asks about not giving a medicine, not about treatment).
+fn cued(compact: &str, cue: &str) -> bool {
+    compact.match_indices(cue).any(|(at, _)| !compact[..at].ends_with('안'))
+}
+
+/// Relatives whose having had a condition makes a risk one of inheritance ("둘다": both parents).
+const FAMILY: &[&str] = &[
+    "엄마",
+    "아빠",
+    "어머니",
+    "아버지",
+    "부모",
+    "할머니",
+    "할아버지",
+    "외가",
+    "친가",
+    "가족",
+    "집안",
+    "형제",
+    "언니",
+    "오빠",
+    "누나",
+    "삼촌",
+    "이모",
+    "고모",
+    "둘다",
+];
+
+/// The words that name a test (the "exams and tests" intent's cues).
+const TEST_CUES: &[&str] = &["검사", "검진", "진단", "촬영", "판정"];
+
+/// What follows a test's name, in its word or as the next, when the test was done or ordered rather
+/// than asked about: a place or source (에서), what it gave (했더니, 나왔, 떴), that one had it
+/// (받았, 받은, 받고), and what a doctor said to do (하재요, 하래요, 보래요, 해보자고).
+const TEST_TOLD: &[&str] = &[
+    "에서",
+    "했더니",
+    "하니",
+    "했는데",
+    "했어",
+    "해봤",
+    "받았",
+    "받으셨",
+    "받은",
+    "받고",
+    "받아서",
+    "나왔",
+    "나온",
+    "떴",
+    "하재",
+    "하래",
+    "보래",
+    "하자",
+    "해보자",
+];
+
+/// Whether written word `word` (followed by `next`) tells of a test done or ordered: "피검사에서",
+/// "조직검사했더니", "진단 받으셨어요", "세침검사 하래요" (but "검사 받아봐야 할까요" asks).
+fn test_told(word: &str, next: Option<&str>) -> bool {
+    TEST_CUES.iter().any(|cue| {
+        word.match_indices(cue).any(|(at, _)| {
+            let rest = &word[at + cue.len()..];
+            let told = |text: &str| TEST_TOLD.iter().any(|t| text.starts_with(t));
+            told(rest)
+                || (["", "을", "를", "은", "는", "이", "가", "도", "만"].contains(&rest) && next.is_some_and(told))
+        })
+    })
+}
+
+/// What follows a condition's name when the writer asks whether they have it ("대상포진인가요",
+/// "우울증일까요", "공황 맞나요", "흑색종이랑 비슷한가요", "길랑바레 증후군일수도 있나요").
+const ASKS_WHETHER: &[&str] = &[
+    "인가",
+    "일까",
+    "인건가",
+    "인거죠",
+    "인지",
+    "맞나",
+    "맞죠",
+    "맞는지",
+    "일수도",
+    "일수있",
+    "아닐까",
+    "아닌가",
+    "이랑비슷",
+    "랑비슷",
+    "과비슷",
+    "와비슷",
+    "증상인가",
+    "증상일까",
+    "증상이랑비슷",
+    "증상과비슷",
+];
+
+/// Whether `rest`, the text right after a condition's name, asks whether the writer has it (not
+/// what they had wondered: "볼거리인가 했는데").
+fn asks_whether(rest: &str) -> bool {
+    let compact: String = rest.chars().filter(|c| !c.is_whitespace()).take(8).collect();
+    ASKS_WHETHER.iter().any(|t| compact.starts_with(t))
+        && !["인가했", "인가싶", "일까했", "일까싶"].iter().any(|t| compact.starts_with(t))
 }
 
 /// Whether every written word of `text` says what is asked (an intent's cue or word: 약 부작용).
@@ -676,12 +959,84 @@ mod tests {
         assert_eq!(asks("청신경초종 수술하면 얼마나 더 살 수 있나요"), vec!["treatment", "outlook"]);
         assert_eq!(asks("임질 아기한테 영향 있나요"), vec!["complications"]);
         assert_eq!(asks("임질 걸릴 확률이 높나요"), vec!["susceptibility"]);
-        assert_eq!(asks("임질 판정 받았어요"), vec!["exams and tests"]);
+        assert_eq!(asks("임질 판정은 어떻게 받아요"), vec!["exams and tests"]);
         assert!(bridged("대장내시경 촬영 결과").unknown.is_empty());
         assert!(bridged("임질 수치 정상인가요").unknown.is_empty());
         // Asking a value's cut-off asks how the condition is diagnosed.
         assert_eq!(asks("몇부터 임질이에요"), vec!["exams and tests"]);
         assert_eq!(asks("임질 진단 기준이 뭐예요"), vec!["exams and tests"]);
+        // Caring for it, ridding oneself of it, what to take, whether to leave it: treatment.
+        for q in [
+            "임질 어떻게 관리해야 하나요",
+            "임질 집에서 어떻게 없애요",
+            "임질이면 뭐 먹여야 돼요",
+            "임질 그냥 둬도 되나요",
+        ] {
+            assert_eq!(asks(q), vec!["treatment"], "{q}");
+        }
+        // What it turns into, or does when left alone: complications.
+        assert_eq!(asks("임질이 관절염으로 가나요"), vec!["complications"]);
+        assert_eq!(asks("임질 방치하면 어떻게 되나요"), vec!["complications"]);
+        // How long it lasts and whether it goes: outlook.
+        assert_eq!(asks("임질은 보통 얼마나 가요"), vec!["outlook"]);
+        assert_eq!(asks("임질 언제쯤 괜찮아지나요"), vec!["outlook"]);
+        // Not doing it asks nothing of it.
+        assert!(asks("임질인데 안 먹이면 안 되나요").is_empty());
+        // Whether a remedy works: treatment.
+        assert_eq!(asks("임질 약 먹으면 나아요"), vec!["treatment"]);
+        assert_eq!(asks("임질 연고 바르면 되나요"), vec!["treatment"]);
+        // A risk asked of someone whose family had it asks whether it is inherited too.
+        assert_eq!(asks("엄마도 임질이었는데 저도 걸릴 확률 높나요"), vec!["susceptibility", "inheritance"]);
+        assert_eq!(asks("임질 걸릴 확률이 높나요"), vec!["susceptibility"]);
+        // Why it keeps coming: causes.
+        assert_eq!(asks("임질이 왜 자꾸 재발하는건지"), vec!["causes"]);
+    }
+
+    #[test]
+    fn a_test_told_as_done_or_ordered_is_not_what_is_asked() {
+        let asks = |q: &str| bridged(q).qtypes;
+        for told in [
+            "건강검진에서 임질 나왔어요",
+            "피검사에서 임질이래요",
+            "조직검사 했더니 임질이래요",
+            "임질 진단 받으셨어요",
+            "임질 판정받았는데",
+            "세침검사 하래요",
+            "염색체 검사 해보자고 하셨어요",
+        ] {
+            assert!(asks(told).is_empty(), "{told}: {:?}", asks(told));
+        }
+        // Told beside a question, the question's aspect alone is searched.
+        assert_eq!(asks("검진에서 임질 나왔는데 치료는 어떻게 해요"), vec!["treatment"]);
+        // Asked, a test is what the question is about.
+        assert_eq!(asks("임질 검사 받아봐야 할까요"), vec!["exams and tests"]);
+        assert_eq!(asks("언제 병원가서 검사해야 하나요"), vec!["exams and tests"]);
+    }
+
+    #[test]
+    fn telling_what_one_feels_and_asking_whether_it_is_a_condition_asks_its_symptoms() {
+        let lexicon = lexicon("R51\tsymptom\tHeadache\t두통\n", MEDICINES, CLASSES, FOCI).unwrap();
+        let asks = |q: &str| bridge(&lexicon, q).qtypes;
+        assert_eq!(asks("두통이 심해요 청신경초종인가요"), vec!["symptoms"]);
+        assert_eq!(asks("두통이 계속돼요 청신경초종일까요?"), vec!["symptoms"]);
+        // Without a feeling told, or with another aspect asked, it is not.
+        assert!(asks("청신경초종인가요").is_empty());
+        assert_eq!(asks("두통이 심해요 청신경초종인가요 치료는요"), vec!["treatment"]);
+        // What the writer had wondered is no question.
+        assert!(asks("두통이 심해서 청신경초종인가 했는데 아니래요").is_empty());
+    }
+
+    #[test]
+    fn a_condition_asked_of_a_child_searches_the_childs_page_too() {
+        let foci = format!("{FOCI}Childhood Nephrotic Syndrome\t소아 신증후군\t\t\t\tcondition\n");
+        let lexicon = lexicon("", MEDICINES, CLASSES, &foci).unwrap();
+        let text = |q: &str| bridge(&lexicon, q).text;
+        assert_eq!(text("5살 아들이 신증후군이래요"), "Childhood Nephrotic Syndrome Nephrotic Syndrome");
+        assert_eq!(text("돌쟁이 아기 신증후군"), "Childhood Nephrotic Syndrome Nephrotic Syndrome");
+        // An adult's, a pregnancy's baby and a condition without a child's page search as named.
+        assert_eq!(text("35살 남편이 신증후군이래요"), "Nephrotic Syndrome");
+        assert_eq!(text("임신 중 신증후군 아기한테 영향"), "Nephrotic Syndrome complications");
+        assert_eq!(text("5살 아들이 임질이래요"), "Gonorrhea");
     }
 
     #[test]

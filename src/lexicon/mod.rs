@@ -350,6 +350,29 @@ impl Lexicon {
         self.memberships.iter().filter(|&&(_, c)| c == class).map(|&(m, _)| &self.concepts[m as usize]).collect()
     }
 
+    /// The corpus topic on the child's form of `concept` (a condition or symptom whose own topic, or
+    /// whose adult one, "Nephrotic Syndrome in Adults", has a child's: "Childhood Nephrotic Syndrome",
+    /// "Urinary Tract Infections in Children", "Diabetes in Children and Teens").
+    pub fn child_form(&self, concept: &Concept) -> Option<&Concept> {
+        if !matches!(concept.kind, ConceptKind::Condition | ConceptKind::Symptom) {
+            return None;
+        }
+        let en = concept.en.to_lowercase();
+        let base = en.strip_suffix(" in adults").unwrap_or(&en);
+        let forms = [
+            format!("childhood {base}"),
+            format!("{base} in children"),
+            format!("{base}s in children"),
+            format!("{base} in children and teens"),
+        ];
+        // A focus is named by its English, not looked up by it (its English may be another
+        // concept's name), so the foci are read through.
+        self.foci
+            .iter()
+            .map(|&i| &self.concepts[i as usize])
+            .find(|c| forms.iter().any(|form| c.en.eq_ignore_ascii_case(form)))
+    }
+
     /// The concept a normalised name points to.
     pub fn lookup(&self, name: &str) -> Option<&Concept> {
         self.names.get(&normalise(name)).map(|&i| &self.concepts[i as usize])
