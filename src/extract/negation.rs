@@ -366,7 +366,7 @@ fn sentence_around(text: &str, start: usize, end: usize) -> (usize, usize) {
         text[range.clone()].char_indices().filter(|(_, c)| c.is_whitespace()).map(move |(i, _)| range.start + i)
     };
     let from = text[..start].rfind(['.', '!', '?', '\n']).map_or(0, |i| i + 1);
-    let from = spaces(from..start).filter(|&p| korean_end(p)).last().map_or(from, |p| p + 1);
+    let from = spaces(from..start).rfind(|&p| korean_end(p)).map_or(from, |p| p + 1);
     let to = text[end..].find(['.', '!', '?', '\n']).map_or(text.len(), |i| (end + i + 1).min(text.len()));
     let to = spaces(end..to).find(|&p| korean_end(p)).unwrap_or(to);
     (from, to)
