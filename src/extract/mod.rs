@@ -236,6 +236,7 @@ fn concept_mentions<'a>(text: &str, lexicon: &'a Lexicon, readings: &[Reading]) 
             found.push((concept, start, end));
         }
     }
+    found.extend(diabetes_by_type(text, lexicon, readings, &found));
     crate::core::order::sort_by_key(&mut found, |&(_, start, _)| start);
     for mention in found.iter_mut().filter(|(c, _, _)| c.kind == ConceptKind::Symptom) {
         let (_, start, end) = *mention;
@@ -246,6 +247,56 @@ fn concept_mentions<'a>(text: &str, lexicon: &'a Lexicon, readings: &[Reading]) 
         }
     }
     found
+}
+
+/// The words that name a diabetes by its type alone, and that diabetes's ICD-10 id in the lexicon.
+const DIABETES_TYPES: &[(&str, &str)] = &[
+    ("type 1", "E10"),
+    ("type one", "E10"),
+    ("type i", "E10"),
+    ("t1d", "E10"),
+    ("type 2", "E11"),
+    ("type two", "E11"),
+    ("type ii", "E11"),
+    ("t2d", "E11"),
+];
+
+/// A diabetes said by its type alone ("type 1, on humalog", "he has type 2"), where the message
+/// speaks of blood sugar: a glucose or HbA1c reading, or insulin or a diabetes found by name.
+/// Elsewhere a type is no diabetes ("type 2 hypersensitivity").
+fn diabetes_by_type<'a>(
+    text: &str,
+    lexicon: &'a Lexicon,
+    readings: &[Reading],
+    found: &[(&Concept, usize, usize)],
+) -> Vec<(&'a Concept, usize, usize)> {
+    let sugar = readings
+        .iter()
+        .any(|r| matches!(r.kind, MeasureKind::BloodGlucose | MeasureKind::FastingGlucose | MeasureKind::Hba1c))
+        || found.iter().any(|(c, _, _)| {
+            let en = c.en.to_lowercase();
+            en.contains("insulin") || en.contains("diabetes")
+        });
+    if !sugar {
+        return Vec::new();
+    }
+    let lower = text.to_ascii_lowercase();
+    let mut out = Vec::new();
+    for (words, id) in DIABETES_TYPES {
+        for (start, _) in lower.match_indices(words) {
+            let end = start + words.len();
+            let whole = !lower[..start].ends_with(|c: char| c.is_alphanumeric())
+                && !lower[end..].starts_with(|c: char| c.is_alphanumeric());
+            let named = found.iter().any(|&(_, s, e)| s < end && start < e);
+            if !whole || named {
+                continue;
+            }
+            if let Some(concept) = lexicon.concept(id) {
+                out.push((concept, start, end));
+            }
+        }
+    }
+    out
 }
 
 /// Whether `text[end..start]` is a few characters of the same clause (a particle, an adverb: "가 너무 ").
@@ -530,6 +581,14 @@ mod subject_tests {
         // The Korean family words as English speakers of Korean families write them.
         nothing_of_the_writer("my umma's potassium came back 3.0, she takes hctz for her blood pressure", "mother");
         nothing_of_the_writer("My appa is 70 and his a1c was 8.1", "father");
+    }
+
+    #[test]
+    fn a_type_written_after_a_number_is_no_person() {
+        let found = by_subject("아들이 8살인데 1형 당뇨 진단받았어요. 밥 먹기 전에 인슐린 맞혀요.", &[]);
+        assert_eq!(found.people.iter().map(|(s, _)| s.key()).collect::<Vec<_>>(), ["self", "son"], "{found:?}");
+        let found = by_subject("2형 당뇨라서 메트포르민 먹어요", &[]);
+        assert_eq!(found.about, Subject::Me, "{found:?}");
     }
 
     #[test]

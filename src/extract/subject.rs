@@ -980,6 +980,11 @@ fn korean_mentions(text: &str, names: &[String]) -> Vec<(Mention, Role)> {
             found.push((Mention { start: *start, end: *end, who: Who::Pronoun(*gender) }, Role::Subject));
             continue;
         }
+        // A word written right after a number is its counter or type, not a person ("1형 당뇨" is type 1
+        // diabetes, no older brother).
+        if text[..*start].ends_with(|c: char| c.is_ascii_digit()) {
+            continue;
+        }
         // The longest relation word (or name) in the written word.
         let best = RELATIONS
             .iter()
