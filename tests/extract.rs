@@ -27,6 +27,16 @@ fn the_seed_example_exactly() {
 }
 
 #[test]
+fn a_diabetes_said_by_its_type_alone_is_that_diabetes_where_sugar_is_spoken_of() {
+    let conditions = |text: &str| -> Vec<String> { slots(text).conditions.iter().map(|c| c.en.clone()).collect() };
+    assert_eq!(conditions("blood sugar 312 on my meter after dinner. type 1, on humalog"), ["Type 1 diabetes"]);
+    assert_eq!(conditions("hba1c 10.2, just diagnosed type 2"), ["Type 2 diabetes"]);
+    assert_eq!(conditions("My brother has type 1 and his sugar was 42 on his meter"), ["Type 1 diabetes"]);
+    // Without blood sugar spoken of, a type is no diabetes.
+    assert!(conditions("I had a type 2 reaction to the dye").is_empty());
+}
+
+#[test]
 fn english_phrasings() {
     let s =
         slots("I'm a 54 year old woman with high blood pressure for 3 years. BP 150/95, pulse 88, taking lisinopril.");

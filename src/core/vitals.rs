@@ -50,7 +50,9 @@ pub enum MeasureKind {
 }
 
 impl MeasureKind {
-    /// Whether it is a vital sign (else a lab value).
+    /// Whether it is a vital sign (else a lab value). A blood glucose is a reading the person takes
+    /// themselves (a meter, a sensor) and is kept as one, like a pressure; a fasting glucose is a
+    /// laboratory's value.
     pub fn is_vital(self) -> bool {
         matches!(
             self,
@@ -59,6 +61,7 @@ impl MeasureKind {
                 | MeasureKind::Temperature
                 | MeasureKind::Weight
                 | MeasureKind::OxygenSaturation
+                | MeasureKind::BloodGlucose
         )
     }
 

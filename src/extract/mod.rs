@@ -236,6 +236,7 @@ fn concept_mentions<'a>(text: &str, lexicon: &'a Lexicon, readings: &[Reading]) 
             found.push((concept, start, end));
         }
     }
+    found.extend(diabetes_by_type(text, lexicon, readings, &found));
     crate::core::order::sort_by_key(&mut found, |&(_, start, _)| start);
     for mention in found.iter_mut().filter(|(c, _, _)| c.kind == ConceptKind::Symptom) {
         let (_, start, end) = *mention;
@@ -246,6 +247,56 @@ fn concept_mentions<'a>(text: &str, lexicon: &'a Lexicon, readings: &[Reading]) 
         }
     }
     found
+}
+
+/// The words that name a diabetes by its type alone, and that diabetes's ICD-10 id in the lexicon.
+const DIABETES_TYPES: &[(&str, &str)] = &[
+    ("type 1", "E10"),
+    ("type one", "E10"),
+    ("type i", "E10"),
+    ("t1d", "E10"),
+    ("type 2", "E11"),
+    ("type two", "E11"),
+    ("type ii", "E11"),
+    ("t2d", "E11"),
+];
+
+/// A diabetes said by its type alone ("type 1, on humalog", "he has type 2"), where the message
+/// speaks of blood sugar: a glucose or HbA1c reading, or insulin or a diabetes found by name.
+/// Elsewhere a type is no diabetes ("type 2 hypersensitivity").
+fn diabetes_by_type<'a>(
+    text: &str,
+    lexicon: &'a Lexicon,
+    readings: &[Reading],
+    found: &[(&Concept, usize, usize)],
+) -> Vec<(&'a Concept, usize, usize)> {
+    let sugar = readings
+        .iter()
+        .any(|r| matches!(r.kind, MeasureKind::BloodGlucose | MeasureKind::FastingGlucose | MeasureKind::Hba1c))
+        || found.iter().any(|(c, _, _)| {
+            let en = c.en.to_lowercase();
+            en.contains("insulin") || en.contains("diabetes")
+        });
+    if !sugar {
+        return Vec::new();
+    }
+    let lower = text.to_ascii_lowercase();
+    let mut out = Vec::new();
+    for (words, id) in DIABETES_TYPES {
+        for (start, _) in lower.match_indices(words) {
+            let end = start + words.len();
+            let whole = !lower[..start].ends_with(|c: char| c.is_alphanumeric())
+                && !lower[end..].starts_with(|c: char| c.is_alphanumeric());
+            let named = found.iter().any(|&(_, s, e)| s < end && start < e);
+            if !whole || named {
+                continue;
+            }
+            if let Some(concept) = lexicon.concept(id) {
+                out.push((concept, start, end));
+            }
+        }
+    }
+    out
 }
 
 /// Whether `text[end..start]` is a few characters of the same clause (a particle, an adverb: "가 너무 ").
@@ -386,9 +437,12 @@ fn main_subject(clauses: &[subject::Clause], people: &[(Subject, Slots)]) -> Sub
         if let Some(asked) = asked.iter().find(|s| tied.contains(s)) {
             return (*asked).clone();
         }
-        // The first named of those tied, in the order the message names them.
+        // The first named alone of those tied, in the order the message names them ("both parents had
+        // their shots but my mom (75) now has shingles and dad (78) a cough": the mother), else the
+        // first named with others; with the writer joined to them, the first of those joined.
+        let alone = clauses.iter().filter(|c| c.subjects.len() == 1 && !joined).flat_map(|c| &c.subjects);
         let order = clauses.iter().flat_map(|c| &c.subjects);
-        return order.clone().find(|s| tied.contains(s)).cloned().unwrap_or_else(|| tied[0].clone());
+        return alone.chain(order).find(|s| tied.contains(s)).cloned().unwrap_or_else(|| tied[0].clone());
     }
     let named = clauses.iter().filter(|c| c.named).flat_map(|c| &c.subjects);
     named.clone().find(|s| matches!(s, Subject::Other(_))).cloned().unwrap_or(Subject::Me)
@@ -516,6 +570,42 @@ mod subject_tests {
         nothing_of_the_writer("딸램이 9살인데 밤마다 다리가 아프대요", "daughter");
         nothing_of_the_writer("아들램이 열이 38.5도예요", "son");
         nothing_of_the_writer("쌍둥이 둘다 장염이에요 4살이구요", "child");
+    }
+
+    #[test]
+    fn a_relation_in_its_fond_or_family_side_form_is_that_person() {
+        // A fond ending or the side of the family a relation word takes is still the relation.
+        nothing_of_the_writer("딸래미 15살인데 생리를 석달에 한번 할까말까 해요 몸무게는 48키로고요", "daughter");
+        nothing_of_the_writer("친정아빠 크레아티닌 2.4 나왔대요 투석 얘기까지 나와서 너무 걱정돼요", "father");
+        nothing_of_the_writer("친정오빠가 통풍이 있어요 요산이 9.1이래요", "brother");
+        // The Korean family words as English speakers of Korean families write them.
+        nothing_of_the_writer("my umma's potassium came back 3.0, she takes hctz for her blood pressure", "mother");
+        nothing_of_the_writer("My appa is 70 and his a1c was 8.1", "father");
+    }
+
+    #[test]
+    fn a_type_written_after_a_number_is_no_person() {
+        let found = by_subject("아들이 8살인데 1형 당뇨 진단받았어요. 밥 먹기 전에 인슐린 맞혀요.", &[]);
+        assert_eq!(found.people.iter().map(|(s, _)| s.key()).collect::<Vec<_>>(), ["self", "son"], "{found:?}");
+        let found = by_subject("2형 당뇨라서 메트포르민 먹어요", &[]);
+        assert_eq!(found.about, Subject::Me, "{found:?}");
+    }
+
+    #[test]
+    fn a_group_of_the_writers_family_without_my_is_theirs() {
+        nothing_of_the_writer("both kids have the flu. they are 9 and 6 and have a fever of 102", "child");
+        nothing_of_the_writer("The kids all have strep throat and a fever of 39", "child");
+        nothing_of_the_writer("애들 둘다 독감이래요 열이 39도예요", "child");
+        // The group named first does not take the gender of the one named after it.
+        let found = by_subject("both kids have strep :( son is 6, daughter is 9", &[]);
+        assert_eq!(found.of(&other("son")).and_then(|s| s.demographics.gender), Some(Gender::Male), "{found:?}");
+        // "the" before one person is nobody the message names, and the writer's facts stay theirs.
+        let found = by_subject("The girl at the pharmacy said my blood pressure of 150/95 is high", &[]);
+        assert_eq!(found.of(&Subject::Me).map(|s| s.vitals.len()), Some(1), "{found:?}");
+        // Nor is an age alone after such a word a child.
+        let found = by_subject("blood in my pee today, no pain at all. 60 y/o male", &[]);
+        assert_eq!(found.about, Subject::Me, "{found:?}");
+        assert_eq!(found.of(&Subject::Me).and_then(|s| s.demographics.age), Some(60), "{found:?}");
     }
 
     #[test]

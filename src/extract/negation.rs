@@ -352,10 +352,24 @@ const SELF_CUES: &[&str] = &[
 
 /// Whether the sentence around the mention only asks about the concept.
 pub fn is_only_asked_about(text: &str, start: usize, end: usize) -> bool {
-    let from = text[..start].rfind(['.', '!', '?', '\n']).map_or(0, |i| i + 1);
-    let to = text[end..].find(['.', '!', '?', '\n']).map_or(text.len(), |i| (end + i + 1).min(text.len()));
+    let (from, to) = sentence_around(text, start, end);
     let sentence = format!(" {} ", text[from..to].to_lowercase());
     QUESTION_CUES.iter().any(|c| sentence.contains(c)) && !SELF_CUES.iter().any(|c| sentence.contains(c))
+}
+
+/// The sentence around `start..end`: from a full stop, a question or exclamation mark or a line
+/// break to the next, or to and from a Korean predicate ended without one (a written word ending in
+/// "요", "ㅠ", "ㅜ": "발이 퉁퉁 붓고 손도 저리대요 이거 정상인가요?" states the swelling, then asks).
+fn sentence_around(text: &str, start: usize, end: usize) -> (usize, usize) {
+    let korean_end = |p: usize| text[..p].ends_with(['요', 'ㅠ', 'ㅜ']);
+    let spaces = |range: std::ops::Range<usize>| {
+        text[range.clone()].char_indices().filter(|(_, c)| c.is_whitespace()).map(move |(i, _)| range.start + i)
+    };
+    let from = text[..start].rfind(['.', '!', '?', '\n']).map_or(0, |i| i + 1);
+    let from = spaces(from..start).rfind(|&p| korean_end(p)).map_or(from, |p| p + 1);
+    let to = text[end..].find(['.', '!', '?', '\n']).map_or(text.len(), |i| (end + i + 1).min(text.len()));
+    let to = spaces(end..to).find(|&p| korean_end(p)).unwrap_or(to);
+    (from, to)
 }
 
 #[cfg(test)]
@@ -437,6 +451,13 @@ mod tests {
         assert!(!asked("당뇨가 있는데 무엇을 먹어야 하나요?", "당뇨"));
         assert!(!asked("메트포르민을 복용 중인데 부작용이 뭐예요?", "메트포르민"));
         assert!(!asked("65세 남성으로 10년째 당뇨 환자입니다.", "당뇨"));
+        // A Korean sentence ended without a full stop states; the question after it asks alone.
+        assert!(!asked("발이 퉁퉁 붓고 손도 저리대요 이거 정상인가요?", "퉁퉁"));
+        assert!(!asked("발목을 접질렀는데 많이 부었어요 깁스해야되나요", "부었"));
+        assert!(!asked("무릎이 아파요 왜 그럴까요", "아파요"));
+        assert!(asked("요즘 궁금한게 있어요 통풍은 왜 생기나요?", "통풍"));
+        // English is read to its full stop, as before: "swollen feet, is that normal?" only asks.
+        assert!(asked("swollen feet in pregnancy, is that normal?", "swollen"));
     }
 
     fn negated(text: &str, word: &str) -> bool {

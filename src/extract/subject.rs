@@ -178,7 +178,8 @@ pub const RELATIONS: &[Relation] = &[
         en: "Mother",
         ko: "엄마",
         gender: F,
-        en_words: &["mother", "mom", "mum", "mommy", "mummy", "mama", "stepmother", "stepmom"],
+        // "umma" / "eomma": the Korean word as English speakers of Korean families write it.
+        en_words: &["mother", "mom", "mum", "mommy", "mummy", "mama", "stepmother", "stepmom", "umma", "eomma", "omma"],
         en_alone: &["mom", "mum", "mommy", "mummy"],
         ko_words: &["엄마", "어머니", "어머님", "모친", "친정엄마", "친정어머니"],
     },
@@ -187,9 +188,9 @@ pub const RELATIONS: &[Relation] = &[
         en: "Father",
         ko: "아빠",
         gender: M,
-        en_words: &["father", "dad", "daddy", "papa", "stepfather", "stepdad"],
+        en_words: &["father", "dad", "daddy", "papa", "stepfather", "stepdad", "appa"],
         en_alone: &["dad", "daddy"],
-        ko_words: &["아빠", "아버지", "아버님", "부친", "친정아버지"],
+        ko_words: &["아빠", "아버지", "아버님", "부친", "친정아버지", "친정아빠"],
     },
     Relation {
         id: "mother-in-law",
@@ -207,7 +208,7 @@ pub const RELATIONS: &[Relation] = &[
         gender: M,
         en_words: &["father-in-law", "father in law", "fil"],
         en_alone: &[],
-        ko_words: &["시아버지", "시아버님", "장인어른"],
+        ko_words: &["시아버지", "시아버님", "시아빠", "장인어른"],
     },
     Relation {
         id: "grandmother",
@@ -558,11 +559,17 @@ fn english_mentions(text: &str, names: &[String]) -> Vec<(Mention, Role)> {
         // at a sentence's start the same without the determiner, where the words after it say
         // something of the person ("husband is 61", "wife's been", "4 month old has had").
         // "your daughter" (a doctor quoted) is someone else too, never the writer.
-        let determiner = matches!(w, "my" | "our" | "your");
+        // "both kids", "all three kids", "the kids": a group of the writer's family, never the writer
+        // ("the" only before a plural, so "the girl at the desk" is nobody).
+        // Such a word names no child by an age alone ("no pain at all. 60 y/o male" is the writer).
+        let group = matches!(w, "both" | "all" | "the");
+        let determiner = group || matches!(w, "my" | "our" | "your");
         let from = if determiner { i + 1 } else { i };
         let relation = (determiner || at_sentence_start(text, &words, i))
-            .then(|| relation_from(&words, from, determiner))
+            .then(|| relation_from(&words, from, determiner && !group))
             .flatten()
+            .filter(|_| !group || !at_sentence_start(text, &words, from))
+            .filter(|&(_, end)| w != "the" || words[end - 1].2.ends_with('s') || words[end - 1].2 == "children")
             .filter(|&(_, end)| determiner || says_of_person(&words, end) || described(text, &words, from, end));
         if let Some((r, end)) = relation {
             // "my sister's son": the person is the second relation, named by the two.
@@ -591,7 +598,7 @@ fn english_mentions(text: &str, names: &[String]) -> Vec<(Mention, Role)> {
             i = k;
             continue;
         }
-        if determiner {
+        if matches!(w, "my" | "our" | "your") {
             // "my" before anything else is the writer's ("my feet", "my doctor"); "our" may be anyone's.
             if w == "my" {
                 found.push(writer_mention(&words, i, &quotes));
@@ -973,6 +980,11 @@ fn korean_mentions(text: &str, names: &[String]) -> Vec<(Mention, Role)> {
             found.push((Mention { start: *start, end: *end, who: Who::Pronoun(*gender) }, Role::Subject));
             continue;
         }
+        // A word written right after a number is its counter or type, not a person ("1형 당뇨" is type 1
+        // diabetes, no older brother).
+        if text[..*start].ends_with(|c: char| c.is_ascii_digit()) {
+            continue;
+        }
         // The longest relation word (or name) in the written word.
         let best = RELATIONS
             .iter()
@@ -1086,9 +1098,26 @@ fn given_names() -> &'static [(&'static str, bool)] {
 /// nothing when it is one syllable, or "아이" / "아기" (so "딸기", "아이스크림" and "애매" are no
 /// people).
 fn korean_word_at(word: &str, w: &str) -> Option<usize> {
-    const BEFORE: &[&str] = &["큰", "작은", "막내", "첫째", "둘째", "셋째", "외", "친", "우리", "제", "울"];
-    const AFTER: &[&str] =
-        &["께", "님", "아이", "내미", "이가", "이는", "이도", "이랑", "이한테", "인데", "이고", "이라"];
+    // Before: words of which side or which one ("친정", the wife's own family); after: honorifics
+    // and the fond endings ("딸래미", "아들램").
+    const BEFORE: &[&str] = &["큰", "작은", "막내", "첫째", "둘째", "셋째", "외", "친", "친정", "우리", "제", "울"];
+    const AFTER: &[&str] = &[
+        "께",
+        "님",
+        "아이",
+        "내미",
+        "래미",
+        "램",
+        "냄",
+        "이가",
+        "이는",
+        "이도",
+        "이랑",
+        "이한테",
+        "인데",
+        "이고",
+        "이라",
+    ];
     let at = word.find(w)?;
     if at > 0 && !BEFORE.contains(&&word[..at]) {
         return None;
@@ -1186,7 +1215,7 @@ fn clauses(text: &str, all: &[(Mention, Role)]) -> Vec<(usize, usize)> {
     let mut i = 0;
     while i < text.len() {
         let rest = &text[i..];
-        let in_number = rest.starts_with(['.', ','])
+        let in_number = rest.starts_with(['.', ',', ':'])
             && text[..i].chars().next_back().is_some_and(|c| c.is_ascii_digit())
             && rest[1..].starts_with(|c: char| c.is_ascii_digit());
         // A quotation is a clause of its own: whom it is about is not the writer by default.
@@ -1200,7 +1229,8 @@ fn clauses(text: &str, all: &[(Mention, Role)]) -> Vec<(usize, usize)> {
         if i > start && contrasts.binary_search(&i).is_ok() {
             cuts.push((i, i));
         }
-        if rest.starts_with(',') && !in_number {
+        // A colon (of a list, or an emoticon: "both kids have strep :( son is 6") cuts as a comma.
+        if rest.starts_with([',', ':']) && !in_number {
             cuts.push((i, i + 1));
         } else if let Some(join) = JOINS.iter().find(|j| rest.get(..j.len()).is_some_and(|r| r.eq_ignore_ascii_case(j)))
         {

@@ -231,20 +231,28 @@ fn conversation(p: &Patient, index: usize, lang: Lang, corpus: &[Document]) -> S
         slots.push(fact(SlotKind::Vitals, "heart_rate", number(hr)));
     }
     let lab = [
-        ("hba1c", "hba1c", "당화혈색소가 {}%", "my last HbA1c was {}%", "Diabetes"),
-        ("ldl", "ldl_cholesterol", "LDL 콜레스테롤이 {}", "my LDL cholesterol was {}", "High Blood Cholesterol"),
-        ("glucose", "blood_glucose", "혈당이 {}", "my blood sugar was {}", "Diabetes"),
+        // A blood sugar the person took is a vital, like a pressure (MeasureKind::is_vital).
+        ("hba1c", SlotKind::Labs, "hba1c", "당화혈색소가 {}%", "my last HbA1c was {}%", "Diabetes"),
+        (
+            "ldl",
+            SlotKind::Labs,
+            "ldl_cholesterol",
+            "LDL 콜레스테롤이 {}",
+            "my LDL cholesterol was {}",
+            "High Blood Cholesterol",
+        ),
+        ("glucose", SlotKind::Vitals, "blood_glucose", "혈당이 {}", "my blood sugar was {}", "Diabetes"),
     ]
     .into_iter()
-    .find_map(|(key, kind, k, e, f)| p.reading(key).map(|v| (kind, k, e, f, v)));
-    if let Some((kind, k, e, f, v)) = lab {
+    .find_map(|(key, slot, kind, k, e, f)| p.reading(key).map(|v| (slot, kind, k, e, f, v)));
+    if let Some((slot, kind, k, e, f, v)) = lab {
         let shown = number(v);
         parts.push(if ko {
             format!("지난번 검사에서 {}였어요", k.replace("{}", &shown))
         } else {
             e.replace("{}", &shown)
         });
-        slots.push(fact(SlotKind::Labs, kind, shown));
+        slots.push(fact(slot, kind, shown));
         focus.push(f);
     }
     let text = match (parts.is_empty(), ko) {
