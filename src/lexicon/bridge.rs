@@ -488,6 +488,18 @@ pub fn bridge(lexicon: &Lexicon, question: &str) -> BridgedQuery {
         .filter(|i| i.ko.iter().any(|cue| cued(&compact, cue)) || asked_word(i))
         .map(|i| i.qtype)
         .collect();
+    // The risk of a second condition ("심방세동이래요 ... 뇌졸중 위험이 높다던데") is what the first leads
+    // to: it asks the first's complications, not who gets it.
+    let mut conditions: Vec<&super::Mention> =
+        mentions.iter().filter(|m| m.concept.kind == ConceptKind::Condition).collect();
+    conditions.sort_by_key(|m| m.start);
+    let first = conditions.first().map(|m| &m.concept.id);
+    if conditions.iter().any(|m| Some(&m.concept.id) != first && risk_of(&question[m.end..])) {
+        qtypes.retain(|&q| q != "susceptibility");
+        if !qtypes.contains(&"complications") {
+            qtypes.insert(0, "complications");
+        }
+    }
     // A risk asked of someone whose family had it ("엄마도 ... 저도 걸릴 확률") asks whether it is
     // inherited too.
     if qtypes.contains(&"susceptibility")
@@ -756,6 +768,14 @@ const TAKEN_FOR: &[&str] = &["인줄", "일줄", "인거같았는데", "인줄�
 fn taken_for(rest: &str) -> bool {
     let compact: String = rest.chars().filter(|c| !c.is_whitespace()).take(8).collect();
     TAKEN_FOR.iter().any(|t| compact.starts_with(t))
+}
+
+/// Whether what follows a condition's name is its risk ("뇌졸중 위험이", "뇌경색의 위험"), not asking
+/// whether something is dangerous ("위험한가요", an outlook).
+fn risk_of(rest: &str) -> bool {
+    let rest = rest.trim_start();
+    let rest = rest.strip_prefix('의').map_or(rest, str::trim_start);
+    rest.starts_with("위험") && !rest.starts_with("위험한")
 }
 
 /// What follows a condition's name the writer was told they have ("신우신염이래요", "IgA신증이라는데",
@@ -1095,6 +1115,18 @@ mod tests {
         let q = bridge(&lexicon, "임질 약 부작용이 걱정돼요");
         assert_eq!(q.text, "Gonorrhea side effects treatment treat", "{q:?}");
         assert!(q.unknown.is_empty(), "{q:?}");
+    }
+
+    #[test]
+    fn the_risk_of_a_second_condition_asks_the_first_ones_complications() {
+        let asks = |q: &str| bridged(q).qtypes;
+        let q = bridged("엄마가 임질이래요 관절염 위험이 높다던데 왜 그런거에요");
+        assert!(q.qtypes.contains(&"complications") && !q.qtypes.contains(&"susceptibility"), "{q:?}");
+        assert!(!q.text.contains("risk who gets") && !q.text.contains("inherited"), "{q:?}");
+        assert!(asks("식중독 걸리면 관절염의 위험 있나요").contains(&"complications"));
+        // The risk of the condition asked about is who gets it; whether it is dangerous, its outlook.
+        assert_eq!(asks("관절염 위험 요인"), vec!["susceptibility"]);
+        assert!(!asks("임질 관절염 위험한가요").contains(&"complications"));
     }
 
     #[test]
