@@ -860,10 +860,15 @@ fn test_told(word: &str, next: Option<&str>) -> bool {
 }
 
 /// What follows a condition's name when the writer asks whether they have it ("대상포진인가요",
-/// "우울증일까요", "공황 맞나요", "흑색종이랑 비슷한가요", "길랑바레 증후군일수도 있나요").
+/// "우울증일까요", "공황 맞나요", "흑색종이랑 비슷한가요", "길랑바레 증후군일수도 있나요", "식중독이죠",
+/// "저혈당이었던거죠", "천식일 가능성 있나요").
 const ASKS_WHETHER: &[&str] = &[
     "인가",
     "일까",
+    "이죠",
+    "이었던거",
+    "였던거",
+    "일가능성",
     "인건가",
     "인거죠",
     "인지",
@@ -1039,6 +1044,9 @@ mod tests {
         let asks = |q: &str| bridge(&lexicon, q).qtypes;
         assert_eq!(asks("두통이 심해요 청신경초종인가요"), vec!["symptoms"]);
         assert_eq!(asks("두통이 계속돼요 청신경초종일까요?"), vec!["symptoms"]);
+        assert_eq!(asks("두통이 심해요 이거 식중독이죠?"), vec!["symptoms"]);
+        assert_eq!(asks("두통이 심했어요 식중독이었던거죠?"), vec!["symptoms"]);
+        assert_eq!(asks("두통이 계속돼요 청신경초종일 가능성 있나요"), vec!["symptoms"]);
         // Without a feeling told, or with another aspect asked, it is not.
         assert!(asks("청신경초종인가요").is_empty());
         assert_eq!(asks("두통이 심해요 청신경초종인가요 치료는요"), vec!["treatment"]);
