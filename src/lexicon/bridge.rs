@@ -488,8 +488,9 @@ pub fn bridge(lexicon: &Lexicon, question: &str) -> BridgedQuery {
         .filter(|i| i.ko.iter().any(|cue| cued(&compact, cue)) || asked_word(i))
         .map(|i| i.qtype)
         .collect();
-    // The risk of a second condition ("심방세동이래요 ... 뇌졸중 위험이 높다던데") is what the first leads
-    // to: it asks the first's complications, not who gets it.
+    // The risk of a second condition ("심방세동이래요 ... 뇌졸중 위험이 높다던데") or turning into it
+    // ("IgA신증 ... 나중에 신부전 되는거에요") is what the first leads to: it asks the first's
+    // complications, not who gets it.
     let mut conditions: Vec<&super::Mention> =
         mentions.iter().filter(|m| m.concept.kind == ConceptKind::Condition).collect();
     conditions.sort_by_key(|m| m.start);
@@ -770,12 +771,15 @@ fn taken_for(rest: &str) -> bool {
     TAKEN_FOR.iter().any(|t| compact.starts_with(t))
 }
 
-/// Whether what follows a condition's name is its risk ("뇌졸중 위험이", "뇌경색의 위험"), not asking
-/// whether something is dangerous ("위험한가요", an outlook).
+/// Whether what follows a condition's name is its risk ("뇌졸중 위험이", "뇌경색의 위험") or
+/// becoming it ("신부전 되는거에요", "암이 될 수도", "간경화로 돼요"), not asking whether something is
+/// dangerous ("위험한가요", an outlook) nor saying how much (되게 "very").
 fn risk_of(rest: &str) -> bool {
     let rest = rest.trim_start();
-    let rest = rest.strip_prefix('의').map_or(rest, str::trim_start);
-    rest.starts_with("위험") && !rest.starts_with("위험한")
+    let risk = rest.strip_prefix('의').map_or(rest, str::trim_start);
+    let becomes = ["으로", "로", "이", "가"].iter().find_map(|p| rest.strip_prefix(p)).map_or(rest, str::trim_start);
+    (risk.starts_with("위험") && !risk.starts_with("위험한"))
+        || (["되", "될", "돼"].iter().any(|v| becomes.starts_with(v)) && !becomes.starts_with("되게"))
 }
 
 /// What follows a condition's name the writer was told they have ("신우신염이래요", "IgA신증이라는데",
@@ -1132,6 +1136,10 @@ mod tests {
         assert!(q.qtypes.contains(&"complications") && !q.qtypes.contains(&"susceptibility"), "{q:?}");
         assert!(!q.text.contains("risk who gets") && !q.text.contains("inherited"), "{q:?}");
         assert!(asks("식중독 걸리면 관절염의 위험 있나요").contains(&"complications"));
+        assert_eq!(asks("신증후군이래요 나중에 관절염 되는거에요?"), vec!["complications"]);
+        assert_eq!(asks("임질이 관절염이 될 수도 있나요"), vec!["complications"]);
+        // Becoming better is no second condition.
+        assert!(!asks("관절염이 되나요").contains(&"complications"));
         // The risk of the condition asked about is who gets it; whether it is dangerous, its outlook.
         assert_eq!(asks("관절염 위험 요인"), vec!["susceptibility"]);
         assert!(!asks("임질 관절염 위험한가요").contains(&"complications"));
