@@ -488,6 +488,19 @@ pub fn bridge(lexicon: &Lexicon, question: &str) -> BridgedQuery {
         .filter(|i| i.ko.iter().any(|cue| cued(&compact, cue)) || asked_word(i))
         .map(|i| i.qtype)
         .collect();
+    // The risk of a second condition ("심방세동이래요 ... 뇌졸중 위험이 높다던데") or turning into it
+    // ("IgA신증 ... 나중에 신부전 되는거에요") is what the first leads to: it asks the first's
+    // complications, not who gets it.
+    let mut conditions: Vec<&super::Mention> =
+        mentions.iter().filter(|m| m.concept.kind == ConceptKind::Condition).collect();
+    conditions.sort_by_key(|m| m.start);
+    let first = conditions.first().map(|m| &m.concept.id);
+    if conditions.iter().any(|m| Some(&m.concept.id) != first && risk_of(&question[m.end..])) {
+        qtypes.retain(|&q| q != "susceptibility");
+        if !qtypes.contains(&"complications") {
+            qtypes.insert(0, "complications");
+        }
+    }
     // A risk asked of someone whose family had it ("엄마도 ... 저도 걸릴 확률") asks whether it is
     // inherited too.
     if qtypes.contains(&"susceptibility")
@@ -758,6 +771,17 @@ fn taken_for(rest: &str) -> bool {
     TAKEN_FOR.iter().any(|t| compact.starts_with(t))
 }
 
+/// Whether what follows a condition's name is its risk ("뇌졸중 위험이", "뇌경색의 위험") or
+/// becoming it ("신부전 되는거에요", "암이 될 수도", "간경화로 돼요"), not asking whether something is
+/// dangerous ("위험한가요", an outlook) nor saying how much (되게 "very").
+fn risk_of(rest: &str) -> bool {
+    let rest = rest.trim_start();
+    let risk = rest.strip_prefix('의').map_or(rest, str::trim_start);
+    let becomes = ["으로", "로", "이", "가"].iter().find_map(|p| rest.strip_prefix(p)).map_or(rest, str::trim_start);
+    (risk.starts_with("위험") && !risk.starts_with("위험한"))
+        || (["되", "될", "돼"].iter().any(|v| becomes.starts_with(v)) && !becomes.starts_with("되게"))
+}
+
 /// What follows a condition's name the writer was told they have ("신우신염이래요", "IgA신증이라는데",
 /// "당뇨 진단", "통풍 판정").
 const TOLD_OF: &[&str] =
@@ -840,10 +864,15 @@ fn test_told(word: &str, next: Option<&str>) -> bool {
 }
 
 /// What follows a condition's name when the writer asks whether they have it ("대상포진인가요",
-/// "우울증일까요", "공황 맞나요", "흑색종이랑 비슷한가요", "길랑바레 증후군일수도 있나요").
+/// "우울증일까요", "공황 맞나요", "흑색종이랑 비슷한가요", "길랑바레 증후군일수도 있나요", "식중독이죠",
+/// "저혈당이었던거죠", "천식일 가능성 있나요").
 const ASKS_WHETHER: &[&str] = &[
     "인가",
     "일까",
+    "이죠",
+    "이었던거",
+    "였던거",
+    "일가능성",
     "인건가",
     "인거죠",
     "인지",
@@ -1019,6 +1048,9 @@ mod tests {
         let asks = |q: &str| bridge(&lexicon, q).qtypes;
         assert_eq!(asks("두통이 심해요 청신경초종인가요"), vec!["symptoms"]);
         assert_eq!(asks("두통이 계속돼요 청신경초종일까요?"), vec!["symptoms"]);
+        assert_eq!(asks("두통이 심해요 이거 식중독이죠?"), vec!["symptoms"]);
+        assert_eq!(asks("두통이 심했어요 식중독이었던거죠?"), vec!["symptoms"]);
+        assert_eq!(asks("두통이 계속돼요 청신경초종일 가능성 있나요"), vec!["symptoms"]);
         // Without a feeling told, or with another aspect asked, it is not.
         assert!(asks("청신경초종인가요").is_empty());
         assert_eq!(asks("두통이 심해요 청신경초종인가요 치료는요"), vec!["treatment"]);
@@ -1095,6 +1127,22 @@ mod tests {
         let q = bridge(&lexicon, "임질 약 부작용이 걱정돼요");
         assert_eq!(q.text, "Gonorrhea side effects treatment treat", "{q:?}");
         assert!(q.unknown.is_empty(), "{q:?}");
+    }
+
+    #[test]
+    fn the_risk_of_a_second_condition_asks_the_first_ones_complications() {
+        let asks = |q: &str| bridged(q).qtypes;
+        let q = bridged("엄마가 임질이래요 관절염 위험이 높다던데 왜 그런거에요");
+        assert!(q.qtypes.contains(&"complications") && !q.qtypes.contains(&"susceptibility"), "{q:?}");
+        assert!(!q.text.contains("risk who gets") && !q.text.contains("inherited"), "{q:?}");
+        assert!(asks("식중독 걸리면 관절염의 위험 있나요").contains(&"complications"));
+        assert_eq!(asks("신증후군이래요 나중에 관절염 되는거에요?"), vec!["complications"]);
+        assert_eq!(asks("임질이 관절염이 될 수도 있나요"), vec!["complications"]);
+        // Becoming better is no second condition.
+        assert!(!asks("관절염이 되나요").contains(&"complications"));
+        // The risk of the condition asked about is who gets it; whether it is dangerous, its outlook.
+        assert_eq!(asks("관절염 위험 요인"), vec!["susceptibility"]);
+        assert!(!asks("임질 관절염 위험한가요").contains(&"complications"));
     }
 
     #[test]
