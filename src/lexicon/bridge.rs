@@ -725,14 +725,8 @@ fn of_a_child(question: &str) -> bool {
     let compact: String = question.split_whitespace().collect();
     let age = |unit: &str| {
         compact.match_indices(unit).any(|(at, _)| {
-            let digits: String = compact[..at]
-                .chars()
-                .rev()
-                .take_while(char::is_ascii_digit)
-                .collect::<Vec<_>>()
-                .into_iter()
-                .rev()
-                .collect();
+            let before = &compact[..at];
+            let digits = &before[before.trim_end_matches(|c: char| c.is_ascii_digit()).len()..];
             digits.parse::<u32>().is_ok_and(|n| n <= 12)
         })
     };
@@ -767,8 +761,14 @@ const TAKEN_FOR: &[&str] = &["인줄", "일줄", "인거같았는데", "인줄�
 
 /// Whether `rest`, the text right after a condition's name, says the writer had taken it for that.
 fn taken_for(rest: &str) -> bool {
+    begins_with_any(rest, TAKEN_FOR)
+}
+
+/// Whether `rest` (the text right after a name), its spaces left out, begins with one of `forms`:
+/// Korean writes the endings after a name with or without spaces ("인 줄", "인줄").
+fn begins_with_any(rest: &str, forms: &[&str]) -> bool {
     let compact: String = rest.chars().filter(|c| !c.is_whitespace()).take(8).collect();
-    TAKEN_FOR.iter().any(|t| compact.starts_with(t))
+    forms.iter().any(|form| compact.starts_with(form))
 }
 
 /// Whether what follows a condition's name is its risk ("뇌졸중 위험이", "뇌경색의 위험") or
@@ -789,8 +789,7 @@ const TOLD_OF: &[&str] =
 
 /// Whether `rest`, the text right after a condition's name, says the writer was told they have it.
 fn told_of(rest: &str) -> bool {
-    let compact: String = rest.chars().filter(|c| !c.is_whitespace()).take(8).collect();
-    TOLD_OF.iter().any(|t| compact.starts_with(t))
+    begins_with_any(rest, TOLD_OF)
 }
 
 /// Whether `cue` asks in `compact` (the question without spaces): not when negated by 안 right
@@ -896,9 +895,7 @@ const ASKS_WHETHER: &[&str] = &[
 /// Whether `rest`, the text right after a condition's name, asks whether the writer has it (not
 /// what they had wondered: "볼거리인가 했는데").
 fn asks_whether(rest: &str) -> bool {
-    let compact: String = rest.chars().filter(|c| !c.is_whitespace()).take(8).collect();
-    ASKS_WHETHER.iter().any(|t| compact.starts_with(t))
-        && !["인가했", "인가싶", "일까했", "일까싶"].iter().any(|t| compact.starts_with(t))
+    begins_with_any(rest, ASKS_WHETHER) && !begins_with_any(rest, &["인가했", "인가싶", "일까했", "일까싶"])
 }
 
 /// Whether every written word of `text` says what is asked (an intent's cue or word: 약 부작용).

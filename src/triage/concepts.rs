@@ -159,8 +159,9 @@ const SUBSTANCES: &[&str] = &[
 ];
 
 /// The Korean names of the medicines list (`index/lexicon/medicines_ko.tsv`; build.rs writes them
-/// without spaces, one per line: [`MEDICINE_NAMES_KO`]), each a known compound: a symptom's syllables inside one are no complaint
-/// (독사조신 holds 독사 "viper", 익사베필론 익사 "drowning", 피토나디온 피토 "coughing blood").
+/// without spaces, one per line: [`MEDICINE_NAMES_KO`]), each a known compound: a symptom's
+/// syllables inside one are no complaint (독사조신 holds 독사 "viper", 익사베필론 익사 "drowning",
+/// 피토나디온 피토 "coughing blood").
 fn korean_medicine_names() -> &'static [&'static str] {
     static NAMES: OnceLock<Vec<&'static str>> = OnceLock::new();
     NAMES.get_or_init(|| MEDICINE_NAMES_KO.text().lines().collect())
