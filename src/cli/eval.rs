@@ -15,6 +15,7 @@ use super::search::ModeArg;
 use crate::lexicon::bridge::{bridge, BridgedQuery};
 use crate::llm::query_flow::{parse_plan, plan_prompt, QueryPlan};
 use crate::llm::{CallPurpose, ChatRequest};
+use crate::pipeline::nodes::plan::planned_queries;
 use crate::retrieval::fusion::{fuse, fuse_ranked_lists, Candidate, Fusion, FUSION, RRF_K};
 use crate::retrieval::index_files::LoadedIndex;
 use crate::retrieval::relevance::{
@@ -63,6 +64,9 @@ pub struct EvalArgs {
     /// the plan prompt; an unreadable reply searches the raw message and is counted).
     #[arg(long, value_enum)]
     pub planner: Option<PlannerArg>,
+    /// The model `--planner provider` asks.
+    #[command(flatten)]
+    pub provider: super::provider_args::ProviderArgs,
     /// What makes a result relevant: its focus and qtype both among the question's (default); its
     /// focus and qtype where the corpus has a page of that qtype for the focus, else its focus alone
     /// (`available`: a question asking an aspect its topic has no page on is answered by the
@@ -86,11 +90,15 @@ pub enum RelevanceArg {
     Focus,
 }
 
-/// A planner the evaluation can run without a network.
+/// A planner of the evaluation.
 #[derive(Clone, Copy, Debug, clap::ValueEnum)]
 pub enum PlannerArg {
     /// The mock LLM's plan: the question without filler words, untranslated.
     Mock,
+    /// The model of `--provider` (e.g. the real local model of scripts/real-model.sh), searched as
+    /// the pipeline searches a plan: the local plan's query first, then the model's queries that
+    /// share the message's topic; reported beside the local plan alone (`local`, no model).
+    Provider,
 }
 
 /// Other evaluations than retrieval.
@@ -114,6 +122,42 @@ fn mock_plan(question: &DevQuestion) -> Option<QueryPlan> {
     let (system, user) = plan_prompt(&question.question, "", language);
     let request = ChatRequest::new(CallPurpose::Plan, system, user);
     parse_plan(&super::mock_reply::reply(&request))
+}
+
+/// The queries the pipeline searches for each question without a model (`local`) and with the plan
+/// the model of `provider` writes (`provider`; a reply that is no plan leaves the local queries).
+fn provider_plans(
+    provider: &super::provider_args::ProviderArgs,
+    lexicon: &crate::lexicon::Lexicon,
+    questions: &[DevQuestion],
+) -> Result<[PlanSet; 2], CliError> {
+    let llm = provider.build()?.ok_or_else(|| {
+        CliError::usage("--planner provider needs a model: --provider openai --base-url http://127.0.0.1:18940")
+    })?;
+    let (mut local_queries, mut model_queries, mut unreadable) = (Vec::new(), Vec::new(), 0);
+    for (i, q) in questions.iter().enumerate() {
+        let bridged = bridge(lexicon, &q.question).text;
+        let query = if bridged.trim().is_empty() { q.question.clone() } else { bridged };
+        let local = QueryPlan { normalized_query: query, ..QueryPlan::default() };
+        let language = if q.lang == "ko" { "Korean" } else { "English" };
+        let (system, user) = plan_prompt(&q.question, "", language);
+        let request = ChatRequest {
+            max_tokens: Some(400),
+            temperature: Some(0.0),
+            ..ChatRequest::new(CallPurpose::Plan, system, user)
+        };
+        let model = pollster::block_on(llm.complete(&request, &mut |_| {})).ok().and_then(|c| parse_plan(&c.text));
+        unreadable += usize::from(model.is_none());
+        let (queries, _) = planned_queries(Some(lexicon), &q.question, &local, model.as_ref());
+        eprint!("\rplanned {} of {}", i + 1, questions.len());
+        local_queries.push(local.search_queries());
+        model_queries.push(queries);
+    }
+    eprintln!();
+    Ok([
+        PlanSet { name: "local", queries: local_queries, unreadable: None },
+        PlanSet { name: "provider", queries: model_queries, unreadable: Some(unreadable) },
+    ])
 }
 
 /// Questions, reciprocal rank sum and hits at 5 and 10 of one (mode, group).
@@ -256,24 +300,30 @@ pub fn run(args: EvalArgs) -> Result<(), CliError> {
     // Plans are read before anything is searched, so a bad plans file fails at once.
     let mut plan_sets: Vec<PlanSet> = Vec::new();
     if let Some(path) = &args.plans {
-        plan_sets.push(PlanSet { name: "hand", plans: read_plans(path, &questions)?, unreadable: None });
+        let queries = read_plans(path, &questions)?.iter().map(QueryPlan::search_queries).collect();
+        plan_sets.push(PlanSet { name: "hand", queries, unreadable: None });
     }
     if let Some(PlannerArg::Mock) = args.planner {
         let mut unreadable = 0;
         let plans = questions
             .iter()
             .map(|q| {
-                mock_plan(q).unwrap_or_else(|| {
-                    unreadable += 1;
-                    QueryPlan { normalized_query: q.question.clone(), ..QueryPlan::default() }
-                })
+                mock_plan(q)
+                    .unwrap_or_else(|| {
+                        unreadable += 1;
+                        QueryPlan { normalized_query: q.question.clone(), ..QueryPlan::default() }
+                    })
+                    .search_queries()
             })
             .collect();
-        plan_sets.push(PlanSet { name: "mock", plans, unreadable: Some(unreadable) });
+        plan_sets.push(PlanSet { name: "mock", queries: plans, unreadable: Some(unreadable) });
     }
     let source = DirSource { dir: args.index };
     let mut index = pollster::block_on(open(&source))?;
     let lexicon = pollster::block_on(open_lexicon(&source, &index))?;
+    if let Some(PlannerArg::Provider) = args.planner {
+        plan_sets.extend(provider_plans(&args.provider, &lexicon, &questions)?);
+    }
     let with_vectors = !matches!(args.mode, Some(ModeArg::Bm25));
     let vectors = if with_vectors {
         Some(super::vectors::load_vectors(&args.vectors, &args.model_dir, None).map_err(|e| {
@@ -295,8 +345,8 @@ pub fn run(args: EvalArgs) -> Result<(), CliError> {
         let mut planned = Vec::with_capacity(plan_sets.len());
         for set in &plan_sets {
             let mut searches = Vec::new();
-            for query in set.plans[i].search_queries() {
-                let (bm25, vector, _) = search_sides(&mut index, &source, vectors, &bridge(&lexicon, &query).text)?;
+            for query in &set.queries[i] {
+                let (bm25, vector, _) = search_sides(&mut index, &source, vectors, &bridge(&lexicon, query).text)?;
                 searches.push((bm25, vector));
             }
             planned.push(plan_ranks(q, &searches));
@@ -329,7 +379,7 @@ pub fn run(args: EvalArgs) -> Result<(), CliError> {
                     rank("bm25"),
                     rank("vector"),
                     rank("hybrid"),
-                    set.plans[i].search_queries().join(" | ")
+                    set.queries[i].join(" | ")
                 );
             }
         }
@@ -377,7 +427,8 @@ pub fn run(args: EvalArgs) -> Result<(), CliError> {
 struct PlanSet {
     /// `hand` (a plans file) or the planner's name.
     name: &'static str,
-    plans: Vec<QueryPlan>,
+    /// The queries searched for each question.
+    queries: Vec<Vec<String>>,
     /// For a planner: how many replies were not a plan (those questions search the raw message).
     unreadable: Option<usize>,
 }
@@ -407,13 +458,13 @@ fn plan_report(answerable: &[&Searched], sets: &[PlanSet], modes: &[&str]) {
         answerable.len()
     );
     for set in sets {
-        let queries: usize = set.plans.iter().map(|p| p.search_queries().len()).sum();
+        let queries: usize = set.queries.iter().map(Vec::len).sum();
         let unreadable =
             set.unreadable.map_or(String::new(), |n| format!(", {n} unreadable replies searched as the raw message"));
         println!(
             "  {}: {:.2} queries per question{unreadable}",
             set.name,
-            queries as f64 / set.plans.len().max(1) as f64
+            queries as f64 / set.queries.len().max(1) as f64
         );
     }
     let names: Vec<&str> = sets.iter().map(|set| set.name).collect();

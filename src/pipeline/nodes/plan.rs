@@ -57,24 +57,37 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> PlanDetail {
             Ok(plan) => (plan, "model", None),
             Err(no) => (local.clone(), "local", no.why()),
         };
+    let model_plan = (source == "model").then_some(&plan);
+    let (queries, dropped) = planned_queries(env.services.lexicon, &state.user_text, &local, model_plan);
+    state.plan = Some(plan.clone());
+    state.planned_queries = queries.clone();
+    PlanDetail { source, why, queries, dropped, plan }
+}
+
+/// The queries a turn searches, and the model's queries left out: the local plan's first, then each
+/// query of the model's plan (when it wrote one) that shares a concept or a topic word with the message.
+pub fn planned_queries(
+    lexicon: Option<&Lexicon>,
+    message: &str,
+    local: &QueryPlan,
+    model: Option<&QueryPlan>,
+) -> (Vec<String>, Vec<String>) {
     let mut queries = local.search_queries();
     let mut dropped = Vec::new();
-    if source == "model" {
-        let topic = Topic::of(env.services.lexicon, &state.user_text, &local.normalized_query);
+    if let Some(plan) = model {
+        let topic = Topic::of(lexicon, message, &local.normalized_query);
         for query in plan.search_queries() {
             if queries.iter().any(|q| q.eq_ignore_ascii_case(&query)) {
                 continue;
             }
-            if topic.shared_by(env.services.lexicon, &query) {
+            if topic.shared_by(lexicon, &query) {
                 queries.push(query);
             } else {
                 dropped.push(query);
             }
         }
     }
-    state.plan = Some(plan.clone());
-    state.planned_queries = queries.clone();
-    PlanDetail { source, why, queries, dropped, plan }
+    (queries, dropped)
 }
 
 /// What a message is about: the lexicon's concepts in it and the topic words of its search query.
