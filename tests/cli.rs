@@ -582,6 +582,35 @@ fn eval_with_plans_searches_every_plan_query_and_names_unplanned_questions() {
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("plans.jsonl line 2: the plan is not a valid query plan"), "{err}");
+
+    // `--planner provider`: the configured model writes each plan over HTTP, searched as the
+    // pipeline searches it, beside the local plan alone.
+    let server = medagent::cli::mock_llm::spawn_mock("127.0.0.1:0").expect("mock starts");
+    let out = Command::new(env!("CARGO_BIN_EXE_medagent"))
+        .env("OPENAI_API_KEY", "sk-eval-test")
+        .args(["eval", "--mode", "bm25", "--index", index.to_str().unwrap(), "--devset", devset.to_str().unwrap()])
+        .args(["--planner", "provider", "--provider", "openai", "--base-url", &server.base_url(), "--model", "mock-1"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(text.contains("local: 1.00 queries per question"), "{text}");
+    assert!(text.contains("provider: ") && text.contains(", 0 unreadable"), "{text}");
+    let header = text.lines().find(|l| l.starts_with("mode") && l.contains("raw")).unwrap_or_else(|| panic!("{text}"));
+    assert!(header.split_whitespace().eq(["mode", "group", "questions", "raw", "local", "provider"]), "{header}");
+    let without = medagent(&[
+        "eval",
+        "--mode",
+        "bm25",
+        "--index",
+        index.to_str().unwrap(),
+        "--devset",
+        devset.to_str().unwrap(),
+        "--planner",
+        "provider",
+    ]);
+    assert!(!without.status.success());
+    assert!(String::from_utf8_lossy(&without.stderr).contains("--planner provider needs a model"));
 }
 
 /// Query Flow on a real (small) index, offline: the plan is local, every planned query is searched,

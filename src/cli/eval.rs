@@ -135,6 +135,7 @@ fn provider_plans(
         CliError::usage("--planner provider needs a model: --provider openai --base-url http://127.0.0.1:18940")
     })?;
     let (mut local_queries, mut model_queries, mut unreadable) = (Vec::new(), Vec::new(), 0);
+    let mut progress = super::progress::Progress::new("plans written by the model");
     for (i, q) in questions.iter().enumerate() {
         let bridged = bridge(lexicon, &q.question).text;
         let query = if bridged.trim().is_empty() { q.question.clone() } else { bridged };
@@ -149,11 +150,11 @@ fn provider_plans(
         let model = pollster::block_on(llm.complete(&request, &mut |_| {})).ok().and_then(|c| parse_plan(&c.text));
         unreadable += usize::from(model.is_none());
         let (queries, _) = planned_queries(Some(lexicon), &q.question, &local, model.as_ref());
-        eprint!("\rplanned {} of {}", i + 1, questions.len());
+        progress.show(i + 1, questions.len());
         local_queries.push(local.search_queries());
         model_queries.push(queries);
     }
-    eprintln!();
+    progress.finish();
     Ok([
         PlanSet { name: "local", queries: local_queries, unreadable: None },
         PlanSet { name: "provider", queries: model_queries, unreadable: Some(unreadable) },
