@@ -231,7 +231,11 @@ fn concept_mentions<'a>(text: &str, lexicon: &'a Lexicon, readings: &[Reading]) 
     let states =
         |c: &Concept| matches!(c.kind, ConceptKind::Condition | ConceptKind::Symptom | ConceptKind::Medication);
     for (concept, start, end) in symptom_words::find(text) {
-        if !found.iter().any(|&(c, s, e)| s < end && start < e && states(c)) {
+        // The longest reading wins: a complaint's words are not the name they hold or say alone
+        // ("cold sore" and "always cold" are no cold, "소변볼때 아프" is no bare pain, "heartburn" the
+        // complaint, not reflux disease); a name that reaches past them wins over them.
+        let holds = |s: usize, e: usize| start <= s && e <= end;
+        if !found.iter().any(|&(c, s, e)| s < end && start < e && states(c) && !holds(s, e)) {
             found.retain(|&(_, s, e)| !(s < end && start < e));
             found.push((concept, start, end));
         }
@@ -244,6 +248,13 @@ fn concept_mentions<'a>(text: &str, lexicon: &'a Lexicon, readings: &[Reading]) 
         let Some(part) = part.filter(|p| just_before(text, p.end, start)) else { continue };
         if let Some(located) = lexicon.located(part.phrase, mention.0) {
             *mention = (located, part.start, end);
+        }
+    }
+    // A complaint the table lists is a symptom under the plain name people use, whatever kind and
+    // name the lexicon gives its id ("불면증" is insomnia the symptom; R60 is swelling, not edema).
+    for mention in &mut found {
+        if let Some(plain) = symptom_words::concept(&mention.0.id) {
+            mention.0 = plain;
         }
     }
     found
