@@ -231,7 +231,11 @@ fn concept_mentions<'a>(text: &str, lexicon: &'a Lexicon, readings: &[Reading]) 
     let states =
         |c: &Concept| matches!(c.kind, ConceptKind::Condition | ConceptKind::Symptom | ConceptKind::Medication);
     for (concept, start, end) in symptom_words::find(text) {
-        if !found.iter().any(|&(c, s, e)| s < end && start < e && states(c)) {
+        // The longest reading wins: a complaint's words are not the name they hold or say alone
+        // ("cold sore" and "always cold" are no cold, "소변볼때 아프" is no bare pain, "heartburn" the
+        // complaint, not reflux disease); a name that reaches past them wins over them.
+        let holds = |s: usize, e: usize| start <= s && e <= end;
+        if !found.iter().any(|&(c, s, e)| s < end && start < e && states(c) && !holds(s, e)) {
             found.retain(|&(_, s, e)| !(s < end && start < e));
             found.push((concept, start, end));
         }
@@ -244,6 +248,13 @@ fn concept_mentions<'a>(text: &str, lexicon: &'a Lexicon, readings: &[Reading]) 
         let Some(part) = part.filter(|p| just_before(text, p.end, start)) else { continue };
         if let Some(located) = lexicon.located(part.phrase, mention.0) {
             *mention = (located, part.start, end);
+        }
+    }
+    // A complaint the table lists is a symptom under the plain name people use, whatever kind and
+    // name the lexicon gives its id ("불면증" is insomnia the symptom; R60 is swelling, not edema).
+    for mention in &mut found {
+        if let Some(plain) = symptom_words::concept(&mention.0.id) {
+            mention.0 = plain;
         }
     }
     found
@@ -339,6 +350,7 @@ pub fn extract_by_subject(text: &str, lexicon: Option<&Lexicon>, names: &[String
         .filter(|(start, _)| !claimed(*start))
         .filter_map(|(start, who)| patterns::age_before(&text[..start]).map(|age| (start, who, age)))
         .chain(ages_after.iter().cloned())
+        .chain(subject::ages_within_mentions(text, names))
         .collect();
     let mut at = 0;
     while at < clauses.len() {
@@ -683,6 +695,27 @@ mod subject_tests {
         }
         // "34 weeks pregnant" is no age.
         assert_eq!(by_subject("My wife is 34 weeks pregnant.", &[]).of(&other("wife")).unwrap().demographics.age, None);
+    }
+
+    #[test]
+    fn a_relation_described_by_any_word_and_the_age_in_its_mention_are_that_persons() {
+        // The writer's profile never keeps a twin's reading or a child's age said in the child's words.
+        let twin = by_subject("my twin brother's bp is 160/100 and mine is 150/95 lol genetics", &[]);
+        assert_eq!(twin.of(&other("brother")).unwrap().vitals[0].value, 160.0, "{twin:?}");
+        assert_eq!(twin.of(&Subject::Me).unwrap().vitals.iter().map(|v| v.value).collect::<Vec<_>>(), [150.0]);
+        let korean = by_subject("쌍둥이 오빠 혈압이 160/100이고 저는 150/95예요", &[]);
+        assert_eq!(korean.of(&Subject::Me).unwrap().vitals.iter().map(|v| v.value).collect::<Vec<_>>(), [150.0]);
+        for text in ["my 12yo daughter and I both have lice ugh", "my 7 year old son and I both have a cough"] {
+            let both = by_subject(text, &[]);
+            assert_eq!(both.of(&Subject::Me).unwrap().demographics.age, None, "{text}: {both:?}");
+            let child = both.people.iter().find(|(s, _)| *s != Subject::Me).unwrap();
+            assert!(matches!(child.1.demographics.age, Some(12 | 7)), "{text}: {both:?}");
+        }
+        let twins = by_subject("Mia and Noah (4yo twins) both have croup", &["Mia", "Noah"]);
+        assert_eq!(twins.of(&other("Mia")).unwrap().demographics.age, Some(4), "a group's age is each one's");
+        let korean = by_subject("12살 딸이랑 저 둘다 머릿니가 있어요", &[]);
+        assert_eq!(korean.of(&Subject::Me).unwrap().demographics.age, None, "{korean:?}");
+        assert_eq!(korean.of(&other("daughter")).unwrap().demographics.age, Some(12));
     }
 
     #[test]

@@ -29,7 +29,7 @@ static PRONOUN_AGE: std::sync::OnceLock<Regex> = std::sync::OnceLock::new();
 fn pronoun_age() -> &'static Regex {
     PRONOUN_AGE.get_or_init(|| {
         let re =
-            format!(r"(?i)(?:\b(?:he|she|who)(?:'s|’s|s|\s+is|\s+was|\s+just\s+turned|\s+turned)|\bare\s+both|\bwe\s+are)\s+(\d{{1,3}}){AGE_END}");
+            format!(r"(?i)(?:\b(?:he|she|who)(?:'s|’s|s|\s+is|\s+was|\s+just\s+turned|\s+turned)|\bare\s+both|\bwe\s+are)\s+(?:only\s+|just\s+|almost\s+|nearly\s+)?(\d{{1,3}}){AGE_END}");
         Regex::new(&re).expect("valid pattern")
     })
 }
@@ -49,16 +49,27 @@ fn age_after_pattern() -> &'static Regex {
 // pregnant, or a duration ("3개월째", "for 3 days"), is no age.
 pattern!(
     infant_age_en,
-    r"(?i)\b(\d{1,2})[\s-]*(months?|mos?|weeks?|wks?|days?)[\s-]*old\b|(?:\bis|'s|’s|\bturned|\()\s*(\d{1,2})\s*(months?|mos?|weeks?|wks?|days?)\b\s*(\)|,|\.|and\b|$|now\b|\w+)?|\b(\d{1,2})\s*(mo)\b"
+    r"(?i)\b(\d{1,2})[\s-]*(months?|mos?|weeks?|wks?|days?)[\s-]*old\b|(?:\bis|'s|’s|\bturned|\(|(?:^|[.!?\n]\s*)(?:baby|newborn),?)\s*(\d{1,2})\s*(months?|mos?|weeks?|wks?|days?)\b\s*(\)|,|\.|and\b|$|now\b|\w+)?|\b(\d{1,2})\s*(mo)\b"
 );
 pattern!(
     infant_age_ko,
-    r"(생후\s*|임신\s*)?(\d{1,3})\s*(개월|주|일)\s*(인데|이에요|예요|이에여|된|됐|째|짜리|아기|아이|애기|남아|여아|아들|딸|이고|이구요|이요)|(?:^|[^가-힣])(백일|두\s*돌|세\s*돌|돌)\s*(인데|지났|된|됐|아기|애기|이에요|예요)"
+    r"(생후\s*|임신\s*)?(\d{1,3})\s*(개월|주|일)\s*(인데|이에요|예요|이에여|된|됐|째|짜리|아기|아이|애기|남아|여아|아들|딸|이고|이구요|이요)|(?:^|[^가-힣])(백일|100일|두\s*돌|세\s*돌|돌쟁이|돌)\s*(인데|지났|된|됐|아기|애기|이에요|예요)"
 );
 pattern!(age_group_ko, r"([1-9])0\s*대");
 // An age with the writer's sex after it, where a profile line starts or ends ("32f, 8 weeks
 // pregnant", "... since i started running again. 29M", "I'm 45M", "me 24f"): two digits and the letter.
 pattern!(age_sex, r"(?i)(?:^|[.,;!?(\n]\s*|\bi'?m\s+|\bi am\s+|\bme\s+)(\d{2})\s?([mf])(?:$|[\s.,;!?)])");
+// The writer's sex before the age where a profile line starts ("M45, LDL 190", "F/32", "Female, 52.",
+// "남자 28 탈모약"): the sex (group 1) and two digits (group 2).
+pattern!(
+    sex_age,
+    r"(?i)(?:^|[.,;!?(\n]\s*)([mf]|male|female|man|woman|남자|여자|남성|여성)\s*[,/]?\s*(\d{2})(?:$|[\s.,;!?)/])"
+);
+// A decade said in native Korean, then its units ("서른이고", "마흔다섯 살").
+pattern!(
+    age_ko_decade,
+    r"(?:^|[^가-힣])(스물|서른|마흔|쉰|예순|일흔|여든|아흔)(한|두|세|네|다섯|여섯|일곱|여덟|아홉)?\s*(?:살|이고|인데|이에요|예요|이요|입니다|이라|이에여|$)"
+);
 // An age alone as a sentence of its own ("knees ache going down stairs. 58."; "38.4C" is a decimal).
 pattern!(age_alone, r"(?:^|[.!?\n]\s*)(\d{2})\s*(?:[.!](?:\D|$)|$)");
 pattern!(age_group_en, r"(?i)\bin (?:my|his|her|their) ([1-9])0s\b");
@@ -89,6 +100,10 @@ pub fn demographics(text: &str) -> Demographics {
         .or_else(|| first_number(age_en()))
         .or_else(|| first_number(pronoun_age()))
         .or_else(|| first_number(age_sex()))
+        .or_else(|| sex_age().captures(text).and_then(|c| c.get(2)?.as_str().parse().ok()))
+        .or_else(|| {
+            age_ko_decade().captures(text).and_then(|c| decade_age(c.get(1)?.as_str(), c.get(2).map(|m| m.as_str())))
+        })
         .or_else(|| first_number(age_alone()))
         .filter(|a| (1..=120).contains(a))
         .or_else(|| infant_age(text));
@@ -100,11 +115,12 @@ pub fn demographics(text: &str) -> Demographics {
     let first = |re: &Regex| re.find(text).map(|m| m.start());
     // "45M", "(32f)": the letter after an age.
     let compact = |letter: &str| {
-        age_sex()
+        let after =
+            age_sex().captures_iter(text).filter(|c| c.get(2).is_some_and(|m| m.as_str().eq_ignore_ascii_case(letter)));
+        let before = sex_age()
             .captures_iter(text)
-            .filter(|c| c.get(2).is_some_and(|m| m.as_str().eq_ignore_ascii_case(letter)))
-            .map(|c| c.get(0).map_or(0, |m| m.start()))
-            .next()
+            .filter(|c| c.get(1).is_some_and(|m| m.as_str().len() == 1 && m.as_str().eq_ignore_ascii_case(letter)));
+        after.chain(before).map(|c| c.get(0).map_or(0, |m| m.start())).min()
     };
     let earliest = |a: Option<usize>, b: Option<usize>| a.into_iter().chain(b).min();
     let gender = match (earliest(first(male()), compact("m")), earliest(first(female()), compact("f"))) {
@@ -148,8 +164,8 @@ pub fn infant_age(text: &str) -> Option<u32> {
     for c in infant_age_ko().captures_iter(text) {
         if let Some(word) = c.get(5) {
             return Some(match word.as_str().replace(' ', "").as_str() {
-                "백일" => 0,
-                "돌" => 1,
+                "백일" | "100일" => 0,
+                "돌" | "돌쟁이" => 1,
                 "두돌" => 2,
                 _ => 3,
             });
@@ -221,6 +237,13 @@ pub fn bare_age_after(after: &str) -> Option<u32> {
     let age: u32 = rest[..digits].parse().ok()?;
     let is_word = word.chars().all(|c| c.is_ascii_alphabetic()) && !word.is_empty();
     (is_word && !NOT_AGE_UNITS.contains(&word) && (1..=120).contains(&age)).then_some(age)
+}
+
+/// A native Korean decade and its units in years ("서른", "다섯" -> 35).
+fn decade_age(decade: &str, units: Option<&str>) -> Option<u32> {
+    const DECADES: &[&str] = &["스물", "서른", "마흔", "쉰", "예순", "일흔", "여든", "아흔"];
+    let tens = DECADES.iter().position(|d| *d == decade)? as u32 * 10 + 20;
+    Some(tens + units.map_or(Some(0), native_number)?)
 }
 
 /// A native Korean number of years ("다섯" -> 5), as ages are said up to twenty.
@@ -300,6 +323,22 @@ mod tests {
     }
 
     #[test]
+    fn an_age_and_sex_are_read_as_people_write_them_in_short() {
+        let said = |text: &str| (demographics(text).age, demographics(text).gender);
+        assert_eq!(said("M45, LDL 190"), (Some(45), Some(Gender::Male)));
+        assert_eq!(said("F/32 with a cough"), (Some(32), Some(Gender::Female)));
+        assert_eq!(said("Female, 52. Hot flashes"), (Some(52), Some(Gender::Female)));
+        assert_eq!(said("남자 28 탈모약 먹어요"), (Some(28), Some(Gender::Male)));
+        assert_eq!(said("35살 남자인데 기침이 나요"), (Some(35), Some(Gender::Male)));
+        assert_eq!(said("M 10mg twice a day"), (None, None), "a dose is no age");
+        assert_eq!(said("저는 서른이고 건강해요").0, Some(30));
+        assert_eq!(said("엄마가 마흔다섯 살이에요").0, Some(45));
+        // A school year is no age said ("중2 딸"): the sets' writers state none for it.
+        assert_eq!(said("중2 딸이 열이 나요").0, None);
+        assert_eq!(said("husband's ldl is 210 and he's only 39").0, Some(39));
+    }
+
+    #[test]
     fn a_babys_age_is_kept_in_whole_years() {
         let age = |text: &str| demographics(text).age;
         assert_eq!(age("우리 아들 이제 18개월인데 열이 나요"), Some(1));
@@ -307,6 +346,11 @@ mod tests {
         assert_eq!(age("신생아 생후 20일인데 황달이"), Some(0));
         assert_eq!(age("애기 돌 지났는데 두드러기가"), Some(1));
         assert_eq!(age("두돌 아기가 기침을 해요"), Some(2));
+        assert_eq!(age("아기 100일 됐는데 응가를 못봐요"), Some(0));
+        assert_eq!(age("돌쟁이 아기가 열경기 했어요"), Some(1));
+        assert_eq!(age("Baby 9 months, temp 100.4 rectal"), Some(0));
+        assert_eq!(age("열난지 3일 됐는데"), None, "a duration");
+        assert_eq!(age("pregnant w/ first baby, 9 wks, a little spotting"), None, "weeks of a pregnancy");
         assert_eq!(age("baby is 9 months, temp 38.6"), Some(0));
         assert_eq!(age("my daughter is 19 months and has blisters"), Some(1));
         assert_eq!(age("4 month old has had a runny nose"), Some(0));

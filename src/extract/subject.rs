@@ -383,10 +383,80 @@ pub fn relation_words(relation_id: &str) -> Vec<&'static str> {
 /// Words between "my" and a relation noun that describe the person ("my 16 year old son", "my
 /// little boy", "my elderly mother").
 const EN_MODIFIERS: &[&str] = &[
-    "little", "teenage", "teen", "young", "younger", "older", "old", "elderly", "eldest", "oldest", "youngest", "baby",
-    "newborn", "adult", "grown", "pregnant", "sick", "elder", "big", "best", "late", "disabled", "year", "years", "yr",
-    "yrs", "month", "months", "week", "weeks", "day", "days", "yo", "y/o", "aged", "two", "three", "four", "five",
-    "six", "seven", "eight", "nine", "ten", "one", "a", "half",
+    "little",
+    "teenage",
+    "teen",
+    "young",
+    "younger",
+    "older",
+    "old",
+    "elderly",
+    "eldest",
+    "oldest",
+    "youngest",
+    "baby",
+    "newborn",
+    "adult",
+    "grown",
+    "pregnant",
+    "sick",
+    "elder",
+    "big",
+    "best",
+    "late",
+    "disabled",
+    "year",
+    "years",
+    "yr",
+    "yrs",
+    "month",
+    "months",
+    "week",
+    "weeks",
+    "day",
+    "days",
+    "yo",
+    "y/o",
+    "aged",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "one",
+    "a",
+    "half",
+    "twin",
+    "identical",
+    "step",
+    "middle",
+    "first",
+    "second",
+    "third",
+    "only",
+    "own",
+    "dear",
+    "poor",
+    "sweet",
+    "toddler",
+    "infant",
+    "preemie",
+    "premature",
+    "adopted",
+    "foster",
+    "aging",
+    "ageing",
+    "ailing",
+    "frail",
+    "bedridden",
+    "widowed",
+    "autistic",
+    "diabetic",
+    "new",
 ];
 
 /// English words of the writer (compared with a message's lowercase words).
@@ -1466,6 +1536,24 @@ pub fn person_mention_starts(text: &str, names: &[String]) -> Vec<(usize, Subjec
         .into_iter()
         .filter(|(m, role)| *role != Role::Aside && matches!(m.who, Who::Person(..)))
         .map(|(m, _)| (m.start, subject_of(&m.who)))
+        .collect()
+}
+
+/// Relation words that name several people at once: an age said with them is each one's ("Mia and
+/// Noah (4yo twins)").
+const GROUP_WORDS: &[&str] = &["twins", "kids", "children", "sons", "daughters", "babies", "쌍둥이", "애들", "아이들"];
+
+/// The ages said inside a person's own mention ("my 12yo daughter", "my 3 year old son"), with where
+/// the mention starts: that person's age, never another's said in the same clause.
+pub fn ages_within_mentions(text: &str, names: &[String]) -> Vec<(usize, Subject, u32)> {
+    mentions(text, &own_names(names))
+        .into_iter()
+        .filter(|(m, role)| *role != Role::Aside && matches!(m.who, Who::Person(..)))
+        .filter(|(m, _)| !GROUP_WORDS.iter().any(|g| text[m.start..m.end].to_lowercase().ends_with(g)))
+        .filter_map(|(m, _)| {
+            let age = super::patterns::demographics(&text[m.start..m.end]).age?;
+            Some((m.start, subject_of(&m.who), age))
+        })
         .collect()
 }
 

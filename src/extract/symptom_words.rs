@@ -46,6 +46,11 @@ fn parse(tsv: &str) -> Table {
     table
 }
 
+/// The table's concept of `id`, when the table has a row for it.
+pub fn concept(id: &str) -> Option<&'static Concept> {
+    table().concepts.iter().find(|c| c.id == id)
+}
+
 fn is_word_char(c: char) -> bool {
     c.is_alphanumeric() || c == '\''
 }
@@ -115,6 +120,35 @@ mod tests {
         assert_eq!(ids("my joints are stiff every morning"), ["M25.6"]);
         assert_eq!(ids("목이 따끔거려요"), ["R07.0"]);
         assert_eq!(ids("swallowing hurts"), ["R07.0"]);
+    }
+
+    #[test]
+    fn the_common_complaints_of_a_family_doctor_are_read_by_their_plain_name() {
+        let names = |text: &str| find(text).into_iter().map(|(c, _, _)| c.en.as_str()).collect::<Vec<_>>();
+        assert_eq!(names("my feet are puffy"), ["Swelling"]);
+        assert_eq!(names("발이 퉁퉁 부었어요"), ["Swelling", "Swelling"]);
+        assert_eq!(names("pins and needles in my hands"), ["Numbness"]);
+        assert_eq!(names("손이 저려요"), ["Numbness"]);
+        assert_eq!(names("newborn looks yellow"), ["Jaundice"]);
+        assert_eq!(names("아기가 분유 먹고 자꾸 게워요"), ["Spitting up"]);
+        assert_eq!(names("wets the bed most nights"), ["Bedwetting"]);
+        assert_eq!(names("코가 꽉 막혔어요"), ["Nasal congestion"]);
+        assert_eq!(names("gained 15 lbs"), ["Weight gain"]);
+        assert_eq!(names("살이 15키로나 쪘어요"), ["Weight gain"]);
+        assert_eq!(names("white spots on his tonsils"), ["White spots on tonsils"]);
+        assert_eq!(names("침도 못삼켜요"), ["Difficulty swallowing"]);
+        assert!(table().concepts.len() >= 60, "the common complaints, not only a set's misses");
+    }
+
+    #[test]
+    fn every_concept_has_one_row() {
+        let mut ids: Vec<&str> = table().concepts.iter().map(|c| c.id.as_str()).collect();
+        let rows = ids.len();
+        ids.sort_unstable();
+        ids.dedup();
+        assert_eq!(ids.len(), rows, "a concept's words belong in its one row");
+        assert_eq!(concept("R60").map(|c| c.en.as_str()), Some("Swelling"));
+        assert!(concept("E11").is_none());
     }
 
     #[test]
