@@ -12,6 +12,7 @@ use super::error::CliError;
 use super::files::{read_corpus, DirSource, DEFAULT_CORPUS, DEFAULT_INDEX_DIR, DEFAULT_VECTORS_DIR};
 use super::questions::{read_devset, read_plans, DevQuestion};
 use super::search::ModeArg;
+use crate::core::tokenizer::tokenize;
 use crate::lexicon::bridge::{bridge, BridgedQuery};
 use crate::llm::query_flow::{parse_plan, plan_prompt, QueryPlan};
 use crate::llm::{CallPurpose, ChatRequest};
@@ -222,7 +223,7 @@ impl Searched<'_> {
         match mode {
             "bm25" => self.first_relevant(&self.bm25),
             "vector" => self.first_relevant(&self.vector),
-            _ => self.fused_first(FUSION),
+            _ => self.fused_first(FUSION.for_query(tokenize(&self.bridged.text).len())),
         }
     }
 

@@ -168,7 +168,7 @@ pub async fn search_with_signals(
             )
             .await;
             signals.best_similarity = semantic_signals.best_similarity;
-            fuse(&keyword?, &semantic?, k)
+            fuse(&keyword?, &semantic?, k, tokenize(query).len())
         }
     };
     Ok((describe(index, source, ranked).await?, signals))
@@ -236,12 +236,13 @@ async fn vector_ranked(
         .collect())
 }
 
-/// [`FUSION`] of the two document lists (each already one entry per document), the top `k`.
-fn fuse(keyword: &[Ranked], semantic: &[Ranked], k: usize) -> Vec<Ranked> {
+/// [`FUSION`] for a query of `terms` keyword terms ([`super::fusion::Fusion::for_query`]) of the two
+/// document lists (each already one entry per document), the top `k`.
+fn fuse(keyword: &[Ranked], semantic: &[Ranked], k: usize, terms: usize) -> Vec<Ranked> {
     let candidates = |list: &[Ranked]| -> Vec<Candidate<u32>> {
         list.iter().map(|r| Candidate { doc: r.doc, chunk: r.chunk.map(u32::from), score: r.score }).collect()
     };
-    fuse_lists(&candidates(keyword), &candidates(semantic), FUSION)
+    fuse_lists(&candidates(keyword), &candidates(semantic), FUSION.for_query(terms))
         .into_iter()
         .take(k)
         .map(|f| Ranked {
