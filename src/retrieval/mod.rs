@@ -16,4 +16,5 @@ pub mod search;
 pub mod vector_index;
 pub mod vector_manifest;
 pub mod vectors;
+pub mod windows;
 pub mod worker_messages;
