@@ -16,6 +16,7 @@ use crate::core::tokenizer::tokenize;
 use crate::lexicon::bridge::{bridge, BridgedQuery};
 use crate::llm::query_flow::{parse_plan, plan_prompt, QueryPlan};
 use crate::llm::{CallPurpose, ChatRequest};
+use crate::retrieval::asked::{asked, asked_first};
 use crate::retrieval::fusion::{fuse, fuse_ranked_lists, Candidate, Fusion, FUSION, RRF_K};
 use crate::retrieval::index_files::LoadedIndex;
 use crate::retrieval::relevance::{
@@ -215,7 +216,14 @@ impl Searched<'_> {
     /// The first relevant rank in the fusion of the two lists.
     fn fused_first(&self, fusion: Fusion) -> Option<usize> {
         let by_doc: HashMap<u32, &Hit> = self.bm25.iter().chain(&self.vector).map(|h| (h.doc, h)).collect();
-        first_relevant_doc(self.question, &fused_docs(&self.bm25, &self.vector, fusion), &by_doc)
+        // As search does: the first 10, each topic's page of the asked aspect first within the topic.
+        let mut docs = fused_docs(&self.bm25, &self.vector, fusion);
+        docs.truncate(10);
+        let pages: Vec<(&str, &str)> =
+            docs.iter().map(|d| (by_doc[d].focus.as_str(), by_doc[d].qtype.as_str())).collect();
+        let order = asked_first(&pages, &asked(&self.bridged.text), |p| p.0, |p| p.1);
+        let docs: Vec<u32> = order.into_iter().map(|i| docs[i]).collect();
+        first_relevant_doc(self.question, &docs, &by_doc)
     }
 
     /// The first relevant rank by mode name (bm25, vector, hybrid).

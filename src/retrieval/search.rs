@@ -2,6 +2,7 @@
 //! and their RRF fusion, each describing the best documents. Async over a [`FileSource`] so the
 //! browser can fetch shards over HTTP while the CLI reads them from disk.
 
+use super::asked::{asked, asked_first};
 use super::file_source::FileSource;
 use super::fusion::{fuse as fuse_lists, Candidate, FUSION};
 use super::index_files::{LoadedIndex, Manifest, STATS};
@@ -171,7 +172,10 @@ pub async fn search_with_signals(
             fuse(&keyword?, &semantic?, k, tokenize(query).len())
         }
     };
-    Ok((describe(index, source, ranked).await?, signals))
+    let hits = describe(index, source, ranked).await?;
+    // The topic's page of the asked aspect first among that topic's results (see super::asked).
+    let order = asked_first(&hits, &asked(query), |h| &h.focus, |h| &h.qtype);
+    Ok((order.into_iter().map(|i| hits[i].clone()).collect(), signals))
 }
 
 /// BM25 search: the top `k` documents. Shorthand for [`search`] in [`SearchMode::Bm25`].
