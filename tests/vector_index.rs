@@ -118,3 +118,43 @@ fn the_shipped_probe_keeps_the_exact_top_ten() {
     let recall = recall / questions as f64;
     assert!(recall >= 0.95, "recall@10 of the shipped probe ({}) is {recall:.3}", vectors.probe());
 }
+
+/// A long message whose question comes after a long story: the sentence model reads at most 256 word
+/// pieces, so the whole message embedded at once never sees the question. Searched by windows, the
+/// question's topic is among the first documents.
+#[test]
+fn a_long_message_whose_question_comes_last_finds_its_topic() {
+    use medagent::retrieval::vectors::VectorSearch;
+
+    let (docs, _) = read_corpus(&root().join(DEFAULT_CORPUS)).unwrap();
+    let vectors = load_vectors(&root().join(DEFAULT_VECTORS_DIR), &root().join(MODEL_DIR), None).unwrap();
+    let story = "Hello, I hope this finds you well. I am 62 and retired from teaching last spring. \
+        My wife and I moved to a smaller house near our daughter, and I have been busy with the garden, \
+        the grandchildren and a long list of repairs. I walk the dog twice a day and swim on Fridays. \
+        Last month we drove across the country to visit my brother, which took nine days, and I did most \
+        of the driving. We stayed in motels and ate at diners along the way, more fried food than I \
+        usually would. Since we got home I have been catching up on sleep and paperwork, and my \
+        daughter keeps telling me to slow down. My own father worked until he was seventy and I always \
+        thought I would too, but things change. I read a lot now, mostly history, and I started \
+        volunteering at the library on Tuesdays, shelving books and helping people with the computers. ";
+    let message = format!("{story}{story}Anyway, my question: what are the treatments for gout?");
+    let searched_by = pollster::block_on(vectors.query_vectors(&message)).unwrap().len();
+    assert!(searched_by > 2, "the whole message and its windows: {searched_by}");
+    let first_topics = |found: Vec<medagent::retrieval::vectors::VectorMatch>| {
+        let mut focuses: Vec<&str> = Vec::new();
+        for m in found {
+            let focus = docs[m.place.doc as usize].focus.as_str();
+            if !focuses.contains(&focus) {
+                focuses.push(focus);
+            }
+        }
+        focuses.truncate(5);
+        focuses
+    };
+    let gout = |focuses: &[&str]| focuses.iter().any(|f| f.eq_ignore_ascii_case("gout"));
+    let whole = pollster::block_on(vectors.embed_now(&message)).unwrap();
+    let unread = first_topics(pollster::block_on(vectors.nearest_to(&whole, 40)).unwrap());
+    assert!(!gout(&unread), "embedded whole, the message is cut before its question: {unread:?}");
+    let read = first_topics(pollster::block_on(vectors.nearest(&message, 40)).unwrap());
+    assert!(gout(&read), "first topics: {read:?}");
+}

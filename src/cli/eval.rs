@@ -12,10 +12,12 @@ use super::error::CliError;
 use super::files::{read_corpus, DirSource, DEFAULT_CORPUS, DEFAULT_INDEX_DIR, DEFAULT_VECTORS_DIR};
 use super::questions::{read_devset, read_plans, DevQuestion};
 use super::search::ModeArg;
+use crate::core::tokenizer::tokenize;
 use crate::lexicon::bridge::{bridge, BridgedQuery};
 use crate::llm::query_flow::{parse_plan, plan_prompt, QueryPlan};
 use crate::llm::{CallPurpose, ChatRequest};
 use crate::pipeline::nodes::plan::planned_queries;
+use crate::retrieval::asked::{asked, asked_first};
 use crate::retrieval::fusion::{fuse, fuse_ranked_lists, Candidate, Fusion, FUSION, RRF_K};
 use crate::retrieval::index_files::LoadedIndex;
 use crate::retrieval::relevance::{
@@ -236,18 +238,39 @@ fn first_relevant_doc(question: &DevQuestion, docs: &[u32], hits: &HashMap<u32, 
     docs.iter().take(10).position(|d| question.is_relevant(hits[d])).map(|i| i + 1)
 }
 
-/// The first relevant ranks when each query of a plan is searched (its bm25 and vector lists given)
-/// and the per-query lists of each mode are fused by document.
-fn plan_ranks(question: &DevQuestion, searches: &[(Vec<Hit>, Vec<Hit>)]) -> ModeRanks {
+/// The first relevant ranks when each query of a plan is searched (its bm25 and vector lists and its
+/// bridged text given) and the per-query lists of each mode are fused by document, as the retrieve
+/// node fuses the searches of a plan.
+fn plan_ranks(question: &DevQuestion, searches: &[(Vec<Hit>, Vec<Hit>, String)]) -> ModeRanks {
     let hits: HashMap<u32, &Hit> =
-        searches.iter().flat_map(|(bm25, vector)| bm25.iter().chain(vector)).map(|h| (h.doc, h)).collect();
+        searches.iter().flat_map(|(bm25, vector, _)| bm25.iter().chain(vector)).map(|h| (h.doc, h)).collect();
     let docs = |hits: &[Hit]| hits.iter().map(|h| h.doc).collect::<Vec<u32>>();
     let first = |lists: Vec<Vec<u32>>| first_relevant_doc(question, &fuse_ranked_lists(&lists), &hits);
     ModeRanks {
-        bm25: first(searches.iter().map(|(bm25, _)| docs(bm25)).collect()),
-        vector: first(searches.iter().map(|(_, vector)| docs(vector)).collect()),
-        hybrid: first(searches.iter().map(|(bm25, vector)| fused_docs(bm25, vector, FUSION)).collect()),
+        bm25: first(searches.iter().map(|(bm25, _, _)| docs(bm25)).collect()),
+        vector: first(searches.iter().map(|(_, vector, _)| docs(vector)).collect()),
+        hybrid: first(
+            searches
+                .iter()
+                .map(|(bm25, vector, text)| hybrid_docs(bm25, vector, search_fusion(text), text, &hits))
+                .collect(),
+        ),
     }
+}
+
+/// The fusion search uses for `text` (bridged): [`FUSION`] weighted for its length.
+fn search_fusion(text: &str) -> Fusion {
+    FUSION.for_query(tokenize(text).len())
+}
+
+/// The first 10 documents of hybrid search for `text` (bridged), as search orders them: `fusion`
+/// (search uses [`FUSION`] weighted for the text's length), then each topic's page of the asked aspect
+/// first within the topic.
+fn hybrid_docs(bm25: &[Hit], vector: &[Hit], fusion: Fusion, text: &str, hits: &HashMap<u32, &Hit>) -> Vec<u32> {
+    let mut docs = fused_docs(bm25, vector, fusion);
+    docs.truncate(10);
+    let pages: Vec<(&str, &str)> = docs.iter().map(|d| (hits[d].focus.as_str(), hits[d].qtype.as_str())).collect();
+    asked_first(&pages, &asked(text), |p| p.0, |p| p.1).into_iter().map(|i| docs[i]).collect()
 }
 
 impl Searched<'_> {
@@ -256,10 +279,11 @@ impl Searched<'_> {
         hits.iter().take(10).position(|h| self.question.is_relevant(h)).map(|i| i + 1)
     }
 
-    /// The first relevant rank in the fusion of the two lists.
+    /// The first relevant rank when the two lists are fused by `fusion` and ordered as search orders them.
     fn fused_first(&self, fusion: Fusion) -> Option<usize> {
         let by_doc: HashMap<u32, &Hit> = self.bm25.iter().chain(&self.vector).map(|h| (h.doc, h)).collect();
-        first_relevant_doc(self.question, &fused_docs(&self.bm25, &self.vector, fusion), &by_doc)
+        let docs = hybrid_docs(&self.bm25, &self.vector, fusion, &self.bridged.text, &by_doc);
+        first_relevant_doc(self.question, &docs, &by_doc)
     }
 
     /// The first relevant rank by mode name (bm25, vector, hybrid).
@@ -267,7 +291,7 @@ impl Searched<'_> {
         match mode {
             "bm25" => self.first_relevant(&self.bm25),
             "vector" => self.first_relevant(&self.vector),
-            _ => self.fused_first(FUSION),
+            _ => self.fused_first(search_fusion(&self.bridged.text)),
         }
     }
 
@@ -347,8 +371,9 @@ pub fn run(args: EvalArgs) -> Result<(), CliError> {
         for set in &plan_sets {
             let mut searches = Vec::new();
             for query in &set.queries[i] {
-                let (bm25, vector, _) = search_sides(&mut index, &source, vectors, &bridge(&lexicon, query).text)?;
-                searches.push((bm25, vector));
+                let text = bridge(&lexicon, query).text;
+                let (bm25, vector, _) = search_sides(&mut index, &source, vectors, &text)?;
+                searches.push((bm25, vector, text));
             }
             planned.push(plan_ranks(q, &searches));
         }

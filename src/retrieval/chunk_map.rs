@@ -5,7 +5,7 @@
 //! so the prefix sums of those counts say where each document's chunks start.
 
 /// Where a chunk sits: its document (the index's document number) and its position in that document.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct ChunkPlace {
     /// Document number inside the index (corpus order).
     pub doc: u32,

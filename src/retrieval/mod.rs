@@ -2,6 +2,7 @@
 //! fusion, and the static index files (build, progressive loading). The tokenizer and the file
 //! container they share with the lexicon live in [`crate::core`].
 
+pub mod asked;
 pub mod bm25;
 pub mod chunk_map;
 pub mod corpus;
@@ -16,4 +17,5 @@ pub mod search;
 pub mod vector_index;
 pub mod vector_manifest;
 pub mod vectors;
+pub mod windows;
 pub mod worker_messages;

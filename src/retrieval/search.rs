@@ -2,6 +2,7 @@
 //! and their RRF fusion, each describing the best documents. Async over a [`FileSource`] so the
 //! browser can fetch shards over HTTP while the CLI reads them from disk.
 
+use super::asked::{asked, asked_first};
 use super::file_source::FileSource;
 use super::fusion::{fuse as fuse_lists, Candidate, FUSION};
 use super::index_files::{LoadedIndex, Manifest, STATS};
@@ -168,10 +169,13 @@ pub async fn search_with_signals(
             )
             .await;
             signals.best_similarity = semantic_signals.best_similarity;
-            fuse(&keyword?, &semantic?, k)
+            fuse(&keyword?, &semantic?, k, tokenize(query).len())
         }
     };
-    Ok((describe(index, source, ranked).await?, signals))
+    let hits = describe(index, source, ranked).await?;
+    // The topic's page of the asked aspect first among that topic's results (see super::asked).
+    let order = asked_first(&hits, &asked(query), |h| &h.focus, |h| &h.qtype);
+    Ok((order.into_iter().map(|i| hits[i].clone()).collect(), signals))
 }
 
 /// BM25 search: the top `k` documents. Shorthand for [`search`] in [`SearchMode::Bm25`].
@@ -236,12 +240,13 @@ async fn vector_ranked(
         .collect())
 }
 
-/// [`FUSION`] of the two document lists (each already one entry per document), the top `k`.
-fn fuse(keyword: &[Ranked], semantic: &[Ranked], k: usize) -> Vec<Ranked> {
+/// [`FUSION`] for a query of `terms` keyword terms ([`super::fusion::Fusion::for_query`]) of the two
+/// document lists (each already one entry per document), the top `k`.
+fn fuse(keyword: &[Ranked], semantic: &[Ranked], k: usize, terms: usize) -> Vec<Ranked> {
     let candidates = |list: &[Ranked]| -> Vec<Candidate<u32>> {
         list.iter().map(|r| Candidate { doc: r.doc, chunk: r.chunk.map(u32::from), score: r.score }).collect()
     };
-    fuse_lists(&candidates(keyword), &candidates(semantic), FUSION)
+    fuse_lists(&candidates(keyword), &candidates(semantic), FUSION.for_query(terms))
         .into_iter()
         .take(k)
         .map(|f| Ranked {

@@ -8,6 +8,7 @@ use super::chunk_map::{ChunkMap, ChunkPlace};
 use super::file_source::FileSource;
 use super::vector_index::{list_file, search_lists, Centroids, VectorHit, VectorList};
 use super::vector_manifest::VectorManifest;
+use super::windows::{windows, WINDOW_PIECES};
 use crate::core::files::FileEntry;
 use crate::core::ports::IndexError;
 use crate::core::LocalFuture;
@@ -24,6 +25,10 @@ pub struct VectorMatch {
     /// Cosine similarity to the question (higher is closer).
     pub score: f32,
 }
+
+/// The whole message's share of a chunk's score when a long message is searched by windows
+/// ([`LocalVectors::nearest_to_any`]); set before measuring, not tuned.
+pub const WHOLE_SHARE: f32 = 0.5;
 
 /// Semantic search over the corpus chunks.
 pub trait VectorSearch {
@@ -87,6 +92,56 @@ impl LocalVectors {
         let vector = self.embedder.embed(text).await.map_err(|e| IndexError::Failed(e.to_string()))?;
         *self.last.borrow_mut() = Some((text.to_string(), vector.clone()));
         Ok(vector)
+    }
+
+    /// The embeddings `text` is searched by: its own, then (for a message longer than
+    /// [`WINDOW_PIECES`]) one per window of it (see [`super::windows`]).
+    pub async fn query_vectors(&self, text: &str) -> Result<Vec<Vec<f32>>, IndexError> {
+        let whole = self.embed_now(text).await?;
+        let windows = windows(text, WINDOW_PIECES, |t| self.embedder.token_ids(t).len().saturating_sub(2));
+        if windows.len() < 2 {
+            return Ok(vec![whole]);
+        }
+        let windows: Vec<&str> = windows.iter().map(String::as_str).collect();
+        let mut vectors = self.embedder.embed_batch(&windows).await.map_err(|e| IndexError::Failed(e.to_string()))?;
+        vectors.insert(0, whole);
+        Ok(vectors)
+    }
+
+    /// The chunks nearest to a query's embeddings ([`Self::query_vectors`]), best first. With one
+    /// embedding, its nearest chunks; with windows, each chunk among any embedding's nearest scores
+    /// [`WHOLE_SHARE`] of its similarity to the whole message plus the rest of its best similarity
+    /// to a window, so the question at a long message's end counts, and one window about an
+    /// incidental matter does not outweigh the whole. An embedding that did not return a chunk
+    /// counts its last returned similarity (an upper bound).
+    pub async fn nearest_to_any(&self, vectors: &[Vec<f32>], chunks: usize) -> Result<Vec<VectorMatch>, IndexError> {
+        let Some((whole, windows)) = vectors.split_first() else { return Ok(Vec::new()) };
+        if windows.is_empty() {
+            return self.nearest_to(whole, chunks).await;
+        }
+        let mut lists = Vec::with_capacity(vectors.len());
+        for vector in vectors {
+            lists.push(self.nearest_to(vector, chunks).await?);
+        }
+        let floors: Vec<f32> = lists.iter().map(|l| l.last().map_or(0.0, |m| m.score)).collect();
+        let mut scores: HashMap<ChunkPlace, Vec<f32>> = HashMap::new();
+        for (i, list) in lists.iter().enumerate() {
+            for m in list {
+                scores.entry(m.place).or_insert_with(|| floors.clone())[i] = m.score;
+            }
+        }
+        let mut found: Vec<VectorMatch> = scores
+            .into_iter()
+            .map(|(place, s)| {
+                let best_window = s[1..].iter().copied().fold(f32::MIN, f32::max);
+                VectorMatch { place, score: WHOLE_SHARE * s[0] + (1.0 - WHOLE_SHARE) * best_window }
+            })
+            .collect();
+        crate::core::order::sort_by(&mut found, |a, b| {
+            b.score.total_cmp(&a.score).then((a.place.doc, a.place.nth).cmp(&(b.place.doc, b.place.nth)))
+        });
+        found.truncate(chunks);
+        Ok(found)
     }
 
     /// The chunks nearest to an embedding, best first, from the lists nearest to it (fetched if needed).
@@ -230,6 +285,6 @@ impl VectorSearch for LocalVectors {
     }
 
     fn nearest<'a>(&'a self, text: &'a str, chunks: usize) -> LocalFuture<'a, Result<Vec<VectorMatch>, IndexError>> {
-        Box::pin(async move { self.nearest_to(&self.embed_now(text).await?, chunks).await })
+        Box::pin(async move { self.nearest_to_any(&self.query_vectors(text).await?, chunks).await })
     }
 }

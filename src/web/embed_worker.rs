@@ -88,13 +88,13 @@ fn handle(request: ToWorker, loaded: &Loaded) {
         }),
         ToWorker::Nearest { id, text, chunks } => answer(id, loaded, move |side| async move {
             let started = now_ms();
-            let vector = match side.embed_now(&text).await {
-                Ok(vector) => vector,
+            let vectors = match side.query_vectors(&text).await {
+                Ok(vectors) => vectors,
                 Err(error) => return FromWorker::Failed { id, message: error.to_string() },
             };
             let embedded = now_ms();
             let fetched_before = side.fetched_bytes();
-            match side.nearest_to(&vector, chunks).await {
+            match side.nearest_to_any(&vectors, chunks).await {
                 Ok(matches) => FromWorker::Found {
                     id,
                     matches: matches.into_iter().map(|m| (m.place.doc, m.place.nth, m.score)).collect(),

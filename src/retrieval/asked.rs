@@ -1,0 +1,85 @@
+//! What aspect a question asks (treatment, causes, symptoms, tests, outlook, inheritance ...), read
+//! from its words with a small table, and used only to order the pages of one topic among the
+//! results: MedQuAD has a page per aspect of a topic, and the sentence model finds the topic far more
+//! surely than the aspect.
+
+use crate::core::tokenizer::tokenize;
+
+/// MedQuAD question types and the English words that ask for them (matched by their stems, as the
+/// tokenizer stems the question). `information` has no words: it is what a question asks when it
+/// names no aspect.
+pub const ASKED: &[(&str, &[&str])] = &[
+    ("treatment", &["treat", "treatment", "therapy", "cure", "medication", "surgery", "manage"]),
+    ("causes", &["cause", "why"]),
+    ("symptoms", &["symptom", "sign"]),
+    ("exams and tests", &["test", "diagnose", "diagnosis", "exam", "scan"]),
+    ("outlook", &["outlook", "prognosis", "survival", "expectancy"]),
+    ("inheritance", &["inherit", "hereditary"]),
+    ("genetic changes", &["gene", "mutation"]),
+    ("frequency", &["common", "prevalence"]),
+    ("prevention", &["prevent", "prevention", "avoid"]),
+    ("susceptibility", &["risk"]),
+    ("complications", &["complication"]),
+    ("stages", &["stage"]),
+];
+
+/// The question types `query` asks for, in table order (none when it names no aspect).
+pub fn asked(query: &str) -> Vec<&'static str> {
+    let stems = tokenize(query);
+    ASKED
+        .iter()
+        .filter(|(_, words)| words.iter().any(|w| tokenize(w).iter().any(|s| stems.contains(s))))
+        .map(|&(qtype, _)| qtype)
+        .collect()
+}
+
+/// The order of `results` (their indices) in which, among the results of one topic (same focus,
+/// case-insensitive), those of an asked type come first: every topic keeps the places it had, and the
+/// order is otherwise kept. Nothing moves when nothing is asked.
+pub fn asked_first<T>(
+    results: &[T],
+    asked: &[&str],
+    focus: impl Fn(&T) -> &str,
+    qtype: impl Fn(&T) -> &str,
+) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..results.len()).collect();
+    if asked.is_empty() {
+        return order;
+    }
+    let topics: Vec<String> = results.iter().map(|r| focus(r).to_lowercase()).collect();
+    let mut placed = vec![false; results.len()];
+    for first in 0..results.len() {
+        if placed[first] {
+            continue;
+        }
+        let places: Vec<usize> = (first..results.len()).filter(|&i| topics[i] == topics[first]).collect();
+        let is_asked = |i: &usize| asked.contains(&qtype(&results[*i]));
+        let members = places.iter().copied().filter(is_asked).chain(places.iter().copied().filter(|i| !is_asked(i)));
+        for (&place, member) in places.iter().zip(members) {
+            order[place] = member;
+            placed[place] = true;
+        }
+    }
+    order
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_aspect_is_read_from_the_question_words() {
+        assert_eq!(asked("How is gout treated?"), ["treatment"]);
+        assert_eq!(asked("What causes gout and how is it diagnosed?"), ["causes", "exams and tests"]);
+        assert!(asked("What is gout?").is_empty());
+    }
+
+    #[test]
+    fn the_asked_page_of_a_topic_moves_up_within_that_topic_only() {
+        let results = [("Gout", "information"), ("Asthma", "treatment"), ("gout", "treatment"), ("Gout", "causes")];
+        let order = asked_first(&results, &["treatment"], |r| r.0, |r| r.1);
+        // Gout's places (0, 2, 3) now hold its treatment page first; Asthma stays second.
+        assert_eq!(order, [2, 1, 0, 3]);
+        assert_eq!(asked_first(&results, &[], |r| r.0, |r| r.1), [0, 1, 2, 3]);
+    }
+}
