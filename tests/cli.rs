@@ -543,21 +543,10 @@ fn eval_with_plans_searches_every_plan_query_and_names_unplanned_questions() {
         serde_json::json!({"normalized_query": "xyzzy", "subqueries": ["Barrett esophagus treatment"]}),
     );
     let plans = dir.join("plans.jsonl");
+    let searched = ["eval", "--mode", "bm25", "--index", index.to_str().unwrap(), "--devset", devset.to_str().unwrap()];
     let eval = |plans_text: String| {
         std::fs::write(&plans, plans_text).unwrap();
-        medagent(&[
-            "eval",
-            "--mode",
-            "bm25",
-            "--index",
-            index.to_str().unwrap(),
-            "--devset",
-            devset.to_str().unwrap(),
-            "--plans",
-            plans.to_str().unwrap(),
-            "--planner",
-            "mock",
-        ])
+        medagent(&[&searched[..], &["--plans", plans.to_str().unwrap(), "--planner", "mock"]].concat())
     };
     let out = eval(format!("{hiccups_plan}\n{barrett_plan}\n"));
     let text = String::from_utf8_lossy(&out.stdout);
@@ -588,7 +577,7 @@ fn eval_with_plans_searches_every_plan_query_and_names_unplanned_questions() {
     let server = medagent::cli::mock_llm::spawn_mock("127.0.0.1:0").expect("mock starts");
     let out = Command::new(env!("CARGO_BIN_EXE_medagent"))
         .env("OPENAI_API_KEY", "sk-eval-test")
-        .args(["eval", "--mode", "bm25", "--index", index.to_str().unwrap(), "--devset", devset.to_str().unwrap()])
+        .args(searched)
         .args(["--planner", "provider", "--provider", "openai", "--base-url", &server.base_url(), "--model", "mock-1"])
         .output()
         .unwrap();
@@ -598,17 +587,7 @@ fn eval_with_plans_searches_every_plan_query_and_names_unplanned_questions() {
     assert!(text.contains("provider: ") && text.contains(", 0 unreadable"), "{text}");
     let header = text.lines().find(|l| l.starts_with("mode") && l.contains("raw")).unwrap_or_else(|| panic!("{text}"));
     assert!(header.split_whitespace().eq(["mode", "group", "questions", "raw", "local", "provider"]), "{header}");
-    let without = medagent(&[
-        "eval",
-        "--mode",
-        "bm25",
-        "--index",
-        index.to_str().unwrap(),
-        "--devset",
-        devset.to_str().unwrap(),
-        "--planner",
-        "provider",
-    ]);
+    let without = medagent(&[&searched[..], &["--planner", "provider"]].concat());
     assert!(!without.status.success());
     assert!(String::from_utf8_lossy(&without.stderr).contains("--planner provider needs a model"));
 }
@@ -651,6 +630,48 @@ fn query_flow_offline_widens_real_passages_with_their_neighbours() {
     assert_eq!(turn["model_calls"], serde_json::json!([]));
     assert!(turn["answer"].as_str().unwrap().contains("[1]"));
     let _ = std::fs::remove_dir_all(dir);
+}
+
+/// A plan's query that names no aspect ("gout") is fused with the user's own query ("how is gout
+/// treated"): the page of the aspect the user asked stays first within its topic, with or without the
+/// model's plan.
+#[test]
+fn a_plan_naming_no_aspect_keeps_the_asked_page_first() {
+    use medagent::cli::ask::KnowledgeArgs;
+    use medagent::llm::scripted::{Script, ScriptedLlm};
+    use medagent::llm::Llm;
+    use medagent::memory::Memory;
+    use medagent::pipeline::flags::profile;
+    use medagent::pipeline::graph::{run_turn, TurnInput};
+    use medagent::pipeline::ports::LexicalEmbedder;
+    use medagent::pipeline::ports::Services;
+
+    let topics = ["\"focus\": \"Gout", "\"focus\": \"Pseudogout", "\"focus\": \"Arthritis"];
+    let dir = index_of("asked-plan", |l| topics.iter().any(|t| l.contains(t)), 120);
+    let none = dir.join("none");
+    let knowledge = KnowledgeArgs { index: dir.join("index"), bm25_only: true, vectors: none.clone(), model_dir: none }
+        .open()
+        .unwrap();
+    let first = |llm: Option<&dyn Llm>, question: &str| {
+        let services = Services::new(&knowledge, &LexicalEmbedder, &crate::common::FixedClock)
+            .with_llm(llm)
+            .with_lexicon(&knowledge.lexicon);
+        // The model's rerank is left out: what is checked is the order search hands on.
+        let flags = medagent::pipeline::flags::Flags {
+            max_llm_calls_per_turn: 10,
+            rerank: false,
+            ..profile("query_flow").unwrap()
+        };
+        let input = TurnInput { text: question.into(), user: "me".into(), flags, ..TurnInput::default() };
+        let state = pollster::block_on(run_turn(input, &mut Memory::default(), &services, &mut |_| {}));
+        let top = state.retrieved_docs.first().expect("a passage");
+        (top.focus.clone(), top.qtype.clone())
+    };
+    let llm = ScriptedLlm::new(Script { plan: r#"{"normalized_query": "gout"}"#.into(), ..Script::default() });
+    for question in ["How is gout treated?", "what are the treatments for gout"] {
+        assert_eq!(first(None, question), ("Gout".to_string(), "treatment".to_string()), "offline: {question}");
+        assert_eq!(first(Some(&llm), question), ("Gout".to_string(), "treatment".to_string()), "planned: {question}");
+    }
 }
 
 /// Issue 30: a small model planned a Korean question about numb feet in a diabetic as a question

@@ -245,7 +245,14 @@ fn plan_ranks(question: &DevQuestion, searches: &[(Vec<Hit>, Vec<Hit>, String)])
     let hits: HashMap<u32, &Hit> =
         searches.iter().flat_map(|(bm25, vector, _)| bm25.iter().chain(vector)).map(|h| (h.doc, h)).collect();
     let docs = |hits: &[Hit]| hits.iter().map(|h| h.doc).collect::<Vec<u32>>();
-    let first = |lists: Vec<Vec<u32>>| first_relevant_doc(question, &fuse_ranked_lists(&lists), &hits);
+    // As the retrieve node does: the fused lists, each topic's page of the first query's asked aspect first.
+    let asked = searches.first().map(|(_, _, text)| asked(text)).unwrap_or_default();
+    let first = |lists: Vec<Vec<u32>>| {
+        let fused = fuse_ranked_lists(&lists);
+        let pages: Vec<(&str, &str)> = fused.iter().map(|d| (hits[d].focus.as_str(), hits[d].qtype.as_str())).collect();
+        let order = asked_first(&pages, &asked, |p| p.0, |p| p.1);
+        first_relevant_doc(question, &order.into_iter().map(|i| fused[i]).collect::<Vec<u32>>(), &hits)
+    };
     ModeRanks {
         bm25: first(searches.iter().map(|(bm25, _, _)| docs(bm25)).collect()),
         vector: first(searches.iter().map(|(_, vector, _)| docs(vector)).collect()),

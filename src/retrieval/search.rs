@@ -124,6 +124,9 @@ pub struct SearchSignals {
     pub keyword_coverage: Option<f64>,
 }
 
+/// Documents ranked at least, whatever the `k` asked, before the asked aspect's pages move up.
+const ASKED_POOL: usize = 10;
+
 /// Search for `query` (already bridged to English where needed): the top `k` documents by `mode`.
 /// `vectors` is the vector side when it is loaded; vector and hybrid searches need it.
 pub async fn search(
@@ -146,6 +149,9 @@ pub async fn search_with_signals(
     query: &str,
     k: usize,
 ) -> Result<(Vec<Hit>, SearchSignals), IndexError> {
+    // A topic's page of the asked aspect moves first within the topic (below); it is looked for among
+    // at least the first ASKED_POOL documents, so a small `k` (a turn's dynamic k) still gets it.
+    let (k, wanted) = (k.max(ASKED_POOL), k);
     let need_vectors = || {
         vectors.ok_or_else(|| {
             IndexError::NotLoaded(format!(
@@ -175,7 +181,7 @@ pub async fn search_with_signals(
     let hits = describe(index, source, ranked).await?;
     // The topic's page of the asked aspect first among that topic's results (see super::asked).
     let order = asked_first(&hits, &asked(query), |h| &h.focus, |h| &h.qtype);
-    Ok((order.into_iter().map(|i| hits[i].clone()).collect(), signals))
+    Ok((order.into_iter().take(wanted).map(|i| hits[i].clone()).collect(), signals))
 }
 
 /// BM25 search: the top `k` documents. Shorthand for [`search`] in [`SearchMode::Bm25`].

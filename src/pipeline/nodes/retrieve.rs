@@ -2,12 +2,14 @@
 //! there is one, else every query of the plan (the local plan's query, then the model's that share
 //! the message's topic: see `nodes::plan`), else the message; in a round of the sufficiency loop, the query plus the aspects the judge found missing.
 //! Each query is searched with the dynamic k (10 at least when passages are reranked afterwards)
-//! and the lists are fused by reciprocal rank. Every passage found is kept in the turn's pool.
+//! and the lists are fused by reciprocal rank, each topic's page of the aspect the first query asks
+//! first within its topic. Every passage found is kept in the turn's pool.
 
 use super::{Env, State};
 use crate::core::Evidence;
 use crate::pipeline::ports::Found;
 use crate::pipeline::step::{RankedDocument, RetrieveDetail, SearchOutcome, Searched};
+use crate::retrieval::asked::{asked, asked_first};
 use crate::retrieval::fusion::fuse_ranked_lists;
 use std::collections::HashMap;
 
@@ -91,6 +93,12 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> RetrieveDetail {
         return RetrieveDetail::Failed { queries: searched, k, error: errors.join("; ") };
     }
     let fused: Vec<Evidence> = fuse_ranked_lists(&lists).into_iter().filter_map(|id| found.get(&id).cloned()).collect();
+    // The fusion of several queries keeps each topic's page of the aspect the first query (the user's
+    // own words) asks first within that topic, as one search does: a model's query that names no
+    // aspect would otherwise lift a topic's overview above the page asked for.
+    let asked = asked(&queries[0]);
+    let fused: Vec<Evidence> =
+        asked_first(&fused, &asked, |d| &d.focus, |d| &d.qtype).into_iter().map(|i| fused[i].clone()).collect();
     for doc in &fused {
         if !state.pool_all.iter().any(|p| p.id == doc.id) {
             state.pool_all.push(doc.clone());
