@@ -1214,7 +1214,8 @@ fn korean_name_by_age<'a>(word: &'a str, words: &[(usize, usize, String)], k: us
     let unit = words.get(k + 2).map_or("", |w| w.2.as_str());
     let aged = number.chars().all(|c| c.is_ascii_digit()) && ["살", "개월", "세"].iter().any(|u| unit.starts_with(u));
     // "-이는" / "-이가" after a final consonant, "-는" / "-가" after none ("천식있는 35살" is no name).
-    let final_consonant = |n: &str| n.chars().last().is_some_and(|c| is_hangul(c) && (c as u32 - 0xAC00) % 28 != 0);
+    let final_consonant =
+        |n: &str| n.chars().last().is_some_and(|c| is_hangul(c) && !(c as u32 - 0xAC00).is_multiple_of(28));
     let name = [("이는", true), ("이가", true), ("는", false), ("가", false)]
         .iter()
         .find_map(|(p, consonant)| word.strip_suffix(p).filter(|n| final_consonant(n) == *consonant))?;
