@@ -640,7 +640,14 @@ fn english_mentions(text: &str, names: &[String]) -> Vec<(Mention, Role)> {
             .flatten()
             .filter(|_| !group || !at_sentence_start(text, &words, from))
             .filter(|&(_, end)| w != "the" || words[end - 1].2.ends_with('s') || words[end - 1].2 == "children")
-            .filter(|&(_, end)| determiner || says_of_person(&words, end) || described(text, &words, from, end));
+            .filter(|&(_, end)| determiner || says_of_person(&words, end) || described(text, &words, from, end))
+            // A relation already named ("my baby ... the doctor gave baby nystatin and me
+            // fluconazole") is that person wherever its noun stands again, without "my" too.
+            .or_else(|| {
+                (!determiner).then(|| relation_from(&words, i, false)).flatten().filter(|(kin, _)| {
+                    matches!(kin, Kin::One(r) if found.iter().any(|(m, _)| matches!(&m.who, Who::Person(id, _) if id == r.id)))
+                })
+            });
         if let Some((r, end)) = relation {
             // "my sister's son": the person is the second relation, named by the two.
             if let (Kin::One(first), Some((second, chain_end))) = (r, possessed(&words, end)) {
@@ -708,6 +715,12 @@ fn english_mentions(text: &str, names: &[String]) -> Vec<(Mention, Role)> {
                 i += 1;
                 continue;
             }
+            if at_sentence_start(text, &words, i) && named_by_age(text, &words, i) {
+                let who = Who::Person(text[words[i].0..words[i].1].to_string(), None);
+                found.push((Mention { start: words[i].0, end: words[i].1, who }, Role::Subject));
+                i += 1;
+                continue;
+            }
         }
         let named_before = found.iter().any(|(m, _)| matches!(m.who, Who::Person(..)));
         if EN_FIRST_PERSON.contains(&w) {
@@ -764,6 +777,48 @@ fn described(text: &str, words: &[(usize, usize, String)], from: usize, end: usi
     let aged = (from..end - 1).any(|k| is_age_word(&words[k].2));
     let bracketed = words.get(end).is_some_and(|next| text[words[end - 1].1..next.0].contains('('));
     aged || bracketed
+}
+
+/// Whether the capitalized word `i`, at a sentence's start and on no list, is someone's name
+/// because an age describes it ("Minjun is 3 and has", "Seoah (6) has", "Leon, 4, has"): whom its
+/// clause is about is then unclear, and never the writer. A measure is no name ("Temp is 39").
+fn named_by_age(text: &str, words: &[(usize, usize, String)], i: usize) -> bool {
+    let written = &text[words[i].0..words[i].1];
+    let capitalized = written.starts_with(|c: char| c.is_ascii_uppercase())
+        && written.len() > 1
+        && written[1..].chars().all(|c| c.is_ascii_lowercase());
+    let w = words[i].2.as_str();
+    if !capitalized || EN_FIRST_PERSON.contains(&w) || EN_PRONOUNS.iter().any(|(p, _)| *p == w) {
+        return false;
+    }
+    let Some(next) = words.get(i + 1) else { return false };
+    let between = &text[words[i].1..next.0];
+    let at = if matches!(next.2.as_str(), "is" | "was" | "turned") && between.trim().is_empty() {
+        i + 2
+    } else if between.contains(['(', ',']) {
+        i + 1
+    } else {
+        return false;
+    };
+    let Some(age) = words.get(at) else { return false };
+    // A bracketed or comma'd age is closed the same way ("Leon, 4, has"; "Hi, 45 yo female" is no one).
+    let closed = words.get(at + 1).map_or(&text[age.1..], |n| &text[age.1..n.0]).contains([',', ')']);
+    if at == i + 1 && !closed {
+        return false;
+    }
+    let years = age.2.trim_end_matches(|c: char| !c.is_ascii_digit()).parse::<u32>().ok();
+    // The age says years ("3yo", "3 years old") or the person's words go on after it ("is 3 and
+    // has", "(6) has"): "Weight is 70 and I have" and "Temp is 39 and rising" name nobody.
+    let mut k = at + 1;
+    let unit =
+        words.get(k).is_some_and(|n| matches!(n.2.as_str(), "yo" | "y/o" | "years" | "year" | "months" | "month"));
+    if matches!(words.get(k).map(|n| n.2.as_str()), Some("and" | "but")) {
+        k += 1;
+    }
+    let goes_on = words.get(k).is_some_and(|n| EN_SAYS_OF.contains(&n.2.as_str()) && n.2 != "and");
+    let ends = unit || goes_on || (ends_an_age(&age.2) && !age.2.chars().all(|c| c.is_ascii_digit()));
+    let measured = || crate::core::vitals::read(text).iter().any(|r| r.start < age.1 && r.end > words[i].0);
+    is_age_word(&age.2) && years.is_some_and(|y| y <= 120) && ends && !measured()
 }
 
 /// The English given name a written word is ("Jane", "ava's"), as given_names.txt spells it.
@@ -1082,6 +1137,11 @@ fn korean_mentions(text: &str, names: &[String]) -> Vec<(Mention, Role)> {
             {
                 let who = Who::Person(name.to_string(), None);
                 found.push((Mention { start: *start, end: *end, who }, Role::Subject));
+            } else if let Some(name) = korean_name_by_age(word, &words, k)
+                .filter(|_| at_sentence_start(text, &words, k) || ["우리", "저희", "울"].contains(&previous))
+            {
+                let who = Who::Person(name.to_string(), None);
+                found.push((Mention { start: *start, end: *end, who }, Role::Subject));
             }
             continue;
         };
@@ -1143,6 +1203,24 @@ fn korean_given_name(word: &str, sentence_start: bool) -> Option<&str> {
         let named = KO_NAME_FIRST.contains(a) && KO_NAME_LAST.contains(b) && !KO_NOT_NAMES.contains(&name);
         (named && familiar(&word[at..])).then_some(name)
     })
+}
+
+/// The name in Korean written word `k` that no list holds but an age right after it describes
+/// ("도담이는 6살인데", "라온이가 18개월"): a name of one to three syllables with its subject or topic
+/// particle ("-이" before it after a consonant). Whom such a clause is about is unclear, so it is
+/// never the writer's.
+fn korean_name_by_age<'a>(word: &'a str, words: &[(usize, usize, String)], k: usize) -> Option<&'a str> {
+    let number = words.get(k + 1)?.2.as_str();
+    let unit = words.get(k + 2).map_or("", |w| w.2.as_str());
+    let aged = number.chars().all(|c| c.is_ascii_digit()) && ["살", "개월", "세"].iter().any(|u| unit.starts_with(u));
+    // "-이는" / "-이가" after a final consonant, "-는" / "-가" after none ("천식있는 35살" is no name).
+    let final_consonant =
+        |n: &str| n.chars().last().is_some_and(|c| is_hangul(c) && !(c as u32 - 0xAC00).is_multiple_of(28));
+    let name = [("이는", true), ("이가", true), ("는", false), ("가", false)]
+        .iter()
+        .find_map(|(p, consonant)| word.strip_suffix(p).filter(|n| final_consonant(n) == *consonant))?;
+    let syllables = name.chars().count();
+    (aged && (1..=3).contains(&syllables) && name.chars().all(is_hangul)).then_some(name)
 }
 
 /// Whether the written word before word `k` ends a sentence said without a full stop ("나요 서연이").
@@ -1690,6 +1768,41 @@ mod tests {
         assert_eq!(whole("Baby aspirin every day, is that ok for me?"), ["self"]);
         // A reporting friend is what a pronoun after it refers to.
         assert_eq!(whole("friend asked me to ask - he's 29 and his blood pressure is 150/100"), ["friend"]);
+    }
+
+    /// Whom the clause holding `word` is about.
+    fn of_word(text: &str, word: &str) -> Vec<String> {
+        let at = text.find(word).unwrap();
+        let clause = clauses_of(text, &[]).into_iter().find(|c| (c.start..c.end).contains(&at)).unwrap();
+        clause.subjects.iter().map(|s| s.label().to_string()).collect()
+    }
+
+    #[test]
+    fn a_name_no_list_holds_is_that_person_when_an_age_describes_it() {
+        assert_eq!(whole("Minjun is 3 and has a barking cough at night"), ["Minjun"]);
+        assert_eq!(whole("Seoah (6) has had a fever since Sunday"), ["Seoah"]);
+        assert_eq!(whole("Leon, 4, keeps coughing"), ["Leon"]);
+        assert_eq!(whole("도담이는 6살인데 콧물이랑 기침이 열흘째예요"), ["도담"]);
+        assert_eq!(whole("우리 라온이가 18개월인데 열이 나요"), ["라온"]);
+        // A measure is no name, and a word an age does not describe is nobody.
+        assert_eq!(whole("Weight is 70 and I have a cough"), ["self"]);
+        assert_eq!(whole("Temp is 39 and rising"), ["self"]);
+        assert_eq!(whole("Coughing for 3 days, is 3 days too long?"), ["self"]);
+        assert_eq!(whole("기침은 3일째예요"), ["self"]);
+        assert_eq!(whole("Hi, 45 yo female. I have a cough"), ["self"]);
+        assert_eq!(whole("천식있는 35살 남자입니다"), ["self"]);
+    }
+
+    #[test]
+    fn a_relation_named_before_is_that_person_without_my() {
+        let text = "my baby (3 mo) and I both have thrush, doctor gave baby nystatin and me fluconazole";
+        assert_eq!(of_word(text, "nystatin"), ["child"]);
+        assert_eq!(of_word(text, "fluconazole"), ["self"], "the writer's own medicine stays theirs");
+        let korean = "아기(3개월)랑 저 둘다 아구창이에요. 의사가 아기한테 니스타틴, 저한테 플루코나졸 줬어요";
+        assert_eq!(of_word(korean, "니스타틴"), ["child"]);
+        assert_eq!(of_word(korean, "플루코나졸"), ["self"]);
+        // Without the relation named before, a bare noun stays a word ("baby aspirin").
+        assert_eq!(whole("I take baby aspirin daily"), ["self"]);
     }
 
     #[test]
