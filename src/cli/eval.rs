@@ -16,7 +16,7 @@ use crate::core::tokenizer::tokenize;
 use crate::lexicon::bridge::{bridge, BridgedQuery};
 use crate::llm::query_flow::{parse_plan, plan_prompt, QueryPlan};
 use crate::llm::{CallPurpose, ChatRequest};
-use crate::pipeline::nodes::plan::planned_queries;
+use crate::pipeline::nodes::plan::{bridged_query, planned_queries};
 use crate::retrieval::asked::{asked, asked_first};
 use crate::retrieval::fusion::{fuse, fuse_ranked_lists, Candidate, Fusion, FUSION, RRF_K};
 use crate::retrieval::index_files::LoadedIndex;
@@ -139,9 +139,7 @@ fn provider_plans(
     let (mut local_queries, mut model_queries, mut unreadable) = (Vec::new(), Vec::new(), 0);
     let mut progress = super::progress::Progress::new("plans written by the model");
     for (i, q) in questions.iter().enumerate() {
-        let bridged = bridge(lexicon, &q.question).text;
-        let query = if bridged.trim().is_empty() { q.question.clone() } else { bridged };
-        let local = QueryPlan { normalized_query: query, ..QueryPlan::default() };
+        let local = QueryPlan { normalized_query: bridged_query(Some(lexicon), &q.question), ..QueryPlan::default() };
         let language = if q.lang == "ko" { "Korean" } else { "English" };
         let (system, user) = plan_prompt(&q.question, "", language);
         let request = ChatRequest {
@@ -248,10 +246,7 @@ fn plan_ranks(question: &DevQuestion, searches: &[(Vec<Hit>, Vec<Hit>, String)])
     // As the retrieve node does: the fused lists, each topic's page of the first query's asked aspect first.
     let asked = searches.first().map(|(_, _, text)| asked(text)).unwrap_or_default();
     let first = |lists: Vec<Vec<u32>>| {
-        let fused = fuse_ranked_lists(&lists);
-        let pages: Vec<(&str, &str)> = fused.iter().map(|d| (hits[d].focus.as_str(), hits[d].qtype.as_str())).collect();
-        let order = asked_first(&pages, &asked, |p| p.0, |p| p.1);
-        first_relevant_doc(question, &order.into_iter().map(|i| fused[i]).collect::<Vec<u32>>(), &hits)
+        first_relevant_doc(question, &asked_order(fuse_ranked_lists(&lists), &asked, &hits), &hits)
     };
     ModeRanks {
         bm25: first(searches.iter().map(|(bm25, _, _)| docs(bm25)).collect()),
@@ -276,8 +271,13 @@ fn search_fusion(text: &str) -> Fusion {
 fn hybrid_docs(bm25: &[Hit], vector: &[Hit], fusion: Fusion, text: &str, hits: &HashMap<u32, &Hit>) -> Vec<u32> {
     let mut docs = fused_docs(bm25, vector, fusion);
     docs.truncate(10);
+    asked_order(docs, &asked(text), hits)
+}
+
+/// `docs` with each topic's pages of the `asked` aspects first within the topic ([`asked_first`]).
+fn asked_order(docs: Vec<u32>, asked: &[&str], hits: &HashMap<u32, &Hit>) -> Vec<u32> {
     let pages: Vec<(&str, &str)> = docs.iter().map(|d| (hits[d].focus.as_str(), hits[d].qtype.as_str())).collect();
-    asked_first(&pages, &asked(text), |p| p.0, |p| p.1).into_iter().map(|i| docs[i]).collect()
+    asked_first(&pages, asked, |p| p.0, |p| p.1).into_iter().map(|i| docs[i]).collect()
 }
 
 impl Searched<'_> {

@@ -4,8 +4,9 @@
 //! so a long message embedded at once is summarised badly and its end (where the question often is)
 //! may never be read. A message longer than [`WINDOW_PIECES`] is therefore searched as windows:
 //! consecutive sentences grouped greedily up to that many word pieces (a sentence longer than that is
-//! a window alone, and the embedder cuts it). Each window is embedded and searched; a chunk scores its
-//! best similarity to any window (`vectors::LocalVectors::nearest`).
+//! a window alone, and the embedder cuts it). Each window is embedded and searched beside the whole
+//! message; a chunk scores half its similarity to the whole message plus half its best window's
+//! (`vectors::LocalVectors::nearest_to_any`).
 
 /// Word pieces per window: the length the sentence model was trained on.
 pub const WINDOW_PIECES: usize = 128;

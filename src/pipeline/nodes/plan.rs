@@ -118,12 +118,21 @@ fn topic_words(text: &str) -> Vec<String> {
     tokenize(text).into_iter().filter(|t| !frame.contains(t)).collect()
 }
 
+/// The message as the local plan searches it: bridged to English by the lexicon; a message the lexicon
+/// understood nothing of (or no lexicon) is searched as it is.
+pub fn bridged_query(lexicon: Option<&Lexicon>, message: &str) -> String {
+    let bridged = lexicon.map(|lexicon| bridge(lexicon, message).text).unwrap_or_default();
+    if bridged.trim().is_empty() {
+        message.to_string()
+    } else {
+        bridged
+    }
+}
+
 /// The deterministic plan: the message in the English the search would make of it, with the named
 /// medicines or conditions of the profile when the message refers to them without naming them.
 pub fn local_plan(state: &State, env: &Env<'_>, language: &str) -> QueryPlan {
-    let bridged = env.services.lexicon.map(|lexicon| bridge(lexicon, &state.user_text).text).unwrap_or_default();
-    // A Korean message the lexicon understood nothing of is searched as it is.
-    let mut query = if bridged.trim().is_empty() { state.user_text.clone() } else { bridged };
+    let mut query = bridged_query(env.services.lexicon, &state.user_text);
     let lower = state.user_text.to_lowercase();
     let refers = |cues: &[&str]| cues.iter().any(|c| lower.contains(c));
     // memory_mode none is the no-memory ablation: the profile is not used.
