@@ -9,7 +9,10 @@
 //! (`fuse_ranked_lists`); the report puts the raw message and each plan side by side.
 
 use super::error::CliError;
-use super::files::{read_corpus, DirSource, DEFAULT_CORPUS, DEFAULT_INDEX_DIR, DEFAULT_VECTORS_DIR};
+use super::files::{
+    labelled_questions, read_corpus, DirSource, DEFAULT_CORPUS, DEFAULT_INDEX_DIR, DEFAULT_LABELLED_SETS,
+    DEFAULT_VECTORS_DIR,
+};
 use super::questions::{read_devset, read_plans, DevQuestion};
 use super::search::ModeArg;
 use crate::core::tokenizer::tokenize;
@@ -17,13 +20,14 @@ use crate::lexicon::bridge::{bridge, BridgedQuery};
 use crate::llm::query_flow::{parse_plan, plan_prompt, QueryPlan};
 use crate::llm::{CallPurpose, ChatRequest};
 use crate::pipeline::nodes::plan::{bridged_query, planned_queries};
-use crate::retrieval::asked::{asked, asked_first};
+use crate::retrieval::asked::asked_first;
+use crate::retrieval::aspects::{train as train_aspects, AspectModel};
 use crate::retrieval::fusion::{fuse, fuse_ranked_lists, Candidate, Fusion, FUSION, RRF_K};
 use crate::retrieval::index_files::LoadedIndex;
 use crate::retrieval::relevance::{
     judge, judge_at, Relevance, MIN_KEYWORD_COVERAGE, MIN_KEYWORD_COVERAGE_WITH_VECTORS, MIN_SIMILARITY,
 };
-use crate::retrieval::search::{open, open_lexicon, search_with_signals, Hit, SearchMode, SearchSignals};
+use crate::retrieval::search::{asked_of, open, open_lexicon, search_with_signals, Hit, SearchMode, SearchSignals};
 use crate::retrieval::vectors::VectorSearch;
 use clap::Args;
 use std::collections::{BTreeMap, HashMap, HashSet};
@@ -79,6 +83,26 @@ pub struct EvalArgs {
     /// The corpus (`--relevance available` reads which qtypes each focus has pages for).
     #[arg(long, default_value = DEFAULT_CORPUS)]
     pub corpus: PathBuf,
+    /// How the aspect a question asks is read: by the table and the index's learned model (`index`,
+    /// as search does); by a model trained now on the labelled sets without this development set's
+    /// questions (`held-out`: the figure for questions the model never saw); or by the table alone
+    /// (`table`: what the model adds).
+    #[arg(long, value_enum, default_value = "index")]
+    pub aspects: AspectsArg,
+    /// The labelled sets `--aspects held-out` trains on.
+    #[arg(long, default_value = DEFAULT_LABELLED_SETS)]
+    pub labelled: PathBuf,
+}
+
+/// Which reader of the asked aspect an evaluation uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum AspectsArg {
+    /// The table, then the model built into the index.
+    Index,
+    /// The table, then a model trained without the development set's questions.
+    HeldOut,
+    /// The table alone.
+    Table,
 }
 
 /// What a relevant result must match.
@@ -202,8 +226,24 @@ struct Searched<'q> {
     vector: Vec<Hit>,
     signals: SearchSignals,
     bridged: BridgedQuery,
+    /// The aspects search reads the bridged text to ask ([`asked_of`]).
+    asked: Vec<String>,
     /// The first relevant rank per mode when searched with each plan (`--plans`, `--planner`).
     planned: Vec<ModeRanks>,
+}
+
+/// One query of a plan searched: its two lists, its bridged text and the aspects it asks.
+struct QuerySearch {
+    bm25: Vec<Hit>,
+    vector: Vec<Hit>,
+    text: String,
+    asked: Vec<String>,
+}
+
+impl QuerySearch {
+    fn asked(&self) -> Vec<&str> {
+        self.asked.iter().map(String::as_str).collect()
+    }
 }
 
 /// The first relevant rank (1-based, within the first 10) in each search mode.
@@ -239,22 +279,22 @@ fn first_relevant_doc(question: &DevQuestion, docs: &[u32], hits: &HashMap<u32, 
 /// The first relevant ranks when each query of a plan is searched (its bm25 and vector lists and its
 /// bridged text given) and the per-query lists of each mode are fused by document, as the retrieve
 /// node fuses the searches of a plan.
-fn plan_ranks(question: &DevQuestion, searches: &[(Vec<Hit>, Vec<Hit>, String)]) -> ModeRanks {
+fn plan_ranks(question: &DevQuestion, searches: &[QuerySearch]) -> ModeRanks {
     let hits: HashMap<u32, &Hit> =
-        searches.iter().flat_map(|(bm25, vector, _)| bm25.iter().chain(vector)).map(|h| (h.doc, h)).collect();
+        searches.iter().flat_map(|s| s.bm25.iter().chain(&s.vector)).map(|h| (h.doc, h)).collect();
     let docs = |hits: &[Hit]| hits.iter().map(|h| h.doc).collect::<Vec<u32>>();
     // As the retrieve node does: the fused lists, each topic's page of the first query's asked aspect first.
-    let asked = searches.first().map(|(_, _, text)| asked(text)).unwrap_or_default();
+    let asked: Vec<&str> = searches.first().map(|s| s.asked()).unwrap_or_default();
     let first = |lists: Vec<Vec<u32>>| {
         first_relevant_doc(question, &asked_order(fuse_ranked_lists(&lists), &asked, &hits), &hits)
     };
     ModeRanks {
-        bm25: first(searches.iter().map(|(bm25, _, _)| docs(bm25)).collect()),
-        vector: first(searches.iter().map(|(_, vector, _)| docs(vector)).collect()),
+        bm25: first(searches.iter().map(|s| docs(&s.bm25)).collect()),
+        vector: first(searches.iter().map(|s| docs(&s.vector)).collect()),
         hybrid: first(
             searches
                 .iter()
-                .map(|(bm25, vector, text)| hybrid_docs(bm25, vector, search_fusion(text), text, &hits))
+                .map(|s| hybrid_docs(&s.bm25, &s.vector, search_fusion(&s.text), &s.asked(), &hits))
                 .collect(),
         ),
     }
@@ -265,13 +305,12 @@ fn search_fusion(text: &str) -> Fusion {
     FUSION.for_query(tokenize(text).len())
 }
 
-/// The first 10 documents of hybrid search for `text` (bridged), as search orders them: `fusion`
-/// (search uses [`FUSION`] weighted for the text's length), then each topic's page of the asked aspect
-/// first within the topic.
-fn hybrid_docs(bm25: &[Hit], vector: &[Hit], fusion: Fusion, text: &str, hits: &HashMap<u32, &Hit>) -> Vec<u32> {
+/// The first 10 documents of hybrid search, as search orders them: `fusion` (search uses [`FUSION`]
+/// weighted for the text's length), then each topic's page of the `asked` aspects first within the topic.
+fn hybrid_docs(bm25: &[Hit], vector: &[Hit], fusion: Fusion, asked: &[&str], hits: &HashMap<u32, &Hit>) -> Vec<u32> {
     let mut docs = fused_docs(bm25, vector, fusion);
     docs.truncate(10);
-    asked_order(docs, &asked(text), hits)
+    asked_order(docs, asked, hits)
 }
 
 /// `docs` with each topic's pages of the `asked` aspects first within the topic ([`asked_first`]).
@@ -289,7 +328,8 @@ impl Searched<'_> {
     /// The first relevant rank when the two lists are fused by `fusion` and ordered as search orders them.
     fn fused_first(&self, fusion: Fusion) -> Option<usize> {
         let by_doc: HashMap<u32, &Hit> = self.bm25.iter().chain(&self.vector).map(|h| (h.doc, h)).collect();
-        let docs = hybrid_docs(&self.bm25, &self.vector, fusion, &self.bridged.text, &by_doc);
+        let asked: Vec<&str> = self.asked.iter().map(String::as_str).collect();
+        let docs = hybrid_docs(&self.bm25, &self.vector, fusion, &asked, &by_doc);
         first_relevant_doc(self.question, &docs, &by_doc)
     }
 
@@ -352,6 +392,15 @@ pub fn run(args: EvalArgs) -> Result<(), CliError> {
     }
     let source = DirSource { dir: args.index };
     let mut index = pollster::block_on(open(&source))?;
+    match args.aspects {
+        AspectsArg::Index => {}
+        AspectsArg::Table => index.aspects = None,
+        AspectsArg::HeldOut => {
+            let held_out: HashSet<&str> = questions.iter().map(|q| q.question.as_str()).collect();
+            let model = train_aspects(&labelled_questions(&args.labelled, &held_out)?);
+            index.aspects = Some(AspectModel::decode(&model.encode()).map_err(|e| CliError::failed(e.0))?);
+        }
+    }
     let lexicon = pollster::block_on(open_lexicon(&source, &index))?;
     if let Some(PlannerArg::Provider) = args.planner {
         plan_sets.extend(provider_plans(&args.provider, &lexicon, &questions)?);
@@ -374,17 +423,19 @@ pub fn run(args: EvalArgs) -> Result<(), CliError> {
         let bridged = bridge(&lexicon, &q.question);
         bridge_time += started.elapsed();
         let (bm25, vector, signals) = search_sides(&mut index, &source, vectors, &bridged.text)?;
+        let asked = asked_of(&index, &bridged.text).into_iter().map(str::to_string).collect();
         let mut planned = Vec::with_capacity(plan_sets.len());
         for set in &plan_sets {
             let mut searches = Vec::new();
             for query in &set.queries[i] {
                 let text = bridge(&lexicon, query).text;
                 let (bm25, vector, _) = search_sides(&mut index, &source, vectors, &text)?;
-                searches.push((bm25, vector, text));
+                let asked = asked_of(&index, &text).into_iter().map(str::to_string).collect();
+                searches.push(QuerySearch { bm25, vector, text, asked });
             }
             planned.push(plan_ranks(q, &searches));
         }
-        searched.push(Searched { question: q, bm25, vector, signals, bridged, planned });
+        searched.push(Searched { question: q, bm25, vector, signals, bridged, asked, planned });
     }
     if args.verbose {
         for (i, s) in searched.iter().enumerate() {

@@ -8,9 +8,11 @@ use crate::lexicon::Lexicon;
 use crate::llm::LocalFuture;
 use crate::medicines::table::{build as build_interactions, Sources as InteractionSources, SOURCE_FILES};
 use crate::medicines::Interactions;
+use crate::retrieval::aspects::{read_labelled, Example};
 use crate::retrieval::corpus::{parse_jsonl, Document};
 use crate::retrieval::file_source::FileSource;
 use crate::retrieval::search::IndexError;
+use std::collections::HashSet;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
@@ -23,6 +25,49 @@ pub const DEFAULT_LEXICON_SOURCES: &str = "index/lexicon";
 pub const DEFAULT_INDEX_DIR: &str = "target/site/index";
 /// The vector index (committed: embedding the corpus takes too long to do on every build).
 pub const DEFAULT_VECTORS_DIR: &str = "index/vectors";
+
+/// The labelled question sets the aspect model learns from, relative to the repository root.
+pub const DEFAULT_LABELLED_SETS: &str = "tests/fixtures";
+
+/// The labelled sets in `dir` and `dir/blind`: every `*.jsonl`, in name order (the model reads the
+/// English questions labelled with a question type among them: `retrieval::aspects::read_labelled`).
+pub fn labelled_sets(dir: &Path) -> Result<Vec<PathBuf>, CliError> {
+    let mut files = Vec::new();
+    for folder in [dir.to_path_buf(), dir.join("blind")] {
+        let entries = std::fs::read_dir(&folder).map_err(CliError::read(&folder))?;
+        for entry in entries {
+            let path = entry.map_err(CliError::read(&folder))?.path();
+            if path.extension().is_some_and(|e| e == "jsonl") {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    Ok(files)
+}
+
+/// SHA-256 over the labelled sets of `dir` ([`labelled_sets`]), in name order.
+pub fn aspects_sources_sha256(dir: &Path) -> Result<String, CliError> {
+    let mut all = Vec::new();
+    for path in labelled_sets(dir)? {
+        all.extend(std::fs::read(&path).map_err(CliError::read(&path))?);
+    }
+    Ok(sha256_hex(&all))
+}
+
+/// The labelled English questions of the sets in `dir`, leaving out those whose text `held_out`
+/// contains (a set being scored, so it is scored by a model that never saw it).
+pub fn labelled_questions(dir: &Path, held_out: &HashSet<&str>) -> Result<Vec<Example>, CliError> {
+    let mut examples = Vec::new();
+    for path in labelled_sets(dir)? {
+        let text = read_text(&path)?;
+        let name = path.display().to_string();
+        examples
+            .extend(read_labelled(&name, &text).map_err(|e| CliError::failed(format!("{e}: mend the labelled set")))?);
+    }
+    examples.retain(|e| !held_out.contains(e.text.as_str()));
+    Ok(examples)
+}
 
 /// A text file, gunzipped when its name ends in `.gz`.
 pub fn read_text(path: &Path) -> Result<String, CliError> {

@@ -3,8 +3,9 @@
 
 use super::error::CliError;
 use super::files::{
-    interactions_sources_sha256, lexicon_sources_sha256, load_interactions, load_lexicon, read_corpus, DEFAULT_CORPUS,
-    DEFAULT_INDEX_DIR, DEFAULT_INTERACTION_SOURCES, DEFAULT_LEXICON_SOURCES, DEFAULT_VECTORS_DIR,
+    aspects_sources_sha256, interactions_sources_sha256, labelled_questions, lexicon_sources_sha256, load_interactions,
+    load_lexicon, read_corpus, DEFAULT_CORPUS, DEFAULT_INDEX_DIR, DEFAULT_INTERACTION_SOURCES, DEFAULT_LABELLED_SETS,
+    DEFAULT_LEXICON_SOURCES, DEFAULT_VECTORS_DIR,
 };
 use crate::core::files::{sha256_hex, MANIFEST};
 use crate::core::format::FORMAT_VERSION;
@@ -13,12 +14,14 @@ use crate::lexicon::bridge::bridge;
 use crate::lexicon::file::{encode, LEXICON_FILE};
 use crate::lexicon::Lexicon;
 use crate::medicines::file::{encode as encode_interactions, INTERACTIONS_FILE};
+use crate::retrieval::aspects::{train as train_aspects, ASPECTS_FILE};
 use crate::retrieval::index_files::{build, IndexFile, Manifest};
 
 use crate::retrieval::search::IndexError;
 use crate::retrieval::vector_manifest::VectorManifest;
 use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
+use std::collections::HashSet;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -43,6 +46,9 @@ pub enum IndexCommand {
         /// The folder of the medicine interaction table sources.
         #[arg(long, default_value = DEFAULT_INTERACTION_SOURCES)]
         interactions: PathBuf,
+        /// The folder of the labelled question sets the aspect model learns from (and its `blind/`).
+        #[arg(long, default_value = DEFAULT_LABELLED_SETS)]
+        labelled: PathBuf,
         /// Output folder (trunk serves it as /index/).
         #[arg(long, default_value = DEFAULT_INDEX_DIR)]
         out: PathBuf,
@@ -70,6 +76,8 @@ pub enum IndexCommand {
         lexicon: PathBuf,
         #[arg(long, default_value = DEFAULT_INTERACTION_SOURCES)]
         interactions: PathBuf,
+        #[arg(long, default_value = DEFAULT_LABELLED_SETS)]
+        labelled: PathBuf,
         #[arg(long, default_value = DEFAULT_INDEX_DIR)]
         out: PathBuf,
     },
@@ -105,21 +113,27 @@ pub fn run(args: IndexArgs) -> Result<(), CliError> {
             corpus,
             lexicon,
             interactions,
+            labelled,
             out,
             vectors,
             model_dir,
             vectors_out,
             synthetic: None,
         } => {
-            build_index(&corpus, &Sources { lexicon: &lexicon, interactions: &interactions }, &out)?;
+            build_index(
+                &corpus,
+                &Sources { lexicon: &lexicon, interactions: &interactions, labelled: &labelled },
+                &out,
+            )?;
             if vectors {
                 let (docs, _) = read_corpus(&corpus)?;
                 super::vectors::build_vectors(&docs, &model_dir, &vectors_out)?;
             }
             Ok(())
         }
-        IndexCommand::Status { corpus, lexicon, interactions, out } => {
-            match staleness(&corpus, &Sources { lexicon: &lexicon, interactions: &interactions }, &out)? {
+        IndexCommand::Status { corpus, lexicon, interactions, labelled, out } => {
+            let sources = Sources { lexicon: &lexicon, interactions: &interactions, labelled: &labelled };
+            match staleness(&corpus, &sources, &out)? {
                 None => {
                     println!("index in {} is current", out.display());
                     Ok(())
@@ -181,6 +195,8 @@ fn check_vectors(dir: &Path) -> Result<(), CliError> {
 pub struct Sources<'a> {
     pub lexicon: &'a Path,
     pub interactions: &'a Path,
+    /// The labelled question sets the aspect model learns from.
+    pub labelled: &'a Path,
 }
 
 fn build_index(corpus: &Path, sources: &Sources, out: &Path) -> Result<(), CliError> {
@@ -190,6 +206,8 @@ fn build_index(corpus: &Path, sources: &Sources, out: &Path) -> Result<(), CliEr
     let table = load_interactions(sources.interactions)?;
     let interacting_pairs = table.len();
     let interactions = encode_interactions(&table);
+    let questions = labelled_questions(sources.labelled, &HashSet::new())?;
+    let aspects = train_aspects(&questions).encode();
     let bar = ProgressBar::new(docs.len() as u64);
     bar.set_style(
         ProgressStyle::with_template("{msg:>10} [{bar:40}] {pos}/{len} ({eta} left)")
@@ -208,6 +226,9 @@ fn build_index(corpus: &Path, sources: &Sources, out: &Path) -> Result<(), CliEr
     built.files.push((LEXICON_FILE.to_string(), lexicon));
     built.manifest.files.push(IndexFile::of(INTERACTIONS_FILE, &interactions));
     built.files.push((INTERACTIONS_FILE.to_string(), interactions));
+    built.manifest.aspects_sources_sha256 = aspects_sources_sha256(sources.labelled)?;
+    built.manifest.files.push(IndexFile::of(ASPECTS_FILE, &aspects));
+    built.files.push((ASPECTS_FILE.to_string(), aspects));
     std::fs::create_dir_all(out).map_err(CliError::create(out))?;
     // Files first, manifest last: an interrupted build leaves no manifest and counts as stale.
     let _ = std::fs::remove_file(out.join(MANIFEST));
@@ -219,10 +240,11 @@ fn build_index(corpus: &Path, sources: &Sources, out: &Path) -> Result<(), CliEr
         .map_err(|e| CliError::failed(format!("cannot write the manifest: {e}")))?;
     let total: u64 = built.manifest.files.iter().map(|f| f.file.bytes).sum();
     println!(
-        "built {} documents, {} chunks, {} terms, {interacting_pairs} interacting pairs into {} ({} files, {} bytes) in {:.1} s",
+        "built {} documents, {} chunks, {} terms, {interacting_pairs} interacting pairs, an aspect model of {} labelled questions into {} ({} files, {} bytes) in {:.1} s",
         built.manifest.documents,
         built.manifest.chunks,
         built.manifest.terms,
+        questions.len(),
         out.display(),
         built.manifest.files.len() + 1,
         total,
@@ -254,6 +276,9 @@ pub fn staleness(corpus: &Path, sources: &Sources, out: &Path) -> Result<Option<
     }
     if interactions_sources_sha256(sources.interactions)? != manifest.interactions_sources_sha256 {
         return Ok(Some("the interaction table sources changed".into()));
+    }
+    if aspects_sources_sha256(sources.labelled)? != manifest.aspects_sources_sha256 {
+        return Ok(Some("the labelled question sets the aspect model learns from changed".into()));
     }
     for file in &manifest.files {
         match std::fs::read(out.join(&file.name)) {

@@ -33,6 +33,8 @@ pub enum FileKind {
     Lexicon = 5,
     /// The medicine interaction tables (see `crate::medicines::file`).
     Interactions = 6,
+    /// The learned reader of the aspect a question asks (see `crate::retrieval::aspects`).
+    Aspects = 7,
 }
 
 /// Why an index file could not be read.

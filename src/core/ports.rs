@@ -57,6 +57,9 @@ pub struct SearchReport {
     /// What the question was matched to (concepts, phrases, ...) and the relevance check's decision;
     /// `None` when the knowledge base does neither.
     pub checked: Option<Checked>,
+    /// The question types the search read the question to ask (MedQuAD's: "treatment", "causes" ...):
+    /// each topic's pages of them come first among its results. Empty when it asks none.
+    pub asked: Vec<String>,
 }
 
 /// What a knowledge base with a lexicon and a relevance check decided about a question.
@@ -75,7 +78,7 @@ pub struct Checked {
 impl SearchReport {
     /// A search by `method` with no matching or relevance check of its own.
     pub fn method(method: impl Into<String>) -> Self {
-        SearchReport { method: method.into(), checked: None }
+        SearchReport { method: method.into(), checked: None, asked: Vec::new() }
     }
 }
 
@@ -90,6 +93,9 @@ impl fmt::Display for SearchReport {
             }
             let decision = if checked.relevant { "passed" } else { "failed, nothing quoted" };
             write!(f, "; relevance {decision}: {}", checked.reason)?;
+        }
+        if !self.asked.is_empty() {
+            write!(f, "; pages first: {}", self.asked.join(", "))?;
         }
         Ok(())
     }
@@ -129,7 +135,7 @@ mod tests {
             relevant: false,
             reason: "similarity 0.61 below 0.45".into(),
         };
-        let report = SearchReport { method: "hybrid".into(), checked: Some(checked) };
+        let report = SearchReport { method: "hybrid".into(), checked: Some(checked), asked: Vec::new() };
         assert_eq!(
             report.to_string(),
             "hybrid; matched: gout (C0018099), asks: treatment; best vector similarity 0.61; \

@@ -83,6 +83,9 @@ pub struct TurnState {
     /// Each search of this turn, (query, depth) -> the ranked ids it found: a round of the
     /// sufficiency loop searches the turn's own queries again only if they were never searched.
     pub searched: Vec<((String, usize), Vec<String>)>,
+    /// The question types the turn's first query asks, as its search read them: the fusion of a
+    /// plan's searches keeps each topic's pages of them first, as one search does.
+    pub asked: Vec<String>,
     /// The sufficiency judge's verdict of each round of the sufficiency loop.
     pub sufficiency: Vec<Sufficiency>,
     /// Set by the sufficiency judge: retrieve again, adding what is missing to the query.

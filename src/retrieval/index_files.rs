@@ -13,12 +13,14 @@
 //!   varint start, varint end (byte offsets into the answer).
 //! - `text-NNN.bin` (per cited passage): answers of documents [NNN*T, NNN*T + T). Payload: varint
 //!   count, then one string per document.
+//! - `aspects.bin` (first): the learned reader of the aspect a question asks (`super::aspects`).
 //! - `manifest.json`: format version, corpus hash, counts, and every file's size and SHA-256.
 //!
 //! Every file is checked against the manifest when it is loaded (listed, size, SHA-256; the manifest's
 //! format version first): a damaged or mixed-up file is a clear error naming it, never different
 //! rankings.
 
+use super::aspects::AspectModel;
 use super::bm25::{self, Bm25Index, Collection, Params, Posting, TermPostings};
 use super::corpus::{chunk_answer, Chunk, Document};
 use crate::core::files::{sha256_hex, FileEntry, MANIFEST};
@@ -47,6 +49,9 @@ pub struct Manifest {
     pub lexicon_sources_sha256: String,
     /// SHA-256 (hex) over the interaction table source files (`index/interactions/`), in name order.
     pub interactions_sources_sha256: String,
+    /// SHA-256 (hex) over the labelled question sets the aspect model was trained on, in name order.
+    #[serde(default)]
+    pub aspects_sources_sha256: String,
     pub documents: u32,
     pub chunks: u32,
     pub terms: u32,
@@ -229,6 +234,7 @@ pub fn build(docs: &[Document], corpus_sha256: &str, progress: &mut dyn FnMut(&s
         corpus_sha256: corpus_sha256.to_string(),
         lexicon_sources_sha256: String::new(),
         interactions_sources_sha256: String::new(),
+        aspects_sources_sha256: String::new(),
         documents: docs.len() as u32,
         chunks: chunk_count as u32,
         terms: index.terms.len() as u32,
@@ -333,6 +339,9 @@ pub struct LoadedIndex {
     search: u64,
     /// Bytes kept between searches (default [`SHARD_CACHE_BYTES`]).
     pub cache_bytes: u64,
+    /// The learned reader of the aspect a question asks (`aspects.bin`, loaded with the stats by
+    /// `search::open`); without it the aspect is read by the table alone.
+    pub aspects: Option<AspectModel>,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -355,6 +364,7 @@ impl LoadedIndex {
             held: HashMap::new(),
             search: 0,
             cache_bytes: SHARD_CACHE_BYTES,
+            aspects: None,
         })
     }
 

@@ -9,7 +9,7 @@ use super::corpus::is_boilerplate;
 use super::file_source::FileSource;
 use super::index_files::LoadedIndex;
 use super::relevance::judge;
-use super::search::{load_answers, search_with_signals, Hit, SearchMode};
+use super::search::{asked_of, load_answers, search_with_signals, Hit, SearchMode};
 use super::vectors::VectorSearch;
 use crate::core::has_hangul;
 use crate::core::ports::{Checked, Embedder, Found, IndexError, Knowledge, SearchReport};
@@ -119,7 +119,8 @@ impl<S: FileSource> Knowledge for IndexKnowledge<S> {
                 relevant: relevance.relevant,
                 reason: relevance.reason,
             };
-            let report = SearchReport { method, checked: Some(checked) };
+            let asked = asked_of(&index, &bridged.text).into_iter().map(str::to_string).collect();
+            let report = SearchReport { method, checked: Some(checked), asked };
             if !relevance.relevant {
                 return Ok(Found { evidence: Vec::new(), report });
             }

@@ -3,6 +3,7 @@
 //! container they share with the lexicon live in [`crate::core`].
 
 pub mod asked;
+pub mod aspects;
 pub mod bm25;
 pub mod chunk_map;
 pub mod corpus;

@@ -2,7 +2,8 @@
 //! and their RRF fusion, each describing the best documents. Async over a [`FileSource`] so the
 //! browser can fetch shards over HTTP while the CLI reads them from disk.
 
-use super::asked::{asked, asked_first};
+use super::asked::{asked_first, asked_with};
+use super::aspects::{AspectModel, ASPECTS_FILE};
 use super::file_source::FileSource;
 use super::fusion::{fuse as fuse_lists, Candidate, FUSION};
 use super::index_files::{LoadedIndex, Manifest, STATS};
@@ -88,11 +89,21 @@ fn corrupt(error: impl std::fmt::Display) -> IndexError {
     IndexError::Corrupt(error.to_string())
 }
 
-/// Loads `manifest.json` and `stats.bin`: what every search needs first.
+/// Loads `manifest.json`, then `stats.bin` and `aspects.bin` together: what every search needs first.
 pub async fn open(source: &dyn FileSource) -> Result<LoadedIndex, IndexError> {
     let manifest = Manifest::parse(&source.fetch(MANIFEST).await?).map_err(corrupt)?;
-    let stats = source.fetch(STATS).await?;
-    LoadedIndex::new(manifest, &stats).map_err(corrupt)
+    let (stats, aspects) = futures_util::future::join(source.fetch(STATS), source.fetch(ASPECTS_FILE)).await;
+    let aspects = aspects?;
+    manifest.verify(ASPECTS_FILE, &aspects).map_err(corrupt)?;
+    let mut index = LoadedIndex::new(manifest, &stats?).map_err(corrupt)?;
+    index.aspects = Some(AspectModel::decode(&aspects).map_err(corrupt)?);
+    Ok(index)
+}
+
+/// The question types `query` asks, as search reads them: the table's words, else the index's
+/// learned model ([`asked_with`]).
+pub fn asked_of<'a>(index: &'a LoadedIndex, query: &str) -> Vec<&'a str> {
+    asked_with(query, index.aspects.as_ref())
 }
 
 /// Fetches every named file not loaded yet, all at once (each is a round trip to the host), and adds
@@ -180,7 +191,7 @@ pub async fn search_with_signals(
     };
     let hits = describe(index, source, ranked).await?;
     // The topic's page of the asked aspect first among that topic's results (see super::asked).
-    let order = asked_first(&hits, &asked(query), |h| &h.focus, |h| &h.qtype);
+    let order = asked_first(&hits, &asked_of(index, query), |h| &h.focus, |h| &h.qtype);
     Ok((order.into_iter().take(wanted).map(|i| hits[i].clone()).collect(), signals))
 }
 

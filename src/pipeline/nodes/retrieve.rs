@@ -9,7 +9,7 @@ use super::{Env, State};
 use crate::core::Evidence;
 use crate::pipeline::ports::Found;
 use crate::pipeline::step::{RankedDocument, RetrieveDetail, SearchOutcome, Searched};
-use crate::retrieval::asked::{asked, asked_first};
+use crate::retrieval::asked::asked_first;
 use crate::retrieval::fusion::fuse_ranked_lists;
 use std::collections::HashMap;
 
@@ -68,6 +68,9 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> RetrieveDetail {
         match env.services.knowledge.search(query, depth).await {
             Ok(Found { evidence: docs, report }) => {
                 last_search = report.to_string();
+                if query == &queries[0] {
+                    state.asked = report.asked;
+                }
                 let outcome = SearchOutcome::Found { search: last_search.clone(), found: docs.len() };
                 searched.push(Searched { query: query.clone(), outcome });
                 let ids: Vec<String> = docs.iter().map(|d| d.id.clone()).collect();
@@ -96,7 +99,7 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> RetrieveDetail {
     // The fusion of several queries keeps each topic's page of the aspect the first query (the user's
     // own words) asks first within that topic, as one search does: a model's query that names no
     // aspect would otherwise lift a topic's overview above the page asked for.
-    let asked = asked(&queries[0]);
+    let asked: Vec<&str> = state.asked.iter().map(String::as_str).collect();
     let fused: Vec<Evidence> =
         asked_first(&fused, &asked, |d| &d.focus, |d| &d.qtype).into_iter().map(|i| fused[i].clone()).collect();
     for doc in &fused {
