@@ -24,6 +24,7 @@ use crate::retrieval::relevance::{
     judge, judge_at, Relevance, MIN_KEYWORD_COVERAGE, MIN_KEYWORD_COVERAGE_WITH_VECTORS, MIN_SIMILARITY,
 };
 use crate::retrieval::search::{open, open_lexicon, search_with_signals, Hit, SearchMode, SearchSignals};
+use crate::retrieval::topics::fitting_topics_first;
 use crate::retrieval::vectors::VectorSearch;
 use clap::Args;
 use std::collections::{BTreeMap, HashMap, HashSet};
@@ -243,10 +244,10 @@ fn plan_ranks(question: &DevQuestion, searches: &[(Vec<Hit>, Vec<Hit>, String)])
     let hits: HashMap<u32, &Hit> =
         searches.iter().flat_map(|(bm25, vector, _)| bm25.iter().chain(vector)).map(|h| (h.doc, h)).collect();
     let docs = |hits: &[Hit]| hits.iter().map(|h| h.doc).collect::<Vec<u32>>();
-    // As the retrieve node does: the fused lists, each topic's page of the first query's asked aspect first.
-    let asked = searches.first().map(|(_, _, text)| asked(text)).unwrap_or_default();
+    // As the retrieve node does: the fused lists in search's order for the first query.
+    let text = searches.first().map_or("", |(_, _, text)| text.as_str());
     let first = |lists: Vec<Vec<u32>>| {
-        first_relevant_doc(question, &asked_order(fuse_ranked_lists(&lists), &asked, &hits), &hits)
+        first_relevant_doc(question, &search_order(fuse_ranked_lists(&lists), text, &hits), &hits)
     };
     ModeRanks {
         bm25: first(searches.iter().map(|(bm25, _, _)| docs(bm25)).collect()),
@@ -266,18 +267,22 @@ fn search_fusion(text: &str) -> Fusion {
 }
 
 /// The first 10 documents of hybrid search for `text` (bridged), as search orders them: `fusion`
-/// (search uses [`FUSION`] weighted for the text's length), then each topic's page of the asked aspect
-/// first within the topic.
+/// (search uses [`FUSION`] weighted for the text's length), then [`search_order`].
 fn hybrid_docs(bm25: &[Hit], vector: &[Hit], fusion: Fusion, text: &str, hits: &HashMap<u32, &Hit>) -> Vec<u32> {
     let mut docs = fused_docs(bm25, vector, fusion);
     docs.truncate(10);
-    asked_order(docs, &asked(text), hits)
+    search_order(docs, text, hits)
 }
 
-/// `docs` with each topic's pages of the `asked` aspects first within the topic ([`asked_first`]).
-fn asked_order(docs: Vec<u32>, asked: &[&str], hits: &HashMap<u32, &Hit>) -> Vec<u32> {
+/// `docs` in the order search gives its results for `text`: each topic's pages of the asked aspects
+/// first within the topic ([`asked_first`]), then the topic of a family that fits `text` first within
+/// the family ([`fitting_topics_first`]).
+fn search_order(docs: Vec<u32>, text: &str, hits: &HashMap<u32, &Hit>) -> Vec<u32> {
+    let asked = asked(text);
     let pages: Vec<(&str, &str)> = docs.iter().map(|d| (hits[d].focus.as_str(), hits[d].qtype.as_str())).collect();
-    asked_first(&pages, asked, |p| p.0, |p| p.1).into_iter().map(|i| docs[i]).collect()
+    let docs: Vec<u32> = asked_first(&pages, &asked, |p| p.0, |p| p.1).into_iter().map(|i| docs[i]).collect();
+    let pages: Vec<(&str, &str)> = docs.iter().map(|d| (hits[d].focus.as_str(), hits[d].qtype.as_str())).collect();
+    fitting_topics_first(&pages, text, &asked, |p| p.0, |p| p.1).into_iter().map(|i| docs[i]).collect()
 }
 
 impl Searched<'_> {
