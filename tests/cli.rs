@@ -496,6 +496,34 @@ fn a_korean_question_nothing_of_which_is_read_finds_nothing_and_names_its_words(
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// Issue 41: MedQuAD's families of topics that share a condition's name. A question about hepatitis C
+/// gets the topic Hepatitis C before the booklet "What I need to know about Hepatitis C"; one that
+/// names no child gets no page of "Kidney Stones in Children" before the family's other topics, and
+/// one about a child gets that topic first.
+#[test]
+fn within_a_family_of_topics_the_one_that_fits_the_question_comes_first() {
+    let family = |l: &str| {
+        ["Hepatitis C\"", "Kidney Stones\"", "Kidney Stones in Adults", "Kidney Stones in Children"]
+            .iter()
+            .any(|t| l.contains(&format!("\"focus\": \"{t}")) || l.contains(&format!("know about {t}")))
+    };
+    let dir = index_of("families", family, 120);
+    let index = dir.join("index");
+    let foci = |question: &str| -> Vec<String> {
+        let args = ["search", "--mode", "bm25", "--json", "--k", "10", "--index", index.to_str().unwrap(), question];
+        let search = &json_lines(&medagent(&args))[0];
+        search["results"].as_array().unwrap().iter().map(|r| r["focus"].as_str().unwrap().to_string()).collect()
+    };
+    for question in ["What is hepatitis C?", "C형 간염은 어떤 병인가요"] {
+        assert_eq!(foci(question)[0], "Hepatitis C", "{question}: {:?}", foci(question));
+    }
+    let stones = foci("What causes kidney stones?");
+    let children = stones.iter().position(|f| f == "Kidney Stones in Children").unwrap_or(stones.len());
+    assert!(stones[children..].iter().all(|f| f == "Kidney Stones in Children"), "{stones:?}");
+    assert_eq!(foci("What causes kidney stones in my child?")[0], "Kidney Stones in Children");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// `--timeout` bounds a model call with a clear error; the answer still comes from the evidence.
 #[test]
 fn timeout_bounds_a_model_call() {

@@ -28,6 +28,7 @@ use crate::retrieval::relevance::{
     judge, judge_at, Relevance, MIN_KEYWORD_COVERAGE, MIN_KEYWORD_COVERAGE_WITH_VECTORS, MIN_SIMILARITY,
 };
 use crate::retrieval::search::{asked_of, open, open_lexicon, search_with_signals, Hit, SearchMode, SearchSignals};
+use crate::retrieval::topics::fitting_topics_first;
 use crate::retrieval::vectors::VectorSearch;
 use clap::Args;
 use std::collections::{BTreeMap, HashMap, HashSet};
@@ -283,10 +284,10 @@ fn plan_ranks(question: &DevQuestion, searches: &[QuerySearch]) -> ModeRanks {
     let hits: HashMap<u32, &Hit> =
         searches.iter().flat_map(|s| s.bm25.iter().chain(&s.vector)).map(|h| (h.doc, h)).collect();
     let docs = |hits: &[Hit]| hits.iter().map(|h| h.doc).collect::<Vec<u32>>();
-    // As the retrieve node does: the fused lists, each topic's page of the first query's asked aspect first.
-    let asked: Vec<&str> = searches.first().map(|s| s.asked()).unwrap_or_default();
+    // As the retrieve node does: the fused lists in search's order for the first query.
+    let (text, asked) = searches.first().map_or(("", Vec::new()), |s| (s.text.as_str(), s.asked()));
     let first = |lists: Vec<Vec<u32>>| {
-        first_relevant_doc(question, &asked_order(fuse_ranked_lists(&lists), &asked, &hits), &hits)
+        first_relevant_doc(question, &search_order(fuse_ranked_lists(&lists), text, &asked, &hits), &hits)
     };
     ModeRanks {
         bm25: first(searches.iter().map(|s| docs(&s.bm25)).collect()),
@@ -294,7 +295,7 @@ fn plan_ranks(question: &DevQuestion, searches: &[QuerySearch]) -> ModeRanks {
         hybrid: first(
             searches
                 .iter()
-                .map(|s| hybrid_docs(&s.bm25, &s.vector, search_fusion(&s.text), &s.asked(), &hits))
+                .map(|s| hybrid_docs(&s.bm25, &s.vector, search_fusion(&s.text), &s.text, &s.asked(), &hits))
                 .collect(),
         ),
     }
@@ -305,18 +306,29 @@ fn search_fusion(text: &str) -> Fusion {
     FUSION.for_query(tokenize(text).len())
 }
 
-/// The first 10 documents of hybrid search, as search orders them: `fusion` (search uses [`FUSION`]
-/// weighted for the text's length), then each topic's page of the `asked` aspects first within the topic.
-fn hybrid_docs(bm25: &[Hit], vector: &[Hit], fusion: Fusion, asked: &[&str], hits: &HashMap<u32, &Hit>) -> Vec<u32> {
+/// The first 10 documents of hybrid search for `text` (bridged) asking `asked`, as search orders
+/// them: `fusion` (search uses [`FUSION`] weighted for the text's length), then [`search_order`].
+fn hybrid_docs(
+    bm25: &[Hit],
+    vector: &[Hit],
+    fusion: Fusion,
+    text: &str,
+    asked: &[&str],
+    hits: &HashMap<u32, &Hit>,
+) -> Vec<u32> {
     let mut docs = fused_docs(bm25, vector, fusion);
     docs.truncate(10);
-    asked_order(docs, asked, hits)
+    search_order(docs, text, asked, hits)
 }
 
-/// `docs` with each topic's pages of the `asked` aspects first within the topic ([`asked_first`]).
-fn asked_order(docs: Vec<u32>, asked: &[&str], hits: &HashMap<u32, &Hit>) -> Vec<u32> {
+/// `docs` in the order search gives its results for `text` asking `asked`: each topic's pages of the
+/// asked aspects first within the topic ([`asked_first`]), then the topic of a family that fits `text`
+/// first within the family ([`fitting_topics_first`]).
+fn search_order(docs: Vec<u32>, text: &str, asked: &[&str], hits: &HashMap<u32, &Hit>) -> Vec<u32> {
     let pages: Vec<(&str, &str)> = docs.iter().map(|d| (hits[d].focus.as_str(), hits[d].qtype.as_str())).collect();
-    asked_first(&pages, asked, |p| p.0, |p| p.1).into_iter().map(|i| docs[i]).collect()
+    let docs: Vec<u32> = asked_first(&pages, asked, |p| p.0, |p| p.1).into_iter().map(|i| docs[i]).collect();
+    let pages: Vec<(&str, &str)> = docs.iter().map(|d| (hits[d].focus.as_str(), hits[d].qtype.as_str())).collect();
+    fitting_topics_first(&pages, text, asked, |p| p.0, |p| p.1).into_iter().map(|i| docs[i]).collect()
 }
 
 impl Searched<'_> {
@@ -329,7 +341,7 @@ impl Searched<'_> {
     fn fused_first(&self, fusion: Fusion) -> Option<usize> {
         let by_doc: HashMap<u32, &Hit> = self.bm25.iter().chain(&self.vector).map(|h| (h.doc, h)).collect();
         let asked: Vec<&str> = self.asked.iter().map(String::as_str).collect();
-        let docs = hybrid_docs(&self.bm25, &self.vector, fusion, &asked, &by_doc);
+        let docs = hybrid_docs(&self.bm25, &self.vector, fusion, &self.bridged.text, &asked, &by_doc);
         first_relevant_doc(self.question, &docs, &by_doc)
     }
 

@@ -14,6 +14,7 @@ pub mod index_files;
 pub mod knowledge;
 pub mod relevance;
 pub mod search;
+pub mod topics;
 
 pub mod vector_index;
 pub mod vector_manifest;

@@ -7,6 +7,7 @@ use super::aspects::{AspectModel, ASPECTS_FILE};
 use super::file_source::FileSource;
 use super::fusion::{fuse as fuse_lists, Candidate, FUSION};
 use super::index_files::{LoadedIndex, Manifest, STATS};
+use super::topics::fitting_topics_first;
 use super::vectors::VectorSearch;
 use crate::core::files::MANIFEST;
 pub use crate::core::ports::IndexError;
@@ -191,7 +192,12 @@ pub async fn search_with_signals(
     };
     let hits = describe(index, source, ranked).await?;
     // The topic's page of the asked aspect first among that topic's results (see super::asked).
-    let order = asked_first(&hits, &asked_of(index, query), |h| &h.focus, |h| &h.qtype);
+    let asked = asked_of(index, query);
+    let order = asked_first(&hits, &asked, |h| &h.focus, |h| &h.qtype);
+    let hits: Vec<Hit> = order.into_iter().map(|i| hits[i].clone()).collect();
+    // Then, within a family of topics ("Kidney Stones", "... in Children"), the one that fits the
+    // question first (see super::topics).
+    let order = fitting_topics_first(&hits, query, &asked, |h| &h.focus, |h| &h.qtype);
     Ok((order.into_iter().take(wanted).map(|i| hits[i].clone()).collect(), signals))
 }
 

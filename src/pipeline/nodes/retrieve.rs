@@ -3,7 +3,8 @@
 //! the message's topic: see `nodes::plan`), else the message; in a round of the sufficiency loop, the query plus the aspects the judge found missing.
 //! Each query is searched with the dynamic k (10 at least when passages are reranked afterwards)
 //! and the lists are fused by reciprocal rank, each topic's page of the aspect the first query asks
-//! first within its topic. Every passage found is kept in the turn's pool.
+//! first within its topic, and within a family of topics ("Kidney Stones", "... in Children") the
+//! one that fits the first query first. Every passage found is kept in the turn's pool.
 
 use super::{Env, State};
 use crate::core::Evidence;
@@ -11,6 +12,7 @@ use crate::pipeline::ports::Found;
 use crate::pipeline::step::{RankedDocument, RetrieveDetail, SearchOutcome, Searched};
 use crate::retrieval::asked::asked_first;
 use crate::retrieval::fusion::fuse_ranked_lists;
+use crate::retrieval::topics::fitting_topics_first;
 use std::collections::HashMap;
 
 /// Passages searched per query when they are reranked afterwards (the rerank sees at most 10).
@@ -102,6 +104,11 @@ pub async fn run(state: &mut State, env: &mut Env<'_>) -> RetrieveDetail {
     let asked: Vec<&str> = state.asked.iter().map(String::as_str).collect();
     let fused: Vec<Evidence> =
         asked_first(&fused, &asked, |d| &d.focus, |d| &d.qtype).into_iter().map(|i| fused[i].clone()).collect();
+    // And, as one search does, the topic of a family that fits the first query first within the family.
+    let fused: Vec<Evidence> = fitting_topics_first(&fused, &queries[0], &asked, |d| &d.focus, |d| &d.qtype)
+        .into_iter()
+        .map(|i| fused[i].clone())
+        .collect();
     for doc in &fused {
         if !state.pool_all.iter().any(|p| p.id == doc.id) {
             state.pool_all.push(doc.clone());
