@@ -17,7 +17,7 @@
 //! class a zigzag varint weight (a multiple of the step).
 
 use crate::core::format::{FileKind, FormatError, Reader, Writer};
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 
 /// The aspect model's file name in the static index.
 pub const ASPECTS_FILE: &str = "aspects.bin";
@@ -75,7 +75,7 @@ fn features(text: &str) -> Vec<String> {
     let mut out: Vec<String> = words.iter().map(|w| w.to_string()).collect();
     out.extend(words.windows(2).map(|pair| format!("{} {}", pair[0], pair[1])));
     out.extend(words.iter().take(2).map(|w| format!("^{w}")));
-    out.sort_unstable();
+    crate::core::order::sort_by(&mut out, String::cmp);
     out.dedup();
     out
 }
@@ -86,24 +86,32 @@ pub struct AspectModel {
     /// The question types, in the order of every weight list.
     classes: Vec<String>,
     bias: Vec<f64>,
-    /// Each known feature's weight per class.
-    weights: HashMap<String, Vec<f64>>,
+    /// Each known feature and its weight per class, sorted by feature.
+    weights: Vec<(String, Vec<f64>)>,
 }
 
 impl AspectModel {
     /// The likeliest question type of `text` and its probability (`None` when the model has no class).
     pub fn likeliest(&self, text: &str) -> Option<(&str, f64)> {
-        let probabilities = self.probabilities(&features(text));
+        let features = features(text);
+        let known: Vec<usize> = features.iter().filter_map(|f| self.position(f)).collect();
+        let probabilities = self.probabilities(&known, features.len());
         let best = (0..self.classes.len()).max_by(|&a, &b| probabilities[a].total_cmp(&probabilities[b]))?;
         Some((self.classes[best].as_str(), probabilities[best]))
     }
 
-    /// Softmax over the classes of the present `features`' weights.
-    fn probabilities(&self, features: &[String]) -> Vec<f64> {
-        let scale = 1.0 / ((features.len() + 1) as f64).sqrt();
+    /// Where `feature` is among the known features.
+    fn position(&self, feature: &str) -> Option<usize> {
+        self.weights.binary_search_by(|(f, _)| f.as_str().cmp(feature)).ok()
+    }
+
+    /// Softmax over the classes of the weights of the `known` features (positions) of a question with
+    /// `features` features in all.
+    fn probabilities(&self, known: &[usize], features: usize) -> Vec<f64> {
+        let scale = 1.0 / ((features + 1) as f64).sqrt();
         let mut z = self.bias.clone();
-        for weights in features.iter().filter_map(|f| self.weights.get(f)) {
-            for (z, w) in z.iter_mut().zip(weights) {
+        for &k in known {
+            for (z, w) in z.iter_mut().zip(&self.weights[k].1) {
                 *z += w * scale;
             }
         }
@@ -115,7 +123,8 @@ impl AspectModel {
 
     /// The stored form (the layout in this module's documentation); deterministic.
     pub fn encode(&self) -> Vec<u8> {
-        let step = self.weights.values().flatten().fold(0.0f64, |m, w| m.max(w.abs())).max(f64::MIN_POSITIVE) / LEVELS;
+        let largest = self.weights.iter().flat_map(|(_, row)| row).fold(0.0f64, |m, w| m.max(w.abs()));
+        let step = largest.max(f64::MIN_POSITIVE) / LEVELS;
         let mut w = Writer::default();
         w.varint(self.classes.len() as u64);
         for (class, bias) in self.classes.iter().zip(&self.bias) {
@@ -123,12 +132,12 @@ impl AspectModel {
             w.f64(*bias);
         }
         w.f64(step);
-        let sorted: BTreeMap<&String, &Vec<f64>> =
+        let kept: Vec<&(String, Vec<f64>)> =
             self.weights.iter().filter(|(_, row)| row.iter().any(|w| (w / step).abs() >= WEAKEST_KEPT)).collect();
-        w.varint(sorted.len() as u64);
-        for (feature, weights) in sorted {
+        w.varint(kept.len() as u64);
+        for (feature, row) in kept {
             w.string(feature);
-            for weight in weights {
+            for weight in row {
                 let level = (weight / step).round() as i64;
                 w.varint(((level << 1) ^ (level >> 63)) as u64);
             }
@@ -147,15 +156,18 @@ impl AspectModel {
         }
         let step = r.f64()?;
         let features = r.u32()?;
-        let mut weights = HashMap::new();
+        let mut weights: Vec<(String, Vec<f64>)> = Vec::new();
         for _ in 0..features {
             let feature = r.string()?;
+            if weights.last().is_some_and(|(last, _)| *last >= feature) {
+                return Err(FormatError(format!("{ASPECTS_FILE} lists its features out of order: rebuild the index")));
+            }
             let mut row = Vec::with_capacity(count);
             for _ in 0..count {
                 let zigzag = r.varint()?;
                 row.push(((zigzag >> 1) as i64 ^ -((zigzag & 1) as i64)) as f64 * step);
             }
-            weights.insert(feature, row);
+            weights.push((feature, row));
         }
         r.finish()?;
         Ok(AspectModel { classes, bias, weights })
@@ -167,25 +179,32 @@ pub fn train(examples: &[Example]) -> AspectModel {
     let mut classes: Vec<String> = examples.iter().flat_map(|e| e.qtypes.iter().cloned()).collect();
     classes.sort_unstable();
     classes.dedup();
-    let rows: Vec<(Vec<String>, Vec<f64>)> = examples
-        .iter()
-        .map(|e| {
-            let share = 1.0 / e.qtypes.len() as f64;
-            let target = classes.iter().map(|c| if e.qtypes.contains(c) { share } else { 0.0 }).collect();
-            (features(&e.text), target)
-        })
-        .collect();
-    let mut seen: HashMap<&str, usize> = HashMap::new();
-    for (features, _) in &rows {
+    let questions: Vec<Vec<String>> = examples.iter().map(|e| features(&e.text)).collect();
+    let mut seen: BTreeMap<&str, usize> = BTreeMap::new();
+    for features in &questions {
         for f in features {
             *seen.entry(f).or_default() += 1;
         }
     }
     let mut model = AspectModel {
-        weights: seen.iter().filter(|(_, &n)| n >= 2).map(|(f, _)| (f.to_string(), vec![0.0; classes.len()])).collect(),
+        weights: seen
+            .into_iter()
+            .filter(|&(_, n)| n >= 2)
+            .map(|(f, _)| (f.to_string(), vec![0.0; classes.len()]))
+            .collect(),
         bias: vec![0.0; classes.len()],
         classes,
     };
+    // Each question as the positions of its known features, its feature count and its target.
+    let rows: Vec<(Vec<usize>, usize, Vec<f64>)> = examples
+        .iter()
+        .zip(&questions)
+        .map(|(e, features)| {
+            let share = 1.0 / e.qtypes.len() as f64;
+            let target = model.classes.iter().map(|c| if e.qtypes.contains(c) { share } else { 0.0 }).collect();
+            (features.iter().filter_map(|f| model.position(f)).collect(), features.len(), target)
+        })
+        .collect();
     // A fixed shuffle per pass (a linear congruential sequence), so training is reproducible.
     let mut order: Vec<usize> = (0..rows.len()).collect();
     let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
@@ -195,15 +214,14 @@ pub fn train(examples: &[Example]) -> AspectModel {
             order.swap(i, (state >> 33) as usize % (i + 1));
         }
         for &i in &order {
-            let (features, target) = &rows[i];
-            let known: Vec<&String> = features.iter().filter(|f| model.weights.contains_key(*f)).collect();
-            let probabilities = model.probabilities(features);
-            let scale = 1.0 / ((features.len() + 1) as f64).sqrt();
+            let (known, features, target) = &rows[i];
+            let probabilities = model.probabilities(known, *features);
+            let scale = 1.0 / ((features + 1) as f64).sqrt();
             for (c, (p, y)) in probabilities.iter().zip(target).enumerate() {
                 let gradient = p - y;
                 model.bias[c] -= LEARNING_RATE * gradient * 0.1;
-                for f in &known {
-                    let w = &mut model.weights.get_mut(*f).expect("a known feature")[c];
+                for &k in known {
+                    let w = &mut model.weights[k].1[c];
                     *w -= LEARNING_RATE * (gradient * scale + L2 * *w);
                 }
             }

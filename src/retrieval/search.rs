@@ -90,10 +90,11 @@ fn corrupt(error: impl std::fmt::Display) -> IndexError {
     IndexError::Corrupt(error.to_string())
 }
 
-/// Loads `manifest.json`, then `stats.bin` and `aspects.bin` together: what every search needs first.
+/// Loads `manifest.json`, `stats.bin` and `aspects.bin`: what every search needs first.
 pub async fn open(source: &dyn FileSource) -> Result<LoadedIndex, IndexError> {
     let manifest = Manifest::parse(&source.fetch(MANIFEST).await?).map_err(corrupt)?;
-    let (stats, aspects) = futures_util::future::join(source.fetch(STATS), source.fetch(ASPECTS_FILE)).await;
+    let stats = source.fetch(STATS).await;
+    let aspects = source.fetch(ASPECTS_FILE).await;
     let aspects = aspects?;
     manifest.verify(ASPECTS_FILE, &aspects).map_err(corrupt)?;
     let mut index = LoadedIndex::new(manifest, &stats?).map_err(corrupt)?;

@@ -227,7 +227,9 @@ pub fn fitting_topics_first<T>(
         let places: Vec<usize> =
             (first..results.len()).filter(|&i| topics[i].condition == topics[first].condition).collect();
         let mut members = places.clone();
-        members.sort_by_key(|&i| (fits[i] == Fit::OtherPopulation, !asked.contains(&qtype(&results[i])), fits[i], i));
+        crate::core::order::sort_by_key(&mut members, |&i| {
+            (fits[i] == Fit::OtherPopulation, !asked.contains(&qtype(&results[i])), fits[i], i)
+        });
         for (&place, member) in places.iter().zip(members) {
             order[place] = member;
             placed[place] = true;
