@@ -4,8 +4,9 @@
 //! only its SHA-256 and fetches the file the site serves (`medagent triage --export-site`, run
 //! by `scripts/build-app.sh`); and lists the Korean medicine names triage masks. The model is always
 //! the one the checkout's sets make, and no weights are committed. It also records the SHA-256 of the
-//! triage concept table (`src/triage/concepts.tsv`) and of the medicine names, which the browser
-//! fetches and checks likewise (`src/triage/site.rs`).
+//! triage concept table (`src/triage/concepts.tsv`), of the everyday symptom words
+//! (`src/extract/symptom_words.tsv`) and of the medicine names, which the browser fetches and checks
+//! likewise (`src/core/site.rs`).
 
 #[path = "src/triage/classifier.rs"]
 #[allow(dead_code)]
@@ -26,6 +27,7 @@ fn main() {
     println!("cargo:rerun-if-changed=tests/fixtures");
     println!("cargo:rerun-if-changed=index/lexicon/medicines_ko.tsv");
     println!("cargo:rerun-if-changed=src/triage/concepts.tsv");
+    println!("cargo:rerun-if-changed=src/extract/symptom_words.tsv");
 
     let root = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
     let files = classifier::training_files(&root).expect("tests/fixtures holds the labelled triage sets");
@@ -42,11 +44,14 @@ fn main() {
     let sha256 = sha256_hex(&bytes);
     let concepts =
         std::fs::read(root.join("src/triage/concepts.tsv")).expect("src/triage/concepts.tsv is in the checkout");
+    let symptom_words = std::fs::read(root.join("src/extract/symptom_words.tsv"))
+        .expect("src/extract/symptom_words.tsv is in the checkout");
     let medicines = korean_medicine_names(&root.join("index/lexicon/medicines_ko.tsv")).into_bytes();
     for (name, contents) in [
         ("triage_classifier.bin", bytes),
         ("triage_classifier.sha256", sha256.into_bytes()),
         ("triage_concepts.sha256", sha256_hex(&concepts).into_bytes()),
+        ("symptom_words.sha256", sha256_hex(&symptom_words).into_bytes()),
         ("medicine_names_ko.sha256", sha256_hex(&medicines).into_bytes()),
         ("medicine_names_ko.txt", medicines),
     ] {

@@ -11,6 +11,7 @@ pub mod lang;
 pub mod order;
 pub mod ports;
 pub mod similarity;
+pub mod site;
 pub mod tokenizer;
 
 pub use evidence::{Evidence, PassageLocation, Quality, QualityMethod};

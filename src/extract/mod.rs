@@ -13,6 +13,7 @@ mod symptom_words;
 
 pub use crate::core::vitals::{MeasureKind, DIASTOLIC};
 pub use subject::{relation, relation_words, Relation, Subject, RELATIONS};
+pub use symptom_words::SYMPTOM_WORDS;
 
 use crate::core::vitals::{self, Reading};
 use crate::lexicon::{Concept, ConceptKind, Lexicon};

@@ -4,8 +4,14 @@
 //! names for some of these ICD-10 ids are its categories', not the complaint: R14 "Flatulence and
 //! related conditions").
 
+use crate::core::site::{site_text, SiteText};
 use crate::lexicon::{Concept, ConceptKind};
 use std::sync::OnceLock;
+
+/// The table: natively built in; the app fetches it from the site before the first message (its
+/// SHA-256 is this build's, `build.rs`), so the app's wasm does not carry it.
+pub static SYMPTOM_WORDS: SiteText =
+    site_text!("triage/symptom_words.tsv", "symptom_words.sha256", include_str!("symptom_words.tsv"));
 
 /// One word of the table and the concept it states (an index into [`Table::concepts`]).
 struct Word {
@@ -21,7 +27,7 @@ struct Table {
 
 fn table() -> &'static Table {
     static TABLE: OnceLock<Table> = OnceLock::new();
-    TABLE.get_or_init(|| parse(include_str!("symptom_words.tsv")))
+    TABLE.get_or_init(|| parse(SYMPTOM_WORDS.text()))
 }
 
 /// Reads the table; a line without its four columns is a mistake in the table, caught by the tests.

@@ -15,8 +15,8 @@
 //! it does the Korean medicine names (see [`super::site`]).
 
 use super::cues;
-use super::site::{site_text, SiteText};
 use super::text::{status, Status, View};
+use crate::core::site::{site_text, SiteText};
 use regex_lite::Regex;
 use std::sync::OnceLock;
 

@@ -35,12 +35,12 @@ mod notice;
 mod poisoning;
 mod readings;
 mod rules;
-mod site;
 mod text;
 
+pub use crate::core::site::{SiteFile, SiteText};
+pub use crate::extract::SYMPTOM_WORDS;
 pub use concepts::{CONCEPTS, MEDICINE_NAMES_KO};
 pub use notice::{notice, Country};
-pub use site::{SiteFile, SiteText};
 
 // For the classifier, which build.rs compiles too (with `order` beside it): `super::order` in both.
 use crate::core::order;
@@ -202,14 +202,15 @@ pub fn classifier_file() -> &'static [u8] {
     include_bytes!(concat!(env!("OUT_DIR"), "/triage_classifier.bin"))
 }
 
-/// Every file of the site triage reads, with this build's copy (what `medagent triage --export-site`
-/// writes for the browser).
+/// Every file of the site a message is read with (triage's and extraction's symptom words), with this
+/// build's copy (what `medagent triage --export-site` writes for the browser).
 #[cfg(not(target_arch = "wasm32"))]
-pub fn site_files() -> [(&'static SiteFile, &'static [u8]); 3] {
+pub fn site_files() -> [(&'static SiteFile, &'static [u8]); 4] {
     [
         (&CLASSIFIER_FILE, classifier_file()),
         (&CONCEPTS.file, CONCEPTS.built_in.as_bytes()),
         (&MEDICINE_NAMES_KO.file, MEDICINE_NAMES_KO.built_in.as_bytes()),
+        (&SYMPTOM_WORDS.file, SYMPTOM_WORDS.built_in.as_bytes()),
     ]
 }
 

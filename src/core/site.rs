@@ -1,8 +1,9 @@
-//! The files triage reads that the browser fetches from the site instead of holding them in the app's
-//! wasm: the classifier, the concept table and the Korean medicine names. Natively each is built into
-//! the binary; `medagent triage --export-site DIR` writes the binary's copies (what
-//! `scripts/build-app.sh` serves), and the page fetches each before the first message and installs it
-//! only when its SHA-256 is the one this build recorded (`build.rs`), so a stale site is refused.
+//! Files a message is read with that the browser fetches from the site instead of holding them in the
+//! app's wasm (triage's classifier, concept table and Korean medicine names; extraction's everyday
+//! symptom words). Natively each is built into the binary; `medagent triage --export-site DIR` writes
+//! the binary's copies (what `scripts/build-app.sh` serves), and the page fetches each before the first
+//! message and installs it only when its SHA-256 is the one this build recorded (`build.rs`), so a
+//! stale site is refused.
 
 #[cfg(target_arch = "wasm32")]
 use std::sync::OnceLock;
@@ -40,8 +41,8 @@ pub struct SiteText {
 /// natively only (the wasm holds just its SHA-256).
 macro_rules! site_text {
     ($path:expr, $sha256:literal, $built_in:expr) => {
-        $crate::triage::site::SiteText {
-            file: $crate::triage::site::SiteFile {
+        $crate::core::site::SiteText {
+            file: $crate::core::site::SiteFile {
                 path: $path,
                 sha256: include_str!(concat!(env!("OUT_DIR"), "/", $sha256)),
             },
@@ -52,7 +53,7 @@ macro_rules! site_text {
         }
     };
 }
-pub(super) use site_text;
+pub(crate) use site_text;
 
 impl SiteText {
     /// The text: built in, or the one the page installed ([`SiteText::install`]).
