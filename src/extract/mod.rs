@@ -622,7 +622,10 @@ mod subject_tests {
         let adult = by_subject("fasting glucose 108 and a1c 5.9, 38 yrs old. is this prediabetes?", &[]);
         assert_eq!(adult.of(&Subject::Me).and_then(|s| s.demographics.age), Some(38), "{adult:?}");
         // A relation said in its dialect or nursery spelling.
-        nothing_of_the_writer("할아부지 부탁으로 올려요 전립선비대증으로 하루날 드시는데 잠을 못주무신대요", "grandfather");
+        nothing_of_the_writer(
+            "할아부지 부탁으로 올려요 전립선비대증으로 하루날 드시는데 잠을 못주무신대요",
+            "grandfather",
+        );
         nothing_of_the_writer("엄니가 요즘 무릎이 아프대요", "mother");
         nothing_of_the_writer("grampa is 88 and his ankles are swollen", "grandfather");
     }
@@ -773,7 +776,11 @@ mod subject_tests {
             ("my son's 16 and i'm 44, we both have ADHD", 44, 16, "son"),
         ] {
             let found = by_subject(text, &[]);
-            assert_eq!((age(&found, &Subject::Me), age(&found, &other(who))), (Some(mine), Some(theirs)), "{text}: {found:?}");
+            assert_eq!(
+                (age(&found, &Subject::Me), age(&found, &other(who))),
+                (Some(mine), Some(theirs)),
+                "{text}: {found:?}"
+            );
         }
         let found = by_subject("me (28M) and my girlfriend both got food poisoning", &[]);
         let mine = found.of(&Subject::Me).unwrap();

@@ -219,7 +219,18 @@ pub const RELATIONS: &[Relation] = &[
         en: "Grandmother",
         ko: "할머니",
         gender: F,
-        en_words: &["grandmother", "grandma", "granny", "gran", "nana", "nan", "grandmom", "gramma", "grandmum", "grammy"],
+        en_words: &[
+            "grandmother",
+            "grandma",
+            "granny",
+            "gran",
+            "nana",
+            "nan",
+            "grandmom",
+            "gramma",
+            "grandmum",
+            "grammy",
+        ],
         en_alone: &["grandma", "granny", "grandmother", "nana", "gramma", "grandmum"],
         ko_words: &["할머니", "할머님", "외할머니", "친할머니", "할매", "할무니"],
     },
@@ -955,9 +966,8 @@ fn relation_from(words: &[(usize, usize, String)], from: usize, determiner: bool
     let years = words.get(from).and_then(|w| w.2.trim_end_matches(|c: char| !c.is_ascii_digit()).parse::<u32>().ok());
     // Its words one space or hyphen apart ("9, 38 yrs old. is this" is a reading, an age, a question).
     let one_phrase = j < words.len() && (from + 1..=j).all(|k| words[k].0 == words[k - 1].1 + 1);
-    let child_said_of = one_phrase
-        && years.is_some_and(|y| y < 18)
-        && words.get(j).is_some_and(|w| EN_SAYS_OF.contains(&w.2.as_str()));
+    let child_said_of =
+        one_phrase && years.is_some_and(|y| y < 18) && words.get(j).is_some_and(|w| EN_SAYS_OF.contains(&w.2.as_str()));
     (described_age && (determiner || baby || child_said_of))
         .then(|| relation("child").map(|r| (Kin::One(r), j)))
         .flatten()
@@ -1550,7 +1560,8 @@ pub fn read(text: &str, names: &[String]) -> Reading {
 
 /// Honorific Korean verbs said of a person (taking, sleeping, being: "드시는데", "주무신대요",
 /// "계셔서") and honorific hearsay endings ("아프신대요", "힘드시대요").
-const KO_HONORIFIC_VERBS: &[&str] = &["드시", "드셔", "드신", "드셨", "주무시", "주무셔", "주무신", "계시", "계셔", "계신", "잡수", "편찮"];
+const KO_HONORIFIC_VERBS: &[&str] =
+    &["드시", "드셔", "드신", "드셨", "주무시", "주무셔", "주무신", "계시", "계셔", "계신", "잡수", "편찮"];
 const KO_HONORIFIC_HEARSAY: &[&str] = &["신대요", "시대요", "셨대요", "신대"];
 
 /// Whether a clause says something of someone in the honorific ("드시는데", "못주무신대요"), which a
@@ -1561,7 +1572,8 @@ fn honours_someone(clause: &str) -> bool {
         && words(clause).iter().any(|(_, _, w)| {
             let request = w.contains("시라") || w.contains("시래") || w.contains("세요");
             !request
-                && (KO_HONORIFIC_VERBS.iter().any(|v| w.contains(v)) || KO_HONORIFIC_HEARSAY.iter().any(|e| w.ends_with(e)))
+                && (KO_HONORIFIC_VERBS.iter().any(|v| w.contains(v))
+                    || KO_HONORIFIC_HEARSAY.iter().any(|e| w.ends_with(e)))
         })
 }
 
@@ -1620,14 +1632,20 @@ fn joined_group(text: &str, here: &[&(Mention, Role)], together: bool) -> Vec<Su
 fn without_descriptor(between: &str) -> &str {
     let rest = between.trim_start();
     let rest = match rest.strip_prefix('(') {
-        Some(inside) if inside.find(')').is_some_and(|close| inside[..close].contains(|c: char| c.is_ascii_digit())) => {
+        Some(inside)
+            if inside.find(')').is_some_and(|close| inside[..close].contains(|c: char| c.is_ascii_digit())) =>
+        {
             &inside[inside.find(')').unwrap_or(0) + 1..]
         }
         _ => {
             let token = rest.split(|c: char| c.is_whitespace() || c == ',').next().unwrap_or("");
             let digits = token.trim_end_matches(['m', 'f', 'M', 'F']);
             let aged = !digits.is_empty() && digits.len() <= 3 && digits.chars().all(|c| c.is_ascii_digit());
-            if aged { &rest[token.len()..] } else { rest }
+            if aged {
+                &rest[token.len()..]
+            } else {
+                rest
+            }
         }
     };
     rest.trim_start_matches([',', ' ']).trim()
@@ -1689,7 +1707,8 @@ pub fn person_mention_starts(text: &str, names: &[String]) -> Vec<(usize, Subjec
 
 /// Relation words that name several people at once: an age said with them is each one's ("Mia and
 /// Noah (4yo twins)").
-pub const GROUP_WORDS: &[&str] = &["twins", "kids", "children", "sons", "daughters", "babies", "쌍둥이", "애들", "아이들"];
+pub const GROUP_WORDS: &[&str] =
+    &["twins", "kids", "children", "sons", "daughters", "babies", "쌍둥이", "애들", "아이들"];
 
 /// The ages said inside a person's own mention ("my 12yo daughter", "my 3 year old son"), with where
 /// the mention starts: that person's age, never another's said in the same clause.
