@@ -547,7 +547,7 @@ const KO_CAUSE: &[&str] = &["때문", "탓에", "덕분"];
 /// Korean endings after a relation word that make it a companion ("친구랑 술을 마셨는데").
 const KO_COMPANION: &[&str] = &["랑", "이랑", "하고", "와", "과"];
 /// Words that make joined people one subject ("아빠랑 엄마 둘 다", "both").
-const TOGETHER: &[&str] = &["둘다", "둘 다", "모두", "다같이", "셋 다"];
+const TOGETHER: &[&str] = &["둘다", "둘 다", "모두", "다같이", "셋 다", "두분다", "두분 모두"];
 
 /// A person a message speaks of, where.
 #[derive(Clone, Debug, PartialEq)]
@@ -1616,8 +1616,11 @@ fn joined_group(text: &str, here: &[&(Mention, Role)], together: bool) -> Vec<Su
         let english = matches!(between.as_str(), "and" | "&" | "and both" | ", and" | "and my" | "and our");
         // "4살 아들이랑 2살 딸 둘다": the second one's age may come between.
         let aged = between.split_whitespace().count() == 1 && super::patterns::age_before(&between).is_some();
-        let korean =
-            (between.is_empty() || aged) && together && KO_COMPANION.iter().any(|c| text[a.start..a.end].ends_with(c));
+        // "할머니 할아버지 두분다": two relation words written bare, one after the other, join too.
+        let bare = |m: &Mention| RELATIONS.iter().any(|r| r.ko_words.contains(&&text[m.start..m.end]));
+        let korean = together
+            && ((between.is_empty() || aged) && KO_COMPANION.iter().any(|c| text[a.start..a.end].ends_with(c))
+                || between.is_empty() && bare(a));
         if english || korean {
             let mut group = vec![subject_of(&a.who), subject_of(&b.who)];
             group.dedup();
@@ -1950,6 +1953,9 @@ mod tests {
         assert_eq!(about("My husband and I both have high cholesterol."), [vec!["husband", "self"]]);
         assert_eq!(about("아빠랑 엄마 둘 다 고지혈증이 있어요."), [vec!["father", "mother"]]);
         assert_eq!(about("저랑 남편 둘 다 고혈압이 있어요."), [vec!["self", "husband"]]);
+        assert_eq!(about("할머니 할아버지 두분다 백내장 수술하셨어요"), [vec!["grandmother", "grandfather"]]);
+        assert_eq!(about("엄마 아빠 둘 다 고지혈증이 있어요."), [vec!["mother", "father"]]);
+        assert_eq!(about("Both mom and dad have high cholesterol."), [vec!["mother", "father"]]);
         assert_eq!(whole("친구랑 술을 마셨는데 머리가 아파요"), ["self"], "a companion is not the subject");
     }
 }
