@@ -9,6 +9,9 @@ mother, father, wife, husband, partner, grandmother, grandfather, brother, siste
 "name:<Name>"; relations are compared by group (son, daughter and child are "child"; wife, husband
 and partner "spouse"; grandmother and grandfather "grandparent"; brother and sister "sibling").
 
+Without --summary it lists each fact missed ("miss"), each message whose main person is not the
+one expected ("about": expected, then found) and each leak ("leak").
+
 Each message is asked alone, with a fresh state, `--bm25-only` (the facts do not depend on search).
 It reads the turn's `about` and `facts` when `ask --json` reports them, else (older builds) the
 writer's `slots` and the `others` of the extract_slots trace step. Reported per language:
@@ -192,6 +195,7 @@ def main():
     tally = {}
     misses = []
     leaks = []
+    wrong_about = []
     for item, turn in zip(items, turns):
         lang = item["lang"]
         kind = "self" if all(group(p) == "self" for p in item["about"]) else "others"
@@ -200,7 +204,10 @@ def main():
         k = t["by_kind"].setdefault(kind, [0, 0])
         main_found, facts = found_facts(turn)
         t["messages"] += 1
-        t["about"] += group(main_found) == group(item["about"][0])
+        about_right = group(main_found) == group(item["about"][0])
+        t["about"] += about_right
+        if not about_right:
+            wrong_about.append((lang, item["text"], item["about"][0], main_found))
         profile = turn.get("profile") or []
         own_facts = [o for o in item["facts"] if group(o["about"]) == "self"]
         # A pregnant writer is a woman: her gender in her profile is hers, not her mother's.
@@ -237,6 +244,8 @@ def main():
     if not args.summary:
         for lang, text, e in misses:
             print(f"miss {lang} {e['about']} {e['slot']} {e['key']} {e.get('value', '')}: {text}")
+        for lang, text, expected, found in wrong_about:
+            print(f"about {lang} {expected} found {found}: {text}")
         for lang, text, e in leaks:
             print(f"leak {lang} {e['about']} {e['slot']} {e['key']} {e.get('value', '')}: {text}")
 

@@ -156,3 +156,18 @@ fn another_persons_medicine_asked_about_is_nobodys_taken_medicine() {
     let mine = found.of(&Subject::Me).cloned().unwrap_or_default();
     assert!(mine.medications.is_empty(), "{mine:?}");
 }
+
+#[test]
+fn the_writers_own_medicine_stays_theirs_beside_an_honorific_clause() {
+    use medagent::extract::{extract_by_subject, Subject};
+    let meds = |text: &str, who: Subject| {
+        let found = extract_by_subject(text, Some(lexicon()), &[]);
+        found.of(&who).map(|s| s.medications.iter().map(|c| c.id.clone()).collect::<Vec<_>>()).unwrap_or_default()
+    };
+    // 메트포르민 (DB00331) is the writer's; 암로디핀, which the father takes in the honorific, is not.
+    let text = "저는 메트포르민 먹고 아빠는 암로디핀 드시는데 같이 먹어도 되나요";
+    assert_eq!(meds(text, Subject::Me), ["DB00331"]);
+    assert_eq!(meds("의사가 메트포르민 하루 두 번 드시라고 했어요", Subject::Me), ["DB00331"]);
+    // Nobody named, an honorific verb: nobody's, never the writer's.
+    assert!(meds("전립선비대증으로 하루날 드시는데 잠을 못주무신대요", Subject::Me).is_empty());
+}

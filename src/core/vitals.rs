@@ -312,11 +312,13 @@ pattern!(
     temperature,
     r"(?:열|체온|fever|temp\w*|thermometer|therm)\D{0,15}?(\d{2,3}(?:\.\d{1,2})?)\s*(도|℃|°c|°f|c\b|f\b|degrees)?|(\d{2,3}(?:\.\d{1,2})?)\s*(도|℃|°c|°f|c\b|f\b)|\b((?:3[5-9]|4[0-2])\.\d)\b\s*(kg|kilo\w*|lbs?|%|mmol|cm|mm|km|miles?|weeks?|wks?|years?|yrs?|키로|킬로|시간|주|살|세)?"
 );
-// A number in kilograms alone (group 5) is a weight ("down to 58kg", "he's 47, 120kg") unless the
-// words around it say a change ("lost 10kg", "8키로 빠졌어요": see [`WEIGHT_CHANGE`]).
+// A number in kilograms or pounds alone (groups 5 and 6) is a weight ("down to 58kg", "he's 47,
+// 120kg", "down to 218 lbs") unless the words around it say a change ("lost 10kg", "8키로
+// 빠졌어요": see [`WEIGHT_CHANGE`]) or it is the weight a change started from ("68키로에서
+// 61키로", "from 240 to 212 lbs").
 pattern!(
     weight,
-    r"(?:체중|몸무게|weigh(?:t|s)?)\s*(?:은|는|이|가|:|is|of)?\s*(\d{2,3}(?:\.\d)?)\s*(kg|킬로|키로|lbs?|pounds)|(\d{2,3}(?:\.\d)?)\s*(kg|킬로|키로)\s*(?:나가|이에요|입니다)|(\d{2,3}(?:\.\d)?)\s*(?:kg|kgs|킬로|키로)"
+    r"(?:체중|몸무게|weigh(?:t|s)?)\s*(?:은|는|이|가|:|is|of)?\s*(\d{2,3}(?:\.\d)?)\s*(kg|킬로|키로|lbs?|pounds)|(\d{2,3}(?:\.\d)?)\s*(kg|킬로|키로)\s*(?:나가|이에요|입니다)|(\d{2,3}(?:\.\d)?)\s*(kg|kgs|킬로|키로|lbs?|pounds)"
 );
 
 /// Words just before or after a number of kilograms that make it a change of weight, not a weight.
@@ -466,11 +468,12 @@ pub fn read(text: &str) -> Vec<Reading> {
             let before = &before[before.char_indices().rev().nth(11).map_or(0, |(i, _)| i)..];
             let after: String = text[whole..].chars().take(8).collect();
             let change = |words: &str| WEIGHT_CHANGE.iter().any(|w| words.contains(w));
-            if (change(before) && !before.contains("down to")) || change(&after) {
+            let former = after.trim_start().starts_with("에서") || before.trim_end().ends_with("from");
+            if (change(before) && !before.contains("down to")) || change(&after) || former {
                 continue;
             }
         }
-        let unit = if said(&c, 2, 4).starts_with(['l', 'p']) { Unit::Lb } else { Unit::Kg };
+        let unit = if [2, 4, 6].iter().any(|&g| said(&c, g, g).starts_with(['l', 'p'])) { Unit::Lb } else { Unit::Kg };
         add(MeasureKind::Weight, &c, number(&c, 1).or(number(&c, 3)).or(number(&c, 5)), None, unit);
     }
     for c in oxygen().captures_iter(text) {
@@ -545,6 +548,11 @@ mod tests {
         // A change of weight is no weight.
         assert!(kinds("lost 10kg this year").is_empty());
         assert!(kinds("3달만에 10키로 빠졌어요").is_empty());
+        // The weight now, not the one a change started from; in pounds alone too.
+        assert_eq!(kinds("석달만에 68키로에서 61키로 됐어요"), [(MeasureKind::Weight, 61.0)]);
+        assert_eq!(kinds("down to 218 lbs on ozempic"), [(MeasureKind::Weight, 218.0)]);
+        assert_eq!(kinds("went from 240 lbs to 212 lbs"), [(MeasureKind::Weight, 212.0)]);
+        assert!(kinds("lost 30 lbs since spring").is_empty());
         assert_eq!(kinds("38.4C this morning"), [(MeasureKind::Temperature, 38.4)]);
         assert_eq!(kinds("newborn, bilirubin was 14"), [(MeasureKind::Bilirubin, 14.0)]);
         assert_eq!(kinds("황달수치가 15래요"), [(MeasureKind::Bilirubin, 15.0)]);

@@ -353,6 +353,25 @@ pub fn extract_by_subject(text: &str, lexicon: Option<&Lexicon>, names: &[String
         .chain(ages_after.iter().cloned())
         .chain(subject::ages_within_mentions(text, names))
         .collect();
+    // The ages said right after a person ("my husband (43)", "me 24f", "I'm 42"; a bare number
+    // where a sentence starts, "son 14 sprained", or before "both"/"and": "my sister 27 both"),
+    // with where the person's mention ends.
+    let writer_ends = subject::writer_mention_ends(text).into_iter().map(|end| (end, Subject::Me, false));
+    let ages_after_people: Vec<(usize, Subject, u32)> = subject::person_mention_ends(text, names)
+        .into_iter()
+        .chain(writer_ends)
+        .filter_map(|(end, who, starts_sentence)| {
+            let after = &text[end..];
+            let joined = || after.trim_start().trim_start_matches(|c: char| c.is_ascii_digit()).trim_start();
+            let bare = (starts_sentence || joined().starts_with("both") || joined().starts_with("and "))
+                .then(|| patterns::bare_age_after(after))
+                .flatten();
+            // "Mia and Noah (4yo twins)": an age said of a group is each one's, not the last one's.
+            let near: String = after.chars().take(16).collect::<String>().to_lowercase();
+            let of_group = subject::GROUP_WORDS.iter().any(|g| near.contains(g));
+            subject::age_after_mention(text, end).or(bare).filter(|_| !of_group).map(|age| (end, who, age))
+        })
+        .collect();
     let mut at = 0;
     while at < clauses.len() {
         let run_end =
@@ -362,9 +381,10 @@ pub fn extract_by_subject(text: &str, lexicon: Option<&Lexicon>, names: &[String
         let run = clauses[at].start..clauses[run_end - 1].end;
         if subjects.len() > 1 {
             // "My husband and I": the words of a relation say nothing of the writer's gender; an
-            // age said before one of them is theirs alone ("10살 아들이랑 저 둘다").
+            // age said before or right after one of them is theirs alone ("10살 아들이랑 저 둘다",
+            // "me 24f and my sister 27 both").
             found.demographics.gender = None;
-            if ages_before.iter().any(|(start, _, _)| run.contains(start)) {
+            if ages_before.iter().chain(&ages_after_people).any(|(start, _, _)| run.contains(start)) {
                 found.demographics.age = None;
             }
         }
@@ -393,12 +413,9 @@ pub fn extract_by_subject(text: &str, lexicon: Option<&Lexicon>, names: &[String
         slots.demographics.age = slots.demographics.age.or(Some(age));
     }
     // "My son is 3", "my mother, who is 85": the age said right after the person.
-    for (end, who, starts_sentence) in subject::person_mention_ends(text, names) {
-        let bare = || starts_sentence.then(|| patterns::bare_age_after(&text[end..])).flatten();
-        if let Some(age) = subject::age_after_mention(text, end).or_else(bare) {
-            let slots = person_slots(&mut people, &who);
-            slots.demographics.age = slots.demographics.age.or(Some(age));
-        }
+    for (_, who, age) in ages_after_people {
+        let slots = person_slots(&mut people, &who);
+        slots.demographics.age = slots.demographics.age.or(Some(age));
     }
     let about = main_subject(&clauses, &people);
     BySubject { about, people }
@@ -597,6 +614,37 @@ mod subject_tests {
     }
 
     #[test]
+    fn a_childs_age_said_of_alone_and_a_relation_in_dialect_are_that_person() {
+        // A child's age at a sentence's start that words after it say something of is a child.
+        nothing_of_the_writer("3 yr old has a barking cough like a seal and this high pitched noise at night", "child");
+        nothing_of_the_writer("6 wk old spits up after every single feed and arches her back screaming", "child");
+        // A message that ends where a person would be named is read whole.
+        assert_eq!(by_subject("been on prednisone for a rash and", &[]).about, Subject::Me);
+        let adult = by_subject("fasting glucose 108 and a1c 5.9, 38 yrs old. is this prediabetes?", &[]);
+        assert_eq!(adult.of(&Subject::Me).and_then(|s| s.demographics.age), Some(38), "{adult:?}");
+        // A relation said in its dialect or nursery spelling.
+        nothing_of_the_writer(
+            "할아부지 부탁으로 올려요 전립선비대증으로 하루날 드시는데 잠을 못주무신대요",
+            "grandfather",
+        );
+        nothing_of_the_writer("엄니가 요즘 무릎이 아프대요", "mother");
+        nothing_of_the_writer("grampa is 88 and his ankles are swollen", "grandfather");
+    }
+
+    #[test]
+    fn a_korean_clause_in_the_honorific_is_never_the_writers() {
+        // Nobody named, an honorific verb: someone the writer honours, never the writer.
+        let found = by_subject("혈압약 드시는데 아침에 혈압이 165/100 나오셨고 잠을 못주무신대요", &[]);
+        assert!(found.of(&Subject::Me).is_none_or(Slots::is_empty), "{found:?}");
+        assert_eq!(found.about, Subject::Unnamed);
+        // The writer's own readings stay theirs, and so do those a doctor tells them of.
+        let mine = by_subject("저는 혈압이 150/95예요. 하루 한 번 약 드시래요.", &[]);
+        assert_eq!(mine.of(&Subject::Me).map(|s| s.vitals.len()), Some(1), "{mine:?}");
+        let told = by_subject("의사 선생님이 혈압이 150/95라고 하셨어요", &[]);
+        assert_eq!(told.about, Subject::Me, "{told:?}");
+    }
+
+    #[test]
     fn a_type_written_after_a_number_is_no_person() {
         let found = by_subject("아들이 8살인데 1형 당뇨 진단받았어요. 밥 먹기 전에 인슐린 맞혀요.", &[]);
         assert_eq!(found.people.iter().map(|(s, _)| s.key()).collect::<Vec<_>>(), ["self", "son"], "{found:?}");
@@ -717,6 +765,31 @@ mod subject_tests {
         let korean = by_subject("12살 딸이랑 저 둘다 머릿니가 있어요", &[]);
         assert_eq!(korean.of(&Subject::Me).unwrap().demographics.age, None, "{korean:?}");
         assert_eq!(korean.of(&other("daughter")).unwrap().demographics.age, Some(12));
+    }
+
+    #[test]
+    fn people_joined_with_their_ages_keep_their_own_ages() {
+        let age = |found: &BySubject, who: &Subject| found.of(who).and_then(|s| s.demographics.age);
+        for (text, mine, theirs, who) in [
+            ("me 24f and my sister 27 both get migraines", 24, 27, "sister"),
+            ("Me (41) and my husband (43) both had cholesterol checked", 41, 43, "husband"),
+            ("my daughter and I both get migraines. she's 15, I'm 42", 42, 15, "daughter"),
+            ("my son's 16 and i'm 44, we both have ADHD", 44, 16, "son"),
+        ] {
+            let found = by_subject(text, &[]);
+            assert_eq!(
+                (age(&found, &Subject::Me), age(&found, &other(who))),
+                (Some(mine), Some(theirs)),
+                "{text}: {found:?}"
+            );
+        }
+        let found = by_subject("me (28M) and my girlfriend both got food poisoning", &[]);
+        let mine = found.of(&Subject::Me).unwrap();
+        assert_eq!((mine.demographics.age, mine.demographics.gender), (Some(28), Some(Gender::Male)), "{found:?}");
+        assert_eq!(found.of(&other("partner")).unwrap().demographics.age, None);
+        let korean = by_subject("저 24살이고 언니 27살인데 둘다 편두통이 있어요", &[]);
+        assert_eq!(age(&korean, &other("sister")), Some(27), "{korean:?}");
+        assert_ne!(age(&korean, &other("sister")), Some(24));
     }
 
     #[test]

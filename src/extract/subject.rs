@@ -15,13 +15,17 @@
 //!   nobody: "My mom asked me to post this for her: "I am 59""), and "they" is a person named
 //!   before (singular, "partner (they/them, 30)"), both named last with "both", else no mention.
 //! - A relation at a sentence's start without "my" is a person when an age comes before it or
-//!   brackets after it ("4yo son diagnosed with strep", "partner (they/them, 30) has been").
+//!   brackets after it ("4yo son diagnosed with strep", "partner (they/them, 30) has been"); a
+//!   child's age alone is a child when words after it say something of them ("3 yr old has").
+//! - A Korean clause that names nobody but speaks in the honorific ("하루날 드시는데 잠을
+//!   못주무신대요") is someone the writer honours, never the writer (a doctor's request to the
+//!   writer, "드시래요", is no such clause).
 //! - Clauses: a sentence is cut at a comma or a joining word ("and", "but", "because", "-고",
 //!   "-는데" ...) only where the words after it name someone, so "my son is 3 and has a fever" stays
 //!   one clause about the son and "I have gout and my mother has diabetes" is two.
 //! - A clause is about the person it names (a relation or a name before a pronoun, a pronoun
 //!   before the writer: "I think he has the flu" is his), about everyone it joins ("my wife and I
-//!   both", "아빠랑 엄마 둘 다"), else about whom the clause before was ("My mother has diabetes.
+//!   both", "me 24f and my sister 27 both", "아빠랑 엄마 둘 다"), else about whom the clause before was ("My mother has diabetes.
 //!   메트포르민을 드세요" is all hers). A pronoun refers to the last person named that it fits; one
 //!   that fits nobody is someone the message does not name ([`Subject::Unnamed`]): their facts are
 //!   nobody's, never the writer's.
@@ -181,7 +185,7 @@ pub const RELATIONS: &[Relation] = &[
         // "umma" / "eomma": the Korean word as English speakers of Korean families write it.
         en_words: &["mother", "mom", "mum", "mommy", "mummy", "mama", "stepmother", "stepmom", "umma", "eomma", "omma"],
         en_alone: &["mom", "mum", "mommy", "mummy"],
-        ko_words: &["엄마", "어머니", "어머님", "모친", "친정엄마", "친정어머니"],
+        ko_words: &["엄마", "어머니", "어머님", "모친", "친정엄마", "친정어머니", "엄니", "어무니"],
     },
     Relation {
         id: "father",
@@ -190,7 +194,7 @@ pub const RELATIONS: &[Relation] = &[
         gender: M,
         en_words: &["father", "dad", "daddy", "papa", "stepfather", "stepdad", "appa"],
         en_alone: &["dad", "daddy"],
-        ko_words: &["아빠", "아버지", "아버님", "부친", "친정아버지", "친정아빠"],
+        ko_words: &["아빠", "아버지", "아버님", "부친", "친정아버지", "친정아빠", "아부지"],
     },
     Relation {
         id: "mother-in-law",
@@ -215,18 +219,29 @@ pub const RELATIONS: &[Relation] = &[
         en: "Grandmother",
         ko: "할머니",
         gender: F,
-        en_words: &["grandmother", "grandma", "granny", "gran", "nana", "nan", "grandmom"],
-        en_alone: &["grandma", "granny", "grandmother", "nana"],
-        ko_words: &["할머니", "할머님", "외할머니", "친할머니", "할매"],
+        en_words: &[
+            "grandmother",
+            "grandma",
+            "granny",
+            "gran",
+            "nana",
+            "nan",
+            "grandmom",
+            "gramma",
+            "grandmum",
+            "grammy",
+        ],
+        en_alone: &["grandma", "granny", "grandmother", "nana", "gramma", "grandmum"],
+        ko_words: &["할머니", "할머님", "외할머니", "친할머니", "할매", "할무니"],
     },
     Relation {
         id: "grandfather",
         en: "Grandfather",
         ko: "할아버지",
         gender: M,
-        en_words: &["grandfather", "grandpa", "grandad", "granddad", "gramps"],
-        en_alone: &["grandpa", "grandad", "granddad", "grandfather"],
-        ko_words: &["할아버지", "할아버님", "외할아버지", "친할아버지"],
+        en_words: &["grandfather", "grandpa", "grandad", "granddad", "gramps", "grampa", "granpa", "granddaddy"],
+        en_alone: &["grandpa", "grandad", "granddad", "grandfather", "grampa", "granpa", "gramps"],
+        ko_words: &["할아버지", "할아버님", "외할아버지", "친할아버지", "할아부지", "할부지"],
     },
     Relation {
         id: "grandchild",
@@ -409,6 +424,10 @@ const EN_MODIFIERS: &[&str] = &[
     "years",
     "yr",
     "yrs",
+    "mo",
+    "mos",
+    "wk",
+    "wks",
     "month",
     "months",
     "week",
@@ -528,7 +547,7 @@ const KO_CAUSE: &[&str] = &["때문", "탓에", "덕분"];
 /// Korean endings after a relation word that make it a companion ("친구랑 술을 마셨는데").
 const KO_COMPANION: &[&str] = &["랑", "이랑", "하고", "와", "과"];
 /// Words that make joined people one subject ("아빠랑 엄마 둘 다", "both").
-const TOGETHER: &[&str] = &["둘다", "둘 다", "모두", "다같이", "셋 다"];
+const TOGETHER: &[&str] = &["둘다", "둘 다", "모두", "다같이", "셋 다", "두분다", "두분 모두"];
 
 /// A person a message speaks of, where.
 #[derive(Clone, Debug, PartialEq)]
@@ -941,9 +960,17 @@ fn relation_from(words: &[(usize, usize, String)], from: usize, determiner: bool
         return Some((kin, j + n));
     }
     let described_age = j > from && ends_an_age(&words[j - 1].2);
-    // Without "my" only a baby's age names a child ("4 month old has"; "38 yrs old." is the writer).
+    // Without "my" a baby's age names a child ("4 month old has"; "38 yrs old." is the writer), and
+    // so does a child's age that words after it say something of ("3 yr old has a barking cough").
     let baby = (from..j).any(|k| BABY_UNITS.iter().any(|u| words[k].2.contains(u)));
-    (described_age && (determiner || baby)).then(|| relation("child").map(|r| (Kin::One(r), j))).flatten()
+    let years = words.get(from).and_then(|w| w.2.trim_end_matches(|c: char| !c.is_ascii_digit()).parse::<u32>().ok());
+    // Its words one space or hyphen apart ("9, 38 yrs old. is this" is a reading, an age, a question).
+    let one_phrase = j < words.len() && (from + 1..=j).all(|k| words[k].0 == words[k - 1].1 + 1);
+    let child_said_of =
+        one_phrase && years.is_some_and(|y| y < 18) && words.get(j).is_some_and(|w| EN_SAYS_OF.contains(&w.2.as_str()));
+    (described_age && (determiner || baby || child_said_of))
+        .then(|| relation("child").map(|r| (Kin::One(r), j)))
+        .flatten()
 }
 
 /// Whether word `i` starts a sentence or a part of one (the message's start, or after ". ", ", ",
@@ -1407,7 +1434,10 @@ fn cut_sentence(
         // "my husband and I", "Me (41) and ...": at most one word besides the people, and no Korean
         // one ("저도 고혈압이고 남편도" is two clauses).
         let before_is_a_person = {
-            let inside = |s: usize, e: usize| all.iter().any(|(m, _)| m.start <= from + s && from + e <= m.end);
+            // A pronoun is no person named here ("she's 15, I'm 42" is two clauses).
+            let inside = |s: usize, e: usize| {
+                all.iter().any(|(m, _)| m.start <= from + s && from + e <= m.end && !matches!(m.who, Who::Pronoun(_)))
+            };
             let part = words(&text[from..at]);
             let others: Vec<&String> =
                 part.iter().filter(|(s, e, w)| !inside(*s, *e) && w != "both").map(|(_, _, w)| w).collect();
@@ -1513,6 +1543,10 @@ pub fn read(text: &str, names: &[String]) -> Reading {
             // on as before.
             out.push(Clause { start, end, subjects: vec![Subject::Unnamed], named: false, question: false });
             continue;
+        } else if current == [Subject::Me] && honours_someone(&text[start..end]) {
+            // "전립선비대증으로 하루날 드시는데 잠을 못주무신대요": a Korean speaker never honours
+            // themselves, so a clause naming nobody with an honorific verb is someone else's.
+            vec![Subject::Unnamed]
         } else {
             current.clone()
         };
@@ -1522,6 +1556,25 @@ pub fn read(text: &str, names: &[String]) -> Reading {
         out.push(Clause { start, end, subjects, named: is_named, question });
     }
     Reading { clauses: out, genders }
+}
+
+/// Honorific Korean verbs said of a person (taking, sleeping, being: "드시는데", "주무신대요",
+/// "계셔서") and honorific hearsay endings ("아프신대요", "힘드시대요").
+const KO_HONORIFIC_VERBS: &[&str] =
+    &["드시", "드셔", "드신", "드셨", "주무시", "주무셔", "주무신", "계시", "계셔", "계신", "잡수", "편찮"];
+const KO_HONORIFIC_HEARSAY: &[&str] = &["신대요", "시대요", "셨대요", "신대"];
+
+/// Whether a clause says something of someone in the honorific ("드시는데", "못주무신대요"), which a
+/// writer never uses of themselves. A request to the writer ("드시래요", "드시라고 하셨어요": a
+/// doctor telling them to take it) and a question are not.
+fn honours_someone(clause: &str) -> bool {
+    !clause.contains('?')
+        && words(clause).iter().any(|(_, _, w)| {
+            let request = w.contains("시라") || w.contains("시래") || w.contains("세요");
+            !request
+                && (KO_HONORIFIC_VERBS.iter().any(|v| w.contains(v))
+                    || KO_HONORIFIC_HEARSAY.iter().any(|e| w.ends_with(e)))
+        })
 }
 
 /// The names among `names` that are no relation word ("Mom" is read as the mother, and found
@@ -1559,12 +1612,15 @@ fn joined_group(text: &str, here: &[&(Mention, Role)], together: bool) -> Vec<Su
         if b.start < a.end {
             continue;
         }
-        let between = text[a.end..b.start].trim().to_lowercase();
+        let between = without_descriptor(&text[a.end..b.start]).to_lowercase();
         let english = matches!(between.as_str(), "and" | "&" | "and both" | ", and" | "and my" | "and our");
         // "4살 아들이랑 2살 딸 둘다": the second one's age may come between.
         let aged = between.split_whitespace().count() == 1 && super::patterns::age_before(&between).is_some();
-        let korean =
-            (between.is_empty() || aged) && together && KO_COMPANION.iter().any(|c| text[a.start..a.end].ends_with(c));
+        // "할머니 할아버지 두분다": two relation words written bare, one after the other, join too.
+        let bare = |m: &Mention| RELATIONS.iter().any(|r| r.ko_words.contains(&&text[m.start..m.end]));
+        let korean = together
+            && ((between.is_empty() || aged) && KO_COMPANION.iter().any(|c| text[a.start..a.end].ends_with(c))
+                || between.is_empty() && bare(a));
         if english || korean {
             let mut group = vec![subject_of(&a.who), subject_of(&b.who)];
             group.dedup();
@@ -1572,6 +1628,41 @@ fn joined_group(text: &str, here: &[&(Mention, Role)], together: bool) -> Vec<Su
         }
     }
     Vec::new()
+}
+
+/// The words between two people joined without the age and sex said of the first ("me 24f and my
+/// sister", "Me (41) and my husband", "me (28M) and"): what joins them.
+fn without_descriptor(between: &str) -> &str {
+    let rest = between.trim_start();
+    let rest = match rest.strip_prefix('(') {
+        Some(inside)
+            if inside.find(')').is_some_and(|close| inside[..close].contains(|c: char| c.is_ascii_digit())) =>
+        {
+            &inside[inside.find(')').unwrap_or(0) + 1..]
+        }
+        _ => {
+            let token = rest.split(|c: char| c.is_whitespace() || c == ',').next().unwrap_or("");
+            let digits = token.trim_end_matches(['m', 'f', 'M', 'F']);
+            let aged = !digits.is_empty() && digits.len() <= 3 && digits.chars().all(|c| c.is_ascii_digit());
+            if aged {
+                &rest[token.len()..]
+            } else {
+                rest
+            }
+        }
+    };
+    rest.trim_start_matches([',', ' ']).trim()
+}
+
+/// Where the writer names themselves in English as "I" or "me" (for an age said right after: "me
+/// (41) and my husband (43)", "I'm 42"), never inside a quotation.
+pub fn writer_mention_ends(text: &str) -> Vec<usize> {
+    english_mentions(text, &[])
+        .into_iter()
+        .filter(|(m, role)| *role == Role::Subject && m.who == Who::Writer)
+        .filter(|(m, _)| matches!(text[m.start..m.end].to_lowercase().as_str(), "me" | "i" | "i'm" | "im"))
+        .map(|(m, _)| m.end)
+        .collect()
 }
 
 /// Whether `word` is in `text` as a word of its own (for Latin words) or at all (Korean).
@@ -1619,7 +1710,8 @@ pub fn person_mention_starts(text: &str, names: &[String]) -> Vec<(usize, Subjec
 
 /// Relation words that name several people at once: an age said with them is each one's ("Mia and
 /// Noah (4yo twins)").
-const GROUP_WORDS: &[&str] = &["twins", "kids", "children", "sons", "daughters", "babies", "쌍둥이", "애들", "아이들"];
+pub const GROUP_WORDS: &[&str] =
+    &["twins", "kids", "children", "sons", "daughters", "babies", "쌍둥이", "애들", "아이들"];
 
 /// The ages said inside a person's own mention ("my 12yo daughter", "my 3 year old son"), with where
 /// the mention starts: that person's age, never another's said in the same clause.
@@ -1861,6 +1953,9 @@ mod tests {
         assert_eq!(about("My husband and I both have high cholesterol."), [vec!["husband", "self"]]);
         assert_eq!(about("아빠랑 엄마 둘 다 고지혈증이 있어요."), [vec!["father", "mother"]]);
         assert_eq!(about("저랑 남편 둘 다 고혈압이 있어요."), [vec!["self", "husband"]]);
+        assert_eq!(about("할머니 할아버지 두분다 백내장 수술하셨어요"), [vec!["grandmother", "grandfather"]]);
+        assert_eq!(about("엄마 아빠 둘 다 고지혈증이 있어요."), [vec!["mother", "father"]]);
+        assert_eq!(about("Both mom and dad have high cholesterol."), [vec!["mother", "father"]]);
         assert_eq!(whole("친구랑 술을 마셨는데 머리가 아파요"), ["self"], "a companion is not the subject");
     }
 }
