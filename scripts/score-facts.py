@@ -48,6 +48,8 @@ GROUPS = {
 NUMBER_KEYS = {
     "blood_glucose": {"blood_glucose", "fasting_glucose", "glucose"},
     "fasting_glucose": {"blood_glucose", "fasting_glucose", "glucose"},
+    # The sets' briefs name a pulse oximeter's reading "spo2"; medagent calls it oxygen saturation.
+    "spo2": {"spo2", "oxygen_saturation"},
 }
 
 
