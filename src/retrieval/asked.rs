@@ -62,19 +62,30 @@ pub fn asked_first<T>(
     focus: impl Fn(&T) -> &str,
     qtype: impl Fn(&T) -> &str,
 ) -> Vec<usize> {
-    let mut order: Vec<usize> = (0..results.len()).collect();
     if asked.is_empty() {
-        return order;
+        return (0..results.len()).collect();
     }
     let topics: Vec<String> = results.iter().map(|r| focus(r).to_lowercase()).collect();
-    let mut placed = vec![false; results.len()];
-    for first in 0..results.len() {
+    order_within_groups(results.len(), |a, b| topics[a] == topics[b], |i| (!asked.contains(&qtype(&results[i])), i))
+}
+
+/// The order of `len` results in which the members of each group (results `same` holds together) are
+/// ordered by `key` within the places the group holds: every group keeps its places, and the members
+/// of no other group move.
+pub fn order_within_groups<K: Ord>(
+    len: usize,
+    same: impl Fn(usize, usize) -> bool,
+    key: impl Fn(usize) -> K,
+) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..len).collect();
+    let mut placed = vec![false; len];
+    for first in 0..len {
         if placed[first] {
             continue;
         }
-        let places: Vec<usize> = (first..results.len()).filter(|&i| topics[i] == topics[first]).collect();
-        let is_asked = |i: &usize| asked.contains(&qtype(&results[*i]));
-        let members = places.iter().copied().filter(is_asked).chain(places.iter().copied().filter(|i| !is_asked(i)));
+        let places: Vec<usize> = (first..len).filter(|&i| same(first, i)).collect();
+        let mut members = places.clone();
+        crate::core::order::sort_by_key(&mut members, |&i| key(i));
         for (&place, member) in places.iter().zip(members) {
             order[place] = member;
             placed[place] = true;

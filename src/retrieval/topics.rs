@@ -8,6 +8,7 @@
 //! connecting word ("in Children", "during Pregnancy", "for Women"). Topics whose conditions have the
 //! same stems are one family.
 
+use super::asked::order_within_groups;
 use crate::core::tokenizer::tokenize;
 
 /// Which population a word names, and whether it is assumed when a question names none.
@@ -218,24 +219,11 @@ pub fn fitting_topics_first<T>(
     let stems = tokenize(question);
     let topics: Vec<Topic> = results.iter().map(|r| Topic::read(focus(r))).collect();
     let fits: Vec<Fit> = topics.iter().map(|t| t.fit(&stems)).collect();
-    let mut order: Vec<usize> = (0..results.len()).collect();
-    let mut placed = vec![false; results.len()];
-    for first in 0..results.len() {
-        if placed[first] {
-            continue;
-        }
-        let places: Vec<usize> =
-            (first..results.len()).filter(|&i| topics[i].condition == topics[first].condition).collect();
-        let mut members = places.clone();
-        crate::core::order::sort_by_key(&mut members, |&i| {
-            (fits[i] == Fit::OtherPopulation, !asked.contains(&qtype(&results[i])), fits[i], i)
-        });
-        for (&place, member) in places.iter().zip(members) {
-            order[place] = member;
-            placed[place] = true;
-        }
-    }
-    order
+    order_within_groups(
+        results.len(),
+        |a, b| topics[a].condition == topics[b].condition,
+        |i| (fits[i] == Fit::OtherPopulation, !asked.contains(&qtype(&results[i])), fits[i], i),
+    )
 }
 
 #[cfg(test)]
