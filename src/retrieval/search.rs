@@ -93,11 +93,10 @@ fn corrupt(error: impl std::fmt::Display) -> IndexError {
 /// Loads `manifest.json`, `stats.bin` and `aspects.bin`: what every search needs first.
 pub async fn open(source: &dyn FileSource) -> Result<LoadedIndex, IndexError> {
     let manifest = Manifest::parse(&source.fetch(MANIFEST).await?).map_err(corrupt)?;
-    let stats = source.fetch(STATS).await;
-    let aspects = source.fetch(ASPECTS_FILE).await;
-    let aspects = aspects?;
-    manifest.verify(ASPECTS_FILE, &aspects).map_err(corrupt)?;
-    let mut index = LoadedIndex::new(manifest, &stats?).map_err(corrupt)?;
+    let stats = source.fetch(STATS).await?;
+    let aspects = source.fetch(ASPECTS_FILE).await?;
+    let mut index = LoadedIndex::new(manifest, &stats).map_err(corrupt)?;
+    index.manifest.verify(ASPECTS_FILE, &aspects).map_err(corrupt)?;
     index.aspects = Some(AspectModel::decode(&aspects).map_err(corrupt)?);
     Ok(index)
 }
