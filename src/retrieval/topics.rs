@@ -10,6 +10,7 @@
 
 use super::asked::order_within_groups;
 use crate::core::tokenizer::tokenize;
+use std::sync::OnceLock;
 
 /// Which population a word names, and whether it is assumed when a question names none.
 pub struct Population {
@@ -134,11 +135,20 @@ pub struct Topic {
     setting: Vec<String>,
 }
 
+/// Each population's words with their stems, tokenized once: every search reads the topic of every
+/// result.
+fn population_words() -> &'static [Vec<(&'static str, Vec<String>)>] {
+    static WORDS: OnceLock<Vec<Vec<(&'static str, Vec<String>)>>> = OnceLock::new();
+    WORDS.get_or_init(|| POPULATIONS.iter().map(|p| p.words.iter().map(|&w| (w, tokenize(w))).collect()).collect())
+}
+
 /// The [`POPULATIONS`] that `stems` name. A word is matched as it is written as well as by its stem:
 /// the tokenizer reads the last syllable of a bare "아이" as a particle, not of "아이가".
 fn populations_named(stems: &[String]) -> Vec<usize> {
-    let names = |w: &&str| stems.iter().any(|s| s == w) || tokenize(w).iter().any(|s| stems.contains(s));
-    (0..POPULATIONS.len()).filter(|&p| POPULATIONS[p].words.iter().any(names)).collect()
+    let names = |(word, word_stems): &(&str, Vec<String>)| {
+        stems.iter().any(|s| s == word) || word_stems.iter().any(|s| stems.contains(s))
+    };
+    (0..POPULATIONS.len()).filter(|&p| population_words()[p].iter().any(names)).collect()
 }
 
 impl Topic {
