@@ -171,3 +171,26 @@ fn the_writers_own_medicine_stays_theirs_beside_an_honorific_clause() {
     // Nobody named, an honorific verb: nobody's, never the writer's.
     assert!(meds("전립선비대증으로 하루날 드시는데 잠을 못주무신대요", Subject::Me).is_empty());
 }
+
+#[test]
+fn a_fever_and_a_weight_change_said_by_their_numbers_are_those_symptoms() {
+    let symptoms = |text: &str| -> Vec<String> { slots(text).symptoms.iter().map(|c| c.en.clone()).collect() };
+    // 38 °C or 100.4 °F and above is a fever, whatever words carry the number.
+    assert_eq!(symptoms("temp 101.3 since last night"), ["Fever"]);
+    assert_eq!(symptoms("still spiking 102 on day 2 of amoxicillin"), ["Fever"]);
+    assert_eq!(symptoms("아이 체온이 38.6도예요"), ["Fever"]);
+    assert!(symptoms("temp 37.4 this morning").is_empty());
+    assert!(symptoms("no fever, temp 37.9").is_empty());
+    // Said once, not twice.
+    assert_eq!(symptoms("fever of 39.2 since yesterday"), ["Fever"]);
+    // A weight lost or gained, by an amount or from one weight to the next.
+    assert_eq!(symptoms("he's lost 5 pounds since starting"), ["Weight loss"]);
+    assert_eq!(symptoms("Down 3 kg (94kg now)"), ["Weight loss"]);
+    assert_eq!(symptoms("went from 82 kg to 74 kg in two months"), ["Weight loss"]);
+    assert_eq!(symptoms("석달만에 68키로에서 61키로 됐어요"), ["Weight loss"]);
+    assert_eq!(symptoms("put on 6kg since the steroids"), ["Weight gain"]);
+    // A weight alone is no change.
+    assert!(symptoms("I weigh 70 kg").is_empty());
+    let s = slots("Down 3 kg (94kg now)");
+    assert_eq!(measure(&s, MeasureKind::Weight), Some((94.0, None, "kg".into())));
+}

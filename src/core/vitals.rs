@@ -273,6 +273,14 @@ impl Reading {
         }
     }
 
+    /// A weight in kilograms.
+    fn in_kg(&self) -> f64 {
+        match self.unit {
+            Unit::Lb => self.value * 0.4536,
+            _ => self.value,
+        }
+    }
+
     /// A glucose in mg/dL.
     pub fn mg_dl(&self) -> f64 {
         match self.unit {
@@ -307,10 +315,12 @@ pattern!(
     r"(?:맥박|심박수?|heart rate|pulse|\bhr\b)\s*(?:은|는|이|가|:|is|of|was)?\s*(\d{2,3})|\b(\d{2,3})\s*bpm\b"
 );
 // A bare decimal in a body temperature's range ("checked and hes 38.1", group 5) is one, unless a
-// unit follows it (group 6: a weight, a length, a duration, a pregnancy's weeks).
+// unit follows it (group 6: a weight, a length, a duration, a pregnancy's weeks). A number that
+// names a fever ("a 103.5 fever", group 7) or that a fever spikes to ("still spiking 102", group 8)
+// is one too.
 pattern!(
     temperature,
-    r"(?:열|체온|fever|temp\w*|thermometer|therm)\D{0,15}?(\d{2,3}(?:\.\d{1,2})?)\s*(도|℃|°c|°f|c\b|f\b|degrees)?|(\d{2,3}(?:\.\d{1,2})?)\s*(도|℃|°c|°f|c\b|f\b)|\b((?:3[5-9]|4[0-2])\.\d)\b\s*(kg|kilo\w*|lbs?|%|mmol|cm|mm|km|miles?|weeks?|wks?|years?|yrs?|키로|킬로|시간|주|살|세)?"
+    r"(?:열|체온|fever|temp\w*|thermometer|therm)\D{0,15}?(\d{2,3}(?:\.\d{1,2})?)\s*(도|℃|°c|°f|c\b|f\b|degrees)?|(\d{2,3}(?:\.\d{1,2})?)\s*(도|℃|°c|°f|c\b|f\b)|\b((?:3[5-9]|4[0-2])\.\d)\b\s*(kg|kilo\w*|lbs?|%|mmol|cm|mm|km|miles?|weeks?|wks?|years?|yrs?|키로|킬로|시간|주|살|세)?|\b(\d{2,3}(?:\.\d{1,2})?)\s*(?:degree\s*)?fever|\bspik(?:e|es|ed|ing)\s+(?:a\s+|at\s+|to\s+|up\s+to\s+)?(\d{3}(?:\.\d)?|\d{2}\.\d)\b"
 );
 // A number in kilograms or pounds alone (groups 5 and 6) is a weight ("down to 58kg", "he's 47,
 // 120kg", "down to 218 lbs") unless the words around it say a change ("lost 10kg", "8키로
@@ -318,14 +328,114 @@ pattern!(
 // 61키로", "from 240 to 212 lbs").
 pattern!(
     weight,
-    r"(?:체중|몸무게|weigh(?:t|s)?)\s*(?:은|는|이|가|:|is|of)?\s*(\d{2,3}(?:\.\d)?)\s*(kg|킬로|키로|lbs?|pounds)|(\d{2,3}(?:\.\d)?)\s*(kg|킬로|키로)\s*(?:나가|이에요|입니다)|(\d{2,3}(?:\.\d)?)\s*(kg|kgs|킬로|키로|lbs?|pounds)"
+    r"(?:체중|몸무게|weigh(?:t|s)?)\s*(?:은|는|이|가|:|is|of)?\s*(\d{2,3}(?:\.\d)?)\s*(kg|킬로|키로|lbs?|pounds)|(\d{2,3}(?:\.\d)?)\s*(kg|킬로|키로)\s*(?:나가|이에요|입니다)|\b(\d{1,3}(?:\.\d)?)\s*(kg|kgs|킬로|키로|lbs?|pounds)"
 );
 
-/// Words just before or after a number of kilograms that make it a change of weight, not a weight.
-const WEIGHT_CHANGE: &[&str] = &[
-    "lost", "lose", "losing", "gained", "gain", "gaining", "put on", "dropped", "down ", "up ", "빠", "찌", "쪘",
-    "감량", "늘", "줄", "loss", "less", "more", "lighter", "heavier",
-];
+/// Words just before or after a number of kilograms that make it a change of weight, not a weight:
+/// those of a loss, then those of a gain.
+const WEIGHT_LOST: &[&str] =
+    &["lost", "lose", "losing", "dropped", "down ", "빠", "감량", "줄", "loss", "less", "lighter"];
+const WEIGHT_GAINED: &[&str] = &["gained", "gain", "gaining", "put on", "up ", "찌", "쪘", "늘", "more", "heavier"];
+
+/// Which way a weight changed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WeightChange {
+    Loss,
+    Gain,
+}
+
+/// What a number of kilograms or pounds says: the weight now, an amount lost or gained, or the
+/// weight a change started from.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum WeightSaid {
+    Now,
+    Changed(WeightChange),
+    From,
+}
+
+/// The weights of the lowercase `text`, each with what it says.
+fn weights(text: &str) -> Vec<(WeightSaid, Reading)> {
+    let mut out = Vec::new();
+    for c in weight().captures_iter(text) {
+        let Some(whole) = c.get(0) else { continue };
+        let mut said_as = WeightSaid::Now;
+        if let Some(bare) = c.get(5) {
+            let before = &text[..bare.start()];
+            let before = &before[before.char_indices().rev().nth(11).map_or(0, |(i, _)| i)..];
+            // Words before another number are that number's ("down 3 kg (94kg now)").
+            let before = before.rsplit(|c: char| c.is_ascii_digit()).next().unwrap_or(before);
+            let after: String = text[whole.end()..].chars().take(8).collect();
+            // Korean says the change after the number ("5키로 빠졌어요"); a Korean word before it is
+            // another clause's ("살이 빠져서 지금 58키로").
+            let of = |words: &str, list: &[&str], korean: bool| {
+                list.iter().any(|w| (korean || w.is_ascii()) && words.contains(w))
+            };
+            let changed = |words: &str, korean: bool| {
+                if of(words, WEIGHT_LOST, korean) {
+                    Some(WeightChange::Loss)
+                } else if of(words, WEIGHT_GAINED, korean) {
+                    Some(WeightChange::Gain)
+                } else {
+                    None
+                }
+            };
+            let former = after.trim_start().starts_with("에서") || before.trim_end().ends_with("from");
+            let before_change = changed(before, false).filter(|_| !before.contains("down to"));
+            if former {
+                said_as = WeightSaid::From;
+            } else if let Some(change) = before_change.or(changed(&after, true)) {
+                said_as = WeightSaid::Changed(change);
+            }
+        }
+        let unit_said = |g: usize| c.get(g).is_some_and(|m| m.as_str().starts_with(['l', 'p']));
+        let unit = if [2, 4, 6].into_iter().any(unit_said) { Unit::Lb } else { Unit::Kg };
+        let value = [1, 3, 5].into_iter().find_map(|g| c.get(g)?.as_str().parse().ok());
+        let Some(value) = value else { continue };
+        let reading = Reading {
+            kind: MeasureKind::Weight,
+            value,
+            second: None,
+            unit,
+            off_scale: false,
+            start: whole.start(),
+            end: whole.end(),
+        };
+        if reading.plausible() {
+            out.push((said_as, reading));
+        }
+    }
+    out
+}
+
+/// Where `text` says a weight changed, and which way: an amount lost or gained ("lost 8 kg", "5키로
+/// 빠졌어요", "put on 2kg"), or a weight said to go from one number to the next ("from 82 kg to 74
+/// kg", "68키로에서 61키로").
+pub fn weight_changes(text: &str) -> Vec<(usize, usize, WeightChange)> {
+    let lower = text.to_ascii_lowercase();
+    let found = weights(&lower);
+    let mut out = Vec::new();
+    for (k, (said_as, reading)) in found.iter().enumerate() {
+        match said_as {
+            WeightSaid::Changed(change) => out.push((reading.start, reading.end, *change)),
+            WeightSaid::From => {
+                // The next weight, within the sentence, is where it went.
+                let next = found[k + 1..].iter().find(|(s, _)| *s == WeightSaid::Now);
+                let Some((_, to)) =
+                    next.filter(|(_, to)| !lower[reading.end..to.start].contains(['.', '?', '!', '\n']))
+                else {
+                    continue;
+                };
+                let (from, now) = (reading.in_kg(), to.in_kg());
+                if from != now {
+                    let change = if now < from { WeightChange::Loss } else { WeightChange::Gain };
+                    out.push((reading.start, to.end, change));
+                }
+            }
+            WeightSaid::Now => {}
+        }
+    }
+    out
+}
 pattern!(
     oxygen,
     r"(?:산소\s*포화도|산소|spo2|sp02|\bo2\b|\bsats\b|saturation|oxygen(?: level)?|pulse ?ox\w*|oximeter)\D{0,25}?(\d{2,3})\s*%?"
@@ -451,7 +561,7 @@ pub fn read(text: &str) -> Vec<Reading> {
         if not_a_temperature {
             continue;
         }
-        let value = number(&c, 1).or(number(&c, 3)).or(number(&c, 5));
+        let value = number(&c, 1).or(number(&c, 3)).or(number(&c, 5)).or(number(&c, 7)).or(number(&c, 8));
         let unit = match said(&c, 2, 4) {
             "°f" | "f" => Unit::Fahrenheit,
             "°c" | "℃" | "c" => Unit::Celsius,
@@ -460,21 +570,6 @@ pub fn read(text: &str) -> Vec<Reading> {
             _ => Unit::Celsius,
         };
         add(MeasureKind::Temperature, &c, value, None, unit);
-    }
-    for c in weight().captures_iter(text) {
-        if let Some(bare) = c.get(5) {
-            let whole = c.get(0).map_or(bare.end(), |m| m.end());
-            let before = &text[..bare.start()];
-            let before = &before[before.char_indices().rev().nth(11).map_or(0, |(i, _)| i)..];
-            let after: String = text[whole..].chars().take(8).collect();
-            let change = |words: &str| WEIGHT_CHANGE.iter().any(|w| words.contains(w));
-            let former = after.trim_start().starts_with("에서") || before.trim_end().ends_with("from");
-            if (change(before) && !before.contains("down to")) || change(&after) || former {
-                continue;
-            }
-        }
-        let unit = if [2, 4, 6].iter().any(|&g| said(&c, g, g).starts_with(['l', 'p'])) { Unit::Lb } else { Unit::Kg };
-        add(MeasureKind::Weight, &c, number(&c, 1).or(number(&c, 3)).or(number(&c, 5)), None, unit);
     }
     for c in oxygen().captures_iter(text) {
         add(MeasureKind::OxygenSaturation, &c, number(&c, 1), None, Unit::Percent);
@@ -517,6 +612,7 @@ pub fn read(text: &str) -> Vec<Reading> {
         labs.iter().any(|&(o, os, oe)| o.kind != r.kind && os <= s && e <= oe && oe - os > e - s)
     };
     out.extend(labs.iter().filter(|l| !inside_longer(l)).map(|(r, _, _)| *r));
+    out.extend(weights(text).into_iter().filter(|(said, _)| *said == WeightSaid::Now).map(|(_, r)| r));
     for c in meter_range().captures_iter(text) {
         let (Some(shown), Some(whole)) = (c.get(1).or(c.get(2)), c.get(0)) else { continue };
         // About 20 and 600 mg/dL, where home meters stop counting.
@@ -553,6 +649,18 @@ mod tests {
         assert_eq!(kinds("down to 218 lbs on ozempic"), [(MeasureKind::Weight, 218.0)]);
         assert_eq!(kinds("went from 240 lbs to 212 lbs"), [(MeasureKind::Weight, 212.0)]);
         assert!(kinds("lost 30 lbs since spring").is_empty());
+        // Words of a change said before another number are that number's; a Korean word of change
+        // before a number is another clause's.
+        assert_eq!(kinds("down 3 kg (94kg now)"), [(MeasureKind::Weight, 94.0)]);
+        assert_eq!(kinds("한달새 5키로나 빠졌어요 지금 58키로"), [(MeasureKind::Weight, 58.0)]);
+        assert_eq!(kinds("a 103.5 fever since last night"), [(MeasureKind::Temperature, 103.5)]);
+        assert_eq!(kinds("still spiking 102"), [(MeasureKind::Temperature, 102.0)]);
+        let changes = |text: &str| weight_changes(text).into_iter().map(|(_, _, c)| c).collect::<Vec<_>>();
+        assert_eq!(changes("lost 8 kg in 2 months"), [WeightChange::Loss]);
+        assert_eq!(changes("5키로 쪘어요"), [WeightChange::Gain]);
+        assert_eq!(changes("went from 240 lbs to 212 lbs"), [WeightChange::Loss]);
+        assert_eq!(changes("from 50kg to 58kg"), [WeightChange::Gain]);
+        assert!(changes("she's 43 kg now").is_empty());
         assert_eq!(kinds("38.4C this morning"), [(MeasureKind::Temperature, 38.4)]);
         assert_eq!(kinds("newborn, bilirubin was 14"), [(MeasureKind::Bilirubin, 14.0)]);
         assert_eq!(kinds("황달수치가 15래요"), [(MeasureKind::Bilirubin, 15.0)]);

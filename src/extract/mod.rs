@@ -242,6 +242,7 @@ fn concept_mentions<'a>(text: &str, lexicon: &'a Lexicon, readings: &[Reading]) 
         }
     }
     found.extend(diabetes_by_type(text, lexicon, readings, &found));
+    found.extend(stated_by_numbers(text, lexicon, readings, &found));
     crate::core::order::sort_by_key(&mut found, |&(_, start, _)| start);
     for mention in found.iter_mut().filter(|(c, _, _)| c.kind == ConceptKind::Symptom) {
         let (_, start, end) = *mention;
@@ -259,6 +260,39 @@ fn concept_mentions<'a>(text: &str, lexicon: &'a Lexicon, readings: &[Reading]) 
         }
     }
     found
+}
+
+/// The ICD-10 ids of what numbers state: a fever, a weight loss, a weight gain.
+const FEVER: &str = "R50";
+const WEIGHT_LOSS: &str = "R63.4";
+const WEIGHT_GAIN: &str = "R63.5";
+
+/// The symptoms a message states by its numbers, where no word already says them: a temperature of
+/// 38 °C (100.4 °F) or more is a fever, a weight lost or gained ("lost 8 kg", "from 82 kg to 74
+/// kg") a weight loss or gain.
+fn stated_by_numbers<'a>(
+    text: &str,
+    lexicon: &'a Lexicon,
+    readings: &[Reading],
+    found: &[(&Concept, usize, usize)],
+) -> Vec<(&'a Concept, usize, usize)> {
+    let mut out: Vec<(&'a Concept, usize, usize)> = Vec::new();
+    let fever = readings.iter().find(|r| r.kind == MeasureKind::Temperature && r.celsius() >= 38.0);
+    if let (Some(r), Some(concept)) = (fever, lexicon.concept(FEVER)) {
+        out.push((concept, r.start, r.end));
+    }
+    for (start, end, change) in vitals::weight_changes(text) {
+        let id = match change {
+            vitals::WeightChange::Loss => WEIGHT_LOSS,
+            vitals::WeightChange::Gain => WEIGHT_GAIN,
+        };
+        if let Some(concept) = symptom_words::concept(id).or_else(|| lexicon.concept(id)) {
+            out.push((concept, start, end));
+        }
+    }
+    // A symptom said in words is said there; the numbers add it only where the words do not.
+    out.retain(|(c, _, _)| !found.iter().any(|(f, _, _)| f.id == c.id));
+    out
 }
 
 /// The words that name a diabetes by its type alone, and that diabetes's ICD-10 id in the lexicon.
