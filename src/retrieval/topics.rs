@@ -135,10 +135,13 @@ pub struct Topic {
     setting: Vec<String>,
 }
 
+/// A population's words, each with its stems.
+type PopulationWords = Vec<(&'static str, Vec<String>)>;
+
 /// Each population's words with their stems, tokenized once: every search reads the topic of every
 /// result.
-fn population_words() -> &'static [Vec<(&'static str, Vec<String>)>] {
-    static WORDS: OnceLock<Vec<Vec<(&'static str, Vec<String>)>>> = OnceLock::new();
+fn population_words() -> &'static [PopulationWords] {
+    static WORDS: OnceLock<Vec<PopulationWords>> = OnceLock::new();
     WORDS.get_or_init(|| POPULATIONS.iter().map(|p| p.words.iter().map(|&w| (w, tokenize(w))).collect()).collect())
 }
 
