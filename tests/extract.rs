@@ -194,3 +194,16 @@ fn a_fever_and_a_weight_change_said_by_their_numbers_are_those_symptoms() {
     let s = slots("Down 3 kg (94kg now)");
     assert_eq!(measure(&s, MeasureKind::Weight), Some((94.0, None, "kg".into())));
 }
+
+#[test]
+fn a_medicine_named_for_a_condition_says_its_taker_has_it() {
+    let conditions = |text: &str| -> Vec<String> { slots(text).conditions.iter().map(|c| c.en.clone()).collect() };
+    assert_eq!(conditions("골다공증약 먹고 있어요"), ["Osteoporosis"]);
+    assert_eq!(conditions("혈압약 드세요"), ["High blood pressure"]);
+    assert_eq!(conditions("he takes blood pressure meds"), ["High blood pressure"]);
+    assert_eq!(conditions("on gout medicine for 2 years"), ["Gout"]);
+    // A medicine named as itself says nothing of why it is taken; one stopped or asked about, nothing.
+    assert!(conditions("I take a statin and metformin").is_empty());
+    assert!(conditions("I stopped my blood pressure pills last week").is_empty());
+    assert!(conditions("can I take 혈압약 with this?").is_empty());
+}

@@ -200,6 +200,19 @@ pub fn extract(text: &str, lexicon: Option<&Lexicon>) -> Slots {
                 .then(|| patterns::duration_near(text, start, end))
                 .flatten(),
         });
+        // A medicine taken that is named for a condition says the person has it.
+        let treated = (concept.kind == ConceptKind::Medication && !not_taken && !asked)
+            .then(|| condition_treated(&text[start..end], lexicon))
+            .flatten();
+        if let Some(condition) = treated.filter(|c| !slots.conditions.iter().any(|s| s.id == c.id)) {
+            slots.conditions.push(ConceptSlot {
+                id: condition.id.clone(),
+                en: condition.en.clone(),
+                ko: condition.ko.clone(),
+                said: text[start..end].to_string(),
+                duration: None,
+            });
+        }
     }
     // Said taken in one place and asked about in another: it is taken.
     slots.asked.retain(|a| !slots.medications.iter().any(|m| m.id == a.id));
@@ -260,6 +273,54 @@ fn concept_mentions<'a>(text: &str, lexicon: &'a Lexicon, readings: &[Reading]) 
         }
     }
     found
+}
+
+/// The words that make a name a medicine's: a medicine named for a condition is the condition's name
+/// and one of these ("골다공증약", "gout medicine", "blood pressure pills").
+const MEDICINE_WORDS: &[&str] = &[
+    "약물",
+    "치료제",
+    "약",
+    "medicines",
+    "medicine",
+    "medications",
+    "medication",
+    "meds",
+    "pills",
+    "pill",
+    "drugs",
+    "drug",
+];
+
+/// What a medicine lowers, named as a measurement, and the condition of those who take it: "혈압약"
+/// and "blood pressure pills" are for high blood pressure.
+const MEASURED_CONDITIONS: &[(&str, &str)] = &[
+    ("혈압", "I10"),
+    ("blood pressure", "I10"),
+    ("bp", "I10"),
+    ("콜레스테롤", "E78"),
+    ("cholesterol", "E78"),
+    ("혈당", "E14"),
+    ("blood sugar", "E14"),
+    ("sugar", "E14"),
+];
+
+/// The condition a medicine named for it says its taker has ("골다공증약" osteoporosis, "gout
+/// medicine" gout, "혈압약" high blood pressure): the lexicon's condition in the words before the
+/// medicine word, or the condition of a measurement the medicine lowers. A medicine named as itself
+/// ("metformin", "statin") says nothing of why it is taken.
+fn condition_treated<'a>(said: &str, lexicon: &'a Lexicon) -> Option<&'a Concept> {
+    let lower = said.to_lowercase();
+    let name = MEDICINE_WORDS.iter().find_map(|w| lower.strip_suffix(w))?.trim();
+    if name.is_empty() {
+        return None;
+    }
+    let named = lexicon.find(name).into_iter().find(|m| m.concept.kind == ConceptKind::Condition);
+    let measured = || MEASURED_CONDITIONS.iter().find(|(words, _)| name.ends_with(words));
+    match named {
+        Some(m) => Some(m.concept),
+        None => lexicon.concept(measured()?.1),
+    }
 }
 
 /// The ICD-10 ids of what numbers state: a fever, a weight loss, a weight gain.
