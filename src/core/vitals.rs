@@ -310,9 +310,14 @@ pattern!(
     blood_pressure,
     r"(?:혈압|\bbp\b|blood pressure|pressure)\D{0,15}?(\d{2,3})\s*(?:/|over|에|-|\\)\s*(\d{2,3})|\b(\d{2,3})\s*/\s*(\d{2,3})\b"
 );
+// Between the label and its number a few words may stand ("맥박 재보니 118", "heart rate jumps to
+// like 140", "분당"), but no sentence's end and no oximeter's name ("pulse ox 93" is oxygen).
+pattern!(heart_rate, r"(?:맥박|심박수?|heart rate|pulse|\bhr\b)([^\d\n.?!]{0,18}?)(\d{2,3})|\b(\d{2,3})\s*bpm\b");
+// A later value a reading went to, right after its first ("from 1.1 to 1.6", "62 down to 48",
+// "7.2에서 9.1로"): the value now.
 pattern!(
-    heart_rate,
-    r"(?:맥박|심박수?|heart rate|pulse|\bhr\b)\s*(?:은|는|이|가|:|is|of|was)?\s*(\d{2,3})|\b(\d{2,3})\s*bpm\b"
+    went_to,
+    r"^\s*(?:,\s*)?(?:(?:and\s+)?(?:now\s+|then\s+)?(?:down|up)\s+)?(?:to|->|→|에서)\s*(\d{1,4}(?:\.\d{1,2})?)"
 );
 // A bare decimal in a body temperature's range ("checked and hes 38.1", group 5) is one, unless a
 // unit follows it (group 6: a weight, a length, a duration, a pregnancy's weeks). A number that
@@ -550,7 +555,11 @@ pub fn read(text: &str) -> Vec<Reading> {
         add(MeasureKind::BloodPressure, &c, s, d, Unit::MmHg);
     }
     for c in heart_rate().captures_iter(text) {
-        add(MeasureKind::HeartRate, &c, number(&c, 1).or(number(&c, 2)), None, Unit::Bpm);
+        let between = c.get(1).map_or("", |m| m.as_str());
+        if between.contains("ox") || between.contains("산소") {
+            continue;
+        }
+        add(MeasureKind::HeartRate, &c, number(&c, 2).or(number(&c, 3)), None, Unit::Bpm);
     }
     for c in temperature().captures_iter(text) {
         let not_a_temperature = c.get(5).is_some_and(|m| {
@@ -593,6 +602,13 @@ pub fn read(text: &str) -> Vec<Reading> {
             let (Some(name), Some(whole)) = (c.get(1), c.get(0)) else { continue };
             let Some(mut value) = number(&c, 2) else { continue };
             let (start, mut end) = (whole.start(), whole.end());
+            // "went from 1.1 to 1.6": the value now is the one it went to.
+            if let Some(to) = went_to().captures(&text[end..]) {
+                if let (Some(now), Some(all)) = (number(&to, 1), to.get(0)) {
+                    value = now;
+                    end += all.end();
+                }
+            }
             // Koreans count platelets in 만 (ten thousand) per µL: "혈소판 9만" is 90 ×10³/µL.
             if lab.unit == Unit::ThousandPerUl {
                 let rest = &text[end..];
@@ -655,6 +671,14 @@ mod tests {
         assert_eq!(kinds("한달새 5키로나 빠졌어요 지금 58키로"), [(MeasureKind::Weight, 58.0)]);
         assert_eq!(kinds("a 103.5 fever since last night"), [(MeasureKind::Temperature, 103.5)]);
         assert_eq!(kinds("still spiking 102"), [(MeasureKind::Temperature, 102.0)]);
+        // A lab that went from one value to another is the value it went to.
+        assert_eq!(kinds("creatinine went from 1.1 to 1.6"), [(MeasureKind::Creatinine, 1.6)]);
+        assert_eq!(kinds("egfr went from 62 down to 48"), [(MeasureKind::Egfr, 48.0)]);
+        assert_eq!(kinds("당화혈색소가 7.2에서 8.1로 올랐어요"), [(MeasureKind::Hba1c, 8.1)]);
+        // A few words may stand between a pulse and its number, but no oximeter.
+        assert_eq!(kinds("맥박 재보니 118이에요"), [(MeasureKind::HeartRate, 118.0)]);
+        assert_eq!(kinds("heart rate jumps to like 140"), [(MeasureKind::HeartRate, 140.0)]);
+        assert_eq!(kinds("pulse ox says 93"), [(MeasureKind::OxygenSaturation, 93.0)]);
         let changes = |text: &str| weight_changes(text).into_iter().map(|(_, _, c)| c).collect::<Vec<_>>();
         assert_eq!(changes("lost 8 kg in 2 months"), [WeightChange::Loss]);
         assert_eq!(changes("5키로 쪘어요"), [WeightChange::Gain]);
