@@ -5,7 +5,8 @@
 //! by `scripts/build-app.sh`); and lists the Korean medicine names triage masks. The model is always
 //! the one the checkout's sets make, and no weights are committed. It also records the SHA-256 of the
 //! triage concept table (`src/triage/concepts.tsv`), of the everyday symptom words
-//! (`src/extract/symptom_words.tsv`) and of the medicine names, which the browser fetches and checks
+//! (`src/extract/symptom_words.tsv`), of the given names (`src/extract/given_names.txt`) and of the
+//! medicine names, which the browser fetches and checks
 //! likewise (`src/core/site.rs`).
 
 #[path = "src/triage/classifier.rs"]
@@ -28,6 +29,7 @@ fn main() {
     println!("cargo:rerun-if-changed=index/lexicon/medicines_ko.tsv");
     println!("cargo:rerun-if-changed=src/triage/concepts.tsv");
     println!("cargo:rerun-if-changed=src/extract/symptom_words.tsv");
+    println!("cargo:rerun-if-changed=src/extract/given_names.txt");
 
     let root = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
     let files = classifier::training_files(&root).expect("tests/fixtures holds the labelled triage sets");
@@ -46,12 +48,15 @@ fn main() {
         std::fs::read(root.join("src/triage/concepts.tsv")).expect("src/triage/concepts.tsv is in the checkout");
     let symptom_words = std::fs::read(root.join("src/extract/symptom_words.tsv"))
         .expect("src/extract/symptom_words.tsv is in the checkout");
+    let given_names = std::fs::read(root.join("src/extract/given_names.txt"))
+        .expect("src/extract/given_names.txt is in the checkout");
     let medicines = korean_medicine_names(&root.join("index/lexicon/medicines_ko.tsv")).into_bytes();
     for (name, contents) in [
         ("triage_classifier.bin", bytes),
         ("triage_classifier.sha256", sha256.into_bytes()),
         ("triage_concepts.sha256", sha256_hex(&concepts).into_bytes()),
         ("symptom_words.sha256", sha256_hex(&symptom_words).into_bytes()),
+        ("given_names.sha256", sha256_hex(&given_names).into_bytes()),
         ("medicine_names_ko.sha256", sha256_hex(&medicines).into_bytes()),
         ("medicine_names_ko.txt", medicines),
     ] {

@@ -39,8 +39,18 @@ GROUPS = {
     "wife": "spouse", "husband": "spouse", "partner": "spouse", "spouse": "spouse",
     "grandmother": "grandparent", "grandfather": "grandparent", "grandparent": "grandparent",
     "brother": "sibling", "sister": "sibling", "sibling": "sibling",
-    # The sets label a parent-in-law as the parent.
+    # The sets label a parent-in-law or a step-parent as the parent.
     "mother-in-law": "mother", "father-in-law": "father",
+    "stepmother": "mother", "stepfather": "father", "stepmom": "mother", "stepdad": "father",
+    "boyfriend": "spouse", "girlfriend": "spouse", "fiance": "spouse", "fiancee": "spouse",
+    "grandson": "grandchild", "granddaughter": "grandchild", "grandchild": "grandchild",
+    "twins": "child", "toddler": "child", "teen": "child",
+    "half-brother": "sibling", "half-sister": "sibling", "stepbrother": "sibling", "stepsister": "sibling",
+    # medagent keeps a roommate as a friend, a boss as a colleague; a Korean 조카 is either.
+    "roommate": "friend", "friend": "friend", "flatmate": "friend",
+    "coworker": "colleague", "colleague": "colleague", "boss": "colleague",
+    "nephew": "niece or nephew", "niece": "niece or nephew",
+    "client": "patient", "patient": "patient",
     "me": "self", "self": "self",
 }
 

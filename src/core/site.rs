@@ -1,9 +1,9 @@
 //! Files a message is read with that the browser fetches from the site instead of holding them in the
 //! app's wasm (triage's classifier, concept table and Korean medicine names; extraction's everyday
-//! symptom words). Natively each is built into the binary; `medagent triage --export-site DIR` writes
-//! the binary's copies (what `scripts/build-app.sh` serves), and the page fetches each before the first
-//! message and installs it only when its SHA-256 is the one this build recorded (`build.rs`), so a
-//! stale site is refused.
+//! symptom words and given names). Natively each is built into the binary; `medagent triage
+//! --export-site DIR` writes the binary's copies (what `scripts/build-app.sh` serves), and the page
+//! fetches each before the first message and installs it only when its SHA-256 is the one this build
+//! recorded (`build.rs`), so a stale site is refused.
 
 #[cfg(target_arch = "wasm32")]
 use std::sync::OnceLock;

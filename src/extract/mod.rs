@@ -12,7 +12,7 @@ pub mod subject;
 mod symptom_words;
 
 pub use crate::core::vitals::{MeasureKind, DIASTOLIC};
-pub use subject::{relation, relation_words, Relation, Subject, RELATIONS};
+pub use subject::{relation, relation_words, Relation, Subject, GIVEN_NAMES, RELATIONS};
 pub use symptom_words::SYMPTOM_WORDS;
 
 use crate::core::vitals::{self, Reading};

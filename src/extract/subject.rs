@@ -33,6 +33,7 @@
 //!   one it states most facts about (ties: the one a question names, then the first).
 
 use super::Gender;
+use crate::core::site::{site_text, SiteText};
 use crate::core::tokenizer::is_korean_particle;
 use serde::Serialize;
 
@@ -124,7 +125,7 @@ pub const RELATIONS: &[Relation] = &[
         en: "Son",
         ko: "아들",
         gender: M,
-        en_words: &["son", "sons", "boy", "stepson"],
+        en_words: &["son", "sons", "boy", "stepson", "step-son"],
         en_alone: &[],
         ko_words: &["아들", "아드님", "아들내미", "아들램"],
     },
@@ -133,7 +134,7 @@ pub const RELATIONS: &[Relation] = &[
         en: "Daughter",
         ko: "딸",
         gender: F,
-        en_words: &["daughter", "daughters", "girl", "stepdaughter"],
+        en_words: &["daughter", "daughters", "girl", "stepdaughter", "step-daughter"],
         en_alone: &[],
         ko_words: &["딸", "따님", "딸아이", "딸내미", "딸램"],
     },
@@ -183,7 +184,23 @@ pub const RELATIONS: &[Relation] = &[
         ko: "엄마",
         gender: F,
         // "umma" / "eomma": the Korean word as English speakers of Korean families write it.
-        en_words: &["mother", "mom", "mum", "mommy", "mummy", "mama", "stepmother", "stepmom", "umma", "eomma", "omma"],
+        en_words: &[
+            "mother",
+            "mom",
+            "mum",
+            "mommy",
+            "mummy",
+            "mama",
+            "stepmother",
+            "stepmom",
+            "stepmum",
+            "step-mom",
+            "step mom",
+            "step-mother",
+            "umma",
+            "eomma",
+            "omma",
+        ],
         en_alone: &["mom", "mum", "mommy", "mummy"],
         ko_words: &["엄마", "어머니", "어머님", "모친", "친정엄마", "친정어머니", "엄니", "어무니"],
     },
@@ -192,7 +209,18 @@ pub const RELATIONS: &[Relation] = &[
         en: "Father",
         ko: "아빠",
         gender: M,
-        en_words: &["father", "dad", "daddy", "papa", "stepfather", "stepdad", "appa"],
+        en_words: &[
+            "father",
+            "dad",
+            "daddy",
+            "papa",
+            "stepfather",
+            "stepdad",
+            "step-dad",
+            "step dad",
+            "step-father",
+            "appa",
+        ],
         en_alone: &["dad", "daddy"],
         ko_words: &["아빠", "아버지", "아버님", "부친", "친정아버지", "친정아빠", "아부지"],
     },
@@ -201,7 +229,7 @@ pub const RELATIONS: &[Relation] = &[
         en: "Mother-in-law",
         ko: "시어머니",
         gender: F,
-        en_words: &["mother-in-law", "mother in law", "mil"],
+        en_words: &["mother-in-law", "mother in law", "mil", "mom in law", "mom-in-law", "mum in law"],
         en_alone: &[],
         ko_words: &["시어머니", "시어머님", "시엄마", "장모", "장모님"],
     },
@@ -210,7 +238,7 @@ pub const RELATIONS: &[Relation] = &[
         en: "Father-in-law",
         ko: "시아버지",
         gender: M,
-        en_words: &["father-in-law", "father in law", "fil"],
+        en_words: &["father-in-law", "father in law", "fil", "dad in law", "dad-in-law"],
         en_alone: &[],
         ko_words: &["시아버지", "시아버님", "시아빠", "장인어른"],
     },
@@ -257,7 +285,7 @@ pub const RELATIONS: &[Relation] = &[
         en: "Wife",
         ko: "아내",
         gender: F,
-        en_words: &["wife", "missus"],
+        en_words: &["wife", "missus", "wifey", "wify"],
         en_alone: &[],
         ko_words: &["아내", "와이프", "집사람", "마누라", "부인"],
     },
@@ -266,7 +294,7 @@ pub const RELATIONS: &[Relation] = &[
         en: "Husband",
         ko: "남편",
         gender: M,
-        en_words: &["husband", "hubby"],
+        en_words: &["husband", "hubby", "hubs", "hubbie"],
         en_alone: &[],
         ko_words: &["남편", "신랑"],
     },
@@ -295,16 +323,38 @@ pub const RELATIONS: &[Relation] = &[
         en: "Brother",
         ko: "형제",
         gender: M,
-        en_words: &["brother", "brothers", "stepbrother"],
+        en_words: &[
+            "brother",
+            "brothers",
+            "stepbrother",
+            "step-brother",
+            "half-brother",
+            "half brother",
+            "bro",
+            "little bro",
+            "lil bro",
+            "big bro",
+        ],
         en_alone: &[],
-        ko_words: &["남동생", "오빠", "형", "형님", "친형"],
+        ko_words: &["남동생", "오빠", "형", "형님", "친형", "오라버니"],
     },
     Relation {
         id: "sister",
         en: "Sister",
         ko: "자매",
         gender: F,
-        en_words: &["sister", "sisters", "stepsister"],
+        en_words: &[
+            "sister",
+            "sisters",
+            "stepsister",
+            "step-sister",
+            "half-sister",
+            "half sister",
+            "sis",
+            "little sis",
+            "lil sis",
+            "big sis",
+        ],
         en_alone: &[],
         ko_words: &["여동생", "언니", "누나", "누님", "친언니"],
     },
@@ -342,7 +392,8 @@ pub const RELATIONS: &[Relation] = &[
         gender: M,
         en_words: &["nephew", "nephews"],
         en_alone: &[],
-        ko_words: &[],
+        // 조카 is a niece or a nephew; a nephew's gender is then said of a niece too.
+        ko_words: &["조카", "조카아들", "조카녀석", "조카놈"],
     },
     Relation {
         id: "niece",
@@ -358,18 +409,102 @@ pub const RELATIONS: &[Relation] = &[
         en: "Friend",
         ko: "친구",
         gender: None,
-        en_words: &["friend", "friends", "roommate", "flatmate", "housemate", "buddy"],
+        en_words: &["friend", "friends", "roommate", "roomie", "flatmate", "housemate", "buddy", "bestie", "bff"],
         en_alone: &[],
-        ko_words: &["친구", "룸메이트"],
+        ko_words: &["친구", "룸메이트", "룸메", "절친", "베프", "지인"],
     },
     Relation {
         id: "colleague",
         en: "Colleague",
         ko: "동료",
         gender: None,
-        en_words: &["coworker", "co-worker", "colleague"],
+        en_words: &["coworker", "coworkers", "co-worker", "colleague", "workmate", "boss", "manager", "supervisor"],
         en_alone: &[],
-        ko_words: &["동료", "직장동료"],
+        ko_words: &["동료", "직장동료", "사장님", "부장님", "팀장님", "과장님", "차장님", "상사", "선배", "후배"],
+    },
+    Relation {
+        id: "cousin",
+        en: "Cousin",
+        ko: "사촌",
+        gender: None,
+        en_words: &["cousin", "cousins"],
+        en_alone: &[],
+        ko_words: &[
+            "사촌",
+            "사촌동생",
+            "사촌언니",
+            "사촌오빠",
+            "사촌형",
+            "사촌누나",
+            "외사촌",
+            "친사촌",
+            "이종사촌",
+            "고종사촌",
+        ],
+    },
+    Relation {
+        id: "sister-in-law",
+        en: "Sister-in-law",
+        ko: "형수",
+        gender: F,
+        en_words: &["sister-in-law", "sister in law", "sil"],
+        en_alone: &[],
+        ko_words: &["형수", "형수님", "처제", "처형", "시누이", "시누", "올케", "올케언니", "새언니", "동서", "제수씨"],
+    },
+    Relation {
+        id: "brother-in-law",
+        en: "Brother-in-law",
+        ko: "처남",
+        gender: M,
+        en_words: &["brother-in-law", "brother in law", "bil"],
+        en_alone: &[],
+        ko_words: &["처남", "매형", "매부", "제부", "형부", "시아주버니", "아주버님", "도련님", "시동생"],
+    },
+    Relation {
+        id: "daughter-in-law",
+        en: "Daughter-in-law",
+        ko: "며느리",
+        gender: F,
+        en_words: &["daughter-in-law", "daughter in law"],
+        en_alone: &[],
+        ko_words: &["며느리", "며늘아기"],
+    },
+    Relation {
+        id: "son-in-law",
+        en: "Son-in-law",
+        ko: "사위",
+        gender: M,
+        en_words: &["son-in-law", "son in law"],
+        en_alone: &[],
+        ko_words: &["사위"],
+    },
+    Relation {
+        id: "ex",
+        en: "Ex",
+        ko: "전 애인",
+        gender: None,
+        en_words: &[
+            "ex",
+            "ex-husband",
+            "ex husband",
+            "ex-wife",
+            "ex wife",
+            "ex-boyfriend",
+            "ex-girlfriend",
+            "ex-partner",
+        ],
+        en_alone: &[],
+        ko_words: &["전남친", "전여친", "전남편", "전처", "전 남자친구", "전 여자친구", "전애인"],
+    },
+    Relation {
+        id: "patient",
+        en: "Patient",
+        ko: "환자",
+        gender: None,
+        // Someone the writer cares for or works with: a carer's, a nurse's, a trainer's.
+        en_words: &["patient", "client", "resident"],
+        en_alone: &[],
+        ko_words: &["환자분", "어르신"],
     },
     Relation {
         id: "neighbor",
@@ -727,7 +862,13 @@ fn english_mentions(text: &str, names: &[String]) -> Vec<(Mention, Role)> {
         // ("my friend Tom") or a doctor ("Dr. Kim").
         let after_person = i > 0 && found.last().is_some_and(|(m, _)| m.end == words[i - 1].1);
         let titled = matches!(before, Some("dr" | "doctor" | "nurse" | "dr." | "mr" | "mrs" | "ms" | "prof"));
-        if !after_person && !titled {
+        // A name after a word of place or time is a place or a day ("moved from Georgia", "since
+        // Sunday").
+        let placed = matches!(
+            before,
+            Some("in" | "from" | "at" | "near" | "visiting" | "outside" | "around" | "since" | "on" | "until" | "till")
+        );
+        if !after_person && !titled && !placed {
             if let Some(name) = english_given_name(&text[words[i].0..words[i].1]) {
                 let who = Who::Person(name.to_string(), None);
                 found.push((Mention { start: words[i].0, end: words[i].1, who }, Role::Subject));
@@ -844,10 +985,11 @@ fn named_by_age(text: &str, words: &[(usize, usize, String)], i: usize) -> bool 
 fn english_given_name(word: &str) -> Option<&'static str> {
     let bare = word.strip_suffix("'s").or_else(|| word.strip_suffix("’s")).unwrap_or(word);
     let capital = bare.starts_with(|c: char| c.is_uppercase());
-    given_names()
-        .iter()
-        .find(|(n, capital_only)| !has_hangul_text(n) && n.eq_ignore_ascii_case(bare) && (capital || !capital_only))
-        .map(|(n, _)| *n)
+    let english = &given_names().english;
+    let lower = bare.to_lowercase();
+    let at = english.binary_search_by(|(n, _, _)| n.as_str().cmp(&lower)).ok()?;
+    let (_, name, capital_only) = &english[at];
+    (capital || !capital_only).then_some(*name)
 }
 
 fn has_hangul_text(text: &str) -> bool {
@@ -1217,7 +1359,7 @@ fn korean_given_name(word: &str, sentence_start: bool) -> Option<&str> {
         Some(after) => AFTER.contains(&after),
         None => false,
     };
-    let listed = given_names().iter().filter(|(n, _)| has_hangul_text(n)).find_map(|(n, _)| {
+    let listed = given_names().korean.iter().find_map(|n| {
         let rest = word.strip_prefix(n)?;
         (fits(rest) || familiar(rest)).then_some(*n)
     });
@@ -1255,16 +1397,35 @@ fn previous_ends_a_sentence(words: &[(usize, usize, String)], k: usize) -> bool 
     k > 0 && words[k - 1].2.ends_with(['요', '다', 'ㅠ', 'ㅜ'])
 }
 
-/// The given names of given_names.txt, each with whether it is a name only written with a capital.
-fn given_names() -> &'static [(&'static str, bool)] {
-    static NAMES: std::sync::OnceLock<Vec<(&'static str, bool)>> = std::sync::OnceLock::new();
+/// The given names of given_names.txt (the hand-compiled ones and about 4,700 census names): built in
+/// natively; the app fetches the file from the site before the first message (its SHA-256 is this
+/// build's, `build.rs`), so the app's wasm does not carry it.
+pub static GIVEN_NAMES: SiteText =
+    site_text!("triage/given_names.txt", "given_names.sha256", include_str!("given_names.txt"));
+
+/// The names of [`GIVEN_NAMES`], read once.
+struct GivenNames {
+    /// Each English name in lower case, as listed, and whether it is a name only written with a
+    /// capital, sorted by the lower case.
+    english: Vec<(String, &'static str, bool)>,
+    korean: Vec<&'static str>,
+}
+
+fn given_names() -> &'static GivenNames {
+    static NAMES: std::sync::OnceLock<GivenNames> = std::sync::OnceLock::new();
     NAMES.get_or_init(|| {
-        include_str!("given_names.txt")
-            .lines()
-            .map(str::trim)
-            .filter(|l| !l.is_empty() && !l.starts_with('#'))
-            .map(|l| l.strip_suffix(" *").map_or((l, false), |n| (n, true)))
-            .collect()
+        let mut names = GivenNames { english: Vec::new(), korean: Vec::new() };
+        let lines = GIVEN_NAMES.text().lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#'));
+        for line in lines {
+            let (name, capital_only) = line.strip_suffix(" *").map_or((line, false), |n| (n, true));
+            if has_hangul_text(name) {
+                names.korean.push(name);
+            } else {
+                names.english.push((name.to_lowercase(), name, capital_only));
+            }
+        }
+        crate::core::order::sort_by(&mut names.english, |a, b| a.0.cmp(&b.0));
+        names
     })
 }
 

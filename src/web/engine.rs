@@ -18,7 +18,7 @@ use crate::records::MEMORY_RECORD;
 use crate::retrieval::knowledge::{IndexKnowledge, VectorSide};
 use crate::retrieval::search::{open, open_interactions, open_lexicon, IndexError};
 use crate::settings::Settings;
-use crate::triage::{install_classifier, CLASSIFIER_FILE, CONCEPTS, MEDICINE_NAMES_KO, SYMPTOM_WORDS};
+use crate::triage::{install_classifier, CLASSIFIER_FILE, CONCEPTS, GIVEN_NAMES, MEDICINE_NAMES_KO, SYMPTOM_WORDS};
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -54,8 +54,8 @@ pub(super) fn provider(config: &ProviderConfig) -> Option<Provider> {
 
 impl Engine {
     /// Fetches what a first question needs (stats, lexicon, interaction tables, and the triage
-    /// classifier, concept table, Korean medicine names and everyday symptom words, which every
-    /// message is read with) and reads the stored memory.
+    /// classifier, concept table, Korean medicine names, everyday symptom words and given names,
+    /// which every message is read with) and reads the stored memory.
     pub async fn load(lang: Lang) -> Result<Engine, String> {
         let source = HttpSource::new("index/");
         // Every fetch is a round trip to the host: the lexicon and the interaction tables (which need
@@ -66,18 +66,24 @@ impl Engine {
                 futures_util::future::join(open_lexicon(&source, &index), open_interactions(&source, &index)).await;
             Ok::<_, IndexError>((index, lexicon?, interactions?))
         };
-        let (tables, classifier, concepts, medicine_names, symptom_words) = futures_util::future::join5(
+        // The words extraction reads with: the everyday symptom words and the given names.
+        let words = futures_util::future::join(
+            fetch_bytes(SYMPTOM_WORDS.file.path, None, &mut |_, _| {}),
+            fetch_bytes(GIVEN_NAMES.file.path, None, &mut |_, _| {}),
+        );
+        let (tables, classifier, concepts, medicine_names, (symptom_words, given_names)) = futures_util::future::join5(
             tables,
             fetch_bytes(CLASSIFIER_FILE.path, None, &mut |_, _| {}),
             fetch_bytes(CONCEPTS.file.path, None, &mut |_, _| {}),
             fetch_bytes(MEDICINE_NAMES_KO.file.path, None, &mut |_, _| {}),
-            fetch_bytes(SYMPTOM_WORDS.file.path, None, &mut |_, _| {}),
+            words,
         )
         .await;
         install_classifier(&classifier?)?;
         CONCEPTS.install(&concepts?)?;
         MEDICINE_NAMES_KO.install(&medicine_names?)?;
         SYMPTOM_WORDS.install(&symptom_words?)?;
+        GIVEN_NAMES.install(&given_names?)?;
         let (index, lexicon, interactions) = tables?;
         let (memory, recovered) = loaded_or_default(load::<Memory>(&LocalStorage, &MEMORY_RECORD), lang);
         Ok(Engine {
