@@ -61,6 +61,26 @@ fn is_word_char(c: char) -> bool {
     c.is_alphanumeric() || c == '\''
 }
 
+/// Where `word` ends when it is written at `start` of `text`, a `#` in it standing for a number
+/// ("lost # lbs" = "lost 12 lbs", "lost 3.5 kg"); none when it is not written there.
+fn matched_end(text: &str, start: usize, word: &str) -> Option<usize> {
+    let mut at = start;
+    for (i, piece) in word.split('#').enumerate() {
+        if i > 0 {
+            let digits = text[at..].bytes().take_while(|b| b.is_ascii_digit() || *b == b'.').count();
+            if !text[at..].starts_with(|c: char| c.is_ascii_digit()) {
+                return None;
+            }
+            at += digits;
+        }
+        if !text[at..].starts_with(piece) {
+            return None;
+        }
+        at += piece.len();
+    }
+    Some(at)
+}
+
 /// The symptom words of `text`, each as (the concept the table gives it, start, end), left to right,
 /// not overlapping (the longest word wins).
 pub fn find(text: &str) -> Vec<(&'static Concept, usize, usize)> {
@@ -69,8 +89,10 @@ pub fn find(text: &str) -> Vec<(&'static Concept, usize, usize)> {
     let lower = text.to_ascii_lowercase();
     let mut found: Vec<(&'static Concept, usize, usize)> = Vec::new();
     for word in &table.words {
-        for (start, _) in lower.match_indices(word.text.as_str()) {
-            let end = start + word.text.len();
+        // A word with a number in it ("lost # lbs") is found by the words before its first number.
+        let head = word.text.split('#').next().unwrap_or_default();
+        for (start, _) in lower.match_indices(head) {
+            let Some(end) = matched_end(&lower, start, &word.text) else { continue };
             let before = lower[..start].chars().next_back();
             let after = lower[end..].chars().next();
             // Korean: at the start of a written word, any ending after it; English: whole words.
@@ -125,7 +147,7 @@ mod tests {
         assert_eq!(ids("아침마다 손가락이 뻣뻣해요"), ["M25.6"]);
         assert_eq!(ids("my joints are stiff every morning"), ["M25.6"]);
         assert_eq!(ids("목이 따끔거려요"), ["R07.0"]);
-        assert_eq!(ids("swallowing hurts"), ["R07.0"]);
+        assert_eq!(ids("swallowing hurts"), ["R13.19"], "painful swallowing, beside the sore throat");
     }
 
     #[test]
@@ -144,6 +166,48 @@ mod tests {
         assert_eq!(names("white spots on his tonsils"), ["White spots on tonsils"]);
         assert_eq!(names("침도 못삼켜요"), ["Difficulty swallowing"]);
         assert!(table().concepts.len() >= 60, "the common complaints, not only a set's misses");
+    }
+
+    #[test]
+    fn everyday_ways_of_saying_common_complaints_are_read_in_both_languages() {
+        let names = |text: &str| find(text).into_iter().map(|(c, _, _)| c.en.as_str()).collect::<Vec<_>>();
+        // Fever, cough, runny nose and a sore throat, as people type them.
+        assert_eq!(names("she's burning up and coughing"), ["Fever", "Cough"]);
+        assert_eq!(names("아들이 열이 펄펄 나고 콧물이 줄줄 흘러요"), ["Fever", "Runny nose"]);
+        assert_eq!(names("my throat hurts and i'm hoarse"), ["Sore throat", "Hoarseness"]);
+        assert_eq!(names("목소리가 안나와요"), ["Hoarseness"]);
+        assert_eq!(names("침 삼킬 때마다 아파요"), ["Painful swallowing"]);
+        // Always cold is cold intolerance, not a cold.
+        assert_eq!(names("I'm freezing all the time"), ["Cold intolerance"]);
+        assert_eq!(names("엄마가 추위를 너무 타세요"), ["Cold intolerance"]);
+        // Sleep: snoring with pauses, and nightmares.
+        assert_eq!(names("남편이 코를 엄청 골고 자다가 숨을 멈춰요"), ["Snoring", "Breathing pauses during sleep"]);
+        assert_eq!(names("he stops breathing in his sleep"), ["Breathing pauses during sleep"]);
+        assert_eq!(names("아들이 악몽을 자주 꿔요"), ["Nightmares"]);
+        // Skin: cracked, dry, oozing.
+        assert_eq!(names("knuckles are cracked and bleeding"), ["Cracked skin"]);
+        assert_eq!(names("손이 쩍쩍 갈라져요"), ["Cracked skin"]);
+        assert_eq!(names("긁으면 진물이 나요"), ["Itching", "Oozing skin"]);
+        // Periods, in either language.
+        assert_eq!(names("생리를 3달째 안해요"), ["Missed period"]);
+        assert_eq!(names("she hasn't had a period in 4 months"), ["Missed period"]);
+        // Hearing.
+        assert_eq!(names("everything sounds kinda muffled"), ["Muffled hearing"]);
+        assert_eq!(names("귀가 먹먹해요"), ["Muffled hearing"]);
+        // Mood.
+        assert_eq!(names("she's been having panic attacks"), ["Panic attacks"]);
+        assert_eq!(names("하루종일 우울하고 불안해요"), ["Depressed mood", "Anxiety"]);
+    }
+
+    #[test]
+    fn a_number_in_a_word_is_any_number() {
+        let names = |text: &str| find(text).into_iter().map(|(c, _, _)| c.en.as_str()).collect::<Vec<_>>();
+        assert_eq!(names("hes lost 5 pounds since starting"), ["Weight loss"]);
+        assert_eq!(names("she's lost 8 kg"), ["Weight loss"]);
+        assert_eq!(names("lost like 10 lbs"), ["Weight loss"]);
+        assert_eq!(names("put on 2kg in 3 days"), ["Weight gain"]);
+        assert!(names("lost my keys").is_empty(), "no number, no weight");
+        assert!(names("lost 5 games").is_empty(), "a number of something else");
     }
 
     #[test]
