@@ -468,12 +468,18 @@ pub fn extract_by_subject(text: &str, lexicon: Option<&Lexicon>, names: &[String
         })
         .collect();
     let mut at = 0;
+    // What the runs before measured or dosed: a bare number set against it ("his LDL 162, mine
+    // 131", "hers 14 and mine 18", "저는 씬지로이드 50 먹고 엄마는 100 드세요") is the same measure or medicine.
+    let mut contrast = Contrast::default();
+    // How many facts each person has only by such a contrast: no count of what the message is about.
+    let mut borrowed: Vec<(Subject, usize)> = Vec::new();
     while at < clauses.len() {
         let run_end =
             (at..clauses.len()).find(|&k| clauses[k].subjects != clauses[at].subjects).unwrap_or(clauses.len());
         let subjects = &clauses[at].subjects;
         let mut found = extract(&text[clauses[at].start..clauses[run_end - 1].end], lexicon);
         let run = clauses[at].start..clauses[run_end - 1].end;
+        let added = contrast.fill(&text[run.clone()], &mut found);
         if subjects.len() > 1 {
             // "My husband and I": the words of a relation say nothing of the writer's gender; an
             // age said before or right after one of them is theirs alone ("10살 아들이랑 저 둘다",
@@ -484,6 +490,9 @@ pub fn extract_by_subject(text: &str, lexicon: Option<&Lexicon>, names: &[String
             }
         }
         for who in subjects {
+            if added > 0 {
+                borrowed.push((who.clone(), added));
+            }
             let mut slots = found.clone();
             // The gender of another person is what the words naming them say ("girlfriend", "his"),
             // else a pregnancy's; never a gender word of the clause, which may be anyone's.
@@ -512,8 +521,89 @@ pub fn extract_by_subject(text: &str, lexicon: Option<&Lexicon>, names: &[String
         let slots = person_slots(&mut people, &who);
         slots.demographics.age = slots.demographics.age.or(Some(age));
     }
-    let about = main_subject(&clauses, &people);
+    let about = main_subject(&clauses, &people, &borrowed);
     BySubject { about, people }
+}
+
+/// What the runs of a message read so far give a bare number said of another person: the words
+/// that name the last measure ("ldl ", or the run's words when it names a measure without a
+/// number, "low on vitamin d"), and the medicine last said with a dose.
+#[derive(Default)]
+struct Contrast {
+    basis: Option<String>,
+    dosed: Option<ConceptSlot>,
+}
+
+impl Contrast {
+    /// Adds to `found`, the slots of `run`, the measure or medicine a bare number there sets
+    /// against the runs before (how many facts it added); then remembers what `run` measured or dosed.
+    fn fill(&mut self, run: &str, found: &mut Slots) -> usize {
+        let read = readings(run);
+        let said = found.vitals.is_empty() && found.labs.is_empty();
+        let before = found.concept_count();
+        match contrast_number(run).filter(|_| said && read.is_empty()) {
+            Some(number) => {
+                let measured = self.basis.as_deref().map(|basis| {
+                    let words = format!("{basis} {number}");
+                    let theirs: Vec<Reading> = readings(&words).into_iter().filter(|r| r.end == words.len()).collect();
+                    kept(&theirs)
+                });
+                for m in measured.unwrap_or_default() {
+                    if m.kind.is_vital() {
+                        found.vitals.push(m);
+                    } else {
+                        found.labs.push(m);
+                    }
+                }
+                if found.medications.is_empty() && found.vitals.is_empty() && found.labs.is_empty() {
+                    found.medications.extend(self.dosed.clone());
+                }
+                found.concept_count() - before
+            }
+            None => {
+                self.basis = match read.last() {
+                    Some(r) => {
+                        let digit = run[r.start..r.end].find(|c: char| c.is_ascii_digit()).unwrap_or(0);
+                        Some(run[r.start..r.start + digit].to_string())
+                    }
+                    None => Some(run.to_string()),
+                };
+                let dosed = found.medications.len() == 1 && run.contains(|c: char| c.is_ascii_digit());
+                self.dosed = dosed.then(|| found.medications[0].clone());
+                0
+            }
+        }
+    }
+}
+
+/// The number a run says bare after the person it is about, as a value set against another's
+/// ("mine 131", "hers 14", "she's on 100", "엄마는 100 드세요"), when nothing follows it but the
+/// end of the clause or its verb.
+fn contrast_number(run: &str) -> Option<&str> {
+    let rest = run.trim_start_matches(|c: char| !c.is_alphanumeric());
+    let (first, after) = rest.split_once(char::is_whitespace)?;
+    let first = first.to_lowercase();
+    let owner = matches!(first.as_str(), "mine" | "hers" | "his" | "theirs")
+        || (first.ends_with(['는', '은']) && first.chars().all(|c| ('\u{AC00}'..='\u{D7A3}').contains(&c)));
+    // "she's 80" is an age: a pronoun sets a number against another's only as a dose ("she's on 100").
+    let pronoun = matches!(first.as_str(), "she's" | "he's" | "shes" | "hes" | "she" | "he");
+    let after = after.trim_start();
+    let verb = ["on ", "takes "].iter().find_map(|w| after.strip_prefix(w));
+    let after = match (owner, pronoun, verb) {
+        (true, _, _) => ["is ", "was ", "at "].iter().find_map(|w| after.strip_prefix(w)).unwrap_or(after),
+        (_, true, Some(rest)) => rest,
+        _ => return None,
+    }
+    .trim_start();
+    let digits = after.len() - after.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.').len();
+    let number = after[..digits].trim_end_matches('.');
+    let tail = after[number.len()..].trim_start();
+    let ends = tail.is_empty()
+        || tail.starts_with(['.', ',', ';', '!', '?', ')'])
+        || tail.starts_with("and ")
+        || tail.starts_with("but ")
+        || tail.starts_with(|c: char| ('\u{AC00}'..='\u{D7A3}').contains(&c));
+    (!number.is_empty() && number.starts_with(|c: char| c.is_ascii_digit()) && ends).then_some(number)
 }
 
 /// The slots kept for `who`, added empty when new.
@@ -534,8 +624,9 @@ const CHILD_RELATIONS: &[&str] = &["son", "daughter", "child", "grandchild"];
 /// Whom the message is mainly about: the other person a question names ("can she drink
 /// alcohol?"), else the writer when they state facts of their own and no child of theirs has any,
 /// else the one it states most facts about (ties: the one a question names, then the
-/// first named), else the first other person named, else the writer.
-fn main_subject(clauses: &[subject::Clause], people: &[(Subject, Slots)]) -> Subject {
+/// first named), else the first other person named, else the writer. A value only set against
+/// another's ("mine 131") counts for nobody: whom the message is about is who it states in full.
+fn main_subject(clauses: &[subject::Clause], people: &[(Subject, Slots)], borrowed: &[(Subject, usize)]) -> Subject {
     let asked: Vec<&Subject> =
         clauses.iter().filter(|c| c.question && c.named && c.subjects.len() == 1).map(|c| &c.subjects[0]).collect();
     if let Some(other) = asked.iter().find(|s| matches!(s, Subject::Other(_))) {
@@ -543,22 +634,27 @@ fn main_subject(clauses: &[subject::Clause], people: &[(Subject, Slots)]) -> Sub
     }
     // A relation's gender is no fact the message states; a medicine asked about for them says whom
     // the message is about.
-    let count = |slots: &Slots| {
+    let count = |who: &Subject, slots: &Slots| {
         let d = &slots.demographics;
-        slots.concept_count() + slots.asked.len() + usize::from(d.age.is_some()) + usize::from(d.pregnant.is_some())
+        let said = slots.concept_count()
+            + slots.asked.len()
+            + usize::from(d.age.is_some())
+            + usize::from(d.pregnant.is_some());
+        let lent: usize = borrowed.iter().filter(|(s, _)| s == who).map(|(_, n)| n).sum();
+        said.saturating_sub(lent)
     };
     // A writer who states facts of their own asks for themselves ("my mom had breast cancer; I'm
     // 40, when should I be screened?"), unless they also speak of their child, whom a parent asks
     // for, or join another to themselves ("my wife and I both ...": the one named first).
     let child = |s: &Subject| s.relation().is_some_and(|r| CHILD_RELATIONS.contains(&r.id));
     let joined = clauses.iter().any(|c| c.subjects.len() > 1 && c.subjects.contains(&Subject::Me));
-    let own = people.iter().find(|(s, _)| *s == Subject::Me).is_some_and(|(_, slots)| count(slots) > 0);
-    if own && !joined && !people.iter().any(|(s, slots)| child(s) && count(slots) > 0) {
+    let own = people.iter().find(|(s, _)| *s == Subject::Me).is_some_and(|(s, slots)| count(s, slots) > 0);
+    if own && !joined && !people.iter().any(|(s, slots)| child(s) && count(s, slots) > 0) {
         return Subject::Me;
     }
-    let most = people.iter().map(|(_, slots)| count(slots)).max().unwrap_or(0);
+    let most = people.iter().map(|(s, slots)| count(s, slots)).max().unwrap_or(0);
     if most > 0 {
-        let tied: Vec<&Subject> = people.iter().filter(|(_, slots)| count(slots) == most).map(|(s, _)| s).collect();
+        let tied: Vec<&Subject> = people.iter().filter(|(s, slots)| count(s, slots) == most).map(|(s, _)| s).collect();
         if let Some(asked) = asked.iter().find(|s| tied.contains(s)) {
             return (*asked).clone();
         }
@@ -915,6 +1011,62 @@ mod subject_tests {
         let two = by_subject("10살 아들이랑 저 둘다 코로나 확진이에요", &[]);
         assert_eq!(two.of(&other("son")).unwrap().demographics.age, Some(10));
         assert_eq!(two.of(&Subject::Me).unwrap().demographics.age, None);
+    }
+
+    #[test]
+    fn a_pronoun_that_can_only_be_one_person_says_their_gender_never_the_writers() {
+        let gender = |found: &BySubject, who: &Subject| found.of(who).and_then(|s| s.demographics.gender);
+        let jenny = by_subject("Jenny (my roommate) has had a 103 fever and now a rash on her chest.", &[]);
+        assert_eq!(jenny.people.len(), 2, "the roommate is Jenny: {jenny:?}");
+        assert_eq!(gender(&jenny, &other("Jenny")), Some(Gender::Female), "{jenny:?}");
+        let marcus = by_subject(
+            "Marcus, a guy I work with, says his left arm goes numb when he sleeps. He's 50. Should he see a neuro?",
+            &[],
+        );
+        let his = marcus.of(&other("Marcus")).unwrap();
+        assert_eq!((his.demographics.age, his.demographics.gender), (Some(50), Some(Gender::Male)), "{marcus:?}");
+        assert_eq!(gender(&marcus, &Subject::Me), None, "a guy the writer works with is not the writer");
+        let priya = by_subject("Priya is 8 and she breaks out in hives", &[]);
+        let hers = priya.of(&other("Priya")).unwrap();
+        assert_eq!((hers.demographics.age, hers.demographics.gender), (Some(8), Some(Gender::Female)), "{priya:?}");
+        let baby = by_subject("Baby is 4 months old, has a rash on her cheeks", &[]);
+        assert_eq!(gender(&baby, &other("child")), Some(Gender::Female), "{baby:?}");
+        let bro = by_subject("bro is 27 and he's been losing weight without trying", &[]);
+        assert_eq!(bro.of(&other("brother")).unwrap().demographics.age, Some(27), "{bro:?}");
+        // Two people and a pronoun in a clause of neither: nobody's gender.
+        let two = by_subject("Jenny has a cold. Alex has a fever. she is tired", &["Jenny", "Alex"]);
+        assert_eq!((gender(&two, &other("Jenny")), gender(&two, &other("Alex"))), (None, Some(Gender::Female)));
+        // The writer's own "I'm 38" is theirs, a pronoun's age after it the other's.
+        let pair = by_subject("me and my son both have strep, I'm 38 and he's 6", &[]);
+        assert_eq!(pair.of(&Subject::Me).unwrap().demographics.age, Some(38), "{pair:?}");
+        assert_eq!(pair.of(&other("son")).unwrap().demographics.age, Some(6), "{pair:?}");
+    }
+
+    #[test]
+    fn what_is_said_of_both_is_each_ones_and_a_value_set_against_another_is_the_owners() {
+        let concepts = |found: &BySubject, who: &Subject| found.of(who).map_or(0, |s| s.concept_count());
+        // Without a lexicon only numbers are facts: what is said of both holds each one's reading.
+        let both = by_subject(
+            "남편이랑 저랑 둘다 독감 걸렸어요 남편은 열이 39도고 저는 기침이 심해요 둘다 체온 38.5도예요",
+            &[],
+        );
+        assert_eq!(concepts(&both, &Subject::Me), 1, "{both:?}");
+        assert_eq!(concepts(&both, &other("husband")), 2, "{both:?}");
+        let value = |found: &BySubject, who: &Subject| {
+            found.of(who).map(|s| s.labs.iter().map(|l| l.value).collect::<Vec<_>>())
+        };
+        let ldl = by_subject("my husband and i both got our cholesterol done. his LDL 162, mine 131.", &[]);
+        assert_eq!(value(&ldl, &other("husband")), Some(vec![162.0]), "{ldl:?}");
+        assert_eq!(value(&ldl, &Subject::Me), Some(vec![131.0]), "{ldl:?}");
+        let d = by_subject("wife (36) and me (39) both came back low on vitamin d, hers 14 and mine 18.", &[]);
+        assert_eq!(value(&d, &other("wife")), Some(vec![14.0]), "{d:?}");
+        assert_eq!(value(&d, &Subject::Me), Some(vec![18.0]), "{d:?}");
+        // A value only set against another's does not make the message about its owner.
+        let mom = by_subject("my mom's LDL is 210 and mine is 195 and we both eat pretty healthy. familial?", &[]);
+        assert_eq!((&mom.about, value(&mom, &Subject::Me)), (&other("mother"), Some(vec![195.0])));
+        // An age after a weight is no weight.
+        let dad = by_subject("My dad weighs 90kg. He's 60.", &[]);
+        assert_eq!(dad.of(&other("father")).unwrap().vitals.len(), 1, "{dad:?}");
     }
 
     #[test]

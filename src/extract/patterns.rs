@@ -49,11 +49,11 @@ fn age_after_pattern() -> &'static Regex {
 // pregnant, or a duration ("3개월째", "for 3 days"), is no age.
 pattern!(
     infant_age_en,
-    r"(?i)\b(\d{1,2})[\s-]*(months?|mos?|weeks?|wks?|days?)[\s-]*old\b|(?:\bis|'s|’s|\bturned|\(|(?:^|[.!?\n]\s*)(?:baby|newborn),?)\s*(\d{1,2})\s*(months?|mos?|weeks?|wks?|days?)\b\s*(\)|,|\.|and\b|$|now\b|\w+)?|\b(\d{1,2})\s*(mo)\b"
+    r"(?i)\b(\d{1,2})[\s-]*(months?|mos?|weeks?|wks?|days?)[\s-]*old\b|(?:\bis|'s|’s|\bturned|\(|(?:^|[.!?\n]\s*)(?:baby|newborn|toddler|infant)(?:\s+(?:girl|boy))?,?)\s*(\d{1,2})\s*(months?|mos?|weeks?|wks?|days?)\b\s*(\)|,|\.|and\b|$|now\b|\w+)?|\b(\d{1,2})\s*(mo)\b"
 );
 pattern!(
     infant_age_ko,
-    r"(생후\s*|임신\s*)?(\d{1,3})\s*(개월|주|일)\s*(인데|이에요|예요|이에여|된|됐|째|짜리|아기|아이|애기|남아|여아|아들|딸|이고|이구요|이요)|(?:^|[^가-힣])(백일|100일|두\s*돌|세\s*돌|돌쟁이|돌)\s*(인데|지났|된|됐|아기|애기|이에요|예요)"
+    r"(생후\s*|임신\s*)?(\d{1,3})\s*(개월|주|일)\s*(인데|이에요|예요|이에여|된|됐|째|짜리|아기|아이|애기|신생아|남아|여아|아들|딸|이고|이구요|이요|\))|(?:^|[^가-힣])(백일|100일|두\s*돌|세\s*돌|돌쟁이|돌)\s*(인데|지났|지난|된|됐|아기|애기|이에요|예요)"
 );
 pattern!(age_group_ko, r"([1-9])0\s*대");
 // An age with the writer's sex after it, where a profile line starts or ends ("32f, 8 weeks
@@ -175,12 +175,20 @@ pub fn infant_age(text: &str) -> Option<u32> {
         let born = said(1).starts_with("생후");
         let of_child = matches!(said(4), "아기" | "아이" | "애기" | "남아" | "여아" | "아들" | "딸" | "짜리");
         let pregnancy = said(1).starts_with("임신") || said(4) == "째";
+        // "아기 50일인데", "아기(8개월)": the days or months said right after the baby are its age.
+        let before = tail(&text[..c.get(0).map_or(0, |m| m.start())], 4).trim_end().trim_end_matches('(');
+        let of_baby =
+            ["아기", "애기", "아가", "신생아", "아들", "딸", "아이"].iter().any(|b| before.trim_end().ends_with(b));
+        let bracketed = said(4) == ")" && of_baby && text[..c.get(0).map_or(0, |m| m.start())].ends_with('(');
         // "진단받은지 3개월인데" is how long, not how old.
         let since = c.get(0).is_some_and(|m| text[..m.start()].trim_end().ends_with(['지', '째']));
         if since {
             continue;
         }
-        if pregnancy || !(born || of_child || (said(3) == "개월" && said(4) != "째")) {
+        if said(4) == ")" && !bracketed {
+            continue;
+        }
+        if pregnancy || !(born || of_child || of_baby || (said(3) == "개월" && said(4) != "째")) {
             continue;
         }
         return said(2).parse().ok().map(|n| whole_years(n, said(3)));
@@ -197,7 +205,7 @@ pub fn infant_age(text: &str) -> Option<u32> {
         let next = next.map_or("", |m| m.as_str()).to_lowercase();
         let before = tail(&text[..c.get(0).map_or(0, |m| m.start())], 16).to_lowercase();
         let thing = ["it", "that", "there", "what"].iter().any(|w| before.trim_end().ends_with(w));
-        if !matches!(next.as_str(), "" | ")" | "," | "." | "and" | "old") || thing {
+        if !matches!(next.as_str(), "" | ")" | "," | "." | "and" | "old" | "has" | "had" | "with") || thing {
             continue;
         }
         return n.as_str().parse().ok().map(|v| whole_years(v, unit.map_or("m", |u| u.as_str())));
@@ -363,6 +371,21 @@ mod tests {
         assert_eq!(age("신장에 돌이 있대요"), None, "a stone is no first birthday");
         assert_eq!(age_before("10살 "), Some(10));
         assert_eq!(age_before("6개월 "), Some(0));
+    }
+
+    #[test]
+    fn a_babys_age_in_days_months_or_brackets_is_the_babys() {
+        let age = |text: &str| demographics(text).age;
+        assert_eq!(age("아기 50일인데 먹기만 하면 분수토를 해요"), Some(0));
+        assert_eq!(age("생후5일 신생아 황달이 있어요"), Some(0));
+        assert_eq!(age("돌 지난 아기(13개월) 설사를 해요"), Some(1));
+        assert_eq!(age("아기(8개월) 열이 나요"), Some(0));
+        assert_eq!(age("toddler, 18 months, fever of 39"), Some(1));
+        assert_eq!(age("baby girl 10 months has a rash"), Some(0));
+        assert_eq!(age("the baby (10 months) has a rash"), Some(0));
+        // A bracketed duration after a complaint is no age.
+        assert_eq!(age("기침(3개월) 안 나아요"), None);
+        assert_eq!(age("병원 다닌지 50일인데 그대로예요"), None);
     }
 
     #[test]

@@ -803,6 +803,18 @@ fn english_mentions(text: &str, names: &[String]) -> Vec<(Mention, Role)> {
                 })
             });
         if let Some((r, end)) = relation {
+            // "Jenny (my roommate)", "Tom, my coworker": the relation describes the one just named.
+            // Only "my" after a name: "both my kids, son is 5" names the son.
+            let apposed = w == "my"
+                && found.last().is_some_and(|(m, _)| {
+                    matches!(&m.who, Who::Person(id, _) if self::relation(id).is_none())
+                        && m.start < words[i].0
+                        && matches!(text[m.end..words[i].0].trim(), "(" | ",")
+                });
+            if apposed {
+                i = end;
+                continue;
+            }
             // "my sister's son": the person is the second relation, named by the two.
             if let (Kin::One(first), Some((second, chain_end))) = (r, possessed(&words, end)) {
                 found.push((person_of_chain(words[i].0, words[chain_end - 1].1, first, second), Role::Subject));
@@ -875,7 +887,9 @@ fn english_mentions(text: &str, names: &[String]) -> Vec<(Mention, Role)> {
                 i += 1;
                 continue;
             }
-            if at_sentence_start(text, &words, i) && named_by_age(text, &words, i) {
+            if at_sentence_start(text, &words, i)
+                && (named_by_age(text, &words, i) || described_as_person(text, &words, i))
+            {
                 let who = Who::Person(text[words[i].0..words[i].1].to_string(), None);
                 found.push((Mention { start: words[i].0, end: words[i].1, who }, Role::Subject));
                 i += 1;
@@ -975,10 +989,50 @@ fn named_by_age(text: &str, words: &[(usize, usize, String)], i: usize) -> bool 
     if matches!(words.get(k).map(|n| n.2.as_str()), Some("and" | "but")) {
         k += 1;
     }
-    let goes_on = words.get(k).is_some_and(|n| EN_SAYS_OF.contains(&n.2.as_str()) && n.2 != "and");
+    // "Priya is 8 and she breaks out": a pronoun after "and" goes on about them too.
+    let pronoun = k > at + 1 && words.get(k).is_some_and(|n| EN_PRONOUNS.iter().any(|(p, _)| *p == n.2));
+    let goes_on = pronoun || words.get(k).is_some_and(|n| EN_SAYS_OF.contains(&n.2.as_str()) && n.2 != "and");
     let ends = unit || goes_on || (ends_an_age(&age.2) && !age.2.chars().all(|c| c.is_ascii_digit()));
     let measured = || crate::core::vitals::read(text).iter().any(|r| r.start < age.1 && r.end > words[i].0);
     is_age_word(&age.2) && years.is_some_and(|y| y <= 120) && ends && !measured()
+}
+
+/// Words that say what person someone named is ("Marcus, a guy I work with", "Dana, my coworker").
+const PERSON_NOUNS: &[&str] = &[
+    "guy",
+    "man",
+    "woman",
+    "girl",
+    "lady",
+    "coworker",
+    "co-worker",
+    "colleague",
+    "friend",
+    "neighbor",
+    "neighbour",
+    "roommate",
+    "classmate",
+    "boss",
+];
+
+/// Whether the capitalized word `i`, at a sentence's start and on no list, is someone's name
+/// because the words after its comma say what person they are ("Marcus, a guy I work with, says";
+/// "Hi, a quick question" is no one).
+fn described_as_person(text: &str, words: &[(usize, usize, String)], i: usize) -> bool {
+    let written = &text[words[i].0..words[i].1];
+    let capitalized = written.starts_with(|c: char| c.is_ascii_uppercase())
+        && written.len() > 1
+        && written[1..].chars().all(|c| c.is_ascii_lowercase());
+    let w = words[i].2.as_str();
+    let Some(next) = words.get(i + 1) else { return false };
+    let comma = text[words[i].1..next.0].trim() == ",";
+    let noun = |k: usize| words.get(k).is_some_and(|n| PERSON_NOUNS.contains(&n.2.as_str()));
+    capitalized
+        && comma
+        && !EN_FIRST_PERSON.contains(&w)
+        && !EN_PRONOUNS.iter().any(|(p, _)| *p == w)
+        && matches!(next.2.as_str(), "a" | "an" | "my" | "our")
+        && (noun(i + 2) || noun(i + 3))
 }
 
 /// The English given name a written word is ("Jane", "ava's"), as given_names.txt spells it.
@@ -1603,9 +1657,20 @@ fn cut_sentence(
             let others: Vec<&String> =
                 part.iter().filter(|(s, e, w)| !inside(*s, *e) && w != "both").map(|(_, _, w)| w).collect();
             let covered = part.len() > others.len();
-            covered && others.len() <= 1 && !others.iter().any(|w| w.starts_with(is_hangul))
+            // "I'm 38 and he's 6": a pronoun after is no person joined to the one before.
+            let person_after =
+                all.iter().any(|(m, _)| m.start >= after && m.start < next_cut && !matches!(m.who, Who::Pronoun(_)));
+            covered && person_after && others.len() <= 1 && !others.iter().any(|w| w.starts_with(is_hangul))
         };
-        if names_someone && !before_is_a_person {
+        // "남편은 39도 넘고요 타미플루는 둘다 처방받아서": words said of both, naming nobody, are a
+        // clause of their own (whom it is about is the pair joined before).
+        // Only once the pair was said to be both before ("저랑 친구랑 굴 먹고 둘다 토했어요" joins them here).
+        let says_both = |part: &str| {
+            let part = part.to_lowercase();
+            TOGETHER.iter().any(|t| contains_word(&part, t)) || contains_word(&part, "both")
+        };
+        let of_both = !names_someone && says_both(text.get(after..next_cut).unwrap_or("")) && says_both(&text[..at]);
+        if (names_someone && !before_is_a_person) || of_both {
             out.push((from, after));
             from = after;
         }
@@ -1650,6 +1715,9 @@ pub fn read(text: &str, names: &[String]) -> Reading {
     let mut named: Vec<(Subject, Option<Gender>)> = Vec::new();
     let mut genders: Vec<(Subject, Gender)> = Vec::new();
     let mut current = vec![Subject::Me];
+    // The people last joined as one subject ("my husband and I both ..."), for a later clause
+    // said of both that names nobody ("둘다 타미플루 처방받았어요", "we're both on amoxicillin").
+    let mut last_group: Vec<Subject> = Vec::new();
     let quotes = quotations(text);
     for (start, end) in clauses(text, &all) {
         let here: Vec<&(Mention, Role)> = all.iter().filter(|(m, _)| m.start >= start && m.start < end).collect();
@@ -1672,8 +1740,15 @@ pub fn read(text: &str, names: &[String]) -> Reading {
             .map(|(m, _)| m)
             .collect();
         let joined = joined_group(text, &here, together);
+        // Only "we" / "저희" of the writer: the pair speaking of themselves.
+        let names_one = here.iter().any(|(m, role)| {
+            *role != Role::Aside && (m.who != Who::Writer || !matches!(&lower[m.start..m.end], "저희" | "우리"))
+        });
+        let of_both = together || contains_word(clause_text, "both");
         let subjects = if joined.len() > 1 {
             joined
+        } else if of_both && !names_one && last_group.len() > 1 {
+            last_group.clone()
         } else if let Some(m) = people.first() {
             vec![subject_of(&m.who)]
         } else if let Some((m, _)) =
@@ -1713,10 +1788,60 @@ pub fn read(text: &str, names: &[String]) -> Reading {
         };
         let is_named = !here.iter().all(|(_, role)| *role == Role::Aside) && !here.is_empty();
         let question = text[start..end].contains('?');
+        if subjects.len() > 1 {
+            last_group = subjects.clone();
+        }
         current = subjects.clone();
         out.push(Clause { start, end, subjects, named: is_named, question });
     }
+    genders.extend(pronoun_genders(&all, &out, &quotes, &genders));
     Reading { clauses: out, genders }
+}
+
+/// The gender the pronouns say of a person no word naming them gives one ("Jenny (my roommate) ...
+/// a rash on her chest", "Marcus ... his left arm"), where they can refer to that one person only:
+/// the one other person the message names, or the one other person named in the pronoun's clause.
+/// Pronouns that disagree say nothing; the writer is never given a gender this way.
+fn pronoun_genders(
+    all: &[(Mention, Role)],
+    clauses: &[Clause],
+    quotes: &[std::ops::Range<usize>],
+    known: &[(Subject, Gender)],
+) -> Vec<(Subject, Gender)> {
+    let person = |m: &Mention, role: Role| match &m.who {
+        Who::Person(id, _) if role != Role::Aside => Some(Subject::Other(id.clone())),
+        _ => None,
+    };
+    let pronoun = |m: &Mention| match m.who {
+        Who::Pronoun(Some(g)) if !quotes.iter().any(|q| q.contains(&m.start)) => Some(g),
+        _ => None,
+    };
+    // One person and the one gender its pronouns say, within `range`.
+    let single = |range: std::ops::Range<usize>| -> Option<(Subject, Gender)> {
+        let inside = || all.iter().filter(|(m, _)| range.contains(&m.start));
+        let mut people: Vec<Subject> = Vec::new();
+        for who in inside().filter_map(|(m, role)| person(m, *role)) {
+            if !people.contains(&who) {
+                people.push(who);
+            }
+        }
+        let mut said: Vec<Gender> = inside().filter_map(|(m, _)| pronoun(m)).collect();
+        said.dedup();
+        match (people.as_slice(), said.as_slice()) {
+            ([who], [g]) => Some((who.clone(), *g)),
+            _ => None,
+        }
+    };
+    let whole = clauses.first().map_or(0, |c| c.start)..clauses.last().map_or(0, |c| c.end);
+    let mut out: Vec<(Subject, Gender)> = Vec::new();
+    // Several people: only a pronoun inside the one person's own clause.
+    let candidates = std::iter::once(single(whole)).chain(clauses.iter().map(|c| single(c.start..c.end)));
+    for (who, g) in candidates.flatten() {
+        if !known.iter().chain(&out).any(|(s, _)| *s == who) {
+            out.push((who, g));
+        }
+    }
+    out
 }
 
 /// Honorific Korean verbs said of a person (taking, sleeping, being: "드시는데", "주무신대요",
@@ -1912,6 +2037,16 @@ pub fn other_mention_spans(text: &str, names: &[String]) -> Vec<(usize, usize)> 
         .filter(|(m, _)| m.who != Who::Writer)
         .map(|(m, _)| (m.start, m.end))
         .collect();
+    // "a guy I work with", "a woman at my gym": a person the writer describes, not the writer.
+    let words = words(text);
+    for (k, w) in words.iter().enumerate().skip(1) {
+        let described = matches!(words[k - 1].2.as_str(), "a" | "an" | "this" | "that")
+            && matches!(w.2.as_str(), "guy" | "man" | "woman" | "girl" | "lady" | "dude" | "boy")
+            && words.get(k + 1).is_some_and(|n| matches!(n.2.as_str(), "i" | "who" | "that" | "from" | "at" | "in"));
+        if described {
+            spans.push((w.0, w.1));
+        }
+    }
     crate::core::order::sort_by(&mut spans, |a, b| b.cmp(a));
     spans.dedup();
     spans
