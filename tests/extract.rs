@@ -207,3 +207,21 @@ fn a_medicine_named_for_a_condition_says_its_taker_has_it() {
     assert!(conditions("I stopped my blood pressure pills last week").is_empty());
     assert!(conditions("can I take 혈압약 with this?").is_empty());
 }
+
+#[test]
+fn someone_named_by_a_name_no_list_holds_is_that_person_never_the_writer() {
+    use medagent::extract::{extract_by_subject, Subject};
+    let found = extract_by_subject("Emeka been having nosebleeds 3-4 times a week, he is 10.", Some(lexicon()), &[]);
+    assert_eq!(found.about, Subject::Other("Emeka".into()));
+    let his = found.of(&found.about).unwrap();
+    assert_eq!((his.demographics.age, his.symptoms.len()), (Some(10), 1));
+    assert!(found.of(&Subject::Me).is_none_or(|s| s.is_empty()), "{found:?}");
+    // A medicine or a complaint that starts a sentence names no one.
+    for text in ["Tylenol has not helped and she is still at 39", "Rash is spreading on her arms"] {
+        let found = extract_by_subject(text, Some(lexicon()), &[]);
+        assert!(
+            found.people.iter().all(|(s, _)| !matches!(s, Subject::Other(n) if n == "Tylenol" || n == "Rash")),
+            "{text}: {found:?}"
+        );
+    }
+}

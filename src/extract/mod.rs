@@ -432,6 +432,14 @@ impl BySubject {
 /// together; a message about the writer alone is extracted whole, exactly as [`extract`] does.
 /// `names`: the names of the other people the app keeps, so "Jane has diabetes" is Jane's.
 pub fn extract_by_subject(text: &str, lexicon: Option<&Lexicon>, names: &[String]) -> BySubject {
+    // Someone named by a name no list holds ("Emeka been having nosebleeds, he is 10"), where the
+    // lexicon reads the word as nothing else.
+    let mut names = names.to_vec();
+    if let Some(lexicon) = lexicon {
+        let known = |word: &str| !lexicon.find(word).is_empty() || !symptom_words::find(word).is_empty();
+        names.extend(subject::unlisted_names(text, known));
+    }
+    let names = names.as_slice();
     let reading = subject::read(text, names);
     let clauses = reading.clauses;
     if clauses.iter().all(|c| c.subjects == [Subject::Me]) {

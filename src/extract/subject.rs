@@ -1169,6 +1169,150 @@ fn relation_from(words: &[(usize, usize, String)], from: usize, determiner: bool
         .flatten()
 }
 
+/// Words that may start a sentence with a capital and go on like a person's ("Nothing has helped",
+/// "Today was worse", "Temp is 39"), but name no one.
+const NOT_NAMES: &[&str] = &[
+    "this",
+    "that",
+    "these",
+    "those",
+    "it",
+    "there",
+    "here",
+    "what",
+    "which",
+    "who",
+    "when",
+    "where",
+    "why",
+    "how",
+    "nothing",
+    "everything",
+    "something",
+    "anything",
+    "nobody",
+    "everybody",
+    "somebody",
+    "anybody",
+    "everyone",
+    "someone",
+    "anyone",
+    "none",
+    "no",
+    "yes",
+    "today",
+    "yesterday",
+    "tonight",
+    "tomorrow",
+    "now",
+    "then",
+    "also",
+    "still",
+    "just",
+    "only",
+    "even",
+    "each",
+    "every",
+    "both",
+    "all",
+    "some",
+    "any",
+    "one",
+    "another",
+    "other",
+    "update",
+    "edit",
+    "sorry",
+    "thanks",
+    "hi",
+    "hello",
+    "hey",
+    "please",
+    "anyway",
+    "apparently",
+    "basically",
+    "honestly",
+    "ok",
+    "okay",
+    "well",
+    "so",
+    "but",
+    "and",
+    "or",
+    "because",
+    "since",
+    "after",
+    "before",
+    "while",
+    "if",
+    "the",
+    "doctor",
+    "doc",
+    "nurse",
+    "pediatrician",
+    "hospital",
+    "school",
+    "daycare",
+    "work",
+    "temp",
+    "temperature",
+    "sugar",
+    "weight",
+    "labs",
+    "bloodwork",
+    "results",
+    "test",
+    "tests",
+    "scan",
+    "mri",
+    "xray",
+    "everything's",
+    "nothing's",
+    "it's",
+    "that's",
+    "there's",
+    "what's",
+];
+
+/// Words after a name that go on about the person ("Emeka been having", "Kenji has").
+const NAME_GOES_ON: &[&str] = &[
+    "has", "had", "is", "was", "been", "keeps", "kept", "got", "gets", "says", "said", "started", "woke", "can't",
+    "cant", "won't", "wont", "doesn't", "doesnt", "didn't", "didnt", "isn't", "hasn't", "hasnt", "needs", "feels",
+    "seems", "fell", "broke", "threw",
+];
+
+/// The words of `text` that are the given name of someone no list holds: a word with a capital
+/// that starts a sentence and goes on like a person ("Emeka been having nosebleeds", "Priya's been
+/// getting migraines") in a message that speaks of him or her later ("he is 10"), unless `known`
+/// reads it as something else (a condition, a medicine: "Tylenol has not helped her").
+pub fn unlisted_names(text: &str, known: impl Fn(&str) -> bool) -> Vec<String> {
+    let words = words(text);
+    let mut out: Vec<String> = Vec::new();
+    for i in 0..words.len() {
+        let written = &text[words[i].0..words[i].1];
+        let bare = written.strip_suffix("'s").or_else(|| written.strip_suffix("’s")).unwrap_or(written);
+        let mut chars = bare.chars();
+        let capitalized = chars.next().is_some_and(|c| c.is_uppercase()) && chars.all(|c| c.is_lowercase());
+        let w = bare.to_lowercase();
+        if !capitalized || bare.chars().count() < 3 || !at_sentence_start(text, &words, i) {
+            continue;
+        }
+        let person_word = EN_FIRST_PERSON.contains(&w.as_str())
+            || EN_PRONOUNS.iter().any(|(p, _)| *p == w)
+            || NOT_NAMES.contains(&w.as_str())
+            || RELATIONS.iter().any(|r| r.en_words.contains(&w.as_str()) || r.en_alone.contains(&w.as_str()))
+            || english_given_name(bare).is_some();
+        let goes_on =
+            bare.len() < written.len() || words.get(i + 1).is_some_and(|n| NAME_GOES_ON.contains(&n.2.as_str()));
+        let spoken_of_later =
+            words[i + 1..].iter().any(|n| matches!(n.2.as_str(), "he" | "she" | "his" | "her" | "him"));
+        if !person_word && goes_on && spoken_of_later && !known(bare) && !out.iter().any(|n| *n == bare) {
+            out.push(bare.to_string());
+        }
+    }
+    out
+}
+
 /// Whether word `i` starts a sentence or a part of one (the message's start, or after ". ", ", ",
 /// "- ", a line break).
 fn at_sentence_start(text: &str, words: &[(usize, usize, String)], i: usize) -> bool {

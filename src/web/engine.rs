@@ -66,17 +66,17 @@ impl Engine {
                 futures_util::future::join(open_lexicon(&source, &index), open_interactions(&source, &index)).await;
             Ok::<_, IndexError>((index, lexicon?, interactions?))
         };
-        // The words extraction reads with: the everyday symptom words and the given names.
-        let words = futures_util::future::join(
-            fetch_bytes(SYMPTOM_WORDS.file.path, None, &mut |_, _| {}),
-            fetch_bytes(GIVEN_NAMES.file.path, None, &mut |_, _| {}),
-        );
+        // The last two are the words extraction reads with: the everyday symptom words and the given
+        // names.
         let (tables, classifier, concepts, medicine_names, (symptom_words, given_names)) = futures_util::future::join5(
             tables,
             fetch_bytes(CLASSIFIER_FILE.path, None, &mut |_, _| {}),
             fetch_bytes(CONCEPTS.file.path, None, &mut |_, _| {}),
             fetch_bytes(MEDICINE_NAMES_KO.file.path, None, &mut |_, _| {}),
-            words,
+            futures_util::future::join(
+                fetch_bytes(SYMPTOM_WORDS.file.path, None, &mut |_, _| {}),
+                fetch_bytes(GIVEN_NAMES.file.path, None, &mut |_, _| {}),
+            ),
         )
         .await;
         install_classifier(&classifier?)?;
