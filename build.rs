@@ -4,7 +4,8 @@
 //! only its SHA-256 and fetches the file the site serves (`medagent triage --export-site`, run
 //! by `scripts/build-app.sh`); and lists the Korean medicine names triage masks. The model is always
 //! the one the checkout's sets make, and no weights are committed. It also records the SHA-256 of the
-//! triage concept table (`src/triage/concepts.tsv`), of the everyday symptom words
+//! triage concept table (`src/triage/concepts.tsv`) and regular expressions
+//! (`src/triage/text_patterns.tsv`), of the everyday symptom words
 //! (`src/extract/symptom_words.tsv`), of the given names (`src/extract/given_names.txt`) and of the
 //! medicine names, which the browser fetches and checks
 //! likewise (`src/core/site.rs`).
@@ -30,6 +31,7 @@ fn main() {
     println!("cargo:rerun-if-changed=src/triage/concepts.tsv");
     println!("cargo:rerun-if-changed=src/extract/symptom_words.tsv");
     println!("cargo:rerun-if-changed=src/extract/given_names.txt");
+    println!("cargo:rerun-if-changed=src/triage/text_patterns.tsv");
 
     let root = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
     let files = classifier::training_files(&root).expect("tests/fixtures holds the labelled triage sets");
@@ -50,6 +52,8 @@ fn main() {
         .expect("src/extract/symptom_words.tsv is in the checkout");
     let given_names = std::fs::read(root.join("src/extract/given_names.txt"))
         .expect("src/extract/given_names.txt is in the checkout");
+    let text_patterns = std::fs::read(root.join("src/triage/text_patterns.tsv"))
+        .expect("src/triage/text_patterns.tsv is in the checkout");
     let medicines = korean_medicine_names(&root.join("index/lexicon/medicines_ko.tsv")).into_bytes();
     for (name, contents) in [
         ("triage_classifier.bin", bytes),
@@ -57,6 +61,7 @@ fn main() {
         ("triage_concepts.sha256", sha256_hex(&concepts).into_bytes()),
         ("symptom_words.sha256", sha256_hex(&symptom_words).into_bytes()),
         ("given_names.sha256", sha256_hex(&given_names).into_bytes()),
+        ("text_patterns.sha256", sha256_hex(&text_patterns).into_bytes()),
         ("medicine_names_ko.sha256", sha256_hex(&medicines).into_bytes()),
         ("medicine_names_ko.txt", medicines),
     ] {

@@ -41,6 +41,7 @@ pub use crate::core::site::{SiteFile, SiteText};
 pub use crate::extract::{GIVEN_NAMES, SYMPTOM_WORDS};
 pub use concepts::{CONCEPTS, MEDICINE_NAMES_KO};
 pub use notice::{notice, Country};
+pub use text::TEXT_PATTERNS;
 
 // For the classifier, which build.rs compiles too (with `order` beside it): `super::order` in both.
 use crate::core::order;
@@ -202,16 +203,17 @@ pub fn classifier_file() -> &'static [u8] {
     include_bytes!(concat!(env!("OUT_DIR"), "/triage_classifier.bin"))
 }
 
-/// Every file of the site a message is read with (triage's, and extraction's symptom words and given
-/// names), with this build's copy (what `medagent triage --export-site` writes for the browser).
+/// Every file of the site a message is read with (triage's classifier, tables and regular
+/// expressions, and extraction's symptom words and given names), with this build's copy (what `medagent triage --export-site` writes for the browser).
 #[cfg(not(target_arch = "wasm32"))]
-pub fn site_files() -> [(&'static SiteFile, &'static [u8]); 5] {
+pub fn site_files() -> [(&'static SiteFile, &'static [u8]); 6] {
     [
         (&CLASSIFIER_FILE, classifier_file()),
         (&CONCEPTS.file, CONCEPTS.built_in.as_bytes()),
         (&MEDICINE_NAMES_KO.file, MEDICINE_NAMES_KO.built_in.as_bytes()),
         (&SYMPTOM_WORDS.file, SYMPTOM_WORDS.built_in.as_bytes()),
         (&GIVEN_NAMES.file, GIVEN_NAMES.built_in.as_bytes()),
+        (&TEXT_PATTERNS.file, TEXT_PATTERNS.built_in.as_bytes()),
     ]
 }
 
