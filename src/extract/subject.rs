@@ -957,10 +957,7 @@ fn described(text: &str, words: &[(usize, usize, String)], from: usize, end: usi
 /// because an age describes it ("Minjun is 3 and has", "Seoah (6) has", "Leon, 4, has"): whom its
 /// clause is about is then unclear, and never the writer. A measure is no name ("Temp is 39").
 fn named_by_age(text: &str, words: &[(usize, usize, String)], i: usize) -> bool {
-    let written = &text[words[i].0..words[i].1];
-    let capitalized = written.starts_with(|c: char| c.is_ascii_uppercase())
-        && written.len() > 1
-        && written[1..].chars().all(|c| c.is_ascii_lowercase());
+    let capitalized = capitalized(&text[words[i].0..words[i].1]);
     let w = words[i].2.as_str();
     if !capitalized || EN_FIRST_PERSON.contains(&w) || EN_PRONOUNS.iter().any(|(p, _)| *p == w) {
         return false;
@@ -1019,10 +1016,7 @@ const PERSON_NOUNS: &[&str] = &[
 /// because the words after its comma say what person they are ("Marcus, a guy I work with, says";
 /// "Hi, a quick question" is no one).
 fn described_as_person(text: &str, words: &[(usize, usize, String)], i: usize) -> bool {
-    let written = &text[words[i].0..words[i].1];
-    let capitalized = written.starts_with(|c: char| c.is_ascii_uppercase())
-        && written.len() > 1
-        && written[1..].chars().all(|c| c.is_ascii_lowercase());
+    let capitalized = capitalized(&text[words[i].0..words[i].1]);
     let w = words[i].2.as_str();
     let Some(next) = words.get(i + 1) else { return false };
     let comma = text[words[i].1..next.0].trim() == ",";
@@ -1169,6 +1163,13 @@ fn relation_from(words: &[(usize, usize, String)], from: usize, determiner: bool
         .flatten()
 }
 
+/// Whether a written word is a capital and lower-case letters after it, as a name is written ("Leon",
+/// "Tomás"; not "I", "USA" or "iPhone").
+fn capitalized(written: &str) -> bool {
+    let mut chars = written.chars();
+    chars.next().is_some_and(char::is_uppercase) && written.chars().count() > 1 && chars.all(char::is_lowercase)
+}
+
 /// Words that may start a sentence with a capital and go on like a person's ("Nothing has helped",
 /// "Today was worse", "Temp is 39"), but name no one.
 const NOT_NAMES: &[&str] = &[
@@ -1291,10 +1292,8 @@ pub fn unlisted_names(text: &str, known: impl Fn(&str) -> bool) -> Vec<String> {
     for i in 0..words.len() {
         let written = &text[words[i].0..words[i].1];
         let bare = written.strip_suffix("'s").or_else(|| written.strip_suffix("’s")).unwrap_or(written);
-        let mut chars = bare.chars();
-        let capitalized = chars.next().is_some_and(|c| c.is_uppercase()) && chars.all(|c| c.is_lowercase());
         let w = bare.to_lowercase();
-        if !capitalized || bare.chars().count() < 3 || !at_sentence_start(text, &words, i) {
+        if !capitalized(bare) || bare.chars().count() < 3 || !at_sentence_start(text, &words, i) {
             continue;
         }
         let person_word = EN_FIRST_PERSON.contains(&w.as_str())
