@@ -959,7 +959,7 @@ fn described(text: &str, words: &[(usize, usize, String)], from: usize, end: usi
 fn named_by_age(text: &str, words: &[(usize, usize, String)], i: usize) -> bool {
     let capitalized = capitalized(&text[words[i].0..words[i].1]);
     let w = words[i].2.as_str();
-    if !capitalized || EN_FIRST_PERSON.contains(&w) || EN_PRONOUNS.iter().any(|(p, _)| *p == w) {
+    if !capitalized || is_pronoun(w) {
         return false;
     }
     let Some(next) = words.get(i + 1) else { return false };
@@ -1023,8 +1023,7 @@ fn described_as_person(text: &str, words: &[(usize, usize, String)], i: usize) -
     let noun = |k: usize| words.get(k).is_some_and(|n| PERSON_NOUNS.contains(&n.2.as_str()));
     capitalized
         && comma
-        && !EN_FIRST_PERSON.contains(&w)
-        && !EN_PRONOUNS.iter().any(|(p, _)| *p == w)
+        && !is_pronoun(w)
         && matches!(next.2.as_str(), "a" | "an" | "my" | "our")
         && (noun(i + 2) || noun(i + 3))
 }
@@ -1163,6 +1162,12 @@ fn relation_from(words: &[(usize, usize, String)], from: usize, determiner: bool
         .flatten()
 }
 
+/// Whether lower-case word `w` is an English personal pronoun, of the writer or of someone ("I",
+/// "she"): never a name.
+fn is_pronoun(w: &str) -> bool {
+    EN_FIRST_PERSON.contains(&w) || EN_PRONOUNS.iter().any(|(p, _)| *p == w)
+}
+
 /// Whether a written word is a capital and lower-case letters after it, as a name is written ("Leon",
 /// "Tomás"; not "I", "USA" or "iPhone").
 fn capitalized(written: &str) -> bool {
@@ -1296,8 +1301,7 @@ pub fn unlisted_names(text: &str, known: impl Fn(&str) -> bool) -> Vec<String> {
         if !capitalized(bare) || bare.chars().count() < 3 || !at_sentence_start(text, &words, i) {
             continue;
         }
-        let person_word = EN_FIRST_PERSON.contains(&w.as_str())
-            || EN_PRONOUNS.iter().any(|(p, _)| *p == w)
+        let person_word = is_pronoun(&w)
             || NOT_NAMES.contains(&w.as_str())
             || RELATIONS.iter().any(|r| r.en_words.contains(&w.as_str()) || r.en_alone.contains(&w.as_str()))
             || english_given_name(bare).is_some();
