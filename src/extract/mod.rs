@@ -216,7 +216,25 @@ pub fn extract(text: &str, lexicon: Option<&Lexicon>) -> Slots {
     }
     // Said taken in one place and asked about in another: it is taken.
     slots.asked.retain(|a| !slots.medications.iter().any(|m| m.id == a.id));
+    without_untyped(&mut slots.conditions);
     slots
+}
+
+/// Drops a condition the same list also holds with its type ("diabetic ... type 2": type 2
+/// diabetes, not diabetes as well): the general name adds nothing and would read as any type.
+fn without_untyped(conditions: &mut Vec<ConceptSlot>) {
+    const TYPE_WORDS: &[&str] = &["type", "stage", "1", "2", "3", "4", "5", "i", "ii", "iii", "iv"];
+    let words = |c: &ConceptSlot| c.en.to_lowercase().split_whitespace().map(str::to_string).collect::<Vec<_>>();
+    let typed = |general: &ConceptSlot, specific: &ConceptSlot| {
+        let (g, s) = (words(general), words(specific));
+        let extra: Vec<&String> = s.iter().filter(|w| !g.contains(w)).collect();
+        !g.is_empty()
+            && g.iter().all(|w| s.contains(w))
+            && extra.iter().any(|w| w.as_str() == "type" || w.as_str() == "stage")
+            && extra.iter().all(|w| TYPE_WORDS.contains(&w.as_str()))
+    };
+    let all = conditions.clone();
+    conditions.retain(|c| !all.iter().any(|other| other.id != c.id && typed(c, other)));
 }
 
 /// The concepts `text` names, in order, with where: the lexicon's names, the everyday stems that
@@ -698,6 +716,7 @@ fn merge(slots: &mut Slots, more: Slots) {
         }
     }
     slots.asked.retain(|a| !slots.medications.iter().any(|m| m.id == a.id));
+    without_untyped(&mut slots.conditions);
     slots.vitals.extend(more.vitals);
     slots.labs.extend(more.labs);
 }

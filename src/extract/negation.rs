@@ -348,6 +348,10 @@ const SELF_CUES: &[&str] = &[
     "처방",
     "걸렸",
     "mine",
+    // A condition said with a connective is stated, then asked about ("와이프는 위염인데 약 먹어도
+    // 되나요?", "통풍이라서").
+    "인데",
+    "이라서",
 ];
 
 /// Whether the sentence around the mention only asks about the concept.

@@ -157,6 +157,7 @@ pub const RELATIONS: &[Relation] = &[
             "teenager",
             "youngest",
             "eldest",
+            "oldest",
             "twins",
         ],
         en_alone: &["the baby"],
@@ -502,7 +503,7 @@ pub const RELATIONS: &[Relation] = &[
         ko: "환자",
         gender: None,
         // Someone the writer cares for or works with: a carer's, a nurse's, a trainer's.
-        en_words: &["patient", "client", "resident"],
+        en_words: &["patient", "client", "resident", "lady", "gentleman"],
         en_alone: &[],
         ko_words: &["환자분", "어르신"],
     },
@@ -651,6 +652,10 @@ const EN_TYPING: &[&str] = &["typing", "typed", "writing", "wrote", "helping", "
 /// Words before "my" that make the person a companion, not the one the clause is about.
 const EN_COMPANION: &[&str] = &["with"];
 
+/// Verbs after "I" that only hedge what the writer says ("amlodipine 5mg i think", "I guess it's
+/// strep"): whom the clause is about is someone else it names, or whom the clause before was about.
+const EN_HEDGES: &[&str] = &["think", "guess", "believe", "suppose", "assume", "thought"];
+
 /// Korean words of the writer, at the start of a written word.
 const KO_FIRST_PERSON: &[&str] = &[
     "저는",
@@ -669,7 +674,7 @@ const KO_FIRST_PERSON: &[&str] = &[
     "저만",
 ];
 /// Korean words of the writer that are a word of their own ("제 혈압", "내 혈당").
-const KO_FIRST_PERSON_ALONE: &[&str] = &["제", "내", "저"];
+const KO_FIRST_PERSON_ALONE: &[&str] = &["제", "내", "저", "나"];
 
 /// Korean pronouns of another person, at the start of a written word ("걔가", "그분이"), with the
 /// gender they say: whom they refer to is never the writer.
@@ -784,7 +789,8 @@ fn english_mentions(text: &str, names: &[String]) -> Vec<(Mention, Role)> {
         // something of the person ("husband is 61", "wife's been", "4 month old has had").
         // "your daughter" (a doctor quoted) is someone else too, never the writer.
         // "both kids", "all three kids", "the kids": a group of the writer's family, never the writer
-        // ("the" only before a plural, so "the girl at the desk" is nobody).
+        // ("the" before one person only where words say something of them: "the patient I care
+        // for", "the baby has had"; see [`the_one`]).
         // Such a word names no child by an age alone ("no pain at all. 60 y/o male" is the writer).
         let group = matches!(w, "both" | "all" | "the");
         let determiner = group || matches!(w, "my" | "our" | "your");
@@ -793,8 +799,14 @@ fn english_mentions(text: &str, names: &[String]) -> Vec<(Mention, Role)> {
             .then(|| relation_from(&words, from, determiner && !group))
             .flatten()
             .filter(|_| !group || !at_sentence_start(text, &words, from))
-            .filter(|&(_, end)| w != "the" || words[end - 1].2.ends_with('s') || words[end - 1].2 == "children")
-            .filter(|&(_, end)| determiner || says_of_person(&words, end) || described(text, &words, from, end))
+            .filter(|&(_, end)| w != "the" || plural(&words[end - 1].2) || the_one(&words, end))
+            .filter(|&(_, end)| {
+                determiner
+                    || says_of_person(&words, end)
+                    || described(text, &words, from, end)
+                    || relative_clause(&words, end)
+                    || named_after(text, &words, end)
+            })
             // A relation already named ("my baby ... the doctor gave baby nystatin and me
             // fluconazole") is that person wherever its noun stands again, without "my" too.
             .or_else(|| {
@@ -813,6 +825,15 @@ fn english_mentions(text: &str, names: &[String]) -> Vec<(Mention, Role)> {
                 });
             if apposed {
                 i = end;
+                continue;
+            }
+            // "my roommate Jake", "aunt Rosa has": the person is the one named, whom the relation
+            // describes (its gender too).
+            if let (Kin::One(r), true) = (r, named_after(text, &words, end)) {
+                let name = text[words[end].0..words[end].1].trim_end_matches("'s").trim_end_matches("’s");
+                let who = Who::Person(name.to_string(), r.gender);
+                found.push((Mention { start: words[i].0, end: words[end].1, who }, Role::Subject));
+                i = end + 1;
                 continue;
             }
             // "my sister's son": the person is the second relation, named by the two.
@@ -841,6 +862,15 @@ fn english_mentions(text: &str, names: &[String]) -> Vec<(Mention, Role)> {
             i = k;
             continue;
         }
+        // "dose for a 14 kg kid", "is 94% ok for an 80 year old": someone the question is about,
+        // never the writer.
+        if matches!(w, "a" | "an") && i > 0 && words[i - 1].2 == "for" {
+            if let Some((mention, end)) = asked_for(&words, i) {
+                found.push((mention, Role::Subject));
+                i = end;
+                continue;
+            }
+        }
         if matches!(w, "my" | "our" | "your") {
             // "my" before anything else is the writer's ("my feet", "my doctor"); "our" may be anyone's.
             if w == "my" {
@@ -854,7 +884,9 @@ fn english_mentions(text: &str, names: &[String]) -> Vec<(Mention, Role)> {
             .iter()
             .find_map(|r| r.en_alone.iter().find_map(|alone| words_match(&words, i, alone).map(|n| (r, n))))
         {
-            if !matches!(before, Some("a" | "an" | "as" | "new" | "single" | "working" | "other" | "your")) {
+            // "her mom", "his dad": someone else's parent, no one of the writer's.
+            let others = matches!(before, Some("her" | "his" | "their" | "a" | "an" | "as" | "new" | "single"));
+            if !others && !matches!(before, Some("working" | "other" | "your")) {
                 let role = if typing_after(&words, i + n) { Role::Aside } else { Role::Subject };
                 found.push((person(words[i].0, words[i + n - 1].1, r), role));
                 i += n;
@@ -912,6 +944,22 @@ fn english_mentions(text: &str, names: &[String]) -> Vec<(Mention, Role)> {
     found
 }
 
+/// The person "for a ..." at word `at` describes, and the word after the description: a relation
+/// within a few words ("for a 14 kg kid": a child), else an age ("for an 80 year old": someone).
+fn asked_for(words: &[(usize, usize, String)], at: usize) -> Option<(Mention, usize)> {
+    let numbered = |k: usize| words[k].2.starts_with(|c: char| c.is_ascii_digit());
+    for k in at + 1..words.len().min(at + 5) {
+        if let Some((kin, n)) = relation_at(words, k) {
+            let mention = people_of(words[at].0, words[k + n - 1].1, kin).into_iter().next()?;
+            return Some((mention, k + n));
+        }
+        if words[k].2 == "old" && (at + 1..k).any(numbered) {
+            return Some((Mention { start: words[at].0, end: words[k].1, who: Who::Pronoun(None) }, k + 1));
+        }
+    }
+    None
+}
+
 /// The mention of an English first-person word at word `i` ("I", "me", "my").
 fn writer_mention(words: &[(usize, usize, String)], i: usize, quotes: &[std::ops::Range<usize>]) -> (Mention, Role) {
     let (start, end) = (words[i].0, words[i].1);
@@ -920,8 +968,10 @@ fn writer_mention(words: &[(usize, usize, String)], i: usize, quotes: &[std::ops
         // writer; whom they are is the person named before (nobody's when none is).
         return (Mention { start, end, who: Who::Pronoun(None) }, Role::Subject);
     }
-    // "she asked me to ask": the writer only passes the question on.
-    let passes_on = i > 0 && EN_REQUESTING.contains(&words[i - 1].2.as_str());
+    // "she asked me to ask": the writer only passes the question on; "amlodipine 5mg i think":
+    // the writer only hedges.
+    let passes_on = i > 0 && EN_REQUESTING.contains(&words[i - 1].2.as_str())
+        || words[i].2 == "i" && words.get(i + 1).is_some_and(|n| EN_HEDGES.contains(&n.2.as_str()));
     (Mention { start, end, who: Who::Writer }, if passes_on { Role::Aside } else { Role::Subject })
 }
 
@@ -1121,6 +1171,11 @@ const PAIRS: &[(&str, [&str; 2])] = &[
     ("부모님", ["father", "mother"]),
     ("부모", ["father", "mother"]),
     ("조부모님", ["grandfather", "grandmother"]),
+    ("남매쌍둥이", ["son", "daughter"]),
+    ("엄마아빠", ["mother", "father"]),
+    ("아빠엄마", ["father", "mother"]),
+    ("엄빠", ["mother", "father"]),
+    ("쌍둥이남매", ["son", "daughter"]),
 ];
 
 /// The mentions of the people `kin` names at `start..end` (two, at the same place, for a pair).
@@ -1169,10 +1224,16 @@ fn is_pronoun(w: &str) -> bool {
 }
 
 /// Whether a written word is a capital and lower-case letters after it, as a name is written ("Leon",
-/// "Tomás"; not "I", "USA" or "iPhone").
+/// "Tomás", "Eun-ji"; not "I", "USA" or "iPhone").
 fn capitalized(written: &str) -> bool {
-    let mut chars = written.chars();
-    chars.next().is_some_and(char::is_uppercase) && written.chars().count() > 1 && chars.all(char::is_lowercase)
+    let mut parts = written.split('-');
+    let first = parts.next().unwrap_or("");
+    let mut chars = first.chars();
+    chars.next().is_some_and(char::is_uppercase)
+        && written.chars().count() > 1
+        && chars.all(char::is_lowercase)
+        && parts
+            .all(|p| !p.is_empty() && p.chars().all(char::is_alphabetic) && p.chars().skip(1).all(char::is_lowercase))
 }
 
 /// Words that may start a sentence with a capital and go on like a person's ("Nothing has helped",
@@ -1307,8 +1368,7 @@ pub fn unlisted_names(text: &str, known: impl Fn(&str) -> bool) -> Vec<String> {
             || english_given_name(bare).is_some();
         let goes_on =
             bare.len() < written.len() || words.get(i + 1).is_some_and(|n| NAME_GOES_ON.contains(&n.2.as_str()));
-        let spoken_of_later =
-            words[i + 1..].iter().any(|n| matches!(n.2.as_str(), "he" | "she" | "his" | "her" | "him"));
+        let spoken_of_later = words[i + 1..].iter().any(|n| EN_PRONOUNS.iter().any(|(p, _)| *p == n.2));
         if !person_word && goes_on && spoken_of_later && !known(bare) && !out.iter().any(|n| *n == bare) {
             out.push(bare.to_string());
         }
@@ -1384,15 +1444,26 @@ const EN_SAYS_OF: &[&str] = &[
     "wakes",
     "feels",
     "felt",
-    "gets",
-    "keeps",
     "hurt",
     "hurts",
     "broke",
     "fainted",
     "collapsed",
     "refuses",
+    "ate",
+    "drank",
+    "bit",
+    "hit",
+    "cut",
+    "caught",
+    "slept",
+    "ran",
 ];
+
+/// Whether an English relation noun names several people ("kids", "parents", "children").
+fn plural(noun: &str) -> bool {
+    noun.ends_with('s') || noun == "children"
+}
 
 /// Whether the words from `end` say something of the person named just before (see [`EN_SAYS_OF`]).
 fn says_of_person(words: &[(usize, usize, String)], end: usize) -> bool {
@@ -1401,11 +1472,47 @@ fn says_of_person(words: &[(usize, usize, String)], end: usize) -> bool {
     let unmarked_possessive = last
         .strip_suffix('s')
         .is_some_and(|noun| RELATIONS.iter().any(|r| r.en_words.contains(&noun) && !r.en_words.contains(&last)));
+    // A verb in the past or of one person now ("husband tested positive", "son sprained his
+    // ankle", "coworker sneezes nonstop") says something too.
+    let verb = |w: &str| {
+        let letters = w.len() > 3 && w.chars().all(|c| c.is_ascii_alphabetic());
+        letters && (w.len() > 4 && w.ends_with("ed") || w.ends_with('s') && !w.ends_with("ss") && !plural(last))
+    };
     last.ends_with("'s")
         || unmarked_possessive
-        || words
-            .get(end)
-            .is_some_and(|(_, _, w)| EN_SAYS_OF.contains(&w.as_str()) || w.starts_with(|c: char| c.is_ascii_digit()))
+        || words.get(end).is_some_and(|(_, _, w)| {
+            EN_SAYS_OF.contains(&w.as_str()) || verb(w) || w.starts_with(|c: char| c.is_ascii_digit())
+        })
+}
+
+/// Whether a singular relation noun after "the", ending before word `end`, is someone the writer
+/// speaks of: a relative clause follows ("the patient I care for", "the lady who lives next
+/// door") or words that say something of them ("the baby has had"); "the girl at the desk" is
+/// nobody.
+fn the_one(words: &[(usize, usize, String)], end: usize) -> bool {
+    let next = words.get(end).map_or("", |w| w.2.as_str());
+    relative_clause(words, end) || !matches!(next, "of" | "and" | "&" | "with") && says_of_person(words, end)
+}
+
+/// Whether a relative clause follows the person named before word `end` ("patient I care for is
+/// 67", "the lady who lives next door").
+fn relative_clause(words: &[(usize, usize, String)], end: usize) -> bool {
+    const CARE: &[&str] = &["care", "look", "take", "help", "babysit", "nanny", "watch", "work", "live", "visit"];
+    let at = |k: usize| words.get(k).map_or("", |w| w.2.as_str());
+    matches!(at(end), "who" | "that") || matches!(at(end), "i" | "we") && CARE.contains(&at(end + 1))
+}
+
+/// Whether a name follows a relation noun ending before word `end` ("my roommate Jake", "coworker
+/// Dev sneezes"): a given name, or a word written as a name that words after say something of.
+fn named_after(text: &str, words: &[(usize, usize, String)], end: usize) -> bool {
+    let Some(w) = words.get(end) else { return false };
+    let written = &text[w.0..w.1];
+    let goes_on = words.get(end + 1).is_some_and(|n| !n.2.starts_with(|c: char| c.is_ascii_digit()))
+        && says_of_person(words, end + 1);
+    capitalized(written.trim_end_matches("'s").trim_end_matches("’s"))
+        && !is_pronoun(&w.2)
+        && !NOT_NAMES.contains(&w.2.as_str())
+        && (english_given_name(written).is_some() || goes_on)
 }
 
 /// How many words of `words` from `at` spell `phrase` (its words apart by spaces; a written word
@@ -1496,10 +1603,14 @@ fn korean_mentions(text: &str, names: &[String]) -> Vec<(Mention, Role)> {
             found.extend(relation("child").map(|r| (person(*start, *end, r), Role::Subject)));
             continue;
         }
+        // Two people in one word ("부모님이", "엄마아빠"), unless a longer relation word holds it.
+        let pair = PAIRS
+            .iter()
+            .filter(|(w, _)| best.is_none_or(|(_, b, _)| w.chars().count() > b.chars().count()))
+            .find_map(|(w, ids)| korean_word_at(word, w).map(|at| (at, Kin::Pair(ids[0], ids[1]))));
+        let best = best.filter(|_| pair.is_none());
         let Some((r, w, at)) = best else {
-            // Two people in one word ("부모님이"), or a child or friend by their given name ("지훈이가").
-            let pair =
-                PAIRS.iter().find_map(|(w, ids)| korean_word_at(word, w).map(|at| (at, Kin::Pair(ids[0], ids[1]))));
+            // Two people in one word, or a child or friend by their given name ("지훈이가").
             if let Some((at, kin)) = pair {
                 found.extend(people_of(start + at, *end, kin).into_iter().map(|m| (m, Role::Subject)));
             } else if let Some(name) =
@@ -1516,12 +1627,19 @@ fn korean_mentions(text: &str, names: &[String]) -> Vec<(Mention, Role)> {
             continue;
         };
         let rest = &word[at + w.len()..];
+        // "회사 후배 지훈씨가", "룸메 서연이가": the relation says who the one named after it is.
+        if r.is_some() && rest.is_empty() && korean_given_name(next, true).is_some() {
+            continue;
+        }
         let who = match r {
             Some(r) => Who::Person(r.id.to_string(), r.gender),
             None => Who::Person(w.to_string(), None),
         };
         let role = if matches!(rest, "가" | "이" | "께서") && next.starts_with("대신") {
             // "손주가 대신 물어봐요": the grandchild types; "할머니 대신 써요": the message is hers.
+            Role::Aside
+        } else if rest == "인" && KO_FIRST_PERSON.iter().chain(KO_FIRST_PERSON_ALONE).any(|p| next.starts_with(p)) {
+            // "아들인 제가 대신 여쭤봅니다": the relation is who the writer is.
             Role::Aside
         } else if KO_CAUSE.iter().any(|c| rest.starts_with(c) || next.starts_with(c)) {
             // "저는 남편 때문에 스트레스로 두통이 와요": the cause, not whom the clause is about.
@@ -1555,6 +1673,8 @@ const KO_NOT_NAMES: &[&str] = &[
 fn korean_given_name(word: &str, sentence_start: bool) -> Option<&str> {
     const AFTER: &[&str] = &["가", "는", "도", "랑", "한테", "를", "의", "네", "와", "는요", "가요", "도요"];
     let fits = |rest: &str| rest.is_empty() || AFTER.contains(&rest) || is_korean_particle(rest);
+    // "지훈씨가": the name with "씨" and its particle.
+    let titled = |rest: &str| rest.strip_prefix('씨').is_some_and(fits);
     let familiar = |rest: &str| match rest.strip_prefix('이') {
         Some("") => sentence_start,
         Some(after) => AFTER.contains(&after),
@@ -1562,7 +1682,7 @@ fn korean_given_name(word: &str, sentence_start: bool) -> Option<&str> {
     };
     let listed = given_names().korean.iter().find_map(|n| {
         let rest = word.strip_prefix(n)?;
-        (fits(rest) || familiar(rest)).then_some(*n)
+        (fits(rest) || familiar(rest) || titled(rest)).then_some(*n)
     });
     listed.or_else(|| {
         let mut chars = word.char_indices();
@@ -1571,7 +1691,7 @@ fn korean_given_name(word: &str, sentence_start: bool) -> Option<&str> {
         let at = chars.next().map_or(word.len(), |(i, _)| i);
         let name = &word[..at];
         let named = KO_NAME_FIRST.contains(a) && KO_NAME_LAST.contains(b) && !KO_NOT_NAMES.contains(&name);
-        (named && familiar(&word[at..])).then_some(name)
+        (named && (familiar(&word[at..]) || titled(&word[at..]))).then_some(name)
     })
 }
 
@@ -1816,7 +1936,21 @@ fn cut_sentence(
             let part = part.to_lowercase();
             TOGETHER.iter().any(|t| contains_word(&part, t)) || contains_word(&part, "both")
         };
-        let of_both = !names_someone && says_both(text.get(after..next_cut).unwrap_or("")) && says_both(&text[..at]);
+        // So are they after two people named apart ("아빠는 당뇨라 ... 엄마는 고혈압으로 ... 드시는데 두분
+        // 다 어지럽대요").
+        let mut before: Vec<&str> = all
+            .iter()
+            .filter(|(m, role)| m.end <= at && *role != Role::Aside)
+            .filter_map(|(m, _)| match &m.who {
+                Who::Person(id, _) => Some(id.as_str()),
+                _ => None,
+            })
+            .collect();
+        before.sort_unstable();
+        before.dedup();
+        let of_both = !names_someone
+            && says_both(text.get(after..next_cut).unwrap_or(""))
+            && (says_both(&text[..at]) || before.len() > 1);
         if (names_someone && !before_is_a_person) || of_both {
             out.push((from, after));
             from = after;
@@ -1896,6 +2030,13 @@ pub fn read(text: &str, names: &[String]) -> Reading {
             joined
         } else if of_both && !names_one && last_group.len() > 1 {
             last_group.clone()
+        } else if (together || clause_text.trim_start_matches(|c: char| !c.is_alphanumeric()).starts_with("both "))
+            && !names_one
+            && named.len() > 1
+        {
+            // "아빠는 당뇨 ... 엄마는 고혈압 ... 두분 다 어지럽다고 하세요", "dad has afib, mom has
+            // parkinsons. both are scheduled for surgery": the two named last.
+            named[named.len() - 2..].iter().map(|(s, _)| s.clone()).collect()
         } else if let Some(m) = people.first() {
             vec![subject_of(&m.who)]
         } else if let Some((m, _)) =
@@ -1941,8 +2082,74 @@ pub fn read(text: &str, names: &[String]) -> Reading {
         current = subjects.clone();
         out.push(Clause { start, end, subjects, named: is_named, question });
     }
+    settle_unnamed(text, &all, &mut out);
     genders.extend(pronoun_genders(&all, &out, &quotes, &genders));
     Reading { clauses: out, genders }
+}
+
+/// Whom the clauses that name nobody are about, once the whole message is read:
+/// - An English message whose writer never speaks of themselves ("Fever of 39.4 since last night,
+///   she won't eat") is about the person it first names from its start (English writers say "I";
+///   Korean ones leave themselves unsaid, so this holds for English only).
+/// - Someone unnamed (a pronoun that refers back to nobody, "for an 80 year old", a Korean
+///   honorific) is the one other person the message names, when it names exactly one.
+fn settle_unnamed(text: &str, all: &[(Mention, Role)], clauses: &mut [Clause]) {
+    let writer_speaks = all.iter().any(|(m, role)| m.who == Who::Writer && *role != Role::Aside);
+    // The person named must be what the clause is about, at its start ("..., she won't eat"), not
+    // a word in passing ("on sertraline, is a drink at my friends wedding ok").
+    let starts_clause = |c: &Clause| {
+        all.iter()
+            .filter(|(m, role)| *role != Role::Aside && m.start >= c.start && m.start < c.end)
+            .min_by_key(|(m, _)| m.start)
+            .is_some_and(|(m, _)| words(&text[c.start..m.start]).len() <= 1)
+    };
+    // "..., my daughter has it too": the person is set beside whom the clauses before were about.
+    let beside = |c: &Clause| {
+        let said = text[c.start..c.end].to_lowercase();
+        ["too", "also", "either", "as well"].iter().any(|w| contains_word(&said, w))
+    };
+    if !writer_speaks && !has_hangul_text(text) {
+        if let Some(first) = clauses
+            .iter()
+            .position(|c| c.named && c.subjects != [Subject::Me])
+            .filter(|&k| starts_clause(&clauses[k]) && !beside(&clauses[k]))
+        {
+            let subjects = clauses[first].subjects.clone();
+            for c in &mut clauses[..first] {
+                if !c.named && c.subjects == [Subject::Me] {
+                    c.subjects = subjects.clone();
+                }
+            }
+        }
+    }
+    let mut others: Vec<&Subject> = Vec::new();
+    for s in clauses.iter().flat_map(|c| &c.subjects) {
+        if matches!(s, Subject::Other(_)) && !others.contains(&s) {
+            others.push(s);
+        }
+    }
+    let Some(one) = others.first().filter(|_| others.len() == 1).map(|s| (*s).clone()) else { return };
+    // A pronoun of the other gender is someone else still ("남편이랑 아들이 왔어요. 그녀가 열이 나요").
+    let gender = all.iter().find_map(|(m, _)| match &m.who {
+        Who::Person(id, gender) if Subject::Other(id.clone()) == one => *gender,
+        _ => None,
+    });
+    let other_gender = |c: &Clause| {
+        all.iter().any(|(m, _)| {
+            m.start >= c.start
+                && m.start < c.end
+                && matches!((&m.who, gender), (Who::Pronoun(Some(said)), Some(g)) if *said != g)
+        })
+    };
+    for c in clauses.iter_mut() {
+        if c.subjects.contains(&Subject::Unnamed) && !other_gender(c) {
+            for s in &mut c.subjects {
+                if *s == Subject::Unnamed {
+                    *s = one.clone();
+                }
+            }
+        }
+    }
 }
 
 /// The gender the pronouns say of a person no word naming them gives one ("Jenny (my roommate) ...
@@ -2051,14 +2258,26 @@ fn joined_group(text: &str, here: &[&(Mention, Role)], together: bool) -> Vec<Su
         let aged = between.split_whitespace().count() == 1 && super::patterns::age_before(&between).is_some();
         // "할머니 할아버지 두분다": two relation words written bare, one after the other, join too.
         let bare = |m: &Mention| RELATIONS.iter().any(|r| r.ko_words.contains(&&text[m.start..m.end]));
+        // "아들(10살)이랑 남편이 둘다": the first one's age in brackets, then the joining particle.
+        let bracketed = text[a.end..b.start].starts_with('(') && KO_COMPANION.contains(&between.as_str());
         let korean = together
             && ((between.is_empty() || aged) && KO_COMPANION.iter().any(|c| text[a.start..a.end].ends_with(c))
-                || between.is_empty() && bare(a));
+                || between.is_empty() && bare(a)
+                || bracketed);
         if english || korean {
             let mut group = vec![subject_of(&a.who), subject_of(&b.who)];
             group.dedup();
             return group;
         }
+    }
+    // "친구랑 어제 굴 먹고 둘다 토했어요": the one the writer was with, and the writer.
+    let with_writer: Vec<&Mention> = here
+        .iter()
+        .filter(|(m, role)| *role == Role::Joined && matches!(m.who, Who::Person(..)))
+        .map(|(m, _)| m)
+        .collect();
+    if together && candidates.len() == 1 && with_writer.len() == 1 {
+        return vec![Subject::Me, subject_of(&with_writer[0].who)];
     }
     Vec::new()
 }
@@ -2239,8 +2458,9 @@ mod tests {
         // Named before: the pronoun is theirs.
         assert_eq!(whole("아들이 8살이에요. 걔가 어제부터 설사를 해요."), ["son"]);
         assert_eq!(whole("시어머니가 오셨어요. 그분이 요즘 어지럽대요."), ["mother-in-law"]);
-        // Named only after (or not at all): nobody's, never the writer's.
-        assert_eq!(about("그분이 요즘 혈압약을 드시는데 어지럽대요. 저희 시어머니요.")[0], ["someone"]);
+        // Named only after: the one other person the message names; not at all: nobody's, never
+        // the writer's.
+        assert_eq!(about("그분이 요즘 혈압약을 드시는데 어지럽대요. 저희 시어머니요.")[0], ["mother-in-law"]);
         assert_eq!(about("걔가 어제부터 설사를 해요.")[0], ["someone"]);
         // 그녀 says she is a woman: not the son named before.
         assert_eq!(about("남편이랑 아들이 왔어요. 그녀가 열이 나요.")[1], ["someone"]);
@@ -2349,7 +2569,7 @@ mod tests {
             ["self"],
             "'mark' is a name only written with a capital"
         );
-        assert_eq!(whole("My friend Tom is 45."), ["friend"], "a name after a relation names that person");
+        assert_eq!(whole("My friend Tom is 45."), ["Tom"], "a name after a relation is that person");
         assert_eq!(whole("지훈이가 어제부터 배가 아프대요"), ["지훈"]);
         assert_eq!(whole("서연이 어린이집에서 옮아왔나봐요"), ["서연"], "a listed name with the familiar -이");
         assert_eq!(whole("도현이는 열이 나요"), ["도현"]);
@@ -2400,5 +2620,60 @@ mod tests {
         assert_eq!(about("엄마 아빠 둘 다 고지혈증이 있어요."), [vec!["mother", "father"]]);
         assert_eq!(about("Both mom and dad have high cholesterol."), [vec!["mother", "father"]]);
         assert_eq!(whole("친구랑 술을 마셨는데 머리가 아파요"), ["self"], "a companion is not the subject");
+    }
+
+    #[test]
+    fn a_person_named_without_my_is_never_the_writer() {
+        // A relation at a sentence's start, then a verb in the past or of one person now.
+        assert_eq!(
+            about("husband tested positive for covid yesterday and now my throat is killing me")[0],
+            ["husband"]
+        );
+        assert_eq!(whole("toddler ate some of grandma's pills off the floor, amlodipine 5mg i think"), ["child"]);
+        // "the" before one person with a relative clause or words said of them.
+        assert_eq!(whole("The patient I care for is 79, on warfarin, and she fell yesterday"), ["patient"]);
+        assert_eq!(whole("the lady I look after (89) has been way more confused since Tuesday"), ["patient"]);
+        assert_eq!(whole("patient I care for is 67 with parkinsons, on carbidopa levodopa"), ["patient"]);
+        // A name after a relation is that person.
+        assert_eq!(whole("coworker Dev sneezes nonstop and his eyes puff up"), ["Dev"]);
+        assert_eq!(whole("aunt Rosa has had lupus forever"), ["Rosa"]);
+        assert_eq!(whole("회사 후배 지훈씨가 어제부터 38.4도 열나고 목아프대요"), ["지훈"]);
+        // The one a question is for ("for an 80 year old"), the one other person named.
+        assert_eq!(whole("is 94% oxygen ok for an 80 year old? dad has copd"), ["father"]);
+        assert_eq!(whole("how much tylenol for a 14 kg kid. she has a temp of 38.8"), ["child"]);
+        // A writer who never speaks of themselves: the person named first at a clause's start.
+        assert_eq!(whole("Fever of 39.4 since last night, she won't eat anything. she's 6."), ["someone"]);
+        assert_eq!(
+            about("on sertraline 100mg, is one or two drinks at my friends wedding gonna be a problem")[0],
+            ["self"],
+            "a person named in passing"
+        );
+        assert_eq!(about("fever 39 since last night. my daughter has it too")[0], ["self"], "set beside the writer");
+        // "her mom" is someone else's.
+        assert_eq!(whole("neighbors little girl got stung by a bee. she is 5. her mom isnt home"), ["someone"]);
+        assert_eq!(
+            about("아버지가 폰을 잘 못하셔서 아들인 제가 대신 여쭤봅니다. 당뇨 있으셔서 자누비아 드세요")[1],
+            ["father"]
+        );
+    }
+
+    #[test]
+    fn people_said_to_be_both_are_each_one() {
+        let last = |text: &str| about(text).pop().unwrap();
+        assert_eq!(
+            last(
+                "아빠는 2형당뇨라 다이아벡스 드시고 엄마는 고혈압으로 노바스크 드시는데 두분 다 요즘 어지럽다고 하세요"
+            ),
+            ["father", "mother"]
+        );
+        assert_eq!(
+            last("dad has afib and is on eliquis, mom has parkinsons. both are scheduled for cataract surgery"),
+            ["father", "mother"]
+        );
+        assert_eq!(last("친구랑 어제 굴 먹고 둘다 밤새 설사하고 토했음"), ["self", "friend"]);
+        assert_eq!(last("아들(10살)이랑 남편이 둘다 알레르기비염이라 재채기에 콧물에 난리에요"), ["son", "husband"]);
+        assert_eq!(whole("엄마아빠 두분다 무릎이 아프세요"), ["mother", "father"]);
+        assert_eq!(about("남매쌍둥이 5살인데 둘다 장염이래요")[0], ["son", "daughter"]);
+        assert_eq!(whole("엄마랑 나 둘다 갑상선저하증이에요"), ["mother", "self"]);
     }
 }
