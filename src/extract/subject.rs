@@ -633,6 +633,10 @@ const EN_PRONOUNS: &[(&str, Gender)] = &[
     ("herself", Gender::Female),
 ];
 
+/// English words of the writer with others ("we both take omeprazole"): the writer and the person
+/// named last, when said of both; else no mention ("we gave him tylenol" is about him).
+const EN_WE: &[&str] = &["we", "we're", "were", "we've", "us"];
+
 /// English pronouns that may be one person without a gender ("partner (they/them) can't sleep"):
 /// they refer to a person named before them, and name nobody when there is none (doctors, "they
 /// gave me antibiotics").
@@ -929,7 +933,11 @@ fn english_mentions(text: &str, names: &[String]) -> Vec<(Mention, Role)> {
             }
         }
         let named_before = found.iter().any(|(m, _)| matches!(m.who, Who::Person(..)));
-        if EN_FIRST_PERSON.contains(&w) {
+        let both_of_us = |k: usize| words.get(k).is_some_and(|n| n.2 == "both" || n.2 == "all");
+        let we_both = EN_WE.contains(&w) && w != "were" && (both_of_us(i + 1) || i > 1 && both_of_us(i - 2));
+        if we_both && named_before {
+            found.push((Mention { start: words[i].0, end: words[i].1, who: Who::Writer }, Role::Joined));
+        } else if EN_FIRST_PERSON.contains(&w) {
             found.push(writer_mention(&words, i, &quotes));
         } else if EN_NEUTRAL_PRONOUNS.contains(&w) && named_before {
             found.push((Mention { start: words[i].0, end: words[i].1, who: Who::Pronoun(None) }, Role::Subject));
@@ -1220,7 +1228,11 @@ fn relation_from(words: &[(usize, usize, String)], from: usize, determiner: bool
 /// Whether lower-case word `w` is an English personal pronoun, of the writer or of someone ("I",
 /// "she"): never a name.
 fn is_pronoun(w: &str) -> bool {
-    EN_FIRST_PERSON.contains(&w) || EN_PRONOUNS.iter().any(|(p, _)| *p == w)
+    EN_FIRST_PERSON.contains(&w)
+        || EN_PRONOUNS.iter().any(|(p, _)| *p == w)
+        || EN_NEUTRAL_PRONOUNS.contains(&w)
+        || EN_WE.contains(&w)
+        || matches!(w, "you" | "it")
 }
 
 /// Whether a written word is a capital and lower-case letters after it, as a name is written ("Leon",
@@ -1927,7 +1939,13 @@ fn cut_sentence(
             // "I'm 38 and he's 6": a pronoun after is no person joined to the one before.
             let person_after =
                 all.iter().any(|(m, _)| m.start >= after && m.start < next_cut && !matches!(m.who, Who::Pronoun(_)));
-            covered && person_after && others.len() <= 1 && !others.iter().any(|w| w.starts_with(is_hangul))
+            // The word besides them joins or describes ("and", "&", "41"), never says something
+            // ("so does my husband, we both take ...").
+            let joins = |w: &String| {
+                !w.starts_with(is_hangul) && !EN_SAYS_OF.contains(&w.as_str())
+                    || matches!(w.as_str(), "and" | "&" | "with")
+            };
+            covered && person_after && others.len() <= 1 && others.iter().all(|w| joins(w))
         };
         // "남편은 39도 넘고요 타미플루는 둘다 처방받아서": words said of both, naming nobody, are a
         // clause of their own (whom it is about is the pair joined before).
@@ -2026,8 +2044,16 @@ pub fn read(text: &str, names: &[String]) -> Reading {
             *role != Role::Aside && (m.who != Who::Writer || !matches!(&lower[m.start..m.end], "저희" | "우리"))
         });
         let of_both = together || contains_word(clause_text, "both");
+        // "we both take omeprazole": the writer and the person named last.
+        let we_both = here
+            .iter()
+            .any(|(m, role)| m.who == Who::Writer && *role == Role::Joined && !has_hangul_text(&text[m.start..m.end]));
         let subjects = if joined.len() > 1 {
             joined
+        } else if we_both && !named.is_empty() && people.is_empty() {
+            let mut pair = vec![Subject::Me];
+            pair.extend(named.last().map(|(s, _)| s.clone()));
+            pair
         } else if of_both && !names_one && last_group.len() > 1 {
             last_group.clone()
         } else if (together || clause_text.trim_start_matches(|c: char| !c.is_alphanumeric()).starts_with("both "))
@@ -2675,5 +2701,10 @@ mod tests {
         assert_eq!(whole("엄마아빠 두분다 무릎이 아프세요"), ["mother", "father"]);
         assert_eq!(about("남매쌍둥이 5살인데 둘다 장염이래요")[0], ["son", "daughter"]);
         assert_eq!(whole("엄마랑 나 둘다 갑상선저하증이에요"), ["mother", "self"]);
+        assert_eq!(
+            about("I have acid reflux and so does my husband, we both take omeprazole 20mg every morning")[2],
+            ["self", "husband"]
+        );
+        assert_eq!(about("my son has a fever. we gave him tylenol")[1], ["son"], "\"we\" alone is no one");
     }
 }
