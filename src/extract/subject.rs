@@ -794,7 +794,12 @@ fn english_mentions(text: &str, names: &[String]) -> Vec<(Mention, Role)> {
             .flatten()
             .filter(|_| !group || !at_sentence_start(text, &words, from))
             .filter(|&(_, end)| w != "the" || words[end - 1].2.ends_with('s') || words[end - 1].2 == "children")
-            .filter(|&(_, end)| determiner || says_of_person(&words, end) || described(text, &words, from, end))
+            .filter(|&(_, end)| {
+                determiner
+                    || says_of_person(&words, end)
+                    || described(text, &words, from, end)
+                    || possessed(&words, end).is_some()
+            })
             // A relation already named ("my baby ... the doctor gave baby nystatin and me
             // fluconazole") is that person wherever its noun stands again, without "my" too.
             .or_else(|| {
@@ -1048,9 +1053,12 @@ fn person(start: usize, end: usize, r: &Relation) -> Mention {
 }
 
 /// The relation a possessive relation noun ending at word `end` leads to ("my sister's (15-year-old)
-/// son"), with where it ends.
+/// son"; without its apostrophe when the words run on one space apart: "neighbors little girl", not
+/// "my daughters, son"), with where it ends.
 fn possessed(words: &[(usize, usize, String)], end: usize) -> Option<(&'static Relation, usize)> {
-    if !words.get(end - 1)?.2.ends_with("'s") {
+    let noun = &words.get(end - 1)?.2;
+    let unmarked = !noun.ends_with("'s") && noun.ends_with('s');
+    if !noun.ends_with("'s") && !unmarked {
         return None;
     }
     let mut j = end;
@@ -1058,7 +1066,9 @@ fn possessed(words: &[(usize, usize, String)], end: usize) -> Option<(&'static R
         j += 1;
     }
     match relation_at(words, j)? {
-        (Kin::One(second), n) => Some((second, j + n)),
+        (Kin::One(second), n) if !unmarked || (end..=j).all(|k| words[k].0 == words[k - 1].1 + 1) => {
+            Some((second, j + n))
+        }
         _ => None,
     }
 }
@@ -2253,6 +2263,10 @@ mod tests {
         assert_eq!(whole("Your blood pressure is high."), ["self"], "'your' alone names nobody else");
         assert_eq!(about("My neighbor is diabetic and asked me what a normal sugar is.")[0], ["neighbor"]);
         assert_eq!(about("옆집 아저씨가 당뇨인데 혈당이 250이래요.")[0], ["neighbor"]);
+        // A neighbor's child, with or without the apostrophe, is the child, not the writer.
+        let child = ["neighbor's daughter"];
+        assert_eq!(about("neighbor's little girl got stung by a bee")[0], child);
+        assert_eq!(about("neighbors little girl got stung by a bee")[0], child);
     }
 
     #[test]
