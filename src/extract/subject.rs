@@ -810,6 +810,7 @@ fn english_mentions(text: &str, names: &[String]) -> Vec<(Mention, Role)> {
                     || described(text, &words, from, end)
                     || relative_clause(&words, end)
                     || named_after(text, &words, end)
+                    || possessed(&words, end).is_some()
             })
             // A relation already named ("my baby ... the doctor gave baby nystatin and me
             // fluconazole") is that person wherever its noun stands again, without "my" too.
@@ -1106,9 +1107,12 @@ fn person(start: usize, end: usize, r: &Relation) -> Mention {
 }
 
 /// The relation a possessive relation noun ending at word `end` leads to ("my sister's (15-year-old)
-/// son"), with where it ends.
+/// son"; without its apostrophe when the words run on one space apart: "neighbors little girl", not
+/// "my daughters, son"), with where it ends.
 fn possessed(words: &[(usize, usize, String)], end: usize) -> Option<(&'static Relation, usize)> {
-    if !words.get(end - 1)?.2.ends_with("'s") {
+    let noun = &words.get(end - 1)?.2;
+    let unmarked = !noun.ends_with("'s") && noun.ends_with('s');
+    if !noun.ends_with("'s") && !unmarked {
         return None;
     }
     let mut j = end;
@@ -1116,7 +1120,9 @@ fn possessed(words: &[(usize, usize, String)], end: usize) -> Option<(&'static R
         j += 1;
     }
     match relation_at(words, j)? {
-        (Kin::One(second), n) => Some((second, j + n)),
+        (Kin::One(second), n) if !unmarked || (end..=j).all(|k| words[k].0 == words[k - 1].1 + 1) => {
+            Some((second, j + n))
+        }
         _ => None,
     }
 }
@@ -2499,6 +2505,10 @@ mod tests {
         assert_eq!(whole("Your blood pressure is high."), ["self"], "'your' alone names nobody else");
         assert_eq!(about("My neighbor is diabetic and asked me what a normal sugar is.")[0], ["neighbor"]);
         assert_eq!(about("옆집 아저씨가 당뇨인데 혈당이 250이래요.")[0], ["neighbor"]);
+        // A neighbor's child, with or without the apostrophe, is the child, not the writer.
+        let child = ["neighbor's daughter"];
+        assert_eq!(about("neighbor's little girl got stung by a bee")[0], child);
+        assert_eq!(about("neighbors little girl got stung by a bee")[0], child);
     }
 
     #[test]
@@ -2676,7 +2686,10 @@ mod tests {
         );
         assert_eq!(about("fever 39 since last night. my daughter has it too")[0], ["self"], "set beside the writer");
         // "her mom" is someone else's.
-        assert_eq!(whole("neighbors little girl got stung by a bee. she is 5. her mom isnt home"), ["someone"]);
+        assert_eq!(
+            whole("neighbors little girl got stung by a bee. she is 5. her mom isnt home"),
+            ["neighbor's daughter"]
+        );
         assert_eq!(
             about("아버지가 폰을 잘 못하셔서 아들인 제가 대신 여쭤봅니다. 당뇨 있으셔서 자누비아 드세요")[1],
             ["father"]

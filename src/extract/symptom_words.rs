@@ -211,6 +211,49 @@ mod tests {
     }
 
     #[test]
+    fn more_everyday_complaints_are_read_in_both_languages() {
+        let names = |text: &str| find(text).into_iter().map(|(c, _, _)| c.en.as_str()).collect::<Vec<_>>();
+        // Smell, stomach and appetite.
+        assert_eq!(names("냄새가 하나도 안나요"), ["Loss of smell"]);
+        assert_eq!(names("they lost their sense of smell completely"), ["Loss of smell"]);
+        assert_eq!(names("철분제만 먹으면 속이 뒤집어져요"), ["Nausea"]);
+        assert_eq!(names("he's feeling pukey"), ["Nausea"]);
+        assert_eq!(names("할머니가 식사를 잘 안하세요"), ["Loss of appetite"]);
+        assert_eq!(names("she hasn't been eating"), ["Loss of appetite"]);
+        assert_eq!(names("아이가 배도 쥐어짜듯이 아프대요"), ["Abdominal pain"]);
+        assert_eq!(names("dull ache in my lower right abdomen"), ["Abdominal pain"]);
+        // Sleep, too little and too much.
+        assert_eq!(names("has a really hard time falling asleep"), ["Insomnia"]);
+        assert_eq!(names("잠도 안와요"), ["Insomnia"]);
+        assert_eq!(names("she's sleeping most of the day"), ["Drowsiness"]);
+        assert_eq!(names("운전하다 졸았대요"), ["Drowsiness"]);
+        // Bleeding that won't stop, a bump on the head, light, a droopy face.
+        assert_eq!(names("bleeding wont stop after 20 min of pressure"), ["Bleeding"]);
+        assert_eq!(names("손을 베었는데 피가 안멈춰요"), ["Bleeding"]);
+        assert_eq!(names("big bump on her forehead"), ["Bump on head"]);
+        assert_eq!(names("이마에 혹이 났어요"), ["Bump on head"]);
+        assert_eq!(names("she says light hurts"), ["Light sensitivity"]);
+        assert_eq!(names("his face looks droopy on one side"), ["Facial droop"]);
+        // Gout's big toe, sex drive, peeing at night, a squeak breathing in.
+        assert_eq!(names("gout flare in my big toe"), ["Toe pain"]);
+        assert_eq!(names("zero sex drive"), ["Low libido (decreased sex drive)"]);
+        assert_eq!(names("I get up to pee 4 times a night"), ["Frequent urination"]);
+        assert_eq!(names("새벽에 소변보러 깨요"), ["Frequent urination"]);
+        assert_eq!(names("a squeaky sound when he breathes in"), ["Stridor"]);
+        // Legs, urine, the jaw and the mind.
+        assert_eq!(names("my calves hurt"), ["Leg pain"]);
+        assert_eq!(names("종아리가 땡겨요"), ["Leg pain"]);
+        assert_eq!(names("his urine has been dark brown"), ["Dark urine"]);
+        assert_eq!(names("소변 색이 진해요"), ["Dark urine"]);
+        assert_eq!(names("턱이 아파요"), ["Jaw pain"]);
+        assert_eq!(names("집중이 안돼요"), ["Trouble concentrating"]);
+        assert_eq!(names("my hands and feet are cold"), ["Cold intolerance"]);
+        // A word that names something else stays out.
+        assert!(names("the light was on").is_empty());
+        assert!(names("코피가 안멈춰요").iter().all(|n| *n != "Bleeding"), "a nosebleed is its own");
+    }
+
+    #[test]
     fn every_concept_has_one_row() {
         let mut ids: Vec<&str> = table().concepts.iter().map(|c| c.id.as_str()).collect();
         let rows = ids.len();

@@ -630,4 +630,45 @@ mod tests {
         assert_eq!(read, lexicon);
         assert_eq!(read.classes_of("DB00678")[0].id, "CLASS:antihypertensive");
     }
+
+    #[test]
+    fn the_shipped_tables_read_everyday_names_in_both_languages() {
+        // The repository's own curated rows, medicines and foci (stop 54, issue 39's holes).
+        let lexicon = lexicon(
+            include_str!("../../index/lexicon/curated.tsv"),
+            include_str!("../../index/lexicon/medicines_ko.tsv"),
+            include_str!("../../index/lexicon/medicine_classes.tsv"),
+            include_str!("../../index/lexicon/focus_names_ko.tsv"),
+        )
+        .unwrap();
+        let read = |text: &str| found(&lexicon, text);
+        // Conditions by their everyday names.
+        assert_eq!(read("24개월 아들 열성경련 했어요"), vec!["FOCUS:febrile-seizures"]);
+        assert_eq!(read("아기가 열경기 했어요"), vec!["FOCUS:febrile-seizures"]);
+        assert_eq!(read("had a febrile seizure"), vec!["FOCUS:febrile-seizures"]);
+        assert_eq!(read("88 with CHF"), vec!["I50"]);
+        assert_eq!(read("she fell and hit her head"), vec!["S09"]);
+        assert_eq!(read("넘어져서 머리를 박았는데"), vec!["S09"]);
+        assert_eq!(read("she has polymyalgia"), vec!["M35.3"]);
+        assert_eq!(read("got stung by a bee"), vec!["T63.4"]);
+        assert_eq!(read("벌에 쏘였어요"), vec!["T63.4"]);
+        assert_eq!(read("인공판막 있어서"), vec!["Z95.2"]);
+        assert_eq!(read("psoriatic arthritis"), vec!["L40.5"], "not osteoarthritis");
+        // A complaint's clinical name reads as its everyday one.
+        assert_eq!(read("swollen lymph nodes"), vec!["R59.0"]);
+        assert_eq!(read("eye redness"), vec!["H11.4"]);
+        assert_eq!(read("daytime sleepiness"), vec!["R40.0"]);
+        assert_eq!(read("nocturia"), vec!["R35"]);
+        // Everyday brands of medicines, Korean and English.
+        assert_eq!(read("챔프 먹인지 한시간"), vec!["DB00316"], "acetaminophen syrup");
+        assert_eq!(read("부루펜 시럽"), vec!["DB01050"]);
+        assert_eq!(read("듀락칸 먹이고 있어요"), vec!["DB00581"], "lactulose");
+        assert_eq!(read("페북트 드시는데"), vec!["DB04854"], "febuxostat");
+        assert_eq!(read("마그밀 처방받아"), vec!["DB09104"], "magnesium hydroxide");
+        assert_eq!(read("이소티논 처방"), vec!["DB00982"], "isotretinoin");
+        assert_eq!(read("듀피젠트 맞고"), vec!["DB12159"]);
+        assert_eq!(read("he just started dupixent"), vec!["DB12159"]);
+        assert_eq!(read("been taking miralax"), vec!["DB09287"]);
+        assert_eq!(read("gets eylea shots"), vec!["DB08885"]);
+    }
 }
