@@ -452,8 +452,9 @@ fn the_models_second_opinion_can_raise_the_level() {
 #[test]
 fn a_cache_hit_still_shows_this_turns_notice() {
     let mut h = Harness::new(false);
+    // The writer asks for themselves ("I"), so the toddler added below changes whose profile it is not.
     let question =
-        "What is a good daily routine for sleep, walking, meals and water to stay healthy and feel better every week?";
+        "What daily routine should I keep for sleep, walking, meals and water to stay healthy and feel better every week?";
     h.turn(question, full(), None);
     let plain = h.turn(question, full(), None);
     assert!(plain.cache_hit && plain.triage.level == medagent::triage::Level::None);
