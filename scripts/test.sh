@@ -48,8 +48,8 @@ for wasm in dist/*.wasm; do
 done
 # The app's wasm (not the embedding worker, which loads after the page is usable, nor the Evaluate
 # page's, loaded only when it is opened) is what a first visit waits for. Its budget is issue 42's
-# 700 kB gzip: 693 kB now (705 kB with stop 53's extraction before triage's regular expressions became
-# a site file; 704 kB before stop 52 served the everyday symptom words as a site file like
+# 700 kB gzip: 699 kB now (693 kB before stop 54's reading of whom facts are about; 705 kB with
+# stop 53's extraction before triage's regular expressions became a site file; 704 kB before stop 52 served the everyday symptom words as a site file like
 # triage's tables; 733 kB before stop 49 read records from a Value only, wrote the LLM
 # schemas as JSON text, shared one regex cell helper and one sort, split the Evaluate panel's strings
 # from the page's and let wasm-opt assume low memory unused; 938 kB before the triage classifier,
