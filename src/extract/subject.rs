@@ -635,7 +635,7 @@ const EN_PRONOUNS: &[(&str, Gender)] = &[
 
 /// English words of the writer with others ("we both take omeprazole"): the writer and the person
 /// named last, when said of both; else no mention ("we gave him tylenol" is about him).
-const EN_WE: &[&str] = &["we", "we're", "were", "we've", "us"];
+const EN_WE: &[&str] = &["we", "we're", "we've", "us"];
 
 /// English pronouns that may be one person without a gender ("partner (they/them) can't sleep"):
 /// they refer to a person named before them, and name nobody when there is none (doctors, "they
@@ -935,7 +935,7 @@ fn english_mentions(text: &str, names: &[String]) -> Vec<(Mention, Role)> {
         }
         let named_before = found.iter().any(|(m, _)| matches!(m.who, Who::Person(..)));
         let both_of_us = |k: usize| words.get(k).is_some_and(|n| n.2 == "both" || n.2 == "all");
-        let we_both = EN_WE.contains(&w) && w != "were" && (both_of_us(i + 1) || i > 1 && both_of_us(i - 2));
+        let we_both = EN_WE.contains(&w) && (both_of_us(i + 1) || i > 1 && both_of_us(i - 2));
         if we_both && named_before {
             found.push((Mention { start: words[i].0, end: words[i].1, who: Who::Writer }, Role::Joined));
         } else if EN_FIRST_PERSON.contains(&w) {
@@ -1656,7 +1656,9 @@ fn korean_mentions(text: &str, names: &[String]) -> Vec<(Mention, Role)> {
         let role = if matches!(rest, "가" | "이" | "께서") && next.starts_with("대신") {
             // "손주가 대신 물어봐요": the grandchild types; "할머니 대신 써요": the message is hers.
             Role::Aside
-        } else if rest == "인" && KO_FIRST_PERSON.iter().chain(KO_FIRST_PERSON_ALONE).any(|p| next.starts_with(p)) {
+        } else if rest == "인"
+            && (KO_FIRST_PERSON.iter().any(|p| next.starts_with(p)) || KO_FIRST_PERSON_ALONE.contains(&next))
+        {
             // "아들인 제가 대신 여쭤봅니다": the relation is who the writer is.
             Role::Aside
         } else if KO_CAUSE.iter().any(|c| rest.starts_with(c) || next.starts_with(c)) {
