@@ -98,9 +98,11 @@ test('Stop ends the turn at once and nothing is sent to the model after it', asy
   }, BASE);
   await page.fill('#question', 'What are the symptoms of gout?');
   await page.click('#send');
-  // Stop while the first model request is under way.
-  await page.waitForFunction(() => document.querySelector('#stop'), null, { timeout: 60_000 });
-  await page.waitForTimeout(500);
+  // Stop while the first model request is under way: once the page has sent it (a fixed wait after
+  // the Stop button shows can end before the pipeline reaches the model on a loaded machine).
+  await page.waitForFunction(() => document.querySelector('#stop') && window.modelRequests.length > 0, null, {
+    timeout: 60_000,
+  });
   await page.click('#stop');
   await page.waitForSelector('#send', { timeout: 3_000 });
   assert.match(await page.locator('.turn.agent').last().locator('.turn-error').textContent(), /stopped/i);
