@@ -114,6 +114,11 @@ pub fn find(text: &str) -> Vec<(&'static Concept, usize, usize)> {
 mod tests {
     use super::*;
 
+    /// The display names of the complaints `text` states, in order.
+    fn names(text: &str) -> Vec<&'static str> {
+        find(text).into_iter().map(|(c, _, _)| c.en.as_str()).collect()
+    }
+
     fn ids(text: &str) -> Vec<&'static str> {
         find(text).into_iter().map(|(c, _, _)| c.id.as_str()).collect()
     }
@@ -152,7 +157,6 @@ mod tests {
 
     #[test]
     fn the_common_complaints_of_a_family_doctor_are_read_by_their_plain_name() {
-        let names = |text: &str| find(text).into_iter().map(|(c, _, _)| c.en.as_str()).collect::<Vec<_>>();
         assert_eq!(names("my feet are puffy"), ["Swelling"]);
         assert_eq!(names("발이 퉁퉁 부었어요"), ["Swelling", "Swelling"]);
         assert_eq!(names("pins and needles in my hands"), ["Numbness"]);
@@ -170,7 +174,6 @@ mod tests {
 
     #[test]
     fn everyday_ways_of_saying_common_complaints_are_read_in_both_languages() {
-        let names = |text: &str| find(text).into_iter().map(|(c, _, _)| c.en.as_str()).collect::<Vec<_>>();
         // Fever, cough, runny nose and a sore throat, as people type them.
         assert_eq!(names("she's burning up and coughing"), ["Fever", "Cough"]);
         assert_eq!(names("아들이 열이 펄펄 나고 콧물이 줄줄 흘러요"), ["Fever", "Runny nose"]);
@@ -201,7 +204,6 @@ mod tests {
 
     #[test]
     fn a_number_in_a_word_is_any_number() {
-        let names = |text: &str| find(text).into_iter().map(|(c, _, _)| c.en.as_str()).collect::<Vec<_>>();
         assert_eq!(names("hes lost 5 pounds since starting"), ["Weight loss"]);
         assert_eq!(names("she's lost 8 kg"), ["Weight loss"]);
         assert_eq!(names("lost like 10 lbs"), ["Weight loss"]);
@@ -212,7 +214,6 @@ mod tests {
 
     #[test]
     fn more_everyday_complaints_are_read_in_both_languages() {
-        let names = |text: &str| find(text).into_iter().map(|(c, _, _)| c.en.as_str()).collect::<Vec<_>>();
         // Smell, stomach and appetite.
         assert_eq!(names("냄새가 하나도 안나요"), ["Loss of smell"]);
         assert_eq!(names("they lost their sense of smell completely"), ["Loss of smell"]);
