@@ -385,7 +385,13 @@ pub fn build(sources: &Sources) -> Result<Lexicon, SourceError> {
         }
         let concept = b.concept(id, ConceptKind::Medication, name, "");
         for clean in names {
-            b.name(&clean, concept);
+            // A DrugBank acronym in mixed case ("SAMe") is that medicine only as written: in lower
+            // case it is a word ("same"). One in capitals ("HCTZ") is typed in lower case too.
+            if clean.contains(|c: char| c.is_ascii_lowercase()) {
+                b.name_as_written(&clean, concept);
+            } else {
+                b.name(&clean, concept);
+            }
         }
     }
     let topics = sources
@@ -443,7 +449,7 @@ pub(crate) mod testing {
 
     /// A lexicon from these curated rows, medicine and focus files, and a few rows of the other
     /// sources: osteoarthritis, gonococcal infection, a KCD term for a tooth's concrescence, DrugBank's
-    /// own name of ibuprofen, the everyday stems 갑상선, 신증후군출혈열 and 식중독.
+    /// own names of ibuprofen and of SAMe, the everyday stems 갑상선, 신증후군출혈열 and 식중독.
     pub fn lexicon(curated: &str, medicines: &str, classes: &str, foci: &str) -> Result<Lexicon, SourceError> {
         build(&Sources {
             curated,
@@ -453,7 +459,8 @@ pub(crate) mod testing {
             kcd_categories: "kcd\tko\ten\nM19\t기타 관절증\tOther arthrosis\n",
             kcd_terms:
                 "ko\tkcd\ten\n관절염\tM19\tOsteoarthritis\n유착\tK00.2\tConcrescence\n한쪽\tJ38.00\tUnilateral\n",
-            drugbank_names: "drugbank_id\tname\tsynonyms\nDB01050\tIbuprofen\tIbuprofene | Ibuprofenum\n",
+            drugbank_names: "drugbank_id\tname\tsynonyms\nDB01050\tIbuprofen\tIbuprofene | Ibuprofenum\n\
+                DB00118\tAdemetionine\tS-Adenosylmethionine | SAMe\n",
             everyday_ko: "갑상선\tthyroid\n신증후군출혈열\thantavirus\n식중독\tfood poisoning\n",
             topic_names: "",
             medicines,
@@ -519,6 +526,13 @@ mod tests {
         assert_eq!(found(&lexicon, "술 마셔도 되나요"), vec!["DB00898"]);
         assert_eq!(lexicon.concept("DB00898").unwrap().kind, ConceptKind::Topic);
         assert_eq!(lexicon.classes_of("DB00898")[0].id, "CLASS:substance");
+    }
+
+    #[test]
+    fn a_drugbank_name_in_mixed_case_is_no_everyday_word() {
+        let lexicon = lexicon("", MEDICINES, CLASSES, FOCI).unwrap();
+        assert!(found(&lexicon, "can she take the same thing").is_empty());
+        assert_eq!(found(&lexicon, "I take SAMe for my mood"), vec!["DB00118"]);
     }
 
     #[test]
@@ -659,6 +673,10 @@ mod tests {
         assert_eq!(read("eye redness"), vec!["H11.4"]);
         assert_eq!(read("daytime sleepiness"), vec!["R40.0"]);
         assert_eq!(read("nocturia"), vec!["R35"]);
+        // Food DrugBank lists as a product is a topic, never a medicine one takes.
+        for id in ["DB09145", "DB14242", "DB10543"] {
+            assert_eq!(lexicon.concept(id).unwrap().kind, ConceptKind::Topic, "{id}");
+        }
         // Everyday brands of medicines, Korean and English.
         assert_eq!(read("챔프 먹인지 한시간"), vec!["DB00316"], "acetaminophen syrup");
         assert_eq!(read("부루펜 시럽"), vec!["DB01050"]);

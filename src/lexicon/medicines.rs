@@ -30,7 +30,8 @@ pub const CLASS_PREFIX: &str = "CLASS:";
 /// The id prefix of a class that is one combination product, not a class of medicines.
 pub const COMBINATION: &str = "combination_";
 /// The class of what interacts with medicines but is no medicine one takes (alcohol, tobacco,
-/// caffeine, grapefruit): its members are topics a question is about, never a profile's medicines.
+/// caffeine, grapefruit), and of food DrugBank lists as products (water, honey, milk): its members
+/// are topics a question is about, never a profile's medicines.
 pub const SUBSTANCE: &str = "substance";
 
 /// One active ingredient with the names people use for it.
