@@ -499,13 +499,19 @@ pub fn extract_by_subject(text: &str, lexicon: Option<&Lexicon>, names: &[String
     let mut contrast = Contrast::default();
     // How many facts each person has only by such a contrast: no count of what the message is about.
     let mut borrowed: Vec<(Subject, usize)> = Vec::new();
+    // The slots of the run before, for a run that says its person has the same ("so does my
+    // husband", "저도 같은 약 먹어요").
+    let mut previous: Option<Slots> = None;
     while at < clauses.len() {
         let run_end =
             (at..clauses.len()).find(|&k| clauses[k].subjects != clauses[at].subjects).unwrap_or(clauses.len());
         let subjects = &clauses[at].subjects;
         let mut found = extract(&text[clauses[at].start..clauses[run_end - 1].end], lexicon);
         let run = clauses[at].start..clauses[run_end - 1].end;
-        let added = contrast.fill(&text[run.clone()], &mut found);
+        let mut added = contrast.fill(&text[run.clone()], &mut found);
+        if let Some(before) = &previous {
+            added += found.take_shared(&text[run.clone()], before);
+        }
         if subjects.len() > 1 {
             // "My husband and I": the words of a relation say nothing of the writer's gender; an
             // age said before or right after one of them is theirs alone ("10살 아들이랑 저 둘다",
@@ -536,6 +542,7 @@ pub fn extract_by_subject(text: &str, lexicon: Option<&Lexicon>, names: &[String
             }
             merge(person_slots(&mut people, who), slots);
         }
+        previous = Some(found);
         at = run_end;
     }
     for (_, who, age) in ages_before {
@@ -549,6 +556,80 @@ pub fn extract_by_subject(text: &str, lexicon: Option<&Lexicon>, names: &[String
     }
     let about = main_subject(&clauses, &people, &borrowed);
     BySubject { about, people }
+}
+
+/// Words that say a person has the conditions (or complaints) of the one before ("I have acid
+/// reflux and so does my husband", "my sister has it too", "takes rizatriptan for his", "남편도
+/// 그래요", "엄마도 마찬가지"), and words that say they take the same medicine ("저도 같은 약 먹는데",
+/// "on the same meds").
+const SAME_CONDITION: &[&str] = &[
+    "so does my",
+    "so do my",
+    "so did my",
+    "so is my",
+    "so has my",
+    "does too",
+    "do too",
+    "did too",
+    "has it too",
+    "has it as well",
+    "has it also",
+    "has that too",
+    "have it too",
+    "had it too",
+    "got it too",
+    "gets them too",
+    "gets it too",
+    "has the same",
+    "have the same",
+    "same with",
+    "same for",
+    "also has it",
+    "도 그래요",
+    "도 그렇대",
+    "도 그렇고",
+    "도 그렇더라",
+    "도 그렇네",
+    "도 마찬가지",
+    "도 똑같",
+    "도 같은 병",
+    "도 같은병",
+];
+const SAME_MEDICINE: &[&str] = &[
+    "same med",
+    "same meds",
+    "same medicine",
+    "same medication",
+    "same pill",
+    "same pills",
+    "same drug",
+    "같은 약",
+    "같은약",
+    "똑같은 약",
+    "똑같은약",
+];
+
+impl Slots {
+    /// Takes from `before` (the run said before this one) what `run`'s words say this person shares:
+    /// its conditions and complaints when this run states none of its own, its medicines when it
+    /// names none. How many facts it took.
+    fn take_shared(&mut self, run: &str, before: &Slots) -> usize {
+        let said = run.to_lowercase();
+        let says = |cues: &[&str]| cues.iter().any(|cue| subject::contains_word(&said, cue));
+        // "takes rizatriptan for his": the possessive at the end stands for the condition.
+        let for_theirs = ["for his", "for hers", "for her", "for theirs"]
+            .iter()
+            .any(|p| said.trim_end_matches(|c: char| !c.is_alphanumeric()).ends_with(p));
+        let count = self.concept_count();
+        if (says(SAME_CONDITION) || for_theirs) && self.conditions.is_empty() && self.symptoms.is_empty() {
+            self.conditions.extend(before.conditions.iter().cloned());
+            self.symptoms.extend(before.symptoms.iter().cloned());
+        }
+        if says(SAME_MEDICINE) && self.medications.is_empty() {
+            self.medications.extend(before.medications.iter().cloned());
+        }
+        self.concept_count() - count
+    }
 }
 
 /// What the runs of a message read so far give a bare number said of another person: the words
@@ -674,7 +755,13 @@ fn main_subject(clauses: &[subject::Clause], people: &[(Subject, Slots)], borrow
     // for, or join another to themselves ("my wife and I both ...": the one named first).
     let child = |s: &Subject| s.relation().is_some_and(|r| CHILD_RELATIONS.contains(&r.id));
     let joined = clauses.iter().any(|c| c.subjects.len() > 1 && c.subjects.contains(&Subject::Me));
-    let own = people.iter().find(|(s, _)| *s == Subject::Me).is_some_and(|(s, slots)| count(s, slots) > 0);
+    // Nor does a writer who speaks of themselves only beside another named first ("여동생이 천식인데
+    // ... 나도 천식이라 아는데", "my mom in law ... I'm on prozac too").
+    let mine = || clauses.iter().filter(|c| c.named && c.subjects == [Subject::Me]);
+    let compared = clauses.first().is_some_and(|c| c.subjects != [Subject::Me])
+        && mine().next().is_some()
+        && mine().all(|c| c.beside);
+    let own = !compared && people.iter().find(|(s, _)| *s == Subject::Me).is_some_and(|(s, slots)| count(s, slots) > 0);
     if own && !joined && !people.iter().any(|(s, slots)| child(s) && count(s, slots) > 0) {
         return Subject::Me;
     }
@@ -755,6 +842,49 @@ mod subject_tests {
 
     fn other(who: &str) -> Subject {
         Subject::Other(who.into())
+    }
+
+    fn symptom_ids(found: &BySubject, who: &Subject) -> Vec<String> {
+        found.of(who).map(|s| s.symptoms.iter().map(|c| c.id.clone()).collect()).unwrap_or_default()
+    }
+
+    #[test]
+    fn a_person_said_to_have_the_same_takes_what_the_one_before_has() {
+        use crate::lexicon::build::testing::{lexicon, CLASSES, FOCI, MEDICINES};
+        let lexicon = lexicon("", MEDICINES, CLASSES, FOCI).unwrap();
+        let read = |text: &str| extract_by_subject(text, Some(&lexicon), &[]);
+        for text in [
+            "I have a headache and so does my husband",
+            "I get headaches all the time. my husband has it too",
+            "머리가 아파요. 남편도 그래요",
+        ] {
+            let found = read(text);
+            assert_eq!(symptom_ids(&found, &other("husband")), ["R51"], "{text}");
+            assert_eq!(symptom_ids(&found, &Subject::Me), ["R51"], "{text}");
+        }
+        // A person who says their own complaints takes none of the writer's.
+        assert_eq!(symptom_ids(&read("I have a headache and my husband has a cough too"), &other("husband")), ["R05"]);
+        assert_eq!(symptom_ids(&read("I have a headache and my husband has a fever"), &other("husband")), ["R50"]);
+
+        let found = read("남편이 코자 먹는데 저도 같은약 먹어요");
+        let medicines = |who: &Subject| -> Vec<String> {
+            found.of(who).map(|s| s.medications.iter().map(|c| c.id.clone()).collect()).unwrap_or_default()
+        };
+        assert_eq!(medicines(&Subject::Me), ["DB00678"]);
+        assert_eq!(medicines(&other("husband")), ["DB00678"]);
+    }
+
+    #[test]
+    fn a_writer_who_speaks_of_themselves_only_beside_another_is_not_whom_it_is_about() {
+        use crate::lexicon::build::testing::{lexicon, CLASSES, FOCI, MEDICINES};
+        let lexicon = lexicon("", MEDICINES, CLASSES, FOCI).unwrap();
+        let read = |text: &str| extract_by_subject(text, Some(&lexicon), &[]);
+        let found = read("my sister gets headaches every day and takes tylenol. I get headaches too, is that normal?");
+        assert_eq!(found.about, other("sister"));
+        assert_eq!(symptom_ids(&found, &Subject::Me), ["R51"], "the writer's own headaches are still theirs");
+        assert_eq!(read("여동생이 매일 머리가 아프대요. 나도 머리가 아파요").about, other("sister"));
+        // A writer who speaks of themselves first asks for themselves.
+        assert_eq!(read("I get headaches every day. my sister gets them too").about, Subject::Me);
     }
 
     #[test]

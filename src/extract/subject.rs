@@ -849,7 +849,11 @@ fn english_mentions(text: &str, names: &[String]) -> Vec<(Mention, Role)> {
             }
             let companion = i > 0 && EN_COMPANION.contains(&words[i - 1].2.as_str());
             let reports = words.get(end).is_some_and(|n| EN_REPORTING.contains(&n.2.as_str()));
-            let role = if companion || reports || typing_after(&words, end) { Role::Aside } else { Role::Subject };
+            let role = if companion || reports || typing_after(&words, end) || owns_a_thing(&words, i, end) {
+                Role::Aside
+            } else {
+                Role::Subject
+            };
             found.extend(people_of(words[i].0, words[end - 1].1, r).into_iter().map(|m| (m, role)));
             // "my son and daughter": the second noun shares the determiner.
             let mut k = end;
@@ -951,6 +955,49 @@ fn english_mentions(text: &str, names: &[String]) -> Vec<(Mention, Role)> {
         i += 1;
     }
     found
+}
+
+/// Things a person owns that a message uses or goes to ("on my roommates meter", "at my friend's
+/// wedding"): their owner is no one the clause is about.
+const OWNED_THINGS: &[&str] = &[
+    "meter",
+    "monitor",
+    "machine",
+    "cuff",
+    "scale",
+    "thermometer",
+    "oximeter",
+    "phone",
+    "account",
+    "laptop",
+    "computer",
+    "house",
+    "place",
+    "apartment",
+    "apt",
+    "car",
+    "wedding",
+    "party",
+    "funeral",
+    "birthday",
+    "couch",
+    "bed",
+    "room",
+    "insurance",
+    "card",
+    "office",
+    "work",
+    "pool",
+    "farm",
+];
+
+/// Whether the relation at words `at..end` ("my" first) is only the owner of a thing the writer
+/// uses or is at ("my blood sugar was 287 on my roommates meter", "at my sister's house").
+fn owns_a_thing(words: &[(usize, usize, String)], at: usize, end: usize) -> bool {
+    let placed = at > 0 && matches!(words[at - 1].2.as_str(), "on" | "at" | "from" | "using" | "in" | "into" | "with");
+    let noun = &words[end - 1].2;
+    let possessive = noun.ends_with("'s") || noun.ends_with('s');
+    placed && possessive && words.get(end).is_some_and(|n| OWNED_THINGS.contains(&n.2.as_str()))
 }
 
 /// The person "for a ..." at word `at` describes, and the word after the description: a relation
@@ -1335,6 +1382,29 @@ const NOT_NAMES: &[&str] = &[
     "doc",
     "nurse",
     "pediatrician",
+    // Care givers people name by a short word ("Pedi said reflux", "GI put him on prednisone").
+    "pedi",
+    "peds",
+    "ped",
+    "gi",
+    "pcp",
+    "derm",
+    "cardio",
+    "neuro",
+    "ortho",
+    "obgyn",
+    "ob",
+    "ent",
+    "urologist",
+    "dermatologist",
+    "cardiologist",
+    "neurologist",
+    "pharmacist",
+    "pharmacy",
+    "vet",
+    "dentist",
+    "er",
+    "urgent",
     "hospital",
     "school",
     "daycare",
@@ -1876,6 +1946,12 @@ fn clauses(text: &str, all: &[(Mention, Role)]) -> Vec<(usize, usize)> {
         // A Korean sentence ended without a full stop ("감기에요 아기는 콧물만 나고").
         "요 ",
         "ㅠ ",
+        // A plain or formal sentence end without a full stop ("98키로입니다 여자친구가", "했다 아이가").
+        "니다 ",
+        "었다 ",
+        "았다 ",
+        "했다 ",
+        "였다 ",
     ];
     // A Korean person set against another ("남편 혈압 145/92 저는 128/85", "저는 LDL 160 남편은
     // 195요") starts a clause of their own: where such mentions start, in order.
@@ -1911,7 +1987,14 @@ fn clauses(text: &str, all: &[(Mention, Role)]) -> Vec<(usize, usize)> {
             cuts.push((i, i + 1));
         } else if let Some(join) = JOINS.iter().find(|j| rest.get(..j.len()).is_some_and(|r| r.eq_ignore_ascii_case(j)))
         {
-            cuts.push((i, i + join.len()));
+            // "and so does my husband": "so" begins the words said of the next person, no joining word.
+            let after = words(&rest[join.len()..]);
+            let so_does = join == &" so "
+                && after.first().is_some_and(|(_, _, w)| matches!(w.as_str(), "does" | "do" | "did" | "is" | "has"))
+                && after.get(1).is_some_and(|(_, _, w)| matches!(w.as_str(), "my" | "our" | "his" | "her" | "their"));
+            if !so_does {
+                cuts.push((i, i + join.len()));
+            }
         }
         i += rest.chars().next().map_or(1, char::len_utf8);
     }
@@ -1996,6 +2079,8 @@ pub struct Clause {
     pub named: bool,
     /// It asks a question.
     pub question: bool,
+    /// It sets its person beside someone said before ("I'm on prozac too", "나도 천식이라").
+    pub beside: bool,
 }
 
 /// Whom each clause of `text` is about. `names`: the people the app keeps (besides the writer).
@@ -2046,7 +2131,8 @@ pub fn read(text: &str, names: &[String]) -> Reading {
             .filter(|(m, role)| *role == Role::Subject && matches!(m.who, Who::Person(..)))
             .map(|(m, _)| m)
             .collect();
-        let joined = joined_group(text, &here, together);
+        // "애기랑 저랑 같이 장염 걸렸어요": two joined by 랑 with 같이 (together) are both.
+        let joined = joined_group(text, &here, together || contains_word(clause_text, "같이"));
         // Only "we" / "저희" of the writer: the pair speaking of themselves.
         let names_one = here.iter().any(|(m, role)| {
             *role != Role::Aside && (m.who != Who::Writer || !matches!(&lower[m.start..m.end], "저희" | "우리"))
@@ -2099,7 +2185,8 @@ pub fn read(text: &str, names: &[String]) -> Reading {
             // father "you have angina""); after the writer or nobody named ("선생님이 "세기관지염이에요"라고
             // 하셨어요") it is someone the message does not say: nobody's, and the clauses after it go
             // on as before.
-            out.push(Clause { start, end, subjects: vec![Subject::Unnamed], named: false, question: false });
+            let subjects = vec![Subject::Unnamed];
+            out.push(Clause { start, end, subjects, named: false, question: false, beside: false });
             continue;
         } else if current == [Subject::Me] && honours_someone(&text[start..end]) {
             // "전립선비대증으로 하루날 드시는데 잠을 못주무신대요": a Korean speaker never honours
@@ -2114,11 +2201,55 @@ pub fn read(text: &str, names: &[String]) -> Reading {
             last_group = subjects.clone();
         }
         current = subjects.clone();
-        out.push(Clause { start, end, subjects, named: is_named, question });
+        let beside = sets_beside(clause_text);
+        out.push(Clause { start, end, subjects, named: is_named, question, beside });
     }
+    said_after(text, &all, &mut out);
     settle_unnamed(text, &all, &mut out);
     genders.extend(pronoun_genders(&all, &out, &quotes, &genders));
     Reading { clauses: out, genders }
+}
+
+/// Whether a clause (lower case) sets its person beside someone said before ("my daughter has it
+/// too", "I'm on prozac too", "나도 천식이라", "저두 그래요").
+fn sets_beside(clause: &str) -> bool {
+    ["too", "also", "either", "as well", "저도", "나도", "저두", "나두"].iter().any(|w| contains_word(clause, w))
+}
+
+/// A Korean person said after what is said of them ("계속 토해요 우리 둘째가ㅠㅠ", "열이 39도에요
+/// 우리 애가"): the clause before, which names nobody and ends as a sentence does, is theirs. The
+/// person must end their own words with a subject particle and nothing said after it before a
+/// break (an emoticon, a stop, the end): "머리가 아파요 아들이 열이 나요" is two people.
+fn said_after(text: &str, all: &[(Mention, Role)], clauses: &mut [Clause]) {
+    for k in 1..clauses.len() {
+        let (c, prev) = (&clauses[k], &clauses[k - 1]);
+        if prev.named || prev.subjects != [Subject::Me] || !c.named {
+            continue;
+        }
+        let first = all
+            .iter()
+            .filter(|(m, role)| *role == Role::Subject && m.start >= c.start && m.start < c.end)
+            .min_by_key(|(m, _)| m.start);
+        let Some((m @ Mention { who: Who::Person(..), .. }, _)) = first else { continue };
+        let said = &text[m.start..m.end];
+        let alone = words(&text[c.start..m.start]).len() <= 1;
+        let after = text[m.end..].trim_start();
+        let breaks = |ch: char| "ㅠㅜㅋㅎ~.!?…;^".contains(ch);
+        let broke = after.is_empty() || after.starts_with(breaks);
+        // "아들이ㅠㅠ 열이 나요": the words after the break have a subject of their own, so the
+        // person goes on to speak of themselves.
+        let next = words(after.trim_start_matches(|ch: char| ch.is_whitespace() || breaks(ch)))
+            .into_iter()
+            .next()
+            .map(|(_, _, w)| w);
+        let goes_on = next.is_some_and(|w| has_hangul_text(&w) && w.ends_with(['이', '가']));
+        let before = text[prev.start..prev.end].trim_end_matches(|ch: char| !is_hangul(ch));
+        let ended = before.ends_with(['요', '다', '네', '죠', '음', '어', '아', '해', '함', '임', '야']);
+        if has_hangul_text(said) && said.ends_with(['가', '이', '는', '은']) && alone && broke && !goes_on && ended
+        {
+            clauses[k - 1].subjects = clauses[k].subjects.clone();
+        }
+    }
 }
 
 /// Whom the clauses that name nobody are about, once the whole message is read:
@@ -2137,16 +2268,12 @@ fn settle_unnamed(text: &str, all: &[(Mention, Role)], clauses: &mut [Clause]) {
             .min_by_key(|(m, _)| m.start)
             .is_some_and(|(m, _)| words(&text[c.start..m.start]).len() <= 1)
     };
-    // "..., my daughter has it too": the person is set beside whom the clauses before were about.
-    let beside = |c: &Clause| {
-        let said = text[c.start..c.end].to_lowercase();
-        ["too", "also", "either", "as well"].iter().any(|w| contains_word(&said, w))
-    };
     if !writer_speaks && !has_hangul_text(text) {
         if let Some(first) = clauses
             .iter()
             .position(|c| c.named && c.subjects != [Subject::Me])
-            .filter(|&k| starts_clause(&clauses[k]) && !beside(&clauses[k]))
+            // "..., my daughter has it too": the person is set beside whom the clauses before were about.
+            .filter(|&k| starts_clause(&clauses[k]) && !clauses[k].beside)
         {
             let subjects = clauses[first].subjects.clone();
             for c in &mut clauses[..first] {
@@ -2352,7 +2479,7 @@ pub fn writer_mention_ends(text: &str) -> Vec<usize> {
 }
 
 /// Whether `word` is in `text` as a word of its own (for Latin words) or at all (Korean).
-fn contains_word(text: &str, word: &str) -> bool {
+pub(crate) fn contains_word(text: &str, word: &str) -> bool {
     if has_hangul_text(word) {
         return text.replace(' ', "").contains(&word.replace(' ', ""));
     }
@@ -2721,5 +2848,46 @@ mod tests {
             ["self", "husband"]
         );
         assert_eq!(about("my son has a fever. we gave him tylenol")[1], ["son"], "\"we\" alone is no one");
+    }
+
+    #[test]
+    fn a_korean_person_said_after_their_sentence_is_whom_it_was_about() {
+        assert_eq!(whole("계속 토해요 우리 둘째가ㅠㅠ 새벽부터 5번째에요 4살이에요"), ["child"]);
+        assert_eq!(whole("열이 39도에요 우리 애가"), ["child"]);
+        // A person who goes on to say their own words is a second person.
+        assert_eq!(whole("머리가 아파요 아들이 열이 나요"), ["self", "son"]);
+        assert_eq!(whole("머리가 아파요 아들이ㅠㅠ 열이 나요"), ["self", "son"], "an emoticon after a subject");
+    }
+
+    #[test]
+    fn a_korean_sentence_ended_formally_ends_its_clause() {
+        assert_eq!(about("29살 남자 몸무게 98키로입니다 여자친구가 코골이가 심해요"), [vec!["self"], vec!["partner"]]);
+    }
+
+    #[test]
+    fn the_owner_of_a_thing_used_is_no_one_the_clause_is_about() {
+        assert_eq!(whole("my blood sugar was 287 after dinner on my roommates meter"), ["self"]);
+        assert_eq!(whole("I had a rash at my sister's wedding"), ["self"]);
+        // Words said of the person's own body or illness are theirs.
+        assert_eq!(whole("I put cream on my son's rash"), ["son"]);
+    }
+
+    #[test]
+    fn so_does_starts_the_words_said_of_the_next_person() {
+        assert_eq!(about("I have acid reflux and so does my husband"), [vec!["self"], vec!["husband"]]);
+        assert_eq!(about("I have a cold so my son stayed home"), [vec!["self"], vec!["son"]]);
+    }
+
+    #[test]
+    fn two_joined_with_together_in_korean_are_both() {
+        assert_eq!(about("애기랑 저랑 같이 장염 걸렸어요"), [vec!["child", "self"]]);
+    }
+
+    #[test]
+    fn a_care_givers_short_name_is_no_persons_name() {
+        let names = unlisted_names("Pedi said reflux and put him on famotidine. he is 5 months", |_| false);
+        assert!(names.is_empty(), "{names:?}");
+        let names = unlisted_names("GI put him on prednisone and he is worse", |_| false);
+        assert!(names.is_empty(), "{names:?}");
     }
 }
