@@ -643,8 +643,25 @@ const EN_WE: &[&str] = &["we", "we're", "we've", "us"];
 const EN_NEUTRAL_PRONOUNS: &[&str] = &["they", "them", "their", "theirs", "they're", "theyre", "themselves"];
 
 /// Verbs after which a person reports rather than is reported on ("she said my blood pressure ...").
-const EN_REPORTING: &[&str] =
-    &["says", "said", "thinks", "thought", "told", "tells", "asked", "asks", "suggested", "recommended", "prescribed"];
+const EN_REPORTING: &[&str] = &[
+    "says",
+    "said",
+    "thinks",
+    "thought",
+    "told",
+    "tells",
+    "asked",
+    "asks",
+    "suggested",
+    "recommended",
+    "prescribed",
+    "texted",
+    "texts",
+    "called",
+    "messaged",
+    "emailed",
+    "mentioned",
+];
 
 /// Verbs by which someone asks the writer to pass their question on ("my mom asked me to post this
 /// for her", "she wants me to ask"): the writer after them only passes it on.
@@ -849,11 +866,8 @@ fn english_mentions(text: &str, names: &[String]) -> Vec<(Mention, Role)> {
             }
             let companion = i > 0 && EN_COMPANION.contains(&words[i - 1].2.as_str());
             let reports = words.get(end).is_some_and(|n| EN_REPORTING.contains(&n.2.as_str()));
-            let role = if companion || reports || typing_after(&words, end) || owns_a_thing(&words, i, end) {
-                Role::Aside
-            } else {
-                Role::Subject
-            };
+            let aside = reports || typing_after(&words, end) || owns_a_thing(&words, i, end) || gives(&words, end);
+            let role = if companion || aside { Role::Aside } else { Role::Subject };
             found.extend(people_of(words[i].0, words[end - 1].1, r).into_iter().map(|m| (m, role)));
             // "my son and daughter": the second noun shares the determiner.
             let mut k = end;
@@ -896,7 +910,8 @@ fn english_mentions(text: &str, names: &[String]) -> Vec<(Mention, Role)> {
             // "her mom", "his dad": someone else's parent, no one of the writer's.
             let others = matches!(before, Some("her" | "his" | "their" | "a" | "an" | "as" | "new" | "single"));
             if !others && !matches!(before, Some("working" | "other" | "your")) {
-                let role = if typing_after(&words, i + n) { Role::Aside } else { Role::Subject };
+                let aside = typing_after(&words, i + n) || gives(&words, i + n);
+                let role = if aside { Role::Aside } else { Role::Subject };
                 found.push((person(words[i].0, words[i + n - 1].1, r), role));
                 i += n;
                 continue;
@@ -949,12 +964,26 @@ fn english_mentions(text: &str, names: &[String]) -> Vec<(Mention, Role)> {
         } else if let Some((_, gender)) = EN_PRONOUNS.iter().find(|(p, _)| *p == w) {
             let next = words.get(i + 1).map(|w| w.2.as_str());
             let reports = next.is_some_and(|n| EN_REPORTING.contains(&n));
-            let role = if reports || typing_after(&words, i + 1) { Role::Aside } else { Role::Subject };
+            // "she started him on amoxicillin": the giver only when a subject ("gave her" is the taker).
+            let giver = matches!(w, "he" | "she") && gives(&words, i + 1);
+            let role = if reports || giver || typing_after(&words, i + 1) { Role::Aside } else { Role::Subject };
             found.push((Mention { start: words[i].0, end: words[i].1, who: Who::Pronoun(Some(*gender)) }, role));
         }
         i += 1;
     }
     found
+}
+
+/// Verbs by which one person gives another a medicine or a treatment ("mom gave him zyrtec", "she
+/// started him on amoxicillin"): the giver is no one the clause is about.
+const EN_GIVING: &[&str] = &["gave", "give", "gives", "giving", "started", "starts", "put", "puts"];
+
+/// Whether the person ending at word `end` gives the one after ("gave him", "put her on", "gave my son").
+fn gives(words: &[(usize, usize, String)], end: usize) -> bool {
+    let verb = words.get(end).is_some_and(|w| EN_GIVING.contains(&w.2.as_str()));
+    let taker =
+        words.get(end + 1).is_some_and(|w| matches!(w.2.as_str(), "him" | "her" | "them" | "my" | "our" | "baby"));
+    verb && taker
 }
 
 /// Things a person owns that a message uses or goes to ("on my roommates meter", "at my friend's
@@ -2133,6 +2162,7 @@ pub fn read(text: &str, names: &[String]) -> Reading {
             .collect();
         // "애기랑 저랑 같이 장염 걸렸어요": two joined by 랑 with 같이 (together) are both.
         let joined = joined_group(text, &here, together || contains_word(clause_text, "같이"));
+        let given = given_to(text, &here, clause_text);
         // Only "we" / "저희" of the writer: the pair speaking of themselves.
         let names_one = here.iter().any(|(m, role)| {
             *role != Role::Aside && (m.who != Who::Writer || !matches!(&lower[m.start..m.end], "저희" | "우리"))
@@ -2157,6 +2187,8 @@ pub fn read(text: &str, names: &[String]) -> Reading {
             // "아빠는 당뇨 ... 엄마는 고혈압 ... 두분 다 어지럽다고 하세요", "dad has afib, mom has
             // parkinsons. both are scheduled for surgery": the two named last.
             named[named.len() - 2..].iter().map(|(s, _)| s.clone()).collect()
+        } else if let Some(m) = given {
+            vec![subject_of(&m.who)]
         } else if let Some(m) = people.first() {
             vec![subject_of(&m.who)]
         } else if let Some((m, _)) =
@@ -2208,6 +2240,22 @@ pub fn read(text: &str, names: &[String]) -> Reading {
     settle_unnamed(text, &all, &mut out);
     genders.extend(pronoun_genders(&all, &out, &quotes, &genders));
     Reading { clauses: out, genders }
+}
+
+/// Korean verbs of giving a medicine or a care to someone ("먹였어요", "발라줬는데", "맞혔어요").
+const KO_GIVING: &[&str] =
+    &["먹였", "먹여", "먹이", "발라", "넣어", "맞혔", "맞혀", "맞췄", "줬", "주었", "드렸", "붙여"];
+
+/// The person a Korean clause gives a medicine or a care to ("남편이 아기한테 해열제를 먹였는데"):
+/// whom it is about, not the giver.
+fn given_to<'a>(text: &str, here: &[&'a (Mention, Role)], clause: &str) -> Option<&'a Mention> {
+    let gives = words(clause).iter().any(|(_, _, w)| KO_GIVING.iter().any(|v| w.contains(v)));
+    let taker = here.iter().map(|(m, _)| m).find(|m| {
+        let said = &text[m.start..m.end];
+        matches!(m.who, Who::Person(..))
+            && ["한테", "에게", "께"].iter().any(|p| said.ends_with(p) || said.ends_with(&format!("{p}도")))
+    });
+    taker.filter(|_| gives)
 }
 
 /// Whether a clause (lower case) sets its person beside someone said before ("my daughter has it
@@ -2889,5 +2937,20 @@ mod tests {
         assert!(names.is_empty(), "{names:?}");
         let names = unlisted_names("GI put him on prednisone and he is worse", |_| false);
         assert!(names.is_empty(), "{names:?}");
+    }
+
+    #[test]
+    fn the_one_given_a_medicine_is_whom_it_is_for_not_the_giver() {
+        let text = "my little brother is 9 and his lips are swollen. mom gave him zyrtec";
+        assert_eq!(of_word(text, "zyrtec"), ["brother"]);
+        let text = "my ex texted me that our son has strep and she started him on amoxicillin";
+        assert_eq!(of_word(text, "strep"), ["son"], "who texts reports");
+        assert_eq!(of_word(text, "amoxicillin"), ["son"]);
+        assert_eq!(of_word("my wife gave our daughter motrin at 8", "motrin"), ["daughter"]);
+        assert_eq!(whole("남편이 아기한테 해열제를 먹였는데 열이 안 내려요"), ["child"]);
+        assert_eq!(whole("엄마가 동생한테 연고 발라줬어요"), ["sibling"]);
+        // Giving nothing ("gave up"), the one who gives is the one the clause is about.
+        assert_eq!(whole("my mom gave up sugar and her A1c is 6.1"), ["mother"]);
+        assert_eq!(whole("엄마가 요즘 밥을 안 드세요"), ["mother"]);
     }
 }
