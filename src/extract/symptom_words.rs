@@ -230,7 +230,7 @@ mod tests {
         assert_eq!(names("운전하다 졸았대요"), ["Drowsiness"]);
         // Bleeding that won't stop, a bump on the head, light, a droopy face.
         assert_eq!(names("bleeding wont stop after 20 min of pressure"), ["Bleeding"]);
-        assert_eq!(names("손을 베었는데 피가 안멈춰요"), ["Bleeding"]);
+        assert_eq!(names("손을 베었는데 피가 안멈춰요"), ["Cut", "Bleeding"]);
         assert_eq!(names("big bump on her forehead"), ["Bump on head"]);
         assert_eq!(names("이마에 혹이 났어요"), ["Bump on head"]);
         assert_eq!(names("she says light hurts"), ["Light sensitivity"]);
@@ -252,6 +252,76 @@ mod tests {
         // A word that names something else stays out.
         assert!(names("the light was on").is_empty());
         assert!(names("코피가 안멈춰요").iter().all(|n| *n != "Bleeding"), "a nosebleed is its own");
+    }
+
+    #[test]
+    fn how_people_write_common_complaints_is_read_for_themselves_and_for_others() {
+        // Others as the subject, and honorific Korean for parents.
+        assert_eq!(names("her throat hurts and she has a fever"), ["Sore throat", "Fever"]);
+        assert_eq!(names("his ankles are swollen"), ["Swelling"]);
+        assert_eq!(names("엄마 다리가 퉁퉁 부으셨어요"), ["Swelling", "Swelling"]);
+        assert_eq!(names("할머니가 목이 아프시대요"), ["Sore throat"]);
+        assert_eq!(names("아빠가 요즘 진지를 통 못 드세요"), ["Loss of appetite"]);
+        assert_eq!(names("할머니가 화장실에서 넘어지셨어요"), ["Fall"]);
+        assert_eq!(names("my dad fell down the stairs last night"), ["Fall"]);
+        assert_eq!(names("엄마가 요즘 자꾸 넘어지세요"), ["Falls"]);
+        assert_eq!(names("언니가 출산하고 하루종일 울고 잠도 못자요"), ["Crying spells", "Insomnia"]);
+        assert_eq!(names("엄마가 손을 떠세요"), ["Tremor"]);
+        // Written without spaces.
+        assert_eq!(names("목이칼칼하고 콧물이줄줄나요"), ["Sore throat", "Runny nose"]);
+        assert_eq!(names("소변보기가힘들어요"), ["Difficulty urinating"]);
+        assert_eq!(names("옆구리가끊어질듯 아파요"), ["Flank pain"]);
+        // Complaints that had no row.
+        assert_eq!(names("he keeps wandering off at night"), ["Wandering"]);
+        assert_eq!(names("아버지가 밤에 자꾸 밖으로 나가셔서 길을 잃으셨어요"), ["Wandering", "Wandering"]);
+        assert_eq!(names("he's been getting aggressive with the nurses"), ["Aggression"]);
+        assert_eq!(names("요즘 엄마가 폭언을 하시고 물건을 던지세요"), ["Aggression", "Aggression"]);
+        assert_eq!(names("very agitated and pacing at night"), ["Agitation, restlessness"]);
+        assert_eq!(names("her chest is sucking in between her ribs"), ["Chest retractions"]);
+        assert_eq!(names("숨쉴때 갈비뼈 사이가 쑥쑥 들어가요"), ["Chest retractions"]);
+        assert_eq!(names("having contractions every 10 minutes"), ["Contractions"]);
+        assert_eq!(names("임신 30주인데 배가 자주 뭉쳐요"), ["Contractions"]);
+        assert_eq!(names("pain in my right side near my kidney"), ["Flank pain"]);
+        assert_eq!(names("trouble peeing"), ["Difficulty urinating"]);
+        assert_eq!(names("wakes up every 2 hours crying"), ["Night waking"]);
+        assert_eq!(names("아기가 자다가 깨서 울어요"), ["Night waking"]);
+        assert_eq!(names("cut my finger and it won't stop bleeding"), ["Cut", "Bleeding"]);
+        // More ways of saying the common ones.
+        assert_eq!(names("seeing flashing lights in my left eye"), ["Seeing spots"]);
+        assert_eq!(names("her skin is getting darker"), ["Skin discoloration"]);
+        assert_eq!(names("멍이 잘 들어요"), ["Bruising"]);
+        assert_eq!(names("입안이 다 헐었어요"), ["Mouth ulcers"]);
+        assert_eq!(names("she's been throwing up all night"), ["Vomiting"]);
+        assert_eq!(names("3일째 응가를 못해요"), ["Constipation"]);
+        assert_eq!(names("my period is 2 weeks late"), ["Missed period"]);
+        assert_eq!(names("귀에서 삐 소리가 나요"), ["Ringing in ears (tinnitus)"]);
+        assert_eq!(names("나 요즘 기운이 없어"), ["Fatigue"]);
+    }
+
+    #[test]
+    fn everyday_speech_that_states_no_symptom_is_none() {
+        for text in [
+            "I fell asleep on the couch",
+            "fall semester starts next week",
+            "that sounds swell",
+            "I made a rash decision",
+            "running late, sorry",
+            "just a drop of milk",
+            "I caught a cold",
+            "aggressive cancer, they said",
+            "I can't remember the name of the pill",
+            "집에 쥐가 나왔어요",
+            "열심히 공부했어요",
+            "기운 내세요",
+            "열나게 뛰었어",
+            "목 좀 축이고 올게",
+            "약 이름이 기억이 안나요",
+        ] {
+            assert!(names(text).is_empty(), "{text}: {:?}", names(text));
+        }
+        // Falling asleep is no fall; a leg cramp is no mouse.
+        assert_eq!(names("she keeps falling asleep in class"), ["Drowsiness"]);
+        assert_eq!(names("자다가 다리에 쥐가 났어요"), ["Leg cramps"]);
     }
 
     #[test]
