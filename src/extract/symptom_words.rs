@@ -39,11 +39,8 @@ fn parse(tsv: &str) -> Table {
         table.concepts.push(Concept { id: id.into(), kind: ConceptKind::Symptom, en: en.into(), ko: ko.into() });
         for word in words.split('|').map(str::trim).filter(|w| !w.is_empty()) {
             let korean = crate::core::has_hangul(word);
-            let text = if korean { word.to_string() } else { word.to_ascii_lowercase() };
-            // A Korean word is also matched as written without its spaces (잠을 못자 = 잠을못자).
-            if korean && word.contains(' ') {
-                table.words.push(Word { text: word.replace(' ', ""), korean, concept });
-            }
+            // A Korean word is matched without its spaces, in a text without its own (see [`find`]).
+            let text = if korean { word.replace(' ', "") } else { word.to_ascii_lowercase() };
             table.words.push(Word { text, korean, concept });
         }
     }
@@ -87,12 +84,26 @@ pub fn find(text: &str) -> Vec<(&'static Concept, usize, usize)> {
     let table = table();
     // ASCII lowercase keeps every byte offset of the text.
     let lower = text.to_ascii_lowercase();
+    // Korean is spaced as each writer pleases ("화장실 가고 싶어요", "화장실가고싶어요", "화장실 가고싶어요"):
+    // its words are found in the text without spaces, `at` giving each byte's place in the text.
+    let (squeezed, at): (String, Vec<usize>) = {
+        let kept = lower.char_indices().filter(|(_, c)| *c != ' ');
+        let mut squeezed = String::with_capacity(lower.len());
+        let mut at = Vec::with_capacity(lower.len());
+        for (i, c) in kept {
+            squeezed.push(c);
+            at.extend(i..i + c.len_utf8());
+        }
+        (squeezed, at)
+    };
     let mut found: Vec<(&'static Concept, usize, usize)> = Vec::new();
     for word in &table.words {
         // A word with a number in it ("lost # lbs") is found by the words before its first number.
         let head = word.text.split('#').next().unwrap_or_default();
-        for (start, _) in lower.match_indices(head) {
-            let Some(end) = matched_end(&lower, start, &word.text) else { continue };
+        let searched = if word.korean { squeezed.as_str() } else { lower.as_str() };
+        for (from, _) in searched.match_indices(head) {
+            let Some(to) = matched_end(searched, from, &word.text) else { continue };
+            let (start, end) = if word.korean { (at[from], at[to - 1] + 1) } else { (from, to) };
             let before = lower[..start].chars().next_back();
             let after = lower[end..].chars().next();
             // Korean: at the start of a written word, any ending after it; English: whole words.
@@ -139,6 +150,12 @@ mod tests {
     fn everyday_words_state_their_symptom_in_both_languages() {
         assert_eq!(ids("요즘 잠을 통 못자요"), ["G47.0"]);
         assert_eq!(ids("잠을못자요"), ["G47.0"], "written without its space");
+        assert_eq!(ids("자꾸 화장실 가고싶어요"), ["R35"], "spaced otherwise than the table");
+        assert_eq!(ids("화장실가고 싶어요"), ["R35"]);
+        // A word still starts where a written word does ("콧물" inside "아버지가 코 물혹").
+        assert_eq!(ids("콧 물이 줄줄 나요"), ids("콧물이 줄줄 나요"));
+        assert!(ids("형광펜으로 밑줄을 줄 줄 긋다가 눈이 피곤").iter().all(|id| *id != ids("콧물")[0]));
+        assert!(ids("아이스콧 물이 좋아요").is_empty(), "콧 inside a word starts no word");
         assert_eq!(ids("cant sleep. like at all."), ["G47.0"]);
         assert_eq!(ids("손목이 퉁퉁 붓고 시퍼렇게 멍들었어요"), ["R60", "R60", "R23.3", "R23.3"]);
         assert_eq!(ids("nicked myself and it bruised"), ["R23.3"]);
