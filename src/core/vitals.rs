@@ -351,6 +351,14 @@ pattern!(now_bare, r"^\s*,?\s*(?:and\s+|but\s+)?now\s+(?:is\s+|at\s+)?(\d{1,3}(?
 const NOT_WEIGHT_AFTER: &[&str] =
     &["kg", "lb", "pound", "kilo", "year", "yr", "y/o", "yo", "day", "week", "month", "m ", "f ", "%"];
 
+/// Things whose warmth is said in Fahrenheit like a fever's ("the bath water was 100.4"): a bare
+/// number a few words after one, or followed by "out" ("it's 99.5 out"), is no body temperature
+/// ("gave him a bath and he's still 102.3" is his).
+const THINGS_WARM: &[&str] = &[
+    "water", "bath", "tub", "pool", "oven", "room", "outside", "weather", "coffee", "tea", "milk", "formula", "food",
+    "car", "house",
+];
+
 /// Units after a number said near the word sugar that make it no blood sugar.
 const NOT_SUGAR_AFTER: &[&str] = &[
     "lb", "pound", "kg", "kilo", "min", "hour", "hr", "day", "week", "month", "year", "yr", "%", "g ", "gram", "times",
@@ -639,8 +647,15 @@ pub fn read(text: &str) -> Vec<Reading> {
         let not_a_temperature = c.get(5).is_some_and(|m| {
             let before = &text[..m.start()];
             let before = &before[before.char_indices().rev().nth(9).map_or(0, |(i, _)| i)..];
-            // A price, a weight or a sugar said just before is no temperature.
+            // A price, a weight or a sugar said just before is no temperature; nor, in the same
+            // sentence, a thing's in Fahrenheit ("the bath water was 100.4").
+            let near = &text[text[..m.start()].char_indices().rev().nth(15).map_or(0, |(i, _)| i)..m.start()];
+            let near = near.rsplit(['.', '!', '?', '\n', ',']).next().unwrap_or("");
+            let of_a_thing = m.as_str().starts_with(['9', '1'])
+                && (text[m.end()..].trim_start().starts_with("out")
+                    || THINGS_WARM.iter().any(|w| near.split(|c: char| !c.is_alphanumeric()).any(|x| x == *w)));
             c.get(6).is_some()
+                || of_a_thing
                 || ["bmi", "체질량", "$", "weigh", "sugar", "glucose", "혈당", "몸무게", "체중"]
                     .iter()
                     .any(|w| before.contains(w))
@@ -876,6 +891,9 @@ mod tests {
         // Weather, food, money, weights: no temperature.
         assert!(kinds("it's 95 out and the pool is 82").is_empty());
         assert!(kinds("paid $100.50 for the visit").is_empty());
+        assert!(kinds("the bath water was 100.4 degrees").is_empty());
+        assert!(kinds("it's 99.5 out today").is_empty());
+        assert_eq!(kinds("gave him a lukewarm bath and he's still 102.3"), [(t, 102.3)]);
         assert_eq!(kinds("weighs 101.5 lbs"), [(MeasureKind::Weight, 101.5)]);
         let g = MeasureKind::BloodGlucose;
         assert_eq!(kinds("her sugar on the fingerstick was 180 even though"), [(g, 180.0)]);

@@ -1067,6 +1067,11 @@ mod subject_tests {
         let jenny = by_subject("Jenny (my roommate) has had a 103 fever and now a rash on her chest.", &[]);
         assert_eq!(jenny.people.len(), 2, "the roommate is Jenny: {jenny:?}");
         assert_eq!(gender(&jenny, &other("Jenny")), Some(Gender::Female), "{jenny:?}");
+        let jake = by_subject("Jake (roommate) cut his hand on a broken glass, it's deep", &["Jake"]);
+        assert_eq!(jake.people.len(), 2, "the roommate is Jake: {jake:?}");
+        assert_eq!(gender(&jake, &other("Jake")), Some(Gender::Male), "{jake:?}");
+        let papa = by_subject("my grandpa (we call him Papa) is 80 and gets dizzy when he stands", &[]);
+        assert_eq!(papa.of(&other("grandfather")).unwrap().demographics.age, Some(80), "{papa:?}");
         let marcus = by_subject(
             "Marcus, a guy I work with, says his left arm goes numb when he sleeps. He's 50. Should he see a neuro?",
             &[],

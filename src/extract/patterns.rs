@@ -308,7 +308,13 @@ pub fn infant_age(text: &str) -> Option<u32> {
 /// The age said at the start of `after`, the text right after a person's mention ("my son is 3",
 /// "my mother, who is 85", "my father-in-law, 72,", "my son (6)", "my friend Tom is 45").
 pub fn age_after(after: &str) -> Option<u32> {
-    let c = age_after_pattern().captures(after)?;
+    // An aside in brackets between the person and the age is passed over ("my grandpa (we call him
+    // Papa) is 80"); one with a number in it may be the age itself ("my son (6)").
+    let aside = after.trim_start().strip_prefix('(').and_then(|rest| {
+        let close = rest.find(')').filter(|&i| i <= 40)?;
+        (!rest[..close].contains(|c: char| c.is_ascii_digit())).then(|| &rest[close + 1..])
+    });
+    let c = age_after_pattern().captures(aside.unwrap_or(after))?;
     c.get(1)?.as_str().parse().ok().filter(|a| (1..=120).contains(a))
 }
 
@@ -420,6 +426,8 @@ mod tests {
         assert_eq!(age_after(" is 3 and has a fever"), Some(3));
         assert_eq!(age_after(", who is 85 and has"), Some(85));
         assert_eq!(age_after(" is 34 weeks pregnant"), None);
+        assert_eq!(age_after(" (we call him Papa) is 80 and"), Some(80));
+        assert_eq!(age_after(" (retired) has had 2 strokes"), None);
     }
 
     #[test]
