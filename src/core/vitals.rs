@@ -319,22 +319,51 @@ pattern!(
     went_to,
     r"^\s*(?:,\s*)?(?:(?:and\s+)?(?:now\s+|then\s+)?(?:down|up)\s+)?(?:to|->|→|에서)\s*(\d{1,4}(?:\.\d{1,2})?)"
 );
-// A bare decimal in a body temperature's range ("checked and hes 38.1", group 5) is one, unless a
-// unit follows it (group 6: a weight, a length, a duration, a pregnancy's weeks). A number that
+// A bare decimal in a body temperature's range ("checked and hes 38.1", "im at 100.4", "103.1 an
+// hour ago", group 5) is one, unless a unit follows it (group 6: a weight, a length, a duration, a pregnancy's weeks). A number that
 // names a fever ("a 103.5 fever", group 7) or that a fever spikes to ("still spiking 102", group 8)
 // is one too.
 pattern!(
     temperature,
-    r"(?:열|체온|fever|temp\w*|thermometer|therm)\D{0,15}?(\d{2,3}(?:\.\d{1,2})?)\s*(도|℃|°c|°f|c\b|f\b|degrees)?|(\d{2,3}(?:\.\d{1,2})?)\s*(도|℃|°c|°f|c\b|f\b)|\b((?:3[5-9]|4[0-2])\.\d)\b\s*(kg|kilo\w*|lbs?|%|mmol|cm|mm|km|miles?|weeks?|wks?|years?|yrs?|키로|킬로|시간|주|살|세)?|\b(\d{2,3}(?:\.\d{1,2})?)\s*(?:degree\s*)?fever|\bspik(?:e|es|ed|ing)\s+(?:a\s+|at\s+|to\s+|up\s+to\s+)?(\d{3}(?:\.\d)?|\d{2}\.\d)\b"
+    r"(?:열|체온|fever|temp\w*|thermometer|therm)\D{0,15}?(\d{2,3}(?:\.\d{1,2})?)\s*(도|℃|°c|°f|c\b|f\b|degrees)?|(\d{2,3}(?:\.\d{1,2})?)\s*(도|℃|°c|°f|c\b|f\b)|\b((?:3[5-9]|4[0-2]|99|10[0-5])\.\d)\b\s*(kg|kilo\w*|lbs?|%|mmol|cm|mm|km|miles?|weeks?|wks?|years?|yrs?|키로|킬로|시간|주|살|세)?|\b(\d{2,3}(?:\.\d{1,2})?)\s*(?:degree\s*)?fever|\bspik(?:e|es|ed|ing)\s+(?:a\s+|at\s+|to\s+|up\s+to\s+)?(\d{3}(?:\.\d)?|\d{2}\.\d)\b"
 );
 // A number in kilograms or pounds alone (groups 5 and 6) is a weight ("down to 58kg", "he's 47,
 // 120kg", "down to 218 lbs") unless the words around it say a change ("lost 10kg", "8키로
 // 빠졌어요": see [`WEIGHT_CHANGE`]) or it is the weight a change started from ("68키로에서
-// 61키로", "from 240 to 212 lbs").
+// 61키로", "from 240 to 212 lbs"). After its label a weight needs no unit ("몸무게 94", "he weighs 260").
 pattern!(
     weight,
-    r"(?:체중|몸무게|weigh(?:t|s)?)\s*(?:은|는|이|가|:|is|of)?\s*(\d{2,3}(?:\.\d)?)\s*(kg|킬로|키로|lbs?|pounds)|(\d{2,3}(?:\.\d)?)\s*(kg|킬로|키로)\s*(?:나가|이에요|입니다)|\b(\d{1,3}(?:\.\d)?)\s*(kg|kgs|킬로|키로|lbs?|pounds)"
+    r"(?:체중|몸무게|\bweigh(?:t|s)?)\s*(?:은|는|이|가|:|is|of)?\s*(\d{2,3}(?:\.\d)?)\b\s*(kg|킬로|키로|lbs?|pounds)?|(\d{2,3}(?:\.\d)?)\s*(kg|킬로|키로)\s*(?:나가|이에요|입니다)|\b(\d{1,3}(?:\.\d)?)\s*(kg|kgs|킬로|키로|lbs?|pounds)"
 );
+
+// A weight said to go from one number to another after its label, with no unit ("weight went from
+// 165 to 142", "체중이 80에서 72로"): the weight it went from (group 1) and to (group 2).
+pattern!(
+    weight_from_to,
+    r"(?:체중|몸무게|\bweight)\s*(?:은|는|이|가)?\s*(?:(?:has\s+)?(?:went|gone|dropped|fell|go(?:ne)?)\s+)?(?:down\s+|up\s+)?(?:from\s+)?(\d{2,3}(?:\.\d)?)\s*(?:to|->|→|에서)\s*(\d{2,3}(?:\.\d)?)\b(?:\s*(?:로|으로))?"
+);
+// A height in feet and inches, then a bare number: the weight in pounds ("i'm 5'4 and 168 now", "5'10,
+// 190").
+pattern!(height_then_weight, r#"\b[4-7]'\s?\d{1,2}(?:"|'')?\s*(?:,|and|&|/)?\s*(\d{2,3})\b"#);
+// The number a weight is now, said bare right after the weight it was ("born 3.4 kg now 3.1").
+pattern!(now_bare, r"^\s*,?\s*(?:and\s+|but\s+)?now\s+(?:is\s+|at\s+)?(\d{1,3}(?:\.\d{1,2})?)\b");
+/// Units and words after a bare number that make it no weight ("5'4 and 30 years old", "now 3 days").
+const NOT_WEIGHT_AFTER: &[&str] =
+    &["kg", "lb", "pound", "kilo", "year", "yr", "y/o", "yo", "day", "week", "month", "m ", "f ", "%"];
+
+/// Things whose warmth is said in Fahrenheit like a fever's ("the bath water was 100.4"): a bare
+/// number a few words after one, or followed by "out" ("it's 99.5 out"), is no body temperature
+/// ("gave him a bath and he's still 102.3" is his).
+const THINGS_WARM: &[&str] = &[
+    "water", "bath", "tub", "pool", "oven", "room", "outside", "weather", "coffee", "tea", "milk", "formula", "food",
+    "car", "house",
+];
+
+/// Units after a number said near the word sugar that make it no blood sugar.
+const NOT_SUGAR_AFTER: &[&str] = &[
+    "lb", "pound", "kg", "kilo", "min", "hour", "hr", "day", "week", "month", "year", "yr", "%", "g ", "gram", "times",
+    "x ",
+];
 
 /// Words just before or after a number of kilograms that make it a change of weight, not a weight:
 /// those of a loss, then those of a gain.
@@ -361,8 +390,43 @@ enum WeightSaid {
 /// The weights of the lowercase `text`, each with what it says.
 fn weights(text: &str) -> Vec<(WeightSaid, Reading)> {
     let mut out = Vec::new();
+    // Said bare, a weight is in pounds after an English label and in kilograms after a Korean one.
+    let bare_unit = |label: &str| if label.is_ascii() { Unit::Lb } else { Unit::Kg };
+    let at = |value: f64, unit: Unit, start: usize, end: usize| Reading {
+        kind: MeasureKind::Weight,
+        value,
+        second: None,
+        unit,
+        off_scale: false,
+        start,
+        end,
+    };
+    // "weight went from 165 to 142": the weight it went from, then the weight now.
+    let mut spans: Vec<(usize, usize)> = Vec::new();
+    for c in weight_from_to().captures_iter(text) {
+        let (Some(whole), Some(from), Some(to)) = (c.get(0), c.get(1), c.get(2)) else { continue };
+        let unit = bare_unit(&text[whole.start()..from.start()]);
+        let (Ok(a), Ok(b)) = (from.as_str().parse(), to.as_str().parse()) else { continue };
+        let (was, now) = (at(a, unit, whole.start(), from.end()), at(b, unit, to.start(), whole.end()));
+        if was.plausible() && now.plausible() {
+            out.extend([(WeightSaid::From, was), (WeightSaid::Now, now)]);
+            spans.push((whole.start(), whole.end()));
+        }
+    }
+    // "i'm 5'4 and 168 now": after a height, a bare number of pounds (an age or a unit after it says otherwise).
+    for c in height_then_weight().captures_iter(text) {
+        let (Some(whole), Some(n)) = (c.get(0), c.get(1)) else { continue };
+        let after = text[n.end()..].trim_start();
+        let Ok(value) = n.as_str().parse::<f64>() else { continue };
+        if (80.0..=450.0).contains(&value) && !NOT_WEIGHT_AFTER.iter().any(|w| after.starts_with(w)) {
+            out.push((WeightSaid::Now, at(value, Unit::Lb, whole.start(), whole.end())));
+        }
+    }
     for c in weight().captures_iter(text) {
         let Some(whole) = c.get(0) else { continue };
+        if spans.iter().any(|&(s, e)| s < whole.end() && whole.start() < e) {
+            continue;
+        }
         let mut said_as = WeightSaid::Now;
         if let Some(bare) = c.get(5) {
             let before = &text[..bare.start()];
@@ -386,29 +450,45 @@ fn weights(text: &str) -> Vec<(WeightSaid, Reading)> {
             };
             let former = after.trim_start().starts_with("에서") || before.trim_end().ends_with("from");
             let before_change = changed(before, false).filter(|_| !before.contains("down to"));
-            if former {
+            // "25키로까지 빠졌어요": down to that weight, the weight now.
+            let reached = after.trim_start().starts_with("까지");
+            if reached {
+                said_as = WeightSaid::Now;
+            } else if former {
                 said_as = WeightSaid::From;
             } else if let Some(change) = before_change.or(changed(&after, true)) {
                 said_as = WeightSaid::Changed(change);
             }
         }
         let unit_said = |g: usize| c.get(g).is_some_and(|m| m.as_str().starts_with(['l', 'p']));
-        let unit = if [2, 4, 6].into_iter().any(unit_said) { Unit::Lb } else { Unit::Kg };
+        let bare = c.get(1).is_some() && c.get(2).is_none();
+        let unit = match [2, 4, 6].into_iter().any(unit_said) {
+            true => Unit::Lb,
+            false if bare => bare_unit(whole.as_str()),
+            false => Unit::Kg,
+        };
         let value = [1, 3, 5].into_iter().find_map(|g| c.get(g)?.as_str().parse().ok());
         let Some(value) = value else { continue };
-        let reading = Reading {
-            kind: MeasureKind::Weight,
-            value,
-            second: None,
-            unit,
-            off_scale: false,
-            start: whole.start(),
-            end: whole.end(),
-        };
-        if reading.plausible() {
-            out.push((said_as, reading));
+        let reading = at(value, unit, whole.start(), whole.end());
+        if !reading.plausible() {
+            continue;
+        }
+        // "born 3.4 kg now 3.1": the weight said now, bare, is the weight it went to.
+        let now = now_bare().captures(&text[whole.end()..]).and_then(|n| {
+            let (all, number) = (n.get(0)?, n.get(1)?);
+            let after = text[whole.end() + all.end()..].trim_start();
+            let value = number.as_str().parse().ok()?;
+            let now = at(value, unit, whole.end() + number.start(), whole.end() + all.end());
+            (!NOT_WEIGHT_AFTER.iter().any(|w| after.starts_with(w)) && now.plausible()).then_some(now)
+        });
+        match now {
+            Some(now) if said_as == WeightSaid::Now => {
+                out.extend([(WeightSaid::From, reading), (WeightSaid::Now, now)])
+            }
+            _ => out.push((said_as, reading)),
         }
     }
+    crate::core::order::sort_by_key(&mut out, |(_, r)| r.start);
     out
 }
 
@@ -443,14 +523,16 @@ pub fn weight_changes(text: &str) -> Vec<(usize, usize, WeightChange)> {
 }
 pattern!(
     oxygen,
-    r"(?:산소\s*포화도|산소|spo2|sp02|\bo2\b|\bsats\b|saturation|oxygen(?: level)?|pulse ?ox\w*|oximeter)\D{0,25}?(\d{2,3})\s*%?"
+    r"(?:산소\s*포화도|산소|spo2|sp02|\bo2\b|\bsats\b|saturation|oxygen(?: level)?|pulse ?ox\w*|oximeter)\D{0,25}?(\d{2,3})\s*%?|\b(\d{2,3})\s*%\s*(?:oxygen|o2|spo2|sats?|saturation)\b"
 );
-// Fasting when the label says so (group 1). A home meter or sensor saying a figure is a blood glucose
+// Fasting when the label says so (group 1). Past a few words the number needs a verb before it ("her
+// sugar on the fingerstick was 180", "checked my sugar with my mom's meter ... and got 142") or stays in
+// the sentence ("sugar with machine this morning 280"). A home meter or sensor saying a figure is a blood glucose
 // ("his meter says 2.4 mmol", "my dexcom is at 48"). "BG" joined to what follows by a hyphen is a
 // product code ("BG-777"), not a reading.
 pattern!(
     glucose,
-    r"(?:(공복\s*혈당|fasting (?:blood )?(?:glucose|sugar)|\bfbs\b|\bfpg\b)|혈당|blood sugar|sugar|glucose|\bbg(?:[^\w-]|$)|\bbs\b|glucometer|\bcgm\b|\blibre\b|\bdexcom\b|\bmeter (?:says|said|reads?|shows?|showed|is|was|at)\b)\D{0,20}?(\d{1,3}(?:\.\d)?)\s*(mmol|mg)?"
+    r"(?:(공복\s*혈당|fasting (?:blood )?(?:glucose|sugar)|\bfbs\b|\bfpg\b)|혈당|blood sugar|sugar|glucose|\bbg(?:[^\w-]|$)|\bbs\b|glucometer|\bcgm\b|\blibre\b|\bdexcom\b|\bmeter (?:says|said|reads?|shows?|showed|is|was|at)\b)(?:\D{0,20}?|[^\d.!?\n]{0,60}?\b(?:got|was|is|read|reads|showed|said|says|came back|at)\s+(?:a\s+)?|[^\d.!?\n]{21,40}?)(\d{1,3}(?:\.\d)?)\s*(mmol|mg)?"
 );
 // A meter past its range shows LO or HI instead of a number.
 pattern!(
@@ -565,7 +647,18 @@ pub fn read(text: &str) -> Vec<Reading> {
         let not_a_temperature = c.get(5).is_some_and(|m| {
             let before = &text[..m.start()];
             let before = &before[before.char_indices().rev().nth(9).map_or(0, |(i, _)| i)..];
-            c.get(6).is_some() || before.contains("bmi") || before.contains("체질량")
+            // A price, a weight or a sugar said just before is no temperature; nor, in the same
+            // sentence, a thing's in Fahrenheit ("the bath water was 100.4").
+            let near = &text[text[..m.start()].char_indices().rev().nth(15).map_or(0, |(i, _)| i)..m.start()];
+            let near = near.rsplit(['.', '!', '?', '\n', ',']).next().unwrap_or("");
+            let of_a_thing = m.as_str().starts_with(['9', '1'])
+                && (text[m.end()..].trim_start().starts_with("out")
+                    || THINGS_WARM.iter().any(|w| near.split(|c: char| !c.is_alphanumeric()).any(|x| x == *w)));
+            c.get(6).is_some()
+                || of_a_thing
+                || ["bmi", "체질량", "$", "weigh", "sugar", "glucose", "혈당", "몸무게", "체중"]
+                    .iter()
+                    .any(|w| before.contains(w))
         });
         if not_a_temperature {
             continue;
@@ -581,10 +674,15 @@ pub fn read(text: &str) -> Vec<Reading> {
         add(MeasureKind::Temperature, &c, value, None, unit);
     }
     for c in oxygen().captures_iter(text) {
-        add(MeasureKind::OxygenSaturation, &c, number(&c, 1), None, Unit::Percent);
+        add(MeasureKind::OxygenSaturation, &c, number(&c, 1).or(number(&c, 2)), None, Unit::Percent);
     }
     for c in glucose().captures_iter(text) {
         let kind = if c.get(1).is_some() { MeasureKind::FastingGlucose } else { MeasureKind::BloodGlucose };
+        // "cut out sugar and lost 20 lbs", "sugar for 30 minutes": a number with another unit is no sugar.
+        let after = c.get(2).map_or("", |m| text[m.end()..].trim_start());
+        if NOT_SUGAR_AFTER.iter().any(|u| after.starts_with(u)) {
+            continue;
+        }
         let value = number(&c, 2);
         // Said as mmol, or a small decimal ("5.6"): mmol/L.
         let unit = match c.get(3).map(|u| u.as_str()) {
@@ -760,6 +858,53 @@ mod tests {
         assert_eq!(of("blood sugar 5.6"), [(MeasureKind::BloodGlucose, 5.6, Unit::MmolPerL)]);
         assert_eq!(of("blood sugar 56"), [(MeasureKind::BloodGlucose, 56.0, Unit::MgPerDl)]);
         assert_eq!(of("혈압 150/95"), [(MeasureKind::BloodPressure, 150.0, Unit::MmHg)]);
+    }
+
+    #[test]
+    fn a_weight_said_bare_after_its_label_a_height_or_the_weight_it_was() {
+        let kinds = |text: &str| read(text).iter().map(|r| (r.kind, r.value, r.unit)).collect::<Vec<_>>();
+        let w = MeasureKind::Weight;
+        assert_eq!(kinds("38살 남 키170 몸무게 94 건강검진"), [(w, 94.0, Unit::Kg)]);
+        assert_eq!(kinds("she's lost about 20 lbs and weighs 98 now"), [(w, 98.0, Unit::Lb)]);
+        assert_eq!(kinds("he weighs 260 and his doc says sleep apnea"), [(w, 260.0, Unit::Lb)]);
+        assert_eq!(kinds("weighed myself this morning, 212 lbs"), [(w, 212.0, Unit::Lb)]);
+        assert_eq!(kinds("gained 15 lbs since the shot, i'm 5'4 and 168 now"), [(w, 168.0, Unit::Lb)]);
+        assert_eq!(kinds("born 3.4 kg now 3.1. im breastfeeding"), [(w, 3.1, Unit::Kg)]);
+        assert_eq!(kinds("weight went from 165 to 142 in 4 months"), [(w, 142.0, Unit::Lb)]);
+        assert_eq!(kinds("점심을 안먹어서 25키로까지 빠졌어요"), [(w, 25.0, Unit::Kg)]);
+        let changes = |text: &str| weight_changes(text).into_iter().map(|(_, _, c)| c).collect::<Vec<_>>();
+        assert_eq!(changes("weight went from 165 to 142 in 4 months"), [WeightChange::Loss]);
+        // A height alone, an age after it, a count: no weight.
+        assert!(kinds("i'm 5'4 and 30 years old").is_empty());
+        assert!(kinds("키170 이에요").is_empty());
+        assert!(kinds("i'm 5'4").is_empty());
+        assert!(kinds("weight loss for 2 weeks, 8-10 a day").is_empty());
+    }
+
+    #[test]
+    fn a_fever_said_without_a_unit_a_sugar_after_a_few_words_an_oxygen_before_its_name() {
+        let kinds = |text: &str| read(text).iter().map(|r| (r.kind, r.value)).collect::<Vec<_>>();
+        let t = MeasureKind::Temperature;
+        assert_eq!(kinds("fever since last night, 103.1 an hour ago. tylenol at 8pm"), [(t, 103.1)]);
+        assert_eq!(read("kid has strep and now im at 100.4")[0].unit, Unit::Fahrenheit);
+        assert_eq!(kinds("a low fever, 99.9"), [(t, 99.9)]);
+        // Weather, food, money, weights: no temperature.
+        assert!(kinds("it's 95 out and the pool is 82").is_empty());
+        assert!(kinds("paid $100.50 for the visit").is_empty());
+        assert!(kinds("the bath water was 100.4 degrees").is_empty());
+        assert!(kinds("it's 99.5 out today").is_empty());
+        assert_eq!(kinds("gave him a lukewarm bath and he's still 102.3"), [(t, 102.3)]);
+        assert_eq!(kinds("weighs 101.5 lbs"), [(MeasureKind::Weight, 101.5)]);
+        let g = MeasureKind::BloodGlucose;
+        assert_eq!(kinds("her sugar on the fingerstick was 180 even though"), [(g, 180.0)]);
+        assert_eq!(kinds("checked my sugar with my mom's meter this morning before eating and got 142"), [(g, 142.0)]);
+        assert_eq!(kinds("she check sugar with machine this morning 280"), [(g, 280.0)]);
+        assert!(kinds("cut out sugar and lost 20 lbs").is_empty());
+        assert!(kinds("no sugar for 30 days now").is_empty());
+        let o = MeasureKind::OxygenSaturation;
+        assert_eq!(kinds("is 94% oxygen ok?? i have asthma"), [(o, 94.0)]);
+        assert_eq!(kinds("the pulse ox says 94 at rest"), [(o, 94.0)]);
+        assert!(kinds("94% of people, top 10, 24/7").is_empty());
     }
 
     #[test]

@@ -527,11 +527,13 @@ pub fn extract_by_subject(text: &str, lexicon: Option<&Lexicon>, names: &[String
             }
             let mut slots = found.clone();
             // The gender of another person is what the words naming them say ("girlfriend", "his"),
-            // else a pregnancy's; never a gender word of the clause, which may be anyone's.
+            // else a pregnancy's, else the sex their age is said with ("my friend (24F)", "5살
+            // 여아에요"); never a gender word of the clause, which may be anyone's.
             if *who != Subject::Me {
                 let said = reading.genders.iter().find(|(s, _)| s == who).map(|(_, g)| *g);
                 let pregnant = (slots.demographics.pregnant == Some(true)).then_some(Gender::Female);
-                slots.demographics.gender = said.or(pregnant);
+                let profile = (subjects.len() == 1).then(|| patterns::profile_sex(&text[run.clone()])).flatten();
+                slots.demographics.gender = said.or(pregnant).or(profile);
             } else {
                 // The writer's gender is never a word naming someone else ("저는 남편 때문에").
                 let mut own_words = text[run.clone()].to_string();
@@ -1156,6 +1158,25 @@ mod subject_tests {
     }
 
     #[test]
+    fn an_age_sex_weeks_and_readings_said_of_another_are_theirs() {
+        let friend = by_subject("my friend (24F) took like 6 benadryl to sleep", &[]);
+        let hers = &friend.of(&other("friend")).unwrap().demographics;
+        assert_eq!((hers.age, hers.gender), (Some(24), Some(Gender::Female)), "{friend:?}");
+        let wife = by_subject("wife is 38 weeks, contractions every 8 min. do we go now??", &[]);
+        assert_eq!(wife.of(&other("wife")).unwrap().demographics.pregnant, Some(true), "{wife:?}");
+        assert_eq!(wife.of(&other("wife")).unwrap().demographics.age, None, "{wife:?}");
+        assert!(wife.of(&Subject::Me).is_none_or(|s| s.demographics.pregnant.is_none()), "{wife:?}");
+        let mother = by_subject("저희 엄마 70이신데 당뇨 20년 되셨어요", &[]);
+        assert_eq!(mother.of(&other("mother")).unwrap().demographics.age, Some(70), "{mother:?}");
+        assert!(mother.of(&Subject::Me).is_none_or(|s| s.demographics.age.is_none()), "{mother:?}");
+        let husband = by_subject("he weighs 260 and his doc says sleep apnea. my husband snores", &[]);
+        assert!(husband.of(&Subject::Me).is_none_or(|s| s.vitals.is_empty()), "{husband:?}");
+        let both = by_subject("저랑 남편 둘다 독감이에요 열이 저는 39.1도 남편은 38.5", &[]);
+        let temp = |who: &Subject| both.of(who).map(|s| s.vitals.iter().map(|v| v.value).collect::<Vec<_>>());
+        assert_eq!((temp(&Subject::Me), temp(&other("husband"))), (Some(vec![39.1]), Some(vec![38.5])), "{both:?}");
+    }
+
+    #[test]
     fn a_persons_gender_is_what_names_them_never_another_persons_word() {
         let found = by_subject("남편이 통풍이 도졌어요 저는 남편 때문에 두통이 와요", &[]);
         assert_eq!(found.of(&Subject::Me).and_then(|s| s.demographics.gender), None, "남편 is no word of the writer's");
@@ -1176,6 +1197,11 @@ mod subject_tests {
         let jenny = by_subject("Jenny (my roommate) has had a 103 fever and now a rash on her chest.", &[]);
         assert_eq!(jenny.people.len(), 2, "the roommate is Jenny: {jenny:?}");
         assert_eq!(gender(&jenny, &other("Jenny")), Some(Gender::Female), "{jenny:?}");
+        let jake = by_subject("Jake (roommate) cut his hand on a broken glass, it's deep", &["Jake"]);
+        assert_eq!(jake.people.len(), 2, "the roommate is Jake: {jake:?}");
+        assert_eq!(gender(&jake, &other("Jake")), Some(Gender::Male), "{jake:?}");
+        let papa = by_subject("my grandpa (we call him Papa) is 80 and gets dizzy when he stands", &[]);
+        assert_eq!(papa.of(&other("grandfather")).unwrap().demographics.age, Some(80), "{papa:?}");
         let marcus = by_subject(
             "Marcus, a guy I work with, says his left arm goes numb when he sleeps. He's 50. Should he see a neuro?",
             &[],

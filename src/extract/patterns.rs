@@ -12,7 +12,7 @@ pattern!(
 );
 /// What may follow an age said as a bare number ("he's 10 and ...", "who is 85,"): so "is 34 weeks
 /// pregnant" or "is 110 kg" is no age.
-const AGE_END: &str = r"\s*(?:$|[),;:!?]|\.(?:\s|$)|(?:years?|yrs?)\b|y/?o\b|and\b|but\b|now\b|with\b|has\b|had\b|who\b|was\b|is\b|in\b|so\b|-)";
+const AGE_END: &str = r"\s*(?:$|ish\b|[),;:!?]|\.(?:\s|$)|(?:years?|yrs?)\b|y/?o\b|and\b|but\b|now\b|with\b|has\b|had\b|who\b|was\b|is\b|in\b|so\b|-)";
 // "I'm 45" only where an age may end ("I am 33 weeks pregnant" says no age); "45 years old", "45yo",
 // "I (34F)", "I (F, 52)", "i am 56 male".
 static AGE_EN: std::sync::OnceLock<Regex> = std::sync::OnceLock::new();
@@ -24,12 +24,13 @@ fn age_en() -> &'static Regex {
         Regex::new(&re).expect("valid pattern")
     })
 }
-// "she's 82", "he is 81", "who is 90", "(my wife and I) are both 40", followed by what may end an age.
+// "she's 82", "he is 81", "who is 90", "hes like 55", "shes 30ish", "(my wife and I) are both 40", "we're
+// both 60", followed by what may end an age.
 static PRONOUN_AGE: std::sync::OnceLock<Regex> = std::sync::OnceLock::new();
 fn pronoun_age() -> &'static Regex {
     PRONOUN_AGE.get_or_init(|| {
         let re =
-            format!(r"(?i)(?:\b(?:he|she|who)(?:'s|’s|s|\s+is|\s+was|\s+just\s+turned|\s+turned)|\bare\s+both|\bwe\s+are)\s+(?:only\s+|just\s+|almost\s+|nearly\s+)?(\d{{1,3}}){AGE_END}");
+            format!(r"(?i)(?:\b(?:he|she|who)(?:'s|’s|s|\s+is|\s+was|\s+just\s+turned|\s+turned)|\bare\s+both|\bwe\s+are|\bwe(?:'re|’re)\s+both)\s+(?:only\s+|just\s+|almost\s+|nearly\s+|like\s+|about\s+|around\s+)?(\d{{1,3}}){AGE_END}");
         Regex::new(&re).expect("valid pattern")
     })
 }
@@ -49,16 +50,23 @@ fn age_after_pattern() -> &'static Regex {
 // pregnant, or a duration ("3개월째", "for 3 days"), is no age.
 pattern!(
     infant_age_en,
-    r"(?i)\b(\d{1,2})[\s-]*(months?|mos?|weeks?|wks?|days?)[\s-]*old\b|(?:\bis|'s|’s|\bturned|\(|(?:^|[.!?\n]\s*)(?:baby|newborn|toddler|infant)(?:\s+(?:girl|boy))?,?)\s*(\d{1,2})\s*(months?|mos?|weeks?|wks?|days?)\b\s*(\)|,|\.|and\b|$|now\b|\w+)?|\b(\d{1,2})\s*(mo)\b"
+    r"(?i)\b(\d{1,2})[\s-]*(months?|mos?|weeks?|wks?|days?)[\s-]*old\b|(?:\bis|'s|’s|\b(?:he|she)s|\bturned|\(|(?:^|[.!?\n]\s*)(?:baby|newborn|toddler|infant)(?:\s+(?:girl|boy))?,?)\s*(\d{1,2})\s*(months?|mos?|weeks?|wks?|days?)\b\s*(\)|,|\.|and\b|$|now\b|\w+)?|\b(\d{1,2})\s*(mo)\b"
 );
 pattern!(
     infant_age_ko,
-    r"(생후\s*|임신\s*)?(\d{1,3})\s*(개월|주|일)\s*(인데|이에요|예요|이에여|된|됐|째|짜리|아기|아이|애기|신생아|남아|여아|아들|딸|이고|이구요|이요|\))|(?:^|[^가-힣])(백일|100일|두\s*돌|세\s*돌|돌쟁이|돌)\s*(인데|지났|지난|된|됐|아기|애기|이에요|예요)"
+    r"(생후\s*|임신\s*)?(\d{1,3})\s*(개월|주|일)\s*(인데|이에요|예요|이에여|된|됐|째|차|짜리|아기|아이|애기|신생아|남아|여아|아들|딸|이고|이구요|이요|\)|\s)|(?:^|[^가-힣])(백일|100일|두\s*돌|세\s*돌|돌쟁이|돌)\s*(?:막\s*|갓\s*|이\s*)?(인데|지났|지난|된|됐|아기|애기|이에요|예요)"
 );
 pattern!(age_group_ko, r"([1-9])0\s*대");
+// A Korean age said as a bare number: after 올해, 연세, 나이 ("올해 40인데", "연세가 90이신데", "나이 42."),
+// or with an honorific ending only a person's age takes ("저희 엄마 70이신데"): group 1 or 2.
+pattern!(
+    age_ko_bare,
+    r"(?:올해|연세가?|나이가?|나이는|나이:)\s*(\d{1,3})\s*(?:이신데|이시고|이세요|이십니다|이셔서|인데|이고|이에요|예요|입니다|[.,]|$|\s)|(?:^|[\s,])(\d{2,3})\s*(?:이신데|이시고|이세요|이십니다|이셔서)"
+);
 // An age with the writer's sex after it, where a profile line starts or ends ("32f, 8 weeks
-// pregnant", "... since i started running again. 29M", "I'm 45M", "me 24f"): two digits and the letter.
-pattern!(age_sex, r"(?i)(?:^|[.,;!?(\n]\s*|\bi'?m\s+|\bi am\s+|\bme\s+)(\d{2})\s?([mf])(?:$|[\s.,;!?)])");
+// pregnant", "... since i started running again. 29M", "I'm 45M", "me 24f", "Background: 52F", "33
+// male, desk job"): two digits and the letter or word.
+pattern!(age_sex, r"(?i)(?:^|[.,;:!?(\n]\s*|\bi'?m\s+|\bi am\s+|\bme\s+)(\d{2})\s?([mf]|male|female)(?:$|[\s.,;!?)])");
 // The writer's sex before the age where a profile line starts ("M45, LDL 190", "F/32", "Female, 52.",
 // "남자 28 탈모약"): the sex (group 1) and two digits (group 2).
 pattern!(
@@ -85,6 +93,40 @@ pattern!(
     pregnancy_planned,
     r"(?i)\b(?:get|getting|become|becoming|conceive|try(?:ing)? to get)\s+pregnant\b|임신\s*(?:준비|계획|하려|하고\s*싶|해도|할\s*수|가능)"
 );
+// Weeks said of a woman, not of a baby ("wife is 38 weeks, contractions", "wifey is 34 weeks and", "i'm
+// 12 weeks"): a pregnancy (group 1 the one who says it, group 2 the weeks).
+pattern!(
+    pregnancy_weeks,
+    r"(?i)\b(wife|wifey|girlfriend|gf|fiancee|partner|i'?m|i am|she'?s|shes|she is)\s+(?:is\s+|now\s+)?(?:only\s+|just\s+|almost\s+|nearly\s+)?(\d{1,2})\s*(?:weeks?|wks?)\b"
+);
+// A home pregnancy test that came back positive ("테스트기 해봤는데 두줄이에요", "took 3 tests, all
+// positive" after a late period); a test for an infection is none (see [`pregnancy_test`]).
+pattern!(
+    positive_test,
+    r"(?i)(?:테스트기|임테기|임신\s*테스트)[^.!?\n]{0,20}?두\s*줄|\btests?\b[^.!?\n]{0,20}?\bpositive\b"
+);
+pattern!(infection_test, r"(?i)코로나|독감|covid|\bflu\b|strep|\bstd\b|\bsti\b|\buti\b|drug test");
+pattern!(period_said, r"(?i)\bperiod|pregnan|생리|임신|임테기|테스트기");
+
+/// The spans where weeks said of a woman are a pregnancy's (see `pregnancy_weeks`): she is from
+/// the 20th week, when a baby's age would be said in months.
+fn pregnancy_week_spans(text: &str) -> Vec<(usize, usize)> {
+    pregnancy_weeks()
+        .captures_iter(text)
+        .filter_map(|c| {
+            let who = c.get(1)?.as_str().to_lowercase();
+            let weeks: u32 = c.get(2)?.as_str().parse().ok()?;
+            let from = if who.starts_with("she") { 20 } else { 4 };
+            (from..=42).contains(&weeks).then(|| c.get(0).map(|m| (m.start(), m.end()))).flatten()
+        })
+        .collect()
+}
+
+/// Whether `text` says a home pregnancy test came back positive.
+fn pregnancy_test(text: &str) -> bool {
+    positive_test().is_match(text) && period_said().is_match(text) && !infection_test().is_match(text)
+}
+
 pattern!(
     duration,
     r"(?i)(\d{1,2})\s*(년|개월|달|주|일)\s*(?:째|전부터|동안|간)?|(?:for|over)\s+(\d{1,2})\s+(years?|months?|weeks?|days?)|(\d{1,2})\s+(years?|months?)\s+ago"
@@ -97,6 +139,7 @@ pub fn demographics(text: &str) -> Demographics {
     };
     let age = first_number(age_ko())
         .or_else(|| age_ko_native().captures(text).and_then(|c| native_number(c.get(1)?.as_str())))
+        .or_else(|| korean_age_bare(text))
         .or_else(|| first_number(age_en()))
         .or_else(|| first_number(pronoun_age()))
         .or_else(|| first_number(age_sex()))
@@ -109,31 +152,68 @@ pub fn demographics(text: &str) -> Demographics {
         .or_else(|| infant_age(text));
     let age_group = first_number(age_group_ko()).or_else(|| first_number(age_group_en())).map(|d| d * 10);
     let said = pregnancy_planned().replace_all(text, "");
-    let pregnant =
-        if not_pregnant().is_match(&said) { Some(false) } else { pregnant().is_match(&said).then_some(true) };
+    let pregnant = if not_pregnant().is_match(&said) {
+        Some(false)
+    } else {
+        (pregnant().is_match(&said) || !pregnancy_week_spans(text).is_empty() || pregnancy_test(text)).then_some(true)
+    };
     // The first gender word decides ("65세 남성, 아내가 ..." is about a man).
     let first = |re: &Regex| re.find(text).map(|m| m.start());
-    // "45M", "(32f)": the letter after an age.
-    let compact = |letter: &str| {
-        let after =
-            age_sex().captures_iter(text).filter(|c| c.get(2).is_some_and(|m| m.as_str().eq_ignore_ascii_case(letter)));
-        let before = sex_age()
-            .captures_iter(text)
-            .filter(|c| c.get(1).is_some_and(|m| m.as_str().len() == 1 && m.as_str().eq_ignore_ascii_case(letter)));
-        after.chain(before).map(|c| c.get(0).map_or(0, |m| m.start())).min()
-    };
+    let compact = |gender: Gender| profile_sexes(text).filter(|&(_, g)| g == gender).map(|(at, _)| at).min();
     let earliest = |a: Option<usize>, b: Option<usize>| a.into_iter().chain(b).min();
-    let gender = match (earliest(first(male()), compact("m")), earliest(first(female()), compact("f"))) {
-        (Some(m), Some(f)) => Some(if m < f { Gender::Male } else { Gender::Female }),
-        (Some(_), None) => Some(Gender::Male),
-        (None, Some(_)) => Some(Gender::Female),
-        (None, None) => None,
-    };
+    let gender =
+        match (earliest(first(male()), compact(Gender::Male)), earliest(first(female()), compact(Gender::Female))) {
+            (Some(m), Some(f)) => Some(if m < f { Gender::Male } else { Gender::Female }),
+            (Some(_), None) => Some(Gender::Male),
+            (None, Some(_)) => Some(Gender::Female),
+            (None, None) => None,
+        };
     Demographics { age, age_group, gender, pregnant }
+}
+
+// A Korean age with the sex after it ("38살 남 키170", "5살 여아에요", "35살 여자에요"; "30살 남짓" is none).
+pattern!(
+    age_sex_ko,
+    r"\d\s*(?:살|세|개월)\s*(남|여)(?:아|자|성|잔)?(?:$|[^가-힣]|에요|이에요|예요|이고|인데|데|입니다)"
+);
+
+/// Where an age is said with a sex joined to it, and that sex ("45M", "(32f)", "F/32", "33 male",
+/// "38살 남", "5살 여아"): a profile line, whoever it is about.
+fn profile_sexes(text: &str) -> impl Iterator<Item = (usize, Gender)> + '_ {
+    let sex = |word: &str| match word.chars().next().map(|c| c.to_ascii_lowercase()) {
+        Some('m' | '남') => Some(Gender::Male),
+        Some('f' | '여') => Some(Gender::Female),
+        _ => None,
+    };
+    let at = move |c: regex_lite::Captures, g: usize| Some((c.get(0)?.start(), sex(c.get(g)?.as_str())?));
+    let after = age_sex().captures_iter(text).filter_map(move |c| at(c, 2));
+    // "Male, 52" and "M45" say it before; the words "man" and "woman" there are said by [`male`] and [`female`].
+    let before =
+        sex_age().captures_iter(text).filter(|c| c.get(1).is_some_and(|m| m.len() == 1)).filter_map(move |c| at(c, 1));
+    let korean = age_sex_ko().captures_iter(text).filter_map(move |c| at(c, 1));
+    after.chain(before).chain(korean)
+}
+
+/// The sex a profile line of `text` says with an age ("my friend (24F)", "5살 여아에요"): the one said first.
+pub fn profile_sex(text: &str) -> Option<Gender> {
+    profile_sexes(text).min_by_key(|&(at, _)| at).map(|(_, g)| g)
 }
 
 // An age said right before a person's mention ("10살 아들이랑", "6개월 아기", "4 month old").
 pattern!(age_before_pattern, r"(?i)(\d{1,3})\s*(살|세|개월|months?|mos?|weeks?|wks?)(?:[\s-]*old)?\s*$");
+
+/// A Korean age said as a bare number (see `age_ko_bare`): a number read as a measurement ("혈압이
+/// 150이신데") is none.
+fn korean_age_bare(text: &str) -> Option<u32> {
+    const MEASURES: &[&str] = &["혈압", "혈당", "수치", "체중", "몸무게", "키", "체온", "열", "맥박", "산소"];
+    let measured = crate::core::vitals::read(text);
+    age_ko_bare().captures_iter(text).find_map(|c| {
+        let n = c.get(1).or(c.get(2))?;
+        let read = measured.iter().any(|r| r.start <= n.start() && n.end() <= r.end);
+        let named = c.get(2).is_some() && MEASURES.iter().any(|m| tail(&text[..n.start()], 8).contains(m));
+        (!read && !named).then(|| n.as_str().parse().ok()).flatten()
+    })
+}
 
 /// The age said at the end of `before`, the text right before a person's mention (whole years).
 pub fn age_before(before: &str) -> Option<u32> {
@@ -171,8 +251,10 @@ pub fn infant_age(text: &str) -> Option<u32> {
             });
         }
         let said = |i: usize| c.get(i).map_or("", |m| m.as_str());
-        // A pregnancy's weeks, a duration ("3개월째") or a count of days are no age; "생후" makes one.
-        let born = said(1).starts_with("생후");
+        // A pregnancy's weeks, a duration ("3개월째") or a count of days are no age; "생후" and
+        // "태어난지" make one, "차" only of a baby ("신생아 5일차"; "다이어트 2주차" is how long).
+        let before_all = text[..c.get(0).map_or(0, |m| m.start())].trim_end();
+        let born = said(1).starts_with("생후") || before_all.ends_with("태어난지") || before_all.ends_with("태어난 지");
         let of_child = matches!(said(4), "아기" | "아이" | "애기" | "남아" | "여아" | "아들" | "딸" | "짜리");
         let pregnancy = said(1).starts_with("임신") || said(4) == "째";
         // "아기 50일인데", "아기(8개월)": the days or months said right after the baby are its age.
@@ -182,18 +264,28 @@ pub fn infant_age(text: &str) -> Option<u32> {
         let bracketed = said(4) == ")" && of_baby && text[..c.get(0).map_or(0, |m| m.start())].ends_with('(');
         // "진단받은지 3개월인데" is how long, not how old.
         let since = c.get(0).is_some_and(|m| text[..m.start()].trim_end().ends_with(['지', '째']));
-        if since {
+        if (since && !born) || (said(4) == "차" && !(born || of_baby)) {
             continue;
         }
-        if said(4) == ")" && !bracketed {
+        // "우리애기 4개월 변에": a bare number of months only right after the baby, and not how long
+        // ("아기 4개월 동안", "아기 3일 동안").
+        let rest = text[c.get(0).map_or(0, |m| m.end())..].trim_start();
+        let how_long = ["동안", "간", "전", "째", "부터", "만에", "넘게"].iter().any(|w| rest.starts_with(w));
+        let bare = said(4).trim().is_empty();
+        if (said(4) == ")" && !bracketed) || (bare && (!(born || of_baby) || said(3) != "개월" || how_long)) {
             continue;
         }
-        if pregnancy || !(born || of_child || of_baby || (said(3) == "개월" && said(4) != "째")) {
+        if pregnancy || !(born || of_child || of_baby || (said(3) == "개월" && !matches!(said(4), "째" | "차"))) {
             continue;
         }
         return said(2).parse().ok().map(|n| whole_years(n, said(3)));
     }
+    let pregnancies = pregnancy_week_spans(text);
     for c in infant_age_en().captures_iter(text) {
+        let at = c.get(0).map_or(0, |m| m.start());
+        if pregnancies.iter().any(|&(s, e)| s <= at && at < e) {
+            continue;
+        }
         let (n, unit, next) = match (c.get(1), c.get(3), c.get(6)) {
             (Some(n), _, _) => (n, c.get(2), None),
             (_, Some(n), _) => (n, c.get(4), c.get(5)),
@@ -216,7 +308,13 @@ pub fn infant_age(text: &str) -> Option<u32> {
 /// The age said at the start of `after`, the text right after a person's mention ("my son is 3",
 /// "my mother, who is 85", "my father-in-law, 72,", "my son (6)", "my friend Tom is 45").
 pub fn age_after(after: &str) -> Option<u32> {
-    let c = age_after_pattern().captures(after)?;
+    // An aside in brackets between the person and the age is passed over ("my grandpa (we call him
+    // Papa) is 80"); one with a number in it may be the age itself ("my son (6)").
+    let aside = after.trim_start().strip_prefix('(').and_then(|rest| {
+        let close = rest.find(')').filter(|&i| i <= 40)?;
+        (!rest[..close].contains(|c: char| c.is_ascii_digit())).then(|| &rest[close + 1..])
+    });
+    let c = age_after_pattern().captures(aside.unwrap_or(after))?;
     c.get(1)?.as_str().parse().ok().filter(|a| (1..=120).contains(a))
 }
 
@@ -328,6 +426,8 @@ mod tests {
         assert_eq!(age_after(" is 3 and has a fever"), Some(3));
         assert_eq!(age_after(", who is 85 and has"), Some(85));
         assert_eq!(age_after(" is 34 weeks pregnant"), None);
+        assert_eq!(age_after(" (we call him Papa) is 80 and"), Some(80));
+        assert_eq!(age_after(" (retired) has had 2 strokes"), None);
     }
 
     #[test]
@@ -407,6 +507,81 @@ mod tests {
         assert_eq!(said("LDL 182. 41 year old guy."), (Some(41), Some(Gender::Male)));
         assert_eq!(said("27살 여잔데 생리통이 심해요"), (Some(27), Some(Gender::Female)));
         assert_eq!(said("43살 남잔데 혈압이 높아요"), (Some(43), Some(Gender::Male)));
+    }
+
+    #[test]
+    fn a_profile_line_says_age_and_sex_as_a_word_or_after_a_colon() {
+        let said = |text: &str| {
+            let d = demographics(text);
+            (d.age, d.gender)
+        };
+        assert_eq!(said("33 male, desk job. lower back pain"), (Some(33), Some(Gender::Male)));
+        assert_eq!(said("Long post. Background: 52F, diagnosed with Hashimoto's"), (Some(52), Some(Gender::Female)));
+        assert_eq!(said("38살 남 키170 몸무게 94"), (Some(38), Some(Gender::Male)));
+        assert_eq!(said("변은 3일에 한번 봐요 5살 여아에요"), (Some(5), Some(Gender::Female)));
+        assert_eq!(profile_sex("my friend (24F) took like 6 benadryl"), Some(Gender::Female));
+        assert_eq!(profile_sex("35살 여자에요"), Some(Gender::Female));
+        // No sex without an age joined to it; "남짓" is "about", a distance or a dose no age.
+        assert_eq!(said("30살 남짓 돼 보여요").1, None);
+        assert_eq!(profile_sex("약이 남아 있어요"), None);
+        assert_eq!(said("took 20 mg, 30 minutes ago"), (None, None));
+        assert_eq!(profile_sex("my husband took 20 mg"), None);
+    }
+
+    #[test]
+    fn an_age_said_of_others_as_people_say_it() {
+        let age = |text: &str| demographics(text).age;
+        assert_eq!(age("시누이가 올해 40인데 병원을 안 가요"), Some(40));
+        assert_eq!(age("산소포화도가 89 나왔대요 연세가 90이신데 괜찮을까요"), Some(90));
+        assert_eq!(age("아부지가 올해 78이신데 치매검사 받아봐야"), Some(78));
+        assert_eq!(age("저희 엄마 70이신데 당뇨 20년 되셨어요"), Some(70));
+        assert_eq!(age("나이 42. 아침에 손가락이 뻣뻣해요"), Some(42));
+        assert_eq!(age("coworker coughs up blood and says its a cold. hes like 55. how do i"), Some(55));
+        assert_eq!(age("shes ok now and says shes never had one. shes 30ish. she wants to drive"), Some(30));
+        assert_eq!(age("his LDL was 95. we're both 60, is that good enough?"), Some(60));
+        // A measurement said with an honorific, a month, a count: no age.
+        assert_eq!(age("엄마 혈압이 150이신데 괜찮을까요"), None);
+        assert_eq!(age("올해 3월부터 기침을 해요"), None);
+        assert_eq!(age("올해 2번째 감기예요"), None);
+        assert_eq!(age("he's like 5'4 and skinny"), None);
+    }
+
+    #[test]
+    fn a_babys_age_said_in_days_weeks_or_a_first_birthday_just_passed() {
+        let age = |text: &str| demographics(text).age;
+        assert_eq!(age("아기 돌 막 지났는데 변에 피가 묻어나와요"), Some(1));
+        assert_eq!(age("돌 갓 지난 아기가 설사를 해요"), Some(1));
+        assert_eq!(age("신생아 5일차인데 눈 흰자가 노래요"), Some(0));
+        assert_eq!(age("신생아 2주차인데 황달수치가 15래요"), Some(0));
+        assert_eq!(age("애기 태어난지 3주됐는데 얼굴이 노래요"), Some(0));
+        assert_eq!(age("근데 우리애기 4개월 변에 피가 섞여나와요"), Some(0));
+        assert_eq!(age("hes 3 months and i think he has thrush"), Some(0));
+        assert_eq!(age("is it normal for my 5 day old to lose this much"), Some(0));
+        // Durations: how long, not how old.
+        assert_eq!(age("다이어트 2주차인데 어지러워요"), None);
+        assert_eq!(age("기침 3개월째예요"), None);
+        assert_eq!(age("아기 3일 동안 열이 나요"), None);
+        assert_eq!(age("임신 38주 동안 입덧이 없었어요"), None);
+        assert_eq!(age("운동한지 3주됐는데 무릎이 아파요"), None);
+        assert_eq!(age("cough for 2 weeks, took motrin at 11"), None);
+    }
+
+    #[test]
+    fn weeks_said_of_a_woman_and_a_positive_home_test_are_a_pregnancy() {
+        let said = |text: &str| {
+            let d = demographics(text);
+            (d.age, d.pregnant)
+        };
+        assert_eq!(said("wife is 38 weeks, contractions every 8 min"), (None, Some(true)));
+        assert_eq!(said("wifey is 34 weeks and today her feet are puffy"), (None, Some(true)));
+        assert_eq!(said("35살 여자에요 생리가 늦어서 테스트기 해봤는데 두줄이에요!!").1, Some(true));
+        assert_eq!(said("period was late so i took 3 tests, all positive!!!").1, Some(true));
+        // A baby's weeks, an infection's test, a negative one: no pregnancy.
+        assert_eq!(said("baby is 6 weeks and has a rash"), (Some(0), None));
+        assert_eq!(said("코로나 테스트기 해봤는데 두줄이에요"), (None, None));
+        assert_eq!(said("took 3 covid tests, all positive"), (None, None));
+        assert_eq!(said("테스트기 해봤는데 한줄이에요 생리가 늦어요").1, None);
+        assert_eq!(said("she's 8 weeks old and sleeps a lot"), (Some(0), None));
     }
 
     #[test]

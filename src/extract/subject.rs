@@ -837,14 +837,14 @@ fn english_mentions(text: &str, names: &[String]) -> Vec<(Mention, Role)> {
                 })
             });
         if let Some((r, end)) = relation {
-            // "Jenny (my roommate)", "Tom, my coworker": the relation describes the one just named.
-            // Only "my" after a name: "both my kids, son is 5" names the son.
-            let apposed = w == "my"
-                && found.last().is_some_and(|(m, _)| {
-                    matches!(&m.who, Who::Person(id, _) if self::relation(id).is_none())
-                        && m.start < words[i].0
-                        && matches!(text[m.end..words[i].0].trim(), "(" | ",")
-                });
+            // "Jenny (my roommate)", "Tom, my coworker", "Jake (roommate)": the relation describes
+            // the one just named. Only "my" after a name and a comma: "both my kids, son is 5" names the son.
+            let apposed = found.last().is_some_and(|(m, _)| {
+                let between = text[m.end..words[i].0].trim();
+                matches!(&m.who, Who::Person(id, _) if self::relation(id).is_none())
+                    && m.start < words[i].0
+                    && ((w == "my" && matches!(between, "(" | ",")) || between == "(")
+            });
             if apposed {
                 i = end;
                 continue;
