@@ -556,6 +556,7 @@ pub fn extract_by_subject(text: &str, lexicon: Option<&Lexicon>, names: &[String
         let slots = person_slots(&mut people, &who);
         slots.demographics.age = slots.demographics.age.or(Some(age));
     }
+    let clauses = child_unnamed(clauses, &mut people);
     let about = main_subject(&clauses, &people, &borrowed);
     BySubject { about, people }
 }
@@ -632,6 +633,30 @@ impl Slots {
         }
         self.concept_count() - count
     }
+}
+
+/// Someone said only as "he" or "she" whom the message gives a child's age ("hes 3 months and i
+/// think he has thrush", "she's 4 and has a rash") is the writer's child: a parent names their own
+/// child this way, and the facts are kept as the child's.
+fn child_unnamed(mut clauses: Vec<subject::Clause>, people: &mut [(Subject, Slots)]) -> Vec<subject::Clause> {
+    const CHILD_UNDER: u32 = 13;
+    let child = Subject::Other("child".into());
+    let Some(at) = people
+        .iter()
+        .position(|(s, slots)| *s == Subject::Unnamed && slots.demographics.age.is_some_and(|a| a < CHILD_UNDER))
+    else {
+        return clauses;
+    };
+    if people.iter().any(|(s, _)| *s == child) {
+        return clauses;
+    }
+    people[at].0 = child.clone();
+    for s in clauses.iter_mut().flat_map(|c| c.subjects.iter_mut()) {
+        if *s == Subject::Unnamed {
+            *s = child.clone();
+        }
+    }
+    clauses
 }
 
 /// What the runs of a message read so far give a bare number said of another person: the words
@@ -711,7 +736,8 @@ fn contrast_number(run: &str) -> Option<&str> {
         || tail.starts_with(['.', ',', ';', '!', '?', ')'])
         || tail.starts_with("and ")
         || tail.starts_with("but ")
-        || tail.starts_with(|c: char| ('\u{AC00}'..='\u{D7A3}').contains(&c));
+        || tail.starts_with(|c: char| ('\u{AC00}'..='\u{D7A3}').contains(&c))
+        || tail.starts_with(['ㅠ', 'ㅜ', 'ㅋ', 'ㅎ', '~']);
     (!number.is_empty() && number.starts_with(|c: char| c.is_ascii_digit()) && ends).then_some(number)
 }
 
@@ -887,6 +913,22 @@ mod subject_tests {
         assert_eq!(read("여동생이 매일 머리가 아프대요. 나도 머리가 아파요").about, other("sister"));
         // A writer who speaks of themselves first asks for themselves.
         assert_eq!(read("I get headaches every day. my sister gets them too").about, Subject::Me);
+    }
+
+    #[test]
+    fn someone_said_only_as_he_or_she_with_a_childs_age_is_the_writers_child() {
+        let found = by_subject("she's 4 and has a rash on her belly", &[]);
+        assert_eq!(found.about, other("child"));
+        assert_eq!(found.of(&other("child")).unwrap().demographics.age, Some(4));
+        // An adult's age says no child: still someone the message does not name.
+        assert_eq!(by_subject("he's 70 and has a cough", &[]).about, Subject::Unnamed);
+    }
+
+    #[test]
+    fn a_value_set_against_anothers_before_an_emoticon_is_the_writers() {
+        let found = by_subject("딸은 헤모글로빈 10.2 저는 9.5 ㅠ", &[]);
+        let mine = found.of(&Subject::Me).unwrap();
+        assert_eq!(mine.labs.iter().map(|m| m.value).collect::<Vec<_>>(), [9.5]);
     }
 
     #[test]

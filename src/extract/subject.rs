@@ -1990,6 +1990,18 @@ fn clauses(text: &str, all: &[(Mention, Role)]) -> Vec<(usize, usize)> {
         .filter(|(m, _)| said(m).ends_with(['는', '은']) && has_hangul_text(said(m)))
         .map(|(m, _)| m.start)
         .collect();
+    // So may words said of both after the second ("열이 저는 39.1도 남편은 38.5 둘다 근육통"): where
+    // "둘다" follows a person set against another (not "아빠랑 엄마 둘 다", one subject).
+    let mut of_both: Vec<usize> = Vec::new();
+    for together in ["둘다", "둘 다", "두분다", "두분 다"] {
+        for (i, _) in text.match_indices(together) {
+            let last = all.iter().filter(|(m, _)| m.end <= i).max_by_key(|(m, _)| m.start);
+            if last.is_some_and(|(m, _)| contrasts.contains(&m.start)) {
+                of_both.push(i);
+            }
+        }
+    }
+    contrasts.extend(of_both);
     contrasts.sort_unstable();
     let mut out = Vec::new();
     let mut start = 0;
@@ -2139,6 +2151,8 @@ pub fn read(text: &str, names: &[String]) -> Reading {
     // The people last joined as one subject ("my husband and I both ..."), for a later clause
     // said of both that names nobody ("둘다 타미플루 처방받았어요", "we're both on amoxicillin").
     let mut last_group: Vec<Subject> = Vec::new();
+    // The writer has spoken of themselves: "both" after one other person named is the two of them.
+    let mut writer_spoke = false;
     let quotes = quotations(text);
     for (start, end) in clauses(text, &all) {
         let here: Vec<&(Mention, Role)> = all.iter().filter(|(m, _)| m.start >= start && m.start < end).collect();
@@ -2182,11 +2196,18 @@ pub fn read(text: &str, names: &[String]) -> Reading {
             last_group.clone()
         } else if (together || clause_text.trim_start_matches(|c: char| !c.is_alphanumeric()).starts_with("both "))
             && !names_one
-            && named.len() > 1
+            && (named.len() > 1 || named.len() == 1 && writer_spoke)
         {
             // "아빠는 당뇨 ... 엄마는 고혈압 ... 두분 다 어지럽다고 하세요", "dad has afib, mom has
-            // parkinsons. both are scheduled for surgery": the two named last.
-            named[named.len() - 2..].iter().map(|(s, _)| s.clone()).collect()
+            // parkinsons. both are scheduled for surgery": the two named last; "My husband has type 1
+            // ... I have type 2 ... both on insulin": the writer and the one named.
+            match named.len() {
+                1 => vec![Subject::Me, named[0].0.clone()],
+                n => named[n - 2..].iter().map(|(s, _)| s.clone()).collect(),
+            }
+        } else if together && people.len() == 1 && is_named_writer(&here) {
+            // "딸 14살 저 45살 둘다 빈혈이래요": the one named and the writer.
+            vec![subject_of(&people[0].who), Subject::Me]
         } else if let Some(m) = given {
             vec![subject_of(&m.who)]
         } else if let Some(m) = people.first() {
@@ -2232,6 +2253,7 @@ pub fn read(text: &str, names: &[String]) -> Reading {
         if subjects.len() > 1 {
             last_group = subjects.clone();
         }
+        writer_spoke |= is_named_writer(&here);
         current = subjects.clone();
         let beside = sets_beside(clause_text);
         out.push(Clause { start, end, subjects, named: is_named, question, beside });
@@ -2256,6 +2278,11 @@ fn given_to<'a>(text: &str, here: &[&'a (Mention, Role)], clause: &str) -> Optio
             && ["한테", "에게", "께"].iter().any(|p| said.ends_with(p) || said.ends_with(&format!("{p}도")))
     });
     taker.filter(|_| gives)
+}
+
+/// Whether the writer speaks of themselves among these mentions ("I have type 2", "저는 39.1도").
+fn is_named_writer(here: &[&(Mention, Role)]) -> bool {
+    here.iter().any(|(m, role)| m.who == Who::Writer && *role == Role::Subject)
 }
 
 /// Whether a clause (lower case) sets its person beside someone said before ("my daughter has it
@@ -2952,5 +2979,16 @@ mod tests {
         // Giving nothing ("gave up"), the one who gives is the one the clause is about.
         assert_eq!(whole("my mom gave up sugar and her A1c is 6.1"), ["mother"]);
         assert_eq!(whole("엄마가 요즘 밥을 안 드세요"), ["mother"]);
+    }
+
+    #[test]
+    fn both_after_two_people_set_apart_is_the_two_of_them() {
+        let text = "저랑 남편 둘다 독감이에요 열이 저는 39.1도 남편은 38.5 둘다 근육통 심해요";
+        assert_eq!(of_word(text, "근육통"), ["self", "husband"]);
+        assert_eq!(of_word("딸 14살 저 45살 둘다 빈혈이래요", "빈혈"), ["daughter", "self"]);
+        let text = "My husband has type 1. I have type 2 and mine was 210. both on insulin";
+        assert_eq!(of_word(text, "insulin"), ["self", "husband"]);
+        // Without the writer speaking of themselves, "both" is no pair with them.
+        assert_eq!(of_word("My husband has type 1. both on insulin", "insulin"), ["husband"]);
     }
 }
