@@ -783,13 +783,7 @@ fn main_subject(clauses: &[subject::Clause], people: &[(Subject, Slots)], borrow
     // for, or join another to themselves ("my wife and I both ...": the one named first).
     let child = |s: &Subject| s.relation().is_some_and(|r| CHILD_RELATIONS.contains(&r.id));
     let joined = clauses.iter().any(|c| c.subjects.len() > 1 && c.subjects.contains(&Subject::Me));
-    // Nor does a writer who speaks of themselves only beside another named first ("여동생이 천식인데
-    // ... 나도 천식이라 아는데", "my mom in law ... I'm on prozac too").
-    let mine = || clauses.iter().filter(|c| c.named && c.subjects == [Subject::Me]);
-    let compared = clauses.first().is_some_and(|c| c.subjects != [Subject::Me])
-        && mine().next().is_some()
-        && mine().all(|c| c.beside);
-    let own = !compared && people.iter().find(|(s, _)| *s == Subject::Me).is_some_and(|(s, slots)| count(s, slots) > 0);
+    let own = people.iter().find(|(s, _)| *s == Subject::Me).is_some_and(|(s, slots)| count(s, slots) > 0);
     if own && !joined && !people.iter().any(|(s, slots)| child(s) && count(s, slots) > 0) {
         return Subject::Me;
     }
@@ -900,19 +894,6 @@ mod subject_tests {
         };
         assert_eq!(medicines(&Subject::Me), ["DB00678"]);
         assert_eq!(medicines(&other("husband")), ["DB00678"]);
-    }
-
-    #[test]
-    fn a_writer_who_speaks_of_themselves_only_beside_another_is_not_whom_it_is_about() {
-        use crate::lexicon::build::testing::{lexicon, CLASSES, FOCI, MEDICINES};
-        let lexicon = lexicon("", MEDICINES, CLASSES, FOCI).unwrap();
-        let read = |text: &str| extract_by_subject(text, Some(&lexicon), &[]);
-        let found = read("my sister gets headaches every day and takes tylenol. I get headaches too, is that normal?");
-        assert_eq!(found.about, other("sister"));
-        assert_eq!(symptom_ids(&found, &Subject::Me), ["R51"], "the writer's own headaches are still theirs");
-        assert_eq!(read("여동생이 매일 머리가 아프대요. 나도 머리가 아파요").about, other("sister"));
-        // A writer who speaks of themselves first asks for themselves.
-        assert_eq!(read("I get headaches every day. my sister gets them too").about, Subject::Me);
     }
 
     #[test]

@@ -1995,8 +1995,11 @@ fn clauses(text: &str, all: &[(Mention, Role)]) -> Vec<(usize, usize)> {
     let mut of_both: Vec<usize> = Vec::new();
     for together in ["둘다", "둘 다", "두분다", "두분 다"] {
         for (i, _) in text.match_indices(together) {
+            // Only the value said between them ("남편은 38.5 둘다"), not a clause of their own
+            // ("남편은 39도 넘고요 타미플루는 둘다", cut where its own words start).
             let last = all.iter().filter(|(m, _)| m.end <= i).max_by_key(|(m, _)| m.start);
-            if last.is_some_and(|(m, _)| contrasts.contains(&m.start)) {
+            if last.is_some_and(|(m, _)| contrasts.contains(&m.start) && text[m.end..i].split_whitespace().count() <= 1)
+            {
                 of_both.push(i);
             }
         }
