@@ -148,6 +148,9 @@ pub const RELATIONS: &[Relation] = &[
             "children",
             "kid",
             "kids",
+            "kiddo",
+            "kiddos",
+            "munchkin",
             "baby",
             "toddler",
             "newborn",
@@ -974,6 +977,15 @@ fn english_mentions(text: &str, names: &[String]) -> Vec<(Mention, Role)> {
     found
 }
 
+/// Whether the words at `at` say the writer gave a medicine ("I gave zyrtec", "I gave her motrin"),
+/// as the one who cares for someone: no gift of their own body ("gave birth", "gave blood").
+fn gives_a_medicine(words: &[(usize, usize, String)], at: usize) -> bool {
+    let at = at + usize::from(words.get(at).is_some_and(|w| matches!(w.2.as_str(), "just" | "already" | "also")));
+    let verb = words.get(at).is_some_and(|w| matches!(w.2.as_str(), "gave" | "give"));
+    let what = words.get(at + 1).map(|w| w.2.as_str());
+    verb && !matches!(what, None | Some("birth" | "blood" | "up" | "in" | "myself" | "me" | "away" | "notice"))
+}
+
 /// Verbs by which one person gives another a medicine or a treatment ("mom gave him zyrtec", "she
 /// started him on amoxicillin"): the giver is no one the clause is about.
 const EN_GIVING: &[&str] = &["gave", "give", "gives", "giving", "started", "starts", "put", "puts"];
@@ -1056,7 +1068,8 @@ fn writer_mention(words: &[(usize, usize, String)], i: usize, quotes: &[std::ops
     // "she asked me to ask": the writer only passes the question on; "amlodipine 5mg i think":
     // the writer only hedges.
     let passes_on = i > 0 && EN_REQUESTING.contains(&words[i - 1].2.as_str())
-        || words[i].2 == "i" && words.get(i + 1).is_some_and(|n| EN_HEDGES.contains(&n.2.as_str()));
+        || words[i].2 == "i" && words.get(i + 1).is_some_and(|n| EN_HEDGES.contains(&n.2.as_str()))
+        || words[i].2 == "i" && gives_a_medicine(words, i + 1);
     (Mention { start, end, who: Who::Writer }, if passes_on { Role::Aside } else { Role::Subject })
 }
 
@@ -2234,6 +2247,14 @@ pub fn read(text: &str, names: &[String]) -> Reading {
                 }
                 None => vec![Subject::Unnamed],
             }
+        } else if current != [Subject::Me]
+            && gives_in_korean(clause_text)
+            && !here.is_empty()
+            && here.iter().all(|(m, _)| m.who == Who::Writer && !is_dative(&text[m.start..m.end]))
+        {
+            // "제가 해열제 먹였어요": the writer gives it to whom the message was about ("저한테 ... 줬어요"
+            // is given to the writer).
+            current.clone()
         } else if here.iter().any(|(m, role)| *role != Role::Aside && m.who == Who::Writer) {
             vec![Subject::Me]
         } else if here.is_empty() && quotes.iter().any(|q| q.contains(&start)) && current.contains(&Subject::Me) {
@@ -2271,15 +2292,22 @@ pub fn read(text: &str, names: &[String]) -> Reading {
 const KO_GIVING: &[&str] =
     &["먹였", "먹여", "먹이", "발라", "넣어", "맞혔", "맞혀", "맞췄", "줬", "주었", "드렸", "붙여"];
 
+/// Whether a Korean mention is the one something is given or said to ("아기한테", "저에게", "할머니께도").
+fn is_dative(said: &str) -> bool {
+    ["한테", "에게", "께"].iter().any(|p| said.ends_with(p) || said.strip_suffix('도').is_some_and(|s| s.ends_with(p)))
+}
+
+/// Whether a Korean clause gives a medicine or a care ("먹였어요", "발라줬는데").
+fn gives_in_korean(clause: &str) -> bool {
+    words(clause).iter().any(|(_, _, w)| KO_GIVING.iter().any(|v| w.contains(v)))
+}
+
 /// The person a Korean clause gives a medicine or a care to ("남편이 아기한테 해열제를 먹였는데"):
 /// whom it is about, not the giver.
 fn given_to<'a>(text: &str, here: &[&'a (Mention, Role)], clause: &str) -> Option<&'a Mention> {
-    let gives = words(clause).iter().any(|(_, _, w)| KO_GIVING.iter().any(|v| w.contains(v)));
-    let taker = here.iter().map(|(m, _)| m).find(|m| {
-        let said = &text[m.start..m.end];
-        matches!(m.who, Who::Person(..))
-            && ["한테", "에게", "께"].iter().any(|p| said.ends_with(p) || said.ends_with(&format!("{p}도")))
-    });
+    let gives = gives_in_korean(clause);
+    let taker =
+        here.iter().map(|(m, _)| m).find(|m| matches!(m.who, Who::Person(..)) && is_dative(&text[m.start..m.end]));
     taker.filter(|_| gives)
 }
 
@@ -2993,5 +3021,15 @@ mod tests {
         assert_eq!(of_word(text, "insulin"), ["self", "husband"]);
         // Without the writer speaking of themselves, "both" is no pair with them.
         assert_eq!(of_word("My husband has type 1. both on insulin", "insulin"), ["husband"]);
+    }
+
+    #[test]
+    fn a_writer_who_gives_a_medicine_gives_it_to_whom_the_message_is_about() {
+        let text = "9yo daughter with peanut allergy ate a cookie, lips swelling. I gave zyrtec. do I use the epipen??";
+        assert_eq!(of_word(text, "zyrtec"), ["daughter"]);
+        assert_eq!(of_word("아들이 열이 나요. 제가 해열제 먹였어요", "해열제"), ["son"]);
+        // A gift of the writer's own is theirs.
+        assert_eq!(of_word("my son has a cold. I gave birth 3 weeks ago and I'm bleeding", "bleeding"), ["self"]);
+        assert_eq!(whole("kiddo is 11, headache and stiff neck since this morning"), ["child"]);
     }
 }
