@@ -596,21 +596,10 @@ const SAME_CONDITION: &[&str] = &[
     "도 마찬가지",
     "도 똑같",
     "도 같은 병",
-    "도 같은병",
 ];
-const SAME_MEDICINE: &[&str] = &[
-    "same med",
-    "same meds",
-    "same medicine",
-    "same medication",
-    "same pill",
-    "same pills",
-    "same drug",
-    "같은 약",
-    "같은약",
-    "똑같은 약",
-    "똑같은약",
-];
+// A Korean cue is found however it is spaced ("같은 약" = "같은약", inside "똑같은 약" too).
+const SAME_MEDICINE: &[&str] =
+    &["same med", "same meds", "same medicine", "same medication", "same pill", "same pills", "same drug", "같은 약"];
 
 impl Slots {
     /// Takes from `before` (the run said before this one) what `run`'s words say this person shares:

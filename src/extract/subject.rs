@@ -2136,8 +2136,6 @@ pub struct Clause {
     pub named: bool,
     /// It asks a question.
     pub question: bool,
-    /// It sets its person beside someone said before ("I'm on prozac too", "나도 천식이라").
-    pub beside: bool,
 }
 
 /// Whom each clause of `text` is about. `names`: the people the app keeps (besides the writer).
@@ -2262,8 +2260,7 @@ pub fn read(text: &str, names: &[String]) -> Reading {
             // father "you have angina""); after the writer or nobody named ("선생님이 "세기관지염이에요"라고
             // 하셨어요") it is someone the message does not say: nobody's, and the clauses after it go
             // on as before.
-            let subjects = vec![Subject::Unnamed];
-            out.push(Clause { start, end, subjects, named: false, question: false, beside: false });
+            out.push(Clause { start, end, subjects: vec![Subject::Unnamed], named: false, question: false });
             continue;
         } else if current == [Subject::Me] && honours_someone(&text[start..end]) {
             // "전립선비대증으로 하루날 드시는데 잠을 못주무신대요": a Korean speaker never honours
@@ -2279,8 +2276,7 @@ pub fn read(text: &str, names: &[String]) -> Reading {
         }
         writer_spoke |= is_named_writer(&here);
         current = subjects.clone();
-        let beside = sets_beside(clause_text);
-        out.push(Clause { start, end, subjects, named: is_named, question, beside });
+        out.push(Clause { start, end, subjects, named: is_named, question });
     }
     said_after(text, &all, &mut out);
     settle_unnamed(text, &all, &mut out);
@@ -2314,12 +2310,6 @@ fn given_to<'a>(text: &str, here: &[&'a (Mention, Role)], clause: &str) -> Optio
 /// Whether the writer speaks of themselves among these mentions ("I have type 2", "저는 39.1도").
 fn is_named_writer(here: &[&(Mention, Role)]) -> bool {
     here.iter().any(|(m, role)| m.who == Who::Writer && *role == Role::Subject)
-}
-
-/// Whether a clause (lower case) sets its person beside someone said before ("my daughter has it
-/// too", "I'm on prozac too", "나도 천식이라", "저두 그래요").
-fn sets_beside(clause: &str) -> bool {
-    ["too", "also", "either", "as well", "저도", "나도", "저두", "나두"].iter().any(|w| contains_word(clause, w))
 }
 
 /// A Korean person said after what is said of them ("계속 토해요 우리 둘째가ㅠㅠ", "열이 39도에요
@@ -2366,6 +2356,11 @@ fn said_after(text: &str, all: &[(Mention, Role)], clauses: &mut [Clause]) {
 ///   honorific) is the one other person the message names, when it names exactly one.
 fn settle_unnamed(text: &str, all: &[(Mention, Role)], clauses: &mut [Clause]) {
     let writer_speaks = all.iter().any(|(m, role)| m.who == Who::Writer && *role != Role::Aside);
+    // "..., my daughter has it too": the person is set beside whom the clauses before were about.
+    let beside = |c: &Clause| {
+        let said = text[c.start..c.end].to_lowercase();
+        ["too", "also", "either", "as well"].iter().any(|w| contains_word(&said, w))
+    };
     // The person named must be what the clause is about, at its start ("..., she won't eat"), not
     // a word in passing ("on sertraline, is a drink at my friends wedding ok").
     let starts_clause = |c: &Clause| {
@@ -2378,8 +2373,7 @@ fn settle_unnamed(text: &str, all: &[(Mention, Role)], clauses: &mut [Clause]) {
         if let Some(first) = clauses
             .iter()
             .position(|c| c.named && c.subjects != [Subject::Me])
-            // "..., my daughter has it too": the person is set beside whom the clauses before were about.
-            .filter(|&k| starts_clause(&clauses[k]) && !clauses[k].beside)
+            .filter(|&k| starts_clause(&clauses[k]) && !beside(&clauses[k]))
         {
             let subjects = clauses[first].subjects.clone();
             for c in &mut clauses[..first] {
