@@ -452,7 +452,8 @@ fn the_models_second_opinion_can_raise_the_level() {
 #[test]
 fn a_cache_hit_still_shows_this_turns_notice() {
     let mut h = Harness::new(false);
-    // The writer asks for themselves ("I"), so the toddler added below changes whose profile it is not.
+    // The writer asks for themselves ("I"), and the crisis below is theirs too, so the profile the
+    // cache is keyed by stays the same.
     let question =
         "What daily routine should I keep for sleep, walking, meals and water to stay healthy and feel better every week?";
     h.turn(question, full(), None);
@@ -460,7 +461,7 @@ fn a_cache_hit_still_shows_this_turns_notice() {
     assert!(plain.cache_hit && plain.triage.level == medagent::triage::Level::None);
     // The same question with a poisoning added is close enough to be served from the cache: the cached
     // answer comes after this turn's notice.
-    let crisis = h.turn(&format!("{question} My toddler swallowed a button battery"), full(), None);
+    let crisis = h.turn(&format!("{question} I accidentally drank some bleach"), full(), None);
     assert!(crisis.cache_hit, "similar enough to be served from the cache: {:?}", crisis.trace.steps[1].detail);
     assert!(
         crisis.answer_text().starts_with("⚠️") && crisis.answer_text().ends_with(&plain.answer_text()),
