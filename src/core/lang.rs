@@ -45,6 +45,20 @@ pub fn has_hangul(text: &str) -> bool {
     text.chars().any(is_hangul)
 }
 
+/// `text` without its whitespace, and for each byte of that the offset of the same byte in `text`
+/// (plus one past the end). Koreans space freely ("화장실 가고 싶어요", "화장실가고싶어요"), so a Korean
+/// form written without spaces is matched there and mapped back to the text.
+pub fn compact(text: &str) -> (String, Vec<usize>) {
+    let mut compact = String::with_capacity(text.len());
+    let mut offsets = Vec::with_capacity(text.len() + 1);
+    for (i, c) in text.char_indices().filter(|(_, c)| !c.is_whitespace()) {
+        compact.push(c);
+        offsets.extend(i..i + c.len_utf8());
+    }
+    offsets.push(text.len());
+    (compact, offsets)
+}
+
 /// Whether `c` is a Hangul syllable.
 pub fn is_hangul(c: char) -> bool {
     ('\u{AC00}'..='\u{D7A3}').contains(&c)

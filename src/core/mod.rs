@@ -15,7 +15,7 @@ pub mod site;
 pub mod tokenizer;
 
 pub use evidence::{Evidence, PassageLocation, Quality, QualityMethod};
-pub use lang::{has_hangul, is_hangul, Lang};
+pub use lang::{compact, has_hangul, is_hangul, Lang};
 
 use std::future::Future;
 use std::pin::Pin;

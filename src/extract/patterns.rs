@@ -206,9 +206,11 @@ pattern!(age_before_pattern, r"(?i)(\d{1,3})\s*(살|세|개월|months?|mos?|week
 /// 150이신데") is none.
 fn korean_age_bare(text: &str) -> Option<u32> {
     const MEASURES: &[&str] = &["혈압", "혈당", "수치", "체중", "몸무게", "키", "체온", "열", "맥박", "산소"];
-    let measured = crate::core::vitals::read(text);
+    // The readings only once a number may be an age: most messages say none this way.
+    let mut measured = None;
     age_ko_bare().captures_iter(text).find_map(|c| {
         let n = c.get(1).or(c.get(2))?;
+        let measured = measured.get_or_insert_with(|| crate::core::vitals::read(text));
         let read = measured.iter().any(|r| r.start <= n.start() && n.end() <= r.end);
         let named = c.get(2).is_some() && MEASURES.iter().any(|m| tail(&text[..n.start()], 8).contains(m));
         (!read && !named).then(|| n.as_str().parse().ok()).flatten()

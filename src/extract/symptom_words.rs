@@ -84,18 +84,8 @@ pub fn find(text: &str) -> Vec<(&'static Concept, usize, usize)> {
     let table = table();
     // ASCII lowercase keeps every byte offset of the text.
     let lower = text.to_ascii_lowercase();
-    // Korean is spaced as each writer pleases ("화장실 가고 싶어요", "화장실가고싶어요", "화장실 가고싶어요"):
-    // its words are found in the text without spaces, `at` giving each byte's place in the text.
-    let (squeezed, at): (String, Vec<usize>) = {
-        let kept = lower.char_indices().filter(|(_, c)| *c != ' ');
-        let mut squeezed = String::with_capacity(lower.len());
-        let mut at = Vec::with_capacity(lower.len());
-        for (i, c) in kept {
-            squeezed.push(c);
-            at.extend(i..i + c.len_utf8());
-        }
-        (squeezed, at)
-    };
+    // Korean words are found in the text without its spaces, `at` giving each byte's place in the text.
+    let (squeezed, at) = crate::core::compact(&lower);
     let mut found: Vec<(&'static Concept, usize, usize)> = Vec::new();
     for word in &table.words {
         // A word with a number in it ("lost # lbs") is found by the words before its first number.
@@ -152,7 +142,7 @@ mod tests {
         assert_eq!(ids("잠을못자요"), ["G47.0"], "written without its space");
         assert_eq!(ids("자꾸 화장실 가고싶어요"), ["R35"], "spaced otherwise than the table");
         assert_eq!(ids("화장실가고 싶어요"), ["R35"]);
-        // A word still starts where a written word does ("콧물" inside "아버지가 코 물혹").
+        // A word still starts where a written word does.
         assert_eq!(ids("콧 물이 줄줄 나요"), ids("콧물이 줄줄 나요"));
         assert!(ids("형광펜으로 밑줄을 줄 줄 긋다가 눈이 피곤").iter().all(|id| *id != ids("콧물")[0]));
         assert!(ids("아이스콧 물이 좋아요").is_empty(), "콧 inside a word starts no word");

@@ -67,16 +67,7 @@ pub struct View<'a> {
 impl<'a> View<'a> {
     pub fn new(text: &'a str) -> Self {
         let lower = text.to_ascii_lowercase();
-        let mut compact = String::with_capacity(lower.len());
-        let mut offsets = Vec::with_capacity(lower.len() + 1);
-        for (i, c) in lower.char_indices() {
-            if c.is_whitespace() {
-                continue;
-            }
-            compact.push(c);
-            offsets.extend((0..c.len_utf8()).map(|k| i + k));
-        }
-        offsets.push(text.len());
+        let (compact, offsets) = crate::core::compact(&lower);
         let has_hangul = crate::core::has_hangul(text);
         let has_latin = text.bytes().any(|b| b.is_ascii_alphabetic());
         let framed = (en_study().is_match(&lower)
