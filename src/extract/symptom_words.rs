@@ -23,6 +23,20 @@ struct Word {
 struct Table {
     concepts: Vec<Concept>,
     words: Vec<Word>,
+    /// Words that may stand inside a phrase without changing what it states ("really", "너무"): a
+    /// word of the table is found in the text as written and in the text without them.
+    skipped: Vec<String>,
+    /// Complaints said of a part of the body in words of its own ("my lower back has been killing me",
+    /// "발끝이 저리고"): the concept (an index into `concepts`), the parts, the complaint's words.
+    near: Vec<Near>,
+}
+
+/// A row "near": a part of the body and, close after it in the same clause, a complaint's word (or
+/// in English the complaint, then "in" / "on" and the part: "numbness in my feet").
+struct Near {
+    concept: usize,
+    parts: Vec<String>,
+    complaints: Vec<String>,
 }
 
 fn table() -> &'static Table {
@@ -32,8 +46,20 @@ fn table() -> &'static Table {
 
 /// Reads the table; a line without its four columns is a mistake in the table, caught by the tests.
 fn parse(tsv: &str) -> Table {
-    let mut table = Table { concepts: Vec::new(), words: Vec::new() };
-    for line in tsv.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+    let mut table = Table { concepts: Vec::new(), words: Vec::new(), skipped: Vec::new(), near: Vec::new() };
+    let rows = tsv.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty());
+    if let Some(line) = rows.clone().find_map(|l| l.strip_prefix("skip\t")) {
+        table.skipped = line.split('|').map(|w| w.trim().to_lowercase()).filter(|w| !w.is_empty()).collect();
+    }
+    let list = |words: &str| -> Vec<String> {
+        words.split('|').map(|w| w.trim().to_lowercase()).filter(|w| !w.is_empty()).collect()
+    };
+    let mut near_rows = Vec::new();
+    for line in rows.filter(|l| !l.starts_with("skip\t")) {
+        if let ["near", id, parts, complaints] = line.split('\t').collect::<Vec<_>>()[..] {
+            near_rows.push((id, list(parts), list(complaints)));
+            continue;
+        }
         let [id, en, ko, words] = line.split('\t').collect::<Vec<_>>()[..] else { continue };
         let concept = table.concepts.len();
         table.concepts.push(Concept { id: id.into(), kind: ConceptKind::Symptom, en: en.into(), ko: ko.into() });
@@ -43,6 +69,16 @@ fn parse(tsv: &str) -> Table {
             let text = if korean { word.replace(' ', "") } else { word.to_ascii_lowercase() };
             table.words.push(Word { text, korean, concept });
         }
+    }
+    for (id, parts, complaints) in near_rows {
+        // A row for a concept no row names is a mistake in the table, caught by the tests.
+        let Some(concept) = table.concepts.iter().position(|c| c.id == id) else { continue };
+        let korean = |w: &String| if crate::core::has_hangul(w) { w.replace(' ', "") } else { w.clone() };
+        table.near.push(Near {
+            concept,
+            parts: parts.iter().map(korean).collect(),
+            complaints: complaints.iter().map(korean).collect(),
+        });
     }
     // Longest first, so "잠을 통 못자" is read before a shorter word inside it.
     crate::core::order::sort_by_key(&mut table.words, |w| std::cmp::Reverse(w.text.len()));
@@ -84,31 +120,174 @@ pub fn find(text: &str) -> Vec<(&'static Concept, usize, usize)> {
     let table = table();
     // ASCII lowercase keeps every byte offset of the text.
     let lower = text.to_ascii_lowercase();
-    // Korean words are found in the text without its spaces, `at` giving each byte's place in the text.
-    let (squeezed, at) = crate::core::compact(&lower);
+    // Words are found in the text as written and in the text without its skipped words; Korean words
+    // in those texts without their spaces. Each view maps its bytes back to the text's offsets.
+    let (kept, kept_at) = without_skipped(&lower, &table.skipped);
+    let (squeezed, squeezed_at) = crate::core::compact(&lower);
+    let (kept_squeezed, kept_squeezed_at) = crate::core::compact(&kept);
+    let kept_squeezed_at: Vec<usize> = kept_squeezed_at.iter().map(|&i| kept_at[i]).collect();
+    let written: Vec<usize> = (0..=lower.len()).collect();
+    let english = [(lower.as_str(), &written), (kept.as_str(), &kept_at)];
+    let korean = [(squeezed.as_str(), &squeezed_at), (kept_squeezed.as_str(), &kept_squeezed_at)];
     let mut found: Vec<(&'static Concept, usize, usize)> = Vec::new();
     for word in &table.words {
         // A word with a number in it ("lost # lbs") is found by the words before its first number.
         let head = word.text.split('#').next().unwrap_or_default();
-        let searched = if word.korean { squeezed.as_str() } else { lower.as_str() };
-        for (from, _) in searched.match_indices(head) {
-            let Some(to) = matched_end(searched, from, &word.text) else { continue };
-            let (start, end) = if word.korean { (at[from], at[to - 1] + 1) } else { (from, to) };
-            let before = lower[..start].chars().next_back();
-            let after = lower[end..].chars().next();
-            // Korean: at the start of a written word, any ending after it; English: whole words.
-            let fits = if word.korean {
-                before.is_none_or(|c| !crate::core::is_hangul(c))
-            } else {
-                before.is_none_or(|c| !is_word_char(c)) && after.is_none_or(|c| !is_word_char(c))
-            };
-            if fits && !found.iter().any(|&(_, s, e)| s < end && start < e) {
-                found.push((&table.concepts[word.concept], start, end));
+        let views = if word.korean { &korean } else { &english };
+        for &(searched, at) in views {
+            for (from, _) in searched.match_indices(head) {
+                let Some(to) = matched_end(searched, from, &word.text) else { continue };
+                let (start, end) = (at[from], at[to - 1] + 1);
+                let before = lower[..start].chars().next_back();
+                let after = lower[end..].chars().next();
+                // Korean: at the start of a written word, any ending after it; English: whole words.
+                let fits = if word.korean {
+                    before.is_none_or(|c| !crate::core::is_hangul(c))
+                } else {
+                    before.is_none_or(|c| !is_word_char(c)) && after.is_none_or(|c| !is_word_char(c))
+                };
+                if fits && !found.iter().any(|&(_, s, e)| s < end && start < e) {
+                    found.push((&table.concepts[word.concept], start, end));
+                }
+            }
+        }
+    }
+    for near in &table.near {
+        let spans = near_english(near, &kept, &kept_at).into_iter().chain(near_korean(
+            near,
+            &kept_squeezed,
+            &kept_squeezed_at,
+            &lower,
+        ));
+        for (start, end) in spans.collect::<Vec<_>>() {
+            if !found.iter().any(|&(_, s, e)| s < end && start < e) {
+                found.push((&table.concepts[near.concept], start, end));
             }
         }
     }
     crate::core::order::sort_by_key(&mut found, |&(_, start, _)| start);
     found
+}
+
+/// Words between a part of the body and its complaint that make them no pair: a clause joined on,
+/// a thing, a negation ("my back is fine and it hurts to ...", "arms not itchy").
+const NOT_BETWEEN: &[&str] = &["and", "but", "or", "it", "that", "then", "not", "no", "never", "because", "when", "if"];
+
+/// Where, in English, a part of the body is followed by a complaint of the row with at most one word
+/// between ("lower back killing me", "hands too shaky"), or a complaint by "in" / "on", maybe a
+/// determiner, and the part ("numbness in my feet"): spans of `text`, `kept` being it without its
+/// skipped words and `at` each byte's place there.
+fn near_english(near: &Near, kept: &str, at: &[usize]) -> Vec<(usize, usize)> {
+    let tokens: Vec<(usize, &str)> = kept.split(' ').scan(0, |pos, w| {
+        let start = *pos;
+        *pos += w.len() + 1;
+        Some((start, w))
+    }).collect();
+    // The number of tokens `phrase` takes at `k`, its last one maybe followed by punctuation; and
+    // whether that punctuation ends the clause there.
+    let phrase_at = |k: usize, phrase: &str| -> Option<(usize, bool)> {
+        let words: Vec<&str> = phrase.split(' ').collect();
+        let last = words.len() - 1;
+        for (i, w) in words.iter().enumerate() {
+            let token = tokens.get(k + i)?.1;
+            let bare = token.trim_end_matches(|c: char| !c.is_alphanumeric() && c != '\'');
+            if bare != *w || (i < last && bare.len() != token.len()) {
+                return None;
+            }
+        }
+        let token = tokens[k + last].1;
+        Some((words.len(), token.len() != token.trim_end_matches(|c: char| !c.is_alphanumeric() && c != '\'').len()))
+    };
+    let any_at = |k: usize, phrases: &[String]| phrases.iter().find_map(|p| phrase_at(k, p));
+    let span = |from: usize, to_token: usize| {
+        let (s, w) = tokens[to_token];
+        (at[tokens[from].0], at[s + w.trim_end_matches(|c: char| !c.is_alphanumeric()).len() - 1] + 1)
+    };
+    let mut out = Vec::new();
+    for k in 0..tokens.len() {
+        if let Some((n, broke)) = any_at(k, &near.parts) {
+            if broke {
+                continue;
+            }
+            // The complaint right after the part, or after one word that neither joins nor negates.
+            let right = any_at(k + n, &near.complaints).map(|(m, _)| k + n + m - 1);
+            let gap = tokens.get(k + n).map(|t| t.1).filter(|g| !NOT_BETWEEN.contains(g) && g.chars().all(|c| c.is_alphanumeric() || c == '\''));
+            let later = gap.and_then(|_| any_at(k + n + 1, &near.complaints)).map(|(m, _)| k + n + m);
+            if let Some(last) = right.or(later) {
+                out.push(span(k, last));
+            }
+        }
+        if let Some((n, false)) = any_at(k, &near.complaints) {
+            let Some(&(_, by)) = tokens.get(k + n) else { continue };
+            if !matches!(by, "in" | "on") {
+                continue;
+            }
+            let mut p = k + n + 1;
+            if tokens.get(p).is_some_and(|t| matches!(t.1, "my" | "his" | "her" | "their" | "the" | "both" | "its" | "our")) {
+                p += 1;
+            }
+            if let Some((m, _)) = any_at(p, &near.parts) {
+                out.push(span(k, p + m - 1));
+            }
+        }
+    }
+    out
+}
+
+/// Where, in Korean, a part of the body starts a written word and a complaint of the row follows it
+/// within a few letters of the same clause, none negating ("발끝이 저리고", "손을 막 떨더라구요",
+/// "허리 통증을"): spans of `text` (`lower` its lowercase), `squeezed` being it without skipped words and
+/// spaces and `at` each byte's place there.
+fn near_korean(near: &Near, squeezed: &str, at: &[usize], lower: &str) -> Vec<(usize, usize)> {
+    const GAP: usize = 4;
+    let mut out = Vec::new();
+    for part in near.parts.iter().filter(|p| crate::core::has_hangul(p)) {
+        for (from, _) in squeezed.match_indices(part.as_str()) {
+            if lower[..at[from]].chars().next_back().is_some_and(crate::core::is_hangul) {
+                continue;
+            }
+            let after = from + part.len();
+            let gap_end = squeezed[after..].char_indices().nth(GAP).map_or(squeezed.len(), |(i, _)| after + i);
+            let complaint = near
+                .complaints
+                .iter()
+                .filter_map(|c| squeezed[after..].find(c.as_str()).map(|i| (after + i, after + i + c.len())))
+                .filter(|&(s, _)| s <= gap_end)
+                .min();
+            let Some((start, end)) = complaint else { continue };
+            let gap = &squeezed[after..start];
+            let negates = ["안", "못", "않", "없"].iter().any(|n| gap.contains(n));
+            let breaks = gap.chars().any(|c| !crate::core::is_hangul(c));
+            if !negates && !breaks {
+                out.push((at[from], at[end - 1] + 1));
+            }
+        }
+    }
+    out
+}
+
+/// `text` with each of the `skipped` words (whole words, in English or Korean) left out and its
+/// spaces squeezed to one, and for each byte of it (plus one past the end) its offset in `text`.
+fn without_skipped(text: &str, skipped: &[String]) -> (String, Vec<usize>) {
+    let mut kept = String::with_capacity(text.len());
+    let mut at = Vec::with_capacity(text.len() + 1);
+    let mut start = 0;
+    // Words are the runs between whitespace; a word keeps its punctuation ("really," is no "really").
+    for word in text.split_inclusive(char::is_whitespace) {
+        let bare = word.trim_end();
+        let skip = skipped.iter().any(|s| s == bare);
+        if !skip && !bare.is_empty() {
+            if !kept.is_empty() {
+                kept.push(' ');
+                at.push(start - 1);
+            }
+            kept.push_str(bare);
+            at.extend(start..start + bare.len());
+        }
+        start += word.len();
+    }
+    at.push(text.len());
+    (kept, at)
 }
 
 #[cfg(test)]
@@ -127,13 +306,17 @@ mod tests {
     #[test]
     fn every_line_of_the_table_has_its_columns_and_words() {
         let tsv = include_str!("symptom_words.tsv");
-        let rows = tsv.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty());
-        for line in rows {
+        let rows: Vec<&str> = tsv.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()).collect();
+        let (skip, concepts): (Vec<&str>, Vec<&str>) = rows.into_iter().partition(|l| l.starts_with("skip\t"));
+        let concepts: Vec<&str> = concepts.into_iter().filter(|l| !l.starts_with("near\t")).collect();
+        for line in &concepts {
             let columns: Vec<&str> = line.split('\t').collect();
             assert_eq!(columns.len(), 4, "{line}");
             assert!(columns.iter().all(|c| !c.trim().is_empty()), "{line}");
         }
-        assert_eq!(table().concepts.len(), tsv.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()).count());
+        assert_eq!(table().concepts.len(), concepts.len());
+        assert_eq!(skip.len(), 1, "one row of skipped words");
+        assert!(table().skipped.iter().all(|w| !["no", "not", "안", "못"].contains(&w.as_str())), "none negates");
     }
 
     #[test]
@@ -329,6 +512,48 @@ mod tests {
         // Falling asleep is no fall; a leg cramp is no mouse.
         assert_eq!(names("she keeps falling asleep in class"), ["Drowsiness"]);
         assert_eq!(names("자다가 다리에 쥐가 났어요"), ["Leg cramps"]);
+    }
+
+    #[test]
+    fn words_of_degree_and_time_inside_a_phrase_change_nothing() {
+        assert_eq!(names("ears have been ringing nonstop"), ["Ringing in ears (tinnitus)"]);
+        assert_eq!(names("잠을 너무 못자요"), ["Insomnia"]);
+        assert_eq!(names("점심을 거의 안먹고 와요"), names("점심을 안먹고 와요"));
+        assert_eq!(names("속이 계속 메슥거려요"), ["Nausea"]);
+        // The text keeps its place: the found words are those written.
+        let text = "요즘 잠이 더 안와요";
+        let (_, start, end) = find(text)[0];
+        assert_eq!(&text[start..end], "잠이 더 안와");
+        // A negation is never skipped, and a skipped word is a whole word.
+        assert!(names("잠을 너무 잘 자요").is_empty());
+        assert!(names("my ears are really fine").is_empty());
+        assert_eq!(without_skipped("so  tired, really", &["so".into(), "really".into()]).0, "tired,");
+    }
+
+    #[test]
+    fn a_complaint_said_of_a_part_of_the_body_in_words_of_its_own_is_read() {
+        assert_eq!(names("my lower back has been absolutely killing me"), ["Low back pain"]);
+        assert_eq!(names("numbness in my feet at night"), ["Numbness"]);
+        assert_eq!(names("swelling in her ankles"), ["Swelling"]);
+        assert_eq!(names("발끝이 저리고"), ["Numbness"]);
+        assert_eq!(names("허리 통증을 호소하세요"), ["Low back pain"]);
+        assert_eq!(names("귀 아프다고 울어요"), ["Ear pain"]);
+        assert_eq!(names("손을 막 떨더라구요"), ["Tremor"]);
+        assert_eq!(names("침삼킬때도 아프대"), ["Painful swallowing"]);
+        // Not a pair: another clause, a negation, a word that only starts like the part.
+        assert!(names("my back is fine and it hurts to breathe").iter().all(|n| *n != "Low back pain"));
+        assert!(names("my knees are not sore").is_empty());
+        assert!(names("허리가 아프진 않고").iter().all(|n| *n != "Numbness"));
+        assert!(names("발표하는데 아파서").is_empty(), "발표 is no foot");
+        assert!(names("등산 다녀와서 아파요").iter().all(|n| *n != "Upper back pain"));
+        assert!(names("손을 떨어뜨렸어요").is_empty(), "dropping a thing is no tremor");
+    }
+
+    #[test]
+    fn every_near_row_names_a_concept_of_the_table() {
+        let rows = include_str!("symptom_words.tsv").lines().filter(|l| l.starts_with("near\t")).count();
+        assert_eq!(table().near.len(), rows);
+        assert!(table().near.iter().all(|n| !n.parts.is_empty() && !n.complaints.is_empty()));
     }
 
     #[test]
