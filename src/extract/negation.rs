@@ -366,9 +366,17 @@ pub fn is_only_asked_about(text: &str, start: usize, end: usize) -> bool {
 
 /// The sentence around `start..end`: from a full stop, a question or exclamation mark or a line
 /// break to the next, or to and from a Korean predicate ended without one (a written word ending in
-/// "요", "ㅠ", "ㅜ": "발이 퉁퉁 붓고 손도 저리대요 이거 정상인가요?" states the swelling, then asks).
+/// "요", "ㅠ", "ㅜ": "발이 퉁퉁 붓고 손도 저리대요 이거 정상인가요?" states the swelling, then asks) or in
+/// a connective or a report that ends a statement ("목이 아프다는데 편도염인가?", "아프대 ...").
 fn sentence_around(text: &str, start: usize, end: usize) -> (usize, usize) {
-    let korean_end = |p: usize| text[..p].ends_with(['요', 'ㅠ', 'ㅜ']);
+    let korean_end = |p: usize| {
+        let mut before = text[..p].chars().rev();
+        match (before.next(), before.next()) {
+            (Some('요' | 'ㅠ' | 'ㅜ'), _) => true,
+            (Some('데' | '대'), Some(c)) => crate::core::is_hangul(c),
+            _ => false,
+        }
+    };
     let spaces = |range: std::ops::Range<usize>| {
         text[range.clone()].char_indices().filter(|(_, c)| c.is_whitespace()).map(move |(i, _)| range.start + i)
     };
@@ -461,6 +469,9 @@ mod tests {
         // A Korean sentence ended without a full stop states; the question after it asks alone.
         assert!(!asked("발이 퉁퉁 붓고 손도 저리대요 이거 정상인가요?", "퉁퉁"));
         assert!(!asked("발목을 접질렀는데 많이 부었어요 깁스해야되나요", "부었"));
+        assert!(!asked("민지가 목이 너무 아프다는데 침삼킬때도 아프대 편도염인가?", "목이"));
+        assert!(!asked("콧물 줄줄 나고 목도 따끔거리는데 뭐 먹어도 되는지 모르겠어요", "콧물"));
+        assert!(asked("30대 당뇨 어떻게 관리하나요?", "당뇨"), "an age in its decade ends no statement");
         assert!(!asked("무릎이 아파요 왜 그럴까요", "아파요"));
         assert!(asked("요즘 궁금한게 있어요 통풍은 왜 생기나요?", "통풍"));
         // English is read to its full stop, as before: "swollen feet, is that normal?" only asks.
