@@ -450,6 +450,19 @@ impl BySubject {
 /// together; a message about the writer alone is extracted whole, exactly as [`extract`] does.
 /// `names`: the names of the other people the app keeps, so "Jane has diabetes" is Jane's.
 pub fn extract_by_subject(text: &str, lexicon: Option<&Lexicon>, names: &[String]) -> BySubject {
+    let mut found = read_by_subject(text, lexicon, names);
+    // The writer is no young child: an age under ten read as theirs is a child's the words did not
+    // tie to the child ("I'm a mom of a 4 month old"), which the writer's profile never keeps.
+    if let Some((_, mine)) = found.people.iter_mut().find(|(s, _)| *s == Subject::Me) {
+        mine.demographics.age = mine.demographics.age.filter(|&age| age >= WRITER_MIN_AGE);
+    }
+    found
+}
+
+/// The youngest age a writer is taken to be.
+const WRITER_MIN_AGE: u32 = 10;
+
+fn read_by_subject(text: &str, lexicon: Option<&Lexicon>, names: &[String]) -> BySubject {
     // Someone named by a name no list holds ("Emeka been having nosebleeds, he is 10"), where the
     // lexicon reads the word as nothing else.
     let mut names = names.to_vec();
@@ -562,8 +575,8 @@ pub fn extract_by_subject(text: &str, lexicon: Option<&Lexicon>, names: &[String
 }
 
 /// Words that say a person has the conditions (or complaints) of the one before ("I have acid
-/// reflux and so does my husband", "my sister has it too", "takes rizatriptan for his", "남편도
-/// 그래요", "엄마도 마찬가지"), and words that say they take the same medicine ("저도 같은 약 먹는데",
+/// reflux and so does my husband", "my sister has it too", "my dad just got diagnosed too", "takes
+/// rizatriptan for his", "남편도 그래요", "엄마도 마찬가지", "동생도 진단받았어요"), and words that say they take the same medicine ("저도 같은 약 먹는데",
 /// "on the same meds").
 const SAME_CONDITION: &[&str] = &[
     "so does my",
@@ -588,6 +601,11 @@ const SAME_CONDITION: &[&str] = &[
     "same with",
     "same for",
     "also has it",
+    "diagnosed too",
+    "diagnosed as well",
+    "diagnosed with it too",
+    "caught it too",
+    "caught it as well",
     "도 그래요",
     "도 그렇대",
     "도 그렇고",
@@ -596,6 +614,10 @@ const SAME_CONDITION: &[&str] = &[
     "도 마찬가지",
     "도 똑같",
     "도 같은 병",
+    "도 진단",
+    "도 걸렸",
+    "도 옮았",
+    "도 옮아",
 ];
 // A Korean cue is found however it is spaced ("같은 약" = "같은약", inside "똑같은 약" too).
 const SAME_MEDICINE: &[&str] =
@@ -868,6 +890,8 @@ mod subject_tests {
             "I have a headache and so does my husband",
             "I get headaches all the time. my husband has it too",
             "머리가 아파요. 남편도 그래요",
+            "I've had headaches for years and now my husband just got diagnosed too",
+            "제가 두통이 심한데 남편도 진단받았어요",
         ] {
             let found = read(text);
             assert_eq!(symptom_ids(&found, &other("husband")), ["R51"], "{text}");
@@ -973,6 +997,8 @@ mod subject_tests {
         // The Korean family words as English speakers of Korean families write them.
         nothing_of_the_writer("my umma's potassium came back 3.0, she takes hctz for her blood pressure", "mother");
         nothing_of_the_writer("My appa is 70 and his a1c was 8.1", "father");
+        nothing_of_the_writer("Typing this for my halmoni. She's 85 and has arthritis in both knees", "grandmother");
+        nothing_of_the_writer("my abuelo has diabetes and his sugar was 250 this morning", "grandfather");
     }
 
     #[test]
@@ -1084,6 +1110,14 @@ mod subject_tests {
         assert_eq!(age(&by_subject("son 14 sprained his ankle at soccer", &[]), "son"), Some(14));
         assert_eq!(age(&by_subject("daughter 5 got stung by a bee", &[]), "daughter"), Some(5));
         assert_eq!(age(&by_subject("My son 2 weeks ago had a fever.", &[]), "son"), None);
+        // An age in brackets or commas between two people joined by "and", and a bare number in
+        // brackets after a Korean relation.
+        for text in ["son (8) and daughter (4) both have a temp of 39.2", "my son, 8, and daughter, 4, both have a temp of 39.2"] {
+            let found = by_subject(text, &[]);
+            assert_eq!((age(&found, "son"), age(&found, "daughter")), (Some(8), Some(4)), "{text}: {found:?}");
+            assert_eq!(found.of(&other("daughter")).unwrap().vitals.len(), 1, "{text}");
+        }
+        assert_eq!(age(&by_subject("고3 아들(18) 시험기간만 되면 배가 아파요", &[]), "son"), Some(18));
     }
 
     #[test]
@@ -1145,6 +1179,17 @@ mod subject_tests {
                 "{text}: {found:?}"
             );
         }
+        // A baby's age in months between the two: the baby's alone, and the pair still both.
+        let found = by_subject("baby (7 months) and I both have a temp of 38.5 lol", &[]);
+        assert_eq!((age(&found, &Subject::Me), age(&found, &other("child"))), (None, Some(0)), "{found:?}");
+        assert_eq!(found.of(&other("child")).unwrap().vitals.len(), 1, "{found:?}");
+        // Weeks of a pregnancy are no age beside a person: the writer's pregnancy is hers alone.
+        let pregnant = by_subject("I'm 29 weeks pregnant and my toddler just got hand foot and mouth", &[]);
+        assert_eq!(pregnant.of(&other("child")).unwrap().demographics.pregnant, None, "{pregnant:?}");
+        assert_eq!(pregnant.of(&Subject::Me).unwrap().demographics.pregnant, Some(true));
+        // A baby's age the words tie to nobody is never the writer's.
+        let mom = by_subject("I'm a mom of a 4 month old and I have mastitis", &[]);
+        assert_eq!(age(&mom, &Subject::Me), None, "{mom:?}");
         let found = by_subject("me (28M) and my girlfriend both got food poisoning", &[]);
         let mine = found.of(&Subject::Me).unwrap();
         assert_eq!((mine.demographics.age, mine.demographics.gender), (Some(28), Some(Gender::Male)), "{found:?}");

@@ -308,7 +308,8 @@ pub fn infant_age(text: &str) -> Option<u32> {
 }
 
 /// The age said at the start of `after`, the text right after a person's mention ("my son is 3",
-/// "my mother, who is 85", "my father-in-law, 72,", "my son (6)", "my friend Tom is 45").
+/// "my mother, who is 85", "my father-in-law, 72,", "my son (6)", "my friend Tom is 45", "baby (7
+/// months)").
 pub fn age_after(after: &str) -> Option<u32> {
     // An aside in brackets between the person and the age is passed over ("my grandpa (we call him
     // Papa) is 80"); one with a number in it may be the age itself ("my son (6)").
@@ -316,16 +317,24 @@ pub fn age_after(after: &str) -> Option<u32> {
         let close = rest.find(')').filter(|&i| i <= 40)?;
         (!rest[..close].contains(|c: char| c.is_ascii_digit())).then(|| &rest[close + 1..])
     });
+    if let Some(c) = baby_age_bracketed().captures(after) {
+        return c[1].parse().ok().map(|n| whole_years(n, &c[2]));
+    }
     let c = age_after_pattern().captures(aside.unwrap_or(after))?;
     c.get(1)?.as_str().parse().ok().filter(|a| (1..=120).contains(a))
 }
 
-// A Korean age at the start of a text, alone or in brackets (" 8살", "(4살)").
-pattern!(korean_age_start, r"^\s*\(?\s*(\d{1,3})\s*(?:살|세)");
+// A baby's age in brackets right after them ("baby (7 months)", "my son (3 wks old)").
+pattern!(baby_age_bracketed, r"(?i)^\s*\(\s*(\d{1,2})\s*(months?|mos?|weeks?|wks?|days?)(?:\s*old)?\s*\)");
+
+// A Korean age at the start of a text, alone or in brackets (" 8살", "(4살)"), or a number alone in
+// brackets ("(18)"): group 1 or 2.
+pattern!(korean_age_start, r"^\s*\(?\s*(\d{1,3})\s*(?:살|세)|^\s*\(\s*(\d{1,3})\s*\)");
 
 /// The Korean age said at the start of `after` ("딸 8살" after 딸, "(4살)"), with where its number starts.
 pub fn korean_age_at(after: &str) -> Option<(usize, u32)> {
-    let n = korean_age_start().captures(after)?.get(1)?;
+    let c = korean_age_start().captures(after)?;
+    let n = c.get(1).or_else(|| c.get(2))?;
     n.as_str().parse().ok().filter(|a| (1..=120).contains(a)).map(|a| (n.start(), a))
 }
 
@@ -430,6 +439,8 @@ mod tests {
         assert_eq!(age_after(" is 34 weeks pregnant"), None);
         assert_eq!(age_after(" (we call him Papa) is 80 and"), Some(80));
         assert_eq!(age_after(" (retired) has had 2 strokes"), None);
+        assert_eq!(age_after(" (7 months) and I both"), Some(0));
+        assert_eq!(age_after(" (18 months old) has"), Some(1));
     }
 
     #[test]
@@ -590,6 +601,8 @@ mod tests {
     fn an_age_right_after_a_person_is_theirs() {
         assert_eq!(korean_age_at(" 8살 아들 5살"), Some((1, 8)));
         assert_eq!(korean_age_at("(4살)는"), Some((1, 4)));
+        assert_eq!(korean_age_at("(18) 시험기간만"), Some((1, 18)));
+        assert_eq!(korean_age_at("(3일째) 열이"), None);
         assert_eq!(korean_age_at(" 열이 나요"), None);
         assert_eq!(bare_age_after(" 14 sprained his ankle"), Some(14));
         assert_eq!(bare_age_after(" 5 got stung by a bee"), Some(5));

@@ -262,8 +262,13 @@ pub const RELATIONS: &[Relation] = &[
             "gramma",
             "grandmum",
             "grammy",
+            "halmoni",
+            "halmeoni",
+            "halmuni",
+            "abuela",
+            "nonna",
         ],
-        en_alone: &["grandma", "granny", "grandmother", "nana", "gramma", "grandmum"],
+        en_alone: &["grandma", "granny", "grandmother", "nana", "gramma", "grandmum", "halmoni", "halmeoni"],
         ko_words: &["할머니", "할머님", "외할머니", "친할머니", "할매", "할무니"],
     },
     Relation {
@@ -271,8 +276,24 @@ pub const RELATIONS: &[Relation] = &[
         en: "Grandfather",
         ko: "할아버지",
         gender: M,
-        en_words: &["grandfather", "grandpa", "grandad", "granddad", "gramps", "grampa", "granpa", "granddaddy"],
-        en_alone: &["grandpa", "grandad", "granddad", "grandfather", "grampa", "granpa", "gramps"],
+        // "halmoni", "harabeoji", "abuela", "nonna": the word of a family's other language, as its
+        // English-speaking grandchildren write it.
+        en_words: &[
+            "grandfather",
+            "grandpa",
+            "grandad",
+            "granddad",
+            "gramps",
+            "grampa",
+            "granpa",
+            "granddaddy",
+            "harabeoji",
+            "halabeoji",
+            "harabuji",
+            "abuelo",
+            "nonno",
+        ],
+        en_alone: &["grandpa", "grandad", "granddad", "grandfather", "grampa", "granpa", "gramps", "harabeoji"],
         ko_words: &["할아버지", "할아버님", "외할아버지", "친할아버지", "할아부지", "할부지"],
     },
     Relation {
@@ -745,6 +766,15 @@ fn is_hangul(c: char) -> bool {
     ('\u{AC00}'..='\u{D7A3}').contains(&c)
 }
 
+/// Whether `word` is part of an age said beside a person ("8", "34f", "7 months", "4yo"): a number, or
+/// a unit of age.
+fn says_an_age(word: &str) -> bool {
+    const UNITS: &[&str] = &["months", "month", "mo", "mos", "weeks", "wks", "yo", "y/o", "years", "yrs", "year", "old"];
+    let number = word.trim_end_matches(|c: char| c.is_ascii_alphabetic());
+    !number.is_empty() && number.bytes().all(|b| b.is_ascii_digit()) && word.len() - number.len() <= 3
+        || UNITS.contains(&word)
+}
+
 /// The lowercase words of `text` with their byte spans (letters, digits, apostrophes, hyphens and
 /// slashes inside a word; Hangul and Latin apart).
 fn words(text: &str) -> Vec<(usize, usize, String)> {
@@ -872,15 +902,25 @@ fn english_mentions(text: &str, names: &[String]) -> Vec<(Mention, Role)> {
             let aside = reports || typing_after(&words, end) || owns_a_thing(&words, i, end) || gives(&words, end);
             let role = if companion || aside { Role::Aside } else { Role::Subject };
             found.extend(people_of(words[i].0, words[end - 1].1, r).into_iter().map(|m| (m, role)));
-            // "my son and daughter": the second noun shares the determiner.
-            let mut k = end;
+            // "my son and daughter", "son (8) and daughter (4)": the second noun shares the
+            // determiner, past an age said between them.
+            let past_age = |k: usize| {
+                let age = words[k.min(words.len())..].iter().take_while(|w| says_an_age(&w.2)).count();
+                let joined = matches!(words.get(k + age).map(|w| w.2.as_str()), Some("and" | "&"));
+                if age > 0 && joined {
+                    k + age
+                } else {
+                    k
+                }
+            };
+            let mut k = past_age(end);
             while matches!(words.get(k).map(|w| w.2.as_str()), Some("and" | "or" | "&")) {
                 match relation_at(&words, k + 1) {
                     Some((r, n)) => {
                         found.extend(
                             people_of(words[k + 1].0, words[k + n].1, r).into_iter().map(|m| (m, Role::Subject)),
                         );
-                        k += 1 + n;
+                        k = past_age(k + 1 + n);
                     }
                     _ => break,
                 }
@@ -2081,8 +2121,14 @@ fn cut_sentence(
                 all.iter().any(|(m, _)| m.start <= from + s && from + e <= m.end && !matches!(m.who, Who::Pronoun(_)))
             };
             let part = words(&text[from..at]);
-            let others: Vec<&String> =
-                part.iter().filter(|(s, e, w)| !inside(*s, *e) && w != "both").map(|(_, _, w)| w).collect();
+            // An age in brackets beside a person ("baby (7 months) and I") is part of their mention.
+            let part_text = &text[from..at];
+            let bracketed = |s: usize| part_text[..s].rfind('(') > part_text[..s].rfind(')');
+            let others: Vec<&String> = part
+                .iter()
+                .filter(|(s, e, w)| !inside(*s, *e) && w != "both" && !(bracketed(*s) && says_an_age(w)))
+                .map(|(_, _, w)| w)
+                .collect();
             let covered = part.len() > others.len();
             // "I'm 38 and he's 6": a pronoun after is no person joined to the one before.
             let person_after =
