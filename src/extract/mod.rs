@@ -560,9 +560,10 @@ fn read_by_subject(text: &str, lexicon: Option<&Lexicon>, names: &[String]) -> B
         previous = Some(found);
         at = run_end;
     }
+    // An age said beside a person's mention is theirs, over one their clauses hold, which may be the
+    // next person's ("6살 아들은 열이 38.5고 3살 딸은": 3 is the daughter's).
     for (_, who, age) in ages_before {
-        let slots = person_slots(&mut people, &who);
-        slots.demographics.age = slots.demographics.age.or(Some(age));
+        person_slots(&mut people, &who).demographics.age = Some(age);
     }
     // "My son is 3", "my mother, who is 85": the age said right after the person.
     for (_, who, age) in ages_after_people {
@@ -999,6 +1000,14 @@ mod subject_tests {
         nothing_of_the_writer("My appa is 70 and his a1c was 8.1", "father");
         nothing_of_the_writer("Typing this for my halmoni. She's 85 and has arthritis in both knees", "grandmother");
         nothing_of_the_writer("my abuelo has diabetes and his sugar was 250 this morning", "grandfather");
+        nothing_of_the_writer("my old man's sugar was 250 this morning", "father");
+        nothing_of_the_writer("my 2yo's temp is 39.4 tonight", "child");
+        nothing_of_the_writer("my 2 year old's temp is 39.4 tonight", "child");
+        // The writer who types for someone says nothing of themselves by typing.
+        nothing_of_the_writer(
+            "posting for my grandpa (he's 90 so i'm doing the typing). sugar was 250 this morning",
+            "grandfather",
+        );
     }
 
     #[test]
@@ -1118,6 +1127,9 @@ mod subject_tests {
             assert_eq!(found.of(&other("daughter")).unwrap().vitals.len(), 1, "{text}");
         }
         assert_eq!(age(&by_subject("고3 아들(18) 시험기간만 되면 배가 아파요", &[]), "son"), Some(18));
+        // The next person's age said before them is theirs, not the clause's before.
+        let two = by_subject("6살 아들은 열이 38.5고 3살 딸은 열이 37.9도예요", &[]);
+        assert_eq!((age(&two, "son"), age(&two, "daughter")), (Some(6), Some(3)), "{two:?}");
     }
 
     #[test]

@@ -224,6 +224,7 @@ pub const RELATIONS: &[Relation] = &[
             "step dad",
             "step-father",
             "appa",
+            "old man",
         ],
         en_alone: &["dad", "daddy"],
         ko_words: &["아빠", "아버지", "아버님", "부친", "친정아버지", "친정아빠", "아부지"],
@@ -817,8 +818,10 @@ const BABY_UNITS: &[&str] = &["month", "week", "day", "mo", "wk"];
 /// Short ways of writing an age after its number ("2yo", "18mo").
 const AGE_SUFFIXES: &[&str] = &["yo", "y/o", "yr", "yrs", "y", "mo", "mos", "m", "wk", "wks"];
 
-/// Whether a written word is a number or an age ("3", "16", "3-year-old", "8-month-old", "2yo").
+/// Whether a written word is a number or an age ("3", "16", "3-year-old", "8-month-old", "2yo"), maybe
+/// possessive ("my 2yo's fever").
 fn is_age_word(word: &str) -> bool {
+    let word = word.strip_suffix("'s").unwrap_or(word);
     let unit = word.trim_start_matches(|c: char| c.is_ascii_digit());
     unit.len() < word.len()
         && (AGE_SUFFIXES.contains(&unit)
@@ -827,6 +830,7 @@ fn is_age_word(word: &str) -> bool {
 
 /// Whether a describing word ends an age that names a child ("my 3 year old", "my 2yo").
 fn ends_an_age(word: &str) -> bool {
+    let word = word.strip_suffix("'s").unwrap_or(word);
     matches!(word, "old" | "yo" | "y/o") || (is_age_word(word) && !word.chars().all(|c| c.is_ascii_digit()))
 }
 
@@ -1106,10 +1110,12 @@ fn writer_mention(words: &[(usize, usize, String)], i: usize, quotes: &[std::ops
         return (Mention { start, end, who: Who::Pronoun(None) }, Role::Subject);
     }
     // "she asked me to ask": the writer only passes the question on; "amlodipine 5mg i think":
-    // the writer only hedges.
+    // the writer only hedges; "i'm doing the typing": the writer only types.
     let passes_on = i > 0 && EN_REQUESTING.contains(&words[i - 1].2.as_str())
         || words[i].2 == "i" && words.get(i + 1).is_some_and(|n| EN_HEDGES.contains(&n.2.as_str()))
-        || words[i].2 == "i" && gives_a_medicine(words, i + 1);
+        || words[i].2 == "i" && gives_a_medicine(words, i + 1)
+        // "so i'm doing the typing": the writer only types for the one the message is about.
+        || matches!(words[i].2.as_str(), "i" | "i'm" | "im") && typing_after(words, i + 1);
     (Mention { start, end, who: Who::Writer }, if passes_on { Role::Aside } else { Role::Subject })
 }
 
@@ -1245,7 +1251,8 @@ fn possessed(words: &[(usize, usize, String)], end: usize) -> Option<(&'static R
         return None;
     }
     let mut j = end;
-    while j < words.len() && (EN_MODIFIERS.contains(&words[j].2.as_str()) || is_age_word(&words[j].2)) {
+    let bare = |w: &str| w.strip_suffix("'s").unwrap_or(w).to_string();
+    while j < words.len() && (EN_MODIFIERS.contains(&bare(&words[j].2).as_str()) || is_age_word(&words[j].2)) {
         j += 1;
     }
     match relation_at(words, j)? {
@@ -1334,7 +1341,8 @@ fn people_of(start: usize, end: usize, kin: Kin) -> Vec<Mention> {
 /// without), with where it ends.
 fn relation_from(words: &[(usize, usize, String)], from: usize, determiner: bool) -> Option<(Kin, usize)> {
     let mut j = from;
-    while j < words.len() && (EN_MODIFIERS.contains(&words[j].2.as_str()) || is_age_word(&words[j].2)) {
+    let bare = |w: &str| w.strip_suffix("'s").unwrap_or(w).to_string();
+    while j < words.len() && (EN_MODIFIERS.contains(&bare(&words[j].2).as_str()) || is_age_word(&words[j].2)) {
         j += 1;
     }
     // A describing word may be the noun itself ("our baby is 2 months old").
