@@ -149,9 +149,10 @@ impl Slots {
 }
 
 /// Whether the medicine mentioned at `start..end` of `text` is said not to be taken, or no longer
-/// ("I stopped warfarin", "와파린은 끊었어요"); asked about or planned is taken.
+/// ("I stopped warfarin", "와파린은 끊었어요"), or is one the person is allergic to; asked about or
+/// planned is taken.
 pub fn medicine_not_taken(text: &str, start: usize, end: usize) -> bool {
-    negation::is_not_taken(text, start, end)
+    negation::is_not_taken(text, start, end) || negation::is_allergy(text, start, end)
 }
 
 /// Whether the medicine mentioned at `start..end` of `text` is only asked about taking ("can I take
@@ -175,6 +176,10 @@ pub fn extract(text: &str, lexicon: Option<&Lexicon>) -> Slots {
     for (concept, start, end) in concept_mentions(text, lexicon, &readings) {
         // Labs and vitals are measured by the patterns; their names alone are no fact about the patient,
         // and a topic (a test, a procedure, alcohol) never is one.
+        // A medicine the person is allergic to is none they take, nor one they stopped.
+        if concept.kind == ConceptKind::Medication && negation::is_allergy(text, start, end) {
+            continue;
+        }
         let not_taken = concept.kind == ConceptKind::Medication && medicine_not_taken(text, start, end);
         let asked = concept.kind == ConceptKind::Medication && !not_taken && medicine_asked_about(text, start, end);
         let target = match concept.kind {
@@ -459,6 +464,16 @@ pub fn extract_by_subject(text: &str, lexicon: Option<&Lexicon>, names: &[String
     found
 }
 
+/// The writer's gender as `text` says it: never a word naming someone else ("저는 남편 때문에", "my
+/// mom gave me tylenol").
+fn writer_gender(text: &str, names: &[String]) -> Option<Gender> {
+    let mut own_words = text.to_string();
+    for (start, end) in subject::other_mention_spans(&own_words, names) {
+        own_words.replace_range(start..end, &" ".repeat(end - start));
+    }
+    patterns::demographics(&own_words).gender
+}
+
 /// The youngest age a writer is taken to be.
 const WRITER_MIN_AGE: u32 = 10;
 
@@ -474,7 +489,9 @@ fn read_by_subject(text: &str, lexicon: Option<&Lexicon>, names: &[String]) -> B
     let reading = subject::read(text, names);
     let clauses = reading.clauses;
     if clauses.iter().all(|c| c.subjects == [Subject::Me]) {
-        return BySubject { about: Subject::Me, people: vec![(Subject::Me, extract(text, lexicon))] };
+        let mut mine = extract(text, lexicon);
+        mine.demographics.gender = writer_gender(text, names);
+        return BySubject { about: Subject::Me, people: vec![(Subject::Me, mine)] };
     }
     let mut people: Vec<(Subject, Slots)> = vec![(Subject::Me, Slots::default())];
     let ages_after = subject::korean_ages_after(text, names);
@@ -548,12 +565,7 @@ fn read_by_subject(text: &str, lexicon: Option<&Lexicon>, names: &[String]) -> B
                 let profile = (subjects.len() == 1).then(|| patterns::profile_sex(&text[run.clone()])).flatten();
                 slots.demographics.gender = said.or(pregnant).or(profile);
             } else {
-                // The writer's gender is never a word naming someone else ("저는 남편 때문에").
-                let mut own_words = text[run.clone()].to_string();
-                for (start, end) in subject::other_mention_spans(&own_words, names) {
-                    own_words.replace_range(start..end, &" ".repeat(end - start));
-                }
-                slots.demographics.gender = patterns::demographics(&own_words).gender;
+                slots.demographics.gender = writer_gender(&text[run.clone()], names);
             }
             merge(person_slots(&mut people, who), slots);
         }
@@ -911,6 +923,17 @@ mod subject_tests {
     }
 
     #[test]
+    fn the_writer_given_a_medicine_takes_it_and_a_giver_says_nothing_of_the_writer() {
+        use crate::lexicon::build::testing::{lexicon, CLASSES, FOCI, MEDICINES};
+        let lexicon = lexicon("", MEDICINES, CLASSES, FOCI).unwrap();
+        let found = extract_by_subject("my husband has the flu. they gave me advil too", Some(&lexicon), &[]);
+        assert_eq!(found.of(&Subject::Me).unwrap().medications.len(), 1, "{found:?}");
+        let found = extract_by_subject("my mom gave me tylenol for my headache", Some(&lexicon), &[]);
+        let mine = found.of(&Subject::Me).unwrap();
+        assert_eq!((mine.medications.len(), mine.demographics.gender), (1, None), "{found:?}");
+    }
+
+    #[test]
     fn someone_said_only_as_he_or_she_with_a_childs_age_is_the_writers_child() {
         let found = by_subject("she's 4 and has a rash on her belly", &[]);
         assert_eq!(found.about, other("child"));
@@ -1121,7 +1144,10 @@ mod subject_tests {
         assert_eq!(age(&by_subject("My son 2 weeks ago had a fever.", &[]), "son"), None);
         // An age in brackets or commas between two people joined by "and", and a bare number in
         // brackets after a Korean relation.
-        for text in ["son (8) and daughter (4) both have a temp of 39.2", "my son, 8, and daughter, 4, both have a temp of 39.2"] {
+        for text in [
+            "son (8) and daughter (4) both have a temp of 39.2",
+            "my son, 8, and daughter, 4, both have a temp of 39.2",
+        ] {
             let found = by_subject(text, &[]);
             assert_eq!((age(&found, "son"), age(&found, "daughter")), (Some(8), Some(4)), "{text}: {found:?}");
             assert_eq!(found.of(&other("daughter")).unwrap().vitals.len(), 1, "{text}");

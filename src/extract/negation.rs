@@ -144,6 +144,24 @@ pub fn is_not_taken(text: &str, start: usize, end: usize) -> bool {
         || KO_NOT_TAKEN_AFTER.iter().any(|n| ko_after.contains(n))
 }
 
+/// Words before a medicine (its last few) and after it (its first few) that say the person is allergic
+/// to it: no medicine they take ("im allergic to penicillin", "penicillin allergy", "페니실린 알레르기가
+/// 있어요").
+const ALLERGY_BEFORE: &[&str] =
+    &["allergic to ", "allergy to ", "allergies to ", "reaction to ", "allergic reaction to "];
+const ALLERGY_AFTER: &[&str] = &[" allergy", " allergies", "-allergic", " allergic", "알레르기", "알러지", "앨러지"];
+
+/// Whether the medicine at `start..end` of `text` is one the person is said to be allergic to.
+pub fn is_allergy(text: &str, start: usize, end: usize) -> bool {
+    let (clause_start, clause_end) = super::patterns::clause_around(text, start, end);
+    let before = text[clause_start..start].to_lowercase();
+    let near: String =
+        before.split_whitespace().rev().take(4).collect::<Vec<_>>().into_iter().rev().collect::<Vec<_>>().join(" ")
+            + " ";
+    let after: String = text[end..clause_end].to_lowercase().chars().take(12).collect();
+    ALLERGY_BEFORE.iter().any(|a| near.contains(a)) || ALLERGY_AFTER.iter().any(|a| after.contains(a))
+}
+
 /// Words before a medicine, in its sentence, that ask whether to take it ("can I take", "is it safe
 /// to", "how much ... can I"): the rightmost of these and [`EN_TAKEN_BEFORE`] decides.
 const EN_ASKED_BEFORE: &[&str] = &[
@@ -452,6 +470,19 @@ mod tests {
         assert!(!not_taken("I stopped aspirin and take warfarin now", "warfarin"));
         assert!(not_taken("I stopped aspirin and take warfarin now", "aspirin"));
         assert!(!not_taken("I take warfarin and my headache stopped", "warfarin"));
+    }
+
+    #[test]
+    fn a_medicine_the_person_is_allergic_to_is_none_they_take() {
+        let allergic = |text: &str, word: &str| {
+            let start = text.find(word).unwrap();
+            super::is_allergy(text, start, start + word.len())
+        };
+        assert!(allergic("im allergic to penicillin so they gave me azithromycin", "penicillin"));
+        assert!(!allergic("im allergic to penicillin so they gave me azithromycin", "azithromycin"));
+        assert!(allergic("penicillin allergy here", "penicillin"));
+        assert!(allergic("페니실린 알레르기가 있어요", "페니실린"));
+        assert!(!allergic("I take amoxicillin for strep", "amoxicillin"));
     }
 
     #[test]

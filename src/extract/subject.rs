@@ -770,7 +770,8 @@ fn is_hangul(c: char) -> bool {
 /// Whether `word` is part of an age said beside a person ("8", "34f", "7 months", "4yo"): a number, or
 /// a unit of age.
 fn says_an_age(word: &str) -> bool {
-    const UNITS: &[&str] = &["months", "month", "mo", "mos", "weeks", "wks", "yo", "y/o", "years", "yrs", "year", "old"];
+    const UNITS: &[&str] =
+        &["months", "month", "mo", "mos", "weeks", "wks", "yo", "y/o", "years", "yrs", "year", "old"];
     let number = word.trim_end_matches(|c: char| c.is_ascii_alphabetic());
     !number.is_empty() && number.bytes().all(|b| b.is_ascii_digit()) && word.len() - number.len() <= 3
         || UNITS.contains(&word)
@@ -1007,7 +1008,9 @@ fn english_mentions(text: &str, names: &[String]) -> Vec<(Mention, Role)> {
         } else if EN_FIRST_PERSON.contains(&w) {
             found.push(writer_mention(&words, i, &quotes));
         } else if EN_NEUTRAL_PRONOUNS.contains(&w) && named_before {
-            found.push((Mention { start: words[i].0, end: words[i].1, who: Who::Pronoun(None) }, Role::Subject));
+            // "they gave me azithromycin": a giver is no one the clause is about.
+            let role = if gives(&words, i + 1) { Role::Aside } else { Role::Subject };
+            found.push((Mention { start: words[i].0, end: words[i].1, who: Who::Pronoun(None) }, role));
         } else if let Some((_, gender)) = EN_PRONOUNS.iter().find(|(p, _)| *p == w) {
             let next = words.get(i + 1).map(|w| w.2.as_str());
             let reports = next.is_some_and(|n| EN_REPORTING.contains(&n));
@@ -1032,13 +1035,16 @@ fn gives_a_medicine(words: &[(usize, usize, String)], at: usize) -> bool {
 
 /// Verbs by which one person gives another a medicine or a treatment ("mom gave him zyrtec", "she
 /// started him on amoxicillin"): the giver is no one the clause is about.
-const EN_GIVING: &[&str] = &["gave", "give", "gives", "giving", "started", "starts", "put", "puts"];
+const EN_GIVING: &[&str] =
+    &["gave", "give", "gives", "giving", "started", "starts", "put", "puts", "prescribed", "switched"];
 
-/// Whether the person ending at word `end` gives the one after ("gave him", "put her on", "gave my son").
+/// Whether the person ending at word `end` gives the one after ("gave him", "put her on", "gave my son",
+/// "they gave me").
 fn gives(words: &[(usize, usize, String)], end: usize) -> bool {
     let verb = words.get(end).is_some_and(|w| EN_GIVING.contains(&w.2.as_str()));
-    let taker =
-        words.get(end + 1).is_some_and(|w| matches!(w.2.as_str(), "him" | "her" | "them" | "my" | "our" | "baby"));
+    let taker = words
+        .get(end + 1)
+        .is_some_and(|w| matches!(w.2.as_str(), "him" | "her" | "them" | "me" | "my" | "our" | "baby"));
     verb && taker
 }
 

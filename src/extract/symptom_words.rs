@@ -178,11 +178,14 @@ const NOT_BETWEEN: &[&str] = &["and", "but", "or", "it", "that", "then", "not", 
 /// determiner, and the part ("numbness in my feet"): spans of `text`, `kept` being it without its
 /// skipped words and `at` each byte's place there.
 fn near_english(near: &Near, kept: &str, at: &[usize]) -> Vec<(usize, usize)> {
-    let tokens: Vec<(usize, &str)> = kept.split(' ').scan(0, |pos, w| {
-        let start = *pos;
-        *pos += w.len() + 1;
-        Some((start, w))
-    }).collect();
+    let tokens: Vec<(usize, &str)> = kept
+        .split(' ')
+        .scan(0, |pos, w| {
+            let start = *pos;
+            *pos += w.len() + 1;
+            Some((start, w))
+        })
+        .collect();
     // The number of tokens `phrase` takes at `k`, its last one maybe followed by punctuation; and
     // whether that punctuation ends the clause there.
     let phrase_at = |k: usize, phrase: &str| -> Option<(usize, bool)> {
@@ -211,7 +214,10 @@ fn near_english(near: &Near, kept: &str, at: &[usize]) -> Vec<(usize, usize)> {
             }
             // The complaint right after the part, or after one word that neither joins nor negates.
             let right = any_at(k + n, &near.complaints).map(|(m, _)| k + n + m - 1);
-            let gap = tokens.get(k + n).map(|t| t.1).filter(|g| !NOT_BETWEEN.contains(g) && g.chars().all(|c| c.is_alphanumeric() || c == '\''));
+            let gap = tokens
+                .get(k + n)
+                .map(|t| t.1)
+                .filter(|g| !NOT_BETWEEN.contains(g) && g.chars().all(|c| c.is_alphanumeric() || c == '\''));
             let later = gap.and_then(|_| any_at(k + n + 1, &near.complaints)).map(|(m, _)| k + n + m);
             if let Some(last) = right.or(later) {
                 out.push(span(k, last));
@@ -223,7 +229,10 @@ fn near_english(near: &Near, kept: &str, at: &[usize]) -> Vec<(usize, usize)> {
                 continue;
             }
             let mut p = k + n + 1;
-            if tokens.get(p).is_some_and(|t| matches!(t.1, "my" | "his" | "her" | "their" | "the" | "both" | "its" | "our")) {
+            if tokens
+                .get(p)
+                .is_some_and(|t| matches!(t.1, "my" | "his" | "her" | "their" | "the" | "both" | "its" | "our"))
+            {
                 p += 1;
             }
             if let Some((m, _)) = any_at(p, &near.parts) {
