@@ -224,9 +224,13 @@ const EN_TAKEN_BEFORE: &[&str] = &[
 ];
 /// The word right after a medicine that asks about taking it ("is ibuprofen safe", "advil ok?").
 const EN_ASKED_AFTER: &[&str] = &["safe", "ok", "okay", "fine", "alright", "allowed", "dangerous"];
-/// Words whose sentence asks even without a question mark ("how much tylenol can i take in a day").
-const EN_QUESTION_STARTS: &[&str] =
-    &["can ", "could ", "may ", "should ", "is ", "are ", "how ", "what ", "when ", "would ", "do ", "does "];
+/// Words whose sentence asks even without a question mark where it starts with them ("how much
+/// tylenol can i take in a day", "what is gout"); inside a sentence they need not ("she can barely
+/// walk").
+const EN_QUESTION_STARTS: &[&str] = &[
+    "can ", "could ", "may ", "should ", "is ", "are ", "how ", "what ", "when ", "would ", "do ", "does ", "why ",
+    "which ",
+];
 /// Words after which "i take" asks rather than says ("can i take", "should i take").
 const MODALS: &[&str] = &["can", "could", "may", "should", "shall", "would", "will", "to", "do", "does"];
 /// The words naming whose a medicine is, right before it ("my aspirin", "his metformin").
@@ -316,25 +320,8 @@ pub fn is_asked_whether_to_take(text: &str, start: usize, end: usize) -> bool {
     taken.is_none() && EN_ASKED_AFTER.iter().any(|c| c.trim_start() == next)
 }
 
-const QUESTION_CUES: &[&str] = &[
-    "?",
-    "what ",
-    "how ",
-    "why ",
-    "which ",
-    "can ",
-    "does ",
-    "is it",
-    "무엇",
-    "뭐",
-    "어떻",
-    "왜",
-    "하나요",
-    "되나요",
-    "까요",
-    "인가요",
-    "있나요",
-];
+/// Marks that ask wherever they are: a question mark, Korean question words and endings.
+const QUESTION_CUES: &[&str] = &["?", "무엇", "뭐", "어떻", "왜", "하나요", "되나요", "까요", "인가요", "있나요"];
 /// Words by which a sentence speaks about the asker ("I have", "제가", "복용 중").
 const SELF_CUES: &[&str] = &[
     "i ",
@@ -379,7 +366,9 @@ const SELF_CUES: &[&str] = &[
 pub fn is_only_asked_about(text: &str, start: usize, end: usize) -> bool {
     let (from, to) = sentence_around(text, start, end);
     let sentence = format!(" {} ", text[from..to].to_lowercase());
-    QUESTION_CUES.iter().any(|c| sentence.contains(c)) && !SELF_CUES.iter().any(|c| sentence.contains(c))
+    let asks = QUESTION_CUES.iter().any(|c| sentence.contains(c))
+        || EN_QUESTION_STARTS.iter().any(|c| sentence.trim_start().starts_with(c));
+    asks && !SELF_CUES.iter().any(|c| sentence.contains(c))
 }
 
 /// The sentence around `start..end`: from a full stop, a question or exclamation mark or a line
@@ -492,6 +481,9 @@ mod tests {
             is_only_asked_about(text, start, start + word.len())
         };
         assert!(asked("What are the symptoms of diabetes?", "diabetes"));
+        assert!(asked("how do you get rid of gout", "gout"));
+        // "can" inside a sentence asks nothing: said of someone else, the complaint is stated.
+        assert!(!asked("mom's hip hurts so bad she can barely walk", "hip hurts"));
         assert!(asked("당뇨병 초기 증상은 무엇인가요?", "당뇨병"));
         assert!(!asked("I have diabetes. What should I eat?", "diabetes"));
         assert!(!asked("당뇨가 있는데 무엇을 먹어야 하나요?", "당뇨"));
