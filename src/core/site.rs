@@ -1,6 +1,6 @@
 //! Files a message is read with that the browser fetches from the site instead of holding them in the
-//! app's wasm (triage's classifier, concept table and Korean medicine names; extraction's everyday
-//! symptom words and given names). Natively each is built into the binary; `medagent triage
+//! app's wasm (triage's classifier, concept table, Korean medicine names and regular expressions;
+//! extraction's everyday symptom words, given names, word lists and regular expressions). Natively each is built into the binary; `medagent triage
 //! --export-site DIR` writes the binary's copies (what `scripts/build-app.sh` serves), and the page
 //! fetches each before the first message and installs it only when its SHA-256 is the one this build
 //! recorded (`build.rs`), so a stale site is refused.
@@ -75,4 +75,50 @@ impl SiteText {
         let _ = self.installed.set(text);
         Ok(())
     }
+}
+
+/// Site files of named lines (triage's and extraction's regular expressions and word lists), a line
+/// each: a name, a tab, and the line's items separated by tabs (a regular expression is one item).
+impl SiteText {
+    /// The items of line `name`, tabs and all; the tests of each file check every name has a line.
+    pub fn line(&'static self, name: &str) -> &'static str {
+        let line = self.text().lines().find_map(|l| l.strip_prefix(name)?.strip_prefix('\t'));
+        line.unwrap_or_else(|| panic!("{} has no line {name}", self.file.path))
+    }
+}
+
+/// `site_pattern!(FILE, name)`: a function `name()` giving the regex of line `name` of the
+/// [`SiteText`] `FILE`, compiled once.
+macro_rules! site_pattern {
+    ($file:expr, $vis:vis $name:ident) => {
+        $vis fn $name() -> &'static regex_lite::Regex {
+            static CELL: std::sync::OnceLock<regex_lite::Regex> = std::sync::OnceLock::new();
+            match CELL.get() {
+                Some(re) => re,
+                None => $crate::core::compiled(&CELL, $file.line(stringify!($name))),
+            }
+        }
+    };
+}
+pub(crate) use site_pattern;
+
+/// `site_words!(FILE, name)`: a function `name()` giving the words of line `name` of the
+/// [`SiteText`] `FILE`, split once.
+macro_rules! site_words {
+    ($file:expr, $vis:vis $name:ident) => {
+        $vis fn $name() -> &'static [&'static str] {
+            static CELL: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
+            $crate::core::site::words(&CELL, &$file, stringify!($name))
+        }
+    };
+}
+pub(crate) use site_words;
+
+/// The words of line `name` of `file`, split into `cell` unless it holds them ([`site_words!`]).
+pub fn words(
+    cell: &'static std::sync::OnceLock<Vec<&'static str>>,
+    file: &'static SiteText,
+    name: &str,
+) -> &'static [&'static str] {
+    cell.get_or_init(|| file.line(name).split('\t').collect())
 }
