@@ -82,8 +82,13 @@ impl SiteText {
 impl SiteText {
     /// The items of line `name`, tabs and all; the tests of each file check every name has a line.
     pub fn line(&'static self, name: &str) -> &'static str {
-        let line = self.text().lines().find_map(|l| l.strip_prefix(name)?.strip_prefix('\t'));
+        let line = self.lines(name).next();
         line.unwrap_or_else(|| panic!("{} has no line {name}", self.file.path))
+    }
+
+    /// The items of every line named `name`, in the file's order: a table's rows.
+    pub fn lines<'a>(&'static self, name: &'a str) -> impl Iterator<Item = &'static str> + 'a {
+        self.text().lines().filter_map(move |l| l.strip_prefix(name)?.strip_prefix('\t'))
     }
 }
 
@@ -121,4 +126,31 @@ pub fn words(
     name: &str,
 ) -> &'static [&'static str] {
     cell.get_or_init(|| file.line(name).split('\t').collect())
+}
+
+/// The test of a file of named lines: every line that `sources` read with `site_pattern!(FILE, name)`
+/// is there and compiles, every `site_words!(FILE, name)` line has words and no empty one, and every
+/// line of the file is one of those or a row of one of `tables`; gives how many patterns and word
+/// lists the sources read.
+#[cfg(test)]
+pub fn check_named_lines(file: &'static SiteText, name: &str, sources: &[&str], tables: &[&str]) -> (usize, usize) {
+    let named = |kind: &str| -> Vec<String> {
+        let call = format!("{kind}!({name}, ");
+        let lines = sources.iter().flat_map(|s| s.lines());
+        let names = lines.filter_map(|l| l.trim_start().strip_prefix(call.as_str())?.strip_suffix(");"));
+        names.map(|n| n.strip_prefix("pub ").unwrap_or(n).to_string()).collect()
+    };
+    let (patterns, words) = (named("site_pattern"), named("site_words"));
+    for pattern in &patterns {
+        regex_lite::Regex::new(file.line(pattern)).unwrap_or_else(|e| panic!("{pattern}: {e}"));
+    }
+    for list in &words {
+        assert!(file.line(list).split('\t').all(|w| !w.is_empty()), "{list} has an empty word");
+    }
+    for line in file.text().lines().filter(|l| !l.starts_with('#')) {
+        let line_name = line.split('\t').next().unwrap_or_default();
+        let read = patterns.iter().chain(&words).any(|n| n == line_name) || tables.contains(&line_name);
+        assert!(read, "no code reads line {line_name} of {}", file.file.path);
+    }
+    (patterns.len(), words.len())
 }

@@ -13,7 +13,7 @@ mod symptom_words;
 mod text_words;
 
 pub use crate::core::vitals::{MeasureKind, DIASTOLIC};
-pub use subject::{relation, relation_words, Relation, Subject, GIVEN_NAMES, RELATIONS};
+pub use subject::{relation, relation_words, relations, Relation, Subject, GIVEN_NAMES};
 pub use symptom_words::SYMPTOM_WORDS;
 pub use text_words::TEXT_WORDS;
 

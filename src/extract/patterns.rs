@@ -8,52 +8,22 @@ use regex_lite::Regex;
 site_pattern!(TEXT_WORDS, age_ko);
 // Ages said in native Korean numbers ("세 살", "다섯 살"), at the start of a word.
 site_pattern!(TEXT_WORDS, age_ko_native);
-/// What may follow an age said as a bare number ("he's 10 and ...", "who is 85,"): so "is 34 weeks
-/// pregnant" or "is 110 kg" is no age.
-const AGE_END: &str = r"\s*(?:$|ish\b|[),;:!?]|\.(?:\s|$)|(?:years?|yrs?)\b|y/?o\b|and\b|but\b|now\b|with\b|has\b|had\b|who\b|was\b|is\b|in\b|so\b|-)";
+// The next three end an age said as a bare number where an age may end ("he's 10 and ...", "who is
+// 85,"): so "is 34 weeks pregnant" or "is 110 kg" is no age.
 // "I'm 45" only where an age may end ("I am 33 weeks pregnant" says no age); "45 years old", "45yo",
 // "I (34F)", "I (F, 52)", "i am 56 male".
-static AGE_EN: std::sync::OnceLock<Regex> = std::sync::OnceLock::new();
-fn age_en() -> &'static Regex {
-    AGE_EN.get_or_init(|| {
-        let re = format!(
-            r"(?i)\b(?:i am|i'm|im|aged?|age:?)\s*(\d{{1,3}})(?:\s*[mf]\b|\s*(?:male|female|man|woman|guy|girl)\b|{AGE_END})|\b(\d{{1,3}})[\s-]*(?:years?|yrs?|y/?o)[\s-]*old\b|\b(\d{{1,3}})\s*(?:yo|y/o)\b|\b(?:i|me)\s*\(\s*(\d{{1,3}})\s*[mf]?\s*\)|\b(?:i|me)\s*\(\s*[mf]\s*,\s*(\d{{1,3}})\s*\)"
-        );
-        Regex::new(&re).expect("valid pattern")
-    })
-}
+site_pattern!(TEXT_WORDS, age_en);
 // "she's 82", "he is 81", "who is 90", "hes like 55", "shes 30ish", "(my wife and I) are both 40", "we're
 // both 60", followed by what may end an age.
-static PRONOUN_AGE: std::sync::OnceLock<Regex> = std::sync::OnceLock::new();
-fn pronoun_age() -> &'static Regex {
-    PRONOUN_AGE.get_or_init(|| {
-        let re =
-            format!(r"(?i)(?:\b(?:he|she|who)(?:'s|’s|s|\s+is|\s+was|\s+just\s+turned|\s+turned)|\bare\s+both|\bwe\s+are|\bwe(?:'re|’re)\s+both)\s+(?:only\s+|just\s+|almost\s+|nearly\s+|like\s+|about\s+|around\s+)?(\d{{1,3}}){AGE_END}");
-        Regex::new(&re).expect("valid pattern")
-    })
-}
+site_pattern!(TEXT_WORDS, pronoun_age);
 // Right after a person's mention: "is 3", ", who is 85", ", 72,", "(6)", " Tom is 45".
-static AGE_AFTER: std::sync::OnceLock<Regex> = std::sync::OnceLock::new();
-fn age_after_pattern() -> &'static Regex {
-    AGE_AFTER.get_or_init(|| {
-        let re = format!(
-            r"^(?:\s+[A-Z][a-z]+)?(?i:\s*(?:,|\()?\s*(?:who\s+is|who's|is|was|aged?|turned|just\s+turned|,)?\s*(\d{{1,3}})\s*[mf]?\s*(?:\)|{AGE_END}))"
-        );
-        Regex::new(&re).expect("valid pattern")
-    })
-}
+site_pattern!(TEXT_WORDS, age_after_pattern);
 // A baby's age in months, weeks or days, kept in whole years ("18개월인데" is 1, "4 month old" 0):
 // "N months/weeks/days old", "is 9 months", "(5 months)", "18mo"; "N개월" said of the child ("6개월
 // 아기", "11개월인데"), "생후 20일", 백일 (100 days), 돌 (a first birthday), 두 돌. A number of weeks
 // pregnant, or a duration ("3개월째", "for 3 days"), is no age.
-pattern!(
-    infant_age_en,
-    r"(?i)\b(\d{1,2})[\s-]*(months?|mos?|weeks?|wks?|days?)[\s-]*old\b|(?:\bis|'s|’s|\b(?:he|she)s|\bturned|\(|(?:^|[.!?\n]\s*)(?:baby|newborn|toddler|infant)(?:\s+(?:girl|boy))?,?)\s*(\d{1,2})\s*(months?|mos?|weeks?|wks?|days?)\b\s*(\)|,|\.|and\b|$|now\b|\w+)?|\b(\d{1,2})\s*(mo)\b"
-);
-pattern!(
-    infant_age_ko,
-    r"(생후\s*|임신\s*)?(\d{1,3})\s*(개월|주|일)\s*(인데|이에요|예요|이에여|된|됐|째|차|짜리|아기|아이|애기|신생아|남아|여아|아들|딸|이고|이구요|이요|\)|\s)|(?:^|[^가-힣])(백일|100일|두\s*돌|세\s*돌|돌쟁이|돌)\s*(?:막\s*|갓\s*|이\s*)?(인데|지났|지난|된|됐|아기|애기|이에요|예요)"
-);
+site_pattern!(TEXT_WORDS, infant_age_en);
+site_pattern!(TEXT_WORDS, infant_age_ko);
 site_pattern!(TEXT_WORDS, age_group_ko);
 // A Korean age said as a bare number: after 올해, 연세, 나이 ("올해 40인데", "연세가 90이신데", "나이 42."),
 // or with an honorific ending only a person's age takes ("저희 엄마 70이신데"): group 1 or 2.

@@ -3,7 +3,7 @@
 //! message is mainly about.
 //!
 //! How it reads a message:
-//! - Person mentions: a relation ([`RELATIONS`]: in English after "my" / "our", e.g. "my 16 year
+//! - Person mentions: a relation ([`relations()`]: in English after "my" / "our", e.g. "my 16 year
 //!   old son", "my little boy", "my 3-year-old", or alone for the words people use as names, "Mom";
 //!   in Korean as written, "아들이", "우리 애", "외할머니"), a name the app keeps, the writer ("I",
 //!   "my", "mine", "저는", "제가", "제 ..."), or a pronoun ("she", "his").
@@ -115,416 +115,44 @@ pub struct Relation {
     ko_words: &'static [&'static str],
 }
 
-const M: Option<Gender> = Some(Gender::Male);
-const F: Option<Gender> = Some(Gender::Female);
+/// The relations, with the words that name them (the `relation` lines of `text_words.tsv`, in its
+/// order). The longest word found wins: "할아버지" is a grandfather, not the "아버지" inside it; "my
+/// mother-in-law" is no mother.
+pub fn relations() -> &'static [Relation] {
+    static RELATIONS: std::sync::OnceLock<Vec<Relation>> = std::sync::OnceLock::new();
+    RELATIONS.get_or_init(|| TEXT_WORDS.lines("relation").map(Relation::read).collect())
+}
 
-/// The relations, with the words that name them. The longest word found wins: "할아버지" is a
-/// grandfather, not the "아버지" inside it; "my mother-in-law" is no mother.
-pub const RELATIONS: &[Relation] = &[
-    Relation {
-        id: "son",
-        en: "Son",
-        ko: "아들",
-        gender: M,
-        en_words: &["son", "sons", "boy", "stepson", "step-son"],
-        en_alone: &[],
-        ko_words: &["아들", "아드님", "아들내미", "아들램"],
-    },
-    Relation {
-        id: "daughter",
-        en: "Daughter",
-        ko: "딸",
-        gender: F,
-        en_words: &["daughter", "daughters", "girl", "stepdaughter", "step-daughter"],
-        en_alone: &[],
-        ko_words: &["딸", "따님", "딸아이", "딸내미", "딸램"],
-    },
-    Relation {
-        id: "child",
-        en: "Child",
-        ko: "아이",
-        gender: None,
-        en_words: &[
-            "child",
-            "children",
-            "kid",
-            "kids",
-            "kiddo",
-            "kiddos",
-            "munchkin",
-            "baby",
-            "toddler",
-            "newborn",
-            "infant",
-            "little one",
-            "teen",
-            "teenager",
-            "youngest",
-            "eldest",
-            "oldest",
-            "twins",
-        ],
-        en_alone: &["the baby"],
-        ko_words: &[
-            "아이",
-            "애",
-            "아기",
-            "애기",
-            "신생아",
-            "자녀",
-            "아가",
-            "막내",
-            "첫째",
-            "둘째",
-            "셋째",
-            "쌍둥이",
-            "애들",
-            "아이들",
-            "아기들",
-        ],
-    },
-    Relation {
-        id: "mother",
-        en: "Mother",
-        ko: "엄마",
-        gender: F,
-        // "umma" / "eomma": the Korean word as English speakers of Korean families write it.
-        en_words: &[
-            "mother",
-            "mom",
-            "mum",
-            "mommy",
-            "mummy",
-            "mama",
-            "stepmother",
-            "stepmom",
-            "stepmum",
-            "step-mom",
-            "step mom",
-            "step-mother",
-            "umma",
-            "eomma",
-            "omma",
-        ],
-        en_alone: &["mom", "mum", "mommy", "mummy"],
-        ko_words: &["엄마", "어머니", "어머님", "모친", "친정엄마", "친정어머니", "엄니", "어무니"],
-    },
-    Relation {
-        id: "father",
-        en: "Father",
-        ko: "아빠",
-        gender: M,
-        en_words: &[
-            "father",
-            "dad",
-            "daddy",
-            "papa",
-            "stepfather",
-            "stepdad",
-            "step-dad",
-            "step dad",
-            "step-father",
-            "appa",
-        ],
-        en_alone: &["dad", "daddy"],
-        ko_words: &["아빠", "아버지", "아버님", "부친", "친정아버지", "친정아빠", "아부지"],
-    },
-    Relation {
-        id: "mother-in-law",
-        en: "Mother-in-law",
-        ko: "시어머니",
-        gender: F,
-        en_words: &["mother-in-law", "mother in law", "mil", "mom in law", "mom-in-law", "mum in law"],
-        en_alone: &[],
-        ko_words: &["시어머니", "시어머님", "시엄마", "장모", "장모님"],
-    },
-    Relation {
-        id: "father-in-law",
-        en: "Father-in-law",
-        ko: "시아버지",
-        gender: M,
-        en_words: &["father-in-law", "father in law", "fil", "dad in law", "dad-in-law"],
-        en_alone: &[],
-        ko_words: &["시아버지", "시아버님", "시아빠", "장인어른"],
-    },
-    Relation {
-        id: "grandmother",
-        en: "Grandmother",
-        ko: "할머니",
-        gender: F,
-        en_words: &[
-            "grandmother",
-            "grandma",
-            "granny",
-            "gran",
-            "nana",
-            "nan",
-            "grandmom",
-            "gramma",
-            "grandmum",
-            "grammy",
-        ],
-        en_alone: &["grandma", "granny", "grandmother", "nana", "gramma", "grandmum"],
-        ko_words: &["할머니", "할머님", "외할머니", "친할머니", "할매", "할무니"],
-    },
-    Relation {
-        id: "grandfather",
-        en: "Grandfather",
-        ko: "할아버지",
-        gender: M,
-        en_words: &["grandfather", "grandpa", "grandad", "granddad", "gramps", "grampa", "granpa", "granddaddy"],
-        en_alone: &["grandpa", "grandad", "granddad", "grandfather", "grampa", "granpa", "gramps"],
-        ko_words: &["할아버지", "할아버님", "외할아버지", "친할아버지", "할아부지", "할부지"],
-    },
-    Relation {
-        id: "grandchild",
-        en: "Grandchild",
-        ko: "손주",
-        gender: None,
-        en_words: &["grandson", "granddaughter", "grandchild", "grandkid", "grandbaby", "grandchildren"],
-        en_alone: &[],
-        ko_words: &["손주", "손자", "손녀"],
-    },
-    Relation {
-        id: "wife",
-        en: "Wife",
-        ko: "아내",
-        gender: F,
-        en_words: &["wife", "missus", "wifey", "wify"],
-        en_alone: &[],
-        ko_words: &["아내", "와이프", "집사람", "마누라", "부인"],
-    },
-    Relation {
-        id: "husband",
-        en: "Husband",
-        ko: "남편",
-        gender: M,
-        en_words: &["husband", "hubby", "hubs", "hubbie"],
-        en_alone: &[],
-        ko_words: &["남편", "신랑"],
-    },
-    Relation {
-        id: "partner",
-        en: "Partner",
-        ko: "애인",
-        gender: None,
-        en_words: &[
-            "partner",
-            "boyfriend",
-            "girlfriend",
-            "fiance",
-            "fiancé",
-            "fiancee",
-            "fiancée",
-            "spouse",
-            "bf",
-            "gf",
-        ],
-        en_alone: &[],
-        ko_words: &["남자친구", "여자친구", "남친", "여친", "애인", "약혼자"],
-    },
-    Relation {
-        id: "brother",
-        en: "Brother",
-        ko: "형제",
-        gender: M,
-        en_words: &[
-            "brother",
-            "brothers",
-            "stepbrother",
-            "step-brother",
-            "half-brother",
-            "half brother",
-            "bro",
-            "little bro",
-            "lil bro",
-            "big bro",
-        ],
-        en_alone: &[],
-        ko_words: &["남동생", "오빠", "형", "형님", "친형", "오라버니"],
-    },
-    Relation {
-        id: "sister",
-        en: "Sister",
-        ko: "자매",
-        gender: F,
-        en_words: &[
-            "sister",
-            "sisters",
-            "stepsister",
-            "step-sister",
-            "half-sister",
-            "half sister",
-            "sis",
-            "little sis",
-            "lil sis",
-            "big sis",
-        ],
-        en_alone: &[],
-        ko_words: &["여동생", "언니", "누나", "누님", "친언니"],
-    },
-    Relation {
-        id: "sibling",
-        en: "Sibling",
-        ko: "동생",
-        gender: None,
-        en_words: &["sibling", "siblings"],
-        en_alone: &[],
-        ko_words: &["동생"],
-    },
-    Relation {
-        id: "aunt",
-        en: "Aunt",
-        ko: "이모",
-        gender: F,
-        en_words: &["aunt", "auntie", "aunty"],
-        en_alone: &[],
-        ko_words: &["이모", "고모", "숙모", "외숙모"],
-    },
-    Relation {
-        id: "uncle",
-        en: "Uncle",
-        ko: "삼촌",
-        gender: M,
-        en_words: &["uncle"],
-        en_alone: &[],
-        ko_words: &["삼촌", "외삼촌", "큰아버지", "작은아버지", "이모부", "고모부"],
-    },
-    Relation {
-        id: "nephew",
-        en: "Nephew",
-        ko: "조카",
-        gender: M,
-        en_words: &["nephew", "nephews"],
-        en_alone: &[],
-        // 조카 is a niece or a nephew; a nephew's gender is then said of a niece too.
-        ko_words: &["조카", "조카아들", "조카녀석", "조카놈"],
-    },
-    Relation {
-        id: "niece",
-        en: "Niece",
-        ko: "조카딸",
-        gender: F,
-        en_words: &["niece", "nieces"],
-        en_alone: &[],
-        ko_words: &["조카딸"],
-    },
-    Relation {
-        id: "friend",
-        en: "Friend",
-        ko: "친구",
-        gender: None,
-        en_words: &["friend", "friends", "roommate", "roomie", "flatmate", "housemate", "buddy", "bestie", "bff"],
-        en_alone: &[],
-        ko_words: &["친구", "룸메이트", "룸메", "절친", "베프", "지인"],
-    },
-    Relation {
-        id: "colleague",
-        en: "Colleague",
-        ko: "동료",
-        gender: None,
-        en_words: &["coworker", "coworkers", "co-worker", "colleague", "workmate", "boss", "manager", "supervisor"],
-        en_alone: &[],
-        ko_words: &["동료", "직장동료", "사장님", "부장님", "팀장님", "과장님", "차장님", "상사", "선배", "후배"],
-    },
-    Relation {
-        id: "cousin",
-        en: "Cousin",
-        ko: "사촌",
-        gender: None,
-        en_words: &["cousin", "cousins"],
-        en_alone: &[],
-        ko_words: &[
-            "사촌",
-            "사촌동생",
-            "사촌언니",
-            "사촌오빠",
-            "사촌형",
-            "사촌누나",
-            "외사촌",
-            "친사촌",
-            "이종사촌",
-            "고종사촌",
-        ],
-    },
-    Relation {
-        id: "sister-in-law",
-        en: "Sister-in-law",
-        ko: "형수",
-        gender: F,
-        en_words: &["sister-in-law", "sister in law", "sil"],
-        en_alone: &[],
-        ko_words: &["형수", "형수님", "처제", "처형", "시누이", "시누", "올케", "올케언니", "새언니", "동서", "제수씨"],
-    },
-    Relation {
-        id: "brother-in-law",
-        en: "Brother-in-law",
-        ko: "처남",
-        gender: M,
-        en_words: &["brother-in-law", "brother in law", "bil"],
-        en_alone: &[],
-        ko_words: &["처남", "매형", "매부", "제부", "형부", "시아주버니", "아주버님", "도련님", "시동생"],
-    },
-    Relation {
-        id: "daughter-in-law",
-        en: "Daughter-in-law",
-        ko: "며느리",
-        gender: F,
-        en_words: &["daughter-in-law", "daughter in law"],
-        en_alone: &[],
-        ko_words: &["며느리", "며늘아기"],
-    },
-    Relation {
-        id: "son-in-law",
-        en: "Son-in-law",
-        ko: "사위",
-        gender: M,
-        en_words: &["son-in-law", "son in law"],
-        en_alone: &[],
-        ko_words: &["사위"],
-    },
-    Relation {
-        id: "ex",
-        en: "Ex",
-        ko: "전 애인",
-        gender: None,
-        en_words: &[
-            "ex",
-            "ex-husband",
-            "ex husband",
-            "ex-wife",
-            "ex wife",
-            "ex-boyfriend",
-            "ex-girlfriend",
-            "ex-partner",
-        ],
-        en_alone: &[],
-        ko_words: &["전남친", "전여친", "전남편", "전처", "전 남자친구", "전 여자친구", "전애인"],
-    },
-    Relation {
-        id: "patient",
-        en: "Patient",
-        ko: "환자",
-        gender: None,
-        // Someone the writer cares for or works with: a carer's, a nurse's, a trainer's.
-        en_words: &["patient", "client", "resident", "lady", "gentleman"],
-        en_alone: &[],
-        ko_words: &["환자분", "어르신"],
-    },
-    Relation {
-        id: "neighbor",
-        en: "Neighbor",
-        ko: "이웃",
-        gender: None,
-        en_words: &["neighbor", "neighbors", "neighbour", "neighbours"],
-        en_alone: &[],
-        ko_words: &["이웃", "옆집"],
-    },
-];
+impl Relation {
+    /// The relation of a `relation` line's items: its id, English and Korean name, gender (`male`,
+    /// `female` or none), then its English words, English words alone and Korean words, each list
+    /// separated by `|`.
+    fn read(line: &'static str) -> Relation {
+        let mut items = line.split('\t');
+        let mut item = || items.next().unwrap_or_else(|| panic!("a relation line has 7 items: {line}"));
+        // Read once and kept for the program's life, as the words were when built in.
+        let words = |list: &'static str| -> &'static [&'static str] {
+            Box::leak(list.split('|').filter(|w| !w.is_empty()).collect())
+        };
+        Relation {
+            id: item(),
+            en: item(),
+            ko: item(),
+            gender: match item() {
+                "male" => Some(Gender::Male),
+                "female" => Some(Gender::Female),
+                _ => None,
+            },
+            en_words: words(item()),
+            en_alone: words(item()),
+            ko_words: words(item()),
+        }
+    }
+}
 
 /// The relation called `id`.
 pub fn relation(id: &str) -> Option<&'static Relation> {
-    RELATIONS.iter().find(|r| r.id == id)
+    relations().iter().find(|r| r.id == id)
 }
 
 /// The words of `relation`, English and Korean: what a person the app keeps may be named ("Mom",
@@ -795,7 +423,7 @@ fn english_mentions(text: &str, names: &[String]) -> Vec<(Mention, Role)> {
             continue;
         }
         let before = i.checked_sub(1).map(|p| words[p].2.as_str());
-        if let Some((r, n)) = RELATIONS
+        if let Some((r, n)) = relations()
             .iter()
             .find_map(|r| r.en_alone.iter().find_map(|alone| words_match(&words, i, alone).map(|n| (r, n))))
         {
@@ -1090,7 +718,7 @@ fn relation_at(words: &[(usize, usize, String)], at: usize) -> Option<(Kin, usiz
         .find(|(word, _)| words_match(words, at, word).is_some())
         .map(|(_, ids)| (Kin::Pair(ids[0], ids[1]), 1));
     pair.or_else(|| {
-        RELATIONS
+        relations()
             .iter()
             .flat_map(|r| r.en_words.iter().map(move |w| (r, *w)))
             .filter_map(|(r, noun)| {
@@ -1211,7 +839,7 @@ pub fn unlisted_names(text: &str, known: impl Fn(&str) -> bool) -> Vec<String> {
         }
         let person_word = is_pronoun(&w)
             || not_names().contains(&w.as_str())
-            || RELATIONS.iter().any(|r| r.en_words.contains(&w.as_str()) || r.en_alone.contains(&w.as_str()))
+            || relations().iter().any(|r| r.en_words.contains(&w.as_str()) || r.en_alone.contains(&w.as_str()))
             || english_given_name(bare).is_some();
         let goes_on =
             bare.len() < written.len() || words.get(i + 1).is_some_and(|n| name_goes_on().contains(&n.2.as_str()));
@@ -1245,7 +873,7 @@ fn says_of_person(words: &[(usize, usize, String)], end: usize) -> bool {
     // "husbands gout is back": a possessive without its apostrophe (a plural noun is listed whole).
     let unmarked_possessive = last
         .strip_suffix('s')
-        .is_some_and(|noun| RELATIONS.iter().any(|r| r.en_words.contains(&noun) && !r.en_words.contains(&last)));
+        .is_some_and(|noun| relations().iter().any(|r| r.en_words.contains(&noun) && !r.en_words.contains(&last)));
     // A verb in the past or of one person now ("husband tested positive", "son sprained his
     // ankle", "coworker sneezes nonstop") says something too.
     let verb = |w: &str| {
@@ -1362,7 +990,7 @@ fn korean_mentions(text: &str, names: &[String]) -> Vec<(Mention, Role)> {
             continue;
         }
         // The longest relation word (or name) in the written word.
-        let best = RELATIONS
+        let best = relations()
             .iter()
             .flat_map(|r| r.ko_words.iter().map(move |w| (Some(r), *w)))
             .chain(names.iter().filter(|n| has_hangul_text(n)).map(|n| (None, n.as_str())))
@@ -2122,7 +1750,7 @@ fn honours_someone(clause: &str) -> bool {
 fn own_names(names: &[String]) -> Vec<String> {
     let relation_word = |name: &str| {
         let name = name.trim().to_lowercase();
-        RELATIONS.iter().any(|r| r.en_words.iter().chain(r.ko_words).any(|w| *w == name))
+        relations().iter().any(|r| r.en_words.iter().chain(r.ko_words).any(|w| *w == name))
     };
     names.iter().filter(|n| n.trim().chars().count() >= 2 && !relation_word(n)).cloned().collect()
 }
@@ -2157,7 +1785,7 @@ fn joined_group(text: &str, here: &[&(Mention, Role)], together: bool) -> Vec<Su
         // "4살 아들이랑 2살 딸 둘다": the second one's age may come between.
         let aged = between.split_whitespace().count() == 1 && super::patterns::age_before(&between).is_some();
         // "할머니 할아버지 두분다": two relation words written bare, one after the other, join too.
-        let bare = |m: &Mention| RELATIONS.iter().any(|r| r.ko_words.contains(&&text[m.start..m.end]));
+        let bare = |m: &Mention| relations().iter().any(|r| r.ko_words.contains(&&text[m.start..m.end]));
         // "아들(10살)이랑 남편이 둘다": the first one's age in brackets, then the joining particle.
         let bracketed = text[a.end..b.start].starts_with('(') && KO_COMPANION.contains(&between.as_str());
         let korean = together
@@ -2282,7 +1910,7 @@ pub fn ages_within_mentions(text: &str, names: &[String]) -> Vec<(usize, Subject
 /// or after a relation word written bare ("딸 8살 아들 5살": the daughter is 8, the son 5), with
 /// where each age starts (an age said after one person is not the next one's "age before").
 pub fn korean_ages_after(text: &str, names: &[String]) -> Vec<(usize, Subject, u32)> {
-    let bare = |said: &str| RELATIONS.iter().any(|r| r.ko_words.contains(&said));
+    let bare = |said: &str| relations().iter().any(|r| r.ko_words.contains(&said));
     mentions(text, &own_names(names))
         .into_iter()
         .filter(|(m, role)| *role != Role::Aside && matches!(m.who, Who::Person(..)))

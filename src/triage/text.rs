@@ -764,15 +764,13 @@ fn judge_sentence(sentence: &str, grave: bool, scene: bool) -> Option<Aside> {
 mod tests {
     #[test]
     fn every_pattern_has_its_line_and_compiles() {
-        let source = include_str!("text.rs");
-        let names: Vec<&str> = source
-            .lines()
-            .filter_map(|l| l.strip_prefix("site_pattern!(TEXT_PATTERNS, ")?.strip_suffix(");"))
-            .collect();
-        assert!(names.len() > 90, "{}", names.len());
-        for name in names {
-            regex_lite::Regex::new(super::TEXT_PATTERNS.line(name)).unwrap_or_else(|e| panic!("{name}: {e}"));
-        }
+        let (patterns, _) = crate::core::site::check_named_lines(
+            &super::TEXT_PATTERNS,
+            "TEXT_PATTERNS",
+            &[include_str!("text.rs"), include_str!("readings.rs")],
+            &[],
+        );
+        assert!(patterns > 90, "{patterns}");
     }
 
     use super::*;
