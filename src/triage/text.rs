@@ -7,8 +7,8 @@
 
 use crate::core::site::{site_pattern, site_text, SiteText};
 
-/// The regular expressions of this module, by name (`text_patterns.tsv`, whose header says the
-/// format): natively built in; the app fetches the file from the site before the first message, so
+/// The regular expressions of this module and of `readings`, `frame` and `poisoning`, and their word
+/// lists, by name (`text_patterns.tsv`, whose header says the format): natively built in; the app fetches the file from the site before the first message, so
 /// its wasm does not carry them.
 pub static TEXT_PATTERNS: SiteText =
     site_text!("triage/text_patterns.tsv", "text_patterns.sha256", include_str!("text_patterns.tsv"));
@@ -767,7 +767,12 @@ mod tests {
         let (patterns, _) = crate::core::site::check_named_lines(
             &super::TEXT_PATTERNS,
             "TEXT_PATTERNS",
-            &[include_str!("text.rs"), include_str!("readings.rs")],
+            &[
+                include_str!("text.rs"),
+                include_str!("readings.rs"),
+                include_str!("frame.rs"),
+                include_str!("poisoning.rs"),
+            ],
             &[],
         );
         assert!(patterns > 90, "{patterns}");
