@@ -6,9 +6,10 @@
 //! the one the checkout's sets make, and no weights are committed. It also records the SHA-256 of the
 //! triage concept table (`src/triage/concepts.tsv`) and regular expressions
 //! (`src/triage/text_patterns.tsv`), of the everyday symptom words
-//! (`src/extract/symptom_words.tsv`), of the given names (`src/extract/given_names.txt`) and of the
-//! medicine names, which the browser fetches and checks
-//! likewise (`src/core/site.rs`).
+//! (`src/extract/symptom_words.tsv`), of the given names (`src/extract/given_names.txt`), of
+//! extraction's and the measurements' word lists and regular expressions
+//! (`src/extract/text_words.tsv`, `src/core/vitals_words.tsv`) and of the medicine names, which
+//! the browser fetches and checks likewise (`src/core/site.rs`).
 
 #[path = "src/triage/classifier.rs"]
 #[allow(dead_code)]
@@ -32,6 +33,8 @@ fn main() {
     println!("cargo:rerun-if-changed=src/extract/symptom_words.tsv");
     println!("cargo:rerun-if-changed=src/extract/given_names.txt");
     println!("cargo:rerun-if-changed=src/triage/text_patterns.tsv");
+    println!("cargo:rerun-if-changed=src/extract/text_words.tsv");
+    println!("cargo:rerun-if-changed=src/core/vitals_words.tsv");
 
     let root = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
     let files = classifier::training_files(&root).expect("tests/fixtures holds the labelled triage sets");
@@ -54,6 +57,10 @@ fn main() {
         .expect("src/extract/given_names.txt is in the checkout");
     let text_patterns = std::fs::read(root.join("src/triage/text_patterns.tsv"))
         .expect("src/triage/text_patterns.tsv is in the checkout");
+    let text_words =
+        std::fs::read(root.join("src/extract/text_words.tsv")).expect("src/extract/text_words.tsv is in the checkout");
+    let vitals_words =
+        std::fs::read(root.join("src/core/vitals_words.tsv")).expect("src/core/vitals_words.tsv is in the checkout");
     let medicines = korean_medicine_names(&root.join("index/lexicon/medicines_ko.tsv")).into_bytes();
     for (name, contents) in [
         ("triage_classifier.bin", bytes),
@@ -62,6 +69,8 @@ fn main() {
         ("symptom_words.sha256", sha256_hex(&symptom_words).into_bytes()),
         ("given_names.sha256", sha256_hex(&given_names).into_bytes()),
         ("text_patterns.sha256", sha256_hex(&text_patterns).into_bytes()),
+        ("text_words.sha256", sha256_hex(&text_words).into_bytes()),
+        ("vitals_words.sha256", sha256_hex(&vitals_words).into_bytes()),
         ("medicine_names_ko.sha256", sha256_hex(&medicines).into_bytes()),
         ("medicine_names_ko.txt", medicines),
     ] {

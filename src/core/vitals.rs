@@ -9,8 +9,15 @@
 //! is no reading ("2 pills", "I'm 45"), except the forms that say it by their shape or unit alone
 //! ("150/95", "39.5도", "100.8F", "110 bpm").
 
+use crate::core::site::{site_pattern, site_text, site_words, SiteText};
 use serde::{Deserialize, Serialize};
 use std::ops::RangeInclusive;
+
+/// The word lists and regular expressions of this module, by name (`vitals_words.tsv`, whose header
+/// says the format): natively built in; the app fetches the file from the site before the first
+/// message, so its wasm does not carry them.
+pub static VITALS_WORDS: SiteText =
+    site_text!("triage/vitals_words.tsv", "vitals_words.sha256", include_str!("vitals_words.tsv"));
 
 /// What a measurement measures.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, PartialOrd, Ord)]
@@ -306,70 +313,47 @@ impl Reading {
 // The text is read ASCII-lowercased (byte offsets stay those of the message). Between a label and
 // its number anything but a digit may stand ("혈압이 오늘 아침에 200에 120", "sugar is 480"), up to
 // a few words.
-pattern!(
-    blood_pressure,
-    r"(?:혈압|\bbp\b|blood pressure|pressure)\D{0,15}?(\d{2,3})\s*(?:/|over|에|-|\\)\s*(\d{2,3})|\b(\d{2,3})\s*/\s*(\d{2,3})\b"
-);
+site_pattern!(VITALS_WORDS, blood_pressure);
 // Between the label and its number a few words may stand ("맥박 재보니 118", "heart rate jumps to
 // like 140", "분당"), but no sentence's end and no oximeter's name ("pulse ox 93" is oxygen).
-pattern!(heart_rate, r"(?:맥박|심박수?|heart rate|pulse|\bhr\b)([^\d\n.?!]{0,18}?)(\d{2,3})|\b(\d{2,3})\s*bpm\b");
+site_pattern!(VITALS_WORDS, heart_rate);
 // A later value a reading went to, right after its first ("from 1.1 to 1.6", "62 down to 48",
 // "7.2에서 9.1로"): the value now.
-pattern!(
-    went_to,
-    r"^\s*(?:,\s*)?(?:(?:and\s+)?(?:now\s+|then\s+)?(?:down|up)\s+)?(?:to|->|→|에서)\s*(\d{1,4}(?:\.\d{1,2})?)"
-);
+site_pattern!(VITALS_WORDS, went_to);
 // A bare decimal in a body temperature's range ("checked and hes 38.1", "im at 100.4", "103.1 an
 // hour ago", group 5) is one, unless a unit follows it (group 6: a weight, a length, a duration, a pregnancy's weeks). A number that
 // names a fever ("a 103.5 fever", group 7) or that a fever spikes to ("still spiking 102", group 8)
 // is one too.
-pattern!(
-    temperature,
-    r"(?:열|체온|fever|temp\w*|thermometer|therm)\D{0,15}?(\d{2,3}(?:\.\d{1,2})?)\s*(도|℃|°c|°f|c\b|f\b|degrees)?|(\d{2,3}(?:\.\d{1,2})?)\s*(도|℃|°c|°f|c\b|f\b)|\b((?:3[5-9]|4[0-2]|99|10[0-5])\.\d)\b\s*(kg|kilo\w*|lbs?|%|mmol|cm|mm|km|miles?|weeks?|wks?|years?|yrs?|키로|킬로|시간|주|살|세)?|\b(\d{2,3}(?:\.\d{1,2})?)\s*(?:degree\s*)?fever|\bspik(?:e|es|ed|ing)\s+(?:a\s+|at\s+|to\s+|up\s+to\s+)?(\d{3}(?:\.\d)?|\d{2}\.\d)\b"
-);
+site_pattern!(VITALS_WORDS, temperature);
 // A number in kilograms or pounds alone (groups 5 and 6) is a weight ("down to 58kg", "he's 47,
 // 120kg", "down to 218 lbs") unless the words around it say a change ("lost 10kg", "8키로
 // 빠졌어요": see [`WEIGHT_CHANGE`]) or it is the weight a change started from ("68키로에서
 // 61키로", "from 240 to 212 lbs"). After its label a weight needs no unit ("몸무게 94", "he weighs 260").
-pattern!(
-    weight,
-    r"(?:체중|몸무게|\bweigh(?:t|s)?)\s*(?:은|는|이|가|:|is|of)?\s*(\d{2,3}(?:\.\d)?)\b\s*(kg|킬로|키로|lbs?|pounds)?|(\d{2,3}(?:\.\d)?)\s*(kg|킬로|키로)\s*(?:나가|이에요|입니다)|\b(\d{1,3}(?:\.\d)?)\s*(kg|kgs|킬로|키로|lbs?|pounds)"
-);
+site_pattern!(VITALS_WORDS, weight);
 
 // A weight said to go from one number to another after its label, with no unit ("weight went from
 // 165 to 142", "체중이 80에서 72로"): the weight it went from (group 1) and to (group 2).
-pattern!(
-    weight_from_to,
-    r"(?:체중|몸무게|\bweight)\s*(?:은|는|이|가)?\s*(?:(?:has\s+)?(?:went|gone|dropped|fell|go(?:ne)?)\s+)?(?:down\s+|up\s+)?(?:from\s+)?(\d{2,3}(?:\.\d)?)\s*(?:to|->|→|에서)\s*(\d{2,3}(?:\.\d)?)\b(?:\s*(?:로|으로))?"
-);
+site_pattern!(VITALS_WORDS, weight_from_to);
 // A height in feet and inches, then a bare number: the weight in pounds ("i'm 5'4 and 168 now", "5'10,
 // 190").
-pattern!(height_then_weight, r#"\b[4-7]'\s?\d{1,2}(?:"|'')?\s*(?:,|and|&|/)?\s*(\d{2,3})\b"#);
+site_pattern!(VITALS_WORDS, height_then_weight);
 // The number a weight is now, said bare right after the weight it was ("born 3.4 kg now 3.1").
-pattern!(now_bare, r"^\s*,?\s*(?:and\s+|but\s+)?now\s+(?:is\s+|at\s+)?(\d{1,3}(?:\.\d{1,2})?)\b");
-/// Units and words after a bare number that make it no weight ("5'4 and 30 years old", "now 3 days").
-const NOT_WEIGHT_AFTER: &[&str] =
-    &["kg", "lb", "pound", "kilo", "year", "yr", "y/o", "yo", "day", "week", "month", "m ", "f ", "%"];
+site_pattern!(VITALS_WORDS, now_bare);
+// Units and words after a bare number that make it no weight ("5'4 and 30 years old", "now 3 days").
+site_words!(VITALS_WORDS, not_weight_after);
 
-/// Things whose warmth is said in Fahrenheit like a fever's ("the bath water was 100.4"): a bare
-/// number a few words after one, or followed by "out" ("it's 99.5 out"), is no body temperature
-/// ("gave him a bath and he's still 102.3" is his).
-const THINGS_WARM: &[&str] = &[
-    "water", "bath", "tub", "pool", "oven", "room", "outside", "weather", "coffee", "tea", "milk", "formula", "food",
-    "car", "house",
-];
+// Things whose warmth is said in Fahrenheit like a fever's ("the bath water was 100.4"): a bare
+// number a few words after one, or followed by "out" ("it's 99.5 out"), is no body temperature
+// ("gave him a bath and he's still 102.3" is his).
+site_words!(VITALS_WORDS, things_warm);
 
-/// Units after a number said near the word sugar that make it no blood sugar.
-const NOT_SUGAR_AFTER: &[&str] = &[
-    "lb", "pound", "kg", "kilo", "min", "hour", "hr", "day", "week", "month", "year", "yr", "%", "g ", "gram", "times",
-    "x ",
-];
+// Units after a number said near the word sugar that make it no blood sugar.
+site_words!(VITALS_WORDS, not_sugar_after);
 
-/// Words just before or after a number of kilograms that make it a change of weight, not a weight:
-/// those of a loss, then those of a gain.
-const WEIGHT_LOST: &[&str] =
-    &["lost", "lose", "losing", "dropped", "down ", "빠", "감량", "줄", "loss", "less", "lighter"];
-const WEIGHT_GAINED: &[&str] = &["gained", "gain", "gaining", "put on", "up ", "찌", "쪘", "늘", "more", "heavier"];
+// Words just before or after a number of kilograms that make it a change of weight, not a weight:
+// those of a loss, then those of a gain.
+site_words!(VITALS_WORDS, weight_lost);
+site_words!(VITALS_WORDS, weight_gained);
 
 /// Which way a weight changed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -418,7 +402,7 @@ fn weights(text: &str) -> Vec<(WeightSaid, Reading)> {
         let (Some(whole), Some(n)) = (c.get(0), c.get(1)) else { continue };
         let after = text[n.end()..].trim_start();
         let Ok(value) = n.as_str().parse::<f64>() else { continue };
-        if (80.0..=450.0).contains(&value) && !NOT_WEIGHT_AFTER.iter().any(|w| after.starts_with(w)) {
+        if (80.0..=450.0).contains(&value) && !not_weight_after().iter().any(|w| after.starts_with(w)) {
             out.push((WeightSaid::Now, at(value, Unit::Lb, whole.start(), whole.end())));
         }
     }
@@ -440,9 +424,9 @@ fn weights(text: &str) -> Vec<(WeightSaid, Reading)> {
                 list.iter().any(|w| (korean || w.is_ascii()) && words.contains(w))
             };
             let changed = |words: &str, korean: bool| {
-                if of(words, WEIGHT_LOST, korean) {
+                if of(words, weight_lost(), korean) {
                     Some(WeightChange::Loss)
-                } else if of(words, WEIGHT_GAINED, korean) {
+                } else if of(words, weight_gained(), korean) {
                     Some(WeightChange::Gain)
                 } else {
                     None
@@ -479,7 +463,7 @@ fn weights(text: &str) -> Vec<(WeightSaid, Reading)> {
             let after = text[whole.end() + all.end()..].trim_start();
             let value = number.as_str().parse().ok()?;
             let now = at(value, unit, whole.end() + number.start(), whole.end() + all.end());
-            (!NOT_WEIGHT_AFTER.iter().any(|w| after.starts_with(w)) && now.plausible()).then_some(now)
+            (!not_weight_after().iter().any(|w| after.starts_with(w)) && now.plausible()).then_some(now)
         });
         match now {
             Some(now) if said_as == WeightSaid::Now => {
@@ -521,79 +505,52 @@ pub fn weight_changes(text: &str) -> Vec<(usize, usize, WeightChange)> {
     }
     out
 }
-pattern!(
-    oxygen,
-    r"(?:산소\s*포화도|산소|spo2|sp02|\bo2\b|\bsats\b|saturation|oxygen(?: level)?|pulse ?ox\w*|oximeter)\D{0,25}?(\d{2,3})\s*%?|\b(\d{2,3})\s*%\s*(?:oxygen|o2|spo2|sats?|saturation)\b"
-);
+site_pattern!(VITALS_WORDS, oxygen);
 // Fasting when the label says so (group 1). Past a few words the number needs a verb before it ("her
 // sugar on the fingerstick was 180", "checked my sugar with my mom's meter ... and got 142") or stays in
 // the sentence ("sugar with machine this morning 280"). A home meter or sensor saying a figure is a blood glucose
 // ("his meter says 2.4 mmol", "my dexcom is at 48"). "BG" joined to what follows by a hyphen is a
 // product code ("BG-777"), not a reading.
-pattern!(
-    glucose,
-    r"(?:(공복\s*혈당|fasting (?:blood )?(?:glucose|sugar)|\bfbs\b|\bfpg\b)|혈당|blood sugar|sugar|glucose|\bbg(?:[^\w-]|$)|\bbs\b|glucometer|\bcgm\b|\blibre\b|\bdexcom\b|\bmeter (?:says|said|reads?|shows?|showed|is|was|at)\b)(?:\D{0,20}?|[^\d.!?\n]{0,60}?\b(?:got|was|is|read|reads|showed|said|says|came back|at)\s+(?:a\s+)?|[^\d.!?\n]{21,40}?)(\d{1,3}(?:\.\d)?)\s*(mmol|mg)?"
-);
+site_pattern!(VITALS_WORDS, glucose);
 // A meter past its range shows LO or HI instead of a number.
-pattern!(
-    meter_range,
-    r"(?:meter|glucometer|monitor|cgm|libre|dexcom|sugar reading|glucose reading|혈당계|혈당|측정기)[^.\n]{0,25}?\b(lo|hi)\b|(?:sugar|glucose)\s+(?:reads|says|shows|is|was)\s+(lo|hi)\b"
-);
-/// A lab value read by its name: the kind, the names it is written with (a regular expression over
-/// the lowercase text; Korean and English), and the unit its values are in. Each is read the same
+site_pattern!(VITALS_WORDS, meter_range);
+/// A lab value read by its name: the kind, and the unit its values are in; the names it is written
+/// with (a regular expression over the lowercase text; Korean and English) are the item of
+/// [`lab_names()`] at its place in [`LAB_NAMES`]. Each is read the same
 /// way: the name, a few words ("수치가", "came back at", "is"), the number; where names overlap the
 /// longest one read wins ("LDL cholesterol 160" is no total cholesterol, "당화혈색소" no 혈색소).
 struct LabName {
     kind: MeasureKind,
-    names: &'static str,
     unit: Unit,
 }
 
+site_words!(VITALS_WORDS, lab_names);
+
 const LAB_NAMES: &[LabName] = &[
-    LabName {
-        kind: MeasureKind::Hba1c, names: r"hba1c|\ba1c\b|당화\s*혈색소|헤모글로빈\s*a1c", unit: Unit::Percent
-    },
-    LabName {
-        kind: MeasureKind::LdlCholesterol,
-        names: r"\bldl(?:\s*콜레스테롤|\s*cholesterol|-c\b)?|나쁜\s*콜레스테롤|bad cholesterol",
-        unit: Unit::MgPerDl,
-    },
-    LabName {
-        kind: MeasureKind::HdlCholesterol,
-        names: r"\bhdl(?:\s*콜레스테롤|\s*cholesterol|-c\b)?|좋은\s*콜레스테롤|good cholesterol",
-        unit: Unit::MgPerDl,
-    },
-    LabName {
-        kind: MeasureKind::TotalCholesterol,
-        names: r"(?:총\s*)?콜레스테롤|(?:total\s+)?cholesterol",
-        unit: Unit::MgPerDl,
-    },
-    LabName { kind: MeasureKind::Triglycerides, names: r"triglycerides?|\btg\b|중성\s*지방", unit: Unit::MgPerDl },
-    LabName { kind: MeasureKind::UricAcid, names: r"uric acid|\burate\b|요산", unit: Unit::MgPerDl },
-    LabName { kind: MeasureKind::Creatinine, names: r"creatinine|크레아티닌|크레아틴", unit: Unit::MgPerDl },
-    LabName { kind: MeasureKind::Egfr, names: r"\be?gfr\b|사구체\s*여과율", unit: Unit::MlPerMin },
-    LabName { kind: MeasureKind::Inr, names: r"\b(?:pt[/ ])?inr\b", unit: Unit::Ratio },
-    LabName { kind: MeasureKind::Tsh, names: r"\btsh\b|갑상선\s*자극\s*호르몬", unit: Unit::MiuPerL },
-    LabName {
-        kind: MeasureKind::Hemoglobin,
-        names: r"hemoglobin|haemoglobin|\bhgb\b|\bhb\b|혈색소|헤모글로빈",
-        unit: Unit::GPerDl,
-    },
-    LabName { kind: MeasureKind::Alt, names: r"\balt\b|\bsgpt\b|간\s*수치|liver enzymes?", unit: Unit::UPerL },
-    LabName { kind: MeasureKind::Ast, names: r"\bast\b|\bsgot\b", unit: Unit::UPerL },
-    LabName { kind: MeasureKind::Psa, names: r"\bpsa\b|전립선\s*특이\s*항원", unit: Unit::NgPerMl },
-    LabName { kind: MeasureKind::Potassium, names: r"potassium|칼륨|포타슘", unit: Unit::MmolPerL },
-    LabName { kind: MeasureKind::Sodium, names: r"\bsodium|나트륨|소듐", unit: Unit::MmolPerL },
-    LabName { kind: MeasureKind::Bun, names: r"\bbun\b|요소\s*질소", unit: Unit::MgPerDl },
-    LabName { kind: MeasureKind::Ferritin, names: r"ferritin|페리틴", unit: Unit::NgPerMl },
-    LabName { kind: MeasureKind::VitaminD, names: r"vitamin\s*d\b|\bvit\.?\s*d\b|비타민\s*d", unit: Unit::NgPerMl },
-    LabName { kind: MeasureKind::Crp, names: r"\bcrp\b|c-reactive protein", unit: Unit::MgPerL },
-    LabName { kind: MeasureKind::Bilirubin, names: r"bilirubin|빌리루빈|황달\s*수치", unit: Unit::MgPerDl },
-    LabName { kind: MeasureKind::FreeT4, names: r"free\s*t4|\bft4\b|유리\s*t4", unit: Unit::NgPerDl },
-    LabName { kind: MeasureKind::Platelets, names: r"platelets?|\bplt\b|혈소판", unit: Unit::ThousandPerUl },
-    LabName {
-        kind: MeasureKind::VitaminB12, names: r"vitamin\s*b-?12|\bb-?12\b|비타민\s*b-?12", unit: Unit::PgPerMl
-    },
+    LabName { kind: MeasureKind::Hba1c, unit: Unit::Percent },
+    LabName { kind: MeasureKind::LdlCholesterol, unit: Unit::MgPerDl },
+    LabName { kind: MeasureKind::HdlCholesterol, unit: Unit::MgPerDl },
+    LabName { kind: MeasureKind::TotalCholesterol, unit: Unit::MgPerDl },
+    LabName { kind: MeasureKind::Triglycerides, unit: Unit::MgPerDl },
+    LabName { kind: MeasureKind::UricAcid, unit: Unit::MgPerDl },
+    LabName { kind: MeasureKind::Creatinine, unit: Unit::MgPerDl },
+    LabName { kind: MeasureKind::Egfr, unit: Unit::MlPerMin },
+    LabName { kind: MeasureKind::Inr, unit: Unit::Ratio },
+    LabName { kind: MeasureKind::Tsh, unit: Unit::MiuPerL },
+    LabName { kind: MeasureKind::Hemoglobin, unit: Unit::GPerDl },
+    LabName { kind: MeasureKind::Alt, unit: Unit::UPerL },
+    LabName { kind: MeasureKind::Ast, unit: Unit::UPerL },
+    LabName { kind: MeasureKind::Psa, unit: Unit::NgPerMl },
+    LabName { kind: MeasureKind::Potassium, unit: Unit::MmolPerL },
+    LabName { kind: MeasureKind::Sodium, unit: Unit::MmolPerL },
+    LabName { kind: MeasureKind::Bun, unit: Unit::MgPerDl },
+    LabName { kind: MeasureKind::Ferritin, unit: Unit::NgPerMl },
+    LabName { kind: MeasureKind::VitaminD, unit: Unit::NgPerMl },
+    LabName { kind: MeasureKind::Crp, unit: Unit::MgPerL },
+    LabName { kind: MeasureKind::Bilirubin, unit: Unit::MgPerDl },
+    LabName { kind: MeasureKind::FreeT4, unit: Unit::NgPerDl },
+    LabName { kind: MeasureKind::Platelets, unit: Unit::ThousandPerUl },
+    LabName { kind: MeasureKind::VitaminB12, unit: Unit::PgPerMl },
 ];
 
 /// What may stand between a lab's name and its number: a few words that are no number and end no
@@ -604,10 +561,10 @@ const LAB_BETWEEN: &str = r"[^\d\n.?!]{0,24}?";
 fn lab_patterns() -> &'static [regex_lite::Regex] {
     static CELL: std::sync::OnceLock<Vec<regex_lite::Regex>> = std::sync::OnceLock::new();
     CELL.get_or_init(|| {
-        LAB_NAMES
+        lab_names()
             .iter()
-            .map(|lab| {
-                let re = format!(r"({}){LAB_BETWEEN}(\d{{1,4}}(?:\.\d{{1,2}})?)", lab.names);
+            .map(|names| {
+                let re = format!(r"({}){LAB_BETWEEN}(\d{{1,4}}(?:\.\d{{1,2}})?)", names);
                 regex_lite::Regex::new(&re).expect("valid pattern")
             })
             .collect()
@@ -653,7 +610,7 @@ pub fn read(text: &str) -> Vec<Reading> {
             let near = near.rsplit(['.', '!', '?', '\n', ',']).next().unwrap_or("");
             let of_a_thing = m.as_str().starts_with(['9', '1'])
                 && (text[m.end()..].trim_start().starts_with("out")
-                    || THINGS_WARM.iter().any(|w| near.split(|c: char| !c.is_alphanumeric()).any(|x| x == *w)));
+                    || things_warm().iter().any(|w| near.split(|c: char| !c.is_alphanumeric()).any(|x| x == *w)));
             c.get(6).is_some()
                 || of_a_thing
                 || ["bmi", "체질량", "$", "weigh", "sugar", "glucose", "혈당", "몸무게", "체중"]
@@ -680,7 +637,7 @@ pub fn read(text: &str) -> Vec<Reading> {
         let kind = if c.get(1).is_some() { MeasureKind::FastingGlucose } else { MeasureKind::BloodGlucose };
         // "cut out sugar and lost 20 lbs", "sugar for 30 minutes": a number with another unit is no sugar.
         let after = c.get(2).map_or("", |m| text[m.end()..].trim_start());
-        if NOT_SUGAR_AFTER.iter().any(|u| after.starts_with(u)) {
+        if not_sugar_after().iter().any(|u| after.starts_with(u)) {
             continue;
         }
         let value = number(&c, 2);
@@ -748,6 +705,14 @@ pub fn read(text: &str) -> Vec<Reading> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_name_has_its_line_and_every_line_is_read() {
+        let (patterns, words) =
+            crate::core::site::check_named_lines(&VITALS_WORDS, "VITALS_WORDS", &[include_str!("vitals.rs")], &[]);
+        assert!(patterns > 10 && words > 4, "{patterns} {words}");
+        assert_eq!(lab_names().len(), LAB_NAMES.len());
+    }
 
     #[test]
     fn weights_in_kilograms_alone_and_labs_by_name() {

@@ -10,11 +10,14 @@ mod negation;
 pub mod patterns;
 pub mod subject;
 mod symptom_words;
+mod text_words;
 
 pub use crate::core::vitals::{MeasureKind, DIASTOLIC};
-pub use subject::{relation, relation_words, Relation, Subject, GIVEN_NAMES, RELATIONS};
+pub use subject::{relation, relation_words, relations, Relation, Subject, GIVEN_NAMES};
 pub use symptom_words::SYMPTOM_WORDS;
+pub use text_words::TEXT_WORDS;
 
+use crate::core::site::site_words;
 use crate::core::vitals::{self, Reading};
 use crate::lexicon::{Concept, ConceptKind, Lexicon};
 use serde::{Deserialize, Serialize};
@@ -298,22 +301,9 @@ fn concept_mentions<'a>(text: &str, lexicon: &'a Lexicon, readings: &[Reading]) 
     found
 }
 
-/// The words that make a name a medicine's: a medicine named for a condition is the condition's name
-/// and one of these ("골다공증약", "gout medicine", "blood pressure pills").
-const MEDICINE_WORDS: &[&str] = &[
-    "약물",
-    "치료제",
-    "약",
-    "medicines",
-    "medicine",
-    "medications",
-    "medication",
-    "meds",
-    "pills",
-    "pill",
-    "drugs",
-    "drug",
-];
+// The words that make a name a medicine's: a medicine named for a condition is the condition's name
+// and one of these ("골다공증약", "gout medicine", "blood pressure pills").
+site_words!(TEXT_WORDS, medicine_words);
 
 /// What a medicine lowers, named as a measurement, and the condition of those who take it: "혈압약"
 /// and "blood pressure pills" are for high blood pressure.
@@ -334,7 +324,7 @@ const MEASURED_CONDITIONS: &[(&str, &str)] = &[
 /// ("metformin", "statin") says nothing of why it is taken.
 fn condition_treated<'a>(said: &str, lexicon: &'a Lexicon) -> Option<&'a Concept> {
     let lower = said.to_lowercase();
-    let name = MEDICINE_WORDS.iter().find_map(|w| lower.strip_suffix(w))?.trim();
+    let name = medicine_words().iter().find_map(|w| lower.strip_suffix(w))?.trim();
     if name.is_empty() {
         return None;
     }
@@ -519,7 +509,7 @@ fn read_by_subject(text: &str, lexicon: Option<&Lexicon>, names: &[String]) -> B
                 .flatten();
             // "Mia and Noah (4yo twins)": an age said of a group is each one's, not the last one's.
             let near: String = after.chars().take(16).collect::<String>().to_lowercase();
-            let of_group = subject::GROUP_WORDS.iter().any(|g| near.contains(g));
+            let of_group = subject::group_words().iter().any(|g| near.contains(g));
             subject::age_after_mention(text, end).or(bare).filter(|_| !of_group).map(|age| (end, who, age))
         })
         .collect();
@@ -587,54 +577,13 @@ fn read_by_subject(text: &str, lexicon: Option<&Lexicon>, names: &[String]) -> B
     BySubject { about, people }
 }
 
-/// Words that say a person has the conditions (or complaints) of the one before ("I have acid
-/// reflux and so does my husband", "my sister has it too", "my dad just got diagnosed too", "takes
-/// rizatriptan for his", "남편도 그래요", "엄마도 마찬가지", "동생도 진단받았어요"), and words that say they take the same medicine ("저도 같은 약 먹는데",
-/// "on the same meds").
-const SAME_CONDITION: &[&str] = &[
-    "so does my",
-    "so do my",
-    "so did my",
-    "so is my",
-    "so has my",
-    "does too",
-    "do too",
-    "did too",
-    "has it too",
-    "has it as well",
-    "has it also",
-    "has that too",
-    "have it too",
-    "had it too",
-    "got it too",
-    "gets them too",
-    "gets it too",
-    "has the same",
-    "have the same",
-    "same with",
-    "same for",
-    "also has it",
-    "diagnosed too",
-    "diagnosed as well",
-    "diagnosed with it too",
-    "caught it too",
-    "caught it as well",
-    "도 그래요",
-    "도 그렇대",
-    "도 그렇고",
-    "도 그렇더라",
-    "도 그렇네",
-    "도 마찬가지",
-    "도 똑같",
-    "도 같은 병",
-    "도 진단",
-    "도 걸렸",
-    "도 옮았",
-    "도 옮아",
-];
+// Words that say a person has the conditions (or complaints) of the one before ("I have acid
+// reflux and so does my husband", "my sister has it too", "my dad just got diagnosed too", "takes
+// rizatriptan for his", "남편도 그래요", "엄마도 마찬가지", "동생도 진단받았어요"), and words that say they take the same medicine ("저도 같은 약 먹는데",
+// "on the same meds").
+site_words!(TEXT_WORDS, same_condition);
 // A Korean cue is found however it is spaced ("같은 약" = "같은약", inside "똑같은 약" too).
-const SAME_MEDICINE: &[&str] =
-    &["same med", "same meds", "same medicine", "same medication", "same pill", "same pills", "same drug", "같은 약"];
+site_words!(TEXT_WORDS, same_medicine);
 
 impl Slots {
     /// Takes from `before` (the run said before this one) what `run`'s words say this person shares:
@@ -648,11 +597,11 @@ impl Slots {
             .iter()
             .any(|p| said.trim_end_matches(|c: char| !c.is_alphanumeric()).ends_with(p));
         let count = self.concept_count();
-        if (says(SAME_CONDITION) || for_theirs) && self.conditions.is_empty() && self.symptoms.is_empty() {
+        if (says(same_condition()) || for_theirs) && self.conditions.is_empty() && self.symptoms.is_empty() {
             self.conditions.extend(before.conditions.iter().cloned());
             self.symptoms.extend(before.symptoms.iter().cloned());
         }
-        if says(SAME_MEDICINE) && self.medications.is_empty() {
+        if says(same_medicine()) && self.medications.is_empty() {
             self.medications.extend(before.medications.iter().cloned());
         }
         self.concept_count() - count

@@ -5,32 +5,14 @@
 //! the symptoms of diabetes?") without saying anything about the asker. A medicine may also be said
 //! not to be taken, or no longer ("I stopped warfarin", "와파린은 끊었어요").
 
-const EN_BEFORE: &[&str] = &[
-    "no ",
-    "not ",
-    "denies ",
-    "denied ",
-    "without ",
-    "never had ",
-    "don't have ",
-    "do not have ",
-    "doesn't have ",
-    "free of ",
-    "negative for ",
-    "no history of ",
-    "never ",
-    "haven't had ",
-    "not having ",
-    // Not knowing whether one had it says nothing ("not sure if I had chickenpox as a kid").
-    "sure if i had ",
-    "remember if i had ",
-    "know if i had ",
-];
+use super::TEXT_WORDS;
+use crate::core::site::site_words;
+
+site_words!(TEXT_WORDS, en_before);
 const KO_AFTER: &[&str] = &["없", "아니", "안 ", "않", "음성", "아닙", "지 기억", "지 모르", "지 몰라"];
-/// "안" before a verb of getting better or going away says the complaint goes on ("두통이 안 나아요",
-/// "열이 안 떨어져요", "속쓰림이 안 없어져요"), not that there is none.
-const KO_GOES_ON: &[&str] =
-    &["안 나아", "안 낫", "안 떨어", "안 좋아", "안 멈", "안 가라앉", "안 내려", "안 들어", "안없어", "안 없어"];
+// "안" before a verb of getting better or going away says the complaint goes on ("두통이 안 나아요",
+// "열이 안 떨어져요", "속쓰림이 안 없어져요"), not that there is none.
+site_words!(TEXT_WORDS, ko_goes_on);
 
 /// Korean verb endings that join a clause to the next: the negator of a mention comes before them
 /// ("두통은 없고 기침이 나요": 기침 is not denied; "이미그란을 먹어도 두통이 안 나아요": the medicine is
@@ -61,62 +43,22 @@ pub fn is_negated(text: &str, start: usize, end: usize) -> bool {
     let near: String =
         before.split_whitespace().rev().take(4).collect::<Vec<_>>().into_iter().rev().collect::<Vec<_>>().join(" ")
             + " ";
-    if EN_BEFORE.iter().any(|n| near.contains(n)) {
+    if en_before().iter().any(|n| near.contains(n)) {
         return true;
     }
     let after: String = own_predicate(&text[end..clause_end]).chars().take(12).collect();
-    KO_AFTER.iter().any(|n| after.contains(n)) && !KO_GOES_ON.iter().any(|g| after.contains(g))
+    KO_AFTER.iter().any(|n| after.contains(n)) && !ko_goes_on().iter().any(|g| after.contains(g))
 }
 
-/// Words before a medicine that say it is not, or no longer, taken (the last few words before it).
-const EN_NOT_TAKEN_BEFORE: &[&str] = &[
-    "stopped ",
-    "quit ",
-    "not taking ",
-    "not on ",
-    "don't take ",
-    "do not take ",
-    "doesn't take ",
-    "didn't take ",
-    "no longer ",
-    "came off ",
-    "went off ",
-    "weaned off ",
-    "off of ",
-    "discontinued ",
-    "never took ",
-    "never taken ",
-    "haven't taken ",
-    "not allowed ",
-];
-/// Words after a medicine, in its clause, that say the same ("warfarin was stopped", "I take no
-/// aspirin anymore").
-const EN_NOT_TAKEN_AFTER: &[&str] = &[" was stopped", " was discontinued", " anymore", " any more", " stopped"];
-/// Korean forms after a medicine that say it is not, or no longer, taken: stopped (끊었어요,
-/// 중단했어요, 그만 먹어요), not taken (안 먹어요, 먹지 않아요, 복용하지 않아요). A question whether it may
-/// be taken ("먹으면 안 되나요?") or should be stopped ("끊어야 하나요?") is none of them.
-const KO_NOT_TAKEN_AFTER: &[&str] = &[
-    "끊었",
-    "끊은",
-    "끊음",
-    "중단했",
-    "중단한",
-    "중단하였",
-    "중단됐",
-    "중단 했",
-    "그만 먹",
-    "그만먹",
-    "그만뒀",
-    "그만 뒀",
-    "그만 복용",
-    "안 먹",
-    "안먹",
-    "먹지 않",
-    "복용하지 않",
-    "복용 안 ",
-    "복용을 안",
-    "복용을 중단",
-];
+// Words before a medicine that say it is not, or no longer, taken (the last few words before it).
+site_words!(TEXT_WORDS, en_not_taken_before);
+// Words after a medicine, in its clause, that say the same ("warfarin was stopped", "I take no
+// aspirin anymore").
+site_words!(TEXT_WORDS, en_not_taken_after);
+// Korean forms after a medicine that say it is not, or no longer, taken: stopped (끊었어요,
+// 중단했어요, 그만 먹어요), not taken (안 먹어요, 먹지 않아요, 복용하지 않아요). A question whether it may
+// be taken ("먹으면 안 되나요?") or should be stopped ("끊어야 하나요?") is none of them.
+site_words!(TEXT_WORDS, ko_not_taken_after);
 /// Where the words about one medicine end and the next clause begins: English joins before it,
 /// Korean connective endings after it ("와파린 먹고 있고 아스피린은 끊었어요" stops aspirin only).
 const EN_JOINS: &[&str] = &[" and ", " but ", " while ", " or "];
@@ -139,9 +81,9 @@ pub fn is_not_taken(text: &str, start: usize, end: usize) -> bool {
     let after = text[end..clause_end].to_lowercase();
     let en_after = EN_JOINS.iter().filter_map(|j| after.find(j)).min().map_or(&after[..], |i| &after[..i]);
     let ko_after = KO_JOINS.iter().filter_map(|j| after.find(j)).min().map_or(&after[..], |i| &after[..i]);
-    EN_NOT_TAKEN_BEFORE.iter().any(|n| near.contains(n))
-        || EN_NOT_TAKEN_AFTER.iter().any(|n| en_after.contains(n))
-        || KO_NOT_TAKEN_AFTER.iter().any(|n| ko_after.contains(n))
+    en_not_taken_before().iter().any(|n| near.contains(n))
+        || en_not_taken_after().iter().any(|n| en_after.contains(n))
+        || ko_not_taken_after().iter().any(|n| ko_after.contains(n))
 }
 
 /// Words before a medicine (its last few) and after it (its first few) that say the person is allergic
@@ -162,120 +104,28 @@ pub fn is_allergy(text: &str, start: usize, end: usize) -> bool {
     ALLERGY_BEFORE.iter().any(|a| near.contains(a)) || ALLERGY_AFTER.iter().any(|a| after.contains(a))
 }
 
-/// Words before a medicine, in its sentence, that ask whether to take it ("can I take", "is it safe
-/// to", "how much ... can I"): the rightmost of these and [`EN_TAKEN_BEFORE`] decides.
-const EN_ASKED_BEFORE: &[&str] = &[
-    "can ",
-    "could ",
-    "may ",
-    "should ",
-    "shall ",
-    "safe to ",
-    "ok to ",
-    "okay to ",
-    "fine to ",
-    "alright to ",
-    "allowed to ",
-    "how much ",
-    "how many ",
-    "what about ",
-    "is it ",
-    "would it ",
-    "do i need ",
-];
-/// Words before a medicine that say it is taken (by the writer or the person the clause names).
-const EN_TAKEN_BEFORE: &[&str] = &[
-    "i take ",
-    "takes ",
-    "i'm taking ",
-    "i am taking ",
-    "im taking ",
-    "is taking ",
-    "are taking ",
-    "been taking ",
-    "keep taking ",
-    "started taking ",
-    "while taking ",
-    "since taking ",
-    "i'm on ",
-    "i am on ",
-    "im on ",
-    "is on ",
-    "been on ",
-    "while on ",
-    "already on ",
-    "currently on ",
-    "on top of ",
-    "took ",
-    "taken ",
-    "prescribed ",
-    "stop ",
-    "stopping ",
-    "continue ",
-    "skip ",
-    "missed ",
-    "forgot ",
-    "switch from ",
-    "switching from ",
-    "double ",
-    "increase ",
-    "reduce ",
-    "lower ",
-];
+// Words before a medicine, in its sentence, that ask whether to take it ("can I take", "is it safe
+// to", "how much ... can I"): the rightmost of these and [`en_taken_before()`] decides.
+site_words!(TEXT_WORDS, en_asked_before);
+// Words before a medicine that say it is taken (by the writer or the person the clause names).
+site_words!(TEXT_WORDS, en_taken_before);
 /// The word right after a medicine that asks about taking it ("is ibuprofen safe", "advil ok?").
 const EN_ASKED_AFTER: &[&str] = &["safe", "ok", "okay", "fine", "alright", "allowed", "dangerous"];
-/// Words whose sentence asks even without a question mark where it starts with them ("how much
-/// tylenol can i take in a day", "what is gout"); inside a sentence they need not ("she can barely
-/// walk").
-const EN_QUESTION_STARTS: &[&str] = &[
-    "can ", "could ", "may ", "should ", "is ", "are ", "how ", "what ", "when ", "would ", "do ", "does ", "why ",
-    "which ",
-];
+// Words whose sentence asks even without a question mark where it starts with them ("how much
+// tylenol can i take in a day", "what is gout"); inside a sentence they need not ("she can barely
+// walk").
+site_words!(TEXT_WORDS, en_question_starts);
 /// Words after which "i take" asks rather than says ("can i take", "should i take").
 const MODALS: &[&str] = &["can", "could", "may", "should", "shall", "would", "will", "to", "do", "does"];
 /// The words naming whose a medicine is, right before it ("my aspirin", "his metformin").
 const POSSESSIVES: &[&str] = &["my", "his", "her", "their", "our", "your"];
-/// Korean forms after a medicine, in its own predicate, that ask whether it may or should be taken
-/// ("먹어도 되나요", "복용해도 될까요", "먹으면 안 되나요", "먹을 수 있나요", "먹어야 하나요").
-const KO_ASKED_AFTER: &[&str] = &[
-    "도 되",
-    "도되",
-    "도 돼",
-    "도돼",
-    "도 괜찮",
-    "도괜찮",
-    "도 될",
-    "도될",
-    "면 안 되",
-    "면 안되",
-    "면안되",
-    "면 안 될",
-    "수 있나",
-    "수있나",
-    "수 있을까",
-    "수있을까",
-    "수 있는지",
-    "가능한가",
-    "가능할까",
-    "가능한지",
-    "가능하나",
-    "야 하나",
-    "야하나",
-    "야 되나",
-    "야되나",
-    "야 할까",
-    "야할까",
-    // Whether to get or try it ("저도 이미그란 처방 받을까요", "타이레놀 먹을까요").
-    "받을까",
-    "받아볼까",
-    "먹을까",
-    "먹어볼까",
-];
+// Korean forms after a medicine, in its own predicate, that ask whether it may or should be taken
+// ("먹어도 되나요", "복용해도 될까요", "먹으면 안 되나요", "먹을 수 있나요", "먹어야 하나요").
+site_words!(TEXT_WORDS, ko_asked_after);
 /// How many words after a Korean medicine its own predicate may take ("세티리진 아이한테 먹여도 될까요").
 const KO_PREDICATE_WORDS: usize = 4;
-/// Korean forms that say it is or was taken: a past tense, taking now (먹는, 먹고, 복용 중).
-const KO_TAKEN_AFTER: &[&str] =
-    &["었", "았", "였", "했", "먹는", "먹고", "먹이고", "드시고", "드시는", "복용 중", "복용중", "중이", "중인"];
+// Korean forms that say it is or was taken: a past tense, taking now (먹는, 먹고, 복용 중).
+site_words!(TEXT_WORDS, ko_taken_after);
 
 /// Whether the medicine at `start..end` of `text` is only asked about taking ("can I take ibuprofen?",
 /// "타이레놀 먹어도 되나요?", "is Advil safe?"), not said to be taken: its sentence asks, and the
@@ -297,11 +147,11 @@ pub fn is_asked_whether_to_take(text: &str, start: usize, end: usize) -> bool {
     let near = after.split_inclusive(char::is_whitespace).take(KO_PREDICATE_WORDS).map(str::len).sum::<usize>();
     let own = KO_JOINS.iter().filter_map(|j| after[..near].find(j)).min().map_or(&after[..near], |i| &after[..i]);
     let first = |cues: &[&str]| cues.iter().filter_map(|c| own.find(c)).min();
-    if let Some(asked) = first(KO_ASKED_AFTER) {
-        return first(KO_TAKEN_AFTER).is_none_or(|taken| asked < taken);
+    if let Some(asked) = first(ko_asked_after()) {
+        return first(ko_taken_after()).is_none_or(|taken| asked < taken);
     }
     let opening = before.trim_start();
-    if !after.contains('?') && !EN_QUESTION_STARTS.iter().any(|q| opening.starts_with(q)) {
+    if !after.contains('?') && !en_question_starts().iter().any(|q| opening.starts_with(q)) {
         return false;
     }
     // Where the last cue of each kind ends; "i take" after a modal ("can i take") asks.
@@ -312,63 +162,26 @@ pub fn is_asked_whether_to_take(text: &str, start: usize, end: usize) -> bool {
             .map(|(_, end)| end)
             .max()
     };
-    let taken = last(EN_TAKEN_BEFORE);
-    if last(EN_ASKED_BEFORE).is_some_and(|asked| taken.is_none_or(|taken| asked > taken)) {
+    let taken = last(en_taken_before());
+    if last(en_asked_before()).is_some_and(|asked| taken.is_none_or(|taken| asked > taken)) {
         return true;
     }
     let next = after.split_whitespace().next().unwrap_or("").trim_end_matches(['?', ',']);
     taken.is_none() && EN_ASKED_AFTER.iter().any(|c| c.trim_start() == next)
 }
 
-/// Marks that ask wherever they are: a question mark, Korean question words and endings.
-const QUESTION_CUES: &[&str] = &["?", "무엇", "뭐", "어떻", "왜", "하나요", "되나요", "까요", "인가요", "있나요"];
-/// Words by which a sentence speaks about the asker ("I have", "제가", "복용 중").
-const SELF_CUES: &[&str] = &[
-    "i ",
-    "i'm",
-    "i've",
-    "my ",
-    "me ",
-    " me",
-    "we ",
-    "our ",
-    "저는",
-    "제가",
-    "저도",
-    "저두",
-    "나도",
-    "나두",
-    "나는",
-    "내가",
-    "저의",
-    "제 ",
-    "우리",
-    "있는데",
-    "있어요",
-    "있습니다",
-    "있고",
-    "환자",
-    "앓",
-    "먹고",
-    "먹는",
-    "복용",
-    "진단",
-    "처방",
-    "걸렸",
-    "mine",
-    // A condition said with a connective is stated, then asked about ("와이프는 위염인데 약 먹어도
-    // 되나요?", "통풍이라서").
-    "인데",
-    "이라서",
-];
+// Marks that ask wherever they are: a question mark, Korean question words and endings.
+site_words!(TEXT_WORDS, question_cues);
+// Words by which a sentence speaks about the asker ("I have", "제가", "복용 중").
+site_words!(TEXT_WORDS, self_cues);
 
 /// Whether the sentence around the mention only asks about the concept.
 pub fn is_only_asked_about(text: &str, start: usize, end: usize) -> bool {
     let (from, to) = sentence_around(text, start, end);
     let sentence = format!(" {} ", text[from..to].to_lowercase());
-    let asks = QUESTION_CUES.iter().any(|c| sentence.contains(c))
-        || EN_QUESTION_STARTS.iter().any(|c| sentence.trim_start().starts_with(c));
-    asks && !SELF_CUES.iter().any(|c| sentence.contains(c))
+    let asks = question_cues().iter().any(|c| sentence.contains(c))
+        || en_question_starts().iter().any(|c| sentence.trim_start().starts_with(c));
+    asks && !self_cues().iter().any(|c| sentence.contains(c))
 }
 
 /// The sentence around `start..end`: from a full stop, a question or exclamation mark or a line

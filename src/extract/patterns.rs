@@ -1,112 +1,59 @@
 //! The regular-expression side of slot extraction: age and age group, gender, pregnancy; Korean
 //! and English phrasings; durations. (Vital signs and lab values are read by [`crate::core::vitals`].)
 
-use super::{Demographics, Gender};
+use super::{Demographics, Gender, TEXT_WORDS};
+use crate::core::site::{site_pattern, site_words};
 use regex_lite::Regex;
 
-pattern!(age_ko, r"(\d{1,3})\s*(?:살|세|歲)");
+site_pattern!(TEXT_WORDS, age_ko);
 // Ages said in native Korean numbers ("세 살", "다섯 살"), at the start of a word.
-pattern!(
-    age_ko_native,
-    r"(?:^|[^가-힣])(스무|열아홉|열여덟|열일곱|열여섯|열다섯|열네|열세|열두|열한|열|아홉|여덟|일곱|여섯|다섯|네|세|두|한)\s*살"
-);
-/// What may follow an age said as a bare number ("he's 10 and ...", "who is 85,"): so "is 34 weeks
-/// pregnant" or "is 110 kg" is no age.
-const AGE_END: &str = r"\s*(?:$|ish\b|[),;:!?]|\.(?:\s|$)|(?:years?|yrs?)\b|y/?o\b|and\b|but\b|now\b|with\b|has\b|had\b|who\b|was\b|is\b|in\b|so\b|-)";
+site_pattern!(TEXT_WORDS, age_ko_native);
+// The next three end an age said as a bare number where an age may end ("he's 10 and ...", "who is
+// 85,"): so "is 34 weeks pregnant" or "is 110 kg" is no age.
 // "I'm 45" only where an age may end ("I am 33 weeks pregnant" says no age); "45 years old", "45yo",
 // "I (34F)", "I (F, 52)", "i am 56 male".
-static AGE_EN: std::sync::OnceLock<Regex> = std::sync::OnceLock::new();
-fn age_en() -> &'static Regex {
-    AGE_EN.get_or_init(|| {
-        let re = format!(
-            r"(?i)\b(?:i am|i'm|im|aged?|age:?)\s*(\d{{1,3}})(?:\s*[mf]\b|\s*(?:male|female|man|woman|guy|girl)\b|{AGE_END})|\b(\d{{1,3}})[\s-]*(?:years?|yrs?|y/?o)[\s-]*old\b|\b(\d{{1,3}})\s*(?:yo|y/o)\b|\b(?:i|me)\s*\(\s*(\d{{1,3}})\s*[mf]?\s*\)|\b(?:i|me)\s*\(\s*[mf]\s*,\s*(\d{{1,3}})\s*\)"
-        );
-        Regex::new(&re).expect("valid pattern")
-    })
-}
+site_pattern!(TEXT_WORDS, age_en);
 // "she's 82", "he is 81", "who is 90", "hes like 55", "shes 30ish", "(my wife and I) are both 40", "we're
 // both 60", followed by what may end an age.
-static PRONOUN_AGE: std::sync::OnceLock<Regex> = std::sync::OnceLock::new();
-fn pronoun_age() -> &'static Regex {
-    PRONOUN_AGE.get_or_init(|| {
-        let re =
-            format!(r"(?i)(?:\b(?:he|she|who)(?:'s|’s|s|\s+is|\s+was|\s+just\s+turned|\s+turned)|\bare\s+both|\bwe\s+are|\bwe(?:'re|’re)\s+both)\s+(?:only\s+|just\s+|almost\s+|nearly\s+|like\s+|about\s+|around\s+)?(\d{{1,3}}){AGE_END}");
-        Regex::new(&re).expect("valid pattern")
-    })
-}
+site_pattern!(TEXT_WORDS, pronoun_age);
 // Right after a person's mention: "is 3", ", who is 85", ", 72,", "(6)", " Tom is 45".
-static AGE_AFTER: std::sync::OnceLock<Regex> = std::sync::OnceLock::new();
-fn age_after_pattern() -> &'static Regex {
-    AGE_AFTER.get_or_init(|| {
-        let re = format!(
-            r"^(?:\s+[A-Z][a-z]+)?(?i:\s*(?:,|\()?\s*(?:who\s+is|who's|is|was|aged?|turned|just\s+turned|,)?\s*(\d{{1,3}})\s*[mf]?\s*(?:\)|{AGE_END}))"
-        );
-        Regex::new(&re).expect("valid pattern")
-    })
-}
+site_pattern!(TEXT_WORDS, age_after_pattern);
 // A baby's age in months, weeks or days, kept in whole years ("18개월인데" is 1, "4 month old" 0):
 // "N months/weeks/days old", "is 9 months", "(5 months)", "18mo"; "N개월" said of the child ("6개월
 // 아기", "11개월인데"), "생후 20일", 백일 (100 days), 돌 (a first birthday), 두 돌. A number of weeks
 // pregnant, or a duration ("3개월째", "for 3 days"), is no age.
-pattern!(
-    infant_age_en,
-    r"(?i)\b(\d{1,2})[\s-]*(months?|mos?|weeks?|wks?|days?)[\s-]*old\b|(?:\bis|'s|’s|\b(?:he|she)s|\bturned|\(|(?:^|[.!?\n]\s*)(?:baby|newborn|toddler|infant)(?:\s+(?:girl|boy))?,?)\s*(\d{1,2})\s*(months?|mos?|weeks?|wks?|days?)\b\s*(\)|,|\.|and\b|$|now\b|\w+)?|\b(\d{1,2})\s*(mo)\b"
-);
-pattern!(
-    infant_age_ko,
-    r"(생후\s*|임신\s*)?(\d{1,3})\s*(개월|주|일)\s*(인데|이에요|예요|이에여|된|됐|째|차|짜리|아기|아이|애기|신생아|남아|여아|아들|딸|이고|이구요|이요|\)|\s)|(?:^|[^가-힣])(백일|100일|두\s*돌|세\s*돌|돌쟁이|돌)\s*(?:막\s*|갓\s*|이\s*)?(인데|지났|지난|된|됐|아기|애기|이에요|예요)"
-);
-pattern!(age_group_ko, r"([1-9])0\s*대");
+site_pattern!(TEXT_WORDS, infant_age_en);
+site_pattern!(TEXT_WORDS, infant_age_ko);
+site_pattern!(TEXT_WORDS, age_group_ko);
 // A Korean age said as a bare number: after 올해, 연세, 나이 ("올해 40인데", "연세가 90이신데", "나이 42."),
 // or with an honorific ending only a person's age takes ("저희 엄마 70이신데"): group 1 or 2.
-pattern!(
-    age_ko_bare,
-    r"(?:올해|연세가?|나이가?|나이는|나이:)\s*(\d{1,3})\s*(?:이신데|이시고|이세요|이십니다|이셔서|인데|이고|이에요|예요|입니다|[.,]|$|\s)|(?:^|[\s,])(\d{2,3})\s*(?:이신데|이시고|이세요|이십니다|이셔서)"
-);
+site_pattern!(TEXT_WORDS, age_ko_bare);
 // An age with the writer's sex after it, where a profile line starts or ends ("32f, 8 weeks
 // pregnant", "... since i started running again. 29M", "I'm 45M", "me 24f", "Background: 52F", "33
 // male, desk job"): two digits and the letter or word.
-pattern!(age_sex, r"(?i)(?:^|[.,;:!?(\n]\s*|\bi'?m\s+|\bi am\s+|\bme\s+)(\d{2})\s?([mf]|male|female)(?:$|[\s.,;!?)])");
+site_pattern!(TEXT_WORDS, age_sex);
 // The writer's sex before the age where a profile line starts ("M45, LDL 190", "F/32", "Female, 52.",
 // "남자 28 탈모약"): the sex (group 1) and two digits (group 2).
-pattern!(
-    sex_age,
-    r"(?i)(?:^|[.,;!?(\n]\s*)([mf]|male|female|man|woman|남자|여자|남성|여성)\s*[,/]?\s*(\d{2})(?:$|[\s.,;!?)/])"
-);
+site_pattern!(TEXT_WORDS, sex_age);
 // A decade said in native Korean, then its units ("서른이고", "마흔다섯 살").
-pattern!(
-    age_ko_decade,
-    r"(?:^|[^가-힣])(스물|서른|마흔|쉰|예순|일흔|여든|아흔)(한|두|세|네|다섯|여섯|일곱|여덟|아홉)?\s*(?:살|이고|인데|이에요|예요|이요|입니다|이라|이에여|$)"
-);
+site_pattern!(TEXT_WORDS, age_ko_decade);
 // An age alone as a sentence of its own ("knees ache going down stairs. 58."; "38.4C" is a decimal).
-pattern!(age_alone, r"(?:^|[.!?\n]\s*)(\d{2})\s*(?:[.!](?:\D|$)|$)");
-pattern!(age_group_en, r"(?i)\bin (?:my|his|her|their) ([1-9])0s\b");
-pattern!(male, r"(?i)남성|남자|남잔|남편|\bguy\b|아버지|아빠|\bmale\b|\bman\b|\bhusband\b|\bfather\b|\bdad\b|\bhe\b");
-pattern!(
-    female,
-    r"(?i)여성|여자|여잔|임산부|임신|아내|어머니|엄마|\bfemale\b|\bwoman\b|\bwife\b|\bmother\b|\bmom\b|\bpregnant\b|\bshe\b|\(\s*\d{1,3}\s*f\s*\)|\(\s*f\s*,"
-);
-pattern!(pregnant, r"(?i)임신|임산부|\bpregnan(?:t|cy)\b");
-pattern!(not_pregnant, r"(?i)임신(?:은|이)?\s*(?:아니|안\s*했|하지\s*않)|\bnot pregnant\b");
+site_pattern!(TEXT_WORDS, age_alone);
+site_pattern!(TEXT_WORDS, age_group_en);
+site_pattern!(TEXT_WORDS, male);
+site_pattern!(TEXT_WORDS, female);
+site_pattern!(TEXT_WORDS, pregnant);
+site_pattern!(TEXT_WORDS, not_pregnant);
 // A pregnancy planned or asked about is none now ("is it safe to get pregnant on it?", "임신해도 되나요").
-pattern!(
-    pregnancy_planned,
-    r"(?i)\b(?:get|getting|become|becoming|conceive|try(?:ing)? to get)\s+pregnant\b|임신\s*(?:준비|계획|하려|하고\s*싶|해도|할\s*수|가능)"
-);
+site_pattern!(TEXT_WORDS, pregnancy_planned);
 // Weeks said of a woman, not of a baby ("wife is 38 weeks, contractions", "wifey is 34 weeks and", "i'm
 // 12 weeks"): a pregnancy (group 1 the one who says it, group 2 the weeks).
-pattern!(
-    pregnancy_weeks,
-    r"(?i)\b(wife|wifey|girlfriend|gf|fiancee|partner|i'?m|i am|she'?s|shes|she is)\s+(?:is\s+|now\s+)?(?:only\s+|just\s+|almost\s+|nearly\s+)?(\d{1,2})\s*(?:weeks?|wks?)\b"
-);
+site_pattern!(TEXT_WORDS, pregnancy_weeks);
 // A home pregnancy test that came back positive ("테스트기 해봤는데 두줄이에요", "took 3 tests, all
 // positive" after a late period); a test for an infection is none (see [`pregnancy_test`]).
-pattern!(
-    positive_test,
-    r"(?i)(?:테스트기|임테기|임신\s*테스트)[^.!?\n]{0,20}?두\s*줄|\btests?\b[^.!?\n]{0,20}?\bpositive\b"
-);
-pattern!(infection_test, r"(?i)코로나|독감|covid|\bflu\b|strep|\bstd\b|\bsti\b|\buti\b|drug test");
-pattern!(period_said, r"(?i)\bperiod|pregnan|생리|임신|임테기|테스트기");
+site_pattern!(TEXT_WORDS, positive_test);
+site_pattern!(TEXT_WORDS, infection_test);
+site_pattern!(TEXT_WORDS, period_said);
 
 /// The spans where weeks said of a woman are a pregnancy's (see `pregnancy_weeks`): she is from
 /// the 20th week, when a baby's age would be said in months.
@@ -127,10 +74,7 @@ fn pregnancy_test(text: &str) -> bool {
     positive_test().is_match(text) && period_said().is_match(text) && !infection_test().is_match(text)
 }
 
-pattern!(
-    duration,
-    r"(?i)(\d{1,2})\s*(년|개월|달|주|일)\s*(?:째|전부터|동안|간)?|(?:for|over)\s+(\d{1,2})\s+(years?|months?|weeks?|days?)|(\d{1,2})\s+(years?|months?)\s+ago"
-);
+site_pattern!(TEXT_WORDS, duration);
 
 /// Age, age group, gender and pregnancy.
 pub fn demographics(text: &str) -> Demographics {
@@ -172,10 +116,7 @@ pub fn demographics(text: &str) -> Demographics {
 }
 
 // A Korean age with the sex after it ("38살 남 키170", "5살 여아에요", "35살 여자에요"; "30살 남짓" is none).
-pattern!(
-    age_sex_ko,
-    r"\d\s*(?:살|세|개월)\s*(남|여)(?:아|자|성|잔)?(?:$|[^가-힣]|에요|이에요|예요|이고|인데|데|입니다)"
-);
+site_pattern!(TEXT_WORDS, age_sex_ko);
 
 /// Where an age is said with a sex joined to it, and that sex ("45M", "(32f)", "F/32", "33 male",
 /// "38살 남", "5살 여아"): a profile line, whoever it is about.
@@ -200,7 +141,7 @@ pub fn profile_sex(text: &str) -> Option<Gender> {
 }
 
 // An age said right before a person's mention ("10살 아들이랑", "6개월 아기", "4 month old").
-pattern!(age_before_pattern, r"(?i)(\d{1,3})\s*(살|세|개월|months?|mos?|weeks?|wks?)(?:[\s-]*old)?\s*$");
+site_pattern!(TEXT_WORDS, age_before_pattern);
 
 /// A Korean age said as a bare number (see `age_ko_bare`): a number read as a measurement ("혈압이
 /// 150이신데") is none.
@@ -325,11 +266,11 @@ pub fn age_after(after: &str) -> Option<u32> {
 }
 
 // A baby's age in brackets right after them ("baby (7 months)", "my son (3 wks old)").
-pattern!(baby_age_bracketed, r"(?i)^\s*\(\s*(\d{1,2})\s*(months?|mos?|weeks?|wks?|days?)(?:\s*old)?\s*\)");
+site_pattern!(TEXT_WORDS, baby_age_bracketed);
 
 // A Korean age at the start of a text, alone or in brackets (" 8살", "(4살)"), or a number alone in
 // brackets ("(18)"): group 1 or 2.
-pattern!(korean_age_start, r"^\s*\(?\s*(\d{1,3})\s*(?:살|세)|^\s*\(\s*(\d{1,3})\s*\)");
+site_pattern!(TEXT_WORDS, korean_age_start);
 
 /// The Korean age said at the start of `after` ("딸 8살" after 딸, "(4살)"), with where its number starts.
 pub fn korean_age_at(after: &str) -> Option<(usize, u32)> {
@@ -338,11 +279,8 @@ pub fn korean_age_at(after: &str) -> Option<(usize, u32)> {
     n.as_str().parse().ok().filter(|a| (1..=120).contains(a)).map(|a| (n.start(), a))
 }
 
-/// Units after a number that make it no age ("son 2 weeks ago", "dad 3 times").
-const NOT_AGE_UNITS: &[&str] = &[
-    "week", "weeks", "day", "days", "month", "months", "hour", "hours", "hrs", "min", "mins", "minutes", "times", "kg",
-    "lbs", "lb", "pounds", "mg", "mcg", "ml", "units", "pills", "tablets", "of", "or", "to", "percent", "x",
-];
+// Units after a number that make it no age ("son 2 weeks ago", "dad 3 times").
+site_words!(TEXT_WORDS, not_age_units);
 
 /// A bare number right after a relation noun said without "my" at a sentence's start, then a word
 /// ("son 14 sprained his ankle", "daughter 5 got stung"): the age, unless the word is a unit.
@@ -353,13 +291,13 @@ pub fn bare_age_after(after: &str) -> Option<u32> {
     let word = next.trim_end_matches(|c: char| !c.is_alphanumeric());
     let age: u32 = rest[..digits].parse().ok()?;
     let is_word = word.chars().all(|c| c.is_ascii_alphabetic()) && !word.is_empty();
-    (is_word && !NOT_AGE_UNITS.contains(&word) && (1..=120).contains(&age)).then_some(age)
+    (is_word && !not_age_units().contains(&word) && (1..=120).contains(&age)).then_some(age)
 }
 
 /// A native Korean decade and its units in years ("서른", "다섯" -> 35).
 fn decade_age(decade: &str, units: Option<&str>) -> Option<u32> {
-    const DECADES: &[&str] = &["스물", "서른", "마흔", "쉰", "예순", "일흔", "여든", "아흔"];
-    let tens = DECADES.iter().position(|d| *d == decade)? as u32 * 10 + 20;
+    site_words!(TEXT_WORDS, decades);
+    let tens = decades().iter().position(|d| *d == decade)? as u32 * 10 + 20;
     Some(tens + units.map_or(Some(0), native_number)?)
 }
 

@@ -3,7 +3,7 @@
 //! message is mainly about.
 //!
 //! How it reads a message:
-//! - Person mentions: a relation ([`RELATIONS`]: in English after "my" / "our", e.g. "my 16 year
+//! - Person mentions: a relation ([`relations()`]: in English after "my" / "our", e.g. "my 16 year
 //!   old son", "my little boy", "my 3-year-old", or alone for the words people use as names, "Mom";
 //!   in Korean as written, "아들이", "우리 애", "외할머니"), a name the app keeps, the writer ("I",
 //!   "my", "mine", "저는", "제가", "제 ..."), or a pronoun ("she", "his").
@@ -33,7 +33,8 @@
 //!   one it states most facts about (ties: the one a question names, then the first).
 
 use super::Gender;
-use crate::core::site::{site_text, SiteText};
+use super::TEXT_WORDS;
+use crate::core::site::{site_text, site_words, SiteText};
 use crate::core::tokenizer::is_korean_particle;
 use serde::Serialize;
 
@@ -114,438 +115,44 @@ pub struct Relation {
     ko_words: &'static [&'static str],
 }
 
-const M: Option<Gender> = Some(Gender::Male);
-const F: Option<Gender> = Some(Gender::Female);
+/// The relations, with the words that name them (the `relation` lines of `text_words.tsv`, in its
+/// order). The longest word found wins: "할아버지" is a grandfather, not the "아버지" inside it; "my
+/// mother-in-law" is no mother.
+pub fn relations() -> &'static [Relation] {
+    static RELATIONS: std::sync::OnceLock<Vec<Relation>> = std::sync::OnceLock::new();
+    RELATIONS.get_or_init(|| TEXT_WORDS.lines("relation").map(Relation::read).collect())
+}
 
-/// The relations, with the words that name them. The longest word found wins: "할아버지" is a
-/// grandfather, not the "아버지" inside it; "my mother-in-law" is no mother.
-pub const RELATIONS: &[Relation] = &[
-    Relation {
-        id: "son",
-        en: "Son",
-        ko: "아들",
-        gender: M,
-        en_words: &["son", "sons", "boy", "stepson", "step-son"],
-        en_alone: &[],
-        ko_words: &["아들", "아드님", "아들내미", "아들램"],
-    },
-    Relation {
-        id: "daughter",
-        en: "Daughter",
-        ko: "딸",
-        gender: F,
-        en_words: &["daughter", "daughters", "girl", "stepdaughter", "step-daughter"],
-        en_alone: &[],
-        ko_words: &["딸", "따님", "딸아이", "딸내미", "딸램"],
-    },
-    Relation {
-        id: "child",
-        en: "Child",
-        ko: "아이",
-        gender: None,
-        en_words: &[
-            "child",
-            "children",
-            "kid",
-            "kids",
-            "kiddo",
-            "kiddos",
-            "munchkin",
-            "baby",
-            "toddler",
-            "newborn",
-            "infant",
-            "little one",
-            "teen",
-            "teenager",
-            "youngest",
-            "eldest",
-            "oldest",
-            "twins",
-        ],
-        en_alone: &["the baby"],
-        ko_words: &[
-            "아이",
-            "애",
-            "아기",
-            "애기",
-            "신생아",
-            "자녀",
-            "아가",
-            "막내",
-            "첫째",
-            "둘째",
-            "셋째",
-            "쌍둥이",
-            "애들",
-            "아이들",
-            "아기들",
-        ],
-    },
-    Relation {
-        id: "mother",
-        en: "Mother",
-        ko: "엄마",
-        gender: F,
-        // "umma" / "eomma": the Korean word as English speakers of Korean families write it.
-        en_words: &[
-            "mother",
-            "mom",
-            "mum",
-            "mommy",
-            "mummy",
-            "mama",
-            "stepmother",
-            "stepmom",
-            "stepmum",
-            "step-mom",
-            "step mom",
-            "step-mother",
-            "umma",
-            "eomma",
-            "omma",
-        ],
-        en_alone: &["mom", "mum", "mommy", "mummy"],
-        ko_words: &["엄마", "어머니", "어머님", "모친", "친정엄마", "친정어머니", "엄니", "어무니"],
-    },
-    Relation {
-        id: "father",
-        en: "Father",
-        ko: "아빠",
-        gender: M,
-        en_words: &[
-            "father",
-            "dad",
-            "daddy",
-            "papa",
-            "stepfather",
-            "stepdad",
-            "step-dad",
-            "step dad",
-            "step-father",
-            "appa",
-            "old man",
-        ],
-        en_alone: &["dad", "daddy"],
-        ko_words: &["아빠", "아버지", "아버님", "부친", "친정아버지", "친정아빠", "아부지"],
-    },
-    Relation {
-        id: "mother-in-law",
-        en: "Mother-in-law",
-        ko: "시어머니",
-        gender: F,
-        en_words: &["mother-in-law", "mother in law", "mil", "mom in law", "mom-in-law", "mum in law"],
-        en_alone: &[],
-        ko_words: &["시어머니", "시어머님", "시엄마", "장모", "장모님"],
-    },
-    Relation {
-        id: "father-in-law",
-        en: "Father-in-law",
-        ko: "시아버지",
-        gender: M,
-        en_words: &["father-in-law", "father in law", "fil", "dad in law", "dad-in-law"],
-        en_alone: &[],
-        ko_words: &["시아버지", "시아버님", "시아빠", "장인어른"],
-    },
-    Relation {
-        id: "grandmother",
-        en: "Grandmother",
-        ko: "할머니",
-        gender: F,
-        en_words: &[
-            "grandmother",
-            "grandma",
-            "granny",
-            "gran",
-            "nana",
-            "nan",
-            "grandmom",
-            "gramma",
-            "grandmum",
-            "grammy",
-            "halmoni",
-            "halmeoni",
-            "halmuni",
-            "abuela",
-            "nonna",
-        ],
-        en_alone: &["grandma", "granny", "grandmother", "nana", "gramma", "grandmum", "halmoni", "halmeoni"],
-        ko_words: &["할머니", "할머님", "외할머니", "친할머니", "할매", "할무니"],
-    },
-    Relation {
-        id: "grandfather",
-        en: "Grandfather",
-        ko: "할아버지",
-        gender: M,
-        // "halmoni", "harabeoji", "abuela", "nonna": the word of a family's other language, as its
-        // English-speaking grandchildren write it.
-        en_words: &[
-            "grandfather",
-            "grandpa",
-            "grandad",
-            "granddad",
-            "gramps",
-            "grampa",
-            "granpa",
-            "granddaddy",
-            "harabeoji",
-            "halabeoji",
-            "harabuji",
-            "abuelo",
-            "nonno",
-        ],
-        en_alone: &["grandpa", "grandad", "granddad", "grandfather", "grampa", "granpa", "gramps", "harabeoji"],
-        ko_words: &["할아버지", "할아버님", "외할아버지", "친할아버지", "할아부지", "할부지"],
-    },
-    Relation {
-        id: "grandchild",
-        en: "Grandchild",
-        ko: "손주",
-        gender: None,
-        en_words: &["grandson", "granddaughter", "grandchild", "grandkid", "grandbaby", "grandchildren"],
-        en_alone: &[],
-        ko_words: &["손주", "손자", "손녀"],
-    },
-    Relation {
-        id: "wife",
-        en: "Wife",
-        ko: "아내",
-        gender: F,
-        en_words: &["wife", "missus", "wifey", "wify"],
-        en_alone: &[],
-        ko_words: &["아내", "와이프", "집사람", "마누라", "부인"],
-    },
-    Relation {
-        id: "husband",
-        en: "Husband",
-        ko: "남편",
-        gender: M,
-        en_words: &["husband", "hubby", "hubs", "hubbie"],
-        en_alone: &[],
-        ko_words: &["남편", "신랑"],
-    },
-    Relation {
-        id: "partner",
-        en: "Partner",
-        ko: "애인",
-        gender: None,
-        en_words: &[
-            "partner",
-            "boyfriend",
-            "girlfriend",
-            "fiance",
-            "fiancé",
-            "fiancee",
-            "fiancée",
-            "spouse",
-            "bf",
-            "gf",
-        ],
-        en_alone: &[],
-        ko_words: &["남자친구", "여자친구", "남친", "여친", "애인", "약혼자"],
-    },
-    Relation {
-        id: "brother",
-        en: "Brother",
-        ko: "형제",
-        gender: M,
-        en_words: &[
-            "brother",
-            "brothers",
-            "stepbrother",
-            "step-brother",
-            "half-brother",
-            "half brother",
-            "bro",
-            "little bro",
-            "lil bro",
-            "big bro",
-        ],
-        en_alone: &[],
-        ko_words: &["남동생", "오빠", "형", "형님", "친형", "오라버니"],
-    },
-    Relation {
-        id: "sister",
-        en: "Sister",
-        ko: "자매",
-        gender: F,
-        en_words: &[
-            "sister",
-            "sisters",
-            "stepsister",
-            "step-sister",
-            "half-sister",
-            "half sister",
-            "sis",
-            "little sis",
-            "lil sis",
-            "big sis",
-        ],
-        en_alone: &[],
-        ko_words: &["여동생", "언니", "누나", "누님", "친언니"],
-    },
-    Relation {
-        id: "sibling",
-        en: "Sibling",
-        ko: "동생",
-        gender: None,
-        en_words: &["sibling", "siblings"],
-        en_alone: &[],
-        ko_words: &["동생"],
-    },
-    Relation {
-        id: "aunt",
-        en: "Aunt",
-        ko: "이모",
-        gender: F,
-        en_words: &["aunt", "auntie", "aunty"],
-        en_alone: &[],
-        ko_words: &["이모", "고모", "숙모", "외숙모"],
-    },
-    Relation {
-        id: "uncle",
-        en: "Uncle",
-        ko: "삼촌",
-        gender: M,
-        en_words: &["uncle"],
-        en_alone: &[],
-        ko_words: &["삼촌", "외삼촌", "큰아버지", "작은아버지", "이모부", "고모부"],
-    },
-    Relation {
-        id: "nephew",
-        en: "Nephew",
-        ko: "조카",
-        gender: M,
-        en_words: &["nephew", "nephews"],
-        en_alone: &[],
-        // 조카 is a niece or a nephew; a nephew's gender is then said of a niece too.
-        ko_words: &["조카", "조카아들", "조카녀석", "조카놈"],
-    },
-    Relation {
-        id: "niece",
-        en: "Niece",
-        ko: "조카딸",
-        gender: F,
-        en_words: &["niece", "nieces"],
-        en_alone: &[],
-        ko_words: &["조카딸"],
-    },
-    Relation {
-        id: "friend",
-        en: "Friend",
-        ko: "친구",
-        gender: None,
-        en_words: &["friend", "friends", "roommate", "roomie", "flatmate", "housemate", "buddy", "bestie", "bff"],
-        en_alone: &[],
-        ko_words: &["친구", "룸메이트", "룸메", "절친", "베프", "지인"],
-    },
-    Relation {
-        id: "colleague",
-        en: "Colleague",
-        ko: "동료",
-        gender: None,
-        en_words: &["coworker", "coworkers", "co-worker", "colleague", "workmate", "boss", "manager", "supervisor"],
-        en_alone: &[],
-        ko_words: &["동료", "직장동료", "사장님", "부장님", "팀장님", "과장님", "차장님", "상사", "선배", "후배"],
-    },
-    Relation {
-        id: "cousin",
-        en: "Cousin",
-        ko: "사촌",
-        gender: None,
-        en_words: &["cousin", "cousins"],
-        en_alone: &[],
-        ko_words: &[
-            "사촌",
-            "사촌동생",
-            "사촌언니",
-            "사촌오빠",
-            "사촌형",
-            "사촌누나",
-            "외사촌",
-            "친사촌",
-            "이종사촌",
-            "고종사촌",
-        ],
-    },
-    Relation {
-        id: "sister-in-law",
-        en: "Sister-in-law",
-        ko: "형수",
-        gender: F,
-        en_words: &["sister-in-law", "sister in law", "sil"],
-        en_alone: &[],
-        ko_words: &["형수", "형수님", "처제", "처형", "시누이", "시누", "올케", "올케언니", "새언니", "동서", "제수씨"],
-    },
-    Relation {
-        id: "brother-in-law",
-        en: "Brother-in-law",
-        ko: "처남",
-        gender: M,
-        en_words: &["brother-in-law", "brother in law", "bil"],
-        en_alone: &[],
-        ko_words: &["처남", "매형", "매부", "제부", "형부", "시아주버니", "아주버님", "도련님", "시동생"],
-    },
-    Relation {
-        id: "daughter-in-law",
-        en: "Daughter-in-law",
-        ko: "며느리",
-        gender: F,
-        en_words: &["daughter-in-law", "daughter in law"],
-        en_alone: &[],
-        ko_words: &["며느리", "며늘아기"],
-    },
-    Relation {
-        id: "son-in-law",
-        en: "Son-in-law",
-        ko: "사위",
-        gender: M,
-        en_words: &["son-in-law", "son in law"],
-        en_alone: &[],
-        ko_words: &["사위"],
-    },
-    Relation {
-        id: "ex",
-        en: "Ex",
-        ko: "전 애인",
-        gender: None,
-        en_words: &[
-            "ex",
-            "ex-husband",
-            "ex husband",
-            "ex-wife",
-            "ex wife",
-            "ex-boyfriend",
-            "ex-girlfriend",
-            "ex-partner",
-        ],
-        en_alone: &[],
-        ko_words: &["전남친", "전여친", "전남편", "전처", "전 남자친구", "전 여자친구", "전애인"],
-    },
-    Relation {
-        id: "patient",
-        en: "Patient",
-        ko: "환자",
-        gender: None,
-        // Someone the writer cares for or works with: a carer's, a nurse's, a trainer's.
-        en_words: &["patient", "client", "resident", "lady", "gentleman"],
-        en_alone: &[],
-        ko_words: &["환자분", "어르신"],
-    },
-    Relation {
-        id: "neighbor",
-        en: "Neighbor",
-        ko: "이웃",
-        gender: None,
-        en_words: &["neighbor", "neighbors", "neighbour", "neighbours"],
-        en_alone: &[],
-        ko_words: &["이웃", "옆집"],
-    },
-];
+impl Relation {
+    /// The relation of a `relation` line's items: its id, English and Korean name, gender (`male`,
+    /// `female` or none), then its English words, English words alone and Korean words, each list
+    /// separated by `|`.
+    fn read(line: &'static str) -> Relation {
+        let mut items = line.split('\t');
+        let mut item = || items.next().unwrap_or_else(|| panic!("a relation line has 7 items: {line}"));
+        // Read once and kept for the program's life, as the words were when built in.
+        let words = |list: &'static str| -> &'static [&'static str] {
+            Box::leak(list.split('|').filter(|w| !w.is_empty()).collect())
+        };
+        Relation {
+            id: item(),
+            en: item(),
+            ko: item(),
+            gender: match item() {
+                "male" => Some(Gender::Male),
+                "female" => Some(Gender::Female),
+                _ => None,
+            },
+            en_words: words(item()),
+            en_alone: words(item()),
+            ko_words: words(item()),
+        }
+    }
+}
 
 /// The relation called `id`.
 pub fn relation(id: &str) -> Option<&'static Relation> {
-    RELATIONS.iter().find(|r| r.id == id)
+    relations().iter().find(|r| r.id == id)
 }
 
 /// The words of `relation`, English and Korean: what a person the app keeps may be named ("Mom",
@@ -556,88 +163,9 @@ pub fn relation_words(relation_id: &str) -> Vec<&'static str> {
         .unwrap_or_default()
 }
 
-/// Words between "my" and a relation noun that describe the person ("my 16 year old son", "my
-/// little boy", "my elderly mother").
-const EN_MODIFIERS: &[&str] = &[
-    "little",
-    "teenage",
-    "teen",
-    "young",
-    "younger",
-    "older",
-    "old",
-    "elderly",
-    "eldest",
-    "oldest",
-    "youngest",
-    "baby",
-    "newborn",
-    "adult",
-    "grown",
-    "pregnant",
-    "sick",
-    "elder",
-    "big",
-    "best",
-    "late",
-    "disabled",
-    "year",
-    "years",
-    "yr",
-    "yrs",
-    "mo",
-    "mos",
-    "wk",
-    "wks",
-    "month",
-    "months",
-    "week",
-    "weeks",
-    "day",
-    "days",
-    "yo",
-    "y/o",
-    "aged",
-    "two",
-    "three",
-    "four",
-    "five",
-    "six",
-    "seven",
-    "eight",
-    "nine",
-    "ten",
-    "one",
-    "a",
-    "half",
-    "twin",
-    "identical",
-    "step",
-    "middle",
-    "first",
-    "second",
-    "third",
-    "only",
-    "own",
-    "dear",
-    "poor",
-    "sweet",
-    "toddler",
-    "infant",
-    "preemie",
-    "premature",
-    "adopted",
-    "foster",
-    "aging",
-    "ageing",
-    "ailing",
-    "frail",
-    "bedridden",
-    "widowed",
-    "autistic",
-    "diabetic",
-    "new",
-];
+// Words between "my" and a relation noun that describe the person ("my 16 year old son", "my
+// little boy", "my elderly mother").
+site_words!(TEXT_WORDS, en_modifiers);
 
 /// English words of the writer (compared with a message's lowercase words).
 const EN_FIRST_PERSON: &[&str] = &["i", "i'm", "im", "i've", "ive", "i'd", "i'll", "me", "my", "mine", "myself"];
@@ -662,38 +190,20 @@ const EN_PRONOUNS: &[(&str, Gender)] = &[
 /// named last, when said of both; else no mention ("we gave him tylenol" is about him).
 const EN_WE: &[&str] = &["we", "we're", "we've", "us"];
 
-/// English pronouns that may be one person without a gender ("partner (they/them) can't sleep"):
-/// they refer to a person named before them, and name nobody when there is none (doctors, "they
-/// gave me antibiotics").
-const EN_NEUTRAL_PRONOUNS: &[&str] = &["they", "them", "their", "theirs", "they're", "theyre", "themselves"];
+// English pronouns that may be one person without a gender ("partner (they/them) can't sleep"):
+// they refer to a person named before them, and name nobody when there is none (doctors, "they
+// gave me antibiotics").
+site_words!(TEXT_WORDS, en_neutral_pronouns);
 
-/// Verbs after which a person reports rather than is reported on ("she said my blood pressure ...").
-const EN_REPORTING: &[&str] = &[
-    "says",
-    "said",
-    "thinks",
-    "thought",
-    "told",
-    "tells",
-    "asked",
-    "asks",
-    "suggested",
-    "recommended",
-    "prescribed",
-    "texted",
-    "texts",
-    "called",
-    "messaged",
-    "emailed",
-    "mentioned",
-];
+// Verbs after which a person reports rather than is reported on ("she said my blood pressure ...").
+site_words!(TEXT_WORDS, en_reporting);
 
 /// Verbs by which someone asks the writer to pass their question on ("my mom asked me to post this
 /// for her", "she wants me to ask"): the writer after them only passes it on.
 const EN_REQUESTING: &[&str] = &["asked", "asks", "begged", "wants", "wanted", "told"];
 
-/// Verbs of the one typing a message for the writer ("my grandson is typing this for me").
-const EN_TYPING: &[&str] = &["typing", "typed", "writing", "wrote", "helping", "helped", "helps", "types", "writes"];
+// Verbs of the one typing a message for the writer ("my grandson is typing this for me").
+site_words!(TEXT_WORDS, en_typing);
 
 /// Words before "my" that make the person a companion, not the one the clause is about.
 const EN_COMPANION: &[&str] = &["with"];
@@ -702,23 +212,8 @@ const EN_COMPANION: &[&str] = &["with"];
 /// strep"): whom the clause is about is someone else it names, or whom the clause before was about.
 const EN_HEDGES: &[&str] = &["think", "guess", "believe", "suppose", "assume", "thought"];
 
-/// Korean words of the writer, at the start of a written word.
-const KO_FIRST_PERSON: &[&str] = &[
-    "저는",
-    "제가",
-    "저도",
-    "저랑",
-    "저와",
-    "저하고",
-    "저희",
-    "저한테",
-    "저의",
-    "나는",
-    "내가",
-    "나도",
-    "나랑",
-    "저만",
-];
+// Korean words of the writer, at the start of a written word.
+site_words!(TEXT_WORDS, ko_first_person);
 /// Korean words of the writer that are a word of their own ("제 혈압", "내 혈당").
 const KO_FIRST_PERSON_ALONE: &[&str] = &["제", "내", "저", "나"];
 
@@ -826,7 +321,7 @@ fn is_age_word(word: &str) -> bool {
     let unit = word.trim_start_matches(|c: char| c.is_ascii_digit());
     unit.len() < word.len()
         && (AGE_SUFFIXES.contains(&unit)
-            || word.split('-').all(|part| part.chars().all(|c| c.is_ascii_digit()) || EN_MODIFIERS.contains(&part)))
+            || word.split('-').all(|part| part.chars().all(|c| c.is_ascii_digit()) || en_modifiers().contains(&part)))
 }
 
 /// Whether a describing word ends an age that names a child ("my 3 year old", "my 2yo").
@@ -903,7 +398,7 @@ fn english_mentions(text: &str, names: &[String]) -> Vec<(Mention, Role)> {
                 continue;
             }
             let companion = i > 0 && EN_COMPANION.contains(&words[i - 1].2.as_str());
-            let reports = words.get(end).is_some_and(|n| EN_REPORTING.contains(&n.2.as_str()));
+            let reports = words.get(end).is_some_and(|n| en_reporting().contains(&n.2.as_str()));
             let aside = reports || typing_after(&words, end) || owns_a_thing(&words, i, end) || gives(&words, end);
             let role = if companion || aside { Role::Aside } else { Role::Subject };
             found.extend(people_of(words[i].0, words[end - 1].1, r).into_iter().map(|m| (m, role)));
@@ -951,7 +446,7 @@ fn english_mentions(text: &str, names: &[String]) -> Vec<(Mention, Role)> {
             continue;
         }
         let before = i.checked_sub(1).map(|p| words[p].2.as_str());
-        if let Some((r, n)) = RELATIONS
+        if let Some((r, n)) = relations()
             .iter()
             .find_map(|r| r.en_alone.iter().find_map(|alone| words_match(&words, i, alone).map(|n| (r, n))))
         {
@@ -1007,13 +502,13 @@ fn english_mentions(text: &str, names: &[String]) -> Vec<(Mention, Role)> {
             found.push((Mention { start: words[i].0, end: words[i].1, who: Who::Writer }, Role::Joined));
         } else if EN_FIRST_PERSON.contains(&w) {
             found.push(writer_mention(&words, i, &quotes));
-        } else if EN_NEUTRAL_PRONOUNS.contains(&w) && named_before {
+        } else if en_neutral_pronouns().contains(&w) && named_before {
             // "they gave me azithromycin": a giver is no one the clause is about.
             let role = if gives(&words, i + 1) { Role::Aside } else { Role::Subject };
             found.push((Mention { start: words[i].0, end: words[i].1, who: Who::Pronoun(None) }, role));
         } else if let Some((_, gender)) = EN_PRONOUNS.iter().find(|(p, _)| *p == w) {
             let next = words.get(i + 1).map(|w| w.2.as_str());
-            let reports = next.is_some_and(|n| EN_REPORTING.contains(&n));
+            let reports = next.is_some_and(|n| en_reporting().contains(&n));
             // "she started him on amoxicillin": the giver only when a subject ("gave her" is the taker).
             let giver = matches!(w, "he" | "she") && gives(&words, i + 1);
             let role = if reports || giver || typing_after(&words, i + 1) { Role::Aside } else { Role::Subject };
@@ -1048,39 +543,9 @@ fn gives(words: &[(usize, usize, String)], end: usize) -> bool {
     verb && taker
 }
 
-/// Things a person owns that a message uses or goes to ("on my roommates meter", "at my friend's
-/// wedding"): their owner is no one the clause is about.
-const OWNED_THINGS: &[&str] = &[
-    "meter",
-    "monitor",
-    "machine",
-    "cuff",
-    "scale",
-    "thermometer",
-    "oximeter",
-    "phone",
-    "account",
-    "laptop",
-    "computer",
-    "house",
-    "place",
-    "apartment",
-    "apt",
-    "car",
-    "wedding",
-    "party",
-    "funeral",
-    "birthday",
-    "couch",
-    "bed",
-    "room",
-    "insurance",
-    "card",
-    "office",
-    "work",
-    "pool",
-    "farm",
-];
+// Things a person owns that a message uses or goes to ("on my roommates meter", "at my friend's
+// wedding"): their owner is no one the clause is about.
+site_words!(TEXT_WORDS, owned_things);
 
 /// Whether the relation at words `at..end` ("my" first) is only the owner of a thing the writer
 /// uses or is at ("my blood sugar was 287 on my roommates meter", "at my sister's house").
@@ -1088,7 +553,7 @@ fn owns_a_thing(words: &[(usize, usize, String)], at: usize, end: usize) -> bool
     let placed = at > 0 && matches!(words[at - 1].2.as_str(), "on" | "at" | "from" | "using" | "in" | "into" | "with");
     let noun = &words[end - 1].2;
     let possessive = noun.ends_with("'s") || noun.ends_with('s');
-    placed && possessive && words.get(end).is_some_and(|n| OWNED_THINGS.contains(&n.2.as_str()))
+    placed && possessive && words.get(end).is_some_and(|n| owned_things().contains(&n.2.as_str()))
 }
 
 /// The person "for a ..." at word `at` describes, and the word after the description: a relation
@@ -1188,29 +653,14 @@ fn named_by_age(text: &str, words: &[(usize, usize, String)], i: usize) -> bool 
     }
     // "Priya is 8 and she breaks out": a pronoun after "and" goes on about them too.
     let pronoun = k > at + 1 && words.get(k).is_some_and(|n| EN_PRONOUNS.iter().any(|(p, _)| *p == n.2));
-    let goes_on = pronoun || words.get(k).is_some_and(|n| EN_SAYS_OF.contains(&n.2.as_str()) && n.2 != "and");
+    let goes_on = pronoun || words.get(k).is_some_and(|n| en_says_of().contains(&n.2.as_str()) && n.2 != "and");
     let ends = unit || goes_on || (ends_an_age(&age.2) && !age.2.chars().all(|c| c.is_ascii_digit()));
     let measured = || crate::core::vitals::read(text).iter().any(|r| r.start < age.1 && r.end > words[i].0);
     is_age_word(&age.2) && years.is_some_and(|y| y <= 120) && ends && !measured()
 }
 
-/// Words that say what person someone named is ("Marcus, a guy I work with", "Dana, my coworker").
-const PERSON_NOUNS: &[&str] = &[
-    "guy",
-    "man",
-    "woman",
-    "girl",
-    "lady",
-    "coworker",
-    "co-worker",
-    "colleague",
-    "friend",
-    "neighbor",
-    "neighbour",
-    "roommate",
-    "classmate",
-    "boss",
-];
+// Words that say what person someone named is ("Marcus, a guy I work with", "Dana, my coworker").
+site_words!(TEXT_WORDS, person_nouns);
 
 /// Whether the capitalized word `i`, at a sentence's start and on no list, is someone's name
 /// because the words after its comma say what person they are ("Marcus, a guy I work with, says";
@@ -1220,7 +670,7 @@ fn described_as_person(text: &str, words: &[(usize, usize, String)], i: usize) -
     let w = words[i].2.as_str();
     let Some(next) = words.get(i + 1) else { return false };
     let comma = text[words[i].1..next.0].trim() == ",";
-    let noun = |k: usize| words.get(k).is_some_and(|n| PERSON_NOUNS.contains(&n.2.as_str()));
+    let noun = |k: usize| words.get(k).is_some_and(|n| person_nouns().contains(&n.2.as_str()));
     capitalized
         && comma
         && !is_pronoun(w)
@@ -1257,8 +707,7 @@ fn possessed(words: &[(usize, usize, String)], end: usize) -> Option<(&'static R
         return None;
     }
     let mut j = end;
-    let bare = |w: &str| w.strip_suffix("'s").unwrap_or(w).to_string();
-    while j < words.len() && (EN_MODIFIERS.contains(&bare(&words[j].2).as_str()) || is_age_word(&words[j].2)) {
+    while j < words.len() && (en_modifiers().contains(&words[j].2.as_str()) || is_age_word(&words[j].2)) {
         j += 1;
     }
     match relation_at(words, j)? {
@@ -1299,7 +748,7 @@ fn relation_at(words: &[(usize, usize, String)], at: usize) -> Option<(Kin, usiz
         .find(|(word, _)| words_match(words, at, word).is_some())
         .map(|(_, ids)| (Kin::Pair(ids[0], ids[1]), 1));
     pair.or_else(|| {
-        RELATIONS
+        relations()
             .iter()
             .flat_map(|r| r.en_words.iter().map(move |w| (r, *w)))
             .filter_map(|(r, noun)| {
@@ -1347,8 +796,9 @@ fn people_of(start: usize, end: usize, kin: Kin) -> Vec<Mention> {
 /// without), with where it ends.
 fn relation_from(words: &[(usize, usize, String)], from: usize, determiner: bool) -> Option<(Kin, usize)> {
     let mut j = from;
+    // "my 2 year old's fever": the possessive ends the description.
     let bare = |w: &str| w.strip_suffix("'s").unwrap_or(w).to_string();
-    while j < words.len() && (EN_MODIFIERS.contains(&bare(&words[j].2).as_str()) || is_age_word(&words[j].2)) {
+    while j < words.len() && (en_modifiers().contains(&bare(&words[j].2).as_str()) || is_age_word(&words[j].2)) {
         j += 1;
     }
     // A describing word may be the noun itself ("our baby is 2 months old").
@@ -1367,8 +817,9 @@ fn relation_from(words: &[(usize, usize, String)], from: usize, determiner: bool
     let years = words.get(from).and_then(|w| w.2.trim_end_matches(|c: char| !c.is_ascii_digit()).parse::<u32>().ok());
     // Its words one space or hyphen apart ("9, 38 yrs old. is this" is a reading, an age, a question).
     let one_phrase = j < words.len() && (from + 1..=j).all(|k| words[k].0 == words[k - 1].1 + 1);
-    let child_said_of =
-        one_phrase && years.is_some_and(|y| y < 18) && words.get(j).is_some_and(|w| EN_SAYS_OF.contains(&w.2.as_str()));
+    let child_said_of = one_phrase
+        && years.is_some_and(|y| y < 18)
+        && words.get(j).is_some_and(|w| en_says_of().contains(&w.2.as_str()));
     (described_age && (determiner || baby || child_said_of))
         .then(|| relation("child").map(|r| (Kin::One(r), j)))
         .flatten()
@@ -1379,7 +830,7 @@ fn relation_from(words: &[(usize, usize, String)], from: usize, determiner: bool
 fn is_pronoun(w: &str) -> bool {
     EN_FIRST_PERSON.contains(&w)
         || EN_PRONOUNS.iter().any(|(p, _)| *p == w)
-        || EN_NEUTRAL_PRONOUNS.contains(&w)
+        || en_neutral_pronouns().contains(&w)
         || EN_WE.contains(&w)
         || matches!(w, "you" | "it")
 }
@@ -1397,140 +848,12 @@ fn capitalized(written: &str) -> bool {
             .all(|p| !p.is_empty() && p.chars().all(char::is_alphabetic) && p.chars().skip(1).all(char::is_lowercase))
 }
 
-/// Words that may start a sentence with a capital and go on like a person's ("Nothing has helped",
-/// "Today was worse", "Temp is 39"), but name no one.
-const NOT_NAMES: &[&str] = &[
-    "this",
-    "that",
-    "these",
-    "those",
-    "it",
-    "there",
-    "here",
-    "what",
-    "which",
-    "who",
-    "when",
-    "where",
-    "why",
-    "how",
-    "nothing",
-    "everything",
-    "something",
-    "anything",
-    "nobody",
-    "everybody",
-    "somebody",
-    "anybody",
-    "everyone",
-    "someone",
-    "anyone",
-    "none",
-    "no",
-    "yes",
-    "today",
-    "yesterday",
-    "tonight",
-    "tomorrow",
-    "now",
-    "then",
-    "also",
-    "still",
-    "just",
-    "only",
-    "even",
-    "each",
-    "every",
-    "both",
-    "all",
-    "some",
-    "any",
-    "one",
-    "another",
-    "other",
-    "update",
-    "edit",
-    "sorry",
-    "thanks",
-    "hi",
-    "hello",
-    "hey",
-    "please",
-    "anyway",
-    "apparently",
-    "basically",
-    "honestly",
-    "ok",
-    "okay",
-    "well",
-    "so",
-    "but",
-    "and",
-    "or",
-    "because",
-    "since",
-    "after",
-    "before",
-    "while",
-    "if",
-    "the",
-    "doctor",
-    "doc",
-    "nurse",
-    "pediatrician",
-    // Care givers people name by a short word ("Pedi said reflux", "GI put him on prednisone").
-    "pedi",
-    "peds",
-    "ped",
-    "gi",
-    "pcp",
-    "derm",
-    "cardio",
-    "neuro",
-    "ortho",
-    "obgyn",
-    "ob",
-    "ent",
-    "urologist",
-    "dermatologist",
-    "cardiologist",
-    "neurologist",
-    "pharmacist",
-    "pharmacy",
-    "vet",
-    "dentist",
-    "er",
-    "urgent",
-    "hospital",
-    "school",
-    "daycare",
-    "work",
-    "temp",
-    "temperature",
-    "sugar",
-    "weight",
-    "labs",
-    "bloodwork",
-    "results",
-    "test",
-    "tests",
-    "scan",
-    "mri",
-    "xray",
-    "everything's",
-    "nothing's",
-    "it's",
-    "that's",
-    "there's",
-    "what's",
-];
+// Words that may start a sentence with a capital and go on like a person's ("Nothing has helped",
+// "Today was worse", "Temp is 39"), but name no one.
+site_words!(TEXT_WORDS, not_names);
 
-/// Words after a name that go on about the person ("Emeka been having", "Kenji has").
-const NAME_GOES_ON: &[&str] = &[
-    "has", "had", "is", "was", "been", "keeps", "kept", "got", "gets", "says", "said", "started", "woke", "can't",
-    "cant", "won't", "wont", "doesn't", "doesnt", "didn't", "didnt", "isn't", "hasn't", "hasnt", "needs", "feels",
-    "seems", "fell", "broke", "threw",
-];
+// Words after a name that go on about the person ("Emeka been having", "Kenji has").
+site_words!(TEXT_WORDS, name_goes_on);
 
 /// The words of `text` that are the given name of someone no list holds: a word with a capital
 /// that starts a sentence and goes on like a person ("Emeka been having nosebleeds", "Priya's been
@@ -1547,11 +870,11 @@ pub fn unlisted_names(text: &str, known: impl Fn(&str) -> bool) -> Vec<String> {
             continue;
         }
         let person_word = is_pronoun(&w)
-            || NOT_NAMES.contains(&w.as_str())
-            || RELATIONS.iter().any(|r| r.en_words.contains(&w.as_str()) || r.en_alone.contains(&w.as_str()))
+            || not_names().contains(&w.as_str())
+            || relations().iter().any(|r| r.en_words.contains(&w.as_str()) || r.en_alone.contains(&w.as_str()))
             || english_given_name(bare).is_some();
         let goes_on =
-            bare.len() < written.len() || words.get(i + 1).is_some_and(|n| NAME_GOES_ON.contains(&n.2.as_str()));
+            bare.len() < written.len() || words.get(i + 1).is_some_and(|n| name_goes_on().contains(&n.2.as_str()));
         let spoken_of_later = words[i + 1..].iter().any(|n| EN_PRONOUNS.iter().any(|(p, _)| *p == n.2));
         if !person_word && goes_on && spoken_of_later && !known(bare) && !out.iter().any(|n| *n == bare) {
             out.push(bare.to_string());
@@ -1566,96 +889,23 @@ fn at_sentence_start(text: &str, words: &[(usize, usize, String)], i: usize) -> 
     i == 0 || text[words[i - 1].1..words[i].0].contains(['.', '!', '?', '\n', ';', ':', ',', '-', '('])
 }
 
-/// Words after a person named without "my" that say something of them ("husband is 61", "friend
-/// of mine has gout", "son has asthma"); a possessive ("wife's") or a number ("newborn 10 days
-/// old") does too.
-const EN_SAYS_OF: &[&str] = &[
-    "is",
-    "are",
-    "has",
-    "have",
-    "had",
-    "was",
-    "got",
-    "gets",
-    "keeps",
-    "kept",
-    "just",
-    "takes",
-    "took",
-    "been",
-    "can",
-    "can't",
-    "cant",
-    "does",
-    "doesn't",
-    "did",
-    "didn't",
-    "started",
-    "seems",
-    "woke",
-    "fell",
-    "threw",
-    "isn't",
-    "hasn't",
-    "wasn't",
-    "will",
-    "won't",
-    "of",
-    "and",
-    "&",
-    "uses",
-    "complains",
-    "needs",
-    "went",
-    "came",
-    "developed",
-    "asked",
-    "said",
-    "says",
-    "told",
-    "wants",
-    "still",
-    "now",
-    "also",
-    "too",
-    "be",
-    "finally",
-    "recently",
-    "suddenly",
-    "with",
-    "snores",
-    "wakes",
-    "feels",
-    "felt",
-    "hurt",
-    "hurts",
-    "broke",
-    "fainted",
-    "collapsed",
-    "refuses",
-    "ate",
-    "drank",
-    "bit",
-    "hit",
-    "cut",
-    "caught",
-    "slept",
-    "ran",
-];
+// Words after a person named without "my" that say something of them ("husband is 61", "friend
+// of mine has gout", "son has asthma"); a possessive ("wife's") or a number ("newborn 10 days
+// old") does too.
+site_words!(TEXT_WORDS, en_says_of);
 
 /// Whether an English relation noun names several people ("kids", "parents", "children").
 fn plural(noun: &str) -> bool {
     noun.ends_with('s') || noun == "children"
 }
 
-/// Whether the words from `end` say something of the person named just before (see [`EN_SAYS_OF`]).
+/// Whether the words from `end` say something of the person named just before (see [`en_says_of()`]).
 fn says_of_person(words: &[(usize, usize, String)], end: usize) -> bool {
     let last = words[end - 1].2.as_str();
     // "husbands gout is back": a possessive without its apostrophe (a plural noun is listed whole).
     let unmarked_possessive = last
         .strip_suffix('s')
-        .is_some_and(|noun| RELATIONS.iter().any(|r| r.en_words.contains(&noun) && !r.en_words.contains(&last)));
+        .is_some_and(|noun| relations().iter().any(|r| r.en_words.contains(&noun) && !r.en_words.contains(&last)));
     // A verb in the past or of one person now ("husband tested positive", "son sprained his
     // ankle", "coworker sneezes nonstop") says something too.
     let verb = |w: &str| {
@@ -1665,7 +915,7 @@ fn says_of_person(words: &[(usize, usize, String)], end: usize) -> bool {
     last.ends_with("'s")
         || unmarked_possessive
         || words.get(end).is_some_and(|(_, _, w)| {
-            EN_SAYS_OF.contains(&w.as_str()) || verb(w) || w.starts_with(|c: char| c.is_ascii_digit())
+            en_says_of().contains(&w.as_str()) || verb(w) || w.starts_with(|c: char| c.is_ascii_digit())
         })
 }
 
@@ -1695,7 +945,7 @@ fn named_after(text: &str, words: &[(usize, usize, String)], end: usize) -> bool
         && says_of_person(words, end + 1);
     capitalized(written.trim_end_matches("'s").trim_end_matches("’s"))
         && !is_pronoun(&w.2)
-        && !NOT_NAMES.contains(&w.2.as_str())
+        && !not_names().contains(&w.2.as_str())
         && (english_given_name(written).is_some() || goes_on)
 }
 
@@ -1725,9 +975,9 @@ fn words_match(words: &[(usize, usize, String)], at: usize, phrase: &str) -> Opt
 
 /// Whether the words from `at` say the person types or writes the message ("is typing this").
 fn typing_after(words: &[(usize, usize, String)], at: usize) -> bool {
-    words.iter().skip(at).take(3).any(|(_, _, w)| EN_TYPING.contains(&w.as_str()))
+    words.iter().skip(at).take(3).any(|(_, _, w)| en_typing().contains(&w.as_str()))
         && !words.iter().skip(at).take(3).any(|(_, _, w)| w == "for")
-        || words.get(at).is_some_and(|w| EN_TYPING.contains(&w.2.as_str()))
+        || words.get(at).is_some_and(|w| en_typing().contains(&w.2.as_str()))
 }
 
 /// The Korean person mentions of `text`.
@@ -1740,7 +990,7 @@ fn korean_mentions(text: &str, names: &[String]) -> Vec<(Mention, Role)> {
             continue;
         }
         let next = words.get(k + 1).map(|w| w.2.as_str()).unwrap_or("");
-        if KO_FIRST_PERSON.iter().any(|p| word.starts_with(p))
+        if ko_first_person().iter().any(|p| word.starts_with(p))
             || (KO_FIRST_PERSON_ALONE.contains(&word.as_str()) && !next.is_empty() && next.starts_with(is_hangul))
             || (word == "저" && next.starts_with(|c: char| c.is_ascii_digit()))
         {
@@ -1772,7 +1022,7 @@ fn korean_mentions(text: &str, names: &[String]) -> Vec<(Mention, Role)> {
             continue;
         }
         // The longest relation word (or name) in the written word.
-        let best = RELATIONS
+        let best = relations()
             .iter()
             .flat_map(|r| r.ko_words.iter().map(move |w| (Some(r), *w)))
             .chain(names.iter().filter(|n| has_hangul_text(n)).map(|n| (None, n.as_str())))
@@ -1823,7 +1073,7 @@ fn korean_mentions(text: &str, names: &[String]) -> Vec<(Mention, Role)> {
             // "손주가 대신 물어봐요": the grandchild types; "할머니 대신 써요": the message is hers.
             Role::Aside
         } else if rest == "인"
-            && (KO_FIRST_PERSON.iter().any(|p| next.starts_with(p)) || KO_FIRST_PERSON_ALONE.contains(&next))
+            && (ko_first_person().iter().any(|p| next.starts_with(p)) || KO_FIRST_PERSON_ALONE.contains(&next))
         {
             // "아들인 제가 대신 여쭤봅니다": the relation is who the writer is.
             Role::Aside
@@ -1847,10 +1097,7 @@ const KO_NAME_FIRST: &str =
     "가건경규나다도동민미보상서석선성세소수승시아연영예우유윤은의이재정제주준지진찬채태하한해현혜호효희";
 const KO_NAME_LAST: &str =
     "건경규민빈석선성숙승연영욱원윤은율준진찬철현혁형훈환람린솔슬온근길남범병봉순식신안완운웅종중창춘충택필학헌홍";
-const KO_NOT_NAMES: &[&str] = &[
-    "수준", "동안", "지연", "성인", "영양", "이명", "해결", "우선", "예민", "주민", "시원", "보안", "태양", "이번",
-    "이런", "이건", "다른", "하는",
-];
+site_words!(TEXT_WORDS, ko_not_names);
 
 /// The given name a Korean written word is ("서연이", "민준이가", "수아는"): a name of
 /// given_names.txt before a particle (or "-이" and a particle), or any two name syllables with
@@ -1876,7 +1123,7 @@ fn korean_given_name(word: &str, sentence_start: bool) -> Option<&str> {
         let (_, b) = chars.next()?;
         let at = chars.next().map_or(word.len(), |(i, _)| i);
         let name = &word[..at];
-        let named = KO_NAME_FIRST.contains(a) && KO_NAME_LAST.contains(b) && !KO_NOT_NAMES.contains(&name);
+        let named = KO_NAME_FIRST.contains(a) && KO_NAME_LAST.contains(b) && !ko_not_names().contains(&name);
         (named && (familiar(&word[at..]) || titled(&word[at..]))).then_some(name)
     })
 }
@@ -2150,7 +1397,7 @@ fn cut_sentence(
             // The word besides them joins or describes ("and", "&", "41"), never says something
             // ("so does my husband, we both take ...").
             let joins = |w: &String| {
-                !w.starts_with(is_hangul) && !EN_SAYS_OF.contains(&w.as_str())
+                !w.starts_with(is_hangul) && !en_says_of().contains(&w.as_str())
                     || matches!(w.as_str(), "and" | "&" | "with")
             };
             covered && person_after && others.len() <= 1 && others.iter().all(|w| joins(w))
@@ -2344,9 +1591,8 @@ pub fn read(text: &str, names: &[String]) -> Reading {
     Reading { clauses: out, genders }
 }
 
-/// Korean verbs of giving a medicine or a care to someone ("먹였어요", "발라줬는데", "맞혔어요").
-const KO_GIVING: &[&str] =
-    &["먹였", "먹여", "먹이", "발라", "넣어", "맞혔", "맞혀", "맞췄", "줬", "주었", "드렸", "붙여"];
+// Korean verbs of giving a medicine or a care to someone ("먹였어요", "발라줬는데", "맞혔어요").
+site_words!(TEXT_WORDS, ko_giving);
 
 /// Whether a Korean mention is the one something is given or said to ("아기한테", "저에게", "할머니께도").
 fn is_dative(said: &str) -> bool {
@@ -2355,7 +1601,7 @@ fn is_dative(said: &str) -> bool {
 
 /// Whether a Korean clause gives a medicine or a care ("먹였어요", "발라줬는데").
 fn gives_in_korean(clause: &str) -> bool {
-    words(clause).iter().any(|(_, _, w)| KO_GIVING.iter().any(|v| w.contains(v)))
+    words(clause).iter().any(|(_, _, w)| ko_giving().iter().any(|v| w.contains(v)))
 }
 
 /// The person a Korean clause gives a medicine or a care to ("남편이 아기한테 해열제를 먹였는데"):
@@ -2519,10 +1765,9 @@ fn pronoun_genders(
     out
 }
 
-/// Honorific Korean verbs said of a person (taking, sleeping, being: "드시는데", "주무신대요",
-/// "계셔서") and honorific hearsay endings ("아프신대요", "힘드시대요").
-const KO_HONORIFIC_VERBS: &[&str] =
-    &["드시", "드셔", "드신", "드셨", "주무시", "주무셔", "주무신", "계시", "계셔", "계신", "잡수", "편찮"];
+// Honorific Korean verbs said of a person (taking, sleeping, being: "드시는데", "주무신대요",
+// "계셔서") and honorific hearsay endings ("아프신대요", "힘드시대요").
+site_words!(TEXT_WORDS, ko_honorific_verbs);
 const KO_HONORIFIC_HEARSAY: &[&str] = &["신대요", "시대요", "셨대요", "신대"];
 
 /// Whether a clause says something of someone in the honorific ("드시는데", "못주무신대요"), which a
@@ -2533,7 +1778,7 @@ fn honours_someone(clause: &str) -> bool {
         && words(clause).iter().any(|(_, _, w)| {
             let request = w.contains("시라") || w.contains("시래") || w.contains("세요");
             !request
-                && (KO_HONORIFIC_VERBS.iter().any(|v| w.contains(v))
+                && (ko_honorific_verbs().iter().any(|v| w.contains(v))
                     || KO_HONORIFIC_HEARSAY.iter().any(|e| w.ends_with(e)))
         })
 }
@@ -2543,7 +1788,7 @@ fn honours_someone(clause: &str) -> bool {
 fn own_names(names: &[String]) -> Vec<String> {
     let relation_word = |name: &str| {
         let name = name.trim().to_lowercase();
-        RELATIONS.iter().any(|r| r.en_words.iter().chain(r.ko_words).any(|w| *w == name))
+        relations().iter().any(|r| r.en_words.iter().chain(r.ko_words).any(|w| *w == name))
     };
     names.iter().filter(|n| n.trim().chars().count() >= 2 && !relation_word(n)).cloned().collect()
 }
@@ -2578,7 +1823,7 @@ fn joined_group(text: &str, here: &[&(Mention, Role)], together: bool) -> Vec<Su
         // "4살 아들이랑 2살 딸 둘다": the second one's age may come between.
         let aged = between.split_whitespace().count() == 1 && super::patterns::age_before(&between).is_some();
         // "할머니 할아버지 두분다": two relation words written bare, one after the other, join too.
-        let bare = |m: &Mention| RELATIONS.iter().any(|r| r.ko_words.contains(&&text[m.start..m.end]));
+        let bare = |m: &Mention| relations().iter().any(|r| r.ko_words.contains(&&text[m.start..m.end]));
         // "아들(10살)이랑 남편이 둘다": the first one's age in brackets, then the joining particle.
         let bracketed = text[a.end..b.start].starts_with('(') && KO_COMPANION.contains(&between.as_str());
         let korean = together
@@ -2681,10 +1926,9 @@ pub fn person_mention_starts(text: &str, names: &[String]) -> Vec<(usize, Subjec
         .collect()
 }
 
-/// Relation words that name several people at once: an age said with them is each one's ("Mia and
-/// Noah (4yo twins)").
-pub const GROUP_WORDS: &[&str] =
-    &["twins", "kids", "children", "sons", "daughters", "babies", "쌍둥이", "애들", "아이들"];
+// Relation words that name several people at once: an age said with them is each one's ("Mia and
+// Noah (4yo twins)").
+site_words!(TEXT_WORDS, pub group_words);
 
 /// The ages said inside a person's own mention ("my 12yo daughter", "my 3 year old son"), with where
 /// the mention starts: that person's age, never another's said in the same clause.
@@ -2692,7 +1936,7 @@ pub fn ages_within_mentions(text: &str, names: &[String]) -> Vec<(usize, Subject
     mentions(text, &own_names(names))
         .into_iter()
         .filter(|(m, role)| *role != Role::Aside && matches!(m.who, Who::Person(..)))
-        .filter(|(m, _)| !GROUP_WORDS.iter().any(|g| text[m.start..m.end].to_lowercase().ends_with(g)))
+        .filter(|(m, _)| !group_words().iter().any(|g| text[m.start..m.end].to_lowercase().ends_with(g)))
         .filter_map(|(m, _)| {
             let age = super::patterns::demographics(&text[m.start..m.end]).age?;
             Some((m.start, subject_of(&m.who), age))
@@ -2704,7 +1948,7 @@ pub fn ages_within_mentions(text: &str, names: &[String]) -> Vec<(usize, Subject
 /// or after a relation word written bare ("딸 8살 아들 5살": the daughter is 8, the son 5), with
 /// where each age starts (an age said after one person is not the next one's "age before").
 pub fn korean_ages_after(text: &str, names: &[String]) -> Vec<(usize, Subject, u32)> {
-    let bare = |said: &str| RELATIONS.iter().any(|r| r.ko_words.contains(&said));
+    let bare = |said: &str| relations().iter().any(|r| r.ko_words.contains(&said));
     mentions(text, &own_names(names))
         .into_iter()
         .filter(|(m, role)| *role != Role::Aside && matches!(m.who, Who::Person(..)))

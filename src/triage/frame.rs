@@ -12,23 +12,21 @@
 use super::concepts::{self, Mention};
 use super::poisoning::{self, Ingestion};
 use super::readings::{self, Reading, Readings};
-use super::text::{sentence_around, Status, View};
+use super::text::{sentence_around, Status, View, TEXT_PATTERNS};
+use crate::core::site::{site_pattern, site_words};
 
 // A long-standing word that names a stroke or its after-care.
-pattern!(names_stroke, r"stroke|rehab|residual|permanent|since|walk again|재활|후유증|뇌|중풍|그뒤로|그이후로|그후로");
-pattern!(back_now, r"\bnow\b[^.!?\n]*\bagain\b|\bagain\b[^.!?\n]*\bnow\b|(?:지금|방금)\s*(?:또|다시)");
-pattern!(also_en, r"\b(?:too|as well|also|even)\b");
+site_pattern!(TEXT_PATTERNS, names_stroke);
+site_pattern!(TEXT_PATTERNS, back_now);
+site_pattern!(TEXT_PATTERNS, also_en);
 // "멀쩡해 보여서", "괜찮아 보였는데": how it looked then.
-pattern!(seeming_after, r"^(?:해|아|어|여)?\s*(?:보여서|보였|보이더니|보이길래|보이다가|보이는|줄\s*알)");
-pattern!(
-    seeming_before,
-    r"\b(?:seemed|seems|looked|looks|appeared|at first|initially|at the time)\b|그때는|처음에는|처음엔|그자리에서는|그 자리에서는"
-);
+site_pattern!(TEXT_PATTERNS, seeming_after);
+site_pattern!(TEXT_PATTERNS, seeming_before);
 // A near miss of an event ("almost passed out", "정신을 잃을 뻔했어요"); "almost unresponsive" is a state.
-pattern!(near_event, r"^(?:passed out|collaps|fell|knocked out)|잃|멎|멈췄|쓰러|기절");
-pattern!(near_before, r"\b(?:almost|nearly|close to|about to|practically|about)\s*$");
-pattern!(near_after, r"^(?:을|를|할|질)?\s*뻔");
-pattern!(hoped_before, r"\b(?:till|until|untill|before|once|hope|hoping|will|would|when will|if)\b[^.!?\n]{0,30}$");
+site_pattern!(TEXT_PATTERNS, near_event);
+site_pattern!(TEXT_PATTERNS, near_before);
+site_pattern!(TEXT_PATTERNS, near_after);
+site_pattern!(TEXT_PATTERNS, hoped_before);
 
 /// Who the message is about, the most specific said.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -60,8 +58,8 @@ pub struct Frame {
     framed: bool,
 }
 
-/// Concepts that say when, not what: they keep their status when the message says the rest is over.
-const TIME_WORDS: &[&str] = &["resolved", "cleared", "ongoing", "chronic", "fleeting", "sudden"];
+// Concepts that say when, not what: they keep their status when the message says the rest is over.
+site_words!(TEXT_PATTERNS, time_words);
 /// What happened and what the person takes or has: "fine now" does not undo a blow to the head on
 /// warfarin, nor adrenaline given for anaphylaxis (it wears off), nor a hanging cut down.
 const LASTING: &[&str] = &[
@@ -84,9 +82,8 @@ const CLEARED_EVENTS: &[&str] = &["head_injury", "high_impact", "adrenaline_give
 const BLEEDING: &[&str] = &["heavy_bleeding", "bleeding", "pad_soaking"];
 /// Consciousness lost, whose Korean stems ("쓰러지", "기절하") take -겠 for what is about to come.
 const COLLAPSES: &[&str] = &["collapse", "unresponsive", "syncope", "exertional_syncope"];
-/// Signs that a stroke's after-effect explains when the message says it is one.
-const STROKE_SIGNS: &[&str] =
-    &["face_droop", "one_side_weak", "speech_trouble", "limb_numb", "vision_loss", "named_emergency"];
+// Signs that a stroke's after-effect explains when the message says it is one.
+site_words!(TEXT_PATTERNS, stroke_signs);
 
 impl Frame {
     pub fn new(text: &str) -> Frame {
@@ -182,7 +179,7 @@ impl Frame {
             let by_clinician = cleared.contains(&over);
             for m in mentions.iter_mut().filter(|m| {
                 ((from..over).contains(&m.start) || (m.start < from && episode.contains(&m.concept)))
-                    && !TIME_WORDS.contains(&m.concept)
+                    && !time_words().contains(&m.concept)
                     && (!LASTING.contains(&m.concept) || (by_clinician && CLEARED_EVENTS.contains(&m.concept)))
             }) {
                 if m.status == Status::Affirmed {
@@ -220,7 +217,8 @@ impl Frame {
         let new_onset =
             mentions.iter().any(|m| matches!(m.concept, "sudden" | "recent_onset") && m.status == Status::Affirmed);
         if !new_onset {
-            for m in mentions.iter_mut().filter(|m| STROKE_SIGNS.contains(&m.concept) && m.status == Status::Affirmed) {
+            for m in mentions.iter_mut().filter(|m| stroke_signs().contains(&m.concept) && m.status == Status::Affirmed)
+            {
                 let sentence = sentence_around(&view.lower, m.start, m.end);
                 let dated = chronic_at.iter().any(|&(at, stroke)| stroke || (sentence.0..sentence.1).contains(&at));
                 if (past_stroke || dated) && !back_now().is_match(&view.lower[sentence.0..sentence.1]) {
@@ -310,7 +308,7 @@ impl Frame {
         }
         // A known compound counts as a complaint denied: its words ("hates swallowing pills") are what
         // a bag of words hears as a sign.
-        let mut complaints = self.mentions.iter().filter(|m| !TIME_WORDS.contains(&m.concept)).peekable();
+        let mut complaints = self.mentions.iter().filter(|m| !time_words().contains(&m.concept)).peekable();
         complaints.peek().is_some() && complaints.all(|m| m.status != Status::Affirmed || m.concept == "masked")
     }
 

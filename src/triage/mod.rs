@@ -38,7 +38,8 @@ mod rules;
 mod text;
 
 pub use crate::core::site::{SiteFile, SiteText};
-pub use crate::extract::{GIVEN_NAMES, SYMPTOM_WORDS};
+pub use crate::core::vitals::VITALS_WORDS;
+pub use crate::extract::{GIVEN_NAMES, SYMPTOM_WORDS, TEXT_WORDS};
 pub use concepts::{CONCEPTS, MEDICINE_NAMES_KO};
 pub use notice::{notice, Country};
 pub use text::TEXT_PATTERNS;
@@ -204,9 +205,10 @@ pub fn classifier_file() -> &'static [u8] {
 }
 
 /// Every file of the site a message is read with (triage's classifier, tables and regular
-/// expressions, and extraction's symptom words and given names), with this build's copy (what `medagent triage --export-site` writes for the browser).
+/// expressions, extraction's symptom words, given names, word lists and regular expressions, and the
+/// measurements' word lists and regular expressions), with this build's copy (what `medagent triage --export-site` writes for the browser).
 #[cfg(not(target_arch = "wasm32"))]
-pub fn site_files() -> [(&'static SiteFile, &'static [u8]); 6] {
+pub fn site_files() -> [(&'static SiteFile, &'static [u8]); 8] {
     [
         (&CLASSIFIER_FILE, classifier_file()),
         (&CONCEPTS.file, CONCEPTS.built_in.as_bytes()),
@@ -214,6 +216,8 @@ pub fn site_files() -> [(&'static SiteFile, &'static [u8]); 6] {
         (&SYMPTOM_WORDS.file, SYMPTOM_WORDS.built_in.as_bytes()),
         (&GIVEN_NAMES.file, GIVEN_NAMES.built_in.as_bytes()),
         (&TEXT_PATTERNS.file, TEXT_PATTERNS.built_in.as_bytes()),
+        (&TEXT_WORDS.file, TEXT_WORDS.built_in.as_bytes()),
+        (&VITALS_WORDS.file, VITALS_WORDS.built_in.as_bytes()),
     ]
 }
 

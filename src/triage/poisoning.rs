@@ -5,7 +5,8 @@
 //! Why a layer of its own: the danger is in what was taken and how much, not in a symptom; the
 //! person may feel fine for hours (paracetamol), so symptom rules would stay silent.
 
-use super::text::{aside, is_negated, View};
+use super::text::{aside, is_negated, View, TEXT_PATTERNS};
+use crate::core::site::{site_pattern, site_words};
 use regex_lite::Regex;
 
 /// What kind of ingestion.
@@ -21,17 +22,11 @@ pub enum Ingestion {
 
 // "took 30 tylenol", "took like 30", "swallowed 15 of her oxycodone": the count and the word after
 // it (a dose in mg or units is no count of pills).
-pattern!(en_count, r"\b(?:took|taken|swallowed|ate|downed|popped|had)\W+(?:\w+\W+){0,3}?(\d{2,3})\b\+?\s*([a-z]*)");
-pattern!(
-    en_overdose,
-    r"\boverdos\w*|\bod'd\b|\bod(?:ed|ing)\b|\bod on\b|\b(?:took|taken|swallowed|ate|downed|popped|drank)\W+(?:\w+\W+){0,3}?(?:(?:(?:a|the|my|his|her|their) )?(?:whole|full|entire) (?:bottle|pack|box|strip|packet|prescription|supply)|all (?:of )?(?:my|his|her|the|their) (?:\w+ ){0,2}?(?:pills|meds|tablets|medication\w*|antidepressants|painkillers)|a (?:bottle|packet|pack|box|strip|blister pack|tub) of (?:(?:my|his|her|the|their) )?(?:\w+ )?(?:pills|tablets|meds|medication|painkillers|antidepressants|paracetamol|tylenol|ibuprofen|aspirin)|(?:from |out of )?(?:the |a |her |his |my |their )?(?:whole|entire) (?:week|month|fortnight)'?s? (?:\w+ )?(?:boxes|doses|supply|pills|tablets|meds|worth)|a handful|handfuls|a bunch of|too many|(?:lots|loads|a load|a lot|heaps) of (?:(?:my|his|her|the|their) )?(?:\w+ )?(?:pills|tablets|meds|antidepressants|painkillers))|\b(?:[3-9]|\d{2}) times (?:my|his|her|the|their) (?:\w+ )?dose\b|\btriple (?:the |my |his |her )?dose\b|\btoo much insulin\b|\binsulin overdose\b|\b(?:take|taking|swallow\w*|down\w*)\W+(?:\w+\W+){0,2}?(?:a |the |my |his |her )?(?:whole|full|entire) (?:bottle|pack|box|strip|packet|blister)\b[^\n]{0,80}?\b(?:did it|did that|i did|i took|already took|already did)\b"
-);
+site_pattern!(TEXT_PATTERNS, en_count);
+site_pattern!(TEXT_PATTERNS, en_overdose);
 // Korean counts: digits or native numerals with a pill counter, a whole bottle, all at once; the
 // verb in the past ("먹었어요", "삼켰어요"), so "몇 알 먹어도 되나요" asks about a dose.
-pattern!(
-    ko_overdose,
-    r"(?:한통|한병|한봉지|한움큼|한주먹|한꺼번에|통째|몽땅|전부|다털어|왕창|(?:[1-9]\d+|열|스무|서른|마흔|쉰|수십)(?:알|정|개|캡슐|봉)).{0,8}?(?:먹었|먹은|삼켰|삼킨|복용했|드셨|마셨|털어넣|먹어버)|과다복용(?:했|한)|약을많이먹었"
-);
+site_pattern!(TEXT_PATTERNS, ko_overdose);
 // Medicines by class and by the endings of their generic names ("sertraline", "diazepam",
 // "oxycodone"), and brands children find in a handbag.
 const EN_DRUG: &str = r"antidepressants?|painkillers?|sleeping (?:pills|tablets)|\w+(?:traline|oxetine|talopram|triptyline|azepam|azolam|codone|morphine|amol|profen|apine|idone|olol|dipine|statin|pril|sartan)|tylenol|panadol|calpol|advil|nurofen|aspirin|benadryl|melatonin|iron (?:pills|tablets)";
@@ -97,24 +92,15 @@ pattern!(
         r"\bfound (?:him|her|them|my \w+|the baby|the kids?) (?:\w+ ){{0,2}}?with (?:\S+ ){{0,4}}?(?:{EN_SUBSTANCE}|{EN_DRUG})\b|\b(?:{EN_SUBSTANCE}|{EN_DRUG})\b[^.!?\n]{{0,40}}?\b(?:missing|chewed|gone)\b|\b(?:{EN_SUBSTANCE})\W+(?:\w+\W+){{0,3}}?(?:around|on) (?:his|her|their|its|the baby'?s) (?:mouth|lips)\b|\bcan'?t find (?:the |a |one )?(?:button|coin|disc) (?:cell|batter)|\b(?:pill (?:organi[sz]er|box|case|dispenser)|dosette(?: box)?|weekly pills?|pill ?box)\b[^.!?\n]{{0,120}}?\b(?:slots?|compartments?|days?|boxes|doses)\b[^.!?\n]{{0,20}}?\b(?:empty|emptied|missing|gone)\b"
     )
 );
-pattern!(
-    ko_child_suspected,
-    "(?:약통|약병|약봉지|알약|약)(?:이|가|을|를)?.{0,14}?(?:몇알|몇개|[0-9]+알|[0-9]+개)(?:이|가|정도)?(?:비는|비어|비었|없어졌|모자라|사라졌)|(?:건전지|배터리|자석)(?:가|이|를|을|하나|한개)?.{0,10}?(?:없어졌|안보|사라졌|못찾|모자라)|(?:약통|약병|세제통|락스통)(?:을|를)?(?:열어놨|열어놓|뜯어놨|뜯어놓|열어서먹|뜯어서먹)|(?:요일별약통|요일약통|약통|약케이스|약정리함|약달력)(?:의|에|에서)?.{0,30}?칸(?:이|들이|이두개|두개가)?.{0,6}?(?:비어|비었|비는|없어졌|텅)|(?:건전지|배터리|자석|수은전지|코인전지)(?:가|이)?(?:하나|한개|한알|두개|몇개)(?:가|이)?(?:없|안보|사라|모자)"
-);
+site_pattern!(TEXT_PATTERNS, ko_child_suspected);
 
-pattern!(temperature_word, r"\btemp\w*|\bfever\w*|\bthermometer\b|\bdegrees?\b");
+site_pattern!(TEXT_PATTERNS, temperature_word);
 // "had a low of 58", "had juice, now 110", "sugar at 65": a number told as a reading or what a
 // reading came to, not a count of pills.
-pattern!(
-    reading_word,
-    r"\b(?:(?:lows?|highs?|readings?|levels?)(?: of)?|sugars?|glucose|bg|bs|bp|pressure|pulse|sats?|spo2|now|at)\W*$"
-);
+site_pattern!(TEXT_PATTERNS, reading_word);
 
-/// Units after a number that make it a dose, not a count of pills.
-const DOSE_UNITS: &[&str] = &[
-    "mg", "mcg", "g", "ml", "unit", "units", "iu", "min", "mins", "minutes", "hours", "days", "weeks", "months",
-    "years", "percent",
-];
+// Units after a number that make it a dose, not a count of pills.
+site_words!(TEXT_PATTERNS, dose_units);
 
 /// The ingestions `view` reports, with their spans. `child`: the message is about a child.
 pub fn ingestions(view: &View, child: bool) -> Vec<(Ingestion, usize, usize)> {
@@ -128,7 +114,7 @@ pub fn ingestions(view: &View, child: bool) -> Vec<(Ingestion, usize, usize)> {
         // A bare number ("had juice, now 112") is no count: a count names what was taken.
         if n.as_str().parse::<u32>().is_ok_and(|n| n >= 10)
             && !unit.is_empty()
-            && !DOSE_UNITS.contains(&unit)
+            && !dose_units().contains(&unit)
             && !reading
         {
             found.push((Ingestion::Overdose, whole.start(), whole.end()));

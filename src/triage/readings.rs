@@ -7,7 +7,8 @@
 //! reading of each kind (a message that gives two, "48, gave juice, now 110", tells the latest last)
 //! and its place in the message (to quote it and to see whether it is a past reading).
 
-use super::text::{aside, View};
+use super::text::{aside, View, TEXT_PATTERNS};
+use crate::core::site::site_pattern;
 use crate::core::vitals::{self, MeasureKind};
 use regex_lite::Regex;
 
@@ -48,27 +49,15 @@ impl Readings {
     }
 }
 
-pattern!(
-    infant_age_en,
-    r"\b(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)[ -]?(day|week|wk|month|mo)s?[ -]?(?:old|baby|infant|newborn|son|daughter|girl|boy|bub)\b|\b(newborn)\b|\b(?:baby|infant|bub|bubba|son|daughter|girl|boy|she|he)(?: is| who is| that is| just turned|'s)(?: only| just| about| almost| barely)? (\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve) (day|week|month)s?\b|\bborn (\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve) (day|week|month)s? ago\b|\((\d{1,2}) ?(day|week|wk|month|mo)s?(?: old)?\)|\b(?:baby|infant|newborn|bub|son|daughter)\W+(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve) ?(day|week|wk|month|mo)s?\b(?: (?:old|now|today))?(?:$|[^\w ]|\n| (?:and|but|with|has|is|she|he|feels?|got)\b)"
-);
-pattern!(
-    infant_age_ko,
-    r"(?:생후|태어난지|낳은지)(\d{1,3})(일|주|개월|달)|(\d{1,2})(일|주|개월|달)(?:된|됐|되었|도안된|도안됐|밖에안된|이채안된|짜리|차|째|아기|아가|애기|신생아|영아|아들|딸|남아|여아)|(신생아)|(?:생후|태어난지)?(한|두|세|네|다섯)(주|달)(?:된|짜리|아기|아가|애기|밖에)|\((\d{1,2})(일|주|개월)\)|(\d{1,2})(개월)(?:이에요|이예요|이고|인데|입니다|이요|이라|$)"
-);
+site_pattern!(TEXT_PATTERNS, infant_age_en);
+site_pattern!(TEXT_PATTERNS, infant_age_ko);
 
 // A bare number told as what a glucose reading came to after treatment: "now 6.2", "15분 뒤에
 // 110 됐어요", "now I'm sitting at 132", "드시고 나서는 148이에요". What follows the number is checked in code (no minutes, degrees or percent).
-pattern!(
-    glucose_after,
-    r"\b(?:now|then|later|after that|went (?:up |back )?to|came (?:up |back )?to|rose to|back (?:up )?(?:to|at)|up to)\W+(?:and\W+)?(?:(?:it'?s|it is|it was|is|was|at|about|around|i was|i'?m|(?:he|she)(?:'s| is| was))\W+)?(?:(?:sitting|holding|steady|stable|sat|reading)\W+(?:at\W+)?)?(\d{1,3}(?:\.\d)?)(\s*[a-z%°]*)|(?:뒤에|후에|뒤|후|지나서|나서는|나서|지금은|지금|다시|재보니|재니까)\s*(\d{1,3}(?:\.\d)?)\s*(?:으로|로)?\s*(?:됐|되었|됨|돼|올라|나왔|나와|이에요|예요|에요|이네요|네요|까지)"
-);
+site_pattern!(TEXT_PATTERNS, glucose_after);
 
-pattern!(treatment, r"\b(?:tabs?|tablets?|gel|juice|candy|sweets)\b|사탕|주스|포도당(?:캔디|젤)");
-pattern!(
-    ko_baby,
-    r"아기|아가|애기|신생아|영아|갓난|아들|딸|남아|여아|분유|모유|수유|기저귀|이유식|baby|infant|newborn"
-);
+site_pattern!(TEXT_PATTERNS, treatment);
+site_pattern!(TEXT_PATTERNS, ko_baby);
 
 /// The first match of `re` in `text` that `read` accepts, with its span: an infant's age is said
 /// once, at the start.

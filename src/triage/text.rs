@@ -5,33 +5,13 @@
 //! ("가슴이 아파요", "가슴이아파요", "가슴 이 아파요"), so a Korean form is written once, without
 //! spaces, and still matches every spacing; an offset table maps a match back to the message.
 
-use crate::core::site::{site_text, SiteText};
+use crate::core::site::{site_pattern, site_text, SiteText};
 
-/// The regular expressions of this module, by name (`text_patterns.tsv`, whose header says the
-/// format): natively built in; the app fetches the file from the site before the first message, so
+/// The regular expressions of this module and of `readings`, `frame` and `poisoning`, and their word
+/// lists, by name (`text_patterns.tsv`, whose header says the format): natively built in; the app fetches the file from the site before the first message, so
 /// its wasm does not carry them.
 pub static TEXT_PATTERNS: SiteText =
     site_text!("triage/text_patterns.tsv", "text_patterns.sha256", include_str!("text_patterns.tsv"));
-
-/// `site_pattern!(name)`: a function `name()` giving the regex of [`TEXT_PATTERNS`]'s line `name`,
-/// compiled once.
-macro_rules! site_pattern {
-    ($name:ident) => {
-        fn $name() -> &'static regex_lite::Regex {
-            static CELL: std::sync::OnceLock<regex_lite::Regex> = std::sync::OnceLock::new();
-            match CELL.get() {
-                Some(re) => re,
-                None => crate::core::compiled(&CELL, pattern_source(stringify!($name))),
-            }
-        }
-    };
-}
-
-/// The expression of line `name` of [`TEXT_PATTERNS`]; the tests check every name has one.
-fn pattern_source(name: &str) -> &'static str {
-    let line = TEXT_PATTERNS.text().lines().find_map(|l| l.strip_prefix(name)?.strip_prefix('\t'));
-    line.unwrap_or_else(|| panic!("text_patterns.tsv has no line {name}"))
-}
 
 /// A sentence's byte range and its aside.
 type Judged = ((usize, usize), Option<Aside>);
@@ -116,36 +96,36 @@ impl<'a> View<'a> {
 
 // English negators shortly before a mention ("no chest pain", "denies shortness of breath or
 // chest pain"). A negation that is part of the concept ("won't wake up") is inside the match.
-site_pattern!(en_negator);
+site_pattern!(TEXT_PATTERNS, en_negator);
 // Korean negation right after the mention ("열은 없어요", "숨찬 건 없는데", "아프지 않아요",
 // "토하지는 않았어요").
-site_pattern!(ko_negated_after);
-site_pattern!(ko_denied_thought);
+site_pattern!(TEXT_PATTERNS, ko_negated_after);
+site_pattern!(TEXT_PATTERNS, ko_denied_thought);
 // Someone else's question about a sign, and the writer's answer no (see [`is_negated`]).
-site_pattern!(en_asked_if);
-site_pattern!(en_answered_no);
+site_pattern!(TEXT_PATTERNS, en_asked_if);
+site_pattern!(TEXT_PATTERNS, en_answered_no);
 // A Korean clause that ends right after the mention ("몸이 뜨겁고 땀이 안 나요"): a negation after it
 // belongs to the next clause's subject.
-site_pattern!(ko_clause_ends);
+site_pattern!(TEXT_PATTERNS, ko_clause_ends);
 // "심장마비인 줄 알고": a mistaken belief, not the thing itself.
-site_pattern!(ko_mistaken);
+site_pattern!(TEXT_PATTERNS, ko_mistaken);
 // "마른익사라는 게 진짜 있어요?": a term asked about.
 // ... with the other language's name in brackets between ("마른 익사(dry drowning)라는 게").
-site_pattern!(ko_term);
+site_pattern!(TEXT_PATTERNS, ko_term);
 // "not breathing fast": a negative form followed by a manner denies the manner, not the breathing.
-site_pattern!(en_manner);
+site_pattern!(TEXT_PATTERNS, en_manner);
 // ... or after a list of them ("가슴 통증이나 숨찬 증상은 없어요", "죽고싶다거나 자해하고 싶은 생각은
 // 전혀 없어요"), within the clause: its items joined by commas ("가슴 통증이나 숨찬거, 식은땀 이런건
 // 전혀 없고") or each with its own "도" ("숨찬 것도 식은땀도 없었어요").
-site_pattern!(ko_negated_list);
+site_pattern!(TEXT_PATTERNS, ko_negated_list);
 // "갑자기 심하게 아픈 건 아니에요": "it is not that ..." denies the manner words before it, across at
 // most one adverb and the verb they describe (not across a clause: "아프고 숨찬 건 아니에요").
-site_pattern!(ko_not_that);
-site_pattern!(ko_unstopped);
+site_pattern!(TEXT_PATTERNS, ko_not_that);
+site_pattern!(TEXT_PATTERNS, ko_unstopped);
 /// Korean negators said as a word of their own inside a mention ("가슴은 안 아프고").
 const KO_NEGATORS: &[&str] = &["안", "못", "전혀", "별로"];
 // ... or joined to the verb ("배도 안아프고", "안어지러워요").
-site_pattern!(ko_joined_negation);
+site_pattern!(TEXT_PATTERNS, ko_joined_negation);
 
 /// Whether the mention at `start..end` of the message is negated. `negative_form`: the concept is
 /// itself a negation ("won't stop", "안 깨어나요"), so only a negator before it counts.
@@ -279,7 +259,7 @@ fn clause_start(text: &str, at: usize) -> usize {
 // ("이겼어요 ㅋㅋ 근데 동생이 ...").
 // So does the idiom "~ 죽겠다" ("숨막혀 죽겠다 어제 밤새서 ...") or "killing me" ("finals are killing me
 // and my chest is crushing"): the hyperbole closes its clause, and what follows is read on its own.
-site_pattern!(unmarked_sentence_end);
+site_pattern!(TEXT_PATTERNS, unmarked_sentence_end);
 
 /// The byte range of the sentence holding `start..end` (with its closing mark).
 pub fn sentence_around(text: &str, start: usize, end: usize) -> (usize, usize) {
@@ -296,42 +276,42 @@ pub fn sentence_around(text: &str, start: usize, end: usize) -> (usize, usize) {
 
 // A question asked in general: about signs, causes, diagnosis, treatment ("what are the warning
 // signs of a heart attack?", "심근경색의 초기 증상은 무엇인가요?").
-site_pattern!(en_information);
+site_pattern!(TEXT_PATTERNS, en_information);
 // Korean: a topic word (symptoms, diagnosis, treatment ...) in a sentence that asks ("증상은 없어요"
 // says something about the asker; "증상은 무엇인가요?" does not).
-site_pattern!(ko_topic);
-site_pattern!(ko_asking);
+site_pattern!(TEXT_PATTERNS, ko_topic);
+site_pattern!(TEXT_PATTERNS, ko_asking);
 // A hypothetical ("what should I do if someone ...", "삼키면 왜 위험한가요"): nobody is ill now.
 // ... or a plan for an event that may come ("if he has a seizure at school, what should the teacher
 // do?", "혹시 학교에서 발작하면 선생님이 어떻게 해야 하나요").
-site_pattern!(en_hypothetical);
+site_pattern!(TEXT_PATTERNS, en_hypothetical);
 // "if she did bang her head", "if he ever swallows one": a possible event, unless the writer is unsure
 // whether it happened ("not sure if he did swallow it").
-site_pattern!(en_if_possible);
-site_pattern!(en_unsure);
-site_pattern!(ko_hypothetical);
+site_pattern!(TEXT_PATTERNS, en_if_possible);
+site_pattern!(TEXT_PATTERNS, en_unsure);
+site_pattern!(TEXT_PATTERNS, ko_hypothetical);
 // Words that make a question about someone now ("my dad has chest pain, what should I do?").
-site_pattern!(en_report);
-site_pattern!(ko_report);
+site_pattern!(TEXT_PATTERNS, en_report);
+site_pattern!(TEXT_PATTERNS, ko_report);
 // Something that happened long ago or to a relative ("I had a heart attack two years ago", "my
 // father died of a stroke", "작년에 심근경색으로 스텐트", "할아버지가 뇌경색이셨는데"), in a month
 // or a weekday named ("in february", "back in may", "last friday", "2월에") or school years told in the
 // past ("overdosed by accident in college"), treated ("got treated", "the hospital treated it", "got 6
 // stitches"), or to someone the writer asks
 // because of ("asking because my friend had torsion", "친구가 수술했어서 여쭤봐요").
-site_pattern!(en_history);
-site_pattern!(ko_history);
+site_pattern!(TEXT_PATTERNS, en_history);
+site_pattern!(TEXT_PATTERNS, ko_history);
 // ... unless it is happening again now.
-site_pattern!(en_now);
+site_pattern!(TEXT_PATTERNS, en_now);
 // An activity asked about resuming after the event ("is it okay to start lifting weights again?", "when
 // can he drive again"): its "again" is the activity's, not the event's.
-site_pattern!(en_resume);
-site_pattern!(ko_now);
+site_pattern!(TEXT_PATTERNS, en_resume);
+site_pattern!(TEXT_PATTERNS, ko_now);
 
-site_pattern!(ko_past_modifier);
-site_pattern!(ko_recent);
-site_pattern!(en_asks_about);
-site_pattern!(en_talk_about);
+site_pattern!(TEXT_PATTERNS, ko_past_modifier);
+site_pattern!(TEXT_PATTERNS, ko_recent);
+site_pattern!(TEXT_PATTERNS, en_asks_about);
+site_pattern!(TEXT_PATTERNS, en_talk_about);
 
 /// The message's sentence around a mention, its spaces removed.
 fn compact_sentence(view: &View, start: usize, end: usize) -> String {
@@ -410,10 +390,10 @@ pub fn status(view: &View, start: usize, end: usize, negative_form: bool) -> Sta
 
 // What the writer has read, heard of or knows about ("I've read headaches and nausea in everyone at
 // once", "I know about the face drooping thing", "두통이 온다고 읽었어요"): a topic, not a sign.
-site_pattern!(en_learnt);
-site_pattern!(ko_learnt);
+site_pattern!(TEXT_PATTERNS, en_learnt);
+site_pattern!(TEXT_PATTERNS, ko_learnt);
 // ... unless a person is named between: "I heard my dad collapsed" is news of him.
-site_pattern!(en_person);
+site_pattern!(TEXT_PATTERNS, en_person);
 
 /// Whether the mention is something the writer has read, heard of or learnt about.
 fn learnt_of(view: &View, before: &str, start: usize, end: usize) -> bool {
@@ -431,29 +411,29 @@ fn learnt_of(view: &View, before: &str, start: usize, end: usize) -> bool {
     });
     english || korean
 }
-site_pattern!(ko_clause_break);
+site_pattern!(TEXT_PATTERNS, ko_clause_break);
 
-site_pattern!(en_averted);
-site_pattern!(ko_averted);
-site_pattern!(en_what_is);
-site_pattern!(en_after_name);
-site_pattern!(en_need);
-site_pattern!(ko_need);
-site_pattern!(en_simile);
+site_pattern!(TEXT_PATTERNS, en_averted);
+site_pattern!(TEXT_PATTERNS, ko_averted);
+site_pattern!(TEXT_PATTERNS, en_what_is);
+site_pattern!(TEXT_PATTERNS, en_after_name);
+site_pattern!(TEXT_PATTERNS, en_need);
+site_pattern!(TEXT_PATTERNS, ko_need);
+site_pattern!(TEXT_PATTERNS, en_simile);
 
 // The mention as the event of a conditional ("발작이 생기면", "쓰러지면", "발작 시"), not "-면서"
 // (while) and not a trigger of a sign ("계단 오르면 숨이 차요", "누르면 아파요").
-site_pattern!(ko_conditional);
+site_pattern!(TEXT_PATTERNS, ko_conditional);
 
 // ... or "또 생길까봐 무서워요", "재발할까 봐": what is feared has not come.
 // ... or on the last syllable of its own stem, which the form leaves out ("떨림이 멈|추면"); a word
 // of its own after the mention is a trigger ("계단 오르면").
-site_pattern!(ko_conditional_tail);
-site_pattern!(ko_feared);
+site_pattern!(TEXT_PATTERNS, ko_conditional_tail);
+site_pattern!(TEXT_PATTERNS, ko_feared);
 
 // ... or asked about as a possibility, a side effect or what a change may bring ("줄이면 어지러움 같은
 // 거 생기나요?", "두드러기가 나타날 수 있나요?"): it has not come.
-site_pattern!(ko_possible);
+site_pattern!(TEXT_PATTERNS, ko_possible);
 
 /// Why a mention says nothing about an emergency now, if it does not.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -498,32 +478,32 @@ pub fn aside(view: &View, start: usize, end: usize) -> Option<Aside> {
 // When a complaint started or that it holds now ("한 시간 전쯤부터", "벌써 7분째", "since this
 // morning", "now my chest is crushing", "he just slumped"): such a sentence reports,
 // whatever the message is for ("I was writing my care plan and now ...", "강의 준비하다가 갑자기 ...").
-site_pattern!(en_onset);
+site_pattern!(TEXT_PATTERNS, en_onset);
 // ... or told as going on ("he's not answering", "his lips are going grey"), unless as a condition
 // ("if she's having one, time it").
-site_pattern!(en_progressive);
-site_pattern!(en_condition);
+site_pattern!(TEXT_PATTERNS, en_progressive);
+site_pattern!(TEXT_PATTERNS, en_condition);
 // ... or someone's state told in the present ("my dad's face looks droopy", "I'm 30 weeks and
 // bleeding", "blood is pooling and won't stop"): a message framed as a project or a plan can still
 // report, and a list of signs in a plan or a lesson has no one whose state it tells.
-site_pattern!(en_present_report);
+site_pattern!(TEXT_PATTERNS, en_present_report);
 // In Korean, an activity told as the background of the moment ("강의 자료 만들고 있는데 가슴이 조여요",
 // "계획서 쓰다가", "수업 준비하던 중에") reports what happens now, not what the plan or lesson is about.
-site_pattern!(ko_onset);
+site_pattern!(TEXT_PATTERNS, ko_onset);
 
 // A health professional or a student of one asking for work or study ("I'm an ED nurse", "paramedic
 // student here", "on my peds rotation", "I work in a care home", "응급실 간호사인데요", "간호학과
 // 3학년입니다", "요양원에서 근무하는데"), or a case or an exam question ("case study", "NCLEX", "exam q",
 // "국시 문제", "케이스 스터디", "감별진단"). Said of oneself: "my son is a nurse" frames nothing.
-site_pattern!(en_clinical);
-site_pattern!(ko_clinical);
+site_pattern!(TEXT_PATTERNS, en_clinical);
+site_pattern!(TEXT_PATTERNS, ko_clinical);
 // Who a case is about: a patient, a client, an age in a vignette ("a 25 year old", "70 yo", "65세 남자").
-site_pattern!(en_case_person);
-site_pattern!(ko_case_person);
+site_pattern!(TEXT_PATTERNS, en_case_person);
+site_pattern!(TEXT_PATTERNS, ko_case_person);
 // An emergency told as happening now: at this moment or minutes ago ("right now", "20 min ago", "지금",
 // "방금", "5분째"), or a call for help. "지금은 괜찮아요" is how it is now, not an emergency.
-site_pattern!(en_live);
-site_pattern!(ko_live);
+site_pattern!(TEXT_PATTERNS, en_live);
+site_pattern!(TEXT_PATTERNS, ko_live);
 
 /// Whether, in a clinical question asked for work or study, the sentence tells of a sign going on or
 /// beginning in someone who is no patient or case ("I'm having crushing chest pain", "my dad just
@@ -550,7 +530,7 @@ fn reports_state(sentence: &str) -> bool {
 }
 
 // Korean connectives that end a clause ("위궤양 있으셨는데 갑자기 배가 아프대요").
-site_pattern!(ko_connective);
+site_pattern!(TEXT_PATTERNS, ko_connective);
 
 /// Whether a Korean past clause before the mention gives way to a present one: the last past marker
 /// is followed by a connective, and the mention's own verb is not in the past ("위궤양 있으셨는데
@@ -570,7 +550,7 @@ fn has_ko_past(text: &str) -> bool {
     text.chars().any(|c| ('가'..='힣').contains(&c) && (c as u32 - 0xAC00) % 28 == 20)
 }
 
-site_pattern!(ko_back_then);
+site_pattern!(TEXT_PATTERNS, ko_back_then);
 
 /// Whether Korean text holds a pluperfect ("갔었", "했었", "아팠었"): a syllable in ㅆ then 었.
 fn has_ko_pluperfect(text: &str) -> bool {
@@ -579,8 +559,8 @@ fn has_ko_pluperfect(text: &str) -> bool {
 }
 
 // A death told ("died of", "lost her brother to suicide", "자살로 잃었어요"): no "still" makes it now.
-site_pattern!(en_death);
-site_pattern!(ko_death);
+site_pattern!(TEXT_PATTERNS, en_death);
+site_pattern!(TEXT_PATTERNS, ko_death);
 
 /// Whether the sentence's past marker comes only after the mention, in a clause of its own ("my
 /// tongue has swollen up and i cant swallow, started a new tablet last month": the tablet is past,
@@ -604,11 +584,11 @@ fn past_in_later_clause(view: &View, range: (usize, usize), start: usize, end: u
     clause_end.is_some_and(|c| c < past.start())
 }
 
-site_pattern!(en_outcome);
+site_pattern!(TEXT_PATTERNS, en_outcome);
 
 // "A positive test last week, now sharp pain on one side": the mention after "now" is today's.
-site_pattern!(en_turn_now);
-site_pattern!(ko_turn_now);
+site_pattern!(TEXT_PATTERNS, en_turn_now);
+site_pattern!(TEXT_PATTERNS, ko_turn_now);
 
 /// Whether, before a mention, the sentence turns from a past event to now (the last past marker is
 /// followed by "now").
@@ -631,39 +611,39 @@ fn turns_to_now(before: &str) -> bool {
 
 // Asking for information for school, work or a statistic ("suicide rates for my school report",
 // "자살 통계 과제"): set aside even when the asker says "my", unless they speak of wanting it now.
-site_pattern!(en_study);
+site_pattern!(TEXT_PATTERNS, en_study);
 // A plan, a hand-out or a lesson being prepared for an event that may come ("writing a seizure
 // action plan for her teacher", "putting together a health lesson", "making a plan for lows",
 // "애들한테 교육하려는데", "미리 냉장고에 붙여두려구요"): its signs are its contents. A bare "plan" is
 // none: "I've made a plan" may be a suicide plan.
-site_pattern!(en_prepared);
-site_pattern!(ko_prepared);
+site_pattern!(TEXT_PATTERNS, en_prepared);
+site_pattern!(TEXT_PATTERNS, ko_prepared);
 // A story being written or watched ("writing a novel where ...", "the latest episode of that
 // hospital drama", "게임 시나리오 작가 지망생"): the whole message is about the story.
-site_pattern!(en_story);
-site_pattern!(ko_story);
-site_pattern!(ko_study);
+site_pattern!(TEXT_PATTERNS, en_story);
+site_pattern!(TEXT_PATTERNS, ko_story);
+site_pattern!(TEXT_PATTERNS, ko_study);
 // ... unless the asker wants to die or to hurt themselves ("for my essay, but i want to die too").
-site_pattern!(en_desire);
-site_pattern!(ko_desire);
+site_pattern!(TEXT_PATTERNS, en_desire);
+site_pattern!(TEXT_PATTERNS, ko_desire);
 
 // A scene on screen or in a book asked about ("in Grey's Anatomy they ..., is that real",
 // "드라마에서 주인공이 쓰러지던데 실제로도 그래요?"): nobody here is ill, unless the asker says
 // something happens now.
-site_pattern!(en_fiction);
+site_pattern!(TEXT_PATTERNS, en_fiction);
 // Korean: the scene is the subject ("드라마에서", "영화 속"), not the moment ("드라마 보다가 가슴이 아파요").
-site_pattern!(ko_fiction);
+site_pattern!(TEXT_PATTERNS, ko_fiction);
 // What people say, asked to be confirmed ("4시간 넘으면 병원 가라던데 실제로 그런가요?").
-site_pattern!(ko_hearsay);
+site_pattern!(TEXT_PATTERNS, ko_hearsay);
 // A dream told ("I dreamt I was drowning", "물에 빠지는 꿈을 꿨어요"): nothing happened to anyone.
-site_pattern!(en_dream);
-site_pattern!(ko_dream);
-site_pattern!(en_fiction_ask);
-site_pattern!(ko_fiction_ask);
+site_pattern!(TEXT_PATTERNS, en_dream);
+site_pattern!(TEXT_PATTERNS, ko_dream);
+site_pattern!(TEXT_PATTERNS, en_fiction_ask);
+site_pattern!(TEXT_PATTERNS, ko_fiction_ask);
 // "a documentary about overdoses", "an article on strokes": a topic learnt about.
-site_pattern!(en_media_about);
-site_pattern!(en_now_strong);
-site_pattern!(ko_now_strong);
+site_pattern!(TEXT_PATTERNS, en_media_about);
+site_pattern!(TEXT_PATTERNS, en_now_strong);
+site_pattern!(TEXT_PATTERNS, ko_now_strong);
 // Said in jest or as a figure of speech ("회사 갈 생각만 하면 숨이 턱 막혀요ㅋㅋ", "lol i'm dying", a
 // laughing or skull emoji, "bleeding out emotionally", "기말 망해서 ... 숨막혀"), or
 // the stress of exams or work as "dying" ("시험기간이라 숨막혀 죽을거같음", "finals are killing me").
@@ -672,39 +652,39 @@ site_pattern!(ko_now_strong);
 // ... or the idiom of working as if coughing blood ("피토할 것같이 공부함", "피를 토하듯"),
 // ... or as a fan's or a crush's hyperbole ("this song is so good i want to die", "너무 잘생겨서 숨 못
 // 쉬겠음", "선배가 말 걸어서 숨멎").
-site_pattern!(en_figurative);
-site_pattern!(ko_figurative);
+site_pattern!(TEXT_PATTERNS, en_figurative);
+site_pattern!(TEXT_PATTERNS, ko_figurative);
 // A task's own time ("I have to summarize the warning signs of suicide right now") or a statistic's
 // ("the highest suicide rate in the US right now"): when the work is done or the figure holds, not
 // when a sign began; set aside before a study question's onset is looked for.
-site_pattern!(en_task_time);
+site_pattern!(TEXT_PATTERNS, en_task_time);
 // Being a student of a health subject: a study cue only in a question (see `judge_sentence`).
-site_pattern!(en_student);
+site_pattern!(TEXT_PATTERNS, en_student);
 // Asking what to do now: a call for help, whatever laughter is around it.
-site_pattern!(en_what_to_do);
+site_pattern!(TEXT_PATTERNS, en_what_to_do);
 // Never said in jest: a farewell, a last word, or "not joking" ("ㅋㅋ ... 아니 농담 아니고 지금 대교 위임").
-site_pattern!(en_grave);
-site_pattern!(ko_grave);
+site_pattern!(TEXT_PATTERNS, en_grave);
+site_pattern!(TEXT_PATTERNS, ko_grave);
 // The joke's own words, which a present-tense report must not rescue ("i'm dying lol", "my sides
 // are killing me").
-site_pattern!(en_figurative_state);
+site_pattern!(TEXT_PATTERNS, en_figurative_state);
 // Asking to tell things apart or for more signs, even about one's own child ("weaning my 6 month
 // old, how do i tell the difference between gagging and choking", "얼굴 처지는거 말고 또 뭐가 있어요?").
-site_pattern!(en_strong_information);
-site_pattern!(ko_strong_information);
+site_pattern!(TEXT_PATTERNS, en_strong_information);
+site_pattern!(TEXT_PATTERNS, ko_strong_information);
 // A bare list of topics asked about ("choking, seizures, allergic reactions?").
 // Three or more items of at most three words, nothing else.
-site_pattern!(en_topic_list);
+site_pattern!(TEXT_PATTERNS, en_topic_list);
 
 // A side effect asked about as a possibility: a question that opens with what a medicine can do ("could
 // paxil make me suicidal?", "can xanax slow your breathing?"), or "if taken, can it / is it normal"
 // in Korean ("프로작 먹으면 자살 생각 늘어날 수 있나요", "먹으면 입술이 파래지는 거 정상이죠?"). The
 // effect named is no one's now: "could stress cause my chest pain" and "does it make it worse" ask
 // about a sign someone has.
-site_pattern!(en_possible_effect);
-site_pattern!(en_effect_owned);
-site_pattern!(en_effect_on_sign);
-site_pattern!(ko_possible_effect);
+site_pattern!(TEXT_PATTERNS, en_possible_effect);
+site_pattern!(TEXT_PATTERNS, en_effect_owned);
+site_pattern!(TEXT_PATTERNS, en_effect_on_sign);
+site_pattern!(TEXT_PATTERNS, ko_possible_effect);
 
 /// Whether the sentence asks whether a medicine can bring on an effect, of no one said to have it now.
 fn asks_possible_effect(sentence: &str, compact: &str) -> bool {
@@ -784,13 +764,18 @@ fn judge_sentence(sentence: &str, grave: bool, scene: bool) -> Option<Aside> {
 mod tests {
     #[test]
     fn every_pattern_has_its_line_and_compiles() {
-        let source = include_str!("text.rs");
-        let names: Vec<&str> =
-            source.lines().filter_map(|l| l.strip_prefix("site_pattern!(")?.strip_suffix(");")).collect();
-        assert!(names.len() > 90, "{}", names.len());
-        for name in names {
-            regex_lite::Regex::new(super::pattern_source(name)).unwrap_or_else(|e| panic!("{name}: {e}"));
-        }
+        let (patterns, _) = crate::core::site::check_named_lines(
+            &super::TEXT_PATTERNS,
+            "TEXT_PATTERNS",
+            &[
+                include_str!("text.rs"),
+                include_str!("readings.rs"),
+                include_str!("frame.rs"),
+                include_str!("poisoning.rs"),
+            ],
+            &[],
+        );
+        assert!(patterns > 90, "{patterns}");
     }
 
     use super::*;

@@ -20,6 +20,7 @@ use crate::retrieval::search::{open, open_interactions, open_lexicon, IndexError
 use crate::settings::Settings;
 use crate::triage::{
     install_classifier, CLASSIFIER_FILE, CONCEPTS, GIVEN_NAMES, MEDICINE_NAMES_KO, SYMPTOM_WORDS, TEXT_PATTERNS,
+    TEXT_WORDS, VITALS_WORDS,
 };
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -57,8 +58,8 @@ pub(super) fn provider(config: &ProviderConfig) -> Option<Provider> {
 impl Engine {
     /// Fetches what a first question needs (stats, lexicon, interaction tables, and the triage
     /// classifier, concept table, regular expressions and Korean medicine names, the everyday
-    /// symptom words and the given names, which every message is read with) and reads the stored
-    /// memory.
+    /// symptom words, the given names and extraction's and the measurements' word lists and regular
+    /// expressions, which every message is read with) and reads the stored memory.
     pub async fn load(lang: Lang) -> Result<Engine, String> {
         let source = HttpSource::new("index/");
         // Every fetch is a round trip to the host: the lexicon and the interaction tables (which need
@@ -69,26 +70,36 @@ impl Engine {
                 futures_util::future::join(open_lexicon(&source, &index), open_interactions(&source, &index)).await;
             Ok::<_, IndexError>((index, lexicon?, interactions?))
         };
-        // The last three: the words extraction reads with (the everyday symptom words and the given
-        // names) and triage's regular expressions.
-        let (tables, classifier, concepts, medicine_names, (symptom_words, given_names, text_patterns)) =
+        // The last five: the words extraction reads with (the everyday symptom words, the given names,
+        // its and the measurements' word lists and regular expressions) and triage's regular
+        // expressions.
+        let (
+            tables,
+            classifier,
+            concepts,
+            medicine_names,
+            (symptom_words, given_names, text_words, vitals_words, text_patterns),
+        ) = futures_util::future::join5(
+            tables,
+            fetch_bytes(CLASSIFIER_FILE.path, None, &mut |_, _| {}),
+            fetch_bytes(CONCEPTS.file.path, None, &mut |_, _| {}),
+            fetch_bytes(MEDICINE_NAMES_KO.file.path, None, &mut |_, _| {}),
             futures_util::future::join5(
-                tables,
-                fetch_bytes(CLASSIFIER_FILE.path, None, &mut |_, _| {}),
-                fetch_bytes(CONCEPTS.file.path, None, &mut |_, _| {}),
-                fetch_bytes(MEDICINE_NAMES_KO.file.path, None, &mut |_, _| {}),
-                futures_util::future::join3(
-                    fetch_bytes(SYMPTOM_WORDS.file.path, None, &mut |_, _| {}),
-                    fetch_bytes(GIVEN_NAMES.file.path, None, &mut |_, _| {}),
-                    fetch_bytes(TEXT_PATTERNS.file.path, None, &mut |_, _| {}),
-                ),
-            )
-            .await;
+                fetch_bytes(SYMPTOM_WORDS.file.path, None, &mut |_, _| {}),
+                fetch_bytes(GIVEN_NAMES.file.path, None, &mut |_, _| {}),
+                fetch_bytes(TEXT_WORDS.file.path, None, &mut |_, _| {}),
+                fetch_bytes(VITALS_WORDS.file.path, None, &mut |_, _| {}),
+                fetch_bytes(TEXT_PATTERNS.file.path, None, &mut |_, _| {}),
+            ),
+        )
+        .await;
         install_classifier(&classifier?)?;
         CONCEPTS.install(&concepts?)?;
         MEDICINE_NAMES_KO.install(&medicine_names?)?;
         SYMPTOM_WORDS.install(&symptom_words?)?;
         GIVEN_NAMES.install(&given_names?)?;
+        TEXT_WORDS.install(&text_words?)?;
+        VITALS_WORDS.install(&vitals_words?)?;
         TEXT_PATTERNS.install(&text_patterns?)?;
         let (index, lexicon, interactions) = tables?;
         let (memory, recovered) = loaded_or_default(load::<Memory>(&LocalStorage, &MEMORY_RECORD), lang);
