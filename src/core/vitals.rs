@@ -514,6 +514,18 @@ site_pattern!(VITALS_WORDS, oxygen);
 site_pattern!(VITALS_WORDS, glucose);
 // A meter past its range shows LO or HI instead of a number.
 site_pattern!(VITALS_WORDS, meter_range);
+// A clock time or a duration ("2am", "7:30", "2시간", "새벽 3시", "20 mins").
+site_pattern!(VITALS_WORDS, clock_or_duration);
+// Words of a reading the person takes at home (a meter, a finger stick, a sensor).
+site_words!(VITALS_WORDS, home_meter);
+
+/// The sentence of `text` around byte `at`: from the last full stop, question or exclamation mark or
+/// line break before it to the next.
+fn sentence_of(text: &str, at: usize) -> &str {
+    let from = text[..at].rfind(['.', '!', '?', '\n']).map_or(0, |i| i + 1);
+    let to = text[at..].find(['.', '!', '?', '\n']).map_or(text.len(), |i| at + i);
+    &text[from..to]
+}
 /// A lab value read by its name: the kind, and the unit its values are in; the names it is written
 /// with (a regular expression over the lowercase text; Korean and English) are the item of
 /// [`lab_names()`] at its place in [`LAB_NAMES`]. Each is read the same
@@ -633,8 +645,19 @@ pub fn read(text: &str) -> Vec<Reading> {
     for c in oxygen().captures_iter(text) {
         add(MeasureKind::OxygenSaturation, &c, number(&c, 1).or(number(&c, 2)), None, Unit::Percent);
     }
-    for c in glucose().captures_iter(text) {
-        let kind = if c.get(1).is_some() { MeasureKind::FastingGlucose } else { MeasureKind::BloodGlucose };
+    // A clock time or a duration is no sugar, and a reading may come after one ("cgm went off at 2am
+    // reading 58", "혈당기로 밥먹고 2시간후 230"): the glucose pattern reads the text with their digits
+    // blanked (the same length, so its offsets are the text's).
+    let mut timeless = text.to_string();
+    for m in clock_or_duration().find_iter(text) {
+        let blanked: String = m.as_str().chars().map(|c| if c.is_ascii_digit() { 'x' } else { c }).collect();
+        timeless.replace_range(m.range(), &blanked);
+    }
+    for c in glucose().captures_iter(&timeless) {
+        // A fasting sugar on a home meter is a reading the person takes, kept as a blood glucose
+        // ("fasting sugar on my meter was 186", "공복에 손가락 찔러서 재보니 180").
+        let home = || c.get(0).is_some_and(|m| home_meter().iter().any(|w| sentence_of(text, m.start()).contains(w)));
+        let kind = if c.get(1).is_some() && !home() { MeasureKind::FastingGlucose } else { MeasureKind::BloodGlucose };
         // "cut out sugar and lost 20 lbs", "sugar for 30 minutes": a number with another unit is no sugar.
         let after = c.get(2).map_or("", |m| text[m.end()..].trim_start());
         if not_sugar_after().iter().any(|u| after.starts_with(u)) {
@@ -844,6 +867,23 @@ mod tests {
         assert!(kinds("키170 이에요").is_empty());
         assert!(kinds("i'm 5'4").is_empty());
         assert!(kinds("weight loss for 2 weeks, 8-10 a day").is_empty());
+    }
+
+    #[test]
+    fn a_sugar_after_a_clock_time_or_a_duration_and_a_fasting_one_on_a_home_meter() {
+        let kinds = |text: &str| read(text).iter().map(|r| (r.kind, r.value)).collect::<Vec<_>>();
+        let (g, f) = (MeasureKind::BloodGlucose, MeasureKind::FastingGlucose);
+        assert_eq!(kinds("cgm alarm went off at 2am reading 58"), [(g, 58.0)]);
+        assert_eq!(kinds("혈당기로 재봤는데 밥먹고 2시간후 230 나옴"), [(g, 230.0)]);
+        assert_eq!(kinds("sugar was 140 at 7:30 this morning"), [(g, 140.0)]);
+        // Fasting on a home meter is the person's own reading; at a check-up it is a lab.
+        assert_eq!(kinds("fasting sugar on my meter this morning was 186"), [(g, 186.0)]);
+        assert_eq!(kinds("아침 공복에 손가락 찔러서 재보니 180이에요"), [(g, 180.0)]);
+        assert_eq!(kinds("건강검진에서 공복혈당 112 나왔어요"), [(f, 112.0)]);
+        assert_eq!(kinds("검진 결과 공복 105래요"), [(f, 105.0)]);
+        // A time or a duration alone is no sugar.
+        assert!(kinds("공복 12시간 지키고 피검사 했어요").is_empty());
+        assert!(kinds("checked my sugar at 3pm").is_empty());
     }
 
     #[test]
