@@ -17,7 +17,7 @@ pub use subject::{relation, relation_words, relations, Relation, Subject, GIVEN_
 pub use symptom_words::SYMPTOM_WORDS;
 pub use text_words::TEXT_WORDS;
 
-use crate::core::site::site_words;
+use crate::core::site::{site_pattern, site_words};
 use crate::core::vitals::{self, Reading};
 use crate::lexicon::{Concept, ConceptKind, Lexicon};
 use serde::{Deserialize, Serialize};
@@ -446,13 +446,22 @@ impl BySubject {
 /// `names`: the names of the other people the app keeps, so "Jane has diabetes" is Jane's.
 pub fn extract_by_subject(text: &str, lexicon: Option<&Lexicon>, names: &[String]) -> BySubject {
     let mut found = read_by_subject(text, lexicon, names);
-    // The writer is no young child: an age under ten read as theirs is a child's the words did not
-    // tie to the child ("I'm a mom of a 4 month old"), which the writer's profile never keeps.
+    // The writer is no young child unless they say so of themselves ("I'm a 9-year-old boy"): an age
+    // under ten read as theirs is a child's the words did not tie to the child ("I'm a mom of a 4
+    // month old"), which the writer's profile never keeps.
     if let Some((_, mine)) = found.people.iter_mut().find(|(s, _)| *s == Subject::Me) {
-        mine.demographics.age = mine.demographics.age.filter(|&age| age >= WRITER_MIN_AGE);
+        let stated = |age: u32| {
+            writer_states_age()
+                .captures_iter(text)
+                .any(|c| c.get(1).or(c.get(2)).and_then(|n| n.as_str().parse().ok()) == Some(age))
+        };
+        mine.demographics.age = mine.demographics.age.filter(|&age| age >= WRITER_MIN_AGE || stated(age));
     }
     found
 }
+
+// The writer saying their own age: "I'm 9", "I am a 9-year-old", "저는 9살" (group 1 or 2).
+site_pattern!(TEXT_WORDS, writer_states_age);
 
 /// The writer's gender as `text` says it: never a word naming someone else ("저는 남편 때문에", "my
 /// mom gave me tylenol").
@@ -480,7 +489,17 @@ fn read_by_subject(text: &str, lexicon: Option<&Lexicon>, names: &[String]) -> B
     let clauses = reading.clauses;
     if clauses.iter().all(|c| c.subjects == [Subject::Me]) {
         let mut mine = extract(text, lexicon);
-        mine.demographics.gender = writer_gender(text, names);
+        // A relation of the writer's ("my mom gave me tylenol") says nothing of the writer's gender;
+        // a word the writer describes themselves with does ("I'm a 9-year-old boy").
+        let lower = text.to_lowercase();
+        let of_the_writer = subject::other_mention_spans(text, names).into_iter().any(|(start, end)| {
+            let before = lower[..start].trim_end();
+            let said = &lower[start..end];
+            ["my", "our", "우리", "제", "저희"].iter().any(|w| before.ends_with(w) || said.starts_with(w))
+        });
+        if of_the_writer {
+            mine.demographics.gender = writer_gender(text, names);
+        }
         return BySubject { about: Subject::Me, people: vec![(Subject::Me, mine)] };
     }
     let mut people: Vec<(Subject, Slots)> = vec![(Subject::Me, Slots::default())];
@@ -1177,6 +1196,10 @@ mod subject_tests {
         // A baby's age the words tie to nobody is never the writer's.
         let mom = by_subject("I'm a mom of a 4 month old and I have mastitis", &[]);
         assert_eq!(age(&mom, &Subject::Me), None, "{mom:?}");
+        // A young writer who says their age keeps it.
+        for (text, said) in [("Hi, I'm a 9-year-old boy.", 9), ("저는 9살 남자아이예요.", 9)] {
+            assert_eq!(age(&by_subject(text, &[]), &Subject::Me), Some(said), "{text}");
+        }
         let found = by_subject("me (28M) and my girlfriend both got food poisoning", &[]);
         let mine = found.of(&Subject::Me).unwrap();
         assert_eq!((mine.demographics.age, mine.demographics.gender), (Some(28), Some(Gender::Male)), "{found:?}");
