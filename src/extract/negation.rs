@@ -35,14 +35,19 @@ fn own_predicate(rest: &str) -> &str {
     &rest[..cut]
 }
 
+/// The last four words of `before`, a space after each: where a word that turns what follows must
+/// stand ("no ", "allergic to ").
+fn last_words(before: &str) -> String {
+    let words: Vec<&str> = before.split_whitespace().collect();
+    words[words.len().saturating_sub(4)..].iter().map(|w| format!("{w} ")).collect()
+}
+
 /// Whether the mention at `start..end` of `text` is negated.
 pub fn is_negated(text: &str, start: usize, end: usize) -> bool {
     let (clause_start, clause_end) = super::patterns::clause_around(text, start, end);
     let before = text[clause_start..start].to_lowercase();
     // The negator must be within the last few words before the mention.
-    let near: String =
-        before.split_whitespace().rev().take(4).collect::<Vec<_>>().into_iter().rev().collect::<Vec<_>>().join(" ")
-            + " ";
+    let near = last_words(&before);
     if en_before().iter().any(|n| near.contains(n)) {
         return true;
     }
@@ -75,9 +80,7 @@ pub fn is_not_taken(text: &str, start: usize, end: usize) -> bool {
         .filter_map(|j| before.rfind(j).map(|i| i + j.len()))
         .max()
         .map_or(&before[..], |i| &before[i..]);
-    let near: String =
-        before.split_whitespace().rev().take(4).collect::<Vec<_>>().into_iter().rev().collect::<Vec<_>>().join(" ")
-            + " ";
+    let near = last_words(before);
     let after = text[end..clause_end].to_lowercase();
     let en_after = EN_JOINS.iter().filter_map(|j| after.find(j)).min().map_or(&after[..], |i| &after[..i]);
     let ko_after = KO_JOINS.iter().filter_map(|j| after.find(j)).min().map_or(&after[..], |i| &after[..i]);
@@ -97,9 +100,7 @@ const ALLERGY_AFTER: &[&str] = &[" allergy", " allergies", "-allergic", " allerg
 pub fn is_allergy(text: &str, start: usize, end: usize) -> bool {
     let (clause_start, clause_end) = super::patterns::clause_around(text, start, end);
     let before = text[clause_start..start].to_lowercase();
-    let near: String =
-        before.split_whitespace().rev().take(4).collect::<Vec<_>>().into_iter().rev().collect::<Vec<_>>().join(" ")
-            + " ";
+    let near = last_words(&before);
     let after: String = text[end..clause_end].to_lowercase().chars().take(12).collect();
     ALLERGY_BEFORE.iter().any(|a| near.contains(a)) || ALLERGY_AFTER.iter().any(|a| after.contains(a))
 }

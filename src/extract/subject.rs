@@ -797,8 +797,7 @@ fn people_of(start: usize, end: usize, kin: Kin) -> Vec<Mention> {
 fn relation_from(words: &[(usize, usize, String)], from: usize, determiner: bool) -> Option<(Kin, usize)> {
     let mut j = from;
     // "my 2 year old's fever": the possessive ends the description.
-    let bare = |w: &str| w.strip_suffix("'s").unwrap_or(w).to_string();
-    while j < words.len() && (en_modifiers().contains(&bare(&words[j].2).as_str()) || is_age_word(&words[j].2)) {
+    while j < words.len() && (en_modifiers().contains(&words[j].2.trim_end_matches("'s")) || is_age_word(&words[j].2)) {
         j += 1;
     }
     // A describing word may be the noun itself ("our baby is 2 months old").
