@@ -189,17 +189,17 @@ fn near_english(near: &Near, kept: &str, at: &[usize]) -> Vec<(usize, usize)> {
     // The number of tokens `phrase` takes at `k`, its last one maybe followed by punctuation; and
     // whether that punctuation ends the clause there.
     let phrase_at = |k: usize, phrase: &str| -> Option<(usize, bool)> {
-        let words: Vec<&str> = phrase.split(' ').collect();
-        let last = words.len() - 1;
-        for (i, w) in words.iter().enumerate() {
+        let words = phrase.split(' ');
+        let last = phrase.matches(' ').count();
+        for (i, w) in words.enumerate() {
             let token = tokens.get(k + i)?.1;
             let bare = token.trim_end_matches(|c: char| !c.is_alphanumeric() && c != '\'');
-            if bare != *w || (i < last && bare.len() != token.len()) {
+            if bare != w || (i < last && bare.len() != token.len()) {
                 return None;
             }
         }
         let token = tokens[k + last].1;
-        Some((words.len(), token.len() != token.trim_end_matches(|c: char| !c.is_alphanumeric() && c != '\'').len()))
+        Some((last + 1, token.len() != token.trim_end_matches(|c: char| !c.is_alphanumeric() && c != '\'').len()))
     };
     let any_at = |k: usize, phrases: &[String]| phrases.iter().find_map(|p| phrase_at(k, p));
     let span = |from: usize, to_token: usize| {
