@@ -152,8 +152,17 @@ pub fn find(text: &str) -> Vec<(&'static Concept, usize, usize)> {
             }
         }
     }
+    // The words of `kept` with where each starts, split once for every row.
+    let tokens: Vec<(usize, &str)> = kept
+        .split(' ')
+        .scan(0, |pos, w| {
+            let start = *pos;
+            *pos += w.len() + 1;
+            Some((start, w))
+        })
+        .collect();
     for near in &table.near {
-        let spans = near_english(near, &kept, &kept_at).into_iter().chain(near_korean(
+        let spans = near_english(near, &tokens, &kept_at).into_iter().chain(near_korean(
             near,
             &kept_squeezed,
             &kept_squeezed_at,
@@ -175,17 +184,9 @@ const NOT_BETWEEN: &[&str] = &["and", "but", "or", "it", "that", "then", "not", 
 
 /// Where, in English, a part of the body is followed by a complaint of the row with at most one word
 /// between ("lower back killing me", "hands too shaky"), or a complaint by "in" / "on", maybe a
-/// determiner, and the part ("numbness in my feet"): spans of `text`, `kept` being it without its
-/// skipped words and `at` each byte's place there.
-fn near_english(near: &Near, kept: &str, at: &[usize]) -> Vec<(usize, usize)> {
-    let tokens: Vec<(usize, &str)> = kept
-        .split(' ')
-        .scan(0, |pos, w| {
-            let start = *pos;
-            *pos += w.len() + 1;
-            Some((start, w))
-        })
-        .collect();
+/// determiner, and the part ("numbness in my feet"): spans of `text`, `tokens` being the words of it
+/// without its skipped words (with where each starts there) and `at` each byte's place there.
+fn near_english(near: &Near, tokens: &[(usize, &str)], at: &[usize]) -> Vec<(usize, usize)> {
     // The number of tokens `phrase` takes at `k`, its last one maybe followed by punctuation; and
     // whether that punctuation ends the clause there.
     let phrase_at = |k: usize, phrase: &str| -> Option<(usize, bool)> {
