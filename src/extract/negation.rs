@@ -19,15 +19,24 @@ site_words!(TEXT_WORDS, ko_goes_on);
 /// taken).
 const KO_JOINING_ENDINGS: &[&str] = &["고", "도", "서", "는데", "은데", "지만", "면", "며", "니까"];
 
+/// Korean endings that close a sentence, which Korean messages often leave unpunctuated ("밤에
+/// 기침을 해요 열은 없구요": 기침 is not denied).
+const KO_FINAL_ENDINGS: &[&str] = &["요", "죠", "니다", "음", "함"];
+
 /// The words after a mention up to the end of its own predicate: to the first written word that
-/// joins the next clause (the mention's own particle, written with it, is no such word).
+/// closes its sentence, or joins the next clause (the mention's own particle, written with it, is
+/// no such word).
 fn own_predicate(rest: &str) -> &str {
     let mut cut = rest.len();
     let mut at = 0;
     for (k, word) in rest.split_inclusive(char::is_whitespace).enumerate() {
         at += word.len();
         let continues_mention = k == 0 && !rest.starts_with(char::is_whitespace);
-        if !continues_mention && KO_JOINING_ENDINGS.iter().any(|e| word.trim_end().ends_with(e)) {
+        // "해요ㅠㅠ", "없어요..": the ending is the last hangul syllable.
+        let hangul = word.trim_end_matches(|c: char| !('가'..='힣').contains(&c));
+        if KO_FINAL_ENDINGS.iter().any(|e| hangul.ends_with(e))
+            || !continues_mention && KO_JOINING_ENDINGS.iter().any(|e| word.trim_end().ends_with(e))
+        {
             cut = at;
             break;
         }
@@ -339,6 +348,13 @@ mod tests {
         assert!(!negated("기침은 있는데 열은 없어요", "기침"));
         assert!(negated("기침은 있는데 열은 없어요", "열"));
         assert!(negated("메트포르민은 안 먹고 있어요", "메트포르민"));
+        // A sentence left unpunctuated ends at its final ending.
+        assert!(!negated("밤에 기침을 해요 열은 없구요", "기침"));
+        assert!(!negated("누런가래도 나오고요 열은 없어요", "가래"));
+        assert!(!negated("기침해요ㅠㅠ 열은 없어요", "기침"));
+        assert!(negated("밤에 기침을 해요 열은 없구요", "열"));
+        assert!(negated("기침은 안 해요", "기침"));
+        assert!(negated("열이 나지는 않아요", "열"));
     }
 
     #[test]
