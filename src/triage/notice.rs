@@ -134,7 +134,7 @@ fn while_waiting(category: Category, lang: Lang, n: &Numbers) -> String {
             if ko {
                 format!("억지로 토하게 하지 마세요. 먹은 약이나 물질의 포장을 챙기세요 (중독 상담 {}).", n.poison)
             } else {
-                format!("Do not make them vomit. Keep the bottle or package to show (poison help: {}).", n.poison)
+                format!("Do not make yourself or anyone else vomit. Keep the bottle or package to show (poison help: {}).", n.poison)
             }
         }
         Category::Breathing | Category::Oxygen => pick(
@@ -272,6 +272,9 @@ mod tests {
         assert!(ko.contains("119") && ko.contains("109"), "{ko}");
         assert_eq!(notice(&Triage::default(), Lang::Ko, Country::Auto), None);
         assert!(!notice(&t, Lang::En, Country::Auto).unwrap().contains('\n'));
+        // The writer who took it is told too, not only a carer of someone else.
+        let own = notice(&super::super::assess("I just took 30 of my sleeping pills"), Lang::En, Country::Auto).unwrap();
+        assert!(own.contains("yourself"), "{own}");
     }
 
     /// The situations added with the frame get their own action, with the country's number.
