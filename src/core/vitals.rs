@@ -705,7 +705,12 @@ pub fn read(text: &str) -> Vec<Reading> {
     let inside_longer = |&(r, s, e): &(Reading, usize, usize)| {
         labs.iter().any(|&(o, os, oe)| o.kind != r.kind && os <= s && e <= oe && oe - os > e - s)
     };
-    out.extend(labs.iter().filter(|l| !inside_longer(l)).map(|(r, _, _)| *r));
+    // Another lab named between a name and its number has that number ("간수치가 높대요 AST 120 ALT
+    // 150": the liver values are the two named after).
+    let named_between = |&(r, _, e): &(Reading, usize, usize)| {
+        labs.iter().any(|&(o, os, _)| o.kind != r.kind && e <= os && os < r.end)
+    };
+    out.extend(labs.iter().filter(|l| !inside_longer(l) && !named_between(l)).map(|(r, _, _)| *r));
     out.extend(weights(text).into_iter().filter(|(said, _)| *said == WeightSaid::Now).map(|(_, r)| r));
     for c in meter_range().captures_iter(text) {
         let (Some(shown), Some(whole)) = (c.get(1).or(c.get(2)), c.get(0)) else { continue };
@@ -783,6 +788,8 @@ mod tests {
             [(MeasureKind::VitaminD, 18.0), (MeasureKind::VitaminB12, 210.0)]
         );
         assert_eq!(kinds("vit D came back 14"), [(MeasureKind::VitaminD, 14.0)]);
+        // A lab named between another's name and the number has the number.
+        assert_eq!(kinds("간수치가 높게나왔대요 AST 120 ALT 150"), [(MeasureKind::Ast, 120.0), (MeasureKind::Alt, 150.0)]);
     }
 
     /// (kind, value, unit) of every reading.
