@@ -592,7 +592,9 @@ fn read_by_subject(text: &str, lexicon: Option<&Lexicon>, names: &[String]) -> B
         slots.demographics.age = slots.demographics.age.or(Some(age));
     }
     let clauses = child_unnamed(clauses, &mut people);
-    let about = main_subject(&clauses, &people, &borrowed);
+    let outright = subject::asked_for_outright(text, names)
+        .filter(|who| people.iter().any(|(s, slots)| s == who && !slots.is_empty()));
+    let about = outright.unwrap_or_else(|| main_subject(&clauses, &people, &borrowed));
     BySubject { about, people }
 }
 
@@ -774,8 +776,14 @@ fn main_subject(clauses: &[subject::Clause], people: &[(Subject, Slots)], borrow
     // 40, when should I be screened?"), unless they also speak of their child, whom a parent asks
     // for, or join another to themselves ("my wife and I both ...": the one named first).
     let child = |s: &Subject| s.relation().is_some_and(|r| CHILD_RELATIONS.contains(&r.id));
-    let joined = clauses.iter().any(|c| c.subjects.len() > 1 && c.subjects.contains(&Subject::Me));
+    let first_joined = clauses.iter().find(|c| c.subjects.len() > 1 && c.subjects.contains(&Subject::Me));
+    let joined = first_joined.is_some();
     let own = people.iter().find(|(s, _)| *s == Subject::Me).is_some_and(|(s, slots)| count(s, slots) > 0);
+    // A writer who names themselves first of the people joined ("me and my son both got strep", "저랑
+    // 남편 둘다 독감") asks for themselves.
+    if own && first_joined.is_some_and(|c| c.subjects[0] == Subject::Me) {
+        return Subject::Me;
+    }
     if own && !joined && !people.iter().any(|(s, slots)| child(s) && count(s, slots) > 0) {
         return Subject::Me;
     }
@@ -999,6 +1007,18 @@ mod subject_tests {
             "posting for my grandpa (he's 90 so i'm doing the typing). sugar was 250 this morning",
             "grandfather",
         );
+    }
+
+    #[test]
+    fn a_message_that_says_whom_it_asks_for_is_about_them() {
+        let husband = Subject::Other("husband".into());
+        let text = "Some background: I'm 34 and had a c-section 6 weeks ago. Anyway my question is about my \
+                    husband, he's had a sore throat and a fever for 3 days";
+        assert_eq!(by_subject(text, &[]).about, husband);
+        let korean = by_subject("저도 당뇨가 있는데 남편 대신 여쭤봐요 남편이 혈당이 300이 넘어요", &[]);
+        assert_eq!(korean.about, husband);
+        // Asking for something is no person asked for.
+        assert_eq!(by_subject("I'm 34 with a sore throat, asking for advice. my husband has it too", &[]).about, Subject::Me);
     }
 
     #[test]

@@ -431,7 +431,7 @@ fn english_mentions(text: &str, names: &[String]) -> Vec<(Mention, Role)> {
         // "dose for a 14 kg kid", "is 94% ok for an 80 year old": someone the question is about,
         // never the writer.
         if matches!(w, "a" | "an") && i > 0 && words[i - 1].2 == "for" {
-            if let Some((mention, end)) = asked_for(&words, i) {
+            if let Some((mention, end)) = asked_for(text, &words, i) {
                 found.push((mention, Role::Subject));
                 i = end;
                 continue;
@@ -558,9 +558,15 @@ fn owns_a_thing(words: &[(usize, usize, String)], at: usize, end: usize) -> bool
 
 /// The person "for a ..." at word `at` describes, and the word after the description: a relation
 /// within a few words ("for a 14 kg kid": a child), else an age ("for an 80 year old": someone).
-fn asked_for(words: &[(usize, usize, String)], at: usize) -> Option<(Mention, usize)> {
+/// The description ends at a mark or another person's "my" ("took ibuprofen for a bad headache. my
+/// son ..." is the writer's headache).
+fn asked_for(text: &str, words: &[(usize, usize, String)], at: usize) -> Option<(Mention, usize)> {
     let numbered = |k: usize| words[k].2.starts_with(|c: char| c.is_ascii_digit());
     for k in at + 1..words.len().min(at + 5) {
+        let marked = !text[words[k - 1].1..words[k].0].trim().is_empty();
+        if marked || matches!(words[k].2.as_str(), "my" | "our" | "your" | "his" | "her" | "their") {
+            return None;
+        }
         if let Some((kin, n)) = relation_at(words, k) {
             let mention = people_of(words[at].0, words[k + n - 1].1, kin).into_iter().next()?;
             return Some((mention, k + n));
@@ -1287,7 +1293,11 @@ fn clauses(text: &str, all: &[(Mention, Role)]) -> Vec<(usize, usize)> {
         "서 ",
         // A Korean sentence ended without a full stop ("감기에요 아기는 콧물만 나고").
         "요 ",
+        // Or with a tearful or laughing face after it ("옮았나봐요ㅋㅋ 둘다").
         "ㅠ ",
+        "ㅜ ",
+        "ㅋ ",
+        "ㅎ ",
         // A plain or formal sentence end without a full stop ("98키로입니다 여자친구가", "했다 아이가").
         "니다 ",
         "었다 ",
@@ -1420,9 +1430,11 @@ fn cut_sentence(
             .collect();
         before.sort_unstable();
         before.dedup();
+        // Or after one person and the writer ("아들이 장염걸렸는데 저까지 옮았나봐요 둘다 설사하고").
+        let writer_before = all.iter().any(|(m, role)| m.end <= at && m.who == Who::Writer && *role != Role::Aside);
         let of_both = !names_someone
             && says_both(text.get(after..next_cut).unwrap_or(""))
-            && (says_both(&text[..at]) || before.len() > 1);
+            && (says_both(&text[..at]) || before.len() > 1 || before.len() == 1 && writer_before);
         if (names_someone && !before_is_a_person) || of_both {
             out.push((from, after));
             from = after;
@@ -1474,6 +1486,12 @@ pub fn read(text: &str, names: &[String]) -> Reading {
     // The writer has spoken of themselves: "both" after one other person named is the two of them.
     let mut writer_spoke = false;
     let quotes = quotations(text);
+    // Whether the writer speaks of themselves before anyone else is named: the order of a pair said
+    // of both ("I have reflux and so does my husband, we both ..." names the writer first).
+    let writer_first = {
+        let first = all.iter().filter(|(m, role)| *role != Role::Aside && !matches!(m.who, Who::Pronoun(_)));
+        first.min_by_key(|(m, _)| m.start).is_some_and(|(m, _)| m.who == Who::Writer)
+    };
     for (start, end) in clauses(text, &all) {
         let here: Vec<&(Mention, Role)> = all.iter().filter(|(m, _)| m.start >= start && m.start < end).collect();
         // Everyone the clause names may be what its pronoun refers to ("friend asked me - he's 29").
@@ -1509,9 +1527,8 @@ pub fn read(text: &str, names: &[String]) -> Reading {
         let subjects = if joined.len() > 1 {
             joined
         } else if we_both && !named.is_empty() && people.is_empty() {
-            let mut pair = vec![Subject::Me];
-            pair.extend(named.last().map(|(s, _)| s.clone()));
-            pair
+            let other = named.last().map(|(s, _)| s.clone()).unwrap_or(Subject::Unnamed);
+            in_order(writer_first, other)
         } else if of_both && !names_one && last_group.len() > 1 {
             last_group.clone()
         } else if (together || clause_text.trim_start_matches(|c: char| !c.is_alphanumeric()).starts_with("both "))
@@ -1522,7 +1539,7 @@ pub fn read(text: &str, names: &[String]) -> Reading {
             // parkinsons. both are scheduled for surgery": the two named last; "My husband has type 1
             // ... I have type 2 ... both on insulin": the writer and the one named.
             match named.len() {
-                1 => vec![Subject::Me, named[0].0.clone()],
+                1 => in_order(writer_first, named[0].0.clone()),
                 n => named[n - 2..].iter().map(|(s, _)| s.clone()).collect(),
             }
         } else if together && people.len() == 1 && is_named_writer(&here) {
@@ -1612,15 +1629,25 @@ fn given_to<'a>(text: &str, here: &[&'a (Mention, Role)], clause: &str) -> Optio
     taker.filter(|_| gives)
 }
 
+/// The writer and `other` in the order the message first names them.
+fn in_order(writer_first: bool, other: Subject) -> Vec<Subject> {
+    if writer_first {
+        vec![Subject::Me, other]
+    } else {
+        vec![other, Subject::Me]
+    }
+}
+
 /// Whether the writer speaks of themselves among these mentions ("I have type 2", "저는 39.1도").
 fn is_named_writer(here: &[&(Mention, Role)]) -> bool {
     here.iter().any(|(m, role)| m.who == Who::Writer && *role == Role::Subject)
 }
 
 /// A Korean person said after what is said of them ("계속 토해요 우리 둘째가ㅠㅠ", "열이 39도에요
-/// 우리 애가"): the clause before, which names nobody and ends as a sentence does, is theirs. The
-/// person must end their own words with a subject particle and nothing said after it before a
-/// break (an emoticon, a stop, the end): "머리가 아파요 아들이 열이 나요" is two people.
+/// 우리 애가", "기침을 한달째 하세요 울아버지.."): the clause before, which names nobody and ends as a
+/// sentence does, is theirs. The person must end their own words with a subject particle (or none,
+/// before a break) and nothing said after it before a break (an emoticon, a stop, the end): "머리가
+/// 아파요 아들이 열이 나요" is two people.
 fn said_after(text: &str, all: &[(Mention, Role)], clauses: &mut [Clause]) {
     for k in 1..clauses.len() {
         let (c, prev) = (&clauses[k], &clauses[k - 1]);
@@ -1646,8 +1673,10 @@ fn said_after(text: &str, all: &[(Mention, Role)], clauses: &mut [Clause]) {
         let goes_on = next.is_some_and(|w| has_hangul_text(&w) && w.ends_with(['이', '가']));
         let before = text[prev.start..prev.end].trim_end_matches(|ch: char| !is_hangul(ch));
         let ended = before.ends_with(['요', '다', '네', '죠', '음', '어', '아', '해', '함', '임', '야']);
-        if has_hangul_text(said) && said.ends_with(['가', '이', '는', '은']) && alone && broke && !goes_on && ended
-        {
+        // With a subject particle ("우리 애가"), or bare before a break ("하세요 울아버지..").
+        let subject = said.ends_with(['가', '이', '는', '은'])
+            || !is_dative(said) && !KO_COMPANION.iter().any(|c| said.ends_with(c)) && !after.is_empty();
+        if has_hangul_text(said) && subject && alone && broke && !goes_on && ended {
             clauses[k - 1].subjects = clauses[k].subjects.clone();
         }
     }
@@ -1923,6 +1952,36 @@ pub fn person_mention_starts(text: &str, names: &[String]) -> Vec<(usize, Subjec
         .filter(|(m, role)| *role != Role::Aside && matches!(m.who, Who::Person(..)))
         .map(|(m, _)| (m.start, subject_of(&m.who)))
         .collect()
+}
+
+// Words that say outright whom the message asks for: before the person in English ("my question is
+// about my husband", "asking on behalf of my dad"), after them in Korean ("남편 대신 여쭤봐요", "엄마에
+// 대해 질문드려요").
+site_words!(TEXT_WORDS, asked_for_before);
+site_words!(TEXT_WORDS, asked_for_after);
+
+/// The person `text` says outright it asks for, whatever else the writer says of themselves ("Some
+/// background: I'm 34 ... my question is about my husband").
+pub fn asked_for_outright(text: &str, names: &[String]) -> Option<Subject> {
+    let lower = text.to_lowercase();
+    let people: Vec<Mention> = mentions(text, &own_names(names))
+        .into_iter()
+        .filter(|(m, role)| *role != Role::Aside && matches!(m.who, Who::Person(..)))
+        .map(|(m, _)| m)
+        .collect();
+    // Only a determiner may stand between the cue and the person ("about my husband", "대신 ").
+    let close = |gap: &str| {
+        gap.split_whitespace().all(|w| matches!(w, "my" | "our" | "the" | "에" | "님")) && gap.len() <= 8
+    };
+    let found = people.iter().find(|m| {
+        asked_for_before().iter().any(|cue| {
+                lower[..m.start].rfind(cue).is_some_and(|at| close(&lower[at + cue.len()..m.start]))
+            })
+            || asked_for_after().iter().any(|cue| {
+                lower[m.end..].find(cue).is_some_and(|at| close(&lower[m.end..m.end + at]))
+            })
+    });
+    found.map(|m| subject_of(&m.who))
 }
 
 // Relation words that name several people at once: an age said with them is each one's ("Mia and
@@ -2209,6 +2268,8 @@ mod tests {
         // The one a question is for ("for an 80 year old"), the one other person named.
         assert_eq!(whole("is 94% oxygen ok for an 80 year old? dad has copd"), ["father"]);
         assert_eq!(whole("how much tylenol for a 14 kg kid. she has a temp of 38.8"), ["child"]);
+        let text = "I took ibuprofen for a bad headache. my baby is 3 months old";
+        assert_eq!(about(text), [vec!["self"], vec!["child"]], "the description ends with its sentence");
         // A writer who never speaks of themselves: the person named first at a clause's start.
         assert_eq!(whole("Fever of 39.4 since last night, she won't eat anything. she's 6."), ["someone"]);
         assert_eq!(
@@ -2257,6 +2318,8 @@ mod tests {
     fn a_korean_person_said_after_their_sentence_is_whom_it_was_about() {
         assert_eq!(whole("계속 토해요 우리 둘째가ㅠㅠ 새벽부터 5번째에요 4살이에요"), ["child"]);
         assert_eq!(whole("열이 39도에요 우리 애가"), ["child"]);
+        assert_eq!(whole("기침을 한달째 하세요 울아버지.. 담배도 피시고 70세세요"), ["father"]);
+        assert_eq!(whole("혈압이 160/95 나왔다네요 시엄니가. 약은 안드시고 계세요"), ["mother-in-law"]);
         // A person who goes on to say their own words is a second person.
         assert_eq!(whole("머리가 아파요 아들이 열이 나요"), ["self", "son"]);
         assert_eq!(whole("머리가 아파요 아들이ㅠㅠ 열이 나요"), ["self", "son"], "an emoticon after a subject");
@@ -2314,8 +2377,11 @@ mod tests {
         let text = "저랑 남편 둘다 독감이에요 열이 저는 39.1도 남편은 38.5 둘다 근육통 심해요";
         assert_eq!(of_word(text, "근육통"), ["self", "husband"]);
         assert_eq!(of_word("딸 14살 저 45살 둘다 빈혈이래요", "빈혈"), ["daughter", "self"]);
+        let text = "아들이 장염걸렸는데 저까지 옮았나봐요ㅋㅋ 둘다 설사하고 배아파서";
+        assert_eq!(of_word(text, "설사"), ["son", "self"], "both: the one named and the writer after");
+        // The two in the order the message names them.
         let text = "My husband has type 1. I have type 2 and mine was 210. both on insulin";
-        assert_eq!(of_word(text, "insulin"), ["self", "husband"]);
+        assert_eq!(of_word(text, "insulin"), ["husband", "self"]);
         // Without the writer speaking of themselves, "both" is no pair with them.
         assert_eq!(of_word("My husband has type 1. both on insulin", "insulin"), ["husband"]);
     }
