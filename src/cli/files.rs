@@ -98,9 +98,10 @@ const LEXICON_SOURCES: [&str; 10] = [
     "topic_names.txt",
 ];
 
-/// SHA-256 over the lexicon source files in `dir` (to tell when the built lexicon is stale).
+/// SHA-256 over the lexicon source files in `dir` and the version of the rules that read them (to
+/// tell when the built lexicon is stale).
 pub fn lexicon_sources_sha256(dir: &Path) -> Result<String, CliError> {
-    let mut all = Vec::new();
+    let mut all = format!("rules {}\n", crate::lexicon::RULES_VERSION).into_bytes();
     for name in LEXICON_SOURCES {
         all.extend(std::fs::read(dir.join(name)).map_err(CliError::read(&dir.join(name)))?);
     }

@@ -383,7 +383,14 @@ pub fn build(sources: &Sources) -> Result<Lexicon, SourceError> {
         if names.is_empty() {
             continue;
         }
-        let concept = b.concept(id, ConceptKind::Medication, name, "");
+        // DrugBank numbers its allergenic extracts (foods, moulds, animals: "Chicken", "Rice",
+        // "Oyster"), vaccine antigens and cell products DB10000-DB10999: a topic, never a medicine
+        // one takes ("had chicken and rice then threw up"). A row of medicines_ko.tsv ("garlic"
+        // supplements) was made first and keeps its kind.
+        let extract =
+            id.strip_prefix("DB").and_then(|n| n.parse::<u32>().ok()).is_some_and(|n| (10000..11000).contains(&n));
+        let kind = if extract { ConceptKind::Topic } else { ConceptKind::Medication };
+        let concept = b.concept(id, kind, name, "");
         for clean in names {
             // A DrugBank acronym in mixed case ("SAMe") is that medicine only as written: in lower
             // case it is a word ("same"). One in capitals ("HCTZ") is typed in lower case too.
@@ -449,7 +456,7 @@ pub(crate) mod testing {
 
     /// A lexicon from these curated rows, medicine and focus files, and a few rows of the other
     /// sources: osteoarthritis, gonococcal infection, a KCD term for a tooth's concrescence, DrugBank's
-    /// own names of ibuprofen and of SAMe, the everyday stems 갑상선, 신증후군출혈열 and 식중독.
+    /// own names of ibuprofen and of SAMe and its allergenic extract "Chicken", the everyday stems 갑상선, 신증후군출혈열 and 식중독.
     pub fn lexicon(curated: &str, medicines: &str, classes: &str, foci: &str) -> Result<Lexicon, SourceError> {
         build(&Sources {
             curated,
@@ -460,7 +467,7 @@ pub(crate) mod testing {
             kcd_terms:
                 "ko\tkcd\ten\n관절염\tM19\tOsteoarthritis\n유착\tK00.2\tConcrescence\n한쪽\tJ38.00\tUnilateral\n",
             drugbank_names: "drugbank_id\tname\tsynonyms\nDB01050\tIbuprofen\tIbuprofene | Ibuprofenum\n\
-                DB00118\tAdemetionine\tS-Adenosylmethionine | SAMe\n",
+                DB00118\tAdemetionine\tS-Adenosylmethionine | SAMe\nDB10519\tChicken\t\n",
             everyday_ko: "갑상선\tthyroid\n신증후군출혈열\thantavirus\n식중독\tfood poisoning\n",
             topic_names: "",
             medicines,
@@ -677,6 +684,9 @@ mod tests {
         for id in ["DB09145", "DB14242", "DB10543"] {
             assert_eq!(lexicon.concept(id).unwrap().kind, ConceptKind::Topic, "{id}");
         }
+        // So is a food DrugBank lists as an allergenic extract.
+        assert_eq!(lexicon.concept("DB10519").unwrap().kind, ConceptKind::Topic, "chicken");
+        assert_eq!(lexicon.concept("DB01050").unwrap().kind, ConceptKind::Medication);
         // Everyday brands of medicines, Korean and English.
         assert_eq!(read("챔프 먹인지 한시간"), vec!["DB00316"], "acetaminophen syrup");
         assert_eq!(read("부루펜 시럽"), vec!["DB01050"]);
