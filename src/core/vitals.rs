@@ -707,9 +707,8 @@ pub fn read(text: &str) -> Vec<Reading> {
     };
     // Another lab named between a name and its number has that number ("간수치가 높대요 AST 120 ALT
     // 150": the liver values are the two named after).
-    let named_between = |&(r, _, e): &(Reading, usize, usize)| {
-        labs.iter().any(|&(o, os, _)| o.kind != r.kind && e <= os && os < r.end)
-    };
+    let named_between =
+        |&(r, _, e): &(Reading, usize, usize)| labs.iter().any(|&(o, os, _)| o.kind != r.kind && e <= os && os < r.end);
     out.extend(labs.iter().filter(|l| !inside_longer(l) && !named_between(l)).map(|(r, _, _)| *r));
     out.extend(weights(text).into_iter().filter(|(said, _)| *said == WeightSaid::Now).map(|(_, r)| r));
     for c in meter_range().captures_iter(text) {
@@ -789,7 +788,10 @@ mod tests {
         );
         assert_eq!(kinds("vit D came back 14"), [(MeasureKind::VitaminD, 14.0)]);
         // A lab named between another's name and the number has the number.
-        assert_eq!(kinds("간수치가 높게나왔대요 AST 120 ALT 150"), [(MeasureKind::Ast, 120.0), (MeasureKind::Alt, 150.0)]);
+        assert_eq!(
+            kinds("간수치가 높게나왔대요 AST 120 ALT 150"),
+            [(MeasureKind::Ast, 120.0), (MeasureKind::Alt, 150.0)]
+        );
     }
 
     /// (kind, value, unit) of every reading.

@@ -273,7 +273,8 @@ mod tests {
         assert_eq!(notice(&Triage::default(), Lang::Ko, Country::Auto), None);
         assert!(!notice(&t, Lang::En, Country::Auto).unwrap().contains('\n'));
         // The writer who took it is told too, not only a carer of someone else.
-        let own = notice(&super::super::assess("I just took 30 of my sleeping pills"), Lang::En, Country::Auto).unwrap();
+        let own =
+            notice(&super::super::assess("I just took 30 of my sleeping pills"), Lang::En, Country::Auto).unwrap();
         assert!(own.contains("yourself"), "{own}");
     }
 
