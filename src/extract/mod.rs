@@ -554,9 +554,17 @@ fn read_by_subject(text: &str, lexicon: Option<&Lexicon>, names: &[String]) -> B
         if subjects.len() > 1 {
             // "My husband and I": the words of a relation say nothing of the writer's gender; an
             // age said before or right after one of them is theirs alone ("10살 아들이랑 저 둘다",
-            // "me 24f and my sister 27 both").
+            // "me 24f and my sister 27 both"), and one said of the writer and another is one of
+            // theirs, never both ("(he's 33, I'm 30)") unless said so ("we're both 50"); a group's is
+            // each one's ("Mia and Noah (4yo twins)").
             found.demographics.gender = None;
-            if ages_before.iter().chain(&ages_after_people).any(|(start, _, _)| run.contains(start)) {
+            let said_beside = ages_before.iter().chain(&ages_after_people).any(|(start, _, _)| run.contains(start));
+            let lower = text[run.clone()].to_lowercase();
+            let both_are = found
+                .demographics
+                .age
+                .is_some_and(|age| ["both ", "둘다 ", "둘 다 "].iter().any(|b| lower.contains(&format!("{b}{age}"))));
+            if said_beside || subjects.contains(&Subject::Me) && !both_are {
                 found.demographics.age = None;
             }
         }
@@ -1018,7 +1026,10 @@ mod subject_tests {
         let korean = by_subject("저도 당뇨가 있는데 남편 대신 여쭤봐요 남편이 혈당이 300이 넘어요", &[]);
         assert_eq!(korean.about, husband);
         // Asking for something is no person asked for.
-        assert_eq!(by_subject("I'm 34 with a sore throat, asking for advice. my husband has it too", &[]).about, Subject::Me);
+        assert_eq!(
+            by_subject("I'm 34 with a sore throat, asking for advice. my husband has it too", &[]).about,
+            Subject::Me
+        );
     }
 
     #[test]
@@ -1182,6 +1193,10 @@ mod subject_tests {
             let child = both.people.iter().find(|(s, _)| *s != Subject::Me).unwrap();
             assert!(matches!(child.1.demographics.age, Some(12 | 7)), "{text}: {both:?}");
         }
+        let pair = by_subject("my brother and I both have high blood pressure (he's 33, I'm 30)", &[]);
+        assert_ne!(pair.of(&Subject::Me).unwrap().demographics.age, Some(33), "{pair:?}");
+        let same = by_subject("husband and I both got labs back. his LDL 165, mine 142. we're both 50", &[]);
+        assert_eq!(same.of(&Subject::Me).unwrap().demographics.age, Some(50), "{same:?}");
         let twins = by_subject("Mia and Noah (4yo twins) both have croup", &["Mia", "Noah"]);
         assert_eq!(twins.of(&other("Mia")).unwrap().demographics.age, Some(4), "a group's age is each one's");
         let korean = by_subject("12살 딸이랑 저 둘다 머릿니가 있어요", &[]);

@@ -205,6 +205,9 @@ const EN_REQUESTING: &[&str] = &["asked", "asks", "begged", "wants", "wanted", "
 // Verbs of the one typing a message for the writer ("my grandson is typing this for me").
 site_words!(TEXT_WORDS, en_typing);
 
+/// Korean verbs of the one who writes the message down (써요, 올립니다, 적어요).
+const KO_TYPING: &[&str] = &["써요", "씁니다", "써봐요", "올려요", "올립니다", "올려봐요", "적어요", "적습니다"];
+
 /// Words before "my" that make the person a companion, not the one the clause is about.
 const EN_COMPANION: &[&str] = &["with"];
 
@@ -1006,8 +1009,9 @@ fn korean_mentions(text: &str, names: &[String]) -> Vec<(Mention, Role)> {
             }
             let role = if KO_COMPANION.iter().any(|c| word.ends_with(c)) {
                 Role::Joined
-            } else if next.starts_with("대신") {
-                // "남편이 운전중이라 제가 대신 써요": the writer only types; the message is the husband's.
+            } else if next.starts_with("대신") || KO_TYPING.iter().any(|t| next.starts_with(t)) {
+                // "남편이 운전중이라 제가 대신 써요", "아버지가 핸드폰을 잘 못하셔서 제가 써요": the writer only
+                // types; the message is the other person's.
                 Role::Aside
             } else {
                 Role::Subject
@@ -1430,8 +1434,9 @@ fn cut_sentence(
             .collect();
         before.sort_unstable();
         before.dedup();
-        // Or after one person and the writer ("아들이 장염걸렸는데 저까지 옮았나봐요 둘다 설사하고").
-        let writer_before = all.iter().any(|(m, role)| m.end <= at && m.who == Who::Writer && *role != Role::Aside);
+        // Or after one person and the writer apart ("아들이 장염걸렸는데 저까지 옮았나봐요 둘다 설사하고";
+        // "나랑 친구랑 ... 둘다" joins them in one clause).
+        let writer_before = all.iter().any(|(m, role)| m.end <= at && m.who == Who::Writer && *role == Role::Subject);
         let of_both = !names_someone
             && says_both(text.get(after..next_cut).unwrap_or(""))
             && (says_both(&text[..at]) || before.len() > 1 || before.len() == 1 && writer_before);
@@ -1797,18 +1802,23 @@ fn pronoun_genders(
 // "계셔서") and honorific hearsay endings ("아프신대요", "힘드시대요").
 site_words!(TEXT_WORDS, ko_honorific_verbs);
 const KO_HONORIFIC_HEARSAY: &[&str] = &["신대요", "시대요", "셨대요", "신대"];
+/// Honorific reported speech ("아프다고 하십니다": he says it hurts), spaced or not.
+const KO_HONORIFIC_SAYS: &[&str] = &["다고 하십니다", "다고 하시네요", "다고 하시는데", "다고 하셔서", "다고 하시고"];
 
-/// Whether a clause says something of someone in the honorific ("드시는데", "못주무신대요"), which a
-/// writer never uses of themselves. A request to the writer ("드시래요", "드시라고 하셨어요": a
-/// doctor telling them to take it) and a question are not.
+/// Whether a clause says something of someone in the honorific ("드시는데", "못주무신대요", "아프다고
+/// 하십니다"), which a writer never uses of themselves. A request to the writer ("드시래요", "드시라고
+/// 하셨어요": a doctor telling them to take it) and a question are not.
 fn honours_someone(clause: &str) -> bool {
+    let unspaced = clause.replace(' ', "");
+    let says = KO_HONORIFIC_SAYS.iter().any(|s| unspaced.contains(&s.replace(' ', "")));
     !clause.contains('?')
-        && words(clause).iter().any(|(_, _, w)| {
-            let request = w.contains("시라") || w.contains("시래") || w.contains("세요");
-            !request
-                && (ko_honorific_verbs().iter().any(|v| w.contains(v))
-                    || KO_HONORIFIC_HEARSAY.iter().any(|e| w.ends_with(e)))
-        })
+        && (says
+            || words(clause).iter().any(|(_, _, w)| {
+                let request = w.contains("시라") || w.contains("시래") || w.contains("세요");
+                !request
+                    && (ko_honorific_verbs().iter().any(|v| w.contains(v))
+                        || KO_HONORIFIC_HEARSAY.iter().any(|e| w.ends_with(e)))
+            }))
 }
 
 /// The names among `names` that are no relation word ("Mom" is read as the mother, and found
@@ -1970,16 +1980,15 @@ pub fn asked_for_outright(text: &str, names: &[String]) -> Option<Subject> {
         .map(|(m, _)| m)
         .collect();
     // Only a determiner may stand between the cue and the person ("about my husband", "대신 ").
-    let close = |gap: &str| {
-        gap.split_whitespace().all(|w| matches!(w, "my" | "our" | "the" | "에" | "님")) && gap.len() <= 8
-    };
+    let close =
+        |gap: &str| gap.split_whitespace().all(|w| matches!(w, "my" | "our" | "the" | "에" | "님")) && gap.len() <= 8;
     let found = people.iter().find(|m| {
-        asked_for_before().iter().any(|cue| {
-                lower[..m.start].rfind(cue).is_some_and(|at| close(&lower[at + cue.len()..m.start]))
-            })
-            || asked_for_after().iter().any(|cue| {
-                lower[m.end..].find(cue).is_some_and(|at| close(&lower[m.end..m.end + at]))
-            })
+        asked_for_before()
+            .iter()
+            .any(|cue| lower[..m.start].rfind(cue).is_some_and(|at| close(&lower[at + cue.len()..m.start])))
+            || asked_for_after()
+                .iter()
+                .any(|cue| lower[m.end..].find(cue).is_some_and(|at| close(&lower[m.end..m.end + at])))
     });
     found.map(|m| subject_of(&m.who))
 }
@@ -2320,6 +2329,9 @@ mod tests {
         assert_eq!(whole("열이 39도에요 우리 애가"), ["child"]);
         assert_eq!(whole("기침을 한달째 하세요 울아버지.. 담배도 피시고 70세세요"), ["father"]);
         assert_eq!(whole("혈압이 160/95 나왔다네요 시엄니가. 약은 안드시고 계세요"), ["mother-in-law"]);
+        // The writer who only writes it down; the one who says it in the honorific.
+        let text = "아버지가 핸드폰을 잘 못하셔서 제가 써요. 3일전부터 옆구리가 아프고 소변에 피가 나온다고 하십니다";
+        assert_eq!(whole(text), ["father"]);
         // A person who goes on to say their own words is a second person.
         assert_eq!(whole("머리가 아파요 아들이 열이 나요"), ["self", "son"]);
         assert_eq!(whole("머리가 아파요 아들이ㅠㅠ 열이 나요"), ["self", "son"], "an emoticon after a subject");
@@ -2379,6 +2391,7 @@ mod tests {
         assert_eq!(of_word("딸 14살 저 45살 둘다 빈혈이래요", "빈혈"), ["daughter", "self"]);
         let text = "아들이 장염걸렸는데 저까지 옮았나봐요ㅋㅋ 둘다 설사하고 배아파서";
         assert_eq!(of_word(text, "설사"), ["son", "self"], "both: the one named and the writer after");
+        assert_eq!(of_word("나랑 친구랑 같은날 조개 먹고 둘다 배아프고 설사함", "설사"), ["self", "friend"]);
         // The two in the order the message names them.
         let text = "My husband has type 1. I have type 2 and mine was 210. both on insulin";
         assert_eq!(of_word(text, "insulin"), ["husband", "self"]);
