@@ -600,8 +600,7 @@ fn read_by_subject(text: &str, lexicon: Option<&Lexicon>, names: &[String]) -> B
         slots.demographics.age = slots.demographics.age.or(Some(age));
     }
     let clauses = child_unnamed(clauses, &mut people);
-    let outright = subject::asked_for_outright(text, names)
-        .filter(|who| people.iter().any(|(s, slots)| s == who && !slots.is_empty()));
+    let outright = reading.asked_for.filter(|who| people.iter().any(|(s, slots)| s == who && !slots.is_empty()));
     let about = outright.unwrap_or_else(|| main_subject(&clauses, &people, &borrowed));
     BySubject { about, people }
 }

@@ -865,7 +865,7 @@ site_words!(TEXT_WORDS, name_goes_on);
 
 /// The words of `text` that are the given name of someone no list holds: a word with a capital
 /// that starts a sentence and goes on like a person ("Emeka been having nosebleeds", "Priya's been
-/// getting migraines") in a message that speaks of him or her later ("he is 10"), unless `known`
+/// getting migraines", "Priya (my roommate) has") in a message that speaks of him or her later ("he is 10"), unless `known`
 /// reads it as something else (a condition, a medicine: "Tylenol has not helped her").
 pub fn unlisted_names(text: &str, known: impl Fn(&str) -> bool) -> Vec<String> {
     let words = words(text);
@@ -881,8 +881,13 @@ pub fn unlisted_names(text: &str, known: impl Fn(&str) -> bool) -> Vec<String> {
             || not_names().contains(&w.as_str())
             || relations().iter().any(|r| r.en_words.contains(&w.as_str()) || r.en_alone.contains(&w.as_str()))
             || english_given_name(bare).is_some();
-        let goes_on =
-            bare.len() < written.len() || words.get(i + 1).is_some_and(|n| name_goes_on().contains(&n.2.as_str()));
+        // "Priya (my roommate) has": who the name is, in brackets after it.
+        let introduced = text[words[i].1..].trim_start().starts_with('(')
+            && words.get(i + 1).is_some_and(|n| matches!(n.2.as_str(), "my" | "our"))
+            && relation_at(&words, i + 2).is_some();
+        let goes_on = bare.len() < written.len()
+            || introduced
+            || words.get(i + 1).is_some_and(|n| name_goes_on().contains(&n.2.as_str()));
         let spoken_of_later = words[i + 1..].iter().any(|n| EN_PRONOUNS.iter().any(|(p, _)| *p == n.2));
         if !person_word && goes_on && spoken_of_later && !known(bare) && !out.iter().any(|n| *n == bare) {
             out.push(bare.to_string());
@@ -1473,6 +1478,8 @@ pub fn clauses_of(text: &str, names: &[String]) -> Vec<Clause> {
 pub struct Reading {
     pub clauses: Vec<Clause>,
     pub genders: Vec<(Subject, Gender)>,
+    /// The person the message says outright it asks for ("my question is about my husband").
+    pub asked_for: Option<Subject>,
 }
 
 /// The [`Reading`] of `text`. `names`: the people the app keeps (besides the writer).
@@ -1609,7 +1616,7 @@ pub fn read(text: &str, names: &[String]) -> Reading {
     said_after(text, &all, &mut out);
     settle_unnamed(text, &all, &mut out);
     genders.extend(pronoun_genders(&all, &out, &quotes, &genders));
-    Reading { clauses: out, genders }
+    Reading { clauses: out, genders, asked_for: asked_for_outright(text, &all) }
 }
 
 // Korean verbs of giving a medicine or a care to someone ("먹였어요", "발라줬는데", "맞혔어요").
@@ -1971,18 +1978,15 @@ site_words!(TEXT_WORDS, asked_for_before);
 site_words!(TEXT_WORDS, asked_for_after);
 
 /// The person `text` says outright it asks for, whatever else the writer says of themselves ("Some
-/// background: I'm 34 ... my question is about my husband").
-pub fn asked_for_outright(text: &str, names: &[String]) -> Option<Subject> {
+/// background: I'm 34 ... my question is about my husband"), among its mentions `all`.
+fn asked_for_outright(text: &str, all: &[(Mention, Role)]) -> Option<Subject> {
     let lower = text.to_lowercase();
-    let people: Vec<Mention> = mentions(text, &own_names(names))
-        .into_iter()
-        .filter(|(m, role)| *role != Role::Aside && matches!(m.who, Who::Person(..)))
-        .map(|(m, _)| m)
-        .collect();
+    let people =
+        all.iter().filter(|(m, role)| *role != Role::Aside && matches!(m.who, Who::Person(..))).map(|(m, _)| m);
     // Only a determiner may stand between the cue and the person ("about my husband", "대신 ").
     let close =
         |gap: &str| gap.split_whitespace().all(|w| matches!(w, "my" | "our" | "the" | "에" | "님")) && gap.len() <= 8;
-    let found = people.iter().find(|m| {
+    let found = people.into_iter().find(|m| {
         asked_for_before()
             .iter()
             .any(|cue| lower[..m.start].rfind(cue).is_some_and(|at| close(&lower[at + cue.len()..m.start])))
@@ -2367,6 +2371,9 @@ mod tests {
         assert!(names.is_empty(), "{names:?}");
         let names = unlisted_names("GI put him on prednisone and he is worse", |_| false);
         assert!(names.is_empty(), "{names:?}");
+        // A name said with who the person is, in brackets.
+        let names = unlisted_names("Priya (my roommate) has a fever and a rash on her chest", |_| false);
+        assert_eq!(names, ["Priya"]);
     }
 
     #[test]

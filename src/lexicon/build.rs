@@ -456,7 +456,8 @@ pub(crate) mod testing {
 
     /// A lexicon from these curated rows, medicine and focus files, and a few rows of the other
     /// sources: osteoarthritis, gonococcal infection, a KCD term for a tooth's concrescence, DrugBank's
-    /// own names of ibuprofen and of SAMe and its allergenic extract "Chicken", the everyday stems 갑상선, 신증후군출혈열 and 식중독.
+    /// own names of ibuprofen and of SAMe, its allergenic extract "Chicken", the everyday stems
+    /// 갑상선, 신증후군출혈열 and 식중독.
     pub fn lexicon(curated: &str, medicines: &str, classes: &str, foci: &str) -> Result<Lexicon, SourceError> {
         build(&Sources {
             curated,
