@@ -865,8 +865,9 @@ site_words!(TEXT_WORDS, name_goes_on);
 
 /// The words of `text` that are the given name of someone no list holds: a word with a capital
 /// that starts a sentence and goes on like a person ("Emeka been having nosebleeds", "Priya's been
-/// getting migraines", "Priya (my roommate) has") in a message that speaks of him or her later ("he is 10"), unless `known`
-/// reads it as something else (a condition, a medicine: "Tylenol has not helped her").
+/// getting migraines", "Priya (my roommate) has") in a message that speaks of him or her later ("he
+/// is 10"), unless `known` reads it as something else (a condition, a medicine: "Tylenol has not
+/// helped her").
 pub fn unlisted_names(text: &str, known: impl Fn(&str) -> bool) -> Vec<String> {
     let words = words(text);
     let mut out: Vec<String> = Vec::new();
@@ -1539,8 +1540,7 @@ pub fn read(text: &str, names: &[String]) -> Reading {
         let subjects = if joined.len() > 1 {
             joined
         } else if we_both && !named.is_empty() && people.is_empty() {
-            let other = named.last().map(|(s, _)| s.clone()).unwrap_or(Subject::Unnamed);
-            in_order(writer_first, other)
+            in_order(writer_first, named[named.len() - 1].0.clone())
         } else if of_both && !names_one && last_group.len() > 1 {
             last_group.clone()
         } else if (together || clause_text.trim_start_matches(|c: char| !c.is_alphanumeric()).starts_with("both "))
@@ -1809,15 +1809,16 @@ fn pronoun_genders(
 // "계셔서") and honorific hearsay endings ("아프신대요", "힘드시대요").
 site_words!(TEXT_WORDS, ko_honorific_verbs);
 const KO_HONORIFIC_HEARSAY: &[&str] = &["신대요", "시대요", "셨대요", "신대"];
-/// Honorific reported speech ("아프다고 하십니다": he says it hurts), spaced or not.
-const KO_HONORIFIC_SAYS: &[&str] = &["다고 하십니다", "다고 하시네요", "다고 하시는데", "다고 하셔서", "다고 하시고"];
+/// Honorific reported speech ("아프다고 하십니다": he says it hurts), written without spaces: it is
+/// found however the clause spaces it.
+const KO_HONORIFIC_SAYS: &[&str] = &["다고하십니다", "다고하시네요", "다고하시는데", "다고하셔서", "다고하시고"];
 
 /// Whether a clause says something of someone in the honorific ("드시는데", "못주무신대요", "아프다고
 /// 하십니다"), which a writer never uses of themselves. A request to the writer ("드시래요", "드시라고
 /// 하셨어요": a doctor telling them to take it) and a question are not.
 fn honours_someone(clause: &str) -> bool {
     let unspaced = clause.replace(' ', "");
-    let says = KO_HONORIFIC_SAYS.iter().any(|s| unspaced.contains(&s.replace(' ', "")));
+    let says = KO_HONORIFIC_SAYS.iter().any(|s| unspaced.contains(s));
     !clause.contains('?')
         && (says
             || words(clause).iter().any(|(_, _, w)| {
