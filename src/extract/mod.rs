@@ -1366,5 +1366,55 @@ mod subject_tests {
         assert_eq!(by_subject("My mom has osteoporosis. I'm 38 and my scan said osteopenia.", &[]).about, Subject::Me);
         assert_eq!(by_subject("my son (6) has strep and now I have a sore throat too", &[]).about, other("son"));
         assert_eq!(by_subject("Jane has back pain. She's 44.", &[]).about, other("Jane"));
+        // A question for "either of them" asks for both, so the first named of two with as many facts
+        // is the main person, not the last one "them" would otherwise stand for.
+        let parents = "Dad (72) has diabetes and takes Januvia, Mom (69) has high cholesterol and takes Crestor. \
+                       Is grapefruit a problem for either of them?";
+        assert_eq!(by_subject(parents, &[]).about, other("father"));
+    }
+
+    #[test]
+    fn the_writer_who_only_handles_someone_is_no_one_the_clause_is_about() {
+        let text = "kid has a rash and fever 39. rash doesnt fade when i press a glass on it";
+        let clauses = subject::clauses_of(text, &[]);
+        assert!(clauses.iter().all(|c| c.subjects == [other("child")]), "{clauses:?}");
+        // The writer's own complaint when they do something stays theirs.
+        let own = subject::clauses_of("my son has a cold. my head hurts when i bend over", &[]);
+        assert_eq!(own.last().map(|c| c.subjects.clone()), Some(vec![Subject::Me]));
+        // So does one the writer acts on right after the verb.
+        let taken = subject::clauses_of("fever since last night and she won't eat. should i take her in?", &[]);
+        assert!(taken.iter().all(|c| c.subjects != [Subject::Me]), "{taken:?}");
+    }
+
+    #[test]
+    fn a_korean_daughter_or_son_said_as_a_baby_is_that_child() {
+        let found = by_subject("7개월 딸아기 기저귀 발진이 너무 심해요", &[]);
+        assert_eq!(found.about, other("daughter"));
+        assert!(found.of(&Subject::Me).is_none_or(|s| s.symptoms.is_empty()), "{found:?}");
+        assert_eq!(by_subject("아들애가 밤새 기침해요", &[]).about, other("son"));
+    }
+
+    #[test]
+    fn a_korean_name_with_a_siblings_title_an_ordinal_child_and_the_man_next_door_are_others() {
+        assert_eq!(by_subject("은지 14살 여자앤데요 빈혈이 심해요", &[]).about, other("은지"));
+        assert_eq!(by_subject("민수형이 간경화래요", &[]).about, other("민수"));
+        let second = by_subject("둘째 돌 지났는데 몸무게가 8키로밖에 안돼요", &[]);
+        assert_eq!(second.about, other("child"));
+        assert!(second.of(&Subject::Me).is_none_or(|s| s.vitals.is_empty()), "{second:?}");
+        let next_door = by_subject("old man next door fell and hit his head", &[]);
+        assert_eq!(next_door.about, other("neighbor"));
+        assert!(next_door.of(&Subject::Me).is_none_or(|s| s.demographics.gender.is_none()), "{next_door:?}");
+    }
+
+    #[test]
+    fn a_fever_reading_said_of_he_or_she_is_no_age() {
+        let found = by_subject("my son has a fever and chills, he's 101 now", &[]);
+        assert_eq!(found.of(&other("son")).and_then(|s| s.demographics.age), None);
+        assert_eq!(
+            by_subject("my grandpa has a cough. he's 97", &[])
+                .of(&other("grandfather"))
+                .and_then(|s| s.demographics.age),
+            Some(97)
+        );
     }
 }

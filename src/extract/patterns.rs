@@ -85,7 +85,7 @@ pub fn demographics(text: &str) -> Demographics {
         .or_else(|| age_ko_native().captures(text).and_then(|c| native_number(c.get(1)?.as_str())))
         .or_else(|| korean_age_bare(text))
         .or_else(|| first_number(age_en()))
-        .or_else(|| first_number(pronoun_age()))
+        .or_else(|| first_number(pronoun_age()).filter(|&a| !fahrenheit_not_age(text, a)))
         .or_else(|| first_number(age_sex()))
         .or_else(|| sex_age().captures(text).and_then(|c| c.get(2)?.as_str().parse().ok()))
         .or_else(|| {
@@ -156,6 +156,14 @@ fn korean_age_bare(text: &str) -> Option<u32> {
         let named = c.get(2).is_some() && MEASURES.iter().any(|m| tail(&text[..n.start()], 8).contains(m));
         (!read && !named).then(|| n.as_str().parse().ok()).flatten()
     })
+}
+
+/// Whether `age`, a number said as the age of a "he" or "she", is a temperature in °F: 95 to 108
+/// in a message that speaks of a fever or a temperature ("he's 101 and im 100.2").
+fn fahrenheit_not_age(text: &str, age: u32) -> bool {
+    const FEVER: &[&str] = &["fever", "temp", "degree", "°", "febrile", "열"];
+    let lower = text.to_lowercase();
+    (95..=108).contains(&age) && FEVER.iter().any(|w| lower.contains(w))
 }
 
 /// The age said at the end of `before`, the text right before a person's mention (whole years).

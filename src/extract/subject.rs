@@ -595,8 +595,21 @@ fn writer_mention(words: &[(usize, usize, String)], i: usize, quotes: &[std::ops
         || words[i].2 == "i" && words.get(i + 1).is_some_and(|n| EN_HEDGES.contains(&n.2.as_str()))
         || words[i].2 == "i" && gives_a_medicine(words, i + 1)
         // "so i'm doing the typing": the writer only types for the one the message is about.
-        || matches!(words[i].2.as_str(), "i" | "i'm" | "im") && typing_after(words, i + 1);
+        || matches!(words[i].2.as_str(), "i" | "i'm" | "im") && typing_after(words, i + 1)
+        || observes(words, i);
     (Mention { start, end, who: Who::Writer }, if passes_on { Role::Aside } else { Role::Subject })
+}
+
+/// Whether the writer's "i" at word `i` only handles or watches someone or something else: the
+/// one they act on right after the verb ("should i take her in", "i held him all night"), or in a
+/// clause of when or if ("rash doesnt fade when i press a glass on it", "cries when i touch his
+/// belly"). The clause is about whom or what is handled, not about the writer.
+fn observes(words: &[(usize, usize, String)], i: usize) -> bool {
+    const HANDLED: &[&str] = &["it", "him", "her", "them", "his", "their"];
+    let when = i > 0 && matches!(words[i - 1].2.as_str(), "when" | "whenever" | "if");
+    let handled = || words[i + 1..].iter().take(5).any(|w| HANDLED.contains(&w.2.as_str()));
+    let acts_on = || words.get(i + 2).is_some_and(|w| matches!(w.2.as_str(), "him" | "her" | "them"));
+    words[i].2 == "i" && (when && handled() || acts_on())
 }
 
 /// The byte ranges of `text` inside double quotation marks ("...", “...”); an unclosed quotation
@@ -1044,8 +1057,10 @@ fn korean_mentions(text: &str, names: &[String]) -> Vec<(Mention, Role)> {
             .filter_map(|(r, w)| korean_word_at(word, w).map(|at| (r, w, at)))
             .max_by_key(|(_, w, _)| w.chars().count());
         let previous = k.checked_sub(1).map_or("", |p| words[p].2.as_str());
+        // "우리 둘째", "둘째 5살", "둘째 돌 지났는데" (its first birthday): a child, not "the second".
         let ordinal_child = ["막내", "첫째", "둘째", "셋째"].contains(&word.as_str())
             && (["우리", "저희", "울"].contains(&previous)
+                || ["돌", "백일"].iter().any(|d| next.starts_with(d))
                 || next.chars().all(|c| c.is_ascii_digit())
                     && words.get(k + 2).is_some_and(|w| w.2.starts_with('살') || w.2.starts_with("개월")));
         if ordinal_child {
@@ -1114,6 +1129,10 @@ const KO_NAME_LAST: &str =
     "건경규민빈석선성숙승연영욱원윤은율준진찬철현혁형훈환람린솔슬온근길남범병봉순식신안완운웅종중창춘충택필학헌홍";
 site_words!(TEXT_WORDS, ko_not_names);
 
+/// Titles written right after a Korean given name: "씨", a teacher's, a senior's, and the words
+/// for an elder brother or sister one calls by name.
+const KO_NAME_TITLES: &[&str] = &["씨", "형", "오빠", "언니", "누나", "쌤", "선배"];
+
 /// The given name a Korean written word is ("서연이", "민준이가", "수아는"): a name of
 /// given_names.txt before a particle (or "-이" and a particle), or any two name syllables with
 /// "-이" and a particle ("지훈이가"); with "-이" alone only at the start of a sentence ("서연이
@@ -1121,8 +1140,9 @@ site_words!(TEXT_WORDS, ko_not_names);
 fn korean_given_name(word: &str, sentence_start: bool) -> Option<&str> {
     const AFTER: &[&str] = &["가", "는", "도", "랑", "한테", "를", "의", "네", "와", "는요", "가요", "도요"];
     let fits = |rest: &str| rest.is_empty() || AFTER.contains(&rest) || is_korean_particle(rest);
-    // "지훈씨가": the name with "씨" and its particle.
-    let titled = |rest: &str| rest.strip_prefix('씨').is_some_and(fits);
+    // "지훈씨가", "민수형이", "지은언니가": the name with a title or the word for an elder sibling,
+    // then its particle.
+    let titled = |rest: &str| KO_NAME_TITLES.iter().any(|t| rest.strip_prefix(t).is_some_and(fits));
     let familiar = |rest: &str| match rest.strip_prefix('이') {
         Some("") => sentence_start,
         Some(after) => AFTER.contains(&after),
@@ -1566,9 +1586,12 @@ pub fn read(text: &str, names: &[String]) -> Reading {
         {
             let Who::Pronoun(gender) = m.who else { unreachable!() };
             let fits = |g: &Option<Gender>| g.is_none() || gender.is_none() || *g == gender;
-            let both = gender.is_none() && contains_word(clause_text, "both") && named.len() >= 2;
+            let both = gender.is_none()
+                && ["both", "either", "each"].iter().any(|w| contains_word(clause_text, w))
+                && named.len() >= 2;
             match named.iter_mut().rev().find(|(_, g)| fits(g)) {
-                // "my dad's 70 and my mom's 68 and they both got the flu": the two named last.
+                // "my dad's 70 and my mom's 68 and they both got the flu", "is grapefruit a problem
+                // for either of them?": the two named last.
                 Some(_) if both => named[named.len() - 2..].iter().map(|(s, _)| s.clone()).collect(),
                 Some((who, said)) => {
                     // The pronoun says the gender the relation ("friend") or the name did not.
