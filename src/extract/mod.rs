@@ -601,7 +601,9 @@ fn read_by_subject(text: &str, lexicon: Option<&Lexicon>, names: &[String]) -> B
     }
     let clauses = child_unnamed(clauses, &mut people);
     let outright = reading.asked_for.filter(|who| people.iter().any(|(s, slots)| s == who && !slots.is_empty()));
-    let about = outright.unwrap_or_else(|| main_subject(&clauses, &people, &borrowed));
+    let by_the_way =
+        clauses.iter().any(|c| c.named && c.subjects == [Subject::Me] && said_by_the_way(&text[c.start..c.end]));
+    let about = outright.unwrap_or_else(|| main_subject(&clauses, &people, &borrowed, by_the_way));
     BySubject { about, people }
 }
 
@@ -754,6 +756,17 @@ fn person_slots<'a>(people: &'a mut Vec<(Subject, Slots)>, who: &Subject) -> &'a
     &mut people[at].1
 }
 
+// Words by which the writer says their own facts only by the way, beside another person's ("fwiw
+// I'm 40", "I'm on warfarin myself", "참고로 저도 위염있어서", "제 얘기는 아니고"). Not "too" or "저도":
+// "my husband has strep and now my throat hurts too" asks for the writer.
+site_words!(TEXT_WORDS, writer_by_the_way);
+
+/// Whether a clause of the writer says their facts only by the way.
+fn said_by_the_way(clause: &str) -> bool {
+    let lower = clause.to_lowercase();
+    writer_by_the_way().iter().any(|cue| subject::contains_word(&lower, cue))
+}
+
 /// The relations of a child of the writer.
 const CHILD_RELATIONS: &[&str] = &["son", "daughter", "child", "grandchild"];
 
@@ -762,7 +775,12 @@ const CHILD_RELATIONS: &[&str] = &["son", "daughter", "child", "grandchild"];
 /// else the one it states most facts about (ties: the one a question names, then the
 /// first named), else the first other person named, else the writer. A value only set against
 /// another's ("mine 131") counts for nobody: whom the message is about is who it states in full.
-fn main_subject(clauses: &[subject::Clause], people: &[(Subject, Slots)], borrowed: &[(Subject, usize)]) -> Subject {
+fn main_subject(
+    clauses: &[subject::Clause],
+    people: &[(Subject, Slots)],
+    borrowed: &[(Subject, usize)],
+    by_the_way: bool,
+) -> Subject {
     let asked: Vec<&Subject> =
         clauses.iter().filter(|c| c.question && c.named && c.subjects.len() == 1).map(|c| &c.subjects[0]).collect();
     if let Some(other) = asked.iter().find(|s| matches!(s, Subject::Other(_))) {
@@ -785,7 +803,11 @@ fn main_subject(clauses: &[subject::Clause], people: &[(Subject, Slots)], borrow
     let child = |s: &Subject| s.relation().is_some_and(|r| CHILD_RELATIONS.contains(&r.id));
     let first_joined = clauses.iter().find(|c| c.subjects.len() > 1 && c.subjects.contains(&Subject::Me));
     let joined = first_joined.is_some();
-    let own = people.iter().find(|(s, _)| *s == Subject::Me).is_some_and(|(s, slots)| count(s, slots) > 0);
+    let others_stated = people.iter().any(|(s, slots)| *s != Subject::Me && count(s, slots) > 0);
+    // A writer who says their own facts by the way ("I'm anemic too", "참고로 저도 위염있어서") speaks
+    // of them beside the one the message is about.
+    let aside = by_the_way && others_stated;
+    let own = !aside && people.iter().find(|(s, _)| *s == Subject::Me).is_some_and(|(s, slots)| count(s, slots) > 0);
     // A writer who names themselves first of the people joined ("me and my son both got strep", "저랑
     // 남편 둘다 독감") asks for themselves.
     if own && first_joined.is_some_and(|c| c.subjects[0] == Subject::Me) {
@@ -796,7 +818,17 @@ fn main_subject(clauses: &[subject::Clause], people: &[(Subject, Slots)], borrow
     }
     let most = people.iter().map(|(s, slots)| count(s, slots)).max().unwrap_or(0);
     if most > 0 {
-        let tied: Vec<&Subject> = people.iter().filter(|(s, slots)| count(s, slots) == most).map(|(s, _)| s).collect();
+        let most = people
+            .iter()
+            .filter(|(s, _)| !aside || *s != Subject::Me)
+            .map(|(s, slots)| count(s, slots))
+            .max()
+            .unwrap_or(0);
+        let tied: Vec<&Subject> = people
+            .iter()
+            .filter(|(s, slots)| count(s, slots) == most && (!aside || *s != Subject::Me))
+            .map(|(s, _)| s)
+            .collect();
         if let Some(asked) = asked.iter().find(|s| tied.contains(s)) {
             return (*asked).clone();
         }
@@ -1371,6 +1403,13 @@ mod subject_tests {
         let parents = "Dad (72) has diabetes and takes Januvia, Mom (69) has high cholesterol and takes Crestor. \
                        Is grapefruit a problem for either of them?";
         assert_eq!(by_subject(parents, &[]).about, other("father"));
+        // A writer who says their own facts by the way speaks of them beside the one asked about.
+        let aside = "저도 고혈압 있는 50대인데요 제 얘기는 아니고 저희 아버지가 82세신데 어지럽다고 하세요";
+        assert_eq!(by_subject(aside, &[]).about, other("father"));
+        assert_eq!(
+            by_subject("fwiw I'm 40 and have asthma. my dad is 70 and has been coughing", &[]).about,
+            other("father")
+        );
     }
 
     #[test]
