@@ -638,11 +638,11 @@ impl Slots {
     }
 }
 
-/// Someone said only as "he" or "she" whom the message gives a child's age ("hes 3 months and i
-/// think he has thrush", "she's 4 and has a rash") is the writer's child: a parent names their own
-/// child this way, and the facts are kept as the child's.
+/// Someone said only as "he" or "she" whom the message gives a child's age, under 18 ("hes 3 months
+/// and i think he has thrush", "she's 15, periods are super heavy") is the writer's child: a parent
+/// names their own child this way, and the facts are kept as the child's.
 fn child_unnamed(mut clauses: Vec<subject::Clause>, people: &mut [(Subject, Slots)]) -> Vec<subject::Clause> {
-    const CHILD_UNDER: u32 = 13;
+    const CHILD_UNDER: u32 = 18;
     let child = Subject::Other("child".into());
     let Some(at) = people
         .iter()
@@ -771,8 +771,9 @@ fn said_by_the_way(clause: &str) -> bool {
 const CHILD_RELATIONS: &[&str] = &["son", "daughter", "child", "grandchild"];
 
 /// Whom the message is mainly about: the other person a question names ("can she drink
-/// alcohol?"), else the writer when they state facts of their own and no child of theirs has any,
-/// else the one it states most facts about (ties: the one a question names, then the
+/// alcohol?"), else the writer when they state as many facts of their own as anyone else (or ask
+/// of themselves), not by the way, and no child of theirs has any, else the one it states most
+/// facts about (ties: the one a question names, then the
 /// first named), else the first other person named, else the writer. A value only set against
 /// another's ("mine 131") counts for nobody: whom the message is about is who it states in full.
 fn main_subject(
@@ -807,10 +808,15 @@ fn main_subject(
     // A writer who says their own facts by the way ("I'm anemic too", "참고로 저도 위염있어서") speaks
     // of them beside the one the message is about.
     let aside = by_the_way && others_stated;
-    let own = !aside && people.iter().find(|(s, _)| *s == Subject::Me).is_some_and(|(s, slots)| count(s, slots) > 0);
+    // The writer's facts make the message theirs when no other person has more, or when the writer
+    // asks a question of themselves ("... 저도 검사해봐야겠죠?"): "저 37살이고 건강한편인데 남자친구가
+    // 일주일째 두통에 구토까지 해서 걱정이에요" is about the boyfriend.
+    let mine = people.iter().find(|(s, _)| *s == Subject::Me).map_or(0, |(s, slots)| count(s, slots));
+    let theirs = people.iter().filter(|(s, _)| *s != Subject::Me).map(|(s, slots)| count(s, slots)).max().unwrap_or(0);
+    let own = !aside && mine > 0 && (theirs <= mine || asked.contains(&&Subject::Me));
     // A writer who names themselves first of the people joined ("me and my son both got strep", "저랑
     // 남편 둘다 독감") asks for themselves.
-    if own && first_joined.is_some_and(|c| c.subjects[0] == Subject::Me) {
+    if !aside && mine > 0 && first_joined.is_some_and(|c| c.subjects[0] == Subject::Me) {
         return Subject::Me;
     }
     if own && !joined && !people.iter().any(|(s, slots)| child(s) && count(s, slots) > 0) {
@@ -1443,6 +1449,15 @@ mod subject_tests {
         let next_door = by_subject("old man next door fell and hit his head", &[]);
         assert_eq!(next_door.about, other("neighbor"));
         assert!(next_door.of(&Subject::Me).is_none_or(|s| s.demographics.gender.is_none()), "{next_door:?}");
+    }
+
+    #[test]
+    fn a_step_parent_a_friends_house_a_teen_said_as_she_and_names_of_many_languages() {
+        assert_eq!(by_subject("새아빠가 심방세동 있어서 와파린 드세요", &[]).about, other("father"));
+        assert_eq!(by_subject("민준이가 친구집 갔다오더니 눈이 부었어요", &[]).about, other("민준"));
+        assert_eq!(by_subject("she's 15 and gets dizzy when she stands up", &[]).about, other("child"));
+        assert_eq!(by_subject("Priya is 34 and pregnant", &[]).about, other("Priya"));
+        assert_eq!(by_subject("Kwame is 50 and has gout", &[]).about, other("Kwame"));
     }
 
     #[test]

@@ -1254,8 +1254,10 @@ fn korean_word_at(word: &str, w: &str) -> Option<usize> {
     let ordinal = matches!(w, "막내" | "첫째" | "둘째" | "셋째");
     let fits =
         rest.is_empty() || is_korean_particle(rest) || AFTER.iter().chain(KO_COMPANION).any(|a| rest.starts_with(a));
-    // 부인과 is gynaecology.
-    let misread = (strict && !fits) || (ordinal && rest.is_empty()) || (w == "부인" && rest.starts_with('과'));
+    // 부인과 is gynaecology; "친구집", "언니네" are a place ("친구집 갔다오더니": the one who went is
+    // whom the clause is about).
+    let place = rest.starts_with('집') || rest.starts_with('네');
+    let misread = (strict && !fits) || (ordinal && rest.is_empty()) || (w == "부인" && rest.starts_with('과')) || place;
     (!misread).then_some(at)
 }
 
@@ -2396,8 +2398,8 @@ mod tests {
         let names = unlisted_names("GI put him on prednisone and he is worse", |_| false);
         assert!(names.is_empty(), "{names:?}");
         // A name said with who the person is, in brackets.
-        let names = unlisted_names("Priya (my roommate) has a fever and a rash on her chest", |_| false);
-        assert_eq!(names, ["Priya"]);
+        let names = unlisted_names("Tsering (my roommate) has a fever and a rash on her chest", |_| false);
+        assert_eq!(names, ["Tsering"]);
     }
 
     #[test]
