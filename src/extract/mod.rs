@@ -773,8 +773,8 @@ const CHILD_RELATIONS: &[&str] = &["son", "daughter", "child", "grandchild"];
 /// Whom the message is mainly about: the other person a question names ("can she drink
 /// alcohol?"), else the writer when they state as many facts of their own as anyone else (or ask
 /// of themselves), not by the way, and no child of theirs has any, else the one it states most
-/// facts about (ties: the one a question names, then the
-/// first named), else the first other person named, else the writer. A value only set against
+/// facts about, or when the writer states none, any other person it states facts about (ties: the
+/// one a question names, then the first named), else the first other person named, else the writer. A value only set against
 /// another's ("mine 131") counts for nobody: whom the message is about is who it states in full.
 fn main_subject(
     clauses: &[subject::Clause],
@@ -805,7 +805,7 @@ fn main_subject(
     let first_joined = clauses.iter().find(|c| c.subjects.len() > 1 && c.subjects.contains(&Subject::Me));
     let joined = first_joined.is_some();
     let others_stated = people.iter().any(|(s, slots)| *s != Subject::Me && count(s, slots) > 0);
-    // A writer who says their own facts by the way ("I'm anemic too", "참고로 저도 위염있어서") speaks
+    // A writer who says their own facts by the way ("fwiw I'm 40", "참고로 저도 위염있어서") speaks
     // of them beside the one the message is about.
     let aside = by_the_way && others_stated;
     // The writer's facts make the message theirs when no other person has more, or when the writer
@@ -822,17 +822,20 @@ fn main_subject(
     if own && !joined && !people.iter().any(|(s, slots)| child(s) && count(s, slots) > 0) {
         return Subject::Me;
     }
-    let most = people.iter().map(|(s, slots)| count(s, slots)).max().unwrap_or(0);
+    // "both kids have strep, son is 7, daughter is 4": the kids are the son and the daughter, not a
+    // third person.
+    let a_son_or_daughter = people
+        .iter()
+        .any(|(s, slots)| s.relation().is_some_and(|r| matches!(r.id, "son" | "daughter")) && count(s, slots) > 0);
+    let group_child = |s: &Subject| a_son_or_daughter && *s == Subject::Other("child".into());
+    let candidates = || people.iter().filter(|(s, _)| (!aside || *s != Subject::Me) && !group_child(s));
+    let most = candidates().map(|(s, slots)| count(s, slots)).max().unwrap_or(0);
     if most > 0 {
-        let most = people
-            .iter()
-            .filter(|(s, _)| !aside || *s != Subject::Me)
-            .map(|(s, slots)| count(s, slots))
-            .max()
-            .unwrap_or(0);
-        let tied: Vec<&Subject> = people
-            .iter()
-            .filter(|(s, slots)| count(s, slots) == most && (!aside || *s != Subject::Me))
+        // Among other people only, everyone with facts is a candidate and the first named wins ("아빠는
+        // 당뇨고 엄마는 고혈압이라 노바스크 드세요": the father, though the mother has more facts).
+        let others_only = !candidates().any(|(s, slots)| *s == Subject::Me && count(s, slots) > 0);
+        let tied: Vec<&Subject> = candidates()
+            .filter(|(s, slots)| if others_only { count(s, slots) > 0 } else { count(s, slots) == most })
             .map(|(s, _)| s)
             .collect();
         if let Some(asked) = asked.iter().find(|s| tied.contains(s)) {
@@ -1409,6 +1412,13 @@ mod subject_tests {
         let parents = "Dad (72) has diabetes and takes Januvia, Mom (69) has high cholesterol and takes Crestor. \
                        Is grapefruit a problem for either of them?";
         assert_eq!(by_subject(parents, &[]).about, other("father"));
+        // Of other people only, the first named with facts, though a later one has more; a group of
+        // kids is the son or daughter named.
+        assert_eq!(by_subject("dad is 80 and mom is 78, she has a cough and dizziness", &[]).about, other("father"));
+        assert_eq!(
+            by_subject("both kids are sick. my son is 6 and my daughter is 3 and has a cough", &[]).about,
+            other("son")
+        );
         // A writer who says their own facts by the way speaks of them beside the one asked about.
         let aside = "저도 고혈압 있는 50대인데요 제 얘기는 아니고 저희 아버지가 82세신데 어지럽다고 하세요";
         assert_eq!(by_subject(aside, &[]).about, other("father"));
