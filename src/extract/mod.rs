@@ -1419,6 +1419,9 @@ mod subject_tests {
             by_subject("both kids are sick. my son is 6 and my daughter is 3 and has a cough", &[]).about,
             other("son")
         );
+        // A question the writer asks of themselves, its mark after dots, makes the message theirs.
+        let own = "저 45살이고 엄마가 유방암 수술 하셨어요. 저도 검사 받아봐야겠죠..? 너무 무섭네요";
+        assert!(subject::clauses_of(own, &[]).iter().any(|c| c.question && c.subjects == [Subject::Me]));
         // A writer who says their own facts by the way speaks of them beside the one asked about.
         let aside = "저도 고혈압 있는 50대인데요 제 얘기는 아니고 저희 아버지가 82세신데 어지럽다고 하세요";
         assert_eq!(by_subject(aside, &[]).about, other("father"));

@@ -1630,7 +1630,8 @@ pub fn read(text: &str, names: &[String]) -> Reading {
             current.clone()
         };
         let is_named = !here.iter().all(|(_, role)| *role == Role::Aside) && !here.is_empty();
-        let question = text[start..end].contains('?');
+        // "저도 검사 받아봐야겠죠..?": a question mark after dots ends the same question.
+        let question = text[start..end].contains('?') || text[end..].trim_start_matches(['.', '…']).starts_with('?');
         if subjects.len() > 1 {
             last_group = subjects.clone();
         }
