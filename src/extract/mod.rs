@@ -1474,6 +1474,21 @@ mod subject_tests {
     }
 
     #[test]
+    fn the_verb_naneunde_is_no_writer_and_a_relative_reports_after_a_colon() {
+        // "콧물만 나는데" is the runny nose of the baby just named, not "나는" (I).
+        let baby = subject::clauses_of("아기는 6개월이고 콧물만 나는데 저는 기침이 심해요", &[]);
+        assert_eq!(baby[0].subjects, [other("child")], "{baby:?}");
+        assert!(baby[0].end > "아기는 6개월이고 콧물만 나는데".len(), "{baby:?}");
+        let grandpa = "my grandpa asked me to type this. he says: i take tamsulosin and i get dizzy. bp 100/60";
+        let found = by_subject(grandpa, &[]);
+        assert_eq!(found.about, other("grandfather"));
+        assert!(found.of(&Subject::Me).is_none_or(|s| s.vitals.is_empty()), "{found:?}");
+        // A doctor's words after a colon are said to the writer.
+        let told = subject::clauses_of("the doctor said: you have a sinus infection. i have a headache", &[]);
+        assert_eq!(told.last().map(|c| c.subjects.clone()), Some(vec![Subject::Me]));
+    }
+
+    #[test]
     fn a_fever_reading_said_of_he_or_she_is_no_age() {
         let found = by_subject("my son has a fever and chills, he's 101 now", &[]);
         assert_eq!(found.of(&other("son")).and_then(|s| s.demographics.age), None);

@@ -628,6 +628,21 @@ fn quotations(text: &str) -> Vec<std::ops::Range<usize>> {
         }
     }
     out.extend(open.map(|from| from..text.len()));
+    // "my grandpa asked me to type this. he says: i take tamsulosin": the words a relative reports
+    // after a colon are quoted too, to the end (a doctor's "you have ..." is said to the writer).
+    let lower = text.to_lowercase();
+    let relative = |w: &str| {
+        matches!(w, "he" | "she") || relations().iter().any(|r| r.en_words.contains(&w) || r.en_alone.contains(&w))
+    };
+    let reported = en_reporting().iter().filter_map(|verb| {
+        lower.match_indices(&format!("{verb}:")).map(|(at, said)| at + said.len()).find(|&at| {
+            let before = lower[..at - verb.len() - 1].trim_end();
+            let reporter = before.rsplit(|c: char| !c.is_alphabetic()).next().unwrap_or("");
+            relative(reporter) && !out.iter().any(|q| q.contains(&at))
+        })
+    });
+    let first = reported.min();
+    out.extend(first.map(|from| from..text.len()));
     out
 }
 
@@ -1017,7 +1032,7 @@ fn korean_mentions(text: &str, names: &[String]) -> Vec<(Mention, Role)> {
             continue;
         }
         let next = words.get(k + 1).map(|w| w.2.as_str()).unwrap_or("");
-        if ko_first_person().iter().any(|p| word.starts_with(p))
+        if ko_first_person().iter().any(|p| says_i(word, p))
             || (KO_FIRST_PERSON_ALONE.contains(&word.as_str()) && !next.is_empty() && next.starts_with(is_hangul))
             || (word == "저" && next.starts_with(|c: char| c.is_ascii_digit()))
         {
@@ -1103,7 +1118,7 @@ fn korean_mentions(text: &str, names: &[String]) -> Vec<(Mention, Role)> {
             // "손주가 대신 물어봐요": the grandchild types; "할머니 대신 써요": the message is hers.
             Role::Aside
         } else if rest == "인"
-            && (ko_first_person().iter().any(|p| next.starts_with(p)) || KO_FIRST_PERSON_ALONE.contains(&next))
+            && (ko_first_person().iter().any(|p| says_i(next, p)) || KO_FIRST_PERSON_ALONE.contains(&next))
         {
             // "아들인 제가 대신 여쭤봅니다": the relation is who the writer is.
             Role::Aside
@@ -1128,6 +1143,12 @@ const KO_NAME_FIRST: &str =
 const KO_NAME_LAST: &str =
     "건경규민빈석선성숙승연영욱원윤은율준진찬철현혁형훈환람린솔슬온근길남범병봉순식신안완운웅종중창춘충택필학헌홍";
 site_words!(TEXT_WORDS, ko_not_names);
+
+/// Whether Korean written word `word` is the writer's word `cue` ("저는", "나도요"): "나는" with more
+/// after it is the verb 나다 ("콧물만 나는데", "열이 나는지").
+fn says_i(word: &str, cue: &str) -> bool {
+    word.strip_prefix(cue).is_some_and(|rest| cue != "나는" || matches!(rest, "" | "요"))
+}
 
 /// Titles written right after a Korean given name: "씨", a teacher's, a senior's, and the words
 /// for an elder brother or sister one calls by name.
