@@ -1483,6 +1483,9 @@ mod subject_tests {
         let found = by_subject(grandpa, &[]);
         assert_eq!(found.about, other("grandfather"));
         assert!(found.of(&Subject::Me).is_none_or(|s| s.vitals.is_empty()), "{found:?}");
+        // The writer who puts a cream on someone else is no one the clause is about.
+        let cream = "my 6yo daughter has itchy patches, I've been putting hydrocortisone cream on it for a week";
+        assert!(subject::clauses_of(cream, &[]).iter().all(|c| c.subjects == [other("daughter")]));
         // A doctor's words after a colon are said to the writer.
         let told = subject::clauses_of("the doctor said: you have a sinus infection. i have a headache", &[]);
         assert_eq!(told.last().map(|c| c.subjects.clone()), Some(vec![Subject::Me]));

@@ -596,8 +596,26 @@ fn writer_mention(words: &[(usize, usize, String)], i: usize, quotes: &[std::ops
         || words[i].2 == "i" && gives_a_medicine(words, i + 1)
         // "so i'm doing the typing": the writer only types for the one the message is about.
         || matches!(words[i].2.as_str(), "i" | "i'm" | "im") && typing_after(words, i + 1)
-        || observes(words, i);
+        || observes(words, i)
+        || matches!(words[i].2.as_str(), "i" | "i've" | "ive" | "i'm" | "im") && applies_to_another(words, i + 1);
     (Mention { start, end, who: Who::Writer }, if passes_on { Role::Aside } else { Role::Subject })
+}
+
+/// Whether the words at `at` say the writer puts a cream or a care on someone else ("I've been putting
+/// hydrocortisone cream on it", "applying vaseline to her rash"); "putting on weight" is no care.
+fn applies_to_another(words: &[(usize, usize, String)], at: usize) -> bool {
+    const APPLY: &[&str] = &["put", "putting", "apply", "applying", "applied", "rub", "rubbing", "rubbed", "spreading"];
+    const THEIRS: &[&str] = &["it", "him", "her", "them", "his", "their"];
+    let at = at
+        + words[at.min(words.len())..]
+            .iter()
+            .take_while(|w| matches!(w.2.as_str(), "been" | "just" | "already" | "also"))
+            .count();
+    let verb = words.get(at).is_some_and(|w| APPLY.contains(&w.2.as_str()));
+    let on = words.iter().enumerate().skip(at + 2).take(6).any(|(k, w)| {
+        matches!(w.2.as_str(), "on" | "to") && words.get(k + 1).is_some_and(|t| THEIRS.contains(&t.2.as_str()))
+    });
+    verb && on
 }
 
 /// Whether the writer's "i" at word `i` only handles or watches someone or something else: the
