@@ -774,8 +774,9 @@ const CHILD_RELATIONS: &[&str] = &["son", "daughter", "child", "grandchild"];
 /// alcohol?"), else the writer when they state as many facts of their own as anyone else (or ask
 /// of themselves), not by the way, and no child of theirs has any, else the one it states most
 /// facts about, or when the writer states none, any other person it states facts about (ties: the
-/// one a question names, then the first named), else the first other person named, else the writer. A value only set against
-/// another's ("mine 131") counts for nobody: whom the message is about is who it states in full.
+/// one a question names, then the first named), else the first other person named, else the
+/// writer. A value only set against another's ("mine 131") counts for nobody: whom the message is
+/// about is who it states in full.
 fn main_subject(
     clauses: &[subject::Clause],
     people: &[(Subject, Slots)],
@@ -1486,6 +1487,9 @@ mod subject_tests {
         // The writer who puts a cream on someone else is no one the clause is about.
         let cream = "my 6yo daughter has itchy patches, I've been putting hydrocortisone cream on it for a week";
         assert!(subject::clauses_of(cream, &[]).iter().all(|c| c.subjects == [other("daughter")]));
+        // The writer who asks what to do is the asker, not whom the words are about.
+        let droop = "my friends face is drooping on one side and words are coming out slurred rn what do i do";
+        assert!(subject::clauses_of(droop, &[]).iter().all(|c| c.subjects == [other("friend")]));
         // A doctor's words after a colon are said to the writer.
         let told = subject::clauses_of("the doctor said: you have a sinus infection. i have a headache", &[]);
         assert_eq!(told.last().map(|c| c.subjects.clone()), Some(vec![Subject::Me]));

@@ -597,15 +597,26 @@ fn writer_mention(words: &[(usize, usize, String)], i: usize, quotes: &[std::ops
         // "so i'm doing the typing": the writer only types for the one the message is about.
         || matches!(words[i].2.as_str(), "i" | "i'm" | "im") && typing_after(words, i + 1)
         || observes(words, i)
-        || matches!(words[i].2.as_str(), "i" | "i've" | "ive" | "i'm" | "im") && applies_to_another(words, i + 1);
+        || matches!(words[i].2.as_str(), "i" | "i've" | "ive" | "i'm" | "im") && applies_to_another(words, i + 1)
+        || asks_what_to_do(words, i);
     (Mention { start, end, who: Who::Writer }, if passes_on { Role::Aside } else { Role::Subject })
 }
+
+/// Whether the writer's "i" at word `i` only asks what to do ("what do i do", "should i call 911"):
+/// the asker, not whom the clause is about ("words are coming out slurred rn what do i do").
+fn asks_what_to_do(words: &[(usize, usize, String)], i: usize) -> bool {
+    let asks = i > 0 && matches!(words[i - 1].2.as_str(), "do" | "should" | "can" | "could" | "shall");
+    let act = words.get(i + 1).is_some_and(|w| matches!(w.2.as_str(), "do" | "call"));
+    words[i].2 == "i" && asks && act
+}
+
+/// The words that stand for the one the writer handles or acts on ("put it on her", "touch his belly").
+const HANDLED: &[&str] = &["it", "him", "her", "them", "his", "their"];
 
 /// Whether the words at `at` say the writer puts a cream or a care on someone else ("I've been putting
 /// hydrocortisone cream on it", "applying vaseline to her rash"); "putting on weight" is no care.
 fn applies_to_another(words: &[(usize, usize, String)], at: usize) -> bool {
     const APPLY: &[&str] = &["put", "putting", "apply", "applying", "applied", "rub", "rubbing", "rubbed", "spreading"];
-    const THEIRS: &[&str] = &["it", "him", "her", "them", "his", "their"];
     let at = at
         + words[at.min(words.len())..]
             .iter()
@@ -613,7 +624,7 @@ fn applies_to_another(words: &[(usize, usize, String)], at: usize) -> bool {
             .count();
     let verb = words.get(at).is_some_and(|w| APPLY.contains(&w.2.as_str()));
     let on = words.iter().enumerate().skip(at + 2).take(6).any(|(k, w)| {
-        matches!(w.2.as_str(), "on" | "to") && words.get(k + 1).is_some_and(|t| THEIRS.contains(&t.2.as_str()))
+        matches!(w.2.as_str(), "on" | "to") && words.get(k + 1).is_some_and(|t| HANDLED.contains(&t.2.as_str()))
     });
     verb && on
 }
@@ -623,7 +634,6 @@ fn applies_to_another(words: &[(usize, usize, String)], at: usize) -> bool {
 /// clause of when or if ("rash doesnt fade when i press a glass on it", "cries when i touch his
 /// belly"). The clause is about whom or what is handled, not about the writer.
 fn observes(words: &[(usize, usize, String)], i: usize) -> bool {
-    const HANDLED: &[&str] = &["it", "him", "her", "them", "his", "their"];
     let when = i > 0 && matches!(words[i - 1].2.as_str(), "when" | "whenever" | "if");
     let handled = || words[i + 1..].iter().take(5).any(|w| HANDLED.contains(&w.2.as_str()));
     let acts_on = || words.get(i + 2).is_some_and(|w| matches!(w.2.as_str(), "him" | "her" | "them"));
