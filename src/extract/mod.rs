@@ -448,14 +448,28 @@ pub fn extract_by_subject(text: &str, lexicon: Option<&Lexicon>, names: &[String
     let mut found = read_by_subject(text, lexicon, names);
     // The writer is no young child unless they say so of themselves ("I'm a 9-year-old boy"): an age
     // under ten read as theirs is a child's the words did not tie to the child ("I'm a mom of a 4
-    // month old"), which the writer's profile never keeps.
-    if let Some((_, mine)) = found.people.iter_mut().find(|(s, _)| *s == Subject::Me) {
-        let stated = |age: u32| {
-            writer_states_age()
-                .captures_iter(text)
-                .any(|c| c.get(1).or(c.get(2)).and_then(|n| n.as_str().parse().ok()) == Some(age))
-        };
-        mine.demographics.age = mine.demographics.age.filter(|&age| age >= WRITER_MIN_AGE || stated(age));
+    // month old"), which the writer's profile never keeps. A message that never speaks of its writer
+    // is then all the child's ("18 month old, 11 kg, teething and 38.4 fever. how much tylenol can he
+    // have").
+    let stated = |age: u32| {
+        writer_states_age()
+            .captures_iter(text)
+            .any(|c| c.get(1).or(c.get(2)).and_then(|n| n.as_str().parse().ok()) == Some(age))
+    };
+    let young = |slots: &Slots| slots.demographics.age.is_some_and(|age| age < WRITER_MIN_AGE && !stated(age));
+    let Some(at) = found.people.iter().position(|(s, slots)| *s == Subject::Me && young(slots)) else { return found };
+    if subject::names_the_writer(text, names) {
+        found.people[at].1.demographics.age = None;
+        return found;
+    }
+    let child = Subject::Other("child".into());
+    let (_, theirs) = found.people.remove(at);
+    let unnamed = found.people.iter().position(|(s, _)| *s == Subject::Unnamed).map(|k| found.people.remove(k).1);
+    let slots = person_slots(&mut found.people, &child);
+    merge(slots, theirs);
+    merge(slots, unnamed.unwrap_or_default());
+    if matches!(found.about, Subject::Me | Subject::Unnamed) {
+        found.about = child;
     }
     found
 }

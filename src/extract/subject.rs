@@ -630,14 +630,16 @@ fn applies_to_another(words: &[(usize, usize, String)], at: usize) -> bool {
 }
 
 /// Whether the writer's "i" at word `i` only handles or watches someone or something else: the
-/// one they act on right after the verb ("should i take her in", "i held him all night"), or in a
-/// clause of when or if ("rash doesnt fade when i press a glass on it", "cries when i touch his
-/// belly"). The clause is about whom or what is handled, not about the writer.
+/// one they act on right after the verb ("should i take her in", "i held him all night", "do i need
+/// to take her in"), or in a clause of when or if ("rash doesnt fade when i press a glass on it",
+/// "cries when i touch his belly"). The clause is about whom or what is handled, not about the writer.
 fn observes(words: &[(usize, usize, String)], i: usize) -> bool {
     let when = i > 0 && matches!(words[i - 1].2.as_str(), "when" | "whenever" | "if");
     let handled = || words[i + 1..].iter().take(5).any(|w| HANDLED.contains(&w.2.as_str()));
-    let acts_on = || words.get(i + 2).is_some_and(|w| matches!(w.2.as_str(), "him" | "her" | "them"));
-    words[i].2 == "i" && (when && handled() || acts_on())
+    let is = |at: usize, said: &[&str]| words.get(at).is_some_and(|w| said.contains(&w.2.as_str()));
+    let needs_to = is(i + 1, &["need", "have", "want", "got"]) && is(i + 2, &["to"]);
+    let verb = if needs_to { i + 3 } else { i + 1 };
+    words[i].2 == "i" && (when && handled() || is(verb + 1, &["him", "her", "them"]))
 }
 
 /// The byte ranges of `text` inside double quotation marks ("...", “...”); an unclosed quotation
@@ -658,6 +660,9 @@ fn quotations(text: &str) -> Vec<std::ops::Range<usize>> {
     out.extend(open.map(|from| from..text.len()));
     // "my grandpa asked me to type this. he says: i take tamsulosin": the words a relative reports
     // after a colon are quoted too, to the end (a doctor's "you have ..." is said to the writer).
+    if !text.contains(':') {
+        return out;
+    }
     let lower = text.to_lowercase();
     let relative = |w: &str| {
         matches!(w, "he" | "she") || relations().iter().any(|r| r.en_words.contains(&w) || r.en_alone.contains(&w))
@@ -1088,10 +1093,16 @@ fn korean_mentions(text: &str, names: &[String]) -> Vec<(Mention, Role)> {
             continue;
         }
         // A word written right after a number is its counter or type, not a person ("1형 당뇨" is type 1
-        // diabetes, no older brother).
-        if text[..*start].ends_with(|c: char| c.is_ascii_digit()) {
-            continue;
-        }
+        // diabetes, no older brother), unless it is an age or a school year said before the person
+        // ("7살아들", "20개월아기", "고3아들").
+        let (start, word) = if text[..*start].ends_with(|c: char| c.is_ascii_digit()) {
+            match person_after_number(text, *start, word) {
+                Some(skip) => (start + skip, &word[skip..]),
+                None => continue,
+            }
+        } else {
+            (*start, word.as_str())
+        };
         // The longest relation word (or name) in the written word.
         let best = relations()
             .iter()
@@ -1101,13 +1112,13 @@ fn korean_mentions(text: &str, names: &[String]) -> Vec<(Mention, Role)> {
             .max_by_key(|(_, w, _)| w.chars().count());
         let previous = k.checked_sub(1).map_or("", |p| words[p].2.as_str());
         // "우리 둘째", "둘째 5살", "둘째 돌 지났는데" (its first birthday): a child, not "the second".
-        let ordinal_child = ["막내", "첫째", "둘째", "셋째"].contains(&word.as_str())
+        let ordinal_child = ["막내", "첫째", "둘째", "셋째"].contains(&word)
             && (["우리", "저희", "울"].contains(&previous)
                 || ["돌", "백일"].iter().any(|d| next.starts_with(d))
                 || next.chars().all(|c| c.is_ascii_digit())
                     && words.get(k + 2).is_some_and(|w| w.2.starts_with('살') || w.2.starts_with("개월")));
         if ordinal_child {
-            found.extend(relation("child").map(|r| (person(*start, *end, r), Role::Subject)));
+            found.extend(relation("child").map(|r| (person(start, *end, r), Role::Subject)));
             continue;
         }
         // Two people in one word ("부모님이", "엄마아빠"), unless a longer relation word holds it.
@@ -1124,12 +1135,12 @@ fn korean_mentions(text: &str, names: &[String]) -> Vec<(Mention, Role)> {
                 korean_given_name(word, at_sentence_start(text, &words, k) || previous_ends_a_sentence(&words, k))
             {
                 let who = Who::Person(name.to_string(), None);
-                found.push((Mention { start: *start, end: *end, who }, Role::Subject));
+                found.push((Mention { start, end: *end, who }, Role::Subject));
             } else if let Some(name) = korean_name_by_age(word, &words, k)
                 .filter(|_| at_sentence_start(text, &words, k) || ["우리", "저희", "울"].contains(&previous))
             {
                 let who = Who::Person(name.to_string(), None);
-                found.push((Mention { start: *start, end: *end, who }, Role::Subject));
+                found.push((Mention { start, end: *end, who }, Role::Subject));
             }
             continue;
         };
@@ -1161,6 +1172,20 @@ fn korean_mentions(text: &str, names: &[String]) -> Vec<(Mention, Role)> {
         found.push((Mention { start: start + at, end: *end, who }, role));
     }
     found
+}
+
+/// Where a person may start in the Korean written word at byte `start`, right after a number: past an
+/// age's counter ("7살아들", "20개월아기", "3학년딸"), or at once after a school year ("고3아들", "중2딸").
+/// None: the word is the number's own counter or type ("1형", "3일째").
+fn person_after_number(text: &str, start: usize, word: &str) -> Option<usize> {
+    const AGE_COUNTERS: &[&str] = &["개월", "살", "세", "주", "돌", "학년"];
+    if let Some(counter) = AGE_COUNTERS.iter().find(|c| word.len() > c.len() && word.starts_with(*c)) {
+        return Some(counter.len());
+    }
+    let before = text[..start].trim_end_matches(|c: char| c.is_ascii_digit());
+    let school_year =
+        ["고", "중", "초"].iter().any(|y| before.strip_suffix(y).is_some_and(|b| !b.ends_with(is_hangul)));
+    school_year.then_some(0)
 }
 
 /// Syllables common in Korean given names, as their first and as their last (a last one ends in a
@@ -1272,9 +1297,30 @@ fn given_names() -> &'static GivenNames {
 /// nothing when it is one syllable, or "아이" / "아기" (so "딸기", "아이스크림" and "애매" are no
 /// people).
 fn korean_word_at(word: &str, w: &str) -> Option<usize> {
-    // Before: words of which side or which one ("친정", the wife's own family); after: honorifics
-    // and the fond endings ("딸래미", "아들램").
-    const BEFORE: &[&str] = &["큰", "작은", "막내", "첫째", "둘째", "셋째", "외", "친", "친정", "우리", "제", "울"];
+    // Before: words of which side or which one ("친정", the wife's own family) or of which school
+    // ("대학생아들", "중딩딸"); after: honorifics and the fond endings ("딸래미", "아들램").
+    const BEFORE: &[&str] = &[
+        "큰",
+        "작은",
+        "막내",
+        "첫째",
+        "둘째",
+        "셋째",
+        "외",
+        "친",
+        "친정",
+        "우리",
+        "제",
+        "울",
+        "초딩",
+        "중딩",
+        "고딩",
+        "대딩",
+        "초등학생",
+        "중학생",
+        "고등학생",
+        "대학생",
+    ];
     const AFTER: &[&str] = &[
         "께",
         "님",
@@ -1679,8 +1725,10 @@ pub fn read(text: &str, names: &[String]) -> Reading {
             current.clone()
         };
         let is_named = !here.iter().all(|(_, role)| *role == Role::Aside) && !here.is_empty();
-        // "저도 검사 받아봐야겠죠..?": a question mark after dots ends the same question.
-        let question = text[start..end].contains('?') || text[end..].trim_start_matches(['.', '…']).starts_with('?');
+        // "저도 검사 받아봐야겠죠..?": a question mark after dots ends the same question. One of what
+        // to do for someone ("119 불러야되죠?", "병원 데려가야 할까요?") asks nothing of the writer.
+        let question = (text[start..end].contains('?') || text[end..].trim_start_matches(['.', '…']).starts_with('?'))
+            && !ko_acting_for().iter().any(|w| clause_text.contains(w));
         if subjects.len() > 1 {
             last_group = subjects.clone();
         }
@@ -1693,6 +1741,12 @@ pub fn read(text: &str, names: &[String]) -> Reading {
     genders.extend(pronoun_genders(&all, &out, &quotes, &genders));
     Reading { clauses: out, genders, asked_for: asked_for_outright(text, &all) }
 }
+
+// Korean words of acting for someone else: calling an ambulance, taking them to a doctor.
+site_words!(TEXT_WORDS, ko_acting_for);
+
+// Korean verbs of feeding someone (a medicine), at a written word's start ("먹여도", not "주먹이").
+site_words!(TEXT_WORDS, ko_feeding);
 
 // Korean verbs of giving a medicine or a care to someone ("먹였어요", "발라줬는데", "맞혔어요").
 site_words!(TEXT_WORDS, ko_giving);
@@ -1773,6 +1827,8 @@ fn said_after(text: &str, all: &[(Mention, Role)], clauses: &mut [Clause]) {
 /// - An English message whose writer never speaks of themselves ("Fever of 39.4 since last night,
 ///   she won't eat") is about the person it first names from its start (English writers say "I";
 ///   Korean ones leave themselves unsaid, so this holds for English only).
+/// - A Korean writer who feeds someone a medicine and never speaks of themselves leaves unsaid whom
+///   they care for: someone unnamed.
 /// - Someone unnamed (a pronoun that refers back to nobody, "for an 80 year old", a Korean
 ///   honorific) is the one other person the message names, when it names exactly one.
 fn settle_unnamed(text: &str, all: &[(Mention, Role)], clauses: &mut [Clause]) {
@@ -1802,6 +1858,15 @@ fn settle_unnamed(text: &str, all: &[(Mention, Role)], clauses: &mut [Clause]) {
                     c.subjects = subjects.clone();
                 }
             }
+        }
+    }
+    // A Korean writer who feeds someone a medicine and never speaks of themselves ("열이 39.5도에요
+    // 해열제 먹여도 안떨어지고 애가 축 처져있어요") is a carer: what they leave unsaid is the cared-for
+    // one's. Only feeding says so: one may put cream or drops on oneself ("연고 발라도 되나요").
+    let feeds = words(text).iter().any(|(_, _, w)| ko_feeding().iter().any(|f| w.starts_with(f)));
+    if !writer_speaks && feeds {
+        for c in clauses.iter_mut().filter(|c| !c.named && c.subjects == [Subject::Me]) {
+            c.subjects = vec![Subject::Unnamed];
         }
     }
     let mut others: Vec<&Subject> = Vec::new();
@@ -2002,6 +2067,11 @@ pub fn writer_mention_ends(text: &str) -> Vec<usize> {
         .filter(|(m, _)| matches!(text[m.start..m.end].to_lowercase().as_str(), "me" | "i" | "i'm" | "im"))
         .map(|(m, _)| m.end)
         .collect()
+}
+
+/// Whether `text` speaks of its writer anywhere ("I", "my", "저는", "제가").
+pub fn names_the_writer(text: &str, names: &[String]) -> bool {
+    mentions(text, &own_names(names)).iter().any(|(m, _)| m.who == Who::Writer)
 }
 
 /// Whether `word` is in `text` as a word of its own (for Latin words) or at all (Korean).

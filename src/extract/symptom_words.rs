@@ -67,6 +67,12 @@ fn parse(tsv: &str) -> Table {
             let korean = crate::core::has_hangul(word);
             // A Korean word is matched without its spaces, in a text without its own (see [`find`]).
             let text = if korean { word.replace(' ', "") } else { word.to_ascii_lowercase() };
+            // An English phrase with a skipped word in it is found in the text without its skipped
+            // words too ("lips are dry" in "lips are super dry"), when two words or more are left.
+            let kept = without_skipped(&text, &table.skipped).0;
+            if !korean && kept != text && kept.split(' ').count() > 1 {
+                table.words.push(Word { text: kept, korean, concept });
+            }
             table.words.push(Word { text, korean, concept });
         }
     }
