@@ -1457,6 +1457,54 @@ mod subject_tests {
         // So does one the writer acts on right after the verb.
         let taken = subject::clauses_of("fever since last night and she won't eat. should i take her in?", &[]);
         assert!(taken.iter().all(|c| c.subjects != [Subject::Me]), "{taken:?}");
+        let needed =
+            by_subject("Fever of 39.2 since last night, she won't eat. Do I need to take her in tonight?", &[]);
+        assert!(needed.of(&Subject::Me).is_none_or(|s| s.vitals.is_empty() && s.symptoms.is_empty()), "{needed:?}");
+        // A Korean one who calls 119 for a colleague asks nothing of themselves.
+        let called =
+            "직장동료가 갑자기 가슴이 쥐어짜듯이 아프다고 식은땀 흘려요 저도 협심증 있어서 무서워요 119 불러야되죠?";
+        assert_eq!(by_subject(called, &[]).about, other("colleague"));
+    }
+
+    #[test]
+    fn a_message_that_never_speaks_of_its_writer_and_gives_a_toddlers_age_is_the_childs() {
+        let found =
+            by_subject("Quick one: 18 month old, 11 kg, teething and 38.4 fever. how much tylenol can he have", &[]);
+        assert_eq!(found.about, other("child"));
+        assert!(found.of(&Subject::Me).is_none(), "{found:?}");
+        assert_eq!(found.of(&other("child")).and_then(|s| s.demographics.age), Some(1));
+        // A writer who speaks of themselves keeps their own facts.
+        let mine = by_subject("I'm a mom of a 4 month old and I have mastitis", &[]);
+        assert_eq!(mine.about, Subject::Me);
+    }
+
+    #[test]
+    fn a_korean_carer_who_feeds_a_medicine_leaves_the_cared_for_unsaid() {
+        let found = by_subject("열이 39.5도에요 해열제 먹여도 안떨어지고 애가 축 처져있어요", &[]);
+        assert_eq!(found.about, other("child"));
+        assert!(found.of(&Subject::Me).is_none_or(|s| s.vitals.is_empty()), "{found:?}");
+        // Cream or drops one may put on oneself, and a word with the letters inside, say nothing.
+        assert_eq!(by_subject("스테로이드 연고 계속 발라도 되나요 팔이 가려워요", &[]).about, Subject::Me);
+        assert_eq!(by_subject("손가락 마디가 아프고 주먹이 안쥐어져요", &[]).about, Subject::Me);
+    }
+
+    #[test]
+    fn a_korean_relation_written_after_an_age_or_a_school_year_is_that_person() {
+        let son = by_subject("7살아들 열이 나요", &[]);
+        assert_eq!(son.about, other("son"));
+        assert_eq!(son.of(&other("son")).and_then(|s| s.demographics.age), Some(7));
+        assert_eq!(by_subject("고3아들 ADHD로 콘서타 먹는데 점심을 안먹어요", &[]).about, other("son"));
+        assert_eq!(by_subject("중2딸이 생리통이 심해요", &[]).about, other("daughter"));
+        assert_eq!(by_subject("대학생아들 두통이 심해요", &[]).about, other("son"));
+        // A number's own counter or type is no one.
+        assert_eq!(by_subject("1형 당뇨 있어요 3일째 열이 나요", &[]).about, Subject::Me);
+    }
+
+    #[test]
+    fn great_aunts_and_godparents_are_other_people() {
+        assert_eq!(by_subject("my great-aunt has dementia", &[]).about, other("aunt"));
+        assert_eq!(by_subject("my godmother is on chemo for breast cancer", &[]).about, other("godmother"));
+        assert_eq!(by_subject("이모할머니가 고관절 골절로 수술하셨어요", &[]).about, other("aunt"));
     }
 
     #[test]
