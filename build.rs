@@ -8,8 +8,9 @@
 //! (`src/triage/text_patterns.tsv`), of the everyday symptom words
 //! (`src/extract/symptom_words.tsv`), of the given names (`src/extract/given_names.txt`), of
 //! extraction's and the measurements' word lists and regular expressions
-//! (`src/extract/text_words.tsv`, `src/core/vitals_words.tsv`) and of the medicine names, which
-//! the browser fetches and checks likewise (`src/core/site.rs`).
+//! (`src/extract/text_words.tsv`, `src/core/vitals_words.tsv`), of the prompts' fixed texts
+//! (`src/llm/prompts.txt`) and of the medicine names, which the browser fetches and checks likewise
+//! (`src/core/site.rs`).
 
 #[path = "src/triage/classifier.rs"]
 #[allow(dead_code)]
@@ -35,6 +36,7 @@ fn main() {
     println!("cargo:rerun-if-changed=src/triage/text_patterns.tsv");
     println!("cargo:rerun-if-changed=src/extract/text_words.tsv");
     println!("cargo:rerun-if-changed=src/core/vitals_words.tsv");
+    println!("cargo:rerun-if-changed=src/llm/prompts.txt");
 
     let root = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
     let files = classifier::training_files(&root).expect("tests/fixtures holds the labelled triage sets");
@@ -61,6 +63,7 @@ fn main() {
         std::fs::read(root.join("src/extract/text_words.tsv")).expect("src/extract/text_words.tsv is in the checkout");
     let vitals_words =
         std::fs::read(root.join("src/core/vitals_words.tsv")).expect("src/core/vitals_words.tsv is in the checkout");
+    let prompts = std::fs::read(root.join("src/llm/prompts.txt")).expect("src/llm/prompts.txt is in the checkout");
     let medicines = korean_medicine_names(&root.join("index/lexicon/medicines_ko.tsv")).into_bytes();
     for (name, contents) in [
         ("triage_classifier.bin", bytes),
@@ -71,6 +74,7 @@ fn main() {
         ("text_patterns.sha256", sha256_hex(&text_patterns).into_bytes()),
         ("text_words.sha256", sha256_hex(&text_words).into_bytes()),
         ("vitals_words.sha256", sha256_hex(&vitals_words).into_bytes()),
+        ("prompts.sha256", sha256_hex(&prompts).into_bytes()),
         ("medicine_names_ko.sha256", sha256_hex(&medicines).into_bytes()),
         ("medicine_names_ko.txt", medicines),
     ] {

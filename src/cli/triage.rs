@@ -39,7 +39,10 @@ pub struct TriageArgs {
 
 pub fn run(args: TriageArgs) -> Result<(), CliError> {
     if let Some(dir) = &args.export_site {
-        for (file, bytes) in crate::triage::site_files() {
+        // Triage's and extraction's files, and the prompts' fixed texts.
+        let prompts = &crate::llm::prompts::PROMPTS;
+        let files = crate::triage::site_files().into_iter().chain([(&prompts.file, prompts.built_in.as_bytes())]);
+        for (file, bytes) in files {
             let path = dir.join(file.path);
             if let Some(parent) = path.parent() {
                 std::fs::create_dir_all(parent).map_err(CliError::write(parent))?;

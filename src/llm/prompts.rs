@@ -2,29 +2,35 @@
 //! and evidence sections with numbered sources, the medicine interactions found, the judge and the query rewriter, and the plain
 //! prompt of LLM mode. Korean and English versions; the user's language decides.
 
+use crate::core::site::{site_text, SiteText};
 use crate::core::Lang;
 use crate::extract::Subject;
 use crate::medicines::Checked;
 use crate::triage::{Level, Triage};
 
+/// The prompts' fixed texts (`prompts.txt`: a line `## name` starts each), a file of the site like
+/// the word lists a message is read with.
+pub static PROMPTS: SiteText = site_text!("triage/prompts.txt", "prompts.sha256", include_str!("prompts.txt"));
+
+/// The fixed text called `name` in [`PROMPTS`]; the tests check every name has one.
+pub fn fixed(name: &str) -> &'static str {
+    let text = PROMPTS.text();
+    let head = format!("## {name}\n");
+    let start = text
+        .match_indices(&head)
+        .find(|(at, _)| *at == 0 || text[..*at].ends_with('\n'))
+        .map(|(at, said)| at + said.len())
+        .unwrap_or_else(|| panic!("{} has no text {name}", PROMPTS.file.path));
+    let end = text[start..].find("\n## ").map_or(text.len(), |e| start + e);
+    text[start..end].trim_end()
+}
+
 /// The agent's system prompt, plus how to cite.
 pub fn system_agent(lang: Lang) -> &'static str {
-    match lang {
-        Lang::Ko => "당신은 개인화된 의료 정보 전문가입니다. 아래 5가지 핵심 원칙에 기반하여 답변하세요.\n\
-1. 환자 중심 분석: 환자의 구체적 상황(나이, 성별, 과거병력, 현재 복용약)을 종합적으로 고려하고, 이 환자에게 특화된 답변을 제공하세요.\n\
-2. 근거 기반 설명: 제공된 의학 문서에 근거하여 답변하고, 문장마다 근거 문서 번호를 [1], [2]처럼 표시하세요. 출처가 불명확한 정보는 언급하지 마세요.\n\
-3. 증상의 의학적 의미 설명: 왜 이런 증상이 나타나는지 쉬운 말로 설명하세요.\n\
-4. 단계별 대응 계획: 즉시 해야 할 일(응급 시), 단기 대응(1주 이내), 중장기 관리(1개월 이상)를 제시하세요.\n\
-5. 따뜻하고 공감적인 톤: 불안을 덜어 주되 의학적 정확성을 지키세요.\n\
-중요: 의료 전문가의 진료를 대체하지 않으며 정보 제공 목적임을 밝히세요. 한국어로 답하세요.",
-        Lang::En => "You are a personalised medical information specialist. Answer by these five principles.\n\
-1. Patient-centred: weigh the patient's situation (age, sex, history, current medications) and answer for this patient, not in generalities.\n\
-2. Evidence-based: answer from the medical documents provided and mark each statement with its source number, like [1] or [2]. Leave out anything the sources do not support.\n\
-3. Explain what symptoms mean: say why they happen, in plain words.\n\
-4. A step-by-step plan: what to do now (if urgent), in the next week, and over the following months.\n\
-5. Warm and empathetic: reassure without giving up medical accuracy.\n\
-Important: say that this is information and does not replace a clinician. Answer in English.",
-    }
+    fixed(match lang {
+        Lang::Ko => "system_agent.ko",
+        Lang::En => "system_agent.en",
+    })
 }
 
 /// The profile of the person a question is about as the prompts give it: the summary, after who
@@ -80,10 +86,10 @@ pub fn evidence_section(passages: &[(String, String)], lang: Lang) -> String {
 /// Said in place of the evidence section when the search found nothing relevant to the question
 /// (the relevance check refused its passages): the model must not answer as if sources backed it.
 pub fn nothing_found_section(lang: Lang) -> &'static str {
-    match lang {
-        Lang::Ko => "[검색된 의학 근거] 없음: 의학 자료에서 이 질문에 맞는 내용을 찾지 못했습니다. 자료에 근거한 것처럼 답하지 말고, 찾지 못했다고 말한 뒤 질환명이나 증상을 구체적으로 적어 다시 물어보도록 안내하세요.",
-        Lang::En => "[Medical evidence] None: the medical sources have nothing relevant to this question. Do not answer as if sources backed you; say that nothing relevant was found and suggest rephrasing or naming the condition or symptom.",
-    }
+    fixed(match lang {
+        Lang::Ko => "nothing_found.ko",
+        Lang::En => "nothing_found.en",
+    })
 }
 
 /// The conversation-memory section.
@@ -103,10 +109,10 @@ pub fn question_section(question: &str, lang: Lang) -> String {
 
 /// LLM mode's plain system prompt: no profile, no evidence.
 pub fn system_plain(lang: Lang) -> &'static str {
-    match lang {
-        Lang::Ko => "당신은 의료 정보를 제공하는 도우미입니다. 정확하고 이해하기 쉽게 한국어로 답하고, 진료를 대체하지 않는다는 점을 밝히세요.",
-        Lang::En => "You are a helpful assistant giving medical information. Answer accurately and plainly, and say that this does not replace a clinician.",
-    }
+    fixed(match lang {
+        Lang::Ko => "system_plain.ko",
+        Lang::En => "system_plain.en",
+    })
 }
 
 /// What a configured model is told when triage found an emergency or an urgent problem: the notice
@@ -253,7 +259,24 @@ Reply with the summary only."
 
 #[cfg(test)]
 mod tests {
-    use super::rewritten_query;
+    use super::*;
+
+    /// Every fixed text is in the file, whole: its first and last words, across its lines.
+    #[test]
+    fn every_fixed_text_is_in_the_prompts_file() {
+        assert!(
+            system_agent(Lang::Ko).starts_with("당신은 개인화된")
+                && system_agent(Lang::Ko).ends_with("한국어로 답하세요.")
+        );
+        assert!(system_agent(Lang::En).contains("five principles.\n1. Patient-centred"));
+        assert!(system_plain(Lang::En).ends_with("does not replace a clinician."));
+        assert!(system_plain(Lang::Ko).starts_with("당신은 의료 정보를"));
+        assert!(nothing_found_section(Lang::Ko).starts_with("[검색된 의학 근거] 없음"));
+        assert!(nothing_found_section(Lang::En).ends_with("the condition or symptom."));
+        assert!(fixed("second_opinion.text").ends_with("then your reply from the next line on."));
+        assert!(fixed("second_opinion.json").contains("\"care_level\""));
+        assert_eq!(PROMPTS.file.check(PROMPTS.built_in.as_bytes()), Ok(()));
+    }
 
     #[test]
     fn the_rewritten_query_is_read_from_the_json_or_the_plain_reply() {

@@ -7,15 +7,6 @@ use crate::llm::{ChatMessage, ChatRequest, Completion, Llm, LlmError, LocalFutur
 use crate::triage::Level;
 use std::cell::{Cell, RefCell};
 
-const ASK_TEXT: &str =
-    "Separately from your task, judge from the user's message alone how soon they need medical care: \
-none, urgent (see a doctor today) or emergency (call an ambulance now). Write it as the very first line of your \
-reply, exactly `LEVEL: none`, `LEVEL: urgent` or `LEVEL: emergency`, then your reply from the next line on.";
-const ASK_JSON: &str =
-    "Separately from your task, judge from the user's message alone how soon they need medical care: \
-none, urgent (see a doctor today) or emergency (call an ambulance now). Add it to your JSON object as the key \
-\"care_level\" with the value \"none\", \"urgent\" or \"emergency\".";
-
 // "LEVEL: emergency", "**Level:** urgent".
 pattern!(level_line, r"(?i)^\s*\**level\**\s*[:：]\s*\**\s*(none|urgent|emergency)\b");
 
@@ -78,7 +69,7 @@ impl Llm for SecondOpinion<'_> {
             // structured reply's schema gets the key too, or a provider that enforces the schema
             // would never let the model write it.
             let json = request.schema().is_some();
-            let ask = if json { ASK_JSON } else { ASK_TEXT };
+            let ask = crate::llm::prompts::fixed(if json { "second_opinion.json" } else { "second_opinion.text" });
             let mut asking = ChatRequest { care_level: json, ..request.clone() };
             match asking.messages.first_mut().filter(|m| m.role == Role::System) {
                 Some(system) => system.content = format!("{}\n\n{ask}", system.content),

@@ -5,6 +5,7 @@ use super::fetch::{fetch_bytes, HttpSource};
 use super::storage::{loaded_or_default, LocalStorage};
 use super::worker_client::{LoadReport, WorkerVectors};
 use crate::i18n::Lang;
+use crate::llm::prompts::PROMPTS;
 use crate::llm::{CallPurpose, ChatMessage, ChatRequest, Llm, LlmError, Provider, ProviderConfig};
 use crate::memory::Memory;
 use crate::persist::load;
@@ -59,7 +60,8 @@ impl Engine {
     /// Fetches what a first question needs (stats, lexicon, interaction tables, and the triage
     /// classifier, concept table, regular expressions and Korean medicine names, the everyday
     /// symptom words, the given names and extraction's and the measurements' word lists and regular
-    /// expressions, which every message is read with) and reads the stored memory.
+    /// expressions, which every message is read with, and the prompts' fixed texts) and reads the
+    /// stored memory.
     pub async fn load(lang: Lang) -> Result<Engine, String> {
         let source = HttpSource::new("index/");
         // Every fetch is a round trip to the host: the lexicon and the interaction tables (which need
@@ -77,13 +79,16 @@ impl Engine {
             tables,
             classifier,
             concepts,
-            medicine_names,
+            (medicine_names, prompts),
             (symptom_words, given_names, text_words, vitals_words, text_patterns),
         ) = futures_util::future::join5(
             tables,
             fetch_bytes(CLASSIFIER_FILE.path, None, &mut |_, _| {}),
             fetch_bytes(CONCEPTS.file.path, None, &mut |_, _| {}),
-            fetch_bytes(MEDICINE_NAMES_KO.file.path, None, &mut |_, _| {}),
+            futures_util::future::join(
+                fetch_bytes(MEDICINE_NAMES_KO.file.path, None, &mut |_, _| {}),
+                fetch_bytes(PROMPTS.file.path, None, &mut |_, _| {}),
+            ),
             futures_util::future::join5(
                 fetch_bytes(SYMPTOM_WORDS.file.path, None, &mut |_, _| {}),
                 fetch_bytes(GIVEN_NAMES.file.path, None, &mut |_, _| {}),
@@ -96,6 +101,7 @@ impl Engine {
         install_classifier(&classifier?)?;
         CONCEPTS.install(&concepts?)?;
         MEDICINE_NAMES_KO.install(&medicine_names?)?;
+        PROMPTS.install(&prompts?)?;
         SYMPTOM_WORDS.install(&symptom_words?)?;
         GIVEN_NAMES.install(&given_names?)?;
         TEXT_WORDS.install(&text_words?)?;
