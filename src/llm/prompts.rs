@@ -170,14 +170,9 @@ pub fn judge(question: &str, profile: &str, answer: &str, docs: &[(String, Strin
     let system = "You are an expert evaluator of medical AI answers. Reply with one JSON object only.".to_string();
     let user = format!(
         "Evaluate this medical AI answer strictly.\n\nQuestion:\n{question}\n\nPatient profile:\n{profile}\n\nAnswer:\n{answer}\n\n\
-Retrieved documents:\n{}\n\n---\nScore each from 0.0 to 1.0 and return JSON only:\n\
-grounding_score: are the answer's claims supported by the documents?\n\
-completeness_score: does it answer every part of the question?\n\
-accuracy_score: is it medically accurate and safe for this patient?\n\
-missing_info: list of what the answer lacks (e.g. side effects, contraindications)\n\
-improvement_suggestions: list\nsafety_concerns: list\n\n\
-{{\"grounding_score\": 0.8, \"completeness_score\": 0.7, \"accuracy_score\": 0.9, \"missing_info\": [], \"improvement_suggestions\": [], \"safety_concerns\": []}}",
-        docs.join("\n\n")
+Retrieved documents:\n{}\n\n---\n{}",
+        docs.join("\n\n"),
+        fixed("judge.scores")
     );
     (system, user)
 }
@@ -275,6 +270,10 @@ mod tests {
         assert!(nothing_found_section(Lang::En).ends_with("the condition or symptom."));
         assert!(fixed("second_opinion.text").ends_with("then your reply from the next line on."));
         assert!(fixed("second_opinion.json").contains("\"care_level\""));
+        let (plan, _) = crate::llm::query_flow::plan_prompt("gout?", "", "Korean");
+        assert!(plan.contains("Patient profile:\n(none)\n") && plan.matches("answer in Korean").count() == 2, "{plan}");
+        let (_, judged) = judge("q", "p", "a", &[]);
+        assert!(judged.ends_with("\"safety_concerns\": []}") && judged.contains("---\nScore each"), "{judged}");
         assert_eq!(PROMPTS.file.check(PROMPTS.built_in.as_bytes()), Ok(()));
     }
 

@@ -5,6 +5,7 @@
 //! score outside 0..=1, an index that names no passage) is refused with `None`, and the pipeline
 //! falls back to its deterministic local version of the step.
 
+use super::prompts::fixed;
 use serde::{Deserialize, Serialize};
 
 /// Search queries a plan may add beside its normalised query.
@@ -109,18 +110,7 @@ pub fn parse_plan(reply: &str) -> Option<QueryPlan> {
 /// becomes a query naming the medicine.
 pub fn plan_prompt(question: &str, profile: &str, answer_language: &str) -> (String, String) {
     let profile = if profile.is_empty() { "(none)" } else { profile };
-    let system = format!(
-        "You plan searches of an English medical encyclopedia (MedlinePlus, NIH) for the user's question \
-(any language). Reply with one JSON object only.\n\nPatient profile:\n{profile}\n\n\
-Write the plan as JSON with these fields:\n\
-normalized_query: the question as one clean English search query that names the condition, symptom or medicine (use the profile to resolve \"my medicine\", \"this\", \"it\");\n\
-intent: one of explain, howto, troubleshoot, compare, safety;\n\
-answer_style: short, normal or detailed;\n\
-subqueries: 0 to 3 English search queries, one per separate part of a compound question (none for a simple question);\n\
-rewrites: 0 to 2 other English wordings;\n\
-constraints: e.g. \"answer in {answer_language}\".\n\n\
-{{\"normalized_query\": \"gout treatment\", \"intent\": \"howto\", \"answer_style\": \"normal\", \"subqueries\": [], \"rewrites\": [\"how is gout treated\"], \"constraints\": [\"answer in {answer_language}\"]}}"
-    );
+    let system = fixed("plan").replace("{answer_language}", answer_language).replace("{profile}", profile);
     (system, question.to_string())
 }
 
