@@ -40,7 +40,7 @@ pub struct TriageArgs {
 pub fn run(args: TriageArgs) -> Result<(), CliError> {
     if let Some(dir) = &args.export_site {
         // Triage's and extraction's files, and the prompts' fixed texts.
-        let prompts = &crate::llm::prompts::PROMPTS;
+        let prompts = &crate::llm::prompt_file::PROMPTS;
         let files = crate::triage::site_files().into_iter().chain([(&prompts.file, prompts.built_in.as_bytes())]);
         for (file, bytes) in files {
             let path = dir.join(file.path);

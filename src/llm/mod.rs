@@ -11,6 +11,7 @@ pub mod gemini;
 pub mod judge;
 pub mod offline;
 pub mod openai;
+pub mod prompt_file;
 pub mod prompts;
 pub mod provider;
 pub mod query_flow;

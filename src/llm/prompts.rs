@@ -2,28 +2,11 @@
 //! and evidence sections with numbered sources, the medicine interactions found, the judge and the query rewriter, and the plain
 //! prompt of LLM mode. Korean and English versions; the user's language decides.
 
-use crate::core::site::{site_text, SiteText};
+use super::prompt_file::{filled, fixed};
 use crate::core::Lang;
 use crate::extract::Subject;
 use crate::medicines::Checked;
 use crate::triage::{Level, Triage};
-
-/// The prompts' fixed texts (`prompts.txt`: a line `## name` starts each), a file of the site like
-/// the word lists a message is read with.
-pub static PROMPTS: SiteText = site_text!("triage/prompts.txt", "prompts.sha256", include_str!("prompts.txt"));
-
-/// The fixed text called `name` in [`PROMPTS`]; the tests check every name has one.
-pub fn fixed(name: &str) -> &'static str {
-    let text = PROMPTS.text();
-    let head = format!("## {name}\n");
-    let start = text
-        .match_indices(&head)
-        .find(|(at, _)| *at == 0 || text[..*at].ends_with('\n'))
-        .map(|(at, said)| at + said.len())
-        .unwrap_or_else(|| panic!("{} has no text {name}", PROMPTS.file.path));
-    let end = text[start..].find("\n## ").map_or(text.len(), |e| start + e);
-    text[start..end].trim_end()
-}
 
 /// The agent's system prompt, plus how to cite.
 pub fn system_agent(lang: Lang) -> &'static str {
@@ -119,22 +102,14 @@ pub fn system_plain(lang: Lang) -> &'static str {
 /// is already shown first, and the answer must not contradict it ("wait and see").
 pub fn triage_instruction(triage: &Triage, lang: Lang, emergency_number: &str) -> Option<String> {
     let what = &triage.top()?.rule;
-    let n = emergency_number;
-    match (triage.level, lang) {
-        (Level::None, _) => None,
-        (Level::Emergency, Lang::Ko) => Some(format!(
-            "응급 판단: 사용자의 메시지는 응급 상황({what})일 수 있으며, 답변 맨 앞에 {n} 신고 안내가 이미 표시되었습니다. 이 안내와 어긋나는 말(기다려 보라, 괜찮을 것이다)을 하지 말고, 먼저 {n}에 전화하도록 권한 뒤 기다리는 동안 할 일만 짧게 설명하세요."
-        )),
-        (Level::Emergency, Lang::En) => Some(format!(
-            "Triage: the user's message may describe an emergency ({what}); a notice telling them to call {n} is already shown first. Never contradict it (no \"wait and see\", no reassurance): first urge them to call {n} now, then say briefly what to do while waiting."
-        )),
-        (Level::Urgent, Lang::Ko) => Some(format!(
-            "응급 판단: 오늘 안에 진료가 필요한 상황({what})일 수 있습니다. 오늘 진료를 받고, 심해지면 응급실에 가거나 {n}에 전화하라는 안내와 어긋나지 않게 답하세요."
-        )),
-        (Level::Urgent, Lang::En) => Some(format!(
-            "Triage: this may need a doctor today ({what}). Do not contradict the advice to see a doctor today and to go to the emergency department or call {n} if it worsens."
-        )),
-    }
+    let name = match (triage.level, lang) {
+        (Level::None, _) => return None,
+        (Level::Emergency, Lang::Ko) => "triage.emergency.ko",
+        (Level::Emergency, Lang::En) => "triage.emergency.en",
+        (Level::Urgent, Lang::Ko) => "triage.urgent.ko",
+        (Level::Urgent, Lang::En) => "triage.urgent.en",
+    };
+    Some(filled(name, &[("what", what), ("n", emergency_number)]))
 }
 
 /// What a configured model is told of the medicine interaction check, as evidence it may cite by
@@ -143,20 +118,13 @@ pub fn triage_instruction(triage: &Triage, lang: Lang, emergency_number: &str) -
 /// way the answer must never call a combination safe. `None` when the check has nothing to say.
 pub fn interactions_section(checked: &Checked, lang: Lang) -> Option<String> {
     let text = crate::medicines::notice::text(checked, lang)?;
-    Some(match (checked.found.is_empty(), lang) {
-        (false, Lang::Ko) => format!(
-            "[약물 상호작용] 공개된 약물 상호작용 표에 사용자의 약 가운데 다음 조합이 올라 있습니다(사용자에게는 답변 위에 이미 표시됩니다). 관련이 있으면 출처로 표 이름을 밝혀 언급하고, 어떤 조합도 안전하다고 말하지 마세요.\n{text}"
-        ),
-        (false, Lang::En) => format!(
-            "[Medicine interactions] Public interaction tables list these combinations among the user's medicines (the user already sees them above your answer). Mention them where they matter, naming the table as the source, and never call any combination safe.\n{text}"
-        ),
-        (true, Lang::Ko) => format!(
-            "[약물 상호작용] {text} 이 조합이 안전하다고 말하지 말고, 약사나 의사에게 확인하도록 안내하세요."
-        ),
-        (true, Lang::En) => format!(
-            "[Medicine interactions] {text} Do not say the combination is safe; suggest checking with a pharmacist or doctor."
-        ),
-    })
+    let name = match (checked.found.is_empty(), lang) {
+        (false, Lang::Ko) => "interactions.listed.ko",
+        (false, Lang::En) => "interactions.listed.en",
+        (true, Lang::Ko) => "interactions.none.ko",
+        (true, Lang::En) => "interactions.none.en",
+    };
+    Some(filled(name, &[("text", &text)]))
 }
 
 /// The judge's system prompt and instructions.
@@ -274,7 +242,8 @@ mod tests {
         assert!(plan.contains("Patient profile:\n(none)\n") && plan.matches("answer in Korean").count() == 2, "{plan}");
         let (_, judged) = judge("q", "p", "a", &[]);
         assert!(judged.ends_with("\"safety_concerns\": []}") && judged.contains("---\nScore each"), "{judged}");
-        assert_eq!(PROMPTS.file.check(PROMPTS.built_in.as_bytes()), Ok(()));
+        let file = &crate::llm::prompt_file::PROMPTS;
+        assert_eq!(file.file.check(file.built_in.as_bytes()), Ok(()));
     }
 
     #[test]

@@ -5,7 +5,7 @@
 //! score outside 0..=1, an index that names no passage) is refused with `None`, and the pipeline
 //! falls back to its deterministic local version of the step.
 
-use super::prompts::fixed;
+use super::prompt_file::filled;
 use serde::{Deserialize, Serialize};
 
 /// Search queries a plan may add beside its normalised query.
@@ -110,7 +110,7 @@ pub fn parse_plan(reply: &str) -> Option<QueryPlan> {
 /// becomes a query naming the medicine.
 pub fn plan_prompt(question: &str, profile: &str, answer_language: &str) -> (String, String) {
     let profile = if profile.is_empty() { "(none)" } else { profile };
-    let system = fixed("plan").replace("{answer_language}", answer_language).replace("{profile}", profile);
+    let system = filled("plan", &[("profile", profile), ("answer_language", answer_language)]);
     (system, question.to_string())
 }
 

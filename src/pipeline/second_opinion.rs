@@ -69,7 +69,7 @@ impl Llm for SecondOpinion<'_> {
             // structured reply's schema gets the key too, or a provider that enforces the schema
             // would never let the model write it.
             let json = request.schema().is_some();
-            let ask = crate::llm::prompts::fixed(if json { "second_opinion.json" } else { "second_opinion.text" });
+            let ask = crate::llm::prompt_file::fixed(if json { "second_opinion.json" } else { "second_opinion.text" });
             let mut asking = ChatRequest { care_level: json, ..request.clone() };
             match asking.messages.first_mut().filter(|m| m.role == Role::System) {
                 Some(system) => system.content = format!("{}\n\n{ask}", system.content),

@@ -5,7 +5,7 @@ use super::fetch::{fetch_bytes, HttpSource};
 use super::storage::{loaded_or_default, LocalStorage};
 use super::worker_client::{LoadReport, WorkerVectors};
 use crate::i18n::Lang;
-use crate::llm::prompts::PROMPTS;
+use crate::llm::prompt_file::PROMPTS;
 use crate::llm::{CallPurpose, ChatMessage, ChatRequest, Llm, LlmError, Provider, ProviderConfig};
 use crate::memory::Memory;
 use crate::persist::load;
