@@ -48,8 +48,10 @@ for wasm in dist/*.wasm; do
 done
 # The app's wasm (not the embedding worker, which loads after the page is usable, nor the Evaluate
 # page's, loaded only when it is opened) is what a first visit waits for. Its budget was issue 42's
-# 700 kB gzip and is 705 kB: 704.7 kB now, after stop 58's reading of whom a message is about (the
-# writer who handles someone, facts said by the way, first named of others; +2.3 kB); 702 kB after stop 56's code for everyday complaints said of a part
+# 700 kB gzip and is 705 kB: 704.5 kB now, after stop 59's reading of whom a message is about (+1.2
+# kB) and the prompts' fixed texts becoming a site file (src/llm/prompts.txt, -1.6 kB); 704.7 kB after
+# stop 58's reading of whom a message is about (the writer who handles someone, facts said by the
+# way, first named of others; +2.3 kB); 702 kB after stop 56's code for everyday complaints said of a part
 # of the body, words skipped inside a phrase, sugar readings after a time and medicines given or
 # allergic to (+6 kB of code, no data); 696 kB after extraction's and the measurements' word lists
 # and regular expressions (src/extract/text_words.tsv, src/core/vitals_words.tsv) and the rest of

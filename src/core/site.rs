@@ -1,6 +1,7 @@
 //! Files a message is read with that the browser fetches from the site instead of holding them in the
 //! app's wasm (triage's classifier, concept table, Korean medicine names and regular expressions;
-//! extraction's everyday symptom words, given names, word lists and regular expressions). Natively each is built into the binary; `medagent triage
+//! extraction's everyday symptom words, given names, word lists and regular expressions; the prompts'
+//! fixed texts). Natively each is built into the binary; `medagent triage
 //! --export-site DIR` writes the binary's copies (what `scripts/build-app.sh` serves), and the page
 //! fetches each before the first message and installs it only when its SHA-256 is the one this build
 //! recorded (`build.rs`), so a stale site is refused.
