@@ -1863,8 +1863,8 @@ fn settle_unnamed(text: &str, all: &[(Mention, Role)], clauses: &mut [Clause]) {
     // A Korean writer who feeds someone a medicine and never speaks of themselves ("열이 39.5도에요
     // 해열제 먹여도 안떨어지고 애가 축 처져있어요") is a carer: what they leave unsaid is the cared-for
     // one's. Only feeding says so: one may put cream or drops on oneself ("연고 발라도 되나요").
-    let feeds = words(text).iter().any(|(_, _, w)| ko_feeding().iter().any(|f| w.starts_with(f)));
-    if !writer_speaks && feeds {
+    let feeds = || words(text).iter().any(|(_, _, w)| ko_feeding().iter().any(|f| w.starts_with(f)));
+    if !writer_speaks && feeds() {
         for c in clauses.iter_mut().filter(|c| !c.named && c.subjects == [Subject::Me]) {
             c.subjects = vec![Subject::Unnamed];
         }
